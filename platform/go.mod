@@ -1,0 +1,3 @@
+module semesterhaus/platform
+
+go 1.26.0

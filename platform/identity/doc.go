@@ -1,0 +1,2 @@
+// Package identity carries the caller's identity from the gateway to the subgraphs.
+package identity

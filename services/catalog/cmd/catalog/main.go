@@ -1,0 +1,7 @@
+package main
+
+import (
+	_ "semesterhaus/platform/identity"
+)
+
+func main() {}
