@@ -1,0 +1,174 @@
+package events
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/nats-io/nats.go/jetstream"
+)
+
+// Handler applies one event to the service's database, in tx. Returning an error rolls tx back and
+// has the message delivered again later.
+type Handler func(ctx context.Context, tx pgx.Tx, msg jetstream.Msg) error
+
+// ConsumerConfig describes a durable consumer.
+type ConsumerConfig struct {
+	Stream         string
+	Durable        string   // also the key under which processed event ids are recorded
+	FilterSubjects []string // empty: every subject of the stream
+	// MaxDeliver bounds deliveries of a failing message; 0 means unlimited, so that no fact is
+	// dropped silently (failures are logged and retried with a growing delay).
+	MaxDeliver int
+	// AckWait is how long a delivery may take before JetStream sends the message again; it also
+	// bounds the handler. 0 means 30 s.
+	AckWait time.Duration
+}
+
+const defaultAckWait = 30 * time.Second
+
+// Consume creates or updates the durable consumer and handles its messages one at a time until ctx
+// ends. If the stream does not exist yet (its producer has not started), it waits for it.
+//
+// Each message is handled in a transaction that first records its Nats-Msg-Id for this durable; a
+// message whose id is already recorded is acknowledged without running h. The acknowledgement comes
+// after the commit, so a crash in between only causes a redelivery, which then changes nothing.
+func Consume(ctx context.Context, js jetstream.JetStream, pool *pgxpool.Pool, logger *slog.Logger, cfg ConsumerConfig, h Handler) error {
+	if cfg.AckWait == 0 {
+		cfg.AckWait = defaultAckWait
+	}
+	cons, err := createConsumer(ctx, js, logger, cfg)
+	if err != nil {
+		if ctx.Err() != nil {
+			return nil
+		}
+		return err
+	}
+	// Missing heartbeats (a NATS restart) are not fatal: the client reconnects and pulls again.
+	it, err := cons.Messages(jetstream.WithMessagesErrOnMissingHeartbeat(false))
+	if err != nil {
+		return fmt.Errorf("events: consumer %s: %w", cfg.Durable, err)
+	}
+	defer it.Stop()
+	c := consumer{pool: pool, logger: logger.With("consumer", cfg.Durable), cfg: cfg, handler: h}
+	for {
+		msg, err := it.Next(jetstream.NextContext(ctx))
+		if ctx.Err() != nil {
+			return nil
+		}
+		if err != nil {
+			return fmt.Errorf("events: consumer %s: %w", cfg.Durable, err)
+		}
+		c.handle(ctx, msg)
+	}
+}
+
+func createConsumer(ctx context.Context, js jetstream.JetStream, logger *slog.Logger, cfg ConsumerConfig) (jetstream.Consumer, error) {
+	cc := jetstream.ConsumerConfig{
+		Durable:    cfg.Durable,
+		AckPolicy:  jetstream.AckExplicitPolicy,
+		AckWait:    cfg.AckWait,
+		MaxDeliver: cfg.MaxDeliver,
+	}
+	// A single filter goes into FilterSubject, which servers before 2.10 (e.g. Debian's) understand.
+	if len(cfg.FilterSubjects) == 1 {
+		cc.FilterSubject = cfg.FilterSubjects[0]
+	} else {
+		cc.FilterSubjects = cfg.FilterSubjects
+	}
+	for {
+		cons, err := js.CreateOrUpdateConsumer(ctx, cfg.Stream, cc)
+		if err == nil {
+			return cons, nil
+		}
+		if !errors.Is(err, jetstream.ErrStreamNotFound) {
+			return nil, fmt.Errorf("events: consumer %s on %s: %w", cfg.Durable, cfg.Stream, err)
+		}
+		logger.Warn("waiting for stream", "stream", cfg.Stream, "consumer", cfg.Durable)
+		if !sleep(ctx, pollInterval) {
+			return nil, ctx.Err()
+		}
+	}
+}
+
+type consumer struct {
+	pool    *pgxpool.Pool
+	logger  *slog.Logger
+	cfg     ConsumerConfig
+	handler Handler
+}
+
+func (c consumer) handle(ctx context.Context, msg jetstream.Msg) {
+	meta, err := msg.Metadata()
+	if err != nil {
+		c.logger.Error("not a JetStream message", "subject", msg.Subject(), "err", err)
+		_ = msg.Term()
+		return
+	}
+	if meta.NumDelivered > 1 {
+		Counters.Redelivered.Add(1)
+	}
+	// Messages published without an id fall back to their stream position, which a redelivery keeps.
+	id := msg.Headers().Get(jetstream.MsgIDHeader)
+	if id == "" {
+		id = fmt.Sprintf("%s:%d", meta.Stream, meta.Sequence.Stream)
+	}
+	// A message being handled when shutdown begins is finished rather than abandoned; AckWait bounds
+	// it, since after that JetStream delivers the message again anyway.
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), c.cfg.AckWait)
+	defer cancel()
+
+	var duplicate bool
+	err = pgx.BeginFunc(ctx, c.pool, func(tx pgx.Tx) error {
+		// Inserting first also locks the id: a concurrent delivery in another replica waits here
+		// and then finds the id recorded.
+		tag, err := tx.Exec(ctx, "INSERT INTO processed_events (consumer, event_id) VALUES ($1, $2) ON CONFLICT DO NOTHING", c.cfg.Durable, id)
+		if err != nil {
+			return err
+		}
+		if duplicate = tag.RowsAffected() == 0; duplicate {
+			return nil
+		}
+		return c.run(ctx, tx, msg)
+	})
+	if err != nil {
+		Counters.Failed.Add(1)
+		delay := backoff(meta.NumDelivered)
+		c.logger.Error("event handler failed, will retry", "subject", msg.Subject(), "event_id", id,
+			"delivery", meta.NumDelivered, "retry_in", delay, "err", err)
+		_ = msg.NakWithDelay(delay)
+		return
+	}
+	if duplicate {
+		Counters.Duplicates.Add(1)
+	} else {
+		Counters.Handled.Add(1)
+	}
+	// A lost acknowledgement means a redelivery, which the recorded id makes harmless.
+	if err := msg.Ack(); err != nil {
+		c.logger.Warn("ack failed", "subject", msg.Subject(), "event_id", id, "err", err)
+	}
+}
+
+// run calls the handler and turns a panic into an error, so one bad message cannot crash the
+// service over and over again.
+func (c consumer) run(ctx context.Context, tx pgx.Tx, msg jetstream.Msg) (err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			err = fmt.Errorf("handler panicked: %v", p)
+		}
+	}()
+	return c.handler(ctx, tx, msg)
+}
+
+// backoff is the delay after the n-th failed delivery: 1 s, 2 s, 4 s, ... at most a minute.
+func backoff(delivered uint64) time.Duration {
+	if delivered > 6 {
+		return time.Minute
+	}
+	return min(time.Second<<max(delivered, 1)>>1, time.Minute)
+}

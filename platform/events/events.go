@@ -1,0 +1,94 @@
+// Package events carries facts between services over NATS JetStream, exactly once in effect.
+//
+// Publishing: a service writes each event into its database's outbox table in the same transaction
+// as the change that caused it (Enqueue), so an event exists if and only if the change committed.
+// A Relay publishes the outbox in order with Nats-Msg-Id = event id; JetStream drops a re-publish
+// within the stream's duplicate window.
+//
+// Consuming: Consume runs a handler in a transaction that also records the event id per durable
+// consumer, and acknowledges only after the commit. A redelivered event finds its id recorded and
+// changes nothing.
+package events
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"sync/atomic"
+	"time"
+
+	"github.com/nats-io/nats.go"
+	"github.com/nats-io/nats.go/jetstream"
+
+	"semesterhaus/platform/internal/wait"
+)
+
+// Counters count what the relay and the consumers of this process did, for a metrics endpoint.
+var Counters struct {
+	Published   atomic.Uint64 // outbox events published and acknowledged by JetStream
+	Handled     atomic.Uint64 // messages whose handler committed
+	Duplicates  atomic.Uint64 // messages skipped because their event id was already processed
+	Redelivered atomic.Uint64 // deliveries after the first one of a message
+	Failed      atomic.Uint64 // handler failures (the message comes again later)
+}
+
+// Connect connects to NATS and waits (bounded by ctx and a start-up limit) until the connection is
+// up. Later the client reconnects for ever, so a NATS restart never needs a service restart;
+// disconnects and reconnects are logged.
+func Connect(ctx context.Context, url string, logger *slog.Logger) (*nats.Conn, jetstream.JetStream, error) {
+	nc, err := nats.Connect(url,
+		nats.RetryOnFailedConnect(true),
+		nats.MaxReconnects(-1),
+		nats.ReconnectWait(time.Second),
+		nats.DisconnectErrHandler(func(_ *nats.Conn, err error) {
+			if err != nil {
+				logger.Warn("nats disconnected", "err", err)
+			}
+		}),
+		nats.ReconnectHandler(func(nc *nats.Conn) {
+			logger.Info("nats reconnected", "url", nc.ConnectedUrlRedacted())
+		}),
+		nats.ErrorHandler(func(_ *nats.Conn, _ *nats.Subscription, err error) {
+			logger.Error("nats error", "err", err)
+		}),
+	)
+	if err != nil {
+		return nil, nil, fmt.Errorf("events: connect: %w", err)
+	}
+	err = wait.Until(ctx, wait.StartupLimit, func(context.Context) error {
+		if !nc.IsConnected() {
+			return errors.New("not connected")
+		}
+		return nil
+	})
+	if err != nil {
+		nc.Close()
+		return nil, nil, fmt.Errorf("events: NATS at %s not reachable", url)
+	}
+	js, err := jetstream.New(nc)
+	if err != nil {
+		nc.Close()
+		return nil, nil, fmt.Errorf("events: %w", err)
+	}
+	return nc, js, nil
+}
+
+// duplicateWindow is how long JetStream remembers message ids. It covers a relay that published an
+// event but stopped before marking it and is restarted: its second publish is dropped.
+const duplicateWindow = 10 * time.Minute
+
+// EnsureStream creates the stream or updates it to cfg. Without cfg.Duplicates, the duplicate
+// window is 10 minutes (at most the stream's MaxAge).
+func EnsureStream(ctx context.Context, js jetstream.JetStream, cfg jetstream.StreamConfig) error {
+	if cfg.Duplicates == 0 {
+		cfg.Duplicates = duplicateWindow
+		if cfg.MaxAge > 0 && cfg.MaxAge < cfg.Duplicates {
+			cfg.Duplicates = cfg.MaxAge
+		}
+	}
+	if _, err := js.CreateOrUpdateStream(ctx, cfg); err != nil {
+		return fmt.Errorf("events: stream %s: %w", cfg.Name, err)
+	}
+	return nil
+}

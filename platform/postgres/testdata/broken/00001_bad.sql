@@ -1,0 +1,2 @@
+-- +goose Up
+CREATE TABL oops;
