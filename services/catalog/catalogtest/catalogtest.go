@@ -1,0 +1,54 @@
+// Package catalogtest starts the catalog's real subgraph for other modules' tests (the gateway's).
+package catalogtest
+
+import (
+	"context"
+	"crypto/ed25519"
+	"log/slog"
+	"net/http/httptest"
+	"testing"
+	"time"
+
+	"semesterhaus/platform/identity"
+	"semesterhaus/platform/pgtest"
+	"semesterhaus/services/catalog/internal/adapters/graphql"
+	pgadapter "semesterhaus/services/catalog/internal/adapters/postgres"
+	"semesterhaus/services/catalog/internal/app"
+	"semesterhaus/services/catalog/internal/demo"
+	"semesterhaus/services/catalog/migrations"
+)
+
+// Berlin is the residence's time zone.
+var Berlin = mustLoad("Europe/Berlin")
+
+// NewSubgraph serves the catalog's GraphQL endpoint on a fresh database holding the demo building,
+// trusting identity tokens signed by the key whose public half is given (nil: everybody is
+// anonymous). It returns the endpoint's URL; server and database are gone after the test. The
+// calling package needs `func TestMain(m *testing.M) { pgtest.Main(m) }`.
+func NewSubgraph(t testing.TB, publicKey ed25519.PublicKey) string {
+	t.Helper()
+	catalog := NewCatalog(t, time.Now)
+	server := httptest.NewServer(graphql.NewHandler(catalog, identity.NewVerifier(publicKey), slog.New(slog.DiscardHandler)))
+	t.Cleanup(server.Close)
+	return server.URL
+}
+
+// NewCatalog returns the catalog's use cases on a fresh database holding the demo building, with
+// the semesters around the clock's today.
+func NewCatalog(t testing.TB, now func() time.Time) *app.Catalog {
+	t.Helper()
+	pool, _ := pgtest.NewDatabase(t, migrations.FS)
+	repo := pgadapter.NewRepository(pool)
+	if err := repo.Seed(context.Background(), demo.Building(), demo.Semesters(now().In(Berlin))); err != nil {
+		t.Fatalf("seed the demo catalog: %v", err)
+	}
+	return app.New(repo, now, app.Settings{TimeZone: Berlin, RenewalWindowDays: 30})
+}
+
+func mustLoad(name string) *time.Location {
+	loc, err := time.LoadLocation(name)
+	if err != nil {
+		panic(err)
+	}
+	return loc
+}

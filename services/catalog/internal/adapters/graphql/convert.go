@@ -1,0 +1,108 @@
+package graphql
+
+import (
+	"errors"
+	"fmt"
+	"sort"
+
+	"github.com/vektah/gqlparser/v2/gqlerror"
+
+	"semesterhaus/services/catalog/internal/adapters/graphql/model"
+	"semesterhaus/services/catalog/internal/adapters/graphql/scalar"
+	"semesterhaus/services/catalog/internal/app"
+	"semesterhaus/services/catalog/internal/domain"
+)
+
+func toGraphBuilding(b domain.Building) *model.Building {
+	floors := make([]*model.Floor, len(b.Floors))
+	for i, f := range b.Floors {
+		floors[i] = toGraphFloor(f)
+	}
+	return &model.Building{ID: b.ID, Name: b.Name, Address: b.Address, Floors: floors}
+}
+
+func toGraphFloor(f domain.Floor) *model.Floor {
+	apartments := make([]*model.Apartment, len(f.Apartments))
+	for i, a := range f.Apartments {
+		apartments[i] = toGraphApartment(a)
+	}
+	return &model.Floor{ID: f.ID, Name: f.Name, Apartments: apartments}
+}
+
+func toGraphApartment(a domain.Apartment) *model.Apartment {
+	features := make([]model.Feature, len(a.Features))
+	for i, f := range a.Features {
+		features[i] = model.Feature(f)
+	}
+	pictures := make([]*model.Picture, len(a.Pictures))
+	for i, p := range a.Pictures {
+		pictures[i] = &model.Picture{Name: p.Name, URL: p.URL, DescriptionDe: p.DescriptionDe, DescriptionEn: p.DescriptionEn}
+	}
+	return &model.Apartment{
+		ID: a.ID, Name: a.Name, FloorID: a.FloorID,
+		DescriptionDe: a.DescriptionDe, DescriptionEn: a.DescriptionEn,
+		PricePerMonth: a.RentPerMonth.Euros(), PriceCleaning: a.CleaningFee.Euros(), PriceDeposit: a.Deposit.Euros(),
+		Features: features, X: a.X, Y: a.Y, Pictures: pictures,
+	}
+}
+
+func toGraphSemester(s domain.SemesterView) *model.Semester {
+	return &model.Semester{
+		ID: s.ID, Name: s.Name, Current: s.Current,
+		StartDate: scalar.Date(s.Start), EndDate: scalar.Date(s.End),
+		RentingPhase: model.RentingPhase(s.Phase), StartsInDays: s.StartsInDays,
+	}
+}
+
+func toGraphPriceCalculation(p domain.PriceCalculation) *model.PriceCalculation {
+	items := make([]*model.PriceItem, len(p.Items))
+	for i, it := range p.Items {
+		items[i] = &model.PriceItem{TextDe: it.TextDe, TextEn: it.TextEn, Qty: it.Quantity, Amount: it.Amount.Euros(), Total: it.Total.Euros()}
+	}
+	return &model.PriceCalculation{Items: items, Total: p.Total.Euros()}
+}
+
+func toGraphException(v *domain.ValidationError) *model.UserDataException {
+	keys := make([]string, 0, len(v.Params))
+	for k := range v.Params {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	params := make([]*model.KeyValue, len(keys))
+	for i, k := range keys {
+		params[i] = &model.KeyValue{Key: k, Value: v.Params[k]}
+	}
+	path := v.Path
+	return &model.UserDataException{Path: &path, MessageID: v.MessageID, Params: params}
+}
+
+func toDomainUpdate(u model.ApartmentUpdate) domain.ApartmentUpdate {
+	return domain.ApartmentUpdate{
+		ID: u.ID, DescriptionDe: u.DescriptionDe, DescriptionEn: u.DescriptionEn,
+		RentPerMonth: u.PricePerMonth, Deposit: u.PriceDeposit, CleaningFee: u.PriceCleaning,
+	}
+}
+
+// lookupError turns a missing apartment or semester into the message the booking site shows; other
+// errors go on to the error presenter, which hides their details.
+func lookupError(err error, apartmentID int) error {
+	switch {
+	case errors.Is(err, app.ErrNoApartment):
+		return gqlerror.Errorf("No Apartment found with id %d.", apartmentID)
+	case errors.Is(err, app.ErrNoSemester):
+		return gqlerror.Errorf("No Semester found.")
+	default:
+		return fmt.Errorf("catalog lookup: %w", err)
+	}
+}
+
+// optional turns "not found" into a null result for the nullable lookups.
+func optional[T any, M any](value T, err error, convert func(T) *M) (*M, error) {
+	if errors.Is(err, domain.ErrNotFound) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	return convert(value), nil
+}

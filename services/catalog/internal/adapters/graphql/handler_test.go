@@ -1,0 +1,321 @@
+package graphql_test
+
+import (
+	"bytes"
+	"context"
+	"crypto/ed25519"
+	"crypto/rand"
+	"encoding/json"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"time"
+
+	"semesterhaus/platform/identity"
+	"semesterhaus/platform/pgtest"
+	"semesterhaus/services/catalog/catalogtest"
+	"semesterhaus/services/catalog/internal/adapters/graphql"
+)
+
+func TestMain(m *testing.M) { pgtest.Main(m) }
+
+// designDay is the example day of the design: the winter semester 2026/27 runs, the summer
+// semester 2027 is open for booking.
+var designDay = time.Date(2026, 11, 22, 12, 0, 0, 0, catalogtest.Berlin)
+
+type subgraph struct {
+	t      *testing.T
+	url    string
+	signer *identity.Signer
+}
+
+func newSubgraph(t *testing.T) subgraph {
+	t.Helper()
+	public, private, err := ed25519.GenerateKey(rand.Reader)
+	if err != nil {
+		t.Fatal(err)
+	}
+	catalog := catalogtest.NewCatalog(t, func() time.Time { return designDay })
+	server := httptest.NewServer(graphql.NewHandler(catalog, identity.NewVerifier(public), slog.New(slog.DiscardHandler)))
+	t.Cleanup(server.Close)
+	return subgraph{t: t, url: server.URL, signer: identity.NewSigner(private, time.Minute)}
+}
+
+type response struct {
+	Data   json.RawMessage `json:"data"`
+	Errors []struct {
+		Message    string         `json:"message"`
+		Extensions map[string]any `json:"extensions"`
+	} `json:"errors"`
+}
+
+// query posts a GraphQL operation as the given identity (nil: without a token) and decodes data into out.
+func (s subgraph) query(as *identity.Identity, query string, variables map[string]any, out any) response {
+	s.t.Helper()
+	body, _ := json.Marshal(map[string]any{"query": query, "variables": variables})
+	req, _ := http.NewRequestWithContext(context.Background(), http.MethodPost, s.url, bytes.NewReader(body))
+	req.Header.Set("Content-Type", "application/json")
+	if as != nil {
+		token, err := s.signer.Sign(*as)
+		if err != nil {
+			s.t.Fatal(err)
+		}
+		req.Header.Set(identity.Header, token)
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		s.t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	var r response
+	if err := json.NewDecoder(resp.Body).Decode(&r); err != nil {
+		s.t.Fatalf("decode response: %v", err)
+	}
+	if out != nil && len(r.Data) > 0 && string(r.Data) != "null" {
+		if err := json.Unmarshal(r.Data, out); err != nil {
+			s.t.Fatalf("decode data %s: %v", r.Data, err)
+		}
+	}
+	return r
+}
+
+var admin = &identity.Identity{Subject: "admin", Role: identity.RoleAdmin}
+
+func TestBuilding_demoResidenceWithFloorsApartmentsAndPictures(t *testing.T) {
+	t.Parallel()
+	s := newSubgraph(t)
+	var data struct {
+		Building struct {
+			Name, Address string
+			Floors        []struct {
+				ID         int
+				Name       string
+				Apartments []struct {
+					ID                                        int
+					Name                                      string
+					DescriptionDe, DescriptionEn              string
+					PricePerMonth, PriceCleaning, PriceDeposit float64
+					Features                                  []string
+					X, Y                                      float64
+					Pictures                                  []struct{ URL string }
+					Floor                                     struct{ Name string }
+				}
+			}
+		}
+	}
+	r := s.query(nil, `{ building { name address floors { id name apartments { id name descriptionDe descriptionEn
+		pricePerMonth priceCleaning priceDeposit features x y pictures { url } floor { name } } } } }`, nil, &data)
+	if len(r.Errors) > 0 {
+		t.Fatalf("errors: %+v", r.Errors)
+	}
+	b := data.Building
+	if b.Name == "" || !strings.Contains(b.Address, "Heidelberg") || len(b.Floors) < 3 {
+		t.Fatalf("building %q at %q with %d floors", b.Name, b.Address, len(b.Floors))
+	}
+	count, lastID := 0, 0
+	for _, f := range b.Floors {
+		for _, a := range f.Apartments {
+			count++
+			if a.ID <= lastID {
+				t.Errorf("apartment %d listed after %d: not sorted by id", a.ID, lastID)
+			}
+			lastID = a.ID
+			if a.Floor.Name != f.Name || a.DescriptionDe == "" || a.DescriptionEn == "" || len(a.Pictures) == 0 ||
+				a.PricePerMonth <= 0 || a.PriceDeposit <= 0 || a.PriceCleaning <= 0 || a.X <= 0 || a.X >= 1 || a.Y <= 0 || a.Y >= 1 ||
+				!strings.HasPrefix(a.Features[0], "SIZE_") {
+				t.Errorf("apartment %s is incomplete: %+v", a.Name, a)
+			}
+		}
+	}
+	if count < 20 {
+		t.Errorf("%d apartments, want at least 20", count)
+	}
+}
+
+func TestSemesters_sortedByStartsInDaysWithOneCurrentAndTheNextBookable(t *testing.T) {
+	t.Parallel()
+	s := newSubgraph(t)
+	type semester struct {
+		ID           int
+		Name         string
+		Current      bool
+		StartDate    string
+		EndDate      string
+		RentingPhase string
+		StartsInDays int
+	}
+	var data struct {
+		Semesters        []semester
+		BookableSemester semester
+		CurrentSemester  semester
+	}
+	fields := `id name current startDate endDate rentingPhase startsInDays`
+	r := s.query(nil, `{ semesters { `+fields+` } bookableSemester { `+fields+` } currentSemester { `+fields+` } }`, nil, &data)
+	if len(r.Errors) > 0 {
+		t.Fatalf("errors: %+v", r.Errors)
+	}
+	want := []semester{
+		{Name: "WiSe 2027/28", StartDate: "2027-10-01", EndDate: "2028-03-31", RentingPhase: "PLANNED", StartsInDays: 313},
+		{Name: "SoSe 2027", StartDate: "2027-04-01", EndDate: "2027-09-30", RentingPhase: "BOOKING", StartsInDays: 130},
+		{Name: "WiSe 2026/27", StartDate: "2026-10-01", EndDate: "2027-03-31", RentingPhase: "RUNNING", StartsInDays: -52, Current: true},
+		{Name: "SoSe 2026", StartDate: "2026-04-01", EndDate: "2026-09-30", RentingPhase: "FINISHED", StartsInDays: -235},
+	}
+	if len(data.Semesters) != len(want) {
+		t.Fatalf("got %d semesters, want %d", len(data.Semesters), len(want))
+	}
+	for i, w := range want {
+		got := data.Semesters[i]
+		w.ID = got.ID
+		if got != w {
+			t.Errorf("semester %d = %+v, want %+v", i, got, w)
+		}
+	}
+	if data.BookableSemester.Name != "SoSe 2027" || data.CurrentSemester.Name != "WiSe 2026/27" {
+		t.Errorf("bookable %q, current %q", data.BookableSemester.Name, data.CurrentSemester.Name)
+	}
+}
+
+func TestPriceCalculation_newBookingAndRenewal(t *testing.T) {
+	t.Parallel()
+	s := newSubgraph(t)
+	var ids struct {
+		BookableSemester struct{ ID int }
+		ApartmentByID    struct{ PricePerMonth, PriceCleaning, PriceDeposit float64 }
+	}
+	s.query(nil, `{ bookableSemester { id } apartmentById(id: 11) { pricePerMonth priceCleaning priceDeposit } }`, nil, &ids)
+	apartment := ids.ApartmentByID
+	type calculation struct {
+		PriceCalculation struct {
+			Items []struct {
+				TextDe, TextEn string
+				Qty            int
+				Amount, Total  float64
+			}
+			Total float64
+		}
+	}
+	q := `query($a: Int!, $s: Int!, $r: Boolean) { priceCalculation(apartmentId: $a, semesterId: $s, renewal: $r) {
+		items { textDe textEn qty amount total } total } }`
+
+	var booking calculation
+	s.query(nil, q, map[string]any{"a": 11, "s": ids.BookableSemester.ID}, &booking)
+	items := booking.PriceCalculation.Items
+	if len(items) != 3 || items[0].Qty != 6 || items[0].Total != apartment.PricePerMonth*6 ||
+		items[1].Total != apartment.PriceCleaning || items[2].Total != apartment.PriceDeposit {
+		t.Fatalf("new booking: %+v for apartment %+v", booking, apartment)
+	}
+	if want := apartment.PricePerMonth*6 + apartment.PriceCleaning + apartment.PriceDeposit; booking.PriceCalculation.Total != want {
+		t.Errorf("total %v, want %v", booking.PriceCalculation.Total, want)
+	}
+
+	var renewal calculation
+	s.query(nil, q, map[string]any{"a": 11, "s": ids.BookableSemester.ID, "r": true}, &renewal)
+	if len(renewal.PriceCalculation.Items) != 1 || renewal.PriceCalculation.Total != apartment.PricePerMonth*6 {
+		t.Errorf("renewal: %+v", renewal)
+	}
+
+	r := s.query(nil, q, map[string]any{"a": 999, "s": ids.BookableSemester.ID}, nil)
+	if len(r.Errors) != 1 || r.Errors[0].Message != "No Apartment found with id 999." {
+		t.Errorf("unknown apartment: %+v", r.Errors)
+	}
+}
+
+const updateRent = `mutation($u: ApartmentUpdate!) { updateApartment(update: $u) { exception { path messageId params { key value } } } }`
+
+func update(rent float64, descriptionEn string) map[string]any {
+	return map[string]any{"u": map[string]any{
+		"id": 12, "descriptionDe": "Frisch renoviert.", "descriptionEn": descriptionEn,
+		"pricePerMonth": rent, "priceDeposit": 950, "priceCleaning": 99.5,
+	}}
+}
+
+func TestUpdateApartment_refusedWithoutAdminIdentity(t *testing.T) {
+	t.Parallel()
+	s := newSubgraph(t)
+	anonymous := &identity.Anonymous
+	for name, as := range map[string]*identity.Identity{"no token": nil, "anonymous token": anonymous} {
+		r := s.query(as, updateRent, update(600, "Freshly renovated."), nil)
+		if len(r.Errors) == 0 || r.Errors[0].Message != "forbidden" {
+			t.Errorf("%s: got %+v, want forbidden", name, r)
+		}
+	}
+	var data struct{ ApartmentByID struct{ PricePerMonth float64 } }
+	s.query(nil, `{ apartmentById(id: 12) { pricePerMonth } }`, nil, &data)
+	if data.ApartmentByID.PricePerMonth == 600 {
+		t.Error("a refused update changed the rent")
+	}
+	if r := s.query(nil, `{ adminBuilding { name } }`, nil, nil); len(r.Errors) == 0 {
+		t.Error("adminBuilding answered an anonymous caller")
+	}
+}
+
+func TestUpdateApartment_asAdminChangesTheApartment(t *testing.T) {
+	t.Parallel()
+	s := newSubgraph(t)
+	var result struct{ UpdateApartment struct{ Exception *struct{ MessageID string } } }
+	if r := s.query(admin, updateRent, update(612.5, "Freshly renovated."), &result); len(r.Errors) > 0 || result.UpdateApartment.Exception != nil {
+		t.Fatalf("update failed: %+v %+v", r.Errors, result)
+	}
+	var data struct {
+		ApartmentByID struct {
+			PricePerMonth, PriceDeposit, PriceCleaning float64
+			DescriptionEn                              string
+		}
+	}
+	s.query(nil, `{ apartmentById(id: 12) { pricePerMonth priceDeposit priceCleaning descriptionEn } }`, nil, &data)
+	a := data.ApartmentByID
+	if a.PricePerMonth != 612.5 || a.PriceDeposit != 950 || a.PriceCleaning != 99.5 || a.DescriptionEn != "Freshly renovated." {
+		t.Errorf("after update: %+v", a)
+	}
+}
+
+func TestUpdateApartment_invalidInputComesBackAsException(t *testing.T) {
+	t.Parallel()
+	s := newSubgraph(t)
+	tests := []struct {
+		name      string
+		vars      map[string]any
+		path, msg string
+	}{
+		{"negative rent", update(-10, "ok"), "pricePerMonth", "INVALID_PRICE"},
+		{"absurd rent", update(99999, "ok"), "pricePerMonth", "INVALID_PRICE"},
+		{"over-long text", update(500, strings.Repeat("long ", 1000)), "descriptionEn", "STRING_MAX"},
+	}
+	for _, tt := range tests {
+		var result struct {
+			UpdateApartment struct {
+				Exception *struct {
+					Path, MessageID string
+					Params          []struct{ Key, Value string }
+				}
+			}
+		}
+		s.query(admin, updateRent, tt.vars, &result)
+		e := result.UpdateApartment.Exception
+		if e == nil || e.Path != tt.path || e.MessageID != tt.msg || len(e.Params) == 0 {
+			t.Errorf("%s: exception %+v, want %s at %s with params", tt.name, e, tt.msg, tt.path)
+		}
+	}
+	var data struct{ ApartmentByID struct{ PricePerMonth float64 } }
+	s.query(nil, `{ apartmentById(id: 12) { pricePerMonth } }`, nil, &data)
+	if data.ApartmentByID.PricePerMonth < 0 || data.ApartmentByID.PricePerMonth > 5000 {
+		t.Errorf("an invalid update was stored: rent %v", data.ApartmentByID.PricePerMonth)
+	}
+}
+
+func TestEntities_apartmentAndSemesterResolveByKey(t *testing.T) {
+	t.Parallel()
+	s := newSubgraph(t)
+	var data struct {
+		Entities []struct {
+			Name string
+		} `json:"_entities"`
+	}
+	r := s.query(nil, `query($r: [_Any!]!) { _entities(representations: $r) { ... on Apartment { name } ... on Semester { name } } }`,
+		map[string]any{"r": []map[string]any{{"__typename": "Apartment", "id": 11}, {"__typename": "Semester", "id": 1}}}, &data)
+	if len(r.Errors) > 0 || len(data.Entities) != 2 || data.Entities[0].Name != "1.01" || data.Entities[1].Name == "" {
+		t.Errorf("entities: %+v %+v", data, r.Errors)
+	}
+}

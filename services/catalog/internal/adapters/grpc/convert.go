@@ -1,0 +1,56 @@
+package grpc
+
+import (
+	"time"
+
+	catalogv1 "semesterhaus/proto/gen/catalog/v1"
+	"semesterhaus/services/catalog/internal/domain"
+)
+
+func toProtoMoney(m domain.Money) *catalogv1.Money {
+	return &catalogv1.Money{Cents: m.Cents(), Currency: domain.Currency}
+}
+
+func toProtoDate(t time.Time) *catalogv1.Date {
+	return &catalogv1.Date{Year: int32(t.Year()), Month: int32(t.Month()), Day: int32(t.Day())}
+}
+
+func toProtoApartment(a domain.Apartment) *catalogv1.Apartment {
+	features := make([]string, len(a.Features))
+	for i, f := range a.Features {
+		features[i] = string(f)
+	}
+	return &catalogv1.Apartment{
+		Id: int32(a.ID), Name: a.Name, FloorId: int32(a.FloorID), FloorName: a.FloorName,
+		DescriptionDe: a.DescriptionDe, DescriptionEn: a.DescriptionEn,
+		RentPerMonth: toProtoMoney(a.RentPerMonth), CleaningFee: toProtoMoney(a.CleaningFee), Deposit: toProtoMoney(a.Deposit),
+		Features: features,
+	}
+}
+
+var protoPhases = map[domain.Phase]catalogv1.RentingPhase{
+	domain.PhasePlanned:  catalogv1.RentingPhase_RENTING_PHASE_PLANNED,
+	domain.PhaseRenewal:  catalogv1.RentingPhase_RENTING_PHASE_RENEWAL,
+	domain.PhaseBooking:  catalogv1.RentingPhase_RENTING_PHASE_BOOKING,
+	domain.PhaseRunning:  catalogv1.RentingPhase_RENTING_PHASE_RUNNING,
+	domain.PhaseFinished: catalogv1.RentingPhase_RENTING_PHASE_FINISHED,
+}
+
+func toProtoSemester(v domain.SemesterView) *catalogv1.Semester {
+	return &catalogv1.Semester{
+		Id: int32(v.ID), Name: v.Name, StartDate: toProtoDate(v.Start), EndDate: toProtoDate(v.End),
+		Current: v.Current, RentingPhase: protoPhases[v.Phase], StartsInDays: int32(v.StartsInDays),
+		RenewalDeadline: toProtoDate(v.RenewalDeadline),
+	}
+}
+
+func toProtoPrice(p domain.PriceCalculation) *catalogv1.PriceCalculation {
+	result := &catalogv1.PriceCalculation{Total: toProtoMoney(p.Total)}
+	for _, it := range p.Items {
+		result.Items = append(result.Items, &catalogv1.PriceItem{
+			TextDe: it.TextDe, TextEn: it.TextEn, Quantity: int32(it.Quantity),
+			Amount: toProtoMoney(it.Amount), Total: toProtoMoney(it.Total),
+		})
+	}
+	return result
+}

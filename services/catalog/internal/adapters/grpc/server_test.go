@@ -1,0 +1,88 @@
+package grpc_test
+
+import (
+	"context"
+	"net"
+	"testing"
+	"time"
+
+	"google.golang.org/grpc"
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/credentials/insecure"
+	"google.golang.org/grpc/status"
+
+	"semesterhaus/platform/pgtest"
+	catalogv1 "semesterhaus/proto/gen/catalog/v1"
+	"semesterhaus/services/catalog/catalogtest"
+	grpcadapter "semesterhaus/services/catalog/internal/adapters/grpc"
+)
+
+func TestMain(m *testing.M) { pgtest.Main(m) }
+
+func newClient(t *testing.T) catalogv1.CatalogServiceClient {
+	t.Helper()
+	catalog := catalogtest.NewCatalog(t, func() time.Time { return time.Date(2026, 11, 22, 12, 0, 0, 0, catalogtest.Berlin) })
+	listener, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	server := grpc.NewServer()
+	catalogv1.RegisterCatalogServiceServer(server, grpcadapter.NewServer(catalog))
+	go func() { _ = server.Serve(listener) }()
+	t.Cleanup(server.Stop)
+	conn, err := grpc.NewClient(listener.Addr().String(), grpc.WithTransportCredentials(insecure.NewCredentials()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = conn.Close() })
+	return catalogv1.NewCatalogServiceClient(conn)
+}
+
+func TestCatalogService_answersTheOtherServicesQuestions(t *testing.T) {
+	t.Parallel()
+	client := newClient(t)
+	ctx := context.Background()
+
+	apartment, err := client.GetApartment(ctx, &catalogv1.GetApartmentRequest{Id: 11})
+	if err != nil || apartment.GetName() != "1.01" || apartment.GetRentPerMonth().GetCurrency() != "EUR" || apartment.GetFloorName() != "OG1" {
+		t.Fatalf("GetApartment = %v, %v", apartment, err)
+	}
+	all, err := client.ListApartments(ctx, &catalogv1.ListApartmentsRequest{})
+	if err != nil || len(all.GetApartments()) < 20 {
+		t.Fatalf("ListApartments: %d apartments, %v", len(all.GetApartments()), err)
+	}
+	bookable, err := client.GetBookableSemester(ctx, &catalogv1.GetBookableSemesterRequest{})
+	if err != nil || bookable.GetName() != "SoSe 2027" || bookable.GetRentingPhase() != catalogv1.RentingPhase_RENTING_PHASE_BOOKING ||
+		bookable.GetRenewalDeadline().GetDay() != 30 || bookable.GetRenewalDeadline().GetMonth() != 10 {
+		t.Fatalf("GetBookableSemester = %v, %v", bookable, err)
+	}
+	semesters, err := client.ListSemesters(ctx, &catalogv1.ListSemestersRequest{})
+	if err != nil || len(semesters.GetSemesters()) != 4 || semesters.GetSemesters()[0].GetStartsInDays() < semesters.GetSemesters()[1].GetStartsInDays() {
+		t.Fatalf("ListSemesters = %v, %v", semesters, err)
+	}
+
+	price, err := client.CalculatePrice(ctx, &catalogv1.CalculatePriceRequest{ApartmentId: 11, SemesterId: bookable.GetId()})
+	rent := apartment.GetRentPerMonth().GetCents()
+	want := rent*6 + apartment.GetCleaningFee().GetCents() + apartment.GetDeposit().GetCents()
+	if err != nil || price.GetTotal().GetCents() != want || len(price.GetItems()) != 3 {
+		t.Fatalf("CalculatePrice = %v, %v; want total %d", price, err, want)
+	}
+	renewal, err := client.CalculatePrice(ctx, &catalogv1.CalculatePriceRequest{ApartmentId: 11, SemesterId: bookable.GetId(), Renewal: true})
+	if err != nil || renewal.GetTotal().GetCents() != rent*6 {
+		t.Fatalf("CalculatePrice renewal = %v, %v", renewal, err)
+	}
+}
+
+func TestCatalogService_unknownIdsAreNotFound(t *testing.T) {
+	t.Parallel()
+	client := newClient(t)
+	ctx := context.Background()
+	_, errApartment := client.GetApartment(ctx, &catalogv1.GetApartmentRequest{Id: 999})
+	_, errSemester := client.GetSemester(ctx, &catalogv1.GetSemesterRequest{Id: 999})
+	_, errPrice := client.CalculatePrice(ctx, &catalogv1.CalculatePriceRequest{ApartmentId: 11, SemesterId: 999})
+	for name, err := range map[string]error{"apartment": errApartment, "semester": errSemester, "price": errPrice} {
+		if status.Code(err) != codes.NotFound {
+			t.Errorf("%s: got %v, want NotFound", name, err)
+		}
+	}
+}

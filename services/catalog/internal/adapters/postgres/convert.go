@@ -1,0 +1,42 @@
+package postgres
+
+import (
+	"semesterhaus/services/catalog/internal/adapters/postgres/db"
+	"semesterhaus/services/catalog/internal/domain"
+)
+
+func buildingFromDB(b db.Building, floors []db.Floor, apartments []domain.Apartment) domain.Building {
+	building := domain.Building{ID: int(b.ID), Name: b.Name, Address: b.Address}
+	index := make(map[int]int, len(floors))
+	for _, f := range floors {
+		index[int(f.ID)] = len(building.Floors)
+		building.Floors = append(building.Floors, domain.Floor{ID: int(f.ID), Name: f.Name})
+	}
+	for _, a := range apartments { // already sorted by id
+		floor := &building.Floors[index[a.FloorID]]
+		floor.Apartments = append(floor.Apartments, a)
+	}
+	return building
+}
+
+func apartmentFromDB(a db.Apartment, floorName string, pictures []db.Picture) domain.Apartment {
+	features := make([]domain.Feature, len(a.Features))
+	for i, f := range a.Features {
+		features[i] = domain.Feature(f)
+	}
+	apartment := domain.Apartment{
+		ID: int(a.ID), FloorID: int(a.FloorID), FloorName: floorName, Name: a.Name,
+		DescriptionDe: a.DescriptionDe, DescriptionEn: a.DescriptionEn,
+		RentPerMonth: domain.Money(a.RentCents), CleaningFee: domain.Money(a.CleaningCents), Deposit: domain.Money(a.DepositCents),
+		Features: features, X: a.PlanX, Y: a.PlanY,
+		Pictures: make([]domain.Picture, len(pictures)),
+	}
+	for i, p := range pictures {
+		apartment.Pictures[i] = domain.Picture{Name: p.Name, URL: p.Url, DescriptionDe: p.DescriptionDe, DescriptionEn: p.DescriptionEn}
+	}
+	return apartment
+}
+
+func semesterFromDB(s db.Semester) domain.Semester {
+	return domain.Semester{ID: int(s.ID), Name: s.Name, Start: s.StartDate, End: s.EndDate}
+}

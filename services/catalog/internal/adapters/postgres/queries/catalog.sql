@@ -1,0 +1,58 @@
+-- name: GetBuilding :one
+SELECT id, name, address FROM building ORDER BY id LIMIT 1;
+
+-- name: ListFloors :many
+SELECT * FROM floor ORDER BY id;
+
+-- name: ListApartments :many
+SELECT sqlc.embed(a), f.name AS floor_name
+FROM apartment a JOIN floor f ON f.id = a.floor_id
+ORDER BY a.id;
+
+-- name: GetApartment :one
+SELECT sqlc.embed(a), f.name AS floor_name
+FROM apartment a JOIN floor f ON f.id = a.floor_id
+WHERE a.id = $1;
+
+-- name: LockApartment :one
+SELECT sqlc.embed(a), f.name AS floor_name
+FROM apartment a JOIN floor f ON f.id = a.floor_id
+WHERE a.id = $1
+FOR UPDATE OF a;
+
+-- name: ListPictures :many
+SELECT * FROM picture ORDER BY apartment_id, position;
+
+-- name: ListPicturesOfApartment :many
+SELECT * FROM picture WHERE apartment_id = $1 ORDER BY position;
+
+-- name: UpdateApartment :exec
+UPDATE apartment
+SET description_de = $2, description_en = $3, rent_cents = $4, deposit_cents = $5, cleaning_cents = $6,
+    updated_at = now()
+WHERE id = $1;
+
+-- name: ListSemesters :many
+SELECT * FROM semester ORDER BY start_date DESC;
+
+-- name: GetSemester :one
+SELECT * FROM semester WHERE id = $1;
+
+-- name: InsertSemesterIfMissing :exec
+INSERT INTO semester (name, start_date, end_date) VALUES ($1, $2, $3)
+ON CONFLICT (start_date) DO NOTHING;
+
+-- name: InsertBuilding :exec
+INSERT INTO building (id, name, address) VALUES ($1, $2, $3);
+
+-- name: InsertFloor :exec
+INSERT INTO floor (id, building_id, name) VALUES ($1, $2, $3);
+
+-- name: InsertApartment :exec
+INSERT INTO apartment (id, floor_id, name, description_de, description_en, rent_cents, cleaning_cents,
+                       deposit_cents, features, plan_x, plan_y)
+VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11);
+
+-- name: InsertPicture :exec
+INSERT INTO picture (apartment_id, position, name, url, description_de, description_en)
+VALUES ($1, $2, $3, $4, $5, $6);

@@ -1,0 +1,69 @@
+package postgres_test
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"semesterhaus/platform/pgtest"
+	pgadapter "semesterhaus/services/catalog/internal/adapters/postgres"
+	"semesterhaus/services/catalog/internal/demo"
+	"semesterhaus/services/catalog/internal/domain"
+	"semesterhaus/services/catalog/migrations"
+)
+
+func TestMain(m *testing.M) { pgtest.Main(m) }
+
+func TestSeed_runsAtEveryStartAndKeepsEditsAndAddsNewSemesters(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	pool, _ := pgtest.NewDatabase(t, migrations.FS)
+	repo := pgadapter.NewRepository(pool)
+	november := time.Date(2026, 11, 22, 0, 0, 0, 0, time.UTC)
+	if err := repo.Seed(ctx, demo.Building(), demo.Semesters(november)); err != nil {
+		t.Fatal(err)
+	}
+	err := repo.UpdateApartment(ctx, 1, "admin", func(a *domain.Apartment) error { a.RentPerMonth = 777_00; return nil })
+	if err != nil {
+		t.Fatal(err)
+	}
+	nextSummer := time.Date(2027, 5, 2, 0, 0, 0, 0, time.UTC)
+	if err := repo.Seed(ctx, demo.Building(), demo.Semesters(nextSummer)); err != nil {
+		t.Fatalf("second seed: %v", err)
+	}
+	a, err := repo.Apartment(ctx, 1)
+	if err != nil || a.RentPerMonth != 777_00 {
+		t.Errorf("after the second seed apartment 1 = %+v, %v; want the edited rent kept", a, err)
+	}
+	semesters, err := repo.Semesters(ctx)
+	if err != nil || len(semesters) != 5 || semesters[0].Name != "SoSe 2028" {
+		t.Errorf("semesters after a later seed: %+v, %v; want five, the newest SoSe 2028", semesters, err)
+	}
+	var audited int
+	if err := pool.QueryRow(ctx, `SELECT count(*) FROM audit_log WHERE action = 'updateApartment' AND subject = 'apartment/1' AND actor = 'admin'`).Scan(&audited); err != nil || audited != 1 {
+		t.Errorf("audit entries for the edit: %d, %v; want 1", audited, err)
+	}
+}
+
+func TestUpdateApartment_failedChangeStoresNothing(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	pool, _ := pgtest.NewDatabase(t, migrations.FS)
+	repo := pgadapter.NewRepository(pool)
+	if err := repo.Seed(ctx, demo.Building(), demo.Semesters(time.Now())); err != nil {
+		t.Fatal(err)
+	}
+	before, _ := repo.Apartment(ctx, 2)
+	err := repo.UpdateApartment(ctx, 2, "admin", func(a *domain.Apartment) error {
+		return a.Apply(domain.ApartmentUpdate{DescriptionDe: "x", DescriptionEn: "y", RentPerMonth: -1})
+	})
+	if err == nil {
+		t.Fatal("an invalid change was accepted")
+	}
+	after, _ := repo.Apartment(ctx, 2)
+	var audited int
+	_ = pool.QueryRow(ctx, `SELECT count(*) FROM audit_log`).Scan(&audited)
+	if after.RentPerMonth != before.RentPerMonth || after.DescriptionDe != before.DescriptionDe || audited != 0 {
+		t.Errorf("a failed change left traces: %+v, %d audit entries", after, audited)
+	}
+}

@@ -1,0 +1,154 @@
+// Package app holds the catalog's use cases; the GraphQL and gRPC adapters call them.
+package app
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sort"
+	"time"
+
+	"semesterhaus/platform/identity"
+	"semesterhaus/services/catalog/internal/domain"
+)
+
+// Repository stores the building and the semesters.
+type Repository interface {
+	Building(ctx context.Context) (domain.Building, error)
+	Apartment(ctx context.Context, id int) (domain.Apartment, error)
+	Semesters(ctx context.Context) ([]domain.Semester, error)
+	Semester(ctx context.Context, id int) (domain.Semester, error)
+	// UpdateApartment loads the apartment, lets change modify it and stores it with an audit entry in
+	// one transaction; nothing is stored when change fails.
+	UpdateApartment(ctx context.Context, id int, actor string, change func(*domain.Apartment) error) error
+}
+
+// Settings are the catalog's business settings.
+type Settings struct {
+	TimeZone          *time.Location // the residence's time zone decides what "today" is
+	RenewalWindowDays int
+}
+
+// Catalog answers questions about the building, semesters and prices, and lets admins edit apartments.
+type Catalog struct {
+	repo     Repository
+	now      func() time.Time
+	settings Settings
+}
+
+// New returns the catalog's use cases; now is the clock (injectable for tests).
+func New(repo Repository, now func() time.Time, settings Settings) *Catalog {
+	return &Catalog{repo: repo, now: now, settings: settings}
+}
+
+func (c *Catalog) calendar() domain.Calendar {
+	return domain.Calendar{Today: domain.Day(c.now(), c.settings.TimeZone), RenewalWindowDays: c.settings.RenewalWindowDays}
+}
+
+// Building returns the building with its floors and apartments.
+func (c *Catalog) Building(ctx context.Context) (domain.Building, error) {
+	return c.repo.Building(ctx)
+}
+
+// AdminBuilding returns the building for the apartment editor.
+func (c *Catalog) AdminBuilding(ctx context.Context) (domain.Building, error) {
+	if err := identity.RequireAdmin(ctx); err != nil {
+		return domain.Building{}, err
+	}
+	return c.repo.Building(ctx)
+}
+
+// Apartment returns one apartment or domain.ErrNotFound.
+func (c *Catalog) Apartment(ctx context.Context, id int) (domain.Apartment, error) {
+	return c.repo.Apartment(ctx, id)
+}
+
+// Semesters returns every semester as seen today, sorted by days until start, descending.
+func (c *Catalog) Semesters(ctx context.Context) ([]domain.SemesterView, error) {
+	semesters, err := c.repo.Semesters(ctx)
+	if err != nil {
+		return nil, err
+	}
+	cal := c.calendar()
+	views := make([]domain.SemesterView, len(semesters))
+	for i, s := range semesters {
+		views[i] = cal.View(s)
+	}
+	sort.SliceStable(views, func(i, j int) bool { return views[i].StartsInDays > views[j].StartsInDays })
+	return views, nil
+}
+
+// Semester returns one semester as seen today, or domain.ErrNotFound.
+func (c *Catalog) Semester(ctx context.Context, id int) (domain.SemesterView, error) {
+	s, err := c.repo.Semester(ctx, id)
+	if err != nil {
+		return domain.SemesterView{}, err
+	}
+	return c.calendar().View(s), nil
+}
+
+// CurrentSemester returns the semester today lies in, or domain.ErrNotFound.
+func (c *Catalog) CurrentSemester(ctx context.Context) (domain.SemesterView, error) {
+	views, err := c.Semesters(ctx)
+	if err != nil {
+		return domain.SemesterView{}, err
+	}
+	for _, v := range views {
+		if v.Current {
+			return v, nil
+		}
+	}
+	return domain.SemesterView{}, domain.ErrNotFound
+}
+
+// BookableSemester returns the semester the booking site offers, or domain.ErrNotFound.
+func (c *Catalog) BookableSemester(ctx context.Context) (domain.SemesterView, error) {
+	views, err := c.Semesters(ctx)
+	if err != nil {
+		return domain.SemesterView{}, err
+	}
+	if v, ok := domain.Bookable(views); ok {
+		return v, nil
+	}
+	return domain.SemesterView{}, domain.ErrNotFound
+}
+
+// ErrNoApartment and ErrNoSemester say which side of a price calculation is missing.
+var (
+	ErrNoApartment = fmt.Errorf("apartment %w", domain.ErrNotFound)
+	ErrNoSemester  = fmt.Errorf("semester %w", domain.ErrNotFound)
+)
+
+// PriceCalculation prices a semester in an apartment, for a new booking or a renewal.
+func (c *Catalog) PriceCalculation(ctx context.Context, apartmentID, semesterID int, renewal bool) (domain.PriceCalculation, error) {
+	apartment, err := c.repo.Apartment(ctx, apartmentID)
+	if errors.Is(err, domain.ErrNotFound) {
+		return domain.PriceCalculation{}, ErrNoApartment
+	}
+	if err != nil {
+		return domain.PriceCalculation{}, err
+	}
+	semester, err := c.repo.Semester(ctx, semesterID)
+	if errors.Is(err, domain.ErrNotFound) {
+		return domain.PriceCalculation{}, ErrNoSemester
+	}
+	if err != nil {
+		return domain.PriceCalculation{}, err
+	}
+	return domain.CalculatePrice(apartment, semester, renewal), nil
+}
+
+// UpdateApartment changes an apartment's prices and descriptions. It is for admins only; invalid
+// input comes back as a *domain.ValidationError and changes nothing.
+func (c *Catalog) UpdateApartment(ctx context.Context, update domain.ApartmentUpdate) error {
+	if err := identity.RequireAdmin(ctx); err != nil {
+		return err
+	}
+	err := c.repo.UpdateApartment(ctx, update.ID, identity.FromContext(ctx).Subject, func(a *domain.Apartment) error {
+		return a.Apply(update)
+	})
+	if errors.Is(err, domain.ErrNotFound) {
+		return &domain.ValidationError{Path: "id", MessageID: domain.MsgNoApartment, Params: map[string]string{"id": fmt.Sprint(update.ID)}}
+	}
+	return err
+}

@@ -1,0 +1,130 @@
+package domain
+
+import (
+	"strings"
+	"unicode/utf8"
+)
+
+// Feature is one of the fixed feature codes an apartment can list (SPEC section 3).
+type Feature string
+
+// Features lists every known feature code in the order the booking site shows them.
+var Features = []Feature{
+	"SIZE_UNKNOWN", "SIZE_20", "SIZE_21", "SIZE_22", "SIZE_24", "SIZE_25", "SIZE_26", "SIZE_27", "SIZE_31",
+	"SIZE_32", "SIZE_36", "SHOWER", "KING_SIZE_BED", "QUEEN_SIZE_BED", "KITCHEN", "BALCONY", "MINI_BALCONY",
+	"TERRACE", "LIFT", "SMOKE_ALARM", "FREE_WIFI", "SHARED_WASHROOM", "SEPARATE_WASHROOM", "BUS_STOP",
+	"FULLY_FURNISHED_APARTMENT",
+}
+
+// Building is the residence with its floors, each holding its apartments sorted by id.
+type Building struct {
+	ID      int
+	Name    string
+	Address string
+	Floors  []Floor
+}
+
+// Floor is one storey; its name also names the floor plan drawing.
+type Floor struct {
+	ID         int
+	Name       string
+	Apartments []Apartment
+}
+
+// Picture is one photo of an apartment.
+type Picture struct {
+	Name          string
+	URL           string
+	DescriptionDe string
+	DescriptionEn string
+}
+
+// Apartment is one rentable unit. Prices include all utilities; the rent is per month.
+type Apartment struct {
+	ID            int
+	FloorID       int
+	FloorName     string
+	Name          string
+	DescriptionDe string
+	DescriptionEn string
+	RentPerMonth  Money
+	CleaningFee   Money
+	Deposit       Money
+	Features      []Feature
+	X, Y          float64 // position on the floor plan, 0..1 from the top left corner
+	Pictures      []Picture
+}
+
+// Bounds an administrator's edit must stay within: they catch typing errors (an extra zero), not
+// business decisions.
+const (
+	MaxRentPerMonth      Money = 5_000_00
+	MaxCleaningFee       Money = 1_000_00
+	MaxDeposit           Money = 10_000_00
+	MaxDescriptionLength       = 4000
+)
+
+// ApartmentUpdate is what an administrator may change about an apartment.
+type ApartmentUpdate struct {
+	ID            int
+	DescriptionDe string
+	DescriptionEn string
+	RentPerMonth  float64
+	Deposit       float64
+	CleaningFee   float64
+}
+
+// Apply checks the update and, when it is valid, writes it into the apartment. An invalid update
+// leaves the apartment as it was.
+func (a *Apartment) Apply(u ApartmentUpdate) error {
+	rent, err := price("pricePerMonth", u.RentPerMonth, MaxRentPerMonth)
+	if err != nil {
+		return err
+	}
+	deposit, err := price("priceDeposit", u.Deposit, MaxDeposit)
+	if err != nil {
+		return err
+	}
+	cleaning, err := price("priceCleaning", u.CleaningFee, MaxCleaningFee)
+	if err != nil {
+		return err
+	}
+	descriptionDe, err := description("descriptionDe", u.DescriptionDe)
+	if err != nil {
+		return err
+	}
+	descriptionEn, err := description("descriptionEn", u.DescriptionEn)
+	if err != nil {
+		return err
+	}
+	a.RentPerMonth, a.Deposit, a.CleaningFee = rent, deposit, cleaning
+	a.DescriptionDe, a.DescriptionEn = descriptionDe, descriptionEn
+	return nil
+}
+
+func price(path string, euros float64, max Money) (Money, error) {
+	m, err := MoneyFromEuros(euros)
+	if err != nil {
+		return 0, invalid(path, MsgCurrency)
+	}
+	if m < 0 || m > max {
+		return 0, invalid(path, MsgInvalidPrice, "min", "0.00", "max", formatEuros(max))
+	}
+	return m, nil
+}
+
+func description(path, text string) (string, error) {
+	text = strings.TrimSpace(text)
+	if text == "" {
+		return "", invalid(path, MsgNotNull)
+	}
+	if utf8.RuneCountInString(text) > MaxDescriptionLength {
+		return "", invalid(path, MsgStringMax, "max", itoa(MaxDescriptionLength))
+	}
+	return text, nil
+}
+
+func formatEuros(m Money) string {
+	cents := m.Cents()
+	return itoa(cents/100) + "." + itoa(cents%100/10) + itoa(cents%10)
+}

@@ -1,0 +1,60 @@
+package domain
+
+import (
+	"errors"
+	"strings"
+	"testing"
+)
+
+func TestApartmentApply_refusesInvalidInputAndKeepsTheApartment(t *testing.T) {
+	t.Parallel()
+	valid := ApartmentUpdate{ID: 1, DescriptionDe: "Hell", DescriptionEn: "Bright", RentPerMonth: 500, Deposit: 900, CleaningFee: 90}
+	tests := []struct {
+		name      string
+		change    func(*ApartmentUpdate)
+		path, msg string
+	}{
+		{"negative rent", func(u *ApartmentUpdate) { u.RentPerMonth = -1 }, "pricePerMonth", MsgInvalidPrice},
+		{"absurd rent", func(u *ApartmentUpdate) { u.RentPerMonth = 50000 }, "pricePerMonth", MsgInvalidPrice},
+		{"fractions of a cent", func(u *ApartmentUpdate) { u.RentPerMonth = 500.001 }, "pricePerMonth", MsgCurrency},
+		{"negative deposit", func(u *ApartmentUpdate) { u.Deposit = -900 }, "priceDeposit", MsgInvalidPrice},
+		{"absurd cleaning fee", func(u *ApartmentUpdate) { u.CleaningFee = 1000.01 }, "priceCleaning", MsgInvalidPrice},
+		{"empty German description", func(u *ApartmentUpdate) { u.DescriptionDe = "  " }, "descriptionDe", MsgNotNull},
+		{"over-long English description", func(u *ApartmentUpdate) { u.DescriptionEn = strings.Repeat("x", 4001) }, "descriptionEn", MsgStringMax},
+	}
+	for _, tt := range tests {
+		apartment := Apartment{RentPerMonth: 1, DescriptionDe: "alt"}
+		update := valid
+		tt.change(&update)
+		err := apartment.Apply(update)
+		var v *ValidationError
+		if !errors.As(err, &v) || v.Path != tt.path || v.MessageID != tt.msg {
+			t.Errorf("%s: got %v, want %s at %s", tt.name, err, tt.msg, tt.path)
+		}
+		if apartment.RentPerMonth != 1 || apartment.DescriptionDe != "alt" {
+			t.Errorf("%s: apartment changed by an invalid update: %+v", tt.name, apartment)
+		}
+	}
+}
+
+func TestApartmentApply_writesAValidUpdate(t *testing.T) {
+	t.Parallel()
+	var a Apartment
+	err := a.Apply(ApartmentUpdate{DescriptionDe: " Hell ", DescriptionEn: "Bright", RentPerMonth: 512.25, Deposit: 1000, CleaningFee: 0})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a.RentPerMonth != 512_25 || a.Deposit != 1000_00 || a.CleaningFee != 0 || a.DescriptionDe != "Hell" {
+		t.Errorf("apartment after update: %+v", a)
+	}
+}
+
+func TestInvalidPrice_namesTheBounds(t *testing.T) {
+	t.Parallel()
+	var a Apartment
+	err := a.Apply(ApartmentUpdate{DescriptionDe: "a", DescriptionEn: "b", RentPerMonth: -5})
+	var v *ValidationError
+	if !errors.As(err, &v) || v.Params["min"] != "0.00" || v.Params["max"] != "5000.00" {
+		t.Errorf("got %#v", err)
+	}
+}
