@@ -5,13 +5,18 @@ import (
 	"context"
 	"crypto/ed25519"
 	"log/slog"
+	"net"
 	"net/http/httptest"
 	"testing"
 	"time"
 
+	"google.golang.org/grpc"
+
 	"semesterhaus/platform/identity"
 	"semesterhaus/platform/pgtest"
+	catalogv1 "semesterhaus/proto/gen/catalog/v1"
 	"semesterhaus/services/catalog/internal/adapters/graphql"
+	grpcadapter "semesterhaus/services/catalog/internal/adapters/grpc"
 	pgadapter "semesterhaus/services/catalog/internal/adapters/postgres"
 	"semesterhaus/services/catalog/internal/app"
 	"semesterhaus/services/catalog/internal/demo"
@@ -31,6 +36,21 @@ func NewSubgraph(t testing.TB, publicKey ed25519.PublicKey) string {
 	server := httptest.NewServer(graphql.NewHandler(catalog, identity.NewVerifier(publicKey), slog.New(slog.DiscardHandler)))
 	t.Cleanup(server.Close)
 	return server.URL
+}
+
+// NewGRPCServer serves the catalog's real gRPC API on a fresh database holding the demo building, with
+// the semesters around the clock's today, and returns its address (host:port).
+func NewGRPCServer(t testing.TB, now func() time.Time) string {
+	t.Helper()
+	listener, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatalf("listen: %v", err)
+	}
+	server := grpc.NewServer()
+	catalogv1.RegisterCatalogServiceServer(server, grpcadapter.NewServer(NewCatalog(t, now)))
+	go func() { _ = server.Serve(listener) }()
+	t.Cleanup(server.Stop)
+	return listener.Addr().String()
 }
 
 // NewCatalog returns the catalog's use cases on a fresh database holding the demo building, with

@@ -58,6 +58,19 @@ func (c *Catalog) AdminBuilding(ctx context.Context) (domain.Building, error) {
 	return c.repo.Building(ctx)
 }
 
+// ApartmentsPage returns the building for the admin overview of one semester, or ErrNoSemester.
+func (c *Catalog) ApartmentsPage(ctx context.Context, semesterID int) (domain.Building, error) {
+	if err := identity.RequireAdmin(ctx); err != nil {
+		return domain.Building{}, err
+	}
+	if _, err := c.repo.Semester(ctx, semesterID); errors.Is(err, domain.ErrNotFound) {
+		return domain.Building{}, ErrNoSemester
+	} else if err != nil {
+		return domain.Building{}, err
+	}
+	return c.repo.Building(ctx)
+}
+
 // Apartment returns one apartment or domain.ErrNotFound.
 func (c *Catalog) Apartment(ctx context.Context, id int) (domain.Apartment, error) {
 	return c.repo.Apartment(ctx, id)

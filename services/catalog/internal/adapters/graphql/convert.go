@@ -29,6 +29,22 @@ func toGraphFloor(f domain.Floor) *model.Floor {
 	return &model.Floor{ID: f.ID, Name: f.Name, Apartments: apartments}
 }
 
+func toGraphSemesterBuilding(b domain.Building, semesterID int) *model.SemesterBuilding {
+	floors := make([]*model.SemesterFloor, len(b.Floors))
+	for i, f := range b.Floors {
+		apartments := make([]*model.SemesterApartment, len(f.Apartments))
+		for j, a := range f.Apartments {
+			apartments[j] = toGraphSemesterApartment(a, semesterID)
+		}
+		floors[i] = &model.SemesterFloor{ID: f.ID, Name: f.Name, Apartments: apartments}
+	}
+	return &model.SemesterBuilding{ID: b.ID, Name: b.Name, Address: b.Address, Floors: floors}
+}
+
+func toGraphSemesterApartment(a domain.Apartment, semesterID int) *model.SemesterApartment {
+	return &model.SemesterApartment{ID: a.ID, SemesterID: semesterID, Name: a.Name}
+}
+
 func toGraphApartment(a domain.Apartment) *model.Apartment {
 	features := make([]model.Feature, len(a.Features))
 	for i, f := range a.Features {

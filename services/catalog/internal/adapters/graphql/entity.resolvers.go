@@ -9,6 +9,7 @@ import (
 	"context"
 	"semesterhaus/services/catalog/internal/adapters/graphql/generated"
 	"semesterhaus/services/catalog/internal/adapters/graphql/model"
+	"semesterhaus/services/catalog/internal/domain"
 )
 
 // FindApartmentByID is the resolver for the findApartmentByID field.
@@ -17,10 +18,27 @@ func (r *entityResolver) FindApartmentByID(ctx context.Context, id int) (*model.
 	return optional(apartment, err, toGraphApartment)
 }
 
+// FindBuildingByID is the resolver for the findBuildingByID field.
+func (r *entityResolver) FindBuildingByID(ctx context.Context, id int) (*model.Building, error) {
+	building, err := r.Catalog.Building(ctx)
+	if err != nil || building.ID != id {
+		return nil, err
+	}
+	return toGraphBuilding(building), nil
+}
+
 // FindSemesterByID is the resolver for the findSemesterByID field.
 func (r *entityResolver) FindSemesterByID(ctx context.Context, id int) (*model.Semester, error) {
 	semester, err := r.Catalog.Semester(ctx, id)
 	return optional(semester, err, toGraphSemester)
+}
+
+// FindSemesterApartmentByIDAndSemesterID is the resolver for the findSemesterApartmentByIDAndSemesterID field.
+func (r *entityResolver) FindSemesterApartmentByIDAndSemesterID(ctx context.Context, id int, semesterID int) (*model.SemesterApartment, error) {
+	apartment, err := r.Catalog.Apartment(ctx, id)
+	return optional(apartment, err, func(a domain.Apartment) *model.SemesterApartment {
+		return toGraphSemesterApartment(a, semesterID)
+	})
 }
 
 // Entity returns generated.EntityResolver implementation.

@@ -93,14 +93,14 @@ func TestBuilding_demoResidenceWithFloorsApartmentsAndPictures(t *testing.T) {
 				ID         int
 				Name       string
 				Apartments []struct {
-					ID                                        int
-					Name                                      string
-					DescriptionDe, DescriptionEn              string
+					ID                                         int
+					Name                                       string
+					DescriptionDe, DescriptionEn               string
 					PricePerMonth, PriceCleaning, PriceDeposit float64
-					Features                                  []string
-					X, Y                                      float64
-					Pictures                                  []struct{ URL string }
-					Floor                                     struct{ Name string }
+					Features                                   []string
+					X, Y                                       float64
+					Pictures                                   []struct{ URL string }
+					Floor                                      struct{ Name string }
 				}
 			}
 		}
@@ -241,7 +241,9 @@ func TestUpdateApartment_refusedWithoutAdminIdentity(t *testing.T) {
 			t.Errorf("%s: got %+v, want forbidden", name, r)
 		}
 	}
-	var data struct{ ApartmentByID struct{ PricePerMonth float64 } }
+	var data struct {
+		ApartmentByID struct{ PricePerMonth float64 }
+	}
 	s.query(nil, `{ apartmentById(id: 12) { pricePerMonth } }`, nil, &data)
 	if data.ApartmentByID.PricePerMonth == 600 {
 		t.Error("a refused update changed the rent")
@@ -254,7 +256,9 @@ func TestUpdateApartment_refusedWithoutAdminIdentity(t *testing.T) {
 func TestUpdateApartment_asAdminChangesTheApartment(t *testing.T) {
 	t.Parallel()
 	s := newSubgraph(t)
-	var result struct{ UpdateApartment struct{ Exception *struct{ MessageID string } } }
+	var result struct {
+		UpdateApartment struct{ Exception *struct{ MessageID string } }
+	}
 	if r := s.query(admin, updateRent, update(612.5, "Freshly renovated."), &result); len(r.Errors) > 0 || result.UpdateApartment.Exception != nil {
 		t.Fatalf("update failed: %+v %+v", r.Errors, result)
 	}
@@ -298,7 +302,9 @@ func TestUpdateApartment_invalidInputComesBackAsException(t *testing.T) {
 			t.Errorf("%s: exception %+v, want %s at %s with params", tt.name, e, tt.msg, tt.path)
 		}
 	}
-	var data struct{ ApartmentByID struct{ PricePerMonth float64 } }
+	var data struct {
+		ApartmentByID struct{ PricePerMonth float64 }
+	}
 	s.query(nil, `{ apartmentById(id: 12) { pricePerMonth } }`, nil, &data)
 	if data.ApartmentByID.PricePerMonth < 0 || data.ApartmentByID.PricePerMonth > 5000 {
 		t.Errorf("an invalid update was stored: rent %v", data.ApartmentByID.PricePerMonth)
@@ -317,5 +323,60 @@ func TestEntities_apartmentAndSemesterResolveByKey(t *testing.T) {
 		map[string]any{"r": []map[string]any{{"__typename": "Apartment", "id": 11}, {"__typename": "Semester", "id": 1}}}, &data)
 	if len(r.Errors) > 0 || len(data.Entities) != 2 || data.Entities[0].Name != "1.01" || data.Entities[1].Name == "" {
 		t.Errorf("entities: %+v %+v", data, r.Errors)
+	}
+}
+
+func TestApartmentsPage_listsEveryApartmentOfTheSemesterForAdminsOnly(t *testing.T) {
+	t.Parallel()
+	s := newSubgraph(t)
+	var semesters struct{ Semesters []struct{ ID int } }
+	s.query(nil, `{ semesters { id } }`, nil, &semesters)
+	semesterID := semesters.Semesters[0].ID
+	q := `query($s: Int!) { apartmentsPage(semesterId: $s) { name address floors { name apartments { id semesterId name } } } }`
+
+	if r := s.query(nil, q, map[string]any{"s": semesterID}, nil); len(r.Errors) == 0 || r.Errors[0].Message != "forbidden" {
+		t.Errorf("anonymous apartmentsPage: %+v, want forbidden", r.Errors)
+	}
+	var page struct {
+		ApartmentsPage struct {
+			Address string
+			Floors  []struct {
+				Apartments []struct {
+					ID, SemesterID int
+					Name           string
+				}
+			}
+		}
+	}
+	if r := s.query(admin, q, map[string]any{"s": semesterID}, &page); len(r.Errors) > 0 {
+		t.Fatalf("admin apartmentsPage: %+v", r.Errors)
+	}
+	count := 0
+	for _, f := range page.ApartmentsPage.Floors {
+		for _, a := range f.Apartments {
+			count++
+			if a.SemesterID != semesterID || a.Name == "" {
+				t.Errorf("apartment %+v, want semester %d", a, semesterID)
+			}
+		}
+	}
+	if count < 20 || page.ApartmentsPage.Address == "" {
+		t.Errorf("%d apartments at %q", count, page.ApartmentsPage.Address)
+	}
+	if r := s.query(admin, q, map[string]any{"s": 999}, nil); len(r.Errors) == 0 || r.Errors[0].Message != "No Semester found." {
+		t.Errorf("unknown semester: %+v", r.Errors)
+	}
+}
+
+func TestEntities_buildingResolvesForOtherSubgraphs(t *testing.T) {
+	t.Parallel()
+	s := newSubgraph(t)
+	var data struct {
+		Entities []struct{ Name string } `json:"_entities"`
+	}
+	r := s.query(nil, `query($r: [_Any!]!) { _entities(representations: $r) { ... on Building { name } } }`,
+		map[string]any{"r": []map[string]any{{"__typename": "Building", "id": 1}}}, &data)
+	if len(r.Errors) > 0 || len(data.Entities) != 1 || data.Entities[0].Name == "" {
+		t.Errorf("building entity: %+v %+v", data, r.Errors)
 	}
 }

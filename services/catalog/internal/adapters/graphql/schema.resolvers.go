@@ -105,6 +105,15 @@ func (r *queryResolver) AdminBuilding(ctx context.Context) (*model.Building, err
 	return toGraphBuilding(building), nil
 }
 
+// ApartmentsPage is the resolver for the apartmentsPage field.
+func (r *queryResolver) ApartmentsPage(ctx context.Context, semesterID int) (*model.SemesterBuilding, error) {
+	building, err := r.Catalog.ApartmentsPage(ctx, semesterID)
+	if err != nil {
+		return nil, lookupError(err, 0)
+	}
+	return toGraphSemesterBuilding(building, semesterID), nil
+}
+
 // Apartment returns generated.ApartmentResolver implementation.
 func (r *Resolver) Apartment() generated.ApartmentResolver { return &apartmentResolver{r} }
 

@@ -2,7 +2,6 @@ package grpc_test
 
 import (
 	"context"
-	"net"
 	"testing"
 	"time"
 
@@ -14,23 +13,14 @@ import (
 	"semesterhaus/platform/pgtest"
 	catalogv1 "semesterhaus/proto/gen/catalog/v1"
 	"semesterhaus/services/catalog/catalogtest"
-	grpcadapter "semesterhaus/services/catalog/internal/adapters/grpc"
 )
 
 func TestMain(m *testing.M) { pgtest.Main(m) }
 
 func newClient(t *testing.T) catalogv1.CatalogServiceClient {
 	t.Helper()
-	catalog := catalogtest.NewCatalog(t, func() time.Time { return time.Date(2026, 11, 22, 12, 0, 0, 0, catalogtest.Berlin) })
-	listener, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	server := grpc.NewServer()
-	catalogv1.RegisterCatalogServiceServer(server, grpcadapter.NewServer(catalog))
-	go func() { _ = server.Serve(listener) }()
-	t.Cleanup(server.Stop)
-	conn, err := grpc.NewClient(listener.Addr().String(), grpc.WithTransportCredentials(insecure.NewCredentials()))
+	addr := catalogtest.NewGRPCServer(t, func() time.Time { return time.Date(2026, 11, 22, 12, 0, 0, 0, catalogtest.Berlin) })
+	conn, err := grpc.NewClient(addr, grpc.WithTransportCredentials(insecure.NewCredentials()))
 	if err != nil {
 		t.Fatal(err)
 	}

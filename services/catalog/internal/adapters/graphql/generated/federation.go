@@ -172,6 +172,25 @@ func (ec *executionContext) resolveEntity(
 
 			return entity, nil
 		}
+	case "Building":
+		resolverName, err := entityResolverNameForBuilding(ctx, rep)
+		if err != nil {
+			return nil, fmt.Errorf(`finding resolver for Entity "Building": %w`, err)
+		}
+		switch resolverName {
+
+		case "findBuildingByID":
+			id0, err := ec.unmarshalNInt2int(ctx, rep["id"])
+			if err != nil {
+				return nil, fmt.Errorf(`unmarshalling param 0 for findBuildingByID(): %w`, err)
+			}
+			entity, err := ec.Resolvers.Entity().FindBuildingByID(ctx, id0)
+			if err != nil {
+				return nil, fmt.Errorf(`resolving Entity "Building": %w`, err)
+			}
+
+			return entity, nil
+		}
 	case "Semester":
 		resolverName, err := entityResolverNameForSemester(ctx, rep)
 		if err != nil {
@@ -187,6 +206,29 @@ func (ec *executionContext) resolveEntity(
 			entity, err := ec.Resolvers.Entity().FindSemesterByID(ctx, id0)
 			if err != nil {
 				return nil, fmt.Errorf(`resolving Entity "Semester": %w`, err)
+			}
+
+			return entity, nil
+		}
+	case "SemesterApartment":
+		resolverName, err := entityResolverNameForSemesterApartment(ctx, rep)
+		if err != nil {
+			return nil, fmt.Errorf(`finding resolver for Entity "SemesterApartment": %w`, err)
+		}
+		switch resolverName {
+
+		case "findSemesterApartmentByIDAndSemesterID":
+			id0, err := ec.unmarshalNInt2int(ctx, rep["id"])
+			if err != nil {
+				return nil, fmt.Errorf(`unmarshalling param 0 for findSemesterApartmentByIDAndSemesterID(): %w`, err)
+			}
+			id1, err := ec.unmarshalNInt2int(ctx, rep["semesterId"])
+			if err != nil {
+				return nil, fmt.Errorf(`unmarshalling param 1 for findSemesterApartmentByIDAndSemesterID(): %w`, err)
+			}
+			entity, err := ec.Resolvers.Entity().FindSemesterApartmentByIDAndSemesterID(ctx, id0, id1)
+			if err != nil {
+				return nil, fmt.Errorf(`resolving Entity "SemesterApartment": %w`, err)
 			}
 
 			return entity, nil
@@ -252,6 +294,41 @@ func entityResolverNameForApartment(ctx context.Context, rep EntityRepresentatio
 		errors.Join(entityResolverErrs...).Error())
 }
 
+func entityResolverNameForBuilding(ctx context.Context, rep EntityRepresentation) (string, error) {
+	// we collect errors because a later entity resolver may work fine
+	// when an entity has multiple keys
+	entityResolverErrs := []error{}
+	for {
+		var (
+			m   EntityRepresentation
+			val any
+			ok  bool
+		)
+		_ = val
+		// if all of the KeyFields values for this resolver are null,
+		// we shouldn't use use it
+		allNull := true
+		m = rep
+		val, ok = m["id"]
+		if !ok {
+			entityResolverErrs = append(entityResolverErrs,
+				fmt.Errorf("%w due to missing Key Field \"id\" for Building", ErrTypeNotFound))
+			break
+		}
+		if allNull {
+			allNull = val == nil
+		}
+		if allNull {
+			entityResolverErrs = append(entityResolverErrs,
+				fmt.Errorf("%w due to all null value KeyFields for Building", ErrTypeNotFound))
+			break
+		}
+		return "findBuildingByID", nil
+	}
+	return "", fmt.Errorf("%w for Building due to %v", ErrTypeNotFound,
+		errors.Join(entityResolverErrs...).Error())
+}
+
 func entityResolverNameForSemester(ctx context.Context, rep EntityRepresentation) (string, error) {
 	// we collect errors because a later entity resolver may work fine
 	// when an entity has multiple keys
@@ -284,5 +361,50 @@ func entityResolverNameForSemester(ctx context.Context, rep EntityRepresentation
 		return "findSemesterByID", nil
 	}
 	return "", fmt.Errorf("%w for Semester due to %v", ErrTypeNotFound,
+		errors.Join(entityResolverErrs...).Error())
+}
+
+func entityResolverNameForSemesterApartment(ctx context.Context, rep EntityRepresentation) (string, error) {
+	// we collect errors because a later entity resolver may work fine
+	// when an entity has multiple keys
+	entityResolverErrs := []error{}
+	for {
+		var (
+			m   EntityRepresentation
+			val any
+			ok  bool
+		)
+		_ = val
+		// if all of the KeyFields values for this resolver are null,
+		// we shouldn't use use it
+		allNull := true
+		m = rep
+		val, ok = m["id"]
+		if !ok {
+			entityResolverErrs = append(entityResolverErrs,
+				fmt.Errorf("%w due to missing Key Field \"id\" for SemesterApartment", ErrTypeNotFound))
+			break
+		}
+		if allNull {
+			allNull = val == nil
+		}
+		m = rep
+		val, ok = m["semesterId"]
+		if !ok {
+			entityResolverErrs = append(entityResolverErrs,
+				fmt.Errorf("%w due to missing Key Field \"semesterId\" for SemesterApartment", ErrTypeNotFound))
+			break
+		}
+		if allNull {
+			allNull = val == nil
+		}
+		if allNull {
+			entityResolverErrs = append(entityResolverErrs,
+				fmt.Errorf("%w due to all null value KeyFields for SemesterApartment", ErrTypeNotFound))
+			break
+		}
+		return "findSemesterApartmentByIDAndSemesterID", nil
+	}
+	return "", fmt.Errorf("%w for SemesterApartment due to %v", ErrTypeNotFound,
 		errors.Join(entityResolverErrs...).Error())
 }

@@ -63,8 +63,10 @@ type ComplexityRoot struct {
 	}
 
 	Entity struct {
-		FindApartmentByID func(childComplexity int, id int) int
-		FindSemesterByID  func(childComplexity int, id int) int
+		FindApartmentByID                      func(childComplexity int, id int) int
+		FindBuildingByID                       func(childComplexity int, id int) int
+		FindSemesterApartmentByIDAndSemesterID func(childComplexity int, id int, semesterID int) int
+		FindSemesterByID                       func(childComplexity int, id int) int
 	}
 
 	Floor struct {
@@ -105,6 +107,7 @@ type ComplexityRoot struct {
 	Query struct {
 		AdminBuilding      func(childComplexity int) int
 		ApartmentByID      func(childComplexity int, id int) int
+		ApartmentsPage     func(childComplexity int, semesterID int) int
 		BookableSemester   func(childComplexity int) int
 		Building           func(childComplexity int) int
 		CurrentSemester    func(childComplexity int) int
@@ -123,6 +126,25 @@ type ComplexityRoot struct {
 		RentingPhase func(childComplexity int) int
 		StartDate    func(childComplexity int) int
 		StartsInDays func(childComplexity int) int
+	}
+
+	SemesterApartment struct {
+		ID         func(childComplexity int) int
+		Name       func(childComplexity int) int
+		SemesterID func(childComplexity int) int
+	}
+
+	SemesterBuilding struct {
+		Address func(childComplexity int) int
+		Floors  func(childComplexity int) int
+		ID      func(childComplexity int) int
+		Name    func(childComplexity int) int
+	}
+
+	SemesterFloor struct {
+		Apartments func(childComplexity int) int
+		ID         func(childComplexity int) int
+		Name       func(childComplexity int) int
 	}
 
 	UpdateResult struct {
@@ -149,7 +171,9 @@ type ApartmentResolver interface {
 }
 type EntityResolver interface {
 	FindApartmentByID(ctx context.Context, id int) (*model.Apartment, error)
+	FindBuildingByID(ctx context.Context, id int) (*model.Building, error)
 	FindSemesterByID(ctx context.Context, id int) (*model.Semester, error)
+	FindSemesterApartmentByIDAndSemesterID(ctx context.Context, id int, semesterID int) (*model.SemesterApartment, error)
 }
 type MutationResolver interface {
 	UpdateApartment(ctx context.Context, update model.ApartmentUpdate) (*model.UpdateResult, error)
@@ -163,6 +187,7 @@ type QueryResolver interface {
 	CurrentSemester(ctx context.Context) (*model.Semester, error)
 	PriceCalculation(ctx context.Context, apartmentID int, semesterID int, renewal *bool) (*model.PriceCalculation, error)
 	AdminBuilding(ctx context.Context) (*model.Building, error)
+	ApartmentsPage(ctx context.Context, semesterID int) (*model.SemesterBuilding, error)
 }
 
 // endregion ************************** generated!.gotpl **************************
@@ -292,6 +317,28 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Entity.FindApartmentByID(childComplexity, args["id"].(int)), true
+	case "Entity.findBuildingByID":
+		if e.ComplexityRoot.Entity.FindBuildingByID == nil {
+			break
+		}
+
+		args, err := ec.field_Entity_findBuildingByID_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Entity.FindBuildingByID(childComplexity, args["id"].(int)), true
+	case "Entity.findSemesterApartmentByIDAndSemesterID":
+		if e.ComplexityRoot.Entity.FindSemesterApartmentByIDAndSemesterID == nil {
+			break
+		}
+
+		args, err := ec.field_Entity_findSemesterApartmentByIDAndSemesterID_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Entity.FindSemesterApartmentByIDAndSemesterID(childComplexity, args["id"].(int), args["semesterID"].(int)), true
 	case "Entity.findSemesterByID":
 		if e.ComplexityRoot.Entity.FindSemesterByID == nil {
 			break
@@ -434,6 +481,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.ApartmentByID(childComplexity, args["id"].(int)), true
+	case "Query.apartmentsPage":
+		if e.ComplexityRoot.Query.ApartmentsPage == nil {
+			break
+		}
+
+		args, err := ec.field_Query_apartmentsPage_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.ApartmentsPage(childComplexity, args["semesterId"].(int)), true
 	case "Query.bookableSemester":
 		if e.ComplexityRoot.Query.BookableSemester == nil {
 			break
@@ -541,6 +599,69 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Semester.StartsInDays(childComplexity), true
+
+	case "SemesterApartment.id":
+		if e.ComplexityRoot.SemesterApartment.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SemesterApartment.ID(childComplexity), true
+	case "SemesterApartment.name":
+		if e.ComplexityRoot.SemesterApartment.Name == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SemesterApartment.Name(childComplexity), true
+	case "SemesterApartment.semesterId":
+		if e.ComplexityRoot.SemesterApartment.SemesterID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SemesterApartment.SemesterID(childComplexity), true
+
+	case "SemesterBuilding.address":
+		if e.ComplexityRoot.SemesterBuilding.Address == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SemesterBuilding.Address(childComplexity), true
+	case "SemesterBuilding.floors":
+		if e.ComplexityRoot.SemesterBuilding.Floors == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SemesterBuilding.Floors(childComplexity), true
+	case "SemesterBuilding.id":
+		if e.ComplexityRoot.SemesterBuilding.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SemesterBuilding.ID(childComplexity), true
+	case "SemesterBuilding.name":
+		if e.ComplexityRoot.SemesterBuilding.Name == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SemesterBuilding.Name(childComplexity), true
+
+	case "SemesterFloor.apartments":
+		if e.ComplexityRoot.SemesterFloor.Apartments == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SemesterFloor.Apartments(childComplexity), true
+	case "SemesterFloor.id":
+		if e.ComplexityRoot.SemesterFloor.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SemesterFloor.ID(childComplexity), true
+	case "SemesterFloor.name":
+		if e.ComplexityRoot.SemesterFloor.Name == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SemesterFloor.Name(childComplexity), true
 
 	case "UpdateResult.exception":
 		if e.ComplexityRoot.UpdateResult.Exception == nil {
@@ -703,7 +824,7 @@ enum RentingPhase {
   FINISHED
 }
 
-type Building {
+type Building @key(fields: "id") {
   id: Int!
   name: String!
   address: String!
@@ -757,7 +878,7 @@ type Semester @key(fields: "id") {
   startsInDays: Int!
 }
 
-type PriceItem {
+type PriceItem @shareable {
   textDe: String!
   textEn: String!
   qty: Int!
@@ -767,10 +888,32 @@ type PriceItem {
   total: Float!
 }
 
-type PriceCalculation {
+type PriceCalculation @shareable {
   items: [PriceItem!]!
   "What the renter pays for the semester, in euros."
   total: Float!
+}
+
+"The building as the admin overview shows it for one semester."
+type SemesterBuilding {
+  id: Int!
+  name: String!
+  address: String!
+  floors: [SemesterFloor!]!
+}
+
+type SemesterFloor {
+  id: Int!
+  name: String!
+  "Sorted by id."
+  apartments: [SemesterApartment!]!
+}
+
+"An apartment in one semester; the renting subgraph adds its status and renter for that semester."
+type SemesterApartment @key(fields: "id semesterId") {
+  id: Int!
+  semesterId: Int!
+  name: String!
 }
 
 "A business exception: which input (path) broke which rule (messageId), with the values its message needs."
@@ -811,6 +954,8 @@ type Query {
   priceCalculation(apartmentId: Int!, semesterId: Int!, renewal: Boolean = false): PriceCalculation!
   "The building for the apartment editor."
   adminBuilding: Building! @tag(name: "admin")
+  "The occupancy of every apartment in one semester, for the admin overview."
+  apartmentsPage(semesterId: Int!): SemesterBuilding! @tag(name: "admin")
 }
 
 type Mutation {
@@ -872,12 +1017,14 @@ type Mutation {
 `, BuiltIn: true},
 	{Name: "../../../../federation/entity.graphql", Input: `
 # a union of all types that use the @key directive
-union _Entity = Apartment | Semester
+union _Entity = Apartment | Building | Semester | SemesterApartment
 
 # fake type to build resolver interfaces for users to implement
 type Entity {
 	findApartmentByID(id: Int!,): Apartment!
+	findBuildingByID(id: Int!,): Building!
 	findSemesterByID(id: Int!,): Semester!
+	findSemesterApartmentByIDAndSemesterID(id: Int!,semesterID: Int!,): SemesterApartment!
 }
 
 type _Service {
@@ -1020,6 +1167,44 @@ func (ec *executionContext) childFields_Semester(ctx context.Context, field grap
 		return ec.fieldContext_Semester_startsInDays(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type Semester", field.Name)
+}
+
+func (ec *executionContext) childFields_SemesterApartment(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_SemesterApartment_id(ctx, field)
+	case "semesterId":
+		return ec.fieldContext_SemesterApartment_semesterId(ctx, field)
+	case "name":
+		return ec.fieldContext_SemesterApartment_name(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type SemesterApartment", field.Name)
+}
+
+func (ec *executionContext) childFields_SemesterBuilding(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_SemesterBuilding_id(ctx, field)
+	case "name":
+		return ec.fieldContext_SemesterBuilding_name(ctx, field)
+	case "address":
+		return ec.fieldContext_SemesterBuilding_address(ctx, field)
+	case "floors":
+		return ec.fieldContext_SemesterBuilding_floors(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type SemesterBuilding", field.Name)
+}
+
+func (ec *executionContext) childFields_SemesterFloor(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_SemesterFloor_id(ctx, field)
+	case "name":
+		return ec.fieldContext_SemesterFloor_name(ctx, field)
+	case "apartments":
+		return ec.fieldContext_SemesterFloor_apartments(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type SemesterFloor", field.Name)
 }
 
 func (ec *executionContext) childFields_UpdateResult(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -1180,6 +1365,42 @@ func (ec *executionContext) field_Entity_findApartmentByID_args(ctx context.Cont
 	return args, nil
 }
 
+func (ec *executionContext) field_Entity_findBuildingByID_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (int, error) {
+			return ec.unmarshalNInt2int(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Entity_findSemesterApartmentByIDAndSemesterID_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (int, error) {
+			return ec.unmarshalNInt2int(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "semesterID",
+		func(ctx context.Context, v any) (int, error) {
+			return ec.unmarshalNInt2int(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["semesterID"] = arg1
+	return args, nil
+}
+
 func (ec *executionContext) field_Entity_findSemesterByID_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -1247,6 +1468,20 @@ func (ec *executionContext) field_Query_apartmentById_args(ctx context.Context, 
 		return nil, err
 	}
 	args["id"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_apartmentsPage_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "semesterId",
+		func(ctx context.Context, v any) (int, error) {
+			return ec.unmarshalNInt2int(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["semesterId"] = arg0
 	return args, nil
 }
 
@@ -1793,6 +2028,50 @@ func (ec *executionContext) fieldContext_Entity_findApartmentByID(ctx context.Co
 	return fc, nil
 }
 
+func (ec *executionContext) _Entity_findBuildingByID(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Entity_findBuildingByID(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Entity().FindBuildingByID(ctx, fc.Args["id"].(int))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.Building) graphql.Marshaler {
+			return ec.marshalNBuilding2ᚖsemesterhausᚋservicesᚋcatalogᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐBuilding(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Entity_findBuildingByID(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Entity",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Building(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Entity_findBuildingByID_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _Entity_findSemesterByID(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -1831,6 +2110,50 @@ func (ec *executionContext) fieldContext_Entity_findSemesterByID(ctx context.Con
 	}()
 	ctx = graphql.WithFieldContext(ctx, fc)
 	if fc.Args, err = ec.field_Entity_findSemesterByID_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Entity_findSemesterApartmentByIDAndSemesterID(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Entity_findSemesterApartmentByIDAndSemesterID(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Entity().FindSemesterApartmentByIDAndSemesterID(ctx, fc.Args["id"].(int), fc.Args["semesterID"].(int))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.SemesterApartment) graphql.Marshaler {
+			return ec.marshalNSemesterApartment2ᚖsemesterhausᚋservicesᚋcatalogᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐSemesterApartment(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Entity_findSemesterApartmentByIDAndSemesterID(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Entity",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_SemesterApartment(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Entity_findSemesterApartmentByIDAndSemesterID_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
 		ec.Error(ctx, err)
 		return fc, err
 	}
@@ -2559,6 +2882,50 @@ func (ec *executionContext) fieldContext_Query_adminBuilding(_ context.Context, 
 	return fc, nil
 }
 
+func (ec *executionContext) _Query_apartmentsPage(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_apartmentsPage(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().ApartmentsPage(ctx, fc.Args["semesterId"].(int))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.SemesterBuilding) graphql.Marshaler {
+			return ec.marshalNSemesterBuilding2ᚖsemesterhausᚋservicesᚋcatalogᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐSemesterBuilding(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_apartmentsPage(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_SemesterBuilding(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_apartmentsPage_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _Query__entities(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -2870,6 +3237,254 @@ func (ec *executionContext) _Semester_startsInDays(ctx context.Context, field gr
 }
 func (ec *executionContext) fieldContext_Semester_startsInDays(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("Semester", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _SemesterApartment_id(ctx context.Context, field graphql.CollectedField, obj *model.SemesterApartment) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SemesterApartment_id(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_SemesterApartment_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("SemesterApartment", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _SemesterApartment_semesterId(ctx context.Context, field graphql.CollectedField, obj *model.SemesterApartment) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SemesterApartment_semesterId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.SemesterID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_SemesterApartment_semesterId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("SemesterApartment", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _SemesterApartment_name(ctx context.Context, field graphql.CollectedField, obj *model.SemesterApartment) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SemesterApartment_name(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Name, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_SemesterApartment_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("SemesterApartment", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _SemesterBuilding_id(ctx context.Context, field graphql.CollectedField, obj *model.SemesterBuilding) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SemesterBuilding_id(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_SemesterBuilding_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("SemesterBuilding", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _SemesterBuilding_name(ctx context.Context, field graphql.CollectedField, obj *model.SemesterBuilding) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SemesterBuilding_name(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Name, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_SemesterBuilding_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("SemesterBuilding", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _SemesterBuilding_address(ctx context.Context, field graphql.CollectedField, obj *model.SemesterBuilding) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SemesterBuilding_address(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Address, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_SemesterBuilding_address(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("SemesterBuilding", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _SemesterBuilding_floors(ctx context.Context, field graphql.CollectedField, obj *model.SemesterBuilding) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SemesterBuilding_floors(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Floors, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.SemesterFloor) graphql.Marshaler {
+			return ec.marshalNSemesterFloor2ᚕᚖsemesterhausᚋservicesᚋcatalogᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐSemesterFloorᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_SemesterBuilding_floors(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "SemesterBuilding",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_SemesterFloor(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _SemesterFloor_id(ctx context.Context, field graphql.CollectedField, obj *model.SemesterFloor) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SemesterFloor_id(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_SemesterFloor_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("SemesterFloor", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _SemesterFloor_name(ctx context.Context, field graphql.CollectedField, obj *model.SemesterFloor) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SemesterFloor_name(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Name, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_SemesterFloor_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("SemesterFloor", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _SemesterFloor_apartments(ctx context.Context, field graphql.CollectedField, obj *model.SemesterFloor) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SemesterFloor_apartments(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Apartments, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.SemesterApartment) graphql.Marshaler {
+			return ec.marshalNSemesterApartment2ᚕᚖsemesterhausᚋservicesᚋcatalogᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐSemesterApartmentᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_SemesterFloor_apartments(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "SemesterFloor",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_SemesterApartment(ctx, field)
+		},
+	}
+	return fc, nil
 }
 
 func (ec *executionContext) _UpdateResult_exception(ctx context.Context, field graphql.CollectedField, obj *model.UpdateResult) (ret graphql.Marshaler) {
@@ -4137,6 +4752,13 @@ func (ec *executionContext) __Entity(ctx context.Context, sel ast.SelectionSet, 
 	switch obj := (obj).(type) {
 	case nil:
 		return graphql.Null
+	case model.SemesterApartment:
+		return ec._SemesterApartment(ctx, sel, &obj)
+	case *model.SemesterApartment:
+		if obj == nil {
+			return graphql.Null
+		}
+		return ec._SemesterApartment(ctx, sel, obj)
 	case model.Semester:
 		return ec._Semester(ctx, sel, &obj)
 	case *model.Semester:
@@ -4144,6 +4766,13 @@ func (ec *executionContext) __Entity(ctx context.Context, sel ast.SelectionSet, 
 			return graphql.Null
 		}
 		return ec._Semester(ctx, sel, obj)
+	case model.Building:
+		return ec._Building(ctx, sel, &obj)
+	case *model.Building:
+		if obj == nil {
+			return graphql.Null
+		}
+		return ec._Building(ctx, sel, obj)
 	case model.Apartment:
 		return ec._Apartment(ctx, sel, &obj)
 	case *model.Apartment:
@@ -4290,7 +4919,7 @@ func (ec *executionContext) _Apartment(ctx context.Context, sel ast.SelectionSet
 	return out
 }
 
-var buildingImplementors = []string{"Building"}
+var buildingImplementors = []string{"Building", "_Entity"}
 
 func (ec *executionContext) _Building(ctx context.Context, sel ast.SelectionSet, obj *model.Building) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, buildingImplementors)
@@ -4385,6 +5014,28 @@ func (ec *executionContext) _Entity(ctx context.Context, sel ast.SelectionSet) g
 			}
 
 			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "findBuildingByID":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Entity_findBuildingByID(ctx, field)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
 		case "findSemesterByID":
 			field := field
 
@@ -4395,6 +5046,28 @@ func (ec *executionContext) _Entity(ctx context.Context, sel ast.SelectionSet) g
 					}
 				}()
 				res = ec._Entity_findSemesterByID(ctx, field)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "findSemesterApartmentByIDAndSemesterID":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Entity_findSemesterApartmentByIDAndSemesterID(ctx, field)
 				if res == graphql.Null {
 					atomic.AddUint32(&fs.Invalids, 1)
 				}
@@ -4917,6 +5590,28 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 			}
 
 			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "apartmentsPage":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_apartmentsPage(ctx, field)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
 		case "_entities":
 			field := field
 
@@ -5040,6 +5735,155 @@ func (ec *executionContext) _Semester(ctx context.Context, sel ast.SelectionSet,
 			}
 		case "startsInDays":
 			out.Values[i] = ec._Semester_startsInDays(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var semesterApartmentImplementors = []string{"SemesterApartment", "_Entity"}
+
+func (ec *executionContext) _SemesterApartment(ctx context.Context, sel ast.SelectionSet, obj *model.SemesterApartment) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, semesterApartmentImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("SemesterApartment")
+		case "id":
+			out.Values[i] = ec._SemesterApartment_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "semesterId":
+			out.Values[i] = ec._SemesterApartment_semesterId(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "name":
+			out.Values[i] = ec._SemesterApartment_name(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var semesterBuildingImplementors = []string{"SemesterBuilding"}
+
+func (ec *executionContext) _SemesterBuilding(ctx context.Context, sel ast.SelectionSet, obj *model.SemesterBuilding) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, semesterBuildingImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("SemesterBuilding")
+		case "id":
+			out.Values[i] = ec._SemesterBuilding_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "name":
+			out.Values[i] = ec._SemesterBuilding_name(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "address":
+			out.Values[i] = ec._SemesterBuilding_address(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "floors":
+			out.Values[i] = ec._SemesterBuilding_floors(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var semesterFloorImplementors = []string{"SemesterFloor"}
+
+func (ec *executionContext) _SemesterFloor(ctx context.Context, sel ast.SelectionSet, obj *model.SemesterFloor) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, semesterFloorImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("SemesterFloor")
+		case "id":
+			out.Values[i] = ec._SemesterFloor_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "name":
+			out.Values[i] = ec._SemesterFloor_name(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "apartments":
+			out.Values[i] = ec._SemesterFloor_apartments(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -5883,6 +6727,68 @@ func (ec *executionContext) marshalNSemester2ᚖsemesterhausᚋservicesᚋcatalo
 		return graphql.Null
 	}
 	return ec._Semester(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNSemesterApartment2ᚕᚖsemesterhausᚋservicesᚋcatalogᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐSemesterApartmentᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.SemesterApartment) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNSemesterApartment2ᚖsemesterhausᚋservicesᚋcatalogᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐSemesterApartment(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNSemesterApartment2ᚖsemesterhausᚋservicesᚋcatalogᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐSemesterApartment(ctx context.Context, sel ast.SelectionSet, v *model.SemesterApartment) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._SemesterApartment(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNSemesterBuilding2ᚖsemesterhausᚋservicesᚋcatalogᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐSemesterBuilding(ctx context.Context, sel ast.SelectionSet, v *model.SemesterBuilding) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._SemesterBuilding(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNSemesterFloor2ᚕᚖsemesterhausᚋservicesᚋcatalogᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐSemesterFloorᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.SemesterFloor) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNSemesterFloor2ᚖsemesterhausᚋservicesᚋcatalogᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐSemesterFloor(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNSemesterFloor2ᚖsemesterhausᚋservicesᚋcatalogᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐSemesterFloor(ctx context.Context, sel ast.SelectionSet, v *model.SemesterFloor) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._SemesterFloor(ctx, sel, v)
 }
 
 func (ec *executionContext) unmarshalNString2string(ctx context.Context, v any) (string, error) {

@@ -26,6 +26,8 @@ type Building struct {
 	Floors  []*Floor `json:"floors"`
 }
 
+func (Building) IsEntity() {}
+
 type Floor struct {
 	ID int `json:"id"`
 	// Also names the floor plan drawing: /groundplan/{name}.svg
@@ -81,6 +83,30 @@ type Semester struct {
 }
 
 func (Semester) IsEntity() {}
+
+// An apartment in one semester; the renting subgraph adds its status and renter for that semester.
+type SemesterApartment struct {
+	ID         int    `json:"id"`
+	SemesterID int    `json:"semesterId"`
+	Name       string `json:"name"`
+}
+
+func (SemesterApartment) IsEntity() {}
+
+// The building as the admin overview shows it for one semester.
+type SemesterBuilding struct {
+	ID      int              `json:"id"`
+	Name    string           `json:"name"`
+	Address string           `json:"address"`
+	Floors  []*SemesterFloor `json:"floors"`
+}
+
+type SemesterFloor struct {
+	ID   int    `json:"id"`
+	Name string `json:"name"`
+	// Sorted by id.
+	Apartments []*SemesterApartment `json:"apartments"`
+}
 
 type UpdateResult struct {
 	Exception *UserDataException `json:"exception,omitempty"`
