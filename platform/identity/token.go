@@ -6,6 +6,7 @@ import (
 	"encoding/base64"
 	"errors"
 	"fmt"
+	"log/slog"
 	"strings"
 	"time"
 
@@ -134,4 +135,19 @@ func decodeKey(b64 string, size int) ([]byte, error) {
 		return nil, fmt.Errorf("want %d bytes, got %d", size, len(b))
 	}
 	return b, nil
+}
+
+// VerifierFromConfig builds the verifier from the configured IDENTITY_PUBLIC_KEY. Without a key
+// every caller is anonymous, so admin operations are refused rather than opened; that is logged
+// once, because it is almost always a deployment mistake.
+func VerifierFromConfig(publicKeyB64 string, logger *slog.Logger) (*Verifier, error) {
+	if publicKeyB64 == "" {
+		logger.Warn("IDENTITY_PUBLIC_KEY is not set: every caller is anonymous and admin operations are refused")
+		return NewVerifier(nil), nil
+	}
+	key, err := ParsePublicKey(publicKeyB64)
+	if err != nil {
+		return nil, fmt.Errorf("IDENTITY_PUBLIC_KEY: %w", err)
+	}
+	return NewVerifier(key), nil
 }

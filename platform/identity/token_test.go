@@ -3,6 +3,7 @@ package identity_test
 import (
 	"crypto/ed25519"
 	"crypto/rand"
+	"log/slog"
 	"strings"
 	"testing"
 	"time"
@@ -198,3 +199,32 @@ func TestParseKeys_refusesMalformed(t *testing.T) {
 
 func parsePub(s string) error  { _, err := identity.ParsePublicKey(s); return err }
 func parsePriv(s string) error { _, err := identity.ParsePrivateKey(s); return err }
+
+func TestVerifierFromConfig(t *testing.T) {
+	t.Parallel()
+	quiet := slog.New(slog.DiscardHandler)
+	public, private, err := identity.GenerateKeyPair()
+	if err != nil {
+		t.Fatal(err)
+	}
+	key, _ := identity.ParsePrivateKey(private)
+	token, _ := identity.NewSigner(key, time.Minute).Sign(identity.Identity{Subject: "admin", Role: identity.RoleAdmin})
+
+	configured, err := identity.VerifierFromConfig(public, quiet)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if id, err := configured.Verify(token); err != nil || !id.IsAdmin() {
+		t.Errorf("configured verifier: %v, %v", id, err)
+	}
+	unconfigured, err := identity.VerifierFromConfig("", quiet)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if id, _ := unconfigured.Verify(token); id.IsAdmin() {
+		t.Error("a verifier without a key accepted an admin token")
+	}
+	if _, err := identity.VerifierFromConfig("not base64!", quiet); err == nil {
+		t.Error("a malformed key was accepted")
+	}
+}

@@ -67,7 +67,7 @@ func serve(ctx context.Context, cfg config.Config, logger *slog.Logger) error {
 		return err
 	}
 	defer pool.Close()
-	verifier, err := verifierFrom(cfg, logger)
+	verifier, err := identity.VerifierFromConfig(cfg.IdentityPublicKey, logger)
 	if err != nil {
 		return err
 	}
@@ -87,20 +87,6 @@ func serve(ctx context.Context, cfg config.Config, logger *slog.Logger) error {
 		server.HTTP("graphql", cfg.HTTPAddr, mux),
 		server.GRPC("grpc", cfg.GRPCAddr, grpcServer),
 	)
-}
-
-// verifierFrom builds the identity token verifier. Without a key every caller is anonymous, so
-// admin operations are refused rather than opened.
-func verifierFrom(cfg config.Config, logger *slog.Logger) (*identity.Verifier, error) {
-	if cfg.IdentityPublicKey == "" {
-		logger.Warn("IDENTITY_PUBLIC_KEY is not set: every caller is anonymous and admin operations are refused")
-		return identity.NewVerifier(nil), nil
-	}
-	key, err := identity.ParsePublicKey(cfg.IdentityPublicKey)
-	if err != nil {
-		return nil, fmt.Errorf("IDENTITY_PUBLIC_KEY: %w", err)
-	}
-	return identity.NewVerifier(key), nil
 }
 
 func seed(ctx context.Context, cfg config.Config) error {
