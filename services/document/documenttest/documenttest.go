@@ -1,0 +1,54 @@
+// Package documenttest starts the document service's real parts for other modules' tests (the
+// renting service's). The calling package needs `func TestMain(m *testing.M) { pgtest.Main(m) }`.
+package documenttest
+
+import (
+	"net"
+	"testing"
+
+	"github.com/jackc/pgx/v5/pgxpool"
+	"google.golang.org/grpc"
+
+	"semesterhaus/platform/pgtest"
+	documentv1 "semesterhaus/proto/gen/document/v1"
+	grpcadapter "semesterhaus/services/document/internal/adapters/grpc"
+	pgadapter "semesterhaus/services/document/internal/adapters/postgres"
+	"semesterhaus/services/document/internal/app"
+	"semesterhaus/services/document/migrations"
+)
+
+// MaxMessageBytes is the largest gRPC message the service accepts; clients sending uploads need
+// grpc.WithDefaultCallOptions(grpc.MaxCallSendMsgSize(MaxMessageBytes)).
+const MaxMessageBytes = grpcadapter.MaxMessageBytes
+
+// NewGRPCServer serves the document service's real gRPC API on a fresh migrated database and returns
+// its address (host:port). Server and database are gone after the test.
+func NewGRPCServer(t testing.TB) string {
+	t.Helper()
+	addr, _ := NewGRPCServerWithDatabase(t)
+	return addr
+}
+
+// NewGRPCServerWithDatabase is NewGRPCServer that also returns the pool on the service's database, so
+// a test can look at what was stored.
+func NewGRPCServerWithDatabase(t testing.TB) (string, *pgxpool.Pool) {
+	t.Helper()
+	documents, pool := NewDocuments(t)
+	listener, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatalf("listen: %v", err)
+	}
+	server := grpc.NewServer(grpcadapter.ServerOptions()...)
+	documentv1.RegisterDocumentServiceServer(server, grpcadapter.NewServer(documents))
+	go func() { _ = server.Serve(listener) }()
+	t.Cleanup(server.Stop)
+	return listener.Addr().String(), pool
+}
+
+// NewDocuments returns the document service's use cases on a fresh migrated database, and a pool on
+// that database.
+func NewDocuments(t testing.TB) (*app.Documents, *pgxpool.Pool) {
+	t.Helper()
+	pool, _ := pgtest.NewDatabase(t, migrations.FS)
+	return app.New(pgadapter.NewRepository(pool)), pool
+}

@@ -1,0 +1,30 @@
+package grpc
+
+import (
+	commonv1 "semesterhaus/proto/gen/common/v1"
+	documentv1 "semesterhaus/proto/gen/document/v1"
+	"semesterhaus/services/document/internal/domain"
+)
+
+var domainTypes = map[documentv1.DocumentType]domain.Type{
+	documentv1.DocumentType_DOCUMENT_TYPE_IDENTITY_CARD_FRONT: domain.TypeIdentityCardFront,
+	documentv1.DocumentType_DOCUMENT_TYPE_IDENTITY_CARD_BACK:  domain.TypeIdentityCardBack,
+	documentv1.DocumentType_DOCUMENT_TYPE_IMMATRICULATION:     domain.TypeImmatriculation,
+	documentv1.DocumentType_DOCUMENT_TYPE_CONTRACT:            domain.TypeContract,
+	documentv1.DocumentType_DOCUMENT_TYPE_SIGNED_CONTRACT:     domain.TypeSignedContract,
+	documentv1.DocumentType_DOCUMENT_TYPE_OTHER:               domain.TypeOther,
+}
+
+// toDomainUploads converts the request's uploads; an unspecified type becomes the empty type, which
+// the app refuses as not uploadable.
+func toDomainUploads(uploads []*documentv1.Upload) []domain.Upload {
+	result := make([]domain.Upload, len(uploads))
+	for i, u := range uploads {
+		result[i] = domain.Upload{Type: domainTypes[u.GetType()], Path: u.GetPath(), Content: u.GetContent()}
+	}
+	return result
+}
+
+func toProtoViolation(v *domain.ValidationError) *commonv1.Violation {
+	return &commonv1.Violation{Path: v.Path, MessageId: v.MessageID, Params: v.Params}
+}

@@ -1,0 +1,74 @@
+// Package nats consumes the facts other services publish on NATS JetStream.
+package nats
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/nats-io/nats.go/jetstream"
+	"google.golang.org/protobuf/proto"
+
+	"semesterhaus/platform/events"
+	eventsv1 "semesterhaus/proto/gen/events/v1"
+)
+
+// Stream names a stream and the prefix of its subjects ("renting" for renting.>).
+type Stream struct {
+	Name   string
+	Prefix string
+}
+
+// RentingStream is the renting service's stream (docs/booking.md, "Events"); tests use streams of
+// their own, since parallel test packages share one NATS server.
+var RentingStream = Stream{Name: "RENTING", Prefix: "renting"}
+
+// Durable is the name of this service's consumer on the renting stream.
+const Durable = "document-renting"
+
+// RentingDocuments deletes a renting's documents in the consumer's transaction, which also records
+// the event as processed: the deletion and that record commit together.
+type RentingDocuments interface {
+	DeleteRentingDocumentsIn(ctx context.Context, tx pgx.Tx, rentingID, actor string) (int64, error)
+}
+
+// RentingConsumer removes the uploads of deleted rentings.
+type RentingConsumer struct {
+	js        jetstream.JetStream
+	pool      *pgxpool.Pool
+	documents RentingDocuments
+	logger    *slog.Logger
+	stream    Stream
+}
+
+// NewRentingConsumer returns the consumer of the stream (RentingStream). pool is the database the
+// documents and the processed events are in.
+func NewRentingConsumer(js jetstream.JetStream, pool *pgxpool.Pool, documents RentingDocuments, logger *slog.Logger, stream Stream) *RentingConsumer {
+	return &RentingConsumer{js: js, pool: pool, documents: documents, logger: logger, stream: stream}
+}
+
+// Run consumes until ctx ends. One filter for the whole stream, since older NATS servers allow only
+// one per consumer; subjects this service does not act on are acknowledged and skipped.
+func (c *RentingConsumer) Run(ctx context.Context) error {
+	return events.Consume(ctx, c.js, c.pool, c.logger, events.ConsumerConfig{
+		Stream: c.stream.Name, Durable: Durable, FilterSubjects: []string{c.stream.Prefix + ".>"},
+	}, c.handle)
+}
+
+func (c *RentingConsumer) handle(ctx context.Context, tx pgx.Tx, msg jetstream.Msg) error {
+	if msg.Subject() != c.stream.Prefix+".deleted" {
+		return nil
+	}
+	var event eventsv1.RentingDeleted
+	if err := proto.Unmarshal(msg.Data(), &event); err != nil {
+		return fmt.Errorf("decode %s: %w", msg.Subject(), err)
+	}
+	deleted, err := c.documents.DeleteRentingDocumentsIn(ctx, tx, event.GetRentingId(), event.GetActor())
+	if err != nil {
+		return err
+	}
+	c.logger.InfoContext(ctx, "deleted the documents of a deleted renting", "renting", event.GetRentingId(), "documents", deleted)
+	return nil
+}

@@ -1,0 +1,108 @@
+package nats_test
+
+import (
+	"context"
+	"log/slog"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/nats-io/nats.go"
+	"github.com/nats-io/nats.go/jetstream"
+	"google.golang.org/protobuf/proto"
+
+	"semesterhaus/platform/events"
+	"semesterhaus/platform/natstest"
+	"semesterhaus/platform/pgtest"
+	eventsv1 "semesterhaus/proto/gen/events/v1"
+	"semesterhaus/services/document/documenttest"
+	natsadapter "semesterhaus/services/document/internal/adapters/nats"
+	pgadapter "semesterhaus/services/document/internal/adapters/postgres"
+	"semesterhaus/services/document/internal/domain"
+)
+
+func TestMain(m *testing.M) { pgtest.Main(m) }
+
+func TestRentingConsumer_deletedRentingLosesItsUploadsOnceEvenIfTheEventComesTwice(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	documents, pool := documenttest.NewDocuments(t)
+	deleted, kept := uuid.NewString(), uuid.NewString()
+	for _, renting := range []string{deleted, kept} {
+		if _, err := documents.StoreUploads(ctx, 7, renting, []domain.Upload{
+			{Type: domain.TypeImmatriculation, Content: documenttest.PDF()},
+		}); err != nil {
+			t.Fatal(err)
+		}
+	}
+
+	_, js := natstest.Connect(t)
+	stream := natsadapter.Stream{Name: natstest.Unique("RENTING"), Prefix: natstest.Unique("renting")}
+	// A short duplicate window lets the same event id reach the stream twice, as after a relay
+	// restart that came later than JetStream's de-duplication remembers.
+	err := events.EnsureStream(ctx, js, jetstream.StreamConfig{
+		Name: stream.Name, Subjects: []string{stream.Prefix + ".>"}, Duplicates: 100 * time.Millisecond,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = js.DeleteStream(context.Background(), stream.Name) })
+	runConsumer(t, natsadapter.NewRentingConsumer(js, pool, pgadapter.NewRepository(pool), slog.New(slog.DiscardHandler), stream))
+
+	eventID := uuid.NewString()
+	payload, err := proto.Marshal(&eventsv1.RentingDeleted{EventId: eventID, RentingId: deleted, RenterId: 7, Actor: "hausmeister"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	publish(t, js, stream.Prefix+".state.apartment_requested", uuid.NewString(), []byte("not ours"))
+	publish(t, js, stream.Prefix+".deleted", eventID, payload)
+	time.Sleep(300 * time.Millisecond)
+	publish(t, js, stream.Prefix+".deleted", eventID, payload)
+	waitUntilAcked(t, js, stream.Name, 3)
+
+	var left, other, audits int
+	_ = pool.QueryRow(ctx, "SELECT count(*) FROM document WHERE renting_id = $1", deleted).Scan(&left)
+	_ = pool.QueryRow(ctx, "SELECT count(*) FROM document WHERE renting_id = $1", kept).Scan(&other)
+	_ = pool.QueryRow(ctx, "SELECT count(*) FROM audit_log WHERE action = 'deleteRentingDocuments' AND actor = 'hausmeister' AND subject = $1",
+		"renting/"+deleted).Scan(&audits)
+	if left != 0 || other != 1 || audits != 1 {
+		t.Errorf("documents left of the deleted renting %d (want 0), of the other %d (want 1); deletions recorded %d (want 1)", left, other, audits)
+	}
+}
+
+func runConsumer(t *testing.T, c *natsadapter.RentingConsumer) {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	var wg sync.WaitGroup
+	wg.Go(func() {
+		if err := c.Run(ctx); err != nil {
+			t.Errorf("consumer: %v", err)
+		}
+	})
+	t.Cleanup(func() { cancel(); wg.Wait() })
+}
+
+func publish(t *testing.T, js jetstream.JetStream, subject, id string, data []byte) {
+	t.Helper()
+	msg := &nats.Msg{Subject: subject, Data: data, Header: nats.Header{jetstream.MsgIDHeader: []string{id}}}
+	if _, err := js.PublishMsg(context.Background(), msg); err != nil {
+		t.Fatalf("publish %s: %v", subject, err)
+	}
+}
+
+// waitUntilAcked waits until the consumer has acknowledged the stream's first n messages.
+func waitUntilAcked(t *testing.T, js jetstream.JetStream, stream string, n uint64) {
+	t.Helper()
+	deadline := time.Now().Add(15 * time.Second)
+	for time.Now().Before(deadline) {
+		cons, err := js.Consumer(context.Background(), stream, natsadapter.Durable)
+		if err == nil {
+			if info, err := cons.Info(context.Background()); err == nil && info.AckFloor.Stream >= n {
+				return
+			}
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	t.Fatalf("the consumer did not acknowledge %d messages in time", n)
+}

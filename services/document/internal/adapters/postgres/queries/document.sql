@@ -1,0 +1,23 @@
+-- name: InsertDocument :one
+INSERT INTO document (type, renter_id, renting_id, description, content, content_type, file_name, sha256, size)
+VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+RETURNING id;
+
+-- name: ListRenterDocuments :many
+-- Everything but the content, newest first.
+SELECT id, type, renter_id, renting_id, description, content_type, file_name, sha256, size, uploaded_at
+FROM document
+WHERE renter_id = $1
+ORDER BY uploaded_at DESC, id;
+
+-- name: GetDocument :one
+SELECT * FROM document WHERE id = $1;
+
+-- name: GetNewestOfType :one
+SELECT * FROM document
+WHERE renter_id = $1 AND type = $2
+ORDER BY uploaded_at DESC, id
+LIMIT 1;
+
+-- name: DeleteRentingDocuments :execrows
+DELETE FROM document WHERE renting_id = $1;

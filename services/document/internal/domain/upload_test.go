@@ -1,0 +1,234 @@
+package domain_test
+
+import (
+	"bytes"
+	"encoding/binary"
+	"errors"
+	"hash/crc32"
+	"image"
+	"image/color"
+	"image/gif"
+	"image/png"
+	"maps"
+	"testing"
+
+	"semesterhaus/services/document/documenttest"
+	"semesterhaus/services/document/internal/domain"
+)
+
+var dimensionParams = map[string]string{"minWidth": "600", "minHeight": "400", "maxWidth": "10000", "maxHeight": "10000"}
+
+func TestUploadCheck_refusesBrokenUploadsByContent(t *testing.T) {
+	t.Parallel()
+	pdf := documenttest.PDF()
+	tests := []struct {
+		name    string
+		upload  domain.Upload
+		message string
+		params  map[string]string
+	}{
+		{"empty front is missing", front(nil), domain.MsgMissing, nil},
+		{"empty certificate is missing", certificate(nil), domain.MsgMissing, nil},
+		{"12 MB photo is too large", front(noisePNG(t, 2000, 1600)), domain.MsgInvalidSize, map[string]string{"max": "10485760"}},
+		{"text file (named .png by the browser) is no image", front([]byte("not a picture, whatever its name says")), domain.MsgInvalidImage, nil},
+		{"GIF is no accepted image", front(gifImage(t)), domain.MsgInvalidImage, nil},
+		{"PDF is no identity card image", back(pdf), domain.MsgInvalidImage, nil},
+		{"PNG magic followed by garbage is no image", front(append([]byte("\x89PNG\r\n\x1a\n"), "garbage"...)), domain.MsgInvalidImage, nil},
+		{"50×50 picture is too small", front(documenttest.PNG(t, 50, 50)), domain.MsgInvalidDim, dimensionParams},
+		{"599×400 picture is too small", front(documenttest.PNG(t, 599, 400)), domain.MsgInvalidDim, dimensionParams},
+		{"700×399 picture is too small", back(documenttest.JPEG(t, 700, 399)), domain.MsgInvalidDim, dimensionParams},
+		{"header claiming 20000×20000 is refused before decoding", front(pngHeader(20000, 20000)), domain.MsgInvalidDim, dimensionParams},
+		{"header claiming 10001×500 is refused before decoding", front(pngHeader(10001, 500)), domain.MsgInvalidDim, dimensionParams},
+		{"allowed header with no pixels is a broken image", front(pngHeader(10000, 10000)), domain.MsgInvalidImage, nil},
+		{"truncated PDF is not a PDF", certificate(pdf[:len(pdf)-20]), domain.MsgNotAPDF, nil},
+		{"PDF whose startxref points nowhere is not a PDF", certificate(bytes.Replace(pdf, []byte("startxref\n"), []byte("startxref\n9"), 1)), domain.MsgNotAPDF, nil},
+		{"PDF header on text is not a PDF", certificate([]byte("%PDF-1.7 just kidding")), domain.MsgNotAPDF, nil},
+		{"GIF is no certificate", certificate(gifImage(t)), domain.MsgInvalidFileType, nil},
+		{"text is no certificate", certificate([]byte("Immatrikulationsbescheinigung")), domain.MsgInvalidFileType, nil},
+		{"broken PNG is no certificate", certificate(pngHeader(1000, 1000)), domain.MsgInvalidFileType, nil},
+		{"tiny scan is no certificate", certificate(documenttest.PNG(t, 50, 50)), domain.MsgInvalidDim, dimensionParams},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			_, err := tt.upload.Check()
+			var v *domain.ValidationError
+			if !errors.As(err, &v) {
+				t.Fatalf("Check() error = %v, want a %s violation", err, tt.message)
+			}
+			wantPath := map[domain.Type]string{
+				domain.TypeIdentityCardFront: "identityCardFront", domain.TypeIdentityCardBack: "identityCardBack",
+				domain.TypeImmatriculation: "immatriculation",
+			}[tt.upload.Type]
+			if v.MessageID != tt.message || v.Path != wantPath || !maps.Equal(v.Params, tt.params) {
+				t.Errorf("violation = %+v, want %s at %s with %v", v, tt.message, wantPath, tt.params)
+			}
+		})
+	}
+}
+
+func TestUploadCheck_acceptsPhotosInEitherOrientationAndRealPDFs(t *testing.T) {
+	t.Parallel()
+	pdf := documenttest.PDF()
+	tests := []struct {
+		name   string
+		upload domain.Upload
+		format domain.Format
+	}{
+		{"landscape PNG front", front(documenttest.PNG(t, 800, 600)), domain.FormatPNG},
+		{"portrait JPEG back", back(documenttest.JPEG(t, 400, 600)), domain.FormatJPEG},
+		{"smallest landscape", front(documenttest.PNG(t, 600, 400)), domain.FormatPNG},
+		{"PDF certificate", certificate(pdf), domain.FormatPDF},
+		{"scanned certificate", certificate(documenttest.JPEG(t, 1240, 1754)), domain.FormatJPEG},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			f, err := tt.upload.Check()
+			if err != nil {
+				t.Fatalf("Check() = %v", err)
+			}
+			if f.Format != tt.format || f.Type != tt.upload.Type || len(f.Content) == 0 {
+				t.Errorf("file = %s %s (%d bytes), want %s", f.Type, f.Format, len(f.Content), tt.format)
+			}
+		})
+	}
+}
+
+func TestUploadCheck_violationNamesTheCallersPath(t *testing.T) {
+	t.Parallel()
+	_, err := domain.Upload{Type: domain.TypeImmatriculation, Path: "rentingRenewal.immatriculation"}.Check()
+	var v *domain.ValidationError
+	if !errors.As(err, &v) || v.Path != "rentingRenewal.immatriculation" || v.MessageID != domain.MsgMissing {
+		t.Errorf("Check() = %v, want missing at the given path", err)
+	}
+}
+
+func TestUploadCheck_contractsAreNotUploadable(t *testing.T) {
+	t.Parallel()
+	for _, typ := range []domain.Type{domain.TypeContract, domain.TypeSignedContract, domain.TypeOther, ""} {
+		if _, err := (domain.Upload{Type: typ, Content: documenttest.PDF()}).Check(); !errors.Is(err, domain.ErrNotUploadable) {
+			t.Errorf("type %q: Check() = %v, want ErrNotUploadable", typ, err)
+		}
+	}
+}
+
+func TestUploadCheck_pdfIsKeptAsItCame(t *testing.T) {
+	t.Parallel()
+	pdf := documenttest.PDF()
+	f, err := certificate(pdf).Check()
+	if err != nil || !bytes.Equal(f.Content, pdf) {
+		t.Fatalf("Check() = %v; content kept: %v", err, bytes.Equal(f.Content, pdf))
+	}
+}
+
+func TestUploadCheck_identityCardIsMarkedAsCopy(t *testing.T) {
+	t.Parallel()
+	white := image.NewRGBA(image.Rect(0, 0, 900, 600))
+	for i := range white.Pix {
+		white.Pix[i] = 0xFF
+	}
+	var buf bytes.Buffer
+	if err := png.Encode(&buf, white); err != nil {
+		t.Fatal(err)
+	}
+	f, err := front(buf.Bytes()).Check()
+	if err != nil {
+		t.Fatal(err)
+	}
+	stored, err := png.Decode(bytes.NewReader(f.Content))
+	if err != nil {
+		t.Fatalf("stored copy does not decode: %v", err)
+	}
+	if stored.Bounds() != white.Bounds() {
+		t.Fatalf("stored copy is %v, want %v", stored.Bounds(), white.Bounds())
+	}
+	// The mark runs through the centre along the diagonal; the corner beside it stays untouched.
+	if n := changedPixels(stored, image.Rect(300, 200, 600, 400)); n < 300*200/20 {
+		t.Errorf("only %d pixels changed around the centre, want the KOPIE mark there", n)
+	}
+	if n := changedPixels(stored, image.Rect(0, 0, 60, 60)); n != 0 {
+		t.Errorf("%d pixels changed in the top left corner, want none", n)
+	}
+}
+
+func TestUploadCheck_storedPhotoCarriesNoMetadata(t *testing.T) {
+	t.Parallel()
+	upload := documenttest.JPEG(t, 800, 600)
+	if !bytes.Contains(upload, []byte(documenttest.ExifMarker)) {
+		t.Fatal("the test photo lacks its EXIF segment")
+	}
+	f, err := back(upload).Check()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if bytes.Contains(f.Content, []byte(documenttest.ExifMarker)) || bytes.Contains(f.Content, []byte("Exif\x00")) {
+		t.Error("the stored copy still carries the EXIF segment")
+	}
+	if _, _, err := image.Decode(bytes.NewReader(f.Content)); err != nil {
+		t.Errorf("stored copy does not decode: %v", err)
+	}
+}
+
+func changedPixels(img image.Image, area image.Rectangle) int {
+	n := 0
+	for y := area.Min.Y; y < area.Max.Y; y++ {
+		for x := area.Min.X; x < area.Max.X; x++ {
+			if r, g, b, _ := img.At(x, y).RGBA(); r != 0xFFFF || g != 0xFFFF || b != 0xFFFF {
+				n++
+			}
+		}
+	}
+	return n
+}
+
+func front(content []byte) domain.Upload {
+	return domain.Upload{Type: domain.TypeIdentityCardFront, Content: content}
+}
+
+func back(content []byte) domain.Upload {
+	return domain.Upload{Type: domain.TypeIdentityCardBack, Content: content}
+}
+
+func certificate(content []byte) domain.Upload {
+	return domain.Upload{Type: domain.TypeImmatriculation, Content: content}
+}
+
+// noisePNG is an uncompressed PNG of random-looking pixels: width×height×4 bytes and more.
+func noisePNG(t *testing.T, width, height int) []byte {
+	t.Helper()
+	img := image.NewNRGBA(image.Rect(0, 0, width, height))
+	seed := uint32(1)
+	for i := range img.Pix {
+		seed = seed*1664525 + 1013904223
+		img.Pix[i] = byte(seed >> 24)
+	}
+	var buf bytes.Buffer
+	if err := (&png.Encoder{CompressionLevel: png.NoCompression}).Encode(&buf, img); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes()
+}
+
+func gifImage(t *testing.T) []byte {
+	t.Helper()
+	img := image.NewPaletted(image.Rect(0, 0, 800, 600), color.Palette{color.White, color.Black})
+	var buf bytes.Buffer
+	if err := gif.Encode(&buf, img, nil); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes()
+}
+
+// pngHeader is a PNG that has only its header chunk: it claims a size but holds no pixels, as a
+// decompression bomb's header would.
+func pngHeader(width, height uint32) []byte {
+	data := binary.BigEndian.AppendUint32(nil, width)
+	data = binary.BigEndian.AppendUint32(data, height)
+	data = append(data, 8, 6, 0, 0, 0) // 8 bits, RGBA, deflate, no filter, no interlace
+	chunk := binary.BigEndian.AppendUint32(nil, uint32(len(data)))
+	chunk = append(chunk, "IHDR"...)
+	chunk = append(chunk, data...)
+	chunk = binary.BigEndian.AppendUint32(chunk, crc32.ChecksumIEEE(chunk[4:]))
+	return append([]byte("\x89PNG\r\n\x1a\n"), chunk...)
+}
