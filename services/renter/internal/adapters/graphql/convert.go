@@ -1,0 +1,73 @@
+package graphql
+
+import (
+	"errors"
+	"sort"
+
+	"semesterhaus/services/renter/internal/adapters/graphql/model"
+	"semesterhaus/services/renter/internal/adapters/graphql/scalar"
+	"semesterhaus/services/renter/internal/domain"
+)
+
+func toGraphRenter(r domain.Renter) *model.Renter {
+	d := r.Data
+	return &model.Renter{
+		ID: int(r.ID), Email: d.Email, EmailValidated: r.EmailValidated, FirstName: d.FirstName, LastName: d.LastName,
+		Street: d.Street, Zip: d.Zip, City: d.City, Country: d.Country, Birthday: scalar.Date(d.Birthday),
+		Phone: d.Phone, Notes: r.Notes, Nationality: d.Nationality, Gender: model.Gender(d.Gender), Language: string(d.Language),
+	}
+}
+
+func toGraphRenterForEdit(r domain.Renter) *model.RenterForEdit {
+	return &model.RenterForEdit{FirstName: r.Data.FirstName, LastName: r.Data.LastName, Phone: r.Data.Phone, Notes: r.Notes, Email: r.Data.Email}
+}
+
+func toGraphLetterGroup(g domain.LetterGroup) *model.RentersByLetter {
+	renters := make([]*model.RenterSummary, len(g.Renters))
+	for i, s := range g.Renters {
+		renters[i] = &model.RenterSummary{ID: int(s.ID), FirstName: s.FirstName, LastName: s.LastName, Email: s.Email}
+	}
+	return &model.RentersByLetter{Letter: g.Letter, Renters: renters}
+}
+
+func toGraphException(v *domain.ValidationError) *model.UserDataException {
+	keys := make([]string, 0, len(v.Params))
+	for k := range v.Params {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	params := make([]*model.KeyValue, len(keys))
+	for i, k := range keys {
+		params[i] = &model.KeyValue{Key: k, Value: v.Params[k]}
+	}
+	path := v.Path
+	return &model.UserDataException{Path: &path, MessageID: v.MessageID, Params: params}
+}
+
+func toDomainEdit(u model.RenterUpdate) domain.RenterEdit {
+	return domain.RenterEdit{ID: int64(u.ID), FirstName: u.FirstName, LastName: u.LastName, Phone: u.Phone, Notes: u.Notes}
+}
+
+// updateResult answers a mutation: a business exception becomes the result's exception, other
+// errors go on to the error presenter.
+func updateResult(err error) (*model.UpdateResult, error) {
+	var invalid *domain.ValidationError
+	if errors.As(err, &invalid) {
+		return &model.UpdateResult{Exception: toGraphException(invalid)}, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	return &model.UpdateResult{}, nil
+}
+
+// optional turns "not found" into a null result for the nullable lookups.
+func optional[T any, M any](value T, err error, convert func(T) *M) (*M, error) {
+	if errors.Is(err, domain.ErrNotFound) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	return convert(value), nil
+}

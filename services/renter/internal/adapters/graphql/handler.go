@@ -1,0 +1,18 @@
+package graphql
+
+import (
+	"log/slog"
+	"net/http"
+
+	"semesterhaus/platform/graphqlx"
+	"semesterhaus/platform/identity"
+	"semesterhaus/services/renter/internal/adapters/graphql/generated"
+	"semesterhaus/services/renter/internal/app"
+)
+
+// NewHandler returns the renter's subgraph endpoint: the caller's identity comes from the gateway's
+// token (anonymous without a valid one) and admin-tagged fields are refused to everybody else.
+func NewHandler(renters *app.Renters, verifier *identity.Verifier, logger *slog.Logger) http.Handler {
+	schema := generated.NewExecutableSchema(generated.Config{Resolvers: &Resolver{Renters: renters}})
+	return identity.Middleware(verifier)(graphqlx.NewHandler(schema, logger))
+}

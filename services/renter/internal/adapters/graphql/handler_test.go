@@ -1,0 +1,277 @@
+package graphql_test
+
+import (
+	"bytes"
+	"context"
+	"crypto/ed25519"
+	"crypto/rand"
+	"encoding/json"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"semesterhaus/platform/identity"
+	"semesterhaus/platform/pgtest"
+	"semesterhaus/services/renter/internal/adapters/graphql"
+	pgadapter "semesterhaus/services/renter/internal/adapters/postgres"
+	"semesterhaus/services/renter/internal/app"
+	"semesterhaus/services/renter/internal/domain"
+	"semesterhaus/services/renter/migrations"
+)
+
+func TestMain(m *testing.M) { pgtest.Main(m) }
+
+type subgraph struct {
+	t       *testing.T
+	url     string
+	signer  *identity.Signer
+	pool    *pgxpool.Pool
+	renters *app.Renters
+}
+
+func newSubgraph(t *testing.T) subgraph {
+	t.Helper()
+	public, private, err := ed25519.GenerateKey(rand.Reader)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pool, _ := pgtest.NewDatabase(t, migrations.FS)
+	renters := app.NewRenters(pgadapter.NewRepository(pool), time.Now)
+	server := httptest.NewServer(graphql.NewHandler(renters, identity.NewVerifier(public), slog.New(slog.DiscardHandler)))
+	t.Cleanup(server.Close)
+	return subgraph{t: t, url: server.URL, signer: identity.NewSigner(private, time.Minute), pool: pool, renters: renters}
+}
+
+// add registers a renter as a booking would and returns the id.
+func (s subgraph) add(firstName, lastName, email string) int {
+	s.t.Helper()
+	id, _, err := s.renters.Register(context.Background(), domain.Form{
+		Email: email, FirstName: firstName, LastName: lastName, Street: "Hauptstraße 1", Zip: "69117", City: "Heidelberg",
+		Country: "DEU", Birthday: "2004-05-17", Phone: "+49 170 1234567", Nationality: "de", Gender: "female", Language: "en",
+	}, time.Date(2027, 4, 1, 0, 0, 0, 0, time.UTC), 0)
+	if err != nil {
+		s.t.Fatal(err)
+	}
+	return int(id)
+}
+
+type response struct {
+	Data   json.RawMessage `json:"data"`
+	Errors []struct {
+		Message string `json:"message"`
+	} `json:"errors"`
+}
+
+// query posts a GraphQL operation as the given identity (nil: without a token) and decodes data into out.
+func (s subgraph) query(as *identity.Identity, query string, variables map[string]any, out any) response {
+	s.t.Helper()
+	body, _ := json.Marshal(map[string]any{"query": query, "variables": variables})
+	req, _ := http.NewRequestWithContext(context.Background(), http.MethodPost, s.url, bytes.NewReader(body))
+	req.Header.Set("Content-Type", "application/json")
+	if as != nil {
+		token, err := s.signer.Sign(*as)
+		if err != nil {
+			s.t.Fatal(err)
+		}
+		req.Header.Set(identity.Header, token)
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		s.t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	var r response
+	if err := json.NewDecoder(resp.Body).Decode(&r); err != nil {
+		s.t.Fatalf("decode response: %v", err)
+	}
+	if out != nil && len(r.Data) > 0 && string(r.Data) != "null" {
+		if err := json.Unmarshal(r.Data, out); err != nil {
+			s.t.Fatalf("decode data %s: %v", r.Data, err)
+		}
+	}
+	return r
+}
+
+var admin = &identity.Identity{Subject: "admin", Role: identity.RoleAdmin}
+
+func TestRenterFields_refusedWithoutAdminIdentity(t *testing.T) {
+	t.Parallel()
+	s := newSubgraph(t)
+	id := s.add("Anna", "Schmidt", "anna@example.org")
+	operations := []string{
+		`{ renter(id: ` + itoa(id) + `) { firstName } }`,
+		`{ renterWithDocument(id: ` + itoa(id) + `) { email } }`,
+		`{ renterForEdit(renterId: ` + itoa(id) + `) { phone } }`,
+		`{ rentersByLetter { letter } }`,
+		`mutation { updateRenter(update: {id: ` + itoa(id) + `, firstName: "X", lastName: "Y", phone: "0170 1234567", notes: ""}) { exception { messageId } } }`,
+		`{ _entities(representations: [{__typename: "Renter", id: ` + itoa(id) + `}]) { ... on Renter { firstName } } }`,
+	}
+	for _, op := range operations {
+		for name, as := range map[string]*identity.Identity{"no token": nil, "anonymous token": &identity.Anonymous} {
+			r := s.query(as, op, nil, nil)
+			if len(r.Errors) == 0 || strings.Contains(string(r.Data), "Anna") || strings.Contains(string(r.Data), "anna@") {
+				t.Errorf("%s: %s answered %s %+v", name, op, r.Data, r.Errors)
+			}
+		}
+	}
+	var data struct{ Renter struct{ FirstName string } }
+	s.query(admin, `{ renter(id: `+itoa(id)+`) { firstName } }`, nil, &data)
+	if data.Renter.FirstName != "Anna" {
+		t.Error("the refused update changed the renter, or the admin cannot read it")
+	}
+}
+
+func TestRenter_asAdminAllPersonalData(t *testing.T) {
+	t.Parallel()
+	s := newSubgraph(t)
+	id := s.add("Anna", "Schmidt", "anna@example.org")
+	var data struct {
+		Renter, RenterWithDocument struct {
+			ID                                                        int
+			Email                                                     string
+			EmailValidated                                            bool
+			FirstName, LastName, Street, Zip, City, Country, Birthday string
+			Phone, Notes, Nationality, Gender, Language               string
+		}
+		Missing *struct{ ID int }
+	}
+	fields := `id email emailValidated firstName lastName street zip city country birthday phone notes nationality gender language`
+	r := s.query(admin, `query($id: Int!) { renter(id: $id) { `+fields+` } renterWithDocument(id: $id) { `+fields+` }
+		missing: renter(id: 999) { id } }`, map[string]any{"id": id}, &data)
+	if len(r.Errors) > 0 {
+		t.Fatalf("errors: %+v", r.Errors)
+	}
+	got := data.Renter
+	if got.ID != id || got.Email != "anna@example.org" || got.EmailValidated || got.Birthday != "2004-05-17" || got.Gender != "female" ||
+		got.Country != "DEU" || got.Nationality != "de" || got.Language != "en" || got.Zip != "69117" {
+		t.Errorf("renter %+v", got)
+	}
+	if data.RenterWithDocument != data.Renter || data.Missing != nil {
+		t.Errorf("renterWithDocument %+v, unknown id %+v", data.RenterWithDocument, data.Missing)
+	}
+}
+
+func TestRentersByLetter_groupedUnderFoldedInitials(t *testing.T) {
+	t.Parallel()
+	s := newSubgraph(t)
+	s.add("Zoe", "Özdemir", "zoe@example.org")
+	s.add("Anna", "Schmidt", "anna@example.org")
+	s.add("Ali", "Oberle", "ali@example.org")
+	var data struct {
+		RentersByLetter []struct {
+			Letter  string
+			Renters []struct{ FirstName, LastName, Email string }
+		}
+	}
+	s.query(admin, `{ rentersByLetter { letter renters { id firstName lastName email } } }`, nil, &data)
+	groups := data.RentersByLetter
+	if len(groups) != 2 || groups[0].Letter != "O" || groups[1].Letter != "S" || len(groups[0].Renters) != 2 ||
+		groups[0].Renters[0].LastName != "Oberle" || groups[0].Renters[1].Email != "zoe@example.org" {
+		t.Errorf("groups %+v", groups)
+	}
+}
+
+const updateRenter = `mutation($u: RenterUpdate!) { updateRenter(update: $u) { exception { path messageId params { key value } } } }`
+
+func TestUpdateRenter_asAdminChangesTheRenterAndIsAudited(t *testing.T) {
+	t.Parallel()
+	s := newSubgraph(t)
+	id := s.add("Anna", "Schmidt", "anna@example.org")
+	var result struct {
+		UpdateRenter struct{ Exception *struct{ MessageID string } }
+	}
+	r := s.query(admin, updateRenter, map[string]any{"u": map[string]any{
+		"id": id, "firstName": "Anne", "lastName": "Schmitt", "phone": "0170 7654321", "notes": "Schlüssel zweimal ausgegeben",
+	}}, &result)
+	if len(r.Errors) > 0 || result.UpdateRenter.Exception != nil {
+		t.Fatalf("update failed: %+v %+v", r.Errors, result)
+	}
+	var data struct {
+		RenterForEdit struct{ FirstName, LastName, Phone, Notes, Email string }
+	}
+	s.query(admin, `query($id: Int!) { renterForEdit(renterId: $id) { firstName lastName phone notes email } }`, map[string]any{"id": id}, &data)
+	e := data.RenterForEdit
+	if e.FirstName != "Anne" || e.LastName != "Schmitt" || e.Phone != "0170 7654321" || e.Notes != "Schlüssel zweimal ausgegeben" || e.Email != "anna@example.org" {
+		t.Errorf("after update: %+v", e)
+	}
+	var actor, action string
+	err := s.pool.QueryRow(context.Background(), "SELECT actor, action FROM audit_log WHERE subject = $1", "renter/"+itoa(id)).Scan(&actor, &action)
+	if err != nil || actor != "admin" || action != "updateRenter" {
+		t.Errorf("audit entry: %q %q %v", actor, action, err)
+	}
+}
+
+func TestUpdateRenter_invalidInputOrUnknownRenterComesBackAsException(t *testing.T) {
+	t.Parallel()
+	s := newSubgraph(t)
+	id := s.add("Anna", "Schmidt", "anna@example.org")
+	update := func(id int, firstName, phone, notes string) map[string]any {
+		return map[string]any{"u": map[string]any{"id": id, "firstName": firstName, "lastName": "Schmidt", "phone": phone, "notes": notes}}
+	}
+	tests := []struct {
+		name      string
+		vars      map[string]any
+		path, msg string
+		params    string
+	}{
+		{"empty first name", update(id, "", "0170 1234567", ""), "firstName", "missing", ""},
+		{"implausible phone", update(id, "Anna", "abc", ""), "phone", "invalid", ""},
+		{"over-long notes", update(id, "Anna", "0170 1234567", strings.Repeat("n", 2001)), "notes", "STRING_MAX", "max=2000"},
+		{"unknown renter", update(999, "Anna", "0170 1234567", ""), "id", "NO_RENTER", "id=999"},
+	}
+	for _, tt := range tests {
+		var result struct {
+			UpdateRenter struct {
+				Exception *struct {
+					Path, MessageID string
+					Params          []struct{ Key, Value string }
+				}
+			}
+		}
+		s.query(admin, updateRenter, tt.vars, &result)
+		e := result.UpdateRenter.Exception
+		if e == nil || e.Path != tt.path || e.MessageID != tt.msg {
+			t.Errorf("%s: exception %+v, want %s at %s", tt.name, e, tt.msg, tt.path)
+			continue
+		}
+		var params []string
+		for _, p := range e.Params {
+			params = append(params, p.Key+"="+p.Value)
+		}
+		if strings.Join(params, ",") != tt.params {
+			t.Errorf("%s: params %v, want %q", tt.name, params, tt.params)
+		}
+	}
+	var count int
+	_ = s.pool.QueryRow(context.Background(), "SELECT count(*) FROM audit_log").Scan(&count)
+	if count != 0 {
+		t.Errorf("%d audit entries for refused updates", count)
+	}
+}
+
+func TestEntities_batchAnswersOnePerRepresentationInOrder(t *testing.T) {
+	t.Parallel()
+	s := newSubgraph(t)
+	anna := s.add("Anna", "Schmidt", "anna@example.org")
+	ben := s.add("Ben", "Adler", "ben@example.org")
+	var data struct {
+		Entities []*struct {
+			ID        int
+			FirstName string
+		} `json:"_entities"`
+	}
+	reps := []map[string]any{{"__typename": "Renter", "id": ben}, {"__typename": "Renter", "id": 999}, {"__typename": "Renter", "id": anna}}
+	r := s.query(admin, `query($r: [_Any!]!) { _entities(representations: $r) { ... on Renter { id firstName } } }`, map[string]any{"r": reps}, &data)
+	e := data.Entities
+	if len(r.Errors) > 0 || len(e) != 3 || e[0] == nil || e[0].FirstName != "Ben" || e[1] != nil || e[2] == nil || e[2].FirstName != "Anna" {
+		t.Errorf("entities %s %+v", r.Data, r.Errors)
+	}
+}
+
+func itoa(n int) string { return strconv.Itoa(n) }

@@ -1,0 +1,115 @@
+// Package mail renders the renter's mails from bilingual templates and delivers them over SMTP.
+package mail
+
+import (
+	"bytes"
+	"embed"
+	"fmt"
+	htmltemplate "html/template"
+	"strings"
+	texttemplate "text/template"
+
+	"semesterhaus/services/renter/internal/domain"
+)
+
+// templates holds, per language, the phrases of every mail (<lang>.tmpl: subject, body, the link's
+// action and an optional closing per mail kind) and one layout per format that arranges them, so
+// the plain-text and HTML parts always say the same.
+//
+//go:embed templates
+var templates embed.FS
+
+// Renderer renders mails in German or English (the fallback for any other language).
+type Renderer struct {
+	phrases    map[domain.Language]*texttemplate.Template
+	textLayout *texttemplate.Template
+	htmlLayout *htmltemplate.Template
+}
+
+// NewRenderer parses the embedded templates.
+func NewRenderer() (*Renderer, error) {
+	r := &Renderer{phrases: map[domain.Language]*texttemplate.Template{}}
+	for _, lang := range []domain.Language{domain.LanguageDe, domain.LanguageEn} {
+		t, err := texttemplate.New(string(lang)).Option("missingkey=error").ParseFS(templates, "templates/"+string(lang)+".tmpl")
+		if err != nil {
+			return nil, fmt.Errorf("mail phrases %s: %w", lang, err)
+		}
+		r.phrases[lang] = t
+	}
+	var err error
+	if r.textLayout, err = texttemplate.ParseFS(templates, "templates/layout.txt"); err != nil {
+		return nil, fmt.Errorf("mail text layout: %w", err)
+	}
+	if r.htmlLayout, err = htmltemplate.ParseFS(templates, "templates/layout.html"); err != nil {
+		return nil, fmt.Errorf("mail html layout: %w", err)
+	}
+	return r, nil
+}
+
+// parts are a mail's phrases in one language, ready for the layouts.
+type parts struct {
+	Language  domain.Language
+	Subject   string
+	Greeting  string
+	Body      string
+	Link      string
+	Action    string
+	Closing   string
+	Signature []string
+}
+
+// Render returns the mail's subject, plain text and HTML in the content's language.
+func (r *Renderer) Render(c domain.MailContent) (subject, text, html string, err error) {
+	p, err := r.parts(c)
+	if err != nil {
+		return "", "", "", err
+	}
+	var textOut, htmlOut bytes.Buffer
+	if err := r.textLayout.Execute(&textOut, p); err != nil {
+		return "", "", "", fmt.Errorf("mail %s text: %w", c.Kind, err)
+	}
+	if err := r.htmlLayout.Execute(&htmlOut, p); err != nil {
+		return "", "", "", fmt.Errorf("mail %s html: %w", c.Kind, err)
+	}
+	return p.Subject, textOut.String(), htmlOut.String(), nil
+}
+
+func (r *Renderer) parts(c domain.MailContent) (parts, error) {
+	lang := c.Language
+	if _, ok := r.phrases[lang]; !ok {
+		lang = domain.LanguageEn
+	}
+	phrase := func(name string, optional bool) (string, error) {
+		t := r.phrases[lang].Lookup(name)
+		if t == nil {
+			if optional {
+				return "", nil
+			}
+			return "", fmt.Errorf("mail phrase %q missing in %s", name, lang)
+		}
+		var b strings.Builder
+		err := t.Execute(&b, c)
+		return b.String(), err
+	}
+	p := parts{Language: lang, Link: c.Link}
+	var signature string
+	var err error
+	for _, f := range []struct {
+		name     string
+		optional bool
+		into     *string
+	}{
+		{string(c.Kind) + ".subject", false, &p.Subject},
+		{"greeting", false, &p.Greeting},
+		{string(c.Kind) + ".body", false, &p.Body},
+		{string(c.Kind) + ".action", c.Link == "", &p.Action},
+		{string(c.Kind) + ".closing", true, &p.Closing},
+		{"signature", false, &signature},
+	} {
+		if *f.into, err = phrase(f.name, f.optional); err != nil {
+			return parts{}, err
+		}
+	}
+	p.Signature = strings.Split(signature, "\n")
+	return p, nil
+}

@@ -1,0 +1,98 @@
+// Package nats consumes the renting service's events and turns them into the renter's mails.
+package nats
+
+import (
+	"cmp"
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"strings"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/nats-io/nats.go/jetstream"
+	"google.golang.org/protobuf/proto"
+
+	"semesterhaus/platform/events"
+	eventsv1 "semesterhaus/proto/gen/events/v1"
+	pgadapter "semesterhaus/services/renter/internal/adapters/postgres"
+	"semesterhaus/services/renter/internal/app"
+	"semesterhaus/services/renter/internal/domain"
+)
+
+// Stream names where the renting service publishes (docs/booking.md, "Events"). Tests use streams
+// and subjects of their own.
+type Stream struct {
+	Name          string // RENTING
+	SubjectPrefix string // renting: subjects are renting.state.<state>, renting.deleted
+}
+
+// RentingStream is the renting service's stream.
+var RentingStream = Stream{Name: "RENTING", SubjectPrefix: "renting"}
+
+// durable is the consumer's name; it is also the key of the events it has processed.
+const durable = "renter-mails"
+
+// MailConsumer writes the mails for the renting service's state changes.
+type MailConsumer struct {
+	js     jetstream.JetStream
+	pool   *pgxpool.Pool
+	mails  *app.Mails
+	stream Stream
+	logger *slog.Logger
+}
+
+// NewMailConsumer returns the consumer; Run starts it.
+func NewMailConsumer(js jetstream.JetStream, pool *pgxpool.Pool, mails *app.Mails, stream Stream, logger *slog.Logger) *MailConsumer {
+	return &MailConsumer{js: js, pool: pool, mails: mails, stream: stream, logger: logger}
+}
+
+// Run consumes until ctx ends; it waits for the stream when the renting service has not made it yet.
+// One filter subject per consumer: older NATS servers know no more.
+func (c *MailConsumer) Run(ctx context.Context) error {
+	return events.Consume(ctx, c.js, c.pool, c.logger, events.ConsumerConfig{
+		Stream: c.stream.Name, Durable: durable, FilterSubjects: []string{c.stream.SubjectPrefix + ".>"},
+	}, c.handle)
+}
+
+// handle runs in the transaction that records the event as processed, so the mail and token it
+// stores exist exactly once per event.
+func (c *MailConsumer) handle(ctx context.Context, tx pgx.Tx, msg jetstream.Msg) error {
+	if !strings.HasPrefix(msg.Subject(), c.stream.SubjectPrefix+".state.") {
+		return nil // renting.deleted and later facts are none of the renter's mails
+	}
+	var event eventsv1.RentingStateChanged
+	if err := proto.Unmarshal(msg.Data(), &event); err != nil {
+		c.logger.Error("dropping undecodable renting event", "subject", msg.Subject(), "err", err)
+		return nil // it would fail the same way on every delivery
+	}
+	change := stateChangeFromProto(&event)
+	change.EventID = eventID(msg, &event)
+	err := c.mails.OnStateChange(ctx, pgadapter.MailStoreIn(tx), change)
+	if errors.Is(err, app.ErrUnknownRenter) {
+		c.logger.Warn("no mail for a renting event: renter unknown", "renting_id", event.GetRentingId(), "renter_id", event.GetRenterId())
+		return nil
+	}
+	if err != nil {
+		return fmt.Errorf("mail for renting %s → %s: %w", event.GetRentingId(), event.GetToState(), err)
+	}
+	return nil
+}
+
+func stateChangeFromProto(e *eventsv1.RentingStateChanged) domain.StateChange {
+	return domain.StateChange{RentingID: e.GetRentingId(), RenterID: e.GetRenterId(), ToState: e.GetToState()}
+}
+
+// eventID is the id the mail is stored under: the Nats-Msg-Id that events.Consume de-duplicates on
+// (the producer sets it to the payload's event id), else the payload's, else the stream position.
+func eventID(msg jetstream.Msg, e *eventsv1.RentingStateChanged) string {
+	if id := cmp.Or(msg.Headers().Get(jetstream.MsgIDHeader), e.GetEventId()); id != "" {
+		return id
+	}
+	meta, err := msg.Metadata()
+	if err != nil {
+		return ""
+	}
+	return fmt.Sprintf("%s:%d", meta.Stream, meta.Sequence.Stream)
+}

@@ -1,0 +1,309 @@
+package nats_test
+
+import (
+	"context"
+	"io"
+	"log/slog"
+	"mime"
+	"mime/multipart"
+	"mime/quotedprintable"
+	"net"
+	netmail "net/mail"
+	"net/url"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/emersion/go-smtp"
+	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/nats-io/nats.go"
+	"github.com/nats-io/nats.go/jetstream"
+	"google.golang.org/protobuf/proto"
+
+	"semesterhaus/platform/events"
+	"semesterhaus/platform/natstest"
+	"semesterhaus/platform/pgtest"
+	eventsv1 "semesterhaus/proto/gen/events/v1"
+	"semesterhaus/services/renter/internal/adapters/mail"
+	natsadapter "semesterhaus/services/renter/internal/adapters/nats"
+	pgadapter "semesterhaus/services/renter/internal/adapters/postgres"
+	"semesterhaus/services/renter/internal/app"
+	"semesterhaus/services/renter/internal/domain"
+	"semesterhaus/services/renter/migrations"
+)
+
+func TestMain(m *testing.M) { pgtest.Main(m) }
+
+const publicURL = "https://wohnen.example"
+
+// received is one mail as the SMTP sink got it.
+type received struct {
+	To      []string
+	Subject string
+	Text    string
+	HTML    string
+}
+
+// sink is a real SMTP server (go-smtp) that hands every received mail to a channel.
+type sink struct{ mails chan received }
+
+func (s sink) NewSession(*smtp.Conn) (smtp.Session, error) { return &session{sink: s}, nil }
+
+type session struct {
+	sink sink
+	to   []string
+}
+
+func (s *session) Mail(string, *smtp.MailOptions) error      { return nil }
+func (s *session) Rcpt(to string, _ *smtp.RcptOptions) error { s.to = append(s.to, to); return nil }
+func (s *session) Reset()                                    { s.to = nil }
+func (s *session) Logout() error                             { return nil }
+func (s *session) Data(r io.Reader) error {
+	m, err := parseMail(r)
+	if err != nil {
+		return err
+	}
+	m.To = s.to
+	s.sink.mails <- m
+	return nil
+}
+
+func startSink(t *testing.T) (addr string, mails <-chan received) {
+	t.Helper()
+	listener, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := sink{mails: make(chan received, 10)}
+	server := smtp.NewServer(s)
+	server.Domain = "localhost"
+	go func() { _ = server.Serve(listener) }()
+	t.Cleanup(func() { _ = server.Close() })
+	return listener.Addr().String(), s.mails
+}
+
+// parseMail reads the subject and the plain-text and HTML parts of a multipart/alternative mail.
+func parseMail(r io.Reader) (received, error) {
+	msg, err := netmail.ReadMessage(r)
+	if err != nil {
+		return received{}, err
+	}
+	subject, err := new(mime.WordDecoder).DecodeHeader(msg.Header.Get("Subject"))
+	if err != nil {
+		return received{}, err
+	}
+	m := received{Subject: subject}
+	_, params, err := mime.ParseMediaType(msg.Header.Get("Content-Type"))
+	if err != nil {
+		return received{}, err
+	}
+	parts := multipart.NewReader(msg.Body, params["boundary"])
+	for {
+		part, err := parts.NextRawPart()
+		if err == io.EOF {
+			return m, nil
+		}
+		if err != nil {
+			return received{}, err
+		}
+		var body io.Reader = part
+		if part.Header.Get("Content-Transfer-Encoding") == "quoted-printable" {
+			body = quotedprintable.NewReader(part)
+		}
+		content, err := io.ReadAll(body)
+		if err != nil {
+			return received{}, err
+		}
+		if strings.HasPrefix(part.Header.Get("Content-Type"), "text/html") {
+			m.HTML = string(content)
+		} else {
+			m.Text = string(content)
+		}
+	}
+}
+
+// mailPath runs the renter's whole mail path on real parts: the consumer on its own JetStream
+// stream, the database, the renderer and the sender delivering to the SMTP sink.
+type mailPath struct {
+	t       *testing.T
+	js      jetstream.JetStream
+	pool    *pgxpool.Pool
+	renters *app.Renters
+	stream  natsadapter.Stream
+	mails   <-chan received
+}
+
+func newMailPath(t *testing.T) mailPath {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	pool, _ := pgtest.NewDatabase(t, migrations.FS)
+	_, js := natstest.Connect(t)
+	stream := natsadapter.Stream{Name: natstest.Unique("RENTING"), SubjectPrefix: natstest.Unique("renting")}
+	// A duplicate window of 100 ms (the least NATS allows) lets a re-published event reach the consumer, whose
+	// own de-duplication is what this test is about.
+	if err := events.EnsureStream(ctx, js, jetstream.StreamConfig{
+		Name: stream.Name, Subjects: []string{stream.SubjectPrefix + ".>"}, Duplicates: 100 * time.Millisecond,
+	}); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = js.DeleteStream(context.Background(), stream.Name) })
+
+	smtpAddr, mails := startSink(t)
+	renderer, err := mail.NewRenderer()
+	if err != nil {
+		t.Fatal(err)
+	}
+	transport, err := mail.NewSMTP(smtpAddr, "Studentenwohnheim Neckarblick <wohnen@neckarblick.example>")
+	if err != nil {
+		t.Fatal(err)
+	}
+	logger := slog.New(slog.DiscardHandler)
+	repo := pgadapter.NewRepository(pool)
+	consumer := natsadapter.NewMailConsumer(js, pool, app.NewMails(renderer, publicURL, time.Now), stream, logger)
+	sender := app.NewMailSender(repo, transport, 50*time.Millisecond, logger)
+	done := make(chan struct{}, 2)
+	for _, run := range []func(context.Context) error{consumer.Run, sender.Run} {
+		go func() {
+			defer func() { done <- struct{}{} }()
+			if err := run(ctx); err != nil {
+				t.Errorf("mail path stopped: %v", err)
+			}
+		}()
+	}
+	t.Cleanup(func() { cancel(); <-done; <-done })
+	return mailPath{t: t, js: js, pool: pool, renters: app.NewRenters(repo, time.Now), stream: stream, mails: mails}
+}
+
+func (p mailPath) register(email, language string) int64 {
+	p.t.Helper()
+	id, _, err := p.renters.Register(context.Background(), domain.Form{
+		Email: email, FirstName: "Anna", LastName: "Schmidt", Street: "Hauptstraße 1", Zip: "69117", City: "Heidelberg",
+		Country: "DEU", Birthday: "2004-05-17", Phone: "+49 170 1234567", Nationality: "de", Gender: "female", Language: language,
+	}, time.Date(2027, 4, 1, 0, 0, 0, 0, time.UTC), 0)
+	if err != nil {
+		p.t.Fatal(err)
+	}
+	return id
+}
+
+// publish sends a message as the renting service's relay would: with Nats-Msg-Id = event id.
+func (p mailPath) publish(subject, eventID string, event proto.Message) {
+	p.t.Helper()
+	data, err := proto.Marshal(event)
+	if err != nil {
+		p.t.Fatal(err)
+	}
+	msg := &nats.Msg{Subject: p.stream.SubjectPrefix + "." + subject, Data: data}
+	if _, err := p.js.PublishMsg(context.Background(), msg, jetstream.WithMsgID(eventID)); err != nil {
+		p.t.Fatal(err)
+	}
+}
+
+func (p mailPath) stateChanged(eventID, rentingID string, renterID int64, state string) {
+	p.publish("state."+strings.ToLower(state), eventID, &eventsv1.RentingStateChanged{
+		EventId: eventID, RentingId: rentingID, RenterId: renterID, ToState: state,
+	})
+}
+
+func (p mailPath) nextMail() received {
+	p.t.Helper()
+	select {
+	case m := <-p.mails:
+		return m
+	case <-time.After(15 * time.Second):
+		p.t.Fatal("no mail arrived")
+		return received{}
+	}
+}
+
+func (p mailPath) streamMessages() uint64 {
+	p.t.Helper()
+	stream, err := p.js.Stream(context.Background(), p.stream.Name)
+	if err != nil {
+		p.t.Fatal(err)
+	}
+	return stream.CachedInfo().State.Msgs
+}
+
+// storedMails counts the stored mails and the unsent ones, once the sender has marked the mail it
+// delivered last (the sink sees a mail just before the sender's transaction commits).
+func (p mailPath) storedMails() (total, unsent int) {
+	p.t.Helper()
+	for deadline := time.Now().Add(5 * time.Second); ; time.Sleep(20 * time.Millisecond) {
+		err := p.pool.QueryRow(context.Background(), "SELECT count(*), count(*) FILTER (WHERE sent_at IS NULL) FROM outgoing_mail").Scan(&total, &unsent)
+		if err != nil {
+			p.t.Fatal(err)
+		}
+		if unsent == 0 || time.Now().After(deadline) {
+			return total, unsent
+		}
+	}
+}
+
+const rentingID = "6f1c1f0e-8a7b-4b8e-9a51-3c2d7f9e1a20"
+
+func TestRentingRequested_oneConfirmationMailInTheRentersLanguageWithAWorkingLink(t *testing.T) {
+	t.Parallel()
+	p := newMailPath(t)
+	renterID := p.register("Anna.Schmidt@Example.org", "de")
+
+	const requested = "11111111-1111-4111-8111-111111111111"
+	p.stateChanged(requested, rentingID, renterID, "APARTMENT_REQUESTED")
+	time.Sleep(150 * time.Millisecond) // past the stream's duplicate window: the redelivery reaches the consumer
+	p.stateChanged(requested, rentingID, renterID, "APARTMENT_REQUESTED")
+	p.publish("deleted", "22222222-2222-4222-8222-222222222222", &eventsv1.RentingDeleted{RentingId: rentingID, RenterId: renterID})
+	p.stateChanged("33333333-3333-4333-8333-333333333333", rentingID, renterID, "CONTRACT_SIGNED")
+	p.stateChanged("44444444-4444-4444-8444-444444444444", rentingID, renterID, "APARTMENT_RESERVED")
+
+	confirm := p.nextMail()
+	if confirm.Subject != "Bitte bestätige deine E-Mail-Adresse" || len(confirm.To) != 1 || confirm.To[0] != "Anna.Schmidt@Example.org" ||
+		!strings.Contains(confirm.Text, "Hallo Anna Schmidt") || !strings.Contains(confirm.HTML, "Hallo Anna Schmidt") {
+		t.Fatalf("confirmation mail: %+v", confirm)
+	}
+	link := linkIn(t, confirm.Text, publicURL+"/booking/step3?")
+	if !strings.Contains(confirm.HTML, strings.ReplaceAll(link, "&", "&amp;")) {
+		t.Errorf("the HTML part lacks the link %s", link)
+	}
+	reserved := p.nextMail()
+	if reserved.Subject != "Deine E-Mail-Adresse ist bestätigt" {
+		t.Errorf("second mail %q, want the e-mail-confirmed one", reserved.Subject)
+	}
+	if n := p.streamMessages(); n != 5 {
+		t.Errorf("the stream holds %d messages, want 5 (the re-published event included)", n)
+	}
+	if total, unsent := p.storedMails(); total != 2 || unsent != 0 {
+		t.Errorf("%d mails stored, %d unsent; want 2 sent: one per event, none for other states", total, unsent)
+	}
+
+	query, _ := url.ParseQuery(strings.TrimPrefix(link, publicURL+"/booking/step3?"))
+	c, err := p.renters.ConsumeEmailToken(context.Background(), query.Get("email"), query.Get("token"))
+	if err != nil || c.RenterID != renterID || c.RentingID != rentingID || c.AlreadyUsed {
+		t.Errorf("the mailed token: %+v, %v", c, err)
+	}
+}
+
+func TestRenewalRequest_englishMailWithTheExtendLink(t *testing.T) {
+	t.Parallel()
+	p := newMailPath(t)
+	renterID := p.register("ben@example.org", "en")
+	p.stateChanged("55555555-5555-4555-8555-555555555555", rentingID, renterID, "RENEWAL_REQUEST")
+	m := p.nextMail()
+	if m.Subject != "Would you like to stay another semester?" || !strings.Contains(m.Text, "Hello Anna Schmidt") {
+		t.Fatalf("renewal mail: %+v", m)
+	}
+	if link := linkIn(t, m.Text, publicURL+"/booking/extend?"); link != publicURL+"/booking/extend?rentingId="+rentingID {
+		t.Errorf("renewal link %s", link)
+	}
+}
+
+// linkIn returns the line of text that starts with prefix.
+func linkIn(t *testing.T, text, prefix string) string {
+	t.Helper()
+	for line := range strings.Lines(text) {
+		if strings.HasPrefix(line, prefix) {
+			return strings.TrimSpace(line)
+		}
+	}
+	t.Fatalf("no link %s… in %q", prefix, text)
+	return ""
+}

@@ -1,0 +1,79 @@
+package postgres
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/jackc/pgx/v5"
+
+	"semesterhaus/platform/postgres"
+	"semesterhaus/services/renter/internal/adapters/postgres/db"
+	"semesterhaus/services/renter/internal/domain"
+)
+
+// MailStore writes a consumed event's token and mail in the consumer's transaction.
+type MailStore struct {
+	queries *db.Queries
+}
+
+// MailStoreIn returns the mail store bound to tx, the transaction that records the event.
+func MailStoreIn(tx pgx.Tx) MailStore {
+	return MailStore{queries: db.New(tx)}
+}
+
+// Renter loads one renter or returns domain.ErrNotFound.
+func (s MailStore) Renter(ctx context.Context, id int64) (domain.Renter, error) {
+	return loadRenter(ctx, s.queries, id)
+}
+
+// AddEmailToken stores a token's hash.
+func (s MailStore) AddEmailToken(ctx context.Context, t domain.EmailToken) error {
+	rentingID, err := toUUID(t.RentingID)
+	if err != nil {
+		return fmt.Errorf("e-mail token for renting %q: %w", t.RentingID, err)
+	}
+	err = s.queries.InsertEmailToken(ctx, db.InsertEmailTokenParams{
+		Hash: t.Hash, RenterID: t.RenterID, RentingID: rentingID, ExpiresAt: t.ExpiresAt,
+	})
+	if err != nil {
+		return fmt.Errorf("store e-mail token: %w", err)
+	}
+	return nil
+}
+
+// AddMail stores a mail for delivery; a second mail for the same event is ignored.
+func (s MailStore) AddMail(ctx context.Context, m domain.Mail) error {
+	err := s.queries.InsertMail(ctx, db.InsertMailParams{
+		EventID: m.EventID, RenterID: m.RenterID, Recipient: m.To, Subject: m.Subject, TextBody: m.Text, HtmlBody: m.HTML,
+	})
+	if err != nil {
+		return fmt.Errorf("store mail for event %s: %w", m.EventID, err)
+	}
+	return nil
+}
+
+// DeliverNext locks the next due mail (skipping those other senders hold), calls deliver and marks
+// the mail sent, or due again after domain.RetryDelay when deliver failed.
+func (r *Repository) DeliverNext(ctx context.Context, deliver func(domain.Mail) error) (bool, error) {
+	found := false
+	err := postgres.InTx(ctx, r.pool, func(tx pgx.Tx) error {
+		q := r.queries.WithTx(tx)
+		row, err := q.LockNextDueMail(ctx)
+		if errors.Is(err, pgx.ErrNoRows) {
+			return nil
+		}
+		if err != nil {
+			return fmt.Errorf("lock next mail: %w", err)
+		}
+		found = true
+		if sendErr := deliver(mailFromDB(row)); sendErr != nil {
+			return q.MarkMailFailed(ctx, db.MarkMailFailedParams{
+				EventID: row.EventID, LastError: sendErr.Error(),
+				RetryInSeconds: domain.RetryDelay(int(row.Attempts) + 1).Seconds(),
+			})
+		}
+		return q.MarkMailSent(ctx, row.EventID)
+	})
+	return found, err
+}

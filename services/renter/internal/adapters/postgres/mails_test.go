@@ -1,0 +1,115 @@
+package postgres_test
+
+import (
+	"context"
+	"errors"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"semesterhaus/platform/pgtest"
+	"semesterhaus/platform/postgres"
+	pgadapter "semesterhaus/services/renter/internal/adapters/postgres"
+	"semesterhaus/services/renter/internal/domain"
+	"semesterhaus/services/renter/migrations"
+)
+
+func TestMain(m *testing.M) { pgtest.Main(m) }
+
+func storeMails(t *testing.T, pool *pgxpool.Pool, eventIDs ...string) {
+	t.Helper()
+	err := postgres.InTx(context.Background(), pool, func(tx pgx.Tx) error {
+		store := pgadapter.MailStoreIn(tx)
+		for _, id := range eventIDs {
+			if err := store.AddMail(context.Background(), domain.Mail{EventID: id, RenterID: 1, To: "anna@example.org", Subject: "s", Text: "t", HTML: "h"}); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestAddMail_aSecondMailForTheSameEventIsIgnored(t *testing.T) {
+	t.Parallel()
+	pool, _ := pgtest.NewDatabase(t, migrations.FS)
+	storeMails(t, pool, "e1", "e1")
+	var count int
+	if err := pool.QueryRow(context.Background(), "SELECT count(*) FROM outgoing_mail").Scan(&count); err != nil || count != 1 {
+		t.Errorf("%d mails, %v; want 1", count, err)
+	}
+}
+
+func TestDeliverNext_aFailedMailWaitsForItsRetryAndASentOneIsDone(t *testing.T) {
+	t.Parallel()
+	pool, _ := pgtest.NewDatabase(t, migrations.FS)
+	repo := pgadapter.NewRepository(pool)
+	ctx := context.Background()
+	storeMails(t, pool, "e1")
+
+	found, err := repo.DeliverNext(ctx, func(domain.Mail) error { return errors.New("550 mailbox unavailable") })
+	if err != nil || !found {
+		t.Fatalf("first delivery: %v, %v", found, err)
+	}
+	var attempts int
+	var lastError string
+	var wait time.Duration
+	err = pool.QueryRow(ctx, "SELECT attempts, last_error, next_attempt_at - now() FROM outgoing_mail").Scan(&attempts, &lastError, &wait)
+	if err != nil || attempts != 1 || lastError != "550 mailbox unavailable" || wait < 25*time.Second || wait > 31*time.Second {
+		t.Fatalf("after a failure: attempts %d, error %q, due in %v (%v)", attempts, lastError, wait, err)
+	}
+	if found, _ := repo.DeliverNext(ctx, func(domain.Mail) error { t.Error("a mail was delivered before its retry"); return nil }); found {
+		t.Error("the failed mail was due again at once")
+	}
+
+	if _, err := pool.Exec(ctx, "UPDATE outgoing_mail SET next_attempt_at = now()"); err != nil {
+		t.Fatal(err)
+	}
+	if found, err := repo.DeliverNext(ctx, func(domain.Mail) error { return nil }); !found || err != nil {
+		t.Fatalf("retry: %v, %v", found, err)
+	}
+	if found, _ := repo.DeliverNext(ctx, func(domain.Mail) error { t.Error("a sent mail was delivered again"); return nil }); found {
+		t.Error("a sent mail was due again")
+	}
+}
+
+func TestDeliverNext_concurrentSendersNeverDeliverTheSameMail(t *testing.T) {
+	t.Parallel()
+	pool, _ := pgtest.NewDatabase(t, migrations.FS)
+	repo := pgadapter.NewRepository(pool)
+	storeMails(t, pool, "e1", "e2")
+
+	holding := make(chan struct{})
+	release := make(chan struct{})
+	var mu sync.Mutex
+	var delivered []string
+	deliver := func(m domain.Mail) error {
+		mu.Lock()
+		delivered = append(delivered, m.EventID)
+		mu.Unlock()
+		return nil
+	}
+	var wg sync.WaitGroup
+	wg.Go(func() {
+		_, _ = repo.DeliverNext(context.Background(), func(m domain.Mail) error {
+			close(holding) // the first sender holds its mail's lock...
+			<-release
+			return deliver(m)
+		})
+	})
+	<-holding
+	// ...while a second sender takes the other mail instead of waiting for it.
+	if found, err := repo.DeliverNext(context.Background(), deliver); !found || err != nil {
+		t.Errorf("second sender: %v, %v", found, err)
+	}
+	close(release)
+	wg.Wait()
+	if len(delivered) != 2 || delivered[0] == delivered[1] {
+		t.Errorf("delivered %v, want both mails once", delivered)
+	}
+}

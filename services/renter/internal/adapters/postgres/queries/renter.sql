@@ -1,0 +1,82 @@
+-- name: UpsertRenterByEmail :one
+-- Creates the renter or, when the e-mail is known, updates the personal data (keeping the stored
+-- e-mail) and counts one more registration. created tells the two apart (xmax is 0 on an insert).
+INSERT INTO renter (email, first_name, last_name, street, zip, city, country, birthday, phone, nationality,
+                    gender, language)
+VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
+ON CONFLICT (lower(email)) DO UPDATE
+SET first_name = EXCLUDED.first_name, last_name = EXCLUDED.last_name, street = EXCLUDED.street,
+    zip = EXCLUDED.zip, city = EXCLUDED.city, country = EXCLUDED.country, birthday = EXCLUDED.birthday,
+    phone = EXCLUDED.phone, nationality = EXCLUDED.nationality, gender = EXCLUDED.gender,
+    language = EXCLUDED.language, registrations = renter.registrations + 1, updated_at = now()
+RETURNING id, (xmax = 0)::boolean AS created;
+
+-- name: UpdateRenterData :execrows
+-- A renewal: the personal data changes, the e-mail stays.
+UPDATE renter
+SET first_name = $2, last_name = $3, street = $4, zip = $5, city = $6, country = $7, birthday = $8,
+    phone = $9, nationality = $10, gender = $11, language = $12, registrations = registrations + 1,
+    updated_at = now()
+WHERE id = $1;
+
+-- name: GetRenter :one
+SELECT * FROM renter WHERE id = $1;
+
+-- name: LockRenter :one
+SELECT * FROM renter WHERE id = $1 FOR UPDATE;
+
+-- name: ListRentersByIDs :many
+SELECT * FROM renter WHERE id = ANY(@ids::bigint[]);
+
+-- name: ListRenterSummaries :many
+SELECT id, first_name, last_name, email FROM renter;
+
+-- name: UpdateRenterEdit :exec
+UPDATE renter SET first_name = $2, last_name = $3, phone = $4, notes = $5, updated_at = now() WHERE id = $1;
+
+-- name: ReleaseRegistration :exec
+UPDATE renter SET registrations = registrations - 1 WHERE id = $1 AND registrations > 0;
+
+-- name: DeleteRenterIfUnused :execrows
+-- Unused: no booking counts on the renter any more, the e-mail was never confirmed and no renting
+-- of the renter ever asked for a confirmation (which leaves a token).
+DELETE FROM renter r
+WHERE r.id = $1 AND r.registrations = 0 AND NOT r.email_validated
+  AND NOT EXISTS (SELECT 1 FROM email_token t WHERE t.renter_id = r.id);
+
+-- name: MarkEmailValidated :exec
+UPDATE renter SET email_validated = true, updated_at = now() WHERE id = $1;
+
+-- name: InsertEmailToken :exec
+INSERT INTO email_token (hash, renter_id, renting_id, expires_at) VALUES ($1, $2, $3, $4);
+
+-- name: LockEmailToken :one
+SELECT sqlc.embed(t), r.email
+FROM email_token t JOIN renter r ON r.id = t.renter_id
+WHERE t.hash = $1
+FOR UPDATE OF t;
+
+-- name: MarkEmailTokenUsed :exec
+UPDATE email_token SET used_at = $2 WHERE hash = $1;
+
+-- name: InsertMail :exec
+INSERT INTO outgoing_mail (event_id, renter_id, recipient, subject, text_body, html_body)
+VALUES ($1, $2, $3, $4, $5, $6)
+ON CONFLICT (event_id) DO NOTHING;
+
+-- name: LockNextDueMail :one
+-- SKIP LOCKED: replicas deliver different mails side by side, never the same one twice.
+SELECT * FROM outgoing_mail
+WHERE sent_at IS NULL AND next_attempt_at <= now()
+ORDER BY next_attempt_at
+LIMIT 1
+FOR UPDATE SKIP LOCKED;
+
+-- name: MarkMailSent :exec
+UPDATE outgoing_mail SET sent_at = now(), attempts = attempts + 1, last_error = '' WHERE event_id = $1;
+
+-- name: MarkMailFailed :exec
+UPDATE outgoing_mail
+SET attempts = attempts + 1, next_attempt_at = now() + make_interval(secs => @retry_in_seconds::double precision),
+    last_error = @last_error
+WHERE event_id = @event_id;

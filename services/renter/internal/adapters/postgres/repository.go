@@ -1,0 +1,168 @@
+// Package postgres stores renters, e-mail tokens and outgoing mails in the renter service's
+// PostgreSQL database, on sqlc-generated queries.
+package postgres
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"semesterhaus/platform/audit"
+	"semesterhaus/platform/postgres"
+	"semesterhaus/services/renter/internal/adapters/postgres/db"
+	"semesterhaus/services/renter/internal/domain"
+)
+
+// Repository is the renter service's store; it owns its transactions.
+type Repository struct {
+	pool    *pgxpool.Pool
+	queries *db.Queries
+}
+
+// NewRepository returns a repository on the pool.
+func NewRepository(pool *pgxpool.Pool) *Repository {
+	return &Repository{pool: pool, queries: db.New(pool)}
+}
+
+// Register creates the renter or updates the one with the same e-mail, in one statement, so two
+// bookings with a new e-mail at the same moment still make one renter.
+func (r *Repository) Register(ctx context.Context, data domain.PersonalData) (int64, bool, error) {
+	row, err := r.queries.UpsertRenterByEmail(ctx, upsertParams(data))
+	if err != nil {
+		return 0, false, fmt.Errorf("register renter: %w", err)
+	}
+	return row.ID, row.Created, nil
+}
+
+// UpdatePersonalData changes a renter's personal data except the e-mail.
+func (r *Repository) UpdatePersonalData(ctx context.Context, id int64, data domain.PersonalData) error {
+	n, err := r.queries.UpdateRenterData(ctx, updateParams(id, data))
+	if err != nil {
+		return fmt.Errorf("update renter %d: %w", id, err)
+	}
+	if n == 0 {
+		return fmt.Errorf("renter %d: %w", id, domain.ErrNotFound)
+	}
+	return nil
+}
+
+// DeleteUnused releases one registration and deletes the renter when it is unused (see the query).
+func (r *Repository) DeleteUnused(ctx context.Context, id int64) error {
+	return postgres.InTx(ctx, r.pool, func(tx pgx.Tx) error {
+		q := r.queries.WithTx(tx)
+		if err := q.ReleaseRegistration(ctx, id); err != nil {
+			return fmt.Errorf("release registration of renter %d: %w", id, err)
+		}
+		if _, err := q.DeleteRenterIfUnused(ctx, id); err != nil {
+			return fmt.Errorf("delete unused renter %d: %w", id, err)
+		}
+		return nil
+	})
+}
+
+// Renter loads one renter or returns domain.ErrNotFound.
+func (r *Repository) Renter(ctx context.Context, id int64) (domain.Renter, error) {
+	return loadRenter(ctx, r.queries, id)
+}
+
+func loadRenter(ctx context.Context, q *db.Queries, id int64) (domain.Renter, error) {
+	row, err := q.GetRenter(ctx, id)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return domain.Renter{}, fmt.Errorf("renter %d: %w", id, domain.ErrNotFound)
+	}
+	if err != nil {
+		return domain.Renter{}, fmt.Errorf("load renter %d: %w", id, err)
+	}
+	return renterFromDB(row), nil
+}
+
+// Renters loads the renters of the ids that exist.
+func (r *Repository) Renters(ctx context.Context, ids []int64) ([]domain.Renter, error) {
+	rows, err := r.queries.ListRentersByIDs(ctx, ids)
+	if err != nil {
+		return nil, fmt.Errorf("load renters: %w", err)
+	}
+	renters := make([]domain.Renter, len(rows))
+	for i, row := range rows {
+		renters[i] = renterFromDB(row)
+	}
+	return renters, nil
+}
+
+// Summaries loads every renter's name and e-mail.
+func (r *Repository) Summaries(ctx context.Context) ([]domain.Summary, error) {
+	rows, err := r.queries.ListRenterSummaries(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("load renters: %w", err)
+	}
+	summaries := make([]domain.Summary, len(rows))
+	for i, row := range rows {
+		summaries[i] = domain.Summary{ID: row.ID, FirstName: row.FirstName, LastName: row.LastName, Email: row.Email}
+	}
+	return summaries, nil
+}
+
+// EditRenter locks the renter, applies change and stores the result with an audit entry, all in
+// one transaction.
+func (r *Repository) EditRenter(ctx context.Context, id int64, actor string, change func(*domain.Renter) error) error {
+	return postgres.InTx(ctx, r.pool, func(tx pgx.Tx) error {
+		q := r.queries.WithTx(tx)
+		row, err := q.LockRenter(ctx, id)
+		if errors.Is(err, pgx.ErrNoRows) {
+			return fmt.Errorf("renter %d: %w", id, domain.ErrNotFound)
+		}
+		if err != nil {
+			return fmt.Errorf("lock renter %d: %w", id, err)
+		}
+		renter := renterFromDB(row)
+		before := renter
+		if err := change(&renter); err != nil {
+			return err
+		}
+		if err := q.UpdateRenterEdit(ctx, db.UpdateRenterEditParams{
+			ID: id, FirstName: renter.Data.FirstName, LastName: renter.Data.LastName, Phone: renter.Data.Phone, Notes: renter.Notes,
+		}); err != nil {
+			return fmt.Errorf("update renter %d: %w", id, err)
+		}
+		return audit.Record(ctx, tx, audit.Entry{
+			Actor: actor, Action: "updateRenter", Subject: fmt.Sprintf("renter/%d", id),
+			Details: map[string]any{"before": auditView(before), "after": auditView(renter)},
+		})
+	})
+}
+
+func auditView(r domain.Renter) map[string]any {
+	return map[string]any{"firstName": r.Data.FirstName, "lastName": r.Data.LastName, "phone": r.Data.Phone, "notes": r.Notes}
+}
+
+// UseEmailToken locks the token, lets use decide, and stores a first use: the token as used and the
+// renter's e-mail as confirmed, in one transaction.
+func (r *Repository) UseEmailToken(ctx context.Context, hash []byte, use func(*domain.EmailToken, string) error) error {
+	return postgres.InTx(ctx, r.pool, func(tx pgx.Tx) error {
+		q := r.queries.WithTx(tx)
+		row, err := q.LockEmailToken(ctx, hash)
+		if errors.Is(err, pgx.ErrNoRows) {
+			return fmt.Errorf("e-mail token: %w", domain.ErrNotFound)
+		}
+		if err != nil {
+			return fmt.Errorf("lock e-mail token: %w", err)
+		}
+		token := tokenFromDB(row.EmailToken)
+		if err := use(&token, row.Email); err != nil {
+			return err
+		}
+		if row.EmailToken.UsedAt.Valid || token.UsedAt == nil {
+			return nil // used before: nothing changes
+		}
+		if err := q.MarkEmailTokenUsed(ctx, db.MarkEmailTokenUsedParams{Hash: hash, UsedAt: timestamptz(*token.UsedAt)}); err != nil {
+			return fmt.Errorf("mark e-mail token used: %w", err)
+		}
+		if err := q.MarkEmailValidated(ctx, token.RenterID); err != nil {
+			return fmt.Errorf("confirm e-mail of renter %d: %w", token.RenterID, err)
+		}
+		return nil
+	})
+}

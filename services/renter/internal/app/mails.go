@@ -1,0 +1,76 @@
+package app
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"semesterhaus/services/renter/internal/domain"
+)
+
+// MailStore is the part of the repository the mail use case writes to, bound to the transaction in
+// which the triggering event is recorded as processed: mail, token and event commit together.
+type MailStore interface {
+	Renter(ctx context.Context, id int64) (domain.Renter, error)
+	AddEmailToken(ctx context.Context, token domain.EmailToken) error
+	// AddMail stores a mail for delivery; a second mail for the same event is ignored.
+	AddMail(ctx context.Context, mail domain.Mail) error
+}
+
+// MailRenderer turns a mail's content into its subject and its plain text and HTML bodies, in the
+// content's language.
+type MailRenderer interface {
+	Render(content domain.MailContent) (subject, text, html string, err error)
+}
+
+// ErrUnknownRenter means an event names a renter this service does not know (the renter was
+// deleted meanwhile); there is nobody to write to.
+var ErrUnknownRenter = errors.New("event for an unknown renter")
+
+// Mails decides which mail a renting's change of state is worth and writes it.
+type Mails struct {
+	renderer  MailRenderer
+	publicURL string
+	now       func() time.Time
+}
+
+// NewMails returns the mail use case; publicURL is where the public site's links point.
+func NewMails(renderer MailRenderer, publicURL string, now func() time.Time) *Mails {
+	return &Mails{renderer: renderer, publicURL: publicURL, now: now}
+}
+
+// OnStateChange stores the mail for a renting's new state, if it has one, in the renter's
+// language. A request for an apartment also issues the renter's e-mail confirmation token.
+func (m *Mails) OnStateChange(ctx context.Context, store MailStore, change domain.StateChange) error {
+	kind, ok := domain.MailFor(change.ToState)
+	if !ok {
+		return nil
+	}
+	renter, err := store.Renter(ctx, change.RenterID)
+	if errors.Is(err, domain.ErrNotFound) {
+		return fmt.Errorf("renter %d: %w", change.RenterID, ErrUnknownRenter)
+	}
+	if err != nil {
+		return err
+	}
+	var token string
+	if kind == domain.MailConfirmEmail {
+		var record domain.EmailToken
+		token, record = domain.NewEmailToken(renter.ID, change.RentingID, m.now())
+		if err := store.AddEmailToken(ctx, record); err != nil {
+			return err
+		}
+	}
+	content := domain.MailContent{
+		Kind: kind, Language: renter.Data.Language, FirstName: renter.Data.FirstName, LastName: renter.Data.LastName,
+		Link: domain.Link(kind, m.publicURL, change, renter.Data.Email, token),
+	}
+	subject, text, html, err := m.renderer.Render(content)
+	if err != nil {
+		return fmt.Errorf("render %s mail: %w", kind, err)
+	}
+	return store.AddMail(ctx, domain.Mail{
+		EventID: change.EventID, RenterID: renter.ID, To: renter.Data.Email, Subject: subject, Text: text, HTML: html,
+	})
+}

@@ -1,0 +1,70 @@
+package app
+
+import (
+	"context"
+	"log/slog"
+	"time"
+
+	"semesterhaus/services/renter/internal/domain"
+)
+
+// MailQueue holds the stored mails until they are delivered.
+type MailQueue interface {
+	// DeliverNext locks the next due mail that no other sender holds and calls deliver with it; a
+	// delivered mail is marked sent, a failed one is due again after domain.RetryDelay. found is
+	// false when no mail is due.
+	DeliverNext(ctx context.Context, deliver func(domain.Mail) error) (found bool, err error)
+}
+
+// MailTransport delivers one mail (SMTP in production).
+type MailTransport interface {
+	Send(ctx context.Context, mail domain.Mail) error
+}
+
+// MailSender delivers the stored mails. Several replicas may run one each: a mail is locked while
+// it is being delivered, so none is sent twice by two senders.
+type MailSender struct {
+	queue     MailQueue
+	transport MailTransport
+	interval  time.Duration
+	logger    *slog.Logger
+}
+
+// NewMailSender returns a sender that looks for due mails every interval.
+func NewMailSender(queue MailQueue, transport MailTransport, interval time.Duration, logger *slog.Logger) *MailSender {
+	return &MailSender{queue: queue, transport: transport, interval: interval, logger: logger}
+}
+
+// Run delivers due mails until ctx ends.
+func (s *MailSender) Run(ctx context.Context) error {
+	ticker := time.NewTicker(s.interval)
+	defer ticker.Stop()
+	for {
+		s.deliverDue(ctx)
+		select {
+		case <-ctx.Done():
+			return nil
+		case <-ticker.C:
+		}
+	}
+}
+
+// deliverDue delivers mails until none is due; a failed mail waits for its retry, the others go on.
+func (s *MailSender) deliverDue(ctx context.Context) {
+	for ctx.Err() == nil {
+		found, err := s.queue.DeliverNext(ctx, func(m domain.Mail) error {
+			if err := s.transport.Send(ctx, m); err != nil {
+				s.logger.Warn("mail delivery failed, will retry", "event_id", m.EventID, "renter_id", m.RenterID, "err", err)
+				return err
+			}
+			s.logger.Info("mail delivered", "event_id", m.EventID, "renter_id", m.RenterID)
+			return nil
+		})
+		if err != nil && ctx.Err() == nil {
+			s.logger.Error("mail queue unavailable", "err", err)
+		}
+		if !found || err != nil {
+			return
+		}
+	}
+}

@@ -1,0 +1,41 @@
+// Package config reads the renter service's settings from the environment once, at start.
+package config
+
+import (
+	"fmt"
+	"net/mail"
+	"net/url"
+
+	platformconfig "semesterhaus/platform/config"
+)
+
+// Config holds every setting of the renter service.
+type Config struct {
+	DatabaseURL       platformconfig.Secret `env:"DATABASE_URL,required"`
+	NATSURL           string                `env:"NATS_URL"` // needed by serve, not by migrate
+	HTTPAddr          string                `env:"HTTP_ADDR" envDefault:":8103"`
+	GRPCAddr          string                `env:"GRPC_ADDR" envDefault:":9103"`
+	IdentityPublicKey string                `env:"IDENTITY_PUBLIC_KEY"`
+	LogLevel          string                `env:"LOG_LEVEL" envDefault:"info"`
+	LogFormat         string                `env:"LOG_FORMAT" envDefault:"json"`
+	// SMTPAddr is the mail server (host:port); locally a sink without authentication or TLS.
+	SMTPAddr string `env:"SMTP_ADDR" envDefault:"127.0.0.1:1025"`
+	MailFrom string `env:"MAIL_FROM" envDefault:"Studentenwohnheim Neckarblick <wohnen@neckarblick.example>"`
+	// PublicURL is where the links in mails point: the public booking site.
+	PublicURL string `env:"PUBLIC_URL" envDefault:"http://localhost:8080"`
+}
+
+// Load reads the settings and checks them.
+func Load() (Config, error) {
+	cfg, err := platformconfig.Load[Config]()
+	if err != nil {
+		return Config{}, err
+	}
+	if _, err := mail.ParseAddress(cfg.MailFrom); err != nil {
+		return Config{}, fmt.Errorf("MAIL_FROM %q: %w", cfg.MailFrom, err)
+	}
+	if u, err := url.Parse(cfg.PublicURL); err != nil || u.Scheme == "" || u.Host == "" {
+		return Config{}, fmt.Errorf("PUBLIC_URL %q must be an absolute URL", cfg.PublicURL)
+	}
+	return cfg, nil
+}

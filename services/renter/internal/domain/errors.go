@@ -1,0 +1,57 @@
+// Package domain holds the renter's personal data, its validation rules, e-mail confirmation tokens
+// and the mails a renter gets; it imports no other project package.
+package domain
+
+import (
+	"errors"
+	"strconv"
+)
+
+var (
+	// ErrNotFound means the asked-for renter or token does not exist.
+	ErrNotFound = errors.New("not found")
+	// ErrTokenExpired means an e-mail confirmation token was used after its validity ended.
+	ErrTokenExpired = errors.New("e-mail token expired")
+)
+
+// Message ids of the business exceptions the renter service raises (SPEC section 5); the web apps
+// translate them.
+const (
+	MsgMissing         = "missing"
+	MsgInvalid         = "invalid"
+	MsgInvalidZip      = "INVALID_ZIP"
+	MsgInvalidEmail    = "INVALID_EMAIL"
+	MsgInvalidCountry  = "INVALID_COUNTRY"
+	MsgInvalidLanguage = "INVALID_LANGUAGE"
+	MsgInvalidGender   = "INVALID_GENDER"
+	MsgTooYoung        = "TOO_YOUNG"
+	MsgTooOld          = "TOO_OLD"
+	MsgStringMin       = "STRING_MIN"
+	MsgStringMax       = "STRING_MAX"
+	MsgNoRenter        = "NO_RENTER"
+)
+
+// ValidationError is a business exception: which input (Path, the GraphQL input field name) broke
+// which rule (MessageID), with the values its message needs (Params).
+type ValidationError struct {
+	Path      string
+	MessageID string
+	Params    map[string]string
+}
+
+func (e *ValidationError) Error() string {
+	return e.Path + ": " + e.MessageID
+}
+
+func invalid(path, messageID string, params ...string) *ValidationError {
+	p := make(map[string]string, len(params)/2)
+	for i := 0; i+1 < len(params); i += 2 {
+		p[params[i]] = params[i+1]
+	}
+	return &ValidationError{Path: path, MessageID: messageID, Params: p}
+}
+
+// NoRenter is the exception for an edit of a renter that does not exist.
+func NoRenter(id int64) *ValidationError {
+	return invalid("id", MsgNoRenter, "id", strconv.FormatInt(id, 10))
+}

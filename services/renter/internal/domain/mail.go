@@ -1,0 +1,95 @@
+package domain
+
+import (
+	"net/url"
+	"strings"
+	"time"
+)
+
+// MailKind names one of the mails a renter gets when their renting changes state.
+type MailKind string
+
+// The renter's mails (docs/booking.md, "Events").
+const (
+	MailConfirmEmail     MailKind = "confirm_email"
+	MailEmailConfirmed   MailKind = "email_confirmed"
+	MailApartmentTaken   MailKind = "apartment_taken"
+	MailIdentityApproved MailKind = "identity_approved"
+	MailRenewalOffered   MailKind = "renewal_offered"
+	MailRenewalAccepted  MailKind = "renewal_accepted"
+	MailRentingCanceled  MailKind = "renting_canceled"
+)
+
+// mailOnState says which renting state a renter hears about; the other states (contract and
+// payment steps) send their own mails with their links later.
+var mailOnState = map[string]MailKind{
+	"APARTMENT_REQUESTED": MailConfirmEmail,
+	"APARTMENT_RESERVED":  MailEmailConfirmed,
+	"SELECT_APARTMENT":    MailApartmentTaken,
+	"OWNER_ACKNOWLEDGED":  MailIdentityApproved,
+	"RENEWAL_REQUEST":     MailRenewalOffered,
+	"RENEWAL_ACCEPTED":    MailRenewalAccepted,
+	"CANCELED":            MailRentingCanceled,
+}
+
+// MailFor returns the mail a renting reaching state is worth, if any; state is case-insensitive.
+func MailFor(state string) (MailKind, bool) {
+	kind, ok := mailOnState[strings.ToUpper(state)]
+	return kind, ok
+}
+
+// StateChange is a renting's move to a new state, as the renting service announced it.
+type StateChange struct {
+	EventID   string
+	RentingID string
+	RenterID  int64
+	ToState   string
+}
+
+// Mail is a rendered mail to one renter, stored until it is delivered.
+type Mail struct {
+	EventID  string // the event that caused it: a redelivered event adds no second mail
+	RenterID int64
+	To       string
+	Subject  string
+	Text     string
+	HTML     string
+}
+
+// MailContent is what a mail says, before it is rendered in the renter's language.
+type MailContent struct {
+	Kind      MailKind
+	Language  Language
+	FirstName string
+	LastName  string
+	Link      string // the page the mail leads to; empty for mails without one
+}
+
+// Link returns the page of the public site a mail of kind leads to, or "" for a mail without one.
+// token is the e-mail confirmation token (only for MailConfirmEmail).
+func Link(kind MailKind, publicURL string, change StateChange, email, token string) string {
+	base := strings.TrimSuffix(publicURL, "/")
+	switch kind {
+	case MailConfirmEmail:
+		return base + "/booking/step3?" + url.Values{"email": {email}, "token": {token}}.Encode()
+	case MailApartmentTaken:
+		return base + "/booking/step1?" + url.Values{"booking": {"failed"}, "rentingId": {change.RentingID}}.Encode()
+	case MailRenewalOffered:
+		return base + "/booking/extend?" + url.Values{"rentingId": {change.RentingID}}.Encode()
+	default:
+		return ""
+	}
+}
+
+// RetryDelay is how long the sender waits after the n-th failed delivery of a mail: 30 s, 1 min,
+// 2 min, ... at most an hour, so a mail server that is down for a while is not hammered.
+func RetryDelay(failures int) time.Duration {
+	const first, most = 30 * time.Second, time.Hour
+	if failures < 1 {
+		return first
+	}
+	if failures > 8 {
+		return most
+	}
+	return min(first<<(failures-1), most)
+}

@@ -1,0 +1,59 @@
+package domain
+
+import (
+	"crypto/rand"
+	"crypto/sha256"
+	"encoding/base64"
+	"time"
+)
+
+// TokenValidity is how long an e-mail confirmation link works; the renting service cancels a
+// request unconfirmed for as long.
+const TokenValidity = 72 * time.Hour
+
+// EmailToken confirms a renter's e-mail address for one renting. Only the SHA-256 of the token is
+// stored: whoever reads the database cannot confirm anything.
+type EmailToken struct {
+	Hash      []byte
+	RenterID  int64
+	RentingID string
+	ExpiresAt time.Time
+	UsedAt    *time.Time
+}
+
+// NewEmailToken draws a token of 32 random bytes for the renting and returns it (base64url, for the
+// link) with the record to store.
+func NewEmailToken(renterID int64, rentingID string, now time.Time) (plain string, token EmailToken) {
+	secret := make([]byte, 32)
+	_, _ = rand.Read(secret) // crypto/rand.Read never fails (it crashes the program instead)
+	plain = base64.RawURLEncoding.EncodeToString(secret)
+	return plain, EmailToken{Hash: HashToken(plain), RenterID: renterID, RentingID: rentingID, ExpiresAt: now.Add(TokenValidity)}
+}
+
+// HashToken is what is stored of a token and looked up by.
+func HashToken(plain string) []byte {
+	sum := sha256.Sum256([]byte(plain))
+	return sum[:]
+}
+
+// Confirmation is the outcome of using a token.
+type Confirmation struct {
+	RenterID    int64
+	RentingID   string
+	AlreadyUsed bool
+}
+
+// Use consumes the token at now. A token used before answers again with AlreadyUsed (a retried
+// confirmation must still find its renting), even after its validity; an unused expired token is
+// refused with ErrTokenExpired.
+func (t *EmailToken) Use(now time.Time) (Confirmation, error) {
+	c := Confirmation{RenterID: t.RenterID, RentingID: t.RentingID, AlreadyUsed: t.UsedAt != nil}
+	if c.AlreadyUsed {
+		return c, nil
+	}
+	if !now.Before(t.ExpiresAt) {
+		return Confirmation{}, ErrTokenExpired
+	}
+	t.UsedAt = &now
+	return c, nil
+}

@@ -1,0 +1,71 @@
+// Package rentertest starts the renter service's real gRPC API for other modules' tests (the
+// renting service's).
+package rentertest
+
+import (
+	"context"
+	"log/slog"
+	"net"
+	"testing"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+	"google.golang.org/grpc"
+
+	"semesterhaus/platform/pgtest"
+	"semesterhaus/platform/postgres"
+	renterv1 "semesterhaus/proto/gen/renter/v1"
+	grpcadapter "semesterhaus/services/renter/internal/adapters/grpc"
+	pgadapter "semesterhaus/services/renter/internal/adapters/postgres"
+	"semesterhaus/services/renter/internal/app"
+	"semesterhaus/services/renter/internal/domain"
+	"semesterhaus/services/renter/migrations"
+)
+
+// Server is a running renter gRPC API on its own database.
+type Server struct {
+	Addr string // host:port
+	pool *pgxpool.Pool
+	now  func() time.Time
+}
+
+// NewGRPCServer serves the renter's real gRPC API on a fresh migrated database and returns its
+// address (host:port); server and database are gone after the test. The calling package needs
+// `func TestMain(m *testing.M) { pgtest.Main(m) }`.
+func NewGRPCServer(t testing.TB) string {
+	t.Helper()
+	return Start(t, time.Now).Addr
+}
+
+// Start is NewGRPCServer with a clock (for expiring e-mail tokens) and access to the test helpers
+// of Server.
+func Start(t testing.TB, now func() time.Time) *Server {
+	t.Helper()
+	pool, _ := pgtest.NewDatabase(t, migrations.FS)
+	listener, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatalf("listen: %v", err)
+	}
+	server := grpc.NewServer()
+	renters := app.NewRenters(pgadapter.NewRepository(pool), now)
+	renterv1.RegisterRenterServiceServer(server, grpcadapter.NewServer(renters, slog.New(slog.DiscardHandler)))
+	go func() { _ = server.Serve(listener) }()
+	t.Cleanup(server.Stop)
+	return &Server{Addr: listener.Addr().String(), pool: pool, now: now}
+}
+
+// IssueEmailToken does what the renter service does when a renting is requested: it issues the
+// renter's e-mail confirmation token for the renting (a UUID) and returns it, as the confirmation
+// link would carry it.
+func (s *Server) IssueEmailToken(t testing.TB, renterID int64, rentingID string) string {
+	t.Helper()
+	plain, token := domain.NewEmailToken(renterID, rentingID, s.now())
+	err := postgres.InTx(context.Background(), s.pool, func(tx pgx.Tx) error {
+		return pgadapter.MailStoreIn(tx).AddEmailToken(context.Background(), token)
+	})
+	if err != nil {
+		t.Fatalf("issue e-mail token: %v", err)
+	}
+	return plain
+}
