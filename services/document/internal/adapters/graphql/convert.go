@@ -2,7 +2,7 @@ package graphql
 
 import (
 	"semesterhaus/services/document/internal/adapters/graphql/model"
-	"semesterhaus/services/document/internal/adapters/graphql/scalar"
+	"semesterhaus/platform/graphqlx/scalar"
 	"semesterhaus/services/document/internal/domain"
 )
 

@@ -5,7 +5,7 @@ import (
 	"sort"
 
 	"semesterhaus/services/renter/internal/adapters/graphql/model"
-	"semesterhaus/services/renter/internal/adapters/graphql/scalar"
+	"semesterhaus/platform/graphqlx/scalar"
 	"semesterhaus/services/renter/internal/domain"
 )
 

@@ -8,8 +8,8 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"semesterhaus/platform/graphqlx/scalar"
 	"semesterhaus/services/catalog/internal/adapters/graphql/model"
-	"semesterhaus/services/catalog/internal/adapters/graphql/scalar"
 	"strconv"
 	"sync/atomic"
 
@@ -3160,7 +3160,7 @@ func (ec *executionContext) _Semester_startDate(ctx context.Context, field graph
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v scalar.Date) graphql.Marshaler {
-			return ec.marshalNDate2semesterhausᚋservicesᚋcatalogᚋinternalᚋadaptersᚋgraphqlᚋscalarᚐDate(ctx, selections, v)
+			return ec.marshalNDate2semesterhausᚋplatformᚋgraphqlxᚋscalarᚐDate(ctx, selections, v)
 		},
 		true,
 		true,
@@ -3183,7 +3183,7 @@ func (ec *executionContext) _Semester_endDate(ctx context.Context, field graphql
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v scalar.Date) graphql.Marshaler {
-			return ec.marshalNDate2semesterhausᚋservicesᚋcatalogᚋinternalᚋadaptersᚋgraphqlᚋscalarᚐDate(ctx, selections, v)
+			return ec.marshalNDate2semesterhausᚋplatformᚋgraphqlxᚋscalarᚐDate(ctx, selections, v)
 		},
 		true,
 		true,
@@ -6481,13 +6481,13 @@ func (ec *executionContext) marshalNBuilding2ᚖsemesterhausᚋservicesᚋcatalo
 	return ec._Building(ctx, sel, v)
 }
 
-func (ec *executionContext) unmarshalNDate2semesterhausᚋservicesᚋcatalogᚋinternalᚋadaptersᚋgraphqlᚋscalarᚐDate(ctx context.Context, v any) (scalar.Date, error) {
+func (ec *executionContext) unmarshalNDate2semesterhausᚋplatformᚋgraphqlxᚋscalarᚐDate(ctx context.Context, v any) (scalar.Date, error) {
 	var res scalar.Date
 	err := res.UnmarshalGQL(v)
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) marshalNDate2semesterhausᚋservicesᚋcatalogᚋinternalᚋadaptersᚋgraphqlᚋscalarᚐDate(ctx context.Context, sel ast.SelectionSet, v scalar.Date) graphql.Marshaler {
+func (ec *executionContext) marshalNDate2semesterhausᚋplatformᚋgraphqlxᚋscalarᚐDate(ctx context.Context, sel ast.SelectionSet, v scalar.Date) graphql.Marshaler {
 	return v
 }
 

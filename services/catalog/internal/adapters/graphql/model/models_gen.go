@@ -6,7 +6,7 @@ import (
 	"bytes"
 	"fmt"
 	"io"
-	"semesterhaus/services/catalog/internal/adapters/graphql/scalar"
+	"semesterhaus/platform/graphqlx/scalar"
 	"strconv"
 )
 

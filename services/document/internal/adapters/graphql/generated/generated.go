@@ -8,8 +8,8 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"semesterhaus/platform/graphqlx/scalar"
 	"semesterhaus/services/document/internal/adapters/graphql/model"
-	"semesterhaus/services/document/internal/adapters/graphql/scalar"
 	"strconv"
 	"sync/atomic"
 
@@ -709,7 +709,7 @@ func (ec *executionContext) _Document_uploaded(ctx context.Context, field graphq
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v scalar.DateTime) graphql.Marshaler {
-			return ec.marshalNDateTime2semesterhausᚋservicesᚋdocumentᚋinternalᚋadaptersᚋgraphqlᚋscalarᚐDateTime(ctx, selections, v)
+			return ec.marshalNDateTime2semesterhausᚋplatformᚋgraphqlxᚋscalarᚐDateTime(ctx, selections, v)
 		},
 		true,
 		true,
@@ -2822,13 +2822,13 @@ func (ec *executionContext) marshalNBoolean2bool(ctx context.Context, sel ast.Se
 	return res
 }
 
-func (ec *executionContext) unmarshalNDateTime2semesterhausᚋservicesᚋdocumentᚋinternalᚋadaptersᚋgraphqlᚋscalarᚐDateTime(ctx context.Context, v any) (scalar.DateTime, error) {
+func (ec *executionContext) unmarshalNDateTime2semesterhausᚋplatformᚋgraphqlxᚋscalarᚐDateTime(ctx context.Context, v any) (scalar.DateTime, error) {
 	var res scalar.DateTime
 	err := res.UnmarshalGQL(v)
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) marshalNDateTime2semesterhausᚋservicesᚋdocumentᚋinternalᚋadaptersᚋgraphqlᚋscalarᚐDateTime(ctx context.Context, sel ast.SelectionSet, v scalar.DateTime) graphql.Marshaler {
+func (ec *executionContext) marshalNDateTime2semesterhausᚋplatformᚋgraphqlxᚋscalarᚐDateTime(ctx context.Context, sel ast.SelectionSet, v scalar.DateTime) graphql.Marshaler {
 	return v
 }
 

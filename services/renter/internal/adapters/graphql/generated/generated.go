@@ -8,8 +8,8 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"semesterhaus/platform/graphqlx/scalar"
 	"semesterhaus/services/renter/internal/adapters/graphql/model"
-	"semesterhaus/services/renter/internal/adapters/graphql/scalar"
 	"strconv"
 	"sync/atomic"
 
@@ -1754,7 +1754,7 @@ func (ec *executionContext) _Renter_birthday(ctx context.Context, field graphql.
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v scalar.Date) graphql.Marshaler {
-			return ec.marshalNDate2semesterhausᚋservicesᚋrenterᚋinternalᚋadaptersᚋgraphqlᚋscalarᚐDate(ctx, selections, v)
+			return ec.marshalNDate2semesterhausᚋplatformᚋgraphqlxᚋscalarᚐDate(ctx, selections, v)
 		},
 		true,
 		true,
@@ -4584,13 +4584,13 @@ func (ec *executionContext) marshalNBoolean2bool(ctx context.Context, sel ast.Se
 	return res
 }
 
-func (ec *executionContext) unmarshalNDate2semesterhausᚋservicesᚋrenterᚋinternalᚋadaptersᚋgraphqlᚋscalarᚐDate(ctx context.Context, v any) (scalar.Date, error) {
+func (ec *executionContext) unmarshalNDate2semesterhausᚋplatformᚋgraphqlxᚋscalarᚐDate(ctx context.Context, v any) (scalar.Date, error) {
 	var res scalar.Date
 	err := res.UnmarshalGQL(v)
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) marshalNDate2semesterhausᚋservicesᚋrenterᚋinternalᚋadaptersᚋgraphqlᚋscalarᚐDate(ctx context.Context, sel ast.SelectionSet, v scalar.Date) graphql.Marshaler {
+func (ec *executionContext) marshalNDate2semesterhausᚋplatformᚋgraphqlxᚋscalarᚐDate(ctx context.Context, sel ast.SelectionSet, v scalar.Date) graphql.Marshaler {
 	return v
 }
 

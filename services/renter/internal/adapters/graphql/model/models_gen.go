@@ -6,7 +6,7 @@ import (
 	"bytes"
 	"fmt"
 	"io"
-	"semesterhaus/services/renter/internal/adapters/graphql/scalar"
+	"semesterhaus/platform/graphqlx/scalar"
 	"strconv"
 )
 
