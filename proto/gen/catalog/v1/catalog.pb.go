@@ -620,8 +620,10 @@ func (*ListApartmentsRequest) Descriptor() ([]byte, []int) {
 }
 
 type ListApartmentsResponse struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Apartments    []*Apartment           `protobuf:"bytes,1,rep,name=apartments,proto3" json:"apartments,omitempty"`
+	state      protoimpl.MessageState `protogen:"open.v1"`
+	Apartments []*Apartment           `protobuf:"bytes,1,rep,name=apartments,proto3" json:"apartments,omitempty"`
+	// The building the apartments belong to (the GraphQL Building entity's key).
+	BuildingId    int32 `protobuf:"varint,2,opt,name=building_id,json=buildingId,proto3" json:"building_id,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -661,6 +663,13 @@ func (x *ListApartmentsResponse) GetApartments() []*Apartment {
 		return x.Apartments
 	}
 	return nil
+}
+
+func (x *ListApartmentsResponse) GetBuildingId() int32 {
+	if x != nil {
+		return x.BuildingId
+	}
+	return 0
 }
 
 type GetSemesterRequest struct {
@@ -929,11 +938,13 @@ const file_catalog_v1_catalog_proto_rawDesc = "" +
 	"\x05total\x18\x02 \x01(\v2\x1e.semesterhaus.catalog.v1.MoneyR\x05total\"%\n" +
 	"\x13GetApartmentRequest\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x05R\x02id\"\x17\n" +
-	"\x15ListApartmentsRequest\"\\\n" +
+	"\x15ListApartmentsRequest\"}\n" +
 	"\x16ListApartmentsResponse\x12B\n" +
 	"\n" +
 	"apartments\x18\x01 \x03(\v2\".semesterhaus.catalog.v1.ApartmentR\n" +
-	"apartments\"$\n" +
+	"apartments\x12\x1f\n" +
+	"\vbuilding_id\x18\x02 \x01(\x05R\n" +
+	"buildingId\"$\n" +
 	"\x12GetSemesterRequest\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x05R\x02id\"\x16\n" +
 	"\x14ListSemestersRequest\"X\n" +

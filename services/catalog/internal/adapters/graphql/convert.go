@@ -7,8 +7,8 @@ import (
 
 	"github.com/vektah/gqlparser/v2/gqlerror"
 
-	"semesterhaus/services/catalog/internal/adapters/graphql/model"
 	"semesterhaus/platform/graphqlx/scalar"
+	"semesterhaus/services/catalog/internal/adapters/graphql/model"
 	"semesterhaus/services/catalog/internal/app"
 	"semesterhaus/services/catalog/internal/domain"
 )

@@ -39,7 +39,7 @@ func (s *Server) ListApartments(ctx context.Context, _ *catalogv1.ListApartments
 	if err != nil {
 		return nil, toStatus(err)
 	}
-	resp := &catalogv1.ListApartmentsResponse{}
+	resp := &catalogv1.ListApartmentsResponse{BuildingId: int32(b.ID)}
 	for _, f := range b.Floors {
 		for _, a := range f.Apartments {
 			resp.Apartments = append(resp.Apartments, toProtoApartment(a))

@@ -1,0 +1,212 @@
+package graphql
+
+import (
+	"errors"
+	"fmt"
+	"sort"
+	"time"
+
+	"github.com/vektah/gqlparser/v2/gqlerror"
+
+	"semesterhaus/platform/graphqlx/scalar"
+	"semesterhaus/services/renting/internal/adapters/graphql/model"
+	"semesterhaus/services/renting/internal/app"
+	"semesterhaus/services/renting/internal/domain"
+)
+
+func toGraphRenting(r domain.Renting) *model.Renting {
+	return &model.Renting{
+		RentingID: r.ID, State: model.RentingState(r.State),
+		Apartment: &model.Apartment{ID: r.ApartmentID}, Semester: &model.Semester{ID: r.SemesterID},
+		Time: scalar.DateTime(r.UpdatedAt),
+	}
+}
+
+func toGraphLogEntry(e domain.LogEntry) *model.RentingLogEntry {
+	return &model.RentingLogEntry{
+		RentingID: e.RentingID, State: model.RentingState(e.State),
+		Apartment: &model.Apartment{ID: e.ApartmentID}, Semester: &model.Semester{ID: e.SemesterID},
+		Time: scalar.DateTime(e.At),
+	}
+}
+
+func toGraphBooking(b domain.Booking) *model.Booking {
+	r := b.Renting
+	return &model.Booking{
+		RentingID: r.ID, Semester: &model.Semester{ID: r.SemesterID}, Apartment: &model.Apartment{ID: r.ApartmentID},
+		State: model.RentingState(r.State), RenterEmailConfirmed: b.EmailConfirmed, RenterIsUnlocked: b.RenterIsUnlocked,
+		ContractSigned: b.ContractSigned, ApartmentPaid: b.ApartmentPaid,
+		CreatedDate: toGraphTime(b.CreatedDate), EmailConfirmedDate: toGraphTime(b.EmailConfirmedDate),
+		OwnerAcknowledgedDate: toGraphTime(b.OwnerAcknowledgedDate), ContractRequestedDate: toGraphTime(b.ContractRequestedDate),
+		ContractSignedDate: toGraphTime(b.ContractSignedDate), PaidDate: toGraphTime(b.PaidDate),
+	}
+}
+
+func toGraphTime(t *time.Time) *scalar.DateTime {
+	if t == nil {
+		return nil
+	}
+	d := scalar.DateTime(*t)
+	return &d
+}
+
+func toGraphAvailability(a app.Availability) *model.AvailableApartments {
+	free := make([]*model.ApartmentAvailability, len(a.Free))
+	for i, f := range a.Free {
+		free[i] = &model.ApartmentAvailability{ApartmentID: f.ApartmentID, Free: f.Free}
+	}
+	return &model.AvailableApartments{
+		BookableSemester: &model.Semester{ID: a.Semester.ID}, Building: &model.Building{ID: a.BuildingID}, ApartmentBookable: free,
+	}
+}
+
+func toGraphPrice(p domain.PriceCalculation) *model.PriceCalculation {
+	items := make([]*model.PriceItem, len(p.Items))
+	for i, it := range p.Items {
+		items[i] = &model.PriceItem{TextDe: it.TextDe, TextEn: it.TextEn, Qty: it.Quantity, Amount: euros(it.Amount), Total: euros(it.Total)}
+	}
+	return &model.PriceCalculation{Items: items, Total: euros(p.Total)}
+}
+
+// euros turns integer cents into the API's euros; cents/100 is exact to two decimals in a float64.
+func euros(cents int64) float64 { return float64(cents) / 100 }
+
+func toGraphRenterForRenewal(d domain.RenterData) (*model.RenterForRenewal, error) {
+	birthday, err := time.Parse(time.DateOnly, d.Birthday)
+	if err != nil {
+		return nil, fmt.Errorf("renter's birthday %q: %w", d.Birthday, err)
+	}
+	return &model.RenterForRenewal{
+		Birthday: scalar.Date(birthday), City: d.City, Country: d.Country, Email: d.Email, FirstName: d.FirstName,
+		LastName: d.LastName, Zip: d.Zip, Gender: model.Gender(d.Gender), Phone: d.Phone, Street: d.Street,
+		Nationality: d.Nationality,
+	}, nil
+}
+
+func toGraphStatus(s app.Status) *model.SemesterApartment {
+	apartment := &model.SemesterApartment{ID: s.ApartmentID, SemesterID: s.SemesterID, AdminStatus: model.RentingState(s.State)}
+	if s.Renting != nil {
+		apartment.Renter = &model.Renter{ID: int(s.Renting.RenterID)}
+	}
+	return apartment
+}
+
+func toGraphCurrentRentingInfo(s app.Status) *model.CurrentRentingInfo {
+	if s.Renting == nil {
+		return &model.CurrentRentingInfo{}
+	}
+	state := model.RentingState(s.Renting.State)
+	return &model.CurrentRentingInfo{RentingID: &s.Renting.ID, State: &state, Renter: &model.Renter{ID: int(s.Renting.RenterID)}}
+}
+
+func toDomainRenter(email string, d model.RentingRenewal) domain.RenterData {
+	return domain.RenterData{
+		Email: email, FirstName: d.FirstName, LastName: d.LastName, Street: d.Street, Zip: d.Zip, City: d.City,
+		Country: d.Country, Birthday: d.Birthday, Phone: d.Phone, Nationality: d.Nationality,
+		Gender: string(d.Gender), Language: d.Language,
+	}
+}
+
+func toBookingRequest(c model.CreateRentingRequest) app.BookingRequest {
+	return app.BookingRequest{
+		ApartmentID: c.ApartmentID, SemesterID: c.SemesterID,
+		Renter: toDomainRenter(c.Email, model.RentingRenewal{
+			Birthday: c.Birthday, City: c.City, Country: c.Country, FirstName: c.FirstName, LastName: c.LastName,
+			Gender: c.Gender, Phone: c.Phone, Street: c.Street, Zip: c.Zip, Language: c.Language, Nationality: c.Nationality,
+		}),
+		IdentityCardFront: c.IdentityCardFront, IdentityCardBack: c.IdentityCardBack, Immatriculation: c.Immatriculation,
+	}
+}
+
+func toGraphException(v *domain.ValidationError) *model.UserDataException {
+	keys := make([]string, 0, len(v.Params))
+	for k := range v.Params {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	params := make([]*model.KeyValue, len(keys))
+	for i, k := range keys {
+		params[i] = &model.KeyValue{Key: k, Value: v.Params[k]}
+	}
+	path := v.Path
+	return &model.UserDataException{Path: &path, MessageID: v.MessageID, Params: params}
+}
+
+// rentingResult answers a booking operation: the renting's id, or the business exception that
+// stopped it; other errors go on to the error presenter.
+func rentingResult(id string, err error) (*model.RentingResult, error) {
+	var invalid *domain.ValidationError
+	if errors.As(err, &invalid) {
+		return &model.RentingResult{Exception: toGraphException(invalid)}, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	return &model.RentingResult{UUID: &id}, nil
+}
+
+// lookupError turns a missing apartment or semester into the message the booking site shows.
+func lookupError(err error, apartmentID int) error {
+	switch {
+	case errors.Is(err, app.ErrNoApartment):
+		return gqlerror.Errorf("No Apartment found with id %d.", apartmentID)
+	case errors.Is(err, app.ErrNoSemester):
+		return gqlerror.Errorf("No Semester found.")
+	default:
+		return err
+	}
+}
+
+// optional turns "not found" into a null result for the nullable lookups.
+func optional[T any, M any](value T, err error, convert func(T) (*M, error)) (*M, error) {
+	if errors.Is(err, domain.ErrNotFound) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	return convert(value)
+}
+
+// translate is the renting service's part of the error presenter: the business errors of the
+// operations that answer a plain Boolean become GraphQL errors a client can show.
+func translate(err error) *gqlerror.Error {
+	var refused *domain.TransitionError
+	var invalid *domain.ValidationError
+	switch {
+	case errors.Is(err, app.ErrRentingNotPresent):
+		return gqlerror.Errorf("%s", app.ErrRentingNotPresent.Error())
+	case errors.As(err, &refused):
+		return exceptionError(refused.Exception())
+	case errors.As(err, &invalid):
+		return exceptionError(invalid)
+	default:
+		return nil
+	}
+}
+
+func exceptionError(v *domain.ValidationError) *gqlerror.Error {
+	return &gqlerror.Error{Message: v.MessageID, Extensions: map[string]any{"messageId": v.MessageID, "path": v.Path, "params": v.Params}}
+}
+
+func toGraphExtendBooking(o app.RenewalOffer) (*model.ExtendBooking, error) {
+	renter, err := toGraphRenterForRenewal(o.Renter)
+	if err != nil {
+		return nil, err
+	}
+	return &model.ExtendBooking{
+		Apartment: &model.Apartment{ID: o.ApartmentID}, Semester: &model.Semester{ID: o.SemesterID},
+		PriceCalculation: toGraphPrice(o.Price), Renter: renter,
+	}, nil
+}
+
+func convertAll[T any, M any](values []T, err error, convert func(T) *M) ([]*M, error) {
+	if err != nil {
+		return nil, err
+	}
+	result := make([]*M, len(values))
+	for i, v := range values {
+		result[i] = convert(v)
+	}
+	return result, nil
+}

@@ -1,0 +1,18 @@
+package graphql
+
+import (
+	"log/slog"
+	"net/http"
+
+	"semesterhaus/platform/graphqlx"
+	"semesterhaus/platform/identity"
+	"semesterhaus/services/renting/internal/adapters/graphql/generated"
+	"semesterhaus/services/renting/internal/app"
+)
+
+// NewHandler returns the renting subgraph's endpoint: the caller's identity comes from the gateway's
+// token (anonymous without a valid one) and admin-tagged fields are refused to everybody else.
+func NewHandler(rentings *app.Rentings, verifier *identity.Verifier, logger *slog.Logger) http.Handler {
+	schema := generated.NewExecutableSchema(generated.Config{Resolvers: &Resolver{Rentings: rentings}})
+	return identity.Middleware(verifier)(graphqlx.NewHandler(schema, logger, graphqlx.WithErrors(translate)))
+}

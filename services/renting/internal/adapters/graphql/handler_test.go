@@ -1,0 +1,239 @@
+package graphql_test
+
+import (
+	"bytes"
+	"context"
+	"crypto/ed25519"
+	"crypto/rand"
+	"encoding/json"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"testing"
+	"time"
+
+	"semesterhaus/platform/identity"
+	"semesterhaus/platform/pgtest"
+	"semesterhaus/services/renting/internal/adapters/graphql"
+	"semesterhaus/services/renting/internal/testenv"
+)
+
+func TestMain(m *testing.M) { pgtest.Main(m) }
+
+type subgraph struct {
+	t      *testing.T
+	env    *testenv.Env
+	url    string
+	signer *identity.Signer
+}
+
+func newSubgraph(t *testing.T) subgraph {
+	t.Helper()
+	public, private, err := ed25519.GenerateKey(rand.Reader)
+	if err != nil {
+		t.Fatal(err)
+	}
+	env := testenv.New(t, testenv.DesignDay, testenv.Subjects)
+	server := httptest.NewServer(graphql.NewHandler(env.Rentings, identity.NewVerifier(public), slog.New(slog.DiscardHandler)))
+	t.Cleanup(server.Close)
+	return subgraph{t: t, env: env, url: server.URL, signer: identity.NewSigner(private, time.Minute)}
+}
+
+type response struct {
+	Data   json.RawMessage `json:"data"`
+	Errors []struct {
+		Message    string         `json:"message"`
+		Extensions map[string]any `json:"extensions"`
+	} `json:"errors"`
+}
+
+var admin = &identity.Identity{Subject: "admin", Role: identity.RoleAdmin}
+
+// query posts an operation as the given identity (nil: without a token) and decodes data into out.
+func (s subgraph) query(as *identity.Identity, query string, variables map[string]any, out any) response {
+	s.t.Helper()
+	body, _ := json.Marshal(map[string]any{"query": query, "variables": variables})
+	req, _ := http.NewRequestWithContext(context.Background(), http.MethodPost, s.url, bytes.NewReader(body))
+	req.Header.Set("Content-Type", "application/json")
+	if as != nil {
+		token, err := s.signer.Sign(*as)
+		if err != nil {
+			s.t.Fatal(err)
+		}
+		req.Header.Set(identity.Header, token)
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		s.t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	var r response
+	if err := json.NewDecoder(resp.Body).Decode(&r); err != nil {
+		s.t.Fatalf("decode response: %v", err)
+	}
+	if out != nil && len(r.Data) > 0 && string(r.Data) != "null" {
+		if err := json.Unmarshal(r.Data, out); err != nil {
+			s.t.Fatalf("decode data %s: %v", r.Data, err)
+		}
+	}
+	return r
+}
+
+const createRequest = `mutation($c: CreateRentingRequest!) { createRentingRequest(create: $c) { uuid exception { path messageId params { key value } } } }`
+
+func (s subgraph) book(apartmentID int, email, front string) (uuid *string, exception map[string]any) {
+	s.t.Helper()
+	var data struct {
+		CreateRentingRequest struct {
+			UUID      *string
+			Exception map[string]any
+		}
+	}
+	r := s.query(nil, createRequest, map[string]any{"c": map[string]any{
+		"apartmentId": apartmentID, "semesterId": s.bookable(), "birthday": "2004-05-06", "city": "Heidelberg",
+		"country": "DEU", "email": email, "firstName": "Ada", "lastName": "Lovelace", "gender": "female",
+		"identityCardFront": front, "identityCardBack": "aGVsbG8=", "nationality": "de", "phone": "+49 170 1234567",
+		"street": "Hauptstraße 1", "zip": "69117", "language": "de", "immatriculation": "aGVsbG8=",
+	}}, &data)
+	if len(r.Errors) > 0 {
+		s.t.Fatalf("errors: %+v", r.Errors)
+	}
+	return data.CreateRentingRequest.UUID, data.CreateRentingRequest.Exception
+}
+
+func (s subgraph) bookable() int {
+	s.t.Helper()
+	var data struct {
+		AvailableApartments struct{ BookableSemester struct{ ID int } }
+	}
+	if r := s.query(nil, `{ availableApartments { bookableSemester { id } } }`, nil, &data); len(r.Errors) > 0 {
+		s.t.Fatalf("errors: %+v", r.Errors)
+	}
+	return data.AvailableApartments.BookableSemester.ID
+}
+
+func TestCreateRentingRequest_answersTheRentingIdOrTheException(t *testing.T) {
+	t.Parallel()
+	s := newSubgraph(t)
+	uuid, exception := s.book(11, "ada@example.org", "aGVsbG8=")
+	if uuid == nil || len(*uuid) != 36 || exception != nil {
+		t.Fatalf("uuid %v, exception %v", uuid, exception)
+	}
+	uuid, exception = s.book(11, "bob@example.org", "no base64")
+	if uuid != nil || exception["path"] != "identityCardFront" || exception["messageId"] != "invalid" {
+		t.Errorf("uuid %v, exception %v", uuid, exception)
+	}
+}
+
+func TestAdminFields_refusedWithoutAdminIdentity(t *testing.T) {
+	t.Parallel()
+	s := newSubgraph(t)
+	operations := []string{
+		`mutation { approveIdentityCard(rentingId: "5f0e1c1e-0000-4000-8000-000000000000") }`,
+		`mutation { freeApartment(apartmentId: 11, semesterId: 1) }`,
+		`{ renterCurrentRentingInfo(apartmentId: 11, semesterId: 1) { rentingId } }`,
+		`{ _entities(representations: [{__typename: "Renter", id: 1}]) { ... on Renter { bookings { rentingId } } } }`,
+		`{ _entities(representations: [{__typename: "SemesterApartment", id: 11, semesterId: 1}]) { ... on SemesterApartment { adminStatus } } }`,
+	}
+	for _, op := range operations {
+		for name, as := range map[string]*identity.Identity{"no token": nil, "anonymous token": &identity.Anonymous} {
+			r := s.query(as, op, nil, nil)
+			if len(r.Errors) == 0 || r.Errors[0].Message != "forbidden" {
+				t.Errorf("%s, %s: got %+v, want forbidden", op, name, r)
+			}
+		}
+	}
+}
+
+func TestApproveIdentityCard_missingRentingIsNotPresent(t *testing.T) {
+	t.Parallel()
+	s := newSubgraph(t)
+	r := s.query(admin, `mutation { approveIdentityCard(rentingId: "5f0e1c1e-0000-4000-8000-000000000000") }`, nil, nil)
+	if len(r.Errors) != 1 || r.Errors[0].Message != "rentingId was not present" {
+		t.Errorf("got %+v", r)
+	}
+}
+
+func TestSemesterApartmentEntities_oneStatusPerRepresentationInOrder(t *testing.T) {
+	t.Parallel()
+	s := newSubgraph(t)
+	semester := s.bookable()
+	uuid, _ := s.book(12, "ada@example.org", "aGVsbG8=")
+
+	var data struct {
+		Entities []struct {
+			ID          int
+			SemesterID  int
+			AdminStatus string
+			Renter      *struct{ ID int }
+		} `json:"_entities"`
+	}
+	r := s.query(admin, `query($r: [_Any!]!) { _entities(representations: $r) { ... on SemesterApartment { id semesterId adminStatus renter { id } } } }`,
+		map[string]any{"r": []map[string]any{
+			{"__typename": "SemesterApartment", "id": 13, "semesterId": semester},
+			{"__typename": "SemesterApartment", "id": 12, "semesterId": semester},
+			{"__typename": "SemesterApartment", "id": 11, "semesterId": semester},
+		}}, &data)
+	if len(r.Errors) > 0 || len(data.Entities) != 3 {
+		t.Fatalf("%+v, %s", r.Errors, r.Data)
+	}
+	want := []struct {
+		id     int
+		status string
+	}{{13, "AVAILABLE"}, {12, "APARTMENT_REQUESTED"}, {11, "AVAILABLE"}}
+	for i, w := range want {
+		e := data.Entities[i]
+		if e.ID != w.id || e.SemesterID != semester || e.AdminStatus != w.status || (e.Renter != nil) != (w.id == 12) {
+			t.Errorf("entity %d: %+v, want %+v", i, e, w)
+		}
+	}
+
+	var info struct {
+		RenterCurrentRentingInfo struct {
+			RentingID string
+			State     string
+		}
+	}
+	s.query(admin, `query($s: Int!) { renterCurrentRentingInfo(apartmentId: 12, semesterId: $s) { rentingId state } }`, map[string]any{"s": semester}, &info)
+	if info.RenterCurrentRentingInfo.RentingID != *uuid || info.RenterCurrentRentingInfo.State != "APARTMENT_REQUESTED" {
+		t.Errorf("current renting info %+v", info)
+	}
+}
+
+func TestPublicRenewalQueries_revealNothingForAnOrdinaryRenting(t *testing.T) {
+	t.Parallel()
+	s := newSubgraph(t)
+	uuid, _ := s.book(11, "ada@example.org", "aGVsbG8=")
+	var data struct {
+		ExtendBookingQuery *struct{ Renter struct{ Email string } }
+		RenterByRentingID  *struct{ Email string }
+	}
+	r := s.query(nil, `query($id: ID!) { extendBookingQuery(rentingId: $id) { renter { email } } renterByRentingId(rentingId: $id) { email } }`,
+		map[string]any{"id": *uuid}, &data)
+	if len(r.Errors) > 0 || data.ExtendBookingQuery != nil || data.RenterByRentingID != nil {
+		t.Errorf("a booking link that is no renewal showed %+v, %+v", data, r.Errors)
+	}
+}
+
+func TestBookApartment_pricesANewBooking(t *testing.T) {
+	t.Parallel()
+	s := newSubgraph(t)
+	var data struct {
+		BookApartment struct {
+			Apartment        struct{ ID int }
+			PriceCalculation struct {
+				Items []struct{ Qty int }
+				Total float64
+			}
+		}
+	}
+	q := `query($a: Int!, $s: Int!) { bookApartment(aid: $a, sid: $s) { apartment { id } priceCalculation { items { qty } total } } }`
+	s.query(nil, q, map[string]any{"a": 11, "s": s.bookable()}, &data)
+	if data.BookApartment.Apartment.ID != 11 || len(data.BookApartment.PriceCalculation.Items) != 3 || data.BookApartment.PriceCalculation.Total <= 0 {
+		t.Errorf("%+v", data)
+	}
+	r := s.query(nil, q, map[string]any{"a": 999, "s": s.bookable()}, nil)
+	if len(r.Errors) != 1 || r.Errors[0].Message != "No Apartment found with id 999." {
+		t.Errorf("unknown apartment: %+v", r.Errors)
+	}
+}

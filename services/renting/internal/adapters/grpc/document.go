@@ -1,0 +1,48 @@
+package grpc
+
+import (
+	"context"
+	"fmt"
+
+	"google.golang.org/grpc"
+
+	documentv1 "semesterhaus/proto/gen/document/v1"
+	"semesterhaus/services/renting/internal/domain"
+)
+
+// Documents asks the document service to keep or remove a renting's uploads.
+type Documents struct {
+	client documentv1.DocumentServiceClient
+}
+
+// NewDocuments returns the document client on conn (made by Dial, which allows large messages).
+func NewDocuments(conn grpc.ClientConnInterface) *Documents {
+	return &Documents{client: documentv1.NewDocumentServiceClient(conn)}
+}
+
+var documentTypes = map[domain.DocumentType]documentv1.DocumentType{
+	domain.IdentityCardFront: documentv1.DocumentType_DOCUMENT_TYPE_IDENTITY_CARD_FRONT,
+	domain.IdentityCardBack:  documentv1.DocumentType_DOCUMENT_TYPE_IDENTITY_CARD_BACK,
+	domain.Immatriculation:   documentv1.DocumentType_DOCUMENT_TYPE_IMMATRICULATION,
+}
+
+// StoreUploads stores all uploads of a renting or none; a broken one comes back as the error.
+func (c *Documents) StoreUploads(ctx context.Context, renterID int64, rentingID string, uploads []domain.Upload) error {
+	req := &documentv1.StoreUploadsRequest{RenterId: renterID, RentingId: rentingID}
+	for _, u := range uploads {
+		req.Uploads = append(req.Uploads, &documentv1.Upload{Type: documentTypes[u.Type], Content: u.Content, Path: u.Path})
+	}
+	resp, err := c.client.StoreUploads(ctx, req)
+	if err != nil {
+		return fmt.Errorf("store uploads of renting %s: %w", rentingID, err)
+	}
+	return violation(resp.GetViolation())
+}
+
+// DeleteRentingDocuments removes what StoreUploads stored for a renting.
+func (c *Documents) DeleteRentingDocuments(ctx context.Context, rentingID string) error {
+	if _, err := c.client.DeleteRentingDocuments(ctx, &documentv1.DeleteRentingDocumentsRequest{RentingId: rentingID}); err != nil {
+		return fmt.Errorf("delete documents of renting %s: %w", rentingID, err)
+	}
+	return nil
+}

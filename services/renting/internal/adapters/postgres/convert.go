@@ -1,0 +1,77 @@
+package postgres
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+	"google.golang.org/protobuf/proto"
+	"google.golang.org/protobuf/types/known/timestamppb"
+
+	"semesterhaus/platform/events"
+	eventsv1 "semesterhaus/proto/gen/events/v1"
+	"semesterhaus/services/renting/internal/adapters/postgres/db"
+	"semesterhaus/services/renting/internal/domain"
+)
+
+func rentingFromDB(row db.Renting) domain.Renting {
+	return domain.Renting{
+		ID: row.ID, RenterID: row.RenterID, ApartmentID: int(row.ApartmentID), SemesterID: int(row.SemesterID),
+		State: domain.State(row.State), Renewal: row.Renewal, CreatedAt: row.CreatedAt, UpdatedAt: row.UpdatedAt,
+	}
+}
+
+func rentingsFromDB(rows []db.Renting, err error) ([]domain.Renting, error) {
+	if err != nil {
+		return nil, fmt.Errorf("load rentings: %w", err)
+	}
+	rentings := make([]domain.Renting, len(rows))
+	for i, row := range rows {
+		rentings[i] = rentingFromDB(row)
+	}
+	return rentings, nil
+}
+
+func logEntryFromDB(row db.ListLogOfRenterRow) domain.LogEntry {
+	return domain.LogEntry{
+		RentingID: row.RentingID, State: domain.State(row.State),
+		ApartmentID: int(row.ApartmentID), SemesterID: int(row.SemesterID), At: row.At,
+	}
+}
+
+// StateSubject is the subject a transition to the state is published on, e.g.
+// renting.state.apartment_reserved.
+func StateSubject(prefix string, s domain.State) string {
+	return prefix + ".state." + strings.ToLower(string(s))
+}
+
+// DeletedSubject is the subject a deleted renting is announced on.
+func DeletedSubject(prefix string) string { return prefix + ".deleted" }
+
+func (r *Repository) enqueueStateChanged(ctx context.Context, tx pgx.Tx, renting domain.Renting, t domain.Transition) error {
+	event := &eventsv1.RentingStateChanged{
+		EventId: uuid.NewString(), RentingId: renting.ID, RenterId: renting.RenterID,
+		ApartmentId: int32(renting.ApartmentID), SemesterId: int32(renting.SemesterID),
+		FromState: string(t.From), ToState: string(t.To), At: timestamppb.New(t.At), Renewal: renting.Renewal,
+	}
+	return enqueue(ctx, tx, event.EventId, StateSubject(r.subjects, t.To), event)
+}
+
+func (r *Repository) enqueueDeleted(ctx context.Context, tx pgx.Tx, renting domain.Renting, actor string, at time.Time) error {
+	event := &eventsv1.RentingDeleted{
+		EventId: uuid.NewString(), RentingId: renting.ID, RenterId: renting.RenterID,
+		ApartmentId: int32(renting.ApartmentID), SemesterId: int32(renting.SemesterID), Actor: actor, At: timestamppb.New(at),
+	}
+	return enqueue(ctx, tx, event.EventId, DeletedSubject(r.subjects), event)
+}
+
+func enqueue(ctx context.Context, tx pgx.Tx, eventID, subject string, event proto.Message) error {
+	payload, err := proto.Marshal(event)
+	if err != nil {
+		return fmt.Errorf("encode %s: %w", subject, err)
+	}
+	return events.EnqueueWithID(ctx, tx, eventID, subject, payload)
+}

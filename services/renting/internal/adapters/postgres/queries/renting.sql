@@ -1,0 +1,42 @@
+-- name: GetRenting :one
+SELECT * FROM renting WHERE id = $1;
+
+-- name: LockRenting :one
+SELECT * FROM renting WHERE id = $1 FOR UPDATE;
+
+-- name: LockRentingsOfRenterInSemester :many
+SELECT * FROM renting WHERE renter_id = $1 AND semester_id = $2 ORDER BY created_at FOR UPDATE;
+
+-- name: InsertRenting :exec
+INSERT INTO renting (id, renter_id, apartment_id, semester_id, state, renewal, created_at, updated_at)
+VALUES ($1, $2, $3, $4, $5, $6, $7, $8);
+
+-- name: UpdateRenting :exec
+UPDATE renting SET state = $2, apartment_id = $3, updated_at = $4 WHERE id = $1;
+
+-- name: AppendLog :exec
+INSERT INTO renting_log (renting_id, state, at) VALUES ($1, $2, $3);
+
+-- name: ListRentingsOfRenter :many
+SELECT * FROM renting WHERE renter_id = $1 ORDER BY created_at;
+
+-- name: ListLogOfRenter :many
+SELECT l.renting_id, l.state, l.at, r.apartment_id, r.semester_id
+FROM renting_log l JOIN renting r ON r.id = l.renting_id
+WHERE r.renter_id = $1
+ORDER BY l.seq;
+
+-- name: ListRentingsOfSemester :many
+SELECT * FROM renting WHERE semester_id = $1 ORDER BY apartment_id, created_at;
+
+-- name: ListRentingsInState :many
+SELECT * FROM renting WHERE state = $1 AND semester_id = ANY(sqlc.arg(semester_ids)::integer[]) ORDER BY created_at;
+
+-- name: ListRequestsCreatedBefore :many
+SELECT id FROM renting WHERE state = 'APARTMENT_REQUESTED' AND created_at < $1 ORDER BY created_at;
+
+-- name: RenterHasRentingInSemester :one
+SELECT EXISTS (SELECT 1 FROM renting WHERE renter_id = $1 AND semester_id = $2);
+
+-- name: DeleteRentingsOfApartment :many
+DELETE FROM renting WHERE apartment_id = $1 AND semester_id = $2 RETURNING *;

@@ -1,0 +1,279 @@
+// Package postgres stores rentings and their log in the renting service's PostgreSQL database, on
+// sqlc-generated queries. Every transition is stored with its log entry and its outbox event in one
+// transaction.
+package postgres
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"semesterhaus/platform/audit"
+	"semesterhaus/platform/postgres"
+	"semesterhaus/services/renting/internal/adapters/postgres/db"
+	"semesterhaus/services/renting/internal/domain"
+)
+
+// Repository is the renting service's store; it owns its transactions.
+type Repository struct {
+	pool     *pgxpool.Pool
+	queries  *db.Queries
+	subjects string // events go out on <subjects>.state.<state> and <subjects>.deleted
+}
+
+// NewRepository returns a repository on the pool whose events use the subject prefix (the service
+// uses "renting"; tests use their own, as streams on one NATS server may not share subjects).
+func NewRepository(pool *pgxpool.Pool, subjectPrefix string) *Repository {
+	return &Repository{pool: pool, queries: db.New(pool), subjects: subjectPrefix}
+}
+
+// Get loads one renting or returns domain.ErrNotFound.
+func (r *Repository) Get(ctx context.Context, id string) (domain.Renting, error) {
+	row, err := r.queries.GetRenting(ctx, id)
+	if err != nil {
+		return domain.Renting{}, rentingError(id, err)
+	}
+	return rentingFromDB(row), nil
+}
+
+// Create stores a new renting with its first log entry and event; the renter's other rentings of the
+// semester are locked for prepare, and its changes are stored in the same transaction.
+func (r *Repository) Create(ctx context.Context, renting *domain.Renting, prepare func(others []*domain.Renting) error) error {
+	return r.inTx(ctx, func(tx pgx.Tx, q *db.Queries) error {
+		if prepare != nil {
+			if err := r.prepare(ctx, tx, q, renting, prepare); err != nil {
+				return err
+			}
+		}
+		if err := q.InsertRenting(ctx, db.InsertRentingParams{
+			ID: renting.ID, RenterID: renting.RenterID, ApartmentID: int32(renting.ApartmentID),
+			SemesterID: int32(renting.SemesterID), State: string(renting.State), Renewal: renting.Renewal,
+			CreatedAt: renting.CreatedAt, UpdatedAt: renting.UpdatedAt,
+		}); err != nil {
+			return fmt.Errorf("insert renting %s: %w", renting.ID, err)
+		}
+		return r.record(ctx, tx, q, renting)
+	})
+}
+
+func (r *Repository) prepare(ctx context.Context, tx pgx.Tx, q *db.Queries, renting *domain.Renting, prepare func([]*domain.Renting) error) error {
+	rows, err := q.LockRentingsOfRenterInSemester(ctx, db.LockRentingsOfRenterInSemesterParams{
+		RenterID: renting.RenterID, SemesterID: int32(renting.SemesterID),
+	})
+	if err != nil {
+		return fmt.Errorf("lock the renter's rentings: %w", err)
+	}
+	others := make([]*domain.Renting, len(rows))
+	for i, row := range rows {
+		o := rentingFromDB(row)
+		others[i] = &o
+	}
+	if err := prepare(others); err != nil {
+		return err
+	}
+	for _, o := range others {
+		if err := r.store(ctx, tx, q, o); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// Update locks the renting, lets change move it and stores its transitions.
+func (r *Repository) Update(ctx context.Context, id string, change func(*domain.Renting) error) error {
+	return r.inTx(ctx, func(tx pgx.Tx, q *db.Queries) error {
+		_, err := r.update(ctx, tx, q, id, change)
+		return err
+	})
+}
+
+// AdminUpdate is Update with an audit entry of the admin's action in the same transaction.
+func (r *Repository) AdminUpdate(ctx context.Context, id, actor, action string, change func(*domain.Renting) error) error {
+	return r.inTx(ctx, func(tx pgx.Tx, q *db.Queries) error {
+		renting, err := r.update(ctx, tx, q, id, change)
+		if err != nil {
+			return err
+		}
+		return audit.Record(ctx, tx, audit.Entry{
+			Actor: actor, Action: action, Subject: "renting/" + id,
+			Details: map[string]any{"state": renting.State, "renterId": renting.RenterID},
+		})
+	})
+}
+
+func (r *Repository) update(ctx context.Context, tx pgx.Tx, q *db.Queries, id string, change func(*domain.Renting) error) (domain.Renting, error) {
+	row, err := q.LockRenting(ctx, id)
+	if err != nil {
+		return domain.Renting{}, rentingError(id, err)
+	}
+	renting := rentingFromDB(row)
+	if err := change(&renting); err != nil {
+		return domain.Renting{}, err
+	}
+	return renting, r.store(ctx, tx, q, &renting)
+}
+
+// store writes a loaded renting's transitions, if it has any: the new state, a log entry and an
+// event each.
+func (r *Repository) store(ctx context.Context, tx pgx.Tx, q *db.Queries, renting *domain.Renting) error {
+	if len(renting.Changes()) == 0 {
+		return nil
+	}
+	if err := q.UpdateRenting(ctx, db.UpdateRentingParams{
+		ID: renting.ID, State: string(renting.State), ApartmentID: int32(renting.ApartmentID), UpdatedAt: renting.UpdatedAt,
+	}); err != nil {
+		return fmt.Errorf("update renting %s: %w", renting.ID, err)
+	}
+	return r.record(ctx, tx, q, renting)
+}
+
+func (r *Repository) record(ctx context.Context, tx pgx.Tx, q *db.Queries, renting *domain.Renting) error {
+	for _, t := range renting.Changes() {
+		if err := q.AppendLog(ctx, db.AppendLogParams{RentingID: t.RentingID, State: string(t.To), At: t.At}); err != nil {
+			return fmt.Errorf("log renting %s: %w", t.RentingID, err)
+		}
+		if err := r.enqueueStateChanged(ctx, tx, *renting, t); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// DeleteApartment deletes every renting of the apartment in the semester (their log goes with them),
+// announces each deletion and audits the whole, in one transaction.
+func (r *Repository) DeleteApartment(ctx context.Context, apartmentID, semesterID int, actor string, at time.Time) ([]domain.Renting, error) {
+	var deleted []domain.Renting
+	err := r.inTx(ctx, func(tx pgx.Tx, q *db.Queries) error {
+		rows, err := q.DeleteRentingsOfApartment(ctx, db.DeleteRentingsOfApartmentParams{ApartmentID: int32(apartmentID), SemesterID: int32(semesterID)})
+		if err != nil {
+			return fmt.Errorf("delete rentings of apartment %d in semester %d: %w", apartmentID, semesterID, err)
+		}
+		ids := make([]string, len(rows))
+		for i, row := range rows {
+			deleted = append(deleted, rentingFromDB(row))
+			ids[i] = row.ID
+			if err := r.enqueueDeleted(ctx, tx, deleted[i], actor, at); err != nil {
+				return err
+			}
+		}
+		return audit.Record(ctx, tx, audit.Entry{
+			Actor: actor, Action: "freeApartment", Subject: fmt.Sprintf("apartment/%d/semester/%d", apartmentID, semesterID),
+			Details: map[string]any{"deletedRentings": ids},
+		})
+	})
+	return deleted, err
+}
+
+// RentingsOfRenter loads every renting of a renter, oldest first.
+func (r *Repository) RentingsOfRenter(ctx context.Context, renterID int64) ([]domain.Renting, error) {
+	rows, err := r.queries.ListRentingsOfRenter(ctx, renterID)
+	return rentingsFromDB(rows, err)
+}
+
+// LogOfRenter loads the log of every renting of a renter, in order.
+func (r *Repository) LogOfRenter(ctx context.Context, renterID int64) ([]domain.LogEntry, error) {
+	rows, err := r.queries.ListLogOfRenter(ctx, renterID)
+	if err != nil {
+		return nil, fmt.Errorf("load the log of renter %d: %w", renterID, err)
+	}
+	log := make([]domain.LogEntry, len(rows))
+	for i, row := range rows {
+		log[i] = logEntryFromDB(row)
+	}
+	return log, nil
+}
+
+// RentingsOfSemester loads every renting of a semester.
+func (r *Repository) RentingsOfSemester(ctx context.Context, semesterID int) ([]domain.Renting, error) {
+	rows, err := r.queries.ListRentingsOfSemester(ctx, int32(semesterID))
+	return rentingsFromDB(rows, err)
+}
+
+// RentingsInState loads the rentings of the semesters that are in the state.
+func (r *Repository) RentingsInState(ctx context.Context, state domain.State, semesterIDs []int) ([]domain.Renting, error) {
+	ids := make([]int32, len(semesterIDs))
+	for i, id := range semesterIDs {
+		ids[i] = int32(id)
+	}
+	rows, err := r.queries.ListRentingsInState(ctx, db.ListRentingsInStateParams{State: string(state), SemesterIds: ids})
+	return rentingsFromDB(rows, err)
+}
+
+// RequestsCreatedBefore returns the ids of booking requests still unconfirmed that were made before t.
+func (r *Repository) RequestsCreatedBefore(ctx context.Context, t time.Time) ([]string, error) {
+	ids, err := r.queries.ListRequestsCreatedBefore(ctx, t)
+	if err != nil {
+		return nil, fmt.Errorf("load unconfirmed requests: %w", err)
+	}
+	return ids, nil
+}
+
+// RenterHasRenting reports whether the renter has any renting in the semester.
+func (r *Repository) RenterHasRenting(ctx context.Context, renterID int64, semesterID int) (bool, error) {
+	has, err := r.queries.RenterHasRentingInSemester(ctx, db.RenterHasRentingInSemesterParams{RenterID: renterID, SemesterID: int32(semesterID)})
+	if err != nil {
+		return false, fmt.Errorf("look up rentings of renter %d: %w", renterID, err)
+	}
+	return has, nil
+}
+
+// jobLockID is the advisory lock ("rentjob" in ASCII) that lets one replica at a time run the job.
+const jobLockID = 0x72656e746a6f62
+
+// Exclusively runs job while holding a session advisory lock on a connection of its own; when
+// another replica holds it, job does not run.
+func (r *Repository) Exclusively(ctx context.Context, job func(context.Context) error) (bool, error) {
+	conn, err := r.pool.Acquire(ctx)
+	if err != nil {
+		return false, fmt.Errorf("job lock: %w", err)
+	}
+	defer conn.Release()
+	var locked bool
+	if err := conn.QueryRow(ctx, "SELECT pg_try_advisory_lock($1)", jobLockID).Scan(&locked); err != nil || !locked {
+		return false, err
+	}
+	defer func() {
+		if _, err := conn.Exec(context.WithoutCancel(ctx), "SELECT pg_advisory_unlock($1)", jobLockID); err != nil {
+			conn.Conn().Close(context.WithoutCancel(ctx)) // closing the session frees the lock
+		}
+	}()
+	return true, job(ctx)
+}
+
+func (r *Repository) inTx(ctx context.Context, fn func(pgx.Tx, *db.Queries) error) error {
+	err := postgres.InTx(ctx, r.pool, func(tx pgx.Tx) error { return fn(tx, r.queries.WithTx(tx)) })
+	return uniqueViolation(err)
+}
+
+// uniqueViolation turns a violation of the partial unique indexes into the domain's errors: the
+// database, not the application, decides who holds an apartment.
+func uniqueViolation(err error) error {
+	var pgErr *pgconn.PgError
+	if !errors.As(err, &pgErr) || pgErr.Code != "23505" {
+		return err
+	}
+	switch pgErr.ConstraintName {
+	case "renting_holds_apartment":
+		return fmt.Errorf("%w: %s", domain.ErrApartmentTaken, pgErr.Detail)
+	case "renting_holds_renter":
+		return fmt.Errorf("%w: %s", domain.ErrRenterHoldsApartment, pgErr.Detail)
+	default:
+		return err
+	}
+}
+
+func rentingError(id string, err error) error {
+	if errors.Is(err, pgx.ErrNoRows) {
+		return fmt.Errorf("renting %s: %w", id, domain.ErrNotFound)
+	}
+	var pgErr *pgconn.PgError
+	if errors.As(err, &pgErr) && pgErr.Code == "22P02" { // not a UUID: no such renting either
+		return fmt.Errorf("renting %q: %w", id, domain.ErrNotFound)
+	}
+	return fmt.Errorf("load renting %s: %w", id, err)
+}

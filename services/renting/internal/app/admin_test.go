@@ -1,0 +1,136 @@
+package app_test
+
+import (
+	"context"
+	"errors"
+	"slices"
+	"testing"
+
+	"semesterhaus/platform/identity"
+	"semesterhaus/services/renting/internal/app"
+	"semesterhaus/services/renting/internal/domain"
+	"semesterhaus/services/renting/internal/testenv"
+)
+
+func TestApproveIdentityCard_unlocksAReservedRentingAndIsAudited(t *testing.T) {
+	t.Parallel()
+	env := testenv.New(t, testenv.DesignDay, testenv.Subjects)
+	id := request(t, env, 11, "ada@example.org")
+	confirm(t, env, id, "ada@example.org")
+
+	if err := env.Rentings.ApproveIdentityCard(testenv.Anonymous(), id); !errors.Is(err, identity.ErrForbidden) {
+		t.Errorf("anonymous: %v", err)
+	}
+	if err := env.Rentings.ApproveIdentityCard(testenv.Admin(), id); err != nil {
+		t.Fatal(err)
+	}
+	wantState(t, env, id, domain.OwnerAcknowledged)
+	if n := count(t, env, "SELECT count(*) FROM audit_log WHERE actor = 'admin' AND action = 'approveIdentityCard' AND subject = $1", "renting/"+id); n != 1 {
+		t.Errorf("%d audit entries", n)
+	}
+	if got := outbox(t, env); got[len(got)-1] != "renting.state.owner_acknowledged" {
+		t.Errorf("events %v", got)
+	}
+
+	bookings, err := env.Rentings.BookingsOfRenter(testenv.Admin(), mustGet(t, env, id).RenterID)
+	if err != nil || len(bookings) != 1 || !bookings[0].EmailConfirmed || !bookings[0].RenterIsUnlocked || bookings[0].OwnerAcknowledgedDate == nil {
+		t.Errorf("bookings %+v, %v", bookings, err)
+	}
+}
+
+func TestApproveIdentityCard_refusesMissingAndUnconfirmedRentings(t *testing.T) {
+	t.Parallel()
+	env := testenv.New(t, testenv.DesignDay, testenv.Subjects)
+	unconfirmed := request(t, env, 11, "ada@example.org")
+
+	err := env.Rentings.ApproveIdentityCard(testenv.Admin(), "5f0e1c1e-0000-4000-8000-000000000000")
+	if !errors.Is(err, app.ErrRentingNotPresent) || err.Error() != "rentingId was not present" {
+		t.Errorf("missing renting: %v", err)
+	}
+	var refused *domain.TransitionError
+	if err := env.Rentings.ApproveIdentityCard(testenv.Admin(), unconfirmed); !errors.As(err, &refused) {
+		t.Errorf("unconfirmed renting: %v", err)
+	}
+	wantState(t, env, unconfirmed, domain.ApartmentRequested)
+	if n := count(t, env, "SELECT count(*) FROM audit_log"); n != 0 {
+		t.Errorf("%d audit entries for refused approvals", n)
+	}
+}
+
+func TestFreeApartment_deletesEveryRentingOfTheApartmentWithItsLog(t *testing.T) {
+	t.Parallel()
+	env := testenv.New(t, testenv.DesignDay, testenv.Subjects)
+	ada := request(t, env, 11, "ada@example.org")
+	bob := request(t, env, 11, "bob@example.org")
+	other := request(t, env, 12, "carl@example.org")
+	confirm(t, env, ada, "ada@example.org")
+	semester := mustGet(t, env, ada).SemesterID
+
+	if err := env.Rentings.FreeApartment(testenv.Anonymous(), 11, semester); !errors.Is(err, identity.ErrForbidden) {
+		t.Errorf("anonymous: %v", err)
+	}
+	if err := env.Rentings.FreeApartment(testenv.Admin(), 11, semester); err != nil {
+		t.Fatal(err)
+	}
+	for _, id := range []string{ada, bob} {
+		if _, err := env.Rentings.Renting(context.Background(), id); !errors.Is(err, domain.ErrNotFound) {
+			t.Errorf("renting %s still there: %v", id, err)
+		}
+	}
+	wantState(t, env, other, domain.ApartmentRequested)
+	if n := count(t, env, "SELECT count(*) FROM renting_log WHERE renting_id = ANY($1::uuid[])", []string{ada, bob}); n != 0 {
+		t.Errorf("%d log entries of deleted rentings", n)
+	}
+	deleted := slices.DeleteFunc(outbox(t, env), func(s string) bool { return s != "renting.deleted" })
+	if len(deleted) != 2 {
+		t.Errorf("%d renting.deleted events, want 2", len(deleted))
+	}
+	if n := count(t, env, "SELECT count(*) FROM audit_log WHERE action = 'freeApartment'"); n != 1 {
+		t.Errorf("%d audit entries", n)
+	}
+}
+
+func TestOccupancy_oneStatusPerAskedApartmentInOrder(t *testing.T) {
+	t.Parallel()
+	env := testenv.New(t, testenv.DesignDay, testenv.Subjects)
+	reserved := request(t, env, 12, "ada@example.org")
+	confirm(t, env, reserved, "ada@example.org")
+	requested := request(t, env, 13, "bob@example.org")
+	semester := mustGet(t, env, reserved).SemesterID
+
+	if _, err := env.Rentings.Occupancy(testenv.Anonymous(), semester, []int{11}); !errors.Is(err, identity.ErrForbidden) {
+		t.Errorf("anonymous: %v", err)
+	}
+	statuses, err := env.Rentings.Occupancy(testenv.Admin(), semester, []int{13, 11, 12})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []struct {
+		apartment int
+		state     domain.State
+		renting   string
+	}{{13, domain.ApartmentRequested, requested}, {11, domain.Available, ""}, {12, domain.ApartmentReserved, reserved}}
+	for i, w := range want {
+		s := statuses[i]
+		got := ""
+		if s.Renting != nil {
+			got = s.Renting.ID
+		}
+		if s.ApartmentID != w.apartment || s.State != w.state || got != w.renting {
+			t.Errorf("status %d: %+v, want %+v", i, s, w)
+		}
+	}
+
+	running, err := env.Catalog.Semesters(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, sem := range running {
+		if sem.Phase == domain.PhaseRunning {
+			statuses, err := env.Rentings.Occupancy(testenv.Admin(), sem.ID, []int{11})
+			if err != nil || statuses[0].State != domain.ApartmentEmpty {
+				t.Errorf("running semester: %+v, %v", statuses, err)
+			}
+		}
+	}
+}

@@ -1,0 +1,139 @@
+package app
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"semesterhaus/services/renting/internal/domain"
+)
+
+// RunJobs is the scheduled job of docs/booking.md, run on one replica at a time: it cancels booking
+// requests left unconfirmed for the confirmation timeout, opens renewals for the semester in its
+// renewal phase and cancels renewals left unanswered after their deadline. ran is false when
+// another replica was running it.
+func (s *Rentings) RunJobs(ctx context.Context) (ran bool, err error) {
+	return s.repo.Exclusively(ctx, func(ctx context.Context) error {
+		semesters, err := s.catalog.Semesters(ctx)
+		if err != nil {
+			return err
+		}
+		return errors.Join(
+			s.expireRequests(ctx),
+			s.openRenewals(ctx, semesters),
+			s.expireRenewals(ctx, semesters),
+		)
+	})
+}
+
+func (s *Rentings) expireRequests(ctx context.Context) error {
+	ids, err := s.repo.RequestsCreatedBefore(ctx, s.now().Add(-s.settings.ConfirmationTimeout))
+	if err != nil {
+		return fmt.Errorf("expire requests: %w", err)
+	}
+	return s.cancelAll(ctx, ids, domain.ApartmentRequested)
+}
+
+// openRenewals offers every renter who paid for the semester before a semester in its renewal phase
+// a RENEWAL_REQUEST renting for the same apartment, once.
+func (s *Rentings) openRenewals(ctx context.Context, semesters []domain.Semester) error {
+	var errs []error
+	for _, next := range semesters {
+		if next.Phase != domain.PhaseRenewal {
+			continue
+		}
+		previous, ok := next.Predecessor(semesters)
+		if !ok {
+			continue
+		}
+		payed, err := s.repo.RentingsInState(ctx, domain.Payed, []int{previous.ID})
+		if err != nil {
+			errs = append(errs, err)
+			continue
+		}
+		for _, r := range payed {
+			errs = append(errs, s.openRenewal(ctx, r, next))
+		}
+	}
+	return errors.Join(errs...)
+}
+
+func (s *Rentings) openRenewal(ctx context.Context, paid domain.Renting, next domain.Semester) error {
+	has, err := s.repo.RenterHasRenting(ctx, paid.RenterID, next.ID)
+	if err != nil || has {
+		return err
+	}
+	renewal := domain.NewRenting(paid.RenterID, paid.ApartmentID, next.ID, true, s.now())
+	err = s.repo.Create(ctx, renewal, nil)
+	if errors.Is(err, domain.ErrApartmentTaken) || errors.Is(err, domain.ErrRenterHoldsApartment) {
+		s.logger.WarnContext(ctx, "renewal not offered: the apartment or the renter is taken in the next semester",
+			"rentingId", paid.ID, "semesterId", next.ID, "err", err)
+		return nil
+	}
+	return err
+}
+
+// expireRenewals cancels renewals still unanswered once their semester's renewal deadline (a day in
+// the residence's time zone) is over.
+func (s *Rentings) expireRenewals(ctx context.Context, semesters []domain.Semester) error {
+	today := s.today()
+	var overdue []int
+	for _, sem := range semesters {
+		if today.After(sem.RenewalDeadline) {
+			overdue = append(overdue, sem.ID)
+		}
+	}
+	if len(overdue) == 0 {
+		return nil
+	}
+	waiting, err := s.repo.RentingsInState(ctx, domain.RenewalRequest, overdue)
+	if err != nil {
+		return fmt.Errorf("expire renewals: %w", err)
+	}
+	ids := make([]string, len(waiting))
+	for i, r := range waiting {
+		ids[i] = r.ID
+	}
+	return s.cancelAll(ctx, ids, domain.RenewalRequest)
+}
+
+// cancelAll cancels the rentings that are still in the state they were found in.
+func (s *Rentings) cancelAll(ctx context.Context, ids []string, found domain.State) error {
+	var errs []error
+	for _, id := range ids {
+		err := s.repo.Update(ctx, id, func(r *domain.Renting) error {
+			if r.State != found {
+				return nil // moved on meanwhile
+			}
+			return r.MoveTo(domain.Canceled, s.now())
+		})
+		if err != nil && !errors.Is(err, domain.ErrNotFound) {
+			errs = append(errs, fmt.Errorf("cancel renting %s: %w", id, err))
+		}
+	}
+	return errors.Join(errs...)
+}
+
+// today is the calendar day in the residence's time zone, as midnight UTC like the semesters' days.
+func (s *Rentings) today() time.Time {
+	y, m, d := s.now().In(s.settings.TimeZone).Date()
+	return time.Date(y, m, d, 0, 0, 0, 0, time.UTC)
+}
+
+// RunJobsEvery runs the job at every interval until ctx ends; a failed run is logged and retried at
+// the next tick.
+func (s *Rentings) RunJobsEvery(ctx context.Context, interval time.Duration) error {
+	ticker := time.NewTicker(interval)
+	defer ticker.Stop()
+	for {
+		if _, err := s.RunJobs(ctx); err != nil && ctx.Err() == nil {
+			s.logger.ErrorContext(ctx, "scheduled job failed", "err", err)
+		}
+		select {
+		case <-ctx.Done():
+			return nil
+		case <-ticker.C:
+		}
+	}
+}

@@ -1,0 +1,151 @@
+package app_test
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"semesterhaus/services/renting/internal/domain"
+	"semesterhaus/services/renting/internal/testenv"
+)
+
+// renewalDay lies in the renewal window of the summer semester 2027: the winter semester 2026/27
+// started on 1 October, renewals are open until 30 October.
+var renewalDay = time.Date(2026, 10, 15, 12, 0, 0, 0, testenv.Berlin)
+
+func semesterNamed(t *testing.T, env *testenv.Env, name string) domain.Semester {
+	t.Helper()
+	semesters, err := env.Catalog.Semesters(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range semesters {
+		if s.Name == name {
+			return s
+		}
+	}
+	t.Fatalf("no semester %s", name)
+	return domain.Semester{}
+}
+
+// payedRenting stores a renting that went the whole way to PAYED in the semester.
+func payedRenting(t *testing.T, env *testenv.Env, renterID int64, apartmentID, semesterID int) string {
+	t.Helper()
+	ctx := context.Background()
+	r := domain.NewRenting(renterID, apartmentID, semesterID, false, env.Clock.Now())
+	if err := env.Repo.Create(ctx, r, nil); err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range []domain.State{domain.ApartmentReserved, domain.OwnerAcknowledged, domain.ContractRequested,
+		domain.ContractSigned, domain.Unpaid, domain.Payed} {
+		if err := env.Repo.Update(ctx, r.ID, func(r *domain.Renting) error { return r.MoveTo(s, env.Clock.Now()) }); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return r.ID
+}
+
+func runJobs(t *testing.T, env *testenv.Env) {
+	t.Helper()
+	ran, err := env.Rentings.RunJobs(context.Background())
+	if err != nil || !ran {
+		t.Fatalf("job ran=%v: %v", ran, err)
+	}
+}
+
+func TestJobs_cancelRequestsUnconfirmedForTheConfirmationTimeout(t *testing.T) {
+	t.Parallel()
+	env := testenv.New(t, testenv.DesignDay, testenv.Subjects)
+	id := request(t, env, 11, "ada@example.org")
+
+	env.Clock.Set(testenv.DesignDay.Add(71 * time.Hour))
+	runJobs(t, env)
+	wantState(t, env, id, domain.ApartmentRequested)
+
+	env.Clock.Set(testenv.DesignDay.Add(73 * time.Hour))
+	runJobs(t, env)
+	wantState(t, env, id, domain.Canceled)
+	if got := outbox(t, env); got[len(got)-1] != "renting.state.canceled" {
+		t.Errorf("events %v", got)
+	}
+}
+
+func TestJobs_offerARenewalToEveryPayedRenterOnce(t *testing.T) {
+	t.Parallel()
+	env := testenv.New(t, renewalDay, testenv.Subjects)
+	ctx := context.Background()
+	renterID, _, _ := env.Renters.Register(ctx, bookingRequest(t, env, 11, "ada@example.org").Renter, time.Time{}, 0)
+	current, next := semesterNamed(t, env, "WiSe 2026/27"), semesterNamed(t, env, "SoSe 2027")
+	if next.Phase != domain.PhaseRenewal {
+		t.Fatalf("SoSe 2027 is %s on the renewal day", next.Phase)
+	}
+	payedRenting(t, env, renterID, 11, current.ID)
+
+	runJobs(t, env)
+	runJobs(t, env)
+	rentings, err := env.Rentings.RentingsOfRenter(testenv.Admin(), renterID)
+	if err != nil || len(rentings) != 2 {
+		t.Fatalf("%d rentings, want the payed one and one renewal: %v", len(rentings), err)
+	}
+	renewal := rentings[1]
+	if renewal.State != domain.RenewalRequest || !renewal.Renewal || renewal.ApartmentID != 11 || renewal.SemesterID != next.ID {
+		t.Fatalf("renewal %+v", renewal)
+	}
+
+	offer, err := env.Rentings.ExtendBooking(ctx, renewal.ID)
+	if err != nil || offer.Renter.Email != "ada@example.org" || offer.Price.Total <= 0 || len(offer.Price.Items) != 1 {
+		t.Errorf("extend booking %+v, %v", offer, err)
+	}
+	bookings, err := env.Rentings.BookingsOfRenter(testenv.Admin(), renterID)
+	if err != nil || !bookings[1].EmailConfirmed || !bookings[1].RenterIsUnlocked {
+		t.Errorf("a renewal counts as confirmed and unlocked: %+v, %v", bookings, err)
+	}
+}
+
+func TestJobs_cancelRenewalsUnansweredAfterTheDeadline(t *testing.T) {
+	t.Parallel()
+	env := testenv.New(t, renewalDay, testenv.Subjects)
+	payedRenting(t, env, 7, 11, semesterNamed(t, env, "WiSe 2026/27").ID)
+	runJobs(t, env)
+	renewals, err := env.Repo.RentingsInState(context.Background(), domain.RenewalRequest, []int{semesterNamed(t, env, "SoSe 2027").ID})
+	if err != nil || len(renewals) != 1 {
+		t.Fatalf("%d renewals: %v", len(renewals), err)
+	}
+
+	env.Clock.Set(time.Date(2026, 10, 30, 23, 0, 0, 0, testenv.Berlin)) // the deadline day itself
+	runJobs(t, env)
+	wantState(t, env, renewals[0].ID, domain.RenewalRequest)
+
+	env.Clock.Set(time.Date(2026, 10, 31, 0, 30, 0, 0, testenv.Berlin))
+	runJobs(t, env)
+	wantState(t, env, renewals[0].ID, domain.Canceled)
+}
+
+func TestJobs_runOnOneReplicaAtATime(t *testing.T) {
+	t.Parallel()
+	env := testenv.New(t, testenv.DesignDay, testenv.Subjects)
+	ctx := context.Background()
+	inside := make(chan struct{})
+	release := make(chan struct{})
+	done := make(chan error, 1)
+	go func() {
+		_, err := env.Repo.Exclusively(ctx, func(context.Context) error {
+			close(inside)
+			<-release
+			return nil
+		})
+		done <- err
+	}()
+	<-inside
+	ran, err := env.Rentings.RunJobs(ctx)
+	close(release)
+	if err != nil || ran {
+		t.Errorf("second replica ran=%v, %v; want it to skip", ran, err)
+	}
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+	if ran, err := env.Rentings.RunJobs(ctx); err != nil || !ran {
+		t.Errorf("after the first finished: ran=%v, %v", ran, err)
+	}
+}

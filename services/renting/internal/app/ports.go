@@ -1,0 +1,67 @@
+// Package app holds the renting service's use cases; the GraphQL and gRPC adapters call them.
+package app
+
+import (
+	"context"
+	"time"
+
+	"semesterhaus/services/renting/internal/domain"
+)
+
+// Repository stores rentings and their log. Every stored transition writes its log entry and its
+// event in the same transaction as the state change.
+type Repository interface {
+	Get(ctx context.Context, id string) (domain.Renting, error)
+	// Create stores a new renting. The renter's other rentings of the semester are locked and handed
+	// to prepare (nil: none), whose changes are stored in the same transaction.
+	Create(ctx context.Context, r *domain.Renting, prepare func(others []*domain.Renting) error) error
+	// Update locks the renting, lets change move it and stores its transitions; nothing is stored when
+	// change fails. A taken apartment comes back as domain.ErrApartmentTaken.
+	Update(ctx context.Context, id string, change func(*domain.Renting) error) error
+	// AdminUpdate is Update with an audit entry of the admin's action in the same transaction.
+	AdminUpdate(ctx context.Context, id, actor, action string, change func(*domain.Renting) error) error
+	// DeleteApartment deletes every renting of the apartment in the semester with its log, announces
+	// each deletion and audits it, in one transaction.
+	DeleteApartment(ctx context.Context, apartmentID, semesterID int, actor string, at time.Time) ([]domain.Renting, error)
+	RentingsOfRenter(ctx context.Context, renterID int64) ([]domain.Renting, error)
+	LogOfRenter(ctx context.Context, renterID int64) ([]domain.LogEntry, error)
+	RentingsOfSemester(ctx context.Context, semesterID int) ([]domain.Renting, error)
+	RentingsInState(ctx context.Context, state domain.State, semesterIDs []int) ([]domain.Renting, error)
+	RequestsCreatedBefore(ctx context.Context, t time.Time) ([]string, error)
+	RenterHasRenting(ctx context.Context, renterID int64, semesterID int) (bool, error)
+	// Exclusively runs job unless another replica runs it at the moment; ran says whether it did.
+	Exclusively(ctx context.Context, job func(context.Context) error) (ran bool, err error)
+}
+
+// Catalog answers questions about apartments, semesters and prices (the catalog service).
+// Unknown ids come back as domain.ErrNotFound.
+type Catalog interface {
+	Apartment(ctx context.Context, id int) (domain.Apartment, error)
+	// Apartments lists every apartment of the building, sorted by id, and the building's id.
+	Apartments(ctx context.Context) (buildingID int, apartments []domain.Apartment, err error)
+	Semester(ctx context.Context, id int) (domain.Semester, error)
+	Semesters(ctx context.Context) ([]domain.Semester, error)
+	// BookableSemester returns domain.ErrNotFound when no semester is open.
+	BookableSemester(ctx context.Context) (domain.Semester, error)
+	Price(ctx context.Context, apartmentID, semesterID int, renewal bool) (domain.PriceCalculation, error)
+}
+
+// Renters keeps the renters' personal data and e-mail tokens (the renter service). Invalid data
+// comes back as a *domain.ValidationError.
+type Renters interface {
+	Validate(ctx context.Context, data domain.RenterData, reference time.Time) error
+	// Register finds the renter by e-mail or creates one; with renterID set it updates that renter's
+	// data instead. created says whether a new renter was made.
+	Register(ctx context.Context, data domain.RenterData, reference time.Time, renterID int64) (id int64, created bool, err error)
+	DeleteUnused(ctx context.Context, renterID int64) error
+	Get(ctx context.Context, renterID int64) (domain.RenterData, error)
+	// ConsumeEmailToken answers domain.ErrInvalidToken or domain.ErrExpiredToken for a bad token.
+	ConsumeEmailToken(ctx context.Context, email, token string) (renterID int64, rentingID string, err error)
+}
+
+// Documents keeps the uploads of a renting (the document service). A broken upload comes back as a
+// *domain.ValidationError and nothing is stored.
+type Documents interface {
+	StoreUploads(ctx context.Context, renterID int64, rentingID string, uploads []domain.Upload) error
+	DeleteRentingDocuments(ctx context.Context, rentingID string) error
+}

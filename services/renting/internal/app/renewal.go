@@ -1,0 +1,86 @@
+package app
+
+import (
+	"context"
+
+	"semesterhaus/platform/identity"
+	"semesterhaus/services/renting/internal/domain"
+)
+
+// Renewal is the renewal form: the renter's updated data (the e-mail stays) and the new enrollment
+// certificate as base64 text.
+type Renewal struct {
+	Renter          domain.RenterData
+	Immatriculation string
+}
+
+// ApproveRenewal accepts a renewal: the renter's data is updated, the certificate stored and the
+// renting moves from RENEWAL_REQUEST to RENEWAL_ACCEPTED. Business problems come back as a
+// *domain.ValidationError.
+func (s *Rentings) ApproveRenewal(ctx context.Context, rentingID string, renewal Renewal) error {
+	r, err := s.repo.Get(ctx, rentingID)
+	if err != nil {
+		return asException(err, 0)
+	}
+	if r.State != domain.RenewalRequest {
+		return (&domain.TransitionError{RentingID: r.ID, From: r.State, To: domain.RenewalAccepted}).Exception()
+	}
+	uploads, err := decodeUploads(upload{domain.Immatriculation, "immatriculation", renewal.Immatriculation})
+	if err != nil {
+		return err
+	}
+	semester, err := s.catalog.Semester(ctx, r.SemesterID)
+	if err != nil {
+		return err
+	}
+	if _, _, err := s.renters.Register(ctx, renewal.Renter, semester.Start, r.RenterID); err != nil {
+		return err
+	}
+	if err := s.documents.StoreUploads(ctx, r.RenterID, r.ID, uploads); err != nil {
+		return err
+	}
+	err = s.repo.Update(ctx, rentingID, func(r *domain.Renting) error {
+		return r.MoveTo(domain.RenewalAccepted, s.now())
+	})
+	if err != nil {
+		s.undoDocuments(ctx, rentingID)
+	}
+	return asException(err, r.ApartmentID)
+}
+
+// DeclineRenewal cancels a renting that waits for its renewal answer; the renter moves out at the
+// end of the semester.
+func (s *Rentings) DeclineRenewal(ctx context.Context, rentingID string) error {
+	var apartmentID int
+	err := s.repo.Update(ctx, rentingID, func(r *domain.Renting) error {
+		apartmentID = r.ApartmentID
+		if r.State != domain.RenewalRequest {
+			return &domain.TransitionError{RentingID: r.ID, From: r.State, To: domain.Canceled}
+		}
+		return r.MoveTo(domain.Canceled, s.now())
+	})
+	return asException(err, apartmentID)
+}
+
+// ApproveIdentityCard records that an admin checked the renter's identity card
+// (APARTMENT_RESERVED → OWNER_ACKNOWLEDGED). Admins only; audited.
+func (s *Rentings) ApproveIdentityCard(ctx context.Context, rentingID string) error {
+	if err := identity.RequireAdmin(ctx); err != nil {
+		return err
+	}
+	actor := identity.FromContext(ctx).Subject
+	err := s.repo.AdminUpdate(ctx, rentingID, actor, "approveIdentityCard", func(r *domain.Renting) error {
+		return r.MoveTo(domain.OwnerAcknowledged, s.now())
+	})
+	return notFoundAs(err, ErrRentingNotPresent)
+}
+
+// FreeApartment deletes every renting of an apartment in a semester with its log (SPEC "delete
+// contract": no cancellation invoice, no refund). Admins only; audited.
+func (s *Rentings) FreeApartment(ctx context.Context, apartmentID, semesterID int) error {
+	if err := identity.RequireAdmin(ctx); err != nil {
+		return err
+	}
+	_, err := s.repo.DeleteApartment(ctx, apartmentID, semesterID, identity.FromContext(ctx).Subject, s.now())
+	return err
+}

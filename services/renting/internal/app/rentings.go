@@ -1,0 +1,244 @@
+package app
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"time"
+
+	"semesterhaus/platform/identity"
+	"semesterhaus/services/renting/internal/domain"
+)
+
+// Settings are the renting service's business settings.
+type Settings struct {
+	TimeZone            *time.Location // the residence's time zone decides what "today" is
+	ConfirmationTimeout time.Duration  // an unconfirmed booking request is canceled after it
+}
+
+// Rentings runs the booking lifecycle: booking requests, e-mail confirmation, identity approval,
+// renewals, the admin's overview and the scheduled job.
+type Rentings struct {
+	repo      Repository
+	catalog   Catalog
+	renters   Renters
+	documents Documents
+	now       func() time.Time
+	settings  Settings
+	logger    *slog.Logger
+}
+
+// New returns the renting use cases; now is the clock (injectable for tests).
+func New(repo Repository, catalog Catalog, renters Renters, documents Documents, now func() time.Time, settings Settings, logger *slog.Logger) *Rentings {
+	return &Rentings{repo: repo, catalog: catalog, renters: renters, documents: documents, now: now, settings: settings, logger: logger}
+}
+
+// Errors the adapters translate for their clients.
+var (
+	// ErrRentingNotPresent answers an admin operation on a renting that does not exist (SPEC section 5).
+	ErrRentingNotPresent = errors.New("rentingId was not present")
+	ErrNoApartment       = fmt.Errorf("apartment %w", domain.ErrNotFound)
+	ErrNoSemester        = fmt.Errorf("semester %w", domain.ErrNotFound)
+)
+
+// Renting returns one renting, or domain.ErrNotFound.
+func (s *Rentings) Renting(ctx context.Context, id string) (domain.Renting, error) {
+	return s.repo.Get(ctx, id)
+}
+
+// Availability is which apartments of the bookable semester are still free.
+type Availability struct {
+	BuildingID int
+	Semester   domain.Semester
+	Free       []ApartmentFree
+}
+
+// ApartmentFree says whether nobody holds an apartment in the semester.
+type ApartmentFree struct {
+	ApartmentID int
+	Free        bool
+}
+
+// AvailableApartments answers the booking site's first step: every apartment of the building and
+// whether it is free in the bookable semester.
+func (s *Rentings) AvailableApartments(ctx context.Context) (Availability, error) {
+	semester, err := s.catalog.BookableSemester(ctx)
+	if err != nil {
+		return Availability{}, fmt.Errorf("bookable semester: %w", err)
+	}
+	buildingID, apartments, err := s.catalog.Apartments(ctx)
+	if err != nil {
+		return Availability{}, err
+	}
+	rentings, err := s.repo.RentingsOfSemester(ctx, semester.ID)
+	if err != nil {
+		return Availability{}, err
+	}
+	held := make(map[int]bool)
+	for _, r := range rentings {
+		if r.State.Holds() {
+			held[r.ApartmentID] = true
+		}
+	}
+	result := Availability{BuildingID: buildingID, Semester: semester, Free: make([]ApartmentFree, len(apartments))}
+	for i, a := range apartments {
+		result.Free[i] = ApartmentFree{ApartmentID: a.ID, Free: !held[a.ID]}
+	}
+	return result, nil
+}
+
+// Offer is an apartment in a semester with its price.
+type Offer struct {
+	ApartmentID int
+	SemesterID  int
+	Price       domain.PriceCalculation
+}
+
+// BookApartment prices a new booking of an apartment for a semester; an unknown apartment or
+// semester comes back as ErrNoApartment or ErrNoSemester.
+func (s *Rentings) BookApartment(ctx context.Context, apartmentID, semesterID int) (Offer, error) {
+	if _, err := s.catalog.Apartment(ctx, apartmentID); err != nil {
+		return Offer{}, notFoundAs(err, ErrNoApartment)
+	}
+	if _, err := s.catalog.Semester(ctx, semesterID); err != nil {
+		return Offer{}, notFoundAs(err, ErrNoSemester)
+	}
+	price, err := s.catalog.Price(ctx, apartmentID, semesterID, false)
+	if err != nil {
+		return Offer{}, err
+	}
+	return Offer{ApartmentID: apartmentID, SemesterID: semesterID, Price: price}, nil
+}
+
+// RenewalOffer is what the renewal page shows: the apartment, the semester, the renewal price and
+// the renter's data for the form.
+type RenewalOffer struct {
+	Offer
+	Renter domain.RenterData
+}
+
+// ExtendBooking answers the renewal link. The renting id is the capability; it opens the renter's
+// data only while the renting waits for the renewal answer, so an old link reveals nothing.
+func (s *Rentings) ExtendBooking(ctx context.Context, rentingID string) (RenewalOffer, error) {
+	r, err := s.awaitingRenewal(ctx, rentingID)
+	if err != nil {
+		return RenewalOffer{}, err
+	}
+	price, err := s.catalog.Price(ctx, r.ApartmentID, r.SemesterID, true)
+	if err != nil {
+		return RenewalOffer{}, err
+	}
+	renter, err := s.renters.Get(ctx, r.RenterID)
+	if err != nil {
+		return RenewalOffer{}, err
+	}
+	return RenewalOffer{Offer: Offer{ApartmentID: r.ApartmentID, SemesterID: r.SemesterID, Price: price}, Renter: renter}, nil
+}
+
+// RenterByRentingID returns the renter's data for the renewal form, under the same rule as
+// ExtendBooking.
+func (s *Rentings) RenterByRentingID(ctx context.Context, rentingID string) (domain.RenterData, error) {
+	r, err := s.awaitingRenewal(ctx, rentingID)
+	if err != nil {
+		return domain.RenterData{}, err
+	}
+	return s.renters.Get(ctx, r.RenterID)
+}
+
+// awaitingRenewal returns the renting if it waits for its renewal answer, else domain.ErrNotFound.
+func (s *Rentings) awaitingRenewal(ctx context.Context, rentingID string) (domain.Renting, error) {
+	r, err := s.repo.Get(ctx, rentingID)
+	if err != nil {
+		return domain.Renting{}, err
+	}
+	if r.State != domain.RenewalRequest {
+		return domain.Renting{}, fmt.Errorf("renting %s is not awaiting a renewal: %w", rentingID, domain.ErrNotFound)
+	}
+	return r, nil
+}
+
+// Status is what the admin overview shows for an apartment in a semester and the renting behind it
+// (nil when nobody requested or holds the apartment).
+type Status struct {
+	ApartmentID int
+	SemesterID  int
+	State       domain.State
+	Renting     *domain.Renting
+}
+
+// Occupancy returns the status of each asked-for apartment in a semester, in the order asked, with
+// one query for the whole semester. Admins only.
+func (s *Rentings) Occupancy(ctx context.Context, semesterID int, apartmentIDs []int) ([]Status, error) {
+	if err := identity.RequireAdmin(ctx); err != nil {
+		return nil, err
+	}
+	semester, err := s.catalog.Semester(ctx, semesterID)
+	if err != nil {
+		return nil, notFoundAs(err, ErrNoSemester)
+	}
+	rentings, err := s.repo.RentingsOfSemester(ctx, semesterID)
+	if err != nil {
+		return nil, err
+	}
+	byApartment := make(map[int][]domain.Renting)
+	for _, r := range rentings {
+		byApartment[r.ApartmentID] = append(byApartment[r.ApartmentID], r)
+	}
+	result := make([]Status, len(apartmentIDs))
+	for i, id := range apartmentIDs {
+		state, by := domain.ApartmentStatus(byApartment[id], semester.Phase)
+		result[i] = Status{ApartmentID: id, SemesterID: semesterID, State: state, Renting: by}
+	}
+	return result, nil
+}
+
+// CurrentRentingInfo returns the status of one apartment in a semester. Admins only.
+func (s *Rentings) CurrentRentingInfo(ctx context.Context, apartmentID, semesterID int) (Status, error) {
+	statuses, err := s.Occupancy(ctx, semesterID, []int{apartmentID})
+	if err != nil {
+		return Status{}, err
+	}
+	return statuses[0], nil
+}
+
+// RentingsOfRenter returns every renting of a renter, oldest first. Admins only.
+func (s *Rentings) RentingsOfRenter(ctx context.Context, renterID int64) ([]domain.Renting, error) {
+	if err := identity.RequireAdmin(ctx); err != nil {
+		return nil, err
+	}
+	return s.repo.RentingsOfRenter(ctx, renterID)
+}
+
+// LogOfRenter returns every state the renter's rentings reached, in order. Admins only.
+func (s *Rentings) LogOfRenter(ctx context.Context, renterID int64) ([]domain.LogEntry, error) {
+	if err := identity.RequireAdmin(ctx); err != nil {
+		return nil, err
+	}
+	return s.repo.LogOfRenter(ctx, renterID)
+}
+
+// BookingsOfRenter returns the milestone view of every renting of a renter. Admins only.
+func (s *Rentings) BookingsOfRenter(ctx context.Context, renterID int64) ([]domain.Booking, error) {
+	rentings, err := s.RentingsOfRenter(ctx, renterID)
+	if err != nil {
+		return nil, err
+	}
+	log, err := s.repo.LogOfRenter(ctx, renterID)
+	if err != nil {
+		return nil, err
+	}
+	bookings := make([]domain.Booking, len(rentings))
+	for i, r := range rentings {
+		bookings[i] = domain.BookingOf(r, log)
+	}
+	return bookings, nil
+}
+
+// notFoundAs replaces a "not found" by the more telling err.
+func notFoundAs(err, replacement error) error {
+	if errors.Is(err, domain.ErrNotFound) {
+		return replacement
+	}
+	return err
+}

@@ -1,0 +1,50 @@
+// Package config reads the renting service's settings from the environment once, at start.
+package config
+
+import (
+	"fmt"
+	"time"
+
+	platformconfig "semesterhaus/platform/config"
+)
+
+// Config holds every setting of the renting service.
+type Config struct {
+	DatabaseURL         platformconfig.Secret `env:"DATABASE_URL,required"`
+	NATSURL             string                `env:"NATS_URL,required"`
+	HTTPAddr            string                `env:"HTTP_ADDR" envDefault:":8102"`
+	GRPCAddr            string                `env:"GRPC_ADDR" envDefault:":9102"`
+	CatalogGRPCAddr     string                `env:"CATALOG_GRPC_ADDR" envDefault:"127.0.0.1:9101"`
+	RenterGRPCAddr      string                `env:"RENTER_GRPC_ADDR" envDefault:"127.0.0.1:9103"`
+	DocumentGRPCAddr    string                `env:"DOCUMENT_GRPC_ADDR" envDefault:"127.0.0.1:9104"`
+	IdentityPublicKey   string                `env:"IDENTITY_PUBLIC_KEY"`
+	LogLevel            string                `env:"LOG_LEVEL" envDefault:"info"`
+	LogFormat           string                `env:"LOG_FORMAT" envDefault:"json"`
+	TimeZone            string                `env:"TIME_ZONE" envDefault:"Europe/Berlin"`
+	ConfirmationTimeout time.Duration         `env:"CONFIRMATION_TIMEOUT" envDefault:"72h"`
+	JobInterval         time.Duration         `env:"JOB_INTERVAL" envDefault:"1m"`
+}
+
+// Load reads the settings and checks them.
+func Load() (Config, error) {
+	cfg, err := platformconfig.Load[Config]()
+	if err != nil {
+		return Config{}, err
+	}
+	if cfg.ConfirmationTimeout < time.Hour {
+		return Config{}, fmt.Errorf("CONFIRMATION_TIMEOUT must be at least 1h, not %s", cfg.ConfirmationTimeout)
+	}
+	if cfg.JobInterval < time.Second {
+		return Config{}, fmt.Errorf("JOB_INTERVAL must be at least 1s, not %s", cfg.JobInterval)
+	}
+	if _, err := time.LoadLocation(cfg.TimeZone); err != nil {
+		return Config{}, fmt.Errorf("TIME_ZONE %q: %w", cfg.TimeZone, err)
+	}
+	return cfg, nil
+}
+
+// Location returns the residence's time zone (checked by Load).
+func (c Config) Location() *time.Location {
+	loc, _ := time.LoadLocation(c.TimeZone)
+	return loc
+}

@@ -1,0 +1,106 @@
+package domain
+
+import (
+	"testing"
+	"time"
+)
+
+func day(n int) time.Time { return t0.AddDate(0, 0, n) }
+
+func TestBookingOf_milestonesFromTheLog(t *testing.T) {
+	t.Parallel()
+	r := Renting{ID: "r1", State: Payed}
+	log := []LogEntry{
+		{RentingID: "r1", State: ApartmentRequested, At: day(0)},
+		{RentingID: "r1", State: ApartmentReserved, At: day(1)},
+		{RentingID: "other", State: OwnerAcknowledged, At: day(1)},
+		{RentingID: "r1", State: OwnerAcknowledged, At: day(2)},
+		{RentingID: "r1", State: ContractRequested, At: day(3)},
+		{RentingID: "r1", State: ContractSigned, At: day(4)},
+		{RentingID: "r1", State: Unpaid, At: day(5)},
+		{RentingID: "r1", State: Payed, At: day(6)},
+	}
+	b := BookingOf(r, log)
+	checks := []struct {
+		name string
+		got  *time.Time
+		want time.Time
+	}{
+		{"created", b.CreatedDate, day(0)}, {"e-mail confirmed", b.EmailConfirmedDate, day(1)},
+		{"owner acknowledged", b.OwnerAcknowledgedDate, day(2)}, {"contract requested", b.ContractRequestedDate, day(3)},
+		{"contract signed", b.ContractSignedDate, day(4)}, {"paid", b.PaidDate, day(6)},
+	}
+	for _, c := range checks {
+		if c.got == nil || !c.got.Equal(c.want) {
+			t.Errorf("%s: %v, want %v", c.name, c.got, c.want)
+		}
+	}
+	if !b.EmailConfirmed || !b.RenterIsUnlocked || !b.ContractSigned || !b.ApartmentPaid {
+		t.Errorf("flags: %+v", b)
+	}
+}
+
+func TestBookingOf_freshRequestIsNeitherConfirmedNorUnlocked(t *testing.T) {
+	t.Parallel()
+	b := BookingOf(Renting{ID: "r1", State: ApartmentRequested}, []LogEntry{{RentingID: "r1", State: ApartmentRequested, At: day(0)}})
+	if b.EmailConfirmed || b.RenterIsUnlocked || b.EmailConfirmedDate != nil || b.CreatedDate == nil {
+		t.Errorf("%+v", b)
+	}
+}
+
+func TestBookingOf_renewalCountsAsConfirmedAndUnlocked(t *testing.T) {
+	t.Parallel()
+	b := BookingOf(Renting{ID: "r2", State: RenewalRequest, Renewal: true}, []LogEntry{{RentingID: "r2", State: RenewalRequest, At: day(0)}})
+	if !b.EmailConfirmed || !b.RenterIsUnlocked || b.CreatedDate == nil || b.ContractSigned {
+		t.Errorf("%+v", b)
+	}
+}
+
+func TestApartmentStatus_holdingThenNewestOpenThenByPhase(t *testing.T) {
+	t.Parallel()
+	requestedEarly := Renting{ID: "early", State: ApartmentRequested, CreatedAt: day(0)}
+	selectLate := Renting{ID: "late", State: SelectApartment, CreatedAt: day(2)}
+	reserved := Renting{ID: "holder", State: ApartmentReserved, CreatedAt: day(1)}
+	canceled := Renting{ID: "gone", State: Canceled, CreatedAt: day(3)}
+	tests := []struct {
+		name     string
+		rentings []Renting
+		phase    Phase
+		want     State
+		wantID   string
+	}{
+		{"holding renting wins", []Renting{requestedEarly, reserved, selectLate}, PhaseBooking, ApartmentReserved, "holder"},
+		{"newest open request", []Renting{requestedEarly, selectLate, canceled}, PhaseBooking, SelectApartment, "late"},
+		{"nobody, bookable semester", []Renting{canceled}, PhaseBooking, Available, ""},
+		{"nobody, planned semester", nil, PhasePlanned, Available, ""},
+		{"nobody, renewal phase", nil, PhaseRenewal, Available, ""},
+		{"nobody, running semester", nil, PhaseRunning, ApartmentEmpty, ""},
+		{"nobody, finished semester", []Renting{canceled}, PhaseFinished, ApartmentEmpty, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			got, by := ApartmentStatus(tt.rentings, tt.phase)
+			gotID := ""
+			if by != nil {
+				gotID = by.ID
+			}
+			if got != tt.want || gotID != tt.wantID {
+				t.Errorf("got %s by %q, want %s by %q", got, gotID, tt.want, tt.wantID)
+			}
+		})
+	}
+}
+
+func TestPredecessor_isTheSemesterStartingLastBefore(t *testing.T) {
+	t.Parallel()
+	a := Semester{ID: 1, Start: day(0)}
+	b := Semester{ID: 2, Start: day(180)}
+	c := Semester{ID: 3, Start: day(360)}
+	if p, ok := c.Predecessor([]Semester{c, a, b}); !ok || p.ID != 2 {
+		t.Errorf("got %+v, %v", p, ok)
+	}
+	if _, ok := a.Predecessor([]Semester{a, b}); ok {
+		t.Error("the first semester has a predecessor")
+	}
+}

@@ -1,0 +1,117 @@
+package domain
+
+import (
+	"time"
+
+	"github.com/google/uuid"
+)
+
+// Renting is one renter's booking of one apartment for one semester. Its id is a random UUID and
+// also the capability in the public links of the booking flow.
+type Renting struct {
+	ID          string
+	RenterID    int64
+	ApartmentID int
+	SemesterID  int
+	State       State
+	Renewal     bool // created by the renewal job for a renter who already lives there
+	CreatedAt   time.Time
+	UpdatedAt   time.Time
+
+	changes []Transition
+}
+
+// Transition is one move of a renting: what the log records and the event announces.
+type Transition struct {
+	RentingID string
+	From, To  State
+	At        time.Time
+}
+
+// NewRenting makes a renting in its first state: APARTMENT_REQUESTED for a booking, RENEWAL_REQUEST
+// for a renewal.
+func NewRenting(renterID int64, apartmentID, semesterID int, renewal bool, at time.Time) *Renting {
+	r := &Renting{
+		ID: uuid.NewString(), RenterID: renterID, ApartmentID: apartmentID, SemesterID: semesterID,
+		Renewal: renewal, CreatedAt: at,
+	}
+	first := ApartmentRequested
+	if renewal {
+		first = RenewalRequest
+	}
+	r.move(first, at)
+	return r
+}
+
+// MoveTo applies one transition of the state machine; a move it does not allow changes nothing and
+// comes back as a *TransitionError.
+func (r *Renting) MoveTo(to State, at time.Time) error {
+	if !CanMove(r.State, to) {
+		return &TransitionError{RentingID: r.ID, From: r.State, To: to}
+	}
+	r.move(to, at)
+	return nil
+}
+
+func (r *Renting) move(to State, at time.Time) {
+	r.changes = append(r.changes, Transition{RentingID: r.ID, From: r.State, To: to, At: at})
+	r.State, r.UpdatedAt = to, at
+}
+
+// Reselect moves a renting whose apartment was taken to another apartment of the same semester.
+func (r *Renting) Reselect(apartmentID int, at time.Time) error {
+	if err := r.MoveTo(ApartmentReserved, at); err != nil {
+		return err
+	}
+	r.ApartmentID = apartmentID
+	return nil
+}
+
+// Changes returns the transitions applied since the renting was loaded or made, oldest first.
+func (r *Renting) Changes() []Transition { return r.changes }
+
+// Outcome is what confirming the e-mail of a booking request came to.
+type Outcome string
+
+// The outcomes of an e-mail confirmation.
+const (
+	Confirmed      Outcome = "CONFIRMED"
+	ApartmentTaken Outcome = "APARTMENT_TAKEN"
+	InvalidToken   Outcome = "INVALID_TOKEN"
+	ExpiredToken   Outcome = "EXPIRED_TOKEN"
+)
+
+// ConfirmationOutcome is the answer to a confirmation of a renting in state s, so that a repeated
+// confirmation answers what the first one did: an expired (canceled) request reads as an expired
+// token.
+func ConfirmationOutcome(s State) Outcome {
+	switch {
+	case s == SelectApartment:
+		return ApartmentTaken
+	case s == Canceled:
+		return ExpiredToken
+	case s == ApartmentRequested:
+		return InvalidToken // not confirmed: the caller never asks in this state
+	default:
+		return Confirmed
+	}
+}
+
+// Supersede prepares a renter's new booking request for a semester in which the renter has the
+// given rentings: a renting that holds an apartment refuses it (a renter holds at most one
+// apartment per semester); open requests are canceled, so the newest request is the one that counts.
+func Supersede(existing []*Renting, at time.Time) error {
+	for _, r := range existing {
+		if r.State.Holds() {
+			return ErrRenterHoldsApartment
+		}
+	}
+	for _, r := range existing {
+		if r.State.Open() {
+			if err := r.MoveTo(Canceled, at); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}

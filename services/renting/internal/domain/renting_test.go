@@ -1,0 +1,166 @@
+package domain
+
+import (
+	"errors"
+	"testing"
+	"time"
+)
+
+var t0 = time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC)
+
+func rentingIn(s State) *Renting {
+	return &Renting{ID: "r1", RenterID: 7, ApartmentID: 11, SemesterID: 3, State: s}
+}
+
+func TestMoveTo_everyAllowedTransitionIsApplied(t *testing.T) {
+	t.Parallel()
+	allowed := []struct{ from, to State }{
+		{ApartmentRequested, ApartmentReserved}, {ApartmentRequested, SelectApartment}, {ApartmentRequested, Canceled},
+		{SelectApartment, ApartmentReserved}, {SelectApartment, Canceled},
+		{ApartmentReserved, OwnerAcknowledged}, {ApartmentReserved, Canceled},
+		{OwnerAcknowledged, ContractRequested}, {OwnerAcknowledged, Canceled},
+		{RenewalRequest, RenewalAccepted}, {RenewalRequest, Canceled},
+		{RenewalAccepted, ContractRequested}, {RenewalAccepted, Canceled},
+		{ContractRequested, ContractSigned}, {ContractRequested, Canceled},
+		{ContractSigned, Unpaid}, {ContractSigned, Canceled},
+		{Unpaid, Payed}, {Unpaid, Canceled},
+		{Payed, Canceled},
+	}
+	for _, tt := range allowed {
+		t.Run(string(tt.from)+"→"+string(tt.to), func(t *testing.T) {
+			t.Parallel()
+			r := rentingIn(tt.from)
+			if err := r.MoveTo(tt.to, t0); err != nil {
+				t.Fatalf("refused: %v", err)
+			}
+			want := Transition{RentingID: "r1", From: tt.from, To: tt.to, At: t0}
+			if r.State != tt.to || len(r.Changes()) != 1 || r.Changes()[0] != want || !r.UpdatedAt.Equal(t0) {
+				t.Errorf("state %s, changes %+v", r.State, r.Changes())
+			}
+		})
+	}
+}
+
+func TestMoveTo_refusedTransitionsChangeNothing(t *testing.T) {
+	t.Parallel()
+	refused := []struct{ from, to State }{
+		{ApartmentRequested, OwnerAcknowledged}, {ApartmentRequested, Payed}, {ApartmentRequested, ApartmentRequested},
+		{ApartmentRequested, RenewalAccepted},
+		{SelectApartment, SelectApartment}, {SelectApartment, OwnerAcknowledged},
+		{ApartmentReserved, ApartmentReserved}, {ApartmentReserved, SelectApartment}, {ApartmentReserved, ContractRequested},
+		{OwnerAcknowledged, OwnerAcknowledged}, {OwnerAcknowledged, Payed},
+		{RenewalRequest, ApartmentReserved}, {RenewalRequest, ContractRequested},
+		{RenewalAccepted, RenewalRequest},
+		{ContractRequested, Unpaid}, {ContractSigned, Payed}, {Unpaid, ContractSigned},
+		{Payed, RenewalRequest}, {Payed, Unpaid},
+		{Canceled, ApartmentRequested}, {Canceled, ApartmentReserved}, {Canceled, Canceled},
+		{ApartmentRequested, Available}, {ApartmentReserved, ApartmentEmpty}, {Payed, ApartmentBlocked},
+	}
+	for _, tt := range refused {
+		t.Run(string(tt.from)+"→"+string(tt.to), func(t *testing.T) {
+			t.Parallel()
+			r := rentingIn(tt.from)
+			err := r.MoveTo(tt.to, t0)
+			var te *TransitionError
+			if !errors.As(err, &te) || te.From != tt.from || te.To != tt.to {
+				t.Fatalf("got %v, want a TransitionError", err)
+			}
+			if r.State != tt.from || len(r.Changes()) != 0 {
+				t.Errorf("a refused move changed the renting: %s, %+v", r.State, r.Changes())
+			}
+			if ex := te.Exception(); ex.MessageID != MsgNotAllowed || ex.Params["from"] != string(tt.from) {
+				t.Errorf("exception %+v", ex)
+			}
+		})
+	}
+}
+
+func TestNewRenting_startsInRequestedOrRenewalRequest(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		renewal bool
+		want    State
+	}{{false, ApartmentRequested}, {true, RenewalRequest}}
+	for _, tt := range tests {
+		r := NewRenting(7, 11, 3, tt.renewal, t0)
+		if r.State != tt.want || r.Renewal != tt.renewal || len(r.ID) != 36 ||
+			len(r.Changes()) != 1 || r.Changes()[0].From != "" || r.Changes()[0].To != tt.want {
+			t.Errorf("renewal=%v: %+v", tt.renewal, r)
+		}
+	}
+	if a, b := NewRenting(1, 1, 1, false, t0), NewRenting(1, 1, 1, false, t0); a.ID == b.ID {
+		t.Error("two rentings share an id")
+	}
+}
+
+func TestHolds_onlyReservedUpToPayedAndRenewals(t *testing.T) {
+	t.Parallel()
+	tests := map[State]bool{
+		ApartmentRequested: false, SelectApartment: false, Canceled: false, Available: false,
+		ApartmentReserved: true, OwnerAcknowledged: true, ContractRequested: true, ContractSigned: true,
+		Unpaid: true, Payed: true, RenewalRequest: true, RenewalAccepted: true,
+	}
+	for s, want := range tests {
+		if s.Holds() != want {
+			t.Errorf("%s holds = %v, want %v", s, !want, want)
+		}
+	}
+}
+
+func TestReselect_movesToTheNewApartmentOnlyFromSelectApartment(t *testing.T) {
+	t.Parallel()
+	r := rentingIn(SelectApartment)
+	if err := r.Reselect(12, t0); err != nil || r.ApartmentID != 12 || r.State != ApartmentReserved {
+		t.Fatalf("reselect: %v, %+v", err, r)
+	}
+	requested := rentingIn(ApartmentRequested)
+	requested.State = ApartmentReserved
+	if err := requested.Reselect(12, t0); err == nil || requested.ApartmentID != 11 {
+		t.Errorf("reselect from APARTMENT_RESERVED: %v, apartment %d", err, requested.ApartmentID)
+	}
+}
+
+func TestConfirmationOutcome_repeatsTheFirstAnswer(t *testing.T) {
+	t.Parallel()
+	tests := map[State]Outcome{
+		ApartmentReserved: Confirmed, OwnerAcknowledged: Confirmed, Payed: Confirmed,
+		SelectApartment: ApartmentTaken, Canceled: ExpiredToken,
+	}
+	for s, want := range tests {
+		if got := ConfirmationOutcome(s); got != want {
+			t.Errorf("%s: %s, want %s", s, got, want)
+		}
+	}
+}
+
+func TestSupersede_refusesASecondApartmentAndCancelsOpenRequests(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name      string
+		existing  []State
+		wantErr   error
+		wantAfter []State
+	}{
+		{"no earlier renting", nil, nil, nil},
+		{"open requests are canceled", []State{ApartmentRequested, SelectApartment, Canceled}, nil, []State{Canceled, Canceled, Canceled}},
+		{"a holding renting refuses", []State{ApartmentRequested, Payed}, ErrRenterHoldsApartment, []State{ApartmentRequested, Payed}},
+		{"a renewal holds too", []State{RenewalRequest}, ErrRenterHoldsApartment, []State{RenewalRequest}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			var existing []*Renting
+			for _, s := range tt.existing {
+				existing = append(existing, rentingIn(s))
+			}
+			if err := Supersede(existing, t0); !errors.Is(err, tt.wantErr) {
+				t.Fatalf("got %v, want %v", err, tt.wantErr)
+			}
+			for i, r := range existing {
+				if r.State != tt.wantAfter[i] {
+					t.Errorf("renting %d: %s, want %s", i, r.State, tt.wantAfter[i])
+				}
+			}
+		})
+	}
+}

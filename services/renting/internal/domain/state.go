@@ -1,0 +1,65 @@
+package domain
+
+import "slices"
+
+// State is where a renting stands in the booking lifecycle, or (for the admin overview only) the
+// status of an apartment nobody holds.
+type State string
+
+// The renting states of docs/booking.md, and the apartment-only statuses AVAILABLE, APARTMENT_EMPTY
+// and APARTMENT_BLOCKED, which a renting never has.
+const (
+	ApartmentRequested State = "APARTMENT_REQUESTED"
+	ApartmentReserved  State = "APARTMENT_RESERVED"
+	SelectApartment    State = "SELECT_APARTMENT"
+	OwnerAcknowledged  State = "OWNER_ACKNOWLEDGED"
+	ContractRequested  State = "CONTRACT_REQUESTED"
+	ContractSigned     State = "CONTRACT_SIGNED"
+	Unpaid             State = "UNPAID"
+	Payed              State = "PAYED"
+	RenewalRequest     State = "RENEWAL_REQUEST"
+	RenewalAccepted    State = "RENEWAL_ACCEPTED"
+	Canceled           State = "CANCELED"
+
+	Available        State = "AVAILABLE"
+	ApartmentEmpty   State = "APARTMENT_EMPTY"
+	ApartmentBlocked State = "APARTMENT_BLOCKED"
+)
+
+// none is the state before a renting exists; only NewRequest and NewRenewal leave it.
+const none State = ""
+
+// transitions is the state machine of docs/booking.md: every allowed move, nothing else.
+var transitions = map[State][]State{
+	none:               {ApartmentRequested, RenewalRequest},
+	ApartmentRequested: {ApartmentReserved, SelectApartment, Canceled},
+	SelectApartment:    {ApartmentReserved, Canceled},
+	ApartmentReserved:  {OwnerAcknowledged, Canceled},
+	OwnerAcknowledged:  {ContractRequested, Canceled},
+	RenewalRequest:     {RenewalAccepted, Canceled},
+	RenewalAccepted:    {ContractRequested, Canceled},
+	ContractRequested:  {ContractSigned, Canceled},
+	ContractSigned:     {Unpaid, Canceled},
+	Unpaid:             {Payed, Canceled},
+	Payed:              {Canceled},
+}
+
+// CanMove reports whether the state machine allows the move from one state to another.
+func CanMove(from, to State) bool {
+	return slices.Contains(transitions[from], to)
+}
+
+// holding lists the states in which a renting holds its apartment for its semester. The database's
+// partial unique indexes are built on the same list (migrations/00001_renting.sql).
+var holding = []State{
+	ApartmentReserved, OwnerAcknowledged, ContractRequested, ContractSigned, Unpaid, Payed,
+	RenewalRequest, RenewalAccepted,
+}
+
+// Holds reports whether a renting in state s holds its apartment (and its renter's place) for the
+// semester.
+func (s State) Holds() bool { return slices.Contains(holding, s) }
+
+// Open reports whether a renting in state s waits for its renter: an unconfirmed e-mail or a taken
+// apartment to replace.
+func (s State) Open() bool { return s == ApartmentRequested || s == SelectApartment }

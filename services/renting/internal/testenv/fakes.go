@@ -1,0 +1,139 @@
+package testenv
+
+import (
+	"context"
+	"fmt"
+	"sync"
+	"time"
+
+	"semesterhaus/services/renting/internal/domain"
+)
+
+// Renters is an in-memory stand-in for the renter service's port: renters by e-mail, a violation to
+// answer on demand, and e-mail tokens that a test issues for a renting.
+type Renters struct {
+	mu        sync.Mutex
+	byEmail   map[string]int64
+	data      map[int64]domain.RenterData
+	tokens    map[string]token // by email + token
+	Violation *domain.ValidationError
+	Deleted   []int64
+}
+
+type token struct {
+	renterID  int64
+	rentingID string
+	expired   bool
+}
+
+// NewRenters returns an empty renter service.
+func NewRenters() *Renters {
+	return &Renters{byEmail: map[string]int64{}, data: map[int64]domain.RenterData{}, tokens: map[string]token{}}
+}
+
+// Validate answers the configured violation, if any.
+func (f *Renters) Validate(context.Context, domain.RenterData, time.Time) error {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.Violation != nil {
+		return f.Violation
+	}
+	return nil
+}
+
+// Register finds the renter by e-mail or creates one; with renterID it updates that renter but keeps
+// the e-mail.
+func (f *Renters) Register(_ context.Context, data domain.RenterData, _ time.Time, renterID int64) (int64, bool, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if renterID != 0 {
+		data.Email = f.data[renterID].Email
+		f.data[renterID] = data
+		return renterID, false, nil
+	}
+	if id, ok := f.byEmail[data.Email]; ok {
+		f.data[id] = data
+		return id, false, nil
+	}
+	id := int64(len(f.byEmail) + 1)
+	f.byEmail[data.Email], f.data[id] = id, data
+	return id, true, nil
+}
+
+// DeleteUnused records the deletion and forgets the renter.
+func (f *Renters) DeleteUnused(_ context.Context, renterID int64) error {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.Deleted = append(f.Deleted, renterID)
+	delete(f.byEmail, f.data[renterID].Email)
+	delete(f.data, renterID)
+	return nil
+}
+
+// Get returns a renter's data.
+func (f *Renters) Get(_ context.Context, renterID int64) (domain.RenterData, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	d, ok := f.data[renterID]
+	if !ok {
+		return domain.RenterData{}, fmt.Errorf("renter %d: %w", renterID, domain.ErrNotFound)
+	}
+	return d, nil
+}
+
+// IssueToken gives the renting's renter a confirmation token, as the renter service does when it
+// mails the link.
+func (f *Renters) IssueToken(email, tok string, renterID int64, rentingID string, expired bool) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.tokens[email+"\x00"+tok] = token{renterID: renterID, rentingID: rentingID, expired: expired}
+}
+
+// ConsumeEmailToken answers the issued token (again and again, like the renter service's
+// already_used answer).
+func (f *Renters) ConsumeEmailToken(_ context.Context, email, tok string) (int64, string, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	t, ok := f.tokens[email+"\x00"+tok]
+	switch {
+	case !ok:
+		return 0, "", domain.ErrInvalidToken
+	case t.expired:
+		return 0, "", domain.ErrExpiredToken
+	}
+	return t.renterID, t.rentingID, nil
+}
+
+// Documents is an in-memory stand-in for the document service's port: how many uploads each renting
+// has stored, and a violation to answer on demand.
+type Documents struct {
+	mu        sync.Mutex
+	Stored    map[string]int
+	Violation *domain.ValidationError
+}
+
+// StoreUploads stores all uploads or, with a configured violation, none.
+func (f *Documents) StoreUploads(_ context.Context, _ int64, rentingID string, uploads []domain.Upload) error {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.Violation != nil {
+		return f.Violation
+	}
+	f.Stored[rentingID] += len(uploads)
+	return nil
+}
+
+// DeleteRentingDocuments forgets a renting's uploads.
+func (f *Documents) DeleteRentingDocuments(_ context.Context, rentingID string) error {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	delete(f.Stored, rentingID)
+	return nil
+}
+
+// StoredFor returns how many uploads a renting has.
+func (f *Documents) StoredFor(rentingID string) int {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.Stored[rentingID]
+}
