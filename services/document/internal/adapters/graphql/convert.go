@@ -1,8 +1,8 @@
 package graphql
 
 import (
-	"semesterhaus/services/document/internal/adapters/graphql/model"
 	"semesterhaus/platform/graphqlx/scalar"
+	"semesterhaus/services/document/internal/adapters/graphql/model"
 	"semesterhaus/services/document/internal/domain"
 )
 

@@ -4,8 +4,8 @@ import (
 	"errors"
 	"sort"
 
-	"semesterhaus/services/renter/internal/adapters/graphql/model"
 	"semesterhaus/platform/graphqlx/scalar"
+	"semesterhaus/services/renter/internal/adapters/graphql/model"
 	"semesterhaus/services/renter/internal/domain"
 )
 
