@@ -1,0 +1,138 @@
+# Semesterhaus: build, run and test everything from the repository root.
+# `make help` lists the targets.
+
+SHELL := bash
+.SHELLFLAGS := -eu -o pipefail -c
+.DEFAULT_GOAL := help
+MAKEFLAGS += --no-builtin-rules
+
+# The Go toolchain on the machine, never a downloaded one; no VCS stamping (works in any checkout).
+export GOTOOLCHAIN := local
+export GOFLAGS ?= -buildvcs=false
+
+GO ?= go
+# Where `make build` puts the binaries and where devstack finds them.
+BIN_DIR := .data/bin
+# The workspace modules, in go.work's order.
+MODULES := $(shell $(GO) work edit -json | sed -n 's/.*"DiskPath": *"\([^"]*\)".*/\1/p')
+# The order for `make generate`: shared code and contracts first, the gateway (which composes the
+# services' schemas) last.
+GEN_MODULES := $(filter ./platform ./proto,$(MODULES)) $(filter ./services/%,$(MODULES)) \
+	$(filter-out ./platform ./proto ./services/% ./gateway,$(MODULES)) $(filter ./gateway,$(MODULES))
+# Main packages: every service, the gateway and the tools' commands (devstack).
+CMD_PKGS := $(patsubst %/,./%,$(wildcard services/*/cmd/*/ gateway/cmd/*/ tools/cmd/*/))
+# Extra flags for go test, e.g. make test-go GOTESTFLAGS='-run TestX -v'.
+GOTESTFLAGS ?=
+
+##@ Running
+
+.PHONY: run
+run: build ## Build everything and run the whole system on http://localhost:8080 (PORT changes it)
+	$(BIN_DIR)/devstack -build=false
+
+.PHONY: run-infra
+run-infra: ## Run only PostgreSQL and NATS (for services started by hand)
+	$(GO) build -o $(BIN_DIR)/ ./tools/cmd/devstack
+	$(BIN_DIR)/devstack -infra
+
+.PHONY: build
+build: ## Build all Go binaries into .data/bin
+	@mkdir -p $(BIN_DIR)
+	$(GO) build -o $(BIN_DIR)/ $(CMD_PKGS)
+
+##@ Testing
+
+# Parts are added here as they appear (web unit tests, browser end-to-end tests).
+.PHONY: test
+test: test-go ## Run every test
+
+.PHONY: test-go
+test-go: ## go vet and go test -count=1 in every workspace module (real PostgreSQL and NATS)
+	@failed=""; \
+	for m in $(MODULES); do \
+		echo "=== go vet $$m"; \
+		(cd $$m && $(GO) vet ./...) || failed="$$failed vet:$$m"; \
+		echo "=== go test $$m"; \
+		(cd $$m && $(GO) test -count=1 $(GOTESTFLAGS) ./...) || failed="$$failed test:$$m"; \
+	done; \
+	if [ -n "$$failed" ]; then echo "FAILED:$$failed"; exit 1; fi
+
+# The benchmark measures a running system: start `make run` in another terminal first.
+BENCH_URL ?= http://127.0.0.1:$(or $(PORT),8080)
+BENCH_DURATION ?= 30s
+BENCH_CONNECTIONS ?= 32
+
+.PHONY: bench
+bench: ## Load-test the running gateway with gateway/bench/run.sh (needs wrk and `make run`)
+	@script=gateway/bench/run.sh; \
+	if [ ! -f "$$script" ]; then echo "no benchmark script ($$script) yet"; exit 0; fi; \
+	command -v wrk >/dev/null || { echo "wrk is missing (Debian: apt-get install -y wrk)"; exit 1; }; \
+	if command -v curl >/dev/null && ! curl -s -o /dev/null "$(BENCH_URL)/readyz"; then \
+		echo "no gateway answers at $(BENCH_URL): start 'make run' first (BENCH_URL changes the address)"; exit 1; \
+	fi; \
+	echo "=== $$script $(BENCH_URL) $(BENCH_DURATION) $(BENCH_CONNECTIONS)"; \
+	bash "$$script" "$(BENCH_URL)" "$(BENCH_DURATION)" "$(BENCH_CONNECTIONS)"
+
+##@ Code
+
+# Each module generates on its own (GOWORK=off): generators run as
+# `go tool -modfile=<repo>/tools/go.mod NAME`, and the go command refuses -modfile in workspace mode.
+# It also shows that every module's go.mod is complete by itself.
+.PHONY: generate
+generate: ## Run go generate ./... in every module (gqlgen, sqlc, protoc, the gateway's composition)
+	@for m in $(GEN_MODULES); do \
+		echo "=== go generate $$m"; \
+		(cd $$m && GOWORK=off $(GO) generate ./...); \
+	done
+
+.PHONY: check-generated
+check-generated: ## Fail when generated code or the composed schema differs from what is committed
+	@state() { git status --porcelain=v1 --untracked-files=all; git diff HEAD --binary 2>/dev/null | sha256sum; \
+		git ls-files -z --others --exclude-standard | xargs -0 -r sha256sum; }; \
+	before="$$(state)"; \
+	$(MAKE) --no-print-directory generate; \
+	if [ "$$(state)" != "$$before" ]; then \
+		echo; \
+		echo "Generated code is out of date: 'make generate' changed these files."; \
+		echo "Run 'make generate' and commit the result."; \
+		git status --porcelain=v1 --untracked-files=all; \
+		git --no-pager diff --stat; \
+		exit 1; \
+	fi; \
+	echo "Generated code is up to date."
+
+.PHONY: lint
+lint: ## gofmt -l must list nothing; go vet in every module
+	@unformatted="$$(find $(MODULES) -name node_modules -prune -o -name '*.go' -type f -print | xargs -r gofmt -l)"; \
+	if [ -n "$$unformatted" ]; then echo "gofmt would change (run gofmt -w):"; echo "$$unformatted"; exit 1; fi
+	@for m in $(MODULES); do echo "=== go vet $$m"; (cd $$m && $(GO) vet ./...); done
+
+.PHONY: fmt
+fmt: ## gofmt -w every Go file
+	@find $(MODULES) -name node_modules -prune -o -name '*.go' -type f -print | xargs -r gofmt -w
+
+.PHONY: tidy
+tidy: ## go mod tidy in every module
+	@for m in $(MODULES); do echo "=== go mod tidy $$m"; (cd $$m && GOWORK=off $(GO) mod tidy); done
+
+##@ Cleaning
+
+.PHONY: clean
+clean: ## Remove build output (keeps .data: databases, NATS store, keys)
+	rm -rf $(BIN_DIR) bin
+
+.PHONY: clean-data
+clean-data: clean ## Remove .data too: all local databases, the NATS store and the identity keys
+	@pid_file=.data/postgres/postmaster.pid; \
+	if [ -f "$$pid_file" ] && kill -0 "$$(head -n1 "$$pid_file")" 2>/dev/null; then \
+		echo "PostgreSQL still runs on .data/postgres (pid $$(head -n1 "$$pid_file")): stop 'make run' first."; exit 1; \
+	fi
+	rm -rf .data
+
+##@ Help
+
+.PHONY: help
+help: ## List the targets
+	@awk 'BEGIN {FS = ":.*## "} \
+		/^##@/ {printf "\n%s\n", substr($$0, 5)} \
+		/^[a-zA-Z_-]+:.*## / {printf "  %-16s %s\n", $$1, $$2}' $(MAKEFILE_LIST)

@@ -1,0 +1,66 @@
+package main
+
+import (
+	"crypto/ed25519"
+	"encoding/base64"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"semesterhaus/platform/identity"
+)
+
+// identityKeys is the gateway's Ed25519 key pair in the form of docs/architecture.md:
+// base64 (std) of the 32-byte seed (IDENTITY_PRIVATE_KEY) and of the 32-byte public key
+// (IDENTITY_PUBLIC_KEY).
+type identityKeys struct {
+	private string
+	public  string
+}
+
+const (
+	privateKeyFile = "ed25519.seed"
+	publicKeyFile  = "ed25519.pub"
+)
+
+// loadOrCreateKeys reads the key pair from dir, or makes one and keeps it there, so that
+// sessions and tokens stay valid across restarts. It tells whether it made a new pair.
+func loadOrCreateKeys(dir string) (identityKeys, bool, error) {
+	privPath := filepath.Join(dir, privateKeyFile)
+	pubPath := filepath.Join(dir, publicKeyFile)
+	b, err := os.ReadFile(privPath)
+	switch {
+	case err == nil:
+		priv, err := identity.ParsePrivateKey(strings.TrimSpace(string(b)))
+		if err != nil {
+			return identityKeys{}, false, fmt.Errorf("%s: %w (remove it to make a new key pair)", privPath, err)
+		}
+		k := identityKeys{
+			private: base64.StdEncoding.EncodeToString(priv.Seed()),
+			public:  base64.StdEncoding.EncodeToString(priv.Public().(ed25519.PublicKey)),
+		}
+		// The public half follows from the seed; keep its file in step for whoever reads it.
+		if err := os.WriteFile(pubPath, []byte(k.public+"\n"), 0o644); err != nil {
+			return identityKeys{}, false, err
+		}
+		return k, false, nil
+	case !os.IsNotExist(err):
+		return identityKeys{}, false, err
+	}
+
+	var k identityKeys
+	if k.public, k.private, err = identity.GenerateKeyPair(); err != nil {
+		return identityKeys{}, false, err
+	}
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return identityKeys{}, false, err
+	}
+	if err := os.WriteFile(privPath, []byte(k.private+"\n"), 0o600); err != nil {
+		return identityKeys{}, false, err
+	}
+	if err := os.WriteFile(pubPath, []byte(k.public+"\n"), 0o644); err != nil {
+		return identityKeys{}, false, err
+	}
+	return k, true, nil
+}

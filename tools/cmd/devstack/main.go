@@ -1,0 +1,73 @@
+// Command devstack runs the whole system on one machine: the program behind `make run`.
+//
+// It starts a private PostgreSQL cluster under .data/postgres (or uses the server in
+// DATABASE_URL), an embedded NATS server with JetStream under .data/nats (or uses NATS_URL),
+// creates one database per service, keeps an Ed25519 identity key pair in .data/identity,
+// builds the binaries into .data/bin, migrates and seeds every service, starts the services
+// and then the gateway on http://localhost:8080 (PORT changes it). Ctrl-C or SIGTERM stops
+// everything in reverse order; the data stays in .data for the next run.
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"log/slog"
+	"os"
+	"os/signal"
+	"syscall"
+)
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
+	defer stop()
+	// With `make run | tee log`, Ctrl-C ends tee first: devstack must still stop everything rather
+	// than die of SIGPIPE on its next line of output.
+	signal.Ignore(syscall.SIGPIPE)
+	if err := run(ctx, os.Args[1:]); err != nil {
+		fmt.Fprintf(os.Stderr, "devstack: %v\n", err)
+		os.Exit(1)
+	}
+}
+
+func run(ctx context.Context, args []string) error {
+	fs := flag.NewFlagSet("devstack", flag.ContinueOnError)
+	build := fs.Bool("build", true, "build the binaries into .data/bin before starting them")
+	infra := fs.Bool("infra", false, "start only PostgreSQL and NATS (and make the databases and keys), for services run by hand")
+	root := fs.String("root", "", "repository root (default: the directory holding go.work, found upwards from here)")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if *root == "" {
+		r, err := findRoot()
+		if err != nil {
+			return err
+		}
+		*root = r
+	}
+	out := newPrefixWriter(os.Stdout, "devstack")
+	log := slog.New(slog.NewTextHandler(out, &slog.HandlerOptions{ReplaceAttr: dropTime}))
+	natsLog := slog.New(slog.NewTextHandler(out, &slog.HandlerOptions{ReplaceAttr: dropTime, Level: slog.LevelWarn}))
+	s := &stack{
+		root:     *root,
+		build:    *build,
+		infra:    *infra,
+		log:      log,
+		natsLog:  natsLog,
+		services: services,
+		dbPrefix: "semesterhaus_",
+		env:      envMap(os.Environ()),
+	}
+	return s.run(ctx)
+}
+
+// dropTime keeps devstack's own lines short; the children print their own times.
+func dropTime(groups []string, a slog.Attr) slog.Attr {
+	if len(groups) == 0 && a.Key == slog.TimeKey {
+		return slog.Attr{}
+	}
+	return a
+}
+
+var errChildDied = errors.New("a process of the stack stopped on its own")

@@ -1,0 +1,27 @@
+package main
+
+// service is one subgraph service of the system as devstack runs it.
+type service struct {
+	name     string // directory under services/ and the binary ./services/<name>/cmd/<name>
+	httpPort int    // HTTP_ADDR 127.0.0.1:<httpPort>: GraphQL at /graphql, /healthz, /readyz
+	grpcPort int    // GRPC_ADDR 127.0.0.1:<grpcPort>
+	seed     bool   // the binary has a `seed` subcommand with (idempotent) demo data
+}
+
+// services is the one list of services (docs/architecture.md, "Local ports"). A service whose
+// directory services/<name>/cmd/<name> does not exist yet is skipped. Every started service gets
+// the gRPC addresses of the other started services as <PEER>_GRPC_ADDR.
+var services = []service{
+	{name: "catalog", httpPort: 8101, grpcPort: 9101, seed: true},
+	{name: "renting", httpPort: 8102, grpcPort: 9102},
+	{name: "renter", httpPort: 8103, grpcPort: 9103},
+	{name: "document", httpPort: 8104, grpcPort: 9104},
+	{name: "payment", httpPort: 8105, grpcPort: 9105},
+}
+
+const (
+	postgresPort = 54329 // the private PostgreSQL cluster
+	natsPort     = 4229  // the embedded NATS server
+	gatewayPort  = "8080"
+	dataDirName  = ".data"
+)

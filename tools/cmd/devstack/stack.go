@@ -1,0 +1,553 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net"
+	"net/http"
+	"net/url"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"time"
+
+	"semesterhaus/platform/natslocal"
+	"semesterhaus/platform/pglocal"
+	"semesterhaus/platform/postgres"
+)
+
+type stack struct {
+	root     string
+	build    bool
+	infra    bool      // PostgreSQL and NATS only
+	services []service // the table of services.go (tests use their own ports)
+	dbPrefix string    // database name prefix on the server of DATABASE_URL
+	log      *slog.Logger
+	natsLog  *slog.Logger      // the embedded NATS server's log: warnings and errors only (its banner is long)
+	env      map[string]string // devstack's own environment, passed on to the children
+
+	pg       *pglocal.Cluster  // nil when DATABASE_URL names the server
+	nats     *natslocal.Server // nil when NATS_URL names the server
+	pgServer string            // URL of the PostgreSQL server (any database)
+	natsURL  string
+	running  []service         // the services found in the tree
+	dbURLs   map[string]string // service name -> its DATABASE_URL
+	procs    []*proc           // started services and the gateway, in start order
+
+	notComposed []string // running services the gateway does not compose yet
+}
+
+func (s *stack) dataDir(parts ...string) string {
+	return filepath.Join(append([]string{s.root, dataDirName}, parts...)...)
+}
+
+func (s *stack) binary(name string) string { return s.dataDir("bin", name) }
+
+func (s *stack) run(ctx context.Context) (err error) {
+	defer func() {
+		// Ctrl-C during start-up is a clean stop too.
+		if err != nil && ctx.Err() != nil && !errors.Is(err, errChildDied) {
+			s.log.Info("stopped during start-up", "at", err)
+			err = nil
+		}
+	}()
+	for _, svc := range s.services {
+		if isDir(filepath.Join(s.root, "services", svc.name, "cmd", svc.name)) {
+			s.running = append(s.running, svc)
+		}
+	}
+	haveGateway := isDir(filepath.Join(s.root, "gateway", "cmd", "gateway"))
+	if s.infra {
+		s.build, haveGateway = false, false
+	}
+	if len(s.running) == 0 && !haveGateway && !s.infra {
+		return errors.New("no services/<name>/cmd/<name> and no gateway/cmd/gateway: nothing to run")
+	}
+	if err := os.MkdirAll(s.dataDir("bin"), 0o755); err != nil {
+		return err
+	}
+
+	if s.env["DATABASE_URL"] == "" || s.env["NATS_URL"] == "" {
+		release, err := lockDataDir(s.dataDir("devstack.lock"))
+		if err != nil {
+			return err
+		}
+		defer release()
+	}
+
+	// Whatever happens below, stop what was started, in reverse order.
+	defer func() {
+		if stopErr := s.shutdown(); stopErr != nil && err == nil {
+			err = stopErr
+		}
+	}()
+
+	if s.build {
+		if err := s.buildBinaries(ctx, haveGateway); err != nil {
+			return err
+		}
+	}
+	if err := s.startPostgres(ctx); err != nil {
+		return err
+	}
+	if err := s.startNATS(); err != nil {
+		return err
+	}
+	keys, created, err := loadOrCreateKeys(s.dataDir("identity"))
+	if err != nil {
+		return fmt.Errorf("identity keys: %w", err)
+	}
+	if created {
+		s.log.Info("made a new identity key pair", "dir", s.dataDir("identity"))
+	}
+	if err := s.createDatabases(ctx); err != nil {
+		return err
+	}
+
+	if !s.infra {
+		for _, svc := range s.running {
+			if err := s.startService(ctx, svc, keys); err != nil {
+				return err
+			}
+		}
+	}
+	gatewayURL := ""
+	if s.infra {
+		s.log.Info("-infra: not starting services or the gateway")
+	} else if haveGateway {
+		gatewayURL, err = s.startGateway(ctx, keys)
+		if err != nil {
+			return err
+		}
+	} else {
+		s.log.Warn("gateway/cmd/gateway does not exist yet: running the services alone")
+	}
+	s.printTable(gatewayURL)
+
+	// Run until Ctrl-C/SIGTERM or until a child ends on its own.
+	died := make(chan *proc, len(s.procs))
+	for _, p := range s.procs {
+		go func() {
+			<-p.done
+			died <- p
+		}()
+	}
+	select {
+	case <-ctx.Done():
+		s.log.Info("stopping")
+		return nil
+	case p := <-died:
+		s.log.Error("stopped on its own; stopping everything", "process", p.name, "status", exitText(p.err))
+		return fmt.Errorf("%w: %s (%s)", errChildDied, p.name, exitText(p.err))
+	}
+}
+
+func (s *stack) buildBinaries(ctx context.Context, haveGateway bool) error {
+	pkgs := []string{}
+	for _, svc := range s.running {
+		pkgs = append(pkgs, "./services/"+svc.name+"/cmd/"+svc.name)
+	}
+	if haveGateway {
+		pkgs = append(pkgs, "./gateway/cmd/gateway")
+	}
+	goBin := "go"
+	if p := filepath.Join(os.Getenv("GOROOT"), "bin", "go"); os.Getenv("GOROOT") != "" && isFile(p) {
+		goBin = p
+	}
+	s.log.Info("building", "packages", strings.Join(pkgs, " "), "into", s.dataDir("bin"))
+	args := append([]string{"build", "-o", s.dataDir("bin") + string(filepath.Separator)}, pkgs...)
+	env := with(s.env, nil)
+	if env["GOTOOLCHAIN"] == "" {
+		env["GOTOOLCHAIN"] = "local"
+	}
+	if err := runOnce(ctx, "build", goBin, args, env, s.root); err != nil {
+		return fmt.Errorf("build: %w", err)
+	}
+	return nil
+}
+
+func (s *stack) startPostgres(ctx context.Context) error {
+	if u := s.env["DATABASE_URL"]; u != "" {
+		s.pgServer = u
+		s.log.Info("using the PostgreSQL server in DATABASE_URL", "url", redact(u))
+		return nil
+	}
+	s.log.Info("starting the private PostgreSQL cluster", "port", postgresPort, "data", s.dataDir("postgres"))
+	// Not cancelled by Ctrl-C: a server half started would be left running. pg_ctl gives up by itself.
+	c, err := pglocal.Start(context.WithoutCancel(ctx), pglocal.Options{
+		DataDir: s.dataDir("postgres"),
+		Port:    postgresPort,
+		Logger:  s.log.With("part", "postgres"),
+	})
+	if err != nil {
+		return fmt.Errorf("private PostgreSQL: %w", err)
+	}
+	s.pg = c
+	s.pgServer = c.URL("postgres")
+	return nil
+}
+
+func (s *stack) startNATS() error {
+	if u := s.env["NATS_URL"]; u != "" {
+		s.natsURL = u
+		s.log.Info("using the NATS server in NATS_URL", "url", redact(u))
+		return nil
+	}
+	s.log.Info("starting the embedded NATS server with JetStream", "port", natsPort, "store", s.dataDir("nats"))
+	n, err := natslocal.Start(natslocal.Options{
+		Port:     natsPort,
+		StoreDir: s.dataDir("nats"),
+		Logger:   s.natsLog.With("part", "nats"),
+	})
+	if err != nil {
+		return fmt.Errorf("embedded NATS: %w", err)
+	}
+	s.nats = n
+	s.natsURL = n.URL()
+	return nil
+}
+
+// createDatabases makes one database per service: <name> on the private cluster,
+// semesterhaus_<name> on the server of DATABASE_URL.
+func (s *stack) createDatabases(ctx context.Context) error {
+	s.dbURLs = map[string]string{}
+	for _, svc := range s.running {
+		var name, u string
+		if s.pg != nil {
+			name, u = svc.name, s.pg.URL(svc.name)
+		} else {
+			name = s.dbPrefix + svc.name
+			var err error
+			if u, err = withDatabase(s.pgServer, name); err != nil {
+				return fmt.Errorf("DATABASE_URL: %w", err)
+			}
+		}
+		if err := postgres.EnsureDatabase(ctx, s.pgServer, name); err != nil {
+			return fmt.Errorf("database %s: %w", name, err)
+		}
+		s.dbURLs[svc.name] = u
+	}
+	return nil
+}
+
+func (s *stack) serviceEnv(svc service, keys identityKeys) map[string]string {
+	env := with(s.env, map[string]string{
+		"DATABASE_URL":        s.dbURLs[svc.name],
+		"NATS_URL":            s.natsURL,
+		"HTTP_ADDR":           fmt.Sprintf("127.0.0.1:%d", svc.httpPort),
+		"GRPC_ADDR":           fmt.Sprintf("127.0.0.1:%d", svc.grpcPort),
+		"IDENTITY_PUBLIC_KEY": keys.public,
+	})
+	delete(env, "IDENTITY_PRIVATE_KEY")
+	if s.env["LOG_FORMAT"] == "" {
+		env["LOG_FORMAT"] = "text"
+	}
+	for _, peer := range s.running {
+		if peer.name != svc.name {
+			env[strings.ToUpper(peer.name)+"_GRPC_ADDR"] = fmt.Sprintf("127.0.0.1:%d", peer.grpcPort)
+		}
+	}
+	return env
+}
+
+func (s *stack) startService(ctx context.Context, svc service, keys identityKeys) error {
+	bin := s.binary(svc.name)
+	if !isFile(bin) {
+		return fmt.Errorf("%s is not built (run `make build`, or devstack without -build=false)", bin)
+	}
+	env := s.serviceEnv(svc, keys)
+	s.log.Info("migrating", "service", svc.name)
+	if err := runOnce(ctx, svc.name, bin, []string{"migrate"}, env, s.root); err != nil {
+		return err
+	}
+	if svc.seed {
+		s.log.Info("loading demo data", "service", svc.name)
+		if err := runOnce(ctx, svc.name, bin, []string{"seed"}, env, s.root); err != nil {
+			return err
+		}
+	}
+	for _, addr := range []string{env["HTTP_ADDR"], env["GRPC_ADDR"]} {
+		if err := portFree(addr); err != nil {
+			return fmt.Errorf("%s: %w", svc.name, err)
+		}
+	}
+	p, err := startProc(svc.name, bin, []string{"serve"}, env, s.root)
+	if err != nil {
+		return err
+	}
+	s.procs = append(s.procs, p)
+	readyz := "http://" + env["HTTP_ADDR"] + "/readyz"
+	if err := waitReady(ctx, p, readyz, 2*time.Minute, func(code int) bool { return code == http.StatusOK }); err != nil {
+		return fmt.Errorf("%s: %w", svc.name, err)
+	}
+	s.log.Info("ready", "service", svc.name, "http", env["HTTP_ADDR"], "grpc", env["GRPC_ADDR"])
+	return nil
+}
+
+func (s *stack) gatewayPort() string {
+	if p := s.env["PORT"]; p != "" {
+		return p
+	}
+	return gatewayPort
+}
+
+func (s *stack) startGateway(ctx context.Context, keys identityKeys) (string, error) {
+	bin := s.binary("gateway")
+	if !isFile(bin) {
+		return "", fmt.Errorf("%s is not built (run `make build`, or devstack without -build=false)", bin)
+	}
+	port := s.gatewayPort()
+	composed, err := composedSubgraphs(filepath.Join(s.root, "gateway", "schema", "config.json"))
+	if err != nil {
+		s.log.Warn("cannot read the composed subgraphs; routing every service", "err", err)
+	}
+	var subgraphs []string
+	for _, svc := range s.running {
+		if composed != nil && !composed[svc.name] {
+			// The gateway refuses to route a subgraph that is not composed.
+			s.notComposed = append(s.notComposed, svc.name)
+			s.log.Warn("not in the gateway's composed schema (gateway/schema/graph.yaml) yet: runs without routing", "service", svc.name)
+			continue
+		}
+		subgraphs = append(subgraphs, fmt.Sprintf("%s=http://127.0.0.1:%d/graphql", svc.name, svc.httpPort))
+	}
+	env := with(s.env, map[string]string{
+		"HTTP_ADDR":            ":" + port,
+		"SUBGRAPH_URLS":        strings.Join(subgraphs, ","),
+		"IDENTITY_PRIVATE_KEY": keys.private,
+		"NATS_URL":             s.natsURL,
+	})
+	delete(env, "DATABASE_URL")
+	if s.env["LOG_FORMAT"] == "" {
+		env["LOG_FORMAT"] = "text"
+	}
+	for key, dir := range map[string]string{"WEB_PUBLIC_DIR": "web-public", "WEB_ADMIN_DIR": "web-admin"} {
+		if d := filepath.Join(s.root, dir, "dist"); isDir(d) && env[key] == "" {
+			env[key] = d
+		}
+	}
+	if err := portFree(":" + port); err != nil {
+		return "", fmt.Errorf("gateway: %w (PORT changes it)", err)
+	}
+	p, err := startProc("gateway", bin, nil, env, s.root)
+	if err != nil {
+		return "", err
+	}
+	s.procs = append(s.procs, p)
+	// The gateway is up once it answers HTTP at all; a 5xx from /readyz means not yet.
+	if err := waitReady(ctx, p, "http://127.0.0.1:"+port+"/readyz", 2*time.Minute, func(code int) bool { return code < 500 }); err != nil {
+		return "", fmt.Errorf("gateway: %w", err)
+	}
+	return "http://localhost:" + port, nil
+}
+
+// shutdown stops the gateway, then the services (last started first), then NATS, then PostgreSQL.
+func (s *stack) shutdown() error {
+	var errs []error
+	for i := len(s.procs) - 1; i >= 0; i-- {
+		p := s.procs[i]
+		if p.exited() {
+			continue // it ended on its own, which run reported
+		}
+		if err := p.stop(20 * time.Second); err != nil {
+			errs = append(errs, fmt.Errorf("%s: %s", p.name, exitText(err)))
+		} else {
+			s.log.Info("stopped", "process", p.name)
+		}
+	}
+	s.procs = nil
+	if s.nats != nil {
+		s.nats.Shutdown()
+		s.log.Info("stopped", "process", "nats")
+		s.nats = nil
+	}
+	if s.pg != nil {
+		if err := s.pg.Stop(); err != nil {
+			errs = append(errs, fmt.Errorf("postgres: %w", err))
+		} else {
+			s.log.Info("stopped", "process", "postgres")
+		}
+		s.pg = nil
+	}
+	return errors.Join(errs...)
+}
+
+// waitReady polls url until ok(status) holds, the process ends, ctx ends or timeout passes.
+func waitReady(ctx context.Context, p *proc, url string, timeout time.Duration, ok func(int) bool) error {
+	client := &http.Client{Timeout: 2 * time.Second}
+	deadline := time.Now().Add(timeout)
+	tick := time.NewTicker(200 * time.Millisecond)
+	defer tick.Stop()
+	for {
+		if req, err := http.NewRequestWithContext(ctx, http.MethodGet, url, nil); err == nil {
+			if resp, err := client.Do(req); err == nil {
+				resp.Body.Close()
+				if ok(resp.StatusCode) {
+					return nil
+				}
+			}
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-p.done:
+			return fmt.Errorf("ended before it was ready (%s)", exitText(p.err))
+		case <-tick.C:
+			if time.Now().After(deadline) {
+				return fmt.Errorf("not ready after %s at %s", timeout, url)
+			}
+		}
+	}
+}
+
+func (s *stack) printTable(gatewayURL string) {
+	var b strings.Builder
+	line := func(what, where string) { fmt.Fprintf(&b, "  %-12s %s\n", what, where) }
+	b.WriteString("\nSemesterhaus is running:\n")
+	if gatewayURL != "" {
+		line("web", gatewayURL+"/  (admin: "+gatewayURL+"/admin/)")
+		line("GraphQL", gatewayURL+"/api/graphql")
+	}
+	for _, svc := range s.running {
+		if s.infra {
+			line(svc.name, "not started; its database: "+redact(s.dbURLs[svc.name]))
+			continue
+		}
+		note := ""
+		if slices.Contains(s.notComposed, svc.name) {
+			note = "  (not in the gateway yet)"
+		}
+		line(svc.name, fmt.Sprintf("http://127.0.0.1:%d/graphql  gRPC 127.0.0.1:%d  db %s%s",
+			svc.httpPort, svc.grpcPort, redact(s.dbURLs[svc.name]), note))
+	}
+	if s.pg != nil {
+		line("PostgreSQL", redact(s.pgServer)+"  (private cluster, data in "+s.rel(s.dataDir("postgres"))+")")
+	} else {
+		line("PostgreSQL", redact(s.pgServer)+"  (DATABASE_URL)")
+	}
+	if s.nats != nil {
+		line("NATS", s.natsURL+"  (embedded, JetStream store in "+s.rel(s.dataDir("nats"))+")")
+	} else {
+		line("NATS", redact(s.natsURL)+"  (NATS_URL)")
+	}
+	if gatewayURL != "" {
+		if s.env["ADMIN_ACCOUNTS"] != "" {
+			line("admin", "sign in with an account of ADMIN_ACCOUNTS")
+		} else {
+			line("admin", "sign in as admin / admin (local default; ADMIN_ACCOUNTS replaces it)")
+		}
+	}
+	if s.infra {
+		line("identity", "key pair in "+s.rel(s.dataDir("identity"))+" (IDENTITY_PUBLIC_KEY: "+publicKeyFile+", IDENTITY_PRIVATE_KEY: "+privateKeyFile+")")
+	}
+	b.WriteString("Data stays in " + s.rel(s.dataDir()) + " (make clean-data removes it). Ctrl-C stops everything.\n\n")
+	printf("%s", b.String())
+}
+
+func (s *stack) rel(p string) string {
+	if r, err := filepath.Rel(s.root, p); err == nil {
+		return r
+	}
+	return p
+}
+
+// withDatabase returns the PostgreSQL URL u with its database replaced by name.
+func withDatabase(u, name string) (string, error) {
+	pu, err := url.Parse(u)
+	if err != nil {
+		return "", err
+	}
+	if pu.Scheme != "postgres" && pu.Scheme != "postgresql" {
+		return "", fmt.Errorf("want a postgres:// URL, got scheme %q", pu.Scheme)
+	}
+	pu.Path = "/" + name
+	pu.RawPath = ""
+	return pu.String(), nil
+}
+
+func redact(u string) string {
+	pu, err := url.Parse(u)
+	if err != nil || pu.User == nil {
+		return u
+	}
+	return pu.Redacted()
+}
+
+func portFree(addr string) error {
+	host, port, err := net.SplitHostPort(addr)
+	if err != nil {
+		return err
+	}
+	if host == "" {
+		host = "127.0.0.1"
+	}
+	c, err := net.DialTimeout("tcp", net.JoinHostPort(host, port), 300*time.Millisecond)
+	if err == nil {
+		c.Close()
+		return fmt.Errorf("port %s is already in use", port)
+	}
+	return nil
+}
+
+func exitText(err error) string {
+	if err == nil {
+		return "exit status 0"
+	}
+	return err.Error()
+}
+
+func isDir(p string) bool {
+	fi, err := os.Stat(p)
+	return err == nil && fi.IsDir()
+}
+
+func isFile(p string) bool {
+	fi, err := os.Stat(p)
+	return err == nil && fi.Mode().IsRegular()
+}
+
+// findRoot walks up from the working directory to the directory that holds go.work.
+func findRoot() (string, error) {
+	dir, err := os.Getwd()
+	if err != nil {
+		return "", err
+	}
+	for {
+		if isFile(filepath.Join(dir, "go.work")) {
+			return dir, nil
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return "", errors.New("no go.work found here or above: run devstack from the repository")
+		}
+		dir = parent
+	}
+}
+
+// composedSubgraphs reads the names of the subgraphs in the gateway's composed router config.
+func composedSubgraphs(configFile string) (map[string]bool, error) {
+	b, err := os.ReadFile(configFile)
+	if err != nil {
+		return nil, err
+	}
+	var config struct {
+		Subgraphs []struct {
+			Name string `json:"name"`
+		} `json:"subgraphs"`
+	}
+	if err := json.Unmarshal(b, &config); err != nil {
+		return nil, fmt.Errorf("%s: %w", configFile, err)
+	}
+	if len(config.Subgraphs) == 0 {
+		return nil, fmt.Errorf("%s lists no subgraphs", configFile)
+	}
+	names := map[string]bool{}
+	for _, sg := range config.Subgraphs {
+		names[sg.Name] = true
+	}
+	return names, nil
+}

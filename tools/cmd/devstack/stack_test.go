@@ -1,0 +1,455 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"slices"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+
+	"semesterhaus/platform/natslocal"
+	"semesterhaus/platform/pglocal"
+)
+
+// The test binary doubles as a fake service and a fake gateway: the stack under test starts
+// copies of it named catalog, renting and gateway, with DEVSTACK_FAKE=1 in their environment.
+func TestMain(m *testing.M) {
+	if os.Getenv("DEVSTACK_FAKE") == "1" {
+		os.Exit(fakeMain())
+	}
+	os.Exit(m.Run())
+}
+
+// fakeMain records what it was started with in DEVSTACK_FAKE_LOG and behaves like a service
+// (migrate, seed, serve with /readyz) or like the gateway.
+func fakeMain() int {
+	name := filepath.Base(os.Args[0])
+	cmd := "serve"
+	if len(os.Args) > 1 {
+		cmd = os.Args[1]
+	}
+	record := func(format string, args ...any) {
+		f, err := os.OpenFile(os.Getenv("DEVSTACK_FAKE_LOG"), os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)
+		if err != nil {
+			panic(err)
+		}
+		defer f.Close()
+		fmt.Fprintf(f, name+" "+format+"\n", args...)
+	}
+	if name == "gateway" {
+		record("start HTTP_ADDR=%s SUBGRAPH_URLS=%s NATS_URL=%s private_key=%t database_url=%q",
+			os.Getenv("HTTP_ADDR"), os.Getenv("SUBGRAPH_URLS"), os.Getenv("NATS_URL"),
+			os.Getenv("IDENTITY_PRIVATE_KEY") != "", os.Getenv("DATABASE_URL"))
+		return fakeServe(name, os.Getenv("HTTP_ADDR"), "", record)
+	}
+	var peers []string
+	for _, kv := range os.Environ() {
+		if k, _, _ := strings.Cut(kv, "="); strings.HasSuffix(k, "_GRPC_ADDR") {
+			peers = append(peers, kv)
+		}
+	}
+	slices.Sort(peers)
+	switch cmd {
+	case "migrate":
+		// The database must exist: connect to it.
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		defer cancel()
+		conn, err := pgx.Connect(ctx, os.Getenv("DATABASE_URL"))
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "migrate:", err)
+			return 1
+		}
+		conn.Close(ctx)
+		record("migrate DATABASE_URL=%s", os.Getenv("DATABASE_URL"))
+		return 0
+	case "seed":
+		record("seed")
+		return 0
+	case "serve":
+		record("serve HTTP_ADDR=%s GRPC_ADDR=%s NATS_URL=%s IDENTITY_PUBLIC_KEY=%s private_key=%t LOG_FORMAT=%s %s",
+			os.Getenv("HTTP_ADDR"), os.Getenv("GRPC_ADDR"), os.Getenv("NATS_URL"), os.Getenv("IDENTITY_PUBLIC_KEY"),
+			os.Getenv("IDENTITY_PRIVATE_KEY") != "", os.Getenv("LOG_FORMAT"), strings.Join(peers, " "))
+		return fakeServe(name, os.Getenv("HTTP_ADDR"), os.Getenv("GRPC_ADDR"), record)
+	}
+	fmt.Fprintln(os.Stderr, "unknown command", cmd)
+	return 2
+}
+
+func fakeServe(name, httpAddr, grpcAddr string, record func(string, ...any)) int {
+	sigs := make(chan os.Signal, 1)
+	signal.Notify(sigs, syscall.SIGTERM, syscall.SIGINT)
+	l, err := net.Listen("tcp", httpAddr)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 1
+	}
+	if grpcAddr != "" {
+		g, err := net.Listen("tcp", grpcAddr)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			return 1
+		}
+		defer g.Close()
+	}
+	go http.Serve(l, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.WriteHeader(http.StatusOK)
+	}))
+	fmt.Println("listening on", httpAddr) // shows up prefixed in the stack's output
+	var die <-chan time.Time
+	if os.Getenv("DEVSTACK_FAKE_DIE") == name {
+		die = time.After(time.Second)
+	}
+	select {
+	case sig := <-sigs:
+		record("stopped by %v", sig)
+		return 0
+	case <-die:
+		record("died")
+		return 3
+	}
+}
+
+// testServerURL is a PostgreSQL server the test may create databases on: TEST_DATABASE_URL,
+// else the one on 127.0.0.1:5432, else a private cluster.
+func testServerURL(t *testing.T) string {
+	t.Helper()
+	if u := os.Getenv("TEST_DATABASE_URL"); u != "" {
+		return u
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Second)
+	defer cancel()
+	local := "postgres://postgres@127.0.0.1:5432/postgres?sslmode=disable"
+	if conn, err := pgx.Connect(ctx, local); err == nil {
+		conn.Close(ctx)
+		return local
+	}
+	c, err := pglocal.Start(context.Background(), pglocal.Options{DataDir: filepath.Join(t.TempDir(), "pg")})
+	if err != nil {
+		t.Fatalf("no PostgreSQL for the test: %v", err)
+	}
+	t.Cleanup(func() { _ = c.Stop() })
+	return c.URL("postgres")
+}
+
+func freePort(t *testing.T) int {
+	t.Helper()
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.Close()
+	return l.Addr().(*net.TCPAddr).Port
+}
+
+type fixture struct {
+	stack   *stack
+	logFile string
+}
+
+// newFixture lays out a repository with the given services (and a gateway), whose binaries are
+// copies of the test binary, against real PostgreSQL and NATS servers.
+func newFixture(t *testing.T, serviceNames ...string) *fixture {
+	t.Helper()
+	root := t.TempDir()
+	if err := os.WriteFile(filepath.Join(root, "go.work"), []byte("go 1.26.0\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	self, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var table []service
+	for _, name := range append(slices.Clone(serviceNames), "gateway") {
+		dir := filepath.Join(root, "services", name, "cmd", name)
+		if name == "gateway" {
+			dir = filepath.Join(root, "gateway", "cmd", "gateway")
+		} else {
+			table = append(table, service{name: name, httpPort: freePort(t), grpcPort: freePort(t), seed: name == "catalog"})
+		}
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		copyFile(t, self, filepath.Join(root, dataDirName, "bin", name))
+	}
+	writeComposedConfig(t, root, serviceNames...)
+	// A service that is in the table but not in the tree is skipped.
+	table = append(table, service{name: "payment", httpPort: freePort(t), grpcPort: freePort(t)})
+
+	nats, err := natslocal.Start(natslocal.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(nats.Shutdown)
+
+	serverURL := testServerURL(t)
+	prefix := "devstacktest_" + randomHex(t) + "_"
+	t.Cleanup(func() { dropDatabases(t, serverURL, prefix, serviceNames) })
+
+	logFile := filepath.Join(root, "fake.log")
+	log := slog.New(slog.NewTextHandler(newPrefixWriter(os.Stderr, "devstack"), &slog.HandlerOptions{ReplaceAttr: dropTime}))
+	return &fixture{
+		logFile: logFile,
+		stack: &stack{
+			root:     root,
+			services: table,
+			dbPrefix: prefix,
+			log:      log,
+			natsLog:  log,
+			env: map[string]string{
+				"PATH":              os.Getenv("PATH"),
+				"DEVSTACK_FAKE":     "1",
+				"DEVSTACK_FAKE_LOG": logFile,
+				"DATABASE_URL":      serverURL,
+				"NATS_URL":          nats.URL(),
+				"PORT":              fmt.Sprint(freePort(t)),
+			},
+		},
+	}
+}
+
+func (f *fixture) lines(t *testing.T) []string {
+	t.Helper()
+	file, err := os.Open(f.logFile)
+	if errors.Is(err, os.ErrNotExist) {
+		return nil
+	} else if err != nil {
+		t.Fatal(err)
+	}
+	defer file.Close()
+	var lines []string
+	sc := bufio.NewScanner(file)
+	for sc.Scan() {
+		lines = append(lines, sc.Text())
+	}
+	return lines
+}
+
+// waitFor polls the fake log until a line starts with prefix.
+func (f *fixture) waitFor(t *testing.T, errc <-chan error, prefix string) {
+	t.Helper()
+	deadline := time.Now().Add(2 * time.Minute)
+	for time.Now().Before(deadline) {
+		for _, l := range f.lines(t) {
+			if strings.HasPrefix(l, prefix) {
+				return
+			}
+		}
+		select {
+		case err := <-errc:
+			t.Fatalf("the stack ended (%v) before %q", err, prefix)
+		case <-time.After(100 * time.Millisecond):
+		}
+	}
+	t.Fatalf("no %q in the fake log after 2 minutes: %q", prefix, f.lines(t))
+}
+
+func TestStackStartsInOrderAndStopsInReverse(t *testing.T) {
+	f := newFixture(t, "catalog", "renting")
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	errc := make(chan error, 1)
+	go func() { errc <- f.stack.run(ctx) }()
+
+	f.waitFor(t, errc, "gateway start")
+	gatewayURL := "http://127.0.0.1:" + f.stack.env["PORT"] + "/"
+	for i := 0; ; i++ {
+		resp, err := http.Get(gatewayURL)
+		if err == nil {
+			resp.Body.Close()
+			break
+		}
+		if i == 100 {
+			t.Fatalf("gateway does not answer: %v", err)
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	keys, _, err := loadOrCreateKeys(filepath.Join(f.stack.root, dataDirName, "identity"))
+	if err != nil {
+		t.Fatal(err)
+	}
+
+	cancel()
+	select {
+	case err := <-errc:
+		if err != nil {
+			t.Fatalf("run after Ctrl-C: %v", err)
+		}
+	case <-time.After(time.Minute):
+		t.Fatal("the stack did not stop within a minute")
+	}
+
+	var got []string
+	for _, l := range f.lines(t) {
+		got = append(got, strings.Join(strings.Fields(l)[:2], " "))
+	}
+	want := []string{
+		"catalog migrate", "catalog seed", "catalog serve",
+		"renting migrate", "renting serve",
+		"gateway start",
+		"gateway stopped", "renting stopped", "catalog stopped",
+	}
+	if !slices.Equal(got, want) {
+		t.Fatalf("sequence\n got %q\nwant %q", got, want)
+	}
+
+	cat, rent := f.stack.services[0], f.stack.services[1]
+	env := strings.Join(f.lines(t), "\n")
+	for _, w := range []string{
+		fmt.Sprintf("catalog migrate DATABASE_URL=%s", mustWithDatabase(t, f.stack.env["DATABASE_URL"], f.stack.dbPrefix+"catalog")),
+		fmt.Sprintf("renting migrate DATABASE_URL=%s", mustWithDatabase(t, f.stack.env["DATABASE_URL"], f.stack.dbPrefix+"renting")),
+		fmt.Sprintf("catalog serve HTTP_ADDR=127.0.0.1:%d GRPC_ADDR=127.0.0.1:%d NATS_URL=%s IDENTITY_PUBLIC_KEY=%s private_key=false LOG_FORMAT=text RENTING_GRPC_ADDR=127.0.0.1:%d",
+			cat.httpPort, cat.grpcPort, f.stack.env["NATS_URL"], keys.public, rent.grpcPort),
+		fmt.Sprintf("renting serve HTTP_ADDR=127.0.0.1:%d GRPC_ADDR=127.0.0.1:%d NATS_URL=%s IDENTITY_PUBLIC_KEY=%s private_key=false LOG_FORMAT=text CATALOG_GRPC_ADDR=127.0.0.1:%d",
+			rent.httpPort, rent.grpcPort, f.stack.env["NATS_URL"], keys.public, cat.grpcPort),
+		fmt.Sprintf("gateway start HTTP_ADDR=:%s SUBGRAPH_URLS=catalog=http://127.0.0.1:%d/graphql,renting=http://127.0.0.1:%d/graphql NATS_URL=%s private_key=true database_url=\"\"",
+			f.stack.env["PORT"], cat.httpPort, rent.httpPort, f.stack.env["NATS_URL"]),
+	} {
+		if !strings.Contains(env, w) {
+			t.Errorf("fake log lacks\n  %s\nlog:\n%s", w, env)
+		}
+	}
+	for _, port := range []int{cat.httpPort, cat.grpcPort, rent.httpPort, rent.grpcPort} {
+		if portFree(fmt.Sprintf("127.0.0.1:%d", port)) != nil {
+			t.Errorf("port %d still in use after the stop", port)
+		}
+	}
+}
+
+func TestStackStopsEverythingWhenAChildDies(t *testing.T) {
+	f := newFixture(t, "catalog", "renting")
+	f.stack.env["DEVSTACK_FAKE_DIE"] = "renting"
+	errc := make(chan error, 1)
+	go func() { errc <- f.stack.run(context.Background()) }()
+	select {
+	case err := <-errc:
+		if !errors.Is(err, errChildDied) || !strings.Contains(err.Error(), "renting") {
+			t.Fatalf("run = %v, want the death of renting", err)
+		}
+	case <-time.After(2 * time.Minute):
+		t.Fatal("the stack did not end after a child died")
+	}
+	log := strings.Join(f.lines(t), "\n")
+	for _, w := range []string{"renting died", "catalog stopped by terminated"} {
+		if !strings.Contains(log, w) {
+			t.Errorf("fake log lacks %q:\n%s", w, log)
+		}
+	}
+	if strings.Contains(log, "gateway start") && !strings.Contains(log, "gateway stopped") {
+		t.Errorf("the gateway was left running:\n%s", log)
+	}
+}
+
+func TestStackRoutesOnlyComposedSubgraphs(t *testing.T) {
+	f := newFixture(t, "catalog", "renting")
+	writeComposedConfig(t, f.stack.root, "catalog")
+	ctx, cancel := context.WithCancel(context.Background())
+	errc := make(chan error, 1)
+	go func() { errc <- f.stack.run(ctx) }()
+	f.waitFor(t, errc, "gateway start")
+	cancel()
+	if err := <-errc; err != nil {
+		t.Fatal(err)
+	}
+	log := strings.Join(f.lines(t), "\n")
+	want := fmt.Sprintf("SUBGRAPH_URLS=catalog=http://127.0.0.1:%d/graphql NATS_URL", f.stack.services[0].httpPort)
+	if !strings.Contains(log, want) || !strings.Contains(log, "renting serve") {
+		t.Errorf("want renting running but not routed (%s):\n%s", want, log)
+	}
+}
+
+func writeComposedConfig(t *testing.T, root string, names ...string) {
+	t.Helper()
+	var sgs []string
+	for _, n := range names {
+		sgs = append(sgs, fmt.Sprintf(`{"name": %q, "routingUrl": "http://127.0.0.1:1/graphql"}`, n))
+	}
+	dir := filepath.Join(root, "gateway", "schema")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	config := `{"version": "x", "subgraphs": [` + strings.Join(sgs, ", ") + `]}`
+	if err := os.WriteFile(filepath.Join(dir, "config.json"), []byte(config), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestStackFailsWhenAServiceIsNotBuilt(t *testing.T) {
+	f := newFixture(t, "catalog")
+	if err := os.Remove(filepath.Join(f.stack.root, dataDirName, "bin", "catalog")); err != nil {
+		t.Fatal(err)
+	}
+	err := f.stack.run(context.Background())
+	if err == nil || !strings.Contains(err.Error(), "not built") {
+		t.Fatalf("run = %v, want a 'not built' error", err)
+	}
+}
+
+func mustWithDatabase(t *testing.T, u, name string) string {
+	t.Helper()
+	s, err := withDatabase(u, name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+func copyFile(t *testing.T, from, to string) {
+	t.Helper()
+	if err := os.MkdirAll(filepath.Dir(to), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	in, err := os.Open(from)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer in.Close()
+	out, err := os.OpenFile(to, os.O_CREATE|os.O_WRONLY|os.O_TRUNC, 0o755)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := io.Copy(out, in); err != nil {
+		t.Fatal(err)
+	}
+	if err := out.Close(); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func randomHex(t *testing.T) string {
+	b := make([]byte, 4)
+	if _, err := rand.Read(b); err != nil {
+		t.Fatal(err)
+	}
+	return hex.EncodeToString(b)
+}
+
+func dropDatabases(t *testing.T, serverURL, prefix string, names []string) {
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	conn, err := pgx.Connect(ctx, serverURL)
+	if err != nil {
+		t.Logf("dropping test databases: %v", err)
+		return
+	}
+	defer conn.Close(ctx)
+	for _, n := range names {
+		if _, err := conn.Exec(ctx, "DROP DATABASE IF EXISTS "+pgx.Identifier{prefix + n}.Sanitize()+" WITH (FORCE)"); err != nil {
+			t.Logf("drop %s%s: %v", prefix, n, err)
+		}
+	}
+}

@@ -1,0 +1,119 @@
+package main
+
+import (
+	"bytes"
+	"crypto/ed25519"
+	"encoding/base64"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func TestServicesTableFollowsTheArchitecture(t *testing.T) {
+	want := map[string][2]int{
+		"catalog": {8101, 9101}, "renting": {8102, 9102}, "renter": {8103, 9103},
+		"document": {8104, 9104}, "payment": {8105, 9105},
+	}
+	seen := map[int]string{}
+	for _, svc := range services {
+		ports, ok := want[svc.name]
+		if !ok {
+			t.Errorf("service %q is not in docs/architecture.md", svc.name)
+			continue
+		}
+		if svc.httpPort != ports[0] || svc.grpcPort != ports[1] {
+			t.Errorf("%s: ports %d/%d, want %d/%d", svc.name, svc.httpPort, svc.grpcPort, ports[0], ports[1])
+		}
+		for _, p := range []int{svc.httpPort, svc.grpcPort} {
+			if other, dup := seen[p]; dup {
+				t.Errorf("port %d used by %s and %s", p, other, svc.name)
+			}
+			seen[p] = svc.name
+		}
+		if len(svc.name) > prefixWidth {
+			t.Errorf("%s is longer than the output prefix width %d", svc.name, prefixWidth)
+		}
+	}
+}
+
+func TestPrefixWriterPrefixesWholeLines(t *testing.T) {
+	var out bytes.Buffer
+	w := newPrefixWriter(&out, "catalog")
+	for _, chunk := range []string{"first li", "ne\nsecond line\nthi", "rd"} {
+		if _, err := w.Write([]byte(chunk)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	w.Flush()
+	want := "catalog   | first line\ncatalog   | second line\ncatalog   | third\n"
+	if out.String() != want {
+		t.Errorf("got\n%q\nwant\n%q", out.String(), want)
+	}
+}
+
+func TestWithDatabase(t *testing.T) {
+	got, err := withDatabase("postgres://u:secret@db.example:5433/postgres?sslmode=disable", "semesterhaus_catalog")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "postgres://u:secret@db.example:5433/semesterhaus_catalog?sslmode=disable"; got != want {
+		t.Errorf("got %s, want %s", got, want)
+	}
+	if _, err := withDatabase("host=localhost dbname=x", "y"); err == nil {
+		t.Error("a keyword/value connection string was accepted")
+	}
+	if r := redact("postgres://u:secret@h/db"); strings.Contains(r, "secret") {
+		t.Errorf("redact kept the password: %s", r)
+	}
+}
+
+func TestKeysAreMadeOnceAndKept(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "identity")
+	k1, created, err := loadOrCreateKeys(dir)
+	if err != nil || !created {
+		t.Fatalf("first call: created=%v err=%v", created, err)
+	}
+	k2, created, err := loadOrCreateKeys(dir)
+	if err != nil || created {
+		t.Fatalf("second call: created=%v err=%v", created, err)
+	}
+	if k1 != k2 {
+		t.Fatal("the key pair changed between runs")
+	}
+	seed, err := base64.StdEncoding.DecodeString(k1.private)
+	if err != nil || len(seed) != ed25519.SeedSize {
+		t.Fatalf("private key is not a base64 32-byte seed: %v", err)
+	}
+	pub, err := base64.StdEncoding.DecodeString(k1.public)
+	if err != nil || len(pub) != ed25519.PublicKeySize {
+		t.Fatalf("public key is not a base64 32-byte key: %v", err)
+	}
+	if !ed25519.NewKeyFromSeed(seed).Public().(ed25519.PublicKey).Equal(ed25519.PublicKey(pub)) {
+		t.Fatal("public key does not belong to the seed")
+	}
+	fi, err := os.Stat(filepath.Join(dir, privateKeyFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if fi.Mode().Perm()&0o077 != 0 {
+		t.Errorf("private key file mode %v is readable by others", fi.Mode().Perm())
+	}
+}
+
+func TestOnlyOneDevstackPerDataDir(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "devstack.lock")
+	release, err := lockDataDir(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := lockDataDir(path); err == nil || !strings.Contains(err.Error(), "another devstack") {
+		t.Fatalf("second lock: %v, want a refusal", err)
+	}
+	release()
+	release2, err := lockDataDir(path)
+	if err != nil {
+		t.Fatalf("lock after release: %v", err)
+	}
+	release2()
+}
