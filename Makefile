@@ -27,8 +27,13 @@ GOTESTFLAGS ?=
 ##@ Running
 
 .PHONY: run
-run: build ## Build everything and run the whole system on http://localhost:8080 (PORT changes it)
+run: build tools/mailcatcher/node_modules ## Build everything and run the whole system on http://localhost:8080 (PORT changes it)
 	$(BIN_DIR)/devstack -build=false
+
+# The local mail catcher (MailDev), installed from its lock file.
+tools/mailcatcher/node_modules: tools/mailcatcher/package-lock.json
+	npm ci --prefix tools/mailcatcher --no-audit --no-fund
+	@touch $@
 
 .PHONY: run-infra
 run-infra: ## Run only PostgreSQL and NATS (for services started by hand)

@@ -30,13 +30,15 @@ type stack struct {
 	natsLog  *slog.Logger      // the embedded NATS server's log: warnings and errors only (its banner is long)
 	env      map[string]string // devstack's own environment, passed on to the children
 
-	pg       *pglocal.Cluster  // nil when DATABASE_URL names the server
-	nats     *natslocal.Server // nil when NATS_URL names the server
-	pgServer string            // URL of the PostgreSQL server (any database)
-	natsURL  string
-	running  []service         // the services found in the tree
-	dbURLs   map[string]string // service name -> its DATABASE_URL
-	procs    []*proc           // started services and the gateway, in start order
+	pg         *pglocal.Cluster  // nil when DATABASE_URL names the server
+	nats       *natslocal.Server // nil when NATS_URL names the server
+	pgServer   string            // URL of the PostgreSQL server (any database)
+	natsURL    string
+	smtpAddr   string            // where the services send mail
+	mailWebURL string            // the mail catcher's web page; empty with SMTP_ADDR
+	running    []service         // the services found in the tree
+	dbURLs     map[string]string // service name -> its DATABASE_URL
+	procs      []*proc           // started services and the gateway, in start order
 
 	notComposed []string // running services the gateway does not compose yet
 }
@@ -96,6 +98,11 @@ func (s *stack) run(ctx context.Context) (err error) {
 	}
 	if err := s.startNATS(); err != nil {
 		return err
+	}
+	if !s.infra {
+		if err := s.startMailCatcher(ctx); err != nil {
+			return err
+		}
 	}
 	keys, created, err := loadOrCreateKeys(s.dataDir("identity"))
 	if err != nil {
@@ -241,6 +248,8 @@ func (s *stack) serviceEnv(svc service, keys identityKeys) map[string]string {
 		"HTTP_ADDR":           fmt.Sprintf("127.0.0.1:%d", svc.httpPort),
 		"GRPC_ADDR":           fmt.Sprintf("127.0.0.1:%d", svc.grpcPort),
 		"IDENTITY_PUBLIC_KEY": keys.public,
+		"SMTP_ADDR":           s.smtpAddr,
+		"PUBLIC_URL":          "http://localhost:" + s.gatewayPort(),
 	})
 	delete(env, "IDENTITY_PRIVATE_KEY")
 	if s.env["LOG_FORMAT"] == "" {
@@ -423,6 +432,9 @@ func (s *stack) printTable(gatewayURL string) {
 		}
 		line(svc.name, fmt.Sprintf("http://127.0.0.1:%d/graphql  gRPC 127.0.0.1:%d  db %s%s",
 			svc.httpPort, svc.grpcPort, redact(s.dbURLs[svc.name]), note))
+	}
+	if s.mailWebURL != "" {
+		line("mail", s.mailWebURL+"  (every mail the system sends; SMTP "+s.smtpAddr+")")
 	}
 	if s.pg != nil {
 		line("PostgreSQL", redact(s.pgServer)+"  (private cluster, data in "+s.rel(s.dataDir("postgres"))+")")

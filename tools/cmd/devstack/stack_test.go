@@ -217,6 +217,8 @@ func newFixture(t *testing.T, serviceNames ...string) *fixture {
 				"DATABASE_URL":      serverURL,
 				"NATS_URL":          nats.URL(),
 				"PORT":              fmt.Sprint(freePort(t)),
+				// A mail server of the caller's: devstack starts no mail catcher then.
+				"SMTP_ADDR": "127.0.0.1:2525",
 			},
 		},
 	}
