@@ -2,4 +2,79 @@ module semesterhaus/gateway
 
 go 1.26.0
 
-replace semesterhaus/platform => ../platform
+replace (
+	semesterhaus/platform => ../platform
+	semesterhaus/proto => ../proto
+	semesterhaus/services/catalog => ../services/catalog
+)
+
+require (
+	github.com/hashicorp/golang-lru/v2 v2.0.7
+	github.com/jensneuse/abstractlogger v0.0.4
+	github.com/nats-io/nats.go v1.55.0
+	github.com/wundergraph/cosmo/router v0.0.0-20260611115430-e8a965a40952
+	github.com/wundergraph/graphql-go-tools/execution v1.17.1
+	github.com/wundergraph/graphql-go-tools/v2 v2.11.0
+	golang.org/x/crypto v0.58.0
+	golang.org/x/sync v0.24.0
+	google.golang.org/protobuf v1.36.12
+	semesterhaus/platform v0.0.0-00010101000000-000000000000
+	semesterhaus/services/catalog v0.0.0-00010101000000-000000000000
+)
+
+require (
+	connectrpc.com/connect v1.19.2 // indirect
+	github.com/99designs/gqlgen v0.17.95 // indirect
+	github.com/agnivade/levenshtein v1.2.1 // indirect
+	github.com/antithesishq/antithesis-sdk-go v0.8.0-default-no-op // indirect
+	github.com/bufbuild/protocompile v0.14.1 // indirect
+	github.com/buger/jsonparser v1.1.2 // indirect
+	github.com/caarlos0/env/v11 v11.3.1 // indirect
+	github.com/cespare/xxhash/v2 v2.3.0 // indirect
+	github.com/coder/websocket v1.8.15 // indirect
+	github.com/go-viper/mapstructure/v2 v2.5.0 // indirect
+	github.com/golang-jwt/jwt/v5 v5.3.1 // indirect
+	github.com/google/go-tpm v0.9.8 // indirect
+	github.com/google/uuid v1.6.0 // indirect
+	github.com/hashicorp/golang-lru v0.5.4 // indirect
+	github.com/jackc/pgpassfile v1.0.0 // indirect
+	github.com/jackc/pgservicefile v0.0.0-20240606120523-5a60cdf6a761 // indirect
+	github.com/jackc/pgx/v5 v5.12.0 // indirect
+	github.com/jackc/puddle/v2 v2.2.3 // indirect
+	github.com/jensneuse/byte-template v0.0.0-20231025215717-69252eb3ed56 // indirect
+	github.com/kingledion/go-tools v0.6.0 // indirect
+	github.com/klauspost/compress v1.20.3 // indirect
+	github.com/mfridman/interpolate v0.0.2 // indirect
+	github.com/minio/highwayhash v1.0.4 // indirect
+	github.com/nats-io/jwt/v2 v2.8.2 // indirect
+	github.com/nats-io/nats-server/v2 v2.15.2 // indirect
+	github.com/nats-io/nkeys v0.4.16 // indirect
+	github.com/nats-io/nuid v1.0.1 // indirect
+	github.com/phf/go-queue v0.0.0-20170504031614-9abe38d0371d // indirect
+	github.com/pkg/errors v0.9.1 // indirect
+	github.com/pressly/goose/v3 v3.29.0 // indirect
+	github.com/r3labs/sse/v2 v2.8.1 // indirect
+	github.com/rs/xid v1.6.0 // indirect
+	github.com/sethvargo/go-retry v0.5.0 // indirect
+	github.com/sirupsen/logrus v1.9.3 // indirect
+	github.com/sosodev/duration v1.4.0 // indirect
+	github.com/stretchr/testify v1.12.1 // indirect
+	github.com/tidwall/gjson v1.18.0 // indirect
+	github.com/tidwall/match v1.1.1 // indirect
+	github.com/tidwall/pretty v1.2.1 // indirect
+	github.com/tidwall/sjson v1.2.5 // indirect
+	github.com/vektah/gqlparser/v2 v2.5.37 // indirect
+	github.com/wundergraph/astjson v1.1.0 // indirect
+	github.com/wundergraph/go-arena v1.3.0 // indirect
+	go.uber.org/multierr v1.11.0 // indirect
+	go.uber.org/zap v1.27.0 // indirect
+	go.yaml.in/yaml/v3 v3.0.5 // indirect
+	golang.org/x/net v0.61.0 // indirect
+	golang.org/x/sys v0.49.0 // indirect
+	golang.org/x/text v0.43.0 // indirect
+	golang.org/x/time v0.16.0 // indirect
+	google.golang.org/genproto/googleapis/rpc v0.0.0-20261005182115-fad411399dd8 // indirect
+	google.golang.org/grpc v1.85.0 // indirect
+	gopkg.in/cenkalti/backoff.v1 v1.1.0 // indirect
+	semesterhaus/proto v0.0.0-00010101000000-000000000000 // indirect
+)

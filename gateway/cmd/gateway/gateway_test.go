@@ -1,0 +1,264 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/cookiejar"
+	"net/http/httptest"
+	"net/url"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+
+	"golang.org/x/crypto/bcrypt"
+
+	"semesterhaus/gateway/internal/config"
+	"semesterhaus/platform/identity"
+	"semesterhaus/platform/natstest"
+	"semesterhaus/platform/pgtest"
+	"semesterhaus/services/catalog/catalogtest"
+)
+
+func TestMain(m *testing.M) { pgtest.Main(m) }
+
+const adminPassword = "correct horse battery staple"
+
+// testGateway is the gateway as main assembles it, composed with the real catalog subgraph on a
+// fresh database, with sessions on a real NATS.
+type testGateway struct {
+	url        string
+	signer     *identity.Signer // the gateway's own key, to forge "stolen" tokens with
+	publicKey  []byte
+	logs       *syncBuffer
+	catalogURL string
+	// wrap, when set by an option, wraps the gateway's handler, e.g. to watch requests.
+	wrap func(http.Handler) http.Handler
+}
+
+// gatewayOption changes the environment before the gateway reads it.
+type gatewayOption func(t *testing.T, gw *testGateway)
+
+// startGateway starts a gateway from environment settings, as in production (so the tests also
+// cover the defaults of MAX_BODY_BYTES and MAX_QUERY_DEPTH). Tests using it cannot run in parallel.
+func startGateway(t *testing.T, options ...gatewayOption) *testGateway {
+	t.Helper()
+	publicB64, privateB64, err := identity.GenerateKeyPair()
+	if err != nil {
+		t.Fatal(err)
+	}
+	publicKey, err := identity.ParsePublicKey(publicB64)
+	if err != nil {
+		t.Fatal(err)
+	}
+	privateKey, err := identity.ParsePrivateKey(privateB64)
+	if err != nil {
+		t.Fatal(err)
+	}
+	gw := &testGateway{
+		signer:     identity.NewSigner(privateKey, identityTokenTTL),
+		publicKey:  publicKey,
+		logs:       &syncBuffer{},
+		catalogURL: catalogtest.NewSubgraph(t, publicKey),
+	}
+	hash, err := bcrypt.GenerateFromPassword([]byte(adminPassword), bcrypt.MinCost)
+	if err != nil {
+		t.Fatal(err)
+	}
+	bucket := natstest.Unique("gateway_sessions")
+	t.Setenv("NATS_URL", natstest.URL(t))
+	t.Setenv("SESSION_BUCKET", bucket)
+	t.Setenv("IDENTITY_PRIVATE_KEY", privateB64)
+	t.Setenv("ADMIN_ACCOUNTS", "admin:"+string(hash))
+	t.Setenv("SUBGRAPH_URLS", "catalog="+gw.catalogURL)
+	for _, option := range options {
+		option(t, gw)
+	}
+	cfg, err := config.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	nc, js := natstest.Connect(t)
+	t.Cleanup(func() { _ = js.DeleteKeyValue(context.Background(), bucket) })
+	logger := slog.New(slog.NewJSONHandler(gw.logs, nil))
+	handler, err := newGateway(t.Context(), cfg, logger, nc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if gw.wrap != nil {
+		handler = gw.wrap(handler)
+	}
+	server := httptest.NewServer(handler)
+	t.Cleanup(server.Close)
+	gw.url = server.URL
+	return gw
+}
+
+// withSubgraphURL routes the catalog subgraph to url instead of the test catalog.
+func withSubgraphURL(url string) gatewayOption {
+	return func(t *testing.T, _ *testGateway) { t.Setenv("SUBGRAPH_URLS", "catalog="+url) }
+}
+
+func withEnv(key, value string) gatewayOption {
+	return func(t *testing.T, _ *testGateway) { t.Setenv(key, value) }
+}
+
+// browser is a client with its own cookies.
+func browser(t *testing.T) *http.Client {
+	t.Helper()
+	jar, err := cookiejar.New(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &http.Client{Jar: jar}
+}
+
+func (gw *testGateway) login(t *testing.T, client *http.Client, username, password string) *http.Response {
+	t.Helper()
+	body, _ := json.Marshal(map[string]string{"username": username, "password": password})
+	res, err := client.Post(gw.url+"/api/auth/login", "application/json", bytes.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = res.Body.Close() })
+	return res
+}
+
+func (gw *testGateway) whoami(t *testing.T, client *http.Client) string {
+	t.Helper()
+	res, err := client.Get(gw.url + "/api/whoami")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	if got := res.Header.Get("Content-Type"); !strings.HasPrefix(got, "text/plain") {
+		t.Errorf("whoami Content-Type = %q, want text/plain", got)
+	}
+	return string(readAll(t, res.Body))
+}
+
+// graphqlResponse is a response of /api/graphql.
+type graphqlResponse struct {
+	status int
+	raw    string
+	Data   json.RawMessage `json:"data"`
+	Errors []struct {
+		Message    string `json:"message"`
+		Extensions struct {
+			Code string `json:"code"`
+		} `json:"extensions"`
+	} `json:"errors"`
+}
+
+func (r graphqlResponse) errorCode() string {
+	if len(r.Errors) == 0 {
+		return ""
+	}
+	return r.Errors[0].Extensions.Code
+}
+
+func (gw *testGateway) query(t *testing.T, client *http.Client, query string, headers ...string) graphqlResponse {
+	t.Helper()
+	body, _ := json.Marshal(map[string]string{"query": query})
+	req, err := http.NewRequest(http.MethodPost, gw.url+"/api/graphql", bytes.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.Header.Set("Content-Type", "application/json")
+	for i := 0; i+1 < len(headers); i += 2 {
+		req.Header.Set(headers[i], headers[i+1])
+	}
+	res, err := client.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	return decodeGraphQL(t, res)
+}
+
+func decodeGraphQL(t *testing.T, res *http.Response) graphqlResponse {
+	t.Helper()
+	raw := readAll(t, res.Body)
+	out := graphqlResponse{status: res.StatusCode, raw: string(raw)}
+	if err := json.Unmarshal(raw, &out); err != nil {
+		t.Fatalf("response is not JSON: %v: %s", err, raw)
+	}
+	return out
+}
+
+func readAll(t *testing.T, r io.Reader) []byte {
+	t.Helper()
+	b, err := io.ReadAll(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// syncBuffer collects log output written from several goroutines.
+type syncBuffer struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (b *syncBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.Write(p)
+}
+
+func (b *syncBuffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.String()
+}
+
+func cookieNamed(cookies []*http.Cookie, name string) *http.Cookie {
+	for _, c := range cookies {
+		if c.Name == name {
+			return c
+		}
+	}
+	return nil
+}
+
+func mustParseURL(t *testing.T, raw string) *url.URL {
+	t.Helper()
+	u, err := url.Parse(raw)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return u
+}
+
+// bodyCounter counts the request body bytes the gateway reads.
+type bodyCounter struct {
+	bytes atomic.Int64
+}
+
+func (c *bodyCounter) wrap(_ *testing.T, gw *testGateway) {
+	gw.wrap = func(next http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			c.bytes.Store(0)
+			r.Body = &countingReader{ReadCloser: r.Body, counter: &c.bytes}
+			next.ServeHTTP(w, r)
+		})
+	}
+}
+
+func (c *bodyCounter) read() int64 { return c.bytes.Load() }
+
+type countingReader struct {
+	io.ReadCloser
+	counter *atomic.Int64
+}
+
+func (r *countingReader) Read(p []byte) (int, error) {
+	n, err := r.ReadCloser.Read(p)
+	r.counter.Add(int64(n))
+	return n, err
+}

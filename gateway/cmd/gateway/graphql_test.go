@@ -1,0 +1,298 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"net/http/httputil"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"semesterhaus/platform/identity"
+)
+
+// catalogPageQuery is what the booking site's first page asks for (also the benchmark's query).
+const catalogPageQuery = `{ building { id name address floors { id name apartments { id name pricePerMonth
+  priceCleaning priceDeposit features x y pictures { url } } } } bookableSemester { id name startDate endDate } }`
+
+func TestGraphQL_catalogPage_answeredByTheCatalogSubgraph(t *testing.T) {
+	gw := startGateway(t)
+	res := gw.query(t, browser(t), catalogPageQuery)
+	var data struct {
+		Building struct {
+			Name   string
+			Floors []struct {
+				Apartments []struct{ ID int }
+			}
+		}
+	}
+	if err := json.Unmarshal(res.Data, &data); err != nil || len(res.Errors) > 0 {
+		t.Fatalf("catalog page = %s", res.raw)
+	}
+	if data.Building.Name == "" || len(data.Building.Floors) == 0 || len(data.Building.Floors[0].Apartments) == 0 {
+		t.Errorf("catalog page holds no building with apartments: %s", res.raw)
+	}
+}
+
+func TestGraphQL_concurrentIdenticalQueries_eachGetsTheFullAnswer(t *testing.T) {
+	gw := startGateway(t)
+	admin := browser(t)
+	gw.login(t, admin, "admin", adminPassword)
+	want := gw.query(t, browser(t), catalogPageQuery).raw
+
+	var wg sync.WaitGroup
+	for i := range 20 {
+		wg.Go(func() {
+			if got := gw.query(t, browser(t), catalogPageQuery).raw; got != want {
+				t.Errorf("concurrent catalog page %d differs: %.200s", i, got)
+			}
+		})
+	}
+	wg.Go(func() {
+		// The same text from an admin runs with the admin's identity, not on an anonymous' answer.
+		if res := gw.query(t, admin, `{ adminBuilding { name } }`); len(res.Errors) > 0 {
+			t.Errorf("admin query among anonymous ones = %s", res.raw)
+		}
+	})
+	wg.Wait()
+}
+
+func TestGraphQL_adminField_refusedForAnonymousAllowedForAdmin(t *testing.T) {
+	gw := startGateway(t)
+	refused := []string{
+		`{ adminBuilding { id } }`,
+		`query { ...Editor } fragment Editor on Query { adminBuilding { name } }`,
+		`{ ... on Query { editor: adminBuilding { id } } }`,
+		`mutation { updateApartment(update: {id: 1, descriptionDe: "", descriptionEn: "", pricePerMonth: 1, priceDeposit: 1, priceCleaning: 1}) { exception { messageId } } }`,
+	}
+	for _, query := range refused {
+		res := gw.query(t, browser(t), query)
+		if res.status != http.StatusOK || res.errorCode() != "FORBIDDEN" || res.Errors[0].Message != "forbidden" || hasData(res) {
+			t.Errorf("anonymous %s = %d %s, want 200 with the error forbidden (FORBIDDEN) and no data", query, res.status, res.raw)
+		}
+	}
+
+	admin := browser(t)
+	gw.login(t, admin, "admin", adminPassword)
+	res := gw.query(t, admin, `{ adminBuilding { name floors { apartments { id descriptionDe } } } }`)
+	if len(res.Errors) > 0 || !strings.Contains(string(res.Data), `"adminBuilding":{"name"`) {
+		t.Errorf("admin's adminBuilding = %s, want data (the catalog verifies the gateway's admin token)", res.raw)
+	}
+}
+
+func TestGraphQL_clientSentIdentityToken_isReplacedByTheGateways(t *testing.T) {
+	var recorder tokenRecorder
+	gw := startGateway(t, recorder.inFrontOfCatalog)
+	// A genuine admin token, as if stolen: still the caller has no admin session.
+	stolen, err := gw.signer.Sign(identity.Identity{Subject: "admin", Role: identity.RoleAdmin})
+	if err != nil {
+		t.Fatal(err)
+	}
+
+	res := gw.query(t, browser(t), `{ adminBuilding { id } }`, identity.Header, stolen)
+	if res.errorCode() != "FORBIDDEN" {
+		t.Errorf("adminBuilding with a client-sent admin token = %s, want FORBIDDEN", res.raw)
+	}
+	res = gw.query(t, browser(t), `{ building { id } }`, identity.Header, stolen)
+	if len(res.Errors) > 0 {
+		t.Fatalf("public query = %s", res.raw)
+	}
+	forwarded := recorder.last()
+	if forwarded == stolen {
+		t.Fatal("the client's token reached the subgraph")
+	}
+	caller, err := identity.NewVerifier(gw.publicKey).Verify(forwarded)
+	if err != nil || caller != identity.Anonymous {
+		t.Errorf("token at the subgraph = %+v (%v), want the gateway's anonymous token", caller, err)
+	}
+}
+
+func TestGraphQL_fiftyLevelsDeep_refusedButIntrospectionPasses(t *testing.T) {
+	gw := startGateway(t)
+	res := gw.query(t, browser(t), nestedQuery(50))
+	if res.errorCode() != "QUERY_TOO_DEEP" || hasData(res) {
+		t.Errorf("50-level query = %s, want QUERY_TOO_DEEP and no data", res.raw)
+	}
+	if res := gw.query(t, browser(t), nestedTypeQuery(15)); len(res.Errors) > 0 {
+		t.Errorf("15-level query (the default limit) = %.300s, want data", res.raw)
+	}
+	if res := gw.query(t, browser(t), nestedTypeQuery(16)); res.errorCode() != "QUERY_TOO_DEEP" {
+		t.Errorf("16-level query = %.300s, want QUERY_TOO_DEEP", res.raw)
+	}
+	res = gw.query(t, browser(t), introspectionQuery)
+	if len(res.Errors) > 0 || !strings.Contains(string(res.Data), `"queryType":{"name":"Query"}`) {
+		t.Errorf("introspection = %.300s, want the schema", res.raw)
+	}
+}
+
+func TestGraphQL_bodyAboveLimit_413BeforeTheBodyIsRead(t *testing.T) {
+	var counter bodyCounter
+	gw := startGateway(t, counter.wrap)
+	const twentyMB = 20 << 20 // above the default 18 MiB
+
+	// Only the headers are sent: the answer must come without waiting for the body.
+	conn := dial(t, gw.url)
+	fmt.Fprintf(conn, "POST /api/graphql HTTP/1.1\r\nHost: gateway\r\nContent-Type: application/json\r\nContent-Length: %d\r\n\r\n", twentyMB)
+	if status := readStatus(t, conn); status != http.StatusRequestEntityTooLarge || counter.read() != 0 {
+		t.Errorf("20 MB body announced by Content-Length: status %d after reading %d bytes, want 413 after none", status, counter.read())
+	}
+
+	// Without Content-Length (chunked), reading stops at the limit.
+	conn = dial(t, gw.url)
+	fmt.Fprint(conn, "POST /api/graphql HTTP/1.1\r\nHost: gateway\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n")
+	go func() {
+		chunk := bytes.Repeat([]byte(" "), 1<<20)
+		for range twentyMB / len(chunk) {
+			if _, err := fmt.Fprintf(conn, "%x\r\n%s\r\n", len(chunk), chunk); err != nil {
+				return // the gateway has answered and closed the connection
+			}
+		}
+		fmt.Fprint(conn, "0\r\n\r\n")
+	}()
+	if status := readStatus(t, conn); status != http.StatusRequestEntityTooLarge || counter.read() > 18<<20+1 {
+		t.Errorf("chunked 20 MB body: status %d after reading %d bytes, want 413 after at most 18 MiB", status, counter.read())
+	}
+}
+
+func dial(t *testing.T, serverURL string) net.Conn {
+	t.Helper()
+	conn, err := net.Dial("tcp", mustParseURL(t, serverURL).Host)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = conn.Close() })
+	if err := conn.SetDeadline(time.Now().Add(10 * time.Second)); err != nil {
+		t.Fatal(err)
+	}
+	return conn
+}
+
+func readStatus(t *testing.T, conn net.Conn) int {
+	t.Helper()
+	res, err := http.ReadResponse(bufio.NewReader(conn), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	return res.StatusCode
+}
+
+func TestGraphQL_deadSubgraph_cleanErrorWithoutInternals(t *testing.T) {
+	dead := httptest.NewServer(http.NotFoundHandler())
+	deadURL := dead.URL + "/graphql"
+	dead.Close()
+	gw := startGateway(t, withSubgraphURL(deadURL))
+
+	res := gw.query(t, browser(t), `{ building { id } }`)
+	if res.status != http.StatusOK || res.errorCode() != "SUBGRAPH_UNAVAILABLE" || res.Errors[0].Message != "service temporarily unavailable" {
+		t.Fatalf("query with the catalog down = %d %s, want service temporarily unavailable (SUBGRAPH_UNAVAILABLE)", res.status, res.raw)
+	}
+	for _, internal := range []string{strings.TrimPrefix(dead.URL, "http://"), "Subgraph", "catalog", "dial", "refused"} {
+		if strings.Contains(res.raw, internal) {
+			t.Errorf("response reveals %q: %s", internal, res.raw)
+		}
+	}
+	if logs := gw.logs.String(); !strings.Contains(logs, "subgraph fetch failed") || !strings.Contains(logs, deadURL) {
+		t.Errorf("the log does not explain the failure: %s", logs)
+	}
+}
+
+func TestGraphQL_mutationOverGET_refused(t *testing.T) {
+	gw := startGateway(t)
+	res, err := http.Get(gw.url + "/api/graphql?query=" + strings.ReplaceAll(`mutation{updateApartment(update:{id:1}){exception{messageId}}}`, " ", ""))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	if got := decodeGraphQL(t, res); got.status != http.StatusMethodNotAllowed || len(got.Errors) == 0 {
+		t.Errorf("mutation over GET = %d %s, want 405 with an error", got.status, got.raw)
+	}
+	res, err = http.Get(gw.url + "/api/graphql?query=%7Bbuilding%7Bname%7D%7D")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	if got := decodeGraphQL(t, res); len(got.Errors) > 0 || !strings.Contains(string(got.Data), "name") {
+		t.Errorf("query over GET = %s, want data", got.raw)
+	}
+}
+
+func hasData(res graphqlResponse) bool {
+	return len(res.Data) > 0 && string(res.Data) != "null"
+}
+
+// nestedQuery selects building → floors → apartments → floor → apartments → … down to a leaf at
+// the given depth.
+func nestedQuery(depth int) string {
+	fields := []string{"building", "floors"}
+	for len(fields) < depth-1 {
+		if fields[len(fields)-1] == "floor" || fields[len(fields)-1] == "floors" {
+			fields = append(fields, "apartments")
+		} else {
+			fields = append(fields, "floor")
+		}
+	}
+	return "{ " + strings.Join(fields, " { ") + " { id" + strings.Repeat(" }", len(fields)) + " }"
+}
+
+// nestedTypeQuery nests through introspection's ofType, which does not fan out like the
+// building's floors and apartments do, down to a leaf at the given depth.
+func nestedTypeQuery(depth int) string {
+	ofTypes := depth - 5 // __schema, queryType, fields, type … name
+	return "{ __schema { queryType { fields { type { " + strings.Repeat("ofType { ", ofTypes) + "name" +
+		strings.Repeat(" }", ofTypes+4) + " }"
+}
+
+// tokenRecorder sits between gateway and catalog and keeps the identity token of each fetch.
+type tokenRecorder struct {
+	mu     sync.Mutex
+	tokens []string
+}
+
+func (r *tokenRecorder) inFrontOfCatalog(t *testing.T, gw *testGateway) {
+	proxy := httputil.NewSingleHostReverseProxy(mustParseURL(t, gw.catalogURL))
+	server := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
+		r.mu.Lock()
+		r.tokens = append(r.tokens, req.Header.Get(identity.Header))
+		r.mu.Unlock()
+		proxy.ServeHTTP(w, req)
+	}))
+	t.Cleanup(server.Close)
+	withSubgraphURL(server.URL+"/graphql")(t, gw)
+}
+
+func (r *tokenRecorder) last() string {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if len(r.tokens) == 0 {
+		return ""
+	}
+	return r.tokens[len(r.tokens)-1]
+}
+
+const introspectionQuery = `query IntrospectionQuery {
+  __schema {
+    queryType { name } mutationType { name } subscriptionType { name }
+    types { ...FullType }
+    directives { name description locations args { ...InputValue } }
+  }
+}
+fragment FullType on __Type {
+  kind name description
+  fields(includeDeprecated: true) { name description args { ...InputValue } type { ...TypeRef } isDeprecated deprecationReason }
+  inputFields { ...InputValue }
+  interfaces { ...TypeRef }
+  enumValues(includeDeprecated: true) { name description isDeprecated deprecationReason }
+  possibleTypes { ...TypeRef }
+}
+fragment InputValue on __InputValue { name description type { ...TypeRef } defaultValue }
+fragment TypeRef on __Type {
+  kind name
+  ofType { kind name ofType { kind name ofType { kind name ofType { kind name ofType { kind name ofType { kind name ofType { kind name } } } } } } }
+}`

@@ -1,0 +1,177 @@
+package auth
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"io"
+	"log/slog"
+	"math"
+	"net"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+
+	"semesterhaus/platform/identity"
+)
+
+// CookieName is the session cookie.
+const CookieName = "semesterhaus_session"
+
+// Failed sign-ins allowed per window, per client address and per user name, before 429.
+const (
+	failuresPerUser    = 5
+	failuresPerAddress = 20
+	limitWindow        = 15 * time.Minute
+	maxLoginBodyBytes  = 4 << 10
+)
+
+// Options configure the sign-in service.
+type Options struct {
+	Accounts Accounts
+	Store    Store
+	// SessionTTL is how long a session lasts; the store forgets it then too.
+	SessionTTL time.Duration
+	// SecureCookie sets the cookie's Secure flag (production, behind HTTPS).
+	SecureCookie bool
+	Logger       *slog.Logger
+}
+
+// Service signs admins in and out and identifies callers by their session cookie.
+type Service struct {
+	opts      Options
+	byUser    *failureLimiter
+	byAddress *failureLimiter
+}
+
+func NewService(opts Options) *Service {
+	return &Service{
+		opts:      opts,
+		byUser:    newFailureLimiter(failuresPerUser, limitWindow),
+		byAddress: newFailureLimiter(failuresPerAddress, limitWindow),
+	}
+}
+
+// Identify returns who sends r: the session's admin, or Anonymous without a valid session. When
+// the store cannot be asked it fails closed (Anonymous) and logs why.
+func (s *Service) Identify(r *http.Request) identity.Identity {
+	cookie, err := r.Cookie(CookieName)
+	if err != nil || cookie.Value == "" {
+		return identity.Anonymous
+	}
+	session, err := s.opts.Store.Get(r.Context(), storeKey(cookie.Value))
+	if err != nil {
+		if !errors.Is(err, ErrNoSession) {
+			s.opts.Logger.Error("session lookup failed; treating the caller as anonymous", "error", err)
+		}
+		return identity.Anonymous
+	}
+	return session.identity()
+}
+
+type credentials struct {
+	Username string `json:"username"`
+	Password string `json:"password"`
+}
+
+// Login handles POST /api/auth/login with {"username","password"}: 204 and a session cookie, 401
+// with an empty body for wrong credentials, 429 with Retry-After after too many failures.
+func (s *Service) Login(w http.ResponseWriter, r *http.Request) {
+	var creds credentials
+	if err := json.NewDecoder(io.LimitReader(r.Body, maxLoginBodyBytes)).Decode(&creds); err != nil {
+		http.Error(w, "want a JSON body with username and password", http.StatusBadRequest)
+		return
+	}
+	userKey, addressKey := "user:"+strings.ToLower(creds.Username), "address:"+clientAddress(r)
+	if retryAfter, blocked := s.blocked(userKey, addressKey); blocked {
+		w.Header().Set("Retry-After", strconv.Itoa(int(math.Ceil(retryAfter.Seconds()))))
+		w.WriteHeader(http.StatusTooManyRequests)
+		return
+	}
+	if !s.opts.Accounts.Verify(creds.Username, creds.Password) {
+		s.byUser.fail(userKey)
+		s.byAddress.fail(addressKey)
+		w.WriteHeader(http.StatusUnauthorized)
+		return
+	}
+	// A fresh id on every sign-in; the session the browser had before must not linger.
+	if err := s.endSession(r); err != nil {
+		s.opts.Logger.Warn("cannot end the previous session at sign-in", "error", err)
+	}
+	if err := s.startSession(r.Context(), w, creds.Username); err != nil {
+		s.opts.Logger.Error("cannot start session", "error", err)
+		http.Error(w, "service temporarily unavailable", http.StatusServiceUnavailable)
+		return
+	}
+	w.WriteHeader(http.StatusNoContent)
+}
+
+func (s *Service) blocked(userKey, addressKey string) (time.Duration, bool) {
+	userWait, userBlocked := s.byUser.blocked(userKey)
+	addressWait, addressBlocked := s.byAddress.blocked(addressKey)
+	return max(userWait, addressWait), userBlocked || addressBlocked
+}
+
+func (s *Service) startSession(ctx context.Context, w http.ResponseWriter, username string) error {
+	id, err := newSessionID()
+	if err != nil {
+		return err
+	}
+	session := Session{Subject: username, Role: identity.RoleAdmin}
+	if err := s.opts.Store.Create(ctx, storeKey(id), session); err != nil {
+		return err
+	}
+	http.SetCookie(w, s.cookie(id, int(s.opts.SessionTTL.Seconds())))
+	return nil
+}
+
+// Logout handles POST /api/auth/logout: the session is deleted server-side and the cookie cleared.
+func (s *Service) Logout(w http.ResponseWriter, r *http.Request) {
+	if err := s.endSession(r); err != nil {
+		s.opts.Logger.Error("cannot end session", "error", err)
+		http.Error(w, "service temporarily unavailable", http.StatusServiceUnavailable)
+		return
+	}
+	http.SetCookie(w, s.cookie("", -1))
+	w.WriteHeader(http.StatusNoContent)
+}
+
+func (s *Service) endSession(r *http.Request) error {
+	cookie, err := r.Cookie(CookieName)
+	if err != nil || cookie.Value == "" {
+		return nil
+	}
+	return s.opts.Store.Delete(r.Context(), storeKey(cookie.Value))
+}
+
+// WhoAmI handles GET /api/whoami: "admin" or "anonymous" as plain text.
+func (s *Service) WhoAmI(w http.ResponseWriter, r *http.Request) {
+	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-store")
+	_, _ = io.WriteString(w, string(s.Identify(r).Role))
+}
+
+// cookie is the session cookie: not readable by scripts, not sent by other sites' requests, and
+// only over HTTPS in production. maxAge -1 deletes it.
+func (s *Service) cookie(value string, maxAge int) *http.Cookie {
+	return &http.Cookie{
+		Name:     CookieName,
+		Value:    value,
+		Path:     "/",
+		MaxAge:   maxAge,
+		HttpOnly: true,
+		Secure:   s.opts.SecureCookie,
+		SameSite: http.SameSiteStrictMode,
+	}
+}
+
+// clientAddress is the IP the request came from. Behind a proxy that is the proxy's address, which
+// makes the per-address limit shared by all clients of that proxy; the per-user limit still holds.
+func clientAddress(r *http.Request) string {
+	host, _, err := net.SplitHostPort(r.RemoteAddr)
+	if err != nil {
+		return r.RemoteAddr
+	}
+	return host
+}

@@ -1,0 +1,66 @@
+// Package config holds the gateway's settings, read once from the environment
+// (docs/architecture.md, "The gateway's settings").
+package config
+
+import (
+	"errors"
+	"time"
+
+	platformconfig "semesterhaus/platform/config"
+)
+
+// Config is every setting of the gateway.
+type Config struct {
+	HTTPAddr string `env:"HTTP_ADDR" envDefault:":8080"`
+	// SubgraphURLs overrides the composed routing URLs: "catalog=http://host:8101/graphql,...".
+	SubgraphURLs map[string]string `env:"SUBGRAPH_URLS" envKeyValSeparator:"="`
+	// IdentityPrivateKey is base64 of the Ed25519 seed that signs identity tokens.
+	IdentityPrivateKey platformconfig.Secret `env:"IDENTITY_PRIVATE_KEY"`
+	// AdminAccounts is "name:bcrypt-hash,...".
+	AdminAccounts platformconfig.Secret `env:"ADMIN_ACCOUNTS"`
+	// Production turns off every local default and marks the session cookie Secure.
+	Production bool                  `env:"PRODUCTION"`
+	NATSURL    platformconfig.Secret `env:"NATS_URL,required"`
+	// SessionBucket is the JetStream key-value bucket of the sessions, shared by all replicas.
+	SessionBucket string        `env:"SESSION_BUCKET" envDefault:"gateway_sessions"`
+	SessionTTL    time.Duration `env:"SESSION_TTL" envDefault:"12h"`
+	// MaxBodyBytes: larger request bodies get 413 (18 MiB leaves room for identity card and
+	// enrollment certificate uploads).
+	MaxBodyBytes  int64  `env:"MAX_BODY_BYTES" envDefault:"18874368"`
+	MaxQueryDepth int    `env:"MAX_QUERY_DEPTH" envDefault:"15"`
+	WebPublicDir  string `env:"WEB_PUBLIC_DIR"`
+	WebAdminDir   string `env:"WEB_ADMIN_DIR"`
+	// GOGC is read by the Go runtime itself; when it is unset the gateway picks its own default.
+	GOGC      string `env:"GOGC"`
+	LogLevel  string `env:"LOG_LEVEL" envDefault:"info"`
+	LogFormat string `env:"LOG_FORMAT" envDefault:"json"`
+}
+
+// Load reads and checks the settings.
+func Load() (Config, error) {
+	cfg, err := platformconfig.Load[Config]()
+	if err != nil {
+		return cfg, err
+	}
+	return cfg, cfg.check()
+}
+
+func (c Config) check() error {
+	var errs []error
+	if c.MaxBodyBytes <= 0 {
+		errs = append(errs, errors.New("MAX_BODY_BYTES must be positive"))
+	}
+	if c.MaxQueryDepth <= 0 {
+		errs = append(errs, errors.New("MAX_QUERY_DEPTH must be positive"))
+	}
+	if c.SessionTTL < time.Minute {
+		errs = append(errs, errors.New("SESSION_TTL must be at least a minute"))
+	}
+	if c.Production && c.IdentityPrivateKey == "" {
+		errs = append(errs, errors.New("IDENTITY_PRIVATE_KEY is required when PRODUCTION=true"))
+	}
+	if c.Production && c.AdminAccounts == "" {
+		errs = append(errs, errors.New("ADMIN_ACCOUNTS is required when PRODUCTION=true: the local admin/admin account is refused"))
+	}
+	return errors.Join(errs...)
+}

@@ -1,0 +1,32 @@
+package config
+
+import (
+	"maps"
+	"strings"
+	"testing"
+)
+
+func TestLoad_defaultsAndSubgraphURLs(t *testing.T) {
+	t.Setenv("NATS_URL", "nats://127.0.0.1:4222")
+	t.Setenv("SUBGRAPH_URLS", "catalog=http://catalog:8101/graphql,renting=http://renting:8102/graphql")
+	cfg, err := Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cfg.HTTPAddr != ":8080" || cfg.MaxBodyBytes != 18<<20 || cfg.MaxQueryDepth != 15 || cfg.Production {
+		t.Errorf("defaults = %+v, want :8080, 18 MiB, depth 15, not production", cfg)
+	}
+	want := map[string]string{"catalog": "http://catalog:8101/graphql", "renting": "http://renting:8102/graphql"}
+	if !maps.Equal(cfg.SubgraphURLs, want) {
+		t.Errorf("SubgraphURLs = %v, want %v", cfg.SubgraphURLs, want)
+	}
+}
+
+func TestLoad_productionWithoutAccountsOrKey_refused(t *testing.T) {
+	t.Setenv("NATS_URL", "nats://127.0.0.1:4222")
+	t.Setenv("PRODUCTION", "true")
+	_, err := Load()
+	if err == nil || !strings.Contains(err.Error(), "ADMIN_ACCOUNTS") || !strings.Contains(err.Error(), "IDENTITY_PRIVATE_KEY") {
+		t.Errorf("production without accounts and key: err = %v, want both named", err)
+	}
+}

@@ -1,0 +1,177 @@
+package httpapi
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"runtime/debug"
+	"sync"
+
+	"github.com/wundergraph/graphql-go-tools/execution/graphql"
+	"github.com/wundergraph/graphql-go-tools/v2/pkg/ast"
+
+	"semesterhaus/gateway/internal/adminguard"
+	"semesterhaus/platform/identity"
+)
+
+// Executor runs an operation on the supergraph and writes the GraphQL response to out; an error
+// means the gateway failed (operations it refuses are answered in out). ExecuteQuery may share the
+// response of an identical query running at the same time.
+type Executor interface {
+	Execute(ctx context.Context, req *graphql.Request, out *bytes.Buffer) error
+	ExecuteQuery(ctx context.Context, req *graphql.Request, out *bytes.Buffer) error
+}
+
+// TokenSigner signs the identity token forwarded to the subgraphs.
+type TokenSigner interface {
+	Sign(id identity.Identity) (string, error)
+}
+
+// GraphQL serves /api/graphql: POST for every operation, GET for queries.
+type GraphQL struct {
+	Engine   Executor
+	Guard    *adminguard.Guard
+	Identify func(*http.Request) identity.Identity
+	Signer   TokenSigner
+	MaxDepth int
+	Logger   *slog.Logger
+}
+
+// responseBuffers recycles response buffers; an unusually large one is left to the GC instead.
+var responseBuffers = sync.Pool{New: func() any { return new(bytes.Buffer) }}
+
+const maxRecycledBufferBytes = 1 << 20
+
+func (h *GraphQL) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	defer h.recoverPanic(w)
+	req, unreadable := readOperation(r)
+	if unreadable != nil {
+		writeError(w, unreadable.status, unreadable.code, unreadable.message)
+		return
+	}
+	caller := h.Identify(r)
+	verdict := h.Guard.Inspect(req.Query)
+	if refusal := h.check(r.Method, req.OperationName, verdict, caller); refusal != nil {
+		writeError(w, refusal.status, refusal.code, refusal.message)
+		return
+	}
+	if err := h.forwardIdentity(&req, caller); err != nil {
+		h.fail(w, "cannot sign identity token", err)
+		return
+	}
+	out := responseBuffers.Get().(*bytes.Buffer)
+	defer recycle(out)
+	out.Reset()
+	execute := h.Engine.Execute
+	if verdict.OperationType(req.OperationName) == ast.OperationTypeQuery {
+		execute = h.Engine.ExecuteQuery
+	}
+	if err := execute(r.Context(), &req, out); err != nil {
+		h.fail(w, "operation failed", err)
+		return
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", "no-store")
+	_, _ = w.Write(out.Bytes())
+}
+
+func recycle(out *bytes.Buffer) {
+	if out.Cap() <= maxRecycledBufferBytes {
+		responseBuffers.Put(out)
+	}
+}
+
+// check applies the gateway's own rules before anything reaches a subgraph: no subscriptions (the
+// gateway serves HTTP only), mutations only by POST (a link must not change data), a bounded depth,
+// and admin-only fields for admins.
+func (h *GraphQL) check(method, operationName string, verdict adminguard.Verdict, caller identity.Identity) *requestError {
+	switch verdict.OperationType(operationName) {
+	case ast.OperationTypeSubscription:
+		return &requestError{http.StatusOK, codeUnsupported, "subscriptions are not supported"}
+	case ast.OperationTypeMutation:
+		if method != http.MethodPost {
+			return &requestError{http.StatusMethodNotAllowed, codeUnsupported, "mutations must be sent with POST"}
+		}
+	}
+	if verdict.Depth > h.MaxDepth {
+		message := fmt.Sprintf("operation nests %d levels deep, at most %d are allowed", verdict.Depth, h.MaxDepth)
+		return &requestError{http.StatusOK, codeTooDeep, message}
+	}
+	if !verdict.AllowedFor(caller.IsAdmin()) {
+		return &requestError{http.StatusOK, codeForbidden, "forbidden"}
+	}
+	return nil
+}
+
+// forwardIdentity makes the identity token the only header the engine sees: subgraph fetches
+// carry it through their header templates, and whatever the client sent (a forged
+// X-Identity-Token included) never reaches a subgraph.
+func (h *GraphQL) forwardIdentity(req *graphql.Request, caller identity.Identity) error {
+	token, err := h.Signer.Sign(caller)
+	if err != nil {
+		return err
+	}
+	req.SetHeader(http.Header{identity.Header: {token}})
+	return nil
+}
+
+// requestError is a request /api/graphql refuses; its message is meant for the client.
+type requestError struct {
+	status  int
+	code    string
+	message string
+}
+
+// readOperation reads query, operationName and variables from a POST body or GET parameters.
+func readOperation(r *http.Request) (graphql.Request, *requestError) {
+	var req graphql.Request
+	if r.Method == http.MethodGet {
+		params := r.URL.Query()
+		req.Query, req.OperationName = params.Get("query"), params.Get("operationName")
+		if variables := params.Get("variables"); variables != "" {
+			req.Variables = json.RawMessage(variables)
+		}
+	} else if err := graphql.UnmarshalRequest(r.Body, &req); err != nil {
+		var tooLarge *http.MaxBytesError
+		if errors.As(err, &tooLarge) {
+			return req, &requestError{http.StatusRequestEntityTooLarge, codePayloadTooLarge, "request body too large"}
+		}
+		return req, &requestError{http.StatusBadRequest, codeBadRequest, "the body must be JSON with query, variables and operationName"}
+	}
+	if req.Query == "" {
+		return req, &requestError{http.StatusBadRequest, codeBadRequest, "query is missing"}
+	}
+	if !variablesAreObject(req.Variables) {
+		return req, &requestError{http.StatusBadRequest, codeBadRequest, "variables must be a JSON object"}
+	}
+	return req, nil
+}
+
+func variablesAreObject(variables json.RawMessage) bool {
+	trimmed := bytes.TrimSpace(variables)
+	if len(trimmed) == 0 || bytes.Equal(trimmed, []byte("null")) {
+		return true
+	}
+	return trimmed[0] == '{' && json.Valid(trimmed)
+}
+
+// fail answers 500 with a generic message; the cause goes to the log only.
+func (h *GraphQL) fail(w http.ResponseWriter, what string, err error) {
+	h.Logger.Error(what, "error", err)
+	writeError(w, http.StatusInternalServerError, codeInternal, "internal error")
+}
+
+// recoverPanic turns a panic in the engine into a logged 500 instead of a dropped connection.
+func (h *GraphQL) recoverPanic(w http.ResponseWriter) {
+	if v := recover(); v != nil {
+		if v == http.ErrAbortHandler {
+			panic(v)
+		}
+		h.Logger.Error("panic while serving an operation", "panic", v, "stack", string(debug.Stack()))
+		writeError(w, http.StatusInternalServerError, codeInternal, "internal error")
+	}
+}

@@ -1,0 +1,88 @@
+// Package httpapi is the gateway's HTTP surface: /api/graphql, sign-in under /api/auth, /api/whoami,
+// health, and the two web apps, behind the request body limit.
+package httpapi
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"time"
+
+	"semesterhaus/gateway/internal/auth"
+	"semesterhaus/platform/health"
+)
+
+// Routes are the handlers and settings the router mounts.
+type Routes struct {
+	GraphQL *GraphQL
+	Auth    *auth.Service
+	// ReadinessChecks decide /readyz; /healthz answers as long as the process serves HTTP.
+	ReadinessChecks []health.Check
+	// PublicDir and AdminDir hold the built web apps, served at / and /admin/ when set.
+	PublicDir, AdminDir string
+	MaxBodyBytes        int64
+	Logger              *slog.Logger
+}
+
+// NewRouter returns the gateway's handler.
+func NewRouter(routes Routes) (http.Handler, error) {
+	mux := http.NewServeMux()
+	mux.Handle("POST /api/graphql", routes.GraphQL)
+	mux.Handle("GET /api/graphql", routes.GraphQL)
+	mux.HandleFunc("POST /api/auth/login", routes.Auth.Login)
+	mux.HandleFunc("POST /api/auth/logout", routes.Auth.Logout)
+	mux.HandleFunc("GET /api/whoami", routes.Auth.WhoAmI)
+	// Everything else under /api is unknown: answer 404 rather than letting the web app's
+	// index.html reply to an API call.
+	mux.HandleFunc("/api/", func(w http.ResponseWriter, _ *http.Request) {
+		writeError(w, http.StatusNotFound, codeNotFound, "not found")
+	})
+	health.Mux(mux, routes.ReadinessChecks...)
+	if err := mountWebApps(mux, routes.PublicDir, routes.AdminDir); err != nil {
+		return nil, err
+	}
+	var handler http.Handler = limitBody(routes.MaxBodyBytes, mux)
+	if routes.Logger.Enabled(context.Background(), slog.LevelDebug) {
+		handler = accessLog(routes.Logger, handler)
+	}
+	return handler, nil
+}
+
+func mountWebApps(mux *http.ServeMux, publicDir, adminDir string) error {
+	if adminDir != "" {
+		if err := checkWebDir(adminDir); err != nil {
+			return fmt.Errorf("WEB_ADMIN_DIR: %w", err)
+		}
+		mux.Handle("/admin/", http.StripPrefix("/admin", spa(adminDir)))
+		mux.Handle("/admin", http.RedirectHandler("/admin/", http.StatusMovedPermanently))
+	}
+	if publicDir != "" {
+		if err := checkWebDir(publicDir); err != nil {
+			return fmt.Errorf("WEB_PUBLIC_DIR: %w", err)
+		}
+		mux.Handle("/", spa(publicDir))
+	}
+	return nil
+}
+
+// accessLog logs every request at debug level. It is only installed when debug logging is on, so
+// the hot path pays nothing for it otherwise.
+func accessLog(logger *slog.Logger, next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		start := time.Now()
+		recorder := &statusRecorder{ResponseWriter: w, status: http.StatusOK}
+		next.ServeHTTP(recorder, r)
+		logger.Debug("request", "method", r.Method, "path", r.URL.Path, "status", recorder.status, "duration", time.Since(start))
+	})
+}
+
+type statusRecorder struct {
+	http.ResponseWriter
+	status int
+}
+
+func (s *statusRecorder) WriteHeader(status int) {
+	s.status = status
+	s.ResponseWriter.WriteHeader(status)
+}
