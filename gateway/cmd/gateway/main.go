@@ -100,15 +100,18 @@ func newGateway(ctx context.Context, cfg config.Config, logger *slog.Logger, nc 
 		SecureCookie: cfg.Production,
 		Logger:       logger,
 	})
+	tokens := httpapi.NewTokenCache(signer)
 	return httpapi.NewRouter(httpapi.Routes{
 		GraphQL: &httpapi.GraphQL{
 			Engine:   eng,
 			Guard:    adminguard.New(eng.Schema()),
 			Identify: signIn.Identify,
-			Signer:   httpapi.NewTokenCache(signer),
+			Signer:   tokens,
 			MaxDepth: cfg.MaxQueryDepth,
 			Logger:   logger,
 		},
+		Verify:          &httpapi.Verify{Engine: eng, Signer: tokens, Logger: logger},
+		Documents:       httpapi.NewDocuments(cfg.DocumentURL, signIn.Identify, tokens),
 		Auth:            signIn,
 		ReadinessChecks: []health.Check{{Name: "nats", Func: nc.FlushWithContext}},
 		PublicDir:       cfg.WebPublicDir,

@@ -4,6 +4,7 @@ package config
 
 import (
 	"errors"
+	"net/url"
 	"time"
 
 	platformconfig "semesterhaus/platform/config"
@@ -26,10 +27,12 @@ type Config struct {
 	SessionTTL    time.Duration `env:"SESSION_TTL" envDefault:"12h"`
 	// MaxBodyBytes: larger request bodies get 413 (18 MiB leaves room for identity card and
 	// enrollment certificate uploads).
-	MaxBodyBytes  int64  `env:"MAX_BODY_BYTES" envDefault:"18874368"`
-	MaxQueryDepth int    `env:"MAX_QUERY_DEPTH" envDefault:"15"`
-	WebPublicDir  string `env:"WEB_PUBLIC_DIR"`
-	WebAdminDir   string `env:"WEB_ADMIN_DIR"`
+	MaxBodyBytes  int64 `env:"MAX_BODY_BYTES" envDefault:"18874368"`
+	MaxQueryDepth int   `env:"MAX_QUERY_DEPTH" envDefault:"15"`
+	// DocumentURL is the document service's HTTP address; admins' downloads are forwarded there.
+	DocumentURL  *url.URL `env:"DOCUMENT_URL" envDefault:"http://127.0.0.1:8104"`
+	WebPublicDir string   `env:"WEB_PUBLIC_DIR"`
+	WebAdminDir  string   `env:"WEB_ADMIN_DIR"`
 	// GOGC is read by the Go runtime itself; when it is unset the gateway picks its own default.
 	GOGC      string `env:"GOGC"`
 	LogLevel  string `env:"LOG_LEVEL" envDefault:"info"`

@@ -7,17 +7,27 @@ import (
 	"semesterhaus/gateway/schema"
 )
 
-func TestLoadRouterConfig_overridesRoutingURLAndForwardsHeaders(t *testing.T) {
+func TestLoadRouterConfig_overridesRoutingURLsAndForwardsHeaders(t *testing.T) {
 	t.Parallel()
-	const url = "http://catalog.internal:8101/graphql"
-	rc, err := loadRouterConfig(schema.RouterConfig, map[string]string{"catalog": url}, []string{"X-Identity-Token"})
+	base, err := loadRouterConfig(schema.RouterConfig, nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	urls := map[string]string{}  // subgraph name -> its overridden URL
+	names := map[string]string{} // subgraph id -> name
+	for _, sg := range base.GetSubgraphs() {
+		urls[sg.GetName()] = "http://" + sg.GetName() + ".internal/graphql"
+		names[sg.GetId()] = sg.GetName()
+	}
+	rc, err := loadRouterConfig(schema.RouterConfig, urls, []string{"X-Identity-Token"})
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, ds := range rc.GetEngineConfig().GetDatasourceConfigurations() {
 		fetch := ds.GetCustomGraphql().GetFetch()
-		if got := fetch.GetUrl().GetStaticVariableContent(); got != url {
-			t.Errorf("datasource %s fetches from %q, want %q", ds.GetId(), got, url)
+		want := urls[names[ds.GetId()]]
+		if got := fetch.GetUrl().GetStaticVariableContent(); got != want || want == "" {
+			t.Errorf("datasource %s fetches from %q, want %q", ds.GetId(), got, want)
 		}
 		header := fetch.GetHeader()["X-Identity-Token"]
 		if header == nil || header.GetValues()[0].GetStaticVariableContent() != "{{ .request.headers.X-Identity-Token }}" {
@@ -25,8 +35,8 @@ func TestLoadRouterConfig_overridesRoutingURLAndForwardsHeaders(t *testing.T) {
 		}
 	}
 	for _, sg := range rc.GetSubgraphs() {
-		if sg.GetName() == "catalog" && sg.GetRoutingUrl() != url {
-			t.Errorf("catalog routing URL = %q, want %q", sg.GetRoutingUrl(), url)
+		if sg.GetRoutingUrl() != urls[sg.GetName()] {
+			t.Errorf("%s routing URL = %q, want %q", sg.GetName(), sg.GetRoutingUrl(), urls[sg.GetName()])
 		}
 	}
 }

@@ -14,6 +14,8 @@ const (
 	codePayloadTooLarge = "PAYLOAD_TOO_LARGE"
 	codeTooDeep         = "QUERY_TOO_DEEP"
 	codeUnsupported     = "OPERATION_NOT_SUPPORTED"
+	codeUnauthorized    = "UNAUTHENTICATED"
+	codeUnavailable     = "SUBGRAPH_UNAVAILABLE"
 )
 
 type errorBody struct {

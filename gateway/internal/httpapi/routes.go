@@ -15,8 +15,10 @@ import (
 
 // Routes are the handlers and settings the router mounts.
 type Routes struct {
-	GraphQL *GraphQL
-	Auth    *auth.Service
+	GraphQL   *GraphQL
+	Verify    *Verify
+	Documents *Documents
+	Auth      *auth.Service
 	// ReadinessChecks decide /readyz; /healthz answers as long as the process serves HTTP.
 	ReadinessChecks []health.Check
 	// PublicDir and AdminDir hold the built web apps, served at / and /admin/ when set.
@@ -33,6 +35,9 @@ func NewRouter(routes Routes) (http.Handler, error) {
 	mux.HandleFunc("POST /api/auth/login", routes.Auth.Login)
 	mux.HandleFunc("POST /api/auth/logout", routes.Auth.Logout)
 	mux.HandleFunc("GET /api/whoami", routes.Auth.WhoAmI)
+	mux.Handle("GET /api/verify", routes.Verify)
+	mux.Handle("GET /api/renter/{renterId}/identity/{side}", routes.Documents)
+	mux.Handle("GET /api/documents/{documentId}", routes.Documents)
 	// Everything else under /api is unknown: answer 404 rather than letting the web app's
 	// index.html reply to an API call.
 	mux.HandleFunc("/api/", func(w http.ResponseWriter, _ *http.Request) {

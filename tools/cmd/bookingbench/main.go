@@ -1,0 +1,84 @@
+// Command bookingbench measures the booking path of a running system (make run) through the gateway:
+//
+//  1. booking requests, each with three 1 MB documents (identity card front and back, enrollment
+//     certificate): latency percentiles and sustained requests per second;
+//  2. N renters confirming their e-mail for the same apartment at the same moment: latency
+//     percentiles of the verify links and how many won (exactly one must).
+//
+// It signs in as admin at the end to free the apartments it used, so the demo data stays usable.
+// Usage: go run ./tools/cmd/bookingbench [-url http://localhost:8080] [-bookings 200] [-concurrency 8]
+// [-confirmations 500] [-mail http://localhost:8025]
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"os"
+	"time"
+)
+
+type options struct {
+	baseURL       string
+	mailURL       string
+	bookings      int
+	concurrency   int
+	confirmations int
+	admin         string
+	password      string
+}
+
+func main() {
+	var opt options
+	flag.StringVar(&opt.baseURL, "url", "http://localhost:8080", "the gateway")
+	flag.StringVar(&opt.mailURL, "mail", "http://localhost:8025", "the mail catcher's HTTP API")
+	flag.IntVar(&opt.bookings, "bookings", 200, "booking requests with three 1 MB documents")
+	flag.IntVar(&opt.concurrency, "concurrency", 8, "booking requests in flight at once")
+	flag.IntVar(&opt.confirmations, "confirmations", 500, "renters confirming the same apartment at once")
+	flag.StringVar(&opt.admin, "admin", "admin", "admin user name (frees the apartments afterwards)")
+	flag.StringVar(&opt.password, "password", "admin", "admin password")
+	flag.Parse()
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Minute)
+	defer cancel()
+	if err := run(ctx, opt); err != nil {
+		fmt.Fprintln(os.Stderr, "bookingbench:", err)
+		os.Exit(1)
+	}
+}
+
+func run(ctx context.Context, opt options) error {
+	c := newClient(opt.baseURL, opt.mailURL)
+	target, err := c.bookingTarget(ctx)
+	if err != nil {
+		return err
+	}
+	fmt.Printf("bookable semester %d; apartments %d (bookings) and %d (confirmations)\n",
+		target.semesterID, target.apartments[0], target.apartments[1])
+	defer func() {
+		if err := c.freeApartments(context.WithoutCancel(ctx), opt.admin, opt.password, target); err != nil {
+			fmt.Fprintln(os.Stderr, "bookingbench: clean-up:", err)
+		}
+	}()
+
+	run := time.Now().Format("150405")
+	bookings, err := c.bookMany(ctx, target.semesterID, target.apartments[0], opt.bookings, opt.concurrency, run, largeDocuments())
+	if err != nil {
+		return err
+	}
+	bookings.print(fmt.Sprintf("booking requests with three 1 MB documents, %d at a time", opt.concurrency))
+
+	contenders, err := c.bookMany(ctx, target.semesterID, target.apartments[1], opt.confirmations, opt.concurrency, run+"c", smallDocuments())
+	if err != nil {
+		return err
+	}
+	confirmations, winners, err := c.confirmAtOnce(ctx, contenders.emails)
+	if err != nil {
+		return err
+	}
+	confirmations.print(fmt.Sprintf("%d renters confirming the same apartment at once", len(contenders.emails)))
+	fmt.Printf("  winners: %d (the others were sent to /booking/step3failed)\n", winners)
+	if winners != 1 {
+		return fmt.Errorf("%d renters got the apartment, want exactly one", winners)
+	}
+	return nil
+}
