@@ -6,18 +6,16 @@ import (
 	"time"
 
 	platformconfig "semesterhaus/platform/config"
+	"semesterhaus/platform/service"
 )
 
 // Config holds every setting of the catalog service.
 type Config struct {
-	DatabaseURL       platformconfig.Secret `env:"DATABASE_URL,required"`
-	HTTPAddr          string                `env:"HTTP_ADDR" envDefault:":8101"`
-	GRPCAddr          string                `env:"GRPC_ADDR" envDefault:":9101"`
-	IdentityPublicKey string                `env:"IDENTITY_PUBLIC_KEY"`
-	LogLevel          string                `env:"LOG_LEVEL" envDefault:"info"`
-	LogFormat         string                `env:"LOG_FORMAT" envDefault:"json"`
-	TimeZone          string                `env:"TIME_ZONE" envDefault:"Europe/Berlin"`
-	RenewalWindowDays int                   `env:"RENEWAL_WINDOW_DAYS" envDefault:"30"`
+	service.Settings
+	HTTPAddr          string `env:"HTTP_ADDR" envDefault:":8101"`
+	GRPCAddr          string `env:"GRPC_ADDR" envDefault:":9101"`
+	TimeZone          string `env:"TIME_ZONE" envDefault:"Europe/Berlin"`
+	RenewalWindowDays int    `env:"RENEWAL_WINDOW_DAYS" envDefault:"30"`
 }
 
 // Load reads the settings and checks them.

@@ -3,21 +3,17 @@ package main
 
 import (
 	"context"
-	"fmt"
 	"log/slog"
 	"net/http"
-	"os"
 
 	"google.golang.org/grpc"
-	"google.golang.org/grpc/health"
-	healthv1 "google.golang.org/grpc/health/grpc_health_v1"
 
 	"semesterhaus/platform/events"
-	platformhealth "semesterhaus/platform/health"
+	"semesterhaus/platform/health"
 	"semesterhaus/platform/identity"
-	"semesterhaus/platform/logging"
 	"semesterhaus/platform/postgres"
 	"semesterhaus/platform/server"
+	"semesterhaus/platform/service"
 	documentv1 "semesterhaus/proto/gen/document/v1"
 	"semesterhaus/services/document/internal/adapters/download"
 	"semesterhaus/services/document/internal/adapters/graphql"
@@ -29,34 +25,11 @@ import (
 	"semesterhaus/services/document/migrations"
 )
 
-const usage = "usage: document serve | migrate"
-
 func main() {
-	if err := run(os.Args[1:]); err != nil {
-		fmt.Fprintln(os.Stderr, "document:", err)
-		os.Exit(1)
-	}
-}
-
-func run(args []string) error {
-	if len(args) != 1 {
-		return fmt.Errorf("%s", usage)
-	}
-	cfg, err := config.Load()
-	if err != nil {
-		return err
-	}
-	logger := logging.New(cfg.LogLevel, cfg.LogFormat).With("service", "document")
-	ctx, stop := server.SignalContext()
-	defer stop()
-	switch args[0] {
-	case "serve":
-		return serve(ctx, cfg, logger)
-	case "migrate":
-		return postgres.Migrate(ctx, cfg.DatabaseURL.Reveal(), migrations.FS)
-	default:
-		return fmt.Errorf("unknown command %q; %s", args[0], usage)
-	}
+	service.Main("document", config.Load, map[string]service.Command[config.Config]{
+		"serve":   serve,
+		"migrate": service.Migrate[config.Config](migrations.FS),
+	})
 }
 
 func serve(ctx context.Context, cfg config.Config, logger *slog.Logger) error {
@@ -65,7 +38,7 @@ func serve(ctx context.Context, cfg config.Config, logger *slog.Logger) error {
 		return err
 	}
 	defer pool.Close()
-	nc, js, err := events.Connect(ctx, cfg.NatsURL, logger)
+	nc, js, err := events.Connect(ctx, cfg.NATSURL, logger)
 	if err != nil {
 		return err
 	}
@@ -77,20 +50,18 @@ func serve(ctx context.Context, cfg config.Config, logger *slog.Logger) error {
 	repo := pgadapter.NewRepository(pool)
 	documents := app.New(repo)
 
-	mux := http.NewServeMux()
-	mux.Handle("/graphql", graphql.NewHandler(documents, verifier, logger))
-	download.Routes(mux, documents, verifier, logger)
-	platformhealth.Mux(mux, platformhealth.Check{Name: "postgres", Func: pool.Ping})
-
-	opts := append(grpcadapter.ServerOptions(), grpc.UnaryInterceptor(identity.UnaryServerInterceptor(verifier)))
-	grpcServer := grpc.NewServer(opts...)
-	documentv1.RegisterDocumentServiceServer(grpcServer, grpcadapter.NewServer(documents))
-	healthv1.RegisterHealthServer(grpcServer, health.NewServer())
-
+	api := service.API{
+		HTTPAddr: cfg.HTTPAddr, GRPCAddr: cfg.GRPCAddr, Verifier: verifier,
+		Routes: func(mux *http.ServeMux) {
+			mux.Handle("/graphql", graphql.NewHandler(documents, verifier, logger))
+			download.Routes(mux, documents, verifier, logger)
+		},
+		RegisterGRPC: func(s *grpc.Server) {
+			documentv1.RegisterDocumentServiceServer(s, grpcadapter.NewServer(documents))
+		},
+		GRPCOptions: grpcadapter.ServerOptions(),
+		Ready:       []health.Check{{Name: "postgres", Func: pool.Ping}},
+	}
 	consumer := natsadapter.NewRentingConsumer(js, pool, repo, logger, natsadapter.RentingStream)
-	return server.Run(ctx, logger,
-		server.HTTP("http", cfg.HTTPAddr, mux),
-		server.GRPC("grpc", cfg.GRPCAddr, grpcServer),
-		server.Func("renting-events", consumer.Run),
-	)
+	return server.Run(ctx, logger, append(api.Components(), server.Func("renting-events", consumer.Run))...)
 }

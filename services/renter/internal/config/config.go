@@ -7,17 +7,15 @@ import (
 	"net/url"
 
 	platformconfig "semesterhaus/platform/config"
+	"semesterhaus/platform/service"
 )
 
 // Config holds every setting of the renter service.
 type Config struct {
-	DatabaseURL       platformconfig.Secret `env:"DATABASE_URL,required"`
-	NATSURL           string                `env:"NATS_URL"` // needed by serve, not by migrate
-	HTTPAddr          string                `env:"HTTP_ADDR" envDefault:":8103"`
-	GRPCAddr          string                `env:"GRPC_ADDR" envDefault:":9103"`
-	IdentityPublicKey string                `env:"IDENTITY_PUBLIC_KEY"`
-	LogLevel          string                `env:"LOG_LEVEL" envDefault:"info"`
-	LogFormat         string                `env:"LOG_FORMAT" envDefault:"json"`
+	service.Settings
+	NATSURL  string `env:"NATS_URL"` // needed by serve, not by migrate
+	HTTPAddr string `env:"HTTP_ADDR" envDefault:":8103"`
+	GRPCAddr string `env:"GRPC_ADDR" envDefault:":9103"`
 	// SMTPAddr is the mail server (host:port); locally a sink without authentication or TLS.
 	SMTPAddr string `env:"SMTP_ADDR" envDefault:"127.0.0.1:1025"`
 	MailFrom string `env:"MAIL_FROM" envDefault:"Studentenwohnheim Neckarblick <wohnen@neckarblick.example>"`

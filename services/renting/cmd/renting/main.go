@@ -4,23 +4,19 @@ package main
 import (
 	"context"
 	"errors"
-	"fmt"
 	"log/slog"
 	"net/http"
-	"os"
 	"time"
 	_ "time/tzdata" // the residence's time zone must be known in minimal container images too
 
 	"google.golang.org/grpc"
-	"google.golang.org/grpc/health"
-	healthv1 "google.golang.org/grpc/health/grpc_health_v1"
 
 	"semesterhaus/platform/events"
-	platformhealth "semesterhaus/platform/health"
+	"semesterhaus/platform/health"
 	"semesterhaus/platform/identity"
-	"semesterhaus/platform/logging"
 	"semesterhaus/platform/postgres"
 	"semesterhaus/platform/server"
+	"semesterhaus/platform/service"
 	rentingv1 "semesterhaus/proto/gen/renting/v1"
 	"semesterhaus/services/renting/internal/adapters/graphql"
 	grpcadapter "semesterhaus/services/renting/internal/adapters/grpc"
@@ -31,34 +27,11 @@ import (
 	"semesterhaus/services/renting/migrations"
 )
 
-const usage = "usage: renting serve | migrate"
-
 func main() {
-	if err := run(os.Args[1:]); err != nil {
-		fmt.Fprintln(os.Stderr, "renting:", err)
-		os.Exit(1)
-	}
-}
-
-func run(args []string) error {
-	if len(args) != 1 {
-		return fmt.Errorf("%s", usage)
-	}
-	cfg, err := config.Load()
-	if err != nil {
-		return err
-	}
-	logger := logging.New(cfg.LogLevel, cfg.LogFormat).With("service", "renting")
-	ctx, stop := server.SignalContext()
-	defer stop()
-	switch args[0] {
-	case "serve":
-		return serve(ctx, cfg, logger)
-	case "migrate":
-		return postgres.Migrate(ctx, cfg.DatabaseURL.Reveal(), migrations.FS)
-	default:
-		return fmt.Errorf("unknown command %q; %s", args[0], usage)
-	}
+	service.Main("renting", config.Load, map[string]service.Command[config.Config]{
+		"serve":   serve,
+		"migrate": service.Migrate[config.Config](migrations.FS),
+	})
 }
 
 func serve(ctx context.Context, cfg config.Config, logger *slog.Logger) error {
@@ -88,20 +61,18 @@ func serve(ctx context.Context, cfg config.Config, logger *slog.Logger) error {
 		grpcadapter.NewCatalog(peers.catalog), grpcadapter.NewRenters(peers.renter), grpcadapter.NewDocuments(peers.document),
 		time.Now, app.Settings{TimeZone: cfg.Location(), ConfirmationTimeout: cfg.ConfirmationTimeout}, logger)
 
-	mux := http.NewServeMux()
-	mux.Handle("/graphql", graphql.NewHandler(rentings, verifier, logger))
-	platformhealth.Mux(mux, platformhealth.Check{Name: "postgres", Func: pool.Ping})
-
-	grpcServer := grpc.NewServer(grpc.UnaryInterceptor(identity.UnaryServerInterceptor(verifier)))
-	rentingv1.RegisterRentingServiceServer(grpcServer, grpcadapter.NewServer(rentings))
-	healthv1.RegisterHealthServer(grpcServer, health.NewServer())
-
-	return server.Run(ctx, logger,
-		server.HTTP("graphql", cfg.HTTPAddr, mux),
-		server.GRPC("grpc", cfg.GRPCAddr, grpcServer),
+	api := service.API{
+		HTTPAddr: cfg.HTTPAddr, GRPCAddr: cfg.GRPCAddr, Verifier: verifier,
+		Routes: func(mux *http.ServeMux) { mux.Handle("/graphql", graphql.NewHandler(rentings, verifier, logger)) },
+		RegisterGRPC: func(s *grpc.Server) {
+			rentingv1.RegisterRentingServiceServer(s, grpcadapter.NewServer(rentings))
+		},
+		Ready: []health.Check{{Name: "postgres", Func: pool.Ping}},
+	}
+	return server.Run(ctx, logger, append(api.Components(),
 		natsadapter.Relay(pool, js, logger),
 		server.Func("jobs", func(ctx context.Context) error { return rentings.RunJobsEvery(ctx, cfg.JobInterval) }),
-	)
+	)...)
 }
 
 // peers are the client connections to the services the renting service calls.

@@ -6,23 +6,21 @@ import (
 	"time"
 
 	platformconfig "semesterhaus/platform/config"
+	"semesterhaus/platform/service"
 )
 
 // Config holds every setting of the renting service.
 type Config struct {
-	DatabaseURL         platformconfig.Secret `env:"DATABASE_URL,required"`
-	NATSURL             string                `env:"NATS_URL,required"`
-	HTTPAddr            string                `env:"HTTP_ADDR" envDefault:":8102"`
-	GRPCAddr            string                `env:"GRPC_ADDR" envDefault:":9102"`
-	CatalogGRPCAddr     string                `env:"CATALOG_GRPC_ADDR" envDefault:"127.0.0.1:9101"`
-	RenterGRPCAddr      string                `env:"RENTER_GRPC_ADDR" envDefault:"127.0.0.1:9103"`
-	DocumentGRPCAddr    string                `env:"DOCUMENT_GRPC_ADDR" envDefault:"127.0.0.1:9104"`
-	IdentityPublicKey   string                `env:"IDENTITY_PUBLIC_KEY"`
-	LogLevel            string                `env:"LOG_LEVEL" envDefault:"info"`
-	LogFormat           string                `env:"LOG_FORMAT" envDefault:"json"`
-	TimeZone            string                `env:"TIME_ZONE" envDefault:"Europe/Berlin"`
-	ConfirmationTimeout time.Duration         `env:"CONFIRMATION_TIMEOUT" envDefault:"72h"`
-	JobInterval         time.Duration         `env:"JOB_INTERVAL" envDefault:"1m"`
+	service.Settings
+	NATSURL             string        `env:"NATS_URL,required"`
+	HTTPAddr            string        `env:"HTTP_ADDR" envDefault:":8102"`
+	GRPCAddr            string        `env:"GRPC_ADDR" envDefault:":9102"`
+	CatalogGRPCAddr     string        `env:"CATALOG_GRPC_ADDR" envDefault:"127.0.0.1:9101"`
+	RenterGRPCAddr      string        `env:"RENTER_GRPC_ADDR" envDefault:"127.0.0.1:9103"`
+	DocumentGRPCAddr    string        `env:"DOCUMENT_GRPC_ADDR" envDefault:"127.0.0.1:9104"`
+	TimeZone            string        `env:"TIME_ZONE" envDefault:"Europe/Berlin"`
+	ConfirmationTimeout time.Duration `env:"CONFIRMATION_TIMEOUT" envDefault:"72h"`
+	JobInterval         time.Duration `env:"JOB_INTERVAL" envDefault:"1m"`
 }
 
 // Load reads the settings and checks them.

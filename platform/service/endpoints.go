@@ -1,0 +1,39 @@
+package service
+
+import (
+	"net/http"
+
+	"google.golang.org/grpc"
+	grpchealth "google.golang.org/grpc/health"
+	healthv1 "google.golang.org/grpc/health/grpc_health_v1"
+
+	"semesterhaus/platform/health"
+	"semesterhaus/platform/identity"
+	"semesterhaus/platform/server"
+)
+
+// API describes the two servers every service runs: over HTTP its GraphQL subgraph at /graphql (and
+// whatever else Routes adds) with /healthz and /readyz, and its gRPC API with the gRPC health
+// service. The gRPC side takes the caller's identity from the gateway's token, checked by Verifier.
+type API struct {
+	HTTPAddr, GRPCAddr string
+	Verifier           *identity.Verifier
+	Routes             func(*http.ServeMux) // mounts /graphql and the service's other HTTP routes
+	RegisterGRPC       func(*grpc.Server)   // registers the service's gRPC API
+	GRPCOptions        []grpc.ServerOption  // e.g. larger messages
+	Ready              []health.Check       // what /readyz checks
+}
+
+// Components returns the two servers for server.Run.
+func (a API) Components() []server.Component {
+	mux := http.NewServeMux()
+	a.Routes(mux)
+	health.Mux(mux, a.Ready...)
+
+	options := append([]grpc.ServerOption{grpc.UnaryInterceptor(identity.UnaryServerInterceptor(a.Verifier))}, a.GRPCOptions...)
+	grpcServer := grpc.NewServer(options...)
+	a.RegisterGRPC(grpcServer)
+	healthv1.RegisterHealthServer(grpcServer, grpchealth.NewServer())
+
+	return []server.Component{server.HTTP("http", a.HTTPAddr, mux), server.GRPC("grpc", a.GRPCAddr, grpcServer)}
+}

@@ -1,0 +1,79 @@
+// Package service is the skeleton every service's main shares: one binary with subcommands (serve,
+// migrate, seed), settings read once from the environment, a logger named after the service, and a
+// context that ends on SIGINT or SIGTERM.
+package service
+
+import (
+	"context"
+	"fmt"
+	"io/fs"
+	"log/slog"
+	"os"
+	"slices"
+	"strings"
+
+	"semesterhaus/platform/config"
+	"semesterhaus/platform/logging"
+	"semesterhaus/platform/postgres"
+	"semesterhaus/platform/server"
+)
+
+// Settings are the settings every service reads the same way; a service's Config embeds them.
+type Settings struct {
+	DatabaseURL       config.Secret `env:"DATABASE_URL,required,notEmpty"`
+	IdentityPublicKey string        `env:"IDENTITY_PUBLIC_KEY"`
+	LogLevel          string        `env:"LOG_LEVEL" envDefault:"info"`
+	LogFormat         string        `env:"LOG_FORMAT" envDefault:"json"`
+}
+
+// Base returns the shared settings of any Config that embeds them.
+func (s Settings) Base() Settings { return s }
+
+// Configured is a service's Config.
+type Configured interface{ Base() Settings }
+
+// Command is one subcommand of a service binary.
+type Command[C Configured] func(ctx context.Context, cfg C, logger *slog.Logger) error
+
+// Main runs the subcommand named by the program's only argument and exits with status 1 and the
+// error on failure.
+func Main[C Configured](name string, load func() (C, error), commands map[string]Command[C]) {
+	if err := run(name, os.Args[1:], load, commands); err != nil {
+		fmt.Fprintf(os.Stderr, "%s: %v\n", name, err)
+		os.Exit(1)
+	}
+}
+
+func run[C Configured](name string, args []string, load func() (C, error), commands map[string]Command[C]) error {
+	names := slices.Sorted(func(yield func(string) bool) {
+		for n := range commands {
+			if !yield(n) {
+				return
+			}
+		}
+	})
+	usage := fmt.Sprintf("usage: %s %s", name, strings.Join(names, " | "))
+	if len(args) != 1 {
+		return fmt.Errorf("%s", usage)
+	}
+	command, ok := commands[args[0]]
+	if !ok {
+		return fmt.Errorf("unknown command %q; %s", args[0], usage)
+	}
+	cfg, err := load()
+	if err != nil {
+		return err
+	}
+	base := cfg.Base()
+	logger := logging.New(base.LogLevel, base.LogFormat).With("service", name)
+	ctx, stop := server.SignalContext()
+	defer stop()
+	return command(ctx, cfg, logger)
+}
+
+// Migrate is the migrate subcommand: the platform's tables, then the service's own migrations.
+func Migrate[C Configured](migrations fs.FS) Command[C] {
+	return func(ctx context.Context, cfg C, _ *slog.Logger) error {
+		return postgres.Migrate(ctx, cfg.Base().DatabaseURL.Reveal(), migrations)
+	}
+}
