@@ -6,6 +6,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"sync"
 
 	"github.com/google/uuid"
 
@@ -50,18 +51,32 @@ func (d *Documents) StoreUploads(ctx context.Context, renterID int64, rentingID 
 	if err := checkRentingID(rentingID); err != nil {
 		return nil, err
 	}
+	files, err := checkAll(uploads)
+	if err != nil {
+		return nil, err
+	}
+	return d.repo.Store(ctx, renterID, rentingID, files)
+}
+
+// checkAll checks the uploads concurrently (each decode and re-encode is CPU work of its own) and
+// answers the first broken one in the form's order, as a sequential check would.
+func checkAll(uploads []domain.Upload) ([]domain.File, error) {
 	files := make([]domain.File, len(uploads))
+	errs := make([]error, len(uploads))
+	var wg sync.WaitGroup
 	for i, u := range uploads {
-		f, err := u.Check()
+		wg.Go(func() { files[i], errs[i] = u.Check() })
+	}
+	wg.Wait()
+	for _, err := range errs {
 		if errors.Is(err, domain.ErrNotUploadable) {
 			return nil, fmt.Errorf("%w: %w", ErrInvalidArgument, err)
 		}
 		if err != nil {
 			return nil, err
 		}
-		files[i] = f
 	}
-	return d.repo.Store(ctx, renterID, rentingID, files)
+	return files, nil
 }
 
 // DeleteRentingDocuments removes what StoreUploads stored for a renting whose booking failed later

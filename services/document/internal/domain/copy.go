@@ -6,7 +6,6 @@ import (
 	"image"
 	"image/color"
 	"image/jpeg"
-	"image/png"
 	"math"
 
 	"golang.org/x/image/draw"
@@ -38,12 +37,14 @@ func mustParseFont(ttf []byte) *opentype.Font {
 	return f
 }
 
-// pixelsOf draws img into a new RGBA picture: only the pixels survive, no metadata (EXIF with
-// location or camera, comments, colour profiles) of the original file.
+// pixelsOf draws img onto a new white RGBA picture: only the pixels survive, no metadata (EXIF with
+// location or camera, comments, colour profiles) of the original file, and transparent parts turn
+// white as on paper.
 func pixelsOf(img image.Image) *image.RGBA {
 	b := img.Bounds()
 	dst := image.NewRGBA(image.Rect(0, 0, b.Dx(), b.Dy()))
-	draw.Draw(dst, dst.Bounds(), img, b.Min, draw.Src)
+	draw.Draw(dst, dst.Bounds(), image.White, image.Point{}, draw.Src)
+	draw.Draw(dst, dst.Bounds(), img, b.Min, draw.Over)
 	return dst
 }
 
@@ -92,19 +93,13 @@ func copyMarkFace(size float64) font.Face {
 	return face
 }
 
-// encodeImage writes the pixels in the upload's format: PNG stays lossless, JPEG is written anew at
-// JPEGQuality. PNG uses the fastest compression: a booking waits for three re-encodings, and the
-// default level took three times as long for files only a little smaller.
-func encodeImage(t Type, format Format, img image.Image) (File, error) {
+// encodeJPEG writes the pixels anew as a JPEG at JPEGQuality, whatever the upload's format: what
+// is stored is a copy for reading, and JPEG encodes several times faster than PNG, which matters
+// because a booking waits for three re-encodings.
+func encodeJPEG(t Type, img image.Image) (File, error) {
 	var buf bytes.Buffer
-	var err error
-	if format == FormatJPEG {
-		err = jpeg.Encode(&buf, img, &jpeg.Options{Quality: JPEGQuality})
-	} else {
-		err = (&png.Encoder{CompressionLevel: png.BestSpeed}).Encode(&buf, img)
+	if err := jpeg.Encode(&buf, img, &jpeg.Options{Quality: JPEGQuality}); err != nil {
+		return File{}, fmt.Errorf("encode JPEG: %w", err)
 	}
-	if err != nil {
-		return File{}, fmt.Errorf("encode %s: %w", format, err)
-	}
-	return newFile(t, format, buf.Bytes()), nil
+	return newFile(t, FormatJPEG, buf.Bytes()), nil
 }

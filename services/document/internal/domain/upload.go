@@ -78,7 +78,7 @@ func checkIdentityCard(u Upload, path string) (File, error) {
 		return File{}, verr
 	}
 	markAsCopy(img)
-	return encodeImage(u.Type, format, img)
+	return encodeJPEG(u.Type, img)
 }
 
 // checkCertificate accepts a PDF as it is, or a PNG or JPEG scan, re-encoded.
@@ -94,7 +94,7 @@ func checkCertificate(u Upload, path string) (File, error) {
 		if verr != nil {
 			return File{}, verr
 		}
-		return encodeImage(u.Type, format, img)
+		return encodeJPEG(u.Type, img)
 	default:
 		return File{}, invalid(path, MsgInvalidFileType)
 	}

@@ -8,6 +8,7 @@ import (
 	"image"
 	"image/color"
 	"image/gif"
+	"image/jpeg"
 	"image/png"
 	"maps"
 	"testing"
@@ -75,9 +76,9 @@ func TestUploadCheck_acceptsPhotosInEitherOrientationAndRealPDFs(t *testing.T) {
 		upload domain.Upload
 		format domain.Format
 	}{
-		{"landscape PNG front", front(documenttest.PNG(t, 800, 600)), domain.FormatPNG},
+		{"landscape PNG front, stored as JPEG", front(documenttest.PNG(t, 800, 600)), domain.FormatJPEG},
 		{"portrait JPEG back", back(documenttest.JPEG(t, 400, 600)), domain.FormatJPEG},
-		{"smallest landscape", front(documenttest.PNG(t, 600, 400)), domain.FormatPNG},
+		{"smallest landscape", front(documenttest.PNG(t, 600, 400)), domain.FormatJPEG},
 		{"PDF certificate", certificate(pdf), domain.FormatPDF},
 		{"scanned certificate", certificate(documenttest.JPEG(t, 1240, 1754)), domain.FormatJPEG},
 	}
@@ -136,7 +137,7 @@ func TestUploadCheck_identityCardIsMarkedAsCopy(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	stored, err := png.Decode(bytes.NewReader(f.Content))
+	stored, err := jpeg.Decode(bytes.NewReader(f.Content))
 	if err != nil {
 		t.Fatalf("stored copy does not decode: %v", err)
 	}
@@ -174,7 +175,8 @@ func changedPixels(img image.Image, area image.Rectangle) int {
 	n := 0
 	for y := area.Min.Y; y < area.Max.Y; y++ {
 		for x := area.Min.X; x < area.Max.X; x++ {
-			if r, g, b, _ := img.At(x, y).RGBA(); r != 0xFFFF || g != 0xFFFF || b != 0xFFFF {
+			// JPEG may shift a white pixel by a step or two; the mark changes it by far more.
+			if r, g, b, _ := img.At(x, y).RGBA(); r < 0xF000 || g < 0xF000 || b < 0xF000 {
 				n++
 			}
 		}

@@ -104,7 +104,7 @@ func TestDownload_adminGetsTheNewestCopyAsAttachmentAndTheAccessIsRecorded(t *te
 	tests := []struct {
 		path, id, contentType, fileName string
 	}{
-		{"/identity/7/front", s.ids[0], "image/png", "personalausweis-vorne-7.png"},
+		{"/identity/7/front", s.ids[0], "image/jpeg", "personalausweis-vorne-7.jpg"},
 		{"/identity/7/back", s.ids[1], "image/jpeg", "personalausweis-hinten-7.jpg"},
 		{"/documents/" + s.ids[2], s.ids[2], "application/pdf", "immatrikulationsbescheinigung-7.pdf"},
 	}
