@@ -9,6 +9,7 @@ replace (
 )
 
 require (
+	github.com/buger/jsonparser v1.1.2
 	github.com/hashicorp/golang-lru/v2 v2.0.7
 	github.com/jensneuse/abstractlogger v0.0.4
 	github.com/nats-io/nats.go v1.55.0
@@ -28,7 +29,6 @@ require (
 	github.com/agnivade/levenshtein v1.2.1 // indirect
 	github.com/antithesishq/antithesis-sdk-go v0.8.0-default-no-op // indirect
 	github.com/bufbuild/protocompile v0.14.1 // indirect
-	github.com/buger/jsonparser v1.1.2 // indirect
 	github.com/caarlos0/env/v11 v11.3.1 // indirect
 	github.com/cespare/xxhash/v2 v2.3.0 // indirect
 	github.com/coder/websocket v1.8.15 // indirect

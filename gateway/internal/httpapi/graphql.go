@@ -63,6 +63,7 @@ func (h *GraphQL) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		h.fail(w, "cannot sign identity token", err)
 		return
 	}
+	req.Variables = longValuesLast(req.Variables)
 	out := responseBuffers.Get().(*bytes.Buffer)
 	defer recycle(out)
 	out.Reset()
