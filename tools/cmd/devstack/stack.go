@@ -425,7 +425,12 @@ func (s *stack) printTable(gatewayURL string) {
 	line := func(what, where string) { fmt.Fprintf(&b, "  %-12s %s\n", what, where) }
 	b.WriteString("\nSemesterhaus is running:\n")
 	if gatewayURL != "" {
-		line("web", gatewayURL+"/  (admin: "+gatewayURL+"/admin/)")
+		if isDir(filepath.Join(s.root, "web-public", "dist")) {
+			line("booking", gatewayURL+"/")
+		}
+		if isDir(filepath.Join(s.root, "web-admin", "dist")) {
+			line("admin", gatewayURL+"/admin/")
+		}
 		line("GraphQL", gatewayURL+"/api/graphql")
 	}
 	for _, svc := range s.running {
@@ -455,9 +460,9 @@ func (s *stack) printTable(gatewayURL string) {
 	}
 	if gatewayURL != "" {
 		if s.env["ADMIN_ACCOUNTS"] != "" {
-			line("admin", "sign in with an account of ADMIN_ACCOUNTS")
+			line("sign-in", "with an account of ADMIN_ACCOUNTS")
 		} else {
-			line("admin", "sign in as admin / admin (local default; ADMIN_ACCOUNTS replaces it)")
+			line("sign-in", "admin / admin (local default; ADMIN_ACCOUNTS replaces it)")
 		}
 	}
 	if s.infra {
