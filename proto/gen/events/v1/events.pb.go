@@ -229,6 +229,512 @@ func (x *RentingDeleted) GetAt() *timestamppb.Timestamp {
 	return nil
 }
 
+// KeyCodeDue is published on "renting.key_code_due" when a paid renting's move-in is near: the renter
+// service mails the access key. Published once per renting (the renting row records it).
+type KeyCodeDue struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	EventId       string                 `protobuf:"bytes,1,opt,name=event_id,json=eventId,proto3" json:"event_id,omitempty"`
+	RentingId     string                 `protobuf:"bytes,2,opt,name=renting_id,json=rentingId,proto3" json:"renting_id,omitempty"`
+	RenterId      int64                  `protobuf:"varint,3,opt,name=renter_id,json=renterId,proto3" json:"renter_id,omitempty"`
+	ApartmentId   int32                  `protobuf:"varint,4,opt,name=apartment_id,json=apartmentId,proto3" json:"apartment_id,omitempty"`
+	SemesterId    int32                  `protobuf:"varint,5,opt,name=semester_id,json=semesterId,proto3" json:"semester_id,omitempty"`
+	AccessKey     string                 `protobuf:"bytes,6,opt,name=access_key,json=accessKey,proto3" json:"access_key,omitempty"`
+	MoveIn        *timestamppb.Timestamp `protobuf:"bytes,7,opt,name=move_in,json=moveIn,proto3" json:"move_in,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *KeyCodeDue) Reset() {
+	*x = KeyCodeDue{}
+	mi := &file_events_v1_events_proto_msgTypes[2]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *KeyCodeDue) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*KeyCodeDue) ProtoMessage() {}
+
+func (x *KeyCodeDue) ProtoReflect() protoreflect.Message {
+	mi := &file_events_v1_events_proto_msgTypes[2]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use KeyCodeDue.ProtoReflect.Descriptor instead.
+func (*KeyCodeDue) Descriptor() ([]byte, []int) {
+	return file_events_v1_events_proto_rawDescGZIP(), []int{2}
+}
+
+func (x *KeyCodeDue) GetEventId() string {
+	if x != nil {
+		return x.EventId
+	}
+	return ""
+}
+
+func (x *KeyCodeDue) GetRentingId() string {
+	if x != nil {
+		return x.RentingId
+	}
+	return ""
+}
+
+func (x *KeyCodeDue) GetRenterId() int64 {
+	if x != nil {
+		return x.RenterId
+	}
+	return 0
+}
+
+func (x *KeyCodeDue) GetApartmentId() int32 {
+	if x != nil {
+		return x.ApartmentId
+	}
+	return 0
+}
+
+func (x *KeyCodeDue) GetSemesterId() int32 {
+	if x != nil {
+		return x.SemesterId
+	}
+	return 0
+}
+
+func (x *KeyCodeDue) GetAccessKey() string {
+	if x != nil {
+		return x.AccessKey
+	}
+	return ""
+}
+
+func (x *KeyCodeDue) GetMoveIn() *timestamppb.Timestamp {
+	if x != nil {
+		return x.MoveIn
+	}
+	return nil
+}
+
+// ContractRequested is published by the document service on "document.contract_requested" (stream
+// DOCUMENT, subjects "document.>") once the contract PDF is stored and a signing session is open.
+type ContractRequested struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	EventId       string                 `protobuf:"bytes,1,opt,name=event_id,json=eventId,proto3" json:"event_id,omitempty"`
+	RentingId     string                 `protobuf:"bytes,2,opt,name=renting_id,json=rentingId,proto3" json:"renting_id,omitempty"`
+	DocumentId    string                 `protobuf:"bytes,3,opt,name=document_id,json=documentId,proto3" json:"document_id,omitempty"`
+	SigningLink   string                 `protobuf:"bytes,4,opt,name=signing_link,json=signingLink,proto3" json:"signing_link,omitempty"` // the page where the renter signs
+	At            *timestamppb.Timestamp `protobuf:"bytes,5,opt,name=at,proto3" json:"at,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ContractRequested) Reset() {
+	*x = ContractRequested{}
+	mi := &file_events_v1_events_proto_msgTypes[3]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ContractRequested) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ContractRequested) ProtoMessage() {}
+
+func (x *ContractRequested) ProtoReflect() protoreflect.Message {
+	mi := &file_events_v1_events_proto_msgTypes[3]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ContractRequested.ProtoReflect.Descriptor instead.
+func (*ContractRequested) Descriptor() ([]byte, []int) {
+	return file_events_v1_events_proto_rawDescGZIP(), []int{3}
+}
+
+func (x *ContractRequested) GetEventId() string {
+	if x != nil {
+		return x.EventId
+	}
+	return ""
+}
+
+func (x *ContractRequested) GetRentingId() string {
+	if x != nil {
+		return x.RentingId
+	}
+	return ""
+}
+
+func (x *ContractRequested) GetDocumentId() string {
+	if x != nil {
+		return x.DocumentId
+	}
+	return ""
+}
+
+func (x *ContractRequested) GetSigningLink() string {
+	if x != nil {
+		return x.SigningLink
+	}
+	return ""
+}
+
+func (x *ContractRequested) GetAt() *timestamppb.Timestamp {
+	if x != nil {
+		return x.At
+	}
+	return nil
+}
+
+// ContractSigned is published on "document.contract_signed" once the signing provider reported the
+// signature and the signed PDF is stored.
+type ContractSigned struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	EventId       string                 `protobuf:"bytes,1,opt,name=event_id,json=eventId,proto3" json:"event_id,omitempty"`
+	RentingId     string                 `protobuf:"bytes,2,opt,name=renting_id,json=rentingId,proto3" json:"renting_id,omitempty"`
+	DocumentId    string                 `protobuf:"bytes,3,opt,name=document_id,json=documentId,proto3" json:"document_id,omitempty"` // the signed contract
+	SignerName    string                 `protobuf:"bytes,4,opt,name=signer_name,json=signerName,proto3" json:"signer_name,omitempty"`
+	At            *timestamppb.Timestamp `protobuf:"bytes,5,opt,name=at,proto3" json:"at,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ContractSigned) Reset() {
+	*x = ContractSigned{}
+	mi := &file_events_v1_events_proto_msgTypes[4]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ContractSigned) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ContractSigned) ProtoMessage() {}
+
+func (x *ContractSigned) ProtoReflect() protoreflect.Message {
+	mi := &file_events_v1_events_proto_msgTypes[4]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ContractSigned.ProtoReflect.Descriptor instead.
+func (*ContractSigned) Descriptor() ([]byte, []int) {
+	return file_events_v1_events_proto_rawDescGZIP(), []int{4}
+}
+
+func (x *ContractSigned) GetEventId() string {
+	if x != nil {
+		return x.EventId
+	}
+	return ""
+}
+
+func (x *ContractSigned) GetRentingId() string {
+	if x != nil {
+		return x.RentingId
+	}
+	return ""
+}
+
+func (x *ContractSigned) GetDocumentId() string {
+	if x != nil {
+		return x.DocumentId
+	}
+	return ""
+}
+
+func (x *ContractSigned) GetSignerName() string {
+	if x != nil {
+		return x.SignerName
+	}
+	return ""
+}
+
+func (x *ContractSigned) GetAt() *timestamppb.Timestamp {
+	if x != nil {
+		return x.At
+	}
+	return nil
+}
+
+// PaymentLinkCreated is published by the payment service on "payment.link_created" (stream PAYMENT,
+// subjects "payment.>") once a payment for the semester total and its checkout link exist.
+type PaymentLinkCreated struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	EventId       string                 `protobuf:"bytes,1,opt,name=event_id,json=eventId,proto3" json:"event_id,omitempty"`
+	RentingId     string                 `protobuf:"bytes,2,opt,name=renting_id,json=rentingId,proto3" json:"renting_id,omitempty"`
+	PaymentId     string                 `protobuf:"bytes,3,opt,name=payment_id,json=paymentId,proto3" json:"payment_id,omitempty"`
+	PaymentLink   string                 `protobuf:"bytes,4,opt,name=payment_link,json=paymentLink,proto3" json:"payment_link,omitempty"`
+	AmountCents   int64                  `protobuf:"varint,5,opt,name=amount_cents,json=amountCents,proto3" json:"amount_cents,omitempty"`
+	Currency      string                 `protobuf:"bytes,6,opt,name=currency,proto3" json:"currency,omitempty"`
+	At            *timestamppb.Timestamp `protobuf:"bytes,7,opt,name=at,proto3" json:"at,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *PaymentLinkCreated) Reset() {
+	*x = PaymentLinkCreated{}
+	mi := &file_events_v1_events_proto_msgTypes[5]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *PaymentLinkCreated) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*PaymentLinkCreated) ProtoMessage() {}
+
+func (x *PaymentLinkCreated) ProtoReflect() protoreflect.Message {
+	mi := &file_events_v1_events_proto_msgTypes[5]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use PaymentLinkCreated.ProtoReflect.Descriptor instead.
+func (*PaymentLinkCreated) Descriptor() ([]byte, []int) {
+	return file_events_v1_events_proto_rawDescGZIP(), []int{5}
+}
+
+func (x *PaymentLinkCreated) GetEventId() string {
+	if x != nil {
+		return x.EventId
+	}
+	return ""
+}
+
+func (x *PaymentLinkCreated) GetRentingId() string {
+	if x != nil {
+		return x.RentingId
+	}
+	return ""
+}
+
+func (x *PaymentLinkCreated) GetPaymentId() string {
+	if x != nil {
+		return x.PaymentId
+	}
+	return ""
+}
+
+func (x *PaymentLinkCreated) GetPaymentLink() string {
+	if x != nil {
+		return x.PaymentLink
+	}
+	return ""
+}
+
+func (x *PaymentLinkCreated) GetAmountCents() int64 {
+	if x != nil {
+		return x.AmountCents
+	}
+	return 0
+}
+
+func (x *PaymentLinkCreated) GetCurrency() string {
+	if x != nil {
+		return x.Currency
+	}
+	return ""
+}
+
+func (x *PaymentLinkCreated) GetAt() *timestamppb.Timestamp {
+	if x != nil {
+		return x.At
+	}
+	return nil
+}
+
+// PaymentSucceeded is published on "payment.succeeded" once the provider reported the payment.
+type PaymentSucceeded struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	EventId       string                 `protobuf:"bytes,1,opt,name=event_id,json=eventId,proto3" json:"event_id,omitempty"`
+	RentingId     string                 `protobuf:"bytes,2,opt,name=renting_id,json=rentingId,proto3" json:"renting_id,omitempty"`
+	PaymentId     string                 `protobuf:"bytes,3,opt,name=payment_id,json=paymentId,proto3" json:"payment_id,omitempty"`
+	AmountCents   int64                  `protobuf:"varint,4,opt,name=amount_cents,json=amountCents,proto3" json:"amount_cents,omitempty"`
+	Currency      string                 `protobuf:"bytes,5,opt,name=currency,proto3" json:"currency,omitempty"`
+	At            *timestamppb.Timestamp `protobuf:"bytes,6,opt,name=at,proto3" json:"at,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *PaymentSucceeded) Reset() {
+	*x = PaymentSucceeded{}
+	mi := &file_events_v1_events_proto_msgTypes[6]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *PaymentSucceeded) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*PaymentSucceeded) ProtoMessage() {}
+
+func (x *PaymentSucceeded) ProtoReflect() protoreflect.Message {
+	mi := &file_events_v1_events_proto_msgTypes[6]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use PaymentSucceeded.ProtoReflect.Descriptor instead.
+func (*PaymentSucceeded) Descriptor() ([]byte, []int) {
+	return file_events_v1_events_proto_rawDescGZIP(), []int{6}
+}
+
+func (x *PaymentSucceeded) GetEventId() string {
+	if x != nil {
+		return x.EventId
+	}
+	return ""
+}
+
+func (x *PaymentSucceeded) GetRentingId() string {
+	if x != nil {
+		return x.RentingId
+	}
+	return ""
+}
+
+func (x *PaymentSucceeded) GetPaymentId() string {
+	if x != nil {
+		return x.PaymentId
+	}
+	return ""
+}
+
+func (x *PaymentSucceeded) GetAmountCents() int64 {
+	if x != nil {
+		return x.AmountCents
+	}
+	return 0
+}
+
+func (x *PaymentSucceeded) GetCurrency() string {
+	if x != nil {
+		return x.Currency
+	}
+	return ""
+}
+
+func (x *PaymentSucceeded) GetAt() *timestamppb.Timestamp {
+	if x != nil {
+		return x.At
+	}
+	return nil
+}
+
+// PaymentFailed is published on "payment.failed"; the renting stays UNPAID and the link keeps working.
+type PaymentFailed struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	EventId       string                 `protobuf:"bytes,1,opt,name=event_id,json=eventId,proto3" json:"event_id,omitempty"`
+	RentingId     string                 `protobuf:"bytes,2,opt,name=renting_id,json=rentingId,proto3" json:"renting_id,omitempty"`
+	PaymentId     string                 `protobuf:"bytes,3,opt,name=payment_id,json=paymentId,proto3" json:"payment_id,omitempty"`
+	Reason        string                 `protobuf:"bytes,4,opt,name=reason,proto3" json:"reason,omitempty"`
+	At            *timestamppb.Timestamp `protobuf:"bytes,5,opt,name=at,proto3" json:"at,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *PaymentFailed) Reset() {
+	*x = PaymentFailed{}
+	mi := &file_events_v1_events_proto_msgTypes[7]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *PaymentFailed) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*PaymentFailed) ProtoMessage() {}
+
+func (x *PaymentFailed) ProtoReflect() protoreflect.Message {
+	mi := &file_events_v1_events_proto_msgTypes[7]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use PaymentFailed.ProtoReflect.Descriptor instead.
+func (*PaymentFailed) Descriptor() ([]byte, []int) {
+	return file_events_v1_events_proto_rawDescGZIP(), []int{7}
+}
+
+func (x *PaymentFailed) GetEventId() string {
+	if x != nil {
+		return x.EventId
+	}
+	return ""
+}
+
+func (x *PaymentFailed) GetRentingId() string {
+	if x != nil {
+		return x.RentingId
+	}
+	return ""
+}
+
+func (x *PaymentFailed) GetPaymentId() string {
+	if x != nil {
+		return x.PaymentId
+	}
+	return ""
+}
+
+func (x *PaymentFailed) GetReason() string {
+	if x != nil {
+		return x.Reason
+	}
+	return ""
+}
+
+func (x *PaymentFailed) GetAt() *timestamppb.Timestamp {
+	if x != nil {
+		return x.At
+	}
+	return nil
+}
+
 var File_events_v1_events_proto protoreflect.FileDescriptor
 
 const file_events_v1_events_proto_rawDesc = "" +
@@ -256,7 +762,63 @@ const file_events_v1_events_proto_rawDesc = "" +
 	"\vsemester_id\x18\x05 \x01(\x05R\n" +
 	"semesterId\x12\x14\n" +
 	"\x05actor\x18\x06 \x01(\tR\x05actor\x12*\n" +
-	"\x02at\x18\a \x01(\v2\x1a.google.protobuf.TimestampR\x02atB+Z)semesterhaus/proto/gen/events/v1;eventsv1b\x06proto3"
+	"\x02at\x18\a \x01(\v2\x1a.google.protobuf.TimestampR\x02at\"\xfb\x01\n" +
+	"\n" +
+	"KeyCodeDue\x12\x19\n" +
+	"\bevent_id\x18\x01 \x01(\tR\aeventId\x12\x1d\n" +
+	"\n" +
+	"renting_id\x18\x02 \x01(\tR\trentingId\x12\x1b\n" +
+	"\trenter_id\x18\x03 \x01(\x03R\brenterId\x12!\n" +
+	"\fapartment_id\x18\x04 \x01(\x05R\vapartmentId\x12\x1f\n" +
+	"\vsemester_id\x18\x05 \x01(\x05R\n" +
+	"semesterId\x12\x1d\n" +
+	"\n" +
+	"access_key\x18\x06 \x01(\tR\taccessKey\x123\n" +
+	"\amove_in\x18\a \x01(\v2\x1a.google.protobuf.TimestampR\x06moveIn\"\xbd\x01\n" +
+	"\x11ContractRequested\x12\x19\n" +
+	"\bevent_id\x18\x01 \x01(\tR\aeventId\x12\x1d\n" +
+	"\n" +
+	"renting_id\x18\x02 \x01(\tR\trentingId\x12\x1f\n" +
+	"\vdocument_id\x18\x03 \x01(\tR\n" +
+	"documentId\x12!\n" +
+	"\fsigning_link\x18\x04 \x01(\tR\vsigningLink\x12*\n" +
+	"\x02at\x18\x05 \x01(\v2\x1a.google.protobuf.TimestampR\x02at\"\xb8\x01\n" +
+	"\x0eContractSigned\x12\x19\n" +
+	"\bevent_id\x18\x01 \x01(\tR\aeventId\x12\x1d\n" +
+	"\n" +
+	"renting_id\x18\x02 \x01(\tR\trentingId\x12\x1f\n" +
+	"\vdocument_id\x18\x03 \x01(\tR\n" +
+	"documentId\x12\x1f\n" +
+	"\vsigner_name\x18\x04 \x01(\tR\n" +
+	"signerName\x12*\n" +
+	"\x02at\x18\x05 \x01(\v2\x1a.google.protobuf.TimestampR\x02at\"\xfb\x01\n" +
+	"\x12PaymentLinkCreated\x12\x19\n" +
+	"\bevent_id\x18\x01 \x01(\tR\aeventId\x12\x1d\n" +
+	"\n" +
+	"renting_id\x18\x02 \x01(\tR\trentingId\x12\x1d\n" +
+	"\n" +
+	"payment_id\x18\x03 \x01(\tR\tpaymentId\x12!\n" +
+	"\fpayment_link\x18\x04 \x01(\tR\vpaymentLink\x12!\n" +
+	"\famount_cents\x18\x05 \x01(\x03R\vamountCents\x12\x1a\n" +
+	"\bcurrency\x18\x06 \x01(\tR\bcurrency\x12*\n" +
+	"\x02at\x18\a \x01(\v2\x1a.google.protobuf.TimestampR\x02at\"\xd6\x01\n" +
+	"\x10PaymentSucceeded\x12\x19\n" +
+	"\bevent_id\x18\x01 \x01(\tR\aeventId\x12\x1d\n" +
+	"\n" +
+	"renting_id\x18\x02 \x01(\tR\trentingId\x12\x1d\n" +
+	"\n" +
+	"payment_id\x18\x03 \x01(\tR\tpaymentId\x12!\n" +
+	"\famount_cents\x18\x04 \x01(\x03R\vamountCents\x12\x1a\n" +
+	"\bcurrency\x18\x05 \x01(\tR\bcurrency\x12*\n" +
+	"\x02at\x18\x06 \x01(\v2\x1a.google.protobuf.TimestampR\x02at\"\xac\x01\n" +
+	"\rPaymentFailed\x12\x19\n" +
+	"\bevent_id\x18\x01 \x01(\tR\aeventId\x12\x1d\n" +
+	"\n" +
+	"renting_id\x18\x02 \x01(\tR\trentingId\x12\x1d\n" +
+	"\n" +
+	"payment_id\x18\x03 \x01(\tR\tpaymentId\x12\x16\n" +
+	"\x06reason\x18\x04 \x01(\tR\x06reason\x12*\n" +
+	"\x02at\x18\x05 \x01(\v2\x1a.google.protobuf.TimestampR\x02atB+Z)semesterhaus/proto/gen/events/v1;eventsv1b\x06proto3"
 
 var (
 	file_events_v1_events_proto_rawDescOnce sync.Once
@@ -270,20 +832,32 @@ func file_events_v1_events_proto_rawDescGZIP() []byte {
 	return file_events_v1_events_proto_rawDescData
 }
 
-var file_events_v1_events_proto_msgTypes = make([]protoimpl.MessageInfo, 2)
+var file_events_v1_events_proto_msgTypes = make([]protoimpl.MessageInfo, 8)
 var file_events_v1_events_proto_goTypes = []any{
 	(*RentingStateChanged)(nil),   // 0: semesterhaus.events.v1.RentingStateChanged
 	(*RentingDeleted)(nil),        // 1: semesterhaus.events.v1.RentingDeleted
-	(*timestamppb.Timestamp)(nil), // 2: google.protobuf.Timestamp
+	(*KeyCodeDue)(nil),            // 2: semesterhaus.events.v1.KeyCodeDue
+	(*ContractRequested)(nil),     // 3: semesterhaus.events.v1.ContractRequested
+	(*ContractSigned)(nil),        // 4: semesterhaus.events.v1.ContractSigned
+	(*PaymentLinkCreated)(nil),    // 5: semesterhaus.events.v1.PaymentLinkCreated
+	(*PaymentSucceeded)(nil),      // 6: semesterhaus.events.v1.PaymentSucceeded
+	(*PaymentFailed)(nil),         // 7: semesterhaus.events.v1.PaymentFailed
+	(*timestamppb.Timestamp)(nil), // 8: google.protobuf.Timestamp
 }
 var file_events_v1_events_proto_depIdxs = []int32{
-	2, // 0: semesterhaus.events.v1.RentingStateChanged.at:type_name -> google.protobuf.Timestamp
-	2, // 1: semesterhaus.events.v1.RentingDeleted.at:type_name -> google.protobuf.Timestamp
-	2, // [2:2] is the sub-list for method output_type
-	2, // [2:2] is the sub-list for method input_type
-	2, // [2:2] is the sub-list for extension type_name
-	2, // [2:2] is the sub-list for extension extendee
-	0, // [0:2] is the sub-list for field type_name
+	8, // 0: semesterhaus.events.v1.RentingStateChanged.at:type_name -> google.protobuf.Timestamp
+	8, // 1: semesterhaus.events.v1.RentingDeleted.at:type_name -> google.protobuf.Timestamp
+	8, // 2: semesterhaus.events.v1.KeyCodeDue.move_in:type_name -> google.protobuf.Timestamp
+	8, // 3: semesterhaus.events.v1.ContractRequested.at:type_name -> google.protobuf.Timestamp
+	8, // 4: semesterhaus.events.v1.ContractSigned.at:type_name -> google.protobuf.Timestamp
+	8, // 5: semesterhaus.events.v1.PaymentLinkCreated.at:type_name -> google.protobuf.Timestamp
+	8, // 6: semesterhaus.events.v1.PaymentSucceeded.at:type_name -> google.protobuf.Timestamp
+	8, // 7: semesterhaus.events.v1.PaymentFailed.at:type_name -> google.protobuf.Timestamp
+	8, // [8:8] is the sub-list for method output_type
+	8, // [8:8] is the sub-list for method input_type
+	8, // [8:8] is the sub-list for extension type_name
+	8, // [8:8] is the sub-list for extension extendee
+	0, // [0:8] is the sub-list for field type_name
 }
 
 func init() { file_events_v1_events_proto_init() }
@@ -297,7 +871,7 @@ func file_events_v1_events_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_events_v1_events_proto_rawDesc), len(file_events_v1_events_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   2,
+			NumMessages:   8,
 			NumExtensions: 0,
 			NumServices:   0,
 		},
