@@ -30,7 +30,9 @@ type Config struct {
 	MaxBodyBytes  int64 `env:"MAX_BODY_BYTES" envDefault:"18874368"`
 	MaxQueryDepth int   `env:"MAX_QUERY_DEPTH" envDefault:"15"`
 	// DocumentURL is the document service's HTTP address; admins' downloads are forwarded there.
-	DocumentURL  *url.URL `env:"DOCUMENT_URL" envDefault:"http://127.0.0.1:8104"`
+	DocumentURL *url.URL `env:"DOCUMENT_URL" envDefault:"http://127.0.0.1:8104"`
+	// PaymentURL is the payment service's HTTP address: its checkout page and webhook.
+	PaymentURL   *url.URL `env:"PAYMENT_URL" envDefault:"http://127.0.0.1:8105"`
 	WebPublicDir string   `env:"WEB_PUBLIC_DIR"`
 	WebAdminDir  string   `env:"WEB_ADMIN_DIR"`
 	// GOGC is read by the Go runtime itself; when it is unset the gateway picks its own default.

@@ -4,9 +4,36 @@ import (
 	"net/http"
 	"net/http/httputil"
 	"net/url"
+	"strings"
 
 	"semesterhaus/platform/identity"
 )
+
+// forwardTo points the outgoing request at target with the given path. The session cookie stays
+// with the gateway, and so does any identity token a client sent.
+func forwardTo(r *httputil.ProxyRequest, target *url.URL, path string) {
+	r.SetURL(target)
+	r.Out.URL.Path, r.Out.URL.RawPath = path, ""
+	r.Out.Header.Del("Cookie")
+	r.Out.Header.Del(identity.Header)
+}
+
+func unavailable(w http.ResponseWriter, _ *http.Request, _ error) {
+	writeError(w, http.StatusBadGateway, codeUnavailable, "service temporarily unavailable")
+}
+
+// Forward serves a service's public pages and its provider's webhooks (the sandbox signing and
+// checkout pages, /api/webhooks/...): the request goes on unchanged, body, headers and query, but for
+// the path (from is replaced by to), the session cookie and any identity token, so whoever calls
+// these is anonymous to the service.
+func Forward(target *url.URL, from, to string) http.Handler {
+	return &httputil.ReverseProxy{
+		Rewrite: func(r *httputil.ProxyRequest) {
+			forwardTo(r, target, to+strings.TrimPrefix(r.In.URL.Path, from))
+		},
+		ErrorHandler: unavailable,
+	}
+}
 
 // Documents serves the admins' document downloads by forwarding them to the document service with
 // the admin's identity token: GET /api/renter/{id}/identity/{front|back} and GET /api/documents/{id}.
@@ -20,20 +47,15 @@ type Documents struct {
 
 // NewDocuments forwards to the document service's HTTP address, e.g. http://127.0.0.1:8104.
 func NewDocuments(target *url.URL, identify func(*http.Request) identity.Identity, signer TokenSigner) *Documents {
-	d := &Documents{identify: identify, signer: signer}
-	d.proxy = &httputil.ReverseProxy{
+	proxy := &httputil.ReverseProxy{
 		Rewrite: func(r *httputil.ProxyRequest) {
-			r.SetURL(target)
-			r.Out.URL.Path = documentPath(r.In)
-			r.Out.URL.RawPath = ""
+			forwardTo(r, target, documentPath(r.In))
 			r.Out.URL.RawQuery = ""
-			r.Out.Header.Del("Cookie") // the session stays with the gateway
+			r.Out.Header.Set(identity.Header, r.In.Header.Get(identity.Header)) // the gateway's, set below
 		},
-		ErrorHandler: func(w http.ResponseWriter, _ *http.Request, _ error) {
-			writeError(w, http.StatusBadGateway, codeUnavailable, "service temporarily unavailable")
-		},
+		ErrorHandler: unavailable,
 	}
-	return d
+	return &Documents{identify: identify, signer: signer, proxy: proxy}
 }
 
 // documentPath is the document service's path for a gateway path.

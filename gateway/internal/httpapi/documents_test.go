@@ -1,9 +1,11 @@
 package httpapi
 
 import (
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"strings"
 	"testing"
 
 	"semesterhaus/platform/identity"
@@ -59,5 +61,39 @@ func TestDocuments_forwardsAdminsWithTheirTokenAndRefusesEverybodyElse(t *testin
 	}
 	if len(requests) != 0 {
 		t.Error("a refused request reached the document service")
+	}
+}
+
+func TestForward_passesPagesAndWebhooksOnAnonymously(t *testing.T) {
+	t.Parallel()
+	type seen struct{ method, path, query, body, signature, token, cookie string }
+	requests := make(chan seen, 1)
+	service := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		body, _ := io.ReadAll(r.Body)
+		requests <- seen{r.Method, r.URL.Path, r.URL.RawQuery, string(body), r.Header.Get("Stripe-Signature"),
+			r.Header.Get(identity.Header), r.Header.Get("Cookie")}
+		w.WriteHeader(http.StatusAccepted)
+	}))
+	t.Cleanup(service.Close)
+	target, _ := url.Parse(service.URL)
+
+	mux := http.NewServeMux()
+	mux.Handle("POST /api/webhooks/payment", Forward(target, "/api/webhooks/payment", "/webhooks/payment"))
+	mux.Handle("/api/checkout/", Forward(target, "/api/checkout/", "/checkout/"))
+	for _, tt := range []struct{ method, path, wantPath, wantQuery string }{
+		{http.MethodPost, "/api/webhooks/payment", "/webhooks/payment", ""},
+		{http.MethodGet, "/api/checkout/p-1?lang=de", "/checkout/p-1", "lang=de"},
+	} {
+		req := httptest.NewRequest(tt.method, tt.path, strings.NewReader(`{"id":"evt_1"}`))
+		req.Header.Set("Stripe-Signature", "t=1,v1=abc")
+		req.Header.Set("Cookie", "semesterhaus_session=secret")
+		req.Header.Set(identity.Header, "forged")
+		rec := httptest.NewRecorder()
+		mux.ServeHTTP(rec, req)
+		got := <-requests
+		if rec.Code != http.StatusAccepted || got.path != tt.wantPath || got.query != tt.wantQuery || got.method != tt.method ||
+			got.body != `{"id":"evt_1"}` || got.signature != "t=1,v1=abc" || got.token != "" || got.cookie != "" {
+			t.Errorf("%s %s: HTTP %d, the service saw %+v", tt.method, tt.path, rec.Code, got)
+		}
 	}
 }

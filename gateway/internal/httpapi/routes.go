@@ -18,7 +18,10 @@ type Routes struct {
 	GraphQL   *GraphQL
 	Verify    *Verify
 	Documents *Documents
-	Auth      *auth.Service
+	// Signing and Payment forward the sandbox pages and the providers' webhooks of the document and
+	// payment services.
+	Signing, SigningWebhook, Checkout, PaymentWebhook http.Handler
+	Auth                                              *auth.Service
 	// ReadinessChecks decide /readyz; /healthz answers as long as the process serves HTTP.
 	ReadinessChecks []health.Check
 	// PublicDir and AdminDir hold the built web apps, served at / and /admin/ when set.
@@ -38,6 +41,10 @@ func NewRouter(routes Routes) (http.Handler, error) {
 	mux.Handle("GET /api/verify", routes.Verify)
 	mux.Handle("GET /api/renter/{renterId}/identity/{side}", routes.Documents)
 	mux.Handle("GET /api/documents/{documentId}", routes.Documents)
+	mux.Handle("/api/signing/", routes.Signing)
+	mux.Handle("POST /api/webhooks/signing", routes.SigningWebhook)
+	mux.Handle("/api/checkout/", routes.Checkout)
+	mux.Handle("POST /api/webhooks/payment", routes.PaymentWebhook)
 	// Everything else under /api is unknown: answer 404 rather than letting the web app's
 	// index.html reply to an API call.
 	mux.HandleFunc("/api/", func(w http.ResponseWriter, _ *http.Request) {

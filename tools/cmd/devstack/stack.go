@@ -324,18 +324,18 @@ func (s *stack) startGateway(ctx context.Context, keys identityKeys) (string, er
 		}
 		subgraphs = append(subgraphs, fmt.Sprintf("%s=http://127.0.0.1:%d/graphql", svc.name, svc.httpPort))
 	}
-	documentURL := ""
+	// The services whose own HTTP pages the gateway forwards: downloads, signing, checkout, webhooks.
+	pages := map[string]string{}
 	for _, svc := range s.running {
-		if svc.name == "document" {
-			documentURL = fmt.Sprintf("http://127.0.0.1:%d", svc.httpPort) // admins' downloads
-		}
+		pages[svc.name] = fmt.Sprintf("http://127.0.0.1:%d", svc.httpPort)
 	}
 	env := with(s.env, map[string]string{
 		"HTTP_ADDR":            ":" + port,
 		"SUBGRAPH_URLS":        strings.Join(subgraphs, ","),
 		"IDENTITY_PRIVATE_KEY": keys.private,
 		"NATS_URL":             s.natsURL,
-		"DOCUMENT_URL":         documentURL,
+		"DOCUMENT_URL":         pages["document"],
+		"PAYMENT_URL":          pages["payment"],
 	})
 	delete(env, "DATABASE_URL")
 	if s.env["LOG_FORMAT"] == "" {
