@@ -1,0 +1,96 @@
+// Command payment runs the payment service: `payment serve` or `payment migrate`.
+package main
+
+import (
+	"context"
+	"errors"
+	"log/slog"
+	"net/http"
+	"time"
+
+	"google.golang.org/grpc"
+
+	"semesterhaus/platform/events"
+	"semesterhaus/platform/health"
+	"semesterhaus/platform/identity"
+	"semesterhaus/platform/postgres"
+	"semesterhaus/platform/server"
+	"semesterhaus/platform/service"
+	paymentv1 "semesterhaus/proto/gen/payment/v1"
+	"semesterhaus/services/payment/internal/adapters/graphql"
+	grpcadapter "semesterhaus/services/payment/internal/adapters/grpc"
+	natsadapter "semesterhaus/services/payment/internal/adapters/nats"
+	pgadapter "semesterhaus/services/payment/internal/adapters/postgres"
+	"semesterhaus/services/payment/internal/adapters/provider"
+	"semesterhaus/services/payment/internal/app"
+	"semesterhaus/services/payment/internal/config"
+	"semesterhaus/services/payment/migrations"
+)
+
+func main() {
+	service.Main("payment", config.Load, map[string]service.Command[config.Config]{
+		"serve":   serve,
+		"migrate": service.Migrate[config.Config](migrations.FS),
+	})
+}
+
+func serve(ctx context.Context, cfg config.Config, logger *slog.Logger) error {
+	if cfg.NATSURL == "" {
+		return errors.New("NATS_URL is required to serve: the renting events come from there")
+	}
+	pool, err := postgres.Connect(ctx, cfg.DatabaseURL.Reveal())
+	if err != nil {
+		return err
+	}
+	defer pool.Close()
+	nc, js, err := events.Connect(ctx, cfg.NATSURL, logger)
+	if err != nil {
+		return err
+	}
+	defer nc.Close()
+	if err := natsadapter.EnsureStream(ctx, js, natsadapter.Stream, natsadapter.SubjectPrefix); err != nil {
+		return err
+	}
+	verifier, err := identity.VerifierFromConfig(cfg.IdentityPublicKey, logger)
+	if err != nil {
+		return err
+	}
+	rentingConn, err := grpcadapter.Dial(cfg.RentingGRPCAddr)
+	if err != nil {
+		return err
+	}
+	defer rentingConn.Close()
+	catalogConn, err := grpcadapter.Dial(cfg.CatalogGRPCAddr)
+	if err != nil {
+		return err
+	}
+	defer catalogConn.Close()
+
+	repo := pgadapter.NewRepository(pool, natsadapter.SubjectPrefix)
+	sandbox := provider.NewSandbox(cfg.PublicURL, cfg.WebhookSecret.Reveal())
+	var checkout app.Provider = sandbox
+	if cfg.PaymentProvider == config.ProviderStripe {
+		checkout = provider.NewStripe(cfg.StripeSecretKey.Reveal(), cfg.PublicURL, nil)
+	}
+	payments := app.New(repo, grpcadapter.NewRentings(rentingConn), grpcadapter.NewCatalog(catalogConn), checkout, time.Now)
+	consumer := natsadapter.NewRentingConsumer(js, pool, repo, payments, logger, natsadapter.RentingStream)
+
+	api := service.API{
+		HTTPAddr: cfg.HTTPAddr, GRPCAddr: cfg.GRPCAddr, Verifier: verifier,
+		Routes: func(mux *http.ServeMux) {
+			mux.Handle("/graphql", graphql.NewHandler(payments, verifier, logger))
+			mux.Handle("POST /webhooks/payment", provider.WebhookHandler(payments, cfg.WebhookSecret.Reveal(), logger))
+			if cfg.PaymentProvider == config.ProviderSandbox {
+				sandbox.Routes(mux, payments, logger)
+			}
+		},
+		RegisterGRPC: func(s *grpc.Server) {
+			paymentv1.RegisterPaymentServiceServer(s, grpcadapter.NewServer(payments))
+		},
+		Ready: []health.Check{{Name: "postgres", Func: pool.Ping}},
+	}
+	return server.Run(ctx, logger, append(api.Components(),
+		natsadapter.Relay(pool, js, logger),
+		server.Func("renting-events", consumer.Run),
+	)...)
+}

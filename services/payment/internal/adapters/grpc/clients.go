@@ -1,0 +1,79 @@
+package grpc
+
+import (
+	"context"
+	"fmt"
+
+	"google.golang.org/grpc"
+	"google.golang.org/grpc/credentials/insecure"
+
+	"semesterhaus/platform/identity"
+	catalogv1 "semesterhaus/proto/gen/catalog/v1"
+	rentingv1 "semesterhaus/proto/gen/renting/v1"
+	"semesterhaus/services/payment/internal/app"
+)
+
+// Dial opens a client connection to a peer service that forwards the caller's identity token.
+func Dial(addr string) (*grpc.ClientConn, error) {
+	conn, err := grpc.NewClient(addr,
+		grpc.WithTransportCredentials(insecure.NewCredentials()),
+		grpc.WithUnaryInterceptor(identity.UnaryClientInterceptor()),
+	)
+	if err != nil {
+		return nil, fmt.Errorf("grpc client for %s: %w", addr, err)
+	}
+	return conn, nil
+}
+
+// Rentings asks the renting service about rentings.
+type Rentings struct {
+	client rentingv1.RentingServiceClient
+}
+
+// NewRentings returns the renting client on conn.
+func NewRentings(conn grpc.ClientConnInterface) *Rentings {
+	return &Rentings{client: rentingv1.NewRentingServiceClient(conn)}
+}
+
+// Renting returns what the payment needs to know about a renting.
+func (r *Rentings) Renting(ctx context.Context, rentingID string) (app.Renting, error) {
+	resp, err := r.client.GetRenting(ctx, &rentingv1.GetRentingRequest{RentingId: rentingID})
+	if err != nil {
+		return app.Renting{}, fmt.Errorf("renting %s: %w", rentingID, err)
+	}
+	return app.Renting{ApartmentID: resp.GetApartmentId(), SemesterID: resp.GetSemesterId(), Renewal: resp.GetRenewal()}, nil
+}
+
+// Catalog asks the catalog service for prices and names.
+type Catalog struct {
+	client catalogv1.CatalogServiceClient
+}
+
+// NewCatalog returns the catalog client on conn.
+func NewCatalog(conn grpc.ClientConnInterface) *Catalog {
+	return &Catalog{client: catalogv1.NewCatalogServiceClient(conn)}
+}
+
+// Total returns the price calculation's total for the apartment in the semester.
+func (c *Catalog) Total(ctx context.Context, apartmentID, semesterID int32, renewal bool) (int64, string, error) {
+	price, err := c.client.CalculatePrice(ctx, &catalogv1.CalculatePriceRequest{
+		ApartmentId: apartmentID, SemesterId: semesterID, Renewal: renewal,
+	})
+	if err != nil {
+		return 0, "", fmt.Errorf("price of apartment %d in semester %d: %w", apartmentID, semesterID, err)
+	}
+	return price.GetTotal().GetCents(), price.GetTotal().GetCurrency(), nil
+}
+
+// Names returns the names of the apartment and the semester.
+func (c *Catalog) Names(ctx context.Context, apartmentID, semesterID int32) (string, string, error) {
+	apartment, err := c.client.GetApartment(ctx, &catalogv1.GetApartmentRequest{Id: apartmentID})
+	if err != nil {
+		return "", "", fmt.Errorf("apartment %d: %w", apartmentID, err)
+	}
+	semester, err := c.client.GetSemester(ctx, &catalogv1.GetSemesterRequest{Id: semesterID})
+	if err != nil {
+		return "", "", fmt.Errorf("semester %d: %w", semesterID, err)
+	}
+	return apartment.GetName(), semester.GetName(), nil
+}

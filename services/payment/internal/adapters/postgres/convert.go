@@ -1,0 +1,85 @@
+package postgres
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgtype"
+	"google.golang.org/protobuf/proto"
+	"google.golang.org/protobuf/types/known/timestamppb"
+
+	"semesterhaus/platform/events"
+	eventsv1 "semesterhaus/proto/gen/events/v1"
+	"semesterhaus/services/payment/internal/adapters/postgres/db"
+	"semesterhaus/services/payment/internal/domain"
+)
+
+func paymentFromDB(row db.Payment) domain.Payment {
+	p := domain.Payment{
+		ID: row.ID.String(), RentingID: row.RentingID.String(),
+		Amount: domain.Money{Cents: row.AmountCents, Currency: row.Currency},
+		Status: domain.Status(row.Status), Link: row.Link,
+		Apartment: row.Apartment, Semester: row.Semester, CreatedAt: row.CreatedAt,
+	}
+	if row.PaidAt.Valid {
+		p.PaidAt = row.PaidAt.Time
+	}
+	return p
+}
+
+func insertParams(p domain.Payment, id, renting pgtype.UUID) db.InsertPaymentParams {
+	return db.InsertPaymentParams{
+		ID: id, RentingID: renting,
+		AmountCents: p.Amount.Cents, Currency: p.Amount.Currency, Link: p.Link,
+		Apartment: p.Apartment, Semester: p.Semester, CreatedAt: p.CreatedAt,
+	}
+}
+
+func timestamptz(t time.Time) pgtype.Timestamptz {
+	return pgtype.Timestamptz{Time: t, Valid: !t.IsZero()}
+}
+
+// LinkCreatedSubject is the subject of payment.link_created under the prefix (the service's is
+// "payment").
+func LinkCreatedSubject(prefix string) string { return prefix + ".link_created" }
+
+// SucceededSubject is the subject of payment.succeeded under the prefix.
+func SucceededSubject(prefix string) string { return prefix + ".succeeded" }
+
+// FailedSubject is the subject of payment.failed under the prefix.
+func FailedSubject(prefix string) string { return prefix + ".failed" }
+
+func enqueueLinkCreated(ctx context.Context, tx pgx.Tx, prefix string, p domain.Payment) error {
+	event := &eventsv1.PaymentLinkCreated{
+		EventId: uuid.NewString(), RentingId: p.RentingID, PaymentId: p.ID, PaymentLink: p.Link,
+		AmountCents: p.Amount.Cents, Currency: p.Amount.Currency, At: timestamppb.New(p.CreatedAt),
+	}
+	return enqueue(ctx, tx, event.EventId, LinkCreatedSubject(prefix), event)
+}
+
+func enqueueSucceeded(ctx context.Context, tx pgx.Tx, prefix string, p domain.Payment) error {
+	event := &eventsv1.PaymentSucceeded{
+		EventId: uuid.NewString(), RentingId: p.RentingID, PaymentId: p.ID,
+		AmountCents: p.Amount.Cents, Currency: p.Amount.Currency, At: timestamppb.New(p.PaidAt),
+	}
+	return enqueue(ctx, tx, event.EventId, SucceededSubject(prefix), event)
+}
+
+func enqueueFailed(ctx context.Context, tx pgx.Tx, prefix string, p domain.Payment, reason string) error {
+	event := &eventsv1.PaymentFailed{
+		EventId: uuid.NewString(), RentingId: p.RentingID, PaymentId: p.ID, Reason: reason,
+		At: timestamppb.Now(),
+	}
+	return enqueue(ctx, tx, event.EventId, FailedSubject(prefix), event)
+}
+
+func enqueue(ctx context.Context, tx pgx.Tx, eventID, subject string, event proto.Message) error {
+	payload, err := proto.Marshal(event)
+	if err != nil {
+		return fmt.Errorf("encode %s: %w", subject, err)
+	}
+	return events.EnqueueWithID(ctx, tx, eventID, subject, payload)
+}

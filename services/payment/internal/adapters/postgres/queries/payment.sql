@@ -1,0 +1,23 @@
+-- name: InsertPayment :execrows
+-- A renting that has a payment already keeps it.
+INSERT INTO payment (id, renting_id, amount_cents, currency, status, link, apartment, semester, created_at)
+VALUES ($1, $2, $3, $4, 'OPEN', $5, $6, $7, $8)
+ON CONFLICT (renting_id) DO NOTHING;
+
+-- name: GetPayment :one
+SELECT * FROM payment WHERE id = $1;
+
+-- name: GetPaymentOfRenting :one
+SELECT * FROM payment WHERE renting_id = $1;
+
+-- name: LockPayment :one
+SELECT * FROM payment WHERE id = $1 FOR UPDATE;
+
+-- name: UpdatePaymentStatus :exec
+UPDATE payment SET status = $2, paid_at = $3 WHERE id = $1;
+
+-- name: InsertWebhookEvent :execrows
+-- Zero rows: the event was applied before.
+INSERT INTO webhook_event (event_id, payment_id, succeeded, reason)
+VALUES ($1, $2, $3, $4)
+ON CONFLICT (event_id) DO NOTHING;

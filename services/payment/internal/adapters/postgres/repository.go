@@ -1,0 +1,157 @@
+// Package postgres stores payments and the provider's events in the payment service's PostgreSQL
+// database, on sqlc-generated queries. Every change is stored with its outbox event in one
+// transaction.
+package postgres
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgtype"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"semesterhaus/platform/postgres"
+	"semesterhaus/services/payment/internal/adapters/postgres/db"
+	"semesterhaus/services/payment/internal/domain"
+)
+
+// Repository is the payment store; it owns its transactions.
+type Repository struct {
+	pool     *pgxpool.Pool
+	queries  *db.Queries
+	subjects string // events go out on <subjects>.link_created, .succeeded and .failed
+}
+
+// NewRepository returns a repository on the pool whose events use the subject prefix (the service
+// uses "payment"; tests use their own, as streams on one NATS server may not share subjects).
+func NewRepository(pool *pgxpool.Pool, subjectPrefix string) *Repository {
+	return &Repository{pool: pool, queries: db.New(pool), subjects: subjectPrefix}
+}
+
+// Payment loads one payment or returns domain.ErrNotFound.
+func (r *Repository) Payment(ctx context.Context, id string) (domain.Payment, error) {
+	paymentID, err := toUUID(id)
+	if err != nil {
+		return domain.Payment{}, err
+	}
+	row, err := r.queries.GetPayment(ctx, paymentID)
+	return paymentResult(row, err, "payment "+id)
+}
+
+// PaymentOfRenting loads the renting's payment or returns domain.ErrNotFound.
+func (r *Repository) PaymentOfRenting(ctx context.Context, rentingID string) (domain.Payment, error) {
+	return paymentOfRenting(ctx, r.queries, rentingID)
+}
+
+// InTx returns the store bound to the caller's transaction, e.g. an event consumer's.
+func (r *Repository) InTx(tx pgx.Tx) *TxStore {
+	return &TxStore{tx: tx, queries: r.queries.WithTx(tx), subjects: r.subjects}
+}
+
+// Apply records the provider's event id, applies the report to its payment under a row lock and
+// enqueues the event that says what happened, in one transaction. An event id recorded before
+// changes nothing and gives domain.Ignored; an unknown payment gives domain.ErrNotFound.
+func (r *Repository) Apply(ctx context.Context, o domain.Outcome, apply func(*domain.Payment) domain.Effect) (domain.Effect, error) {
+	paymentID, err := toUUID(o.PaymentID)
+	if err != nil {
+		return domain.Ignored, err
+	}
+	effect := domain.Ignored
+	err = postgres.InTx(ctx, r.pool, func(tx pgx.Tx) error {
+		q := r.queries.WithTx(tx)
+		// Locking the payment first makes concurrent deliveries of one event wait for each other.
+		row, err := q.LockPayment(ctx, paymentID)
+		p, err := paymentResult(row, err, "payment "+o.PaymentID)
+		if err != nil {
+			return err
+		}
+		recorded, err := q.InsertWebhookEvent(ctx, db.InsertWebhookEventParams{
+			EventID: o.EventID, PaymentID: paymentID, Succeeded: o.Succeeded, Reason: o.Reason,
+		})
+		if err != nil || recorded == 0 {
+			return err
+		}
+		effect = apply(&p)
+		return r.store(ctx, tx, q, paymentID, p, effect, o.Reason)
+	})
+	return effect, err
+}
+
+// store saves the payment's new status and enqueues the event of the effect.
+func (r *Repository) store(ctx context.Context, tx pgx.Tx, q *db.Queries, id pgtype.UUID, p domain.Payment, effect domain.Effect, reason string) error {
+	if effect == domain.Ignored {
+		return nil
+	}
+	if err := q.UpdatePaymentStatus(ctx, db.UpdatePaymentStatusParams{
+		ID: id, Status: string(p.Status), PaidAt: timestamptz(p.PaidAt),
+	}); err != nil {
+		return fmt.Errorf("update payment %s: %w", p.ID, err)
+	}
+	if effect == domain.Paid {
+		return enqueueSucceeded(ctx, tx, r.subjects, p)
+	}
+	return enqueueFailed(ctx, tx, r.subjects, p, reason)
+}
+
+// TxStore creates payments in a transaction the caller owns.
+type TxStore struct {
+	tx       pgx.Tx
+	queries  *db.Queries
+	subjects string
+}
+
+// PaymentOfRenting loads the renting's payment or returns domain.ErrNotFound.
+func (s *TxStore) PaymentOfRenting(ctx context.Context, rentingID string) (domain.Payment, error) {
+	return paymentOfRenting(ctx, s.queries, rentingID)
+}
+
+// Create stores a new payment and enqueues payment.link_created. A renting that got a payment
+// meanwhile keeps that one, and nothing is enqueued.
+func (s *TxStore) Create(ctx context.Context, p domain.Payment) error {
+	id, err := toUUID(p.ID)
+	if err != nil {
+		return err
+	}
+	renting, err := toUUID(p.RentingID)
+	if err != nil {
+		return err
+	}
+	inserted, err := s.queries.InsertPayment(ctx, insertParams(p, id, renting))
+	if err != nil {
+		return fmt.Errorf("insert payment of renting %s: %w", p.RentingID, err)
+	}
+	if inserted == 0 {
+		return nil
+	}
+	return enqueueLinkCreated(ctx, s.tx, s.subjects, p)
+}
+
+func paymentOfRenting(ctx context.Context, q *db.Queries, rentingID string) (domain.Payment, error) {
+	renting, err := toUUID(rentingID)
+	if err != nil {
+		return domain.Payment{}, err
+	}
+	row, err := q.GetPaymentOfRenting(ctx, renting)
+	return paymentResult(row, err, "payment of renting "+rentingID)
+}
+
+// paymentResult converts a loaded row; a missing row is domain.ErrNotFound.
+func paymentResult(row db.Payment, err error, what string) (domain.Payment, error) {
+	if errors.Is(err, pgx.ErrNoRows) {
+		return domain.Payment{}, fmt.Errorf("%s: %w", what, domain.ErrNotFound)
+	}
+	if err != nil {
+		return domain.Payment{}, fmt.Errorf("load %s: %w", what, err)
+	}
+	return paymentFromDB(row), nil
+}
+
+func toUUID(id string) (pgtype.UUID, error) {
+	var u pgtype.UUID
+	if err := u.Scan(id); err != nil {
+		return u, fmt.Errorf("id %q: %w", id, domain.ErrNotFound)
+	}
+	return u, nil
+}

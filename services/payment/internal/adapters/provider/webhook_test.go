@@ -1,0 +1,206 @@
+package provider_test
+
+import (
+	"bytes"
+	"context"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+	"github.com/stripe/stripe-go/v85/webhook"
+
+	"semesterhaus/platform/pgtest"
+	"semesterhaus/platform/postgres"
+	rentingv1 "semesterhaus/proto/gen/renting/v1"
+	"semesterhaus/services/payment/internal/adapters/provider"
+	"semesterhaus/services/payment/internal/domain"
+	"semesterhaus/services/payment/internal/testenv"
+)
+
+func TestMain(m *testing.M) { pgtest.Main(m) }
+
+const secret = "whsec_test"
+
+// site is the gateway in front of the payment service: the webhook and the sandbox's checkout page
+// under /api, as PUBLIC_URL serves them.
+type site struct {
+	env     *testenv.Env
+	server  *httptest.Server
+	payment domain.Payment
+}
+
+func newSite(t *testing.T) *site {
+	t.Helper()
+	mux := http.NewServeMux()
+	server := httptest.NewServer(mux)
+	t.Cleanup(server.Close)
+	sandbox := provider.NewSandbox(server.URL, secret)
+	e := testenv.New(t, sandbox)
+	service := http.NewServeMux()
+	service.Handle("POST /webhooks/payment", provider.WebhookHandler(e.Payments, secret, e.Logger))
+	sandbox.Routes(service, e.Payments, e.Logger)
+	mux.Handle("/api/", http.StripPrefix("/api", service))
+
+	apartment, semester := e.Bookable()
+	rentingID := uuid.NewString()
+	e.Rentings.Add(&rentingv1.Renting{RentingId: rentingID, ApartmentId: apartment, SemesterId: semester})
+	err := postgres.InTx(context.Background(), e.Pool, func(tx pgx.Tx) error {
+		return e.Payments.CreateForRenting(context.Background(), e.Repo.InTx(tx), rentingID)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := e.Payments.PaymentOfRenting(context.Background(), rentingID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &site{env: e, server: server, payment: p}
+}
+
+// post sends a webhook signed at the given time with key and returns the status code.
+func (s *site) post(t *testing.T, payload []byte, signedAt time.Time, key string) int {
+	t.Helper()
+	signed := webhook.GenerateTestSignedPayload(&webhook.UnsignedPayload{Payload: payload, Secret: key, Timestamp: signedAt})
+	req, _ := http.NewRequest(http.MethodPost, s.server.URL+"/api/webhooks/payment", bytes.NewReader(payload))
+	req.Header.Set("Stripe-Signature", signed.Header)
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	return resp.StatusCode
+}
+
+func (s *site) event(t *testing.T, pay bool) []byte {
+	t.Helper()
+	payload, err := provider.SandboxEvent(s.payment, pay, time.Now())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return payload
+}
+
+func (s *site) status(t *testing.T) domain.Status {
+	t.Helper()
+	p, err := s.env.Payments.Payment(context.Background(), s.payment.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p.Status
+}
+
+func TestWebhook_sameEvent20Times5AtATime_paysOnceAndPublishesOnce(t *testing.T) {
+	t.Parallel()
+	s := newSite(t)
+	payload := s.event(t, true)
+	codes := make(chan int, 20)
+	slots := make(chan struct{}, 5)
+	var wg sync.WaitGroup
+	for range 20 {
+		wg.Go(func() {
+			slots <- struct{}{}
+			defer func() { <-slots }()
+			codes <- s.post(t, payload, time.Now(), secret)
+		})
+	}
+	wg.Wait()
+	close(codes)
+	for code := range codes {
+		if code/100 != 2 {
+			t.Errorf("webhook answered %d", code)
+		}
+	}
+	if got := s.status(t); got != domain.StatusPaid {
+		t.Errorf("status %s, want PAID", got)
+	}
+	if n := s.env.Count("succeeded", 2*time.Second); n != 1 {
+		t.Errorf("%d payment.succeeded events, want 1", n)
+	}
+	var recorded int
+	if err := s.env.Pool.QueryRow(context.Background(), "SELECT count(*) FROM webhook_event").Scan(&recorded); err != nil || recorded != 1 {
+		t.Errorf("%d webhook events recorded (%v), want 1", recorded, err)
+	}
+}
+
+func TestWebhook_badSignatureOrOldTimestamp_400AndNothingChanges(t *testing.T) {
+	t.Parallel()
+	s := newSite(t)
+	payload := s.event(t, true)
+	tests := []struct {
+		name     string
+		signedAt time.Time
+		key      string
+	}{
+		{"wrong secret", time.Now(), "whsec_wrong"},
+		{"older than 5 minutes", time.Now().Add(-6 * time.Minute), secret},
+	}
+	for _, tt := range tests {
+		if code := s.post(t, payload, tt.signedAt, tt.key); code != http.StatusBadRequest {
+			t.Errorf("%s: HTTP %d, want 400", tt.name, code)
+		}
+	}
+	if got := s.status(t); got != domain.StatusOpen {
+		t.Errorf("status %s, want OPEN", got)
+	}
+	if n := s.env.Count("succeeded", 500*time.Millisecond); n != 0 {
+		t.Errorf("%d payment.succeeded events, want 0", n)
+	}
+}
+
+func TestWebhook_failureKeepsPaymentOpen_laterSuccessPays(t *testing.T) {
+	t.Parallel()
+	s := newSite(t)
+	if code := s.post(t, s.event(t, false), time.Now(), secret); code/100 != 2 {
+		t.Fatalf("failure webhook: HTTP %d", code)
+	}
+	if got := s.status(t); got != domain.StatusFailed {
+		t.Errorf("after the failure: status %s, want FAILED (still payable)", got)
+	}
+	if code := s.post(t, s.event(t, true), time.Now(), secret); code/100 != 2 {
+		t.Fatalf("success webhook: HTTP %d", code)
+	}
+	if code := s.post(t, s.event(t, false), time.Now(), secret); code/100 != 2 {
+		t.Fatalf("late failure webhook: HTTP %d", code)
+	}
+	if got := s.status(t); got != domain.StatusPaid {
+		t.Errorf("status %s, want PAID", got)
+	}
+	if failed, succeeded := s.env.Count("failed", time.Second), s.env.Count("succeeded", time.Second); failed != 1 || succeeded != 1 {
+		t.Errorf("%d payment.failed and %d payment.succeeded events, want 1 each", failed, succeeded)
+	}
+}
+
+func TestSandboxCheckout_payButton_paysAndReturnsToBooking(t *testing.T) {
+	t.Parallel()
+	s := newSite(t)
+	page, err := http.Get(s.payment.Link)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var body bytes.Buffer
+	_, _ = body.ReadFrom(page.Body)
+	page.Body.Close()
+	for _, want := range []string{"Bezahlen", "Pay", "Fehlschlagen", "Fail", s.payment.Amount.Format("de"), s.payment.Apartment} {
+		if !strings.Contains(body.String(), want) {
+			t.Errorf("checkout page lacks %q", want)
+		}
+	}
+	noRedirect := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+	resp, err := noRedirect.PostForm(s.payment.Link, url.Values{"outcome": {"pay"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if want := s.server.URL + "/booking/step5done?rentingId=" + s.payment.RentingID; resp.StatusCode != http.StatusSeeOther || resp.Header.Get("Location") != want {
+		t.Errorf("HTTP %d to %q, want 303 to %q", resp.StatusCode, resp.Header.Get("Location"), want)
+	}
+	if got := s.status(t); got != domain.StatusPaid {
+		t.Errorf("status %s, want PAID", got)
+	}
+}

@@ -1,0 +1,170 @@
+// Package app holds the payment service's use cases; the event consumer, webhook, checkout page,
+// GraphQL and gRPC adapters call them.
+package app
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/google/uuid"
+
+	"semesterhaus/services/payment/internal/domain"
+)
+
+// Renting is what the payment needs to know about a renting.
+type Renting struct {
+	ApartmentID int32
+	SemesterID  int32
+	Renewal     bool
+}
+
+// Rentings asks the renting service about a renting.
+type Rentings interface {
+	Renting(ctx context.Context, rentingID string) (Renting, error)
+}
+
+// Catalog asks the catalog service for the price and the names of what is rented.
+type Catalog interface {
+	// Total is the price calculation's total: rent, cleaning and deposit, or rent only for a renewal.
+	Total(ctx context.Context, apartmentID, semesterID int32, renewal bool) (cents int64, currency string, err error)
+	Names(ctx context.Context, apartmentID, semesterID int32) (apartment, semester string, err error)
+}
+
+// Provider is the payment provider's checkout.
+type Provider interface {
+	// CreateCheckout opens a checkout session for the payment and returns its URL. The payment id is
+	// the idempotency key: asking twice for the same payment gives the same session.
+	CreateCheckout(ctx context.Context, p domain.Payment) (string, error)
+}
+
+// Store creates payments; the consumer hands one bound to its transaction, so the payment, its
+// event and the processed event id commit together.
+type Store interface {
+	PaymentOfRenting(ctx context.Context, rentingID string) (domain.Payment, error)
+	// Create stores a new payment and enqueues payment.link_created.
+	Create(ctx context.Context, p domain.Payment) error
+}
+
+// Repository reads payments and applies the provider's reports.
+type Repository interface {
+	Payment(ctx context.Context, id string) (domain.Payment, error)
+	PaymentOfRenting(ctx context.Context, rentingID string) (domain.Payment, error)
+	// Apply records the report's event id and, unless it was recorded before, applies the report to
+	// its payment and enqueues the matching event, all in one transaction. A repeated event id
+	// gives domain.Ignored.
+	Apply(ctx context.Context, o domain.Outcome, apply func(*domain.Payment) domain.Effect) (domain.Effect, error)
+}
+
+// ErrInvalidArgument means a request that no correct caller sends (e.g. a renting id that is no UUID).
+var ErrInvalidArgument = errors.New("invalid argument")
+
+// paymentIDs derives a renting's payment id from the renting id, so that a retried creation asks
+// the provider with the same idempotency key and gets the same checkout session.
+var paymentIDs = uuid.MustParse("4f0b7a52-2d0e-4c7b-9a51-7c3f2f1d9e60")
+
+// Payments is the payment service.
+type Payments struct {
+	repo     Repository
+	rentings Rentings
+	catalog  Catalog
+	provider Provider
+	now      func() time.Time
+}
+
+// New returns the payment service's use cases.
+func New(repo Repository, rentings Rentings, catalog Catalog, provider Provider, now func() time.Time) *Payments {
+	return &Payments{repo: repo, rentings: rentings, catalog: catalog, provider: provider, now: now}
+}
+
+// CreateForRenting creates the payment of a renting whose contract was signed: the semester total
+// from the catalog (renewal prices for a renewal) and a checkout link. A renting that has a payment
+// keeps it.
+func (s *Payments) CreateForRenting(ctx context.Context, store Store, rentingID string) error {
+	if err := checkRentingID(rentingID); err != nil {
+		return err
+	}
+	_, err := store.PaymentOfRenting(ctx, rentingID)
+	if err == nil {
+		return nil
+	}
+	if !errors.Is(err, domain.ErrNotFound) {
+		return err
+	}
+	p, err := s.newPayment(ctx, rentingID)
+	if err != nil {
+		return err
+	}
+	// The provider's session comes first; should storing fail, the retry gets the same session.
+	if p.Link, err = s.provider.CreateCheckout(ctx, p); err != nil {
+		return fmt.Errorf("checkout for renting %s: %w", rentingID, err)
+	}
+	return store.Create(ctx, p)
+}
+
+func (s *Payments) newPayment(ctx context.Context, rentingID string) (domain.Payment, error) {
+	renting, err := s.rentings.Renting(ctx, rentingID)
+	if err != nil {
+		return domain.Payment{}, err
+	}
+	cents, currency, err := s.catalog.Total(ctx, renting.ApartmentID, renting.SemesterID, renting.Renewal)
+	if err != nil {
+		return domain.Payment{}, err
+	}
+	amount, err := domain.AmountFromPrice(cents, currency)
+	if err != nil {
+		return domain.Payment{}, fmt.Errorf("price of renting %s: %w", rentingID, err)
+	}
+	apartment, semester, err := s.catalog.Names(ctx, renting.ApartmentID, renting.SemesterID)
+	if err != nil {
+		return domain.Payment{}, err
+	}
+	return domain.Payment{
+		ID: uuid.NewSHA1(paymentIDs, []byte(rentingID)).String(), RentingID: rentingID,
+		Amount: amount, Status: domain.StatusOpen, Apartment: apartment, Semester: semester,
+		CreatedAt: s.now(),
+	}, nil
+}
+
+// Apply applies the provider's verified report once per event id.
+func (s *Payments) Apply(ctx context.Context, o domain.Outcome) (domain.Effect, error) {
+	at := s.now()
+	return s.repo.Apply(ctx, o, func(p *domain.Payment) domain.Effect { return p.Apply(o, at) })
+}
+
+// Payment returns one payment or domain.ErrNotFound.
+func (s *Payments) Payment(ctx context.Context, id string) (domain.Payment, error) {
+	if _, err := uuid.Parse(id); err != nil {
+		return domain.Payment{}, fmt.Errorf("payment %q: %w", id, domain.ErrNotFound)
+	}
+	return s.repo.Payment(ctx, id)
+}
+
+// PaymentOfRenting returns the renting's payment or domain.ErrNotFound.
+func (s *Payments) PaymentOfRenting(ctx context.Context, rentingID string) (domain.Payment, error) {
+	if err := checkRentingID(rentingID); err != nil {
+		return domain.Payment{}, err
+	}
+	return s.repo.PaymentOfRenting(ctx, rentingID)
+}
+
+// PaymentLink returns the checkout link of the renting's payment, or nil while there is none (and
+// for an id that is no renting's). The renting id is the capability: whoever knows it may pay.
+func (s *Payments) PaymentLink(ctx context.Context, rentingID string) (*string, error) {
+	p, err := s.PaymentOfRenting(ctx, rentingID)
+	if errors.Is(err, domain.ErrNotFound) || errors.Is(err, ErrInvalidArgument) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	return &p.Link, nil
+}
+
+func checkRentingID(rentingID string) error {
+	if _, err := uuid.Parse(rentingID); err != nil {
+		return fmt.Errorf("%w: renting id %q is no UUID", ErrInvalidArgument, rentingID)
+	}
+	return nil
+}

@@ -1,0 +1,66 @@
+// Package config reads the payment service's settings from the environment once, at start.
+package config
+
+import (
+	"fmt"
+	"net/url"
+
+	platformconfig "semesterhaus/platform/config"
+	"semesterhaus/platform/service"
+)
+
+// The payment providers (PAYMENT_PROVIDER).
+const (
+	ProviderSandbox = "sandbox"
+	ProviderStripe  = "stripe"
+)
+
+// sandboxWebhookSecret signs the sandbox's webhooks when no secret is set; it protects nothing real.
+const sandboxWebhookSecret = "whsec_sandbox_local"
+
+// Config holds every setting of the payment service.
+type Config struct {
+	service.Settings
+	NATSURL         string `env:"NATS_URL"` // needed by serve, not by migrate
+	HTTPAddr        string `env:"HTTP_ADDR" envDefault:":8105"`
+	GRPCAddr        string `env:"GRPC_ADDR" envDefault:":9105"`
+	CatalogGRPCAddr string `env:"CATALOG_GRPC_ADDR" envDefault:"127.0.0.1:9101"`
+	RentingGRPCAddr string `env:"RENTING_GRPC_ADDR" envDefault:"127.0.0.1:9102"`
+	// PublicURL is the gateway's public address: checkout links, the sandbox's webhooks and the
+	// booking pages the renter returns to are under it.
+	PublicURL       string `env:"PUBLIC_URL" envDefault:"http://localhost:8080"`
+	PaymentProvider string `env:"PAYMENT_PROVIDER" envDefault:"sandbox"`
+	// WebhookSecret checks the provider's webhook signatures (Stripe's endpoint secret, whsec_...).
+	WebhookSecret   platformconfig.Secret `env:"PAYMENT_WEBHOOK_SECRET"`
+	StripeSecretKey platformconfig.Secret `env:"STRIPE_SECRET_KEY"`
+}
+
+// Load reads the settings and checks them.
+func Load() (Config, error) {
+	cfg, err := platformconfig.Load[Config]()
+	if err != nil {
+		return Config{}, err
+	}
+	if u, err := url.Parse(cfg.PublicURL); err != nil || u.Scheme == "" || u.Host == "" {
+		return Config{}, fmt.Errorf("PUBLIC_URL %q must be an absolute URL", cfg.PublicURL)
+	}
+	return cfg, cfg.checkProvider()
+}
+
+// checkProvider demands Stripe's secrets for Stripe; the sandbox may use its local secret.
+func (c *Config) checkProvider() error {
+	switch c.PaymentProvider {
+	case ProviderSandbox:
+		if c.WebhookSecret.Reveal() == "" {
+			c.WebhookSecret = platformconfig.Secret(sandboxWebhookSecret)
+		}
+		return nil
+	case ProviderStripe:
+		if c.WebhookSecret.Reveal() == "" || c.StripeSecretKey.Reveal() == "" {
+			return fmt.Errorf("PAYMENT_PROVIDER=stripe needs PAYMENT_WEBHOOK_SECRET and STRIPE_SECRET_KEY")
+		}
+		return nil
+	default:
+		return fmt.Errorf("PAYMENT_PROVIDER %q: want %s or %s", c.PaymentProvider, ProviderSandbox, ProviderStripe)
+	}
+}

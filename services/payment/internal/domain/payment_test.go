@@ -1,0 +1,91 @@
+package domain
+
+import (
+	"errors"
+	"testing"
+	"time"
+)
+
+func TestAmountFromPrice(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name     string
+		cents    int64
+		currency string
+		wantErr  bool
+	}{
+		{"semester total", 289_050, "EUR", false},
+		{"one cent", 1, "EUR", false},
+		{"zero", 0, "EUR", true},
+		{"negative", -100, "EUR", true},
+		{"other currency", 100, "USD", true},
+		{"no currency", 100, "", true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			got, err := AmountFromPrice(tt.cents, tt.currency)
+			if tt.wantErr {
+				if !errors.Is(err, ErrInvalidAmount) {
+					t.Errorf("err = %v, want ErrInvalidAmount", err)
+				}
+				return
+			}
+			if err != nil || got != (Money{Cents: tt.cents, Currency: tt.currency}) {
+				t.Errorf("got %v, %v", got, err)
+			}
+		})
+	}
+}
+
+func TestPaymentApply(t *testing.T) {
+	t.Parallel()
+	at := time.Date(2026, 9, 1, 12, 0, 0, 0, time.UTC)
+	success, failure := Outcome{Succeeded: true}, Outcome{Reason: "card declined"}
+	tests := []struct {
+		name       string
+		from       Status
+		outcome    Outcome
+		want       Effect
+		wantStatus Status
+	}{
+		{"open pays", StatusOpen, success, Paid, StatusPaid},
+		{"open fails and stays payable", StatusOpen, failure, Failed, StatusFailed},
+		{"failed pays later", StatusFailed, success, Paid, StatusPaid},
+		{"failed fails again", StatusFailed, failure, Failed, StatusFailed},
+		{"paid ignores success", StatusPaid, success, Ignored, StatusPaid},
+		{"paid ignores failure", StatusPaid, failure, Ignored, StatusPaid},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			p := Payment{Status: tt.from}
+			if got := p.Apply(tt.outcome, at); got != tt.want || p.Status != tt.wantStatus {
+				t.Errorf("Apply = %v, status %s; want %v, %s", got, p.Status, tt.want, tt.wantStatus)
+			}
+			if paid := !p.PaidAt.IsZero(); paid != (tt.want == Paid) {
+				t.Errorf("PaidAt = %v after %v", p.PaidAt, tt.want)
+			}
+		})
+	}
+}
+
+func TestMoneyFormat(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		cents    int64
+		language string
+		want     string
+	}{
+		{289_050, "de", "2.890,50 €"},
+		{289_050, "en", "€2,890.50"},
+		{5, "de", "0,05 €"},
+		{100_000_000, "en", "€1,000,000.00"},
+		{99_999, "de", "999,99 €"},
+	}
+	for _, tt := range tests {
+		if got := (Money{Cents: tt.cents, Currency: Currency}).Format(tt.language); got != tt.want {
+			t.Errorf("Format(%d, %s) = %q, want %q", tt.cents, tt.language, got, tt.want)
+		}
+	}
+}
