@@ -5,10 +5,13 @@ go 1.26.0
 replace (
 	semesterhaus/platform => ../../platform
 	semesterhaus/proto => ../../proto
+	semesterhaus/services/catalog => ../catalog
+	semesterhaus/services/renter => ../renter
 )
 
 require (
 	github.com/99designs/gqlgen v0.17.95
+	github.com/go-pdf/fpdf v0.9.0
 	github.com/google/uuid v1.6.0
 	github.com/jackc/pgx/v5 v5.12.0
 	github.com/nats-io/nats.go v1.55.0
@@ -18,6 +21,8 @@ require (
 	google.golang.org/protobuf v1.36.12
 	semesterhaus/platform v0.0.0-00010101000000-000000000000
 	semesterhaus/proto v0.0.0-00010101000000-000000000000
+	semesterhaus/services/catalog v0.0.0-00010101000000-000000000000
+	semesterhaus/services/renter v0.0.0-00010101000000-000000000000
 )
 
 require (

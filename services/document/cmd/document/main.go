@@ -5,6 +5,7 @@ import (
 	"context"
 	"log/slog"
 	"net/http"
+	"time"
 
 	"google.golang.org/grpc"
 
@@ -19,7 +20,9 @@ import (
 	"semesterhaus/services/document/internal/adapters/graphql"
 	grpcadapter "semesterhaus/services/document/internal/adapters/grpc"
 	natsadapter "semesterhaus/services/document/internal/adapters/nats"
+	"semesterhaus/services/document/internal/adapters/pdf"
 	pgadapter "semesterhaus/services/document/internal/adapters/postgres"
+	"semesterhaus/services/document/internal/adapters/signing"
 	"semesterhaus/services/document/internal/app"
 	"semesterhaus/services/document/internal/config"
 	"semesterhaus/services/document/migrations"
@@ -43,18 +46,32 @@ func serve(ctx context.Context, cfg config.Config, logger *slog.Logger) error {
 		return err
 	}
 	defer nc.Close()
+	if err := natsadapter.EnsureStream(ctx, js, natsadapter.DocumentStream); err != nil {
+		return err
+	}
 	verifier, err := identity.VerifierFromConfig(cfg.IdentityPublicKey, logger)
 	if err != nil {
 		return err
 	}
 	repo := pgadapter.NewRepository(pool)
 	documents := app.New(repo)
+	sources, err := dialSources(cfg)
+	if err != nil {
+		return err
+	}
+	sandbox := signing.NewSandbox(cfg.PublicURL, cfg.SigningWebhookSecret.Reveal(), &http.Client{Timeout: 30 * time.Second}, time.Now)
+	provider, webhooks := signingProvider(cfg, sandbox)
+	contracts := app.NewContracts(repo, sources, pdf.Renderer{}, provider, time.Now)
 
 	api := service.API{
 		HTTPAddr: cfg.HTTPAddr, GRPCAddr: cfg.GRPCAddr, Verifier: verifier,
 		Routes: func(mux *http.ServeMux) {
-			mux.Handle("/graphql", graphql.NewHandler(documents, verifier, logger))
+			mux.Handle("/graphql", graphql.NewHandler(documents, contracts, verifier, logger))
 			download.Routes(mux, documents, verifier, logger)
+			signing.WebhookRoute(mux, contracts, webhooks, logger)
+			if cfg.SigningProvider == config.ProviderSandbox {
+				signing.PageRoutes(mux, contracts, sandbox, logger)
+			}
 		},
 		RegisterGRPC: func(s *grpc.Server) {
 			documentv1.RegisterDocumentServiceServer(s, grpcadapter.NewServer(documents))
@@ -62,6 +79,33 @@ func serve(ctx context.Context, cfg config.Config, logger *slog.Logger) error {
 		GRPCOptions: grpcadapter.ServerOptions(),
 		Ready:       []health.Check{{Name: "postgres", Func: pool.Ping}},
 	}
-	consumer := natsadapter.NewRentingConsumer(js, pool, repo, logger, natsadapter.RentingStream)
-	return server.Run(ctx, logger, append(api.Components(), server.Func("renting-events", consumer.Run))...)
+	consumer := natsadapter.NewRentingConsumer(js, pool, repo, contracts, logger, natsadapter.RentingStream)
+	return server.Run(ctx, logger, append(api.Components(),
+		server.Func("renting-events", consumer.Run),
+		natsadapter.Relay(pool, js, logger),
+	)...)
+}
+
+// dialSources connects to the services the contracts' data comes from. Connections are lazy, so
+// a peer that starts later is no reason to fail here.
+func dialSources(cfg config.Config) (*grpcadapter.Sources, error) {
+	var conns [3]*grpc.ClientConn
+	for i, addr := range []string{cfg.RentingGRPCAddr, cfg.RenterGRPCAddr, cfg.CatalogGRPCAddr} {
+		conn, err := grpcadapter.Dial(addr)
+		if err != nil {
+			return nil, err
+		}
+		conns[i] = conn
+	}
+	return grpcadapter.NewSources(conns[0], conns[1], conns[2]), nil
+}
+
+// signingProvider picks the provider that opens sessions and the verifier of its webhooks.
+func signingProvider(cfg config.Config, sandbox *signing.Sandbox) (app.SigningProvider, signing.WebhookVerifier) {
+	if cfg.SigningProvider == config.ProviderAPI {
+		api := signing.NewAPI(cfg.SigningAPIURL, cfg.SigningAPIKey.Reveal(), cfg.SigningWebhookSecret.Reveal(), cfg.PublicURL,
+			&http.Client{Timeout: 30 * time.Second}, time.Now)
+		return api, api
+	}
+	return sandbox, sandbox
 }

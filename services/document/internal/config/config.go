@@ -2,8 +2,16 @@
 package config
 
 import (
+	"errors"
+
 	platformconfig "semesterhaus/platform/config"
 	"semesterhaus/platform/service"
+)
+
+// Signing providers (SIGNING_PROVIDER).
+const (
+	ProviderSandbox = "sandbox"
+	ProviderAPI     = "api"
 )
 
 // Config holds every setting of the document service.
@@ -12,9 +20,45 @@ type Config struct {
 	NATSURL  string `env:"NATS_URL,required"`
 	HTTPAddr string `env:"HTTP_ADDR" envDefault:":8104"`
 	GRPCAddr string `env:"GRPC_ADDR" envDefault:":9104"`
+	// The peers the contract's data comes from.
+	CatalogGRPCAddr string `env:"CATALOG_GRPC_ADDR" envDefault:"127.0.0.1:9101"`
+	RentingGRPCAddr string `env:"RENTING_GRPC_ADDR" envDefault:"127.0.0.1:9102"`
+	RenterGRPCAddr  string `env:"RENTER_GRPC_ADDR" envDefault:"127.0.0.1:9103"`
+	// PublicURL is where browsers and providers reach the gateway; signing links start with it.
+	PublicURL       string `env:"PUBLIC_URL" envDefault:"http://localhost:8080"`
+	SigningProvider string `env:"SIGNING_PROVIDER" envDefault:"sandbox"`
+	// SigningWebhookSecret keys the webhooks' HMAC; the local default only serves the sandbox.
+	SigningWebhookSecret platformconfig.Secret `env:"SIGNING_WEBHOOK_SECRET"`
+	SigningAPIURL        string                `env:"SIGNING_API_URL"`
+	SigningAPIKey        platformconfig.Secret `env:"SIGNING_API_KEY"`
 }
+
+// sandboxWebhookSecret is the sandbox's secret when none is set: the sandbox signs its own reports.
+const sandboxWebhookSecret = "signing-sandbox-local"
 
 // Load reads the settings.
 func Load() (Config, error) {
-	return platformconfig.Load[Config]()
+	cfg, err := platformconfig.Load[Config]()
+	if err != nil {
+		return cfg, err
+	}
+	return cfg, cfg.checkSigning()
+}
+
+// checkSigning refuses an unknown provider and a real provider without its address, key or secret.
+func (c *Config) checkSigning() error {
+	switch c.SigningProvider {
+	case ProviderSandbox:
+		if c.SigningWebhookSecret.Reveal() == "" {
+			c.SigningWebhookSecret = platformconfig.Secret(sandboxWebhookSecret)
+		}
+		return nil
+	case ProviderAPI:
+		if c.SigningAPIURL == "" || c.SigningAPIKey.Reveal() == "" || c.SigningWebhookSecret.Reveal() == "" {
+			return errors.New("SIGNING_PROVIDER=api needs SIGNING_API_URL, SIGNING_API_KEY and SIGNING_WEBHOOK_SECRET")
+		}
+		return nil
+	default:
+		return errors.New("SIGNING_PROVIDER must be sandbox or api")
+	}
 }

@@ -61,7 +61,7 @@ func newSubgraph(t *testing.T) (url string, signer *identity.Signer, ids []strin
 	if err != nil {
 		t.Fatal(err)
 	}
-	server := httptest.NewServer(graphql.NewHandler(documents, identity.NewVerifier(public), slog.New(slog.DiscardHandler)))
+	server := httptest.NewServer(graphql.NewHandler(documents, nil, identity.NewVerifier(public), slog.New(slog.DiscardHandler)))
 	t.Cleanup(server.Close)
 	return server.URL, identity.NewSigner(private, time.Minute), ids
 }

@@ -6,5 +6,6 @@ import "semesterhaus/services/document/internal/app"
 
 // Resolver is the root resolver; it is where the document service's dependencies are injected.
 type Resolver struct {
-	Service *app.Documents
+	Service   *app.Documents
+	Contracts *app.Contracts
 }

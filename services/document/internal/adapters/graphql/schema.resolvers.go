@@ -11,6 +11,15 @@ import (
 	"semesterhaus/services/document/internal/adapters/graphql/model"
 )
 
+// FetchSigningLink is the resolver for the fetchSigningLink field.
+func (r *queryResolver) FetchSigningLink(ctx context.Context, rentingID string) (*string, error) {
+	link, err := r.Contracts.SigningLink(ctx, rentingID)
+	if err != nil || link == "" {
+		return nil, err
+	}
+	return &link, nil
+}
+
 // Documents is the resolver for the documents field.
 func (r *renterResolver) Documents(ctx context.Context, obj *model.Renter) ([]*model.Document, error) {
 	docs, err := r.Service.RenterDocuments(ctx, int64(obj.ID))
@@ -20,7 +29,13 @@ func (r *renterResolver) Documents(ctx context.Context, obj *model.Renter) ([]*m
 	return toGraphDocuments(docs), nil
 }
 
+// Query returns generated.QueryResolver implementation.
+func (r *Resolver) Query() generated.QueryResolver { return &queryResolver{r} }
+
 // Renter returns generated.RenterResolver implementation.
 func (r *Resolver) Renter() generated.RenterResolver { return &renterResolver{r} }
 
-type renterResolver struct{ *Resolver }
+type (
+	queryResolver  struct{ *Resolver }
+	renterResolver struct{ *Resolver }
+)

@@ -13,6 +13,7 @@ import (
 
 	"semesterhaus/platform/events"
 	eventsv1 "semesterhaus/proto/gen/events/v1"
+	"semesterhaus/services/document/internal/app"
 )
 
 // Stream names a stream and the prefix of its subjects ("renting" for renting.>).
@@ -28,25 +29,37 @@ var RentingStream = Stream{Name: "RENTING", Prefix: "renting"}
 // Durable is the name of this service's consumer on the renting stream.
 const Durable = "document-renting"
 
-// RentingDocuments deletes a renting's documents in the consumer's transaction, which also records
-// the event as processed: the deletion and that record commit together.
+// RentingDocuments deletes a renting's documents, and gives the contract store, in the consumer's
+// transaction, which also records the event as processed: the change and that record commit together.
 type RentingDocuments interface {
 	DeleteRentingDocumentsIn(ctx context.Context, tx pgx.Tx, rentingID, actor string) (int64, error)
+	ContractStoreIn(tx pgx.Tx) app.ContractStore
 }
 
-// RentingConsumer removes the uploads of deleted rentings.
+// ContractRequests writes a renting's contract and opens its signing session.
+type ContractRequests interface {
+	RequestContract(ctx context.Context, store app.ContractStore, rentingID string) error
+}
+
+// contractStates are the renting states (RentingStateChanged.to_state, in the subject) that ask for
+// a contract: a new booking once an admin approved the identity, and an accepted renewal.
+var contractStates = []string{"owner_acknowledged", "renewal_accepted"}
+
+// RentingConsumer removes the uploads of deleted rentings and requests the contracts of approved
+// bookings and accepted renewals.
 type RentingConsumer struct {
 	js        jetstream.JetStream
 	pool      *pgxpool.Pool
 	documents RentingDocuments
+	contracts ContractRequests
 	logger    *slog.Logger
 	stream    Stream
 }
 
 // NewRentingConsumer returns the consumer of the stream (RentingStream). pool is the database the
 // documents and the processed events are in.
-func NewRentingConsumer(js jetstream.JetStream, pool *pgxpool.Pool, documents RentingDocuments, logger *slog.Logger, stream Stream) *RentingConsumer {
-	return &RentingConsumer{js: js, pool: pool, documents: documents, logger: logger, stream: stream}
+func NewRentingConsumer(js jetstream.JetStream, pool *pgxpool.Pool, documents RentingDocuments, contracts ContractRequests, logger *slog.Logger, stream Stream) *RentingConsumer {
+	return &RentingConsumer{js: js, pool: pool, documents: documents, contracts: contracts, logger: logger, stream: stream}
 }
 
 // Run consumes until ctx ends. One filter for the whole stream, since older NATS servers allow only
@@ -58,9 +71,26 @@ func (c *RentingConsumer) Run(ctx context.Context) error {
 }
 
 func (c *RentingConsumer) handle(ctx context.Context, tx pgx.Tx, msg jetstream.Msg) error {
-	if msg.Subject() != c.stream.Prefix+".deleted" {
-		return nil
+	if msg.Subject() == c.stream.Prefix+".deleted" {
+		return c.deleteDocuments(ctx, tx, msg)
 	}
+	for _, state := range contractStates {
+		if msg.Subject() == c.stream.Prefix+".state."+state {
+			return c.requestContract(ctx, tx, msg)
+		}
+	}
+	return nil
+}
+
+func (c *RentingConsumer) requestContract(ctx context.Context, tx pgx.Tx, msg jetstream.Msg) error {
+	var event eventsv1.RentingStateChanged
+	if err := proto.Unmarshal(msg.Data(), &event); err != nil {
+		return fmt.Errorf("decode %s: %w", msg.Subject(), err)
+	}
+	return c.contracts.RequestContract(ctx, c.documents.ContractStoreIn(tx), event.GetRentingId())
+}
+
+func (c *RentingConsumer) deleteDocuments(ctx context.Context, tx pgx.Tx, msg jetstream.Msg) error {
 	var event eventsv1.RentingDeleted
 	if err := proto.Unmarshal(msg.Data(), &event); err != nil {
 		return fmt.Errorf("decode %s: %w", msg.Subject(), err)

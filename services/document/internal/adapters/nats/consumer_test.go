@@ -48,7 +48,7 @@ func TestRentingConsumer_deletedRentingLosesItsUploadsOnceEvenIfTheEventComesTwi
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { _ = js.DeleteStream(context.Background(), stream.Name) })
-	runConsumer(t, natsadapter.NewRentingConsumer(js, pool, pgadapter.NewRepository(pool), slog.New(slog.DiscardHandler), stream))
+	runConsumer(t, natsadapter.NewRentingConsumer(js, pool, pgadapter.NewRepository(pool), nil, slog.New(slog.DiscardHandler), stream))
 
 	eventID := uuid.NewString()
 	payload, err := proto.Marshal(&eventsv1.RentingDeleted{EventId: eventID, RentingId: deleted, RenterId: 7, Actor: "hausmeister"})

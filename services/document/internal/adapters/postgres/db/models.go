@@ -21,3 +21,23 @@ type Document struct {
 	Size        int64
 	UploadedAt  pgtype.Timestamptz
 }
+
+type SigningSession struct {
+	ID                 pgtype.UUID
+	RentingID          pgtype.UUID
+	RenterID           int64
+	ContractDocumentID pgtype.UUID
+	Contract           []byte
+	SigningLink        string
+	Status             string
+	SignedDocumentID   pgtype.UUID
+	SignerName         pgtype.Text
+	CreatedAt          pgtype.Timestamptz
+	SignedAt           pgtype.Timestamptz
+}
+
+type SigningWebhookEvent struct {
+	EventID    string
+	SessionID  pgtype.UUID
+	ReceivedAt pgtype.Timestamptz
+}

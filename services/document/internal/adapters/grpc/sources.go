@@ -1,0 +1,112 @@
+package grpc
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"google.golang.org/grpc"
+	"google.golang.org/grpc/credentials/insecure"
+
+	"semesterhaus/platform/identity"
+	catalogv1 "semesterhaus/proto/gen/catalog/v1"
+	renterv1 "semesterhaus/proto/gen/renter/v1"
+	rentingv1 "semesterhaus/proto/gen/renting/v1"
+	"semesterhaus/services/document/internal/domain"
+)
+
+// Dial opens a client connection to a peer service that forwards the caller's identity token.
+func Dial(addr string) (*grpc.ClientConn, error) {
+	conn, err := grpc.NewClient(addr,
+		grpc.WithTransportCredentials(insecure.NewCredentials()),
+		grpc.WithUnaryInterceptor(identity.UnaryClientInterceptor()),
+	)
+	if err != nil {
+		return nil, fmt.Errorf("grpc client for %s: %w", addr, err)
+	}
+	return conn, nil
+}
+
+// Sources gathers a contract from the services that own its parts: the renting, the renter and
+// the catalog (apartment, semester, prices).
+type Sources struct {
+	renting rentingv1.RentingServiceClient
+	renter  renterv1.RenterServiceClient
+	catalog catalogv1.CatalogServiceClient
+}
+
+// NewSources returns the contract sources on the peers' connections.
+func NewSources(renting, renter, catalog grpc.ClientConnInterface) *Sources {
+	return &Sources{
+		renting: rentingv1.NewRentingServiceClient(renting),
+		renter:  renterv1.NewRenterServiceClient(renter),
+		catalog: catalogv1.NewCatalogServiceClient(catalog),
+	}
+}
+
+// Contract asks the peers for what the renting's contract states; renewals get renewal prices.
+func (s *Sources) Contract(ctx context.Context, rentingID string) (domain.Contract, error) {
+	renting, err := s.renting.GetRenting(ctx, &rentingv1.GetRentingRequest{RentingId: rentingID})
+	if err != nil {
+		return domain.Contract{}, fmt.Errorf("get renting: %w", err)
+	}
+	renter, err := s.renter.GetRenter(ctx, &renterv1.GetRenterRequest{RenterId: renting.GetRenterId()})
+	if err != nil {
+		return domain.Contract{}, fmt.Errorf("get renter %d: %w", renting.GetRenterId(), err)
+	}
+	apartment, err := s.catalog.GetApartment(ctx, &catalogv1.GetApartmentRequest{Id: renting.GetApartmentId()})
+	if err != nil {
+		return domain.Contract{}, fmt.Errorf("get apartment %d: %w", renting.GetApartmentId(), err)
+	}
+	semester, err := s.catalog.GetSemester(ctx, &catalogv1.GetSemesterRequest{Id: renting.GetSemesterId()})
+	if err != nil {
+		return domain.Contract{}, fmt.Errorf("get semester %d: %w", renting.GetSemesterId(), err)
+	}
+	price, err := s.catalog.CalculatePrice(ctx, &catalogv1.CalculatePriceRequest{
+		ApartmentId: renting.GetApartmentId(), SemesterId: renting.GetSemesterId(), Renewal: renting.GetRenewal(),
+	})
+	if err != nil {
+		return domain.Contract{}, fmt.Errorf("calculate the price: %w", err)
+	}
+	birthday, err := parseDay(renter.GetData().GetBirthday())
+	if err != nil {
+		return domain.Contract{}, fmt.Errorf("birthday of renter %d: %w", renter.GetId(), err)
+	}
+	return domain.Contract{
+		RentingID: rentingID, RenterID: renting.GetRenterId(), Renewal: renting.GetRenewal(),
+		Renter: toContractRenter(renter.GetData(), birthday), Apartment: apartment.GetName(), Floor: apartment.GetFloorName(),
+		Semester: semester.GetName(), Start: fromCatalogDate(semester.GetStartDate()), End: fromCatalogDate(semester.GetEndDate()),
+		Items: toPriceItems(price.GetItems()), TotalCents: price.GetTotal().GetCents(),
+	}, nil
+}
+
+func toContractRenter(d *renterv1.RenterData, birthday domain.Date) domain.ContractRenter {
+	return domain.ContractRenter{
+		FirstName: d.GetFirstName(), LastName: d.GetLastName(), Street: d.GetStreet(), Zip: d.GetZip(),
+		City: d.GetCity(), Country: d.GetCountry(), Birthday: birthday,
+	}
+}
+
+func toPriceItems(items []*catalogv1.PriceItem) []domain.PriceItem {
+	out := make([]domain.PriceItem, len(items))
+	for i, item := range items {
+		out[i] = domain.PriceItem{
+			TextDE: item.GetTextDe(), TextEN: item.GetTextEn(), Quantity: int(item.GetQuantity()),
+			AmountCents: item.GetAmount().GetCents(), TotalCents: item.GetTotal().GetCents(),
+		}
+	}
+	return out
+}
+
+func fromCatalogDate(d *catalogv1.Date) domain.Date {
+	return domain.Date{Year: int(d.GetYear()), Month: int(d.GetMonth()), Day: int(d.GetDay())}
+}
+
+// parseDay reads the renter's yyyy-MM-dd birthday.
+func parseDay(s string) (domain.Date, error) {
+	var d domain.Date
+	if _, err := fmt.Sscanf(strings.TrimSpace(s), "%4d-%2d-%2d", &d.Year, &d.Month, &d.Day); err != nil {
+		return domain.Date{}, fmt.Errorf("not yyyy-MM-dd: %q", s)
+	}
+	return d, nil
+}

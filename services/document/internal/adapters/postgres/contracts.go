@@ -1,0 +1,208 @@
+package postgres
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgtype"
+	"google.golang.org/protobuf/proto"
+	"google.golang.org/protobuf/types/known/timestamppb"
+
+	"semesterhaus/platform/events"
+	"semesterhaus/platform/postgres"
+	eventsv1 "semesterhaus/proto/gen/events/v1"
+	"semesterhaus/services/document/internal/adapters/postgres/db"
+	"semesterhaus/services/document/internal/app"
+	"semesterhaus/services/document/internal/domain"
+)
+
+// The subjects of the document service's events on its stream DOCUMENT (docs/booking.md).
+const (
+	SubjectContractRequested = "document.contract_requested"
+	SubjectContractSigned    = "document.contract_signed"
+)
+
+// ContractStore is app.ContractStore in one transaction.
+type ContractStore struct {
+	tx      pgx.Tx
+	queries *db.Queries
+}
+
+// ContractStoreIn returns the contract store in the caller's transaction, e.g. an event consumer's,
+// which records the event in it.
+func (r *Repository) ContractStoreIn(tx pgx.Tx) app.ContractStore {
+	return &ContractStore{tx: tx, queries: r.queries.WithTx(tx)}
+}
+
+// InContractTx runs fn with a contract store in a transaction of its own.
+func (r *Repository) InContractTx(ctx context.Context, fn func(app.ContractStore) error) error {
+	return postgres.InTx(ctx, r.pool, func(tx pgx.Tx) error { return fn(r.ContractStoreIn(tx)) })
+}
+
+// Session loads a signing session, domain.ErrNotFound without one.
+func (r *Repository) Session(ctx context.Context, id string) (domain.SigningSession, error) {
+	return loadSession(id, func(u pgtype.UUID) (db.SigningSession, error) { return r.queries.GetSigningSession(ctx, u) })
+}
+
+// NewestSession is the renting's newest signing session, domain.ErrNotFound without one.
+func (r *Repository) NewestSession(ctx context.Context, rentingID string) (domain.SigningSession, error) {
+	return loadSession(rentingID, func(u pgtype.UUID) (db.SigningSession, error) {
+		return r.queries.NewestSigningSessionOfRenting(ctx, u)
+	})
+}
+
+// DocumentContent is a document's content, domain.ErrNotFound without it.
+func (r *Repository) DocumentContent(ctx context.Context, id string) ([]byte, error) {
+	return documentContent(ctx, r.queries, id)
+}
+
+// NewestSession is Repository.NewestSession in the transaction.
+func (s *ContractStore) NewestSession(ctx context.Context, rentingID string) (domain.SigningSession, error) {
+	return loadSession(rentingID, func(u pgtype.UUID) (db.SigningSession, error) {
+		return s.queries.NewestSigningSessionOfRenting(ctx, u)
+	})
+}
+
+// LockSession loads a session and locks it until the transaction ends.
+func (s *ContractStore) LockSession(ctx context.Context, id string) (domain.SigningSession, error) {
+	return loadSession(id, func(u pgtype.UUID) (db.SigningSession, error) { return s.queries.LockSigningSession(ctx, u) })
+}
+
+// DocumentContent is Repository.DocumentContent in the transaction.
+func (s *ContractStore) DocumentContent(ctx context.Context, id string) ([]byte, error) {
+	return documentContent(ctx, s.queries, id)
+}
+
+// StoreDocument stores a generated file of the renter's renting and returns its id.
+func (s *ContractStore) StoreDocument(ctx context.Context, renterID int64, rentingID string, file domain.File) (string, error) {
+	renting, err := toUUID(rentingID)
+	if err != nil {
+		return "", err
+	}
+	id, err := s.queries.InsertDocument(ctx, insertParams(renterID, renting, file))
+	if err != nil {
+		return "", fmt.Errorf("store %s of renting %s: %w", file.Type, rentingID, err)
+	}
+	return id.String(), nil
+}
+
+// OpenSession stores the session and enqueues document.contract_requested.
+func (s *ContractStore) OpenSession(ctx context.Context, session domain.SigningSession) error {
+	params, err := sessionParams(session)
+	if err != nil {
+		return err
+	}
+	if err := s.queries.InsertSigningSession(ctx, params); err != nil {
+		return fmt.Errorf("open the signing session of renting %s: %w", session.RentingID, err)
+	}
+	eventID := uuid.NewString()
+	return s.enqueue(ctx, eventID, SubjectContractRequested, &eventsv1.ContractRequested{
+		EventId: eventID, RentingId: session.RentingID, DocumentId: session.ContractDocumentID,
+		SigningLink: session.SigningLink, At: timestamppb.New(session.CreatedAt),
+	})
+}
+
+// FirstReport records the webhook event id and reports whether it is new.
+func (s *ContractStore) FirstReport(ctx context.Context, sig domain.Signature) (bool, error) {
+	session, err := toUUID(sig.SessionID)
+	if err != nil {
+		return false, err
+	}
+	n, err := s.queries.RecordSigningWebhookEvent(ctx, db.RecordSigningWebhookEventParams{EventID: sig.EventID, SessionID: session})
+	if err != nil {
+		return false, fmt.Errorf("record signing event %s: %w", sig.EventID, err)
+	}
+	return n == 1, nil
+}
+
+// MarkSigned marks the session signed and enqueues document.contract_signed.
+func (s *ContractStore) MarkSigned(ctx context.Context, session domain.SigningSession, signedDocumentID string, sig domain.Signature) error {
+	id, err := toUUID(session.ID)
+	if err != nil {
+		return err
+	}
+	doc, err := toUUID(signedDocumentID)
+	if err != nil {
+		return err
+	}
+	err = s.queries.MarkSigningSessionSigned(ctx, db.MarkSigningSessionSignedParams{
+		ID: id, SignedDocumentID: doc, SignerName: pgtype.Text{String: sig.SignerName, Valid: true},
+		SignedAt: pgtype.Timestamptz{Time: sig.SignedAt, Valid: true},
+	})
+	if err != nil {
+		return fmt.Errorf("mark session %s signed: %w", session.ID, err)
+	}
+	eventID := uuid.NewString()
+	return s.enqueue(ctx, eventID, SubjectContractSigned, &eventsv1.ContractSigned{
+		EventId: eventID, RentingId: session.RentingID, DocumentId: signedDocumentID,
+		SignerName: sig.SignerName, At: timestamppb.New(sig.SignedAt),
+	})
+}
+
+func (s *ContractStore) enqueue(ctx context.Context, eventID, subject string, event proto.Message) error {
+	payload, err := proto.Marshal(event)
+	if err != nil {
+		return fmt.Errorf("encode %s: %w", subject, err)
+	}
+	return events.EnqueueWithID(ctx, s.tx, eventID, subject, payload)
+}
+
+func loadSession(id string, load func(pgtype.UUID) (db.SigningSession, error)) (domain.SigningSession, error) {
+	u, err := toUUID(id)
+	if err != nil {
+		return domain.SigningSession{}, fmt.Errorf("signing session %q: %w", id, domain.ErrNotFound)
+	}
+	row, err := load(u)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return domain.SigningSession{}, fmt.Errorf("signing session %s: %w", id, domain.ErrNotFound)
+	}
+	if err != nil {
+		return domain.SigningSession{}, fmt.Errorf("load signing session %s: %w", id, err)
+	}
+	return sessionFromDB(row)
+}
+
+func documentContent(ctx context.Context, q *db.Queries, id string) ([]byte, error) {
+	u, err := toUUID(id)
+	if err != nil {
+		return nil, fmt.Errorf("document %q: %w", id, domain.ErrNotFound)
+	}
+	content, err := q.GetDocumentContent(ctx, u)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return nil, fmt.Errorf("document %s: %w", id, domain.ErrNotFound)
+	}
+	return content, err
+}
+
+func sessionParams(s domain.SigningSession) (db.InsertSigningSessionParams, error) {
+	contract, err := json.Marshal(s.Contract)
+	if err != nil {
+		return db.InsertSigningSessionParams{}, fmt.Errorf("encode the contract: %w", err)
+	}
+	ids := make([]pgtype.UUID, 3)
+	for i, id := range []string{s.ID, s.RentingID, s.ContractDocumentID} {
+		if ids[i], err = toUUID(id); err != nil {
+			return db.InsertSigningSessionParams{}, err
+		}
+	}
+	return db.InsertSigningSessionParams{
+		ID: ids[0], RentingID: ids[1], RenterID: s.RenterID, ContractDocumentID: ids[2], Contract: contract,
+		SigningLink: s.SigningLink, CreatedAt: pgtype.Timestamptz{Time: s.CreatedAt, Valid: true},
+	}, nil
+}
+
+func sessionFromDB(row db.SigningSession) (domain.SigningSession, error) {
+	s := domain.SigningSession{
+		ID: row.ID.String(), RentingID: row.RentingID.String(), RenterID: row.RenterID,
+		ContractDocumentID: row.ContractDocumentID.String(), SigningLink: row.SigningLink,
+		Status: domain.SessionStatus(row.Status), CreatedAt: row.CreatedAt.Time,
+	}
+	if err := json.Unmarshal(row.Contract, &s.Contract); err != nil {
+		return domain.SigningSession{}, fmt.Errorf("decode the contract of session %s: %w", s.ID, err)
+	}
+	return s, nil
+}

@@ -1,0 +1,404 @@
+package signing
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/nats-io/nats.go"
+	"github.com/nats-io/nats.go/jetstream"
+	"google.golang.org/grpc"
+	"google.golang.org/protobuf/proto"
+
+	"semesterhaus/platform/events"
+	"semesterhaus/platform/identity"
+	"semesterhaus/platform/natstest"
+	"semesterhaus/platform/pgtest"
+	catalogv1 "semesterhaus/proto/gen/catalog/v1"
+	commonv1 "semesterhaus/proto/gen/common/v1"
+	eventsv1 "semesterhaus/proto/gen/events/v1"
+	renterv1 "semesterhaus/proto/gen/renter/v1"
+	rentingv1 "semesterhaus/proto/gen/renting/v1"
+	"semesterhaus/services/catalog/catalogtest"
+	"semesterhaus/services/document/internal/adapters/graphql"
+	grpcadapter "semesterhaus/services/document/internal/adapters/grpc"
+	natsadapter "semesterhaus/services/document/internal/adapters/nats"
+	"semesterhaus/services/document/internal/adapters/pdf"
+	pgadapter "semesterhaus/services/document/internal/adapters/postgres"
+	"semesterhaus/services/document/internal/app"
+	"semesterhaus/services/document/internal/pdftext"
+	"semesterhaus/services/document/migrations"
+	"semesterhaus/services/renter/rentertest"
+)
+
+func TestMain(m *testing.M) { pgtest.Main(m) }
+
+const secret = "test-secret"
+
+// system is the document service with the real catalog and renter behind gRPC, a renting that the
+// in-test renting server answers, and an HTTP server that stands in for the gateway's /api prefix.
+type system struct {
+	pool      *pgxpool.Pool
+	js        jetstream.JetStream
+	stream    natsadapter.Stream
+	publicURL string
+	rentingID string
+}
+
+func start(t *testing.T) *system {
+	t.Helper()
+	ctx := context.Background()
+	pool, _ := pgtest.NewDatabase(t, migrations.FS)
+	catalogConn := dial(t, catalogtest.NewGRPCServer(t, time.Now))
+	renterConn := dial(t, rentertest.NewGRPCServer(t))
+	catalog := catalogv1.NewCatalogServiceClient(catalogConn)
+	semester, err := catalog.GetBookableSemester(ctx, &catalogv1.GetBookableSemesterRequest{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	apartments, err := catalog.ListApartments(ctx, &catalogv1.ListApartmentsRequest{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	renter := registerRenter(t, renterv1.NewRenterServiceClient(renterConn), semester.GetStartDate())
+	renting := &rentingv1.Renting{RentingId: uuid.NewString(), RenterId: renter, ApartmentId: apartments.GetApartments()[0].GetId(),
+		SemesterId: semester.GetId(), State: "OWNER_ACKNOWLEDGED"}
+	sources := grpcadapter.NewSources(dial(t, serveRenting(t, renting)), renterConn, catalogConn)
+
+	mux := http.NewServeMux()
+	gateway := httptest.NewServer(http.StripPrefix("/api", mux))
+	t.Cleanup(gateway.Close)
+	logger := slog.New(slog.DiscardHandler)
+	repo := pgadapter.NewRepository(pool)
+	sandbox := NewSandbox(gateway.URL, secret, gateway.Client(), time.Now)
+	contracts := app.NewContracts(repo, sources, pdf.Renderer{Uncompressed: true}, sandbox, time.Now)
+	WebhookRoute(mux, contracts, sandbox, logger)
+	PageRoutes(mux, contracts, sandbox, logger)
+	mux.Handle("/graphql", graphql.NewHandler(app.New(repo), contracts, identity.NewVerifier(nil), logger))
+
+	_, js := natstest.Connect(t)
+	stream := natsadapter.Stream{Name: natstest.Unique("RENTING"), Prefix: natstest.Unique("renting")}
+	// A short duplicate window lets the same event reach the stream twice, as after a late relay restart.
+	if err := events.EnsureStream(ctx, js, jetstream.StreamConfig{
+		Name: stream.Name, Subjects: []string{stream.Prefix + ".>"}, Duplicates: 100 * time.Millisecond,
+	}); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = js.DeleteStream(context.Background(), stream.Name) })
+	runConsumer(t, natsadapter.NewRentingConsumer(js, pool, repo, contracts, logger, stream))
+	return &system{pool: pool, js: js, stream: stream, publicURL: gateway.URL, rentingID: renting.GetRentingId()}
+}
+
+func TestContractFlow(t *testing.T) {
+	t.Parallel()
+	s := start(t)
+	s.ownerAcknowledgedTwice(t)
+	if n := s.count(t, "SELECT count(*) FROM document WHERE type = 'CONTRACT'"); n != 1 {
+		t.Fatalf("contracts = %d, want 1", n)
+	}
+	if n := s.count(t, "SELECT count(*) FROM signing_session"); n != 1 {
+		t.Fatalf("signing sessions = %d, want 1", n)
+	}
+	var requested eventsv1.ContractRequested
+	s.onlyEvent(t, "document.contract_requested", &requested)
+	sessionID := strings.TrimPrefix(requested.GetSigningLink(), s.publicURL+"/api/signing/")
+	if uuid.Validate(sessionID) != nil || requested.GetRentingId() != s.rentingID {
+		t.Fatalf("contract_requested = %v", &requested)
+	}
+	s.checkContract(t, requested.GetDocumentId())
+
+	t.Run("fetchSigningLink returns the link", func(t *testing.T) {
+		if got := s.fetchSigningLink(t, s.rentingID); got != requested.GetSigningLink() {
+			t.Errorf("fetchSigningLink = %q, want %q", got, requested.GetSigningLink())
+		}
+		if got := s.fetchSigningLink(t, uuid.NewString()); got != "" {
+			t.Errorf("fetchSigningLink of another renting = %q, want null", got)
+		}
+	})
+	t.Run("the signing page shows the contract and refuses a wrong name", func(t *testing.T) {
+		page := s.get(t, requested.GetSigningLink(), http.StatusOK)
+		if !strings.Contains(page, "Anna Schmidt") || !strings.Contains(page, requested.GetSigningLink()+"/contract.pdf") {
+			t.Errorf("the page does not show the contract:\n%s", page)
+		}
+		if pdfBytes := s.get(t, requested.GetSigningLink()+"/contract.pdf", http.StatusOK); !strings.HasPrefix(pdfBytes, "%PDF-") {
+			t.Error("contract.pdf is no PDF")
+		}
+		resp := s.postForm(t, requested.GetSigningLink(), url.Values{"name": {"Anna Schmitt"}, "confirm": {"yes"}})
+		if resp.StatusCode != http.StatusUnprocessableEntity || s.count(t, "SELECT count(*) FROM signing_session WHERE status = 'SIGNED'") != 0 {
+			t.Errorf("a wrong name answered %s", resp.Status)
+		}
+	})
+	report := fmt.Appendf(nil, `{"eventId":%q,"sessionId":%q,"signerName":"Anna Schmidt","signedAt":%q}`,
+		uuid.NewString(), sessionID, time.Now().UTC().Format(time.RFC3339))
+	t.Run("a wrong signature or an old time stamp changes nothing", func(t *testing.T) {
+		for _, header := range []string{
+			sign([]byte("wrong secret"), time.Now(), report),
+			sign([]byte(secret), time.Now().Add(-6*time.Minute), report),
+			"",
+		} {
+			if status := s.webhook(t, header, report); status != http.StatusBadRequest {
+				t.Errorf("webhook with %q = %d, want 400", header, status)
+			}
+		}
+		if n := s.count(t, "SELECT count(*) FROM document WHERE type = 'SIGNED_CONTRACT'"); n != 0 {
+			t.Errorf("signed contracts = %d, want 0", n)
+		}
+	})
+	t.Run("a signature reported five times is stored and published once", func(t *testing.T) {
+		for range 5 {
+			if status := s.webhook(t, sign([]byte(secret), time.Now(), report), report); status != http.StatusNoContent {
+				t.Fatalf("webhook = %d, want 204", status)
+			}
+		}
+		s.checkSigned(t, sessionID)
+	})
+	t.Run("signing on the page again redirects and changes nothing", func(t *testing.T) {
+		resp := s.postForm(t, requested.GetSigningLink(), url.Values{"name": {" anna schmidt "}, "confirm": {"yes"}})
+		if resp.StatusCode != http.StatusSeeOther || resp.Header.Get("Location") != s.publicURL+"/booking/step4done?rentingId="+s.rentingID {
+			t.Errorf("signing answered %s to %q", resp.Status, resp.Header.Get("Location"))
+		}
+		s.checkSigned(t, sessionID)
+	})
+}
+
+func TestSandboxPage_correctNameSigns(t *testing.T) {
+	t.Parallel()
+	s := start(t)
+	s.ownerAcknowledgedTwice(t)
+	var requested eventsv1.ContractRequested
+	s.onlyEvent(t, "document.contract_requested", &requested)
+	resp := s.postForm(t, requested.GetSigningLink(), url.Values{"name": {"ANNA SCHMIDT"}, "confirm": {"yes"}})
+	if resp.StatusCode != http.StatusSeeOther {
+		t.Fatalf("signing answered %s", resp.Status)
+	}
+	s.checkSigned(t, strings.TrimPrefix(requested.GetSigningLink(), s.publicURL+"/api/signing/"))
+}
+
+// ownerAcknowledgedTwice publishes the renting's owner_acknowledged event twice with one id and
+// waits until both are handled.
+func (s *system) ownerAcknowledgedTwice(t *testing.T) {
+	t.Helper()
+	payload, err := proto.Marshal(&eventsv1.RentingStateChanged{EventId: uuid.NewString(), RentingId: s.rentingID, ToState: "OWNER_ACKNOWLEDGED"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	eventID := uuid.NewString()
+	s.publish(t, s.stream.Prefix+".state.owner_acknowledged", eventID, payload)
+	time.Sleep(300 * time.Millisecond)
+	s.publish(t, s.stream.Prefix+".state.owner_acknowledged", eventID, payload)
+	s.waitUntilAcked(t, 2)
+}
+
+func (s *system) checkContract(t *testing.T, documentID string) {
+	t.Helper()
+	var content []byte
+	if err := s.pool.QueryRow(context.Background(), "SELECT content FROM document WHERE id = $1", documentID).Scan(&content); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"Anna Schmidt", "Hauptstraße 1", "17.05.2004", "Gesamt / Total", " €"} {
+		if !pdftext.Contains(content, want) {
+			t.Errorf("the contract does not state %q", want)
+		}
+	}
+}
+
+func (s *system) checkSigned(t *testing.T, sessionID string) {
+	t.Helper()
+	if n := s.count(t, "SELECT count(*) FROM document WHERE type = 'SIGNED_CONTRACT'"); n != 1 {
+		t.Errorf("signed contracts = %d, want 1", n)
+	}
+	if n := s.count(t, "SELECT count(*) FROM signing_session WHERE status = 'SIGNED'"); n != 1 {
+		t.Errorf("signed sessions = %d, want 1", n)
+	}
+	var signed eventsv1.ContractSigned
+	s.onlyEvent(t, "document.contract_signed", &signed)
+	if signed.GetRentingId() != s.rentingID || !strings.EqualFold(strings.TrimSpace(signed.GetSignerName()), "Anna Schmidt") {
+		t.Errorf("contract_signed = %v", &signed)
+	}
+	var content []byte
+	if err := s.pool.QueryRow(context.Background(), "SELECT content FROM document WHERE id = $1", signed.GetDocumentId()).Scan(&content); err != nil {
+		t.Fatal(err)
+	}
+	if !pdftext.Contains(content, sessionID) || !pdftext.Contains(content, "Anna Schmidt") {
+		t.Error("the signed contract has no signature page for the session")
+	}
+}
+
+// onlyEvent decodes the one event of the subject in the outbox (the relay publishes what is there).
+func (s *system) onlyEvent(t *testing.T, subject string, event proto.Message) {
+	t.Helper()
+	rows, err := s.pool.Query(context.Background(), "SELECT payload FROM outbox WHERE subject = $1", subject)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var payloads [][]byte
+	for rows.Next() {
+		var p []byte
+		if err := rows.Scan(&p); err != nil {
+			t.Fatal(err)
+		}
+		payloads = append(payloads, p)
+	}
+	if len(payloads) != 1 {
+		t.Fatalf("%s events = %d, want 1", subject, len(payloads))
+	}
+	if err := proto.Unmarshal(payloads[0], event); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func (s *system) count(t *testing.T, query string) int {
+	t.Helper()
+	var n int
+	if err := s.pool.QueryRow(context.Background(), query).Scan(&n); err != nil {
+		t.Fatal(err)
+	}
+	return n
+}
+
+func (s *system) fetchSigningLink(t *testing.T, rentingID string) string {
+	t.Helper()
+	body := fmt.Sprintf(`{"query":"query($id: ID!) { fetchSigningLink(rentingId: $id) }","variables":{"id":%q}}`, rentingID)
+	resp, err := http.Post(s.publicURL+"/api/graphql", "application/json", strings.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	answer, _ := io.ReadAll(resp.Body)
+	var link string
+	if _, err := fmt.Sscanf(string(answer), `{"data":{"fetchSigningLink":%q}}`, &link); err != nil && string(answer) != `{"data":{"fetchSigningLink":null}}` {
+		t.Fatalf("fetchSigningLink answered %s", answer)
+	}
+	return link
+}
+
+func (s *system) get(t *testing.T, link string, status int) string {
+	t.Helper()
+	resp, err := http.Get(link)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	body, _ := io.ReadAll(resp.Body)
+	if resp.StatusCode != status {
+		t.Fatalf("GET %s = %s, want %d", link, resp.Status, status)
+	}
+	return string(body)
+}
+
+func (s *system) postForm(t *testing.T, link string, form url.Values) *http.Response {
+	t.Helper()
+	client := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+	resp, err := client.PostForm(link, form)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_ = resp.Body.Close()
+	return resp
+}
+
+func (s *system) webhook(t *testing.T, header string, body []byte) int {
+	t.Helper()
+	req, _ := http.NewRequest(http.MethodPost, s.publicURL+"/api/webhooks/signing", strings.NewReader(string(body)))
+	req.Header.Set(SignatureHeader, header)
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_ = resp.Body.Close()
+	return resp.StatusCode
+}
+
+func (s *system) publish(t *testing.T, subject, id string, data []byte) {
+	t.Helper()
+	msg := &nats.Msg{Subject: subject, Data: data, Header: nats.Header{jetstream.MsgIDHeader: []string{id}}}
+	if _, err := s.js.PublishMsg(context.Background(), msg); err != nil {
+		t.Fatalf("publish %s: %v", subject, err)
+	}
+}
+
+func (s *system) waitUntilAcked(t *testing.T, n uint64) {
+	t.Helper()
+	deadline := time.Now().Add(20 * time.Second)
+	for time.Now().Before(deadline) {
+		if cons, err := s.js.Consumer(context.Background(), s.stream.Name, natsadapter.Durable); err == nil {
+			if info, err := cons.Info(context.Background()); err == nil && info.AckFloor.Stream >= n {
+				return
+			}
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	t.Fatalf("the consumer did not acknowledge %d messages in time", n)
+}
+
+func runConsumer(t *testing.T, c *natsadapter.RentingConsumer) {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	var wg sync.WaitGroup
+	wg.Go(func() {
+		if err := c.Run(ctx); err != nil {
+			t.Errorf("consumer: %v", err)
+		}
+	})
+	t.Cleanup(func() { cancel(); wg.Wait() })
+}
+
+func registerRenter(t *testing.T, client renterv1.RenterServiceClient, semesterStart *catalogv1.Date) int64 {
+	t.Helper()
+	resp, err := client.RegisterRenter(context.Background(), &renterv1.RegisterRenterRequest{
+		Data: &renterv1.RenterData{
+			Email: "anna.schmidt@example.org", FirstName: "Anna", LastName: "Schmidt", Street: "Hauptstraße 1", Zip: "69117",
+			City: "Heidelberg", Country: "DEU", Birthday: "2004-05-17", Phone: "+49 170 1234567", Nationality: "de",
+			Gender: renterv1.Gender_GENDER_FEMALE, Language: "de",
+		},
+		ReferenceDate: &commonv1.Date{Year: semesterStart.GetYear(), Month: semesterStart.GetMonth(), Day: semesterStart.GetDay()},
+	})
+	if err != nil || resp.GetViolation() != nil {
+		t.Fatalf("RegisterRenter = %v, %v", resp, err)
+	}
+	return resp.GetRenterId()
+}
+
+// rentingServer answers GetRenting for the one renting of the test, as the renting service would.
+type rentingServer struct {
+	rentingv1.UnimplementedRentingServiceServer
+	renting *rentingv1.Renting
+}
+
+func (r rentingServer) GetRenting(context.Context, *rentingv1.GetRentingRequest) (*rentingv1.Renting, error) {
+	return r.renting, nil
+}
+
+func serveRenting(t *testing.T, renting *rentingv1.Renting) string {
+	t.Helper()
+	listener, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	server := grpc.NewServer()
+	rentingv1.RegisterRentingServiceServer(server, rentingServer{renting: renting})
+	go func() { _ = server.Serve(listener) }()
+	t.Cleanup(server.Stop)
+	return listener.Addr().String()
+}
+
+func dial(t *testing.T, addr string) *grpc.ClientConn {
+	t.Helper()
+	conn, err := grpcadapter.Dial(addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = conn.Close() })
+	return conn
+}

@@ -1,0 +1,78 @@
+package signing
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"time"
+
+	"github.com/google/uuid"
+
+	"semesterhaus/services/document/internal/domain"
+)
+
+// Sandbox is the local signing provider: the service's own signing page collects the signature
+// and the sandbox reports it on the webhook through the gateway, as a real provider would.
+type Sandbox struct {
+	publicURL string
+	secret    []byte
+	client    *http.Client
+	now       func() time.Time
+}
+
+// NewSandbox returns the sandbox for the public address of the system (PUBLIC_URL) and the
+// webhook secret.
+func NewSandbox(publicURL, secret string, client *http.Client, now func() time.Time) *Sandbox {
+	return &Sandbox{publicURL: publicURL, secret: []byte(secret), client: client, now: now}
+}
+
+// sandboxReport is the sandbox's webhook body.
+type sandboxReport struct {
+	EventID    string    `json:"eventId"`
+	SessionID  string    `json:"sessionId"`
+	SignerName string    `json:"signerName"`
+	SignedAt   time.Time `json:"signedAt"`
+}
+
+// Open returns the link of the sandbox's signing page; the page needs nothing set up.
+func (s *Sandbox) Open(_ context.Context, session domain.SigningSession, _ []byte) (string, error) {
+	return s.publicURL + "/api/signing/" + session.ID, nil
+}
+
+// VerifyWebhook checks the signature and returns the reported signature.
+func (s *Sandbox) VerifyWebhook(header http.Header, body []byte) (domain.Signature, error) {
+	if err := verify(s.secret, header.Get(SignatureHeader), body, s.now()); err != nil {
+		return domain.Signature{}, err
+	}
+	var report sandboxReport
+	if err := json.Unmarshal(body, &report); err != nil || report.EventID == "" || report.SessionID == "" {
+		return domain.Signature{}, fmt.Errorf("%w: malformed report", domain.ErrInvalidSignature)
+	}
+	return domain.Signature{EventID: report.EventID, SessionID: report.SessionID, SignerName: report.SignerName, SignedAt: report.SignedAt}, nil
+}
+
+// Sign reports the signature of a session on the webhook, signed like a provider's report.
+func (s *Sandbox) Sign(ctx context.Context, sessionID, signerName string) error {
+	now := s.now()
+	body, err := json.Marshal(sandboxReport{EventID: uuid.NewString(), SessionID: sessionID, SignerName: signerName, SignedAt: now.UTC()})
+	if err != nil {
+		return err
+	}
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, s.publicURL+"/api/webhooks/signing", bytes.NewReader(body))
+	if err != nil {
+		return err
+	}
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set(SignatureHeader, sign(s.secret, now, body))
+	resp, err := s.client.Do(req)
+	if err != nil {
+		return fmt.Errorf("send the signing webhook: %w", err)
+	}
+	defer resp.Body.Close()
+	if resp.StatusCode/100 != 2 {
+		return fmt.Errorf("the signing webhook answered %s", resp.Status)
+	}
+	return nil
+}

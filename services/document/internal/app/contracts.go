@@ -1,0 +1,169 @@
+package app
+
+import (
+	"context"
+	"crypto/sha256"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/google/uuid"
+
+	"semesterhaus/services/document/internal/domain"
+)
+
+// ContractSources gathers what a renting's contract states from the services that own it.
+type ContractSources interface {
+	Contract(ctx context.Context, rentingID string) (domain.Contract, error)
+}
+
+// ContractRenderer writes contracts as PDF.
+type ContractRenderer interface {
+	Contract(c domain.Contract, created time.Time) ([]byte, error)
+	SignedContract(c domain.Contract, created time.Time, s domain.Signature, originalSHA256 []byte) ([]byte, error)
+}
+
+// SigningProvider opens a signing session with the partner that collects the signature and
+// returns the link where the renter signs.
+type SigningProvider interface {
+	Open(ctx context.Context, s domain.SigningSession, contract []byte) (link string, err error)
+}
+
+// ContractStore reads and writes contracts and signing sessions in one transaction; the events it
+// enqueues go out only if that transaction commits.
+type ContractStore interface {
+	// NewestSession is the renting's newest signing session, domain.ErrNotFound without one.
+	NewestSession(ctx context.Context, rentingID string) (domain.SigningSession, error)
+	// LockSession loads a session for a change, domain.ErrNotFound without one.
+	LockSession(ctx context.Context, id string) (domain.SigningSession, error)
+	StoreDocument(ctx context.Context, renterID int64, rentingID string, file domain.File) (string, error)
+	DocumentContent(ctx context.Context, id string) ([]byte, error)
+	// OpenSession stores the session and enqueues document.contract_requested.
+	OpenSession(ctx context.Context, s domain.SigningSession) error
+	// FirstReport records a webhook event id and reports whether it is new.
+	FirstReport(ctx context.Context, s domain.Signature) (bool, error)
+	// MarkSigned marks the session signed and enqueues document.contract_signed.
+	MarkSigned(ctx context.Context, s domain.SigningSession, signedDocumentID string, sig domain.Signature) error
+}
+
+// ContractRepository runs fn with a store in a transaction of its own and reads outside one.
+type ContractRepository interface {
+	InContractTx(ctx context.Context, fn func(ContractStore) error) error
+	Session(ctx context.Context, id string) (domain.SigningSession, error)
+	NewestSession(ctx context.Context, rentingID string) (domain.SigningSession, error)
+	DocumentContent(ctx context.Context, id string) ([]byte, error)
+}
+
+// Contracts writes rental contracts and records their signatures.
+type Contracts struct {
+	repo     ContractRepository
+	sources  ContractSources
+	renderer ContractRenderer
+	provider SigningProvider
+	now      func() time.Time
+}
+
+// NewContracts returns the contract use cases.
+func NewContracts(repo ContractRepository, sources ContractSources, renderer ContractRenderer, provider SigningProvider, now func() time.Time) *Contracts {
+	return &Contracts{repo: repo, sources: sources, renderer: renderer, provider: provider, now: now}
+}
+
+// RequestContract writes the renting's contract, stores it, opens a signing session and enqueues
+// document.contract_requested, all in store's transaction (an event consumer's). A renting that has
+// a session already gets nothing new, so a redelivered event is harmless.
+func (c *Contracts) RequestContract(ctx context.Context, store ContractStore, rentingID string) error {
+	if err := checkRentingID(rentingID); err != nil {
+		return err
+	}
+	_, err := store.NewestSession(ctx, rentingID)
+	if err == nil {
+		return nil
+	}
+	if !errors.Is(err, domain.ErrNotFound) {
+		return err
+	}
+	contract, err := c.sources.Contract(ctx, rentingID)
+	if err != nil {
+		return fmt.Errorf("gather the contract of renting %s: %w", rentingID, err)
+	}
+	session := domain.SigningSession{
+		ID: uuid.NewString(), RentingID: rentingID, RenterID: contract.RenterID, Contract: contract,
+		Status: domain.SessionOpen, CreatedAt: c.now(),
+	}
+	content, err := c.renderer.Contract(contract, session.CreatedAt)
+	if err != nil {
+		return err
+	}
+	if session.ContractDocumentID, err = store.StoreDocument(ctx, contract.RenterID, rentingID, pdfFile(domain.TypeContract, content)); err != nil {
+		return err
+	}
+	if session.SigningLink, err = c.provider.Open(ctx, session, content); err != nil {
+		return fmt.Errorf("open the signing session of renting %s: %w", rentingID, err)
+	}
+	return store.OpenSession(ctx, session)
+}
+
+// RecordSignature stores what the signing provider reported: the signed contract (the contract with
+// a signature page naming the SHA-256 of the original), the session marked signed and
+// document.contract_signed, in one transaction. A report that came before, or one for a session
+// that is signed already, changes nothing. An unknown session is domain.ErrNotFound.
+func (c *Contracts) RecordSignature(ctx context.Context, sig domain.Signature) error {
+	return c.repo.InContractTx(ctx, func(store ContractStore) error {
+		session, err := store.LockSession(ctx, sig.SessionID)
+		if err != nil {
+			return err
+		}
+		first, err := store.FirstReport(ctx, sig)
+		if err != nil || !first || session.Status == domain.SessionSigned {
+			return err
+		}
+		original, err := store.DocumentContent(ctx, session.ContractDocumentID)
+		if err != nil {
+			return err
+		}
+		hash := sha256.Sum256(original)
+		signed, err := c.renderer.SignedContract(session.Contract, session.CreatedAt, sig, hash[:])
+		if err != nil {
+			return err
+		}
+		docID, err := store.StoreDocument(ctx, session.RenterID, session.RentingID, pdfFile(domain.TypeSignedContract, signed))
+		if err != nil {
+			return err
+		}
+		return store.MarkSigned(ctx, session, docID, sig)
+	})
+}
+
+// SigningLink is the link of the renting's newest signing session, "" without one. The renting id
+// is the capability: whoever knows it may sign.
+func (c *Contracts) SigningLink(ctx context.Context, rentingID string) (string, error) {
+	if uuid.Validate(rentingID) != nil {
+		return "", nil
+	}
+	session, err := c.repo.NewestSession(ctx, rentingID)
+	if errors.Is(err, domain.ErrNotFound) {
+		return "", nil
+	}
+	return session.SigningLink, err
+}
+
+// Session is a signing session by id, for the signing page; its id is the capability.
+func (c *Contracts) Session(ctx context.Context, id string) (domain.SigningSession, error) {
+	if uuid.Validate(id) != nil {
+		return domain.SigningSession{}, domain.ErrNotFound
+	}
+	return c.repo.Session(ctx, id)
+}
+
+// SessionContract is the contract PDF a signing session shows.
+func (c *Contracts) SessionContract(ctx context.Context, sessionID string) ([]byte, error) {
+	session, err := c.Session(ctx, sessionID)
+	if err != nil {
+		return nil, err
+	}
+	return c.repo.DocumentContent(ctx, session.ContractDocumentID)
+}
+
+func pdfFile(t domain.Type, content []byte) domain.File {
+	return domain.File{Type: t, Format: domain.FormatPDF, Content: content, SHA256: sha256.Sum256(content)}
+}

@@ -1,0 +1,112 @@
+package domain
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+)
+
+// Errors of contracts and their signing.
+var (
+	// ErrInvalidSignature means a signing webhook whose signature does not verify or whose time
+	// stamp is too old: it changes nothing.
+	ErrInvalidSignature = errors.New("invalid signing webhook signature")
+	// ErrWrongSignerName means the name typed on the signing page is not the renter's.
+	ErrWrongSignerName = errors.New("the typed name is not the renter's full name")
+)
+
+// Date is a calendar day without a time zone (a semester's first or last day, a birthday).
+type Date struct {
+	Year, Month, Day int
+}
+
+// German is the date as a German contract writes it, e.g. 01.10.2026.
+func (d Date) German() string { return fmt.Sprintf("%02d.%02d.%04d", d.Day, d.Month, d.Year) }
+
+// ContractRenter is who rents, as the contract names them.
+type ContractRenter struct {
+	FirstName, LastName string
+	Street, Zip, City   string
+	Country             string // ISO 3166-1 alpha-3
+	Birthday            Date
+}
+
+// FullName is the name the renter signs with.
+func (r ContractRenter) FullName() string { return r.FirstName + " " + r.LastName }
+
+// PriceItem is one line of the price calculation; amounts in cents.
+type PriceItem struct {
+	TextDE, TextEN string
+	Quantity       int
+	AmountCents    int64
+	TotalCents     int64
+}
+
+// Contract is everything the rental contract states; the contract PDF is rendered from it.
+type Contract struct {
+	RentingID  string
+	RenterID   int64
+	Renewal    bool
+	Renter     ContractRenter
+	Apartment  string
+	Floor      string
+	Semester   string
+	Start, End Date // move-in and move-out
+	Items      []PriceItem
+	TotalCents int64
+}
+
+// Signature is the fact a signing provider reports.
+type Signature struct {
+	EventID    string // the provider's event id: a repeated report is recognised by it
+	SessionID  string
+	SignerName string
+	SignedAt   time.Time
+}
+
+// SessionStatus is where a signing session stands.
+type SessionStatus string
+
+const (
+	SessionOpen   SessionStatus = "OPEN"
+	SessionSigned SessionStatus = "SIGNED"
+)
+
+// SigningSession is the request to a renter to sign a contract.
+type SigningSession struct {
+	ID                 string
+	RentingID          string
+	RenterID           int64
+	ContractDocumentID string
+	Contract           Contract
+	SigningLink        string
+	Status             SessionStatus
+	CreatedAt          time.Time
+}
+
+// CheckSignerName accepts the name typed on the signing page when it is the renter's full name,
+// ignoring case and surrounding blanks.
+func (s SigningSession) CheckSignerName(typed string) error {
+	if !strings.EqualFold(strings.TrimSpace(typed), strings.TrimSpace(s.Contract.Renter.FullName())) {
+		return ErrWrongSignerName
+	}
+	return nil
+}
+
+// EuroGerman formats cents the German way, e.g. 293700 → "2.937,00 €".
+func EuroGerman(cents int64) string {
+	sign := ""
+	if cents < 0 {
+		sign, cents = "-", -cents
+	}
+	euros := fmt.Sprint(cents / 100)
+	var grouped strings.Builder
+	for i, digit := range euros {
+		if i > 0 && (len(euros)-i)%3 == 0 {
+			grouped.WriteByte('.')
+		}
+		grouped.WriteRune(digit)
+	}
+	return fmt.Sprintf("%s%s,%02d €", sign, grouped.String(), cents%100)
+}
