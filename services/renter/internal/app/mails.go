@@ -47,10 +47,7 @@ func (m *Mails) OnStateChange(ctx context.Context, store MailStore, change domai
 	if !ok {
 		return nil
 	}
-	renter, err := store.Renter(ctx, change.RenterID)
-	if errors.Is(err, domain.ErrNotFound) {
-		return fmt.Errorf("renter %d: %w", change.RenterID, ErrUnknownRenter)
-	}
+	renter, err := loadRenter(ctx, store, change.RenterID)
 	if err != nil {
 		return err
 	}
@@ -62,15 +59,37 @@ func (m *Mails) OnStateChange(ctx context.Context, store MailStore, change domai
 			return err
 		}
 	}
-	content := domain.MailContent{
-		Kind: kind, Language: renter.Data.Language, FirstName: renter.Data.FirstName, LastName: renter.Data.LastName,
-		Link: domain.Link(kind, m.publicURL, change, renter.Data.Email, token),
+	return m.write(ctx, store, change.EventID, renter, domain.MailContent{
+		Kind: kind, Link: domain.Link(kind, m.publicURL, change, renter.Data.Email, token),
+	})
+}
+
+// OnKeyCodeDue stores the mail with the renter's key code and the move-in day.
+func (m *Mails) OnKeyCodeDue(ctx context.Context, store MailStore, due domain.KeyCodeDue) error {
+	renter, err := loadRenter(ctx, store, due.RenterID)
+	if err != nil {
+		return err
 	}
+	return m.write(ctx, store, due.EventID, renter, domain.MailContent{Kind: domain.MailKeyCode, KeyCode: due.AccessKey, MoveIn: due.MoveIn})
+}
+
+func loadRenter(ctx context.Context, store MailStore, id int64) (domain.Renter, error) {
+	renter, err := store.Renter(ctx, id)
+	if errors.Is(err, domain.ErrNotFound) {
+		return domain.Renter{}, fmt.Errorf("renter %d: %w", id, ErrUnknownRenter)
+	}
+	return renter, err
+}
+
+// write renders the content in the renter's language, addressed to the renter, and stores it under
+// the event that caused it.
+func (m *Mails) write(ctx context.Context, store MailStore, eventID string, renter domain.Renter, content domain.MailContent) error {
+	content.Language, content.FirstName, content.LastName = renter.Data.Language, renter.Data.FirstName, renter.Data.LastName
 	subject, text, html, err := m.renderer.Render(content)
 	if err != nil {
-		return fmt.Errorf("render %s mail: %w", kind, err)
+		return fmt.Errorf("render %s mail: %w", content.Kind, err)
 	}
 	return store.AddMail(ctx, domain.Mail{
-		EventID: change.EventID, RenterID: renter.ID, To: renter.Data.Email, Subject: subject, Text: text, HTML: html,
+		EventID: eventID, RenterID: renter.ID, To: renter.Data.Email, Subject: subject, Text: text, HTML: html,
 	})
 }

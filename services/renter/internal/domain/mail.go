@@ -18,10 +18,14 @@ const (
 	MailRenewalOffered   MailKind = "renewal_offered"
 	MailRenewalAccepted  MailKind = "renewal_accepted"
 	MailRentingCanceled  MailKind = "renting_canceled"
+	MailSignContract     MailKind = "sign_contract"
+	MailPayRent          MailKind = "pay_rent"
+	MailPaymentReceived  MailKind = "payment_received"
+	MailKeyCode          MailKind = "key_code" // not on a state: on the renting's key_code_due event
 )
 
-// mailOnState says which renting state a renter hears about; the other states (contract and
-// payment steps) send their own mails with their links later.
+// mailOnState says which renting state a renter hears about; CONTRACT_SIGNED sends none, since the
+// payment mail follows right after it.
 var mailOnState = map[string]MailKind{
 	"APARTMENT_REQUESTED": MailConfirmEmail,
 	"APARTMENT_RESERVED":  MailEmailConfirmed,
@@ -30,6 +34,9 @@ var mailOnState = map[string]MailKind{
 	"RENEWAL_REQUEST":     MailRenewalOffered,
 	"RENEWAL_ACCEPTED":    MailRenewalAccepted,
 	"CANCELED":            MailRentingCanceled,
+	"CONTRACT_REQUESTED":  MailSignContract,
+	"UNPAID":              MailPayRent,
+	"PAYED":               MailPaymentReceived,
 }
 
 // MailFor returns the mail a renting reaching state is worth, if any; state is case-insensitive.
@@ -44,6 +51,15 @@ type StateChange struct {
 	RentingID string
 	RenterID  int64
 	ToState   string
+}
+
+// KeyCodeDue is the renting service's announcement that a renter's key code is to be mailed.
+type KeyCodeDue struct {
+	EventID   string
+	RentingID string
+	RenterID  int64
+	AccessKey string
+	MoveIn    time.Time // the semester's first day
 }
 
 // Mail is a rendered mail to one renter, stored until it is delivered.
@@ -62,7 +78,9 @@ type MailContent struct {
 	Language  Language
 	FirstName string
 	LastName  string
-	Link      string // the page the mail leads to; empty for mails without one
+	Link      string    // the page the mail leads to; empty for mails without one
+	KeyCode   string    // only for MailKeyCode
+	MoveIn    time.Time // only for MailKeyCode
 }
 
 // Link returns the page of the public site a mail of kind leads to, or "" for a mail without one.
@@ -76,6 +94,10 @@ func Link(kind MailKind, publicURL string, change StateChange, email, token stri
 		return base + "/booking/step1?" + url.Values{"booking": {"failed"}, "rentingId": {change.RentingID}}.Encode()
 	case MailRenewalOffered:
 		return base + "/booking/extend?" + url.Values{"rentingId": {change.RentingID}}.Encode()
+	case MailSignContract:
+		return base + "/booking/step4?" + url.Values{"rentingId": {change.RentingID}}.Encode()
+	case MailPayRent:
+		return base + "/booking/step5?" + url.Values{"rentingId": {change.RentingID}}.Encode()
 	default:
 		return ""
 	}

@@ -22,8 +22,10 @@ func TestMailFor_theStatesRentersHearAbout(t *testing.T) {
 		{"RENEWAL_REQUEST", domain.MailRenewalOffered, true},
 		{"RENEWAL_ACCEPTED", domain.MailRenewalAccepted, true},
 		{"CANCELED", domain.MailRentingCanceled, true},
-		{"CONTRACT_REQUESTED", "", false},
-		{"PAYED", "", false},
+		{"CONTRACT_REQUESTED", domain.MailSignContract, true},
+		{"CONTRACT_SIGNED", "", false},
+		{"UNPAID", domain.MailPayRent, true},
+		{"PAYED", domain.MailPaymentReceived, true},
 	}
 	for _, tt := range tests {
 		if got, sent := domain.MailFor(tt.state); got != tt.want || sent != tt.sent {
@@ -42,7 +44,10 @@ func TestLink_pointsToThePublicSitePages(t *testing.T) {
 		{domain.MailConfirmEmail, "https://wohnen.example/booking/step3?email=anna%2Bbook%40example.org&token=abc_-1"},
 		{domain.MailApartmentTaken, "https://wohnen.example/booking/step1?booking=failed&rentingId=" + change.RentingID},
 		{domain.MailRenewalOffered, "https://wohnen.example/booking/extend?rentingId=" + change.RentingID},
+		{domain.MailSignContract, "https://wohnen.example/booking/step4?rentingId=" + change.RentingID},
+		{domain.MailPayRent, "https://wohnen.example/booking/step5?rentingId=" + change.RentingID},
 		{domain.MailEmailConfirmed, ""},
+		{domain.MailPaymentReceived, ""},
 	}
 	for _, tt := range tests {
 		if got := domain.Link(tt.kind, "https://wohnen.example/", change, "anna+book@example.org", "abc_-1"); got != tt.want {

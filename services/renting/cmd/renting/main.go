@@ -57,9 +57,11 @@ func serve(ctx context.Context, cfg config.Config, logger *slog.Logger) error {
 		return err
 	}
 	defer peers.close()
-	rentings := app.New(pgadapter.NewRepository(pool, natsadapter.SubjectPrefix),
+	repo := pgadapter.NewRepository(pool, natsadapter.SubjectPrefix)
+	rentings := app.New(repo,
 		grpcadapter.NewCatalog(peers.catalog), grpcadapter.NewRenters(peers.renter), grpcadapter.NewDocuments(peers.document),
-		time.Now, app.Settings{TimeZone: cfg.Location(), ConfirmationTimeout: cfg.ConfirmationTimeout}, logger)
+		time.Now, app.Settings{TimeZone: cfg.Location(), ConfirmationTimeout: cfg.ConfirmationTimeout, KeyCodeDays: cfg.KeyCodeDays}, logger)
+	consumers := natsadapter.NewConsumers(js, pool, repo, rentings, logger)
 
 	api := service.API{
 		HTTPAddr: cfg.HTTPAddr, GRPCAddr: cfg.GRPCAddr, Verifier: verifier,
@@ -69,10 +71,12 @@ func serve(ctx context.Context, cfg config.Config, logger *slog.Logger) error {
 		},
 		Ready: []health.Check{{Name: "postgres", Func: pool.Ping}},
 	}
-	return server.Run(ctx, logger, append(api.Components(),
+	components := append(api.Components(),
 		natsadapter.Relay(pool, js, logger),
 		server.Func("jobs", func(ctx context.Context) error { return rentings.RunJobsEvery(ctx, cfg.JobInterval) }),
-	)...)
+	)
+	components = append(components, consumers.Components(natsadapter.DocumentStream, natsadapter.PaymentStream)...)
+	return server.Run(ctx, logger, components...)
 }
 
 // peers are the client connections to the services the renting service calls.

@@ -11,8 +11,8 @@ import (
 
 // RunJobs is the scheduled job of docs/booking.md, run on one replica at a time: it cancels booking
 // requests left unconfirmed for the confirmation timeout, opens renewals for the semester in its
-// renewal phase and cancels renewals left unanswered after their deadline. ran is false when
-// another replica was running it.
+// renewal phase, cancels renewals left unanswered after their deadline and announces the key codes
+// due. ran is false when another replica was running it.
 func (s *Rentings) RunJobs(ctx context.Context) (ran bool, err error) {
 	return s.repo.Exclusively(ctx, func(ctx context.Context) error {
 		semesters, err := s.catalog.Semesters(ctx)
@@ -23,6 +23,7 @@ func (s *Rentings) RunJobs(ctx context.Context) (ran bool, err error) {
 			s.expireRequests(ctx),
 			s.openRenewals(ctx, semesters),
 			s.expireRenewals(ctx, semesters),
+			s.announceKeyCodes(ctx, semesters),
 		)
 	})
 }
@@ -96,6 +97,36 @@ func (s *Rentings) expireRenewals(ctx context.Context, semesters []domain.Semest
 		ids[i] = r.ID
 	}
 	return s.cancelAll(ctx, ids, domain.RenewalRequest)
+}
+
+// announceKeyCodes announces the key code of every paid renting whose semester starts within
+// KeyCodeDays from today, once. Semesters that ended are left out, so that the first run does not
+// announce the key codes of years past; a renter who pays after move-in still gets the code.
+func (s *Rentings) announceKeyCodes(ctx context.Context, semesters []domain.Semester) error {
+	today := s.today()
+	until := today.AddDate(0, 0, s.settings.KeyCodeDays)
+	moveIn := make(map[int]time.Time)
+	var due []int
+	for _, sem := range semesters {
+		if !sem.Start.After(until) && !sem.End.Before(today) {
+			moveIn[sem.ID] = sem.Start
+			due = append(due, sem.ID)
+		}
+	}
+	if len(due) == 0 {
+		return nil
+	}
+	rentings, err := s.repo.KeyCodesDue(ctx, due)
+	if err != nil {
+		return fmt.Errorf("key codes due: %w", err)
+	}
+	var errs []error
+	for _, r := range rentings {
+		if err := s.repo.AnnounceKeyCode(ctx, r.ID, moveIn[r.SemesterID], s.now()); err != nil {
+			errs = append(errs, err)
+		}
+	}
+	return errors.Join(errs...)
 }
 
 // cancelAll cancels the rentings that are still in the state they were found in.

@@ -2,9 +2,14 @@ package app_test
 
 import (
 	"context"
+	"slices"
 	"testing"
 	"time"
 
+	"github.com/jackc/pgx/v5"
+	"google.golang.org/protobuf/proto"
+
+	eventsv1 "semesterhaus/proto/gen/events/v1"
 	"semesterhaus/services/renting/internal/domain"
 	"semesterhaus/services/renting/internal/testenv"
 )
@@ -37,10 +42,13 @@ func payedRenting(t *testing.T, env *testenv.Env, renterID int64, apartmentID, s
 		t.Fatal(err)
 	}
 	for _, s := range []domain.State{domain.ApartmentReserved, domain.OwnerAcknowledged, domain.ContractRequested,
-		domain.ContractSigned, domain.Unpaid, domain.Payed} {
+		domain.ContractSigned, domain.Unpaid} {
 		if err := env.Repo.Update(ctx, r.ID, func(r *domain.Renting) error { return r.MoveTo(s, env.Clock.Now()) }); err != nil {
 			t.Fatal(err)
 		}
+	}
+	if err := env.Repo.Update(ctx, r.ID, func(r *domain.Renting) error { return r.Pay(env.Clock.Now()) }); err != nil {
+		t.Fatal(err)
 	}
 	return r.ID
 }
@@ -87,7 +95,12 @@ func TestJobs_offerARenewalToEveryPayedRenterOnce(t *testing.T) {
 	if err != nil || len(rentings) != 2 {
 		t.Fatalf("%d rentings, want the payed one and one renewal: %v", len(rentings), err)
 	}
-	renewal := rentings[1]
+	// Both were made at the same instant: find the renewal by its flag, not by the order.
+	i := slices.IndexFunc(rentings, func(r domain.Renting) bool { return r.Renewal })
+	if i < 0 {
+		t.Fatalf("no renewal among %+v", rentings)
+	}
+	renewal := rentings[i]
 	if renewal.State != domain.RenewalRequest || !renewal.Renewal || renewal.ApartmentID != 11 || renewal.SemesterID != next.ID {
 		t.Fatalf("renewal %+v", renewal)
 	}
@@ -147,5 +160,62 @@ func TestJobs_runOnOneReplicaAtATime(t *testing.T) {
 	}
 	if ran, err := env.Rentings.RunJobs(ctx); err != nil || !ran {
 		t.Errorf("after the first finished: ran=%v, %v", ran, err)
+	}
+}
+
+// keyCodesAnnounced decodes the KeyCodeDue events in the outbox.
+func keyCodesAnnounced(t *testing.T, env *testenv.Env) []*eventsv1.KeyCodeDue {
+	t.Helper()
+	rows, err := env.Pool.Query(context.Background(), "SELECT payload FROM outbox WHERE subject = 'renting.key_code_due' ORDER BY seq")
+	if err != nil {
+		t.Fatal(err)
+	}
+	payloads, err := pgx.CollectRows(rows, pgx.RowTo[[]byte])
+	if err != nil {
+		t.Fatal(err)
+	}
+	announced := make([]*eventsv1.KeyCodeDue, len(payloads))
+	for i, p := range payloads {
+		announced[i] = &eventsv1.KeyCodeDue{}
+		if err := proto.Unmarshal(p, announced[i]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return announced
+}
+
+func TestJobs_announceTheKeyCodeOfAPaidRentingOnceKeyCodeDaysBeforeMoveIn(t *testing.T) {
+	t.Parallel()
+	env := testenv.New(t, testenv.DesignDay, testenv.Subjects)
+	summer := semesterNamed(t, env, "SoSe 2027")
+	paid := payedRenting(t, env, 11, 11, summer.ID)
+	canceled := payedRenting(t, env, 12, 12, summer.ID)
+	if err := env.Repo.Update(context.Background(), canceled, func(r *domain.Renting) error {
+		return r.MoveTo(domain.Canceled, env.Clock.Now())
+	}); err != nil {
+		t.Fatal(err)
+	}
+	// beforeMoveIn is an hour of a day in Berlin before the semester starts (the last Sunday of March
+	// has 23 hours: adding durations would miss the day).
+	beforeMoveIn := func(days, hour int) time.Time {
+		return time.Date(summer.Start.Year(), summer.Start.Month(), summer.Start.Day()-days, hour, 0, 0, 0, testenv.Berlin)
+	}
+
+	env.Clock.Set(beforeMoveIn(4, 23))
+	runJobs(t, env)
+	if got := keyCodesAnnounced(t, env); len(got) != 0 {
+		t.Fatalf("announced 4 days before move-in: %v", got)
+	}
+
+	env.Clock.Set(beforeMoveIn(3, 0))
+	runJobs(t, env)
+	runJobs(t, env)
+	got := keyCodesAnnounced(t, env)
+	if len(got) != 1 {
+		t.Fatalf("%d key code events, want exactly 1 (none for the canceled renting)", len(got))
+	}
+	if e := got[0]; e.GetRentingId() != paid || e.GetAccessKey() != mustGet(t, env, paid).AccessKey || e.GetAccessKey() == "" ||
+		!e.GetMoveIn().AsTime().Equal(summer.Start) || e.GetSemesterId() != int32(summer.ID) {
+		t.Errorf("key code event %v", e)
 	}
 }

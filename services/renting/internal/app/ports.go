@@ -27,6 +27,11 @@ type Repository interface {
 	LogOfRenter(ctx context.Context, renterID int64) ([]domain.LogEntry, error)
 	RentingsOfSemester(ctx context.Context, semesterID int) ([]domain.Renting, error)
 	RentingsInState(ctx context.Context, state domain.State, semesterIDs []int) ([]domain.Renting, error)
+	// KeyCodesDue returns the paid rentings of the semesters whose key code was not announced yet.
+	KeyCodesDue(ctx context.Context, semesterIDs []int) ([]domain.Renting, error)
+	// AnnounceKeyCode marks the key code announced and enqueues its event in one transaction, once:
+	// a renting no longer paid or announced already (by another replica) is left alone.
+	AnnounceKeyCode(ctx context.Context, id string, moveIn, at time.Time) error
 	RequestsCreatedBefore(ctx context.Context, t time.Time) ([]string, error)
 	RenterHasRenting(ctx context.Context, renterID int64, semesterID int) (bool, error)
 	// Exclusively runs job unless another replica runs it at the moment; ran says whether it did.

@@ -15,6 +15,7 @@ import (
 type Settings struct {
 	TimeZone            *time.Location // the residence's time zone decides what "today" is
 	ConfirmationTimeout time.Duration  // an unconfirmed booking request is canceled after it
+	KeyCodeDays         int            // the key code is announced this many days before move-in
 }
 
 // Rentings runs the booking lifecycle: booking requests, e-mail confirmation, identity approval,

@@ -21,6 +21,7 @@ type Config struct {
 	TimeZone            string        `env:"TIME_ZONE" envDefault:"Europe/Berlin"`
 	ConfirmationTimeout time.Duration `env:"CONFIRMATION_TIMEOUT" envDefault:"72h"`
 	JobInterval         time.Duration `env:"JOB_INTERVAL" envDefault:"1m"`
+	KeyCodeDays         int           `env:"KEY_CODE_DAYS" envDefault:"3"`
 }
 
 // Load reads the settings and checks them.
@@ -34,6 +35,9 @@ func Load() (Config, error) {
 	}
 	if cfg.JobInterval < time.Second {
 		return Config{}, fmt.Errorf("JOB_INTERVAL must be at least 1s, not %s", cfg.JobInterval)
+	}
+	if cfg.KeyCodeDays < 0 {
+		return Config{}, fmt.Errorf("KEY_CODE_DAYS must not be negative, not %d", cfg.KeyCodeDays)
 	}
 	if _, err := time.LoadLocation(cfg.TimeZone); err != nil {
 		return Config{}, fmt.Errorf("TIME_ZONE %q: %w", cfg.TimeZone, err)

@@ -17,6 +17,9 @@ type Renting struct {
 	Renewal     bool // created by the renewal job for a renter who already lives there
 	CreatedAt   time.Time
 	UpdatedAt   time.Time
+	SigningLink string // where the renter signs the contract, once requested
+	PaymentLink string // where the renter pays the rent, once the payment exists
+	AccessKey   string // the key code, made when the rent is paid
 
 	changes []Transition
 }

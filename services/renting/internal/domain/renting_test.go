@@ -2,6 +2,7 @@ package domain
 
 import (
 	"errors"
+	"strings"
 	"testing"
 	"time"
 )
@@ -162,5 +163,14 @@ func TestSupersede_refusesASecondApartmentAndCancelsOpenRequests(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+func TestNewAccessKey_isEightTypeableCharacters(t *testing.T) {
+	for range 100 {
+		key := NewAccessKey()
+		if len(key) != 8 || strings.ContainsAny(key, "0O1I") || strings.ToUpper(key) != key {
+			t.Fatalf("access key %q", key)
+		}
 	}
 }

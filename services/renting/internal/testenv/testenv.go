@@ -75,7 +75,7 @@ func New(t testing.TB, day time.Time, subjectPrefix string) *Env {
 		Renters: NewRenters(), Documents: &Documents{Stored: map[string]int{}},
 	}
 	env.Rentings = app.New(env.Repo, env.Catalog, env.Renters, env.Documents, clock.Now,
-		app.Settings{TimeZone: Berlin, ConfirmationTimeout: 72 * time.Hour}, slog.New(slog.DiscardHandler))
+		app.Settings{TimeZone: Berlin, ConfirmationTimeout: 72 * time.Hour, KeyCodeDays: 3}, slog.New(slog.DiscardHandler))
 	return env
 }
 

@@ -10,7 +10,8 @@ import (
 
 var kinds = []domain.MailKind{
 	domain.MailConfirmEmail, domain.MailEmailConfirmed, domain.MailApartmentTaken, domain.MailIdentityApproved,
-	domain.MailRenewalOffered, domain.MailRenewalAccepted, domain.MailRentingCanceled,
+	domain.MailRenewalOffered, domain.MailRenewalAccepted, domain.MailRentingCanceled, domain.MailSignContract,
+	domain.MailPayRent, domain.MailPaymentReceived, domain.MailKeyCode,
 }
 
 func TestRender_everyMailInBothLanguagesWithTextAndHTML(t *testing.T) {

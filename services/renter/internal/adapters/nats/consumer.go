@@ -34,7 +34,7 @@ var RentingStream = Stream{Name: "RENTING", SubjectPrefix: "renting"}
 // durable is the consumer's name; it is also the key of the events it has processed.
 const durable = "renter-mails"
 
-// MailConsumer writes the mails for the renting service's state changes.
+// MailConsumer writes the mails for the renting service's state changes and key codes.
 type MailConsumer struct {
 	js     jetstream.JetStream
 	pool   *pgxpool.Pool
@@ -59,23 +59,64 @@ func (c *MailConsumer) Run(ctx context.Context) error {
 // handle runs in the transaction that records the event as processed, so the mail and token it
 // stores exist exactly once per event.
 func (c *MailConsumer) handle(ctx context.Context, tx pgx.Tx, msg jetstream.Msg) error {
-	if !strings.HasPrefix(msg.Subject(), c.stream.SubjectPrefix+".state.") {
+	switch {
+	case msg.Subject() == c.stream.SubjectPrefix+".key_code_due":
+		return c.keyCodeDue(ctx, tx, msg)
+	case strings.HasPrefix(msg.Subject(), c.stream.SubjectPrefix+".state."):
+		return c.stateChanged(ctx, tx, msg)
+	default:
 		return nil // renting.deleted and later facts are none of the renter's mails
 	}
+}
+
+func (c *MailConsumer) stateChanged(ctx context.Context, tx pgx.Tx, msg jetstream.Msg) error {
 	var event eventsv1.RentingStateChanged
-	if err := proto.Unmarshal(msg.Data(), &event); err != nil {
-		c.logger.Error("dropping undecodable renting event", "subject", msg.Subject(), "err", err)
-		return nil // it would fail the same way on every delivery
+	if !c.decode(msg, &event) {
+		return nil
 	}
 	change := stateChangeFromProto(&event)
 	change.EventID = eventID(msg, &event)
-	err := c.mails.OnStateChange(ctx, pgadapter.MailStoreIn(tx), change)
+	return c.outcome(c.mails.OnStateChange(ctx, pgadapter.MailStoreIn(tx), change), &event, event.GetToState())
+}
+
+func (c *MailConsumer) keyCodeDue(ctx context.Context, tx pgx.Tx, msg jetstream.Msg) error {
+	var event eventsv1.KeyCodeDue
+	if !c.decode(msg, &event) {
+		return nil
+	}
+	due := domain.KeyCodeDue{
+		EventID: eventID(msg, &event), RentingID: event.GetRentingId(), RenterID: event.GetRenterId(),
+		AccessKey: event.GetAccessKey(), MoveIn: event.GetMoveIn().AsTime(),
+	}
+	return c.outcome(c.mails.OnKeyCodeDue(ctx, pgadapter.MailStoreIn(tx), due), &event, "key code")
+}
+
+// decode reports whether the payload is an event; one that is not is logged and dropped, as it
+// would fail the same way on every delivery.
+func (c *MailConsumer) decode(msg jetstream.Msg, event proto.Message) bool {
+	if err := proto.Unmarshal(msg.Data(), event); err != nil {
+		c.logger.Error("dropping undecodable renting event", "subject", msg.Subject(), "err", err)
+		return false
+	}
+	return true
+}
+
+// rentingEvent is what every renting event tells about whom it concerns.
+type rentingEvent interface {
+	GetEventId() string
+	GetRentingId() string
+	GetRenterId() int64
+}
+
+// outcome drops a mail for a renter deleted meanwhile (there is nobody to write to) and has any
+// other failure retried.
+func (c *MailConsumer) outcome(err error, event rentingEvent, mail string) error {
 	if errors.Is(err, app.ErrUnknownRenter) {
 		c.logger.Warn("no mail for a renting event: renter unknown", "renting_id", event.GetRentingId(), "renter_id", event.GetRenterId())
 		return nil
 	}
 	if err != nil {
-		return fmt.Errorf("mail for renting %s → %s: %w", event.GetRentingId(), event.GetToState(), err)
+		return fmt.Errorf("mail for renting %s (%s): %w", event.GetRentingId(), mail, err)
 	}
 	return nil
 }
@@ -86,7 +127,7 @@ func stateChangeFromProto(e *eventsv1.RentingStateChanged) domain.StateChange {
 
 // eventID is the id the mail is stored under: the Nats-Msg-Id that events.Consume de-duplicates on
 // (the producer sets it to the payload's event id), else the payload's, else the stream position.
-func eventID(msg jetstream.Msg, e *eventsv1.RentingStateChanged) string {
+func eventID(msg jetstream.Msg, e rentingEvent) string {
 	if id := cmp.Or(msg.Headers().Get(jetstream.MsgIDHeader), e.GetEventId()); id != "" {
 		return id
 	}

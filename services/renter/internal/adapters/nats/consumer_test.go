@@ -19,6 +19,7 @@ import (
 	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
 	"google.golang.org/protobuf/proto"
+	"google.golang.org/protobuf/types/known/timestamppb"
 
 	"semesterhaus/platform/events"
 	"semesterhaus/platform/natstest"
@@ -293,6 +294,58 @@ func TestRenewalRequest_englishMailWithTheExtendLink(t *testing.T) {
 	}
 	if link := linkIn(t, m.Text, publicURL+"/booking/extend?"); link != publicURL+"/booking/extend?rentingId="+rentingID {
 		t.Errorf("renewal link %s", link)
+	}
+}
+
+func TestContractAndPayment_germanMailsWithTheSignAndPayLinksAndTheKeyCodeOnce(t *testing.T) {
+	t.Parallel()
+	p := newMailPath(t)
+	renterID := p.register("anna@example.org", "de")
+	p.stateChanged("66666666-6666-4666-8666-666666666666", rentingID, renterID, "CONTRACT_REQUESTED")
+	p.stateChanged("77777777-7777-4777-8777-777777777777", rentingID, renterID, "UNPAID")
+	p.stateChanged("88888888-8888-4888-8888-888888888888", rentingID, renterID, "PAYED")
+	const due = "99999999-9999-4999-8999-999999999999"
+	keyCode := &eventsv1.KeyCodeDue{
+		EventId: due, RentingId: rentingID, RenterId: renterID, AccessKey: "K7QX2MZP",
+		MoveIn: timestamppb.New(time.Date(2027, 4, 1, 0, 0, 0, 0, time.UTC)),
+	}
+	p.publish("key_code_due", due, keyCode)
+	time.Sleep(150 * time.Millisecond) // past the stream's duplicate window: the redelivery reaches the consumer
+	p.publish("key_code_due", due, keyCode)
+
+	sign := p.nextMail()
+	if sign.Subject != "Bitte unterschreibe deinen Mietvertrag" ||
+		linkIn(t, sign.Text, publicURL+"/booking/step4?") != publicURL+"/booking/step4?rentingId="+rentingID {
+		t.Errorf("signing mail: %+v", sign)
+	}
+	pay := p.nextMail()
+	if pay.Subject != "Bitte bezahle die Miete für das Semester" ||
+		linkIn(t, pay.Text, publicURL+"/booking/step5?") != publicURL+"/booking/step5?rentingId="+rentingID {
+		t.Errorf("payment mail: %+v", pay)
+	}
+	if paid := p.nextMail(); paid.Subject != "Deine Zahlung ist eingegangen" || !strings.Contains(paid.Text, "Schlüsselcode") {
+		t.Errorf("payment received mail: %+v", paid)
+	}
+	key := p.nextMail()
+	if key.Subject != "Dein Schlüsselcode für den Einzug" || !strings.Contains(key.Text, "K7QX2MZP") ||
+		!strings.Contains(key.Text, "01.04.2027") || !strings.Contains(key.HTML, "K7QX2MZP") {
+		t.Errorf("key code mail: %+v", key)
+	}
+	if total, unsent := p.storedMails(); total != 4 || unsent != 0 {
+		t.Errorf("%d mails stored, %d unsent; want 4 sent, one per event", total, unsent)
+	}
+}
+
+func TestKeyCode_englishMailWithTheMoveInDay(t *testing.T) {
+	t.Parallel()
+	p := newMailPath(t)
+	renterID := p.register("ben@example.org", "en")
+	p.publish("key_code_due", "aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa", &eventsv1.KeyCodeDue{
+		RentingId: rentingID, RenterId: renterID, AccessKey: "K7QX2MZP", MoveIn: timestamppb.New(time.Date(2027, 4, 1, 0, 0, 0, 0, time.UTC)),
+	})
+	m := p.nextMail()
+	if m.Subject != "Your key code for moving in" || !strings.Contains(m.Text, "K7QX2MZP") || !strings.Contains(m.Text, "1 April 2027") {
+		t.Errorf("key code mail: %+v", m)
 	}
 }
 

@@ -18,8 +18,25 @@ func toGraphRenting(r domain.Renting) *model.Renting {
 	return &model.Renting{
 		RentingID: r.ID, State: model.RentingState(r.State),
 		Apartment: &model.Apartment{ID: r.ApartmentID}, Semester: &model.Semester{ID: r.SemesterID},
-		Time: scalar.DateTime(r.UpdatedAt),
+		Time:        scalar.DateTime(r.UpdatedAt),
+		SigningLink: nonEmpty(r.SigningLink), PaymentLink: nonEmpty(r.PaymentLink), AccessKey: accessKey(r),
 	}
+}
+
+// nonEmpty is null for an empty text: the renting has no such link (yet).
+func nonEmpty(s string) *string {
+	if s == "" {
+		return nil
+	}
+	return &s
+}
+
+// accessKey shows the key code only while the renting is paid (SPEC section 4).
+func accessKey(r domain.Renting) *string {
+	if !r.AccessKeyVisible() {
+		return nil
+	}
+	return &r.AccessKey
 }
 
 func toGraphLogEntry(e domain.LogEntry) *model.RentingLogEntry {
@@ -39,6 +56,7 @@ func toGraphBooking(b domain.Booking) *model.Booking {
 		CreatedDate: toGraphTime(b.CreatedDate), EmailConfirmedDate: toGraphTime(b.EmailConfirmedDate),
 		OwnerAcknowledgedDate: toGraphTime(b.OwnerAcknowledgedDate), ContractRequestedDate: toGraphTime(b.ContractRequestedDate),
 		ContractSignedDate: toGraphTime(b.ContractSignedDate), PaidDate: toGraphTime(b.PaidDate),
+		SigningLink: nonEmpty(r.SigningLink), PaymentLink: nonEmpty(r.PaymentLink), AccessKey: accessKey(r),
 	}
 }
 

@@ -21,6 +21,7 @@ func rentingFromDB(row db.Renting) domain.Renting {
 	return domain.Renting{
 		ID: row.ID, RenterID: row.RenterID, ApartmentID: int(row.ApartmentID), SemesterID: int(row.SemesterID),
 		State: domain.State(row.State), Renewal: row.Renewal, CreatedAt: row.CreatedAt, UpdatedAt: row.UpdatedAt,
+		SigningLink: row.SigningLink, PaymentLink: row.PaymentLink, AccessKey: row.AccessKey,
 	}
 }
 
@@ -51,6 +52,9 @@ func StateSubject(prefix string, s domain.State) string {
 // DeletedSubject is the subject a deleted renting is announced on.
 func DeletedSubject(prefix string) string { return prefix + ".deleted" }
 
+// KeyCodeDueSubject is the subject a renting's key code is announced on.
+func KeyCodeDueSubject(prefix string) string { return prefix + ".key_code_due" }
+
 func (r *Repository) enqueueStateChanged(ctx context.Context, tx pgx.Tx, renting domain.Renting, t domain.Transition) error {
 	event := &eventsv1.RentingStateChanged{
 		EventId: uuid.NewString(), RentingId: renting.ID, RenterId: renting.RenterID,
@@ -74,4 +78,13 @@ func enqueue(ctx context.Context, tx pgx.Tx, eventID, subject string, event prot
 		return fmt.Errorf("encode %s: %w", subject, err)
 	}
 	return events.EnqueueWithID(ctx, tx, eventID, subject, payload)
+}
+
+func (r *Repository) enqueueKeyCodeDue(ctx context.Context, tx pgx.Tx, renting domain.Renting, moveIn time.Time) error {
+	event := &eventsv1.KeyCodeDue{
+		EventId: uuid.NewString(), RentingId: renting.ID, RenterId: renting.RenterID,
+		ApartmentId: int32(renting.ApartmentID), SemesterId: int32(renting.SemesterID),
+		AccessKey: renting.AccessKey, MoveIn: timestamppb.New(moveIn),
+	}
+	return enqueue(ctx, tx, event.EventId, KeyCodeDueSubject(r.subjects), event)
 }

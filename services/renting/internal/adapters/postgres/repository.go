@@ -11,6 +11,7 @@ import (
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
+	"github.com/jackc/pgx/v5/pgtype"
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"semesterhaus/platform/audit"
@@ -92,6 +93,29 @@ func (r *Repository) Update(ctx context.Context, id string, change func(*domain.
 	})
 }
 
+// In returns the repository's Update inside tx, a transaction the caller owns: an event consumer
+// stores a transition in the transaction that records the event as processed.
+func (r *Repository) In(tx pgx.Tx) *TxRepository {
+	return &TxRepository{repo: r, tx: tx}
+}
+
+// TxRepository updates rentings inside a transaction it does not own.
+type TxRepository struct {
+	repo *Repository
+	tx   pgx.Tx
+}
+
+// Update is Repository.Update in the caller's transaction. It runs in a savepoint: a failed statement
+// (a malformed id) would otherwise abort the caller's transaction, which must still commit when the
+// caller decides to drop the event.
+func (t *TxRepository) Update(ctx context.Context, id string, change func(*domain.Renting) error) error {
+	err := pgx.BeginFunc(ctx, t.tx, func(sp pgx.Tx) error {
+		_, err := t.repo.update(ctx, sp, t.repo.queries.WithTx(sp), id, change)
+		return err
+	})
+	return uniqueViolation(err)
+}
+
 // AdminUpdate is Update with an audit entry of the admin's action in the same transaction.
 func (r *Repository) AdminUpdate(ctx context.Context, id, actor, action string, change func(*domain.Renting) error) error {
 	return r.inTx(ctx, func(tx pgx.Tx, q *db.Queries) error {
@@ -126,6 +150,7 @@ func (r *Repository) store(ctx context.Context, tx pgx.Tx, q *db.Queries, rentin
 	}
 	if err := q.UpdateRenting(ctx, db.UpdateRentingParams{
 		ID: renting.ID, State: string(renting.State), ApartmentID: int32(renting.ApartmentID), UpdatedAt: renting.UpdatedAt,
+		SigningLink: renting.SigningLink, PaymentLink: renting.PaymentLink, AccessKey: renting.AccessKey,
 	}); err != nil {
 		return fmt.Errorf("update renting %s: %w", renting.ID, err)
 	}
@@ -196,12 +221,37 @@ func (r *Repository) RentingsOfSemester(ctx context.Context, semesterID int) ([]
 
 // RentingsInState loads the rentings of the semesters that are in the state.
 func (r *Repository) RentingsInState(ctx context.Context, state domain.State, semesterIDs []int) ([]domain.Renting, error) {
-	ids := make([]int32, len(semesterIDs))
-	for i, id := range semesterIDs {
-		ids[i] = int32(id)
-	}
-	rows, err := r.queries.ListRentingsInState(ctx, db.ListRentingsInStateParams{State: string(state), SemesterIds: ids})
+	rows, err := r.queries.ListRentingsInState(ctx, db.ListRentingsInStateParams{State: string(state), SemesterIds: int32s(semesterIDs)})
 	return rentingsFromDB(rows, err)
+}
+
+func int32s(ids []int) []int32 {
+	out := make([]int32, len(ids))
+	for i, id := range ids {
+		out[i] = int32(id)
+	}
+	return out
+}
+
+// KeyCodesDue returns the paid rentings of the semesters whose key code was not announced yet.
+func (r *Repository) KeyCodesDue(ctx context.Context, semesterIDs []int) ([]domain.Renting, error) {
+	rows, err := r.queries.ListKeyCodesDue(ctx, int32s(semesterIDs))
+	return rentingsFromDB(rows, err)
+}
+
+// AnnounceKeyCode marks the renting's key code as announced and enqueues its KeyCodeDue event, in
+// one transaction. A renting no longer paid or announced already (by another replica) is left alone.
+func (r *Repository) AnnounceKeyCode(ctx context.Context, id string, moveIn, at time.Time) error {
+	return r.inTx(ctx, func(tx pgx.Tx, q *db.Queries) error {
+		row, err := q.MarkKeyCodeAnnounced(ctx, db.MarkKeyCodeAnnouncedParams{ID: id, KeyCodeAnnouncedAt: pgtype.Timestamptz{Time: at, Valid: true}})
+		if errors.Is(err, pgx.ErrNoRows) {
+			return nil
+		}
+		if err != nil {
+			return fmt.Errorf("announce key code of renting %s: %w", id, err)
+		}
+		return r.enqueueKeyCodeDue(ctx, tx, rentingFromDB(row), moveIn)
+	})
 }
 
 // RequestsCreatedBefore returns the ids of booking requests still unconfirmed that were made before t.

@@ -62,6 +62,7 @@ type ComplexityRoot struct {
 	}
 
 	Booking struct {
+		AccessKey             func(childComplexity int) int
 		Apartment             func(childComplexity int) int
 		ApartmentPaid         func(childComplexity int) int
 		ContractRequestedDate func(childComplexity int) int
@@ -71,10 +72,12 @@ type ComplexityRoot struct {
 		EmailConfirmedDate    func(childComplexity int) int
 		OwnerAcknowledgedDate func(childComplexity int) int
 		PaidDate              func(childComplexity int) int
+		PaymentLink           func(childComplexity int) int
 		RenterEmailConfirmed  func(childComplexity int) int
 		RenterIsUnlocked      func(childComplexity int) int
 		RentingID             func(childComplexity int) int
 		Semester              func(childComplexity int) int
+		SigningLink           func(childComplexity int) int
 		State                 func(childComplexity int) int
 	}
 
@@ -165,11 +168,14 @@ type ComplexityRoot struct {
 	}
 
 	Renting struct {
-		Apartment func(childComplexity int) int
-		RentingID func(childComplexity int) int
-		Semester  func(childComplexity int) int
-		State     func(childComplexity int) int
-		Time      func(childComplexity int) int
+		AccessKey   func(childComplexity int) int
+		Apartment   func(childComplexity int) int
+		PaymentLink func(childComplexity int) int
+		RentingID   func(childComplexity int) int
+		Semester    func(childComplexity int) int
+		SigningLink func(childComplexity int) int
+		State       func(childComplexity int) int
+		Time        func(childComplexity int) int
 	}
 
 	RentingLogEntry struct {
@@ -317,6 +323,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.BookApartment.Semester(childComplexity), true
 
+	case "Booking.accessKey":
+		if e.ComplexityRoot.Booking.AccessKey == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Booking.AccessKey(childComplexity), true
 	case "Booking.apartment":
 		if e.ComplexityRoot.Booking.Apartment == nil {
 			break
@@ -371,6 +383,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Booking.PaidDate(childComplexity), true
+	case "Booking.paymentLink":
+		if e.ComplexityRoot.Booking.PaymentLink == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Booking.PaymentLink(childComplexity), true
 	case "Booking.renterEmailConfirmed":
 		if e.ComplexityRoot.Booking.RenterEmailConfirmed == nil {
 			break
@@ -395,6 +413,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Booking.Semester(childComplexity), true
+	case "Booking.signingLink":
+		if e.ComplexityRoot.Booking.SigningLink == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Booking.SigningLink(childComplexity), true
 	case "Booking.state":
 		if e.ComplexityRoot.Booking.State == nil {
 			break
@@ -785,12 +809,24 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.RenterForRenewal.Zip(childComplexity), true
 
+	case "Renting.accessKey":
+		if e.ComplexityRoot.Renting.AccessKey == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Renting.AccessKey(childComplexity), true
 	case "Renting.apartment":
 		if e.ComplexityRoot.Renting.Apartment == nil {
 			break
 		}
 
 		return e.ComplexityRoot.Renting.Apartment(childComplexity), true
+	case "Renting.paymentLink":
+		if e.ComplexityRoot.Renting.PaymentLink == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Renting.PaymentLink(childComplexity), true
 	case "Renting.rentingId":
 		if e.ComplexityRoot.Renting.RentingID == nil {
 			break
@@ -803,6 +839,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Renting.Semester(childComplexity), true
+	case "Renting.signingLink":
+		if e.ComplexityRoot.Renting.SigningLink == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Renting.SigningLink(childComplexity), true
 	case "Renting.state":
 		if e.ComplexityRoot.Renting.State == nil {
 			break
@@ -1093,6 +1135,12 @@ type Renting {
   semester: Semester!
   "When the renting reached its state."
   time: DateTime!
+  "Where the renter signs the contract, once it was requested."
+  signingLink: String
+  "Where the renter pays the rent, once the payment exists."
+  paymentLink: String
+  "The key code; only once the rent is paid."
+  accessKey: String
 }
 
 type RentingLogEntry {
@@ -1120,6 +1168,12 @@ type Booking {
   contractRequestedDate: DateTime
   contractSignedDate: DateTime
   paidDate: DateTime
+  "Where the renter signs the contract, once it was requested."
+  signingLink: String
+  "Where the renter pays the rent, once the payment exists."
+  paymentLink: String
+  "The key code; only once the rent is paid."
+  accessKey: String
 }
 
 type ApartmentAvailability {
@@ -1443,6 +1497,12 @@ func (ec *executionContext) childFields_Booking(ctx context.Context, field graph
 		return ec.fieldContext_Booking_contractSignedDate(ctx, field)
 	case "paidDate":
 		return ec.fieldContext_Booking_paidDate(ctx, field)
+	case "signingLink":
+		return ec.fieldContext_Booking_signingLink(ctx, field)
+	case "paymentLink":
+		return ec.fieldContext_Booking_paymentLink(ctx, field)
+	case "accessKey":
+		return ec.fieldContext_Booking_accessKey(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type Booking", field.Name)
 }
@@ -1581,6 +1641,12 @@ func (ec *executionContext) childFields_Renting(ctx context.Context, field graph
 		return ec.fieldContext_Renting_semester(ctx, field)
 	case "time":
 		return ec.fieldContext_Renting_time(ctx, field)
+	case "signingLink":
+		return ec.fieldContext_Renting_signingLink(ctx, field)
+	case "paymentLink":
+		return ec.fieldContext_Renting_paymentLink(ctx, field)
+	case "accessKey":
+		return ec.fieldContext_Renting_accessKey(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type Renting", field.Name)
 }
@@ -2678,6 +2744,75 @@ func (ec *executionContext) _Booking_paidDate(ctx context.Context, field graphql
 }
 func (ec *executionContext) fieldContext_Booking_paidDate(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("Booking", field, false, false, errors.New("field of type DateTime does not have child fields"))
+}
+
+func (ec *executionContext) _Booking_signingLink(ctx context.Context, field graphql.CollectedField, obj *model.Booking) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Booking_signingLink(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.SigningLink, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Booking_signingLink(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Booking", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _Booking_paymentLink(ctx context.Context, field graphql.CollectedField, obj *model.Booking) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Booking_paymentLink(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PaymentLink, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Booking_paymentLink(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Booking", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _Booking_accessKey(ctx context.Context, field graphql.CollectedField, obj *model.Booking) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Booking_accessKey(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.AccessKey, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Booking_accessKey(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Booking", field, false, false, errors.New("field of type String does not have child fields"))
 }
 
 func (ec *executionContext) _Building_id(ctx context.Context, field graphql.CollectedField, obj *model.Building) (ret graphql.Marshaler) {
@@ -4430,6 +4565,75 @@ func (ec *executionContext) _Renting_time(ctx context.Context, field graphql.Col
 }
 func (ec *executionContext) fieldContext_Renting_time(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("Renting", field, false, false, errors.New("field of type DateTime does not have child fields"))
+}
+
+func (ec *executionContext) _Renting_signingLink(ctx context.Context, field graphql.CollectedField, obj *model.Renting) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Renting_signingLink(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.SigningLink, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Renting_signingLink(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Renting", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _Renting_paymentLink(ctx context.Context, field graphql.CollectedField, obj *model.Renting) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Renting_paymentLink(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PaymentLink, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Renting_paymentLink(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Renting", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _Renting_accessKey(ctx context.Context, field graphql.CollectedField, obj *model.Renting) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Renting_accessKey(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.AccessKey, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Renting_accessKey(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Renting", field, false, false, errors.New("field of type String does not have child fields"))
 }
 
 func (ec *executionContext) _RentingLogEntry_rentingId(ctx context.Context, field graphql.CollectedField, obj *model.RentingLogEntry) (ret graphql.Marshaler) {
@@ -6604,6 +6808,21 @@ func (ec *executionContext) _Booking(ctx context.Context, sel ast.SelectionSet, 
 			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
 			}
+		case "signingLink":
+			out.Values[i] = ec._Booking_signingLink(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "paymentLink":
+			out.Values[i] = ec._Booking_paymentLink(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "accessKey":
+			out.Values[i] = ec._Booking_accessKey(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -7610,6 +7829,21 @@ func (ec *executionContext) _Renting(ctx context.Context, sel ast.SelectionSet, 
 		case "time":
 			out.Values[i] = ec._Renting_time(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "signingLink":
+			out.Values[i] = ec._Renting_signingLink(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "paymentLink":
+			out.Values[i] = ec._Renting_paymentLink(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "accessKey":
+			out.Values[i] = ec._Renting_accessKey(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
 			}
 		default:

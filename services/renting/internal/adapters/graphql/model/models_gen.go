@@ -50,6 +50,12 @@ type Booking struct {
 	ContractRequestedDate *scalar.DateTime `json:"contractRequestedDate,omitempty"`
 	ContractSignedDate    *scalar.DateTime `json:"contractSignedDate,omitempty"`
 	PaidDate              *scalar.DateTime `json:"paidDate,omitempty"`
+	// Where the renter signs the contract, once it was requested.
+	SigningLink *string `json:"signingLink,omitempty"`
+	// Where the renter pays the rent, once the payment exists.
+	PaymentLink *string `json:"paymentLink,omitempty"`
+	// The key code; only once the rent is paid.
+	AccessKey *string `json:"accessKey,omitempty"`
 }
 
 type Building struct {
@@ -168,6 +174,12 @@ type Renting struct {
 	Semester  *Semester    `json:"semester"`
 	// When the renting reached its state.
 	Time scalar.DateTime `json:"time"`
+	// Where the renter signs the contract, once it was requested.
+	SigningLink *string `json:"signingLink,omitempty"`
+	// Where the renter pays the rent, once the payment exists.
+	PaymentLink *string `json:"paymentLink,omitempty"`
+	// The key code; only once the rent is paid.
+	AccessKey *string `json:"accessKey,omitempty"`
 }
 
 type RentingLogEntry struct {

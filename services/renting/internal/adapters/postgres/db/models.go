@@ -6,17 +6,23 @@ package db
 
 import (
 	"time"
+
+	"github.com/jackc/pgx/v5/pgtype"
 )
 
 type Renting struct {
-	ID          string
-	RenterID    int64
-	ApartmentID int32
-	SemesterID  int32
-	State       string
-	Renewal     bool
-	CreatedAt   time.Time
-	UpdatedAt   time.Time
+	ID                 string
+	RenterID           int64
+	ApartmentID        int32
+	SemesterID         int32
+	State              string
+	Renewal            bool
+	CreatedAt          time.Time
+	UpdatedAt          time.Time
+	SigningLink        string
+	PaymentLink        string
+	AccessKey          string
+	KeyCodeAnnouncedAt pgtype.Timestamptz
 }
 
 type RentingLog struct {

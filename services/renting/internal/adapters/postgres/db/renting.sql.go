@@ -8,6 +8,8 @@ package db
 import (
 	"context"
 	"time"
+
+	"github.com/jackc/pgx/v5/pgtype"
 )
 
 const appendLog = `-- name: AppendLog :exec
@@ -26,7 +28,7 @@ func (q *Queries) AppendLog(ctx context.Context, arg AppendLogParams) error {
 }
 
 const deleteRentingsOfApartment = `-- name: DeleteRentingsOfApartment :many
-DELETE FROM renting WHERE apartment_id = $1 AND semester_id = $2 RETURNING id, renter_id, apartment_id, semester_id, state, renewal, created_at, updated_at
+DELETE FROM renting WHERE apartment_id = $1 AND semester_id = $2 RETURNING id, renter_id, apartment_id, semester_id, state, renewal, created_at, updated_at, signing_link, payment_link, access_key, key_code_announced_at
 `
 
 type DeleteRentingsOfApartmentParams struct {
@@ -52,6 +54,10 @@ func (q *Queries) DeleteRentingsOfApartment(ctx context.Context, arg DeleteRenti
 			&i.Renewal,
 			&i.CreatedAt,
 			&i.UpdatedAt,
+			&i.SigningLink,
+			&i.PaymentLink,
+			&i.AccessKey,
+			&i.KeyCodeAnnouncedAt,
 		); err != nil {
 			return nil, err
 		}
@@ -64,7 +70,7 @@ func (q *Queries) DeleteRentingsOfApartment(ctx context.Context, arg DeleteRenti
 }
 
 const getRenting = `-- name: GetRenting :one
-SELECT id, renter_id, apartment_id, semester_id, state, renewal, created_at, updated_at FROM renting WHERE id = $1
+SELECT id, renter_id, apartment_id, semester_id, state, renewal, created_at, updated_at, signing_link, payment_link, access_key, key_code_announced_at FROM renting WHERE id = $1
 `
 
 func (q *Queries) GetRenting(ctx context.Context, id string) (Renting, error) {
@@ -79,6 +85,10 @@ func (q *Queries) GetRenting(ctx context.Context, id string) (Renting, error) {
 		&i.Renewal,
 		&i.CreatedAt,
 		&i.UpdatedAt,
+		&i.SigningLink,
+		&i.PaymentLink,
+		&i.AccessKey,
+		&i.KeyCodeAnnouncedAt,
 	)
 	return i, err
 }
@@ -111,6 +121,45 @@ func (q *Queries) InsertRenting(ctx context.Context, arg InsertRentingParams) er
 		arg.UpdatedAt,
 	)
 	return err
+}
+
+const listKeyCodesDue = `-- name: ListKeyCodesDue :many
+SELECT id, renter_id, apartment_id, semester_id, state, renewal, created_at, updated_at, signing_link, payment_link, access_key, key_code_announced_at FROM renting
+WHERE state = 'PAYED' AND key_code_announced_at IS NULL AND semester_id = ANY($1::integer[])
+ORDER BY created_at
+`
+
+func (q *Queries) ListKeyCodesDue(ctx context.Context, semesterIds []int32) ([]Renting, error) {
+	rows, err := q.db.Query(ctx, listKeyCodesDue, semesterIds)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []Renting
+	for rows.Next() {
+		var i Renting
+		if err := rows.Scan(
+			&i.ID,
+			&i.RenterID,
+			&i.ApartmentID,
+			&i.SemesterID,
+			&i.State,
+			&i.Renewal,
+			&i.CreatedAt,
+			&i.UpdatedAt,
+			&i.SigningLink,
+			&i.PaymentLink,
+			&i.AccessKey,
+			&i.KeyCodeAnnouncedAt,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
 }
 
 const listLogOfRenter = `-- name: ListLogOfRenter :many
@@ -155,7 +204,7 @@ func (q *Queries) ListLogOfRenter(ctx context.Context, renterID int64) ([]ListLo
 }
 
 const listRentingsInState = `-- name: ListRentingsInState :many
-SELECT id, renter_id, apartment_id, semester_id, state, renewal, created_at, updated_at FROM renting WHERE state = $1 AND semester_id = ANY($2::integer[]) ORDER BY created_at
+SELECT id, renter_id, apartment_id, semester_id, state, renewal, created_at, updated_at, signing_link, payment_link, access_key, key_code_announced_at FROM renting WHERE state = $1 AND semester_id = ANY($2::integer[]) ORDER BY created_at
 `
 
 type ListRentingsInStateParams struct {
@@ -181,6 +230,10 @@ func (q *Queries) ListRentingsInState(ctx context.Context, arg ListRentingsInSta
 			&i.Renewal,
 			&i.CreatedAt,
 			&i.UpdatedAt,
+			&i.SigningLink,
+			&i.PaymentLink,
+			&i.AccessKey,
+			&i.KeyCodeAnnouncedAt,
 		); err != nil {
 			return nil, err
 		}
@@ -193,7 +246,7 @@ func (q *Queries) ListRentingsInState(ctx context.Context, arg ListRentingsInSta
 }
 
 const listRentingsOfRenter = `-- name: ListRentingsOfRenter :many
-SELECT id, renter_id, apartment_id, semester_id, state, renewal, created_at, updated_at FROM renting WHERE renter_id = $1 ORDER BY created_at
+SELECT id, renter_id, apartment_id, semester_id, state, renewal, created_at, updated_at, signing_link, payment_link, access_key, key_code_announced_at FROM renting WHERE renter_id = $1 ORDER BY created_at
 `
 
 func (q *Queries) ListRentingsOfRenter(ctx context.Context, renterID int64) ([]Renting, error) {
@@ -214,6 +267,10 @@ func (q *Queries) ListRentingsOfRenter(ctx context.Context, renterID int64) ([]R
 			&i.Renewal,
 			&i.CreatedAt,
 			&i.UpdatedAt,
+			&i.SigningLink,
+			&i.PaymentLink,
+			&i.AccessKey,
+			&i.KeyCodeAnnouncedAt,
 		); err != nil {
 			return nil, err
 		}
@@ -226,7 +283,7 @@ func (q *Queries) ListRentingsOfRenter(ctx context.Context, renterID int64) ([]R
 }
 
 const listRentingsOfSemester = `-- name: ListRentingsOfSemester :many
-SELECT id, renter_id, apartment_id, semester_id, state, renewal, created_at, updated_at FROM renting WHERE semester_id = $1 ORDER BY apartment_id, created_at
+SELECT id, renter_id, apartment_id, semester_id, state, renewal, created_at, updated_at, signing_link, payment_link, access_key, key_code_announced_at FROM renting WHERE semester_id = $1 ORDER BY apartment_id, created_at
 `
 
 func (q *Queries) ListRentingsOfSemester(ctx context.Context, semesterID int32) ([]Renting, error) {
@@ -247,6 +304,10 @@ func (q *Queries) ListRentingsOfSemester(ctx context.Context, semesterID int32) 
 			&i.Renewal,
 			&i.CreatedAt,
 			&i.UpdatedAt,
+			&i.SigningLink,
+			&i.PaymentLink,
+			&i.AccessKey,
+			&i.KeyCodeAnnouncedAt,
 		); err != nil {
 			return nil, err
 		}
@@ -283,7 +344,7 @@ func (q *Queries) ListRequestsCreatedBefore(ctx context.Context, createdAt time.
 }
 
 const lockRenting = `-- name: LockRenting :one
-SELECT id, renter_id, apartment_id, semester_id, state, renewal, created_at, updated_at FROM renting WHERE id = $1 FOR UPDATE
+SELECT id, renter_id, apartment_id, semester_id, state, renewal, created_at, updated_at, signing_link, payment_link, access_key, key_code_announced_at FROM renting WHERE id = $1 FOR UPDATE
 `
 
 func (q *Queries) LockRenting(ctx context.Context, id string) (Renting, error) {
@@ -298,12 +359,16 @@ func (q *Queries) LockRenting(ctx context.Context, id string) (Renting, error) {
 		&i.Renewal,
 		&i.CreatedAt,
 		&i.UpdatedAt,
+		&i.SigningLink,
+		&i.PaymentLink,
+		&i.AccessKey,
+		&i.KeyCodeAnnouncedAt,
 	)
 	return i, err
 }
 
 const lockRentingsOfRenterInSemester = `-- name: LockRentingsOfRenterInSemester :many
-SELECT id, renter_id, apartment_id, semester_id, state, renewal, created_at, updated_at FROM renting WHERE renter_id = $1 AND semester_id = $2 ORDER BY created_at FOR UPDATE
+SELECT id, renter_id, apartment_id, semester_id, state, renewal, created_at, updated_at, signing_link, payment_link, access_key, key_code_announced_at FROM renting WHERE renter_id = $1 AND semester_id = $2 ORDER BY created_at FOR UPDATE
 `
 
 type LockRentingsOfRenterInSemesterParams struct {
@@ -329,6 +394,10 @@ func (q *Queries) LockRentingsOfRenterInSemester(ctx context.Context, arg LockRe
 			&i.Renewal,
 			&i.CreatedAt,
 			&i.UpdatedAt,
+			&i.SigningLink,
+			&i.PaymentLink,
+			&i.AccessKey,
+			&i.KeyCodeAnnouncedAt,
 		); err != nil {
 			return nil, err
 		}
@@ -338,6 +407,38 @@ func (q *Queries) LockRentingsOfRenterInSemester(ctx context.Context, arg LockRe
 		return nil, err
 	}
 	return items, nil
+}
+
+const markKeyCodeAnnounced = `-- name: MarkKeyCodeAnnounced :one
+UPDATE renting SET key_code_announced_at = $2
+WHERE id = $1 AND state = 'PAYED' AND key_code_announced_at IS NULL
+RETURNING id, renter_id, apartment_id, semester_id, state, renewal, created_at, updated_at, signing_link, payment_link, access_key, key_code_announced_at
+`
+
+type MarkKeyCodeAnnouncedParams struct {
+	ID                 string
+	KeyCodeAnnouncedAt pgtype.Timestamptz
+}
+
+// Only the first caller finds the renting still paid and unannounced; any other replica gets no row.
+func (q *Queries) MarkKeyCodeAnnounced(ctx context.Context, arg MarkKeyCodeAnnouncedParams) (Renting, error) {
+	row := q.db.QueryRow(ctx, markKeyCodeAnnounced, arg.ID, arg.KeyCodeAnnouncedAt)
+	var i Renting
+	err := row.Scan(
+		&i.ID,
+		&i.RenterID,
+		&i.ApartmentID,
+		&i.SemesterID,
+		&i.State,
+		&i.Renewal,
+		&i.CreatedAt,
+		&i.UpdatedAt,
+		&i.SigningLink,
+		&i.PaymentLink,
+		&i.AccessKey,
+		&i.KeyCodeAnnouncedAt,
+	)
+	return i, err
 }
 
 const renterHasRentingInSemester = `-- name: RenterHasRentingInSemester :one
@@ -357,7 +458,9 @@ func (q *Queries) RenterHasRentingInSemester(ctx context.Context, arg RenterHasR
 }
 
 const updateRenting = `-- name: UpdateRenting :exec
-UPDATE renting SET state = $2, apartment_id = $3, updated_at = $4 WHERE id = $1
+UPDATE renting
+SET state = $2, apartment_id = $3, updated_at = $4, signing_link = $5, payment_link = $6, access_key = $7
+WHERE id = $1
 `
 
 type UpdateRentingParams struct {
@@ -365,6 +468,9 @@ type UpdateRentingParams struct {
 	State       string
 	ApartmentID int32
 	UpdatedAt   time.Time
+	SigningLink string
+	PaymentLink string
+	AccessKey   string
 }
 
 func (q *Queries) UpdateRenting(ctx context.Context, arg UpdateRentingParams) error {
@@ -373,6 +479,9 @@ func (q *Queries) UpdateRenting(ctx context.Context, arg UpdateRentingParams) er
 		arg.State,
 		arg.ApartmentID,
 		arg.UpdatedAt,
+		arg.SigningLink,
+		arg.PaymentLink,
+		arg.AccessKey,
 	)
 	return err
 }

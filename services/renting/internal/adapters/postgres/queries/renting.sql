@@ -12,7 +12,9 @@ INSERT INTO renting (id, renter_id, apartment_id, semester_id, state, renewal, c
 VALUES ($1, $2, $3, $4, $5, $6, $7, $8);
 
 -- name: UpdateRenting :exec
-UPDATE renting SET state = $2, apartment_id = $3, updated_at = $4 WHERE id = $1;
+UPDATE renting
+SET state = $2, apartment_id = $3, updated_at = $4, signing_link = $5, payment_link = $6, access_key = $7
+WHERE id = $1;
 
 -- name: AppendLog :exec
 INSERT INTO renting_log (renting_id, state, at) VALUES ($1, $2, $3);
@@ -40,3 +42,14 @@ SELECT EXISTS (SELECT 1 FROM renting WHERE renter_id = $1 AND semester_id = $2);
 
 -- name: DeleteRentingsOfApartment :many
 DELETE FROM renting WHERE apartment_id = $1 AND semester_id = $2 RETURNING *;
+
+-- name: ListKeyCodesDue :many
+SELECT * FROM renting
+WHERE state = 'PAYED' AND key_code_announced_at IS NULL AND semester_id = ANY(sqlc.arg(semester_ids)::integer[])
+ORDER BY created_at;
+
+-- name: MarkKeyCodeAnnounced :one
+-- Only the first caller finds the renting still paid and unannounced; any other replica gets no row.
+UPDATE renting SET key_code_announced_at = $2
+WHERE id = $1 AND state = 'PAYED' AND key_code_announced_at IS NULL
+RETURNING *;

@@ -1,0 +1,240 @@
+package nats_test
+
+import (
+	"context"
+	"log/slog"
+	"slices"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+	"github.com/nats-io/nats.go/jetstream"
+	"google.golang.org/protobuf/proto"
+
+	"semesterhaus/platform/natstest"
+	eventsv1 "semesterhaus/proto/gen/events/v1"
+	natsadapter "semesterhaus/services/renting/internal/adapters/nats"
+	pgadapter "semesterhaus/services/renting/internal/adapters/postgres"
+	"semesterhaus/services/renting/internal/domain"
+	"semesterhaus/services/renting/internal/testenv"
+)
+
+// chain is a renting service whose consumers read test streams standing in for the document and
+// payment services'.
+type chain struct {
+	env               *testenv.Env
+	subjects          string // the renting events' prefix
+	js                jetstream.JetStream
+	document, payment natsadapter.Source
+}
+
+// duplicateWindow is short here so that a redelivered message reaches the consumer, which must
+// then change nothing; the service's streams keep message ids for minutes.
+const duplicateWindow = 100 * time.Millisecond
+
+func startChain(t *testing.T) *chain {
+	t.Helper()
+	_, js := natstest.Connect(t)
+	subjects := natstest.Unique("renting")
+	c := &chain{
+		env: testenv.New(t, testenv.DesignDay, subjects), subjects: subjects, js: js,
+		document: natsadapter.Source{Name: natstest.Unique("DOCUMENT"), SubjectPrefix: natstest.Unique("document")},
+		payment:  natsadapter.Source{Name: natstest.Unique("PAYMENT"), SubjectPrefix: natstest.Unique("payment")},
+	}
+	for _, s := range []natsadapter.Source{c.document, c.payment} {
+		if _, err := js.CreateStream(context.Background(), jetstream.StreamConfig{
+			Name: s.Name, Subjects: []string{s.SubjectPrefix + ".>"}, Storage: jetstream.MemoryStorage, Duplicates: duplicateWindow,
+		}); err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { _ = js.DeleteStream(context.Background(), s.Name) })
+	}
+	consumers := natsadapter.NewConsumers(js, c.env.Pool, c.env.Repo, c.env.Rentings, slog.New(slog.DiscardHandler))
+	ctx, cancel := context.WithCancel(context.Background())
+	var wg sync.WaitGroup
+	for _, component := range consumers.Components(c.document, c.payment) {
+		wg.Go(func() {
+			if err := component.Run(ctx); err != nil {
+				t.Errorf("%s: %v", component.Name(), err)
+			}
+		})
+	}
+	t.Cleanup(func() { cancel(); wg.Wait() })
+	return c
+}
+
+// rentingIn stores a renting that reached the states in order.
+func (c *chain) rentingIn(t *testing.T, renewal bool, states ...domain.State) string {
+	t.Helper()
+	ctx := context.Background()
+	r := domain.NewRenting(7, 11, 3, renewal, c.env.Clock.Now())
+	if err := c.env.Repo.Create(ctx, r, nil); err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range states {
+		if err := c.env.Repo.Update(ctx, r.ID, func(r *domain.Renting) error { return r.MoveTo(s, c.env.Clock.Now()) }); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return r.ID
+}
+
+// publishTwice publishes the event as its producer's relay would, and again after the duplicate
+// window as a relay restarted before marking it published would; then it waits until the consumer
+// has handled both.
+func (c *chain) publishTwice(t *testing.T, source natsadapter.Source, kind string, event proto.Message) {
+	t.Helper()
+	id := uuid.NewString()
+	c.publish(t, source, kind, id, event)
+	time.Sleep(2 * duplicateWindow)
+	if ack := c.publish(t, source, kind, id, event); ack.Duplicate {
+		t.Fatal("JetStream dropped the second copy: the consumer's de-duplication went untested")
+	}
+}
+
+func (c *chain) publish(t *testing.T, source natsadapter.Source, kind, id string, event proto.Message) *jetstream.PubAck {
+	t.Helper()
+	payload, err := proto.Marshal(event)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ack, err := c.js.Publish(context.Background(), source.SubjectPrefix+"."+kind, payload, jetstream.WithMsgID(id))
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.waitHandled(t, source)
+	return ack
+}
+
+// durable names the renting service's consumer of each test stream.
+func (c *chain) durable(source natsadapter.Source) string {
+	if source == c.document {
+		return "renting-document-events"
+	}
+	return "renting-payment-events"
+}
+
+// waitHandled waits until the renting's consumer of the source has acknowledged everything in its
+// stream.
+func (c *chain) waitHandled(t *testing.T, source natsadapter.Source) {
+	t.Helper()
+	ctx := context.Background()
+	deadline := time.Now().Add(10 * time.Second)
+	for time.Now().Before(deadline) {
+		stream, err := c.js.Stream(ctx, source.Name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		consumer, err := stream.Consumer(ctx, c.durable(source))
+		if err == nil {
+			info, err := consumer.Info(ctx)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if info.NumAckPending == 0 && info.AckFloor.Stream == stream.CachedInfo().State.LastSeq {
+				return
+			}
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	t.Fatalf("the consumer on %s did not handle its messages", source.Name)
+}
+
+func (c *chain) renting(t *testing.T, id string) domain.Renting {
+	t.Helper()
+	r, err := c.env.Repo.Get(context.Background(), id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+func (c *chain) wantState(t *testing.T, id string, want domain.State) {
+	t.Helper()
+	if got := c.renting(t, id).State; got != want {
+		t.Fatalf("renting %s is %s, want %s", id, got, want)
+	}
+}
+
+func (c *chain) stateEvents(t *testing.T) []string {
+	t.Helper()
+	rows, err := c.env.Pool.Query(context.Background(), "SELECT subject FROM outbox ORDER BY seq")
+	if err != nil {
+		t.Fatal(err)
+	}
+	subjects, err := pgx.CollectRows(rows, pgx.RowTo[string])
+	if err != nil {
+		t.Fatal(err)
+	}
+	return subjects
+}
+
+func TestConsumers_contractAndPaymentEventsMoveARentingFromAcknowledgedToPayed(t *testing.T) {
+	t.Parallel()
+	c := startChain(t)
+	id := c.rentingIn(t, false, domain.ApartmentReserved, domain.OwnerAcknowledged)
+	before := len(c.stateEvents(t))
+
+	c.publishTwice(t, c.document, "contract_requested", &eventsv1.ContractRequested{RentingId: id, SigningLink: "https://wohnen.example/api/signing/s1"})
+	c.wantState(t, id, domain.ContractRequested)
+	c.publishTwice(t, c.document, "contract_signed", &eventsv1.ContractSigned{RentingId: id})
+	c.wantState(t, id, domain.ContractSigned)
+	c.publishTwice(t, c.payment, "link_created", &eventsv1.PaymentLinkCreated{RentingId: id, PaymentLink: "https://wohnen.example/api/checkout/p1"})
+	c.wantState(t, id, domain.Unpaid)
+	c.publishTwice(t, c.payment, "failed", &eventsv1.PaymentFailed{RentingId: id, Reason: "card declined"})
+	c.wantState(t, id, domain.Unpaid)
+	c.publishTwice(t, c.payment, "succeeded", &eventsv1.PaymentSucceeded{RentingId: id})
+
+	r := c.renting(t, id)
+	if r.State != domain.Payed || r.SigningLink != "https://wohnen.example/api/signing/s1" ||
+		r.PaymentLink != "https://wohnen.example/api/checkout/p1" || len(r.AccessKey) != 8 {
+		t.Fatalf("renting %+v", r)
+	}
+	var wantEvents []string
+	for _, s := range []domain.State{domain.ContractRequested, domain.ContractSigned, domain.Unpaid, domain.Payed} {
+		wantEvents = append(wantEvents, pgadapter.StateSubject(c.subjects, s))
+	}
+	got := c.stateEvents(t)[before:]
+	if !slices.Equal(got, wantEvents) {
+		t.Errorf("events %v, want one per transition %v", got, wantEvents)
+	}
+	c.wantMilestones(t, r)
+}
+
+func (c *chain) wantMilestones(t *testing.T, r domain.Renting) {
+	t.Helper()
+	log, err := c.env.Repo.LogOfRenter(context.Background(), r.RenterID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := domain.BookingOf(r, log)
+	if b.ContractRequestedDate == nil || b.ContractSignedDate == nil || b.PaidDate == nil || !b.ContractSigned || !b.ApartmentPaid {
+		t.Errorf("booking milestones %+v", b)
+	}
+}
+
+func TestConsumers_aContractForAnAcceptedRenewalIsRequested(t *testing.T) {
+	t.Parallel()
+	c := startChain(t)
+	id := c.rentingIn(t, true, domain.RenewalAccepted)
+
+	c.publishTwice(t, c.document, "contract_requested", &eventsv1.ContractRequested{RentingId: id, SigningLink: "https://wohnen.example/api/signing/s2"})
+
+	if r := c.renting(t, id); r.State != domain.ContractRequested || r.SigningLink != "https://wohnen.example/api/signing/s2" {
+		t.Errorf("renting %+v", r)
+	}
+}
+
+func TestConsumers_eventsAnUnknownOrUnreadyRentingCannotTakeAreAcknowledgedAndChangeNothing(t *testing.T) {
+	t.Parallel()
+	c := startChain(t)
+	requested := c.rentingIn(t, false)
+
+	c.publish(t, c.document, "contract_signed", uuid.NewString(), &eventsv1.ContractSigned{RentingId: requested})
+	c.publish(t, c.payment, "succeeded", uuid.NewString(), &eventsv1.PaymentSucceeded{RentingId: uuid.NewString()})
+	c.publish(t, c.payment, "succeeded", uuid.NewString(), &eventsv1.PaymentSucceeded{RentingId: "not-a-uuid"})
+
+	c.wantState(t, requested, domain.ApartmentRequested)
+}

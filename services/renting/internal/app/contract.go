@@ -1,0 +1,59 @@
+package app
+
+import (
+	"context"
+	"errors"
+
+	"semesterhaus/services/renting/internal/domain"
+)
+
+// Updater changes one renting in a transaction it does not own: the consumer of an event stores the
+// transition in the transaction that records the event as processed (see Repository.Update).
+type Updater interface {
+	Update(ctx context.Context, id string, change func(*domain.Renting) error) error
+}
+
+// ContractRequested moves an acknowledged booking or an accepted renewal to CONTRACT_REQUESTED when
+// the document service opened the signing session at signingLink.
+func (s *Rentings) ContractRequested(ctx context.Context, in Updater, rentingID, signingLink string) error {
+	return s.onEvent(ctx, in, rentingID, func(r *domain.Renting) error { return r.RequestContract(signingLink, s.now()) })
+}
+
+// ContractSigned moves the renting to CONTRACT_SIGNED when the renter signed.
+func (s *Rentings) ContractSigned(ctx context.Context, in Updater, rentingID string) error {
+	return s.onEvent(ctx, in, rentingID, func(r *domain.Renting) error { return r.SignContract(s.now()) })
+}
+
+// PaymentLinkCreated moves a signed renting to UNPAID when the payment service made its payment.
+func (s *Rentings) PaymentLinkCreated(ctx context.Context, in Updater, rentingID, paymentLink string) error {
+	return s.onEvent(ctx, in, rentingID, func(r *domain.Renting) error { return r.AwaitPayment(paymentLink, s.now()) })
+}
+
+// PaymentSucceeded moves the renting to PAYED and gives it its access key.
+func (s *Rentings) PaymentSucceeded(ctx context.Context, in Updater, rentingID string) error {
+	return s.onEvent(ctx, in, rentingID, func(r *domain.Renting) error { return r.Pay(s.now()) })
+}
+
+// PaymentFailed changes nothing: the renting stays UNPAID and its payment link keeps working. It is
+// logged for the admins.
+func (s *Rentings) PaymentFailed(ctx context.Context, rentingID, reason string) {
+	s.logger.InfoContext(ctx, "payment failed, the renting stays unpaid", "rentingId", rentingID, "reason", reason)
+}
+
+// onEvent applies another service's fact to a renting. A fact for an unknown renting, or one the
+// renting's state does not allow (it was canceled meanwhile, or the fact came twice under
+// different ids), is logged and dropped: delivering it again would fail the same way for ever.
+func (s *Rentings) onEvent(ctx context.Context, in Updater, rentingID string, change func(*domain.Renting) error) error {
+	err := in.Update(ctx, rentingID, change)
+	var refused *domain.TransitionError
+	switch {
+	case errors.Is(err, domain.ErrNotFound):
+		s.logger.WarnContext(ctx, "event for an unknown renting ignored", "rentingId", rentingID)
+		return nil
+	case errors.As(err, &refused):
+		s.logger.WarnContext(ctx, "event ignored: the renting's state does not allow it", "rentingId", rentingID,
+			"state", refused.From, "to", refused.To)
+		return nil
+	}
+	return err
+}

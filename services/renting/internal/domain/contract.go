@@ -1,0 +1,60 @@
+package domain
+
+import (
+	"crypto/rand"
+	"time"
+)
+
+// RequestContract records that the contract waits for the renter's signature at link. Only an
+// acknowledged booking or an accepted renewal gets a contract.
+func (r *Renting) RequestContract(link string, at time.Time) error {
+	if r.State != OwnerAcknowledged && r.State != RenewalAccepted {
+		return &TransitionError{RentingID: r.ID, From: r.State, To: ContractRequested}
+	}
+	r.move(ContractRequested, at)
+	r.SigningLink = link
+	return nil
+}
+
+// SignContract records the renter's signature.
+func (r *Renting) SignContract(at time.Time) error {
+	return r.MoveTo(ContractSigned, at)
+}
+
+// AwaitPayment records that the rent can be paid at link.
+func (r *Renting) AwaitPayment(link string, at time.Time) error {
+	if err := r.MoveTo(Unpaid, at); err != nil {
+		return err
+	}
+	r.PaymentLink = link
+	return nil
+}
+
+// Pay records the payment of the rent and gives the renting its access key.
+func (r *Renting) Pay(at time.Time) error {
+	if err := r.MoveTo(Payed, at); err != nil {
+		return err
+	}
+	r.AccessKey = NewAccessKey()
+	return nil
+}
+
+// accessKeyAlphabet leaves out 0, O, 1 and I, which a renter typing the code would confuse.
+const accessKeyAlphabet = "23456789ABCDEFGHJKLMNPQRSTUVWXYZ"
+
+const accessKeyLength = 8
+
+// NewAccessKey makes a random key code of 8 characters (40 bits) from crypto/rand. The alphabet has
+// 32 letters, so a random byte modulo 32 picks each one equally often.
+func NewAccessKey() string {
+	b := make([]byte, accessKeyLength)
+	_, _ = rand.Read(b) // crypto/rand.Read never fails since Go 1.24
+	for i := range b {
+		b[i] = accessKeyAlphabet[b[i]%byte(len(accessKeyAlphabet))]
+	}
+	return string(b)
+}
+
+// AccessKeyVisible says whether the renting's key code may be shown: only a paid renting has one
+// (SPEC section 4).
+func (r Renting) AccessKeyVisible() bool { return r.State == Payed && r.AccessKey != "" }
