@@ -56,7 +56,8 @@ type system struct {
 	rentingID string
 }
 
-func start(t *testing.T) *system {
+// start runs the system for a new booking, or for a renewal when renewal is set.
+func start(t *testing.T, renewal bool) *system {
 	t.Helper()
 	ctx := context.Background()
 	pool, _ := pgtest.NewDatabase(t, migrations.FS)
@@ -73,7 +74,7 @@ func start(t *testing.T) *system {
 	}
 	renter := registerRenter(t, renterv1.NewRenterServiceClient(renterConn), semester.GetStartDate())
 	renting := &rentingv1.Renting{RentingId: uuid.NewString(), RenterId: renter, ApartmentId: apartments.GetApartments()[0].GetId(),
-		SemesterId: semester.GetId(), State: "OWNER_ACKNOWLEDGED"}
+		SemesterId: semester.GetId(), State: "OWNER_ACKNOWLEDGED", Renewal: renewal}
 	sources := grpcadapter.NewSources(dial(t, serveRenting(t, renting)), renterConn, catalogConn)
 
 	mux := http.NewServeMux()
@@ -102,7 +103,7 @@ func start(t *testing.T) *system {
 
 func TestContractFlow(t *testing.T) {
 	t.Parallel()
-	s := start(t)
+	s := start(t, false)
 	s.ownerAcknowledgedTwice(t)
 	if n := s.count(t, "SELECT count(*) FROM document WHERE type = 'CONTRACT'"); n != 1 {
 		t.Fatalf("contracts = %d, want 1", n)
@@ -174,7 +175,7 @@ func TestContractFlow(t *testing.T) {
 
 func TestSandboxPage_correctNameSigns(t *testing.T) {
 	t.Parallel()
-	s := start(t)
+	s := start(t, false)
 	s.ownerAcknowledgedTwice(t)
 	var requested eventsv1.ContractRequested
 	s.onlyEvent(t, "document.contract_requested", &requested)
@@ -187,17 +188,37 @@ func TestSandboxPage_correctNameSigns(t *testing.T) {
 
 // ownerAcknowledgedTwice publishes the renting's owner_acknowledged event twice with one id and
 // waits until both are handled.
-func (s *system) ownerAcknowledgedTwice(t *testing.T) {
+func (s *system) ownerAcknowledgedTwice(t *testing.T) { s.stateTwice(t, "OWNER_ACKNOWLEDGED") }
+
+// stateTwice publishes the renting's move to state twice with one id and waits until both are handled.
+func (s *system) stateTwice(t *testing.T, state string) {
 	t.Helper()
-	payload, err := proto.Marshal(&eventsv1.RentingStateChanged{EventId: uuid.NewString(), RentingId: s.rentingID, ToState: "OWNER_ACKNOWLEDGED"})
+	payload, err := proto.Marshal(&eventsv1.RentingStateChanged{EventId: uuid.NewString(), RentingId: s.rentingID, ToState: state})
 	if err != nil {
 		t.Fatal(err)
 	}
-	eventID := uuid.NewString()
-	s.publish(t, s.stream.Prefix+".state.owner_acknowledged", eventID, payload)
+	eventID, subject := uuid.NewString(), s.stream.Prefix+".state."+strings.ToLower(state)
+	s.publish(t, subject, eventID, payload)
 	time.Sleep(300 * time.Millisecond)
-	s.publish(t, s.stream.Prefix+".state.owner_acknowledged", eventID, payload)
+	s.publish(t, subject, eventID, payload)
 	s.waitUntilAcked(t, 2)
+}
+
+func TestContractFlow_acceptedRenewalGetsAContractForTheRentOnly(t *testing.T) {
+	t.Parallel()
+	s := start(t, true)
+	s.stateTwice(t, "RENEWAL_ACCEPTED")
+	var requested eventsv1.ContractRequested
+	s.onlyEvent(t, "document.contract_requested", &requested)
+	var content []byte
+	if err := s.pool.QueryRow(context.Background(), "SELECT content FROM document WHERE id = $1", requested.GetDocumentId()).Scan(&content); err != nil {
+		t.Fatal(err)
+	}
+	// The rent is charged; cleaning is not, and the deposit is carried over rather than charged again.
+	if !pdftext.Contains(content, "Miete inkl. Nebenkosten") || pdftext.Contains(content, "Endreinigung") ||
+		!pdftext.Contains(content, "die Kaution wird übernommen") {
+		t.Error("the renewal contract must charge the rent only and carry the deposit over")
+	}
 }
 
 func (s *system) checkContract(t *testing.T, documentID string) {
