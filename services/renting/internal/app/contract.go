@@ -3,6 +3,7 @@ package app
 import (
 	"context"
 	"errors"
+	"fmt"
 
 	"semesterhaus/services/renting/internal/domain"
 )
@@ -40,9 +41,11 @@ func (s *Rentings) PaymentFailed(ctx context.Context, rentingID, reason string) 
 	s.logger.InfoContext(ctx, "payment failed, the renting stays unpaid", "rentingId", rentingID, "reason", reason)
 }
 
-// onEvent applies another service's fact to a renting. A fact for an unknown renting, or one the
-// renting's state does not allow (it was canceled meanwhile, or the fact came twice under
-// different ids), is logged and dropped: delivering it again would fail the same way for ever.
+// onEvent applies another service's fact to a renting. A fact that came before the fact it follows
+// (a retried delivery of the earlier one may be overtaken) fails, so that it is delivered again
+// later. A fact for an unknown renting, or one the renting's state does not allow otherwise (it was
+// canceled meanwhile, or the fact came twice under different ids), is logged and dropped:
+// delivering it again would fail the same way for ever.
 func (s *Rentings) onEvent(ctx context.Context, in Updater, rentingID string, change func(*domain.Renting) error) error {
 	err := in.Update(ctx, rentingID, change)
 	var refused *domain.TransitionError
@@ -50,6 +53,8 @@ func (s *Rentings) onEvent(ctx context.Context, in Updater, rentingID string, ch
 	case errors.Is(err, domain.ErrNotFound):
 		s.logger.WarnContext(ctx, "event for an unknown renting ignored", "rentingId", rentingID)
 		return nil
+	case errors.As(err, &refused) && refused.From.Awaits(refused.To):
+		return fmt.Errorf("waiting for the fact before this one: %w", err)
 	case errors.As(err, &refused):
 		s.logger.WarnContext(ctx, "event ignored: the renting's state does not allow it", "rentingId", rentingID,
 			"state", refused.From, "to", refused.To)

@@ -174,3 +174,25 @@ func TestNewAccessKey_isEightTypeableCharacters(t *testing.T) {
 		}
 	}
 }
+
+func TestState_Awaits_onlyWhileTheFactBeforeIsMissing(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		state, target State
+		awaits        bool
+	}{
+		{OwnerAcknowledged, ContractSigned, true}, // requested not applied yet
+		{OwnerAcknowledged, Payed, true},
+		{RenewalAccepted, Unpaid, true},
+		{ContractRequested, ContractSigned, false}, // the move itself is allowed
+		{ContractSigned, ContractSigned, false},    // already there: a repeated fact
+		{Payed, ContractSigned, false},             // long past
+		{Canceled, ContractSigned, false},          // cancelled meanwhile
+		{OwnerAcknowledged, ContractRequested, false},
+	}
+	for _, tt := range tests {
+		if got := tt.state.Awaits(tt.target); got != tt.awaits {
+			t.Errorf("%s.Awaits(%s) = %v, want %v", tt.state, tt.target, got, tt.awaits)
+		}
+	}
+}

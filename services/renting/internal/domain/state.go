@@ -63,3 +63,22 @@ func (s State) Holds() bool { return slices.Contains(holding, s) }
 // Open reports whether a renting in state s waits for its renter: an unconfirmed e-mail or a taken
 // apartment to replace.
 func (s State) Open() bool { return s == ApartmentRequested || s == SelectApartment }
+
+// closingSteps orders the states a booking or renewal passes once its identity is approved (or its
+// renewal accepted): the contract and payment facts of the document and payment services arrive in
+// this order.
+var closingSteps = map[State]int{
+	ApartmentReserved: 0, RenewalRequest: 0,
+	OwnerAcknowledged: 1, RenewalAccepted: 1,
+	ContractRequested: 2, ContractSigned: 3, Unpaid: 4, Payed: 5,
+}
+
+// Awaits tells whether a renting in s has yet to reach the state that a move to target starts from:
+// the fact behind target came before the fact it follows (e.g. "signed" before "requested" was
+// applied), so it must wait rather than be dropped. A renting already past target, or cancelled,
+// awaits nothing.
+func (s State) Awaits(target State) bool {
+	from, known := closingSteps[s]
+	to, isStep := closingSteps[target]
+	return known && isStep && from < to-1
+}

@@ -238,3 +238,30 @@ func TestConsumers_eventsAnUnknownOrUnreadyRentingCannotTakeAreAcknowledgedAndCh
 
 	c.wantState(t, requested, domain.ApartmentRequested)
 }
+
+func TestConsumers_aFactThatOvertookTheOneBeforeItWaitsForIt(t *testing.T) {
+	t.Parallel()
+	c := startChain(t)
+	id := c.rentingIn(t, false, domain.ApartmentReserved, domain.OwnerAcknowledged)
+	publish := func(kind string, event proto.Message) {
+		payload, err := proto.Marshal(event)
+		if err == nil {
+			_, err = c.js.Publish(context.Background(), c.document.SubjectPrefix+"."+kind, payload, jetstream.WithMsgID(uuid.NewString()))
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+
+	// "signed" arrives first (as when the delivery of "requested" failed and is being retried).
+	publish("contract_signed", &eventsv1.ContractSigned{RentingId: id})
+	time.Sleep(500 * time.Millisecond)
+	c.wantState(t, id, domain.OwnerAcknowledged)
+
+	publish("contract_requested", &eventsv1.ContractRequested{RentingId: id, SigningLink: "https://wohnen.example/api/signing/s3"})
+	for deadline := time.Now().Add(15 * time.Second); c.renting(t, id).State != domain.ContractSigned; time.Sleep(100 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("renting is %s, want the waiting contract_signed applied after contract_requested", c.renting(t, id).State)
+		}
+	}
+}
