@@ -27,7 +27,7 @@ GOTESTFLAGS ?=
 ##@ Running
 
 .PHONY: run
-run: build tools/mailcatcher/node_modules ## Build everything and run the whole system on http://localhost:8080 (PORT changes it)
+run: build build-web tools/mailcatcher/node_modules ## Build everything and run the whole system on http://localhost:8080 (PORT changes it)
 	$(BIN_DIR)/devstack -build=false
 
 # The local mail catcher (MailDev), installed from its lock file.
@@ -47,9 +47,26 @@ build: ## Build all Go binaries into .data/bin
 
 ##@ Testing
 
-# Parts are added here as they appear (web unit tests, browser end-to-end tests).
+# Browser end-to-end tests join here when they exist.
 .PHONY: test
-test: test-go ## Run every test
+test: test-go test-web ## Run every test
+
+# The web apps that exist in this checkout (each with its package.json).
+WEB_APPS := $(patsubst %/package.json,%,$(wildcard web-public/package.json web-admin/package.json))
+
+.PHONY: test-web
+test-web: ## The web apps' unit tests (Vitest)
+	@for app in $(WEB_APPS); do \
+		echo "=== npm test $$app"; \
+		(cd $$app && [ -d node_modules ] || npm ci --no-audit --no-fund) && (cd $$app && npm test) || exit 1; \
+	done
+
+.PHONY: build-web
+build-web: ## Build the web apps into their dist/ folders (the gateway serves them in make run)
+	@for app in $(WEB_APPS); do \
+		echo "=== npm run build $$app"; \
+		(cd $$app && [ -d node_modules ] || npm ci --no-audit --no-fund) && (cd $$app && npm run build) || exit 1; \
+	done
 
 .PHONY: test-go
 test-go: ## go vet and go test -count=1 in every workspace module (real PostgreSQL and NATS)
