@@ -91,7 +91,7 @@ func serve(ctx context.Context, cfg config.Config, logger *slog.Logger) error {
 func dialSources(cfg config.Config) (*grpcadapter.Sources, error) {
 	var conns [3]*grpc.ClientConn
 	for i, addr := range []string{cfg.RentingGRPCAddr, cfg.RenterGRPCAddr, cfg.CatalogGRPCAddr} {
-		conn, err := grpcadapter.Dial(addr)
+		conn, err := service.Dial(addr)
 		if err != nil {
 			return nil, err
 		}

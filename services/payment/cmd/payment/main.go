@@ -55,12 +55,12 @@ func serve(ctx context.Context, cfg config.Config, logger *slog.Logger) error {
 	if err != nil {
 		return err
 	}
-	rentingConn, err := grpcadapter.Dial(cfg.RentingGRPCAddr)
+	rentingConn, err := service.Dial(cfg.RentingGRPCAddr)
 	if err != nil {
 		return err
 	}
 	defer rentingConn.Close()
-	catalogConn, err := grpcadapter.Dial(cfg.CatalogGRPCAddr)
+	catalogConn, err := service.Dial(cfg.CatalogGRPCAddr)
 	if err != nil {
 		return err
 	}

@@ -18,6 +18,7 @@ import (
 
 	"semesterhaus/platform/natstest"
 	"semesterhaus/platform/pgtest"
+	"semesterhaus/platform/service"
 	catalogv1 "semesterhaus/proto/gen/catalog/v1"
 	rentingv1 "semesterhaus/proto/gen/renting/v1"
 	"semesterhaus/services/catalog/catalogtest"
@@ -155,7 +156,7 @@ func serveRentings(t testing.TB, rentings *Rentings) string {
 }
 
 func dial(t testing.TB, addr string) *grpc.ClientConn {
-	conn, err := grpcadapter.Dial(addr)
+	conn, err := service.Dial(addr)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -87,9 +87,9 @@ type peers struct {
 func dialPeers(cfg config.Config) (peers, error) {
 	var p peers
 	var errs [3]error
-	p.catalog, errs[0] = grpcadapter.Dial(cfg.CatalogGRPCAddr)
-	p.renter, errs[1] = grpcadapter.Dial(cfg.RenterGRPCAddr)
-	p.document, errs[2] = grpcadapter.Dial(cfg.DocumentGRPCAddr)
+	p.catalog, errs[0] = service.Dial(cfg.CatalogGRPCAddr)
+	p.renter, errs[1] = service.Dial(cfg.RenterGRPCAddr)
+	p.document, errs[2] = service.Dial(cfg.DocumentGRPCAddr, grpcadapter.DocumentOptions()...)
 	if err := errors.Join(errs[:]...); err != nil {
 		p.close()
 		return peers{}, err

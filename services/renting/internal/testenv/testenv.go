@@ -15,6 +15,7 @@ import (
 
 	"semesterhaus/platform/identity"
 	"semesterhaus/platform/pgtest"
+	"semesterhaus/platform/service"
 	"semesterhaus/services/catalog/catalogtest"
 	grpcadapter "semesterhaus/services/renting/internal/adapters/grpc"
 	pgadapter "semesterhaus/services/renting/internal/adapters/postgres"
@@ -81,7 +82,7 @@ func New(t testing.TB, day time.Time, subjectPrefix string) *Env {
 
 func dial(t testing.TB, addr string) *grpc.ClientConn {
 	t.Helper()
-	conn, err := grpcadapter.Dial(addr)
+	conn, err := service.Dial(addr)
 	if err != nil {
 		t.Fatal(err)
 	}

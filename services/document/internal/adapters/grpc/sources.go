@@ -6,26 +6,12 @@ import (
 	"strings"
 
 	"google.golang.org/grpc"
-	"google.golang.org/grpc/credentials/insecure"
 
-	"semesterhaus/platform/identity"
 	catalogv1 "semesterhaus/proto/gen/catalog/v1"
 	renterv1 "semesterhaus/proto/gen/renter/v1"
 	rentingv1 "semesterhaus/proto/gen/renting/v1"
 	"semesterhaus/services/document/internal/domain"
 )
-
-// Dial opens a client connection to a peer service that forwards the caller's identity token.
-func Dial(addr string) (*grpc.ClientConn, error) {
-	conn, err := grpc.NewClient(addr,
-		grpc.WithTransportCredentials(insecure.NewCredentials()),
-		grpc.WithUnaryInterceptor(identity.UnaryClientInterceptor()),
-	)
-	if err != nil {
-		return nil, fmt.Errorf("grpc client for %s: %w", addr, err)
-	}
-	return conn, nil
-}
 
 // Sources gathers a contract from the services that own its parts: the renting, the renter and
 // the catalog (apartment, semester, prices).

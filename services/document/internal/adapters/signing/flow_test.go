@@ -25,6 +25,7 @@ import (
 	"semesterhaus/platform/identity"
 	"semesterhaus/platform/natstest"
 	"semesterhaus/platform/pgtest"
+	"semesterhaus/platform/service"
 	catalogv1 "semesterhaus/proto/gen/catalog/v1"
 	commonv1 "semesterhaus/proto/gen/common/v1"
 	eventsv1 "semesterhaus/proto/gen/events/v1"
@@ -416,7 +417,7 @@ func serveRenting(t *testing.T, renting *rentingv1.Renting) string {
 
 func dial(t *testing.T, addr string) *grpc.ClientConn {
 	t.Helper()
-	conn, err := grpcadapter.Dial(addr)
+	conn, err := service.Dial(addr)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -5,25 +5,11 @@ import (
 	"fmt"
 
 	"google.golang.org/grpc"
-	"google.golang.org/grpc/credentials/insecure"
 
-	"semesterhaus/platform/identity"
 	catalogv1 "semesterhaus/proto/gen/catalog/v1"
 	rentingv1 "semesterhaus/proto/gen/renting/v1"
 	"semesterhaus/services/payment/internal/app"
 )
-
-// Dial opens a client connection to a peer service that forwards the caller's identity token.
-func Dial(addr string) (*grpc.ClientConn, error) {
-	conn, err := grpc.NewClient(addr,
-		grpc.WithTransportCredentials(insecure.NewCredentials()),
-		grpc.WithUnaryInterceptor(identity.UnaryClientInterceptor()),
-	)
-	if err != nil {
-		return nil, fmt.Errorf("grpc client for %s: %w", addr, err)
-	}
-	return conn, nil
-}
 
 // Rentings asks the renting service about rentings.
 type Rentings struct {

@@ -5,10 +5,8 @@ import (
 
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
-	"google.golang.org/grpc/credentials/insecure"
 	"google.golang.org/grpc/status"
 
-	"semesterhaus/platform/identity"
 	"semesterhaus/services/renting/internal/domain"
 )
 
@@ -16,17 +14,9 @@ import (
 // of up to 10 MiB each and their encoding fit.
 const maxUploadMessage = 64 << 20
 
-// Dial opens a client connection to a peer service that forwards the caller's identity token.
-func Dial(addr string) (*grpc.ClientConn, error) {
-	conn, err := grpc.NewClient(addr,
-		grpc.WithTransportCredentials(insecure.NewCredentials()),
-		grpc.WithUnaryInterceptor(identity.UnaryClientInterceptor()),
-		grpc.WithDefaultCallOptions(grpc.MaxCallSendMsgSize(maxUploadMessage)),
-	)
-	if err != nil {
-		return nil, fmt.Errorf("grpc client for %s: %w", addr, err)
-	}
-	return conn, nil
+// DocumentOptions let a connection to the document service carry a booking's uploads.
+func DocumentOptions() []grpc.DialOption {
+	return []grpc.DialOption{grpc.WithDefaultCallOptions(grpc.MaxCallSendMsgSize(maxUploadMessage))}
 }
 
 // fromStatus turns a peer's NOT_FOUND into domain.ErrNotFound; other failures keep their status.

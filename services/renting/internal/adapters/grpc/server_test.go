@@ -10,6 +10,7 @@ import (
 	"google.golang.org/grpc/status"
 
 	"semesterhaus/platform/pgtest"
+	"semesterhaus/platform/service"
 	rentingv1 "semesterhaus/proto/gen/renting/v1"
 	grpcadapter "semesterhaus/services/renting/internal/adapters/grpc"
 	"semesterhaus/services/renting/internal/domain"
@@ -33,7 +34,7 @@ func TestGetRenting_answersTheRentingOrNotFound(t *testing.T) {
 	rentingv1.RegisterRentingServiceServer(server, grpcadapter.NewServer(env.Rentings))
 	go func() { _ = server.Serve(listener) }()
 	t.Cleanup(server.Stop)
-	conn, err := grpcadapter.Dial(listener.Addr().String())
+	conn, err := service.Dial(listener.Addr().String())
 	if err != nil {
 		t.Fatal(err)
 	}
