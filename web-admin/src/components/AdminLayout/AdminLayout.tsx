@@ -1,0 +1,53 @@
+import { Suspense } from 'react';
+import { Button, Layout, Menu, Spin } from 'antd';
+import { Link, Outlet, useLocation } from 'react-router';
+import { useApolloClient } from '@apollo/client/react';
+import { logout } from '../../pages/auth/api';
+import { useRole } from '../../pages/auth/RoleContext';
+
+const LINKS = [
+  { key: '/overview', label: 'Übersicht' },
+  { key: '/mieter', label: 'Mieter' },
+  { key: '/verwalten/apartments', label: 'Wohnungen' },
+  { key: '/verwalten/semester', label: 'Semester' },
+];
+
+export function AdminLayout() {
+  const { pathname } = useLocation();
+  const client = useApolloClient();
+  const { refresh } = useRole();
+  const selected = LINKS.filter((l) => pathname === l.key || pathname.startsWith(l.key + '/')).map((l) => l.key);
+
+  const signOut = async () => {
+    await logout().catch(() => undefined);
+    await client.clearStore();
+    await refresh();
+  };
+
+  return (
+    <Layout style={{ minHeight: '100vh' }}>
+      <Layout.Sider width={200} theme="light" style={{ borderRight: '1px solid #f0f0f0' }}>
+        <nav aria-label="Hauptnavigation" style={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
+          <Link to="/" style={{ display: 'block', padding: '16px 24px', fontWeight: 700, fontSize: 18 }}>
+            Semesterhaus
+          </Link>
+          <Menu
+            mode="inline"
+            selectedKeys={selected}
+            items={LINKS.map((l) => ({ key: l.key, label: <Link to={l.key}>{l.label}</Link> }))}
+          />
+          <div style={{ padding: 16, marginTop: 'auto' }}>
+            <Button block onClick={signOut}>
+              Abmelden
+            </Button>
+          </div>
+        </nav>
+      </Layout.Sider>
+      <Layout.Content style={{ padding: 24, background: '#fff' }}>
+        <Suspense fallback={<Spin />}>
+          <Outlet />
+        </Suspense>
+      </Layout.Content>
+    </Layout>
+  );
+}

@@ -1,0 +1,45 @@
+/** What the apartment editor may change (ApartmentUpdate). */
+export interface ApartmentUpdate {
+  id: number;
+  descriptionDe: string;
+  descriptionEn: string;
+  pricePerMonth: number;
+  priceDeposit: number;
+  priceCleaning: number;
+}
+
+const FIELDS = ['descriptionDe', 'descriptionEn', 'pricePerMonth', 'priceDeposit', 'priceCleaning'] as const;
+
+/** Picks the editable fields of an apartment (drops __typename, name, floor ...). */
+export function toUpdate(a: ApartmentUpdate): ApartmentUpdate {
+  return {
+    id: a.id,
+    descriptionDe: a.descriptionDe,
+    descriptionEn: a.descriptionEn,
+    pricePerMonth: a.pricePerMonth,
+    priceDeposit: a.priceDeposit,
+    priceCleaning: a.priceCleaning,
+  };
+}
+
+/**
+ * The apartments to send: those whose edited values differ from the loaded ones, as updates, in id order.
+ * Edits of unknown apartments are ignored.
+ */
+export function changedApartments(
+  original: readonly ApartmentUpdate[],
+  edited: Readonly<Record<number, ApartmentUpdate>>,
+): ApartmentUpdate[] {
+  return original
+    .filter((o) => {
+      const e = edited[o.id];
+      return e !== undefined && FIELDS.some((f) => e[f] !== o[f]);
+    })
+    .map((o) => toUpdate(edited[o.id]))
+    .sort((a, b) => a.id - b.id);
+}
+
+/** Sorts by id without changing the input. */
+export function sortById<T extends { id: number }>(items: readonly T[]): T[] {
+  return [...items].sort((a, b) => a.id - b.id);
+}

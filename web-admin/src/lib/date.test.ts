@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { formatDate } from './date';
+
+describe('formatDate', () => {
+  it.each([
+    ['2026-04-01', '01.04.26'],
+    ['2026-10-31', '31.10.26'],
+    ['1999-12-09', '09.12.99'],
+    // points in time are shown as the day in Berlin
+    ['2026-03-15T10:00:00Z', '15.03.26'],
+    ['2026-03-15T23:30:00Z', '16.03.26'],
+    ['2026-07-01T21:59:00Z', '01.07.26'],
+    ['2026-07-01T22:00:00Z', '02.07.26'],
+    ['2026-01-05T08:00:00+01:00', '05.01.26'],
+  ])('%s → %s', (input, want) => {
+    expect(formatDate(input)).toBe(want);
+  });
+
+  it.each([[null], [undefined], [''], ['not a date']])('%s → empty', (input) => {
+    expect(formatDate(input)).toBe('');
+  });
+});

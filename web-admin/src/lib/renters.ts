@@ -1,0 +1,40 @@
+export interface RenterSummary {
+  id: number;
+  firstName: string;
+  lastName: string;
+  email: string;
+}
+
+export interface LetterGroup {
+  letter: string;
+  renters: RenterSummary[];
+}
+
+const byName = (a: RenterSummary, b: RenterSummary) =>
+  a.lastName.localeCompare(b.lastName, 'de') || a.firstName.localeCompare(b.firstName, 'de') || a.id - b.id;
+
+/** The groups to show: letters without renters are hidden, letters in order, renters by last then first name. */
+export function visibleLetterGroups(groups: readonly LetterGroup[]): LetterGroup[] {
+  return groups
+    .filter((g) => g.renters.length > 0)
+    .map((g) => ({ letter: g.letter, renters: [...g.renters].sort(byName) }))
+    .sort((a, b) => a.letter.localeCompare(b.letter, 'de'));
+}
+
+/** The letter heading of a last name: its first letter, upper case, umlauts folded (Ä → A); '#' if none. */
+export function letterOf(lastName: string): string {
+  const first = lastName.trim().charAt(0);
+  if (!first) return '#';
+  const folded = first.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toUpperCase();
+  return /^[A-Z]$/.test(folded) ? folded : '#';
+}
+
+/** Groups a flat list of renters under the letters of their last names; only letters with renters appear. */
+export function groupByLetter(renters: readonly RenterSummary[]): LetterGroup[] {
+  const map = new Map<string, RenterSummary[]>();
+  for (const r of renters) {
+    const l = letterOf(r.lastName);
+    map.set(l, [...(map.get(l) ?? []), r]);
+  }
+  return visibleLetterGroups([...map].map(([letter, rs]) => ({ letter, renters: rs })));
+}

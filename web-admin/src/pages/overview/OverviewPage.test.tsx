@@ -1,0 +1,111 @@
+import { describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import OverviewPage from './OverviewPage';
+import { APARTMENTS_PAGE, SEMESTERS } from './operations';
+import { renderWithProviders } from '../../test/render';
+
+const semester = (id: number, name: string, startsInDays: number, current: boolean, rentingPhase: string) => ({
+  __typename: 'Semester',
+  id,
+  name,
+  current,
+  startDate: '2026-04-01',
+  endDate: '2026-09-30',
+  rentingPhase,
+  startsInDays,
+});
+
+const apartment = (id: number, semesterId: number, name: string, adminStatus: string, renter?: [number, string, string]) => ({
+  __typename: 'SemesterApartment',
+  id,
+  semesterId,
+  name,
+  adminStatus,
+  renter: renter ? { __typename: 'Renter', id: renter[0], firstName: renter[1], lastName: renter[2] } : null,
+});
+
+const page = (semesterId: number, address: string) => ({
+  request: { query: APARTMENTS_PAGE, variables: { semesterId } },
+  result: {
+    data: {
+      apartmentsPage: {
+        __typename: 'SemesterBuilding',
+        id: 1,
+        name: 'Neckarblick',
+        address,
+        floors: [
+          {
+            __typename: 'SemesterFloor',
+            id: 1,
+            name: 'EG',
+            apartments: [
+              apartment(1, semesterId, 'A01', 'PAYED', [7, 'Erika', 'Mustermann']),
+              apartment(2, semesterId, 'A02', 'AVAILABLE'),
+              apartment(3, semesterId, 'A03', 'APARTMENT_RESERVED', [8, 'Max', 'Muster']),
+            ],
+          },
+        ],
+      },
+    },
+  },
+});
+
+const semesters = (list: ReturnType<typeof semester>[]) => ({
+  request: { query: SEMESTERS, variables: {} },
+  result: { data: { semesters: list } },
+});
+
+describe('OverviewPage', () => {
+  it('chooses the current semester, shows the building and links cards with renters', async () => {
+    renderWithProviders(<OverviewPage />, {
+      mocks: [
+        semesters([semester(1, 'SoSe 26', -20, true, 'RUNNING'), semester(2, 'WiSe 26/27', 160, false, 'BOOKING')]),
+        page(1, 'Neckarstaden 1, Heidelberg'),
+      ],
+    });
+    expect(await screen.findByText('Neckarstaden 1, Heidelberg')).toBeTruthy();
+    expect(screen.getByText('SoSe 26 (RUNNING)')).toBeTruthy();
+    expect(screen.getByText('Übersicht')).toBeTruthy();
+
+    const paid = screen.getByTestId('apartment-1');
+    expect(within(paid).getByText('Bezahlt')).toBeTruthy();
+    expect(within(paid).getByText('Erika Mustermann')).toBeTruthy();
+    expect(paid.closest('a')?.getAttribute('href')).toBe('/admin/mieter/7/info');
+    expect(paid.getAttribute('data-highlight')).toBe('false');
+
+    const free = screen.getByTestId('apartment-2');
+    expect(within(free).getByText('Verfügbar')).toBeTruthy();
+    expect(within(free).getByText('-')).toBeTruthy();
+    expect(free.closest('a')).toBeNull();
+
+    expect(screen.getByTestId('apartment-3').getAttribute('data-highlight')).toBe('true');
+  });
+
+  it('chooses the first semester by startsInDays when none is current, and switches on selection', async () => {
+    renderWithProviders(<OverviewPage />, {
+      mocks: [
+        semesters([semester(1, 'SoSe 26', -20, false, 'RUNNING'), semester(2, 'WiSe 26/27', 160, false, 'BOOKING')]),
+        page(2, 'Adresse Winter'),
+        page(1, 'Adresse Sommer'),
+      ],
+    });
+    expect(await screen.findByText('Adresse Winter')).toBeTruthy();
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Semester' }));
+    await screen.findAllByRole('option');
+    const options = Array.from(document.querySelectorAll('.ant-select-item-option-content'));
+    expect(options.map((o) => o.textContent)).toEqual(['WiSe 26/27 (BOOKING)', 'SoSe 26 (RUNNING)']);
+    fireEvent.click(screen.getAllByText('SoSe 26 (RUNNING)').at(-1)!);
+    expect(await screen.findByText('Adresse Sommer')).toBeTruthy();
+  });
+
+  it('does not ask for the occupancy without a semester', async () => {
+    const occupancy = vi.fn(() => page(1, 'x').result);
+    renderWithProviders(<OverviewPage />, {
+      mocks: [semesters([]), { request: { query: APARTMENTS_PAGE, variables: () => true }, result: occupancy }],
+    });
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Semester' })).toBeTruthy());
+    await new Promise((r) => setTimeout(r, 100));
+    expect(occupancy).not.toHaveBeenCalled();
+    expect(screen.queryByText('EG')).toBeNull();
+  });
+});

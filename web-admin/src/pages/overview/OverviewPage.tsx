@@ -1,0 +1,74 @@
+import { useMemo, useState } from 'react';
+import { Alert, Card, Col, Row, Select, Space, Spin, Typography } from 'antd';
+import { skipToken, useQuery } from '@apollo/client/react';
+import { Link } from 'react-router';
+import { errorMessage } from '../../apollo/errors';
+import { StatusTag } from '../../components/StatusTag/StatusTag';
+import { initialSemester, sortSemesters } from '../../lib/semesters';
+import { statusTag } from '../../lib/status';
+import { APARTMENTS_PAGE, SEMESTERS, type ApartmentsPageData } from './operations';
+
+type Apartment = ApartmentsPageData['apartmentsPage']['floors'][number]['apartments'][number];
+
+const HIGHLIGHT = { background: '#fff7e6', borderColor: '#fa8c16' };
+
+function ApartmentCard({ apartment }: { apartment: Apartment }) {
+  const { renter } = apartment;
+  const card = (
+    <Card
+      size="small"
+      title={apartment.name}
+      data-testid={`apartment-${apartment.id}`}
+      data-highlight={statusTag(apartment.adminStatus).highlight}
+      style={statusTag(apartment.adminStatus).highlight ? HIGHLIGHT : undefined}
+      hoverable={!!renter}
+    >
+      <StatusTag state={apartment.adminStatus} />
+      <div style={{ marginTop: 8 }}>{renter ? `${renter.firstName} ${renter.lastName}` : '-'}</div>
+    </Card>
+  );
+  return renter ? <Link to={`/mieter/${renter.id}/info`}>{card}</Link> : card;
+}
+
+export default function OverviewPage() {
+  const semestersQuery = useQuery(SEMESTERS);
+  const sorted = useMemo(() => sortSemesters(semestersQuery.data?.semesters ?? []), [semestersQuery.data]);
+  const [chosen, setChosen] = useState<number>();
+  const semesterId = chosen ?? initialSemester(sorted)?.id;
+
+  const page = useQuery(APARTMENTS_PAGE, semesterId === undefined ? skipToken : { variables: { semesterId } });
+
+  return (
+    <Space orientation="vertical" size="large" style={{ width: '100%' }}>
+      <Typography.Title level={2}>Übersicht</Typography.Title>
+      {semestersQuery.error && <Alert type="error" title={errorMessage(semestersQuery.error)} />}
+      <Select
+        aria-label="Semester"
+        style={{ minWidth: 300 }}
+        loading={semestersQuery.loading}
+        value={semesterId}
+        onChange={setChosen}
+        options={sorted.map((s) => ({ value: s.id, label: `${s.name} (${s.rentingPhase})` }))}
+      />
+      {page.error && <Alert type="error" title={errorMessage(page.error)} />}
+      {page.loading && !page.data && <Spin />}
+      {page.data && (
+        <div>
+          <Typography.Paragraph strong>{page.data.apartmentsPage.address}</Typography.Paragraph>
+          {page.data.apartmentsPage.floors.map((floor) => (
+            <section key={floor.id} style={{ marginBottom: 24 }}>
+              <Typography.Title level={4}>{floor.name}</Typography.Title>
+              <Row gutter={[12, 12]}>
+                {floor.apartments.map((a) => (
+                  <Col key={a.id} xs={24} sm={12} md={8} lg={6} xl={4}>
+                    <ApartmentCard apartment={a} />
+                  </Col>
+                ))}
+              </Row>
+            </section>
+          ))}
+        </div>
+      )}
+    </Space>
+  );
+}

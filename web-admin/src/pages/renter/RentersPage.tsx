@@ -1,0 +1,46 @@
+import { useMemo } from 'react';
+import { Alert, Spin, Typography } from 'antd';
+import { useQuery } from '@apollo/client/react';
+import { Link, Outlet, useParams } from 'react-router';
+import { errorMessage } from '../../apollo/errors';
+import { visibleLetterGroups } from '../../lib/renters';
+import { RENTERS_BY_LETTER } from './operations';
+
+/** The renter list (350 px) on the left, the chosen renter or a prompt on the right. */
+export default function RentersPage() {
+  const { data, loading, error } = useQuery(RENTERS_BY_LETTER);
+  const groups = useMemo(() => visibleLetterGroups(data?.rentersByLetter ?? []), [data]);
+  const { id } = useParams();
+
+  return (
+    <div style={{ display: 'flex', gap: 24, alignItems: 'flex-start' }}>
+      <aside aria-label="Mieterliste" style={{ width: 350, flex: '0 0 350px', maxHeight: 'calc(100vh - 48px)', overflowY: 'auto' }}>
+        <Typography.Title level={2}>Mieter</Typography.Title>
+        {error && <Alert type="error" title={errorMessage(error)} />}
+        {loading && !data && <Spin />}
+        {groups.map((g) => (
+          <section key={g.letter}>
+            <Typography.Title level={4} style={{ marginTop: 16 }}>
+              {g.letter}
+            </Typography.Title>
+            <ul style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+              {g.renters.map((r) => (
+                <li key={r.id} style={{ padding: '4px 0', borderBottom: '1px solid #f0f0f0' }}>
+                  <Link to={`/mieter/${r.id}`} style={{ display: 'block' }}>
+                    <div>
+                      {r.firstName} {r.lastName}
+                    </div>
+                    <Typography.Text type="secondary">{r.email}</Typography.Text>
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </section>
+        ))}
+      </aside>
+      <div style={{ flex: 1, minWidth: 0 }}>
+        {id === undefined ? <Typography.Title level={3}>Wähle einen Mieter</Typography.Title> : <Outlet />}
+      </div>
+    </div>
+  );
+}
