@@ -1,0 +1,58 @@
+import { useTranslation } from 'react-i18next';
+
+export interface PlanApartment {
+  id: number;
+  name: string;
+  x: number;
+  y: number;
+  free: boolean;
+}
+
+/** The floor's plan drawing (/groundplan/{floor name}.svg) with a marker per apartment at its fractional position. */
+export function FloorPlan({
+  floorName,
+  apartments,
+  selectedId,
+  onSelect,
+}: {
+  floorName: string;
+  apartments: PlanApartment[];
+  selectedId: number | null;
+  onSelect: (id: number) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <div style={{ position: 'relative', maxWidth: 600, marginBottom: 16 }} data-testid="floor-plan">
+      <img src={`/groundplan/${encodeURIComponent(floorName)}.svg`} alt={t('booking.step1.plan', { name: floorName })} style={{ width: '100%', display: 'block' }} />
+      {apartments.map((a) => {
+        const selected = a.id === selectedId;
+        return (
+          <button
+            key={a.id}
+            type="button"
+            disabled={!a.free}
+            aria-pressed={selected}
+            aria-label={`${a.name}: ${a.free ? t('booking.step1.free') : t('booking.step1.used')}`}
+            onClick={() => onSelect(a.id)}
+            style={{
+              position: 'absolute',
+              left: `${a.x * 100}%`,
+              top: `${a.y * 100}%`,
+              transform: 'translate(-50%, -50%)',
+              minWidth: 44,
+              minHeight: 32,
+              borderRadius: 16,
+              border: selected ? '3px solid #1f1f1f' : '1px solid #1f1f1f',
+              background: a.free ? (selected ? '#0b57b8' : '#1e6e3a') : '#6b6b6b',
+              color: '#fff',
+              fontWeight: 600,
+              cursor: a.free ? 'pointer' : 'not-allowed',
+            }}
+          >
+            {a.name}
+          </button>
+        );
+      })}
+    </div>
+  );
+}

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { de } from './de';
+import { en } from './en';
+
+function leaves(obj: object, prefix = ''): Record<string, string> {
+  return Object.entries(obj).reduce<Record<string, string>>((acc, [k, v]) => {
+    const key = prefix ? `${prefix}.${k}` : k;
+    return typeof v === 'string' ? { ...acc, [key]: v } : { ...acc, ...leaves(v as object, key) };
+  }, {});
+}
+
+const placeholders = (s: string) => [...s.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
+
+describe('translations', () => {
+  const enLeaves = leaves(en);
+  const deLeaves = leaves(de);
+
+  it('have the same keys in de and en', () => expect(Object.keys(deLeaves).sort()).toEqual(Object.keys(enLeaves).sort()));
+
+  it('use the same {{placeholders}} in de and en', () => {
+    for (const key of Object.keys(enLeaves)) expect(placeholders(deLeaves[key]), key).toEqual(placeholders(enLeaves[key]));
+  });
+
+  it('have no empty texts', () => {
+    for (const [key, value] of Object.entries({ ...enLeaves, ...deLeaves })) expect(value.trim(), key).not.toBe('');
+  });
+
+  it.each([
+    'missing', 'invalid', 'not_matching', 'INVALID_SIZE', 'INVALID_DIMENSION', 'INVALID_IMAGE', 'INVALID_GENDER',
+    'INVALID_ZIP', 'INVALID_EMAIL', 'INVALID_COUNTRY', 'INVALID_LANGUAGE', 'TOO_YOUNG', 'TOO_OLD', 'CURRENCY',
+    'NOT_NULL', 'STRING_MIN', 'STRING_MAX', 'NOT_A_PDF', 'INVALID_FILETYPE', 'doc_too_large',
+  ])('translate the validation code %s', (code) => {
+    expect(enLeaves[`validation.${code}`]).toBeTruthy();
+    expect(deLeaves[`validation.${code}`]).toBeTruthy();
+  });
+
+  it('keep the texts SPEC prescribes', () => {
+    expect(en.booking.step1.failedTitle).toBe('Ouch! Somebody was faster than you');
+    expect(en.booking.success.title).toBe('Booking was successful!');
+    expect(en.errors.backend).toBe('Backend Error');
+    expect(en.errors.occurred).toBe('error occurred: {{message}}');
+    expect(en.errors.missingApartmentId).toBe('Missing apartment-id query param in url');
+    expect(en.errors.missingRentingId).toBe('Missing renting-id query param in url');
+  });
+});

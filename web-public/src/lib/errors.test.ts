@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { CombinedGraphQLErrors, ServerError } from '@apollo/client/errors';
+import { describeRequestError, exceptionValues, interpretResult } from './errors';
+
+function serverError(status: number) {
+  return new ServerError('failed', { response: new Response('too large', { status }), bodyText: 'too large' });
+}
+
+describe('interpretResult', () => {
+  it('goes on with a uuid', () => expect(interpretResult({ uuid: 'abc' })).toEqual({ kind: 'ok', uuid: 'abc' }));
+  it('shows the exception', () => {
+    const exception = { messageId: 'TOO_YOUNG', params: [{ key: 'min', value: '17' }] };
+    expect(interpretResult({ exception })).toEqual({ kind: 'exception', exception });
+  });
+  it('is a backend error with neither', () => expect(interpretResult({})).toEqual({ kind: 'backend' }));
+  it('is a backend error without a result', () => expect(interpretResult(null)).toEqual({ kind: 'backend' }));
+});
+
+describe('exceptionValues', () => {
+  it('turns params into values', () =>
+    expect(exceptionValues({ messageId: 'x', params: [{ key: 'max', value: '10' }] })).toEqual({ max: '10' }));
+});
+
+describe('describeRequestError', () => {
+  it('413 on an upload is doc_too_large', () =>
+    expect(describeRequestError(serverError(413), { upload: true })).toEqual({ key: 'validation.doc_too_large' }));
+  it('415 on an upload is doc_too_large', () =>
+    expect(describeRequestError(serverError(415), { upload: true })).toEqual({ key: 'validation.doc_too_large' }));
+  it('500 is the generic message', () =>
+    expect(describeRequestError(serverError(500), { upload: true })).toEqual({ key: 'errors.generic' }));
+  it('a GraphQL error shows its first message', () =>
+    expect(describeRequestError(new CombinedGraphQLErrors({ errors: [{ message: 'depth limit' }] }))).toEqual({
+      text: 'depth limit',
+    }));
+  it('a GraphQL error without messages is unknown', () =>
+    expect(describeRequestError(new CombinedGraphQLErrors({ errors: [] }))).toEqual({ key: 'errors.unknownGraphql' }));
+  it('something that is not an error is unknown', () =>
+    expect(describeRequestError('boom')).toEqual({ key: 'errors.unknown' }));
+});

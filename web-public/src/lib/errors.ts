@@ -1,0 +1,53 @@
+import { CombinedGraphQLErrors } from '@apollo/client/errors';
+
+export interface UserDataException {
+  path?: string | null;
+  messageId: string;
+  params: { key: string; value: string }[];
+}
+
+export interface RentingResult {
+  uuid?: string | null;
+  exception?: UserDataException | null;
+}
+
+/** A message to show: an i18n key with its values, or a literal text (a server message). */
+export type Message = { key: string; values?: Record<string, string> } | { text: string };
+
+/** The params of a business exception as interpolation values. */
+export function exceptionValues(exception: UserDataException): Record<string, string> {
+  return Object.fromEntries(exception.params.map((p) => [p.key, p.value]));
+}
+
+/**
+ * What a renting result means for the form (SPEC section 4/8): the uuid wins, else the exception is
+ * shown as 'error occurred: ' with its translated message, else 'Backend Error'.
+ */
+export function interpretResult(
+  result: RentingResult | null | undefined,
+): { kind: 'ok'; uuid: string } | { kind: 'exception'; exception: UserDataException } | { kind: 'backend' } {
+  if (result?.uuid) return { kind: 'ok', uuid: result.uuid };
+  if (result?.exception) return { kind: 'exception', exception: result.exception };
+  return { kind: 'backend' };
+}
+
+function statusCodeOf(error: unknown): number | undefined {
+  if (error && typeof error === 'object' && 'statusCode' in error) {
+    const code = (error as { statusCode: unknown }).statusCode;
+    if (typeof code === 'number') return code;
+  }
+  return undefined;
+}
+
+/** How a failed request is shown (SPEC section 8). */
+export function describeRequestError(error: unknown, { upload = false } = {}): Message {
+  const status = statusCodeOf(error);
+  if (upload && (status === 413 || status === 415)) return { key: 'validation.doc_too_large' };
+  if (CombinedGraphQLErrors.is(error)) {
+    const first = error.errors[0]?.message;
+    return first ? { text: first } : { key: 'errors.unknownGraphql' };
+  }
+  if (status !== undefined) return { key: 'errors.generic' };
+  if (error instanceof Error) return { key: 'errors.generic' };
+  return { key: 'errors.unknown' };
+}

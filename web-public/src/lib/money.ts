@@ -1,0 +1,20 @@
+import type { Language } from './language';
+
+const LOCALES: Record<Language, string> = { de: 'de-DE', en: 'en-US' };
+
+/** Euro amount with exactly two decimals, German (1.234,50 €) or US (€1,234.50) style. */
+export function formatMoney(amount: number, language: Language): string {
+  return new Intl.NumberFormat(LOCALES[language], {
+    style: 'currency',
+    currency: 'EUR',
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  }).format(amount);
+}
+
+/** A yyyy-MM-dd day as dd.MM.yyyy (de) or yyyy-MM-dd (en). */
+export function formatDay(isoDay: string, language: Language): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(isoDay);
+  if (!m) return isoDay;
+  return language === 'de' ? `${m[3]}.${m[2]}.${m[1]}` : `${m[1]}-${m[2]}-${m[3]}`;
+}

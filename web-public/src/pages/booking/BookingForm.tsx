@@ -1,0 +1,190 @@
+import { useState } from 'react';
+import { Button, Checkbox, Form, Input, Space, Typography, type UploadFile } from 'antd';
+import { useMutation } from '@apollo/client/react';
+import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { ErrorAlert } from '../../components/Message/ShowMessage';
+import { currentLanguage } from '../../i18n';
+import { describeRequestError, exceptionValues, interpretResult, type Message } from '../../lib/errors';
+import { DEFAULT_COUNTRY, DEFAULT_GENDER, DEFAULT_NATIONALITY } from './codeLists';
+import { PersonalFields, readBase64, trigger, UploadField, useRule } from './formFields';
+import { checkConfirmEmail, checkEmail, parseBirthday } from './formRules';
+import { CREATE_RENTING_REQUEST } from './Step2.graphql';
+import type { Gender } from './types';
+import './BookingForm.css';
+
+export interface BookingFormValues {
+  gender: Gender;
+  nationality: string;
+  firstName: string;
+  lastName: string;
+  street: string;
+  country: string;
+  zip: string;
+  city: string;
+  birthday: string;
+  phone: string;
+  email: string;
+  confirmEmail: string;
+  identityCardFront?: UploadFile[];
+  identityCardBack?: UploadFile[];
+  immatriculation?: UploadFile[];
+}
+
+export const SAMPLE_VALUES: Partial<BookingFormValues> = {
+  gender: 'female',
+  nationality: 'de',
+  firstName: 'Anna',
+  lastName: 'Muster',
+  street: 'Hauptstraße 1',
+  country: 'DEU',
+  zip: '69117',
+  city: 'Heidelberg',
+  birthday: '01.02.2003',
+  phone: '+49 151 12345678',
+  email: 'anna.muster@example.org',
+  confirmEmail: 'anna.muster@example.org',
+};
+
+const FILE_ERRORS = {
+  identityCardFront: ['errors.missingFront', 'errors.invalidFrontFile'],
+  identityCardBack: ['errors.missingBack', 'errors.invalidBackFile'],
+  immatriculation: ['errors.missingCertificate', 'errors.invalidCertificateFile'],
+} as const;
+
+class FileProblem extends Error {
+  constructor(public readonly key: string) {
+    super(key);
+  }
+}
+
+async function fileContent(list: UploadFile[] | undefined, slot: keyof typeof FILE_ERRORS): Promise<string> {
+  const file = list?.[0]?.originFileObj;
+  if (!file) throw new FileProblem(FILE_ERRORS[slot][0]);
+  try {
+    return await readBase64(file);
+  } catch {
+    throw new FileProblem(FILE_ERRORS[slot][1]);
+  }
+}
+
+export function BookingForm({ apartmentId, semesterId, sample }: { apartmentId: number; semesterId: number; sample: boolean }) {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const rule = useRule();
+  const [form] = Form.useForm<BookingFormValues>();
+  const [submitted, setSubmitted] = useState(false);
+  const [terms, setTerms] = useState(false);
+  const [privacy, setPrivacy] = useState(false);
+  const [sending, setSending] = useState(false);
+  const [error, setError] = useState<Message | null>(null);
+  const [create] = useMutation(CREATE_RENTING_REQUEST);
+
+  const onFinish = async (values: BookingFormValues) => {
+    setSubmitted(true);
+    setError(null);
+    setSending(true);
+    try {
+      const [identityCardFront, identityCardBack, immatriculation] = await Promise.all([
+        fileContent(values.identityCardFront, 'identityCardFront'),
+        fileContent(values.identityCardBack, 'identityCardBack'),
+        fileContent(values.immatriculation, 'immatriculation'),
+      ]);
+      const result = await create({
+        variables: {
+          create: {
+            apartmentId,
+            semesterId,
+            birthday: parseBirthday(values.birthday)!,
+            city: values.city.trim(),
+            country: values.country,
+            email: values.email.trim(),
+            firstName: values.firstName.trim(),
+            lastName: values.lastName.trim(),
+            gender: values.gender,
+            identityCardFront,
+            identityCardBack,
+            nationality: values.nationality,
+            phone: values.phone.trim(),
+            street: values.street.trim(),
+            zip: values.zip.trim(),
+            language: currentLanguage(i18n),
+            immatriculation,
+          },
+        },
+      });
+      const outcome = interpretResult(result.data?.createRentingRequest);
+      if (outcome.kind === 'ok') {
+        navigate(`/booking/step2done?rentingId=${encodeURIComponent(outcome.uuid)}`);
+        return;
+      }
+      setError(
+        outcome.kind === 'exception'
+          ? {
+              key: 'errors.occurred',
+              values: { message: t(`validation.${outcome.exception.messageId}`, exceptionValues(outcome.exception)) },
+            }
+          : { key: 'errors.backend' },
+      );
+    } catch (e) {
+      setError(e instanceof FileProblem ? { key: e.key } : describeRequestError(e, { upload: true }));
+    } finally {
+      setSending(false);
+    }
+  };
+
+  const vt = trigger(submitted);
+  return (
+    <section aria-labelledby="booking-form-title">
+      <Typography.Title level={2} id="booking-form-title">
+        {t('booking.form.title')}
+      </Typography.Title>
+      {error && <ErrorAlert message={error} />}
+      <Form<BookingFormValues>
+        form={form}
+        layout="vertical"
+        disabled={sending}
+        initialValues={{
+          gender: DEFAULT_GENDER,
+          nationality: DEFAULT_NATIONALITY,
+          country: DEFAULT_COUNTRY,
+          ...(sample ? SAMPLE_VALUES : {}),
+        }}
+        onFinish={(v) => void onFinish(v)}
+        onFinishFailed={() => setSubmitted(true)}
+      >
+        <div className="form-grid">
+          <PersonalFields submitted={submitted} />
+          <Form.Item name="email" label={t('booking.form.email')} rules={[rule((v) => checkEmail(v as string))]} validateTrigger={vt}>
+            <Input inputMode="email" autoComplete="email" />
+          </Form.Item>
+          <Form.Item
+            name="confirmEmail"
+            label={t('booking.form.confirm_email')}
+            dependencies={['email']}
+            rules={[rule((v) => checkConfirmEmail(form.getFieldValue('email') as string, v as string))]}
+            validateTrigger={vt}
+          >
+            <Input inputMode="email" autoComplete="email" />
+          </Form.Item>
+          <UploadField slot="identityCardFront" submitted={submitted} />
+          <UploadField slot="identityCardBack" submitted={submitted} />
+          <UploadField slot="immatriculation" submitted={submitted} />
+        </div>
+        <Space orientation="vertical" style={{ marginBottom: 16 }}>
+          <Checkbox checked={terms} onChange={(e) => setTerms(e.target.checked)}>
+            {t('booking.form.terms')}
+          </Checkbox>
+          <Checkbox checked={privacy} onChange={(e) => setPrivacy(e.target.checked)}>
+            {t('booking.form.privacy')}
+          </Checkbox>
+        </Space>
+        <Form.Item>
+          <Button type="primary" htmlType="submit" size="large" disabled={!terms || !privacy || sending} loading={sending}>
+            {sending ? t('booking.form.sending') : t('booking.form.submit')}
+          </Button>
+        </Form.Item>
+      </Form>
+    </section>
+  );
+}

@@ -1,0 +1,130 @@
+import { useState } from 'react';
+import { Button, Checkbox, Form, Input, Popconfirm, Space, type UploadFile } from 'antd';
+import { useMutation } from '@apollo/client/react';
+import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { ErrorAlert } from '../../components/Message/ShowMessage';
+import { currentLanguage } from '../../i18n';
+import { exceptionValues, interpretResult, type Message } from '../../lib/errors';
+import { APPROVE_RENEWAL, DECLINE_RENEWAL, type RenterForRenewal } from './Extend.graphql';
+import { PersonalFields, readBase64, UploadField } from './formFields';
+import { parseBirthday } from './formRules';
+import './BookingForm.css';
+
+type RenewalValues = Omit<RenterForRenewal, 'email'> & { email: string; immatriculation?: UploadFile[] };
+
+export function RenewalForm({ rentingId, renter }: { rentingId: string; renter: RenterForRenewal }) {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const [submitted, setSubmitted] = useState(false);
+  const [disclaimer, setDisclaimer] = useState(false);
+  const [error, setError] = useState<Message | null>(null);
+  const [approve, { loading: approving }] = useMutation(APPROVE_RENEWAL);
+  const [decline, { loading: declining }] = useMutation(DECLINE_RENEWAL);
+  const sending = approving || declining;
+
+  const onFinish = async (values: RenewalValues) => {
+    setSubmitted(true);
+    setError(null);
+    const file = values.immatriculation?.[0]?.originFileObj;
+    if (!file) return setError({ key: 'errors.missingCertificate' });
+    let immatriculation: string;
+    try {
+      immatriculation = await readBase64(file);
+    } catch {
+      return setError({ key: 'errors.invalidCertificateFile' });
+    }
+    try {
+      const result = await approve({
+        variables: {
+          rentingId,
+          rentingRenewal: {
+            birthday: parseBirthday(values.birthday)!,
+            city: values.city.trim(),
+            country: values.country,
+            firstName: values.firstName.trim(),
+            lastName: values.lastName.trim(),
+            gender: values.gender,
+            phone: values.phone.trim(),
+            street: values.street.trim(),
+            zip: values.zip.trim(),
+            language: currentLanguage(i18n),
+            immatriculation,
+            nationality: values.nationality,
+          },
+        },
+      });
+      const outcome = interpretResult(result.data?.approveRenewal);
+      if (outcome.kind === 'ok') return navigate('/booking/renewal-accepted');
+      setError(
+        outcome.kind === 'exception'
+          ? {
+              key: 'errors.occurred',
+              values: { message: t(`validation.${outcome.exception.messageId}`, exceptionValues(outcome.exception)) },
+            }
+          : { key: 'errors.backend' },
+      );
+    } catch {
+      setError({ key: 'errors.occurredPlain' });
+    }
+  };
+
+  const onDecline = async () => {
+    setError(null);
+    try {
+      const result = await decline({ variables: { rentingId } });
+      const outcome = interpretResult(result.data?.declineRenewal);
+      if (outcome.kind === 'ok') return navigate('/booking/renewal-declined');
+      setError(
+        outcome.kind === 'exception'
+          ? {
+              key: 'errors.occurred',
+              values: { message: t(`validation.${outcome.exception.messageId}`, exceptionValues(outcome.exception)) },
+            }
+          : { key: 'errors.occurredPlain' },
+      );
+    } catch {
+      setError({ key: 'errors.occurredPlain' });
+    }
+  };
+
+  return (
+    <>
+      {error && <ErrorAlert message={error} />}
+      <Form<RenewalValues>
+        layout="vertical"
+        disabled={sending}
+        initialValues={renter}
+        onFinish={(v) => void onFinish(v)}
+        onFinishFailed={() => setSubmitted(true)}
+      >
+        <div className="renewal-grid">
+          <PersonalFields submitted={submitted} />
+          <Form.Item name="email" label={t('booking.form.email')}>
+            <Input readOnly />
+          </Form.Item>
+          <UploadField slot="immatriculation" submitted={submitted} />
+        </div>
+        <Checkbox checked={disclaimer} onChange={(e) => setDisclaimer(e.target.checked)} style={{ marginBottom: 16 }}>
+          {t('booking.form.disclaimer')}
+        </Checkbox>
+        <Space>
+          <Button type="primary" htmlType="submit" disabled={!disclaimer || sending} loading={approving}>
+            {t('booking.form.accept')}
+          </Button>
+          <Popconfirm
+            title={t('booking.extend.decline_renewal')}
+            description={t('booking.extend.declineConfirm')}
+            okText={t('booking.form.decline')}
+            cancelText={t('common.back')}
+            onConfirm={() => void onDecline()}
+          >
+            <Button danger disabled={sending} loading={declining}>
+              {t('booking.form.decline')}
+            </Button>
+          </Popconfirm>
+        </Space>
+      </Form>
+    </>
+  );
+}

@@ -1,0 +1,154 @@
+import { useMemo, useState } from 'react';
+import { Alert, Button, Card, Col, Row, Space, Spin, Tag, Typography } from 'antd';
+import { useMutation, useQuery } from '@apollo/client/react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { BookingSteps } from '../../components/BookingSteps/BookingSteps';
+import { FloorPlan } from '../../components/FloorPlan/FloorPlan';
+import { ErrorAlert } from '../../components/Message/ShowMessage';
+import { describeRequestError, exceptionValues, interpretResult, type Message } from '../../lib/errors';
+import { wrapFloor } from '../../lib/floor';
+import { formatMoney } from '../../lib/money';
+import { currentLanguage } from '../../i18n';
+import { PRIMARY_COLOR } from '../../theme';
+import { AVAILABLE_APARTMENTS, RESELECT_APARTMENT } from './Step1.graphql';
+
+export default function Step1() {
+  const { t, i18n } = useTranslation();
+  const lang = currentLanguage(i18n);
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const failed = params.has('booking');
+  const rentingId = params.get('rentingId');
+  const [floorIndex, setFloorIndex] = useState(0);
+  const [error, setError] = useState<Message | null>(null);
+  const [selectedId, setSelectedId] = useState<number | null>(null);
+  const { data, loading, error: loadError } = useQuery(AVAILABLE_APARTMENTS);
+  const [reselect, { loading: reselecting }] = useMutation(RESELECT_APARTMENT);
+
+  const free = useMemo(() => {
+    const map = new Map<number, boolean>();
+    for (const a of data?.availableApartments.apartmentBookable ?? []) map.set(a.apartmentId, a.free);
+    return map;
+  }, [data]);
+
+  if (loading) return <Spin aria-label={t('common.loading')} />;
+  if (loadError) return <ErrorAlert message={describeRequestError(loadError)} />;
+  const floors = data?.availableApartments.building.floors ?? [];
+  const floor = floors[floorIndex];
+
+  const changeFloor = (step: number) => {
+    setFloorIndex((i) => wrapFloor(i, step, floors.length));
+    setSelectedId(null);
+    setError(null);
+  };
+
+  const choose = async (apartmentId: number) => {
+    if (!rentingId) return;
+    setError(null);
+    try {
+      const result = await reselect({ variables: { request: { rentingId, apartmentId } } });
+      const outcome = interpretResult(result.data?.reselectApartment);
+      if (outcome.kind === 'ok') navigate(`/booking/step3done?rentingId=${encodeURIComponent(outcome.uuid)}`);
+      else if (outcome.kind === 'exception')
+        setError({
+          key: 'errors.occurred',
+          values: { message: t(`validation.${outcome.exception.messageId}`, exceptionValues(outcome.exception)) },
+        });
+      else setError({ key: 'errors.backend' });
+    } catch (e) {
+      setError(describeRequestError(e));
+    }
+  };
+
+  return (
+    <>
+      <BookingSteps current={0} />
+      {failed && (
+        <Alert
+          type="warning"
+          showIcon
+          style={{ marginBottom: 16 }}
+          title={<Typography.Title level={2} style={{ margin: 0 }}>{t('booking.step1.failedTitle')}</Typography.Title>}
+          description={t('booking.step1.failedText')}
+        />
+      )}
+      <Typography.Title level={1}>{t('booking.step1.title')}</Typography.Title>
+      <Typography.Paragraph>
+        {t('booking.step1.semester', { name: data?.availableApartments.bookableSemester.name ?? '' })}
+      </Typography.Paragraph>
+      {error && <ErrorAlert message={error} />}
+      {!floor ? (
+        <ErrorAlert message={{ key: 'errors.noFloor' }} />
+      ) : (
+        <>
+          <Space align="center" style={{ marginBottom: 16 }}>
+            <Button aria-label={t('booking.step1.floorDown')} onClick={() => changeFloor(-1)}>
+              ▼
+            </Button>
+            <Typography.Text strong aria-live="polite" data-testid="floor-name">
+              {t('booking.step1.floor')}: {floor.name}
+            </Typography.Text>
+            <Button aria-label={t('booking.step1.floorUp')} onClick={() => changeFloor(1)}>
+              ▲
+            </Button>
+          </Space>
+          <FloorPlan
+            floorName={floor.name}
+            apartments={floor.apartments.map((a) => ({ ...a, free: free.get(a.id) === true }))}
+            selectedId={selectedId}
+            onSelect={(id) => {
+              setSelectedId(id);
+              document.getElementById(`apartment-card-${id}`)?.scrollIntoView?.({ behavior: 'smooth', block: 'nearest' });
+            }}
+          />
+          {floor.apartments.length === 0 && <Typography.Paragraph>{t('booking.step1.noApartments')}</Typography.Paragraph>}
+          <Row gutter={[16, 16]} role="list">
+            {floor.apartments.map((a) => {
+              const isFree = free.get(a.id) === true;
+              const title = (
+                <Space>
+                  <span>{a.name}</span>
+                  {isFree ? <Tag color="green">{t('booking.step1.free')}</Tag> : <Tag>{t('booking.step1.used')}</Tag>}
+                </Space>
+              );
+              const body = t('common.perMonth', { amount: formatMoney(a.pricePerMonth, lang) });
+              return (
+                <Col
+                  key={a.id}
+                  xs={24}
+                  sm={12}
+                  md={8}
+                  role="listitem"
+                  id={`apartment-card-${a.id}`}
+                  data-testid={`apartment-${a.id}`}
+                  data-selected={a.id === selectedId}
+                  style={a.id === selectedId ? { outline: `3px solid ${PRIMARY_COLOR}`, outlineOffset: 2 } : undefined}
+                >
+                  {!isFree ? (
+                    <Card title={title} aria-disabled="true" style={{ opacity: 0.7 }}>
+                      {body}
+                    </Card>
+                  ) : rentingId ? (
+                    <Card title={title}>
+                      <p>{body}</p>
+                      <Button type="primary" loading={reselecting} onClick={() => void choose(a.id)}>
+                        {t('booking.step1.choose')}
+                      </Button>
+                    </Card>
+                  ) : (
+                    <Link to={`/booking/step2?apartment-id=${a.id}`} aria-label={`${t('booking.step1.choose')} ${a.name}`}>
+                      <Card title={title} hoverable>
+                        {body}
+                      </Card>
+                    </Link>
+                  )}
+                </Col>
+              );
+            })}
+          </Row>
+        </>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,184 @@
+import { describe, expect, it } from 'vitest';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { ServerError } from '@apollo/client/errors';
+import { renderRoute } from '../../test/render';
+import { BOOK_APARTMENT, BOOKABLE_SEMESTER, CREATE_RENTING_REQUEST } from './Step2.graphql';
+
+const semester = { __typename: 'Semester', id: 7, name: 'SoSe 2027', startDate: '2027-04-01', endDate: '2027-09-30' };
+
+const semesterMock = { request: { query: BOOKABLE_SEMESTER }, result: { data: { bookableSemester: semester } } };
+const bookMock = {
+  request: { query: BOOK_APARTMENT, variables: { aid: 3, sid: 7 } },
+  result: {
+    data: {
+      bookApartment: {
+        __typename: 'BookApartment',
+        apartment: {
+          __typename: 'Apartment',
+          id: 3,
+          name: 'B01',
+          descriptionDe: 'Helles Zimmer',
+          descriptionEn: 'Bright room',
+          pricePerMonth: 450,
+          features: ['SIZE_22', 'BALCONY'],
+          pictures: [{ __typename: 'Picture', name: 'room', url: '/pictures/b01.jpg', descriptionDe: 'Zimmer', descriptionEn: 'Room' }],
+        },
+        semester,
+        priceCalculation: {
+          __typename: 'PriceCalculation',
+          items: [{ __typename: 'PriceItem', textDe: 'Miete', textEn: 'Rent', qty: 6, amount: 450, total: 2700 }],
+          total: 2700,
+        },
+      },
+    },
+  },
+};
+
+const expectedCreate = {
+  apartmentId: 3,
+  semesterId: 7,
+  birthday: '2003-02-01',
+  city: 'Heidelberg',
+  country: 'DEU',
+  email: 'anna.muster@example.org',
+  firstName: 'Anna',
+  lastName: 'Muster',
+  gender: 'female',
+  identityCardFront: btoa('front'),
+  identityCardBack: btoa('back'),
+  nationality: 'de',
+  phone: '+49 151 12345678',
+  street: 'Hauptstraße 1',
+  zip: '69117',
+  language: 'en',
+  immatriculation: btoa('cert'),
+};
+
+function createMock(result: object) {
+  return { request: { query: CREATE_RENTING_REQUEST, variables: { create: expectedCreate } }, ...result };
+}
+
+const SLOTS = ['identityCardFront', 'identityCardBack', 'immatriculation'];
+
+function upload(slot: string, content: string, name: string, type: string) {
+  const input = document.querySelectorAll('input[type=file]')[SLOTS.indexOf(slot)];
+  fireEvent.change(input, { target: { files: [new File([content], name, { type })] } });
+}
+
+async function fillSampleAndSubmit() {
+  await screen.findByRole('heading', { name: 'Apartment B01' });
+  upload('identityCardFront', 'front', 'front.png', 'image/png');
+  upload('identityCardBack', 'back', 'back.jpg', 'image/jpeg');
+  upload('immatriculation', 'cert', 'cert.pdf', 'application/pdf');
+  await waitFor(() => expect(screen.getByText('cert.pdf')).toBeTruthy());
+  fireEvent.click(screen.getByRole('checkbox', { name: 'I accept the terms of use' }));
+  fireEvent.click(screen.getByRole('checkbox', { name: 'I have read the privacy disclaimer' }));
+  await act(async () => {
+    fireEvent.click(screen.getByRole('button', { name: 'Book apartment' }));
+  });
+}
+
+describe('Step2', () => {
+  it('shows the apartment, its features and price summary', async () => {
+    renderRoute('/booking/step2?apartment-id=3', { mocks: [semesterMock, bookMock] });
+    expect(await screen.findByRole('heading', { name: 'Apartment B01' })).toBeTruthy();
+    expect(screen.getByText('Bright room')).toBeTruthy();
+    expect(screen.getByText('Balcony')).toBeTruthy();
+    expect(screen.getByText('22 m²')).toBeTruthy();
+    expect(screen.getByText('€450.00')).toBeTruthy();
+    expect(screen.getAllByText('€2,700.00').length).toBeGreaterThan(0);
+    expect(screen.getByText('2027-04-01')).toBeTruthy();
+    expect(screen.getByText('2027-09-30')).toBeTruthy();
+    expect(screen.getAllByRole('img', { name: 'Room' }).length).toBeGreaterThan(0);
+  });
+
+  it('keeps submit disabled until terms and privacy are ticked, and shows errors only after submitting', async () => {
+    renderRoute('/booking/step2?apartment-id=3', { mocks: [semesterMock, bookMock] });
+    await screen.findByRole('heading', { name: 'Apartment B01' });
+    const submit = screen.getByRole('button', { name: 'Book apartment' }) as HTMLButtonElement;
+    expect(submit.disabled).toBe(true);
+    fireEvent.click(screen.getByRole('checkbox', { name: 'I accept the terms of use' }));
+    expect(submit.disabled).toBe(true);
+    fireEvent.click(screen.getByRole('checkbox', { name: 'I have read the privacy disclaimer' }));
+    expect(submit.disabled).toBe(false);
+    const firstName = screen.getByLabelText('First name');
+    fireEvent.change(firstName, { target: { value: 'x' } });
+    fireEvent.change(firstName, { target: { value: '' } });
+    expect(screen.queryAllByText('Please fill in this field or upload the missing document')).toHaveLength(0);
+    await act(async () => {
+      fireEvent.click(submit);
+    });
+    // first and last name, street, zip, city, birthday, phone, e-mail, confirm e-mail, three uploads
+    await waitFor(() =>
+      expect(screen.getAllByText('Please fill in this field or upload the missing document')).toHaveLength(12),
+    );
+  });
+
+  it('checks e-mail, confirmation and birthday', async () => {
+    renderRoute('/booking/step2?apartment-id=3', { mocks: [semesterMock, bookMock] });
+    await screen.findByRole('heading', { name: 'Apartment B01' });
+    expect(screen.getByLabelText('Birthday').getAttribute('placeholder')).toBe('YYYY-MM-DD');
+    fireEvent.change(screen.getByLabelText('E-mail'), { target: { value: 'anna.example.org' } });
+    fireEvent.change(screen.getByLabelText('Confirm e-mail'), { target: { value: 'other@example.org' } });
+    fireEvent.change(screen.getByLabelText('Birthday'), { target: { value: '31.02.2003' } });
+    fireEvent.click(screen.getByRole('checkbox', { name: 'I accept the terms of use' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'I have read the privacy disclaimer' }));
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Book apartment' }));
+    });
+    expect(await screen.findByText('The e-mail addresses do not match')).toBeTruthy();
+    expect(screen.getAllByText('This value is invalid')).toHaveLength(2);
+  });
+
+  it('sends the booking with base64 files and goes to step2done', async () => {
+    const { router } = renderRoute('/booking/step2?apartment-id=3&dummy', {
+      mocks: [semesterMock, bookMock, createMock({ result: { data: { createRentingRequest: { __typename: 'RentingResult', uuid: 'u-1', exception: null } } } })],
+    });
+    await fillSampleAndSubmit();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/booking/step2done'));
+  });
+
+  it('shows a backend exception translated with its params', async () => {
+    renderRoute('/booking/step2?apartment-id=3&dummy', {
+      mocks: [
+        semesterMock,
+        bookMock,
+        createMock({
+          result: {
+            data: {
+              createRentingRequest: {
+                __typename: 'RentingResult',
+                uuid: null,
+                exception: { __typename: 'UserDataException', path: 'birthday', messageId: 'TOO_YOUNG', params: [{ __typename: 'KeyValue', key: 'min', value: '17' }] },
+              },
+            },
+          },
+        }),
+      ],
+    });
+    await fillSampleAndSubmit();
+    expect(await screen.findByText('error occurred: You must be at least 17 years old')).toBeTruthy();
+  });
+
+  it('shows Backend Error when the result has neither uuid nor exception', async () => {
+    renderRoute('/booking/step2?apartment-id=3&dummy', {
+      mocks: [semesterMock, bookMock, createMock({ result: { data: { createRentingRequest: { __typename: 'RentingResult', uuid: null, exception: null } } } })],
+    });
+    await fillSampleAndSubmit();
+    expect(await screen.findByText('Backend Error')).toBeTruthy();
+  });
+
+  it('shows doc_too_large on HTTP 413', async () => {
+    const error = new ServerError('Payload Too Large', { response: new Response('', { status: 413 }), bodyText: '' });
+    renderRoute('/booking/step2?apartment-id=3&dummy', { mocks: [semesterMock, bookMock, createMock({ error })] });
+    await fillSampleAndSubmit();
+    expect(await screen.findByText('The chosen document is too large')).toBeTruthy();
+  });
+
+  it('shows the retry error when the apartment cannot be loaded', async () => {
+    renderRoute('/booking/step2?apartment-id=3', {
+      mocks: [semesterMock, { request: bookMock.request, error: new Error('down') }],
+    });
+    expect(await screen.findByText('error occurred: retry')).toBeTruthy();
+  });
+});

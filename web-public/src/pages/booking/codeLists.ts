@@ -1,0 +1,22 @@
+import countries from '../../data/countries.json';
+import nationalities from '../../data/nationalities.json';
+import type { Language } from '../../lib/language';
+
+interface Code {
+  code: string;
+  de: string;
+  en: string;
+}
+
+function options(list: Code[], language: Language) {
+  return list
+    .map((c) => ({ value: c.code, label: c[language] }))
+    .sort((a, b) => a.label.localeCompare(b.label, language));
+}
+
+export const countryOptions = (language: Language) => options(countries as Code[], language);
+export const nationalityOptions = (language: Language) => options(nationalities as Code[], language);
+
+export const DEFAULT_COUNTRY = 'DEU';
+export const DEFAULT_NATIONALITY = 'de';
+export const DEFAULT_GENDER = 'male';
