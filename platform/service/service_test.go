@@ -20,7 +20,10 @@ func load() (testConfig, error) {
 func TestRun_dispatchesTheNamedCommandWithTheLoadedSettings(t *testing.T) {
 	var got string
 	commands := map[string]Command[testConfig]{
-		"serve":   func(_ context.Context, cfg testConfig, logger *slog.Logger) error { got = "serve " + cfg.Extra; return nil },
+		"serve": func(_ context.Context, cfg testConfig, logger *slog.Logger) error {
+			got = "serve " + cfg.Extra
+			return nil
+		},
 		"migrate": func(context.Context, testConfig, *slog.Logger) error { return errors.New("migration failed") },
 	}
 	if err := run("renting", []string{"serve"}, load, commands); err != nil || got != "serve x" {
