@@ -11,7 +11,6 @@ import (
 	"google.golang.org/grpc"
 
 	"semesterhaus/platform/health"
-	"semesterhaus/platform/identity"
 	"semesterhaus/platform/postgres"
 	"semesterhaus/platform/server"
 	"semesterhaus/platform/service"
@@ -34,15 +33,12 @@ func main() {
 }
 
 func serve(ctx context.Context, cfg config.Config, logger *slog.Logger) error {
-	pool, err := postgres.Connect(ctx, cfg.DatabaseURL.Reveal())
+	infra, err := service.Connect(ctx, cfg.Settings, logger)
 	if err != nil {
 		return err
 	}
-	defer pool.Close()
-	verifier, err := identity.VerifierFromConfig(cfg.IdentityPublicKey, logger)
-	if err != nil {
-		return err
-	}
+	defer infra.Close()
+	pool, verifier := infra.Pool, infra.Verifier
 	catalog := app.New(pgadapter.NewRepository(pool), time.Now, app.Settings{
 		TimeZone: cfg.Location(), RenewalWindowDays: cfg.RenewalWindowDays,
 	})

@@ -3,17 +3,13 @@ package main
 
 import (
 	"context"
-	"errors"
 	"log/slog"
 	"net/http"
 	"time"
 
 	"google.golang.org/grpc"
 
-	"semesterhaus/platform/events"
 	"semesterhaus/platform/health"
-	"semesterhaus/platform/identity"
-	"semesterhaus/platform/postgres"
 	"semesterhaus/platform/server"
 	"semesterhaus/platform/service"
 	paymentv1 "semesterhaus/proto/gen/payment/v1"
@@ -35,24 +31,16 @@ func main() {
 }
 
 func serve(ctx context.Context, cfg config.Config, logger *slog.Logger) error {
-	if cfg.NATSURL == "" {
-		return errors.New("NATS_URL is required to serve: the renting events come from there")
-	}
-	pool, err := postgres.Connect(ctx, cfg.DatabaseURL.Reveal())
+	infra, err := service.Connect(ctx, cfg.Settings, logger)
 	if err != nil {
 		return err
 	}
-	defer pool.Close()
-	nc, js, err := events.Connect(ctx, cfg.NATSURL, logger)
-	if err != nil {
+	defer infra.Close()
+	if err := infra.ConnectNATS(ctx, cfg.NATSURL, logger); err != nil {
 		return err
 	}
-	defer nc.Close()
+	pool, js, verifier := infra.Pool, infra.JS, infra.Verifier
 	if err := natsadapter.EnsureStream(ctx, js, natsadapter.Stream, natsadapter.SubjectPrefix); err != nil {
-		return err
-	}
-	verifier, err := identity.VerifierFromConfig(cfg.IdentityPublicKey, logger)
-	if err != nil {
 		return err
 	}
 	rentingConn, err := service.Dial(cfg.RentingGRPCAddr)

@@ -3,17 +3,13 @@ package main
 
 import (
 	"context"
-	"fmt"
 	"log/slog"
 	"net/http"
 	"time"
 
 	"google.golang.org/grpc"
 
-	"semesterhaus/platform/events"
 	"semesterhaus/platform/health"
-	"semesterhaus/platform/identity"
-	"semesterhaus/platform/postgres"
 	"semesterhaus/platform/server"
 	"semesterhaus/platform/service"
 	renterv1 "semesterhaus/proto/gen/renter/v1"
@@ -38,23 +34,15 @@ func main() {
 }
 
 func serve(ctx context.Context, cfg config.Config, logger *slog.Logger) error {
-	if cfg.NATSURL == "" {
-		return fmt.Errorf("NATS_URL is required to serve: the renting events come from there")
-	}
-	pool, err := postgres.Connect(ctx, cfg.DatabaseURL.Reveal())
+	infra, err := service.Connect(ctx, cfg.Settings, logger)
 	if err != nil {
 		return err
 	}
-	defer pool.Close()
-	nc, js, err := events.Connect(ctx, cfg.NATSURL, logger)
-	if err != nil {
+	defer infra.Close()
+	if err := infra.ConnectNATS(ctx, cfg.NATSURL, logger); err != nil {
 		return err
 	}
-	defer nc.Close()
-	verifier, err := identity.VerifierFromConfig(cfg.IdentityPublicKey, logger)
-	if err != nil {
-		return err
-	}
+	pool, js, verifier := infra.Pool, infra.JS, infra.Verifier
 	renderer, err := mail.NewRenderer()
 	if err != nil {
 		return err

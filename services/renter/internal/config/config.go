@@ -13,7 +13,7 @@ import (
 // Config holds every setting of the renter service.
 type Config struct {
 	service.Settings
-	NATSURL  string `env:"NATS_URL"` // needed by serve, not by migrate
+	NATSURL  string `env:"NATS_URL"` // needed to serve, not to migrate
 	HTTPAddr string `env:"HTTP_ADDR" envDefault:":8103"`
 	GRPCAddr string `env:"GRPC_ADDR" envDefault:":9103"`
 	// SMTPAddr is the mail server (host:port); locally a sink without authentication or TLS.

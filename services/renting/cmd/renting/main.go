@@ -11,10 +11,7 @@ import (
 
 	"google.golang.org/grpc"
 
-	"semesterhaus/platform/events"
 	"semesterhaus/platform/health"
-	"semesterhaus/platform/identity"
-	"semesterhaus/platform/postgres"
 	"semesterhaus/platform/server"
 	"semesterhaus/platform/service"
 	rentingv1 "semesterhaus/proto/gen/renting/v1"
@@ -35,21 +32,16 @@ func main() {
 }
 
 func serve(ctx context.Context, cfg config.Config, logger *slog.Logger) error {
-	pool, err := postgres.Connect(ctx, cfg.DatabaseURL.Reveal())
+	infra, err := service.Connect(ctx, cfg.Settings, logger)
 	if err != nil {
 		return err
 	}
-	defer pool.Close()
-	nc, js, err := events.Connect(ctx, cfg.NATSURL, logger)
-	if err != nil {
+	defer infra.Close()
+	if err := infra.ConnectNATS(ctx, cfg.NATSURL, logger); err != nil {
 		return err
 	}
-	defer nc.Close()
+	pool, js, verifier := infra.Pool, infra.JS, infra.Verifier
 	if err := natsadapter.EnsureStream(ctx, js, natsadapter.Stream, natsadapter.SubjectPrefix); err != nil {
-		return err
-	}
-	verifier, err := identity.VerifierFromConfig(cfg.IdentityPublicKey, logger)
-	if err != nil {
 		return err
 	}
 	peers, err := dialPeers(cfg)

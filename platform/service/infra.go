@@ -1,0 +1,59 @@
+package service
+
+import (
+	"context"
+	"errors"
+	"log/slog"
+
+	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/nats-io/nats.go"
+	"github.com/nats-io/nats.go/jetstream"
+
+	"semesterhaus/platform/events"
+	"semesterhaus/platform/identity"
+	"semesterhaus/platform/postgres"
+)
+
+// Infra is what a serving service is connected to: its database and the verifier of the gateway's
+// identity tokens, and NATS JetStream once ConnectNATS was called.
+type Infra struct {
+	Pool     *pgxpool.Pool
+	Verifier *identity.Verifier
+	JS       jetstream.JetStream
+	nc       *nats.Conn
+}
+
+// Connect opens the service's database and builds its identity verifier. Close releases them.
+func Connect(ctx context.Context, s Settings, logger *slog.Logger) (*Infra, error) {
+	verifier, err := identity.VerifierFromConfig(s.IdentityPublicKey, logger)
+	if err != nil {
+		return nil, err
+	}
+	pool, err := postgres.Connect(ctx, s.DatabaseURL.Reveal())
+	if err != nil {
+		return nil, err
+	}
+	return &Infra{Pool: pool, Verifier: verifier}, nil
+}
+
+// ConnectNATS connects to NATS JetStream. The URL is only needed to serve (migrations run without
+// it), so an empty one is refused here rather than when the settings are read.
+func (i *Infra) ConnectNATS(ctx context.Context, url string, logger *slog.Logger) error {
+	if url == "" {
+		return errors.New("NATS_URL is required to serve: the service's events travel there")
+	}
+	nc, js, err := events.Connect(ctx, url, logger)
+	if err != nil {
+		return err
+	}
+	i.nc, i.JS = nc, js
+	return nil
+}
+
+// Close releases the connections.
+func (i *Infra) Close() {
+	if i.nc != nil {
+		i.nc.Close()
+	}
+	i.Pool.Close()
+}
