@@ -3,10 +3,10 @@ package graphql
 import (
 	"errors"
 	"fmt"
-	"sort"
 
 	"github.com/vektah/gqlparser/v2/gqlerror"
 
+	"semesterhaus/platform/graphqlx"
 	"semesterhaus/platform/graphqlx/scalar"
 	"semesterhaus/services/catalog/internal/adapters/graphql/model"
 	"semesterhaus/services/catalog/internal/app"
@@ -79,15 +79,9 @@ func toGraphPriceCalculation(p domain.PriceCalculation) *model.PriceCalculation 
 }
 
 func toGraphException(v *domain.ValidationError) *model.UserDataException {
-	keys := make([]string, 0, len(v.Params))
-	for k := range v.Params {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	params := make([]*model.KeyValue, len(keys))
-	for i, k := range keys {
-		params[i] = &model.KeyValue{Key: k, Value: v.Params[k]}
-	}
+	params := graphqlx.KeyValues(v.Params, func(key, value string) *model.KeyValue {
+		return &model.KeyValue{Key: key, Value: value}
+	})
 	path := v.Path
 	return &model.UserDataException{Path: &path, MessageID: v.MessageID, Params: params}
 }

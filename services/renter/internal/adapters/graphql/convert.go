@@ -2,8 +2,8 @@ package graphql
 
 import (
 	"errors"
-	"sort"
 
+	"semesterhaus/platform/graphqlx"
 	"semesterhaus/platform/graphqlx/scalar"
 	"semesterhaus/services/renter/internal/adapters/graphql/model"
 	"semesterhaus/services/renter/internal/domain"
@@ -31,15 +31,9 @@ func toGraphLetterGroup(g domain.LetterGroup) *model.RentersByLetter {
 }
 
 func toGraphException(v *domain.ValidationError) *model.UserDataException {
-	keys := make([]string, 0, len(v.Params))
-	for k := range v.Params {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	params := make([]*model.KeyValue, len(keys))
-	for i, k := range keys {
-		params[i] = &model.KeyValue{Key: k, Value: v.Params[k]}
-	}
+	params := graphqlx.KeyValues(v.Params, func(key, value string) *model.KeyValue {
+		return &model.KeyValue{Key: key, Value: value}
+	})
 	path := v.Path
 	return &model.UserDataException{Path: &path, MessageID: v.MessageID, Params: params}
 }

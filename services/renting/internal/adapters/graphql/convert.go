@@ -3,11 +3,11 @@ package graphql
 import (
 	"errors"
 	"fmt"
-	"sort"
 	"time"
 
 	"github.com/vektah/gqlparser/v2/gqlerror"
 
+	"semesterhaus/platform/graphqlx"
 	"semesterhaus/platform/graphqlx/scalar"
 	"semesterhaus/services/renting/internal/adapters/graphql/model"
 	"semesterhaus/services/renting/internal/app"
@@ -137,15 +137,9 @@ func toBookingRequest(c model.CreateRentingRequest) app.BookingRequest {
 }
 
 func toGraphException(v *domain.ValidationError) *model.UserDataException {
-	keys := make([]string, 0, len(v.Params))
-	for k := range v.Params {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	params := make([]*model.KeyValue, len(keys))
-	for i, k := range keys {
-		params[i] = &model.KeyValue{Key: k, Value: v.Params[k]}
-	}
+	params := graphqlx.KeyValues(v.Params, func(key, value string) *model.KeyValue {
+		return &model.KeyValue{Key: key, Value: value}
+	})
 	path := v.Path
 	return &model.UserDataException{Path: &path, MessageID: v.MessageID, Params: params}
 }
