@@ -47,9 +47,12 @@ build: ## Build all Go binaries into .data/bin
 
 ##@ Testing
 
-# Browser end-to-end tests join here when they exist.
 .PHONY: test
-test: test-go test-web ## Run every test
+test: test-go test-web test-e2e ## Run every test
+
+.PHONY: test-e2e
+test-e2e: ## Browser end-to-end tests (Playwright, headless Chromium) against a fresh system on ports shifted by E2E_PORT_OFFSET (100)
+	bash tools/e2e/run.sh
 
 # The web apps that exist in this checkout (each with its package.json).
 WEB_APPS := $(patsubst %/package.json,%,$(wildcard web-public/package.json web-admin/package.json))

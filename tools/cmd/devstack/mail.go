@@ -32,20 +32,21 @@ func (s *stack) startMailCatcher(ctx context.Context) error {
 	if err != nil {
 		return fmt.Errorf("the mail catcher needs Node.js: %w", err)
 	}
-	for _, port := range []int{mailSMTPPort, mailWebPort} {
+	smtpPort, webPort := mailSMTPPort+s.offset, mailWebPort+s.offset
+	for _, port := range []int{smtpPort, webPort} {
 		if err := portFree(fmt.Sprintf("127.0.0.1:%d", port)); err != nil {
 			return fmt.Errorf("mail catcher: %w (or set SMTP_ADDR to a mail server of yours)", err)
 		}
 	}
-	args := []string{script, "--ip", "127.0.0.1", "--smtp", fmt.Sprint(mailSMTPPort), "--web", fmt.Sprint(mailWebPort),
+	args := []string{script, "--ip", "127.0.0.1", "--smtp", fmt.Sprint(smtpPort), "--web", fmt.Sprint(webPort),
 		"--mail-directory", s.dataDir("mail"), "--silent"}
 	p, err := startProc("mail", node, args, s.env, s.root)
 	if err != nil {
 		return err
 	}
 	s.procs = append(s.procs, p)
-	s.mailWebURL = fmt.Sprintf("http://localhost:%d", mailWebPort)
-	s.smtpAddr = fmt.Sprintf("127.0.0.1:%d", mailSMTPPort)
-	api := fmt.Sprintf("http://127.0.0.1:%d/email", mailWebPort)
+	s.mailWebURL = fmt.Sprintf("http://localhost:%d", webPort)
+	s.smtpAddr = fmt.Sprintf("127.0.0.1:%d", smtpPort)
+	api := fmt.Sprintf("http://127.0.0.1:%d/email", webPort)
 	return waitReady(ctx, p, api, time.Minute, func(code int) bool { return code == http.StatusOK })
 }

@@ -1,5 +1,7 @@
 package main
 
+import "slices"
+
 // service is one subgraph service of the system as devstack runs it.
 type service struct {
 	name     string // directory under services/ and the binary ./services/<name>/cmd/<name>
@@ -22,6 +24,16 @@ var services = []service{
 const (
 	postgresPort = 54329 // the private PostgreSQL cluster
 	natsPort     = 4229  // the embedded NATS server
-	gatewayPort  = "8080"
+	gatewayPort  = 8080
 	dataDirName  = ".data"
 )
+
+// shiftPorts returns the table with offset added to every port.
+func shiftPorts(table []service, offset int) []service {
+	shifted := slices.Clone(table)
+	for i := range shifted {
+		shifted[i].httpPort += offset
+		shifted[i].grpcPort += offset
+	}
+	return shifted
+}

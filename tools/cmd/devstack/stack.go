@@ -12,6 +12,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -26,6 +27,8 @@ type stack struct {
 	infra    bool      // PostgreSQL and NATS only
 	services []service // the table of services.go (tests use their own ports)
 	dbPrefix string    // database name prefix on the server of DATABASE_URL
+	data     string    // the data directory, relative to root (.data when empty)
+	offset   int       // added to every fixed port (the services' ports are shifted in their table already)
 	log      *slog.Logger
 	natsLog  *slog.Logger      // the embedded NATS server's log: warnings and errors only (its banner is long)
 	env      map[string]string // devstack's own environment, passed on to the children
@@ -44,7 +47,14 @@ type stack struct {
 }
 
 func (s *stack) dataDir(parts ...string) string {
-	return filepath.Join(append([]string{s.root, dataDirName}, parts...)...)
+	data := s.data
+	if data == "" {
+		data = dataDirName
+	}
+	if !filepath.IsAbs(data) {
+		data = filepath.Join(s.root, data)
+	}
+	return filepath.Join(append([]string{data}, parts...)...)
 }
 
 func (s *stack) binary(name string) string { return s.dataDir("bin", name) }
@@ -183,11 +193,11 @@ func (s *stack) startPostgres(ctx context.Context) error {
 		s.log.Info("using the PostgreSQL server in DATABASE_URL", "url", redact(u))
 		return nil
 	}
-	s.log.Info("starting the private PostgreSQL cluster", "port", postgresPort, "data", s.dataDir("postgres"))
+	s.log.Info("starting the private PostgreSQL cluster", "port", postgresPort+s.offset, "data", s.dataDir("postgres"))
 	// Not cancelled by Ctrl-C: a server half started would be left running. pg_ctl gives up by itself.
 	c, err := pglocal.Start(context.WithoutCancel(ctx), pglocal.Options{
 		DataDir: s.dataDir("postgres"),
-		Port:    postgresPort,
+		Port:    postgresPort + s.offset,
 		Logger:  s.log.With("part", "postgres"),
 	})
 	if err != nil {
@@ -204,9 +214,9 @@ func (s *stack) startNATS() error {
 		s.log.Info("using the NATS server in NATS_URL", "url", redact(u))
 		return nil
 	}
-	s.log.Info("starting the embedded NATS server with JetStream", "port", natsPort, "store", s.dataDir("nats"))
+	s.log.Info("starting the embedded NATS server with JetStream", "port", natsPort+s.offset, "store", s.dataDir("nats"))
 	n, err := natslocal.Start(natslocal.Options{
-		Port:     natsPort,
+		Port:     natsPort + s.offset,
 		StoreDir: s.dataDir("nats"),
 		Logger:   s.natsLog.With("part", "nats"),
 	})
@@ -301,7 +311,7 @@ func (s *stack) gatewayPort() string {
 	if p := s.env["PORT"]; p != "" {
 		return p
 	}
-	return gatewayPort
+	return strconv.Itoa(gatewayPort + s.offset)
 }
 
 func (s *stack) startGateway(ctx context.Context, keys identityKeys) (string, error) {

@@ -1,0 +1,80 @@
+#!/usr/bin/env bash
+# Browser end-to-end tests against the whole system, started the way `make run` starts it.
+#
+#   tools/e2e/run.sh [web-app ...]      (default: every web app with a playwright.config.ts)
+#
+# Starts devstack with a fresh data directory (.data/e2e-<offset>) on ports shifted by
+# E2E_PORT_OFFSET (default 100: gateway 8180, mail catcher 8125), so it runs beside `make run`;
+# waits until the gateway is ready, runs `npx playwright test` in each web app with
+# E2E_BASE_URL and E2E_MAIL_URL set, and stops the stack again, whatever the tests did.
+# Extra Playwright arguments go in E2E_ARGS (e.g. E2E_ARGS='--grep renewal').
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/../.."
+
+offset="${E2E_PORT_OFFSET:-100}"
+data=".data/e2e-$offset"
+gateway="http://127.0.0.1:$((8080 + offset))"
+mail="http://127.0.0.1:$((8025 + offset))"
+
+apps=("$@")
+if [ ${#apps[@]} -eq 0 ]; then
+	for config in web-*/playwright.config.ts; do
+		[ -f "$config" ] && apps+=("$(dirname "$config")")
+	done
+fi
+if [ ${#apps[@]} -eq 0 ]; then
+	echo "no web app has browser tests (web-*/playwright.config.ts)"
+	exit 0
+fi
+
+export GOTOOLCHAIN=local GOFLAGS="${GOFLAGS:--buildvcs=false}" PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
+make --no-print-directory build-web tools/mailcatcher/node_modules
+go build -o .data/bin/ ./tools/cmd/devstack
+
+pid_file=".data/e2e-$offset.pid"
+if [ -f "$pid_file" ] && kill -0 "$(cat "$pid_file")" 2>/dev/null; then
+	echo "an end-to-end stack still runs (pid $(cat "$pid_file")); stopping it first"
+	kill -INT "$(cat "$pid_file")"
+	while kill -0 "$(cat "$pid_file")" 2>/dev/null; do sleep 0.5; done
+fi
+rm -rf "$data"
+mkdir -p "$data"
+log="$data/devstack.log"
+.data/bin/devstack -data "$data" -port-offset "$offset" >"$log" 2>&1 &
+stack=$!
+echo "$stack" >"$pid_file"
+
+stop_stack() {
+	if kill -0 "$stack" 2>/dev/null; then
+		kill -INT "$stack"
+		wait "$stack" || true
+	fi
+	rm -f "$pid_file"
+}
+trap stop_stack EXIT
+
+echo "=== starting the system on $gateway (log: $log)"
+for _ in $(seq 1 600); do
+	if curl -fs -o /dev/null "$gateway/readyz"; then
+		break
+	fi
+	if ! kill -0 "$stack" 2>/dev/null; then
+		echo "the stack stopped during start-up:"
+		tail -n 50 "$log"
+		exit 1
+	fi
+	sleep 0.5
+done
+curl -fs -o /dev/null "$gateway/readyz" || { echo "the gateway is not ready after 5 minutes:"; tail -n 50 "$log"; exit 1; }
+
+export E2E_BASE_URL="$gateway" E2E_MAIL_URL="$mail"
+failed=()
+for app in "${apps[@]}"; do
+	echo "=== playwright $app against $gateway"
+	# shellcheck disable=SC2086 # E2E_ARGS is a list of arguments
+	(cd "$app" && npx playwright test ${E2E_ARGS:-}) || failed+=("$app")
+done
+if [ ${#failed[@]} -gt 0 ]; then
+	echo "browser tests failed in: ${failed[*]} (the stack's log: $log)"
+	exit 1
+fi
