@@ -34,7 +34,7 @@ go build -o .data/bin/ ./tools/cmd/devstack
 pid_file=".data/e2e-$offset.pid"
 if [ -f "$pid_file" ] && kill -0 "$(cat "$pid_file")" 2>/dev/null; then
 	echo "an end-to-end stack still runs (pid $(cat "$pid_file")); stopping it first"
-	kill -INT "$(cat "$pid_file")"
+	kill -TERM "$(cat "$pid_file")"
 	while kill -0 "$(cat "$pid_file")" 2>/dev/null; do sleep 0.5; done
 fi
 rm -rf "$data"
@@ -46,7 +46,7 @@ echo "$stack" >"$pid_file"
 
 stop_stack() {
 	if kill -0 "$stack" 2>/dev/null; then
-		kill -INT "$stack"
+		kill -TERM "$stack"
 		wait "$stack" || true
 	fi
 	rm -f "$pid_file"
