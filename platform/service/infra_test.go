@@ -30,3 +30,15 @@ func TestConnect_opensTheDatabaseAndNATSOnlyWhenAsked(t *testing.T) {
 		t.Errorf("ConnectNATS: %v", err)
 	}
 }
+
+func TestConnectNATS_impossibleStreamReplicas_refused(t *testing.T) {
+	_, url := pgtest.NewDatabase(t, nil)
+	infra, err := Connect(context.Background(), Settings{DatabaseURL: config.Secret(url), NATSStreamReplicas: 7}, quietLogger())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer infra.Close()
+	if err := infra.ConnectNATS(context.Background(), natstest.URL(t), quietLogger()); err == nil || !strings.Contains(err.Error(), "NATS_STREAM_REPLICAS") {
+		t.Errorf("7 replicas: %v, want NATS_STREAM_REPLICAS refused", err)
+	}
+}

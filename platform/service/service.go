@@ -24,6 +24,9 @@ type Settings struct {
 	IdentityPublicKey string        `env:"IDENTITY_PUBLIC_KEY"`
 	LogLevel          string        `env:"LOG_LEVEL" envDefault:"info"`
 	LogFormat         string        `env:"LOG_FORMAT" envDefault:"json"`
+	// NATSStreamReplicas is how many copies JetStream keeps of the streams a service creates: 1 on
+	// a single server, 3 on a three-node cluster.
+	NATSStreamReplicas int `env:"NATS_STREAM_REPLICAS" envDefault:"1"`
 }
 
 // Base returns the shared settings of any Config that embeds them.
