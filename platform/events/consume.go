@@ -10,6 +10,8 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/nats-io/nats.go/jetstream"
+	"go.opentelemetry.io/otel/attribute"
+	"go.opentelemetry.io/otel/codes"
 )
 
 // Handler applies one event to the service's database, in tx. Returning an error rolls tx back and
@@ -54,7 +56,7 @@ func Consume(ctx context.Context, js jetstream.JetStream, pool *pgxpool.Pool, lo
 		return fmt.Errorf("events: consumer %s: %w", cfg.Durable, err)
 	}
 	defer it.Stop()
-	c := consumer{pool: pool, logger: logger.With("consumer", cfg.Durable), cfg: cfg, handler: h}
+	c := consumer{pool: pool, logger: logger.With("consumer", cfg.Durable), cfg: cfg, handler: h, metrics: newConsumerMetrics(cfg.Durable)}
 	for {
 		msg, err := it.Next(jetstream.NextContext(ctx))
 		if ctx.Err() != nil {
@@ -100,17 +102,20 @@ type consumer struct {
 	logger  *slog.Logger
 	cfg     ConsumerConfig
 	handler Handler
+	metrics consumerMetrics
 }
 
 func (c consumer) handle(ctx context.Context, msg jetstream.Msg) {
+	start := time.Now()
 	meta, err := msg.Metadata()
 	if err != nil {
-		c.logger.Error("not a JetStream message", "subject", msg.Subject(), "err", err)
+		c.logger.ErrorContext(ctx, "not a JetStream message", "subject", msg.Subject(), "err", err)
 		_ = msg.Term()
 		return
 	}
 	if meta.NumDelivered > 1 {
 		Counters.Redelivered.Add(1)
+		c.metrics.redeliveries.Inc()
 	}
 	// Messages published without an id fall back to their stream position, which a redelivery keeps.
 	id := msg.Headers().Get(jetstream.MsgIDHeader)
@@ -121,6 +126,10 @@ func (c consumer) handle(ctx context.Context, msg jetstream.Msg) {
 	// it, since after that JetStream delivers the message again anyway.
 	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), c.cfg.AckWait)
 	defer cancel()
+	// The handler's work (its queries, calls and the events it writes) joins the trace of the
+	// request that caused the event.
+	ctx, span := startConsumeSpan(ctx, msg, c.cfg.Durable, id, meta)
+	defer span.End()
 
 	var duplicate bool
 	err = pgx.BeginFunc(ctx, c.pool, func(tx pgx.Tx) error {
@@ -137,20 +146,30 @@ func (c consumer) handle(ctx context.Context, msg jetstream.Msg) {
 	})
 	if err != nil {
 		Counters.Failed.Add(1)
+		c.metrics.failures.Inc()
+		c.metrics.failed.Inc()
+		c.metrics.failedTime.Observe(time.Since(start).Seconds())
+		span.RecordError(err)
+		span.SetStatus(codes.Error, "handler failed")
 		delay := backoff(meta.NumDelivered)
-		c.logger.Error("event handler failed, will retry", "subject", msg.Subject(), "event_id", id,
+		c.logger.ErrorContext(ctx, "event handler failed, will retry", "subject", msg.Subject(), "event_id", id,
 			"delivery", meta.NumDelivered, "retry_in", delay, "err", err)
 		_ = msg.NakWithDelay(delay)
 		return
 	}
 	if duplicate {
 		Counters.Duplicates.Add(1)
+		c.metrics.duplicate.Inc()
+		c.metrics.duplicateTime.Observe(time.Since(start).Seconds())
+		span.SetAttributes(attribute.Bool("semesterhaus.event.duplicate", true))
 	} else {
 		Counters.Handled.Add(1)
+		c.metrics.handled.Inc()
+		c.metrics.handledTime.Observe(time.Since(start).Seconds())
 	}
 	// A lost acknowledgement means a redelivery, which the recorded id makes harmless.
 	if err := msg.Ack(); err != nil {
-		c.logger.Warn("ack failed", "subject", msg.Subject(), "event_id", id, "err", err)
+		c.logger.WarnContext(ctx, "ack failed", "subject", msg.Subject(), "event_id", id, "err", err)
 	}
 }
 

@@ -13,6 +13,8 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
+	"go.opentelemetry.io/otel/codes"
+	"go.opentelemetry.io/otel/trace"
 )
 
 // Enqueue writes an event with a new random id into the outbox, in the caller's transaction, and
@@ -24,11 +26,15 @@ func Enqueue(ctx context.Context, tx pgx.Tx, subject string, payload []byte) (ev
 
 // EnqueueWithID is Enqueue with an id chosen by the caller (a UUID), for payloads that carry their
 // own event id.
+//
+// When ctx carries a trace, the event keeps its trace context (traceparent), which the relay
+// publishes with it, so that whatever consumes the event joins the trace of the request that
+// caused it.
 func EnqueueWithID(ctx context.Context, tx pgx.Tx, eventID, subject string, payload []byte) error {
 	if subject == "" {
 		return errors.New("events: enqueue: empty subject")
 	}
-	if _, err := tx.Exec(ctx, "INSERT INTO outbox (event_id, subject, payload) VALUES ($1, $2, $3)", eventID, subject, payload); err != nil {
+	if _, err := tx.Exec(ctx, "INSERT INTO outbox (event_id, subject, payload, headers) VALUES ($1, $2, $3, $4)", eventID, subject, payload, traceHeaders(ctx)); err != nil {
 		return fmt.Errorf("events: enqueue %s: %w", subject, err)
 	}
 	return nil
@@ -63,6 +69,7 @@ func (r *Relay) Run(ctx context.Context) error {
 	var wg sync.WaitGroup
 	defer wg.Wait()
 	wg.Go(func() { r.listen(ctx, wake) })
+	defer watchOutbox(r.pool)() // outbox_pending_events and its age, while the relay runs
 
 	poll := time.NewTicker(pollInterval)
 	defer poll.Stop()
@@ -99,6 +106,7 @@ type outboxRow struct {
 	EventID string
 	Subject string
 	Payload []byte
+	Headers map[string]string // the writer's trace context; nil when it was not traced
 }
 
 // publishBatch publishes up to batchSize unpublished events in order, each acknowledged by
@@ -113,15 +121,13 @@ func (r *Relay) publishBatch(ctx context.Context) (int, error) {
 		if err := tx.QueryRow(ctx, "SELECT pg_try_advisory_xact_lock($1)", relayLockID).Scan(&turn); err != nil || !turn {
 			return err // another replica is publishing; it also got the notification
 		}
-		rows, _ := tx.Query(ctx, "SELECT seq, event_id::text, subject, payload FROM outbox WHERE published_at IS NULL ORDER BY seq LIMIT $1", batchSize)
+		rows, _ := tx.Query(ctx, "SELECT seq, event_id::text, subject, payload, headers FROM outbox WHERE published_at IS NULL ORDER BY seq LIMIT $1", batchSize)
 		batch, err := pgx.CollectRows(rows, pgx.RowToStructByPos[outboxRow])
 		if err != nil {
 			return err
 		}
 		for _, ev := range batch {
-			msg := &nats.Msg{Subject: ev.Subject, Data: ev.Payload}
-			if _, pubErr = r.js.PublishMsg(ctx, msg, jetstream.WithMsgID(ev.EventID)); pubErr != nil {
-				pubErr = fmt.Errorf("publish %s %s: %w", ev.Subject, ev.EventID, pubErr)
+			if pubErr = r.publish(ctx, ev); pubErr != nil {
 				break
 			}
 			published = append(published, ev.Seq)
@@ -136,7 +142,30 @@ func (r *Relay) publishBatch(ctx context.Context) (int, error) {
 		return 0, err
 	}
 	Counters.Published.Add(uint64(len(published)))
+	outboxPublished.Add(float64(len(published)))
 	return len(published), pubErr
+}
+
+// publish sends one event, acknowledged by JetStream. An event written inside a trace is
+// published in a producer span of that trace, whose context travels in the message's headers.
+func (r *Relay) publish(ctx context.Context, ev outboxRow) error {
+	msg := &nats.Msg{Subject: ev.Subject, Data: ev.Payload}
+	var span trace.Span
+	if ev.Headers != nil {
+		ctx, span = startPublishSpan(ctx, ev)
+		defer span.End()
+		msg.Header = nats.Header{}
+		injectTrace(ctx, msg.Header)
+	}
+	if _, err := r.js.PublishMsg(ctx, msg, jetstream.WithMsgID(ev.EventID)); err != nil {
+		err = fmt.Errorf("publish %s %s: %w", ev.Subject, ev.EventID, err)
+		if span != nil {
+			span.RecordError(err)
+			span.SetStatus(codes.Error, "publish failed")
+		}
+		return err
+	}
+	return nil
 }
 
 // listen keeps a connection of its own (outside the pool: it is held for ever) listening for the
