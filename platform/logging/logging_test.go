@@ -2,9 +2,12 @@ package logging
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"strings"
 	"testing"
+
+	"go.opentelemetry.io/otel/trace"
 )
 
 func TestNew(t *testing.T) {
@@ -43,5 +46,36 @@ func TestNew(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+func TestNew_lineLoggedInASpan_carriesTraceAndSpanID(t *testing.T) {
+	t.Parallel()
+	traceID, _ := trace.TraceIDFromHex("4bf92f3577b34da6a3ce929d0e0e4736")
+	spanID, _ := trace.SpanIDFromHex("00f067aa0ba902b7")
+	ctx := trace.ContextWithSpanContext(context.Background(), trace.NewSpanContext(trace.SpanContextConfig{
+		TraceID: traceID, SpanID: spanID, TraceFlags: trace.FlagsSampled,
+	}))
+	var buf bytes.Buffer
+	l := newLogger(&buf, "info", "json").With("service", "renting")
+	l.InfoContext(ctx, "traced", "n", 1)
+	l.InfoContext(context.Background(), "untraced")
+	l.Info("no context")
+
+	lines := strings.Split(strings.TrimSpace(buf.String()), "\n")
+	if len(lines) != 3 {
+		t.Fatalf("got %d lines: %s", len(lines), buf.String())
+	}
+	var traced map[string]any
+	if err := json.Unmarshal([]byte(lines[0]), &traced); err != nil {
+		t.Fatal(err)
+	}
+	if traced["trace_id"] != traceID.String() || traced["span_id"] != spanID.String() || traced["service"] != "renting" {
+		t.Errorf("traced line: %s", lines[0])
+	}
+	for _, l := range lines[1:] {
+		if strings.Contains(l, "trace_id") {
+			t.Errorf("a line without a span names a trace: %s", l)
+		}
 	}
 }
