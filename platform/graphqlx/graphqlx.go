@@ -59,6 +59,7 @@ func NewHandler(es graphql.ExecutableSchema, logger *slog.Logger, opts ...Option
 	srv.Use(extension.AutomaticPersistedQuery{Cache: lru.New[string](1000)})
 	e := errorHandling{logger: logger, translate: o.translate}
 	srv.AroundFields(e.aroundField)
+	srv.AroundResponses(observe)
 	srv.SetErrorPresenter(e.present)
 	srv.SetRecoverFunc(func(ctx context.Context, p any) error {
 		logger.ErrorContext(ctx, "graphql resolver panicked", "panic", p, "path", graphql.GetPath(ctx).String(), "stack", string(debug.Stack()))

@@ -7,15 +7,19 @@ import (
 	"google.golang.org/grpc/credentials/insecure"
 
 	"semesterhaus/platform/identity"
+	"semesterhaus/platform/metrics"
+	"semesterhaus/platform/tracing"
 )
 
 // Dial opens a client connection to a peer service's gRPC API that passes the caller's identity
-// token on. Inside the cluster the network policy, not TLS, keeps strangers out.
+// token (and, when tracing is on, the trace context) on and records client call metrics. Inside
+// the cluster the network policy, not TLS, keeps strangers out.
 func Dial(addr string, options ...grpc.DialOption) (*grpc.ClientConn, error) {
-	options = append([]grpc.DialOption{
+	base := append([]grpc.DialOption{
 		grpc.WithTransportCredentials(insecure.NewCredentials()),
-		grpc.WithUnaryInterceptor(identity.UnaryClientInterceptor()),
-	}, options...)
+		grpc.WithChainUnaryInterceptor(metrics.UnaryClientInterceptor(), identity.UnaryClientInterceptor()),
+	}, tracing.GRPCDialOptions()...)
+	options = append(base, options...)
 	conn, err := grpc.NewClient(addr, options...)
 	if err != nil {
 		return nil, fmt.Errorf("grpc client for %s: %w", addr, err)

@@ -9,12 +9,16 @@ import (
 
 	"semesterhaus/platform/health"
 	"semesterhaus/platform/identity"
+	"semesterhaus/platform/metrics"
 	"semesterhaus/platform/server"
+	"semesterhaus/platform/tracing"
 )
 
 // API describes the two servers every service runs: over HTTP its GraphQL subgraph at /graphql (and
-// whatever else Routes adds) with /healthz and /readyz, and its gRPC API with the gRPC health
-// service. The gRPC side takes the caller's identity from the gateway's token, checked by Verifier.
+// whatever else Routes adds) with /healthz, /readyz and the Prometheus metrics at /metrics, and its
+// gRPC API with the gRPC health service. The gRPC side takes the caller's identity from the
+// gateway's token, checked by Verifier. Both servers record request metrics and, when tracing is
+// on (package tracing), make spans that continue the caller's trace.
 type API struct {
 	HTTPAddr, GRPCAddr string
 	Verifier           *identity.Verifier
@@ -29,11 +33,17 @@ func (a API) Components() []server.Component {
 	mux := http.NewServeMux()
 	a.Routes(mux)
 	health.Mux(mux, a.Ready...)
+	metrics.Mount(mux)
+	// Metrics directly around the mux, so they see the route it matched.
+	handler := tracing.HTTPHandler(metrics.HTTP(mux), "http")
 
-	options := append([]grpc.ServerOption{grpc.UnaryInterceptor(identity.UnaryServerInterceptor(a.Verifier))}, a.GRPCOptions...)
-	grpcServer := grpc.NewServer(options...)
+	options := append([]grpc.ServerOption{
+		grpc.ChainUnaryInterceptor(metrics.UnaryServerInterceptor(), identity.UnaryServerInterceptor(a.Verifier)),
+		grpc.ChainStreamInterceptor(metrics.StreamServerInterceptor()),
+	}, tracing.GRPCServerOptions()...)
+	grpcServer := grpc.NewServer(append(options, a.GRPCOptions...)...)
 	a.RegisterGRPC(grpcServer)
 	healthv1.RegisterHealthServer(grpcServer, grpchealth.NewServer())
 
-	return []server.Component{server.HTTP("http", a.HTTPAddr, mux), server.GRPC("grpc", a.GRPCAddr, grpcServer)}
+	return []server.Component{server.HTTP("http", a.HTTPAddr, handler), server.GRPC("grpc", a.GRPCAddr, grpcServer)}
 }

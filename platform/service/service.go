@@ -1,6 +1,7 @@
 // Package service is the skeleton every service's main shares: one binary with subcommands (serve,
-// migrate, seed), settings read once from the environment, a logger named after the service, and a
-// context that ends on SIGINT or SIGTERM.
+// migrate, seed), settings read once from the environment, a logger named after the service,
+// tracing when an OTLP endpoint is configured (package tracing), and a context that ends on SIGINT
+// or SIGTERM.
 package service
 
 import (
@@ -11,11 +12,13 @@ import (
 	"os"
 	"slices"
 	"strings"
+	"time"
 
 	"semesterhaus/platform/config"
 	"semesterhaus/platform/logging"
 	"semesterhaus/platform/postgres"
 	"semesterhaus/platform/server"
+	"semesterhaus/platform/tracing"
 )
 
 // Settings are the settings every service reads the same way; a service's Config embeds them.
@@ -71,7 +74,21 @@ func run[C Configured](name string, args []string, load func() (C, error), comma
 	logger := logging.New(base.LogLevel, base.LogFormat).With("service", name)
 	ctx, stop := server.SignalContext()
 	defer stop()
+	stopTracing, err := tracing.Setup(ctx, name, logger)
+	if err != nil {
+		return err
+	}
+	defer flushTraces(stopTracing, logger)
 	return command(ctx, cfg, logger)
+}
+
+// flushTraces exports the spans still buffered, within a few seconds, when the process stops.
+func flushTraces(stop func(context.Context) error, logger *slog.Logger) {
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	if err := stop(ctx); err != nil {
+		logger.Warn("tracing: flushing spans failed", "err", err)
+	}
 }
 
 // Migrate is the migrate subcommand: the platform's tables, then the service's own migrations.
