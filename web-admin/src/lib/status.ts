@@ -1,19 +1,7 @@
-/** Renting states as the API names them (RentingState). */
-export type RentingState =
-  | 'APARTMENT_BLOCKED'
-  | 'APARTMENT_EMPTY'
-  | 'APARTMENT_REQUESTED'
-  | 'APARTMENT_RESERVED'
-  | 'AVAILABLE'
-  | 'CANCELED'
-  | 'CONTRACT_REQUESTED'
-  | 'CONTRACT_SIGNED'
-  | 'OWNER_ACKNOWLEDGED'
-  | 'PAYED'
-  | 'RENEWAL_ACCEPTED'
-  | 'RENEWAL_REQUEST'
-  | 'SELECT_APARTMENT'
-  | 'UNPAID';
+/** Renting states as the API names them (the generated RentingState). */
+import type { RentingState } from '../gql/graphql';
+
+export type { RentingState };
 
 export interface StatusTag {
   /** German label (SPEC section 4). */

@@ -1,20 +1,7 @@
-import { gql, type TypedDocumentNode } from '@apollo/client';
-import type { ApartmentUpdate } from '../../lib/apartments';
-import type { UserDataException } from '../../apollo/errors';
+import { graphql } from '../../gql';
+import type { AdminBuildingQuery } from '../../gql/graphql';
 
-export interface AdminApartment extends ApartmentUpdate {
-  name: string;
-  floor: { id: number; name: string };
-}
-
-export interface AdminBuilding {
-  adminBuilding: {
-    id: number;
-    floors: { id: number; name: string; apartments: AdminApartment[] }[];
-  };
-}
-
-export const ADMIN_BUILDING: TypedDocumentNode<AdminBuilding, Record<string, never>> = gql`
+export const ADMIN_BUILDING = graphql(`
   query AdminBuilding {
     adminBuilding {
       id
@@ -37,12 +24,12 @@ export const ADMIN_BUILDING: TypedDocumentNode<AdminBuilding, Record<string, nev
       }
     }
   }
-`;
+`);
 
-export const UPDATE_APARTMENT: TypedDocumentNode<
-  { updateApartment: { exception: UserDataException | null } },
-  { update: ApartmentUpdate }
-> = gql`
+export type AdminBuilding = AdminBuildingQuery;
+export type AdminApartment = AdminBuildingQuery['adminBuilding']['floors'][number]['apartments'][number];
+
+export const UPDATE_APARTMENT = graphql(`
   mutation UpdateApartment($update: ApartmentUpdate!) {
     updateApartment(update: $update) {
       exception {
@@ -55,4 +42,4 @@ export const UPDATE_APARTMENT: TypedDocumentNode<
       }
     }
   }
-`;
+`);

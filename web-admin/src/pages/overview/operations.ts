@@ -1,18 +1,7 @@
-import { gql, type TypedDocumentNode } from '@apollo/client';
-import type { RentingState } from '../../lib/status';
+import { graphql } from '../../gql';
+import type { ApartmentsPageQuery, SemestersQuery } from '../../gql/graphql';
 
-export interface Semester {
-  __typename?: 'Semester';
-  id: number;
-  name: string;
-  current: boolean;
-  startDate: string;
-  endDate: string;
-  rentingPhase: string;
-  startsInDays: number;
-}
-
-export const SEMESTERS: TypedDocumentNode<{ semesters: Semester[] }, Record<string, never>> = gql`
+export const SEMESTERS = graphql(`
   query Semesters {
     semesters {
       id
@@ -24,28 +13,11 @@ export const SEMESTERS: TypedDocumentNode<{ semesters: Semester[] }, Record<stri
       startsInDays
     }
   }
-`;
+`);
 
-export interface ApartmentsPageData {
-  apartmentsPage: {
-    id: number;
-    name: string;
-    address: string;
-    floors: {
-      id: number;
-      name: string;
-      apartments: {
-        id: number;
-        semesterId: number;
-        name: string;
-        adminStatus: RentingState;
-        renter: { id: number; firstName: string; lastName: string } | null;
-      }[];
-    }[];
-  };
-}
+export type Semester = SemestersQuery['semesters'][number];
 
-export const APARTMENTS_PAGE: TypedDocumentNode<ApartmentsPageData, { semesterId: number }> = gql`
+export const APARTMENTS_PAGE = graphql(`
   query ApartmentsPage($semesterId: Int!) {
     apartmentsPage(semesterId: $semesterId) {
       id
@@ -63,9 +35,14 @@ export const APARTMENTS_PAGE: TypedDocumentNode<ApartmentsPageData, { semesterId
             id
             firstName
             lastName
+            email
           }
         }
       }
     }
   }
-`;
+`);
+
+export type ApartmentsPageData = ApartmentsPageQuery;
+export type OccupancyFloor = ApartmentsPageQuery['apartmentsPage']['floors'][number];
+export type OccupancyApartment = OccupancyFloor['apartments'][number];

@@ -1,9 +1,7 @@
-import { gql, type TypedDocumentNode } from '@apollo/client';
-import type { LetterGroup } from '../../lib/renters';
-import type { RentingState } from '../../lib/status';
-import type { UserDataException } from '../../apollo/errors';
+import { graphql } from '../../gql';
+import type { RenterForEditQuery, RenterUpdate, RenterWithDocumentQuery } from '../../gql/graphql';
 
-export const RENTERS_BY_LETTER: TypedDocumentNode<{ rentersByLetter: LetterGroup[] }, Record<string, never>> = gql`
+export const RENTERS_BY_LETTER = graphql(`
   query RentersByLetter {
     rentersByLetter {
       letter
@@ -15,55 +13,9 @@ export const RENTERS_BY_LETTER: TypedDocumentNode<{ rentersByLetter: LetterGroup
       }
     }
   }
-`;
+`);
 
-export interface Booking {
-  rentingId: string;
-  semester: { id: number; name: string; startDate: string; endDate: string };
-  apartment: { id: number; name: string };
-  state: RentingState;
-  renterEmailConfirmed: boolean;
-  renterIsUnlocked: boolean;
-  contractSigned: boolean;
-  apartmentPaid: boolean;
-  createdDate: string | null;
-  emailConfirmedDate: string | null;
-  ownerAcknowledgedDate: string | null;
-  contractRequestedDate: string | null;
-  contractSignedDate: string | null;
-  paidDate: string | null;
-  signingLink: string | null;
-  paymentLink: string | null;
-  accessKey: string | null;
-}
-
-export interface RenterDocument {
-  id: string;
-  description: string;
-  link: string;
-  type: string;
-  uploaded: string;
-}
-
-export interface RenterDetail {
-  id: number;
-  email: string;
-  emailValidated: boolean;
-  firstName: string;
-  lastName: string;
-  street: string;
-  zip: string;
-  city: string;
-  country: string;
-  birthday: string;
-  phone: string;
-  notes: string;
-  gender: 'male' | 'female' | 'various';
-  bookings: Booking[];
-  documents: RenterDocument[];
-}
-
-export const RENTER_WITH_DOCUMENT: TypedDocumentNode<{ renterWithDocument: RenterDetail | null }, { id: number }> = gql`
+export const RENTER_WITH_DOCUMENT = graphql(`
   query RenterWithDocument($id: Int!) {
     renterWithDocument(id: $id) {
       id
@@ -115,32 +67,59 @@ export const RENTER_WITH_DOCUMENT: TypedDocumentNode<{ renterWithDocument: Rente
       }
     }
   }
-`;
+`);
 
-export const APPROVE_IDENTITY_CARD: TypedDocumentNode<{ approveIdentityCard: boolean }, { rentingId: string }> = gql`
+export type RenterDetail = NonNullable<RenterWithDocumentQuery['renterWithDocument']>;
+export type Booking = RenterDetail['bookings'][number];
+export type RenterDocument = RenterDetail['documents'][number];
+
+/** One renter's data for the renter list export. */
+export const RENTER_FOR_EXPORT = graphql(`
+  query RenterForExport($id: Int!) {
+    renter(id: $id) {
+      id
+      email
+      emailValidated
+      firstName
+      lastName
+      street
+      zip
+      city
+      country
+      birthday
+      phone
+      nationality
+      language
+      notes
+      bookings {
+        rentingId
+        semester {
+          id
+          name
+        }
+        apartment {
+          id
+          name
+        }
+        state
+      }
+    }
+  }
+`);
+
+export const APPROVE_IDENTITY_CARD = graphql(`
   mutation ApproveIdentityCard($rentingId: ID!) {
     approveIdentityCard(rentingId: $rentingId)
   }
-`;
+`);
 
-export const FREE_APARTMENT: TypedDocumentNode<
-  { freeApartment: boolean },
-  { apartmentId: number; semesterId: number }
-> = gql`
+export const FREE_APARTMENT = graphql(`
   mutation FreeApartment($apartmentId: Int!, $semesterId: Int!) {
     freeApartment(apartmentId: $apartmentId, semesterId: $semesterId)
   }
-`;
+`);
 
-export interface RenterForEdit {
-  firstName: string;
-  lastName: string;
-  phone: string;
-  notes: string;
-  email: string;
-}
-
-export const RENTER_FOR_EDIT: TypedDocumentNode<{ renterForEdit: RenterForEdit | null }, { renterId: number }> = gql`
+export const RENTER_FOR_EDIT = graphql(`
   query RenterForEdit($renterId: Int!) {
     renterForEdit(renterId: $renterId) {
       firstName
@@ -150,20 +129,12 @@ export const RENTER_FOR_EDIT: TypedDocumentNode<{ renterForEdit: RenterForEdit |
       email
     }
   }
-`;
+`);
 
-export interface RenterUpdate {
-  id: number;
-  firstName: string;
-  lastName: string;
-  phone: string;
-  notes: string;
-}
+export type RenterForEdit = NonNullable<RenterForEditQuery['renterForEdit']>;
+export type { RenterUpdate };
 
-export const UPDATE_RENTER: TypedDocumentNode<
-  { updateRenter: { exception: UserDataException | null } },
-  { update: RenterUpdate }
-> = gql`
+export const UPDATE_RENTER = graphql(`
   mutation UpdateRenter($update: RenterUpdate!) {
     updateRenter(update: $update) {
       exception {
@@ -176,4 +147,4 @@ export const UPDATE_RENTER: TypedDocumentNode<
       }
     }
   }
-`;
+`);
