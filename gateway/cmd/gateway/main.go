@@ -25,6 +25,7 @@ import (
 	"semesterhaus/platform/identity"
 	"semesterhaus/platform/logging"
 	"semesterhaus/platform/server"
+	"semesterhaus/platform/tracing"
 )
 
 // identityTokenTTL is the lifetime of the tokens forwarded to subgraphs (the contract's 60 s).
@@ -54,6 +55,17 @@ func run(ctx context.Context) error {
 	if cfg.GOGC == "" {
 		debug.SetGCPercent(gcPercent)
 	}
+	stopTracing, err := tracing.Setup(ctx, "gateway", logger)
+	if err != nil {
+		return err
+	}
+	defer func() {
+		flush, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		if err := stopTracing(flush); err != nil {
+			logger.Warn("tracing: flushing spans failed", "err", err)
+		}
+	}()
 	nc, err := nats.Connect(cfg.NATSURL.Reveal(), nats.Name("gateway"))
 	if err != nil {
 		return fmt.Errorf("connect to NATS: %w", err)

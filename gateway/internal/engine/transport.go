@@ -5,6 +5,8 @@ import (
 	"net"
 	"net/http"
 	"time"
+
+	"semesterhaus/platform/tracing"
 )
 
 // subgraphTimeout bounds one subgraph fetch; a subgraph that takes longer is treated as unavailable.
@@ -27,8 +29,10 @@ func newSubgraphClient(logger *slog.Logger) *http.Client {
 		DisableCompression:    true,
 	}
 	return &http.Client{
-		Timeout:   subgraphTimeout,
-		Transport: &subgraphTransport{next: transport, logger: logger},
+		Timeout: subgraphTimeout,
+		// With tracing on, every fetch is a client span of the operation's trace and carries it to
+		// the subgraph in the traceparent header.
+		Transport: tracing.HTTPTransport(&subgraphTransport{next: transport, logger: logger}),
 	}
 }
 
@@ -42,11 +46,11 @@ type subgraphTransport struct {
 func (t *subgraphTransport) RoundTrip(req *http.Request) (*http.Response, error) {
 	res, err := t.next.RoundTrip(withoutCompression(req))
 	if err != nil {
-		t.logger.Error("subgraph fetch failed", "url", req.URL.String(), "error", err)
+		t.logger.ErrorContext(req.Context(), "subgraph fetch failed", "url", req.URL.String(), "error", err)
 		return nil, err
 	}
 	if res.StatusCode >= http.StatusInternalServerError {
-		t.logger.Error("subgraph answered with a server error", "url", req.URL.String(), "status", res.StatusCode)
+		t.logger.ErrorContext(req.Context(), "subgraph answered with a server error", "url", req.URL.String(), "status", res.StatusCode)
 	}
 	return res, nil
 }

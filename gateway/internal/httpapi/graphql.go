@@ -10,12 +10,14 @@ import (
 	"net/http"
 	"runtime/debug"
 	"sync"
+	"time"
 
 	"github.com/wundergraph/graphql-go-tools/execution/graphql"
 	"github.com/wundergraph/graphql-go-tools/v2/pkg/ast"
 
 	"semesterhaus/gateway/internal/adminguard"
 	"semesterhaus/platform/identity"
+	"semesterhaus/platform/metrics"
 )
 
 // Executor runs an operation on the supergraph and writes the GraphQL response to out; an error
@@ -47,7 +49,8 @@ var responseBuffers = sync.Pool{New: func() any { return new(bytes.Buffer) }}
 const maxRecycledBufferBytes = 1 << 20
 
 func (h *GraphQL) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	defer h.recoverPanic(w)
+	defer h.recoverPanic(w, r)
+	start := time.Now()
 	req, unreadable := readOperation(r)
 	if unreadable != nil {
 		writeError(w, unreadable.status, unreadable.code, unreadable.message)
@@ -55,12 +58,15 @@ func (h *GraphQL) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	caller := h.Identify(r)
 	verdict := h.Guard.Inspect(req.Query)
+	operationType := verdict.OperationType(req.OperationName)
 	if refusal := h.check(r.Method, req.OperationName, verdict, caller); refusal != nil {
 		writeError(w, refusal.status, refusal.code, refusal.message)
+		observe(operationType, true, start)
 		return
 	}
 	if err := h.forwardIdentity(&req, caller); err != nil {
-		h.fail(w, "cannot sign identity token", err)
+		h.fail(w, r, "cannot sign identity token", err)
+		observe(operationType, true, start)
 		return
 	}
 	req.Variables = longValuesLast(req.Variables)
@@ -68,16 +74,37 @@ func (h *GraphQL) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	defer recycle(out)
 	out.Reset()
 	execute := h.Engine.Execute
-	if verdict.OperationType(req.OperationName) == ast.OperationTypeQuery {
+	if operationType == ast.OperationTypeQuery {
 		execute = h.Engine.ExecuteQuery
 	}
 	if err := execute(r.Context(), &req, out); err != nil {
-		h.fail(w, "operation failed", err)
+		h.fail(w, r, "operation failed", err)
+		observe(operationType, true, start)
 		return
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.Header().Set("Cache-Control", "no-store")
 	_, _ = w.Write(out.Bytes())
+	observe(operationType, hasErrors(out.Bytes()), start)
+}
+
+// observe records the operation in graphql_operations_total and graphql_operation_duration_seconds.
+func observe(operationType ast.OperationType, failed bool, start time.Time) {
+	name := "unknown"
+	switch operationType {
+	case ast.OperationTypeQuery:
+		name = "query"
+	case ast.OperationTypeMutation:
+		name = "mutation"
+	case ast.OperationTypeSubscription:
+		name = "subscription"
+	}
+	metrics.ObserveGraphQL(name, failed, time.Since(start))
+}
+
+// hasErrors tells whether a response of the engine carries errors, which it writes first.
+func hasErrors(response []byte) bool {
+	return bytes.HasPrefix(response, []byte(`{"errors"`))
 }
 
 func recycle(out *bytes.Buffer) {
@@ -164,18 +191,18 @@ func variablesAreObject(variables json.RawMessage) bool {
 }
 
 // fail answers 500 with a generic message; the cause goes to the log only.
-func (h *GraphQL) fail(w http.ResponseWriter, what string, err error) {
-	h.Logger.Error(what, "error", err)
+func (h *GraphQL) fail(w http.ResponseWriter, r *http.Request, what string, err error) {
+	h.Logger.ErrorContext(r.Context(), what, "error", err)
 	writeError(w, http.StatusInternalServerError, codeInternal, "internal error")
 }
 
 // recoverPanic turns a panic in the engine into a logged 500 instead of a dropped connection.
-func (h *GraphQL) recoverPanic(w http.ResponseWriter) {
+func (h *GraphQL) recoverPanic(w http.ResponseWriter, r *http.Request) {
 	if v := recover(); v != nil {
 		if v == http.ErrAbortHandler {
 			panic(v)
 		}
-		h.Logger.Error("panic while serving an operation", "panic", v, "stack", string(debug.Stack()))
+		h.Logger.ErrorContext(r.Context(), "panic while serving an operation", "panic", v, "stack", string(debug.Stack()))
 		writeError(w, http.StatusInternalServerError, codeInternal, "internal error")
 	}
 }

@@ -1,5 +1,5 @@
 // Package httpapi is the gateway's HTTP surface: /api/graphql, sign-in under /api/auth, /api/whoami,
-// health, and the two web apps, behind the request body limit.
+// health, Prometheus metrics at /metrics, and the two web apps, behind the request body limit.
 package httpapi
 
 import (
@@ -11,6 +11,8 @@ import (
 
 	"semesterhaus/gateway/internal/auth"
 	"semesterhaus/platform/health"
+	"semesterhaus/platform/metrics"
+	"semesterhaus/platform/tracing"
 )
 
 // Routes are the handlers and settings the router mounts.
@@ -51,10 +53,14 @@ func NewRouter(routes Routes) (http.Handler, error) {
 		writeError(w, http.StatusNotFound, codeNotFound, "not found")
 	})
 	health.Mux(mux, routes.ReadinessChecks...)
+	metrics.Mount(mux)
 	if err := mountWebApps(mux, routes.PublicDir, routes.AdminDir); err != nil {
 		return nil, err
 	}
-	var handler http.Handler = limitBody(routes.MaxBodyBytes, mux)
+	// Request metrics see the route the mux matched; the span of a request (when tracing is on)
+	// starts a new trace, whatever a client sends.
+	var handler http.Handler = metrics.HTTP(limitBody(routes.MaxBodyBytes, mux))
+	handler = tracing.HTTPHandler(handler, "gateway", tracing.Public())
 	if routes.Logger.Enabled(context.Background(), slog.LevelDebug) {
 		handler = accessLog(routes.Logger, handler)
 	}
