@@ -71,7 +71,10 @@ require (
 	golang.org/x/tools v0.51.0 // indirect
 	google.golang.org/genproto/googleapis/api v0.0.0-20261005182115-fad411399dd8 // indirect
 	google.golang.org/genproto/googleapis/rpc v0.0.0-20261005182115-fad411399dd8 // indirect
-	google.golang.org/protobuf v1.36.12 // indirect
+	google.golang.org/protobuf v1.36.12
+	semesterhaus/proto v0.0.0-00010101000000-000000000000
 )
 
 tool github.com/99designs/gqlgen
+
+replace semesterhaus/proto => ../proto

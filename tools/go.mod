@@ -14,6 +14,8 @@ tool (
 
 require (
 	github.com/jackc/pgx/v5 v5.12.0
+	go.opentelemetry.io/proto/otlp v1.11.0
+	google.golang.org/protobuf v1.36.12
 	semesterhaus/platform v0.0.0-00010101000000-000000000000
 )
 
@@ -30,6 +32,7 @@ require (
 	github.com/golang-jwt/jwt/v5 v5.3.1 // indirect
 	github.com/google/cel-go v0.28.0 // indirect
 	github.com/google/go-tpm v0.9.8 // indirect
+	github.com/grpc-ecosystem/grpc-gateway/v2 v2.30.0 // indirect
 	github.com/inconshreveable/mousetrap v1.1.0 // indirect
 	github.com/jackc/pgpassfile v1.0.0 // indirect
 	github.com/jackc/pgservicefile v0.0.0-20240606120523-5a60cdf6a761 // indirect
@@ -73,7 +76,6 @@ require (
 	google.golang.org/genproto/googleapis/rpc v0.0.0-20261005182115-fad411399dd8 // indirect
 	google.golang.org/grpc v1.85.0 // indirect
 	google.golang.org/grpc/cmd/protoc-gen-go-grpc v1.6.2 // indirect
-	google.golang.org/protobuf v1.36.12 // indirect
 	gopkg.in/natefinch/lumberjack.v2 v2.2.1 // indirect
 	gopkg.in/yaml.v3 v3.0.1 // indirect
 )
@@ -82,3 +84,5 @@ require (
 // that goose asks for, and the module proxy does not serve that version's source. Nothing else in
 // the workspace imports x/exp, so the version sqlc itself was released with is used.
 replace golang.org/x/exp => golang.org/x/exp v0.0.0-20250620022241-b7579e27df2b
+
+replace semesterhaus/proto => ../proto

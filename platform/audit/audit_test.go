@@ -55,3 +55,38 @@ func TestRecord_storedWithTheChangeOrNotAtAll(t *testing.T) {
 		t.Errorf("audit log = %+v, want exactly the committed entry", got)
 	}
 }
+
+func TestOfRenter_theRentersEntriesNewestFirst(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	pool, _ := pgtest.NewDatabase(t, nil)
+	entries := []audit.Entry{
+		{Actor: "admin", Action: "approveIdentityCard", Subject: "renting/a", RenterID: 7},
+		{Actor: "anna", Action: "updateApartment", Subject: "apartment/3"},
+		{Actor: "admin", Action: "approveIdentityCard", Subject: "renting/b", RenterID: 8},
+		{Actor: "anna", Action: "readDocument", Subject: "document/d", RenterID: 7, Details: map[string]any{"type": "IDENTITY_CARD_FRONT"}},
+	}
+	for _, e := range entries {
+		if err := postgres.InTx(ctx, pool, func(tx pgx.Tx) error { return audit.Record(ctx, tx, e) }); err != nil {
+			t.Fatal(err)
+		}
+	}
+
+	got, err := audit.OfRenter(ctx, pool, 7)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != 2 || got[0].Action != "readDocument" || got[1].Subject != "renting/a" {
+		t.Fatalf("entries of renter 7 = %+v, want readDocument then approveIdentityCard on renting/a", got)
+	}
+	var details map[string]string
+	if err := json.Unmarshal(got[0].Details, &details); err != nil || details["type"] != "IDENTITY_CARD_FRONT" {
+		t.Errorf("details = %s (%v), want the recorded JSON object", got[0].Details, err)
+	}
+	if got[0].At.IsZero() || got[0].At.Before(got[1].At) {
+		t.Errorf("times %v, %v: want set and newest first", got[0].At, got[1].At)
+	}
+	if none, err := audit.OfRenter(ctx, pool, 99); err != nil || len(none) != 0 {
+		t.Errorf("a renter without entries: %v, %v", none, err)
+	}
+}

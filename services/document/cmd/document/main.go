@@ -9,9 +9,11 @@ import (
 
 	"google.golang.org/grpc"
 
+	"semesterhaus/platform/audit/auditgrpc"
 	"semesterhaus/platform/health"
 	"semesterhaus/platform/server"
 	"semesterhaus/platform/service"
+	auditv1 "semesterhaus/proto/gen/audit/v1"
 	documentv1 "semesterhaus/proto/gen/document/v1"
 	"semesterhaus/services/document/internal/adapters/download"
 	"semesterhaus/services/document/internal/adapters/graphql"
@@ -67,6 +69,7 @@ func serve(ctx context.Context, cfg config.Config, logger *slog.Logger) error {
 		},
 		RegisterGRPC: func(s *grpc.Server) {
 			documentv1.RegisterDocumentServiceServer(s, grpcadapter.NewServer(documents))
+			auditv1.RegisterAuditLogServer(s, auditgrpc.NewServer(pool, logger))
 		},
 		GRPCOptions: grpcadapter.ServerOptions(),
 		Ready:       []health.Check{{Name: "postgres", Func: pool.Ping}},

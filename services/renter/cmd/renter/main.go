@@ -53,12 +53,17 @@ func serve(ctx context.Context, cfg config.Config, logger *slog.Logger) error {
 	}
 	repo := pgadapter.NewRepository(pool)
 	renters := app.NewRenters(repo, time.Now)
+	auditLog, closeAudit, err := dialAuditLog(cfg, repo)
+	if err != nil {
+		return err
+	}
+	defer closeAudit()
 	consumer := natsadapter.NewMailConsumer(js, pool, app.NewMails(renderer, cfg.PublicURL, time.Now), natsadapter.RentingStream, logger)
 	sender := app.NewMailSender(repo, transport, mailInterval, logger)
 
 	api := service.API{
 		HTTPAddr: cfg.HTTPAddr, GRPCAddr: cfg.GRPCAddr, Verifier: verifier,
-		Routes: func(mux *http.ServeMux) { mux.Handle("/graphql", graphql.NewHandler(renters, verifier, logger)) },
+		Routes: func(mux *http.ServeMux) { mux.Handle("/graphql", graphql.NewHandler(renters, auditLog, verifier, logger)) },
 		RegisterGRPC: func(s *grpc.Server) {
 			renterv1.RegisterRenterServiceServer(s, grpcadapter.NewServer(renters, logger))
 		},
@@ -68,4 +73,20 @@ func serve(ctx context.Context, cfg config.Config, logger *slog.Logger) error {
 		server.Func("renting-events", consumer.Run),
 		server.Func("mail-sender", sender.Run),
 	)...)
+}
+
+// dialAuditLog joins the renter's own audit entries with those of renting and document.
+func dialAuditLog(cfg config.Config, repo *pgadapter.Repository) (*app.AuditLog, func(), error) {
+	renting, err := service.Dial(cfg.RentingGRPCAddr)
+	if err != nil {
+		return nil, nil, err
+	}
+	document, err := service.Dial(cfg.DocumentGRPCAddr)
+	if err != nil {
+		renting.Close()
+		return nil, nil, err
+	}
+	auditLog := app.NewAuditLog(repo,
+		grpcadapter.NewAuditClient("renting", renting), grpcadapter.NewAuditClient("document", document))
+	return auditLog, func() { renting.Close(); document.Close() }, nil
 }

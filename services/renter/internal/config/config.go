@@ -16,6 +16,9 @@ type Config struct {
 	NATSURL  string `env:"NATS_URL"` // needed to serve, not to migrate
 	HTTPAddr string `env:"HTTP_ADDR" envDefault:":8103"`
 	GRPCAddr string `env:"GRPC_ADDR" envDefault:":9103"`
+	// The services whose audit entries about renters the back office shows with the renter's own.
+	RentingGRPCAddr  string `env:"RENTING_GRPC_ADDR" envDefault:"127.0.0.1:9102"`
+	DocumentGRPCAddr string `env:"DOCUMENT_GRPC_ADDR" envDefault:"127.0.0.1:9104"`
 	// SMTPAddr is the mail server (host:port); locally a sink without authentication or TLS.
 	SMTPAddr string `env:"SMTP_ADDR" envDefault:"127.0.0.1:1025"`
 	MailFrom string `env:"MAIL_FROM" envDefault:"Studentenwohnheim Neckarblick <wohnen@neckarblick.example>"`

@@ -11,9 +11,11 @@ import (
 
 	"google.golang.org/grpc"
 
+	"semesterhaus/platform/audit/auditgrpc"
 	"semesterhaus/platform/health"
 	"semesterhaus/platform/server"
 	"semesterhaus/platform/service"
+	auditv1 "semesterhaus/proto/gen/audit/v1"
 	rentingv1 "semesterhaus/proto/gen/renting/v1"
 	"semesterhaus/services/renting/internal/adapters/graphql"
 	grpcadapter "semesterhaus/services/renting/internal/adapters/grpc"
@@ -60,6 +62,7 @@ func serve(ctx context.Context, cfg config.Config, logger *slog.Logger) error {
 		Routes: func(mux *http.ServeMux) { mux.Handle("/graphql", graphql.NewHandler(rentings, verifier, logger)) },
 		RegisterGRPC: func(s *grpc.Server) {
 			rentingv1.RegisterRentingServiceServer(s, grpcadapter.NewServer(rentings))
+			auditv1.RegisterAuditLogServer(s, auditgrpc.NewServer(pool, logger))
 		},
 		Ready: []health.Check{{Name: "postgres", Func: pool.Ping}},
 	}

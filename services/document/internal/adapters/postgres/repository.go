@@ -95,8 +95,8 @@ func (r *Repository) read(ctx context.Context, actor string, load func(*db.Queri
 		}
 		doc = documentFromDB(row)
 		return audit.Record(ctx, tx, audit.Entry{
-			Actor: actor, Action: "readDocument", Subject: "document/" + doc.ID,
-			Details: map[string]any{"renterId": doc.RenterID, "type": doc.Type, "fileName": doc.FileName},
+			Actor: actor, Action: "readDocument", Subject: "document/" + doc.ID, RenterID: doc.RenterID,
+			Details: map[string]any{"type": doc.Type, "fileName": doc.FileName},
 		})
 	})
 	return doc, err

@@ -3,6 +3,7 @@ package graphql
 import (
 	"errors"
 
+	"semesterhaus/platform/audit"
 	"semesterhaus/platform/graphqlx"
 	"semesterhaus/platform/graphqlx/scalar"
 	"semesterhaus/services/renter/internal/adapters/graphql/model"
@@ -28,6 +29,15 @@ func toGraphLetterGroup(g domain.LetterGroup) *model.RentersByLetter {
 		renters[i] = &model.RenterSummary{ID: int(s.ID), FirstName: s.FirstName, LastName: s.LastName, Email: s.Email}
 	}
 	return &model.RentersByLetter{Letter: g.Letter, Renters: renters}
+}
+
+func toGraphAuditEntries(entries []audit.Recorded) []*model.AuditEntry {
+	result := make([]*model.AuditEntry, len(entries))
+	for i, e := range entries {
+		details := string(e.Details)
+		result[i] = &model.AuditEntry{At: scalar.DateTime(e.At), Actor: e.Actor, Action: e.Action, Subject: e.Subject, Details: &details}
+	}
+	return result
 }
 
 func toGraphException(v *domain.ValidationError) *model.UserDataException {

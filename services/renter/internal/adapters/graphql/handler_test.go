@@ -16,6 +16,7 @@ import (
 
 	"github.com/jackc/pgx/v5/pgxpool"
 
+	"semesterhaus/platform/audit"
 	"semesterhaus/platform/identity"
 	"semesterhaus/platform/pgtest"
 	"semesterhaus/services/renter/internal/adapters/graphql"
@@ -42,8 +43,10 @@ func newSubgraph(t *testing.T) subgraph {
 		t.Fatal(err)
 	}
 	pool, _ := pgtest.NewDatabase(t, migrations.FS)
-	renters := app.NewRenters(pgadapter.NewRepository(pool), time.Now)
-	server := httptest.NewServer(graphql.NewHandler(renters, identity.NewVerifier(public), slog.New(slog.DiscardHandler)))
+	repo := pgadapter.NewRepository(pool)
+	renters := app.NewRenters(repo, time.Now)
+	auditLog := app.NewAuditLog(repo, otherService)
+	server := httptest.NewServer(graphql.NewHandler(renters, auditLog, identity.NewVerifier(public), slog.New(slog.DiscardHandler)))
 	t.Cleanup(server.Close)
 	return subgraph{t: t, url: server.URL, signer: identity.NewSigner(private, time.Minute), pool: pool, renters: renters}
 }
@@ -109,6 +112,7 @@ func TestRenterFields_refusedWithoutAdminIdentity(t *testing.T) {
 		`{ renterWithDocument(id: ` + itoa(id) + `) { email } }`,
 		`{ renterForEdit(renterId: ` + itoa(id) + `) { phone } }`,
 		`{ rentersByLetter { letter } }`,
+		`{ renter(id: ` + itoa(id) + `) { auditLog { actor } } }`,
 		`mutation { updateRenter(update: {id: ` + itoa(id) + `, firstName: "X", lastName: "Y", phone: "0170 1234567", notes: ""}) { exception { messageId } } }`,
 		`{ _entities(representations: [{__typename: "Renter", id: ` + itoa(id) + `}]) { ... on Renter { firstName } } }`,
 	}
@@ -275,3 +279,52 @@ func TestEntities_batchAnswersOnePerRepresentationInOrder(t *testing.T) {
 }
 
 func itoa(n int) string { return strconv.Itoa(n) }
+
+// otherService stands in for the renting service's audit log: one approval, a day ago, for every renter.
+var otherService = auditSourceFunc(func(_ context.Context, renterID int64) ([]audit.Recorded, error) {
+	return []audit.Recorded{{
+		At: time.Now().Add(-24 * time.Hour), Actor: "hausmeister", Action: "approveIdentityCard",
+		Subject: "renting/r-" + strconv.FormatInt(renterID, 10), Details: []byte(`{"state":"OWNER_ACKNOWLEDGED"}`),
+	}}, nil
+})
+
+type auditSourceFunc func(ctx context.Context, renterID int64) ([]audit.Recorded, error)
+
+func (f auditSourceFunc) EntriesOfRenter(ctx context.Context, renterID int64) ([]audit.Recorded, error) {
+	return f(ctx, renterID)
+}
+
+func TestAuditLog_theRentersEntriesOfEveryServiceNewestFirst(t *testing.T) {
+	t.Parallel()
+	s := newSubgraph(t)
+	id := s.add("Anna", "Schmidt", "anna@example.org")
+	r := s.query(admin, updateRenter, map[string]any{"u": map[string]any{
+		"id": id, "firstName": "Anne", "lastName": "Schmidt", "phone": "0170 7654321", "notes": "",
+	}}, nil)
+	if len(r.Errors) > 0 {
+		t.Fatal(r.Errors)
+	}
+	var data struct {
+		Renter struct {
+			AuditLog []struct{ At, Actor, Action, Subject, Details string }
+		}
+	}
+	r = s.query(admin, `query($id: Int!) { renter(id: $id) { auditLog { at actor action subject details } } }`, map[string]any{"id": id}, &data)
+	if len(r.Errors) > 0 {
+		t.Fatal(r.Errors)
+	}
+	log := data.Renter.AuditLog
+	if len(log) != 2 {
+		t.Fatalf("audit log = %+v, want the edit and the other service's approval", log)
+	}
+	if log[0].Action != "updateRenter" || log[0].Actor != "admin" || log[0].Subject != "renter/"+itoa(id) ||
+		!strings.Contains(log[0].Details, `"phone": "0170 7654321"`) {
+		t.Errorf("newest entry = %+v, want the admin's edit with the new phone", log[0])
+	}
+	if log[1].Action != "approveIdentityCard" || log[1].Actor != "hausmeister" {
+		t.Errorf("older entry = %+v, want the approval of the other service", log[1])
+	}
+	if _, err := time.Parse(time.RFC3339, log[0].At); err != nil {
+		t.Errorf("at %q: %v", log[0].At, err)
+	}
+}

@@ -7,4 +7,5 @@ import "semesterhaus/services/renter/internal/app"
 // Resolver is the root resolver; it is where the renter service's dependencies are injected.
 type Resolver struct {
 	Renters *app.Renters
+	Audit   *app.AuditLog
 }

@@ -47,13 +47,26 @@ func (r *queryResolver) RenterWithDocument(ctx context.Context, id int) (*model.
 	return optional(renter, err, toGraphRenter)
 }
 
+// AuditLog is the resolver for the auditLog field.
+func (r *renterResolver) AuditLog(ctx context.Context, obj *model.Renter) ([]*model.AuditEntry, error) {
+	entries, err := r.Audit.OfRenter(ctx, int64(obj.ID))
+	if err != nil {
+		return nil, err
+	}
+	return toGraphAuditEntries(entries), nil
+}
+
 // Mutation returns generated.MutationResolver implementation.
 func (r *Resolver) Mutation() generated.MutationResolver { return &mutationResolver{r} }
 
 // Query returns generated.QueryResolver implementation.
 func (r *Resolver) Query() generated.QueryResolver { return &queryResolver{r} }
 
+// Renter returns generated.RenterResolver implementation.
+func (r *Resolver) Renter() generated.RenterResolver { return &renterResolver{r} }
+
 type (
 	mutationResolver struct{ *Resolver }
 	queryResolver    struct{ *Resolver }
+	renterResolver   struct{ *Resolver }
 )

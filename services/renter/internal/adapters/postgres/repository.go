@@ -128,7 +128,7 @@ func (r *Repository) EditRenter(ctx context.Context, id int64, actor string, cha
 			return fmt.Errorf("update renter %d: %w", id, err)
 		}
 		return audit.Record(ctx, tx, audit.Entry{
-			Actor: actor, Action: "updateRenter", Subject: fmt.Sprintf("renter/%d", id),
+			Actor: actor, Action: "updateRenter", Subject: fmt.Sprintf("renter/%d", id), RenterID: id,
 			Details: map[string]any{"before": auditView(before), "after": auditView(renter)},
 		})
 	})
@@ -165,4 +165,9 @@ func (r *Repository) UseEmailToken(ctx context.Context, hash []byte, use func(*d
 		}
 		return nil
 	})
+}
+
+// EntriesOfRenter returns this service's audit entries about the renter (edits), newest first.
+func (r *Repository) EntriesOfRenter(ctx context.Context, renterID int64) ([]audit.Recorded, error) {
+	return audit.OfRenter(ctx, r.pool, renterID)
 }

@@ -124,8 +124,8 @@ func (r *Repository) AdminUpdate(ctx context.Context, id, actor, action string, 
 			return err
 		}
 		return audit.Record(ctx, tx, audit.Entry{
-			Actor: actor, Action: action, Subject: "renting/" + id,
-			Details: map[string]any{"state": renting.State, "renterId": renting.RenterID},
+			Actor: actor, Action: action, Subject: "renting/" + id, RenterID: renting.RenterID,
+			Details: map[string]any{"state": renting.State},
 		})
 	})
 }
@@ -178,18 +178,28 @@ func (r *Repository) DeleteApartment(ctx context.Context, apartmentID, semesterI
 		if err != nil {
 			return fmt.Errorf("delete rentings of apartment %d in semester %d: %w", apartmentID, semesterID, err)
 		}
-		ids := make([]string, len(rows))
-		for i, row := range rows {
-			deleted = append(deleted, rentingFromDB(row))
-			ids[i] = row.ID
-			if err := r.enqueueDeleted(ctx, tx, deleted[i], actor, at); err != nil {
+		place := map[string]any{"apartmentId": apartmentID, "semesterId": semesterID}
+		if len(rows) == 0 {
+			return audit.Record(ctx, tx, audit.Entry{
+				Actor: actor, Action: "freeApartment", Subject: fmt.Sprintf("apartment/%d/semester/%d", apartmentID, semesterID),
+				Details: place,
+			})
+		}
+		// One entry per deleted renting, so that each renter's log shows the deletion.
+		for _, row := range rows {
+			renting := rentingFromDB(row)
+			deleted = append(deleted, renting)
+			if err := r.enqueueDeleted(ctx, tx, renting, actor, at); err != nil {
+				return err
+			}
+			if err := audit.Record(ctx, tx, audit.Entry{
+				Actor: actor, Action: "freeApartment", Subject: "renting/" + renting.ID, RenterID: renting.RenterID,
+				Details: map[string]any{"apartmentId": apartmentID, "semesterId": semesterID, "state": renting.State},
+			}); err != nil {
 				return err
 			}
 		}
-		return audit.Record(ctx, tx, audit.Entry{
-			Actor: actor, Action: "freeApartment", Subject: fmt.Sprintf("apartment/%d/semester/%d", apartmentID, semesterID),
-			Details: map[string]any{"deletedRentings": ids},
-		})
+		return nil
 	})
 	return deleted, err
 }

@@ -33,12 +33,21 @@ type ResolverRoot interface {
 	Entity() EntityResolver
 	Mutation() MutationResolver
 	Query() QueryResolver
+	Renter() RenterResolver
 }
 
 type DirectiveRoot struct {
 }
 
 type ComplexityRoot struct {
+	AuditEntry struct {
+		Action  func(childComplexity int) int
+		Actor   func(childComplexity int) int
+		At      func(childComplexity int) int
+		Details func(childComplexity int) int
+		Subject func(childComplexity int) int
+	}
+
 	Entity struct {
 		FindManyRenterByIDs func(childComplexity int, reps []*model.RenterByIDsInput) int
 	}
@@ -62,6 +71,7 @@ type ComplexityRoot struct {
 	}
 
 	Renter struct {
+		AuditLog       func(childComplexity int) int
 		Birthday       func(childComplexity int) int
 		City           func(childComplexity int) int
 		Country        func(childComplexity int) int
@@ -130,6 +140,9 @@ type QueryResolver interface {
 	RenterForEdit(ctx context.Context, renterID int) (*model.RenterForEdit, error)
 	RenterWithDocument(ctx context.Context, id int) (*model.Renter, error)
 }
+type RenterResolver interface {
+	AuditLog(ctx context.Context, obj *model.Renter) ([]*model.AuditEntry, error)
+}
 
 // endregion ************************** generated!.gotpl **************************
 
@@ -148,6 +161,37 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 	ec := newExecutionContext(nil, e, nil)
 	_ = ec
 	switch typeName + "." + field {
+
+	case "AuditEntry.action":
+		if e.ComplexityRoot.AuditEntry.Action == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AuditEntry.Action(childComplexity), true
+	case "AuditEntry.actor":
+		if e.ComplexityRoot.AuditEntry.Actor == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AuditEntry.Actor(childComplexity), true
+	case "AuditEntry.at":
+		if e.ComplexityRoot.AuditEntry.At == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AuditEntry.At(childComplexity), true
+	case "AuditEntry.details":
+		if e.ComplexityRoot.AuditEntry.Details == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AuditEntry.Details(childComplexity), true
+	case "AuditEntry.subject":
+		if e.ComplexityRoot.AuditEntry.Subject == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AuditEntry.Subject(childComplexity), true
 
 	case "Entity.findManyRenterByIDs":
 		if e.ComplexityRoot.Entity.FindManyRenterByIDs == nil {
@@ -243,6 +287,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.Query.__resolve_entities(childComplexity, args["representations"].([]map[string]any)), true
 
+	case "Renter.auditLog":
+		if e.ComplexityRoot.Renter.AuditLog == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Renter.AuditLog(childComplexity), true
 	case "Renter.birthday":
 		if e.ComplexityRoot.Renter.Birthday == nil {
 			break
@@ -527,6 +577,9 @@ var sources = []*ast.Source{
 "A calendar day, yyyy-MM-dd."
 scalar Date
 
+"A point in time, RFC 3339 with offset."
+scalar DateTime
+
 enum Gender {
   male
   female
@@ -554,6 +607,21 @@ type Renter @key(fields: "id") {
   gender: Gender! @tag(name: "admin")
   "de or en: the language of the renter's mails."
   language: String! @tag(name: "admin")
+  "What admins did about this renter, in every service, newest first."
+  auditLog: [AuditEntry!]! @tag(name: "admin")
+}
+
+"One admin action recorded in the audit log."
+type AuditEntry {
+  at: DateTime!
+  "Who: the signed-in admin."
+  actor: String!
+  "What: the operation, e.g. approveIdentityCard, updateRenter, readDocument, freeApartment."
+  action: String!
+  "On what, e.g. renting/<id> or document/<id>."
+  subject: String!
+  "The values that matter for a review, as a JSON object."
+  details: String
 }
 
 "The renters whose last name starts with one letter."
@@ -696,6 +764,22 @@ var parsedSchema = gqlparser.MustLoadSchema(sources...)
 // Each function is generated once per unique object type, deduplicating the
 // switch statements that were previously inlined in every fieldContext_* function.
 
+func (ec *executionContext) childFields_AuditEntry(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "at":
+		return ec.fieldContext_AuditEntry_at(ctx, field)
+	case "actor":
+		return ec.fieldContext_AuditEntry_actor(ctx, field)
+	case "action":
+		return ec.fieldContext_AuditEntry_action(ctx, field)
+	case "subject":
+		return ec.fieldContext_AuditEntry_subject(ctx, field)
+	case "details":
+		return ec.fieldContext_AuditEntry_details(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type AuditEntry", field.Name)
+}
+
 func (ec *executionContext) childFields_KeyValue(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "key":
@@ -738,6 +822,8 @@ func (ec *executionContext) childFields_Renter(ctx context.Context, field graphq
 		return ec.fieldContext_Renter_gender(ctx, field)
 	case "language":
 		return ec.fieldContext_Renter_language(ctx, field)
+	case "auditLog":
+		return ec.fieldContext_Renter_auditLog(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type Renter", field.Name)
 }
@@ -1083,6 +1169,121 @@ func (ec *executionContext) field___Type_fields_args(ctx context.Context, rawArg
 // endregion ***************************** args.gotpl *****************************
 
 // region    **************************** field.gotpl *****************************
+
+func (ec *executionContext) _AuditEntry_at(ctx context.Context, field graphql.CollectedField, obj *model.AuditEntry) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AuditEntry_at(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.At, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v scalar.DateTime) graphql.Marshaler {
+			return ec.marshalNDateTime2semesterhausᚋplatformᚋgraphqlxᚋscalarᚐDateTime(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AuditEntry_at(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("AuditEntry", field, false, false, errors.New("field of type DateTime does not have child fields"))
+}
+
+func (ec *executionContext) _AuditEntry_actor(ctx context.Context, field graphql.CollectedField, obj *model.AuditEntry) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AuditEntry_actor(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Actor, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AuditEntry_actor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("AuditEntry", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _AuditEntry_action(ctx context.Context, field graphql.CollectedField, obj *model.AuditEntry) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AuditEntry_action(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Action, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AuditEntry_action(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("AuditEntry", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _AuditEntry_subject(ctx context.Context, field graphql.CollectedField, obj *model.AuditEntry) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AuditEntry_subject(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Subject, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AuditEntry_subject(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("AuditEntry", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _AuditEntry_details(ctx context.Context, field graphql.CollectedField, obj *model.AuditEntry) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AuditEntry_details(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Details, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_AuditEntry_details(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("AuditEntry", field, false, false, errors.New("field of type String does not have child fields"))
+}
 
 func (ec *executionContext) _Entity_findManyRenterByIDs(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
@@ -1877,6 +2078,38 @@ func (ec *executionContext) _Renter_language(ctx context.Context, field graphql.
 }
 func (ec *executionContext) fieldContext_Renter_language(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("Renter", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _Renter_auditLog(ctx context.Context, field graphql.CollectedField, obj *model.Renter) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Renter_auditLog(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Renter().AuditLog(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.AuditEntry) graphql.Marshaler {
+			return ec.marshalNAuditEntry2ᚕᚖsemesterhausᚋservicesᚋrenterᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐAuditEntryᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Renter_auditLog(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Renter",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_AuditEntry(ctx, field)
+		},
+	}
+	return fc, nil
 }
 
 func (ec *executionContext) _RenterForEdit_firstName(ctx context.Context, field graphql.CollectedField, obj *model.RenterForEdit) (ret graphql.Marshaler) {
@@ -3449,6 +3682,64 @@ func (ec *executionContext) __Entity(ctx context.Context, sel ast.SelectionSet, 
 
 // region    **************************** object.gotpl ****************************
 
+var auditEntryImplementors = []string{"AuditEntry"}
+
+func (ec *executionContext) _AuditEntry(ctx context.Context, sel ast.SelectionSet, obj *model.AuditEntry) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, auditEntryImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("AuditEntry")
+		case "at":
+			out.Values[i] = ec._AuditEntry_at(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "actor":
+			out.Values[i] = ec._AuditEntry_actor(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "action":
+			out.Values[i] = ec._AuditEntry_action(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "subject":
+			out.Values[i] = ec._AuditEntry_subject(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "details":
+			out.Values[i] = ec._AuditEntry_details(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
 var entityImplementors = []string{"Entity"}
 
 func (ec *executionContext) _Entity(ctx context.Context, sel ast.SelectionSet) graphql.Marshaler {
@@ -3805,78 +4096,116 @@ func (ec *executionContext) _Renter(ctx context.Context, sel ast.SelectionSet, o
 		case "id":
 			out.Values[i] = ec._Renter_id(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "email":
 			out.Values[i] = ec._Renter_email(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "emailValidated":
 			out.Values[i] = ec._Renter_emailValidated(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "firstName":
 			out.Values[i] = ec._Renter_firstName(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "lastName":
 			out.Values[i] = ec._Renter_lastName(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "street":
 			out.Values[i] = ec._Renter_street(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "zip":
 			out.Values[i] = ec._Renter_zip(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "city":
 			out.Values[i] = ec._Renter_city(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "country":
 			out.Values[i] = ec._Renter_country(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "birthday":
 			out.Values[i] = ec._Renter_birthday(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "phone":
 			out.Values[i] = ec._Renter_phone(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "notes":
 			out.Values[i] = ec._Renter_notes(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "nationality":
 			out.Values[i] = ec._Renter_nationality(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "gender":
 			out.Values[i] = ec._Renter_gender(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "language":
 			out.Values[i] = ec._Renter_language(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
+		case "auditLog":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Renter_auditLog(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -4568,6 +4897,32 @@ func (ec *executionContext) ___Type(ctx context.Context, sel ast.SelectionSet, o
 
 // region    ***************************** type.gotpl *****************************
 
+func (ec *executionContext) marshalNAuditEntry2ᚕᚖsemesterhausᚋservicesᚋrenterᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐAuditEntryᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.AuditEntry) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNAuditEntry2ᚖsemesterhausᚋservicesᚋrenterᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐAuditEntry(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNAuditEntry2ᚖsemesterhausᚋservicesᚋrenterᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐAuditEntry(ctx context.Context, sel ast.SelectionSet, v *model.AuditEntry) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._AuditEntry(ctx, sel, v)
+}
+
 func (ec *executionContext) unmarshalNBoolean2bool(ctx context.Context, v any) (bool, error) {
 	res, err := graphql.UnmarshalBoolean(v)
 	return res, graphql.ErrorOnPath(ctx, err)
@@ -4591,6 +4946,16 @@ func (ec *executionContext) unmarshalNDate2semesterhausᚋplatformᚋgraphqlxᚋ
 }
 
 func (ec *executionContext) marshalNDate2semesterhausᚋplatformᚋgraphqlxᚋscalarᚐDate(ctx context.Context, sel ast.SelectionSet, v scalar.Date) graphql.Marshaler {
+	return v
+}
+
+func (ec *executionContext) unmarshalNDateTime2semesterhausᚋplatformᚋgraphqlxᚋscalarᚐDateTime(ctx context.Context, v any) (scalar.DateTime, error) {
+	var res scalar.DateTime
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNDateTime2semesterhausᚋplatformᚋgraphqlxᚋscalarᚐDateTime(ctx context.Context, sel ast.SelectionSet, v scalar.DateTime) graphql.Marshaler {
 	return v
 }
 

@@ -10,6 +10,19 @@ import (
 	"strconv"
 )
 
+// One admin action recorded in the audit log.
+type AuditEntry struct {
+	At scalar.DateTime `json:"at"`
+	// Who: the signed-in admin.
+	Actor string `json:"actor"`
+	// What: the operation, e.g. approveIdentityCard, updateRenter, readDocument, freeApartment.
+	Action string `json:"action"`
+	// On what, e.g. renting/<id> or document/<id>.
+	Subject string `json:"subject"`
+	// The values that matter for a review, as a JSON object.
+	Details *string `json:"details,omitempty"`
+}
+
 type KeyValue struct {
 	Key   string `json:"key"`
 	Value string `json:"value"`
@@ -42,6 +55,8 @@ type Renter struct {
 	Gender      Gender `json:"gender"`
 	// de or en: the language of the renter's mails.
 	Language string `json:"language"`
+	// What admins did about this renter, in every service, newest first.
+	AuditLog []*AuditEntry `json:"auditLog"`
 }
 
 func (Renter) IsEntity() {}
