@@ -110,7 +110,11 @@ func newGateway(ctx context.Context, cfg config.Config, logger *slog.Logger, nc 
 		Store:        sessions,
 		SessionTTL:   cfg.SessionTTL,
 		SecureCookie: cfg.Production,
-		Logger:       logger,
+		SSO: auth.SSOOptions{
+			IssuerURL: cfg.OIDCIssuerURL, ClientID: cfg.OIDCClientID, ClientSecret: string(cfg.OIDCClientSecret),
+			RedirectURL: cfg.OIDCRedirectURL, Scopes: cfg.OIDCScopes, RoleClaim: cfg.OIDCRoleClaim, AdminRole: cfg.OIDCAdminRole,
+		},
+		Logger: logger,
 	})
 	tokens := httpapi.NewTokenCache(signer)
 	return httpapi.NewRouter(httpapi.Routes{

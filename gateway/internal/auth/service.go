@@ -35,7 +35,9 @@ type Options struct {
 	SessionTTL time.Duration
 	// SecureCookie sets the cookie's Secure flag (production, behind HTTPS).
 	SecureCookie bool
-	Logger       *slog.Logger
+	// SSO turns on single sign-on with an OpenID Connect provider when its IssuerURL is set.
+	SSO    SSOOptions
+	Logger *slog.Logger
 }
 
 // Service signs admins in and out and identifies callers by their session cookie.
@@ -43,14 +45,19 @@ type Service struct {
 	opts      Options
 	byUser    *failureLimiter
 	byAddress *failureLimiter
+	sso       *sso // nil without single sign-on
 }
 
 func NewService(opts Options) *Service {
-	return &Service{
+	s := &Service{
 		opts:      opts,
 		byUser:    newFailureLimiter(failuresPerUser, limitWindow),
 		byAddress: newFailureLimiter(failuresPerAddress, limitWindow),
 	}
+	if opts.SSO.Enabled() {
+		s.sso = &sso{opts: opts.SSO}
+	}
+	return s
 }
 
 // Identify returns who sends r: the session's admin, or Anonymous without a valid session. When

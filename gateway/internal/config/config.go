@@ -25,6 +25,16 @@ type Config struct {
 	// SessionBucket is the JetStream key-value bucket of the sessions, shared by all replicas.
 	SessionBucket string        `env:"SESSION_BUCKET" envDefault:"gateway_sessions"`
 	SessionTTL    time.Duration `env:"SESSION_TTL" envDefault:"12h"`
+	// Single sign-on with an OpenID Connect provider (authorization code flow with PKCE), on when
+	// OIDC_ISSUER_URL is set. Admin is whoever has OIDC_ADMIN_ROLE in the ID token's OIDC_ROLE_CLAIM.
+	OIDCIssuerURL    string                `env:"OIDC_ISSUER_URL"`
+	OIDCClientID     string                `env:"OIDC_CLIENT_ID"`
+	OIDCClientSecret platformconfig.Secret `env:"OIDC_CLIENT_SECRET"`
+	// OIDCRedirectURL is /api/auth/sso/callback on the address the browser uses.
+	OIDCRedirectURL string   `env:"OIDC_REDIRECT_URL"`
+	OIDCScopes      []string `env:"OIDC_SCOPES" envDefault:"openid,profile,email,groups"`
+	OIDCRoleClaim   string   `env:"OIDC_ROLE_CLAIM" envDefault:"groups"`
+	OIDCAdminRole   string   `env:"OIDC_ADMIN_ROLE" envDefault:"semesterhaus-admin"`
 	// MaxBodyBytes: larger request bodies get 413 (18 MiB leaves room for identity card and
 	// enrollment certificate uploads).
 	MaxBodyBytes  int64 `env:"MAX_BODY_BYTES" envDefault:"18874368"`
@@ -60,6 +70,9 @@ func (c Config) check() error {
 	}
 	if c.SessionTTL < time.Minute {
 		errs = append(errs, errors.New("SESSION_TTL must be at least a minute"))
+	}
+	if c.OIDCIssuerURL != "" && (c.OIDCClientID == "" || c.OIDCRedirectURL == "") {
+		errs = append(errs, errors.New("OIDC_CLIENT_ID and OIDC_REDIRECT_URL are required with OIDC_ISSUER_URL"))
 	}
 	if c.Production && c.IdentityPrivateKey == "" {
 		errs = append(errs, errors.New("IDENTITY_PRIVATE_KEY is required when PRODUCTION=true"))
