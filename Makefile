@@ -104,10 +104,16 @@ bench: ## Load-test the running gateway with gateway/bench/run.sh (needs wrk and
 # `go tool -modfile=<repo>/tools/go.mod NAME`, and the go command refuses -modfile in workspace mode.
 # It also shows that every module's go.mod is complete by itself.
 .PHONY: generate
-generate: ## Run go generate ./... in every module (gqlgen, sqlc, protoc, the gateway's composition)
+generate: ## Run go generate ./... in every module (gqlgen, sqlc, protoc, the gateway's composition), then the web apps' GraphQL codegen
 	@for m in $(GEN_MODULES); do \
 		echo "=== go generate $$m"; \
 		(cd $$m && GOWORK=off $(GO) generate ./...); \
+	done
+	@# After the gateway's composition: the web apps' operation types follow the composed schema.
+	@for app in $(WEB_APPS); do \
+		grep -q '"codegen":' $$app/package.json || continue; \
+		echo "=== npm run codegen $$app"; \
+		(cd $$app && { [ -d node_modules ] || npm ci --no-audit --no-fund; } && npm run --silent codegen); \
 	done
 
 .PHONY: check-generated

@@ -1,6 +1,8 @@
 import { Carousel, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { PictureFields } from '../../pages/booking/types';
+import type { ApartmentDetailFragment } from '../../graphql/graphql';
+
+type PictureFields = ApartmentDetailFragment['pictures'][number];
 
 export function Pictures({ pictures }: { pictures: PictureFields[] }) {
   const { t, i18n } = useTranslation();

@@ -2,16 +2,16 @@ import { Descriptions } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatDay, formatMoney } from '../../lib/money';
 import { currentLanguage } from '../../i18n';
-import type { ApartmentFields, PriceCalculationFields, SemesterFields } from '../../pages/booking/types';
+import type { ApartmentDetailFragment, PriceFieldsFragment, SemesterFieldsFragment } from '../../graphql/graphql';
 
 export function PriceSummary({
   apartment,
   semester,
   price,
 }: {
-  apartment: ApartmentFields;
-  semester: SemesterFields;
-  price: PriceCalculationFields;
+  apartment: ApartmentDetailFragment;
+  semester: SemesterFieldsFragment;
+  price: PriceFieldsFragment;
 }) {
   const { t, i18n } = useTranslation();
   const lang = currentLanguage(i18n);

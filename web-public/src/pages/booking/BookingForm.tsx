@@ -10,7 +10,7 @@ import { DEFAULT_COUNTRY, DEFAULT_GENDER, DEFAULT_NATIONALITY } from './codeList
 import { PersonalFields, readBase64, trigger, UploadField, useRule } from './formFields';
 import { checkConfirmEmail, checkEmail, parseBirthday } from './formRules';
 import { CREATE_RENTING_REQUEST } from './Step2.graphql';
-import type { Gender } from './types';
+import type { Gender } from '../../graphql/graphql';
 import './BookingForm.css';
 
 export interface BookingFormValues {

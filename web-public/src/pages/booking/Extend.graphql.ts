@@ -1,31 +1,10 @@
-import { gql, type TypedDocumentNode } from '@apollo/client';
-import { APARTMENT_DETAIL, PRICE_FIELDS, RENTING_RESULT, SEMESTER_FIELDS } from './fragments';
-import type { ApartmentFields, Gender, PriceCalculationFields, RentingResultFields, SemesterFields } from './types';
+import { graphql } from '../../graphql';
+import type { ExtendBookingQuery } from '../../graphql/graphql';
 
-export interface RenterForRenewal {
-  birthday: string;
-  city: string;
-  country: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-  zip: string;
-  gender: Gender;
-  phone: string;
-  street: string;
-  nationality: string;
-}
+/** The renter's data that pre-fills the renewal form. */
+export type RenterForRenewal = NonNullable<ExtendBookingQuery['renterByRentingId']>;
 
-export interface ExtendBookingData {
-  extendBookingQuery: {
-    apartment: ApartmentFields;
-    semester: SemesterFields;
-    priceCalculation: PriceCalculationFields;
-  } | null;
-  renterByRentingId: RenterForRenewal | null;
-}
-
-export const EXTEND_BOOKING: TypedDocumentNode<ExtendBookingData, { rentingId: string }> = gql`
+export const EXTEND_BOOKING = graphql(`
   query ExtendBooking($rentingId: ID!) {
     extendBookingQuery(rentingId: $rentingId) {
       apartment {
@@ -52,43 +31,20 @@ export const EXTEND_BOOKING: TypedDocumentNode<ExtendBookingData, { rentingId: s
       nationality
     }
   }
-  ${APARTMENT_DETAIL}
-  ${SEMESTER_FIELDS}
-  ${PRICE_FIELDS}
-`;
+`);
 
-export interface RentingRenewalInput {
-  birthday: string;
-  city: string;
-  country: string;
-  firstName: string;
-  lastName: string;
-  gender: Gender;
-  phone: string;
-  street: string;
-  zip: string;
-  language: string;
-  immatriculation: string;
-  nationality: string;
-}
-
-export const APPROVE_RENEWAL: TypedDocumentNode<
-  { approveRenewal: RentingResultFields },
-  { rentingId: string; rentingRenewal: RentingRenewalInput }
-> = gql`
+export const APPROVE_RENEWAL = graphql(`
   mutation ApproveRenewal($rentingId: ID!, $rentingRenewal: RentingRenewal!) {
     approveRenewal(rentingId: $rentingId, rentingRenewal: $rentingRenewal) {
       ...RentingResultFields
     }
   }
-  ${RENTING_RESULT}
-`;
+`);
 
-export const DECLINE_RENEWAL: TypedDocumentNode<{ declineRenewal: RentingResultFields }, { rentingId: string }> = gql`
+export const DECLINE_RENEWAL = graphql(`
   mutation DeclineRenewal($rentingId: ID!) {
     declineRenewal(rentingId: $rentingId) {
       ...RentingResultFields
     }
   }
-  ${RENTING_RESULT}
-`;
+`);

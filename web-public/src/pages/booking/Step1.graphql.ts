@@ -1,24 +1,6 @@
-import { gql, type TypedDocumentNode } from '@apollo/client';
-import { RENTING_RESULT } from './fragments';
-import type { RentingResultFields } from './types';
+import { graphql } from '../../graphql';
 
-export interface AvailableApartmentsData {
-  availableApartments: {
-    bookableSemester: { id: number; name: string };
-    building: {
-      id: number;
-      name: string;
-      floors: {
-        id: number;
-        name: string;
-        apartments: { id: number; name: string; pricePerMonth: number; x: number; y: number }[];
-      }[];
-    };
-    apartmentBookable: { apartmentId: number; free: boolean }[];
-  };
-}
-
-export const AVAILABLE_APARTMENTS: TypedDocumentNode<AvailableApartmentsData, Record<string, never>> = gql`
+export const AVAILABLE_APARTMENTS = graphql(`
   query AvailableApartments {
     availableApartments {
       bookableSemester {
@@ -46,20 +28,12 @@ export const AVAILABLE_APARTMENTS: TypedDocumentNode<AvailableApartmentsData, Re
       }
     }
   }
-`;
+`);
 
-export interface ReselectApartmentData {
-  reselectApartment: RentingResultFields;
-}
-export interface ReselectApartmentVars {
-  request: { rentingId: string; apartmentId: number };
-}
-
-export const RESELECT_APARTMENT: TypedDocumentNode<ReselectApartmentData, ReselectApartmentVars> = gql`
+export const RESELECT_APARTMENT = graphql(`
   mutation ReselectApartment($request: ReselectRequest!) {
     reselectApartment(request: $request) {
       ...RentingResultFields
     }
   }
-  ${RENTING_RESULT}
-`;
+`);

@@ -1,21 +1,14 @@
-import { gql, type TypedDocumentNode } from '@apollo/client';
-import { APARTMENT_DETAIL, PRICE_FIELDS, RENTING_RESULT, SEMESTER_FIELDS } from './fragments';
-import type { ApartmentFields, Gender, PriceCalculationFields, RentingResultFields, SemesterFields } from './types';
+import { graphql } from '../../graphql';
 
-export const BOOKABLE_SEMESTER: TypedDocumentNode<{ bookableSemester: SemesterFields | null }, Record<string, never>> = gql`
+export const BOOKABLE_SEMESTER = graphql(`
   query BookableSemester {
     bookableSemester {
       ...SemesterFields
     }
   }
-  ${SEMESTER_FIELDS}
-`;
+`);
 
-export interface BookApartmentData {
-  bookApartment: { apartment: ApartmentFields; semester: SemesterFields; priceCalculation: PriceCalculationFields };
-}
-
-export const BOOK_APARTMENT: TypedDocumentNode<BookApartmentData, { aid: number; sid: number }> = gql`
+export const BOOK_APARTMENT = graphql(`
   query BookApartment($aid: Int!, $sid: Int!) {
     bookApartment(aid: $aid, sid: $sid) {
       apartment {
@@ -29,39 +22,12 @@ export const BOOK_APARTMENT: TypedDocumentNode<BookApartmentData, { aid: number;
       }
     }
   }
-  ${APARTMENT_DETAIL}
-  ${SEMESTER_FIELDS}
-  ${PRICE_FIELDS}
-`;
+`);
 
-export interface CreateRentingRequestInput {
-  apartmentId: number;
-  semesterId: number;
-  birthday: string;
-  city: string;
-  country: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-  gender: Gender;
-  identityCardFront: string;
-  identityCardBack: string;
-  nationality: string;
-  phone: string;
-  street: string;
-  zip: string;
-  language: string;
-  immatriculation: string;
-}
-
-export const CREATE_RENTING_REQUEST: TypedDocumentNode<
-  { createRentingRequest: RentingResultFields },
-  { create: CreateRentingRequestInput }
-> = gql`
+export const CREATE_RENTING_REQUEST = graphql(`
   mutation CreateRentingRequest($create: CreateRentingRequest!) {
     createRentingRequest(create: $create) {
       ...RentingResultFields
     }
   }
-  ${RENTING_RESULT}
-`;
+`);

@@ -1,6 +1,10 @@
-import { gql } from '@apollo/client';
+import { graphql } from '../../graphql';
 
-export const APARTMENT_DETAIL = gql`
+// Fragments shared by the booking pages' operations. The codegen client preset resolves them by name
+// in the operations below; their types are ApartmentDetailFragment, SemesterFieldsFragment, ... in
+// src/graphql/graphql.ts.
+
+export const APARTMENT_DETAIL = graphql(`
   fragment ApartmentDetail on Apartment {
     id
     name
@@ -15,18 +19,18 @@ export const APARTMENT_DETAIL = gql`
       descriptionEn
     }
   }
-`;
+`);
 
-export const SEMESTER_FIELDS = gql`
+export const SEMESTER_FIELDS = graphql(`
   fragment SemesterFields on Semester {
     id
     name
     startDate
     endDate
   }
-`;
+`);
 
-export const PRICE_FIELDS = gql`
+export const PRICE_FIELDS = graphql(`
   fragment PriceFields on PriceCalculation {
     items {
       textDe
@@ -37,9 +41,9 @@ export const PRICE_FIELDS = gql`
     }
     total
   }
-`;
+`);
 
-export const RENTING_RESULT = gql`
+export const RENTING_RESULT = graphql(`
   fragment RentingResultFields on RentingResult {
     uuid
     exception {
@@ -51,4 +55,4 @@ export const RENTING_RESULT = gql`
       }
     }
   }
-`;
+`);

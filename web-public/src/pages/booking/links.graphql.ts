@@ -1,13 +1,13 @@
-import { gql, type TypedDocumentNode } from '@apollo/client';
+import { graphql } from '../../graphql';
 
-export const FETCH_SIGNING_LINK: TypedDocumentNode<{ fetchSigningLink: string | null }, { rentingId: string }> = gql`
+export const FETCH_SIGNING_LINK = graphql(`
   query FetchSigningLink($rentingId: ID!) {
     fetchSigningLink(rentingId: $rentingId)
   }
-`;
+`);
 
-export const FETCH_PAYMENT_LINK: TypedDocumentNode<{ fetchPaymentLink: string | null }, { rentingId: string }> = gql`
+export const FETCH_PAYMENT_LINK = graphql(`
   query FetchPaymentLink($rentingId: ID!) {
     fetchPaymentLink(rentingId: $rentingId)
   }
-`;
+`);

@@ -1,0 +1,124 @@
+/* eslint-disable */
+import * as types from './graphql';
+import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-node/core';
+
+/**
+ * Map of all GraphQL operations in the project.
+ *
+ * This map has several performance disadvantages:
+ * 1. It is not tree-shakeable, so it will include all operations in the project.
+ * 2. It is not minifiable, so the string of a GraphQL query will be multiple times inside the bundle.
+ * 3. It does not support dead code elimination, so it will add unused operations.
+ *
+ * Therefore it is highly recommended to use the babel or swc plugin for production.
+ * Learn more about it here: https://the-guild.dev/graphql/codegen/plugins/presets/preset-client#reducing-bundle-size
+ */
+type Documents = {
+    "\n  query ExtendBooking($rentingId: ID!) {\n    extendBookingQuery(rentingId: $rentingId) {\n      apartment {\n        ...ApartmentDetail\n      }\n      semester {\n        ...SemesterFields\n      }\n      priceCalculation {\n        ...PriceFields\n      }\n    }\n    renterByRentingId(rentingId: $rentingId) {\n      birthday\n      city\n      country\n      email\n      firstName\n      lastName\n      zip\n      gender\n      phone\n      street\n      nationality\n    }\n  }\n": typeof types.ExtendBookingDocument,
+    "\n  mutation ApproveRenewal($rentingId: ID!, $rentingRenewal: RentingRenewal!) {\n    approveRenewal(rentingId: $rentingId, rentingRenewal: $rentingRenewal) {\n      ...RentingResultFields\n    }\n  }\n": typeof types.ApproveRenewalDocument,
+    "\n  mutation DeclineRenewal($rentingId: ID!) {\n    declineRenewal(rentingId: $rentingId) {\n      ...RentingResultFields\n    }\n  }\n": typeof types.DeclineRenewalDocument,
+    "\n  query AvailableApartments {\n    availableApartments {\n      bookableSemester {\n        id\n        name\n      }\n      building {\n        id\n        name\n        floors {\n          id\n          name\n          apartments {\n            id\n            name\n            pricePerMonth\n            x\n            y\n          }\n        }\n      }\n      apartmentBookable {\n        apartmentId\n        free\n      }\n    }\n  }\n": typeof types.AvailableApartmentsDocument,
+    "\n  mutation ReselectApartment($request: ReselectRequest!) {\n    reselectApartment(request: $request) {\n      ...RentingResultFields\n    }\n  }\n": typeof types.ReselectApartmentDocument,
+    "\n  query BookableSemester {\n    bookableSemester {\n      ...SemesterFields\n    }\n  }\n": typeof types.BookableSemesterDocument,
+    "\n  query BookApartment($aid: Int!, $sid: Int!) {\n    bookApartment(aid: $aid, sid: $sid) {\n      apartment {\n        ...ApartmentDetail\n      }\n      semester {\n        ...SemesterFields\n      }\n      priceCalculation {\n        ...PriceFields\n      }\n    }\n  }\n": typeof types.BookApartmentDocument,
+    "\n  mutation CreateRentingRequest($create: CreateRentingRequest!) {\n    createRentingRequest(create: $create) {\n      ...RentingResultFields\n    }\n  }\n": typeof types.CreateRentingRequestDocument,
+    "\n  fragment ApartmentDetail on Apartment {\n    id\n    name\n    descriptionDe\n    descriptionEn\n    pricePerMonth\n    features\n    pictures {\n      name\n      url\n      descriptionDe\n      descriptionEn\n    }\n  }\n": typeof types.ApartmentDetailFragmentDoc,
+    "\n  fragment SemesterFields on Semester {\n    id\n    name\n    startDate\n    endDate\n  }\n": typeof types.SemesterFieldsFragmentDoc,
+    "\n  fragment PriceFields on PriceCalculation {\n    items {\n      textDe\n      textEn\n      qty\n      amount\n      total\n    }\n    total\n  }\n": typeof types.PriceFieldsFragmentDoc,
+    "\n  fragment RentingResultFields on RentingResult {\n    uuid\n    exception {\n      path\n      messageId\n      params {\n        key\n        value\n      }\n    }\n  }\n": typeof types.RentingResultFieldsFragmentDoc,
+    "\n  query FetchSigningLink($rentingId: ID!) {\n    fetchSigningLink(rentingId: $rentingId)\n  }\n": typeof types.FetchSigningLinkDocument,
+    "\n  query FetchPaymentLink($rentingId: ID!) {\n    fetchPaymentLink(rentingId: $rentingId)\n  }\n": typeof types.FetchPaymentLinkDocument,
+};
+const documents: Documents = {
+    "\n  query ExtendBooking($rentingId: ID!) {\n    extendBookingQuery(rentingId: $rentingId) {\n      apartment {\n        ...ApartmentDetail\n      }\n      semester {\n        ...SemesterFields\n      }\n      priceCalculation {\n        ...PriceFields\n      }\n    }\n    renterByRentingId(rentingId: $rentingId) {\n      birthday\n      city\n      country\n      email\n      firstName\n      lastName\n      zip\n      gender\n      phone\n      street\n      nationality\n    }\n  }\n": types.ExtendBookingDocument,
+    "\n  mutation ApproveRenewal($rentingId: ID!, $rentingRenewal: RentingRenewal!) {\n    approveRenewal(rentingId: $rentingId, rentingRenewal: $rentingRenewal) {\n      ...RentingResultFields\n    }\n  }\n": types.ApproveRenewalDocument,
+    "\n  mutation DeclineRenewal($rentingId: ID!) {\n    declineRenewal(rentingId: $rentingId) {\n      ...RentingResultFields\n    }\n  }\n": types.DeclineRenewalDocument,
+    "\n  query AvailableApartments {\n    availableApartments {\n      bookableSemester {\n        id\n        name\n      }\n      building {\n        id\n        name\n        floors {\n          id\n          name\n          apartments {\n            id\n            name\n            pricePerMonth\n            x\n            y\n          }\n        }\n      }\n      apartmentBookable {\n        apartmentId\n        free\n      }\n    }\n  }\n": types.AvailableApartmentsDocument,
+    "\n  mutation ReselectApartment($request: ReselectRequest!) {\n    reselectApartment(request: $request) {\n      ...RentingResultFields\n    }\n  }\n": types.ReselectApartmentDocument,
+    "\n  query BookableSemester {\n    bookableSemester {\n      ...SemesterFields\n    }\n  }\n": types.BookableSemesterDocument,
+    "\n  query BookApartment($aid: Int!, $sid: Int!) {\n    bookApartment(aid: $aid, sid: $sid) {\n      apartment {\n        ...ApartmentDetail\n      }\n      semester {\n        ...SemesterFields\n      }\n      priceCalculation {\n        ...PriceFields\n      }\n    }\n  }\n": types.BookApartmentDocument,
+    "\n  mutation CreateRentingRequest($create: CreateRentingRequest!) {\n    createRentingRequest(create: $create) {\n      ...RentingResultFields\n    }\n  }\n": types.CreateRentingRequestDocument,
+    "\n  fragment ApartmentDetail on Apartment {\n    id\n    name\n    descriptionDe\n    descriptionEn\n    pricePerMonth\n    features\n    pictures {\n      name\n      url\n      descriptionDe\n      descriptionEn\n    }\n  }\n": types.ApartmentDetailFragmentDoc,
+    "\n  fragment SemesterFields on Semester {\n    id\n    name\n    startDate\n    endDate\n  }\n": types.SemesterFieldsFragmentDoc,
+    "\n  fragment PriceFields on PriceCalculation {\n    items {\n      textDe\n      textEn\n      qty\n      amount\n      total\n    }\n    total\n  }\n": types.PriceFieldsFragmentDoc,
+    "\n  fragment RentingResultFields on RentingResult {\n    uuid\n    exception {\n      path\n      messageId\n      params {\n        key\n        value\n      }\n    }\n  }\n": types.RentingResultFieldsFragmentDoc,
+    "\n  query FetchSigningLink($rentingId: ID!) {\n    fetchSigningLink(rentingId: $rentingId)\n  }\n": types.FetchSigningLinkDocument,
+    "\n  query FetchPaymentLink($rentingId: ID!) {\n    fetchPaymentLink(rentingId: $rentingId)\n  }\n": types.FetchPaymentLinkDocument,
+};
+
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ *
+ *
+ * @example
+ * ```ts
+ * const query = graphql(`query GetUser($id: ID!) { user(id: $id) { name } }`);
+ * ```
+ *
+ * The query argument is unknown!
+ * Please regenerate the types.
+ */
+export function graphql(source: string): unknown;
+
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ExtendBooking($rentingId: ID!) {\n    extendBookingQuery(rentingId: $rentingId) {\n      apartment {\n        ...ApartmentDetail\n      }\n      semester {\n        ...SemesterFields\n      }\n      priceCalculation {\n        ...PriceFields\n      }\n    }\n    renterByRentingId(rentingId: $rentingId) {\n      birthday\n      city\n      country\n      email\n      firstName\n      lastName\n      zip\n      gender\n      phone\n      street\n      nationality\n    }\n  }\n"): (typeof documents)["\n  query ExtendBooking($rentingId: ID!) {\n    extendBookingQuery(rentingId: $rentingId) {\n      apartment {\n        ...ApartmentDetail\n      }\n      semester {\n        ...SemesterFields\n      }\n      priceCalculation {\n        ...PriceFields\n      }\n    }\n    renterByRentingId(rentingId: $rentingId) {\n      birthday\n      city\n      country\n      email\n      firstName\n      lastName\n      zip\n      gender\n      phone\n      street\n      nationality\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ApproveRenewal($rentingId: ID!, $rentingRenewal: RentingRenewal!) {\n    approveRenewal(rentingId: $rentingId, rentingRenewal: $rentingRenewal) {\n      ...RentingResultFields\n    }\n  }\n"): (typeof documents)["\n  mutation ApproveRenewal($rentingId: ID!, $rentingRenewal: RentingRenewal!) {\n    approveRenewal(rentingId: $rentingId, rentingRenewal: $rentingRenewal) {\n      ...RentingResultFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DeclineRenewal($rentingId: ID!) {\n    declineRenewal(rentingId: $rentingId) {\n      ...RentingResultFields\n    }\n  }\n"): (typeof documents)["\n  mutation DeclineRenewal($rentingId: ID!) {\n    declineRenewal(rentingId: $rentingId) {\n      ...RentingResultFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query AvailableApartments {\n    availableApartments {\n      bookableSemester {\n        id\n        name\n      }\n      building {\n        id\n        name\n        floors {\n          id\n          name\n          apartments {\n            id\n            name\n            pricePerMonth\n            x\n            y\n          }\n        }\n      }\n      apartmentBookable {\n        apartmentId\n        free\n      }\n    }\n  }\n"): (typeof documents)["\n  query AvailableApartments {\n    availableApartments {\n      bookableSemester {\n        id\n        name\n      }\n      building {\n        id\n        name\n        floors {\n          id\n          name\n          apartments {\n            id\n            name\n            pricePerMonth\n            x\n            y\n          }\n        }\n      }\n      apartmentBookable {\n        apartmentId\n        free\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ReselectApartment($request: ReselectRequest!) {\n    reselectApartment(request: $request) {\n      ...RentingResultFields\n    }\n  }\n"): (typeof documents)["\n  mutation ReselectApartment($request: ReselectRequest!) {\n    reselectApartment(request: $request) {\n      ...RentingResultFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query BookableSemester {\n    bookableSemester {\n      ...SemesterFields\n    }\n  }\n"): (typeof documents)["\n  query BookableSemester {\n    bookableSemester {\n      ...SemesterFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query BookApartment($aid: Int!, $sid: Int!) {\n    bookApartment(aid: $aid, sid: $sid) {\n      apartment {\n        ...ApartmentDetail\n      }\n      semester {\n        ...SemesterFields\n      }\n      priceCalculation {\n        ...PriceFields\n      }\n    }\n  }\n"): (typeof documents)["\n  query BookApartment($aid: Int!, $sid: Int!) {\n    bookApartment(aid: $aid, sid: $sid) {\n      apartment {\n        ...ApartmentDetail\n      }\n      semester {\n        ...SemesterFields\n      }\n      priceCalculation {\n        ...PriceFields\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CreateRentingRequest($create: CreateRentingRequest!) {\n    createRentingRequest(create: $create) {\n      ...RentingResultFields\n    }\n  }\n"): (typeof documents)["\n  mutation CreateRentingRequest($create: CreateRentingRequest!) {\n    createRentingRequest(create: $create) {\n      ...RentingResultFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment ApartmentDetail on Apartment {\n    id\n    name\n    descriptionDe\n    descriptionEn\n    pricePerMonth\n    features\n    pictures {\n      name\n      url\n      descriptionDe\n      descriptionEn\n    }\n  }\n"): (typeof documents)["\n  fragment ApartmentDetail on Apartment {\n    id\n    name\n    descriptionDe\n    descriptionEn\n    pricePerMonth\n    features\n    pictures {\n      name\n      url\n      descriptionDe\n      descriptionEn\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment SemesterFields on Semester {\n    id\n    name\n    startDate\n    endDate\n  }\n"): (typeof documents)["\n  fragment SemesterFields on Semester {\n    id\n    name\n    startDate\n    endDate\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment PriceFields on PriceCalculation {\n    items {\n      textDe\n      textEn\n      qty\n      amount\n      total\n    }\n    total\n  }\n"): (typeof documents)["\n  fragment PriceFields on PriceCalculation {\n    items {\n      textDe\n      textEn\n      qty\n      amount\n      total\n    }\n    total\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment RentingResultFields on RentingResult {\n    uuid\n    exception {\n      path\n      messageId\n      params {\n        key\n        value\n      }\n    }\n  }\n"): (typeof documents)["\n  fragment RentingResultFields on RentingResult {\n    uuid\n    exception {\n      path\n      messageId\n      params {\n        key\n        value\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query FetchSigningLink($rentingId: ID!) {\n    fetchSigningLink(rentingId: $rentingId)\n  }\n"): (typeof documents)["\n  query FetchSigningLink($rentingId: ID!) {\n    fetchSigningLink(rentingId: $rentingId)\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query FetchPaymentLink($rentingId: ID!) {\n    fetchPaymentLink(rentingId: $rentingId)\n  }\n"): (typeof documents)["\n  query FetchPaymentLink($rentingId: ID!) {\n    fetchPaymentLink(rentingId: $rentingId)\n  }\n"];
+
+export function graphql(source: string) {
+  return (documents as any)[source] ?? {};
+}
+
+export type DocumentType<TDocumentNode extends DocumentNode<any, any>> = TDocumentNode extends DocumentNode<  infer TType,  any>  ? TType  : never;

@@ -1,0 +1,174 @@
+/* eslint-disable */
+/** Internal type. DO NOT USE DIRECTLY. */
+type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
+/** Internal type. DO NOT USE DIRECTLY. */
+export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
+import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-node/core';
+export type CreateRentingRequest = {
+  apartmentId: number;
+  /** yyyy-MM-dd */
+  birthday: string;
+  city: string;
+  country: string;
+  email: string;
+  firstName: string;
+  gender: Gender;
+  /** Base64 file contents. */
+  identityCardBack: string;
+  /** Base64 file contents. */
+  identityCardFront: string;
+  /** Base64 enrollment certificate. */
+  immatriculation: string;
+  language: string;
+  lastName: string;
+  nationality: string;
+  phone: string;
+  semesterId: number;
+  street: string;
+  zip: string;
+};
+
+/** Living area and equipment codes of an apartment. */
+export type Feature =
+  | 'BALCONY'
+  | 'BUS_STOP'
+  | 'FREE_WIFI'
+  | 'FULLY_FURNISHED_APARTMENT'
+  | 'KING_SIZE_BED'
+  | 'KITCHEN'
+  | 'LIFT'
+  | 'MINI_BALCONY'
+  | 'QUEEN_SIZE_BED'
+  | 'SEPARATE_WASHROOM'
+  | 'SHARED_WASHROOM'
+  | 'SHOWER'
+  | 'SIZE_20'
+  | 'SIZE_21'
+  | 'SIZE_22'
+  | 'SIZE_24'
+  | 'SIZE_25'
+  | 'SIZE_26'
+  | 'SIZE_27'
+  | 'SIZE_31'
+  | 'SIZE_32'
+  | 'SIZE_36'
+  | 'SIZE_UNKNOWN'
+  | 'SMOKE_ALARM'
+  | 'TERRACE';
+
+export type Gender =
+  | 'female'
+  | 'male'
+  | 'various';
+
+export type RentingRenewal = {
+  birthday: string;
+  city: string;
+  country: string;
+  firstName: string;
+  gender: Gender;
+  /** Base64 enrollment certificate. */
+  immatriculation: string;
+  language: string;
+  lastName: string;
+  nationality: string;
+  phone: string;
+  street: string;
+  zip: string;
+};
+
+export type ReselectRequest = {
+  apartmentId: number;
+  rentingId: string | number;
+};
+
+export type ExtendBookingQueryVariables = Exact<{
+  rentingId: string | number;
+}>;
+
+
+export type ExtendBookingQuery = { extendBookingQuery: { apartment: { id: number, name: string, descriptionDe: string, descriptionEn: string, pricePerMonth: number, features: Array<Feature>, pictures: Array<{ name: string, url: string, descriptionDe: string, descriptionEn: string }> }, semester: { id: number, name: string, startDate: string, endDate: string }, priceCalculation: { total: number, items: Array<{ textDe: string, textEn: string, qty: number, amount: number, total: number }> } } | null, renterByRentingId: { birthday: string, city: string, country: string, email: string, firstName: string, lastName: string, zip: string, gender: Gender, phone: string, street: string, nationality: string } | null };
+
+export type ApproveRenewalMutationVariables = Exact<{
+  rentingId: string | number;
+  rentingRenewal: RentingRenewal;
+}>;
+
+
+export type ApproveRenewalMutation = { approveRenewal: { uuid: string | null, exception: { path: string | null, messageId: string, params: Array<{ key: string, value: string }> } | null } };
+
+export type DeclineRenewalMutationVariables = Exact<{
+  rentingId: string | number;
+}>;
+
+
+export type DeclineRenewalMutation = { declineRenewal: { uuid: string | null, exception: { path: string | null, messageId: string, params: Array<{ key: string, value: string }> } | null } };
+
+export type AvailableApartmentsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type AvailableApartmentsQuery = { availableApartments: { bookableSemester: { id: number, name: string }, building: { id: number, name: string, floors: Array<{ id: number, name: string, apartments: Array<{ id: number, name: string, pricePerMonth: number, x: number, y: number }> }> }, apartmentBookable: Array<{ apartmentId: number, free: boolean }> } };
+
+export type ReselectApartmentMutationVariables = Exact<{
+  request: ReselectRequest;
+}>;
+
+
+export type ReselectApartmentMutation = { reselectApartment: { uuid: string | null, exception: { path: string | null, messageId: string, params: Array<{ key: string, value: string }> } | null } };
+
+export type BookableSemesterQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type BookableSemesterQuery = { bookableSemester: { id: number, name: string, startDate: string, endDate: string } | null };
+
+export type BookApartmentQueryVariables = Exact<{
+  aid: number;
+  sid: number;
+}>;
+
+
+export type BookApartmentQuery = { bookApartment: { apartment: { id: number, name: string, descriptionDe: string, descriptionEn: string, pricePerMonth: number, features: Array<Feature>, pictures: Array<{ name: string, url: string, descriptionDe: string, descriptionEn: string }> }, semester: { id: number, name: string, startDate: string, endDate: string }, priceCalculation: { total: number, items: Array<{ textDe: string, textEn: string, qty: number, amount: number, total: number }> } } };
+
+export type CreateRentingRequestMutationVariables = Exact<{
+  create: CreateRentingRequest;
+}>;
+
+
+export type CreateRentingRequestMutation = { createRentingRequest: { uuid: string | null, exception: { path: string | null, messageId: string, params: Array<{ key: string, value: string }> } | null } };
+
+export type ApartmentDetailFragment = { id: number, name: string, descriptionDe: string, descriptionEn: string, pricePerMonth: number, features: Array<Feature>, pictures: Array<{ name: string, url: string, descriptionDe: string, descriptionEn: string }> };
+
+export type SemesterFieldsFragment = { id: number, name: string, startDate: string, endDate: string };
+
+export type PriceFieldsFragment = { total: number, items: Array<{ textDe: string, textEn: string, qty: number, amount: number, total: number }> };
+
+export type RentingResultFieldsFragment = { uuid: string | null, exception: { path: string | null, messageId: string, params: Array<{ key: string, value: string }> } | null };
+
+export type FetchSigningLinkQueryVariables = Exact<{
+  rentingId: string | number;
+}>;
+
+
+export type FetchSigningLinkQuery = { fetchSigningLink: string | null };
+
+export type FetchPaymentLinkQueryVariables = Exact<{
+  rentingId: string | number;
+}>;
+
+
+export type FetchPaymentLinkQuery = { fetchPaymentLink: string | null };
+
+export const ApartmentDetailFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ApartmentDetail"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Apartment"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"descriptionDe"}},{"kind":"Field","name":{"kind":"Name","value":"descriptionEn"}},{"kind":"Field","name":{"kind":"Name","value":"pricePerMonth"}},{"kind":"Field","name":{"kind":"Name","value":"features"}},{"kind":"Field","name":{"kind":"Name","value":"pictures"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"url"}},{"kind":"Field","name":{"kind":"Name","value":"descriptionDe"}},{"kind":"Field","name":{"kind":"Name","value":"descriptionEn"}}]}}]}}]} as unknown as DocumentNode<ApartmentDetailFragment, unknown>;
+export const SemesterFieldsFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"SemesterFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Semester"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"startDate"}},{"kind":"Field","name":{"kind":"Name","value":"endDate"}}]}}]} as unknown as DocumentNode<SemesterFieldsFragment, unknown>;
+export const PriceFieldsFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"PriceFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"PriceCalculation"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"items"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"textDe"}},{"kind":"Field","name":{"kind":"Name","value":"textEn"}},{"kind":"Field","name":{"kind":"Name","value":"qty"}},{"kind":"Field","name":{"kind":"Name","value":"amount"}},{"kind":"Field","name":{"kind":"Name","value":"total"}}]}},{"kind":"Field","name":{"kind":"Name","value":"total"}}]}}]} as unknown as DocumentNode<PriceFieldsFragment, unknown>;
+export const RentingResultFieldsFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"RentingResultFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"RentingResult"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"uuid"}},{"kind":"Field","name":{"kind":"Name","value":"exception"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"path"}},{"kind":"Field","name":{"kind":"Name","value":"messageId"}},{"kind":"Field","name":{"kind":"Name","value":"params"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"key"}},{"kind":"Field","name":{"kind":"Name","value":"value"}}]}}]}}]}}]} as unknown as DocumentNode<RentingResultFieldsFragment, unknown>;
+export const ExtendBookingDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"ExtendBooking"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"rentingId"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"extendBookingQuery"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"rentingId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"rentingId"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"apartment"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"ApartmentDetail"}}]}},{"kind":"Field","name":{"kind":"Name","value":"semester"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"SemesterFields"}}]}},{"kind":"Field","name":{"kind":"Name","value":"priceCalculation"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"PriceFields"}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"renterByRentingId"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"rentingId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"rentingId"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"birthday"}},{"kind":"Field","name":{"kind":"Name","value":"city"}},{"kind":"Field","name":{"kind":"Name","value":"country"}},{"kind":"Field","name":{"kind":"Name","value":"email"}},{"kind":"Field","name":{"kind":"Name","value":"firstName"}},{"kind":"Field","name":{"kind":"Name","value":"lastName"}},{"kind":"Field","name":{"kind":"Name","value":"zip"}},{"kind":"Field","name":{"kind":"Name","value":"gender"}},{"kind":"Field","name":{"kind":"Name","value":"phone"}},{"kind":"Field","name":{"kind":"Name","value":"street"}},{"kind":"Field","name":{"kind":"Name","value":"nationality"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ApartmentDetail"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Apartment"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"descriptionDe"}},{"kind":"Field","name":{"kind":"Name","value":"descriptionEn"}},{"kind":"Field","name":{"kind":"Name","value":"pricePerMonth"}},{"kind":"Field","name":{"kind":"Name","value":"features"}},{"kind":"Field","name":{"kind":"Name","value":"pictures"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"url"}},{"kind":"Field","name":{"kind":"Name","value":"descriptionDe"}},{"kind":"Field","name":{"kind":"Name","value":"descriptionEn"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"SemesterFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Semester"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"startDate"}},{"kind":"Field","name":{"kind":"Name","value":"endDate"}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"PriceFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"PriceCalculation"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"items"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"textDe"}},{"kind":"Field","name":{"kind":"Name","value":"textEn"}},{"kind":"Field","name":{"kind":"Name","value":"qty"}},{"kind":"Field","name":{"kind":"Name","value":"amount"}},{"kind":"Field","name":{"kind":"Name","value":"total"}}]}},{"kind":"Field","name":{"kind":"Name","value":"total"}}]}}]} as unknown as DocumentNode<ExtendBookingQuery, ExtendBookingQueryVariables>;
+export const ApproveRenewalDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"ApproveRenewal"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"rentingId"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"rentingRenewal"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"RentingRenewal"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"approveRenewal"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"rentingId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"rentingId"}}},{"kind":"Argument","name":{"kind":"Name","value":"rentingRenewal"},"value":{"kind":"Variable","name":{"kind":"Name","value":"rentingRenewal"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"RentingResultFields"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"RentingResultFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"RentingResult"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"uuid"}},{"kind":"Field","name":{"kind":"Name","value":"exception"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"path"}},{"kind":"Field","name":{"kind":"Name","value":"messageId"}},{"kind":"Field","name":{"kind":"Name","value":"params"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"key"}},{"kind":"Field","name":{"kind":"Name","value":"value"}}]}}]}}]}}]} as unknown as DocumentNode<ApproveRenewalMutation, ApproveRenewalMutationVariables>;
+export const DeclineRenewalDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"DeclineRenewal"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"rentingId"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"declineRenewal"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"rentingId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"rentingId"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"RentingResultFields"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"RentingResultFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"RentingResult"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"uuid"}},{"kind":"Field","name":{"kind":"Name","value":"exception"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"path"}},{"kind":"Field","name":{"kind":"Name","value":"messageId"}},{"kind":"Field","name":{"kind":"Name","value":"params"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"key"}},{"kind":"Field","name":{"kind":"Name","value":"value"}}]}}]}}]}}]} as unknown as DocumentNode<DeclineRenewalMutation, DeclineRenewalMutationVariables>;
+export const AvailableApartmentsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"AvailableApartments"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"availableApartments"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"bookableSemester"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}}]}},{"kind":"Field","name":{"kind":"Name","value":"building"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"floors"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"apartments"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"pricePerMonth"}},{"kind":"Field","name":{"kind":"Name","value":"x"}},{"kind":"Field","name":{"kind":"Name","value":"y"}}]}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"apartmentBookable"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"apartmentId"}},{"kind":"Field","name":{"kind":"Name","value":"free"}}]}}]}}]}}]} as unknown as DocumentNode<AvailableApartmentsQuery, AvailableApartmentsQueryVariables>;
+export const ReselectApartmentDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"ReselectApartment"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"request"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ReselectRequest"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"reselectApartment"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"request"},"value":{"kind":"Variable","name":{"kind":"Name","value":"request"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"RentingResultFields"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"RentingResultFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"RentingResult"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"uuid"}},{"kind":"Field","name":{"kind":"Name","value":"exception"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"path"}},{"kind":"Field","name":{"kind":"Name","value":"messageId"}},{"kind":"Field","name":{"kind":"Name","value":"params"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"key"}},{"kind":"Field","name":{"kind":"Name","value":"value"}}]}}]}}]}}]} as unknown as DocumentNode<ReselectApartmentMutation, ReselectApartmentMutationVariables>;
+export const BookableSemesterDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"BookableSemester"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"bookableSemester"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"SemesterFields"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"SemesterFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Semester"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"startDate"}},{"kind":"Field","name":{"kind":"Name","value":"endDate"}}]}}]} as unknown as DocumentNode<BookableSemesterQuery, BookableSemesterQueryVariables>;
+export const BookApartmentDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"BookApartment"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"aid"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"sid"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"bookApartment"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"aid"},"value":{"kind":"Variable","name":{"kind":"Name","value":"aid"}}},{"kind":"Argument","name":{"kind":"Name","value":"sid"},"value":{"kind":"Variable","name":{"kind":"Name","value":"sid"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"apartment"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"ApartmentDetail"}}]}},{"kind":"Field","name":{"kind":"Name","value":"semester"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"SemesterFields"}}]}},{"kind":"Field","name":{"kind":"Name","value":"priceCalculation"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"PriceFields"}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ApartmentDetail"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Apartment"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"descriptionDe"}},{"kind":"Field","name":{"kind":"Name","value":"descriptionEn"}},{"kind":"Field","name":{"kind":"Name","value":"pricePerMonth"}},{"kind":"Field","name":{"kind":"Name","value":"features"}},{"kind":"Field","name":{"kind":"Name","value":"pictures"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"url"}},{"kind":"Field","name":{"kind":"Name","value":"descriptionDe"}},{"kind":"Field","name":{"kind":"Name","value":"descriptionEn"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"SemesterFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Semester"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"startDate"}},{"kind":"Field","name":{"kind":"Name","value":"endDate"}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"PriceFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"PriceCalculation"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"items"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"textDe"}},{"kind":"Field","name":{"kind":"Name","value":"textEn"}},{"kind":"Field","name":{"kind":"Name","value":"qty"}},{"kind":"Field","name":{"kind":"Name","value":"amount"}},{"kind":"Field","name":{"kind":"Name","value":"total"}}]}},{"kind":"Field","name":{"kind":"Name","value":"total"}}]}}]} as unknown as DocumentNode<BookApartmentQuery, BookApartmentQueryVariables>;
+export const CreateRentingRequestDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"CreateRentingRequest"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"create"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"CreateRentingRequest"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"createRentingRequest"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"create"},"value":{"kind":"Variable","name":{"kind":"Name","value":"create"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"RentingResultFields"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"RentingResultFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"RentingResult"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"uuid"}},{"kind":"Field","name":{"kind":"Name","value":"exception"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"path"}},{"kind":"Field","name":{"kind":"Name","value":"messageId"}},{"kind":"Field","name":{"kind":"Name","value":"params"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"key"}},{"kind":"Field","name":{"kind":"Name","value":"value"}}]}}]}}]}}]} as unknown as DocumentNode<CreateRentingRequestMutation, CreateRentingRequestMutationVariables>;
+export const FetchSigningLinkDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"FetchSigningLink"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"rentingId"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"fetchSigningLink"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"rentingId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"rentingId"}}}]}]}}]} as unknown as DocumentNode<FetchSigningLinkQuery, FetchSigningLinkQueryVariables>;
+export const FetchPaymentLinkDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"FetchPaymentLink"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"rentingId"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"fetchPaymentLink"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"rentingId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"rentingId"}}}]}]}}]} as unknown as DocumentNode<FetchPaymentLinkQuery, FetchPaymentLinkQueryVariables>;
