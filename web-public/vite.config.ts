@@ -7,6 +7,8 @@ import react from '@vitejs/plugin-react';
 export default defineConfig({
   plugins: [react()],
   server: {
+    // The country and nationality lists are the renter service's own files (src/pages/booking/codeLists.ts).
+    fs: { allow: ['.', '../services/renter/internal/domain'] },
     proxy: {
       '/api': { target: 'http://localhost:8080', changeOrigin: true },
     },

@@ -1,5 +1,6 @@
-import countries from '../../data/countries.json';
-import nationalities from '../../data/nationalities.json';
+// One source of truth: the renter service validates country and nationality with these same lists.
+import countries from '../../../../services/renter/internal/domain/countries.json';
+import nationalities from '../../../../services/renter/internal/domain/nationalities.json';
 import type { Language } from '../../lib/language';
 
 interface Code {
