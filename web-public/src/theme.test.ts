@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { contrastRatio } from './lib/contrast';
-import { PRIMARY_COLOR } from './theme';
+import { FREE_TAG_STYLE, PRIMARY_COLOR, SECONDARY_TEXT } from './theme';
 
 describe('theme', () => {
   it('primary colour meets WCAG AA with white text', () => {
@@ -8,5 +8,12 @@ describe('theme', () => {
   });
   it("antd's default blue would not", () => {
     expect(contrastRatio('#1677ff', '#ffffff')).toBeLessThan(4.5);
+  });
+  it('secondary text meets WCAG AA on white and on the page background', () => {
+    expect(contrastRatio(SECONDARY_TEXT, '#ffffff')).toBeGreaterThanOrEqual(4.5);
+    expect(contrastRatio(SECONDARY_TEXT, '#f5f5f5')).toBeGreaterThanOrEqual(4.5);
+  });
+  it("the free apartment's tag meets WCAG AA", () => {
+    expect(contrastRatio(FREE_TAG_STYLE.color, FREE_TAG_STYLE.background)).toBeGreaterThanOrEqual(4.5);
   });
 });

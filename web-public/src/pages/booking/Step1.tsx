@@ -10,7 +10,7 @@ import { describeRequestError, exceptionValues, interpretResult, type Message } 
 import { wrapFloor } from '../../lib/floor';
 import { formatMoney } from '../../lib/money';
 import { currentLanguage } from '../../i18n';
-import { PRIMARY_COLOR } from '../../theme';
+import { FREE_TAG_STYLE, PRIMARY_COLOR } from '../../theme';
 import { AVAILABLE_APARTMENTS, RESELECT_APARTMENT } from './Step1.graphql';
 
 export default function Step1() {
@@ -109,7 +109,7 @@ export default function Step1() {
               const title = (
                 <Space>
                   <span>{a.name}</span>
-                  {isFree ? <Tag color="green">{t('booking.step1.free')}</Tag> : <Tag>{t('booking.step1.used')}</Tag>}
+                  {isFree ? <Tag style={FREE_TAG_STYLE}>{t('booking.step1.free')}</Tag> : <Tag>{t('booking.step1.used')}</Tag>}
                 </Space>
               );
               const body = t('common.perMonth', { amount: formatMoney(a.pricePerMonth, lang) });
