@@ -1,30 +1,143 @@
 import { CombinedGraphQLErrors, ServerError } from '@apollo/client/errors';
+import { statusTag } from '../lib/status';
 
 /** A business exception as the API returns it (UserDataException). */
 export interface UserDataException {
   path?: string | null;
-  params: { key: string; value: string }[];
+  params: readonly { key: string; value: string }[];
   messageId: string;
 }
 
-/** What the user sees for a failed call (SPEC section 8): the first GraphQL error, else a generic text. */
+/** German names of the inputs a business exception's path points at (its last segment). */
+const FIELDS: Record<string, string> = {
+  id: 'Nummer',
+  firstName: 'Vorname',
+  lastName: 'Nachname',
+  phone: 'Mobil',
+  notes: 'Notizen',
+  email: 'E-Mail',
+  street: 'Straße',
+  zip: 'PLZ',
+  city: 'Ort',
+  country: 'Land',
+  birthday: 'Geburtstag',
+  nationality: 'Staatsangehörigkeit',
+  gender: 'Anrede',
+  language: 'Sprache',
+  pricePerMonth: 'Miete',
+  priceDeposit: 'Kaution',
+  priceCleaning: 'Reinigung',
+  descriptionDe: 'Beschreibung DE',
+  descriptionEn: 'Beschreibung EN',
+  apartmentId: 'Wohnung',
+  semesterId: 'Semester',
+  rentingId: 'Buchung',
+  identityCardFront: 'Personalausweis Vorderseite',
+  identityCardBack: 'Personalausweis Rückseite',
+  immatriculation: 'Immatrikulationsbescheinigung',
+};
+
+/** German texts of the message ids the services raise; {{key}} is replaced by the param. */
+const MESSAGES: Record<string, string> = {
+  missing: 'Angabe oder Dokument fehlt.',
+  invalid: 'Der Wert ist ungültig.',
+  not_matching: 'Die E-Mail-Adressen stimmen nicht überein.',
+  NOT_NULL: 'Angabe fehlt.',
+  STRING_MIN: 'Bitte mindestens {{min}} Zeichen eingeben.',
+  STRING_MAX: 'Bitte höchstens {{max}} Zeichen eingeben.',
+  INVALID_PRICE: 'Der Betrag muss zwischen {{min}} und {{max}} Euro liegen.',
+  CURRENCY: 'Der Betrag muss in Euro mit höchstens zwei Nachkommastellen angegeben werden.',
+  INVALID_ZIP: 'Die Postleitzahl ist ungültig.',
+  INVALID_EMAIL: 'Die E-Mail-Adresse ist ungültig.',
+  INVALID_COUNTRY: 'Das Land ist ungültig.',
+  INVALID_LANGUAGE: 'Die Sprache ist ungültig.',
+  INVALID_GENDER: 'Die Anrede ist ungültig.',
+  TOO_YOUNG: 'Mieter müssen mindestens {{min}} Jahre alt sein.',
+  TOO_OLD: 'Mieter dürfen höchstens {{max}} Jahre alt sein.',
+  INVALID_SIZE: 'Die Datei ist zu groß (höchstens {{max}} Bytes).',
+  INVALID_DIMENSION: 'Das Bild hat ungültige Abmessungen.',
+  INVALID_IMAGE: 'Nur PNG- oder JPEG-Bilder sind erlaubt.',
+  INVALID_FILETYPE: 'Die Datei muss ein Bild oder ein PDF sein.',
+  NOT_A_PDF: 'Die Datei ist kein gültiges PDF.',
+  NO_RENTER: 'Diesen Mieter gibt es nicht (mehr).',
+  NO_RENTING: 'Diese Buchung gibt es nicht (mehr).',
+  NO_APARTMENT: 'Diese Wohnung gibt es nicht.',
+  APARTMENT_TAKEN: 'Die Wohnung ist inzwischen vergeben.',
+  ALREADY_RENTING: 'Für dieses Semester gibt es bereits eine Buchung.',
+  SEMESTER_NOT_BOOKABLE: 'Das Semester kann nicht gebucht werden.',
+  TRANSITION_NOT_ALLOWED: 'Das ist im aktuellen Stand der Buchung ({{from}}) nicht möglich.',
+};
+
+/** Param values shown as the admin knows them: renting states as their status tag texts. */
+function paramValue(key: string, value: string): string {
+  if (key === 'from' || key === 'to' || key === 'state') {
+    const tag = statusTag(value);
+    return tag.text === 'Unhandled case' ? value : tag.text;
+  }
+  return value;
+}
+
+/** A business exception in German: the input it concerns, then the rule's text with its params. */
+export function exceptionMessage(ex: UserDataException): string {
+  const params = new Map(ex.params.map((p) => [p.key, paramValue(p.key, p.value)]));
+  const template = MESSAGES[ex.messageId];
+  const text = template
+    ? template.replace(/\{\{(\w+)\}\}/g, (_, key: string) => params.get(key) ?? '?')
+    : `Die Eingabe wurde abgelehnt (${ex.messageId}).`;
+  const field = ex.path?.split('.').at(-1);
+  const label = field ? (FIELDS[field] ?? field) : undefined;
+  return label ? `${label}: ${text}` : text;
+}
+
+/** The params of an exception carried in a GraphQL error's extensions (an object or a key/value list). */
+function extensionParams(params: unknown): { key: string; value: string }[] {
+  if (Array.isArray(params)) {
+    return params.filter((p) => p && typeof p.key === 'string').map((p) => ({ key: p.key, value: String(p.value) }));
+  }
+  if (params && typeof params === 'object') {
+    return Object.entries(params).map(([key, value]) => ({ key, value: String(value) }));
+  }
+  return [];
+}
+
+/** Texts of the error codes of the gateway and the services. */
+const CODES: Record<string, string> = {
+  FORBIDDEN: 'Keine Berechtigung. Bitte erneut anmelden.',
+  UNAUTHENTICATED: 'Keine Berechtigung. Bitte erneut anmelden.',
+  INTERNAL: 'Interner Serverfehler. Bitte später erneut versuchen.',
+  INTERNAL_SERVER_ERROR: 'Interner Serverfehler. Bitte später erneut versuchen.',
+  SUBGRAPH_UNAVAILABLE: 'Ein Dienst ist gerade nicht erreichbar. Bitte später erneut versuchen.',
+  PAYLOAD_TOO_LARGE: 'Die Anfrage ist zu groß.',
+};
+
+/**
+ * What the user sees for a failed call (SPEC section 8): business exceptions and known error codes in
+ * German, else the first GraphQL error's message, else a generic text.
+ */
 export function errorMessage(error: unknown): string {
   if (CombinedGraphQLErrors.is(error)) {
-    return error.errors[0]?.message || 'Unknown Graphql Error';
+    const first = error.errors[0];
+    const ext = (first?.extensions ?? {}) as Record<string, unknown>;
+    if (typeof ext.messageId === 'string') {
+      return exceptionMessage({
+        messageId: ext.messageId,
+        path: typeof ext.path === 'string' ? ext.path : null,
+        params: extensionParams(ext.params),
+      });
+    }
+    if (typeof ext.code === 'string' && CODES[ext.code]) return CODES[ext.code];
+    return first?.message || 'Unknown Graphql Error';
   }
   if (ServerError.is(error)) {
+    if (error.statusCode === 401 || error.statusCode === 403) return CODES.FORBIDDEN;
+    if (error.statusCode === 413) return CODES.PAYLOAD_TOO_LARGE;
     return `Serverfehler (Status ${error.statusCode})`;
+  }
+  if (error instanceof TypeError && /fetch|network/i.test(error.message)) {
+    return 'Der Server ist nicht erreichbar. Bitte später erneut versuchen.';
   }
   if (error instanceof Error && error.message) {
     return error.message;
   }
   return 'Unknown Error';
-}
-
-/** A business exception as one line: the message id, the input it concerns and its parameters. */
-export function exceptionMessage(ex: UserDataException): string {
-  const params = ex.params.map((p) => `${p.key}=${p.value}`).join(', ');
-  return [ex.path ? `${ex.path}: ${ex.messageId}` : ex.messageId, params && `(${params})`]
-    .filter(Boolean)
-    .join(' ');
 }

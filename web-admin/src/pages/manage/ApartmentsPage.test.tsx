@@ -104,7 +104,9 @@ describe('ApartmentsPage', () => {
     fireEvent.change(screen.getByLabelText('Reinigung A02'), { target: { value: '95' } });
     await waitFor(() => expect(saveButton().disabled).toBe(false));
     fireEvent.click(saveButton());
-    expect((await screen.findByRole('alert')).textContent).toBe('Wohnung 1: pricePerMonth: CURRENCY');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Wohnung A01: Miete: Der Betrag muss in Euro mit höchstens zwei Nachkommastellen angegeben werden.',
+    );
     expect(second).not.toHaveBeenCalled();
     expect(screen.queryByLabelText('Gespeichert')).toBeNull();
     expect(saveButton().disabled).toBe(false);

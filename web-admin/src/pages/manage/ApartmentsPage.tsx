@@ -53,7 +53,8 @@ export default function ApartmentsPage() {
         const res = await mutate({ variables: { update } });
         const ex = res.data?.updateApartment.exception;
         if (ex) {
-          setFailure(`Wohnung ${update.id}: ${exceptionMessage(ex)}`);
+          const name = floors.flatMap((f) => f.apartments).find((a) => a.id === update.id)?.name ?? update.id;
+          setFailure(`Wohnung ${name}: ${exceptionMessage(ex)}`);
           break;
         }
         done.push(update.id);

@@ -62,7 +62,7 @@ describe('RenterEdit', () => {
     };
     show([forEdit, { request: { query: UPDATE_RENTER, variables: { update: wanted } }, result: { data: { updateRenter: { __typename: 'UpdateResult', exception } } } }]);
     await editAndSave();
-    expect((await screen.findByRole('alert')).textContent).toBe('firstName: STRING_MAX (max=100)');
+    expect((await screen.findByRole('alert')).textContent).toBe('Vorname: Bitte höchstens 100 Zeichen eingeben.');
     expect(screen.getByTestId('location').textContent).toBe('/mieter/7/edit');
   });
 
