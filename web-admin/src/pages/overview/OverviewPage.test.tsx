@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import OverviewPage from './OverviewPage';
 import { APARTMENTS_PAGE, SEMESTERS } from './operations';
@@ -21,7 +21,9 @@ const apartment = (id: number, semesterId: number, name: string, adminStatus: st
   semesterId,
   name,
   adminStatus,
-  renter: renter ? { __typename: 'Renter', id: renter[0], firstName: renter[1], lastName: renter[2] } : null,
+  renter: renter
+    ? { __typename: 'Renter', id: renter[0], firstName: renter[1], lastName: renter[2], email: `${renter[1].toLowerCase()}@example.org` }
+    : null,
 });
 
 const page = (semesterId: number, address: string) => ({
@@ -108,4 +110,35 @@ describe('OverviewPage', () => {
     expect(occupancy).not.toHaveBeenCalled();
     expect(screen.queryByText('EG')).toBeNull();
   });
+
+  it('downloads the occupancy of the chosen semester as CSV', async () => {
+    const blobs: Blob[] = [];
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: (b: Blob) => (blobs.push(b), 'blob:csv'), revokeObjectURL: () => {} }));
+    const names: string[] = [];
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      names.push(this.download);
+    });
+    renderWithProviders(<OverviewPage />, {
+      mocks: [semesters([semester(2, 'WiSe 26/27', 160, true, 'BOOKING')]), page(2, 'Neckarstaden 1, Heidelberg')],
+    });
+    const button = await screen.findByRole('button', { name: 'Belegung als CSV' });
+    await screen.findByText('Neckarstaden 1, Heidelberg');
+    fireEvent.click(button);
+    expect(click).toHaveBeenCalledTimes(1);
+    expect(names).toEqual(['belegung-WiSe-26-27.csv']);
+    expect(blobs[0].type).toBe('text/csv;charset=utf-8');
+    const bytes = new Uint8Array(await blobs[0].arrayBuffer());
+    expect(Array.from(bytes.slice(0, 3))).toEqual([0xef, 0xbb, 0xbf]);
+    expect(new TextDecoder().decode(bytes.slice(3))).toBe(
+      'Etage;Wohnung;Status;Mieter;E-Mail\r\n' +
+        'EG;A01;Bezahlt;Erika Mustermann;erika@example.org\r\n' +
+        'EG;A02;Verfügbar;;\r\n' +
+        'EG;A03;Reserviert;Max Muster;max@example.org\r\n',
+    );
+  });
+});
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
 });

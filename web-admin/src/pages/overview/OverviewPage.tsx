@@ -1,14 +1,14 @@
 import { useMemo, useState } from 'react';
-import { Alert, Card, Col, Row, Select, Space, Spin, Typography } from 'antd';
+import { Alert, Button, Card, Col, Row, Select, Space, Spin, Typography } from 'antd';
 import { skipToken, useQuery } from '@apollo/client/react';
 import { Link } from 'react-router';
 import { errorMessage } from '../../apollo/errors';
 import { StatusTag } from '../../components/StatusTag/StatusTag';
 import { initialSemester, sortSemesters } from '../../lib/semesters';
 import { statusTag } from '../../lib/status';
-import { APARTMENTS_PAGE, SEMESTERS, type ApartmentsPageData } from './operations';
-
-type Apartment = ApartmentsPageData['apartmentsPage']['floors'][number]['apartments'][number];
+import { downloadCsv } from '../../lib/csv';
+import { occupancyFileName, occupancyRows } from '../../lib/exports';
+import { APARTMENTS_PAGE, SEMESTERS, type OccupancyApartment as Apartment } from './operations';
 
 const HIGHLIGHT = { background: '#fff7e6', borderColor: '#fa8c16' };
 
@@ -36,20 +36,32 @@ export default function OverviewPage() {
   const [chosen, setChosen] = useState<number>();
   const semesterId = chosen ?? initialSemester(sorted)?.id;
 
+  const semester = sorted.find((s) => s.id === semesterId);
+
   const page = useQuery(APARTMENTS_PAGE, semesterId === undefined ? skipToken : { variables: { semesterId } });
+
+  const exportCsv = () => {
+    if (!page.data || !semester) return;
+    downloadCsv(occupancyFileName(semester.name), occupancyRows(page.data.apartmentsPage));
+  };
 
   return (
     <Space orientation="vertical" size="large" style={{ width: '100%' }}>
       <Typography.Title level={2}>Übersicht</Typography.Title>
       {semestersQuery.error && <Alert type="error" title={errorMessage(semestersQuery.error)} />}
-      <Select
-        aria-label="Semester"
-        style={{ minWidth: 300 }}
-        loading={semestersQuery.loading}
-        value={semesterId}
-        onChange={setChosen}
-        options={sorted.map((s) => ({ value: s.id, label: `${s.name} (${s.rentingPhase})` }))}
-      />
+      <Space wrap>
+        <Select
+          aria-label="Semester"
+          style={{ minWidth: 300 }}
+          loading={semestersQuery.loading}
+          value={semesterId}
+          onChange={setChosen}
+          options={sorted.map((s) => ({ value: s.id, label: `${s.name} (${s.rentingPhase})` }))}
+        />
+        <Button disabled={!page.data || !semester} onClick={exportCsv}>
+          Belegung als CSV
+        </Button>
+      </Space>
       {page.error && <Alert type="error" title={errorMessage(page.error)} />}
       {page.loading && !page.data && <Spin />}
       {page.data && (

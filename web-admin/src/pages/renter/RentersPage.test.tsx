@@ -1,9 +1,9 @@
-import { describe, expect, it } from 'vitest';
-import { screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import RentersPage from './RentersPage';
 import RenterPage, { parseRenterId } from './RenterPage';
-import { RENTERS_BY_LETTER } from './operations';
+import { RENTER_FOR_EXPORT, RENTERS_BY_LETTER } from './operations';
 import { renderWithProviders } from '../../test/render';
 
 const summary = (id: number, firstName: string, lastName: string) => ({
@@ -52,6 +52,76 @@ describe('RentersPage', () => {
     renderWithProviders(routes, { path: '/admin/mieter/abc/info', mocks: [list] });
     expect(await screen.findByText('No id (number) in URl')).toBeTruthy();
     expect(screen.queryByText('Wähle einen Mieter')).toBeNull();
+  });
+});
+
+const detail = (id: number, phone: string) => ({
+  request: { query: RENTER_FOR_EXPORT, variables: { id } },
+  result: {
+    data: {
+      renter: {
+        __typename: 'Renter',
+        id,
+        email: 'x@example.org',
+        emailValidated: true,
+        firstName: 'x',
+        lastName: 'x',
+        street: 'Hauptstraße 1',
+        zip: '69117',
+        city: 'Heidelberg',
+        country: 'DEU',
+        birthday: '2003-02-01',
+        phone,
+        nationality: 'de',
+        language: 'de',
+        notes: '',
+        bookings: [
+          {
+            __typename: 'Booking',
+            rentingId: `r-${id}`,
+            semester: { __typename: 'Semester', id: 5, name: 'WiSe 26/27' },
+            apartment: { __typename: 'Apartment', id: 12, name: 'A12' },
+            state: 'APARTMENT_RESERVED',
+          },
+        ],
+      },
+    },
+  },
+});
+
+describe('renter list export', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+    vi.unstubAllGlobals();
+  });
+
+  it('downloads every renter with the data of the renter query as CSV', async () => {
+    const blobs: Blob[] = [];
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: (b: Blob) => (blobs.push(b), 'blob:csv'), revokeObjectURL: () => {} }));
+    const names: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      names.push(this.download);
+    });
+    const missing = { request: { query: RENTER_FOR_EXPORT, variables: { id: 3 } }, result: { data: { renter: null } } };
+    renderWithProviders(routes, { path: '/admin/mieter', mocks: [list, detail(9, '0621 123'), missing, detail(7, '+49 170 1')] });
+    await screen.findByText('Erika Mustermann');
+    fireEvent.click(screen.getByRole('button', { name: 'Mieterliste als CSV' }));
+    await waitFor(() => expect(blobs).toHaveLength(1));
+    expect(names[0]).toMatch(/^mieterliste-\d{4}-\d{2}-\d{2}\.csv$/);
+    const lines = (await blobs[0].text()).replace(/^\uFEFF/, '').split('\r\n');
+    expect(lines[0]).toBe('Nr.;Nachname;Vorname;E-Mail;E-Mail bestätigt;Telefon;Straße;PLZ;Ort;Land;Geburtstag;Staatsangehörigkeit;Sprache;Buchungen;Notizen');
+    expect(lines[1]).toBe('9;Abel;Jonas;jonas@example.org;ja;0621 123;Hauptstraße 1;69117;Heidelberg;DEU;01.02.2003;de;de;WiSe 26/27: A12 (Reserviert);');
+    expect(lines[2]).toBe('3;Meier;Max;max@example.org;;;;;;;;;;;');
+    expect(lines[3]).toBe("7;Mustermann;Erika;erika@example.org;ja;'+49 170 1;Hauptstraße 1;69117;Heidelberg;DEU;01.02.2003;de;de;WiSe 26/27: A12 (Reserviert);");
+    expect(lines[4]).toBe('');
+  });
+
+  it('shows the error when a renter cannot be loaded', async () => {
+    const failing = { request: { query: RENTER_FOR_EXPORT, variables: { id: 9 } }, result: { errors: [{ message: 'forbidden', extensions: { code: 'FORBIDDEN' } }] } };
+    renderWithProviders(routes, { path: '/admin/mieter', mocks: [list, failing, detail(3, '1'), detail(7, '2')], showWarnings: false });
+    await screen.findByText('Erika Mustermann');
+    fireEvent.click(screen.getByRole('button', { name: 'Mieterliste als CSV' }));
+    expect((await screen.findByRole('alert')).textContent).toContain('Keine Berechtigung');
   });
 });
 

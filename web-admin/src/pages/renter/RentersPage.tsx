@@ -1,9 +1,12 @@
-import { useMemo } from 'react';
-import { Alert, Spin, Typography } from 'antd';
-import { useQuery } from '@apollo/client/react';
+import { useMemo, useState } from 'react';
+import { Alert, Button, Spin, Typography } from 'antd';
+import { useApolloClient, useQuery } from '@apollo/client/react';
 import { Link, Outlet, useParams } from 'react-router';
 import { errorMessage } from '../../apollo/errors';
+import { downloadCsv } from '../../lib/csv';
+import { renterListFileName, renterRows } from '../../lib/exports';
 import { visibleLetterGroups } from '../../lib/renters';
+import { loadRenterExport } from './exportRenters';
 import { RENTERS_BY_LETTER } from './operations';
 
 /** The renter list (350 px) on the left, the chosen renter or a prompt on the right. */
@@ -11,11 +14,31 @@ export default function RentersPage() {
   const { data, loading, error } = useQuery(RENTERS_BY_LETTER);
   const groups = useMemo(() => visibleLetterGroups(data?.rentersByLetter ?? []), [data]);
   const { id } = useParams();
+  const client = useApolloClient();
+  const [exporting, setExporting] = useState(false);
+  const [exportError, setExportError] = useState<string>();
+
+  const exportCsv = async () => {
+    setExporting(true);
+    setExportError(undefined);
+    try {
+      const renters = await loadRenterExport(client, groups.flatMap((g) => g.renters));
+      downloadCsv(renterListFileName(new Date()), renterRows(renters));
+    } catch (e) {
+      setExportError(errorMessage(e));
+    } finally {
+      setExporting(false);
+    }
+  };
 
   return (
     <div style={{ display: 'flex', gap: 24, alignItems: 'flex-start' }}>
       <aside aria-label="Mieterliste" style={{ width: 350, flex: '0 0 350px', maxHeight: 'calc(100vh - 48px)', overflowY: 'auto' }}>
         <Typography.Title level={2}>Mieter</Typography.Title>
+        <Button onClick={exportCsv} loading={exporting} disabled={!data || groups.length === 0} style={{ marginBottom: 8 }}>
+          Mieterliste als CSV
+        </Button>
+        {exportError && <Alert type="error" title={exportError} role="alert" />}
         {error && <Alert type="error" title={errorMessage(error)} />}
         {loading && !data && <Spin />}
         {groups.map((g) => (

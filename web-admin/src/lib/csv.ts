@@ -1,0 +1,70 @@
+/**
+ * CSV files for spreadsheet programs: RFC 4180 quoting and CRLF line ends, ';' between fields and a
+ * UTF-8 byte order mark, so that German Excel opens them with umlauts and columns intact.
+ */
+
+export type CsvCell = string | number | boolean | null | undefined;
+
+export const CSV_SEPARATOR = ';';
+const BOM = '\uFEFF';
+
+// A text cell starting with one of these is a formula to spreadsheet programs (CSV injection);
+// renters type their own names and phone numbers, so such cells get a leading apostrophe.
+const FORMULA_START = /^[=+\-@\t\r]/;
+const NUMBER = /^[+-]?\d+([.,]\d+)?$/;
+
+/** One cell: numbers as they are, text protected against formulas and quoted when RFC 4180 needs it. */
+export function csvCell(value: CsvCell, separator = CSV_SEPARATOR): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'boolean') return value ? 'ja' : 'nein';
+  let text = typeof value === 'number' ? String(value) : value;
+  if (typeof value === 'string' && FORMULA_START.test(text) && !NUMBER.test(text)) {
+    text = `'${text}`;
+  }
+  if (text.includes(separator) || text.includes('"') || text.includes('\n') || text.includes('\r') || text !== text.trim()) {
+    return `"${text.replaceAll('"', '""')}"`;
+  }
+  return text;
+}
+
+/** The rows as CSV text (without the byte order mark), each line ended by CRLF. */
+export function toCsv(rows: readonly (readonly CsvCell[])[], separator = CSV_SEPARATOR): string {
+  return rows.map((row) => row.map((c) => csvCell(c, separator)).join(separator) + '\r\n').join('');
+}
+
+/** The complete file content: byte order mark and CSV text. */
+export function csvFileContent(rows: readonly (readonly CsvCell[])[]): string {
+  return BOM + toCsv(rows);
+}
+
+/** A name part for a file: umlauts spelled out, anything but letters, digits and '-' becomes '-'. */
+export function fileNamePart(text: string): string {
+  return text
+    .replace(/ä/g, 'ae')
+    .replace(/ö/g, 'oe')
+    .replace(/ü/g, 'ue')
+    .replace(/Ä/g, 'Ae')
+    .replace(/Ö/g, 'Oe')
+    .replace(/Ü/g, 'Ue')
+    .replace(/ß/g, 'ss')
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^A-Za-z0-9-]+/g, '-')
+    .replace(/-+/g, '-')
+    .replace(/^-|-$/g, '');
+}
+
+/** Lets the browser save the rows as a CSV file. */
+export function downloadCsv(fileName: string, rows: readonly (readonly CsvCell[])[]): void {
+  const blob = new Blob([csvFileContent(rows)], { type: 'text/csv;charset=utf-8' });
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = fileName;
+  a.style.display = 'none';
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  // Give the browser time to start the download before the URL goes away.
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
