@@ -50,7 +50,18 @@ export function renderWithProviders(ui: ReactElement, { mocks = [], path = '/adm
 }
 
 /** Stubs fetch for the gateway's non-GraphQL endpoints: whoami answers role; login answers loginStatus. */
-export function fakeGateway({ role = 'admin', loginStatus = 204, retryAfter }: { role?: string; loginStatus?: number; retryAfter?: string } = {}) {
+export function fakeGateway({
+  role = 'admin',
+  loginStatus = 204,
+  retryAfter,
+  sso = 404,
+}: {
+  role?: string;
+  loginStatus?: number;
+  retryAfter?: string;
+  /** What GET /api/auth/sso answers: enabled or not, or a status (404: a gateway without single sign-on). */
+  sso?: boolean | number;
+} = {}) {
   const state = { role, calls: [] as { url: string; init?: RequestInit }[] };
   const fetchFn = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
     const url = String(input);
@@ -62,6 +73,10 @@ export function fakeGateway({ role = 'admin', loginStatus = 204, retryAfter }: {
         return new Response(null, { status: 204 });
       }
       return new Response(null, { status: loginStatus, headers: retryAfter ? { 'Retry-After': retryAfter } : {} });
+    }
+    if (url.endsWith('/api/auth/sso')) {
+      if (typeof sso === 'number') return new Response('not found', { status: sso });
+      return new Response(JSON.stringify({ enabled: sso }), { status: 200, headers: { 'Content-Type': 'application/json' } });
     }
     if (url.endsWith('/api/auth/logout')) {
       state.role = 'anonymous';

@@ -90,3 +90,46 @@ describe('admin area access', () => {
     expect(screen.getByLabelText('Benutzername')).toBeTruthy();
   });
 });
+
+describe('single sign-on', () => {
+  it.each([
+    ['enabled', true, true],
+    ['disabled', false, false],
+    ['an older gateway without the endpoint (404)', 404, false],
+    ['a failing endpoint (500)', 500, false],
+  ])('shows the button when %s', async (_, sso, shown) => {
+    const gw = fakeGateway({ role: 'anonymous', sso });
+    vi.stubGlobal('fetch', gw.fetchFn);
+    renderWithProviders(<AdminRoutes />, { showWarnings: false, path: '/admin/mieter' });
+    await screen.findByLabelText('Benutzername');
+    await waitFor(() => expect(gw.state.calls.some((c) => c.url.endsWith('/api/auth/sso'))).toBe(true));
+    if (shown) {
+      const button = await screen.findByRole('link', { name: 'Mit Single Sign-on anmelden' });
+      // back to where the visitor wanted to go
+      expect(button.getAttribute('href')).toBe('/api/auth/sso/login?return=/admin/mieter');
+    } else {
+      await new Promise((r) => setTimeout(r, 50));
+      expect(screen.queryByText('Mit Single Sign-on anmelden')).toBeNull();
+    }
+  });
+
+  it('returns to the overview when started from the sign-in page', async () => {
+    vi.stubGlobal('fetch', fakeGateway({ role: 'anonymous', sso: true }).fetchFn);
+    renderWithProviders(<AdminRoutes />, { showWarnings: false, path: '/admin/login' });
+    const button = await screen.findByRole('link', { name: 'Mit Single Sign-on anmelden' });
+    expect(button.getAttribute('href')).toBe('/api/auth/sso/login?return=/admin/overview');
+  });
+
+  it('says so when single sign-on failed', async () => {
+    vi.stubGlobal('fetch', fakeGateway({ role: 'anonymous', sso: true }).fetchFn);
+    renderWithProviders(<AdminRoutes />, { showWarnings: false, path: '/admin/login?error=sso' });
+    expect((await screen.findByRole('alert')).textContent).toBe('Die Anmeldung über Single Sign-on ist fehlgeschlagen.');
+  });
+
+  it('shows no failure without error=sso', async () => {
+    vi.stubGlobal('fetch', fakeGateway({ role: 'anonymous', sso: true }).fetchFn);
+    renderWithProviders(<AdminRoutes />, { showWarnings: false, path: '/admin/login?error=other' });
+    await screen.findByRole('link', { name: 'Mit Single Sign-on anmelden' });
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+});

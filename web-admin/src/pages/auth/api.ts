@@ -35,3 +35,23 @@ export async function login(username: string, password: string): Promise<LoginRe
 export async function logout(): Promise<void> {
   await fetch('/api/auth/logout', { method: 'POST', credentials: 'same-origin' });
 }
+
+/**
+ * Whether the gateway offers single sign-on (OpenID Connect): GET /api/auth/sso answers {"enabled": true}.
+ * Anything else (a gateway without the endpoint answers 404, a network failure) counts as disabled.
+ */
+export async function fetchSsoEnabled(): Promise<boolean> {
+  try {
+    const res = await fetch('/api/auth/sso', { credentials: 'same-origin', headers: { Accept: 'application/json' } });
+    if (!res.ok) return false;
+    const body: unknown = await res.json();
+    return typeof body === 'object' && body !== null && (body as { enabled?: unknown }).enabled === true;
+  } catch {
+    return false;
+  }
+}
+
+/** Where the browser starts single sign-on; the gateway comes back to returnPath signed in, or to /admin/login?error=sso. */
+export function ssoLoginUrl(returnPath: string): string {
+  return `/api/auth/sso/login?return=${encodeURIComponent(returnPath).replaceAll('%2F', '/')}`;
+}
