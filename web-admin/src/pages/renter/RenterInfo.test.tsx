@@ -4,6 +4,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import RenterPage from './RenterPage';
 import { DELETE_WARNINGS, salutation } from './RenterInfo';
 import { APPROVE_IDENTITY_CARD, FREE_APARTMENT, RENTER_WITH_DOCUMENT } from './operations';
+import { RENTER_AUDIT_LOG } from './auditOperations';
+import type { AuditEntry } from '../../lib/audit';
 import { booking, renter } from './fixtures';
 import { renderWithProviders } from '../../test/render';
 
@@ -12,8 +14,14 @@ const load = (data: ReturnType<typeof renter>) => ({
   result: { data: { renterWithDocument: data } },
 });
 
-const show = (mocks: MockLink.MockedResponse[], path = '/admin/mieter/7/info') =>
-  renderWithProviders(<RenterPage />, { path, pattern: 'mieter/:id/*', mocks });
+const auditLog = (entries: AuditEntry[], maxUsageCount = Number.POSITIVE_INFINITY) => ({
+  request: { query: RENTER_AUDIT_LOG, variables: { id: 7 } },
+  result: { data: { renter: { __typename: 'Renter', id: 7, auditLog: entries.map((e) => ({ __typename: 'AuditEntry', details: null, ...e })) } } },
+  maxUsageCount,
+});
+
+const show = (mocks: MockLink.MockedResponse[], path = '/admin/mieter/7/info', audit: MockLink.MockedResponse[] = [auditLog([])]) =>
+  renderWithProviders(<RenterPage />, { path, pattern: 'mieter/:id/*', mocks: [...mocks, ...audit] });
 
 const milestone = (title: string) => screen.getByTestId(`milestone-${title}`);
 
@@ -117,6 +125,67 @@ describe('RenterInfo', () => {
     await new Promise((r) => setTimeout(r, 50));
     expect(free).not.toHaveBeenCalled();
     expect(screen.getByTestId('location').textContent).toBe('/mieter/7/info');
+  });
+});
+
+describe('Protokoll', () => {
+  const approved: AuditEntry = {
+    at: '2026-05-09T08:05:00Z',
+    actor: 'admin',
+    action: 'approveIdentityCard',
+    subject: 'renting/r-1',
+    details: '{"state":"OWNER_ACKNOWLEDGED"}',
+  };
+  const read: AuditEntry = {
+    at: '2026-05-08T22:30:00Z',
+    actor: 'hausmeister',
+    action: 'readDocument',
+    subject: 'document/d1',
+    details: '{"type":"IDENTITY_CARD_FRONT","fileName":"front.png"}',
+  };
+
+  it('lists what admins did, newest first, with German labels', async () => {
+    show([load(renter([booking()]))], undefined, [auditLog([read, { ...approved, action: 'unknownAction', at: '2026-05-01T10:00:00Z' }, approved])]);
+    const log = await screen.findByTestId('audit-log');
+    expect(within(log).getByText('Protokoll')).toBeTruthy();
+    await within(log).findByText('Freigeschaltet');
+    const rows = Array.from(log.querySelectorAll('tbody tr')).map((tr) => Array.from(tr.querySelectorAll('td')).map((td) => td.textContent));
+    expect(rows).toEqual([
+      ['09.05.26 10:05', 'admin', 'Freigeschaltet', 'Status: Account Bestätigtrenting/r-1'],
+      ['09.05.26 00:30', 'hausmeister', 'Dokument abgerufen', 'Dokument: Personalausweis VorderseiteDatei: front.pngdocument/d1'],
+      ['01.05.26 12:00', 'admin', 'unknownAction', 'Status: Account Bestätigtrenting/r-1'],
+    ]);
+    const headers = Array.from(log.querySelectorAll('thead th')).map((th) => th.textContent);
+    expect(headers).toEqual(['Zeitpunkt', 'Wer', 'Aktion', 'Details']);
+  });
+
+  it('says when there is nothing yet', async () => {
+    show([load(renter([booking()]))]);
+    expect(await within(await screen.findByTestId('audit-log')).findByText('Keine Einträge.')).toBeTruthy();
+  });
+
+  it('shows its own error and keeps the rest of the page', async () => {
+    show([load(renter([booking()]))], undefined, [
+      { request: { query: RENTER_AUDIT_LOG, variables: { id: 7 } }, result: { errors: [{ message: 'forbidden', extensions: { code: 'FORBIDDEN' } }] } },
+    ]);
+    expect(await screen.findByText('Das Protokoll kann nicht geladen werden: Keine Berechtigung. Bitte erneut anmelden.')).toBeTruthy();
+    expect(screen.getByText('Buchungen')).toBeTruthy();
+  });
+
+  it('shows the approval after Freischalten', async () => {
+    show(
+      [
+        load(renter([booking()])),
+        { request: { query: APPROVE_IDENTITY_CARD, variables: { rentingId: 'r-1' } }, result: { data: { approveIdentityCard: true } } },
+        load(renter([booking({ renterIsUnlocked: true, ownerAcknowledgedDate: '2026-05-09T08:00:00Z' })])),
+      ],
+      undefined,
+      [auditLog([], 1), auditLog([approved])],
+    );
+    const log = await screen.findByTestId('audit-log');
+    await within(log).findByText('Keine Einträge.');
+    fireEvent.click(await screen.findByRole('button', { name: 'Freischalten' }));
+    expect(await within(log).findByText('Freigeschaltet')).toBeTruthy();
   });
 });
 

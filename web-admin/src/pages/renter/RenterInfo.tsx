@@ -5,6 +5,7 @@ import { Link, useNavigate } from 'react-router';
 import { errorMessage } from '../../apollo/errors';
 import { formatDate } from '../../lib/date';
 import { StatusTag } from '../../components/StatusTag/StatusTag';
+import { RenterAuditLog } from './RenterAuditLog';
 import {
   APPROVE_IDENTITY_CARD,
   FREE_APARTMENT,
@@ -178,7 +179,7 @@ export const DELETE_WARNINGS = [
 export default function RenterInfo({ id }: { id: number }) {
   const navigate = useNavigate();
   const { data, loading, error, refetch } = useQuery(RENTER_WITH_DOCUMENT, { variables: { id } });
-  const [approve, approveState] = useMutation(APPROVE_IDENTITY_CARD);
+  const [approve, approveState] = useMutation(APPROVE_IDENTITY_CARD, { refetchQueries: ['RenterAuditLog'] });
   const [free, freeState] = useMutation(FREE_APARTMENT, { refetchQueries: [RENTERS_BY_LETTER] });
   const [toDelete, setToDelete] = useState<Booking>();
   const [actionError, setActionError] = useState<string>();
@@ -236,6 +237,7 @@ export default function RenterInfo({ id }: { id: number }) {
         <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', margin: 0 }}>{renter.notes}</Typography.Paragraph>
       </Card>
       <Documents renter={renter} />
+      <RenterAuditLog id={id} />
       <Modal
         open={toDelete !== undefined}
         title={<span style={{ color: '#cf1322' }}>Vertrag löschen</span>}
