@@ -1,0 +1,381 @@
+package observability
+
+import (
+	"bytes"
+	"context"
+	"encoding/base64"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"image"
+	"image/color"
+	"image/png"
+	"io"
+	"net"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	tracev1 "go.opentelemetry.io/proto/otlp/trace/v1"
+)
+
+// portOffset shifts the stack's ports (gateway 8380, services 84xx/94xx) away from `make run`
+// (offset 0) and the browser tests (100).
+const portOffset = 300
+
+// The parts of the system and the HTTP port devstack gives them (before the offset).
+var parts = []struct {
+	name string
+	port int
+	// metrics that must be on its /metrics after one booking, besides the HTTP and Go ones
+	metrics []string
+}{
+	{"gateway", 8080, []string{"graphql_operations_total", "graphql_operation_duration_seconds_bucket"}},
+	{"catalog", 8101, []string{"grpc_server_handled_total", "grpc_server_handling_seconds_bucket"}},
+	{"renting", 8102, []string{"graphql_operations_total", "grpc_client_handled_total", "grpc_client_handling_seconds_bucket",
+		"outbox_pending_events", "outbox_oldest_pending_age_seconds", "outbox_published_total",
+		"events_consumer_deliveries_total", "events_consumer_redeliveries_total", "events_consumer_failures_total",
+		"events_consumer_processing_seconds_bucket"}},
+	{"renter", 8103, []string{"grpc_server_handled_total", "events_consumer_deliveries_total",
+		"events_consumer_redeliveries_total", "events_consumer_failures_total", "events_consumer_processing_seconds_bucket"}},
+	{"document", 8104, []string{"grpc_server_handled_total", "outbox_pending_events", "outbox_oldest_pending_age_seconds",
+		"events_consumer_deliveries_total", "events_consumer_processing_seconds_bucket"}},
+	{"payment", 8105, []string{"outbox_pending_events", "outbox_oldest_pending_age_seconds",
+		"events_consumer_deliveries_total", "events_consumer_processing_seconds_bucket"}},
+}
+
+var everywhere = []string{"http_requests_total", "http_request_duration_seconds_bucket", "go_goroutines", "process_resident_memory_bytes"}
+
+// TestBooking_throughTheRunningSystem_isOneTraceAndEveryPartServesMetrics starts the system as
+// `make run` does, with OTEL_EXPORTER_OTLP_ENDPOINT pointing at a receiver in this test, makes one
+// booking through the gateway and checks that it is one trace that reaches from the gateway
+// through the renting subgraph and a gRPC call to an event consumer.
+func TestBooking_throughTheRunningSystem_isOneTraceAndEveryPartServesMetrics(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts the whole system")
+	}
+	root := repoRoot(t)
+	receiver := startReceiver(t)
+	gateway := startStack(t, root, map[string]string{
+		"OTEL_EXPORTER_OTLP_ENDPOINT": receiver.url,
+		"OTEL_EXPORTER_OTLP_PROTOCOL": "http/protobuf",
+		"OTEL_BSP_SCHEDULE_DELAY":     "200", // ms: spans arrive soon after they end
+		"SMTP_ADDR":                   startMailSink(t),
+	})
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+
+	renting := book(ctx, t, gateway)
+	t.Logf("booked: renting %s", renting)
+
+	spans := waitForBookingTrace(t, receiver, 45*time.Second)
+	for _, s := range spans {
+		t.Logf("span %-9s %-8s %s", s.service, strings.TrimPrefix(s.kind.String(), "SPAN_KIND_"), s.name)
+	}
+
+	for _, p := range parts {
+		url := fmt.Sprintf("http://127.0.0.1:%d/metrics", p.port+portOffset)
+		body := get(ctx, t, url)
+		for _, name := range append(slices.Clone(everywhere), p.metrics...) {
+			if !strings.Contains(body, "\n"+name+"{") && !strings.Contains(body, "\n"+name+" ") {
+				t.Errorf("%s: %s lacks %s", p.name, url, name)
+			}
+		}
+	}
+}
+
+// waitForBookingTrace waits until one trace holds the gateway's request, the renting subgraph's
+// request, a gRPC call from renting to another service and the processing of the renting event by
+// a consumer in another service, each span a descendant of the gateway's; it returns that trace.
+func waitForBookingTrace(t *testing.T, r *receiver, within time.Duration) []span {
+	t.Helper()
+	deadline := time.Now().Add(within)
+	var missing []string
+	for {
+		traces := map[string]bool{}
+		for _, s := range r.all() {
+			if s.service == "gateway" && s.kind == tracev1.Span_SPAN_KIND_SERVER && s.name == "POST /api/graphql" {
+				traces[s.traceID] = true
+			}
+		}
+		for id := range traces {
+			spans := r.trace(id)
+			if missing = bookingTraceLacks(spans); len(missing) == 0 {
+				return spans
+			}
+		}
+		if time.Now().After(deadline) {
+			for _, s := range r.all() {
+				t.Logf("received %s %-9s %-8s %s (parent %s)", s.traceID[:8], s.service, strings.TrimPrefix(s.kind.String(), "SPAN_KIND_"), s.name, s.parent)
+			}
+			t.Fatalf("no trace of the booking with every part; the closest lacks %v; %d spans received", missing, len(r.all()))
+		}
+		time.Sleep(200 * time.Millisecond)
+	}
+}
+
+// bookingTraceLacks names what the trace lacks of a booking's path.
+func bookingTraceLacks(spans []span) []string {
+	byID := map[string]span{}
+	for _, s := range spans {
+		byID[s.spanID] = s
+	}
+	// underGateway tells whether s descends from the gateway's server span.
+	underGateway := func(s span) bool {
+		for range 64 {
+			if s.service == "gateway" && s.kind == tracev1.Span_SPAN_KIND_SERVER {
+				return true
+			}
+			parent, ok := byID[s.parent]
+			if !ok {
+				return false
+			}
+			s = parent
+		}
+		return false
+	}
+	found := func(match func(span) bool) bool {
+		for _, s := range spans {
+			if match(s) && underGateway(s) {
+				return true
+			}
+		}
+		return false
+	}
+	var missing []string
+	for _, want := range []struct {
+		what  string
+		match func(span) bool
+	}{
+		{"the renting subgraph's request", func(s span) bool {
+			return s.service == "renting" && s.kind == tracev1.Span_SPAN_KIND_SERVER && strings.HasSuffix(s.name, "/graphql")
+		}},
+		{"a gRPC call from renting", func(s span) bool {
+			return s.service == "renting" && s.kind == tracev1.Span_SPAN_KIND_CLIENT && strings.Contains(s.name, "Service/")
+		}},
+		{"a gRPC call served by another service", func(s span) bool {
+			return s.service != "renting" && s.kind == tracev1.Span_SPAN_KIND_SERVER && strings.Contains(s.name, "Service/")
+		}},
+		{"renting's outbox publishing the event", func(s span) bool {
+			return s.service == "renting" && s.kind == tracev1.Span_SPAN_KIND_PRODUCER && strings.HasPrefix(s.name, "publish renting.")
+		}},
+		{"a consumer processing the event", func(s span) bool {
+			return s.service != "renting" && s.kind == tracev1.Span_SPAN_KIND_CONSUMER && strings.HasPrefix(s.name, "process renting.")
+		}},
+	} {
+		if !found(want.match) {
+			missing = append(missing, want.what)
+		}
+	}
+	return missing
+}
+
+// book asks for a free apartment of the bookable semester and books it as a student would, with
+// the three document scans.
+func book(ctx context.Context, t *testing.T, gateway string) string {
+	t.Helper()
+	var available struct {
+		AvailableApartments struct {
+			BookableSemester  struct{ ID int }
+			ApartmentBookable []struct {
+				ApartmentID int
+				Free        bool
+			}
+		}
+	}
+	graphql(ctx, t, gateway, `{ availableApartments { bookableSemester { id } apartmentBookable { apartmentId free } } }`, nil, &available)
+	apartment := 0
+	for _, a := range available.AvailableApartments.ApartmentBookable {
+		if a.Free {
+			apartment = a.ApartmentID
+		}
+	}
+	if apartment == 0 {
+		t.Fatalf("no free apartment to book: %+v", available)
+	}
+	scan := pngScan(t)
+	var created struct {
+		CreateRentingRequest struct {
+			UUID      *string
+			Exception *struct{ MessageID, Path string }
+		}
+	}
+	graphql(ctx, t, gateway, `mutation($c: CreateRentingRequest!) { createRentingRequest(create: $c) { uuid exception { messageId path } } }`,
+		map[string]any{"c": map[string]any{
+			"apartmentId": apartment, "semesterId": available.AvailableApartments.BookableSemester.ID,
+			"email": "lena.trace@example.org", "firstName": "Lena", "lastName": "Trace", "gender": "female",
+			"birthday": "2003-05-17", "street": "Hauptstraße 1", "zip": "69117", "city": "Heidelberg",
+			"country": "DEU", "nationality": "de", "phone": "+49 170 1234567", "language": "de",
+			"identityCardFront": scan, "identityCardBack": scan, "immatriculation": scan,
+		}}, &created)
+	if e := created.CreateRentingRequest.Exception; e != nil || created.CreateRentingRequest.UUID == nil {
+		t.Fatalf("the booking was refused: %+v", e)
+	}
+	return *created.CreateRentingRequest.UUID
+}
+
+func graphql(ctx context.Context, t *testing.T, gateway, query string, variables map[string]any, out any) {
+	t.Helper()
+	body, _ := json.Marshal(map[string]any{"query": query, "variables": variables})
+	req, _ := http.NewRequestWithContext(ctx, http.MethodPost, gateway+"/api/graphql", bytes.NewReader(body))
+	req.Header.Set("Content-Type", "application/json")
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	var r struct {
+		Data   json.RawMessage
+		Errors []struct{ Message string }
+	}
+	if err := json.NewDecoder(resp.Body).Decode(&r); err != nil || len(r.Errors) > 0 {
+		t.Fatalf("%.60s: HTTP %d, %v %+v", query, resp.StatusCode, err, r.Errors)
+	}
+	if err := json.Unmarshal(r.Data, out); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func get(ctx context.Context, t *testing.T, url string) string {
+	t.Helper()
+	req, _ := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	body, _ := io.ReadAll(resp.Body)
+	if resp.StatusCode != http.StatusOK {
+		t.Fatalf("GET %s: HTTP %d", url, resp.StatusCode)
+	}
+	return "\n" + string(body)
+}
+
+// pngScan is a plain but valid scan, base64-encoded as the booking form sends uploads.
+func pngScan(t *testing.T) string {
+	t.Helper()
+	img := image.NewRGBA(image.Rect(0, 0, 800, 500))
+	for y := range 500 {
+		for x := range 800 {
+			img.Set(x, y, color.RGBA{R: 200, G: 210, B: byte(x / 4), A: 255})
+		}
+	}
+	var b bytes.Buffer
+	if err := png.Encode(&b, img); err != nil {
+		t.Fatal(err)
+	}
+	return base64.StdEncoding.EncodeToString(b.Bytes())
+}
+
+func repoRoot(t *testing.T) string {
+	t.Helper()
+	dir, err := os.Getwd()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for {
+		if _, err := os.Stat(filepath.Join(dir, "go.work")); err == nil {
+			return dir
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			t.Fatal("no go.work above the test's directory")
+		}
+		dir = parent
+	}
+}
+
+// startStack builds devstack and runs it with a fresh data directory (its own PostgreSQL cluster
+// and NATS server) on ports shifted by portOffset, with env added to the environment; it returns
+// the gateway's URL once the gateway is ready, and stops the stack when the test ends.
+func startStack(t *testing.T, root string, env map[string]string) string {
+	t.Helper()
+	gateway := fmt.Sprintf("http://127.0.0.1:%d", 8080+portOffset)
+	for _, p := range parts {
+		if conn, err := net.DialTimeout("tcp", fmt.Sprintf("127.0.0.1:%d", p.port+portOffset), time.Second); err == nil {
+			conn.Close()
+			t.Fatalf("port %d (%s) is taken: is another test stack still running?", p.port+portOffset, p.name)
+		}
+	}
+	data := t.TempDir()
+	childEnv := []string{"GOTOOLCHAIN=local", "GOFLAGS=-buildvcs=false"}
+	for _, kv := range os.Environ() {
+		key, _, _ := strings.Cut(kv, "=")
+		switch {
+		case key == "DATABASE_URL", key == "NATS_URL", key == "PORT", key == "SMTP_ADDR", key == "GOFLAGS", key == "GOTOOLCHAIN",
+			strings.HasPrefix(key, "OTEL_"), strings.HasPrefix(key, "WEB_"):
+			continue // the stack's own, not the caller's
+		}
+		childEnv = append(childEnv, kv)
+	}
+	for k, v := range env {
+		childEnv = append(childEnv, k+"="+v)
+	}
+
+	build := exec.Command("go", "build", "-o", filepath.Join(data, "bin")+string(filepath.Separator), "./tools/cmd/devstack")
+	build.Dir, build.Env = root, childEnv
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("building devstack: %v\n%s", err, out)
+	}
+	logPath := filepath.Join(data, "devstack.log")
+	logFile, err := os.Create(logPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	stack := exec.Command(filepath.Join(data, "bin", "devstack"), "-root", root, "-data", data, "-port-offset", fmt.Sprint(portOffset))
+	stack.Dir, stack.Env, stack.Stdout, stack.Stderr = root, childEnv, logFile, logFile
+	if err := stack.Start(); err != nil {
+		t.Fatal(err)
+	}
+	exited := make(chan error, 1)
+	go func() { exited <- stack.Wait(); logFile.Close() }()
+	t.Cleanup(func() {
+		_ = stack.Process.Signal(syscall.SIGTERM)
+		select {
+		case <-exited:
+		case <-time.After(60 * time.Second):
+			_ = stack.Process.Kill()
+			<-exited
+		}
+		if t.Failed() {
+			logTail(t, logPath)
+		}
+	})
+
+	// The first build of every binary takes a while on two cores; later ones come from the cache.
+	deadline := time.Now().Add(5 * time.Minute)
+	for {
+		select {
+		case err := <-exited:
+			exited <- err
+			logTail(t, logPath)
+			t.Fatalf("devstack stopped during start-up: %v", err)
+		default:
+		}
+		if resp, err := http.Get(gateway + "/readyz"); err == nil {
+			resp.Body.Close()
+			if resp.StatusCode == http.StatusOK {
+				return gateway
+			}
+		} else if !errors.Is(err, syscall.ECONNREFUSED) && !strings.Contains(err.Error(), "connection refused") {
+			t.Logf("waiting for the gateway: %v", err)
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the gateway is not ready after 5 minutes")
+		}
+		time.Sleep(250 * time.Millisecond)
+	}
+}
+
+func logTail(t *testing.T, path string) {
+	t.Helper()
+	b, _ := os.ReadFile(path)
+	lines := strings.Split(strings.TrimRight(string(b), "\n"), "\n")
+	t.Logf("devstack's log (last lines of %d):\n%s", len(lines), strings.Join(lines[max(0, len(lines)-60):], "\n"))
+}
