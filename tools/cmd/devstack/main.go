@@ -36,7 +36,7 @@ func run(ctx context.Context, args []string) error {
 	build := fs.Bool("build", true, "build the binaries into .data/bin before starting them")
 	infra := fs.Bool("infra", false, "start only PostgreSQL and NATS (and make the databases and keys), for services run by hand")
 	root := fs.String("root", "", "repository root (default: the directory holding go.work, found upwards from here)")
-	data := fs.String("data", dataDirName, "the data directory (databases, NATS store, mails, keys, binaries), relative to the root")
+	data := fs.String("data", dataDirName, "the data directory (databases, NATS store, mails, keys), relative to the root; binaries stay in .data/bin")
 	offset := fs.Int("port-offset", 0, "added to every port (gateway, services, PostgreSQL, NATS, mail catcher): a second stack beside `make run`, as the browser tests start one")
 	if err := fs.Parse(args); err != nil {
 		return err

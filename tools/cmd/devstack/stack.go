@@ -57,7 +57,11 @@ func (s *stack) dataDir(parts ...string) string {
 	return filepath.Join(append([]string{data}, parts...)...)
 }
 
-func (s *stack) binary(name string) string { return s.dataDir("bin", name) }
+// binDir holds the binaries: always the repository's .data/bin (make build's), whatever -data says, so
+// that a second stack runs what `make build` built.
+func (s *stack) binDir() string { return filepath.Join(s.root, dataDirName, "bin") }
+
+func (s *stack) binary(name string) string { return filepath.Join(s.binDir(), name) }
 
 func (s *stack) run(ctx context.Context) (err error) {
 	defer func() {
@@ -79,7 +83,7 @@ func (s *stack) run(ctx context.Context) (err error) {
 	if len(s.running) == 0 && !haveGateway && !s.infra {
 		return errors.New("no services/<name>/cmd/<name> and no gateway/cmd/gateway: nothing to run")
 	}
-	if err := os.MkdirAll(s.dataDir("bin"), 0o755); err != nil {
+	if err := os.MkdirAll(s.binDir(), 0o755); err != nil {
 		return err
 	}
 
@@ -175,8 +179,8 @@ func (s *stack) buildBinaries(ctx context.Context, haveGateway bool) error {
 	if p := filepath.Join(os.Getenv("GOROOT"), "bin", "go"); os.Getenv("GOROOT") != "" && isFile(p) {
 		goBin = p
 	}
-	s.log.Info("building", "packages", strings.Join(pkgs, " "), "into", s.dataDir("bin"))
-	args := append([]string{"build", "-o", s.dataDir("bin") + string(filepath.Separator)}, pkgs...)
+	s.log.Info("building", "packages", strings.Join(pkgs, " "), "into", s.binDir())
+	args := append([]string{"build", "-o", s.binDir() + string(filepath.Separator)}, pkgs...)
 	env := with(s.env, nil)
 	if env["GOTOOLCHAIN"] == "" {
 		env["GOTOOLCHAIN"] = "local"
