@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"semesterhaus/platform/identity"
+	"semesterhaus/platform/tracing"
 )
 
 // forwardTo points the outgoing request at target with the given path. The session cookie stays
@@ -32,6 +33,7 @@ func Forward(target *url.URL, from, to string) http.Handler {
 			forwardTo(r, target, to+strings.TrimPrefix(r.In.URL.Path, from))
 		},
 		ErrorHandler: unavailable,
+		Transport:    tracing.HTTPTransport(http.DefaultTransport), // a client span when tracing is on
 	}
 }
 
@@ -54,6 +56,7 @@ func NewDocuments(target *url.URL, identify func(*http.Request) identity.Identit
 			r.Out.Header.Set(identity.Header, r.In.Header.Get(identity.Header)) // the gateway's, set below
 		},
 		ErrorHandler: unavailable,
+		Transport:    tracing.HTTPTransport(http.DefaultTransport),
 	}
 	return &Documents{identify: identify, signer: signer, proxy: proxy}
 }
