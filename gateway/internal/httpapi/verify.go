@@ -43,7 +43,7 @@ func (v *Verify) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	result, err := v.confirm(r, email, token)
 	if err != nil {
-		v.Logger.Error("e-mail confirmation failed", "err", err)
+		v.Logger.ErrorContext(r.Context(), "e-mail confirmation failed", "err", err)
 		w.Header().Set("Retry-After", "30")
 		http.Error(w, "Die Bestätigung ist gerade nicht möglich, bitte versuche es gleich noch einmal.\n"+
 			"The confirmation is not possible right now, please try again in a moment.", http.StatusServiceUnavailable)
