@@ -47,7 +47,8 @@ func serve(ctx context.Context, cfg config.Config, logger *slog.Logger) error {
 	if err != nil {
 		return err
 	}
-	transport, err := mail.NewSMTP(cfg.SMTPAddr, cfg.MailFrom)
+	transport, err := mail.NewSMTP(cfg.SMTPAddr, cfg.MailFrom,
+		mail.SMTPSecurity{TLS: cfg.SMTPTLS, Username: cfg.SMTPUsername, Password: string(cfg.SMTPPassword)})
 	if err != nil {
 		return err
 	}

@@ -21,6 +21,10 @@ type Config struct {
 	DocumentGRPCAddr string `env:"DOCUMENT_GRPC_ADDR" envDefault:"127.0.0.1:9104"`
 	// SMTPAddr is the mail server (host:port); locally a sink without authentication or TLS.
 	SMTPAddr string `env:"SMTP_ADDR" envDefault:"127.0.0.1:1025"`
+	// SMTPTLS is none (the local sink), starttls or tls; SMTPUsername and SMTPPassword sign in over it.
+	SMTPTLS      string                `env:"SMTP_TLS" envDefault:"none"`
+	SMTPUsername string                `env:"SMTP_USERNAME"`
+	SMTPPassword platformconfig.Secret `env:"SMTP_PASSWORD"`
 	MailFrom string `env:"MAIL_FROM" envDefault:"Studentenwohnheim Neckarblick <wohnen@neckarblick.example>"`
 	// PublicURL is where the links in mails point: the public booking site.
 	PublicURL string `env:"PUBLIC_URL" envDefault:"http://localhost:8080"`
