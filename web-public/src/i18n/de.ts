@@ -142,6 +142,7 @@ export const de: Resources = {
         'Nach der Buchung bestätigen Sie Ihre E-Mail, wir prüfen Ihre Identität, Sie unterschreiben den Vertrag online und bezahlen das Semester per Karte. Einige Tage vor dem Einzug erhalten Sie Ihren Schlüsselcode.',
       knowTitle: 'Gut zu wissen',
       knowText: 'Bei einer neuen Buchung werden einmalig eine Endreinigung und eine Kaution berechnet.',
+      extendText: 'Sie wohnen bereits hier: Verlängern Sie Ihren Aufenthalt mit dem Verlängerungsformular, statt neu zu buchen.',
     },
     form: {
       title: 'Ihre Daten',

@@ -141,6 +141,7 @@ export const en = {
         'After booking you confirm your e-mail, we check your identity, you sign the contract online and pay the semester by card. A few days before move-in you receive your key code.',
       knowTitle: 'What to know',
       knowText: 'A cleaning fee and a deposit are charged once with a new booking.',
+      extendText: 'You already live here: extend your stay with the renewal form instead of booking again.',
     },
     form: {
       title: 'Your details',

@@ -92,6 +92,15 @@ describe('Step2', () => {
     expect(screen.getAllByRole('img', { name: 'Room' }).length).toBeGreaterThan(0);
   });
 
+  it('with the renter parameter (extend flag) offers the renewal of that renting instead of the booking form', async () => {
+    const { router } = renderRoute('/booking/step2?apartment-id=3&renter=r-5', { mocks: [semesterMock, bookMock] });
+    expect(await screen.findByRole('heading', { name: 'Apartment B01' })).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Your details' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Book apartment' })).toBeNull();
+    fireEvent.click(screen.getByRole('link', { name: 'Extend your stay' }));
+    await waitFor(() => expect(router.state.location.pathname + router.state.location.search).toBe('/booking/extend?rentingId=r-5'));
+  });
+
   it('keeps submit disabled until terms and privacy are ticked, and shows errors only after submitting', async () => {
     renderRoute('/booking/step2?apartment-id=3', { mocks: [semesterMock, bookMock] });
     await screen.findByRole('heading', { name: 'Apartment B01' });

@@ -1,6 +1,6 @@
-import { Button, Col, Collapse, Row, Spin, Typography } from 'antd';
+import { Button, Card, Col, Collapse, Row, Spin, Typography } from 'antd';
 import { useQuery } from '@apollo/client/react';
-import { useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { BookingSteps } from '../../components/BookingSteps/BookingSteps';
 import { Features } from '../../components/Features/Features';
@@ -13,8 +13,14 @@ import { BOOK_APARTMENT, BOOKABLE_SEMESTER } from './Step2.graphql';
 export default function Step2() {
   const { t, i18n } = useTranslation();
   const [params] = useSearchParams();
+  const navigate = useNavigate();
   const rawId = params.get('apartment-id');
   const apartmentId = rawId !== null && /^\d+$/.test(rawId) ? Number(rawId) : null;
+  // The extend flag (SPEC: the query parameter renter): a current renter, named by the renting of
+  // their renewal link, looks at the apartment to extend their stay instead of booking it anew.
+  const renter = params.get('renter');
+  const extend = renter !== null && renter !== '';
+  const extendLink = extend ? `/booking/extend?${new URLSearchParams({ rentingId: renter }).toString()}` : '';
   const semesterQuery = useQuery(BOOKABLE_SEMESTER, { skip: apartmentId === null });
   const semesterId = semesterQuery.data?.bookableSemester?.id;
   const bookQuery = useQuery(BOOK_APARTMENT, {
@@ -57,14 +63,27 @@ export default function Step2() {
         </Col>
         <Col xs={24} lg={10}>
           <PriceSummary apartment={apartment} semester={semester} price={priceCalculation} />
-          <Button type="primary" size="large" href="#booking-form" style={{ marginTop: 16 }}>
-            {t('booking.step2.book')}
-          </Button>
+          {extend ? (
+            <Button type="primary" size="large" style={{ marginTop: 16 }} onClick={() => void navigate(extendLink)}>
+              {t('booking.extend.title')}
+            </Button>
+          ) : (
+            <Button type="primary" size="large" href="#booking-form" style={{ marginTop: 16 }}>
+              {t('booking.step2.book')}
+            </Button>
+          )}
         </Col>
       </Row>
-      <div id="booking-form" style={{ marginTop: 32 }}>
-        <BookingForm apartmentId={apartment.id} semesterId={semester.id} sample={params.has('dummy')} />
-      </div>
+      {extend ? (
+        <Card style={{ marginTop: 32 }} data-testid="extend-notice">
+          <Typography.Paragraph>{t('booking.step2.extendText')}</Typography.Paragraph>
+          <Link to={extendLink}>{t('booking.extend.title')}</Link>
+        </Card>
+      ) : (
+        <div id="booking-form" style={{ marginTop: 32 }}>
+          <BookingForm apartmentId={apartment.id} semesterId={semester.id} sample={params.has('dummy')} />
+        </div>
+      )}
     </>
   );
 }
