@@ -48,11 +48,15 @@ build: ## Build all Go binaries into .data/bin
 ##@ Testing
 
 .PHONY: test
-test: test-go test-web test-e2e ## Run every test
+test: test-go test-web test-e2e test-deploy ## Run every test
 
 .PHONY: test-e2e
 test-e2e: ## Browser end-to-end tests (Playwright, headless Chromium) against a fresh system on ports shifted by E2E_PORT_OFFSET (100)
 	bash tools/e2e/run.sh
+
+.PHONY: test-deploy
+test-deploy: ## Kubernetes delivery: render and validate the overlays offline, check images, settings and policies, build each image's Go stage as its Dockerfile does
+	cd deploy/check && GOWORK=off $(GO) vet ./... && GOWORK=off $(GO) test -count=1 $(GOTESTFLAGS) ./...
 
 # The web apps that exist in this checkout (each with its package.json).
 WEB_APPS := $(patsubst %/package.json,%,$(wildcard web-public/package.json web-admin/package.json))
