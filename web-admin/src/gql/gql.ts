@@ -25,6 +25,7 @@ type Documents = {
     "\n  mutation FreeApartment($apartmentId: Int!, $semesterId: Int!) {\n    freeApartment(apartmentId: $apartmentId, semesterId: $semesterId)\n  }\n": typeof types.FreeApartmentDocument,
     "\n  query RenterForEdit($renterId: Int!) {\n    renterForEdit(renterId: $renterId) {\n      firstName\n      lastName\n      phone\n      notes\n      email\n    }\n  }\n": typeof types.RenterForEditDocument,
     "\n  mutation UpdateRenter($update: RenterUpdate!) {\n    updateRenter(update: $update) {\n      exception {\n        path\n        params {\n          key\n          value\n        }\n        messageId\n      }\n    }\n  }\n": typeof types.UpdateRenterDocument,
+    "\n  query RenterAuditLog($id: Int!) {\n    renter(id: $id) {\n      id\n      auditLog {\n        at\n        actor\n        action\n        subject\n        details\n      }\n    }\n  }\n": typeof types.RenterAuditLogDocument,
 };
 const documents: Documents = {
     "\n  query AdminBuilding {\n    adminBuilding {\n      id\n      floors {\n        id\n        name\n        apartments {\n          id\n          name\n          descriptionDe\n          descriptionEn\n          pricePerMonth\n          priceDeposit\n          priceCleaning\n          floor {\n            id\n            name\n          }\n        }\n      }\n    }\n  }\n": types.AdminBuildingDocument,
@@ -38,6 +39,7 @@ const documents: Documents = {
     "\n  mutation FreeApartment($apartmentId: Int!, $semesterId: Int!) {\n    freeApartment(apartmentId: $apartmentId, semesterId: $semesterId)\n  }\n": types.FreeApartmentDocument,
     "\n  query RenterForEdit($renterId: Int!) {\n    renterForEdit(renterId: $renterId) {\n      firstName\n      lastName\n      phone\n      notes\n      email\n    }\n  }\n": types.RenterForEditDocument,
     "\n  mutation UpdateRenter($update: RenterUpdate!) {\n    updateRenter(update: $update) {\n      exception {\n        path\n        params {\n          key\n          value\n        }\n        messageId\n      }\n    }\n  }\n": types.UpdateRenterDocument,
+    "\n  query RenterAuditLog($id: Int!) {\n    renter(id: $id) {\n      id\n      auditLog {\n        at\n        actor\n        action\n        subject\n        details\n      }\n    }\n  }\n": types.RenterAuditLogDocument,
 };
 
 /**
@@ -98,6 +100,10 @@ export function graphql(source: "\n  query RenterForEdit($renterId: Int!) {\n   
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation UpdateRenter($update: RenterUpdate!) {\n    updateRenter(update: $update) {\n      exception {\n        path\n        params {\n          key\n          value\n        }\n        messageId\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation UpdateRenter($update: RenterUpdate!) {\n    updateRenter(update: $update) {\n      exception {\n        path\n        params {\n          key\n          value\n        }\n        messageId\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query RenterAuditLog($id: Int!) {\n    renter(id: $id) {\n      id\n      auditLog {\n        at\n        actor\n        action\n        subject\n        details\n      }\n    }\n  }\n"): (typeof documents)["\n  query RenterAuditLog($id: Int!) {\n    renter(id: $id) {\n      id\n      auditLog {\n        at\n        actor\n        action\n        subject\n        details\n      }\n    }\n  }\n"];
 
 export function graphql(source: string) {
   return (documents as any)[source] ?? {};

@@ -1,14 +1,9 @@
 import { statusTag } from './status';
 
-/** One admin action about a renter (Renter.auditLog). */
-export interface AuditEntry {
-  at: string;
-  actor: string;
-  action: string;
-  subject: string;
-  /** A JSON object as text. */
-  details?: string | null;
-}
+import type { RenterAuditLogQuery } from '../gql/graphql';
+
+/** One admin action about a renter (Renter.auditLog); details is a JSON object as text. */
+export type AuditEntry = NonNullable<RenterAuditLogQuery['renter']>['auditLog'][number];
 
 /** German labels of the actions the services record; other names are shown as they are. */
 export const ACTION_LABELS: Record<string, string> = {

@@ -4,7 +4,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import RenterPage from './RenterPage';
 import { DELETE_WARNINGS, salutation } from './RenterInfo';
 import { APPROVE_IDENTITY_CARD, FREE_APARTMENT, RENTER_WITH_DOCUMENT } from './operations';
-import { RENTER_AUDIT_LOG } from './auditOperations';
+import { RENTER_AUDIT_LOG } from './operations';
 import type { AuditEntry } from '../../lib/audit';
 import { booking, renter } from './fixtures';
 import { renderWithProviders } from '../../test/render';
@@ -16,7 +16,7 @@ const load = (data: ReturnType<typeof renter>) => ({
 
 const auditLog = (entries: AuditEntry[], maxUsageCount = Number.POSITIVE_INFINITY) => ({
   request: { query: RENTER_AUDIT_LOG, variables: { id: 7 } },
-  result: { data: { renter: { __typename: 'Renter', id: 7, auditLog: entries.map((e) => ({ __typename: 'AuditEntry', details: null, ...e })) } } },
+  result: { data: { renter: { __typename: 'Renter', id: 7, auditLog: entries.map((e) => ({ __typename: 'AuditEntry', ...e })) } } },
   maxUsageCount,
 });
 
