@@ -69,12 +69,13 @@ describe('ApartmentsPage', () => {
     });
     const mocks = new MockLink([
       building,
-      { request: { query: UPDATE_APARTMENT, variables: update(apt(2, 'A02', eg), { pricePerMonth: 410 }) }, result: ok, delay: 100 },
+      { request: { query: UPDATE_APARTMENT, variables: update(apt(2, 'A02', eg), { pricePerMonth: 410.5 }) }, result: ok, delay: 100 },
       { request: { query: UPDATE_APARTMENT, variables: update(apt(12, 'B12', og), { descriptionEn: 'Bright room' }) }, result: ok },
     ]);
     renderWithProviders(<ApartmentsPage />, { link: ApolloLink.from([probe, mocks]) });
     await screen.findByText('A01 (EG)');
-    fireEvent.change(screen.getByLabelText('Miete A02'), { target: { value: '410' } });
+    // German decimal comma
+    fireEvent.change(screen.getByLabelText('Miete A02'), { target: { value: '410,5' } });
     fireEvent.change(screen.getByLabelText('Beschreibung EN B12'), { target: { value: 'Bright room' } });
     await waitFor(() => expect(saveButton().disabled).toBe(false));
     fireEvent.click(saveButton());
@@ -82,7 +83,7 @@ describe('ApartmentsPage', () => {
     // A02 is answered late; B12 is sent only after that answer, and nothing else is sent
     expect(events).toEqual(['send 2', 'answer 2', 'send 12', 'answer 12']);
     expect(saveButton().disabled).toBe(true);
-    expect((screen.getByLabelText('Miete A02') as HTMLInputElement).value).toBe('410.00');
+    expect((screen.getByLabelText('Miete A02') as HTMLInputElement).value).toBe('410,50');
   });
 
   it('shows the exception and stops sending', async () => {

@@ -76,6 +76,7 @@ export default function ApartmentsPage() {
         min={0}
         step={0.01}
         precision={2}
+        decimalSeparator=","
         value={valueOf(a)[field]}
         onChange={(v) => set(a, { [field]: v ?? 0 })}
       />
