@@ -11,6 +11,7 @@ import (
 	"image/color"
 	"image/png"
 	"io"
+	"math/rand/v2"
 	"net"
 	"net/http"
 	"os"
@@ -25,9 +26,13 @@ import (
 	tracev1 "go.opentelemetry.io/proto/otlp/trace/v1"
 )
 
-// portOffset shifts the stack's ports (gateway 8380, services 84xx/94xx) away from `make run`
-// (offset 0) and the browser tests (100).
-const portOffset = 300
+// The stack's ports are devstack's shifted by an offset at which all of them are free, away from
+// `make run` (offset 0) and the stacks of the browser tests (100 and up).
+const (
+	firstOffset  = 500
+	postgresPort = 54329 // devstack's private PostgreSQL and embedded NATS, before the offset
+	natsPort     = 4229
+)
 
 // The parts of the system and the HTTP port devstack gives them (before the offset).
 var parts = []struct {
@@ -62,7 +67,8 @@ func TestBooking_throughTheRunningSystem_isOneTraceAndEveryPartServesMetrics(t *
 	}
 	root := repoRoot(t)
 	receiver := startReceiver(t)
-	gateway := startStack(t, root, map[string]string{
+	offset := freeOffset(t)
+	gateway := startStack(t, root, offset, map[string]string{
 		"OTEL_EXPORTER_OTLP_ENDPOINT": receiver.url,
 		"OTEL_EXPORTER_OTLP_PROTOCOL": "http/protobuf",
 		"OTEL_BSP_SCHEDULE_DELAY":     "200", // ms: spans arrive soon after they end
@@ -80,7 +86,7 @@ func TestBooking_throughTheRunningSystem_isOneTraceAndEveryPartServesMetrics(t *
 	}
 
 	for _, p := range parts {
-		url := fmt.Sprintf("http://127.0.0.1:%d/metrics", p.port+portOffset)
+		url := fmt.Sprintf("http://127.0.0.1:%d/metrics", p.port+offset)
 		body := get(ctx, t, url)
 		for _, name := range append(slices.Clone(everywhere), p.metrics...) {
 			if !strings.Contains(body, "\n"+name+"{") && !strings.Contains(body, "\n"+name+" ") {
@@ -291,18 +297,39 @@ func repoRoot(t *testing.T) string {
 	}
 }
 
-// startStack builds devstack and runs it with a fresh data directory (its own PostgreSQL cluster
-// and NATS server) on ports shifted by portOffset, with env added to the environment; it returns
-// the gateway's URL once the gateway is ready, and stops the stack when the test ends.
-func startStack(t *testing.T, root string, env map[string]string) string {
+// freeOffset finds a port offset at which nothing listens on any port the stack will use.
+func freeOffset(t *testing.T) int {
 	t.Helper()
-	gateway := fmt.Sprintf("http://127.0.0.1:%d", 8080+portOffset)
-	for _, p := range parts {
-		if conn, err := net.DialTimeout("tcp", fmt.Sprintf("127.0.0.1:%d", p.port+portOffset), time.Second); err == nil {
-			conn.Close()
-			t.Fatalf("port %d (%s) is taken: is another test stack still running?", p.port+portOffset, p.name)
+	for offset := firstOffset + rand.IntN(20)*10; offset < 1000; offset += 10 {
+		ports := []int{postgresPort + offset, natsPort + offset}
+		for _, p := range parts {
+			ports = append(ports, p.port+offset, p.port+1000+offset) // HTTP, and gRPC (91xx)
+		}
+		if allFree(ports) {
+			return offset
 		}
 	}
+	t.Fatal("no port offset between 500 and 1000 has all of the stack's ports free")
+	return 0
+}
+
+func allFree(ports []int) bool {
+	for _, port := range ports {
+		lis, err := net.Listen("tcp", fmt.Sprintf(":%d", port))
+		if err != nil {
+			return false
+		}
+		lis.Close()
+	}
+	return true
+}
+
+// startStack builds devstack and runs it with a fresh data directory (its own PostgreSQL cluster
+// and NATS server) on ports shifted by offset, with env added to the environment; it returns the
+// gateway's URL once the gateway is ready, and stops the stack when the test ends.
+func startStack(t *testing.T, root string, offset int, env map[string]string) string {
+	t.Helper()
+	gateway := fmt.Sprintf("http://127.0.0.1:%d", 8080+offset)
 	data := t.TempDir()
 	childEnv := []string{"GOTOOLCHAIN=local", "GOFLAGS=-buildvcs=false"}
 	for _, kv := range os.Environ() {
@@ -328,7 +355,7 @@ func startStack(t *testing.T, root string, env map[string]string) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	stack := exec.Command(filepath.Join(data, "bin", "devstack"), "-root", root, "-data", data, "-port-offset", fmt.Sprint(portOffset))
+	stack := exec.Command(filepath.Join(data, "bin", "devstack"), "-root", root, "-data", data, "-port-offset", fmt.Sprint(offset))
 	stack.Dir, stack.Env, stack.Stdout, stack.Stderr = root, childEnv, logFile, logFile
 	if err := stack.Start(); err != nil {
 		t.Fatal(err)
