@@ -296,3 +296,37 @@ fragment TypeRef on __Type {
   kind name
   ofType { kind name ofType { kind name ofType { kind name ofType { kind name ofType { kind name ofType { kind name ofType { kind name } } } } } } }
 }`
+
+func TestGraphQL_longStringVariables_reachTheSubgraphUnchanged(t *testing.T) {
+	gw := startGateway(t)
+	admin := browser(t)
+	if res := gw.login(t, admin, "admin", adminPassword); res.StatusCode != http.StatusNoContent {
+		t.Fatalf("sign-in: %d", res.StatusCode)
+	}
+	// Longer than largevalues.MinLength as JSON, so the gateway lifts it out and puts it back.
+	description := strings.Repeat("Blick über den Neckar, \"Altstadt\" & Schloss.\n", 85)[:3990]
+	variables := map[string]any{"u": map[string]any{
+		"id": 1, "descriptionDe": description, "descriptionEn": "River view", "pricePerMonth": 585.0, "priceDeposit": 500.0, "priceCleaning": 90.0,
+	}}
+	body, _ := json.Marshal(map[string]any{
+		"query":     `mutation($u: ApartmentUpdate!) { updateApartment(update: $u) { exception { messageId } } }`,
+		"variables": variables,
+	})
+	res, err := admin.Post(gw.url+"/api/graphql", "application/json", bytes.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	updated := decodeGraphQL(t, res)
+	res.Body.Close()
+	if len(updated.Errors) > 0 || strings.Contains(updated.raw, "messageId\":\"") {
+		t.Fatalf("update = %s", updated.raw)
+	}
+	read := gw.query(t, admin, `{ apartmentById(id: 1) { descriptionDe } }`)
+	var data struct{ ApartmentByID struct{ DescriptionDe string } }
+	if err := json.Unmarshal(read.Data, &data); err != nil {
+		t.Fatal(err)
+	}
+	if data.ApartmentByID.DescriptionDe != description {
+		t.Errorf("stored description (%d bytes) differs from the sent one (%d bytes)", len(data.ApartmentByID.DescriptionDe), len(description))
+	}
+}

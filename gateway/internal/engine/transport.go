@@ -1,11 +1,14 @@
 package engine
 
 import (
+	"bytes"
+	"io"
 	"log/slog"
 	"net"
 	"net/http"
 	"time"
 
+	"semesterhaus/platform/largevalues"
 	"semesterhaus/platform/tracing"
 )
 
@@ -44,7 +47,11 @@ type subgraphTransport struct {
 }
 
 func (t *subgraphTransport) RoundTrip(req *http.Request) (*http.Response, error) {
-	res, err := t.next.RoundTrip(withoutCompression(req))
+	req, err := withLargeValues(withoutCompression(req))
+	if err != nil {
+		return nil, err
+	}
+	res, err := t.next.RoundTrip(req)
 	if err != nil {
 		t.logger.ErrorContext(req.Context(), "subgraph fetch failed", "url", req.URL.String(), "error", err)
 		return nil, err
@@ -65,4 +72,24 @@ func withoutCompression(req *http.Request) *http.Request {
 	plain.Header = req.Header.Clone()
 	plain.Header.Del("Accept-Encoding")
 	return &plain
+}
+
+// withLargeValues puts the uploads that the gateway lifted out of the client's request
+// (package largevalues) back into the fetch's body.
+func withLargeValues(req *http.Request) (*http.Request, error) {
+	values := largevalues.FromContext(req.Context())
+	if values == nil || req.Body == nil {
+		return req, nil
+	}
+	body, err := io.ReadAll(req.Body)
+	_ = req.Body.Close()
+	if err != nil {
+		return nil, err
+	}
+	body = values.RestoreInto(body)
+	restored := *req
+	restored.Body = io.NopCloser(bytes.NewReader(body))
+	restored.ContentLength = int64(len(body))
+	restored.GetBody = func() (io.ReadCloser, error) { return io.NopCloser(bytes.NewReader(body)), nil }
+	return &restored, nil
 }

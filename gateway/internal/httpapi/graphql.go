@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"log/slog"
 	"net/http"
 	"runtime/debug"
@@ -17,6 +18,7 @@ import (
 
 	"semesterhaus/gateway/internal/adminguard"
 	"semesterhaus/platform/identity"
+	"semesterhaus/platform/largevalues"
 	"semesterhaus/platform/metrics"
 )
 
@@ -51,7 +53,7 @@ const maxRecycledBufferBytes = 1 << 20
 func (h *GraphQL) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	defer h.recoverPanic(w, r)
 	start := time.Now()
-	req, unreadable := readOperation(r)
+	req, lifted, unreadable := readOperation(r)
 	if unreadable != nil {
 		writeError(w, unreadable.status, unreadable.code, unreadable.message)
 		return
@@ -69,7 +71,6 @@ func (h *GraphQL) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		observe(operationType, true, start)
 		return
 	}
-	req.Variables = longValuesLast(req.Variables)
 	out := responseBuffers.Get().(*bytes.Buffer)
 	defer recycle(out)
 	out.Reset()
@@ -77,7 +78,8 @@ func (h *GraphQL) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if operationType == ast.OperationTypeQuery {
 		execute = h.Engine.ExecuteQuery
 	}
-	if err := execute(r.Context(), &req, out); err != nil {
+	// The subgraph fetches put the lifted uploads back (engine.subgraphTransport).
+	if err := execute(largevalues.WithValues(r.Context(), lifted), &req, out); err != nil {
 		h.fail(w, r, "operation failed", err)
 		observe(operationType, true, start)
 		return
@@ -155,31 +157,42 @@ type requestError struct {
 }
 
 // readOperation reads query, operationName and variables from a POST body or GET parameters.
-func readOperation(r *http.Request) (graphql.Request, *requestError) {
+// readOperation reads the operation of a GET or POST request. Long strings among a POST's variables
+// (uploads as base64) are lifted out before the body is parsed (package largevalues): the engine then
+// handles a small request, and the subgraph fetch gets them back.
+func readOperation(r *http.Request) (graphql.Request, *largevalues.Values, *requestError) {
 	var req graphql.Request
+	var lifted *largevalues.Values
 	if r.Method == http.MethodGet {
 		params := r.URL.Query()
 		req.Query, req.OperationName = params.Get("query"), params.Get("operationName")
 		if variables := params.Get("variables"); variables != "" {
 			if !json.Valid([]byte(variables)) {
-				return req, &requestError{http.StatusBadRequest, codeBadRequest, "variables must be a JSON object"}
+				return req, nil, &requestError{http.StatusBadRequest, codeBadRequest, "variables must be a JSON object"}
 			}
 			req.Variables = json.RawMessage(variables)
 		}
-	} else if err := graphql.UnmarshalRequest(r.Body, &req); err != nil {
-		var tooLarge *http.MaxBytesError
-		if errors.As(err, &tooLarge) {
-			return req, &requestError{http.StatusRequestEntityTooLarge, codePayloadTooLarge, "request body too large"}
+	} else {
+		body, err := io.ReadAll(r.Body)
+		if err != nil {
+			var tooLarge *http.MaxBytesError
+			if errors.As(err, &tooLarge) {
+				return req, nil, &requestError{http.StatusRequestEntityTooLarge, codePayloadTooLarge, "request body too large"}
+			}
+			return req, nil, &requestError{http.StatusBadRequest, codeBadRequest, "cannot read the request body"}
 		}
-		return req, &requestError{http.StatusBadRequest, codeBadRequest, "the body must be JSON with query, variables and operationName"}
+		body, lifted = largevalues.Lift(body)
+		if err := graphql.UnmarshalRequest(bytes.NewReader(body), &req); err != nil {
+			return req, nil, &requestError{http.StatusBadRequest, codeBadRequest, "the body must be JSON with query, variables and operationName"}
+		}
 	}
 	if req.Query == "" {
-		return req, &requestError{http.StatusBadRequest, codeBadRequest, "query is missing"}
+		return req, nil, &requestError{http.StatusBadRequest, codeBadRequest, "query is missing"}
 	}
 	if !variablesAreObject(req.Variables) {
-		return req, &requestError{http.StatusBadRequest, codeBadRequest, "variables must be a JSON object"}
+		return req, nil, &requestError{http.StatusBadRequest, codeBadRequest, "variables must be a JSON object"}
 	}
-	return req, nil
+	return req, lifted, nil
 }
 
 // variablesAreObject checks the shape of variables that are valid JSON already (a POST body was

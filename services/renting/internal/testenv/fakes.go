@@ -110,6 +110,7 @@ type Documents struct {
 	mu        sync.Mutex
 	Stored    map[string]int
 	Violation *domain.ValidationError
+	last      []domain.Upload
 }
 
 // StoreUploads stores all uploads or, with a configured violation, none.
@@ -120,7 +121,15 @@ func (f *Documents) StoreUploads(_ context.Context, _ int64, rentingID string, u
 		return f.Violation
 	}
 	f.Stored[rentingID] += len(uploads)
+	f.last = uploads
 	return nil
+}
+
+// LastUploads returns the uploads of the last StoreUploads that stored something.
+func (f *Documents) LastUploads() []domain.Upload {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.last
 }
 
 // DeleteRentingDocuments forgets a renting's uploads.

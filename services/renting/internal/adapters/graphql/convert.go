@@ -1,6 +1,7 @@
 package graphql
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"time"
@@ -125,15 +126,22 @@ func toDomainRenter(email string, d model.RentingRenewal) domain.RenterData {
 	}
 }
 
-func toBookingRequest(c model.CreateRentingRequest) app.BookingRequest {
+func toBookingRequest(ctx context.Context, c model.CreateRentingRequest) (app.BookingRequest, error) {
+	var uploads [3]string
+	for i, text := range []string{c.IdentityCardFront, c.IdentityCardBack, c.Immatriculation} {
+		var err error
+		if uploads[i], err = upload(ctx, text); err != nil {
+			return app.BookingRequest{}, err
+		}
+	}
 	return app.BookingRequest{
 		ApartmentID: c.ApartmentID, SemesterID: c.SemesterID,
 		Renter: toDomainRenter(c.Email, model.RentingRenewal{
 			Birthday: c.Birthday, City: c.City, Country: c.Country, FirstName: c.FirstName, LastName: c.LastName,
 			Gender: c.Gender, Phone: c.Phone, Street: c.Street, Zip: c.Zip, Language: c.Language, Nationality: c.Nationality,
 		}),
-		IdentityCardFront: c.IdentityCardFront, IdentityCardBack: c.IdentityCardBack, Immatriculation: c.Immatriculation,
-	}
+		IdentityCardFront: uploads[0], IdentityCardBack: uploads[1], Immatriculation: uploads[2],
+	}, nil
 }
 
 func toGraphException(v *domain.ValidationError) *model.UserDataException {

@@ -6,6 +6,7 @@ import (
 
 	"semesterhaus/platform/graphqlx"
 	"semesterhaus/platform/identity"
+	"semesterhaus/platform/largevalues"
 	"semesterhaus/services/renting/internal/adapters/graphql/generated"
 	"semesterhaus/services/renting/internal/app"
 )
@@ -14,5 +15,6 @@ import (
 // token (anonymous without a valid one) and admin-tagged fields are refused to everybody else.
 func NewHandler(rentings *app.Rentings, verifier *identity.Verifier, logger *slog.Logger) http.Handler {
 	schema := generated.NewExecutableSchema(generated.Config{Resolvers: &Resolver{Rentings: rentings}})
-	return identity.Middleware(verifier)(graphqlx.NewHandler(schema, logger, graphqlx.WithErrors(translate)))
+	// Uploads (base64 scans) are lifted out before gqlgen parses a request: see uploads.go.
+	return largevalues.Middleware(identity.Middleware(verifier)(graphqlx.NewHandler(schema, logger, graphqlx.WithErrors(translate))))
 }

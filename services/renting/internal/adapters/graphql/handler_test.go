@@ -5,6 +5,7 @@ import (
 	"context"
 	"crypto/ed25519"
 	"crypto/rand"
+	"encoding/base64"
 	"encoding/json"
 	"log/slog"
 	"net/http"
@@ -122,6 +123,26 @@ func TestCreateRentingRequest_answersTheRentingIdOrTheException(t *testing.T) {
 	uuid, exception = s.book(11, "bob@example.org", "no base64")
 	if uuid != nil || exception["path"] != "identityCardFront" || exception["messageId"] != "invalid" {
 		t.Errorf("uuid %v, exception %v", uuid, exception)
+	}
+}
+
+func TestCreateRentingRequest_largeUploadsArriveIntact(t *testing.T) {
+	t.Parallel()
+	s := newSubgraph(t)
+	scan := make([]byte, 300<<10) // base64 far above the size the handler lifts out of the request
+	for i := range scan {
+		scan[i] = byte(i * 7)
+	}
+	uuid, exception := s.book(12, "ada@example.org", base64.StdEncoding.EncodeToString(scan))
+	if uuid == nil || exception != nil {
+		t.Fatalf("uuid %v, exception %v", uuid, exception)
+	}
+	uploads := s.env.Documents.LastUploads()
+	if len(uploads) != 3 {
+		t.Fatalf("the document service got %d uploads, want 3", len(uploads))
+	}
+	if !bytes.Equal(uploads[0].Content, scan) || string(uploads[1].Content) != "hello" {
+		t.Errorf("the front has %d bytes, the back %q; want the scan of %d bytes and hello", len(uploads[0].Content), uploads[1].Content, len(scan))
 	}
 }
 

@@ -14,7 +14,11 @@ import (
 
 // CreateRentingRequest is the resolver for the createRentingRequest field.
 func (r *mutationResolver) CreateRentingRequest(ctx context.Context, create model.CreateRentingRequest) (*model.RentingResult, error) {
-	id, err := r.Rentings.CreateRentingRequest(ctx, toBookingRequest(create))
+	request, err := toBookingRequest(ctx, create)
+	if err != nil {
+		return nil, err
+	}
+	id, err := r.Rentings.CreateRentingRequest(ctx, request)
 	return rentingResult(id, err)
 }
 
@@ -33,8 +37,12 @@ func (r *mutationResolver) ConfirmEmail(ctx context.Context, email string, token
 
 // ApproveRenewal is the resolver for the approveRenewal field.
 func (r *mutationResolver) ApproveRenewal(ctx context.Context, rentingID string, rentingRenewal model.RentingRenewal) (*model.RentingResult, error) {
-	err := r.Rentings.ApproveRenewal(ctx, rentingID, app.Renewal{
-		Renter: toDomainRenter("", rentingRenewal), Immatriculation: rentingRenewal.Immatriculation,
+	immatriculation, err := upload(ctx, rentingRenewal.Immatriculation)
+	if err != nil {
+		return nil, err
+	}
+	err = r.Rentings.ApproveRenewal(ctx, rentingID, app.Renewal{
+		Renter: toDomainRenter("", rentingRenewal), Immatriculation: immatriculation,
 	})
 	return rentingResult(rentingID, err)
 }
