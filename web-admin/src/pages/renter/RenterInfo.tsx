@@ -233,7 +233,7 @@ export default function RenterInfo({ id }: { id: number }) {
         <BookingBlock key={b.rentingId} booking={b} onApprove={onApprove} approving={approveState.loading} onDelete={setToDelete} />
       ))}
       <PersonalData renter={renter} />
-      <Card title="Notizen" style={{ marginBottom: 16 }}>
+      <Card title="Notizen" style={{ marginBottom: 16 }} data-testid="notes">
         <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', margin: 0 }}>{renter.notes}</Typography.Paragraph>
       </Card>
       <Documents renter={renter} />

@@ -1,0 +1,29 @@
+import { expect, type Page } from '@playwright/test';
+import { ADMIN } from './api';
+
+/** Signs in through the sign-in form the way an administrator does. */
+export async function signInWithForm(page: Page, path = '/admin/overview'): Promise<void> {
+  await page.goto(path);
+  await page.getByLabel('Benutzername').fill(ADMIN.username);
+  await page.getByLabel('Passwort').fill(ADMIN.password);
+  await page.getByRole('button', { name: 'Anmelden' }).click();
+  await expect(page.getByRole('navigation', { name: 'Hauptnavigation' })).toBeVisible();
+}
+
+/** Signs the browser in through the gateway's API (the session cookie lands in the page's context). */
+export async function signIn(page: Page): Promise<void> {
+  const res = await page.request.post('/api/auth/login', { data: ADMIN });
+  expect(res.ok(), `admin sign-in answered ${res.status()}`).toBeTruthy();
+}
+
+/** A semester's option text in the overview's dropdown: 'name (rentingPhase)'. */
+export const semesterOption = (s: { name: string; rentingPhase: string }) => `${s.name} (${s.rentingPhase})`;
+
+/** Chooses a semester in the overview's dropdown. */
+export async function chooseSemester(page: Page, s: { name: string; rentingPhase: string }): Promise<void> {
+  await page.getByRole('combobox', { name: 'Semester' }).click();
+  // antd renders a hidden listbox for screen readers and the visible list of items
+  const text = semesterOption(s).replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+  await page.locator('.ant-select-item-option').filter({ hasText: new RegExp(`^${text}$`) }).click();
+  await expect(page.locator('.ant-select').first()).toContainText(semesterOption(s));
+}

@@ -1,0 +1,202 @@
+import { expect, request as newRequest, type APIRequestContext } from '@playwright/test';
+import { pdf, png } from './files';
+
+// The system's own API through the gateway, for what the admin does not do in the browser: a renter's
+// booking with its e-mail confirmation, and finding the demo data.
+
+export const baseURL = process.env.E2E_BASE_URL ?? 'http://localhost:8080';
+export const mailURL = process.env.E2E_MAIL_URL ?? 'http://localhost:8025';
+export const ADMIN = { username: 'admin', password: 'admin' };
+
+export interface GraphQLAnswer<T> {
+  status: number;
+  data?: T | null;
+  errors?: { message: string; extensions?: Record<string, unknown> }[];
+}
+
+export async function graphqlRaw<T>(api: APIRequestContext, query: string, variables: Record<string, unknown> = {}): Promise<GraphQLAnswer<T>> {
+  const res = await api.post(`${baseURL}/api/graphql`, { data: { query, variables } });
+  const body = (await res.json()) as Omit<GraphQLAnswer<T>, 'status'>;
+  return { status: res.status(), ...body };
+}
+
+export async function graphql<T>(api: APIRequestContext, query: string, variables: Record<string, unknown> = {}): Promise<T> {
+  const answer = await graphqlRaw<T>(api, query, variables);
+  expect(answer.status, 'GraphQL HTTP status').toBe(200);
+  expect(answer.errors ?? []).toEqual([]);
+  return answer.data as T;
+}
+
+/** Runs work with a request context signed in as the local admin. */
+export async function asAdmin<T>(work: (admin: APIRequestContext) => Promise<T>): Promise<T> {
+  const admin = await newRequest.newContext({ baseURL });
+  try {
+    const login = await admin.post('/api/auth/login', { data: ADMIN });
+    expect(login.ok(), `admin sign-in answered ${login.status()}`).toBeTruthy();
+    return await work(admin);
+  } finally {
+    await admin.dispose();
+  }
+}
+
+export interface Apartment {
+  id: number;
+  name: string;
+  floor: string;
+}
+
+export interface Semester {
+  id: number;
+  name: string;
+  current: boolean;
+  rentingPhase: string;
+  startsInDays: number;
+}
+
+/** The demo building's apartments, sorted by id. */
+export async function apartments(api: APIRequestContext): Promise<Apartment[]> {
+  const data = await graphql<{ building: { floors: { name: string; apartments: { id: number; name: string }[] }[] } }>(
+    api,
+    '{ building { floors { name apartments { id name } } } }',
+  );
+  return data.building.floors.flatMap((f) => f.apartments.map((a) => ({ ...a, floor: f.name }))).sort((a, b) => a.id - b.id);
+}
+
+export async function semesters(api: APIRequestContext): Promise<{ all: Semester[]; bookable: Semester; current: Semester | undefined }> {
+  const data = await graphql<{ semesters: Semester[]; bookableSemester: { id: number } }>(
+    api,
+    '{ semesters { id name current rentingPhase startsInDays } bookableSemester { id } }',
+  );
+  const bookable = data.semesters.find((s) => s.id === data.bookableSemester.id);
+  expect(bookable, 'a bookable semester').toBeTruthy();
+  return { all: data.semesters, bookable: bookable!, current: data.semesters.find((s) => s.current) };
+}
+
+/**
+ * The apartment one test owns. The browser tests of the booking site take the first apartments of
+ * the demo building; these take theirs from the end (slot 1 is the last), so no two tests share data.
+ * It is freed in the bookable semester first, so that a test also runs again on the same system.
+ */
+export async function apartmentFor(api: APIRequestContext, slotFromEnd: number): Promise<Apartment> {
+  const all = await apartments(api);
+  expect(all.length).toBeGreaterThanOrEqual(slotFromEnd + 4);
+  const apartment = all[all.length - slotFromEnd];
+  await asAdmin(async (admin) => {
+    const { bookable } = await semesters(admin);
+    await graphql(admin, 'mutation Free($a: Int!, $s: Int!) { freeApartment(apartmentId: $a, semesterId: $s) }', {
+      a: apartment.id,
+      s: bookable.id,
+    });
+  });
+  return apartment;
+}
+
+export interface Person {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+}
+
+/** A renter nobody else uses: unique e-mail and last name per test run. */
+export function newPerson(tag: string): Person {
+  const unique = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
+  return {
+    firstName: 'Lena',
+    lastName: `${tag} ${unique}`,
+    email: `admin-e2e-${tag.toLowerCase()}-${unique}@example.org`,
+    phone: '+49 170 5550123',
+  };
+}
+
+export interface Booked {
+  rentingId: string;
+  renterId: number;
+  semester: Semester;
+  person: Person;
+}
+
+/**
+ * Books the apartment for the bookable semester as the booking form does (createRentingRequest with
+ * real small documents as base64), confirms the e-mail through the link the renter was mailed, and
+ * returns the renting and the renter's id.
+ */
+export async function bookAndConfirm(api: APIRequestContext, apartment: Apartment, person: Person, { confirm = true } = {}): Promise<Booked> {
+  const { bookable } = await semesters(api);
+  const create = {
+    apartmentId: apartment.id,
+    semesterId: bookable.id,
+    email: person.email,
+    firstName: person.firstName,
+    lastName: person.lastName,
+    gender: 'female',
+    birthday: '2003-05-17',
+    street: 'Hauptstraße 1',
+    zip: '69117',
+    city: 'Heidelberg',
+    country: 'DEU',
+    nationality: 'de',
+    phone: person.phone,
+    language: 'de',
+    identityCardFront: png(800, 500).toString('base64'),
+    identityCardBack: png(820, 520).toString('base64'),
+    immatriculation: pdf().toString('base64'),
+  };
+  const data = await graphql<{ createRentingRequest: { uuid: string | null; exception: { messageId: string; path: string } | null } }>(
+    api,
+    'mutation Book($c: CreateRentingRequest!) { createRentingRequest(create: $c) { uuid exception { messageId path } } }',
+    { c: create },
+  );
+  expect(data.createRentingRequest.exception).toBeNull();
+  const rentingId = data.createRentingRequest.uuid!;
+  expect(rentingId).toBeTruthy();
+  if (confirm) await confirmEmail(api, person.email);
+  const renterId = await asAdmin(async (admin) => {
+    const info = await graphql<{ renterCurrentRentingInfo: { rentingId: string; renter: { id: number } | null } | null }>(
+      admin,
+      'query Info($a: Int!, $s: Int!) { renterCurrentRentingInfo(apartmentId: $a, semesterId: $s) { rentingId renter { id } } }',
+      { a: apartment.id, s: bookable.id },
+    );
+    expect(info.renterCurrentRentingInfo?.rentingId).toBe(rentingId);
+    return info.renterCurrentRentingInfo!.renter!.id;
+  });
+  return { rentingId, renterId, semester: bookable, person };
+}
+
+interface Mail {
+  to: { address: string }[];
+  subject: string;
+  text?: string;
+  html?: string;
+}
+
+const confirmLink = /\/booking\/step3\?([^\s"'<>]+)/;
+
+/** Waits for the confirmation mail in the mail catcher (MailDev: GET /email) and opens its link's check. */
+export async function confirmEmail(api: APIRequestContext, email: string): Promise<void> {
+  let query: URLSearchParams | undefined;
+  await expect
+    .poll(
+      async () => {
+        const res = await api.get(`${mailURL}/email`);
+        if (!res.ok()) return false;
+        const mails = (await res.json()) as Mail[];
+        for (const m of mails) {
+          if (!m.to.some((t) => t.address.toLowerCase() === email.toLowerCase())) continue;
+          const match = confirmLink.exec(m.text ?? '') ?? confirmLink.exec((m.html ?? '').replaceAll('&amp;', '&'));
+          if (match) {
+            query = new URLSearchParams(match[1]);
+            return true;
+          }
+        }
+        return false;
+      },
+      { message: `confirmation mail to ${email}`, timeout: 60_000 },
+    )
+    .toBe(true);
+  expect(query!.get('email')).toBe(email);
+  const res = await api.get(`${baseURL}/api/verify?${new URLSearchParams({ email, token: query!.get('token')! })}`, { maxRedirects: 0 });
+  expect(res.status(), 'the verify link redirects').toBeGreaterThanOrEqual(300);
+  expect(res.status()).toBeLessThan(400);
+  expect(res.headers()['location']).toContain('/booking/step3done');
+}
