@@ -43,6 +43,8 @@ func Consume(ctx context.Context, js jetstream.JetStream, pool *pgxpool.Pool, lo
 	if cfg.AckWait == 0 {
 		cfg.AckWait = defaultAckWait
 	}
+	// The consumer's series exist from its start, also while it waits for its stream.
+	metrics := newConsumerMetrics(cfg.Durable)
 	cons, err := createConsumer(ctx, js, logger, cfg)
 	if err != nil {
 		if ctx.Err() != nil {
@@ -56,7 +58,7 @@ func Consume(ctx context.Context, js jetstream.JetStream, pool *pgxpool.Pool, lo
 		return fmt.Errorf("events: consumer %s: %w", cfg.Durable, err)
 	}
 	defer it.Stop()
-	c := consumer{pool: pool, logger: logger.With("consumer", cfg.Durable), cfg: cfg, handler: h, metrics: newConsumerMetrics(cfg.Durable)}
+	c := consumer{pool: pool, logger: logger.With("consumer", cfg.Durable), cfg: cfg, handler: h, metrics: metrics}
 	for {
 		msg, err := it.Next(jetstream.NextContext(ctx))
 		if ctx.Err() != nil {
