@@ -26,4 +26,6 @@ export async function chooseSemester(page: Page, s: { name: string; rentingPhase
   const text = semesterOption(s).replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
   await page.locator('.ant-select-item-option').filter({ hasText: new RegExp(`^${text}$`) }).click();
   await expect(page.locator('.ant-select').first()).toContainText(semesterOption(s));
+  // the list has closed (its closing animation is over)
+  await expect(page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)')).toHaveCount(0);
 }
