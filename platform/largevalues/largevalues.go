@@ -260,7 +260,7 @@ const maxPrealloc = 32 << 20
 func readAll(r *http.Request) ([]byte, error) {
 	var buf bytes.Buffer
 	if r.ContentLength > 0 {
-		buf.Grow(int(min(r.ContentLength, maxPrealloc)))
+		buf.Grow(int(min(r.ContentLength, maxPrealloc)) + bytes.MinRead)
 	}
 	_, err := buf.ReadFrom(r.Body)
 	return buf.Bytes(), err

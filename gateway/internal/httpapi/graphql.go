@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"log/slog"
 	"net/http"
 	"runtime/debug"
@@ -173,7 +172,7 @@ func readOperation(r *http.Request) (graphql.Request, *largevalues.Values, *requ
 			req.Variables = json.RawMessage(variables)
 		}
 	} else {
-		body, err := io.ReadAll(r.Body)
+		body, err := readBody(r)
 		if err != nil {
 			var tooLarge *http.MaxBytesError
 			if errors.As(err, &tooLarge) {
@@ -193,6 +192,18 @@ func readOperation(r *http.Request) (graphql.Request, *largevalues.Values, *requ
 		return req, nil, &requestError{http.StatusBadRequest, codeBadRequest, "variables must be a JSON object"}
 	}
 	return req, lifted, nil
+}
+
+// readBody reads a POST body into a buffer sized by its Content-Length (limitBody has bounded it),
+// rather than growing one step by step: a booking's megabytes of uploads would be copied and cleared
+// again at every step.
+func readBody(r *http.Request) ([]byte, error) {
+	var buf bytes.Buffer
+	if r.ContentLength > 0 {
+		buf.Grow(int(r.ContentLength) + bytes.MinRead)
+	}
+	_, err := buf.ReadFrom(r.Body)
+	return buf.Bytes(), err
 }
 
 // variablesAreObject checks the shape of variables that are valid JSON already (a POST body was

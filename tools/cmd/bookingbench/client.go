@@ -96,34 +96,28 @@ func (c *client) bookingTarget(ctx context.Context) (target, error) {
 
 const createRenting = `mutation($c: CreateRentingRequest!) { createRentingRequest(create: $c) { uuid exception { messageId path } } }`
 
-// bookMany sends n booking requests for the apartment, concurrency at a time.
-func (c *client) bookMany(ctx context.Context, semesterID, apartmentID, n, concurrency int, run string, docs documents) (result, error) {
+// bookMany sends n booking requests for the apartment. With rate > 0 a request starts every 1/rate
+// seconds whether or not the earlier ones have finished (an open loop, as independent students
+// would send them); with rate 0, concurrency requests are in flight at any time.
+func (c *client) bookMany(ctx context.Context, semesterID, apartmentID, n int, load load, run string, docs documents) (result, error) {
 	res := result{latencies: make([]time.Duration, n), emails: make([]string, n)}
-	jobs := make(chan int)
+	template, err := bookingTemplate(semesterID, apartmentID, docs)
+	if err != nil {
+		return result{}, err
+	}
 	errs := make(chan error, n)
-	var wg sync.WaitGroup
+	book := func(i int) {
+		email := fmt.Sprintf("bench-%s-%d@example.org", run, i)
+		began := time.Now()
+		err := c.book(ctx, bytes.Replace(template, []byte(emailPlaceholder), []byte(email), 1))
+		res.latencies[i] = time.Since(began)
+		res.emails[i] = email
+		if err != nil {
+			errs <- fmt.Errorf("booking %d: %w", i, err)
+		}
+	}
 	start := time.Now()
-	for w := 0; w < concurrency; w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range jobs {
-				email := fmt.Sprintf("bench-%s-%d@example.org", run, i)
-				began := time.Now()
-				err := c.book(ctx, semesterID, apartmentID, email, docs)
-				res.latencies[i] = time.Since(began)
-				res.emails[i] = email
-				if err != nil {
-					errs <- fmt.Errorf("booking %d: %w", i, err)
-				}
-			}
-		}()
-	}
-	for i := 0; i < n; i++ {
-		jobs <- i
-	}
-	close(jobs)
-	wg.Wait()
+	load.run(n, book)
 	res.wall = time.Since(start)
 	close(errs)
 	if err := <-errs; err != nil {
@@ -132,21 +126,86 @@ func (c *client) bookMany(ctx context.Context, semesterID, apartmentID, n, concu
 	return res, nil
 }
 
-func (c *client) book(ctx context.Context, semesterID, apartmentID int, email string, docs documents) error {
-	vars := map[string]any{"c": map[string]any{
-		"apartmentId": apartmentID, "semesterId": semesterID, "email": email,
+// load is how requests are sent: rate requests/s (open loop) or, with rate 0, concurrency at a time.
+type load struct {
+	rate        float64
+	concurrency int
+}
+
+func (l load) String() string {
+	if l.rate > 0 {
+		return fmt.Sprintf("%.0f started per second", l.rate)
+	}
+	return fmt.Sprintf("%d at a time", l.concurrency)
+}
+
+// run calls do for 0..n-1 as the load says and returns when all calls have returned.
+func (l load) run(n int, do func(int)) {
+	var wg sync.WaitGroup
+	if l.rate > 0 {
+		interval := time.Duration(float64(time.Second) / l.rate)
+		start := time.Now()
+		for i := range n {
+			time.Sleep(time.Until(start.Add(time.Duration(i) * interval)))
+			wg.Go(func() { do(i) })
+		}
+		wg.Wait()
+		return
+	}
+	jobs := make(chan int)
+	for range l.concurrency {
+		wg.Go(func() {
+			for i := range jobs {
+				do(i)
+			}
+		})
+	}
+	for i := range n {
+		jobs <- i
+	}
+	close(jobs)
+	wg.Wait()
+}
+
+const emailPlaceholder = "bench-email-placeholder@example.org"
+
+// bookingTemplate is the request body of a booking, with emailPlaceholder for the e-mail: encoding
+// megabytes of JSON per request would make the benchmark measure itself.
+func bookingTemplate(semesterID, apartmentID int, docs documents) ([]byte, error) {
+	return json.Marshal(map[string]any{"query": createRenting, "variables": map[string]any{"c": map[string]any{
+		"apartmentId": apartmentID, "semesterId": semesterID, "email": emailPlaceholder,
 		"firstName": "Lena", "lastName": "Bench", "gender": "female", "birthday": "2003-05-17",
 		"street": "Hauptstraße 1", "zip": "69117", "city": "Heidelberg", "country": "DEU", "nationality": "de",
 		"phone": "+49 170 1234567", "language": "de",
 		"identityCardFront": docs.front, "identityCardBack": docs.back, "immatriculation": docs.certificate,
-	}}
+	}}})
+}
+
+func (c *client) book(ctx context.Context, body []byte) error {
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, c.baseURL+"/api/graphql", bytes.NewReader(body))
+	if err != nil {
+		return err
+	}
+	req.Header.Set("Content-Type", "application/json")
+	resp, err := c.http.Do(req)
+	if err != nil {
+		return err
+	}
+	defer resp.Body.Close()
+	var r graphResponse
+	if err := json.NewDecoder(resp.Body).Decode(&r); err != nil {
+		return fmt.Errorf("HTTP %d: %w", resp.StatusCode, err)
+	}
+	if len(r.Errors) > 0 {
+		return fmt.Errorf("graphql: %s", r.Errors[0].Message)
+	}
 	var data struct {
 		CreateRentingRequest struct {
 			UUID      *string
 			Exception *struct{ MessageID, Path string }
 		}
 	}
-	if err := c.graphql(ctx, createRenting, vars, &data); err != nil {
+	if err := json.Unmarshal(r.Data, &data); err != nil {
 		return err
 	}
 	if e := data.CreateRentingRequest.Exception; e != nil {

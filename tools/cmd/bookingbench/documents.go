@@ -11,7 +11,8 @@ import (
 // documents are the three uploads of a booking, base64-encoded as the booking form sends them.
 type documents struct{ front, back, certificate string }
 
-// largeDocuments are three different PNG scans of about 1 MB each (noise does not compress).
+// largeDocuments are three different PNG scans of about 1 MB each: opaque, as scans and photos are,
+// and noisy, which does not compress.
 func largeDocuments() documents {
 	return documents{front: encode(noisePNG(1)), back: encode(noisePNG(2)), certificate: encode(noisePNG(3))}
 }
@@ -24,9 +25,12 @@ func smallDocuments() documents {
 
 func noisePNG(seed uint64) []byte {
 	rng := rand.New(rand.NewPCG(seed, seed))
-	img := image.NewRGBA(image.Rect(0, 0, 640, 400))
+	img := image.NewRGBA(image.Rect(0, 0, 720, 480))
 	for i := range img.Pix {
 		img.Pix[i] = byte(rng.Uint32())
+		if i%4 == 3 {
+			img.Pix[i] = 0xff
+		}
 	}
 	return encodePNG(img)
 }

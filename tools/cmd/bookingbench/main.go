@@ -1,13 +1,14 @@
 // Command bookingbench measures the booking path of a running system (make run) through the gateway:
 //
 //  1. booking requests, each with three 1 MB documents (identity card front and back, enrollment
-//     certificate): latency percentiles and sustained requests per second;
+//     certificate), started at a fixed rate: latency percentiles and the requests per second the
+//     system kept up with;
 //  2. N renters confirming their e-mail for the same apartment at the same moment: latency
 //     percentiles of the verify links and how many won (exactly one must).
 //
 // It signs in as admin at the end to free the apartments it used, so the demo data stays usable.
-// Usage: go run ./tools/cmd/bookingbench [-url http://localhost:8080] [-bookings 200] [-concurrency 8]
-// [-confirmations 500] [-mail http://localhost:8025]
+// Usage: go run ./tools/cmd/bookingbench [-url http://localhost:8080] [-bookings 200] [-rate 20]
+// [-concurrency 8] [-confirmations 500] [-mail http://localhost:8025]
 package main
 
 import (
@@ -23,6 +24,7 @@ type options struct {
 	mailURL       string
 	bookings      int
 	concurrency   int
+	rate          float64
 	confirmations int
 	admin         string
 	password      string
@@ -33,7 +35,8 @@ func main() {
 	flag.StringVar(&opt.baseURL, "url", "http://localhost:8080", "the gateway")
 	flag.StringVar(&opt.mailURL, "mail", "http://localhost:8025", "the mail catcher's HTTP API")
 	flag.IntVar(&opt.bookings, "bookings", 200, "booking requests with three 1 MB documents")
-	flag.IntVar(&opt.concurrency, "concurrency", 8, "booking requests in flight at once")
+	flag.IntVar(&opt.concurrency, "concurrency", 8, "booking requests in flight at once (when -rate is 0)")
+	flag.Float64Var(&opt.rate, "rate", 20, "booking requests started per second, whether or not earlier ones are done (0: -concurrency at a time)")
 	flag.IntVar(&opt.confirmations, "confirmations", 500, "renters confirming the same apartment at once")
 	flag.StringVar(&opt.admin, "admin", "admin", "admin user name (frees the apartments afterwards)")
 	flag.StringVar(&opt.password, "password", "admin", "admin password")
@@ -61,13 +64,14 @@ func run(ctx context.Context, opt options) error {
 	}()
 
 	run := time.Now().Format("150405")
-	bookings, err := c.bookMany(ctx, target.semesterID, target.apartments[0], opt.bookings, opt.concurrency, run, largeDocuments())
+	bookingLoad := load{rate: opt.rate, concurrency: opt.concurrency}
+	bookings, err := c.bookMany(ctx, target.semesterID, target.apartments[0], opt.bookings, bookingLoad, run, largeDocuments())
 	if err != nil {
 		return err
 	}
-	bookings.print(fmt.Sprintf("booking requests with three 1 MB documents, %d at a time", opt.concurrency))
+	bookings.print(fmt.Sprintf("booking requests with three 1 MB documents, %s", bookingLoad))
 
-	contenders, err := c.bookMany(ctx, target.semesterID, target.apartments[1], opt.confirmations, opt.concurrency, run+"c", smallDocuments())
+	contenders, err := c.bookMany(ctx, target.semesterID, target.apartments[1], opt.confirmations, load{concurrency: opt.concurrency}, run+"c", smallDocuments())
 	if err != nil {
 		return err
 	}

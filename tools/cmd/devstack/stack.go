@@ -83,8 +83,10 @@ func (s *stack) run(ctx context.Context) (err error) {
 	if len(s.running) == 0 && !haveGateway && !s.infra {
 		return errors.New("no services/<name>/cmd/<name> and no gateway/cmd/gateway: nothing to run")
 	}
-	if err := os.MkdirAll(s.binDir(), 0o755); err != nil {
-		return err
+	for _, dir := range []string{s.binDir(), s.dataDir()} {
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			return err
+		}
 	}
 
 	if s.env["DATABASE_URL"] == "" || s.env["NATS_URL"] == "" {
