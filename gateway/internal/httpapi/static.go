@@ -47,16 +47,22 @@ func spa(dir string) http.Handler {
 }
 
 // serveFile serves name from root if it is a regular file, with a cache policy: hashed assets for a
-// year, everything else (index.html above all) revalidated on every use.
+// year, everything else (index.html above all) revalidated on every use. When the build left a
+// gzip-compressed copy beside the file (name.gz) and the client accepts gzip, that copy is sent
+// instead, with Content-Encoding: gzip and the original's content type.
 func serveFile(w http.ResponseWriter, r *http.Request, root fs.FS, name string) bool {
-	file, err := root.Open(name)
-	if err != nil {
+	file, info, ok := openRegular(root, name)
+	if !ok {
 		return false
 	}
 	defer file.Close()
-	info, err := file.Stat()
-	if err != nil || !info.Mode().IsRegular() {
-		return false
+	if gz, gzInfo, ok := openRegular(root, name+".gz"); ok {
+		defer gz.Close()
+		w.Header().Add("Vary", "Accept-Encoding")
+		if acceptsGzip(r.Header.Get("Accept-Encoding")) {
+			w.Header().Set("Content-Encoding", "gzip")
+			file, info = gz, gzInfo
+		}
 	}
 	content, ok := file.(io.ReadSeeker)
 	if !ok {
@@ -67,8 +73,36 @@ func serveFile(w http.ResponseWriter, r *http.Request, root fs.FS, name string) 
 	} else {
 		w.Header().Set("Cache-Control", "no-cache")
 	}
+	// The name (not name.gz) decides the content type.
 	http.ServeContent(w, r, name, info.ModTime(), content)
 	return true
+}
+
+func openRegular(root fs.FS, name string) (fs.File, fs.FileInfo, bool) {
+	file, err := root.Open(name)
+	if err != nil {
+		return nil, nil, false
+	}
+	info, err := file.Stat()
+	if err != nil || !info.Mode().IsRegular() {
+		file.Close()
+		return nil, nil, false
+	}
+	return file, info, true
+}
+
+// acceptsGzip reports whether an Accept-Encoding header allows gzip (not refused with q=0).
+func acceptsGzip(header string) bool {
+	for _, part := range strings.Split(header, ",") {
+		coding, params, _ := strings.Cut(strings.TrimSpace(part), ";")
+		coding = strings.ToLower(strings.TrimSpace(coding))
+		if coding != "gzip" && coding != "*" {
+			continue
+		}
+		q := strings.ReplaceAll(strings.ToLower(params), " ", "")
+		return q != "q=0" && q != "q=0.0" && q != "q=0.00" && q != "q=0.000"
+	}
+	return false
 }
 
 var errNoDir = errors.New("not a directory")
