@@ -304,7 +304,7 @@ func TestGraphQL_longStringVariables_reachTheSubgraphUnchanged(t *testing.T) {
 		t.Fatalf("sign-in: %d", res.StatusCode)
 	}
 	// Longer than largevalues.MinLength as JSON, so the gateway lifts it out and puts it back.
-	description := strings.Repeat("Blick über den Neckar, \"Altstadt\" & Schloss.\n", 85)[:3990]
+	description := string([]rune(strings.Repeat("Blick über den Neckar, \"Altstadt\" & Schloss.\n", 90))[:3990])
 	variables := map[string]any{"u": map[string]any{
 		"id": 1, "descriptionDe": description, "descriptionEn": "River view", "pricePerMonth": 585.0, "priceDeposit": 500.0, "priceCleaning": 90.0,
 	}}
