@@ -135,3 +135,19 @@ func BenchmarkHTTP(b *testing.B) {
 		h.ServeHTTP(w, r)
 	}
 }
+
+func BenchmarkObserveGraphQL(b *testing.B) {
+	b.ReportAllocs()
+	for b.Loop() {
+		metrics.ObserveGraphQL("query", false, time.Millisecond)
+	}
+}
+
+func BenchmarkUnaryClientInterceptor(b *testing.B) {
+	intercept := metrics.UnaryClientInterceptor()
+	invoke := func(context.Context, string, any, any, *grpc.ClientConn, ...grpc.CallOption) error { return nil }
+	b.ReportAllocs()
+	for b.Loop() {
+		_ = intercept(context.Background(), "/semesterhaus.renter.v1.RenterService/GetRenter", nil, nil, nil, invoke)
+	}
+}
