@@ -322,7 +322,9 @@ func TestGraphQL_longStringVariables_reachTheSubgraphUnchanged(t *testing.T) {
 		t.Fatalf("update = %s", updated.raw)
 	}
 	read := gw.query(t, admin, `{ apartmentById(id: 1) { descriptionDe } }`)
-	var data struct{ ApartmentByID struct{ DescriptionDe string } }
+	var data struct {
+		ApartmentByID struct{ DescriptionDe string }
+	}
 	if err := json.Unmarshal(read.Data, &data); err != nil {
 		t.Fatal(err)
 	}

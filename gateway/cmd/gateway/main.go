@@ -21,6 +21,7 @@ import (
 	"semesterhaus/gateway/internal/engine"
 	"semesterhaus/gateway/internal/httpapi"
 	"semesterhaus/gateway/schema"
+	"semesterhaus/platform/events"
 	"semesterhaus/platform/health"
 	"semesterhaus/platform/identity"
 	"semesterhaus/platform/logging"
@@ -178,5 +179,7 @@ func sessionStore(ctx context.Context, nc *nats.Conn, cfg config.Config) (*auth.
 	if err != nil {
 		return nil, err
 	}
-	return auth.NewNATSStore(ctx, js, cfg.SessionBucket, cfg.SessionTTL)
+	// As many copies of the sessions as the cluster keeps of the services' streams: losing a node
+	// must not sign every admin out.
+	return auth.NewNATSStore(ctx, events.WithStreamReplicas(js, cfg.NATSStreamReplicas), cfg.SessionBucket, cfg.SessionTTL)
 }
