@@ -1,15 +1,9 @@
 package observability
 
 import (
-	"bytes"
 	"context"
-	"encoding/base64"
-	"encoding/json"
 	"errors"
 	"fmt"
-	"image"
-	"image/color"
-	"image/png"
 	"io"
 	"math/rand/v2"
 	"net"
@@ -24,6 +18,8 @@ import (
 	"time"
 
 	tracev1 "go.opentelemetry.io/proto/otlp/trace/v1"
+
+	"semesterhaus/tools/internal/systemtest"
 )
 
 // The stack's ports are devstack's shifted by an offset at which all of them are free, away from
@@ -65,19 +61,37 @@ func TestBooking_throughTheRunningSystem_isOneTraceAndEveryPartServesMetrics(t *
 	if testing.Short() {
 		t.Skip("starts the whole system")
 	}
-	root := repoRoot(t)
+	root, err := systemtest.RepoRoot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	mails, err := systemtest.StartMailSink()
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = mails.Close() })
 	receiver := startReceiver(t)
 	offset := freeOffset(t)
 	gateway := startStack(t, root, offset, map[string]string{
 		"OTEL_EXPORTER_OTLP_ENDPOINT": receiver.url,
 		"OTEL_EXPORTER_OTLP_PROTOCOL": "http/protobuf",
 		"OTEL_BSP_SCHEDULE_DELAY":     "200", // ms: spans arrive soon after they end
-		"SMTP_ADDR":                   startMailSink(t),
+		"SMTP_ADDR":                   mails.Addr(),
 	})
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
 
-	renting := book(ctx, t, gateway)
+	endpoint := gateway + "/api/graphql"
+	semester, apartment, err := systemtest.FreeApartment(ctx, endpoint)
+	if err != nil {
+		t.Fatal(err)
+	}
+	renting, err := systemtest.Book(ctx, endpoint, systemtest.Booking{
+		ApartmentID: apartment, SemesterID: semester, Email: "lena.trace@example.org", FirstName: "Lena",
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
 	t.Logf("booked: renting %s", renting)
 
 	spans := waitForBookingTrace(t, receiver, 45*time.Second)
@@ -182,72 +196,6 @@ func bookingTraceLacks(spans []span) []string {
 	return missing
 }
 
-// book asks for a free apartment of the bookable semester and books it as a student would, with
-// the three document scans.
-func book(ctx context.Context, t *testing.T, gateway string) string {
-	t.Helper()
-	var available struct {
-		AvailableApartments struct {
-			BookableSemester  struct{ ID int }
-			ApartmentBookable []struct {
-				ApartmentID int
-				Free        bool
-			}
-		}
-	}
-	graphql(ctx, t, gateway, `{ availableApartments { bookableSemester { id } apartmentBookable { apartmentId free } } }`, nil, &available)
-	apartment := 0
-	for _, a := range available.AvailableApartments.ApartmentBookable {
-		if a.Free {
-			apartment = a.ApartmentID
-		}
-	}
-	if apartment == 0 {
-		t.Fatalf("no free apartment to book: %+v", available)
-	}
-	scan := pngScan(t)
-	var created struct {
-		CreateRentingRequest struct {
-			UUID      *string
-			Exception *struct{ MessageID, Path string }
-		}
-	}
-	graphql(ctx, t, gateway, `mutation($c: CreateRentingRequest!) { createRentingRequest(create: $c) { uuid exception { messageId path } } }`,
-		map[string]any{"c": map[string]any{
-			"apartmentId": apartment, "semesterId": available.AvailableApartments.BookableSemester.ID,
-			"email": "lena.trace@example.org", "firstName": "Lena", "lastName": "Trace", "gender": "female",
-			"birthday": "2003-05-17", "street": "Hauptstraße 1", "zip": "69117", "city": "Heidelberg",
-			"country": "DEU", "nationality": "de", "phone": "+49 170 1234567", "language": "de",
-			"identityCardFront": scan, "identityCardBack": scan, "immatriculation": scan,
-		}}, &created)
-	if e := created.CreateRentingRequest.Exception; e != nil || created.CreateRentingRequest.UUID == nil {
-		t.Fatalf("the booking was refused: %+v", e)
-	}
-	return *created.CreateRentingRequest.UUID
-}
-
-func graphql(ctx context.Context, t *testing.T, gateway, query string, variables map[string]any, out any) {
-	t.Helper()
-	body, _ := json.Marshal(map[string]any{"query": query, "variables": variables})
-	req, _ := http.NewRequestWithContext(ctx, http.MethodPost, gateway+"/api/graphql", bytes.NewReader(body))
-	req.Header.Set("Content-Type", "application/json")
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	var r struct {
-		Data   json.RawMessage
-		Errors []struct{ Message string }
-	}
-	if err := json.NewDecoder(resp.Body).Decode(&r); err != nil || len(r.Errors) > 0 {
-		t.Fatalf("%.60s: HTTP %d, %v %+v", query, resp.StatusCode, err, r.Errors)
-	}
-	if err := json.Unmarshal(r.Data, out); err != nil {
-		t.Fatal(err)
-	}
-}
-
 func get(ctx context.Context, t *testing.T, url string) string {
 	t.Helper()
 	req, _ := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
@@ -261,40 +209,6 @@ func get(ctx context.Context, t *testing.T, url string) string {
 		t.Fatalf("GET %s: HTTP %d", url, resp.StatusCode)
 	}
 	return "\n" + string(body)
-}
-
-// pngScan is a plain but valid scan, base64-encoded as the booking form sends uploads.
-func pngScan(t *testing.T) string {
-	t.Helper()
-	img := image.NewRGBA(image.Rect(0, 0, 800, 500))
-	for y := range 500 {
-		for x := range 800 {
-			img.Set(x, y, color.RGBA{R: 200, G: 210, B: byte(x / 4), A: 255})
-		}
-	}
-	var b bytes.Buffer
-	if err := png.Encode(&b, img); err != nil {
-		t.Fatal(err)
-	}
-	return base64.StdEncoding.EncodeToString(b.Bytes())
-}
-
-func repoRoot(t *testing.T) string {
-	t.Helper()
-	dir, err := os.Getwd()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.work")); err == nil {
-			return dir
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			t.Fatal("no go.work above the test's directory")
-		}
-		dir = parent
-	}
 }
 
 // freeOffset finds a port offset at which nothing listens on any port the stack will use.

@@ -42,6 +42,11 @@ func (c *client) graphql(ctx context.Context, query string, variables map[string
 	if err != nil {
 		return err
 	}
+	return c.post(ctx, body, out)
+}
+
+// post sends a GraphQL request body and decodes the response's data into out.
+func (c *client) post(ctx context.Context, body []byte, out any) error {
 	req, err := http.NewRequestWithContext(ctx, http.MethodPost, c.baseURL+"/api/graphql", bytes.NewReader(body))
 	if err != nil {
 		return err
@@ -182,30 +187,13 @@ func bookingTemplate(semesterID, apartmentID int, docs documents) ([]byte, error
 }
 
 func (c *client) book(ctx context.Context, body []byte) error {
-	req, err := http.NewRequestWithContext(ctx, http.MethodPost, c.baseURL+"/api/graphql", bytes.NewReader(body))
-	if err != nil {
-		return err
-	}
-	req.Header.Set("Content-Type", "application/json")
-	resp, err := c.http.Do(req)
-	if err != nil {
-		return err
-	}
-	defer resp.Body.Close()
-	var r graphResponse
-	if err := json.NewDecoder(resp.Body).Decode(&r); err != nil {
-		return fmt.Errorf("HTTP %d: %w", resp.StatusCode, err)
-	}
-	if len(r.Errors) > 0 {
-		return fmt.Errorf("graphql: %s", r.Errors[0].Message)
-	}
 	var data struct {
 		CreateRentingRequest struct {
 			UUID      *string
 			Exception *struct{ MessageID, Path string }
 		}
 	}
-	if err := json.Unmarshal(r.Data, &data); err != nil {
+	if err := c.post(ctx, body, &data); err != nil {
 		return err
 	}
 	if e := data.CreateRentingRequest.Exception; e != nil {
