@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { ApolloProvider } from '@apollo/client/react';
 import type { ApolloClient } from '@apollo/client';
-import { App as AntApp, ConfigProvider } from 'antd';
+import { ConfigProvider } from 'antd';
 import deDE from 'antd/locale/de_DE';
 import enUS from 'antd/locale/en_US';
 import type { i18n } from 'i18next';
@@ -16,9 +16,7 @@ function Themed({ router }: { router: Router }) {
   const { i18n: instance } = useTranslation();
   return (
     <ConfigProvider theme={theme} locale={instance.language === 'de' ? deDE : enUS}>
-      <AntApp>
-        <RouterProvider router={router} />
-      </AntApp>
+      <RouterProvider router={router} />
     </ConfigProvider>
   );
 }
