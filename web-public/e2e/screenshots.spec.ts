@@ -1,0 +1,41 @@
+import { expect, test, type Page } from '@playwright/test';
+import { apartments } from './support/api';
+
+// `npm run screenshots` (SCREENSHOTS=1, project "screenshots"; never part of make test): step1, step2
+// and step5done in English and German, written to docs/screenshots/ for the documentation.
+// Runs against E2E_BASE_URL (default http://localhost:8080, e.g. `make run`).
+
+const DIR = '../docs/screenshots';
+
+async function settle(page: Page) {
+  await page.waitForLoadState('networkidle');
+  // Every picture is loaded (floor plans, apartment pictures; lazy ones off screen may wait).
+  await expect
+    .poll(() => page.evaluate(() => [...document.images].every((img) => img.complete || img.loading === 'lazy')))
+    .toBe(true);
+}
+
+for (const language of ['en', 'de'] as const) {
+  test(`screenshots in ${language}`, async ({ browser, request }) => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: language === 'de' ? 'de-DE' : 'en-US' });
+    await context.addInitScript((lng) => localStorage.setItem('language', lng), language);
+    const page = await context.newPage();
+    const first = (await apartments(request))[0];
+
+    await page.goto('/booking/step1');
+    await expect(page.getByTestId(`apartment-${first.id}`)).toBeVisible();
+    await settle(page);
+    await page.screenshot({ path: `${DIR}/step1-${language}.png`, fullPage: true });
+
+    await page.goto(`/booking/step2?apartment-id=${first.id}`);
+    await expect(page.getByRole('heading', { level: 1, name: new RegExp(first.name.replace('.', '\\.')) })).toBeVisible();
+    await settle(page);
+    await page.screenshot({ path: `${DIR}/step2-${language}.png`, fullPage: true });
+
+    await page.goto('/booking/step5done?rentingId=00000000-0000-0000-0000-000000000000');
+    await expect(page.locator('.ant-steps-item-finish')).toHaveCount(5);
+    await settle(page);
+    await page.screenshot({ path: `${DIR}/step5done-${language}.png`, fullPage: true });
+    await context.close();
+  });
+}

@@ -1,0 +1,82 @@
+import { expect, request as newRequest, type APIRequestContext } from '@playwright/test';
+
+// The system's own API, for what a browser user does not do: an administrator's approval, and
+// finding the demo building's apartments. Everything goes through the gateway like the apps do.
+export const baseURL = process.env.E2E_BASE_URL ?? 'http://localhost:8080';
+
+export async function graphql<T>(api: APIRequestContext, query: string, variables: Record<string, unknown> = {}): Promise<T> {
+  const res = await api.post(`${baseURL}/api/graphql`, { data: { query, variables } });
+  expect(res.ok(), `GraphQL ${res.status()}`).toBeTruthy();
+  const body = (await res.json()) as { data?: T; errors?: { message: string }[] };
+  expect(body.errors ?? []).toEqual([]);
+  return body.data as T;
+}
+
+export interface Apartment {
+  id: number;
+  name: string;
+  floorIndex: number;
+}
+
+/** The demo building's apartments, sorted by id, with the index of their floor in the floor selector. */
+export async function apartments(api: APIRequestContext): Promise<Apartment[]> {
+  const data = await graphql<{
+    availableApartments: { building: { floors: { apartments: { id: number; name: string }[] }[] } };
+  }>(api, '{ availableApartments { building { floors { apartments { id name } } } } }');
+  return data.availableApartments.building.floors
+    .flatMap((f, floorIndex) => f.apartments.map((a) => ({ ...a, floorIndex })))
+    .sort((a, b) => a.id - b.id);
+}
+
+/**
+ * The apartment reserved for one test: every test books its own apartment of the demo building (24),
+ * so that tests never depend on each other's data, whatever order they run in.
+ */
+export async function apartmentFor(api: APIRequestContext, slot: number): Promise<Apartment> {
+  const all = await apartments(api);
+  expect(all.length).toBeGreaterThan(slot);
+  await freeApartment(all[slot].id);
+  return all[slot];
+}
+
+/**
+ * Frees the apartment in the bookable semester (the admins' "delete contract"), so that a test can run
+ * again against the same system; on a fresh system it changes nothing.
+ */
+async function freeApartment(apartmentId: number): Promise<void> {
+  await asAdmin(async (admin) => {
+    const { bookableSemester } = await graphql<{ bookableSemester: { id: number } }>(admin, '{ bookableSemester { id } }');
+    await graphql(admin, 'mutation Free($a: Int!, $s: Int!) { freeApartment(apartmentId: $a, semesterId: $s) }', {
+      a: apartmentId,
+      s: bookableSemester.id,
+    });
+  });
+}
+
+async function asAdmin<T>(work: (admin: APIRequestContext) => Promise<T>): Promise<T> {
+  const admin = await newRequest.newContext({ baseURL });
+  try {
+    const login = await admin.post('/api/auth/login', { data: { username: 'admin', password: 'admin' } });
+    expect(login.ok(), `admin login ${login.status()}`).toBeTruthy();
+    return await work(admin);
+  } finally {
+    await admin.dispose();
+  }
+}
+
+/** An administrator approves the identity card of a renting (admin / admin, the local default). */
+export async function approveIdentity(rentingId: string): Promise<void> {
+  await asAdmin(async (admin) => {
+    const data = await graphql<{ approveIdentityCard: boolean }>(
+      admin,
+      'mutation Approve($rentingId: ID!) { approveIdentityCard(rentingId: $rentingId) }',
+      { rentingId },
+    );
+    expect(data.approveIdentityCard).toBe(true);
+  });
+}
+
+/** A fresh e-mail address per test run. */
+export function uniqueEmail(tag: string): string {
+  return `e2e-${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.org`;
+}

@@ -1,0 +1,45 @@
+import { expect, type APIRequestContext } from '@playwright/test';
+
+// The mail catcher (MailDev) of the system under test: GET /email lists every mail as JSON.
+export const mailURL = process.env.E2E_MAIL_URL ?? 'http://localhost:8025';
+
+interface Mail {
+  subject: string;
+  text?: string;
+  html?: string;
+  to: { address: string }[];
+  date?: string;
+}
+
+async function mailsTo(request: APIRequestContext, address: string): Promise<Mail[]> {
+  const res = await request.get(`${mailURL}/email`);
+  expect(res.ok()).toBeTruthy();
+  const all = (await res.json()) as Mail[];
+  return all.filter((m) => m.to.some((t) => t.address.toLowerCase() === address.toLowerCase()));
+}
+
+/**
+ * Waits until a mail to address contains a link to the given site path (e.g. /booking/step3) and
+ * returns that link's path and query, to be opened on the site under test.
+ */
+export async function linkFromMail(request: APIRequestContext, address: string, path: string): Promise<string> {
+  const pattern = new RegExp(`https?://[^\\s"'<>]+${path.replace(/\//g, '\\/')}\\?[^\\s"'<>]+`);
+  let link = '';
+  await expect
+    .poll(
+      async () => {
+        for (const m of await mailsTo(request, address)) {
+          const found = pattern.exec(m.text ?? '') ?? pattern.exec(m.html ?? '');
+          if (found) {
+            link = found[0].replace(/&amp;/g, '&');
+            return true;
+          }
+        }
+        return false;
+      },
+      { message: `a mail to ${address} with a link to ${path}`, timeout: 60_000, intervals: [250, 500, 1000] },
+    )
+    .toBe(true);
+  const url = new URL(link);
+  return url.pathname + url.search;
+}
