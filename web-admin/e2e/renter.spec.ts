@@ -49,6 +49,13 @@ test('edits the phone and notes of a renter and sees them after a reload', async
 
   await expect(page.getByLabel('E-Mail')).toHaveValue(booked.person.email);
   await expect(page.getByLabel('E-Mail')).toHaveAttribute('readonly', '');
+  // a business exception of the renter service is shown above the form, in German
+  await page.getByLabel('Vorname').fill('');
+  await page.getByRole('button', { name: 'Speichern' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Vorname: Angabe fehlt.');
+  await expect(page).toHaveURL(new RegExp(`/admin/mieter/${booked.renterId}/edit$`));
+  await page.getByLabel('Vorname').fill(booked.person.firstName);
+
   const phone = `+49 151 ${Date.now() % 10_000_000}`;
   const notes = `Schlüssel beim Hausmeister\nzweite Zeile ${Date.now()}`;
   await page.getByLabel('Mobil').fill(phone);

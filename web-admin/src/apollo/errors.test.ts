@@ -51,9 +51,10 @@ describe('exceptionMessage', () => {
     [{ path: null, messageId: 'INVALID_ZIP', params: [] }, 'Die Postleitzahl ist ungültig.'],
     [
       { path: 'pricePerMonth', messageId: 'INVALID_PRICE', params: [{ key: 'min', value: '0.00' }, { key: 'max', value: '10000.00' }] },
-      'Miete: Der Betrag muss zwischen 0.00 und 10000.00 Euro liegen.',
+      'Miete: Der Betrag muss zwischen 0,00 und 10000,00 Euro liegen.',
     ],
     [{ path: 'descriptionDe', messageId: 'NOT_NULL', params: [] }, 'Beschreibung DE: Angabe fehlt.'],
+    [{ path: 'firstName', messageId: 'missing', params: [] }, 'Vorname: Angabe fehlt.'],
     [{ path: 'id', messageId: 'NO_RENTER', params: [{ key: 'id', value: '7' }] }, 'Nummer: Diesen Mieter gibt es nicht (mehr).'],
     // unknown ids and inputs stay recognisable
     [{ path: 'foo', messageId: 'SOMETHING_NEW', params: [] }, 'foo: Die Eingabe wurde abgelehnt (SOMETHING_NEW).'],

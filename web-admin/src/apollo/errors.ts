@@ -39,7 +39,7 @@ const FIELDS: Record<string, string> = {
 
 /** German texts of the message ids the services raise; {{key}} is replaced by the param. */
 const MESSAGES: Record<string, string> = {
-  missing: 'Angabe oder Dokument fehlt.',
+  missing: 'Angabe fehlt.',
   invalid: 'Der Wert ist ungültig.',
   not_matching: 'Die E-Mail-Adressen stimmen nicht überein.',
   NOT_NULL: 'Angabe fehlt.',
@@ -74,6 +74,8 @@ function paramValue(key: string, value: string): string {
     const tag = statusTag(value);
     return tag.text === 'Unhandled case' ? value : tag.text;
   }
+  // amounts such as 5000.00 with the German decimal comma
+  if (/^-?\d+\.\d{2}$/.test(value)) return value.replace('.', ',');
   return value;
 }
 
