@@ -1,12 +1,7 @@
-/** What the apartment editor may change (ApartmentUpdate). */
-export interface ApartmentUpdate {
-  id: number;
-  descriptionDe: string;
-  descriptionEn: string;
-  pricePerMonth: number;
-  priceDeposit: number;
-  priceCleaning: number;
-}
+import type { ApartmentUpdate } from '../gql/graphql';
+
+/** What the apartment editor may change: the schema's ApartmentUpdate input. */
+export type { ApartmentUpdate };
 
 const FIELDS = ['descriptionDe', 'descriptionEn', 'pricePerMonth', 'priceDeposit', 'priceCleaning'] as const;
 

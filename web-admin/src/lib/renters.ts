@@ -1,14 +1,8 @@
-export interface RenterSummary {
-  id: number;
-  firstName: string;
-  lastName: string;
-  email: string;
-}
+import type { RentersByLetterQuery } from '../gql/graphql';
 
-export interface LetterGroup {
-  letter: string;
-  renters: RenterSummary[];
-}
+/** A letter with its renters, as rentersByLetter answers. */
+export type LetterGroup = RentersByLetterQuery['rentersByLetter'][number];
+export type RenterSummary = LetterGroup['renters'][number];
 
 const byName = (a: RenterSummary, b: RenterSummary) =>
   a.lastName.localeCompare(b.lastName, 'de') || a.firstName.localeCompare(b.firstName, 'de') || a.id - b.id;
