@@ -28,7 +28,12 @@ if [ ${#apps[@]} -eq 0 ]; then
 fi
 
 export GOTOOLCHAIN=local GOFLAGS="${GOFLAGS:--buildvcs=false}" PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
-make --no-print-directory build-web tools/mailcatcher/node_modules
+make --no-print-directory tools/mailcatcher/node_modules
+# Only the apps under test are rebuilt: another run may be serving the others' dist/ right now.
+for app in "${apps[@]}"; do
+	echo "=== npm run build $app"
+	(cd "$app" && { [ -d node_modules ] || npm ci --no-audit --no-fund; } && npm run build)
+done
 go build -o .data/bin/ ./tools/cmd/devstack
 
 pid_file=".data/e2e-$offset.pid"
