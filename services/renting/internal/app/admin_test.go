@@ -136,3 +136,41 @@ func TestOccupancy_oneStatusPerAskedApartmentInOrder(t *testing.T) {
 		}
 	}
 }
+
+func TestOfferRenewal_offersThePaidApartmentForTheFollowingSemesterNow(t *testing.T) {
+	t.Parallel()
+	env := testenv.New(t, testenv.DesignDay, testenv.Subjects)
+	ctx := context.Background()
+	current, next := semesterNamed(t, env, "WiSe 2026/27"), semesterNamed(t, env, "SoSe 2027")
+	paid := payedRenting(t, env, 7, 11, current.ID)
+
+	if _, err := env.Rentings.OfferRenewal(testenv.Anonymous(), paid); !errors.Is(err, identity.ErrForbidden) {
+		t.Errorf("anonymous: %v", err)
+	}
+	id, err := env.Rentings.OfferRenewal(testenv.Admin(), paid)
+	if err != nil {
+		t.Fatal(err)
+	}
+	renewal, err := env.Rentings.Renting(ctx, id)
+	if err != nil || renewal.State != domain.RenewalRequest || !renewal.Renewal || renewal.ApartmentID != 11 ||
+		renewal.SemesterID != next.ID || renewal.RenterID != 7 {
+		t.Fatalf("renewal %+v, %v", renewal, err)
+	}
+	if got := outbox(t, env); got[len(got)-1] != "renting.state.renewal_request" {
+		t.Errorf("events %v: the renewal mail goes out because of renting.state.renewal_request", got)
+	}
+	if n := count(t, env, "SELECT count(*) FROM audit_log WHERE actor = 'admin' AND action = 'offerRenewal' AND renter_id = 7 AND subject = $1", "renting/"+id); n != 1 {
+		t.Errorf("%d audit entries", n)
+	}
+
+	_, err = env.Rentings.OfferRenewal(testenv.Admin(), paid)
+	var again *domain.ValidationError
+	if !errors.As(err, &again) || again.MessageID != domain.MsgAlreadyRenting {
+		t.Errorf("a second offer: %v, want %s", err, domain.MsgAlreadyRenting)
+	}
+	_, err = env.Rentings.OfferRenewal(testenv.Admin(), id)
+	var notPaid *domain.ValidationError
+	if !errors.As(err, &notPaid) || notPaid.MessageID != domain.MsgNotAllowed {
+		t.Errorf("an offer for a renting that is not paid: %v, want %s", err, domain.MsgNotAllowed)
+	}
+}

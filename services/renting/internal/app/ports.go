@@ -18,6 +18,9 @@ type Repository interface {
 	// Update locks the renting, lets change move it and stores its transitions; nothing is stored when
 	// change fails. A taken apartment comes back as domain.ErrApartmentTaken.
 	Update(ctx context.Context, id string, change func(*domain.Renting) error) error
+	// AdminCreate is Create (without prepare) with an audit entry of the admin's action in the same
+	// transaction.
+	AdminCreate(ctx context.Context, r *domain.Renting, actor, action string) error
 	// AdminUpdate is Update with an audit entry of the admin's action in the same transaction.
 	AdminUpdate(ctx context.Context, id, actor, action string, change func(*domain.Renting) error) error
 	// DeleteApartment deletes every renting of the apartment in the semester with its log, announces

@@ -2,6 +2,9 @@ package app
 
 import (
 	"context"
+	"errors"
+	"fmt"
+	"slices"
 
 	"semesterhaus/platform/identity"
 	"semesterhaus/services/renting/internal/domain"
@@ -60,6 +63,51 @@ func (s *Rentings) DeclineRenewal(ctx context.Context, rentingID string) error {
 		return r.MoveTo(domain.Canceled, s.now())
 	})
 	return asException(err, apartmentID)
+}
+
+// OfferRenewal offers the renter of a paid renting the same apartment for the following semester
+// now, as the opening renewal window would (a RENEWAL_REQUEST renting, and the mail with the link
+// to /booking/extend), e.g. for a renter who asks early. Admins only; audited. It returns the new
+// renting's id; business problems come back as a *domain.ValidationError.
+func (s *Rentings) OfferRenewal(ctx context.Context, rentingID string) (string, error) {
+	if err := identity.RequireAdmin(ctx); err != nil {
+		return "", err
+	}
+	paid, err := s.repo.Get(ctx, rentingID)
+	if err != nil {
+		return "", asException(err, 0)
+	}
+	if paid.State != domain.Payed {
+		return "", (&domain.TransitionError{RentingID: paid.ID, From: paid.State, To: domain.RenewalRequest}).Exception()
+	}
+	semesters, err := s.catalog.Semesters(ctx)
+	if err != nil {
+		return "", err
+	}
+	current := slices.IndexFunc(semesters, func(sem domain.Semester) bool { return sem.ID == paid.SemesterID })
+	if current < 0 {
+		return "", fmt.Errorf("semester %d of renting %s: %w", paid.SemesterID, paid.ID, domain.ErrNotFound)
+	}
+	next, ok := semesters[current].Successor(semesters)
+	if !ok {
+		return "", domain.Invalid("rentingId", domain.MsgSemesterNotBookable)
+	}
+	has, err := s.repo.RenterHasRenting(ctx, paid.RenterID, next.ID)
+	if err != nil {
+		return "", err
+	}
+	if has {
+		return "", domain.Invalid("rentingId", domain.MsgAlreadyRenting)
+	}
+	renewal := domain.NewRenting(paid.RenterID, paid.ApartmentID, next.ID, true, s.now())
+	err = s.repo.AdminCreate(ctx, renewal, identity.FromContext(ctx).Subject, "offerRenewal")
+	if errors.Is(err, domain.ErrRenterHoldsApartment) {
+		return "", domain.Invalid("rentingId", domain.MsgAlreadyRenting)
+	}
+	if err != nil {
+		return "", asException(err, paid.ApartmentID)
+	}
+	return renewal.ID, nil
 }
 
 // ApproveIdentityCard records that an admin checked the renter's identity card

@@ -35,6 +35,18 @@ func (s Semester) Predecessor(all []Semester) (Semester, bool) {
 	return best, found
 }
 
+// Successor returns the semester that starts right after s, if the list has it.
+func (s Semester) Successor(all []Semester) (Semester, bool) {
+	var best Semester
+	found := false
+	for _, o := range all {
+		if o.Start.After(s.Start) && (!found || o.Start.Before(best.Start)) {
+			best, found = o, true
+		}
+	}
+	return best, found
+}
+
 // Apartment is the catalog's apartment as the renting service needs it.
 type Apartment struct {
 	ID   int

@@ -152,6 +152,7 @@ func TestAdminFields_refusedWithoutAdminIdentity(t *testing.T) {
 	operations := []string{
 		`mutation { approveIdentityCard(rentingId: "5f0e1c1e-0000-4000-8000-000000000000") }`,
 		`mutation { freeApartment(apartmentId: 11, semesterId: 1) }`,
+		`mutation { offerRenewal(rentingId: "5f0e1c1e-0000-4000-8000-000000000000") { uuid } }`,
 		`{ renterCurrentRentingInfo(apartmentId: 11, semesterId: 1) { rentingId } }`,
 		`{ _entities(representations: [{__typename: "Renter", id: 1}]) { ... on Renter { bookings { rentingId } } } }`,
 		`{ _entities(representations: [{__typename: "SemesterApartment", id: 11, semesterId: 1}]) { ... on SemesterApartment { adminStatus } } }`,

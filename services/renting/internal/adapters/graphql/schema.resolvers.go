@@ -52,6 +52,11 @@ func (r *mutationResolver) DeclineRenewal(ctx context.Context, rentingID string)
 	return rentingResult(rentingID, r.Rentings.DeclineRenewal(ctx, rentingID))
 }
 
+// OfferRenewal is the resolver for the offerRenewal field.
+func (r *mutationResolver) OfferRenewal(ctx context.Context, rentingID string) (*model.RentingResult, error) {
+	return rentingResult(r.Rentings.OfferRenewal(ctx, rentingID))
+}
+
 // ReselectApartment is the resolver for the reselectApartment field.
 func (r *mutationResolver) ReselectApartment(ctx context.Context, request model.ReselectRequest) (*model.RentingResult, error) {
 	return rentingResult(request.RentingID, r.Rentings.ReselectApartment(ctx, request.RentingID, request.ApartmentID))

@@ -51,15 +51,33 @@ func (r *Repository) Create(ctx context.Context, renting *domain.Renting, prepar
 				return err
 			}
 		}
-		if err := q.InsertRenting(ctx, db.InsertRentingParams{
-			ID: renting.ID, RenterID: renting.RenterID, ApartmentID: int32(renting.ApartmentID),
-			SemesterID: int32(renting.SemesterID), State: string(renting.State), Renewal: renting.Renewal,
-			CreatedAt: renting.CreatedAt, UpdatedAt: renting.UpdatedAt,
-		}); err != nil {
-			return fmt.Errorf("insert renting %s: %w", renting.ID, err)
-		}
-		return r.record(ctx, tx, q, renting)
+		return r.insert(ctx, tx, q, renting)
 	})
+}
+
+// AdminCreate stores a new renting with an audit entry of the admin's action, in one transaction.
+func (r *Repository) AdminCreate(ctx context.Context, renting *domain.Renting, actor, action string) error {
+	return r.inTx(ctx, func(tx pgx.Tx, q *db.Queries) error {
+		if err := r.insert(ctx, tx, q, renting); err != nil {
+			return err
+		}
+		return audit.Record(ctx, tx, audit.Entry{
+			Actor: actor, Action: action, Subject: "renting/" + renting.ID, RenterID: renting.RenterID,
+			Details: map[string]any{"state": renting.State, "apartmentId": renting.ApartmentID, "semesterId": renting.SemesterID},
+		})
+	})
+}
+
+// insert writes a new renting with its first log entry and event.
+func (r *Repository) insert(ctx context.Context, tx pgx.Tx, q *db.Queries, renting *domain.Renting) error {
+	if err := q.InsertRenting(ctx, db.InsertRentingParams{
+		ID: renting.ID, RenterID: renting.RenterID, ApartmentID: int32(renting.ApartmentID),
+		SemesterID: int32(renting.SemesterID), State: string(renting.State), Renewal: renting.Renewal,
+		CreatedAt: renting.CreatedAt, UpdatedAt: renting.UpdatedAt,
+	}); err != nil {
+		return fmt.Errorf("insert renting %s: %w", renting.ID, err)
+	}
+	return r.record(ctx, tx, q, renting)
 }
 
 func (r *Repository) prepare(ctx context.Context, tx pgx.Tx, q *db.Queries, renting *domain.Renting, prepare func([]*domain.Renting) error) error {

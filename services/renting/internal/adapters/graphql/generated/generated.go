@@ -120,6 +120,7 @@ type ComplexityRoot struct {
 		CreateRentingRequest func(childComplexity int, create model.CreateRentingRequest) int
 		DeclineRenewal       func(childComplexity int, rentingID string) int
 		FreeApartment        func(childComplexity int, apartmentID int, semesterID int) int
+		OfferRenewal         func(childComplexity int, rentingID string) int
 		ReselectApartment    func(childComplexity int, request model.ReselectRequest) int
 	}
 
@@ -230,6 +231,7 @@ type MutationResolver interface {
 	ConfirmEmail(ctx context.Context, email string, token string) (*model.EmailConfirmation, error)
 	ApproveRenewal(ctx context.Context, rentingID string, rentingRenewal model.RentingRenewal) (*model.RentingResult, error)
 	DeclineRenewal(ctx context.Context, rentingID string) (*model.RentingResult, error)
+	OfferRenewal(ctx context.Context, rentingID string) (*model.RentingResult, error)
 	ReselectApartment(ctx context.Context, request model.ReselectRequest) (*model.RentingResult, error)
 	ApproveIdentityCard(ctx context.Context, rentingID string) (bool, error)
 	FreeApartment(ctx context.Context, apartmentID int, semesterID int) (bool, error)
@@ -592,6 +594,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.FreeApartment(childComplexity, args["apartmentId"].(int), args["semesterId"].(int)), true
+	case "Mutation.offerRenewal":
+		if e.ComplexityRoot.Mutation.OfferRenewal == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_offerRenewal_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.OfferRenewal(childComplexity, args["rentingId"].(string)), true
 	case "Mutation.reselectApartment":
 		if e.ComplexityRoot.Mutation.ReselectApartment == nil {
 			break
@@ -1330,6 +1343,8 @@ type Mutation {
   confirmEmail(email: String!, token: String!): EmailConfirmation!
   approveRenewal(rentingId: ID!, rentingRenewal: RentingRenewal!): RentingResult!
   declineRenewal(rentingId: ID!): RentingResult!
+  "Offers the renter of a PAYED renting the same apartment for the following semester now, as the renewal window would; uuid is the new RENEWAL_REQUEST renting."
+  offerRenewal(rentingId: ID!): RentingResult! @tag(name: "admin")
   "Chooses another apartment after the first one was taken."
   reselectApartment(request: ReselectRequest!): RentingResult!
   "An admin approved the renter's identity card."
@@ -1968,6 +1983,20 @@ func (ec *executionContext) field_Mutation_freeApartment_args(ctx context.Contex
 		return nil, err
 	}
 	args["semesterId"] = arg1
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_offerRenewal_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "rentingId",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["rentingId"] = arg0
 	return args, nil
 }
 
@@ -3394,6 +3423,50 @@ func (ec *executionContext) fieldContext_Mutation_declineRenewal(ctx context.Con
 	}()
 	ctx = graphql.WithFieldContext(ctx, fc)
 	if fc.Args, err = ec.field_Mutation_declineRenewal_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_offerRenewal(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_offerRenewal(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().OfferRenewal(ctx, fc.Args["rentingId"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.RentingResult) graphql.Marshaler {
+			return ec.marshalNRentingResult2ᚖsemesterhausᚋservicesᚋrentingᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐRentingResult(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_offerRenewal(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_RentingResult(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_offerRenewal_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
 		ec.Error(ctx, err)
 		return fc, err
 	}
@@ -7198,6 +7271,13 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 		case "declineRenewal":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Mutation_declineRenewal(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "offerRenewal":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_offerRenewal(ctx, field)
 			})
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
