@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"slices"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -23,6 +24,10 @@ type ConsumerConfig struct {
 	Stream         string
 	Durable        string   // also the key under which processed event ids are recorded
 	FilterSubjects []string // empty: every subject of the stream
+	// Handles, when set, names the subjects the handler acts on: other messages (a service filters
+	// a whole stream, since older servers allow one filter per consumer) are acknowledged without a
+	// transaction, which would only record that nothing happened.
+	Handles []string
 	// MaxDeliver bounds deliveries of a failing message; 0 means unlimited, so that no fact is
 	// dropped silently (failures are logged and retried with a growing delay).
 	MaxDeliver int
@@ -118,6 +123,13 @@ func (c consumer) handle(ctx context.Context, msg jetstream.Msg) {
 	if meta.NumDelivered > 1 {
 		Counters.Redelivered.Add(1)
 		c.metrics.redeliveries.Inc()
+	}
+	if len(c.cfg.Handles) > 0 && !slices.Contains(c.cfg.Handles, msg.Subject()) {
+		c.metrics.skipped.Inc()
+		if err := msg.Ack(); err != nil {
+			c.logger.WarnContext(ctx, "ack failed", "subject", msg.Subject(), "err", err)
+		}
+		return
 	}
 	// Messages published without an id fall back to their stream position, which a redelivery keeps.
 	id := msg.Headers().Get(jetstream.MsgIDHeader)

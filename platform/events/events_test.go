@@ -416,3 +416,27 @@ func TestConsume_severalFilterSubjects_receivesOnlyThose(t *testing.T) {
 		t.Fatalf("received %+v, want a and b", got)
 	}
 }
+
+func TestConsume_subjectsNotHandled_acknowledgedWithoutATransaction(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t, jetstream.StreamConfig{})
+	cfg := events.ConsumerConfig{Stream: e.stream, Durable: "picky", FilterSubjects: []string{e.prefix + ".>"},
+		Handles: []string{e.prefix + ".a"}}
+	e.background("consumer", func(ctx context.Context) error {
+		return events.Consume(ctx, e.js, e.pool, e.logger, cfg, record("picky"))
+	})
+	for _, s := range []string{"b", "a", "c"} {
+		if _, err := e.js.Publish(context.Background(), e.prefix+"."+s, []byte(s)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	got := e.waitReceived(1)
+	if len(got) != 1 || got[0].Payload != "a" {
+		t.Fatalf("received %+v, want only a", got)
+	}
+	waitAllAcked(t, e, "picky", 3)
+	var recorded int
+	if err := e.pool.QueryRow(context.Background(), "SELECT count(*) FROM processed_events WHERE consumer = 'picky'").Scan(&recorded); err != nil || recorded != 1 {
+		t.Errorf("%d processed events recorded (%v), want only the handled one", recorded, err)
+	}
+}

@@ -26,7 +26,7 @@ var (
 	})
 	consumerDeliveries = prometheus.NewCounterVec(prometheus.CounterOpts{
 		Name: "events_consumer_deliveries_total",
-		Help: "Messages delivered to a durable consumer, by consumer and outcome (handled, duplicate: its event id was processed before, failed: the handler failed and the message comes again).",
+		Help: "Messages delivered to a durable consumer, by consumer and outcome (handled, duplicate: its event id was processed before, failed: the handler failed and the message comes again, skipped: a subject the consumer does not act on).",
 	}, []string{"consumer", "outcome"})
 	consumerRedeliveries = prometheus.NewCounterVec(prometheus.CounterOpts{
 		Name: "events_consumer_redeliveries_total",
@@ -50,7 +50,7 @@ func init() {
 
 // consumerMetrics are one consumer's series, looked up once rather than per message.
 type consumerMetrics struct {
-	handled, duplicate, failed             prometheus.Counter
+	handled, duplicate, failed, skipped    prometheus.Counter
 	handledTime, duplicateTime, failedTime prometheus.Observer
 	redeliveries, failures                 prometheus.Counter
 }
@@ -60,6 +60,7 @@ func newConsumerMetrics(durable string) consumerMetrics {
 		handled:       consumerDeliveries.WithLabelValues(durable, "handled"),
 		duplicate:     consumerDeliveries.WithLabelValues(durable, "duplicate"),
 		failed:        consumerDeliveries.WithLabelValues(durable, "failed"),
+		skipped:       consumerDeliveries.WithLabelValues(durable, "skipped"),
 		handledTime:   consumerDuration.WithLabelValues(durable, "handled"),
 		duplicateTime: consumerDuration.WithLabelValues(durable, "duplicate"),
 		failedTime:    consumerDuration.WithLabelValues(durable, "failed"),

@@ -65,8 +65,12 @@ func NewRentingConsumer(js jetstream.JetStream, pool *pgxpool.Pool, documents Re
 // Run consumes until ctx ends. One filter for the whole stream, since older NATS servers allow only
 // one per consumer; subjects this service does not act on are acknowledged and skipped.
 func (c *RentingConsumer) Run(ctx context.Context) error {
+	handles := []string{c.stream.Prefix + ".deleted"}
+	for _, state := range contractStates {
+		handles = append(handles, c.stream.Prefix+".state."+state)
+	}
 	return events.Consume(ctx, c.js, c.pool, c.logger, events.ConsumerConfig{
-		Stream: c.stream.Name, Durable: Durable, FilterSubjects: []string{c.stream.Prefix + ".>"},
+		Stream: c.stream.Name, Durable: Durable, FilterSubjects: []string{c.stream.Prefix + ".>"}, Handles: handles,
 	}, c.handle)
 }
 
@@ -74,12 +78,7 @@ func (c *RentingConsumer) handle(ctx context.Context, tx pgx.Tx, msg jetstream.M
 	if msg.Subject() == c.stream.Prefix+".deleted" {
 		return c.deleteDocuments(ctx, tx, msg)
 	}
-	for _, state := range contractStates {
-		if msg.Subject() == c.stream.Prefix+".state."+state {
-			return c.requestContract(ctx, tx, msg)
-		}
-	}
-	return nil
+	return c.requestContract(ctx, tx, msg) // Run lets only the contract states through besides
 }
 
 func (c *RentingConsumer) requestContract(ctx context.Context, tx pgx.Tx, msg jetstream.Msg) error {

@@ -67,17 +67,16 @@ func NewRentingConsumer(js jetstream.JetStream, pool *pgxpool.Pool, repo *pgadap
 }
 
 // Run consumes until ctx ends. One filter for the whole stream, since older NATS servers allow only
-// one per consumer; subjects this service does not act on are acknowledged and skipped.
+// one per consumer; the other subjects than a signed contract are acknowledged and skipped.
 func (c *RentingConsumer) Run(ctx context.Context) error {
 	return events.Consume(ctx, c.js, c.pool, c.logger, events.ConsumerConfig{
 		Stream: c.source.Name, Durable: Durable, FilterSubjects: []string{c.source.SubjectPrefix + ".>"},
+		Handles: []string{c.source.SubjectPrefix + ".state.contract_signed"},
 	}, c.handle)
 }
 
+// handle creates the payment of a renting whose contract was signed.
 func (c *RentingConsumer) handle(ctx context.Context, tx pgx.Tx, msg jetstream.Msg) error {
-	if msg.Subject() != c.source.SubjectPrefix+".state.contract_signed" {
-		return nil
-	}
 	var event eventsv1.RentingStateChanged
 	if err := proto.Unmarshal(msg.Data(), &event); err != nil {
 		return fmt.Errorf("decode %s: %w", msg.Subject(), err)
