@@ -143,10 +143,7 @@ func (s *Rentings) ConfirmEmail(ctx context.Context, email, token string) (domai
 	case err != nil:
 		return "", "", err
 	}
-	outcome, err := s.confirm(ctx, renterID, rentingID, domain.ApartmentReserved)
-	if errors.Is(err, domain.ErrApartmentTaken) {
-		outcome, err = s.confirm(ctx, renterID, rentingID, domain.SelectApartment)
-	}
+	outcome, err := s.confirm(ctx, renterID, rentingID)
 	if errors.Is(err, domain.ErrNotFound) { // an admin freed the apartment meanwhile
 		return domain.InvalidToken, "", nil
 	}
@@ -156,11 +153,13 @@ func (s *Rentings) ConfirmEmail(ctx context.Context, email, token string) (domai
 	return outcome, rentingID, nil
 }
 
-// confirm moves a requested renting to the given state; a renting already past APARTMENT_REQUESTED
-// stays as it is and answers its outcome.
-func (s *Rentings) confirm(ctx context.Context, renterID int64, rentingID string, to domain.State) (domain.Outcome, error) {
+// confirm moves a requested renting to APARTMENT_RESERVED, or to SELECT_APARTMENT when another
+// renting holds the apartment; a renting already past APARTMENT_REQUESTED stays as it is and
+// answers its outcome. Of renters confirming at the same moment several may see the apartment free:
+// the unique index lets one of them reserve it, and the others then select another apartment.
+func (s *Rentings) confirm(ctx context.Context, renterID int64, rentingID string) (domain.Outcome, error) {
 	var outcome domain.Outcome
-	err := s.repo.Update(ctx, rentingID, func(r *domain.Renting) error {
+	move := func(r *domain.Renting, held bool) error {
 		if r.RenterID != renterID {
 			return fmt.Errorf("token of renter %d names renting %s of renter %d: %w", renterID, r.ID, r.RenterID, domain.ErrNotFound)
 		}
@@ -168,12 +167,20 @@ func (s *Rentings) confirm(ctx context.Context, renterID int64, rentingID string
 			outcome = domain.ConfirmationOutcome(r.State)
 			return nil
 		}
+		to := domain.ApartmentReserved
+		if held {
+			to = domain.SelectApartment
+		}
 		if err := r.MoveTo(to, s.now()); err != nil {
 			return err
 		}
 		outcome = domain.ConfirmationOutcome(to)
 		return nil
-	})
+	}
+	err := s.repo.UpdateKnowingHolder(ctx, rentingID, move)
+	if errors.Is(err, domain.ErrApartmentTaken) {
+		err = s.repo.UpdateKnowingHolder(ctx, rentingID, func(r *domain.Renting, _ bool) error { return move(r, true) })
+	}
 	return outcome, err
 }
 

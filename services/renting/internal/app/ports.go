@@ -18,6 +18,10 @@ type Repository interface {
 	// Update locks the renting, lets change move it and stores its transitions; nothing is stored when
 	// change fails. A taken apartment comes back as domain.ErrApartmentTaken.
 	Update(ctx context.Context, id string, change func(*domain.Renting) error) error
+	// UpdateKnowingHolder is Update that also tells change whether another renting holds the
+	// renting's apartment in its semester (read in the same transaction; the database's unique index
+	// still decides between transactions racing for it).
+	UpdateKnowingHolder(ctx context.Context, id string, change func(r *domain.Renting, held bool) error) error
 	// AdminCreate is Create (without prepare) with an audit entry of the admin's action in the same
 	// transaction.
 	AdminCreate(ctx context.Context, r *domain.Renting, actor, action string) error

@@ -56,6 +56,9 @@ var holding = []State{
 	RenewalRequest, RenewalAccepted,
 }
 
+// Holding returns the states in which a renting holds its apartment, for queries.
+func Holding() []State { return slices.Clone(holding) }
+
 // Holds reports whether a renting in state s holds its apartment (and its renter's place) for the
 // semester.
 func (s State) Holds() bool { return slices.Contains(holding, s) }

@@ -111,6 +111,33 @@ func (r *Repository) Update(ctx context.Context, id string, change func(*domain.
 	})
 }
 
+// UpdateKnowingHolder is Update that also tells change whether another renting holds the renting's
+// apartment in its semester, read in the same transaction after the renting is locked.
+func (r *Repository) UpdateKnowingHolder(ctx context.Context, id string, change func(r *domain.Renting, held bool) error) error {
+	return r.inTx(ctx, func(tx pgx.Tx, q *db.Queries) error {
+		_, err := r.update(ctx, tx, q, id, func(renting *domain.Renting) error {
+			held, err := q.ApartmentHeldByAnother(ctx, db.ApartmentHeldByAnotherParams{
+				ApartmentID: int32(renting.ApartmentID), SemesterID: int32(renting.SemesterID), ID: renting.ID,
+				Holding: holdingStates,
+			})
+			if err != nil {
+				return fmt.Errorf("holder of apartment %d: %w", renting.ApartmentID, err)
+			}
+			return change(renting, held)
+		})
+		return err
+	})
+}
+
+// holdingStates are domain.Holding as the database stores states.
+var holdingStates = func() []string {
+	var states []string
+	for _, s := range domain.Holding() {
+		states = append(states, string(s))
+	}
+	return states
+}()
+
 // In returns the repository's Update inside tx, a transaction the caller owns: an event consumer
 // stores a transition in the transaction that records the event as processed.
 func (r *Repository) In(tx pgx.Tx) *TxRepository {

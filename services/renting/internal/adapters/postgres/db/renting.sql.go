@@ -12,6 +12,34 @@ import (
 	"github.com/jackc/pgx/v5/pgtype"
 )
 
+const apartmentHeldByAnother = `-- name: ApartmentHeldByAnother :one
+SELECT EXISTS (
+    SELECT 1 FROM renting
+    WHERE apartment_id = $1 AND semester_id = $2 AND id <> $3 AND state = ANY($4::text[])
+)
+`
+
+type ApartmentHeldByAnotherParams struct {
+	ApartmentID int32
+	SemesterID  int32
+	ID          string
+	Holding     []string
+}
+
+// Whether a renting other than the given one holds the apartment in the semester (holding: the
+// states of domain.Holding).
+func (q *Queries) ApartmentHeldByAnother(ctx context.Context, arg ApartmentHeldByAnotherParams) (bool, error) {
+	row := q.db.QueryRow(ctx, apartmentHeldByAnother,
+		arg.ApartmentID,
+		arg.SemesterID,
+		arg.ID,
+		arg.Holding,
+	)
+	var exists bool
+	err := row.Scan(&exists)
+	return exists, err
+}
+
 const appendLog = `-- name: AppendLog :exec
 INSERT INTO renting_log (renting_id, state, at) VALUES ($1, $2, $3)
 `

@@ -53,3 +53,11 @@ ORDER BY created_at;
 UPDATE renting SET key_code_announced_at = $2
 WHERE id = $1 AND state = 'PAYED' AND key_code_announced_at IS NULL
 RETURNING *;
+
+-- name: ApartmentHeldByAnother :one
+-- Whether a renting other than the given one holds the apartment in the semester (holding: the
+-- states of domain.Holding).
+SELECT EXISTS (
+    SELECT 1 FROM renting
+    WHERE apartment_id = @apartment_id AND semester_id = @semester_id AND id <> @id AND state = ANY(@holding::text[])
+);
