@@ -1,6 +1,6 @@
 /// <reference types="vitest/config" />
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
@@ -33,10 +33,61 @@ function precompress(): Plugin {
   };
 }
 
+/** The antd components the forms use (BookingForm, RenewalForm): the class prefixes their CSS rules carry. */
+const ANTD_COMPONENTS = [
+  'form', 'row', 'col', 'input', 'select', 'upload', 'checkbox', 'btn', 'space', 'popconfirm', 'popover',
+  'wave', 'zoom', 'slide', 'move', 'fade', 'motion', 'empty', 'tooltip', 'progress', 'spin',
+];
+
+/**
+ * `import 'virtual:antd-subset.css'`: antd's prebuilt CSS (antd/dist/antd.css, every component's rules, ~110 KB
+ * gzip) cut down to the rules of ANTD_COMPONENTS, the icons and the keyframes. The page's first paint needs no antd
+ * at all (src/styles/app.css); the subset comes with the forms' chunk.
+ */
+function antdSubset(): Plugin {
+  const id = resolve(import.meta.dirname, 'src/styles/antd-subset.css');
+  const keep = new RegExp(`\\.(ant-(${ANTD_COMPONENTS.join('|')})(?![a-z])|anticon)`);
+  /** The rules of a stylesheet's text (nested blocks of @media and @supports filtered alike). */
+  const filter = (css: string): string => {
+    let out = '';
+    let i = 0;
+    while (i < css.length) {
+      const open = css.indexOf('{', i);
+      if (open < 0) break;
+      const prelude = css.slice(i, open).trim();
+      let depth = 1;
+      let j = open + 1;
+      for (; j < css.length && depth > 0; j++) {
+        if (css[j] === '{') depth++;
+        else if (css[j] === '}') depth--;
+      }
+      const body = css.slice(open + 1, j - 1);
+      if (prelude.startsWith('@keyframes')) out += `${prelude}{${body}}`;
+      else if (prelude.startsWith('@media') || prelude.startsWith('@supports') || prelude.startsWith('@container')) {
+        const inner = filter(body);
+        if (inner) out += `${prelude}{${inner}}`;
+      } else if (keep.test(prelude)) out += `${prelude}{${body}}`;
+      i = j;
+    }
+    return out;
+  };
+  return {
+    name: 'antd-subset',
+    enforce: 'pre',
+    resolveId(source) {
+      return source === 'virtual:antd-subset.css' ? id : undefined;
+    },
+    load(loaded) {
+      if (loaded !== id) return undefined;
+      return filter(readFileSync(resolve(import.meta.dirname, 'node_modules/antd/dist/antd.css'), 'utf8'));
+    },
+  };
+}
+
 // The gateway serves the built app at / and the API at /api on the same origin; in development the
 // dev server forwards /api to a locally running gateway (`make run`).
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), antdSubset(), precompress()],
   server: {
     // The country and nationality lists are the renter service's own files (src/pages/booking/codeLists.ts).
     fs: { allow: ['.', '../services/renter/internal/domain'] },

@@ -3,6 +3,7 @@ import { de } from '../src/i18n/de';
 import { en } from '../src/i18n/en';
 import { expectAccessible } from './support/a11y';
 import { apartmentFor } from './support/api';
+import { showBookingForm } from './support/booking';
 
 // Slots used by this file: 4 (only looked at, never booked).
 
@@ -57,6 +58,7 @@ test('switching to German changes every visible text, survives a reload and back
 
   await page.goto(`/booking/step2?apartment-id=${apartment.id}`);
   await expect(page.getByRole('heading', { level: 1, name: `Apartment ${apartment.name}` })).toBeVisible();
+  await showBookingForm(page);
   await expect(page.getByLabel('Geburtstag', { exact: true })).toHaveAttribute('placeholder', 'DD.MM.YYYY');
   await expectNoEnglish(page);
   await expectAccessible(page, 'step2 in German');
@@ -64,6 +66,7 @@ test('switching to German changes every visible text, survives a reload and back
   await switchTo(page, 'Deutsch', 'English');
   await expect(page.getByLabel('Birthday', { exact: true })).toHaveAttribute('placeholder', 'YYYY-MM-DD');
   await page.reload();
+  await showBookingForm(page);
   await expect(page.getByRole('heading', { name: 'Your details' })).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('language'))).toBe('en');
 });

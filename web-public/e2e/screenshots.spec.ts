@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { apartments } from './support/api';
+import { expectStepsTicked, showBookingForm } from './support/booking';
 
 // `npm run screenshots` (SCREENSHOTS=1, project "screenshots"; never part of make test): step1, step2
 // and step5done in English and German, written to docs/screenshots/ for the documentation.
@@ -29,11 +30,12 @@ for (const language of ['en', 'de'] as const) {
 
     await page.goto(`/booking/step2?apartment-id=${first.id}`);
     await expect(page.getByRole('heading', { level: 1, name: new RegExp(first.name.replace('.', '\\.')) })).toBeVisible();
+    await showBookingForm(page);
     await settle(page);
     await page.screenshot({ path: `${DIR}/step2-${language}.png`, fullPage: true });
 
     await page.goto('/booking/step5done?rentingId=00000000-0000-0000-0000-000000000000');
-    await expect(page.locator('.ant-steps-item-finish')).toHaveCount(5);
+    await expectStepsTicked(page, 5);
     await settle(page);
     await page.screenshot({ path: `${DIR}/step5done-${language}.png`, fullPage: true });
     await context.close();

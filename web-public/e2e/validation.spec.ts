@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { expectAccessible } from './support/a11y';
 import { apartmentFor, uniqueEmail } from './support/api';
-import { acceptTermsAndSubmit, errorOf, field, fillBookingForm, person, tick, upload } from './support/booking';
+import { acceptTermsAndSubmit, errorOf, field, fillBookingForm, person, showBookingForm, tick, upload } from './support/booking';
 import { png } from './support/files';
 
 // Slots used by this file: 3 (nothing is ever booked: every submit here is refused).
@@ -25,6 +25,7 @@ const REQUIRED_LABELS = [
 test.beforeEach(async ({ page, request }) => {
   const apartment = await apartmentFor(request, 3);
   await page.goto(`/booking/step2?apartment-id=${apartment.id}`);
+  await showBookingForm(page);
   await expect(page.getByRole('heading', { name: 'Your details' })).toBeVisible();
 });
 

@@ -14,8 +14,8 @@ export const FREE_TAG_STYLE = { color: '#135200', background: '#f6ffed', borderC
 export const ERROR_COLOR = '#cf1322';
 
 export const theme: ThemeConfig = {
-  // antd's prebuilt CSS (imported in main.tsx) instead of styles computed at run time: about half the
-  // main-thread time of the first page (Lighthouse TBT); the tokens below still apply as CSS variables.
+  // antd's prebuilt CSS (the subset the forms use, imported by components/Antd/AntdScope) instead of
+  // styles computed at run time; the tokens below still apply as CSS variables. Only the forms use antd.
   zeroRuntime: true,
   token: {
     colorPrimary: PRIMARY_COLOR,

@@ -55,7 +55,17 @@ export function uploadInput(page: Page, label: string | RegExp): Locator {
   return field(page, label).locator('input[type=file]');
 }
 
+/**
+ * Goes down to the booking form on step2, as a user scrolls to it: the form (a chunk of its own) loads
+ * only when its place comes near the screen. Waits until it is there.
+ */
+export async function showBookingForm(page: Page): Promise<void> {
+  await page.locator('#booking-form').scrollIntoViewIfNeeded();
+  await expect(page.locator('#booking-form form')).toBeVisible();
+}
+
 export async function fillBookingForm(page: Page, p: Person): Promise<void> {
+  await showBookingForm(page);
   await page.getByLabel('First name', { exact: true }).fill(p.firstName);
   await page.getByLabel('Last name', { exact: true }).fill(p.lastName);
   await page.getByLabel(/^Street and house number/).fill(p.street);
@@ -99,8 +109,9 @@ export async function book(page: Page, apartment: Apartment, p: Person): Promise
   return new URL(page.url()).searchParams.get('rentingId')!;
 }
 
-/** The antd steps of the booking progress: how many are ticked (finished). */
+/** The booking progress: five steps, how many of them are ticked (finished). */
 export async function expectStepsTicked(page: Page, count: number): Promise<void> {
-  await expect(page.locator('.ant-steps-item')).toHaveCount(5);
-  await expect(page.locator('.ant-steps-item-finish')).toHaveCount(count);
+  const steps = page.getByRole('list', { name: /^(Booking steps|Buchungsschritte)$/ }).getByRole('listitem');
+  await expect(steps).toHaveCount(5);
+  await expect(steps.and(page.locator('[data-status="finish"]'))).toHaveCount(count);
 }

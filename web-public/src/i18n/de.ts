@@ -94,6 +94,8 @@ export const de: Resources = {
   },
   booking: {
     steps: {
+      label: 'Buchungsschritte',
+      done: 'abgeschlossen',
       choose: 'Apartmentwahl',
       details: 'Buchungsdaten',
       confirm: 'E-Mail-Bestätigung',
@@ -121,6 +123,9 @@ export const de: Resources = {
       title: 'Apartment {{name}}',
       features: 'Ausstattung',
       pictures: 'Bilder',
+      pictureOf: 'Bild {{n}} von {{total}}',
+      previousPicture: 'Vorheriges Bild',
+      nextPicture: 'Nächstes Bild',
       priceTitle: 'Preisübersicht',
       monthlyRent: 'Monatsmiete inkl. Nebenkosten',
       semester: 'Semester',

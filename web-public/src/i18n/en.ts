@@ -93,6 +93,8 @@ export const en = {
   },
   booking: {
     steps: {
+      label: 'Booking steps',
+      done: 'completed',
       choose: 'Apartment choice',
       details: 'Booking details',
       confirm: 'E-mail confirmation',
@@ -120,6 +122,9 @@ export const en = {
       title: 'Apartment {{name}}',
       features: 'Features',
       pictures: 'Pictures',
+      pictureOf: 'Picture {{n}} of {{total}}',
+      previousPicture: 'Previous picture',
+      nextPicture: 'Next picture',
       priceTitle: 'Price summary',
       monthlyRent: 'Monthly rent incl. additional costs',
       semester: 'Semester',

@@ -1,13 +1,11 @@
 import { render } from '@testing-library/react';
 import { MockedProvider } from '@apollo/client/testing/react';
 import type { MockLink } from '@apollo/client/testing';
-import { ConfigProvider } from 'antd';
 import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { createI18n } from '../i18n';
 import type { Language } from '../lib/language';
 import { routes } from '../router';
-import { theme } from '../theme';
 
 /** Renders the whole app's routes at a path, with mocked GraphQL responses. */
 export function renderRoute(path: string, { mocks = [], language = 'en' }: { mocks?: MockLink.MockedResponse[]; language?: Language } = {}) {
@@ -16,9 +14,7 @@ export function renderRoute(path: string, { mocks = [], language = 'en' }: { moc
   const utils = render(
     <MockedProvider mocks={mocks}>
       <I18nextProvider i18n={i18n}>
-        <ConfigProvider theme={theme}>
-          <RouterProvider router={router} />
-        </ConfigProvider>
+        <RouterProvider router={router} />
       </I18nextProvider>
     </MockedProvider>,
   );

@@ -1,6 +1,10 @@
 // antd reads window.matchMedia (responsive grid, Drawer, etc.), which jsdom does not implement.
 import { afterEach } from 'vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
+
+// The forms are chunks of their own: their first import (antd) takes seconds on a slow machine and can
+// delay the next test's screen too; findBy*/waitFor wait up to 5 s instead of 1 s.
+configure({ asyncUtilTimeout: 5_000 });
 
 if (!window.matchMedia) {
   Object.defineProperty(window, 'matchMedia', {

@@ -1,4 +1,3 @@
-import { Steps } from 'antd';
 import { useTranslation } from 'react-i18next';
 
 const KEYS = ['choose', 'details', 'confirm', 'sign', 'pay'] as const;
@@ -7,11 +6,21 @@ const KEYS = ['choose', 'details', 'confirm', 'sign', 'pay'] as const;
 export function BookingSteps({ current }: { current: number }) {
   const { t } = useTranslation();
   return (
-    <Steps
-      size="small"
-      current={current}
-      style={{ marginBottom: 24 }}
-      items={KEYS.map((key) => ({ title: t(`booking.steps.${key}`) }))}
-    />
+    <ol className="steps" aria-label={t('booking.steps.label')}>
+      {KEYS.map((key, i) => {
+        const status = i < current ? 'finish' : i === current ? 'process' : 'wait';
+        return (
+          <li key={key} className="steps-item" data-status={status} aria-current={status === 'process' ? 'step' : undefined}>
+            <span className="steps-icon" aria-hidden="true">
+              {status === 'finish' ? '✓' : i + 1}
+            </span>
+            <span>
+              {t(`booking.steps.${key}`)}
+              {status === 'finish' && <span className="sr-only"> ({t('booking.steps.done')})</span>}
+            </span>
+          </li>
+        );
+      })}
+    </ol>
   );
 }

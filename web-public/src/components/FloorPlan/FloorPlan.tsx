@@ -22,8 +22,15 @@ export function FloorPlan({
 }) {
   const { t } = useTranslation();
   return (
-    <div style={{ position: 'relative', maxWidth: 600, marginBottom: 16 }} data-testid="floor-plan">
-      <img src={`/groundplan/${encodeURIComponent(floorName)}.svg`} alt={t('booking.step1.plan', { name: floorName })} style={{ width: '100%', display: 'block' }} />
+    <div className="floor-plan" data-testid="floor-plan">
+      {/* The plans are drawn at 600 × 400: the box is reserved before the drawing arrives. */}
+      <img
+        src={`/groundplan/${encodeURIComponent(floorName)}.svg`}
+        alt={t('booking.step1.plan', { name: floorName })}
+        width={600}
+        height={400}
+        fetchPriority="high"
+      />
       {apartments.map((a) => {
         const selected = a.id === selectedId;
         return (

@@ -1,29 +1,78 @@
-import { Button, Dropdown, Layout } from 'antd';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { SUPPORTED_LANGUAGES } from '../../lib/language';
 
+/**
+ * The header: home link and the language menu. Plain elements (no antd) because it is part of every
+ * first paint; the menu follows the WAI-ARIA menu button pattern (Escape and a click outside close it).
+ */
 export function Header() {
   const { t, i18n } = useTranslation();
   const current = i18n.language === 'de' ? 'de' : 'en';
+  const [open, setOpen] = useState(false);
+  const root = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  const menu = useRef<HTMLUListElement>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    menu.current?.querySelector<HTMLButtonElement>('[aria-current="true"]')?.focus();
+    const outside = (e: MouseEvent) => {
+      if (!root.current?.contains(e.target as Node)) setOpen(false);
+    };
+    document.addEventListener('mousedown', outside);
+    return () => document.removeEventListener('mousedown', outside);
+  }, [open]);
+
+  const choose = (lng: string) => {
+    setOpen(false);
+    button.current?.focus();
+    void i18n.changeLanguage(lng);
+  };
+
+  const onMenuKey = (e: React.KeyboardEvent<HTMLUListElement>) => {
+    const items = [...(menu.current?.querySelectorAll<HTMLButtonElement>('[role="menuitem"]') ?? [])];
+    const at = items.indexOf(document.activeElement as HTMLButtonElement);
+    if (e.key === 'Escape' || e.key === 'Tab') {
+      setOpen(false);
+      if (e.key === 'Escape') button.current?.focus();
+    } else if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+      e.preventDefault();
+      items[(at + (e.key === 'ArrowDown' ? 1 : items.length - 1)) % items.length]?.focus();
+    }
+  };
+
   return (
-    <Layout.Header
-      style={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', background: '#fff', borderBottom: '1px solid #e5e5e5', paddingInline: 16 }}
-    >
-      <Link to="/" aria-label={t('header.home')} style={{ fontWeight: 700, fontSize: 18, color: '#1f1f1f' }}>
+    <header className="app-header">
+      <Link to="/" aria-label={t('header.home')} className="app-home">
         Semesterhaus
       </Link>
-      <Dropdown
-        trigger={['click']}
-        menu={{
-          selectable: true,
-          selectedKeys: [current],
-          items: SUPPORTED_LANGUAGES.map((lng) => ({ key: lng, label: t(`header.${lng}`), lang: lng })),
-          onClick: ({ key }) => void i18n.changeLanguage(key),
-        }}
-      >
-        <Button aria-label={t('header.language')}>{t(`header.${current}`)} ▾</Button>
-      </Dropdown>
-    </Layout.Header>
+      <div className="lang" ref={root}>
+        <button
+          ref={button}
+          type="button"
+          className="btn"
+          aria-label={t('header.language')}
+          aria-haspopup="menu"
+          aria-expanded={open}
+          aria-controls="language-menu"
+          onClick={() => setOpen((o) => !o)}
+        >
+          {t(`header.${current}`)} ▾
+        </button>
+        {open && (
+          <ul id="language-menu" role="menu" aria-label={t('header.language')} className="lang-menu" ref={menu} onKeyDown={onMenuKey}>
+            {SUPPORTED_LANGUAGES.map((lng) => (
+              <li role="none" key={lng}>
+                <button type="button" role="menuitem" aria-current={lng === current ? "true" : undefined} lang={lng} onClick={() => choose(lng)}>
+                  {t(`header.${lng}`)}
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </header>
   );
 }

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
-import { Result } from 'antd';
 import { BookingSteps } from '../BookingSteps/BookingSteps';
+
+const ICONS = { success: '✓', info: 'i', warning: '!', error: '×' } as const;
 
 /** A confirmation screen: the booking progress (when given), a heading and a text. */
 export function InfoPage({
@@ -13,13 +14,20 @@ export function InfoPage({
   step?: number;
   title: string;
   text?: ReactNode;
-  status?: 'success' | 'info' | 'warning' | 'error';
+  status?: keyof typeof ICONS;
   extra?: ReactNode;
 }) {
   return (
     <>
       {step !== undefined && <BookingSteps current={step} />}
-      <Result status={status} title={<h1 style={{ fontSize: 24, margin: 0 }}>{title}</h1>} subTitle={text} extra={extra} />
+      <div className={`result result-${status}`}>
+        <div className="result-icon" aria-hidden="true">
+          {ICONS[status]}
+        </div>
+        <h1>{title}</h1>
+        {text && <div className="result-text">{text}</div>}
+        {extra && <div className="result-extra">{extra}</div>}
+      </div>
     </>
   );
 }

@@ -1,10 +1,10 @@
-import { Alert, Button, Spin } from 'antd';
 import { useQuery } from '@apollo/client/react';
 import type { TypedDocumentNode } from '@apollo/client';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { InfoPage } from './InfoPage';
-import { ErrorAlert } from '../Message/ShowMessage';
+import { Alert, ErrorAlert } from '../Message/ShowMessage';
+import { Spinner } from '../Spinner/Spinner';
 
 /** step4 and step5: fetch the renting's provider link and offer it as a button; 'Error' when the fetch fails. */
 export function LinkStep<K extends string>({
@@ -27,8 +27,8 @@ export function LinkStep<K extends string>({
     fetchPolicy: 'network-only',
   });
   if (!rentingId) return <ErrorAlert message={{ key: 'errors.missingRentingId' }} />;
-  if (loading) return <Spin aria-label={t('common.loading')} />;
-  if (error) return <Alert type="error" showIcon role="alert" title={t('common.error')} />;
+  if (loading) return <Spinner />;
+  if (error) return <Alert>{t('common.error')}</Alert>;
   const link = data?.[field];
   return (
     <InfoPage
@@ -37,9 +37,9 @@ export function LinkStep<K extends string>({
       text={link ? t(`booking.${area}.text`) : t(`booking.${area}.notYet`)}
       extra={
         link ? (
-          <Button type="primary" size="large" href={link}>
+          <a className="btn btn-primary btn-lg" href={link}>
             {t(`booking.${area}.button`)}
-          </Button>
+          </a>
         ) : undefined
       }
     />

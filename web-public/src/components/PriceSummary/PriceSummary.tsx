@@ -1,4 +1,4 @@
-import { Descriptions } from 'antd';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDay, formatMoney } from '../../lib/money';
 import { currentLanguage } from '../../i18n';
@@ -15,20 +15,30 @@ export function PriceSummary({
 }) {
   const { t, i18n } = useTranslation();
   const lang = currentLanguage(i18n);
+  const titleId = useId();
+  const row = (label: string, value: React.ReactNode, key?: string | number) => (
+    <tr key={key ?? label}>
+      <th scope="row">{label}</th>
+      <td>{value}</td>
+    </tr>
+  );
   return (
-    <Descriptions title={t('booking.step2.priceTitle')} column={1} bordered size="small">
-      <Descriptions.Item label={t('booking.step2.monthlyRent')}>{formatMoney(apartment.pricePerMonth, lang)}</Descriptions.Item>
-      <Descriptions.Item label={t('booking.step2.semester')}>{semester.name}</Descriptions.Item>
-      {price.items.map((item, i) => (
-        <Descriptions.Item key={i} label={`${item.qty} × ${lang === 'de' ? item.textDe : item.textEn}`}>
-          {formatMoney(item.total, lang)}
-        </Descriptions.Item>
-      ))}
-      <Descriptions.Item label={t('booking.step2.total')}>
-        <strong>{formatMoney(price.total, lang)}</strong>
-      </Descriptions.Item>
-      <Descriptions.Item label={t('booking.step2.moveIn')}>{formatDay(semester.startDate, lang)}</Descriptions.Item>
-      <Descriptions.Item label={t('booking.step2.moveOut')}>{formatDay(semester.endDate, lang)}</Descriptions.Item>
-    </Descriptions>
+    <section aria-labelledby={titleId}>
+      <div className="price-title" id={titleId}>
+        <strong>{t('booking.step2.priceTitle')}</strong>
+      </div>
+      <table className="price">
+        <tbody>
+          {row(t('booking.step2.monthlyRent'), formatMoney(apartment.pricePerMonth, lang))}
+          {row(t('booking.step2.semester'), semester.name)}
+          {price.items.map((item, i) =>
+            row(`${item.qty} × ${lang === 'de' ? item.textDe : item.textEn}`, formatMoney(item.total, lang), i),
+          )}
+          {row(t('booking.step2.total'), <strong>{formatMoney(price.total, lang)}</strong>)}
+          {row(t('booking.step2.moveIn'), formatDay(semester.startDate, lang))}
+          {row(t('booking.step2.moveOut'), formatDay(semester.endDate, lang))}
+        </tbody>
+      </table>
+    </section>
   );
 }

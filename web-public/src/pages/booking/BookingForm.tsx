@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { Button, Checkbox, Form, Input, Space, Typography, type UploadFile } from 'antd';
+import { Button, Checkbox, Form, Input, Space, type UploadFile } from 'antd';
 import { useMutation } from '@apollo/client/react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { AntdScope } from '../../components/Antd/AntdScope';
 import { ErrorAlert } from '../../components/Message/ShowMessage';
 import { currentLanguage } from '../../i18n';
 import { describeRequestError, exceptionValues, interpretResult, type Message } from '../../lib/errors';
@@ -68,7 +69,22 @@ async function fileContent(list: UploadFile[] | undefined, slot: keyof typeof FI
   }
 }
 
-export function BookingForm({ apartmentId, semesterId, sample }: { apartmentId: number; semesterId: number; sample: boolean }) {
+/** The booking form (SPEC section 5), a chunk of its own with antd (Step2 loads it lazily). */
+export default function BookingForm(props: BookingFormProps) {
+  return (
+    <AntdScope>
+      <BookingFormFields {...props} />
+    </AntdScope>
+  );
+}
+
+interface BookingFormProps {
+  apartmentId: number;
+  semesterId: number;
+  sample: boolean;
+}
+
+function BookingFormFields({ apartmentId, semesterId, sample }: BookingFormProps) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const rule = useRule();
@@ -136,9 +152,7 @@ export function BookingForm({ apartmentId, semesterId, sample }: { apartmentId: 
   const vt = trigger(submitted);
   return (
     <section aria-labelledby="booking-form-title">
-      <Typography.Title level={2} id="booking-form-title">
-        {t('booking.form.title')}
-      </Typography.Title>
+      <h2 id="booking-form-title">{t('booking.form.title')}</h2>
       {error && <ErrorAlert message={error} />}
       <Form<BookingFormValues>
         form={form}

@@ -1,12 +1,15 @@
-import { Col, Row, Spin, Typography } from 'antd';
+import { lazy, Suspense } from 'react';
 import { useQuery } from '@apollo/client/react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../components/Message/ShowMessage';
 import { Pictures } from '../../components/Pictures/Pictures';
 import { PriceSummary } from '../../components/PriceSummary/PriceSummary';
+import { Spinner } from '../../components/Spinner/Spinner';
 import { EXTEND_BOOKING } from './Extend.graphql';
-import { RenewalForm } from './RenewalForm';
+
+// The form (antd) is its own chunk, loaded once the offer is shown.
+const RenewalForm = lazy(() => import('./RenewalForm'));
 
 export default function Extend() {
   const { t } = useTranslation();
@@ -18,27 +21,27 @@ export default function Extend() {
     fetchPolicy: 'network-only',
   });
   if (!rentingId) return <ErrorAlert message={{ key: 'errors.missingRentingId' }} />;
-  if (loading) return <Spin aria-label={t('common.loading')} />;
+  if (loading) return <Spinner />;
   if (error) return <ErrorAlert message={{ key: 'errors.occurred', values: { message: t('errors.retry') } }} />;
   const offer = data?.extendBookingQuery;
   const renter = data?.renterByRentingId;
-  if (!offer || !renter) return <Typography.Paragraph>{t('booking.extend.notOpen')}</Typography.Paragraph>;
+  if (!offer || !renter) return <p>{t('booking.extend.notOpen')}</p>;
   return (
     <>
-      <Typography.Title level={1}>{t('booking.extend.title')}</Typography.Title>
-      <Typography.Paragraph>
-        {t('booking.extend.text', { name: offer.apartment.name, semester: offer.semester.name })}
-      </Typography.Paragraph>
-      <Row gutter={[24, 24]}>
-        <Col xs={24} lg={14}>
+      <h1>{t('booking.extend.title')}</h1>
+      <p>{t('booking.extend.text', { name: offer.apartment.name, semester: offer.semester.name })}</p>
+      <div className="columns">
+        <div>
           <Pictures pictures={offer.apartment.pictures} />
-        </Col>
-        <Col xs={24} lg={10}>
+        </div>
+        <div>
           <PriceSummary apartment={offer.apartment} semester={offer.semester} price={offer.priceCalculation} />
-        </Col>
-      </Row>
+        </div>
+      </div>
       <div style={{ marginTop: 32 }}>
-        <RenewalForm rentingId={rentingId} renter={renter} />
+        <Suspense fallback={<Spinner />}>
+          <RenewalForm rentingId={rentingId} renter={renter} />
+        </Suspense>
       </div>
     </>
   );

@@ -3,6 +3,7 @@ import { Button, Checkbox, Form, Input, Popconfirm, Space, type UploadFile } fro
 import { useMutation } from '@apollo/client/react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { AntdScope } from '../../components/Antd/AntdScope';
 import { ErrorAlert } from '../../components/Message/ShowMessage';
 import { currentLanguage } from '../../i18n';
 import { exceptionValues, interpretResult, type Message } from '../../lib/errors';
@@ -13,7 +14,21 @@ import './BookingForm.css';
 
 type RenewalValues = Omit<RenterForRenewal, 'email'> & { email: string; immatriculation?: UploadFile[] };
 
-export function RenewalForm({ rentingId, renter }: { rentingId: string; renter: RenterForRenewal }) {
+/** The renewal form (SPEC section 4/5), a chunk of its own with antd (Extend loads it lazily). */
+export default function RenewalForm(props: RenewalFormProps) {
+  return (
+    <AntdScope>
+      <RenewalFormFields {...props} />
+    </AntdScope>
+  );
+}
+
+interface RenewalFormProps {
+  rentingId: string;
+  renter: RenterForRenewal;
+}
+
+function RenewalFormFields({ rentingId, renter }: RenewalFormProps) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const [submitted, setSubmitted] = useState(false);

@@ -1,11 +1,11 @@
 import { useMemo, useState } from 'react';
-import { Alert, Button, Card, Col, Row, Space, Spin, Tag, Typography } from 'antd';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { BookingSteps } from '../../components/BookingSteps/BookingSteps';
 import { FloorPlan } from '../../components/FloorPlan/FloorPlan';
-import { ErrorAlert } from '../../components/Message/ShowMessage';
+import { Alert, ErrorAlert } from '../../components/Message/ShowMessage';
+import { Spinner } from '../../components/Spinner/Spinner';
 import { describeRequestError, exceptionValues, interpretResult, type Message } from '../../lib/errors';
 import { wrapFloor } from '../../lib/floor';
 import { formatMoney } from '../../lib/money';
@@ -32,7 +32,7 @@ export default function Step1() {
     return map;
   }, [data]);
 
-  if (loading) return <Spin aria-label={t('common.loading')} />;
+  if (loading) return <Spinner />;
   if (loadError) return <ErrorAlert message={describeRequestError(loadError)} />;
   const floors = data?.availableApartments.building.floors ?? [];
   const floor = floors[floorIndex];
@@ -65,34 +65,29 @@ export default function Step1() {
     <>
       <BookingSteps current={0} />
       {failed && (
-        <Alert
-          type="warning"
-          showIcon
-          style={{ marginBottom: 16 }}
-          title={<Typography.Title level={2} style={{ margin: 0 }}>{t('booking.step1.failedTitle')}</Typography.Title>}
-          description={t('booking.step1.failedText')}
-        />
+        <Alert type="warning">
+          <h2 style={{ fontSize: 16, margin: 0 }}>{t('booking.step1.failedTitle')}</h2>
+          <p>{t('booking.step1.failedText')}</p>
+        </Alert>
       )}
-      <Typography.Title level={1}>{t('booking.step1.title')}</Typography.Title>
-      <Typography.Paragraph>
-        {t('booking.step1.semester', { name: data?.availableApartments.bookableSemester.name ?? '' })}
-      </Typography.Paragraph>
+      <h1>{t('booking.step1.title')}</h1>
+      <p>{t('booking.step1.semester', { name: data?.availableApartments.bookableSemester.name ?? '' })}</p>
       {error && <ErrorAlert message={error} />}
       {!floor ? (
         <ErrorAlert message={{ key: 'errors.noFloor' }} />
       ) : (
         <>
-          <Space align="center" style={{ marginBottom: 16 }}>
-            <Button aria-label={t('booking.step1.floorDown')} onClick={() => changeFloor(-1)}>
+          <div className="floor-switch">
+            <button type="button" className="btn" aria-label={t('booking.step1.floorDown')} onClick={() => changeFloor(-1)}>
               ▼
-            </Button>
-            <Typography.Text strong aria-live="polite" data-testid="floor-name">
+            </button>
+            <strong aria-live="polite" data-testid="floor-name">
               {t('booking.step1.floor')}: {floor.name}
-            </Typography.Text>
-            <Button aria-label={t('booking.step1.floorUp')} onClick={() => changeFloor(1)}>
+            </strong>
+            <button type="button" className="btn" aria-label={t('booking.step1.floorUp')} onClick={() => changeFloor(1)}>
               ▲
-            </Button>
-          </Space>
+            </button>
+          </div>
           <FloorPlan
             floorName={floor.name}
             apartments={floor.apartments.map((a) => ({ ...a, free: free.get(a.id) === true }))}
@@ -102,51 +97,62 @@ export default function Step1() {
               document.getElementById(`apartment-card-${id}`)?.scrollIntoView?.({ behavior: 'smooth', block: 'nearest' });
             }}
           />
-          {floor.apartments.length === 0 && <Typography.Paragraph>{t('booking.step1.noApartments')}</Typography.Paragraph>}
-          <Row gutter={[16, 16]} role="list">
+          {floor.apartments.length === 0 && <p>{t('booking.step1.noApartments')}</p>}
+          <ul className="cards">
             {floor.apartments.map((a) => {
               const isFree = free.get(a.id) === true;
               const title = (
-                <Space>
+                <div className="card-title">
                   <span>{a.name}</span>
-                  {isFree ? <Tag style={FREE_TAG_STYLE}>{t('booking.step1.free')}</Tag> : <Tag>{t('booking.step1.used')}</Tag>}
-                </Space>
+                  {isFree ? (
+                    <span className="tag" style={FREE_TAG_STYLE}>
+                      {t('booking.step1.free')}
+                    </span>
+                  ) : (
+                    <span className="tag">{t('booking.step1.used')}</span>
+                  )}
+                </div>
               );
               const body = t('common.perMonth', { amount: formatMoney(a.pricePerMonth, lang) });
               return (
-                <Col
+                <li
                   key={a.id}
-                  xs={24}
-                  sm={12}
-                  md={8}
-                  role="listitem"
                   id={`apartment-card-${a.id}`}
                   data-testid={`apartment-${a.id}`}
                   data-selected={a.id === selectedId}
-                  style={a.id === selectedId ? { outline: `3px solid ${PRIMARY_COLOR}`, outlineOffset: 2 } : undefined}
+                  style={a.id === selectedId ? { outline: `3px solid ${PRIMARY_COLOR}`, outlineOffset: 2, borderRadius: 8 } : undefined}
                 >
                   {!isFree ? (
-                    <Card title={title} aria-disabled="true" style={{ opacity: 0.7 }}>
-                      {body}
-                    </Card>
+                    <div className="card card-disabled" aria-disabled="true">
+                      {title}
+                      <div className="card-body">{body}</div>
+                    </div>
                   ) : rentingId ? (
-                    <Card title={title}>
-                      <p>{body}</p>
-                      <Button type="primary" loading={reselecting} onClick={() => void choose(a.id)}>
-                        {t('booking.step1.choose')}
-                      </Button>
-                    </Card>
+                    <div className="card">
+                      {title}
+                      <div className="card-body">
+                        <p>{body}</p>
+                        <button type="button" className="btn btn-primary" disabled={reselecting} onClick={() => void choose(a.id)}>
+                          {t('booking.step1.choose')}
+                        </button>
+                      </div>
+                    </div>
                   ) : (
-                    <Link to={`/booking/step2?apartment-id=${a.id}`} aria-label={`${t('booking.step1.choose')} ${a.name}`}>
-                      <Card title={title} hoverable>
-                        {body}
-                      </Card>
+                    <Link
+                      to={`/booking/step2?apartment-id=${a.id}`}
+                      aria-label={`${t('booking.step1.choose')} ${a.name}`}
+                      className="card-link"
+                    >
+                      <div className="card">
+                        {title}
+                        <div className="card-body">{body}</div>
+                      </div>
                     </Link>
                   )}
-                </Col>
+                </li>
               );
             })}
-          </Row>
+          </ul>
         </>
       )}
     </>

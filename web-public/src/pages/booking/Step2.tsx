@@ -1,4 +1,4 @@
-import { Button, Card, Col, Collapse, Row, Spin, Typography } from 'antd';
+import { lazy, Suspense } from 'react';
 import { useQuery } from '@apollo/client/react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -7,8 +7,15 @@ import { Features } from '../../components/Features/Features';
 import { ErrorAlert } from '../../components/Message/ShowMessage';
 import { Pictures } from '../../components/Pictures/Pictures';
 import { PriceSummary } from '../../components/PriceSummary/PriceSummary';
-import { BookingForm } from './BookingForm';
+import { Spinner } from '../../components/Spinner/Spinner';
+import { WhenNear } from '../../components/WhenNear/WhenNear';
 import { BOOK_APARTMENT, BOOKABLE_SEMESTER } from './Step2.graphql';
+
+// The form (antd Form, Select, Upload and antd's CSS: ~190 KB gzip) is a chunk of its own, far below the
+// fold on a phone: it loads when the user scrolls towards it or follows "Book now", not with the page.
+const BookingForm = lazy(() => import('./BookingForm'));
+
+const FAQ = ['faqMoveIn', 'faqPower', 'faqFurniture', 'faqPayment'] as const;
 
 export default function Step2() {
   const { t, i18n } = useTranslation();
@@ -30,7 +37,7 @@ export default function Step2() {
 
   if (rawId === null) return <ErrorAlert message={{ key: 'errors.missingApartmentId' }} />;
   if (apartmentId === null) return <ErrorAlert message={{ key: 'errors.noApartment', values: { id: rawId } }} />;
-  if (semesterQuery.loading || bookQuery.loading) return <Spin aria-label={t('common.loading')} />;
+  if (semesterQuery.loading || bookQuery.loading) return <Spinner />;
   if (semesterQuery.error || bookQuery.error)
     return <ErrorAlert message={{ key: 'errors.occurred', values: { message: t('errors.retry') } }} />;
   if (!semesterQuery.data?.bookableSemester) return <ErrorAlert message={{ key: 'errors.noSemester' }} />;
@@ -42,46 +49,53 @@ export default function Step2() {
   return (
     <>
       <BookingSteps current={1} />
-      <Typography.Title level={1}>{t('booking.step2.title', { name: apartment.name })}</Typography.Title>
-      <Row gutter={[24, 24]}>
-        <Col xs={24} lg={14}>
+      <h1>{t('booking.step2.title', { name: apartment.name })}</h1>
+      <div className="columns">
+        <div>
           <Pictures pictures={apartment.pictures} />
-          {description && <Typography.Paragraph>{description}</Typography.Paragraph>}
+          {description && <p>{description}</p>}
           <Features features={apartment.features} />
-          <Typography.Title level={4}>{t('booking.step2.faqTitle')}</Typography.Title>
-          <Collapse
-            items={(['faqMoveIn', 'faqPower', 'faqFurniture', 'faqPayment'] as const).map((k) => ({
-              key: k,
-              label: t(`booking.step2.${k}Q`),
-              children: t(`booking.step2.${k}`),
-            }))}
-          />
-          <Typography.Title level={4}>{t('booking.step2.expectTitle')}</Typography.Title>
-          <Typography.Paragraph>{t('booking.step2.expectText')}</Typography.Paragraph>
-          <Typography.Title level={4}>{t('booking.step2.knowTitle')}</Typography.Title>
-          <Typography.Paragraph>{t('booking.step2.knowText')}</Typography.Paragraph>
-        </Col>
-        <Col xs={24} lg={10}>
+          <h4>{t('booking.step2.faqTitle')}</h4>
+          <div className="faq">
+            {FAQ.map((k) => (
+              <details key={k}>
+                <summary>{t(`booking.step2.${k}Q`)}</summary>
+                <p>{t(`booking.step2.${k}`)}</p>
+              </details>
+            ))}
+          </div>
+          <h4>{t('booking.step2.expectTitle')}</h4>
+          <p>{t('booking.step2.expectText')}</p>
+          <h4>{t('booking.step2.knowTitle')}</h4>
+          <p>{t('booking.step2.knowText')}</p>
+        </div>
+        <div>
           <PriceSummary apartment={apartment} semester={semester} price={priceCalculation} />
           {extend ? (
-            <Button type="primary" size="large" style={{ marginTop: 16 }} onClick={() => void navigate(extendLink)}>
+            <button type="button" className="btn btn-primary btn-lg" style={{ marginTop: 16 }} onClick={() => void navigate(extendLink)}>
               {t('booking.extend.title')}
-            </Button>
+            </button>
           ) : (
-            <Button type="primary" size="large" href="#booking-form" style={{ marginTop: 16 }}>
+            <a className="btn btn-primary btn-lg" href="#booking-form" style={{ marginTop: 16 }}>
               {t('booking.step2.book')}
-            </Button>
+            </a>
           )}
-        </Col>
-      </Row>
+        </div>
+      </div>
       {extend ? (
-        <Card style={{ marginTop: 32 }} data-testid="extend-notice">
-          <Typography.Paragraph>{t('booking.step2.extendText')}</Typography.Paragraph>
-          <Link to={extendLink}>{t('booking.extend.title')}</Link>
-        </Card>
+        <div className="card notice" data-testid="extend-notice">
+          <div className="card-body">
+            <p>{t('booking.step2.extendText')}</p>
+            <Link to={extendLink}>{t('booking.extend.title')}</Link>
+          </div>
+        </div>
       ) : (
         <div id="booking-form" style={{ marginTop: 32 }}>
-          <BookingForm apartmentId={apartment.id} semesterId={semester.id} sample={params.has('dummy')} />
+          <WhenNear minHeight={400}>
+            <Suspense fallback={<div style={{ minHeight: 400 }}><Spinner /></div>}>
+              <BookingForm apartmentId={apartment.id} semesterId={semester.id} sample={params.has('dummy')} />
+            </Suspense>
+          </WhenNear>
         </div>
       )}
     </>

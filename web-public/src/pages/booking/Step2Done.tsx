@@ -1,14 +1,12 @@
-import { Result, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { BookingSteps } from '../../components/BookingSteps/BookingSteps';
+import { InfoPage } from '../../components/InfoPage/InfoPage';
 
 export default function Step2Done() {
   const { t } = useTranslation();
   return (
     <>
-      <BookingSteps current={2} />
-      <Result status="success" title={<h1 style={{ fontSize: 24, margin: 0 }}>{t('booking.step2done.title')}</h1>} />
-      <Typography.Paragraph>{t('booking.step2done.text')}</Typography.Paragraph>
+      <InfoPage step={2} status="success" title={t('booking.step2done.title')} />
+      <p>{t('booking.step2done.text')}</p>
       <ol>
         <li>{t('booking.step2done.confirm')}</li>
         <li>{t('booking.step2done.sign')}</li>

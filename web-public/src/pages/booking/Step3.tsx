@@ -1,4 +1,3 @@
-import { Button } from 'antd';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { InfoPage } from '../../components/InfoPage/InfoPage';
@@ -21,9 +20,9 @@ export default function Step3() {
       title={t('booking.step3.title')}
       text={t('booking.step3.text', { email })}
       extra={
-        <Button type="primary" size="large" href={verifyLink(email, token)} target="_blank" rel="noopener noreferrer">
+        <a className="btn btn-primary btn-lg" href={verifyLink(email, token)} target="_blank" rel="noopener noreferrer">
           {t('booking.step3.button')}
-        </Button>
+        </a>
       }
     />
   );

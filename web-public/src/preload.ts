@@ -1,0 +1,24 @@
+import type { ApolloClient } from '@apollo/client';
+import { AVAILABLE_APARTMENTS } from './pages/booking/Step1.graphql';
+import { BOOKABLE_SEMESTER } from './pages/booking/Step2.graphql';
+
+/** Paths with a screen of their own other than step1 and step2; every other path ends on step1. */
+const OTHER_SCREENS =
+  /^\/(booking\/(step2done|step3|step3done|step4|step4done|step5|step5done|success|extend|renewal-accepted|renewal-declined)|sandbox)\/?$/;
+
+/**
+ * Starts loading what the first screen needs while the shell starts up: its chunk and, for step1 and
+ * step2, their first query (into the Apollo cache, which the screen's own query then shares). Without
+ * this the screen's chunk would be requested only when the router renders it, and its data only when
+ * the chunk has run: three round trips one after the other instead of side by side.
+ */
+export function preloadFirstScreen(pathname: string, client: ApolloClient): void {
+  const ignore = () => undefined;
+  if (/^\/booking\/step2\/?$/.test(pathname)) {
+    void import('./pages/booking/Step2').catch(ignore);
+    void client.query({ query: BOOKABLE_SEMESTER }).catch(ignore);
+  } else if (!OTHER_SCREENS.test(pathname)) {
+    void import('./pages/booking/Step1').catch(ignore);
+    void client.query({ query: AVAILABLE_APARTMENTS }).catch(ignore);
+  }
+}
