@@ -1,22 +1,11 @@
 import { defineConfig, devices } from '@playwright/test';
 
+import { launchOptions } from '../tools/e2e/support/chromium';
+
 // Browser end-to-end tests against the whole running system: tools/e2e/run.sh starts one and sets
 // E2E_BASE_URL (the gateway) and E2E_MAIL_URL (the mail catcher's API); `make test-e2e` calls it.
 // Debian's Chromium, headless; browsers are never downloaded (PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1).
 const baseURL = process.env.E2E_BASE_URL ?? 'http://localhost:8080';
-const launchOptions = {
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-};
 
 export default defineConfig({
   testDir: 'e2e',
