@@ -28,6 +28,7 @@ type options struct {
 	confirmations int
 	admin         string
 	password      string
+	pause         time.Duration
 }
 
 func main() {
@@ -40,6 +41,7 @@ func main() {
 	flag.IntVar(&opt.confirmations, "confirmations", 500, "renters confirming the same apartment at once")
 	flag.StringVar(&opt.admin, "admin", "admin", "admin user name (frees the apartments afterwards)")
 	flag.StringVar(&opt.password, "password", "admin", "admin password")
+	flag.DurationVar(&opt.pause, "pause", 0, "wait this long before the confirmation race (time to attach a profiler)")
 	flag.Parse()
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Minute)
 	defer cancel()
@@ -75,7 +77,15 @@ func run(ctx context.Context, opt options) error {
 	if err != nil {
 		return err
 	}
-	confirmations, winners, err := c.confirmAtOnce(ctx, contenders.emails)
+	tokens, err := c.confirmationLinks(ctx, contenders.emails)
+	if err != nil {
+		return err
+	}
+	if opt.pause > 0 {
+		fmt.Printf("confirmation race in %s\n", opt.pause)
+		time.Sleep(opt.pause)
+	}
+	confirmations, winners, err := c.confirmAtOnce(ctx, contenders.emails, tokens)
 	if err != nil {
 		return err
 	}
