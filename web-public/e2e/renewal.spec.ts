@@ -1,18 +1,82 @@
-import { test } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expectAccessible } from './support/a11y';
+import { apartmentFor, offerRenewal, uniqueEmail, type Apartment } from './support/api';
+import { tick, upload } from './support/booking';
+import { certificate } from './support/files';
+import { linkFromMail } from './support/mail';
+import { bookAndPay } from './support/payed';
 
-// Renewal accept and decline need a renting in RENEWAL_REQUEST. Only renting's scheduled job creates
-// one: for every PAYED renting of the semester before a semester in its RENEWAL phase, which the
-// calendar decides (the 30 days after the previous semester's start). A booking made by these tests is
-// for the bookable semester, whose successor is not in its RENEWAL phase until that semester starts,
-// and a running system offers no way to open a renewal earlier (no admin or test hook, no clock
-// setting). Until there is one, the two flows stay here as fixme instead of being faked in the
-// database; the extend page is covered by Vitest (Extend.test.tsx) and, for a renting without an open
-// renewal, by routes.spec.ts.
+// Slots used by this file: 16 (accept) and 17 (decline).
 //
-// With a hook that opens a renewal for a PAYED renting, each test would: book and pay an apartment as
-// in booking.spec.ts, open the renewal, read the renewal mail's /booking/extend link, and then
-// - accept: upload a new enrollment certificate, tick the disclaimer, Accept → renewal-accepted;
-// - decline: Decline, confirm → renewal-declined (moves out at the end of the semester).
+// A renewal is opened for a PAYED renting: booked and paid through the site as in booking.spec.ts, then
+// an administrator offers the renewal now (offerRenewal, as the renewal window of the next semester
+// would). The renewal mail links to /booking/extend?rentingId=… (SPEC section 2), where the renter
+// accepts with the renewal form (section 5: data pre-filled, e-mail read-only, a new enrollment
+// certificate required, the disclaimer ticked) or declines after a confirmation.
 
-test.fixme('renewal accept: the extend page with a new enrollment certificate ends on renewal-accepted', async () => {});
-test.fixme('renewal decline: the extend page ends on renewal-declined', async () => {});
+test.describe.configure({ timeout: 180_000 });
+
+/** A paid renting with an open renewal; returns the renewal mail's extend link. */
+async function openRenewal(page: Page, request: APIRequestContext, apartment: Apartment, email: string): Promise<string> {
+  const rentingId = await bookAndPay(page, request, apartment, email);
+  await offerRenewal(rentingId);
+  const link = await linkFromMail(request, email, '/booking/extend');
+  expect(link).toMatch(/^\/booking\/extend\?rentingId=[\w-]+$/);
+  return link;
+}
+
+/** The extend page of the renewal: the apartment offered for the following semester, the form pre-filled. */
+async function expectOffer(page: Page, apartment: Apartment) {
+  await expect(page.getByRole('heading', { level: 1, name: 'Extend your stay' })).toBeVisible();
+  await expect(page.getByText(new RegExp(`^Would you like to stay in apartment ${apartment.name.replace('.', '\\.')} for the semester .+\\?$`))).toBeVisible();
+  await expect(page.getByText('Price summary')).toBeVisible();
+  await expect(page.getByLabel('First name', { exact: true })).toHaveValue('Erika');
+  await expect(page.getByLabel('Last name', { exact: true })).toHaveValue('Mustermann');
+  await expect(page.getByLabel('E-mail', { exact: true })).toHaveAttribute('readonly', '');
+}
+
+test('renewal accept: the renewal mail leads to the extend page; with a new enrollment certificate it ends on renewal-accepted', async ({
+  page,
+  request,
+}) => {
+  const apartment = await apartmentFor(request, 16);
+  const email = uniqueEmail('renew-accept');
+  await page.goto(await openRenewal(page, request, apartment, email));
+  await expectOffer(page, apartment);
+  await expect(page.getByLabel('E-mail', { exact: true })).toHaveValue(email);
+  await expectAccessible(page, 'extend');
+
+  const accept = page.getByRole('button', { name: 'Accept' });
+  await expect(accept).toBeDisabled();
+  await tick(page.getByRole('checkbox', { name: 'I confirm that my data is correct' }));
+  await expect(accept).toBeEnabled();
+  // The enrollment certificate is required for a renewal.
+  await accept.click();
+  await expect(page.getByText('Please fill in this field or upload the missing document')).toBeVisible();
+  await expect(page).toHaveURL(/\/booking\/extend\?/);
+
+  await upload(page, 'Certificate of enrollment', certificate());
+  await accept.click();
+  await expect(page).toHaveURL(/\/booking\/renewal-accepted$/);
+  await expect(page.getByRole('heading', { name: 'Renewal accepted' })).toBeVisible();
+  await expect(page.getByText('Thank you! You will receive the new rental contract to sign by e-mail.')).toBeVisible();
+  await expectAccessible(page, 'renewal-accepted');
+});
+
+test('renewal decline: the extend page asks for confirmation and ends on renewal-declined', async ({ page, request }) => {
+  const apartment = await apartmentFor(request, 17);
+  const email = uniqueEmail('renew-decline');
+  await page.goto(await openRenewal(page, request, apartment, email));
+  await expectOffer(page, apartment);
+
+  await page.getByRole('button', { name: 'Decline' }).click();
+  const confirmation = page.locator('.ant-popconfirm');
+  await expect(confirmation.getByText('Do you really want to decline the renewal and move out at the end of the semester?')).toBeVisible();
+  await expectAccessible(page, 'extend with the decline confirmation');
+  await confirmation.getByRole('button', { name: 'Decline' }).click();
+
+  await expect(page).toHaveURL(/\/booking\/renewal-declined$/);
+  await expect(page.getByRole('heading', { name: 'Renewal declined' })).toBeVisible();
+  await expect(page.getByText('You move out at the end of the semester. We will contact you to arrange the handover.')).toBeVisible();
+  await expectAccessible(page, 'renewal-declined');
+});

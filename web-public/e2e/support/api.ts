@@ -76,6 +76,24 @@ export async function approveIdentity(rentingId: string): Promise<void> {
   });
 }
 
+/**
+ * An administrator offers the renter of a PAYED renting the same apartment for the following semester
+ * now (offerRenewal), as the renewal window would; the renewal mail goes out. Returns the new
+ * RENEWAL_REQUEST renting's id.
+ */
+export async function offerRenewal(rentingId: string): Promise<string> {
+  return asAdmin(async (admin) => {
+    const data = await graphql<{ offerRenewal: { uuid: string | null; exception: { messageId: string } | null } }>(
+      admin,
+      'mutation Offer($rentingId: ID!) { offerRenewal(rentingId: $rentingId) { uuid exception { messageId } } }',
+      { rentingId },
+    );
+    expect(data.offerRenewal.exception).toBeNull();
+    expect(data.offerRenewal.uuid).toBeTruthy();
+    return data.offerRenewal.uuid!;
+  });
+}
+
 /** A fresh e-mail address per test run. */
 export function uniqueEmail(tag: string): string {
   return `e2e-${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.org`;
