@@ -8,7 +8,7 @@ import { preloadFirstScreen } from './preload';
 import './styles/app.css';
 
 const client = createApolloClient();
-preloadFirstScreen(window.location.pathname, client);
+preloadFirstScreen(window.location.pathname, window.location.search, client);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -2,14 +2,22 @@ import type { Language } from './language';
 
 const LOCALES: Record<Language, string> = { de: 'de-DE', en: 'en-US' };
 
+const formats = new Map<Language, Intl.NumberFormat>();
+
 /** Euro amount with exactly two decimals, German (1.234,50 €) or US (€1,234.50) style. */
 export function formatMoney(amount: number, language: Language): string {
-  return new Intl.NumberFormat(LOCALES[language], {
-    style: 'currency',
-    currency: 'EUR',
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 2,
-  }).format(amount);
+  // Making a NumberFormat costs far more than using one: one per language.
+  let format = formats.get(language);
+  if (!format) {
+    format = new Intl.NumberFormat(LOCALES[language], {
+      style: 'currency',
+      currency: 'EUR',
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 2,
+    });
+    formats.set(language, format);
+  }
+  return format.format(amount);
 }
 
 /** A yyyy-MM-dd day as dd.MM.yyyy (de) or yyyy-MM-dd (en). */

@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { Spinner } from '../Spinner/Spinner';
 
 /**
  * Renders its children once their place comes near the viewport (within a quarter screen), e.g. when
- * the user scrolls down or follows a link to it; until then a spinner holds the place. For content far
+ * the user scrolls down or follows a link to it; until then an empty box holds
+ * the place (no spinner: an animation that runs for as long as nobody scrolls down costs the main thread). For content far
  * below the fold whose code is large (the booking form with antd): the page does not download it unless
  * the user goes there. Without IntersectionObserver (old browsers, jsdom) the children render at once.
  */
@@ -19,9 +19,5 @@ export function WhenNear({ children, minHeight }: { children: ReactNode; minHeig
     return () => observer.disconnect();
   }, [near]);
   if (near) return <>{children}</>;
-  return (
-    <div ref={place} style={{ minHeight }}>
-      <Spinner />
-    </div>
-  );
+  return <div ref={place} style={{ minHeight }} />;
 }
