@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useDeferredValue, useMemo, useState } from 'react';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -25,16 +25,19 @@ export default function Step1() {
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const { data, loading, error: loadError } = useQuery(AVAILABLE_APARTMENTS);
   const [reselect, { loading: reselecting }] = useMutation(RESELECT_APARTMENT);
+  // The screen is drawn from the data in a deferred render, which React splits into short pieces
+  // between which the browser can paint and react to input, instead of one long task when it arrives.
+  const shown = useDeferredValue(data);
 
   const free = useMemo(() => {
     const map = new Map<number, boolean>();
-    for (const a of data?.availableApartments.apartmentBookable ?? []) map.set(a.apartmentId, a.free);
+    for (const a of shown?.availableApartments.apartmentBookable ?? []) map.set(a.apartmentId, a.free);
     return map;
-  }, [data]);
+  }, [shown]);
 
-  if (loading) return <Spinner />;
   if (loadError) return <ErrorAlert message={describeRequestError(loadError)} />;
-  const floors = data?.availableApartments.building.floors ?? [];
+  if (loading || (data && !shown)) return <Spinner />;
+  const floors = shown?.availableApartments.building.floors ?? [];
   const floor = floors[floorIndex];
 
   const changeFloor = (step: number) => {
@@ -71,7 +74,7 @@ export default function Step1() {
         </Alert>
       )}
       <h1>{t('booking.step1.title')}</h1>
-      <p>{t('booking.step1.semester', { name: data?.availableApartments.bookableSemester.name ?? '' })}</p>
+      <p>{t('booking.step1.semester', { name: shown?.availableApartments.bookableSemester.name ?? '' })}</p>
       {error && <ErrorAlert message={error} />}
       {!floor ? (
         <ErrorAlert message={{ key: 'errors.noFloor' }} />

@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useDeferredValue } from 'react';
 import { useQuery } from '@apollo/client/react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -34,14 +34,17 @@ export default function Step2() {
     variables: { aid: apartmentId ?? 0, sid: semesterId ?? 0 },
     skip: apartmentId === null || semesterId === undefined,
   });
+  // The apartment is drawn in a deferred render, which React splits into short pieces between which
+  // the browser can paint and react to input, instead of one long task when the data arrives.
+  const shown = useDeferredValue(bookQuery.data);
 
   if (rawId === null) return <ErrorAlert message={{ key: 'errors.missingApartmentId' }} />;
   if (apartmentId === null) return <ErrorAlert message={{ key: 'errors.noApartment', values: { id: rawId } }} />;
-  if (semesterQuery.loading || bookQuery.loading) return <Spinner />;
+  if (semesterQuery.loading || bookQuery.loading || (bookQuery.data && !shown)) return <Spinner />;
   if (semesterQuery.error || bookQuery.error)
     return <ErrorAlert message={{ key: 'errors.occurred', values: { message: t('errors.retry') } }} />;
   if (!semesterQuery.data?.bookableSemester) return <ErrorAlert message={{ key: 'errors.noSemester' }} />;
-  const booking = bookQuery.data?.bookApartment;
+  const booking = shown?.bookApartment;
   if (!booking) return <ErrorAlert message={{ key: 'errors.noApartment', values: { id: String(apartmentId) } }} />;
   const { apartment, semester, priceCalculation } = booking;
   const description = i18n.language === 'de' ? apartment.descriptionDe : apartment.descriptionEn;
