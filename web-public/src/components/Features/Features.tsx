@@ -4,7 +4,7 @@ export function Features({ features }: { features: string[] }) {
   const { t } = useTranslation();
   return (
     <section>
-      <h4>{t('booking.step2.features')}</h4>
+      <h2 className="h4">{t('booking.step2.features')}</h2>
       <ul className="features">
         {features.map((f) => (
           <li key={f}>

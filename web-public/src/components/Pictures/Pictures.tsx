@@ -19,24 +19,26 @@ export function Pictures({ pictures }: { pictures: PictureFields[] }) {
       {pictures.map((p, i) => {
         const alt = i18n.language === 'de' ? p.descriptionDe : p.descriptionEn;
         return (
-          <figure
+          <div
             key={p.url}
             hidden={i !== index}
             role="group"
             aria-roledescription="slide"
             aria-label={t('booking.step2.pictureOf', { n: i + 1, total: pictures.length })}
           >
-            <img
-              src={p.url}
-              alt={alt || p.name}
-              width={640}
-              height={320}
-              loading={i === 0 ? 'eager' : 'lazy'}
-              fetchPriority={i === 0 ? 'high' : undefined}
-              decoding="async"
-            />
-            {alt && <figcaption>{alt}</figcaption>}
-          </figure>
+            <figure>
+              <img
+                src={p.url}
+                alt={alt || p.name}
+                width={640}
+                height={320}
+                loading={i === 0 ? 'eager' : 'lazy'}
+                fetchPriority={i === 0 ? 'high' : undefined}
+                decoding="async"
+              />
+              {alt && <figcaption>{alt}</figcaption>}
+            </figure>
+          </div>
         );
       })}
       {pictures.length > 1 && (

@@ -58,7 +58,7 @@ export default function Step2() {
           <Pictures pictures={apartment.pictures} />
           {description && <p>{description}</p>}
           <Features features={apartment.features} />
-          <h4>{t('booking.step2.faqTitle')}</h4>
+          <h2 className="h4">{t('booking.step2.faqTitle')}</h2>
           <div className="faq">
             {FAQ.map((k) => (
               <details key={k}>
@@ -67,9 +67,9 @@ export default function Step2() {
               </details>
             ))}
           </div>
-          <h4>{t('booking.step2.expectTitle')}</h4>
+          <h2 className="h4">{t('booking.step2.expectTitle')}</h2>
           <p>{t('booking.step2.expectText')}</p>
-          <h4>{t('booking.step2.knowTitle')}</h4>
+          <h2 className="h4">{t('booking.step2.knowTitle')}</h2>
           <p>{t('booking.step2.knowText')}</p>
         </div>
         <div>
