@@ -1,41 +1,9 @@
-import { defineConfig, devices } from '@playwright/test';
+import { defineConfig, devices, type PlaywrightTestConfig } from '@playwright/test';
 
-import { launchOptions } from '../tools/e2e/support/chromium';
+import { sharedConfig } from '../tools/e2e/support/config';
 
-// Browser end-to-end tests against the whole running system: tools/e2e/run.sh starts one and sets
-// E2E_BASE_URL (the gateway) and E2E_MAIL_URL (the mail catcher's API); `make test-e2e` calls it.
-// Debian's Chromium, headless; browsers are never downloaded (PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1).
-const baseURL = process.env.E2E_BASE_URL ?? 'http://localhost:8080';
-
-export default defineConfig({
-  testDir: 'e2e',
-  // Bookings wait for events between services (mails, approvals): generous timeouts, never sleeps.
-  timeout: 120_000,
-  expect: { timeout: 20_000 },
-  fullyParallel: true,
-  workers: Number(process.env.E2E_WORKERS ?? 2),
-  retries: 0,
-  forbidOnly: !!process.env.CI,
-  reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
-  use: {
-    baseURL,
-    locale: 'de-DE',
-    timezoneId: 'Europe/Berlin',
-    headless: true,
-    trace: 'retain-on-failure',
-    screenshot: 'only-on-failure',
-    acceptDownloads: true,
-    launchOptions,
-  },
-  projects: [
-    {
-      name: 'chromium',
-      testIgnore: /screenshots\.spec\.ts/,
-      use: { ...devices['Desktop Chrome'], launchOptions },
-    },
-    // `npm run screenshots`: the pictures under docs/screenshots, not a test `make test` runs.
-    ...(process.env.SCREENSHOTS
-      ? [{ name: 'screenshots', testMatch: /screenshots\.spec\.ts/, use: { ...devices['Desktop Chrome'], launchOptions } }]
-      : []),
-  ],
-});
+// Browser end-to-end tests against the whole running system, in Debian's headless Chromium: see
+// tools/e2e/support/config.ts. The back office is German, in Berlin's time; the CSV exports download.
+export default defineConfig(
+  sharedConfig(devices['Desktop Chrome'], { locale: 'de-DE', timezoneId: 'Europe/Berlin', acceptDownloads: true }) as PlaywrightTestConfig,
+);

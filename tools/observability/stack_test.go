@@ -61,15 +61,7 @@ func TestBooking_throughTheRunningSystem_isOneTraceAndEveryPartServesMetrics(t *
 	if testing.Short() {
 		t.Skip("starts the whole system")
 	}
-	root, err := systemtest.RepoRoot()
-	if err != nil {
-		t.Fatal(err)
-	}
-	mails, err := systemtest.StartMailSink()
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = mails.Close() })
+	root, mails := systemtest.RepoRoot(t), systemtest.StartMailSink(t)
 	receiver := startReceiver(t)
 	offset := freeOffset(t)
 	gateway := startStack(t, root, offset, map[string]string{

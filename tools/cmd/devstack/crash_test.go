@@ -30,15 +30,7 @@ func TestRentingKilledRightAfterAStateChange_deliversTheEventAndTheMailExactlyOn
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 	defer cancel()
-	root, err := systemtest.RepoRoot()
-	if err != nil {
-		t.Fatal(err)
-	}
-	mails, err := systemtest.StartMailSink()
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = mails.Close() })
+	root, mails := systemtest.RepoRoot(t), systemtest.StartMailSink(t)
 	nats, err := natslocal.Start(natslocal.Options{StoreDir: t.TempDir()})
 	if err != nil {
 		t.Fatal(err)

@@ -13,21 +13,23 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"testing"
 )
 
-// RepoRoot is the directory holding go.work, found upwards from the working directory.
-func RepoRoot() (string, error) {
+// RepoRoot is the directory holding go.work, found upwards from the test's working directory.
+func RepoRoot(t testing.TB) string {
+	t.Helper()
 	dir, err := os.Getwd()
 	if err != nil {
-		return "", err
+		t.Fatal(err)
 	}
 	for {
 		if _, err := os.Stat(filepath.Join(dir, "go.work")); err == nil {
-			return dir, nil
+			return dir
 		}
 		parent := filepath.Dir(dir)
 		if parent == dir {
-			return "", errors.New("no go.work above the working directory")
+			t.Fatal("no go.work above the working directory")
 		}
 		dir = parent
 	}

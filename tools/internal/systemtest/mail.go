@@ -4,6 +4,7 @@ import (
 	"io"
 	"net"
 	"sync"
+	"testing"
 
 	"github.com/emersion/go-smtp"
 )
@@ -24,24 +25,23 @@ type MailSink struct {
 	mails []Mail
 }
 
-// StartMailSink listens on a free local port; Close stops it.
-func StartMailSink() (*MailSink, error) {
+// StartMailSink listens on a free local port until the test ends.
+func StartMailSink(t testing.TB) *MailSink {
+	t.Helper()
 	lis, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
-		return nil, err
+		t.Fatal(err)
 	}
 	sink := &MailSink{addr: lis.Addr().String()}
 	sink.server = smtp.NewServer(sink)
 	sink.server.Domain = "sink.localhost"
 	go func() { _ = sink.server.Serve(lis) }()
-	return sink, nil
+	t.Cleanup(func() { _ = sink.server.Close() })
+	return sink
 }
 
 // Addr is host:port for SMTP_ADDR.
 func (s *MailSink) Addr() string { return s.addr }
-
-// Close stops the server.
-func (s *MailSink) Close() error { return s.server.Close() }
 
 // To returns the mails sent to the address so far.
 func (s *MailSink) To(address string) []Mail {
