@@ -64,7 +64,9 @@ func serve(ctx context.Context, cfg config.Config, logger *slog.Logger) error {
 
 	api := service.API{
 		HTTPAddr: cfg.HTTPAddr, GRPCAddr: cfg.GRPCAddr, Verifier: verifier,
-		Routes: func(mux *http.ServeMux) { mux.Handle("/graphql", graphql.NewHandler(renters, auditLog, verifier, logger)) },
+		Routes: func(mux *http.ServeMux) {
+			mux.Handle("/graphql", graphql.NewHandler(renters, auditLog, verifier, logger))
+		},
 		RegisterGRPC: func(s *grpc.Server) {
 			renterv1.RegisterRenterServiceServer(s, grpcadapter.NewServer(renters, logger))
 		},

@@ -25,7 +25,7 @@ type Config struct {
 	SMTPTLS      string                `env:"SMTP_TLS" envDefault:"none"`
 	SMTPUsername string                `env:"SMTP_USERNAME"`
 	SMTPPassword platformconfig.Secret `env:"SMTP_PASSWORD"`
-	MailFrom string `env:"MAIL_FROM" envDefault:"Studentenwohnheim Neckarblick <wohnen@neckarblick.example>"`
+	MailFrom     string                `env:"MAIL_FROM" envDefault:"Studentenwohnheim Neckarblick <wohnen@neckarblick.example>"`
 	// PublicURL is where the links in mails point: the public booking site.
 	PublicURL string `env:"PUBLIC_URL" envDefault:"http://localhost:8080"`
 }
