@@ -237,7 +237,7 @@ func Middleware(next http.Handler) http.Handler {
 			next.ServeHTTP(w, r)
 			return
 		}
-		body, err := readAll(r)
+		body, values, err := LiftBody(r)
 		if err != nil {
 			var tooLarge *http.MaxBytesError
 			if errors.As(err, &tooLarge) {
@@ -247,9 +247,8 @@ func Middleware(next http.Handler) http.Handler {
 			http.Error(w, "cannot read the request body", http.StatusBadRequest)
 			return
 		}
-		small, values := Lift(body)
 		r = r.WithContext(WithValues(r.Context(), values))
-		r.Body, r.ContentLength = io.NopCloser(bytes.NewReader(small)), int64(len(small))
+		r.Body, r.ContentLength = io.NopCloser(bytes.NewReader(body)), int64(len(body))
 		next.ServeHTTP(w, r)
 	})
 }
@@ -257,11 +256,17 @@ func Middleware(next http.Handler) http.Handler {
 // maxPrealloc bounds what a declared Content-Length may make the reader allocate up front.
 const maxPrealloc = 32 << 20
 
-func readAll(r *http.Request) ([]byte, error) {
+// LiftBody reads a request's body and lifts its large values (see Lift). The body is read into a
+// buffer of its declared size rather than one growing step by step: megabytes of uploads would be
+// copied and cleared again at every step.
+func LiftBody(r *http.Request) (body []byte, values *Values, err error) {
 	var buf bytes.Buffer
 	if r.ContentLength > 0 {
 		buf.Grow(int(min(r.ContentLength, maxPrealloc)) + bytes.MinRead)
 	}
-	_, err := buf.ReadFrom(r.Body)
-	return buf.Bytes(), err
+	if _, err := buf.ReadFrom(r.Body); err != nil {
+		return nil, nil, err
+	}
+	body, values = Lift(buf.Bytes())
+	return body, values, nil
 }

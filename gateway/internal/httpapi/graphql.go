@@ -172,7 +172,9 @@ func readOperation(r *http.Request) (graphql.Request, *largevalues.Values, *requ
 			req.Variables = json.RawMessage(variables)
 		}
 	} else {
-		body, err := readBody(r)
+		var body []byte
+		var err error
+		body, lifted, err = largevalues.LiftBody(r)
 		if err != nil {
 			var tooLarge *http.MaxBytesError
 			if errors.As(err, &tooLarge) {
@@ -180,7 +182,6 @@ func readOperation(r *http.Request) (graphql.Request, *largevalues.Values, *requ
 			}
 			return req, nil, &requestError{http.StatusBadRequest, codeBadRequest, "cannot read the request body"}
 		}
-		body, lifted = largevalues.Lift(body)
 		if err := graphql.UnmarshalRequest(bytes.NewReader(body), &req); err != nil {
 			return req, nil, &requestError{http.StatusBadRequest, codeBadRequest, "the body must be JSON with query, variables and operationName"}
 		}
@@ -192,18 +193,6 @@ func readOperation(r *http.Request) (graphql.Request, *largevalues.Values, *requ
 		return req, nil, &requestError{http.StatusBadRequest, codeBadRequest, "variables must be a JSON object"}
 	}
 	return req, lifted, nil
-}
-
-// readBody reads a POST body into a buffer sized by its Content-Length (limitBody has bounded it),
-// rather than growing one step by step: a booking's megabytes of uploads would be copied and cleared
-// again at every step.
-func readBody(r *http.Request) ([]byte, error) {
-	var buf bytes.Buffer
-	if r.ContentLength > 0 {
-		buf.Grow(int(r.ContentLength) + bytes.MinRead)
-	}
-	_, err := buf.ReadFrom(r.Body)
-	return buf.Bytes(), err
 }
 
 // variablesAreObject checks the shape of variables that are valid JSON already (a POST body was
