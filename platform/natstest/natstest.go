@@ -70,10 +70,10 @@ func Unique(prefix string) string {
 
 func findServer() (string, error) {
 	if u := os.Getenv("TEST_NATS_URL"); u != "" {
-		return u, nil
+		return u, keepStreamsDirectory(u)
 	}
 	if hasJetStream(defaultURL) {
-		return defaultURL, nil
+		return defaultURL, keepStreamsDirectory(defaultURL)
 	}
 	s, err := natslocal.Start(natslocal.Options{})
 	if err != nil {
@@ -96,4 +96,32 @@ func hasJetStream(url string) bool {
 	defer cancel()
 	_, err = js.AccountInfo(ctx)
 	return err == nil
+}
+
+// keeperStream is never deleted; see keepStreamsDirectory.
+const keeperStream = "NATSTEST_KEEPER"
+
+// keepStreamsDirectory makes sure a shared server always holds a file stream. Test packages run in
+// parallel and delete their streams when they end; when the account's last stream goes, nats-server
+// 2.9 removes its streams directory, and a stream another package creates at that moment fails with
+// "could not create storage directory".
+func keepStreamsDirectory(url string) error {
+	nc, err := nats.Connect(url, nats.Timeout(5*time.Second))
+	if err != nil {
+		return fmt.Errorf("natstest: %w", err)
+	}
+	defer nc.Close()
+	js, err := jetstream.New(nc)
+	if err != nil {
+		return fmt.Errorf("natstest: %w", err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	_, err = js.CreateOrUpdateStream(ctx, jetstream.StreamConfig{
+		Name: keeperStream, Subjects: []string{"natstest.keeper"}, Storage: jetstream.FileStorage, MaxMsgs: 1,
+	})
+	if err != nil {
+		return fmt.Errorf("natstest: keeper stream: %w", err)
+	}
+	return nil
 }
