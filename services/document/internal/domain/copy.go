@@ -11,9 +11,9 @@ import (
 	"golang.org/x/image/draw"
 	"golang.org/x/image/font"
 	"golang.org/x/image/font/gofont/gobold"
-	"golang.org/x/image/font/opentype"
-	"golang.org/x/image/math/f64"
+	"golang.org/x/image/font/sfnt"
 	"golang.org/x/image/math/fixed"
+	"golang.org/x/image/vector"
 )
 
 // JPEGQuality is the quality re-encoded JPEGs are written with.
@@ -26,16 +26,70 @@ const CopyMark = "KOPIE"
 // copyMarkColor is a semi-transparent red: the card stays readable under the mark.
 var copyMarkColor = color.NRGBA{R: 220, G: 0, B: 0, A: 110}
 
-// copyMarkFont is Go Bold, embedded in the binary; parsing the embedded bytes cannot fail at run time.
-var copyMarkFont = mustParseFont(gobold.TTF)
+// copyMarkOutline is CopyMark laid out once in Go Bold (embedded in the binary): outlines scale
+// without loss, so every mark is drawn from it at the picture's size.
+var copyMarkOutline = layOutText(gobold.TTF, CopyMark)
 
-func mustParseFont(ttf []byte) *opentype.Font {
-	f, err := opentype.Parse(ttf)
+// textOutline is a line of text as vector paths, with the dot's start at the origin and y down.
+type textOutline struct {
+	segments        []sfnt.Segment
+	width           float64 // the advance of the whole line
+	ascent, descent float64
+}
+
+// outlineSize is the font size the outline is laid out at: large enough that the 26.6 fixed-point
+// coordinates lose nothing visible when scaled up.
+const outlineSize = 512
+
+// layOutText places the glyphs of text one after the other, with kerning. The font is known good and
+// the text fixed, so an error here is a programming error.
+func layOutText(ttf []byte, text string) textOutline {
+	f, err := sfnt.Parse(ttf)
 	if err != nil {
 		panic(fmt.Sprintf("embedded font: %v", err))
 	}
-	return f
+	var buf sfnt.Buffer
+	ppem := fixed.I(outlineSize)
+	metrics, err := f.Metrics(&buf, ppem, font.HintingNone)
+	if err != nil {
+		panic(fmt.Sprintf("font metrics: %v", err))
+	}
+	var out textOutline
+	var dot fixed.Int26_6
+	previous := sfnt.GlyphIndex(0)
+	for i, r := range text {
+		glyph, err := f.GlyphIndex(&buf, r)
+		if err != nil || glyph == 0 {
+			panic(fmt.Sprintf("the font has no glyph for %q", r))
+		}
+		if i > 0 {
+			if kern, err := f.Kern(&buf, previous, glyph, ppem, font.HintingNone); err == nil {
+				dot += kern
+			}
+		}
+		segments, err := f.LoadGlyph(&buf, glyph, ppem, nil)
+		if err != nil {
+			panic(fmt.Sprintf("glyph %q: %v", r, err))
+		}
+		for _, s := range segments {
+			for j := range s.Args {
+				s.Args[j].X += dot
+			}
+			out.segments = append(out.segments, s)
+		}
+		advance, err := f.GlyphAdvance(&buf, glyph, ppem, font.HintingNone)
+		if err != nil {
+			panic(fmt.Sprintf("advance of %q: %v", r, err))
+		}
+		dot += advance
+		previous = glyph
+	}
+	out.width = fixedToFloat(dot)
+	out.ascent, out.descent = fixedToFloat(metrics.Ascent), fixedToFloat(metrics.Descent)
+	return out
 }
+
+func fixedToFloat(v fixed.Int26_6) float64 { return float64(v) / 64 }
 
 // pixelsOf draws img onto a new white RGBA picture: only the pixels survive, no metadata (EXIF with
 // location or camera, comments, colour profiles) of the original file, and transparent parts turn
@@ -54,49 +108,44 @@ func pixelsOf(img image.Image) *image.RGBA {
 }
 
 // markAsCopy writes CopyMark across img along its diagonal from bottom left to top right, spanning
-// about two thirds of it whatever the picture's size.
+// about two thirds of it whatever the picture's size. The letters' outlines are scaled, rotated and
+// filled straight onto the picture: no picture of the text is drawn and resampled.
 func markAsCopy(img *image.RGBA) {
 	w, h := float64(img.Bounds().Dx()), float64(img.Bounds().Dy())
-	text := renderCopyMark(0.66 * math.Hypot(w, h))
-	tw, th := float64(text.Bounds().Dx()), float64(text.Bounds().Dy())
+	text := copyMarkOutline
+	scale := 0.66 * math.Hypot(w, h) / text.width
 	sin, cos := math.Sincos(-math.Atan2(h, w))
-	// Maps the text's centre onto the picture's centre, rotated onto the diagonal.
-	toPicture := f64.Aff3{
-		cos, -sin, w/2 - cos*tw/2 + sin*th/2,
-		sin, cos, h/2 - sin*tw/2 - cos*th/2,
+	// Maps the text's centre onto the picture's centre, scaled and rotated onto the diagonal.
+	cx, cy := text.width/2, (text.descent-text.ascent)/2
+	toPicture := func(p fixed.Point26_6) (float32, float32) {
+		x, y := scale*(fixedToFloat(p.X)-cx), scale*(fixedToFloat(p.Y)-cy)
+		return float32(cos*x - sin*y + w/2), float32(sin*x + cos*y + h/2)
 	}
-	// ApproxBiLinear: a few times cheaper than BiLinear, and a semi-transparent mark shows no difference.
-	draw.ApproxBiLinear.Transform(img, toPicture, text, text.Bounds(), draw.Over, nil)
-}
-
-// renderCopyMark draws CopyMark horizontally, width pixels wide, on a transparent picture.
-func renderCopyMark(width float64) *image.RGBA {
-	const probeSize = 100
-	size := probeSize * width / measure(probeSize)
-	face := copyMarkFace(size)
-	defer face.Close()
-	m := face.Metrics()
-	text := image.NewRGBA(image.Rect(0, 0, font.MeasureString(face, CopyMark).Ceil(), (m.Ascent + m.Descent).Ceil()))
-	d := font.Drawer{Dst: text, Src: image.NewUniform(copyMarkColor), Face: face, Dot: fixed.Point26_6{Y: m.Ascent}}
-	d.DrawString(CopyMark)
-	return text
-}
-
-// measure is the width of CopyMark at the given font size, in pixels.
-func measure(size float64) float64 {
-	face := copyMarkFace(size)
-	defer face.Close()
-	return float64(font.MeasureString(face, CopyMark)) / 64 // 26.6 fixed point
-}
-
-// copyMarkFace returns the mark's font at size pixels. The font is known good and the sizes come
-// from pictures within MaxSide, so an error here is a programming error.
-func copyMarkFace(size float64) font.Face {
-	face, err := opentype.NewFace(copyMarkFont, &opentype.FaceOptions{Size: size, DPI: 72, Hinting: font.HintingNone})
-	if err != nil {
-		panic(fmt.Sprintf("font face of size %.1f: %v", size, err))
+	var z vector.Rasterizer
+	z.Reset(img.Bounds().Dx(), img.Bounds().Dy())
+	for _, s := range text.segments {
+		x0, y0 := toPicture(s.Args[0])
+		switch s.Op {
+		case sfnt.SegmentOpMoveTo:
+			z.ClosePath() // the glyph's previous contour, if any
+			z.MoveTo(x0, y0)
+		case sfnt.SegmentOpLineTo:
+			z.LineTo(x0, y0)
+		case sfnt.SegmentOpQuadTo:
+			x1, y1 := toPicture(s.Args[1])
+			z.QuadTo(x0, y0, x1, y1)
+		case sfnt.SegmentOpCubeTo:
+			x1, y1 := toPicture(s.Args[1])
+			x2, y2 := toPicture(s.Args[2])
+			z.CubeTo(x0, y0, x1, y1, x2, y2)
+		}
 	}
-	return face
+	z.ClosePath()
+	// The outline becomes a coverage mask first: blending the colour in only where a letter covers
+	// the picture is several times cheaper than blending every pixel.
+	mask := image.NewAlpha(img.Bounds())
+	z.Draw(mask, mask.Bounds(), image.Opaque, image.Point{})
+	draw.DrawMask(img, img.Bounds(), image.NewUniform(copyMarkColor), image.Point{}, mask, image.Point{}, draw.Over)
 }
 
 // encodeJPEG writes the pixels anew as a JPEG at JPEGQuality, whatever the upload's format: what
