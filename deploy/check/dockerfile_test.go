@@ -122,6 +122,10 @@ func TestDockerfiles_buildStagesRunWithoutDocker(t *testing.T) {
 						copyTree(t, src, filepath.Join(root, target), ignore)
 					}
 				case "RUN":
+					if packages, ok := aptInstalls(in.Args); ok {
+						requireDebianPackages(t, dockerfile, packages)
+						continue
+					}
 					if !strings.Contains(in.Args, "go ") {
 						continue // e.g. the user database of the runtime image
 					}
@@ -141,9 +145,7 @@ func TestDockerfiles_buildStagesRunWithoutDocker(t *testing.T) {
 							t.Fatalf("%s: cannot reproduce %q", dockerfile, segment)
 						}
 						if words[1] == "build" {
-							if !slices.Contains(env, "CGO_ENABLED=0") || !slices.Contains(words, "-trimpath") {
-								t.Errorf("%s: go build without CGO_ENABLED=0 and -trimpath: %q", dockerfile, segment)
-							}
+							checkBuildFlags(t, dockerfile, env, words)
 							o := slices.Index(words, "-o")
 							if o < 0 || !strings.HasPrefix(words[o+1], "/out/") {
 								t.Fatalf("%s: go build must write to /out/: %q", dockerfile, segment)
@@ -167,6 +169,69 @@ func TestDockerfiles_buildStagesRunWithoutDocker(t *testing.T) {
 			checkStatic(t, filepath.Join(out, strings.TrimPrefix(binary, "/out/")))
 			checkRuntimeStage(t, dockerfile, stages, stage.Name, binary)
 		})
+	}
+}
+
+// checkBuildFlags: a reproducible static build, either without cgo or with cgo linked statically and
+// with Go's own resolver and user lookup (glibc's need shared libraries at run time).
+func checkBuildFlags(t *testing.T, dockerfile string, env, words []string) {
+	t.Helper()
+	if !slices.Contains(words, "-trimpath") {
+		t.Errorf("%s: go build without -trimpath: %q", dockerfile, strings.Join(words, " "))
+	}
+	if slices.Contains(env, "CGO_ENABLED=0") {
+		return
+	}
+	tags := flagValue(words, "-tags")
+	ldflags := flagValue(words, "-ldflags")
+	if !slices.Contains(env, "CGO_ENABLED=1") || !strings.Contains(ldflags, "-static") ||
+		!strings.Contains(tags, "netgo") || !strings.Contains(tags, "osusergo") {
+		t.Errorf("%s: go build needs CGO_ENABLED=0, or CGO_ENABLED=1 with -tags netgo,osusergo and -ldflags "+
+			"'-linkmode external -extldflags \"-static\"': %q", dockerfile, strings.Join(words, " "))
+	}
+}
+
+// flagValue is the value of a go build flag given as "-flag value" or "-flag=value".
+func flagValue(words []string, flag string) string {
+	for i, w := range words {
+		if v, ok := strings.CutPrefix(w, flag+"="); ok {
+			return v
+		}
+		if w == flag && i+1 < len(words) {
+			return words[i+1]
+		}
+	}
+	return ""
+}
+
+// aptInstalls returns the Debian packages a RUN line installs with apt-get.
+func aptInstalls(run string) ([]string, bool) {
+	var packages []string
+	found := false
+	for _, segment := range strings.Split(run, "&&") {
+		words := strings.Fields(segment)
+		if len(words) < 2 || words[0] != "apt-get" || words[1] != "install" {
+			continue
+		}
+		found = true
+		for _, w := range words[2:] {
+			if !strings.HasPrefix(w, "-") {
+				packages = append(packages, w)
+			}
+		}
+	}
+	return packages, found
+}
+
+// requireDebianPackages: the build stage installs these packages in its image; reproducing it here
+// needs them on this machine (.ci/run installs them).
+func requireDebianPackages(t *testing.T, dockerfile string, packages []string) {
+	t.Helper()
+	for _, p := range packages {
+		out, err := exec.Command("dpkg-query", "-W", "-f=${Status}", p).Output()
+		if err != nil || !strings.HasSuffix(string(out), " installed") {
+			t.Fatalf("%s installs the Debian package %s in its build stage; install it here too (apt-get install %s)", dockerfile, p, p)
+		}
 	}
 }
 

@@ -15,6 +15,7 @@ require (
 	github.com/google/uuid v1.6.0
 	github.com/jackc/pgx/v5 v5.12.0
 	github.com/nats-io/nats.go v1.55.0
+	github.com/pixiv/go-libjpeg v0.0.0-20190822045933-3da21a74767d
 	github.com/vektah/gqlparser/v2 v2.5.37
 	golang.org/x/image v0.47.0
 	google.golang.org/grpc v1.85.0

@@ -24,6 +24,7 @@ import (
 	"semesterhaus/services/document/internal/adapters/signing"
 	"semesterhaus/services/document/internal/app"
 	"semesterhaus/services/document/internal/config"
+	"semesterhaus/services/document/internal/domain"
 	"semesterhaus/services/document/migrations"
 )
 
@@ -49,6 +50,8 @@ func serve(ctx context.Context, cfg config.Config, logger *slog.Logger) error {
 	}
 	repo := pgadapter.NewRepository(pool)
 	documents := app.New(repo)
+	// Operators see whether this build has the fast encoder (-tags libjpeg) or Go's own.
+	logger.Info("re-encoding uploads", "jpeg_encoder", domain.JPEGEncoder)
 	sources, err := dialSources(cfg)
 	if err != nil {
 		return err

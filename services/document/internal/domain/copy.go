@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"image"
 	"image/color"
-	"image/jpeg"
 	"math"
 
 	"golang.org/x/image/draw"
@@ -96,12 +95,18 @@ func fixedToFloat(v fixed.Int26_6) float64 { return float64(v) / 64 }
 // white as on paper.
 func pixelsOf(img image.Image) *image.RGBA {
 	b := img.Bounds()
-	dst := image.NewRGBA(image.Rect(0, 0, b.Dx(), b.Dy()))
-	if opaque, ok := img.(interface{ Opaque() bool }); ok && opaque.Opaque() {
-		// Nothing shows through: copying the pixels is all (and much cheaper than blending).
+	opaque, ok := img.(interface{ Opaque() bool })
+	if ok && opaque.Opaque() {
+		// Nothing shows through: the decoded pixels are all there is (a decoder's picture holds no
+		// metadata), so a decoded RGBA picture is kept as it is and any other copied.
+		if rgba, ok := img.(*image.RGBA); ok && b.Min == (image.Point{}) {
+			return rgba
+		}
+		dst := image.NewRGBA(image.Rect(0, 0, b.Dx(), b.Dy()))
 		draw.Draw(dst, dst.Bounds(), img, b.Min, draw.Src)
 		return dst
 	}
+	dst := image.NewRGBA(image.Rect(0, 0, b.Dx(), b.Dy()))
 	draw.Draw(dst, dst.Bounds(), image.White, image.Point{}, draw.Src)
 	draw.Draw(dst, dst.Bounds(), img, b.Min, draw.Over)
 	return dst
@@ -151,9 +156,10 @@ func markAsCopy(img *image.RGBA) {
 // encodeJPEG writes the pixels anew as a JPEG at JPEGQuality, whatever the upload's format: what
 // is stored is a copy for reading, and JPEG encodes several times faster than PNG, which matters
 // because a booking waits for three re-encodings.
-func encodeJPEG(t Type, img image.Image) (File, error) {
+func encodeJPEG(t Type, img *image.RGBA) (File, error) {
 	var buf bytes.Buffer
-	if err := jpeg.Encode(&buf, img, &jpeg.Options{Quality: JPEGQuality}); err != nil {
+	buf.Grow(len(img.Pix) / 8) // a scan's JPEG is a few bits per pixel: one allocation, no regrowth
+	if err := writeJPEG(&buf, img); err != nil {
 		return File{}, fmt.Errorf("encode JPEG: %w", err)
 	}
 	return newFile(t, FormatJPEG, buf.Bytes()), nil
