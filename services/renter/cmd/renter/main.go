@@ -60,7 +60,7 @@ func serve(ctx context.Context, cfg config.Config, logger *slog.Logger) error {
 	}
 	defer closeAudit()
 	consumer := natsadapter.NewMailConsumer(js, pool, app.NewMails(renderer, cfg.PublicURL, time.Now), natsadapter.RentingStream, logger)
-	sender := app.NewMailSender(repo, transport, mailInterval, logger)
+	sender := app.NewMailSender(repo, transport, mailInterval, cfg.MailSenders, logger)
 
 	api := service.API{
 		HTTPAddr: cfg.HTTPAddr, GRPCAddr: cfg.GRPCAddr, Verifier: verifier,

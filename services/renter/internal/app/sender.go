@@ -3,6 +3,7 @@ package app
 import (
 	"context"
 	"log/slog"
+	"sync"
 	"time"
 
 	"semesterhaus/services/renter/internal/domain"
@@ -27,23 +28,36 @@ type MailSender struct {
 	queue     MailQueue
 	transport MailTransport
 	interval  time.Duration
+	workers   int
 	logger    *slog.Logger
 }
 
-// NewMailSender returns a sender that looks for due mails every interval.
-func NewMailSender(queue MailQueue, transport MailTransport, interval time.Duration, logger *slog.Logger) *MailSender {
-	return &MailSender{queue: queue, transport: transport, interval: interval, logger: logger}
+// NewMailSender returns a sender that looks for due mails every interval and delivers up to workers
+// of them at the same time: a delivery mostly waits for the mail server's answers (a tenth of a
+// second or more for each mail), so one at a time would fall behind a busy booking hour.
+func NewMailSender(queue MailQueue, transport MailTransport, interval time.Duration, workers int, logger *slog.Logger) *MailSender {
+	return &MailSender{queue: queue, transport: transport, interval: interval, workers: max(workers, 1), logger: logger}
 }
 
 // Run delivers due mails until ctx ends.
 func (s *MailSender) Run(ctx context.Context) error {
+	var wg sync.WaitGroup
+	for range s.workers {
+		wg.Go(func() { s.work(ctx) })
+	}
+	wg.Wait()
+	return nil
+}
+
+// work is one of the sender's workers: it delivers due mails whenever it looks.
+func (s *MailSender) work(ctx context.Context) {
 	ticker := time.NewTicker(s.interval)
 	defer ticker.Stop()
 	for {
 		s.deliverDue(ctx)
 		select {
 		case <-ctx.Done():
-			return nil
+			return
 		case <-ticker.C:
 		}
 	}

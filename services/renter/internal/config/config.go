@@ -26,9 +26,15 @@ type Config struct {
 	SMTPUsername string                `env:"SMTP_USERNAME"`
 	SMTPPassword platformconfig.Secret `env:"SMTP_PASSWORD"`
 	MailFrom     string                `env:"MAIL_FROM" envDefault:"Studentenwohnheim Neckarblick <wohnen@neckarblick.example>"`
+	// MailSenders is how many mails each replica delivers at the same time, each over its own
+	// connection to the mail server.
+	MailSenders int `env:"MAIL_SENDERS" envDefault:"4"`
 	// PublicURL is where the links in mails point: the public booking site.
 	PublicURL string `env:"PUBLIC_URL" envDefault:"http://localhost:8080"`
 }
+
+// maxMailSenders bounds MAIL_SENDERS: every delivery holds one of the database pool's connections.
+const maxMailSenders = 8
 
 // Load reads the settings and checks them.
 func Load() (Config, error) {
@@ -38,6 +44,9 @@ func Load() (Config, error) {
 	}
 	if _, err := mail.ParseAddress(cfg.MailFrom); err != nil {
 		return Config{}, fmt.Errorf("MAIL_FROM %q: %w", cfg.MailFrom, err)
+	}
+	if cfg.MailSenders < 1 || cfg.MailSenders > maxMailSenders {
+		return Config{}, fmt.Errorf("MAIL_SENDERS %d: want 1 to %d", cfg.MailSenders, maxMailSenders)
 	}
 	if u, err := url.Parse(cfg.PublicURL); err != nil || u.Scheme == "" || u.Host == "" {
 		return Config{}, fmt.Errorf("PUBLIC_URL %q must be an absolute URL", cfg.PublicURL)

@@ -161,7 +161,7 @@ func newMailPath(t *testing.T) mailPath {
 	logger := slog.New(slog.DiscardHandler)
 	repo := pgadapter.NewRepository(pool)
 	consumer := natsadapter.NewMailConsumer(js, pool, app.NewMails(renderer, publicURL, time.Now), stream, logger)
-	sender := app.NewMailSender(repo, transport, 50*time.Millisecond, logger)
+	sender := app.NewMailSender(repo, transport, 50*time.Millisecond, 4, logger)
 	done := make(chan struct{}, 2)
 	for _, run := range []func(context.Context) error{consumer.Run, sender.Run} {
 		go func() {
