@@ -90,23 +90,22 @@ func layOutText(ttf []byte, text string) textOutline {
 
 func fixedToFloat(v fixed.Int26_6) float64 { return float64(v) / 64 }
 
-// pixelsOf draws img onto a new white RGBA picture: only the pixels survive, no metadata (EXIF with
-// location or camera, comments, colour profiles) of the original file, and transparent parts turn
-// white as on paper.
-func pixelsOf(img image.Image) *image.RGBA {
+// pixelsOfDecoded turns a picture image.Decode returned into an RGBA picture of nothing but its
+// pixels: no metadata (EXIF with location or camera, comments, colour profiles) of the original file
+// survives, and transparent parts turn white as on paper.
+func pixelsOfDecoded(img image.Image) *image.RGBA {
 	b := img.Bounds()
-	opaque, ok := img.(interface{ Opaque() bool })
-	if ok && opaque.Opaque() {
-		// Nothing shows through: the decoded pixels are all there is (a decoder's picture holds no
-		// metadata), so a decoded RGBA picture is kept as it is and any other copied.
-		if rgba, ok := img.(*image.RGBA); ok && b.Min == (image.Point{}) {
-			return rgba
-		}
-		dst := image.NewRGBA(image.Rect(0, 0, b.Dx(), b.Dy()))
+	// image/png returns an *image.RGBA only for truecolour without transparency: opaque throughout, so
+	// it is kept as decoded (a decoder's picture holds nothing but pixels), without scanning its alpha.
+	if rgba, ok := img.(*image.RGBA); ok && b.Min == (image.Point{}) {
+		return rgba
+	}
+	dst := image.NewRGBA(image.Rect(0, 0, b.Dx(), b.Dy()))
+	if opaque, ok := img.(interface{ Opaque() bool }); ok && opaque.Opaque() {
+		// Nothing shows through: copying the pixels is all (and much cheaper than blending).
 		draw.Draw(dst, dst.Bounds(), img, b.Min, draw.Src)
 		return dst
 	}
-	dst := image.NewRGBA(image.Rect(0, 0, b.Dx(), b.Dy()))
 	draw.Draw(dst, dst.Bounds(), image.White, image.Point{}, draw.Src)
 	draw.Draw(dst, dst.Bounds(), img, b.Min, draw.Over)
 	return dst
@@ -120,14 +119,26 @@ func markAsCopy(img *image.RGBA) {
 	text := copyMarkOutline
 	scale := 0.66 * math.Hypot(w, h) / text.width
 	sin, cos := math.Sincos(-math.Atan2(h, w))
-	// Maps the text's centre onto the picture's centre, scaled and rotated onto the diagonal.
+	// Maps a point of the text onto the picture: the text's centre onto the picture's centre, scaled
+	// and rotated onto the diagonal.
 	cx, cy := text.width/2, (text.descent-text.ascent)/2
+	place := func(x, y float64) (float64, float64) {
+		x, y = scale*(x-cx), scale*(y-cy)
+		return cos*x - sin*y + w/2, sin*x + cos*y + h/2
+	}
+	// Only the part of the picture the text's box covers is rasterized and blended.
+	var area image.Rectangle
+	for _, corner := range [][2]float64{{0, -text.ascent}, {text.width, -text.ascent}, {0, text.descent}, {text.width, text.descent}} {
+		x, y := place(corner[0], corner[1])
+		area = area.Union(image.Rect(int(math.Floor(x)), int(math.Floor(y)), int(math.Ceil(x))+1, int(math.Ceil(y))+1))
+	}
+	area = area.Intersect(img.Bounds())
 	toPicture := func(p fixed.Point26_6) (float32, float32) {
-		x, y := scale*(fixedToFloat(p.X)-cx), scale*(fixedToFloat(p.Y)-cy)
-		return float32(cos*x - sin*y + w/2), float32(sin*x + cos*y + h/2)
+		x, y := place(fixedToFloat(p.X), fixedToFloat(p.Y))
+		return float32(x - float64(area.Min.X)), float32(y - float64(area.Min.Y))
 	}
 	var z vector.Rasterizer
-	z.Reset(img.Bounds().Dx(), img.Bounds().Dy())
+	z.Reset(area.Dx(), area.Dy())
 	for _, s := range text.segments {
 		x0, y0 := toPicture(s.Args[0])
 		switch s.Op {
@@ -148,9 +159,9 @@ func markAsCopy(img *image.RGBA) {
 	z.ClosePath()
 	// The outline becomes a coverage mask first: blending the colour in only where a letter covers
 	// the picture is several times cheaper than blending every pixel.
-	mask := image.NewAlpha(img.Bounds())
-	z.Draw(mask, mask.Bounds(), image.Opaque, image.Point{})
-	draw.DrawMask(img, img.Bounds(), image.NewUniform(copyMarkColor), image.Point{}, mask, image.Point{}, draw.Over)
+	mask := image.NewAlpha(area)
+	z.Draw(mask, area, image.Opaque, image.Point{})
+	draw.DrawMask(img, area, image.NewUniform(copyMarkColor), image.Point{}, mask, area.Min, draw.Over)
 }
 
 // encodeJPEG writes the pixels anew as a JPEG at JPEGQuality, whatever the upload's format: what

@@ -117,7 +117,7 @@ func decodeImage(content []byte, path, brokenMsg string) (*image.RGBA, *Validati
 	if err != nil {
 		return nil, invalid(path, brokenMsg)
 	}
-	return pixelsOf(img), nil
+	return pixelsOfDecoded(img), nil
 }
 
 // dimensionsAllowed accepts pictures in either orientation: a card photographed upright is as good
