@@ -7,7 +7,7 @@
 //     percentiles of the verify links and how many won (exactly one must).
 //
 // It signs in as admin at the end to free the apartments it used, so the demo data stays usable.
-// Usage: go run ./tools/cmd/bookingbench [-url http://localhost:8080] [-bookings 200] [-rate 20]
+// Usage: go run ./tools/cmd/bookingbench [-url http://localhost:8080] [-warmup 40] [-bookings 200] [-rate 20]
 // [-concurrency 8] [-confirmations 500] [-mail http://localhost:8025]; -bookings 0 or -confirmations 0 leaves
 // that part out.
 package main
@@ -23,6 +23,7 @@ import (
 type options struct {
 	baseURL       string
 	mailURL       string
+	warmup        int
 	bookings      int
 	concurrency   int
 	rate          float64
@@ -36,6 +37,7 @@ func main() {
 	var opt options
 	flag.StringVar(&opt.baseURL, "url", "http://localhost:8080", "the gateway")
 	flag.StringVar(&opt.mailURL, "mail", "http://localhost:8025", "the mail catcher's HTTP API")
+	flag.IntVar(&opt.warmup, "warmup", 40, "booking requests sent first, at the same rate, and not measured")
 	flag.IntVar(&opt.bookings, "bookings", 200, "booking requests with three 1 MB documents")
 	flag.IntVar(&opt.concurrency, "concurrency", 8, "booking requests in flight at once (when -rate is 0)")
 	flag.Float64Var(&opt.rate, "rate", 20, "booking requests started per second, whether or not earlier ones are done (0: -concurrency at a time)")
@@ -79,8 +81,20 @@ func run(ctx context.Context, opt options) error {
 }
 
 // benchBookings sends opt.bookings booking requests with three 1 MB documents for the first apartment.
+// A warm-up at the same rate comes first, as in the catalog benchmark: a freshly started system
+// still sizes its heaps, caches and connection pools. Its confirmation mails are awaited, so that the
+// measured requests find the pipeline drained.
 func (c *client) benchBookings(ctx context.Context, target target, opt options, run string) error {
 	bookingLoad := load{rate: opt.rate, concurrency: opt.concurrency}
+	if opt.warmup > 0 {
+		warm, err := c.bookMany(ctx, target.semesterID, target.apartments[0], opt.warmup, bookingLoad, run+"w", largeDocuments())
+		if err != nil {
+			return fmt.Errorf("warm-up: %w", err)
+		}
+		if _, err := c.confirmationLinks(ctx, warm.emails); err != nil {
+			return fmt.Errorf("warm-up: %w", err)
+		}
+	}
 	bookings, err := c.bookMany(ctx, target.semesterID, target.apartments[0], opt.bookings, bookingLoad, run, largeDocuments())
 	if err != nil {
 		return err
