@@ -11,9 +11,9 @@ import (
 
 // MailQueue holds the stored mails until they are delivered.
 type MailQueue interface {
-	// DeliverNext locks the next due mail that no other sender holds and calls deliver with it; a
-	// delivered mail is marked sent, a failed one is due again after domain.RetryDelay. found is
-	// false when no mail is due.
+	// DeliverNext locks the next due mail that no other sender holds and whose renter has no earlier
+	// mail unsent, and calls deliver with it; a delivered mail is marked sent, a failed one is due
+	// again after domain.RetryDelay. found is false when no mail is due.
 	DeliverNext(ctx context.Context, deliver func(domain.Mail) error) (found bool, err error)
 }
 

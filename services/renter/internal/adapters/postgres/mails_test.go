@@ -3,6 +3,9 @@ package postgres_test
 import (
 	"context"
 	"errors"
+	"slices"
+	"strconv"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -19,12 +22,18 @@ import (
 
 func TestMain(m *testing.M) { pgtest.Main(m) }
 
+// storeMails stores mails to renter 1 for the events, in their order; an id "renterN/event" names
+// another renter.
 func storeMails(t *testing.T, pool *pgxpool.Pool, eventIDs ...string) {
 	t.Helper()
 	err := postgres.InTx(context.Background(), pool, func(tx pgx.Tx) error {
 		store := pgadapter.MailStoreIn(tx)
 		for _, id := range eventIDs {
-			if err := store.AddMail(context.Background(), domain.Mail{EventID: id, RenterID: 1, To: "anna@example.org", Subject: "s", Text: "t", HTML: "h"}); err != nil {
+			renterID := int64(1)
+			if renter, _, ok := strings.Cut(id, "/"); ok {
+				renterID, _ = strconv.ParseInt(strings.TrimPrefix(renter, "renter"), 10, 64)
+			}
+			if err := store.AddMail(context.Background(), domain.Mail{EventID: id, RenterID: renterID, To: "anna@example.org", Subject: "s", Text: "t", HTML: "h"}); err != nil {
 				return err
 			}
 		}
@@ -82,8 +91,44 @@ func TestDeliverNext_concurrentSendersNeverDeliverTheSameMail(t *testing.T) {
 	t.Parallel()
 	pool, _ := pgtest.NewDatabase(t, migrations.FS)
 	repo := pgadapter.NewRepository(pool)
-	storeMails(t, pool, "e1", "e2")
+	storeMails(t, pool, "renter1/e1", "renter2/e2")
 
+	delivered := deliverWhileAnotherSenderHoldsAMail(t, repo)
+	if len(delivered) != 2 || delivered[0] == delivered[1] {
+		t.Errorf("delivered %v, want both mails once", delivered)
+	}
+}
+
+func TestDeliverNext_aRentersMailsGoOutInTheirOrder(t *testing.T) {
+	t.Parallel()
+	pool, _ := pgtest.NewDatabase(t, migrations.FS)
+	repo := pgadapter.NewRepository(pool)
+	storeMails(t, pool, "renter1/e1", "renter1/e2", "renter2/e3")
+
+	// While the first sender holds renter 1's first mail, the second sender skips renter 1's second
+	// mail and takes renter 2's.
+	if delivered := deliverWhileAnotherSenderHoldsAMail(t, repo); !slices.Equal(delivered, []string{"renter2/e3", "renter1/e1"}) {
+		t.Fatalf("delivered %v, want renter 2's mail beside renter 1's first", delivered)
+	}
+	var next []string
+	for {
+		found, err := repo.DeliverNext(context.Background(), func(m domain.Mail) error { next = append(next, m.EventID); return nil })
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !found {
+			break
+		}
+	}
+	if !slices.Equal(next, []string{"renter1/e2"}) {
+		t.Errorf("then delivered %v, want renter 1's second mail", next)
+	}
+}
+
+// deliverWhileAnotherSenderHoldsAMail has one sender take the first due mail and hold it while a
+// second sender delivers; it returns what was delivered, the second sender's mail first.
+func deliverWhileAnotherSenderHoldsAMail(t *testing.T, repo *pgadapter.Repository) []string {
+	t.Helper()
 	holding := make(chan struct{})
 	release := make(chan struct{})
 	var mu sync.Mutex
@@ -103,13 +148,11 @@ func TestDeliverNext_concurrentSendersNeverDeliverTheSameMail(t *testing.T) {
 		})
 	})
 	<-holding
-	// ...while a second sender takes the other mail instead of waiting for it.
+	// ...while a second sender takes another mail instead of waiting for it.
 	if found, err := repo.DeliverNext(context.Background(), deliver); !found || err != nil {
 		t.Errorf("second sender: %v, %v", found, err)
 	}
 	close(release)
 	wg.Wait()
-	if len(delivered) != 2 || delivered[0] == delivered[1] {
-		t.Errorf("delivered %v, want both mails once", delivered)
-	}
+	return delivered
 }

@@ -31,6 +31,7 @@ type OutgoingMail struct {
 	NextAttemptAt pgtype.Timestamptz
 	LastError     string
 	SentAt        pgtype.Timestamptz
+	Seq           pgtype.Int8
 }
 
 type Renter struct {

@@ -213,14 +213,20 @@ func (q *Queries) LockEmailToken(ctx context.Context, hash []byte) (LockEmailTok
 }
 
 const lockNextDueMail = `-- name: LockNextDueMail :one
-SELECT event_id, renter_id, recipient, subject, text_body, html_body, created_at, attempts, next_attempt_at, last_error, sent_at FROM outgoing_mail
-WHERE sent_at IS NULL AND next_attempt_at <= now()
-ORDER BY next_attempt_at
+SELECT event_id, renter_id, recipient, subject, text_body, html_body, created_at, attempts, next_attempt_at, last_error, sent_at, seq FROM outgoing_mail AS m
+WHERE m.sent_at IS NULL AND m.next_attempt_at <= now()
+  AND NOT EXISTS (
+    SELECT 1 FROM outgoing_mail AS earlier
+    WHERE earlier.renter_id = m.renter_id AND earlier.sent_at IS NULL AND earlier.seq < m.seq
+  )
+ORDER BY m.next_attempt_at, m.seq
 LIMIT 1
 FOR UPDATE SKIP LOCKED
 `
 
-// SKIP LOCKED: replicas deliver different mails side by side, never the same one twice.
+// SKIP LOCKED: senders deliver different mails side by side, never the same one twice. A renter's
+// mail waits while an earlier one of theirs is unsent (being delivered or due again later), so each
+// renter gets their mails in the order of the events.
 func (q *Queries) LockNextDueMail(ctx context.Context) (OutgoingMail, error) {
 	row := q.db.QueryRow(ctx, lockNextDueMail)
 	var i OutgoingMail
@@ -236,6 +242,7 @@ func (q *Queries) LockNextDueMail(ctx context.Context) (OutgoingMail, error) {
 		&i.NextAttemptAt,
 		&i.LastError,
 		&i.SentAt,
+		&i.Seq,
 	)
 	return i, err
 }

@@ -65,10 +65,16 @@ VALUES ($1, $2, $3, $4, $5, $6)
 ON CONFLICT (event_id) DO NOTHING;
 
 -- name: LockNextDueMail :one
--- SKIP LOCKED: replicas deliver different mails side by side, never the same one twice.
-SELECT * FROM outgoing_mail
-WHERE sent_at IS NULL AND next_attempt_at <= now()
-ORDER BY next_attempt_at
+-- SKIP LOCKED: senders deliver different mails side by side, never the same one twice. A renter's
+-- mail waits while an earlier one of theirs is unsent (being delivered or due again later), so each
+-- renter gets their mails in the order of the events.
+SELECT * FROM outgoing_mail AS m
+WHERE m.sent_at IS NULL AND m.next_attempt_at <= now()
+  AND NOT EXISTS (
+    SELECT 1 FROM outgoing_mail AS earlier
+    WHERE earlier.renter_id = m.renter_id AND earlier.sent_at IS NULL AND earlier.seq < m.seq
+  )
+ORDER BY m.next_attempt_at, m.seq
 LIMIT 1
 FOR UPDATE SKIP LOCKED;
 
