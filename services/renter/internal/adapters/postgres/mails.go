@@ -54,8 +54,8 @@ func (s MailStore) AddMail(ctx context.Context, m domain.Mail) error {
 }
 
 // DeliverNext locks the next due mail (skipping those other senders hold and those behind an unsent
-// mail of the same renter), calls deliver and marks
-// the mail sent, or due again after domain.RetryDelay when deliver failed.
+// mail of the same renter), calls deliver and marks the mail sent, or due again after
+// domain.RetryDelay when deliver failed.
 func (r *Repository) DeliverNext(ctx context.Context, deliver func(domain.Mail) error) (bool, error) {
 	found := false
 	err := postgres.InTx(ctx, r.pool, func(tx pgx.Tx) error {
