@@ -9,6 +9,7 @@ replace (
 
 require (
 	github.com/99designs/gqlgen v0.17.95
+	github.com/emmansun/base64 v0.7.0
 	github.com/google/uuid v1.6.0
 	github.com/jackc/pgx/v5 v5.12.0
 	github.com/nats-io/nats.go v1.55.0
