@@ -196,15 +196,14 @@ func TestImages_areSkaffoldArtifactsOrPinned(t *testing.T) {
 
 // Settings that may stay unset in a cluster, with the reason. Every other setting a deployable reads
 // must be given by its manifests.
-var defaultsFineInCluster = map[string]string{
-	"GOGC": "read by the Go runtime; the gateway picks its own default when unset",
-}
+var defaultsFineInCluster = map[string]string{}
 
 // Variables the manifests may set although no config struct reads them: libraries and the runtime do.
 var readByLibraries = map[string]string{
 	"OTEL_EXPORTER_OTLP_ENDPOINT": "OpenTelemetry's exporter (platform/tracing)",
 	"OTEL_SERVICE_NAME":           "OpenTelemetry's resource (platform/tracing)",
 	"GOMEMLIMIT":                  "the Go runtime's soft memory limit, set to the container's limit",
+	"GOGC":                        "the Go runtime's heap goal; unset, every deployable runs with server.DefaultGCPercent",
 }
 
 // containerEnv returns the variables a container gets, from env and from envFrom ConfigMaps (resolved

@@ -44,6 +44,7 @@ type Command[C Configured] func(ctx context.Context, cfg C, logger *slog.Logger)
 // Main runs the subcommand named by the program's only argument and exits with status 1 and the
 // error on failure.
 func Main[C Configured](name string, load func() (C, error), commands map[string]Command[C]) {
+	server.TuneGC()
 	if err := run(name, os.Args[1:], load, commands); err != nil {
 		fmt.Fprintf(os.Stderr, "%s: %v\n", name, err)
 		os.Exit(1)

@@ -9,7 +9,6 @@ import (
 	"log/slog"
 	"net/http"
 	"os"
-	"runtime/debug"
 	"time"
 
 	"github.com/nats-io/nats.go"
@@ -32,12 +31,6 @@ import (
 // identityTokenTTL is the lifetime of the tokens forwarded to subgraphs (the contract's 60 s).
 const identityTokenTTL = 60 * time.Second
 
-// gcPercent replaces Go's default heap goal of 100 % unless GOGC is set: nearly all of the
-// gateway's garbage is per-request JSON that dies young, and the larger goal cuts the collector's
-// CPU share (+30 % requests/s when every request executes, +3 % when identical queries share one
-// execution; docs/benchmarks.md) for a few MiB more memory.
-const gcPercent = 400
-
 func main() {
 	ctx, stop := server.SignalContext()
 	defer stop()
@@ -53,9 +46,7 @@ func run(ctx context.Context) error {
 		return err
 	}
 	logger := logging.New(cfg.LogLevel, cfg.LogFormat)
-	if cfg.GOGC == "" {
-		debug.SetGCPercent(gcPercent)
-	}
+	server.TuneGC()
 	stopTracing, err := tracing.Setup(ctx, "gateway", logger)
 	if err != nil {
 		return err

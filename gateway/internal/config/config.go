@@ -48,10 +48,8 @@ type Config struct {
 	PaymentURL   *url.URL `env:"PAYMENT_URL" envDefault:"http://127.0.0.1:8105"`
 	WebPublicDir string   `env:"WEB_PUBLIC_DIR"`
 	WebAdminDir  string   `env:"WEB_ADMIN_DIR"`
-	// GOGC is read by the Go runtime itself; when it is unset the gateway picks its own default.
-	GOGC      string `env:"GOGC"`
-	LogLevel  string `env:"LOG_LEVEL" envDefault:"info"`
-	LogFormat string `env:"LOG_FORMAT" envDefault:"json"`
+	LogLevel     string   `env:"LOG_LEVEL" envDefault:"info"`
+	LogFormat    string   `env:"LOG_FORMAT" envDefault:"json"`
 }
 
 // Load reads and checks the settings.
