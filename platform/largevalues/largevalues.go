@@ -17,9 +17,11 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net"
 	"net/http"
 	"strconv"
 	"strings"
+	"unsafe"
 )
 
 // MinLength is the length from which a string value is lifted (as written in JSON, without quotes).
@@ -37,7 +39,8 @@ type Values struct {
 // Lift returns body with every string of at least MinLength in its "variables" replaced by a
 // placeholder, and the lifted values; nil values when nothing was lifted. It reads body in one pass
 // and checks only what it needs: a body that is no JSON object comes back unchanged, for the caller's
-// own parsing to refuse.
+// own parsing to refuse. The values share body's memory, so body must not be written to afterwards;
+// the body returned is a new slice when anything was lifted.
 func Lift(body []byte) ([]byte, *Values) {
 	if len(body) < MinLength {
 		return body, nil
@@ -144,35 +147,28 @@ func randomPart() string {
 	return hex.EncodeToString(b)
 }
 
-// RestoreInto returns body with every quoted placeholder of v replaced by its original JSON string,
-// in one pass. Without values (nil) body comes back as it is.
-func (v *Values) RestoreInto(body []byte) []byte {
+// Restored returns body with every quoted placeholder of v replaced by its original JSON string, as
+// the pieces to send one after the other: the lifted megabytes are written from where Lift found
+// them instead of being copied into a second body. Without values (nil) it is body alone.
+func (v *Values) Restored(body []byte) net.Buffers {
 	if v == nil {
-		return body
+		return net.Buffers{body}
 	}
 	marker := []byte(`"` + v.prefix)
-	if !bytes.Contains(body, marker) {
-		return body
-	}
-	size := len(body)
-	for _, raw := range v.raw {
-		size += len(raw)
-	}
-	out := make([]byte, 0, size)
+	var parts net.Buffers
 	for {
 		at := bytes.Index(body, marker)
 		if at < 0 {
-			return append(out, body...)
+			return append(parts, body)
 		}
 		raw, length := v.at(body[at+len(marker):])
 		if raw == nil {
-			out = append(out, body[:at+len(marker)]...)
+			parts = append(parts, body[:at+len(marker)])
 			body = body[at+len(marker):]
 			continue
 		}
-		out = append(out, body[:at+1]...) // up to the opening quote
-		out = append(out, raw...)
-		body = body[at+len(marker)+length-1:] // from the closing quote
+		parts = append(parts, body[:at+1], raw) // up to the opening quote, then the original
+		body = body[at+len(marker)+length-1:]   // from the closing quote
 	}
 }
 
@@ -199,7 +195,8 @@ func (v *Values) Value(s string) (string, error) {
 		return s, nil
 	}
 	if bytes.IndexByte(raw, '\\') < 0 {
-		return string(raw), nil
+		// No copy of the megabytes: nothing writes to a lifted body any more (see Lift).
+		return unsafe.String(unsafe.SliceData(raw), len(raw)), nil
 	}
 	var unescaped string
 	if err := json.Unmarshal(append(append([]byte{'"'}, raw...), '"'), &unescaped); err != nil {

@@ -53,7 +53,7 @@ func TestLift_longStringsBecomePlaceholdersAndComeBackUnchanged(t *testing.T) {
 	if lifted["email"] != "lena@example.org" || lifted["front"] == scan || !strings.HasPrefix(lifted["front"].(string), "largevalue:") {
 		t.Errorf("lifted input = %v", lifted)
 	}
-	if got, want := decode(t, values.RestoreInto(small)), decode(t, body); !reflect.DeepEqual(got, want) {
+	if got, want := decode(t, bytes.Join(values.Restored(small), nil)), decode(t, body); !reflect.DeepEqual(got, want) {
 		t.Error("restored body differs from the original")
 	}
 	deep := lifted["pages"].([]any)[2].(map[string]any)["deep"].(string)
@@ -90,12 +90,15 @@ func TestValue_onlyThisRequestsPlaceholders(t *testing.T) {
 	if got, _ := other.Value(placeholder + "0"); got != placeholder+"0" {
 		t.Error("an unknown index resolved")
 	}
-	if restored := mine.RestoreInto(small); !bytes.Equal(restored, small) {
+	if restored := bytes.Join(mine.Restored(small), nil); !bytes.Equal(restored, small) {
 		t.Error("another request's placeholders were replaced")
 	}
 	var none *largevalues.Values
 	if got, _ := none.Value("plain"); got != "plain" {
 		t.Error("nil values changed a plain string")
+	}
+	if restored := bytes.Join(none.Restored(small), nil); !bytes.Equal(restored, small) {
+		t.Error("nil values changed a body")
 	}
 }
 
@@ -122,6 +125,6 @@ func BenchmarkLiftAndRestore(b *testing.B) {
 	b.SetBytes(int64(len(body)))
 	for b.Loop() {
 		small, values := largevalues.Lift(body)
-		_ = values.RestoreInto(small)
+		_ = values.Restored(small)
 	}
 }

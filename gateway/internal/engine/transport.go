@@ -1,11 +1,11 @@
 package engine
 
 import (
-	"bytes"
 	"io"
 	"log/slog"
 	"net"
 	"net/http"
+	"slices"
 	"time"
 
 	"semesterhaus/platform/largevalues"
@@ -75,7 +75,8 @@ func withoutCompression(req *http.Request) *http.Request {
 }
 
 // withLargeValues puts the uploads that the gateway lifted out of the client's request
-// (package largevalues) back into the fetch's body.
+// (package largevalues) back into the fetch's body. The body is sent piece by piece from where the
+// pieces are: megabytes of uploads are not copied into a second body first.
 func withLargeValues(req *http.Request) (*http.Request, error) {
 	values := largevalues.FromContext(req.Context())
 	if values == nil || req.Body == nil {
@@ -86,10 +87,19 @@ func withLargeValues(req *http.Request) (*http.Request, error) {
 	if err != nil {
 		return nil, err
 	}
-	body = values.RestoreInto(body)
+	parts := values.Restored(body)
+	size := 0
+	for _, part := range parts {
+		size += len(part)
+	}
+	// Reading net.Buffers consumes the slice, so every reader gets a copy of the slice (not of the data).
+	open := func() (io.ReadCloser, error) {
+		unread := slices.Clone(parts)
+		return io.NopCloser(&unread), nil
+	}
 	restored := *req
-	restored.Body = io.NopCloser(bytes.NewReader(body))
-	restored.ContentLength = int64(len(body))
-	restored.GetBody = func() (io.ReadCloser, error) { return io.NopCloser(bytes.NewReader(body)), nil }
+	restored.Body, _ = open()
+	restored.ContentLength = int64(size)
+	restored.GetBody = open
 	return &restored, nil
 }
