@@ -6,6 +6,7 @@ import (
 	"image"
 	"image/color"
 	"math"
+	"sync"
 
 	"golang.org/x/image/draw"
 	"golang.org/x/image/font"
@@ -112,10 +113,59 @@ func pixelsOfDecoded(img image.Image) *image.RGBA {
 }
 
 // markAsCopy writes CopyMark across img along its diagonal from bottom left to top right, spanning
-// about two thirds of it whatever the picture's size. The letters' outlines are scaled, rotated and
-// filled straight onto the picture: no picture of the text is drawn and resampled.
+// about two thirds of it whatever the picture's size.
 func markAsCopy(img *image.RGBA) {
-	w, h := float64(img.Bounds().Dx()), float64(img.Bounds().Dy())
+	mask := copyMarks.forSize(img.Bounds().Size())
+	area := mask.Rect
+	draw.DrawMask(img, area, image.NewUniform(copyMarkColor), image.Point{}, mask, area.Min, draw.Over)
+}
+
+// copyMarks keeps the marks of the last few picture sizes: scans come in the few sizes of scanners
+// and phone cameras, and rasterizing the letters cost more than blending them in.
+var copyMarks = maskCache{masks: map[image.Point]*image.Alpha{}}
+
+// maskCache holds at most maxCachedMasks masks of at most maxCachedMaskBytes each; the oldest goes
+// first. Masks are never written once made, so any number of uploads may draw with one at a time.
+type maskCache struct {
+	mu    sync.Mutex
+	masks map[image.Point]*image.Alpha
+	order []image.Point // oldest first
+}
+
+const (
+	maxCachedMasks     = 8
+	maxCachedMaskBytes = 2 << 20
+)
+
+func (c *maskCache) forSize(size image.Point) *image.Alpha {
+	c.mu.Lock()
+	mask, ok := c.masks[size]
+	c.mu.Unlock()
+	if ok {
+		return mask
+	}
+	mask = copyMarkMask(size)
+	if len(mask.Pix) > maxCachedMaskBytes {
+		return mask
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if _, ok := c.masks[size]; !ok {
+		if len(c.order) == maxCachedMasks {
+			delete(c.masks, c.order[0])
+			c.order = c.order[1:]
+		}
+		c.masks[size] = mask
+		c.order = append(c.order, size)
+	}
+	return mask
+}
+
+// copyMarkMask is the coverage of CopyMark on a picture of size, as a mask over the part of the
+// picture the text's box covers. The letters' outlines are scaled, rotated and filled at the
+// picture's resolution: no picture of the text is drawn and resampled.
+func copyMarkMask(size image.Point) *image.Alpha {
+	w, h := float64(size.X), float64(size.Y)
 	text := copyMarkOutline
 	scale := 0.66 * math.Hypot(w, h) / text.width
 	sin, cos := math.Sincos(-math.Atan2(h, w))
@@ -126,13 +176,12 @@ func markAsCopy(img *image.RGBA) {
 		x, y = scale*(x-cx), scale*(y-cy)
 		return cos*x - sin*y + w/2, sin*x + cos*y + h/2
 	}
-	// Only the part of the picture the text's box covers is rasterized and blended.
 	var area image.Rectangle
 	for _, corner := range [][2]float64{{0, -text.ascent}, {text.width, -text.ascent}, {0, text.descent}, {text.width, text.descent}} {
 		x, y := place(corner[0], corner[1])
 		area = area.Union(image.Rect(int(math.Floor(x)), int(math.Floor(y)), int(math.Ceil(x))+1, int(math.Ceil(y))+1))
 	}
-	area = area.Intersect(img.Bounds())
+	area = area.Intersect(image.Rectangle{Max: size})
 	toPicture := func(p fixed.Point26_6) (float32, float32) {
 		x, y := place(fixedToFloat(p.X), fixedToFloat(p.Y))
 		return float32(x - float64(area.Min.X)), float32(y - float64(area.Min.Y))
@@ -157,11 +206,11 @@ func markAsCopy(img *image.RGBA) {
 		}
 	}
 	z.ClosePath()
-	// The outline becomes a coverage mask first: blending the colour in only where a letter covers
-	// the picture is several times cheaper than blending every pixel.
+	// A coverage mask: blending the colour in only where a letter covers the picture is several
+	// times cheaper than blending every pixel.
 	mask := image.NewAlpha(area)
 	z.Draw(mask, area, image.Opaque, image.Point{})
-	draw.DrawMask(img, area, image.NewUniform(copyMarkColor), image.Point{}, mask, area.Min, draw.Over)
+	return mask
 }
 
 // encodeJPEG writes the pixels anew as a JPEG at JPEGQuality, whatever the upload's format: what
