@@ -94,9 +94,11 @@ func TestVerify(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
-			got, err := v.Verify(tt.token)
-			if (err == nil) != tt.ok || got != tt.want {
-				t.Fatalf("Verify = %+v, %v; want %+v, ok=%v", got, err, tt.want, tt.ok)
+			for attempt := range 2 { // the second time, a valid token is one the verifier remembers
+				got, err := v.Verify(tt.token)
+				if (err == nil) != tt.ok || got != tt.want {
+					t.Fatalf("Verify (attempt %d) = %+v, %v; want %+v, ok=%v", attempt+1, got, err, tt.want, tt.ok)
+				}
 			}
 		})
 	}
