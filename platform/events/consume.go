@@ -24,9 +24,10 @@ type ConsumerConfig struct {
 	Stream         string
 	Durable        string   // also the key under which processed event ids are recorded
 	FilterSubjects []string // empty: every subject of the stream
-	// Handles, when set, names the subjects the handler acts on: other messages (a service filters
-	// a whole stream, since older servers allow one filter per consumer) are acknowledged without a
-	// transaction, which would only record that nothing happened.
+	// Handles, when set, names the subjects the handler acts on. The consumer then filters by them
+	// where the server can (filtersFor); otherwise it filters by FilterSubjects, and the messages the
+	// handler does not act on are acknowledged without a transaction, which would only record that
+	// nothing happened.
 	Handles []string
 	// MaxDeliver bounds deliveries of a failing message; 0 means unlimited, so that no fact is
 	// dropped silently (failures are logged and retried with a growing delay).
@@ -84,10 +85,10 @@ func createConsumer(ctx context.Context, js jetstream.JetStream, logger *slog.Lo
 		MaxDeliver: cfg.MaxDeliver,
 	}
 	// A single filter goes into FilterSubject, which servers before 2.10 (e.g. Debian's) understand.
-	if len(cfg.FilterSubjects) == 1 {
-		cc.FilterSubject = cfg.FilterSubjects[0]
+	if filters := filtersFor(cfg, js.Conn().ConnectedServerVersion()); len(filters) == 1 {
+		cc.FilterSubject = filters[0]
 	} else {
-		cc.FilterSubjects = cfg.FilterSubjects
+		cc.FilterSubjects = filters
 	}
 	for {
 		cons, err := js.CreateOrUpdateConsumer(ctx, cfg.Stream, cc)
@@ -102,6 +103,27 @@ func createConsumer(ctx context.Context, js jetstream.JetStream, logger *slog.Lo
 			return nil, ctx.Err()
 		}
 	}
+}
+
+// filtersFor returns the subjects the consumer asks the server for. When the handler acts on a
+// few subjects only, the server sends just those where it can (one subject on any server, several
+// from 2.10 on): every other message would be delivered, acknowledged and skipped for nothing, and
+// a busy stream brings many of them.
+func filtersFor(cfg ConsumerConfig, serverVersion string) []string {
+	if len(cfg.Handles) == 1 || len(cfg.Handles) > 1 && severalFiltersSupported(serverVersion) {
+		return cfg.Handles
+	}
+	return cfg.FilterSubjects
+}
+
+// severalFiltersSupported tells whether a server of that version ("2.10.4") filters a consumer by
+// several subjects.
+func severalFiltersSupported(serverVersion string) bool {
+	var major, minor int
+	if _, err := fmt.Sscanf(serverVersion, "%d.%d", &major, &minor); err != nil {
+		return false
+	}
+	return major > 2 || major == 2 && minor >= 10
 }
 
 type consumer struct {
