@@ -95,11 +95,13 @@ func (c *client) benchBookings(ctx context.Context, target target, opt options, 
 			return fmt.Errorf("warm-up: %w", err)
 		}
 	}
+	machine := measureMachine()
 	bookings, err := c.bookMany(ctx, target.semesterID, target.apartments[0], opt.bookings, bookingLoad, run, largeDocuments())
 	if err != nil {
 		return err
 	}
 	bookings.print(fmt.Sprintf("booking requests with three 1 MB documents, %s", bookingLoad))
+	fmt.Printf("  %s\n", machine)
 	return nil
 }
 
@@ -118,11 +120,13 @@ func (c *client) benchConfirmations(ctx context.Context, target target, opt opti
 		fmt.Printf("confirmation race in %s\n", opt.pause)
 		time.Sleep(opt.pause)
 	}
+	machine := measureMachine()
 	confirmations, winners, err := c.confirmAtOnce(ctx, contenders.emails, tokens)
 	if err != nil {
 		return err
 	}
 	confirmations.print(fmt.Sprintf("%d renters confirming the same apartment at once", len(contenders.emails)))
+	fmt.Printf("  %s\n", machine)
 	fmt.Printf("  winners: %d (the others were sent to /booking/step3failed)\n", winners)
 	if winners != 1 {
 		return fmt.Errorf("%d renters got the apartment, want exactly one", winners)
