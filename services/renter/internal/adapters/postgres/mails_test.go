@@ -3,6 +3,7 @@ package postgres_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"slices"
 	"strconv"
 	"strings"
@@ -16,6 +17,7 @@ import (
 	"semesterhaus/platform/pgtest"
 	"semesterhaus/platform/postgres"
 	pgadapter "semesterhaus/services/renter/internal/adapters/postgres"
+	"semesterhaus/services/renter/internal/adapters/postgres/db"
 	"semesterhaus/services/renter/internal/domain"
 	"semesterhaus/services/renter/migrations"
 )
@@ -155,4 +157,40 @@ func deliverWhileAnotherSenderHoldsAMail(t *testing.T, repo *pgadapter.Repositor
 	close(release)
 	wg.Wait()
 	return delivered
+}
+
+func TestLockNextDueMail_readsTheHeadOfALongQueueOnly(t *testing.T) {
+	t.Parallel()
+	pool, _ := pgtest.NewDatabase(t, migrations.FS)
+	ctx := context.Background()
+	queue := make([]string, 1000)
+	for i := range queue {
+		queue[i] = fmt.Sprintf("renter%d/e%d", i%700+1, i)
+	}
+	storeMails(t, pool, queue...)
+	if _, err := pool.Exec(ctx, "ANALYZE outgoing_mail"); err != nil { // as autovacuum would
+		t.Fatal(err)
+	}
+
+	// A burst of 500 confirmations queues 500 mails; each sender's next mail must cost the same
+	// whether 10 or 1000 are waiting.
+	err := postgres.InTx(ctx, pool, func(tx pgx.Tx) error {
+		row, err := db.New(tx).LockNextDueMail(ctx)
+		if err != nil || row.EventID != queue[0] {
+			t.Errorf("next mail %q, %v; want %q", row.EventID, err, queue[0])
+		}
+		var read int
+		err = tx.QueryRow(ctx, `SELECT coalesce(idx_tup_fetch, 0) + coalesce(seq_tup_read, 0)
+			FROM pg_stat_xact_user_tables WHERE relname = 'outgoing_mail'`).Scan(&read)
+		if err != nil {
+			return err
+		}
+		if read > 20 {
+			t.Errorf("taking the next of %d mails read %d of them", len(queue), read)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
 }
