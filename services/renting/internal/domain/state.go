@@ -50,14 +50,12 @@ func CanMove(from, to State) bool {
 }
 
 // holding lists the states in which a renting holds its apartment for its semester. The database's
-// partial unique indexes are built on the same list (migrations/00001_renting.sql).
+// partial unique indexes (migrations/00001_renting.sql) and the query ApartmentHeldByAnother spell
+// out the same list; the repository's tests hold them to it.
 var holding = []State{
 	ApartmentReserved, OwnerAcknowledged, ContractRequested, ContractSigned, Unpaid, Payed,
 	RenewalRequest, RenewalAccepted,
 }
-
-// Holding returns the states in which a renting holds its apartment, for queries.
-func Holding() []State { return slices.Clone(holding) }
 
 // Holds reports whether a renting in state s holds its apartment (and its renter's place) for the
 // semester.

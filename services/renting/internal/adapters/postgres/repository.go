@@ -118,7 +118,6 @@ func (r *Repository) UpdateKnowingHolder(ctx context.Context, id string, change 
 		_, err := r.update(ctx, tx, q, id, func(renting *domain.Renting) error {
 			held, err := q.ApartmentHeldByAnother(ctx, db.ApartmentHeldByAnotherParams{
 				ApartmentID: int32(renting.ApartmentID), SemesterID: int32(renting.SemesterID), ID: renting.ID,
-				Holding: holdingStates,
 			})
 			if err != nil {
 				return fmt.Errorf("holder of apartment %d: %w", renting.ApartmentID, err)
@@ -128,15 +127,6 @@ func (r *Repository) UpdateKnowingHolder(ctx context.Context, id string, change 
 		return err
 	})
 }
-
-// holdingStates are domain.Holding as the database stores states.
-var holdingStates = func() []string {
-	var states []string
-	for _, s := range domain.Holding() {
-		states = append(states, string(s))
-	}
-	return states
-}()
 
 // In returns the repository's Update inside tx, a transaction the caller owns: an event consumer
 // stores a transition in the transaction that records the event as processed.

@@ -6,8 +6,13 @@ import (
 	"testing"
 	"time"
 
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+
 	"semesterhaus/platform/pgtest"
+	"semesterhaus/platform/postgres"
 	pgadapter "semesterhaus/services/renting/internal/adapters/postgres"
+	"semesterhaus/services/renting/internal/adapters/postgres/db"
 	"semesterhaus/services/renting/internal/domain"
 	"semesterhaus/services/renting/migrations"
 )
@@ -83,5 +88,70 @@ func TestGet_unknownOrMalformedIdIsNotFound(t *testing.T) {
 		if _, err := repo.Get(context.Background(), id); !errors.Is(err, domain.ErrNotFound) {
 			t.Errorf("%q: %v", id, err)
 		}
+	}
+}
+
+func TestUpdateKnowingHolder_theHoldingStatesHoldTheApartment(t *testing.T) {
+	t.Parallel()
+	repo, exec := newRepository(t)
+	ctx := context.Background()
+	holder := domain.NewRenting(1, 11, 3, false, time.Now())
+	other := domain.NewRenting(2, 11, 3, false, time.Now())
+	for _, r := range []*domain.Renting{holder, other} {
+		if err := repo.Create(ctx, r, nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	states := []domain.State{domain.ApartmentRequested, domain.ApartmentReserved, domain.SelectApartment,
+		domain.OwnerAcknowledged, domain.ContractRequested, domain.ContractSigned, domain.Unpaid, domain.Payed,
+		domain.RenewalRequest, domain.RenewalAccepted, domain.Canceled}
+	for _, state := range states {
+		if err := exec("UPDATE renting SET state = $1 WHERE id = $2", string(state), holder.ID); err != nil {
+			t.Fatal(err)
+		}
+		var held bool
+		err := repo.UpdateKnowingHolder(ctx, other.ID, func(_ *domain.Renting, h bool) error { held = h; return nil })
+		if err != nil || held != state.Holds() {
+			t.Errorf("another renting in %s: held %v (%v), want %v", state, held, err, state.Holds())
+		}
+	}
+}
+
+func TestApartmentHeldByAnother_readsTheHolderOnly(t *testing.T) {
+	t.Parallel()
+	pool, _ := pgtest.NewDatabase(t, migrations.FS)
+	ctx := context.Background()
+	// 500 renters requested the apartment, the last of them holds it.
+	_, err := pool.Exec(ctx, `INSERT INTO renting (id, renter_id, apartment_id, semester_id, state, renewal, created_at, updated_at)
+		SELECT gen_random_uuid(), g, 11, 3, CASE WHEN g = 500 THEN 'APARTMENT_RESERVED' ELSE 'APARTMENT_REQUESTED' END, false, now(), now()
+		FROM generate_series(1, 500) g`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := pool.Exec(ctx, "ANALYZE renting"); err != nil { // as autovacuum would
+		t.Fatal(err)
+	}
+	err = postgres.InTx(ctx, pool, func(tx pgx.Tx) error {
+		// A connection that ran the query a few times plans it once for all parameters.
+		if _, err := tx.Exec(ctx, "SET LOCAL plan_cache_mode = force_generic_plan"); err != nil {
+			return err
+		}
+		held, err := db.New(tx).ApartmentHeldByAnother(ctx, db.ApartmentHeldByAnotherParams{ApartmentID: 11, SemesterID: 3, ID: uuid.NewString()})
+		if err != nil || !held {
+			t.Errorf("held %v, %v; want held", held, err)
+		}
+		var read int
+		err = tx.QueryRow(ctx, `SELECT coalesce(idx_tup_fetch, 0) + coalesce(seq_tup_read, 0)
+			FROM pg_stat_xact_user_tables WHERE relname = 'renting'`).Scan(&read)
+		if err != nil {
+			return err
+		}
+		if read > 5 {
+			t.Errorf("checking the holder among 500 rentings of the apartment read %d of them", read)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
 	}
 }
