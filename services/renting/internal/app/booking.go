@@ -81,14 +81,12 @@ func (s *Rentings) checkFree(ctx context.Context, apartmentID, semesterID int) e
 	} else if err != nil {
 		return err
 	}
-	rentings, err := s.repo.RentingsOfSemester(ctx, semesterID)
+	held, err := s.repo.ApartmentHeld(ctx, apartmentID, semesterID)
 	if err != nil {
 		return err
 	}
-	for _, r := range rentings {
-		if r.ApartmentID == apartmentID && r.State.Holds() {
-			return domain.Invalid("apartmentId", domain.MsgApartmentTaken, "id", strconv.Itoa(apartmentID))
-		}
+	if held {
+		return domain.Invalid("apartmentId", domain.MsgApartmentTaken, "id", strconv.Itoa(apartmentID))
 	}
 	return nil
 }

@@ -33,6 +33,8 @@ type Repository interface {
 	RentingsOfRenter(ctx context.Context, renterID int64) ([]domain.Renting, error)
 	LogOfRenter(ctx context.Context, renterID int64) ([]domain.LogEntry, error)
 	RentingsOfSemester(ctx context.Context, semesterID int) ([]domain.Renting, error)
+	// ApartmentHeld reports whether a renting holds the apartment in the semester.
+	ApartmentHeld(ctx context.Context, apartmentID, semesterID int) (bool, error)
 	RentingsInState(ctx context.Context, state domain.State, semesterIDs []int) ([]domain.Renting, error)
 	// KeyCodesDue returns the paid rentings of the semesters whose key code was not announced yet.
 	KeyCodesDue(ctx context.Context, semesterIDs []int) ([]domain.Renting, error)

@@ -258,6 +258,11 @@ func (r *Repository) LogOfRenter(ctx context.Context, renterID int64) ([]domain.
 	return log, nil
 }
 
+// ApartmentHeld reports whether a renting holds the apartment in the semester.
+func (r *Repository) ApartmentHeld(ctx context.Context, apartmentID, semesterID int) (bool, error) {
+	return r.queries.ApartmentHeld(ctx, db.ApartmentHeldParams{ApartmentID: int32(apartmentID), SemesterID: int32(semesterID)})
+}
+
 // RentingsOfSemester loads every renting of a semester.
 func (r *Repository) RentingsOfSemester(ctx context.Context, semesterID int) ([]domain.Renting, error) {
 	rows, err := r.queries.ListRentingsOfSemester(ctx, int32(semesterID))

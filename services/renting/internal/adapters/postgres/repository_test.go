@@ -91,7 +91,7 @@ func TestGet_unknownOrMalformedIdIsNotFound(t *testing.T) {
 	}
 }
 
-func TestUpdateKnowingHolder_theHoldingStatesHoldTheApartment(t *testing.T) {
+func TestHolderChecks_theHoldingStatesHoldTheApartment(t *testing.T) {
 	t.Parallel()
 	repo, exec := newRepository(t)
 	ctx := context.Background()
@@ -109,10 +109,13 @@ func TestUpdateKnowingHolder_theHoldingStatesHoldTheApartment(t *testing.T) {
 		if err := exec("UPDATE renting SET state = $1 WHERE id = $2", string(state), holder.ID); err != nil {
 			t.Fatal(err)
 		}
-		var held bool
-		err := repo.UpdateKnowingHolder(ctx, other.ID, func(_ *domain.Renting, h bool) error { held = h; return nil })
-		if err != nil || held != state.Holds() {
-			t.Errorf("another renting in %s: held %v (%v), want %v", state, held, err, state.Holds())
+		var heldByAnother bool
+		err := repo.UpdateKnowingHolder(ctx, other.ID, func(_ *domain.Renting, h bool) error { heldByAnother = h; return nil })
+		if err != nil || heldByAnother != state.Holds() {
+			t.Errorf("another renting in %s: held %v (%v), want %v", state, heldByAnother, err, state.Holds())
+		}
+		if held, err := repo.ApartmentHeld(ctx, 11, 3); err != nil || held != state.Holds() {
+			t.Errorf("a renting in %s: apartment held %v (%v), want %v", state, held, err, state.Holds())
 		}
 	}
 }

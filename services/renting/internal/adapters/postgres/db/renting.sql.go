@@ -12,6 +12,28 @@ import (
 	"github.com/jackc/pgx/v5/pgtype"
 )
 
+const apartmentHeld = `-- name: ApartmentHeld :one
+SELECT EXISTS (
+    SELECT 1 FROM renting
+    WHERE apartment_id = $1 AND semester_id = $2
+      AND state IN ('APARTMENT_RESERVED', 'OWNER_ACKNOWLEDGED', 'CONTRACT_REQUESTED', 'CONTRACT_SIGNED',
+                    'UNPAID', 'PAYED', 'RENEWAL_REQUEST', 'RENEWAL_ACCEPTED')
+)
+`
+
+type ApartmentHeldParams struct {
+	ApartmentID int32
+	SemesterID  int32
+}
+
+// Whether a renting holds the apartment in the semester; the states as in ApartmentHeldByAnother.
+func (q *Queries) ApartmentHeld(ctx context.Context, arg ApartmentHeldParams) (bool, error) {
+	row := q.db.QueryRow(ctx, apartmentHeld, arg.ApartmentID, arg.SemesterID)
+	var exists bool
+	err := row.Scan(&exists)
+	return exists, err
+}
+
 const apartmentHeldByAnother = `-- name: ApartmentHeldByAnother :one
 SELECT EXISTS (
     SELECT 1 FROM renting

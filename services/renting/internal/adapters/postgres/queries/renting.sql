@@ -54,6 +54,15 @@ UPDATE renting SET key_code_announced_at = $2
 WHERE id = $1 AND state = 'PAYED' AND key_code_announced_at IS NULL
 RETURNING *;
 
+-- name: ApartmentHeld :one
+-- Whether a renting holds the apartment in the semester; the states as in ApartmentHeldByAnother.
+SELECT EXISTS (
+    SELECT 1 FROM renting
+    WHERE apartment_id = @apartment_id AND semester_id = @semester_id
+      AND state IN ('APARTMENT_RESERVED', 'OWNER_ACKNOWLEDGED', 'CONTRACT_REQUESTED', 'CONTRACT_SIGNED',
+                    'UNPAID', 'PAYED', 'RENEWAL_REQUEST', 'RENEWAL_ACCEPTED')
+);
+
 -- name: ApartmentHeldByAnother :one
 -- Whether a renting other than the given one holds the apartment in the semester. The states are
 -- domain.holding written out as in the partial unique index renting_holds_apartment, so that the
