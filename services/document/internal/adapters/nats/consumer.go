@@ -62,8 +62,9 @@ func NewRentingConsumer(js jetstream.JetStream, pool *pgxpool.Pool, documents Re
 	return &RentingConsumer{js: js, pool: pool, documents: documents, contracts: contracts, logger: logger, stream: stream}
 }
 
-// Run consumes until ctx ends. One filter for the whole stream, since older NATS servers allow only
-// one per consumer; subjects this service does not act on are acknowledged and skipped.
+// Run consumes until ctx ends. The server sends only the subjects this service acts on where it can
+// filter by several (NATS 2.10 on); older servers send the whole stream, and the other subjects are
+// acknowledged and skipped (events.ConsumerConfig.Handles).
 func (c *RentingConsumer) Run(ctx context.Context) error {
 	handles := []string{c.stream.Prefix + ".deleted"}
 	for _, state := range contractStates {

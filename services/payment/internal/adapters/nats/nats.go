@@ -66,8 +66,8 @@ func NewRentingConsumer(js jetstream.JetStream, pool *pgxpool.Pool, repo *pgadap
 	return &RentingConsumer{js: js, pool: pool, repo: repo, payments: payments, logger: logger, source: source}
 }
 
-// Run consumes until ctx ends. One filter for the whole stream, since older NATS servers allow only
-// one per consumer; the other subjects than a signed contract are acknowledged and skipped.
+// Run consumes until ctx ends. The consumer acts on signed contracts only, which is one subject: the
+// server sends nothing else (events.ConsumerConfig.Handles).
 func (c *RentingConsumer) Run(ctx context.Context) error {
 	return events.Consume(ctx, c.js, c.pool, c.logger, events.ConsumerConfig{
 		Stream: c.source.Name, Durable: Durable, FilterSubjects: []string{c.source.SubjectPrefix + ".>"},
