@@ -208,28 +208,27 @@ func TestConsume_sameMsgIDPublishedTwice_changesNothing(t *testing.T) {
 // waitAllAcked waits until the durable has acknowledged n deliveries, duplicates included.
 func waitAllAcked(t *testing.T, e *env, durable string, n uint64) {
 	t.Helper()
-	deadline := time.Now().Add(10 * time.Second)
-	for {
-		c, err := e.js.Consumer(context.Background(), e.stream, durable)
-		if err != nil {
-			t.Fatal(err)
-		}
-		info, err := c.Info(context.Background())
-		if err != nil {
-			t.Fatal(err)
-		}
-		if info.AckFloor.Stream == n && info.NumAckPending == 0 {
-			return
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("ack floor %d, pending %d; want %d acknowledged", info.AckFloor.Stream, info.NumAckPending, n)
-		}
-		time.Sleep(50 * time.Millisecond)
+	info := waitConsumer(t, e, durable, func(info *jetstream.ConsumerInfo) bool {
+		return info.AckFloor.Stream == n && info.NumAckPending == 0
+	})
+	if info.AckFloor.Stream != n || info.NumAckPending != 0 {
+		t.Fatalf("ack floor %d, pending %d; want %d acknowledged", info.AckFloor.Stream, info.NumAckPending, n)
 	}
 }
 
 // waitNothingPending waits until the durable has no message left to deliver or to be acknowledged.
 func waitNothingPending(t *testing.T, e *env, durable string) {
+	t.Helper()
+	info := waitConsumer(t, e, durable, func(info *jetstream.ConsumerInfo) bool {
+		return info.NumPending == 0 && info.NumAckPending == 0
+	})
+	if info.NumPending != 0 || info.NumAckPending != 0 {
+		t.Fatalf("%d messages pending, %d unacknowledged", info.NumPending, info.NumAckPending)
+	}
+}
+
+// waitConsumer polls the durable's state until done holds or 10 s have passed, and returns the last.
+func waitConsumer(t *testing.T, e *env, durable string, done func(*jetstream.ConsumerInfo) bool) *jetstream.ConsumerInfo {
 	t.Helper()
 	deadline := time.Now().Add(10 * time.Second)
 	for {
@@ -241,11 +240,8 @@ func waitNothingPending(t *testing.T, e *env, durable string) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if info.NumPending == 0 && info.NumAckPending == 0 {
-			return
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("%d messages pending, %d unacknowledged", info.NumPending, info.NumAckPending)
+		if done(info) || time.Now().After(deadline) {
+			return info
 		}
 		time.Sleep(50 * time.Millisecond)
 	}

@@ -9,6 +9,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"semesterhaus/platform/pgtest"
+	"semesterhaus/platform/postgres"
 )
 
 func TestMain(m *testing.M) { pgtest.Main(m) }
@@ -47,5 +48,32 @@ func TestNewDatabase_freshMigratedAndDroppedAfterTest(t *testing.T) {
 		if err != nil || exists {
 			t.Fatalf("database %s exists=%v after its test, %v", name, exists, err)
 		}
+	}
+}
+
+func TestRowsRead_countsWhatTheTransactionRead(t *testing.T) {
+	t.Parallel()
+	pool, _ := pgtest.NewDatabase(t, nil)
+	ctx := context.Background()
+	if _, err := pool.Exec(ctx, "CREATE TABLE item (id int PRIMARY KEY); INSERT INTO item SELECT generate_series(1, 100)"); err != nil {
+		t.Fatal(err)
+	}
+	err := postgres.InTx(ctx, pool, func(tx pgx.Tx) error {
+		if _, err := tx.Exec(ctx, "SET LOCAL enable_seqscan = off; SELECT id FROM item WHERE id = 42"); err != nil {
+			return err
+		}
+		if read, err := pgtest.RowsRead(ctx, tx, "item"); err != nil || read != 1 {
+			t.Errorf("after a lookup by key: %d rows read (%v), want 1", read, err)
+		}
+		if _, err := tx.Exec(ctx, "SELECT count(*) FROM item WHERE id % 7 = 0"); err != nil {
+			return err
+		}
+		if read, err := pgtest.RowsRead(ctx, tx, "item"); err != nil || read < 100 {
+			t.Errorf("after a scan of the whole table: %d rows read (%v), want at least 100", read, err)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
 	}
 }

@@ -179,9 +179,7 @@ func TestLockNextDueMail_readsTheHeadOfALongQueueOnly(t *testing.T) {
 		if err != nil || row.EventID != queue[0] {
 			t.Errorf("next mail %q, %v; want %q", row.EventID, err, queue[0])
 		}
-		var read int
-		err = tx.QueryRow(ctx, `SELECT coalesce(idx_tup_fetch, 0) + coalesce(seq_tup_read, 0)
-			FROM pg_stat_xact_user_tables WHERE relname = 'outgoing_mail'`).Scan(&read)
+		read, err := pgtest.RowsRead(ctx, tx, "outgoing_mail")
 		if err != nil {
 			return err
 		}

@@ -143,9 +143,7 @@ func TestApartmentHeldByAnother_readsTheHolderOnly(t *testing.T) {
 		if err != nil || !held {
 			t.Errorf("held %v, %v; want held", held, err)
 		}
-		var read int
-		err = tx.QueryRow(ctx, `SELECT coalesce(idx_tup_fetch, 0) + coalesce(seq_tup_read, 0)
-			FROM pg_stat_xact_user_tables WHERE relname = 'renting'`).Scan(&read)
+		read, err := pgtest.RowsRead(ctx, tx, "renting")
 		if err != nil {
 			return err
 		}
