@@ -50,8 +50,8 @@ func CanMove(from, to State) bool {
 }
 
 // holding lists the states in which a renting holds its apartment for its semester. The database's
-// partial unique indexes (migrations/00001_renting.sql) and the query ApartmentHeldByAnother spell
-// out the same list; the repository's tests hold them to it.
+// partial unique indexes (migrations/00001_renting.sql) and the query ApartmentHolder spell out the
+// same list; the repository's tests hold them to it.
 var holding = []State{
 	ApartmentReserved, OwnerAcknowledged, ContractRequested, ContractSigned, Unpaid, Payed,
 	RenewalRequest, RenewalAccepted,

@@ -116,13 +116,11 @@ func (r *Repository) Update(ctx context.Context, id string, change func(*domain.
 func (r *Repository) UpdateKnowingHolder(ctx context.Context, id string, change func(r *domain.Renting, held bool) error) error {
 	return r.inTx(ctx, func(tx pgx.Tx, q *db.Queries) error {
 		_, err := r.update(ctx, tx, q, id, func(renting *domain.Renting) error {
-			held, err := q.ApartmentHeldByAnother(ctx, db.ApartmentHeldByAnotherParams{
-				ApartmentID: int32(renting.ApartmentID), SemesterID: int32(renting.SemesterID), ID: renting.ID,
-			})
+			holder, held, err := apartmentHolder(ctx, q, renting.ApartmentID, renting.SemesterID)
 			if err != nil {
-				return fmt.Errorf("holder of apartment %d: %w", renting.ApartmentID, err)
+				return err
 			}
-			return change(renting, held)
+			return change(renting, held && holder != renting.ID)
 		})
 		return err
 	})
@@ -260,7 +258,20 @@ func (r *Repository) LogOfRenter(ctx context.Context, renterID int64) ([]domain.
 
 // ApartmentHeld reports whether a renting holds the apartment in the semester.
 func (r *Repository) ApartmentHeld(ctx context.Context, apartmentID, semesterID int) (bool, error) {
-	return r.queries.ApartmentHeld(ctx, db.ApartmentHeldParams{ApartmentID: int32(apartmentID), SemesterID: int32(semesterID)})
+	_, held, err := apartmentHolder(ctx, r.queries, apartmentID, semesterID)
+	return held, err
+}
+
+// apartmentHolder returns the id of the renting that holds the apartment in the semester, if one does.
+func apartmentHolder(ctx context.Context, q *db.Queries, apartmentID, semesterID int) (id string, held bool, err error) {
+	id, err = q.ApartmentHolder(ctx, db.ApartmentHolderParams{ApartmentID: int32(apartmentID), SemesterID: int32(semesterID)})
+	switch {
+	case errors.Is(err, pgx.ErrNoRows):
+		return "", false, nil
+	case err != nil:
+		return "", false, fmt.Errorf("holder of apartment %d: %w", apartmentID, err)
+	}
+	return id, true, nil
 }
 
 // RentingsOfSemester loads every renting of a semester.

@@ -12,52 +12,28 @@ import (
 	"github.com/jackc/pgx/v5/pgtype"
 )
 
-const apartmentHeld = `-- name: ApartmentHeld :one
-SELECT EXISTS (
-    SELECT 1 FROM renting
-    WHERE apartment_id = $1 AND semester_id = $2
-      AND state IN ('APARTMENT_RESERVED', 'OWNER_ACKNOWLEDGED', 'CONTRACT_REQUESTED', 'CONTRACT_SIGNED',
-                    'UNPAID', 'PAYED', 'RENEWAL_REQUEST', 'RENEWAL_ACCEPTED')
-)
+const apartmentHolder = `-- name: ApartmentHolder :one
+SELECT id FROM renting
+WHERE apartment_id = $1 AND semester_id = $2
+  AND state IN ('APARTMENT_RESERVED', 'OWNER_ACKNOWLEDGED', 'CONTRACT_REQUESTED', 'CONTRACT_SIGNED',
+                'UNPAID', 'PAYED', 'RENEWAL_REQUEST', 'RENEWAL_ACCEPTED')
 `
 
-type ApartmentHeldParams struct {
+type ApartmentHolderParams struct {
 	ApartmentID int32
 	SemesterID  int32
 }
 
-// Whether a renting holds the apartment in the semester; the states as in ApartmentHeldByAnother.
-func (q *Queries) ApartmentHeld(ctx context.Context, arg ApartmentHeldParams) (bool, error) {
-	row := q.db.QueryRow(ctx, apartmentHeld, arg.ApartmentID, arg.SemesterID)
-	var exists bool
-	err := row.Scan(&exists)
-	return exists, err
-}
-
-const apartmentHeldByAnother = `-- name: ApartmentHeldByAnother :one
-SELECT EXISTS (
-    SELECT 1 FROM renting
-    WHERE apartment_id = $1 AND semester_id = $2 AND id <> $3
-      AND state IN ('APARTMENT_RESERVED', 'OWNER_ACKNOWLEDGED', 'CONTRACT_REQUESTED', 'CONTRACT_SIGNED',
-                    'UNPAID', 'PAYED', 'RENEWAL_REQUEST', 'RENEWAL_ACCEPTED')
-)
-`
-
-type ApartmentHeldByAnotherParams struct {
-	ApartmentID int32
-	SemesterID  int32
-	ID          string
-}
-
-// Whether a renting other than the given one holds the apartment in the semester. The states are
-// domain.holding written out as in the partial unique index renting_holds_apartment, so that the
-// check reads the one entry of that index: with the states as a parameter, PostgreSQL could not
-// use it and read every renting of the apartment, 500 of them when 500 renters confirm at once.
-func (q *Queries) ApartmentHeldByAnother(ctx context.Context, arg ApartmentHeldByAnotherParams) (bool, error) {
-	row := q.db.QueryRow(ctx, apartmentHeldByAnother, arg.ApartmentID, arg.SemesterID, arg.ID)
-	var exists bool
-	err := row.Scan(&exists)
-	return exists, err
+// The renting that holds the apartment in the semester, if any (the unique index allows one). The
+// states are domain.holding written out as in the partial unique index renting_holds_apartment, so
+// that the query reads that index's one entry: with the states as a parameter, a connection's generic
+// plan could not use the index and read every renting of the apartment, 500 of them when 500 renters
+// confirm at once.
+func (q *Queries) ApartmentHolder(ctx context.Context, arg ApartmentHolderParams) (string, error) {
+	row := q.db.QueryRow(ctx, apartmentHolder, arg.ApartmentID, arg.SemesterID)
+	var id string
+	err := row.Scan(&id)
+	return id, err
 }
 
 const appendLog = `-- name: AppendLog :exec
