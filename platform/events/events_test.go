@@ -416,9 +416,7 @@ func TestConnect_unreachable_failsWithinContext(t *testing.T) {
 func TestConsume_severalFilterSubjects_receivesOnlyThose(t *testing.T) {
 	t.Parallel()
 	e := newEnv(t, jetstream.StreamConfig{})
-	var major, minor int
-	version := e.js.Conn().ConnectedServerVersion()
-	if _, err := fmt.Sscanf(version, "%d.%d", &major, &minor); err != nil || major < 2 || major == 2 && minor < 10 {
+	if version := e.js.Conn().ConnectedServerVersion(); !events.SeveralFiltersSupported(version) {
 		t.Skipf("nats-server %s cannot filter a consumer by several subjects", version)
 	}
 	cfg := events.ConsumerConfig{Stream: e.stream, Durable: "picky", FilterSubjects: []string{e.prefix + ".a", e.prefix + ".b"}}
