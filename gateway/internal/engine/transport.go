@@ -3,36 +3,20 @@ package engine
 import (
 	"io"
 	"log/slog"
-	"net"
 	"net/http"
 	"slices"
-	"time"
 
+	"semesterhaus/gateway/internal/upstream"
 	"semesterhaus/platform/largevalues"
 	"semesterhaus/platform/tracing"
 )
 
-// subgraphTimeout bounds one subgraph fetch; a subgraph that takes longer is treated as unavailable.
-const subgraphTimeout = 30 * time.Second
-
-// newSubgraphClient returns the HTTP client for all subgraph fetches. Go's default transport keeps
-// only two idle connections per host: under load the gateway then opens and closes a connection per
-// fetch and leaves thousands of sockets in TIME_WAIT. Subgraphs are few, so keep plenty idle.
+// newSubgraphClient returns the HTTP client for all subgraph fetches.
 func newSubgraphClient(logger *slog.Logger) *http.Client {
-	transport := &http.Transport{
-		Proxy: nil, // subgraphs are on the internal network; a proxy from the environment must not apply
-		DialContext: (&net.Dialer{
-			Timeout:   5 * time.Second,
-			KeepAlive: 30 * time.Second,
-		}).DialContext,
-		MaxIdleConns:          1024,
-		MaxIdleConnsPerHost:   256,
-		IdleConnTimeout:       90 * time.Second,
-		ResponseHeaderTimeout: subgraphTimeout,
-		DisableCompression:    true,
-	}
+	transport := upstream.NewTransport()
+	transport.DisableCompression = true
 	return &http.Client{
-		Timeout: subgraphTimeout,
+		Timeout: upstream.Timeout,
 		// With tracing on, every fetch is a client span of the operation's trace and carries it to
 		// the subgraph in the traceparent header.
 		Transport: tracing.HTTPTransport(&subgraphTransport{next: transport, logger: logger}),

@@ -6,9 +6,13 @@ import (
 	"net/url"
 	"strings"
 
+	"semesterhaus/gateway/internal/upstream"
 	"semesterhaus/platform/identity"
 	"semesterhaus/platform/tracing"
 )
+
+// serviceTransport carries every forwarded request; with tracing on, each is a client span.
+var serviceTransport = tracing.HTTPTransport(upstream.NewTransport())
 
 // forwardTo points the outgoing request at target with the given path. The session cookie stays
 // with the gateway, and so does any identity token a client sent.
@@ -33,7 +37,7 @@ func Forward(target *url.URL, from, to string) http.Handler {
 			forwardTo(r, target, to+strings.TrimPrefix(r.In.URL.Path, from))
 		},
 		ErrorHandler: unavailable,
-		Transport:    tracing.HTTPTransport(http.DefaultTransport), // a client span when tracing is on
+		Transport:    serviceTransport,
 	}
 }
 
@@ -56,7 +60,7 @@ func NewDocuments(target *url.URL, identify func(*http.Request) identity.Identit
 			r.Out.Header.Set(identity.Header, r.In.Header.Get(identity.Header)) // the gateway's, set below
 		},
 		ErrorHandler: unavailable,
-		Transport:    tracing.HTTPTransport(http.DefaultTransport),
+		Transport:    serviceTransport,
 	}
 	return &Documents{identify: identify, signer: signer, proxy: proxy}
 }
