@@ -118,7 +118,7 @@ func newGateway(ctx context.Context, cfg config.Config, logger *slog.Logger, nc 
 			MaxDepth: cfg.MaxQueryDepth,
 			Logger:   logger,
 		},
-		Verify:          &httpapi.Verify{Engine: eng, Signer: tokens, Logger: logger},
+		Verify:          httpapi.Forward(cfg.RentingURL, "/api/verify", "/verify"),
 		Documents:       httpapi.NewDocuments(cfg.DocumentURL, signIn.Identify, tokens),
 		Signing:         httpapi.Forward(cfg.DocumentURL, "/api/signing/", "/signing/"),
 		SigningWebhook:  httpapi.Forward(cfg.DocumentURL, "/api/webhooks/signing", "/webhooks/signing"),

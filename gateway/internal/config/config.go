@@ -42,6 +42,8 @@ type Config struct {
 	// enrollment certificate uploads).
 	MaxBodyBytes  int64 `env:"MAX_BODY_BYTES" envDefault:"18874368"`
 	MaxQueryDepth int   `env:"MAX_QUERY_DEPTH" envDefault:"15"`
+	// RentingURL is the renting service's HTTP address: the confirmation mail's link.
+	RentingURL *url.URL `env:"RENTING_URL" envDefault:"http://127.0.0.1:8102"`
 	// DocumentURL is the document service's HTTP address; admins' downloads are forwarded there.
 	DocumentURL *url.URL `env:"DOCUMENT_URL" envDefault:"http://127.0.0.1:8104"`
 	// PaymentURL is the payment service's HTTP address: its checkout page and webhook.

@@ -11,6 +11,12 @@ import (
 	"semesterhaus/platform/identity"
 )
 
+type fixedSigner struct{}
+
+func (fixedSigner) Sign(id identity.Identity) (string, error) {
+	return "token-for-" + string(id.Role), nil
+}
+
 func TestDocuments_forwardsAdminsWithTheirTokenAndRefusesEverybodyElse(t *testing.T) {
 	t.Parallel()
 	type seen struct{ path, token, cookie string }

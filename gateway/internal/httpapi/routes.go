@@ -17,8 +17,9 @@ import (
 
 // Routes are the handlers and settings the router mounts.
 type Routes struct {
-	GraphQL   *GraphQL
-	Verify    *Verify
+	GraphQL *GraphQL
+	// Verify forwards the confirmation mail's link to the renting service.
+	Verify    http.Handler
 	Documents *Documents
 	// Signing and Payment forward the sandbox pages and the providers' webhooks of the document and
 	// payment services.

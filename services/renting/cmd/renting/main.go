@@ -17,6 +17,7 @@ import (
 	"semesterhaus/platform/service"
 	auditv1 "semesterhaus/proto/gen/audit/v1"
 	rentingv1 "semesterhaus/proto/gen/renting/v1"
+	"semesterhaus/services/renting/internal/adapters/emaillink"
 	"semesterhaus/services/renting/internal/adapters/graphql"
 	grpcadapter "semesterhaus/services/renting/internal/adapters/grpc"
 	natsadapter "semesterhaus/services/renting/internal/adapters/nats"
@@ -59,7 +60,10 @@ func serve(ctx context.Context, cfg config.Config, logger *slog.Logger) error {
 
 	api := service.API{
 		HTTPAddr: cfg.HTTPAddr, GRPCAddr: cfg.GRPCAddr, Verifier: verifier,
-		Routes: func(mux *http.ServeMux) { mux.Handle("/graphql", graphql.NewHandler(rentings, verifier, logger)) },
+		Routes: func(mux *http.ServeMux) {
+			mux.Handle("/graphql", graphql.NewHandler(rentings, verifier, logger))
+			emaillink.Routes(mux, rentings, logger)
+		},
 		RegisterGRPC: func(s *grpc.Server) {
 			rentingv1.RegisterRentingServiceServer(s, grpcadapter.NewServer(rentings))
 			auditv1.RegisterAuditLogServer(s, auditgrpc.NewServer(pool, logger))

@@ -22,19 +22,6 @@ func (r *mutationResolver) CreateRentingRequest(ctx context.Context, create mode
 	return rentingResult(id, err)
 }
 
-// ConfirmEmail is the resolver for the confirmEmail field.
-func (r *mutationResolver) ConfirmEmail(ctx context.Context, email string, token string) (*model.EmailConfirmation, error) {
-	outcome, rentingID, err := r.Rentings.ConfirmEmail(ctx, email, token)
-	if err != nil {
-		return nil, err
-	}
-	result := &model.EmailConfirmation{Outcome: model.EmailConfirmationOutcome(outcome)}
-	if rentingID != "" {
-		result.RentingID = &rentingID
-	}
-	return result, nil
-}
-
 // ApproveRenewal is the resolver for the approveRenewal field.
 func (r *mutationResolver) ApproveRenewal(ctx context.Context, rentingID string, rentingRenewal model.RentingRenewal) (*model.RentingResult, error) {
 	immatriculation, err := upload(ctx, rentingRenewal.Immatriculation)

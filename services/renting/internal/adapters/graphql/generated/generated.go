@@ -91,11 +91,6 @@ type ComplexityRoot struct {
 		State     func(childComplexity int) int
 	}
 
-	EmailConfirmation struct {
-		Outcome   func(childComplexity int) int
-		RentingID func(childComplexity int) int
-	}
-
 	Entity struct {
 		FindManyRenterByIDs                         func(childComplexity int, reps []*model.RenterByIDsInput) int
 		FindManySemesterApartmentByIDAndSemesterIDs func(childComplexity int, reps []*model.SemesterApartmentByIDAndSemesterIDsInput) int
@@ -116,7 +111,6 @@ type ComplexityRoot struct {
 	Mutation struct {
 		ApproveIdentityCard  func(childComplexity int, rentingID string) int
 		ApproveRenewal       func(childComplexity int, rentingID string, rentingRenewal model.RentingRenewal) int
-		ConfirmEmail         func(childComplexity int, email string, token string) int
 		CreateRentingRequest func(childComplexity int, create model.CreateRentingRequest) int
 		DeclineRenewal       func(childComplexity int, rentingID string) int
 		FreeApartment        func(childComplexity int, apartmentID int, semesterID int) int
@@ -228,7 +222,6 @@ type EntityResolver interface {
 }
 type MutationResolver interface {
 	CreateRentingRequest(ctx context.Context, create model.CreateRentingRequest) (*model.RentingResult, error)
-	ConfirmEmail(ctx context.Context, email string, token string) (*model.EmailConfirmation, error)
 	ApproveRenewal(ctx context.Context, rentingID string, rentingRenewal model.RentingRenewal) (*model.RentingResult, error)
 	DeclineRenewal(ctx context.Context, rentingID string) (*model.RentingResult, error)
 	OfferRenewal(ctx context.Context, rentingID string) (*model.RentingResult, error)
@@ -454,19 +447,6 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.CurrentRentingInfo.State(childComplexity), true
 
-	case "EmailConfirmation.outcome":
-		if e.ComplexityRoot.EmailConfirmation.Outcome == nil {
-			break
-		}
-
-		return e.ComplexityRoot.EmailConfirmation.Outcome(childComplexity), true
-	case "EmailConfirmation.rentingId":
-		if e.ComplexityRoot.EmailConfirmation.RentingID == nil {
-			break
-		}
-
-		return e.ComplexityRoot.EmailConfirmation.RentingID(childComplexity), true
-
 	case "Entity.findManyRenterByIDs":
 		if e.ComplexityRoot.Entity.FindManyRenterByIDs == nil {
 			break
@@ -550,17 +530,6 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.ApproveRenewal(childComplexity, args["rentingId"].(string), args["rentingRenewal"].(model.RentingRenewal)), true
-	case "Mutation.confirmEmail":
-		if e.ComplexityRoot.Mutation.ConfirmEmail == nil {
-			break
-		}
-
-		args, err := ec.field_Mutation_confirmEmail_args(ctx, rawArgs)
-		if err != nil {
-			return 0, false
-		}
-
-		return e.ComplexityRoot.Mutation.ConfirmEmail(childComplexity, args["email"].(string), args["token"].(string)), true
 	case "Mutation.createRentingRequest":
 		if e.ComplexityRoot.Mutation.CreateRentingRequest == nil {
 			break
@@ -1101,14 +1070,6 @@ enum RentingState {
   UNPAID
 }
 
-"What opening the e-mail confirmation link came to."
-enum EmailConfirmationOutcome {
-  CONFIRMED
-  APARTMENT_TAKEN
-  INVALID_TOKEN
-  EXPIRED_TOKEN
-}
-
 type Apartment @key(fields: "id", resolvable: false) {
   id: Int!
 }
@@ -1240,12 +1201,6 @@ type RentingResult {
   exception: UserDataException
 }
 
-type EmailConfirmation {
-  outcome: EmailConfirmationOutcome!
-  "Known unless the token was invalid."
-  rentingId: ID
-}
-
 type PriceItem @shareable {
   textDe: String!
   textEn: String!
@@ -1339,8 +1294,6 @@ type Query {
 type Mutation {
   "Books an apartment for the bookable semester; the renter confirms the e-mail next."
   createRentingRequest(create: CreateRentingRequest!): RentingResult!
-  "The e-mail confirmation link: the first renter to confirm gets the apartment."
-  confirmEmail(email: String!, token: String!): EmailConfirmation!
   approveRenewal(rentingId: ID!, rentingRenewal: RentingRenewal!): RentingResult!
   declineRenewal(rentingId: ID!): RentingResult!
   "Offers the renter of a PAYED renting the same apartment for the following semester now, as the renewal window would; uuid is the new RENEWAL_REQUEST renting."
@@ -1540,16 +1493,6 @@ func (ec *executionContext) childFields_CurrentRentingInfo(ctx context.Context, 
 		return ec.fieldContext_CurrentRentingInfo_renter(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type CurrentRentingInfo", field.Name)
-}
-
-func (ec *executionContext) childFields_EmailConfirmation(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	switch field.Name {
-	case "outcome":
-		return ec.fieldContext_EmailConfirmation_outcome(ctx, field)
-	case "rentingId":
-		return ec.fieldContext_EmailConfirmation_rentingId(ctx, field)
-	}
-	return nil, fmt.Errorf("no field named %q was found under type EmailConfirmation", field.Name)
 }
 
 func (ec *executionContext) childFields_ExtendBooking(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -1911,28 +1854,6 @@ func (ec *executionContext) field_Mutation_approveRenewal_args(ctx context.Conte
 		return nil, err
 	}
 	args["rentingRenewal"] = arg1
-	return args, nil
-}
-
-func (ec *executionContext) field_Mutation_confirmEmail_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
-	var err error
-	args := map[string]any{}
-	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "email",
-		func(ctx context.Context, v any) (string, error) {
-			return ec.unmarshalNString2string(ctx, v)
-		})
-	if err != nil {
-		return nil, err
-	}
-	args["email"] = arg0
-	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "token",
-		func(ctx context.Context, v any) (string, error) {
-			return ec.unmarshalNString2string(ctx, v)
-		})
-	if err != nil {
-		return nil, err
-	}
-	args["token"] = arg1
 	return args, nil
 }
 
@@ -2945,52 +2866,6 @@ func (ec *executionContext) fieldContext_CurrentRentingInfo_renter(_ context.Con
 	return fc, nil
 }
 
-func (ec *executionContext) _EmailConfirmation_outcome(ctx context.Context, field graphql.CollectedField, obj *model.EmailConfirmation) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_EmailConfirmation_outcome(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Outcome, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v model.EmailConfirmationOutcome) graphql.Marshaler {
-			return ec.marshalNEmailConfirmationOutcome2semesterhausᚋservicesᚋrentingᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐEmailConfirmationOutcome(ctx, selections, v)
-		},
-		true,
-		true,
-	)
-}
-func (ec *executionContext) fieldContext_EmailConfirmation_outcome(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("EmailConfirmation", field, false, false, errors.New("field of type EmailConfirmationOutcome does not have child fields"))
-}
-
-func (ec *executionContext) _EmailConfirmation_rentingId(ctx context.Context, field graphql.CollectedField, obj *model.EmailConfirmation) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_EmailConfirmation_rentingId(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.RentingID, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
-			return ec.marshalOID2ᚖstring(ctx, selections, v)
-		},
-		true,
-		false,
-	)
-}
-func (ec *executionContext) fieldContext_EmailConfirmation_rentingId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("EmailConfirmation", field, false, false, errors.New("field of type ID does not have child fields"))
-}
-
 func (ec *executionContext) _Entity_findManyRenterByIDs(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -3291,50 +3166,6 @@ func (ec *executionContext) fieldContext_Mutation_createRentingRequest(ctx conte
 	}()
 	ctx = graphql.WithFieldContext(ctx, fc)
 	if fc.Args, err = ec.field_Mutation_createRentingRequest_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
-		ec.Error(ctx, err)
-		return fc, err
-	}
-	return fc, nil
-}
-
-func (ec *executionContext) _Mutation_confirmEmail(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Mutation_confirmEmail(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Mutation().ConfirmEmail(ctx, fc.Args["email"].(string), fc.Args["token"].(string))
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *model.EmailConfirmation) graphql.Marshaler {
-			return ec.marshalNEmailConfirmation2ᚖsemesterhausᚋservicesᚋrentingᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐEmailConfirmation(ctx, selections, v)
-		},
-		true,
-		true,
-	)
-}
-func (ec *executionContext) fieldContext_Mutation_confirmEmail(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	fc = &graphql.FieldContext{
-		Object:     "Mutation",
-		Field:      field,
-		IsMethod:   true,
-		IsResolver: true,
-		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.childFields_EmailConfirmation(ctx, field)
-		},
-	}
-	defer func() {
-		if r := recover(); r != nil {
-			err = ec.Recover(ctx, r)
-			ec.Error(ctx, err)
-		}
-	}()
-	ctx = graphql.WithFieldContext(ctx, fc)
-	if fc.Args, err = ec.field_Mutation_confirmEmail_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
 		ec.Error(ctx, err)
 		return fc, err
 	}
@@ -7003,49 +6834,6 @@ func (ec *executionContext) _CurrentRentingInfo(ctx context.Context, sel ast.Sel
 	return out
 }
 
-var emailConfirmationImplementors = []string{"EmailConfirmation"}
-
-func (ec *executionContext) _EmailConfirmation(ctx context.Context, sel ast.SelectionSet, obj *model.EmailConfirmation) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, emailConfirmationImplementors)
-
-	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
-	for i, field := range fields {
-		switch field.Name {
-		case "__typename":
-			out.Values[i] = graphql.MarshalString("EmailConfirmation")
-		case "outcome":
-			out.Values[i] = ec._EmailConfirmation_outcome(ctx, field, obj)
-			if out.Values[i] == graphql.Null {
-				out.Invalids++
-			}
-		case "rentingId":
-			out.Values[i] = ec._EmailConfirmation_rentingId(ctx, field, obj)
-			if out.Values[i] == graphql.RequiredNull {
-				out.Invalids++
-			}
-		default:
-			panic("unknown field " + strconv.Quote(field.Name))
-		}
-	}
-	out.Dispatch(ctx)
-	if out.Invalids > 0 {
-		return graphql.Null
-	}
-
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
-
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
-
-	return out
-}
-
 var entityImplementors = []string{"Entity"}
 
 func (ec *executionContext) _Entity(ctx context.Context, sel ast.SelectionSet) graphql.Marshaler {
@@ -7250,13 +7038,6 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 		case "createRentingRequest":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Mutation_createRentingRequest(ctx, field)
-			})
-			if out.Values[i] == graphql.Null {
-				out.Invalids++
-			}
-		case "confirmEmail":
-			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
-				return ec._Mutation_confirmEmail(ctx, field)
 			})
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
@@ -8785,26 +8566,6 @@ func (ec *executionContext) unmarshalNDateTime2semesterhausᚋplatformᚋgraphql
 }
 
 func (ec *executionContext) marshalNDateTime2semesterhausᚋplatformᚋgraphqlxᚋscalarᚐDateTime(ctx context.Context, sel ast.SelectionSet, v scalar.DateTime) graphql.Marshaler {
-	return v
-}
-
-func (ec *executionContext) marshalNEmailConfirmation2ᚖsemesterhausᚋservicesᚋrentingᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐEmailConfirmation(ctx context.Context, sel ast.SelectionSet, v *model.EmailConfirmation) graphql.Marshaler {
-	if v == nil {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
-		return graphql.Null
-	}
-	return ec._EmailConfirmation(ctx, sel, v)
-}
-
-func (ec *executionContext) unmarshalNEmailConfirmationOutcome2semesterhausᚋservicesᚋrentingᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐEmailConfirmationOutcome(ctx context.Context, v any) (model.EmailConfirmationOutcome, error) {
-	var res model.EmailConfirmationOutcome
-	err := res.UnmarshalGQL(v)
-	return res, graphql.ErrorOnPath(ctx, err)
-}
-
-func (ec *executionContext) marshalNEmailConfirmationOutcome2semesterhausᚋservicesᚋrentingᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐEmailConfirmationOutcome(ctx context.Context, sel ast.SelectionSet, v model.EmailConfirmationOutcome) graphql.Marshaler {
 	return v
 }
 

@@ -94,12 +94,6 @@ type CurrentRentingInfo struct {
 	Renter    *Renter       `json:"renter,omitempty"`
 }
 
-type EmailConfirmation struct {
-	Outcome EmailConfirmationOutcome `json:"outcome"`
-	// Known unless the token was invalid.
-	RentingID *string `json:"rentingId,omitempty"`
-}
-
 type ExtendBooking struct {
 	Apartment *Apartment `json:"apartment"`
 	Semester  *Semester  `json:"semester"`
@@ -247,66 +241,6 @@ type UserDataException struct {
 	Path      *string     `json:"path,omitempty"`
 	Params    []*KeyValue `json:"params"`
 	MessageID string      `json:"messageId"`
-}
-
-// What opening the e-mail confirmation link came to.
-type EmailConfirmationOutcome string
-
-const (
-	EmailConfirmationOutcomeConfirmed      EmailConfirmationOutcome = "CONFIRMED"
-	EmailConfirmationOutcomeApartmentTaken EmailConfirmationOutcome = "APARTMENT_TAKEN"
-	EmailConfirmationOutcomeInvalidToken   EmailConfirmationOutcome = "INVALID_TOKEN"
-	EmailConfirmationOutcomeExpiredToken   EmailConfirmationOutcome = "EXPIRED_TOKEN"
-)
-
-var AllEmailConfirmationOutcome = []EmailConfirmationOutcome{
-	EmailConfirmationOutcomeConfirmed,
-	EmailConfirmationOutcomeApartmentTaken,
-	EmailConfirmationOutcomeInvalidToken,
-	EmailConfirmationOutcomeExpiredToken,
-}
-
-func (e EmailConfirmationOutcome) IsValid() bool {
-	switch e {
-	case EmailConfirmationOutcomeConfirmed, EmailConfirmationOutcomeApartmentTaken, EmailConfirmationOutcomeInvalidToken, EmailConfirmationOutcomeExpiredToken:
-		return true
-	}
-	return false
-}
-
-func (e EmailConfirmationOutcome) String() string {
-	return string(e)
-}
-
-func (e *EmailConfirmationOutcome) UnmarshalGQL(v any) error {
-	str, ok := v.(string)
-	if !ok {
-		return fmt.Errorf("enums must be strings")
-	}
-
-	*e = EmailConfirmationOutcome(str)
-	if !e.IsValid() {
-		return fmt.Errorf("%s is not a valid EmailConfirmationOutcome", str)
-	}
-	return nil
-}
-
-func (e EmailConfirmationOutcome) MarshalGQL(w io.Writer) {
-	_, _ = fmt.Fprint(w, strconv.Quote(e.String()))
-}
-
-func (e *EmailConfirmationOutcome) UnmarshalJSON(b []byte) error {
-	s, err := strconv.Unquote(string(b))
-	if err != nil {
-		return err
-	}
-	return e.UnmarshalGQL(s)
-}
-
-func (e EmailConfirmationOutcome) MarshalJSON() ([]byte, error) {
-	var buf bytes.Buffer
-	e.MarshalGQL(&buf)
-	return buf.Bytes(), nil
 }
 
 type Gender string
