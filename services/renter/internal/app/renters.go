@@ -26,8 +26,9 @@ type Repository interface {
 	// EditRenter locks the renter, lets change modify it and stores it with an audit entry, in one
 	// transaction; nothing is stored when change fails.
 	EditRenter(ctx context.Context, id int64, actor string, change func(*domain.Renter) error) error
-	// UseEmailToken locks the token with the e-mail of its renter and lets use decide; when use
-	// marked the token used, the token and the renter's e-mail are stored as confirmed.
+	// UseEmailToken reads the token with the e-mail of its renter and lets use decide; when use
+	// marked the token used, the token and the renter's e-mail are stored as confirmed, unless
+	// the token was used meanwhile.
 	UseEmailToken(ctx context.Context, hash []byte, use func(token *domain.EmailToken, renterEmail string) error) error
 }
 

@@ -2,6 +2,7 @@ package grpc_test
 
 import (
 	"context"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -200,6 +201,45 @@ func TestConsumeEmailToken_worksOnceThenAnswersAlreadyUsed(t *testing.T) {
 	second, err := client.ConsumeEmailToken(ctx, &renterv1.ConsumeEmailTokenRequest{Email: "Anna.Schmidt@Example.org", Token: token})
 	if err != nil || second.GetRenterId() != id || second.GetRentingId() != rentingID || !second.GetAlreadyUsed() {
 		t.Fatalf("second use: %v, %v", second, err)
+	}
+}
+
+func TestConsumeEmailToken_usedAtTheSameMomentOnlyOneUseIsTheFirst(t *testing.T) {
+	t.Parallel()
+	server := rentertest.Start(t, time.Now)
+	client := dial(t, server.Addr)
+	id := register(t, client, anna()).GetRenterId()
+	token := server.IssueEmailToken(t, id, rentingID)
+
+	const uses = 20
+	answers := make(chan *renterv1.ConsumeEmailTokenResponse, uses)
+	var wg sync.WaitGroup
+	for range uses {
+		wg.Go(func() {
+			resp, err := client.ConsumeEmailToken(context.Background(), &renterv1.ConsumeEmailTokenRequest{Email: "anna.schmidt@example.org", Token: token})
+			if err != nil {
+				t.Errorf("ConsumeEmailToken: %v", err)
+			}
+			answers <- resp
+		})
+	}
+	wg.Wait()
+	close(answers)
+	first := 0
+	for resp := range answers {
+		if resp.GetRenterId() != id || resp.GetRentingId() != rentingID {
+			t.Errorf("answer %v, want renter %d and renting %s", resp, id, rentingID)
+		}
+		if !resp.GetAlreadyUsed() {
+			first++
+		}
+	}
+	if first != 1 {
+		t.Errorf("%d of %d uses answered as the first, want 1", first, uses)
+	}
+	renter, _ := client.GetRenter(context.Background(), &renterv1.GetRenterRequest{RenterId: id})
+	if !renter.GetEmailValidated() {
+		t.Error("the e-mail is not confirmed")
 	}
 }
 

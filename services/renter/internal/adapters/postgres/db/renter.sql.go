@@ -28,6 +28,32 @@ func (q *Queries) DeleteRenterIfUnused(ctx context.Context, id int64) (int64, er
 	return result.RowsAffected(), nil
 }
 
+const emailTokenWithEmail = `-- name: EmailTokenWithEmail :one
+SELECT t.hash, t.renter_id, t.renting_id, t.expires_at, t.used_at, t.created_at, r.email
+FROM email_token t JOIN renter r ON r.id = t.renter_id
+WHERE t.hash = $1
+`
+
+type EmailTokenWithEmailRow struct {
+	EmailToken EmailToken
+	Email      string
+}
+
+func (q *Queries) EmailTokenWithEmail(ctx context.Context, hash []byte) (EmailTokenWithEmailRow, error) {
+	row := q.db.QueryRow(ctx, emailTokenWithEmail, hash)
+	var i EmailTokenWithEmailRow
+	err := row.Scan(
+		&i.EmailToken.Hash,
+		&i.EmailToken.RenterID,
+		&i.EmailToken.RentingID,
+		&i.EmailToken.ExpiresAt,
+		&i.EmailToken.UsedAt,
+		&i.EmailToken.CreatedAt,
+		&i.Email,
+	)
+	return i, err
+}
+
 const getRenter = `-- name: GetRenter :one
 SELECT id, email, email_validated, first_name, last_name, street, zip, city, country, birthday, phone, nationality, gender, language, notes, registrations, created_at, updated_at FROM renter WHERE id = $1
 `
@@ -185,33 +211,6 @@ func (q *Queries) ListRentersByIDs(ctx context.Context, ids []int64) ([]Renter, 
 	return items, nil
 }
 
-const lockEmailToken = `-- name: LockEmailToken :one
-SELECT t.hash, t.renter_id, t.renting_id, t.expires_at, t.used_at, t.created_at, r.email
-FROM email_token t JOIN renter r ON r.id = t.renter_id
-WHERE t.hash = $1
-FOR UPDATE OF t
-`
-
-type LockEmailTokenRow struct {
-	EmailToken EmailToken
-	Email      string
-}
-
-func (q *Queries) LockEmailToken(ctx context.Context, hash []byte) (LockEmailTokenRow, error) {
-	row := q.db.QueryRow(ctx, lockEmailToken, hash)
-	var i LockEmailTokenRow
-	err := row.Scan(
-		&i.EmailToken.Hash,
-		&i.EmailToken.RenterID,
-		&i.EmailToken.RentingID,
-		&i.EmailToken.ExpiresAt,
-		&i.EmailToken.UsedAt,
-		&i.EmailToken.CreatedAt,
-		&i.Email,
-	)
-	return i, err
-}
-
 const lockNextDueMail = `-- name: LockNextDueMail :one
 SELECT event_id, renter_id, recipient, subject, text_body, html_body, created_at, attempts, next_attempt_at, last_error, sent_at, seq FROM outgoing_mail AS m
 WHERE m.sent_at IS NULL AND m.next_attempt_at <= now()
@@ -275,29 +274,6 @@ func (q *Queries) LockRenter(ctx context.Context, id int64) (Renter, error) {
 		&i.UpdatedAt,
 	)
 	return i, err
-}
-
-const markEmailTokenUsed = `-- name: MarkEmailTokenUsed :exec
-UPDATE email_token SET used_at = $2 WHERE hash = $1
-`
-
-type MarkEmailTokenUsedParams struct {
-	Hash   []byte
-	UsedAt pgtype.Timestamptz
-}
-
-func (q *Queries) MarkEmailTokenUsed(ctx context.Context, arg MarkEmailTokenUsedParams) error {
-	_, err := q.db.Exec(ctx, markEmailTokenUsed, arg.Hash, arg.UsedAt)
-	return err
-}
-
-const markEmailValidated = `-- name: MarkEmailValidated :exec
-UPDATE renter SET email_validated = true, updated_at = now() WHERE id = $1
-`
-
-func (q *Queries) MarkEmailValidated(ctx context.Context, id int64) error {
-	_, err := q.db.Exec(ctx, markEmailValidated, id)
-	return err
 }
 
 const markMailFailed = `-- name: MarkMailFailed :exec
@@ -456,4 +432,25 @@ func (q *Queries) UpsertRenterByEmail(ctx context.Context, arg UpsertRenterByEma
 	var i UpsertRenterByEmailRow
 	err := row.Scan(&i.ID, &i.Created)
 	return i, err
+}
+
+const useEmailToken = `-- name: UseEmailToken :execrows
+WITH used AS (
+  UPDATE email_token SET used_at = $2 WHERE hash = $1 AND used_at IS NULL RETURNING renter_id
+)
+UPDATE renter SET email_validated = true, updated_at = now() FROM used WHERE renter.id = used.renter_id
+`
+
+type UseEmailTokenParams struct {
+	Hash   []byte
+	UsedAt pgtype.Timestamptz
+}
+
+// Marks the token used and its renter's e-mail confirmed, unless the token was used meanwhile.
+func (q *Queries) UseEmailToken(ctx context.Context, arg UseEmailTokenParams) (int64, error) {
+	result, err := q.db.Exec(ctx, useEmailToken, arg.Hash, arg.UsedAt)
+	if err != nil {
+		return 0, err
+	}
+	return result.RowsAffected(), nil
 }

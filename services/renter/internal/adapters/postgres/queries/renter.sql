@@ -44,20 +44,20 @@ DELETE FROM renter r
 WHERE r.id = $1 AND r.registrations = 0 AND NOT r.email_validated
   AND NOT EXISTS (SELECT 1 FROM email_token t WHERE t.renter_id = r.id);
 
--- name: MarkEmailValidated :exec
-UPDATE renter SET email_validated = true, updated_at = now() WHERE id = $1;
-
 -- name: InsertEmailToken :exec
 INSERT INTO email_token (hash, renter_id, renting_id, expires_at) VALUES ($1, $2, $3, $4);
 
--- name: LockEmailToken :one
+-- name: EmailTokenWithEmail :one
 SELECT sqlc.embed(t), r.email
 FROM email_token t JOIN renter r ON r.id = t.renter_id
-WHERE t.hash = $1
-FOR UPDATE OF t;
+WHERE t.hash = $1;
 
--- name: MarkEmailTokenUsed :exec
-UPDATE email_token SET used_at = $2 WHERE hash = $1;
+-- name: UseEmailToken :execrows
+-- Marks the token used and its renter's e-mail confirmed, unless the token was used meanwhile.
+WITH used AS (
+  UPDATE email_token SET used_at = $2 WHERE hash = $1 AND used_at IS NULL RETURNING renter_id
+)
+UPDATE renter SET email_validated = true, updated_at = now() FROM used WHERE renter.id = used.renter_id;
 
 -- name: InsertMail :exec
 INSERT INTO outgoing_mail (event_id, renter_id, recipient, subject, text_body, html_body)
