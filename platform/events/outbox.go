@@ -10,6 +10,7 @@ import (
 
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
@@ -17,9 +18,15 @@ import (
 	"go.opentelemetry.io/otel/trace"
 )
 
+// Writer is where an event is written: the caller's transaction (pgx.Tx), or a postgres.Pipeline
+// that sends it with the transaction's other writes.
+type Writer interface {
+	Exec(ctx context.Context, sql string, args ...any) (pgconn.CommandTag, error)
+}
+
 // Enqueue writes an event with a new random id into the outbox, in the caller's transaction, and
 // returns the id. The relay publishes it after the transaction commits.
-func Enqueue(ctx context.Context, tx pgx.Tx, subject string, payload []byte) (eventID string, err error) {
+func Enqueue(ctx context.Context, tx Writer, subject string, payload []byte) (eventID string, err error) {
 	eventID = uuid.NewString()
 	return eventID, EnqueueWithID(ctx, tx, eventID, subject, payload)
 }
@@ -30,7 +37,7 @@ func Enqueue(ctx context.Context, tx pgx.Tx, subject string, payload []byte) (ev
 // When ctx carries a trace, the event keeps its trace context (traceparent), which the relay
 // publishes with it, so that whatever consumes the event joins the trace of the request that
 // caused it.
-func EnqueueWithID(ctx context.Context, tx pgx.Tx, eventID, subject string, payload []byte) error {
+func EnqueueWithID(ctx context.Context, tx Writer, eventID, subject string, payload []byte) error {
 	if subject == "" {
 		return errors.New("events: enqueue: empty subject")
 	}

@@ -7,7 +7,6 @@ import (
 	"time"
 
 	"github.com/google/uuid"
-	"github.com/jackc/pgx/v5"
 	"google.golang.org/protobuf/proto"
 	"google.golang.org/protobuf/types/known/timestamppb"
 
@@ -55,7 +54,7 @@ func DeletedSubject(prefix string) string { return prefix + ".deleted" }
 // KeyCodeDueSubject is the subject a renting's key code is announced on.
 func KeyCodeDueSubject(prefix string) string { return prefix + ".key_code_due" }
 
-func (r *Repository) enqueueStateChanged(ctx context.Context, tx pgx.Tx, renting domain.Renting, t domain.Transition) error {
+func (r *Repository) enqueueStateChanged(ctx context.Context, tx events.Writer, renting domain.Renting, t domain.Transition) error {
 	event := &eventsv1.RentingStateChanged{
 		EventId: uuid.NewString(), RentingId: renting.ID, RenterId: renting.RenterID,
 		ApartmentId: int32(renting.ApartmentID), SemesterId: int32(renting.SemesterID),
@@ -64,7 +63,7 @@ func (r *Repository) enqueueStateChanged(ctx context.Context, tx pgx.Tx, renting
 	return enqueue(ctx, tx, event.EventId, StateSubject(r.subjects, t.To), event)
 }
 
-func (r *Repository) enqueueDeleted(ctx context.Context, tx pgx.Tx, renting domain.Renting, actor string, at time.Time) error {
+func (r *Repository) enqueueDeleted(ctx context.Context, tx events.Writer, renting domain.Renting, actor string, at time.Time) error {
 	event := &eventsv1.RentingDeleted{
 		EventId: uuid.NewString(), RentingId: renting.ID, RenterId: renting.RenterID,
 		ApartmentId: int32(renting.ApartmentID), SemesterId: int32(renting.SemesterID), Actor: actor, At: timestamppb.New(at),
@@ -72,7 +71,7 @@ func (r *Repository) enqueueDeleted(ctx context.Context, tx pgx.Tx, renting doma
 	return enqueue(ctx, tx, event.EventId, DeletedSubject(r.subjects), event)
 }
 
-func enqueue(ctx context.Context, tx pgx.Tx, eventID, subject string, event proto.Message) error {
+func enqueue(ctx context.Context, tx events.Writer, eventID, subject string, event proto.Message) error {
 	payload, err := proto.Marshal(event)
 	if err != nil {
 		return fmt.Errorf("encode %s: %w", subject, err)
@@ -80,7 +79,7 @@ func enqueue(ctx context.Context, tx pgx.Tx, eventID, subject string, event prot
 	return events.EnqueueWithID(ctx, tx, eventID, subject, payload)
 }
 
-func (r *Repository) enqueueKeyCodeDue(ctx context.Context, tx pgx.Tx, renting domain.Renting, moveIn time.Time) error {
+func (r *Repository) enqueueKeyCodeDue(ctx context.Context, tx events.Writer, renting domain.Renting, moveIn time.Time) error {
 	event := &eventsv1.KeyCodeDue{
 		EventId: uuid.NewString(), RentingId: renting.ID, RenterId: renting.RenterID,
 		ApartmentId: int32(renting.ApartmentID), SemesterId: int32(renting.SemesterID),

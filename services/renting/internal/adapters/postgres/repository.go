@@ -51,14 +51,14 @@ func (r *Repository) Create(ctx context.Context, renting *domain.Renting, prepar
 				return err
 			}
 		}
-		return r.insert(ctx, tx, q, renting)
+		return r.insert(ctx, tx, renting)
 	})
 }
 
 // AdminCreate stores a new renting with an audit entry of the admin's action, in one transaction.
 func (r *Repository) AdminCreate(ctx context.Context, renting *domain.Renting, actor, action string) error {
 	return r.inTx(ctx, func(tx pgx.Tx, q *db.Queries) error {
-		if err := r.insert(ctx, tx, q, renting); err != nil {
+		if err := r.insert(ctx, tx, renting); err != nil {
 			return err
 		}
 		return audit.Record(ctx, tx, audit.Entry{
@@ -68,16 +68,24 @@ func (r *Repository) AdminCreate(ctx context.Context, renting *domain.Renting, a
 	})
 }
 
-// insert writes a new renting with its first log entry and event.
-func (r *Repository) insert(ctx context.Context, tx pgx.Tx, q *db.Queries, renting *domain.Renting) error {
+// insert writes a new renting with its first log entry and event, in one round trip.
+func (r *Repository) insert(ctx context.Context, tx pgx.Tx, renting *domain.Renting) error {
+	var writes postgres.Pipeline
+	q := db.New(&writes)
 	if err := q.InsertRenting(ctx, db.InsertRentingParams{
 		ID: renting.ID, RenterID: renting.RenterID, ApartmentID: int32(renting.ApartmentID),
 		SemesterID: int32(renting.SemesterID), State: string(renting.State), Renewal: renting.Renewal,
 		CreatedAt: renting.CreatedAt, UpdatedAt: renting.UpdatedAt,
 	}); err != nil {
+		return err
+	}
+	if err := r.record(ctx, &writes, q, renting); err != nil {
+		return err
+	}
+	if err := writes.Send(ctx, tx); err != nil {
 		return fmt.Errorf("insert renting %s: %w", renting.ID, err)
 	}
-	return r.record(ctx, tx, q, renting)
+	return nil
 }
 
 func (r *Repository) prepare(ctx context.Context, tx pgx.Tx, q *db.Queries, renting *domain.Renting, prepare func([]*domain.Renting) error) error {
@@ -96,7 +104,7 @@ func (r *Repository) prepare(ctx context.Context, tx pgx.Tx, q *db.Queries, rent
 		return err
 	}
 	for _, o := range others {
-		if err := r.store(ctx, tx, q, o); err != nil {
+		if err := r.store(ctx, tx, o); err != nil {
 			return err
 		}
 	}
@@ -172,30 +180,39 @@ func (r *Repository) update(ctx context.Context, tx pgx.Tx, q *db.Queries, id st
 	if err := change(&renting); err != nil {
 		return domain.Renting{}, err
 	}
-	return renting, r.store(ctx, tx, q, &renting)
+	return renting, r.store(ctx, tx, &renting)
 }
 
 // store writes a loaded renting's transitions, if it has any: the new state, a log entry and an
-// event each.
-func (r *Repository) store(ctx context.Context, tx pgx.Tx, q *db.Queries, renting *domain.Renting) error {
+// event each, in one round trip.
+func (r *Repository) store(ctx context.Context, tx pgx.Tx, renting *domain.Renting) error {
 	if len(renting.Changes()) == 0 {
 		return nil
 	}
+	var writes postgres.Pipeline
+	q := db.New(&writes)
 	if err := q.UpdateRenting(ctx, db.UpdateRentingParams{
 		ID: renting.ID, State: string(renting.State), ApartmentID: int32(renting.ApartmentID), UpdatedAt: renting.UpdatedAt,
 		SigningLink: renting.SigningLink, PaymentLink: renting.PaymentLink, AccessKey: renting.AccessKey,
 	}); err != nil {
+		return err
+	}
+	if err := r.record(ctx, &writes, q, renting); err != nil {
+		return err
+	}
+	if err := writes.Send(ctx, tx); err != nil {
 		return fmt.Errorf("update renting %s: %w", renting.ID, err)
 	}
-	return r.record(ctx, tx, q, renting)
+	return nil
 }
 
-func (r *Repository) record(ctx context.Context, tx pgx.Tx, q *db.Queries, renting *domain.Renting) error {
+// record queues a log entry and an event for each of the renting's transitions.
+func (r *Repository) record(ctx context.Context, writes *postgres.Pipeline, q *db.Queries, renting *domain.Renting) error {
 	for _, t := range renting.Changes() {
 		if err := q.AppendLog(ctx, db.AppendLogParams{RentingID: t.RentingID, State: string(t.To), At: t.At}); err != nil {
-			return fmt.Errorf("log renting %s: %w", t.RentingID, err)
+			return err
 		}
-		if err := r.enqueueStateChanged(ctx, tx, *renting, t); err != nil {
+		if err := r.enqueueStateChanged(ctx, writes, *renting, t); err != nil {
 			return err
 		}
 	}

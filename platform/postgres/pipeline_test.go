@@ -1,0 +1,77 @@
+package postgres_test
+
+import (
+	"context"
+	"errors"
+	"testing"
+
+	"github.com/jackc/pgx/v5"
+
+	"semesterhaus/platform/pgtest"
+	"semesterhaus/platform/postgres"
+)
+
+func TestPipeline_sendsItsWritesInOrderInTheTransaction(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	pool, _ := pgtest.NewDatabase(t, nil)
+	if _, err := pool.Exec(ctx, "CREATE TABLE step (n int PRIMARY KEY, after int REFERENCES step (n))"); err != nil {
+		t.Fatal(err)
+	}
+	err := postgres.InTx(ctx, pool, func(tx pgx.Tx) error {
+		var writes postgres.Pipeline
+		// Each row refers to the one before it: only the queued order satisfies the foreign key.
+		for _, n := range []int{1, 2, 3} {
+			if _, err := writes.Exec(ctx, "INSERT INTO step (n, after) VALUES ($1, NULLIF($1 - 1, 0))", n); err != nil {
+				return err
+			}
+		}
+		var seen int
+		if err := tx.QueryRow(ctx, "SELECT count(*) FROM step").Scan(&seen); err != nil || seen != 0 {
+			t.Errorf("before Send the transaction sees %d rows (%v), want 0", seen, err)
+		}
+		return writes.Send(ctx, tx)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var stored int
+	if err := pool.QueryRow(ctx, "SELECT count(*) FROM step").Scan(&stored); err != nil || stored != 3 {
+		t.Errorf("%d rows stored (%v), want 3", stored, err)
+	}
+}
+
+func TestPipeline_aFailingWriteFailsSendAndNothingIsStored(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	pool, _ := pgtest.NewDatabase(t, nil)
+	if _, err := pool.Exec(ctx, "CREATE TABLE once (n int PRIMARY KEY)"); err != nil {
+		t.Fatal(err)
+	}
+	err := postgres.InTx(ctx, pool, func(tx pgx.Tx) error {
+		var writes postgres.Pipeline
+		for _, n := range []int{1, 1, 2} {
+			_, _ = writes.Exec(ctx, "INSERT INTO once (n) VALUES ($1)", n)
+		}
+		return writes.Send(ctx, tx)
+	})
+	if err == nil {
+		t.Fatal("a duplicate key in the pipeline did not fail Send")
+	}
+	var stored int
+	if err := pool.QueryRow(ctx, "SELECT count(*) FROM once").Scan(&stored); err != nil || stored != 0 {
+		t.Errorf("%d rows stored (%v), want 0", stored, err)
+	}
+}
+
+func TestPipeline_refusesReads(t *testing.T) {
+	t.Parallel()
+	var writes postgres.Pipeline
+	if _, err := writes.Query(context.Background(), "SELECT 1"); !errors.Is(err, postgres.ErrPipelineRead) {
+		t.Errorf("Query: %v", err)
+	}
+	var n int
+	if err := writes.QueryRow(context.Background(), "SELECT 1").Scan(&n); !errors.Is(err, postgres.ErrPipelineRead) {
+		t.Errorf("QueryRow: %v", err)
+	}
+}
