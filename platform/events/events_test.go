@@ -156,6 +156,34 @@ func TestOutbox_committedEvent_reachesConsumerExactlyOnce(t *testing.T) {
 	}
 }
 
+func TestRelay_eventWrittenInItsProcess_publishedAtOnceNotAtThePoll(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t, jetstream.StreamConfig{})
+	e.background("relay", events.NewRelayPolling(e.pool, e.js, e.logger, time.Hour).Run)
+	e.startConsumer("reader", nil)
+	time.Sleep(200 * time.Millisecond) // the relay's first look has found nothing: it waits for the poll
+	e.enqueue("hinted")
+
+	if got := e.waitReceived(1); len(got) != 1 || got[0].Payload != "hinted" {
+		t.Fatalf("received %+v, want the hinted event", got)
+	}
+}
+
+func TestRelay_eventWrittenWithoutAHint_publishedAtThePoll(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t, jetstream.StreamConfig{})
+	e.background("relay", events.NewRelayPolling(e.pool, e.js, e.logger, 300*time.Millisecond).Run)
+	e.startConsumer("reader", nil)
+	// Written as another process (an older replica, a script) would: no hint reaches the relay.
+	if _, err := e.pool.Exec(context.Background(), "INSERT INTO outbox (event_id, subject, payload) VALUES (gen_random_uuid(), $1, 'unhinted')", e.prefix+".happened"); err != nil {
+		t.Fatal(err)
+	}
+
+	if got := e.waitReceived(1); len(got) != 1 || got[0].Payload != "unhinted" {
+		t.Fatalf("received %+v, want the event written without a hint", got)
+	}
+}
+
 func TestOutbox_rolledBackTransaction_publishesNothing(t *testing.T) {
 	t.Parallel()
 	e := newEnv(t, jetstream.StreamConfig{})

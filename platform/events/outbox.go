@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"slices"
 	"sync"
 	"time"
 
@@ -37,6 +38,8 @@ func Enqueue(ctx context.Context, tx Writer, subject string, payload []byte) (ev
 // When ctx carries a trace, the event keeps its trace context (traceparent), which the relay
 // publishes with it, so that whatever consumes the event joins the trace of the request that
 // caused it.
+//
+// It tells this process's relays that an event is on its way (see Relay.Run).
 func EnqueueWithID(ctx context.Context, tx Writer, eventID, subject string, payload []byte) error {
 	if subject == "" {
 		return errors.New("events: enqueue: empty subject")
@@ -44,12 +47,18 @@ func EnqueueWithID(ctx context.Context, tx Writer, eventID, subject string, payl
 	if _, err := tx.Exec(ctx, "INSERT INTO outbox (event_id, subject, payload, headers) VALUES ($1, $2, $3, $4)", eventID, subject, payload, traceHeaders(ctx)); err != nil {
 		return fmt.Errorf("events: enqueue %s: %w", subject, err)
 	}
+	running.hint()
 	return nil
 }
 
 const (
-	batchSize    = 100
-	pollInterval = 2 * time.Second // fallback when a notification is missed; also the retry delay
+	batchSize = 100
+	// lookSoon is how long the relay waits after a hint before it looks: the writer commits within
+	// moments, and what other writers commit meanwhile goes out in the same batch.
+	lookSoon = 5 * time.Millisecond
+	// pollInterval is how often the relay looks without a hint: it finds what was written without
+	// one (by another process, or before a crash) and retries after a failure.
+	pollInterval = 2 * time.Second
 	retention    = 7 * 24 * time.Hour
 	cleanEvery   = time.Hour
 	// relayLockID is the advisory lock ("outbox" in ASCII) that lets one relay per database publish.
@@ -62,49 +71,135 @@ type Relay struct {
 	pool   *pgxpool.Pool
 	js     jetstream.JetStream
 	logger *slog.Logger
+	hints  chan struct{}
+	poll   time.Duration
 }
 
 // NewRelay returns a relay for the outbox in pool's database.
 func NewRelay(pool *pgxpool.Pool, js jetstream.JetStream, logger *slog.Logger) *Relay {
-	return &Relay{pool: pool, js: js, logger: logger}
+	return &Relay{pool: pool, js: js, logger: logger, hints: make(chan struct{}, 1), poll: pollInterval}
 }
 
-// Run publishes until ctx ends. It is woken by a notification when a transaction with events
-// commits, polls in case one was missed, and deletes published events after a week.
+// Run publishes until ctx ends, and deletes published events after a week.
+//
+// Every Enqueue in this process hints the running relays that an event is on its way; the relay
+// looks lookSoon later, and again at growing intervals while it finds nothing (a writer may still
+// be committing), and otherwise every pollInterval (schedule). The hint stays in the process: a notification from the
+// database (LISTEN/NOTIFY) would make every writing transaction take PostgreSQL's global
+// notification lock through its commit, so that those commits could no longer share a WAL flush;
+// 500 renters confirming at once then queued behind one another's flushes. An event written
+// without a hint (by another process, or left by a replica that crashed) waits for the next poll.
 func (r *Relay) Run(ctx context.Context) error {
-	wake := make(chan struct{}, 1)
-	var wg sync.WaitGroup
-	defer wg.Wait()
-	wg.Go(func() { r.listen(ctx, wake) })
+	running.add(r)
+	defer running.remove(r)
 	defer watchOutbox(r.pool)() // outbox_pending_events and its age, while the relay runs
 
-	poll := time.NewTicker(pollInterval)
-	defer poll.Stop()
 	clean := time.NewTicker(cleanEvery)
 	defer clean.Stop()
 	r.deletePublished(ctx)
+	next := newSchedule(r.poll) // looks at once: events may have been left by an earlier run
+	defer next.timer.Stop()
 	for {
-		n, err := r.publishBatch(ctx)
-		switch {
-		case ctx.Err() != nil:
-			return nil
-		case err != nil:
-			r.logger.Warn("outbox relay: publishing failed, retrying", "err", err)
-			if !sleep(ctx, pollInterval) {
-				return nil
-			}
-			continue
-		case n == batchSize:
-			continue // there may be more
-		}
 		select {
 		case <-ctx.Done():
 			return nil
-		case <-wake:
-		case <-poll.C:
 		case <-clean.C:
 			r.deletePublished(ctx)
+		case <-r.hints:
+			next.soon()
+		case <-next.timer.C:
+			n, err := r.publishBatch(ctx)
+			if ctx.Err() != nil {
+				return nil
+			}
+			if err != nil {
+				r.logger.Warn("outbox relay: publishing failed, retrying", "err", err)
+			}
+			next.after(n, err)
 		}
+	}
+}
+
+// schedule is when the relay looks next: at once when it starts, lookSoon after a hint, again at
+// doubling intervals while it finds nothing after a hint (the writer may still be committing), and
+// otherwise after poll.
+type schedule struct {
+	timer   *time.Timer
+	poll    time.Duration
+	due     time.Time
+	wait    time.Duration // the last wait planned
+	chasing bool          // events were hinted or found lately
+}
+
+func newSchedule(poll time.Duration) *schedule {
+	return &schedule{timer: time.NewTimer(0), poll: poll, due: time.Now()}
+}
+
+// soon brings the next look forward to lookSoon from now, after a hint.
+func (s *schedule) soon() {
+	s.chasing = true
+	if time.Until(s.due) > lookSoon {
+		s.set(lookSoon)
+	}
+}
+
+// after plans the next look after the relay published n events or failed with err.
+func (s *schedule) after(n int, err error) {
+	switch {
+	case err != nil:
+		s.chasing = false // hints do not hurry the retry
+		s.set(s.poll)
+	case n == batchSize:
+		s.set(0) // there is more
+	case n > 0:
+		s.chasing = true
+		s.set(lookSoon) // events are flowing: more may be committing
+	case s.chasing && 2*s.wait < s.poll:
+		s.set(max(2*s.wait, lookSoon))
+	default:
+		s.chasing = false
+		s.set(s.poll)
+	}
+}
+
+func (s *schedule) set(wait time.Duration) {
+	s.wait, s.due = wait, time.Now().Add(wait)
+	s.timer.Reset(wait)
+}
+
+// hint tells the relay that an event is on its way, without blocking; one pending hint is enough.
+func (r *Relay) hint() {
+	select {
+	case r.hints <- struct{}{}:
+	default:
+	}
+}
+
+// running are the relays running in this process, which Enqueue hints.
+var running relays
+
+type relays struct {
+	mu  sync.Mutex
+	all []*Relay
+}
+
+func (rs *relays) add(r *Relay) {
+	rs.mu.Lock()
+	defer rs.mu.Unlock()
+	rs.all = append(rs.all, r)
+}
+
+func (rs *relays) remove(r *Relay) {
+	rs.mu.Lock()
+	defer rs.mu.Unlock()
+	rs.all = slices.DeleteFunc(rs.all, func(other *Relay) bool { return other == r })
+}
+
+func (rs *relays) hint() {
+	rs.mu.Lock()
+	defer rs.mu.Unlock()
+	for _, r := range rs.all {
+		r.hint()
 	}
 }
 
@@ -175,39 +270,6 @@ func (r *Relay) publish(ctx context.Context, ev outboxRow) error {
 	return nil
 }
 
-// listen keeps a connection of its own (outside the pool: it is held for ever) listening for the
-// outbox trigger's notifications and turns each into a wake-up. When the connection breaks the
-// relay still polls, and listen reconnects.
-func (r *Relay) listen(ctx context.Context, wake chan<- struct{}) {
-	for {
-		err := r.listenOnce(ctx, wake)
-		if ctx.Err() != nil {
-			return
-		}
-		r.logger.Warn("outbox relay: LISTEN connection lost, polling meanwhile", "err", err)
-		if !sleep(ctx, pollInterval) {
-			return
-		}
-	}
-}
-
-func (r *Relay) listenOnce(ctx context.Context, wake chan<- struct{}) error {
-	conn, err := pgx.ConnectConfig(ctx, r.pool.Config().ConnConfig)
-	if err != nil {
-		return err
-	}
-	defer conn.Close(context.WithoutCancel(ctx))
-	if _, err := conn.Exec(ctx, "LISTEN outbox"); err != nil {
-		return err
-	}
-	for {
-		notify(wake) // events may have been written while nobody listened
-		if _, err := conn.WaitForNotification(ctx); err != nil {
-			return err
-		}
-	}
-}
-
 // deletePublished removes events published longer ago than the retention; until then they are
 // there to look into when a consumer reports a problem.
 func (r *Relay) deletePublished(ctx context.Context) {
@@ -220,14 +282,6 @@ func (r *Relay) deletePublished(ctx context.Context) {
 	}
 	if tag.RowsAffected() > 0 {
 		r.logger.Info("outbox relay: deleted published events", "count", tag.RowsAffected())
-	}
-}
-
-// notify wakes the relay without blocking; one pending wake-up is enough.
-func notify(wake chan<- struct{}) {
-	select {
-	case wake <- struct{}{}:
-	default:
 	}
 }
 
