@@ -6,18 +6,26 @@ import (
 	"testing"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
 
 	"semesterhaus/platform/pgtest"
 	"semesterhaus/platform/postgres"
 )
 
+// databaseWith is a fresh database with one table made by ddl.
+func databaseWith(t *testing.T, ddl string) *pgxpool.Pool {
+	t.Helper()
+	pool, _ := pgtest.NewDatabase(t, nil)
+	if _, err := pool.Exec(context.Background(), ddl); err != nil {
+		t.Fatal(err)
+	}
+	return pool
+}
+
 func TestPipeline_sendsItsWritesInOrderInTheTransaction(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
-	pool, _ := pgtest.NewDatabase(t, nil)
-	if _, err := pool.Exec(ctx, "CREATE TABLE step (n int PRIMARY KEY, after int REFERENCES step (n))"); err != nil {
-		t.Fatal(err)
-	}
+	pool := databaseWith(t, "CREATE TABLE step (n int PRIMARY KEY, after int REFERENCES step (n))")
 	err := postgres.InTx(ctx, pool, func(tx pgx.Tx) error {
 		var writes postgres.Pipeline
 		// Each row refers to the one before it: only the queued order satisfies the foreign key.
@@ -44,10 +52,7 @@ func TestPipeline_sendsItsWritesInOrderInTheTransaction(t *testing.T) {
 func TestPipeline_aFailingWriteFailsSendAndNothingIsStored(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
-	pool, _ := pgtest.NewDatabase(t, nil)
-	if _, err := pool.Exec(ctx, "CREATE TABLE once (n int PRIMARY KEY)"); err != nil {
-		t.Fatal(err)
-	}
+	pool := databaseWith(t, "CREATE TABLE once (n int PRIMARY KEY)")
 	err := postgres.InTx(ctx, pool, func(tx pgx.Tx) error {
 		var writes postgres.Pipeline
 		for _, n := range []int{1, 1, 2} {
