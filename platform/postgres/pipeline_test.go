@@ -22,6 +22,18 @@ func databaseWith(t *testing.T, ddl string) *pgxpool.Pool {
 	return pool
 }
 
+// rowsIn counts the rows of table that db sees.
+func rowsIn(t *testing.T, db interface {
+	QueryRow(context.Context, string, ...any) pgx.Row
+}, table string) int {
+	t.Helper()
+	var n int
+	if err := db.QueryRow(context.Background(), "SELECT count(*) FROM "+table).Scan(&n); err != nil {
+		t.Fatal(err)
+	}
+	return n
+}
+
 func TestPipeline_sendsItsWritesInOrderInTheTransaction(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
@@ -34,18 +46,16 @@ func TestPipeline_sendsItsWritesInOrderInTheTransaction(t *testing.T) {
 				return err
 			}
 		}
-		var seen int
-		if err := tx.QueryRow(ctx, "SELECT count(*) FROM step").Scan(&seen); err != nil || seen != 0 {
-			t.Errorf("before Send the transaction sees %d rows (%v), want 0", seen, err)
+		if seen := rowsIn(t, tx, "step"); seen != 0 {
+			t.Errorf("before Send the transaction sees %d rows, want 0", seen)
 		}
 		return writes.Send(ctx, tx)
 	})
 	if err != nil {
 		t.Fatal(err)
 	}
-	var stored int
-	if err := pool.QueryRow(ctx, "SELECT count(*) FROM step").Scan(&stored); err != nil || stored != 3 {
-		t.Errorf("%d rows stored (%v), want 3", stored, err)
+	if stored := rowsIn(t, pool, "step"); stored != 3 {
+		t.Errorf("%d rows stored, want 3", stored)
 	}
 }
 
@@ -63,9 +73,8 @@ func TestPipeline_aFailingWriteFailsSendAndNothingIsStored(t *testing.T) {
 	if err == nil {
 		t.Fatal("a duplicate key in the pipeline did not fail Send")
 	}
-	var stored int
-	if err := pool.QueryRow(ctx, "SELECT count(*) FROM once").Scan(&stored); err != nil || stored != 0 {
-		t.Errorf("%d rows stored (%v), want 0", stored, err)
+	if stored := rowsIn(t, pool, "once"); stored != 0 {
+		t.Errorf("%d rows stored, want 0", stored)
 	}
 }
 

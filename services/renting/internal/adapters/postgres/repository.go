@@ -70,19 +70,14 @@ func (r *Repository) AdminCreate(ctx context.Context, renting *domain.Renting, a
 
 // insert writes a new renting with its first log entry and event, in one round trip.
 func (r *Repository) insert(ctx context.Context, tx pgx.Tx, renting *domain.Renting) error {
-	var writes postgres.Pipeline
-	q := db.New(&writes)
-	if err := q.InsertRenting(ctx, db.InsertRentingParams{
-		ID: renting.ID, RenterID: renting.RenterID, ApartmentID: int32(renting.ApartmentID),
-		SemesterID: int32(renting.SemesterID), State: string(renting.State), Renewal: renting.Renewal,
-		CreatedAt: renting.CreatedAt, UpdatedAt: renting.UpdatedAt,
-	}); err != nil {
-		return err
-	}
-	if err := r.record(ctx, &writes, q, renting); err != nil {
-		return err
-	}
-	if err := writes.Send(ctx, tx); err != nil {
+	err := r.write(ctx, tx, renting, func(q *db.Queries) error {
+		return q.InsertRenting(ctx, db.InsertRentingParams{
+			ID: renting.ID, RenterID: renting.RenterID, ApartmentID: int32(renting.ApartmentID),
+			SemesterID: int32(renting.SemesterID), State: string(renting.State), Renewal: renting.Renewal,
+			CreatedAt: renting.CreatedAt, UpdatedAt: renting.UpdatedAt,
+		})
+	})
+	if err != nil {
 		return fmt.Errorf("insert renting %s: %w", renting.ID, err)
 	}
 	return nil
@@ -189,34 +184,35 @@ func (r *Repository) store(ctx context.Context, tx pgx.Tx, renting *domain.Renti
 	if len(renting.Changes()) == 0 {
 		return nil
 	}
-	var writes postgres.Pipeline
-	q := db.New(&writes)
-	if err := q.UpdateRenting(ctx, db.UpdateRentingParams{
-		ID: renting.ID, State: string(renting.State), ApartmentID: int32(renting.ApartmentID), UpdatedAt: renting.UpdatedAt,
-		SigningLink: renting.SigningLink, PaymentLink: renting.PaymentLink, AccessKey: renting.AccessKey,
-	}); err != nil {
-		return err
-	}
-	if err := r.record(ctx, &writes, q, renting); err != nil {
-		return err
-	}
-	if err := writes.Send(ctx, tx); err != nil {
+	err := r.write(ctx, tx, renting, func(q *db.Queries) error {
+		return q.UpdateRenting(ctx, db.UpdateRentingParams{
+			ID: renting.ID, State: string(renting.State), ApartmentID: int32(renting.ApartmentID), UpdatedAt: renting.UpdatedAt,
+			SigningLink: renting.SigningLink, PaymentLink: renting.PaymentLink, AccessKey: renting.AccessKey,
+		})
+	})
+	if err != nil {
 		return fmt.Errorf("update renting %s: %w", renting.ID, err)
 	}
 	return nil
 }
 
-// record queues a log entry and an event for each of the renting's transitions.
-func (r *Repository) record(ctx context.Context, writes *postgres.Pipeline, q *db.Queries, renting *domain.Renting) error {
+// write sends the renting's row (written by row), a log entry and an event for each of its
+// transitions to the database in one round trip.
+func (r *Repository) write(ctx context.Context, tx pgx.Tx, renting *domain.Renting, row func(*db.Queries) error) error {
+	var writes postgres.Pipeline
+	q := db.New(&writes)
+	if err := row(q); err != nil {
+		return err
+	}
 	for _, t := range renting.Changes() {
 		if err := q.AppendLog(ctx, db.AppendLogParams{RentingID: t.RentingID, State: string(t.To), At: t.At}); err != nil {
 			return err
 		}
-		if err := r.enqueueStateChanged(ctx, writes, *renting, t); err != nil {
+		if err := r.enqueueStateChanged(ctx, &writes, *renting, t); err != nil {
 			return err
 		}
 	}
-	return nil
+	return writes.Send(ctx, tx)
 }
 
 // DeleteApartment deletes every renting of the apartment in the semester (their log goes with them),
