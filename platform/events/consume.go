@@ -37,7 +37,11 @@ type ConsumerConfig struct {
 	AckWait time.Duration
 }
 
-const defaultAckWait = 30 * time.Second
+const (
+	defaultAckWait = 30 * time.Second
+	// streamWait is how often a consumer looks for a stream its producer has not made yet.
+	streamWait = 2 * time.Second
+)
 
 // Consume creates or updates the durable consumer and handles its messages one at a time until ctx
 // ends. If the stream does not exist yet (its producer has not started), it waits for it.
@@ -99,7 +103,7 @@ func createConsumer(ctx context.Context, js jetstream.JetStream, logger *slog.Lo
 			return nil, fmt.Errorf("events: consumer %s on %s: %w", cfg.Durable, cfg.Stream, err)
 		}
 		logger.Warn("waiting for stream", "stream", cfg.Stream, "consumer", cfg.Durable)
-		if !sleep(ctx, pollInterval) {
+		if !sleep(ctx, streamWait) {
 			return nil, ctx.Err()
 		}
 	}
@@ -226,4 +230,14 @@ func backoff(delivered uint64) time.Duration {
 		return time.Minute
 	}
 	return min(time.Second<<max(delivered, 1)>>1, time.Minute)
+}
+
+// sleep waits d and reports false when ctx ended first.
+func sleep(ctx context.Context, d time.Duration) bool {
+	select {
+	case <-ctx.Done():
+		return false
+	case <-time.After(d):
+		return true
+	}
 }

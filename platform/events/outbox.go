@@ -291,13 +291,3 @@ func (r *Relay) deletePublished(ctx context.Context) {
 		r.logger.Info("outbox relay: deleted published events", "count", tag.RowsAffected())
 	}
 }
-
-// sleep waits d and reports false when ctx ended first.
-func sleep(ctx context.Context, d time.Duration) bool {
-	select {
-	case <-ctx.Done():
-		return false
-	case <-time.After(d):
-		return true
-	}
-}
