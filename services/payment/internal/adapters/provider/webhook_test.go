@@ -3,9 +3,11 @@ package provider_test
 import (
 	"bytes"
 	"context"
+	"errors"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -243,5 +245,44 @@ func TestSandboxCheckout_payButton_paysAndReturnsToBooking(t *testing.T) {
 	}
 	if got := s.status(t); got != domain.StatusPaid {
 		t.Errorf("status %s, want PAID", got)
+	}
+}
+
+func TestWebhookChecker_timeStampOutOfToleranceOrAmbiguous_refused(t *testing.T) {
+	t.Parallel()
+	now := time.Date(2026, 9, 1, 12, 0, 0, 0, time.UTC)
+	checker := provider.WebhookChecker{Secret: secret, Tolerance: 5 * time.Minute, Now: func() time.Time { return now }}
+	payload, err := provider.SandboxEvent(domain.Payment{ID: uuid.NewString(), Amount: domain.Money{Cents: 408500, Currency: "EUR"}}, true, now)
+	if err != nil {
+		t.Fatal(err)
+	}
+	header := func(at time.Time) string {
+		return webhook.GenerateTestSignedPayload(&webhook.UnsignedPayload{Payload: payload, Secret: secret, Timestamp: at}).Header
+	}
+	tests := []struct {
+		name   string
+		header string
+		ok     bool
+	}{
+		{"now", header(now), true},
+		{"at the edge of the past", header(now.Add(-5 * time.Minute)), true},
+		{"at the edge of the future", header(now.Add(5 * time.Minute)), true},
+		{"a second too old", header(now.Add(-5*time.Minute - time.Second)), false},
+		{"a second too far ahead", header(now.Add(5*time.Minute + time.Second)), false},
+		{"a day ahead", header(now.Add(24 * time.Hour)), false},
+		{"a second time stamp", header(now) + ",t=" + strconv.FormatInt(now.Add(time.Hour).Unix(), 10), false},
+		{"no time stamp", strings.Join(strings.Split(header(now), ",")[1:], ","), false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			outcome, _, err := checker.Parse(payload, tt.header)
+			if tt.ok && (err != nil || outcome.Amount != (domain.Money{Cents: 408500, Currency: "EUR"})) {
+				t.Errorf("Parse = %+v, %v; want the outcome with its amount", outcome, err)
+			}
+			if !tt.ok && !errors.Is(err, provider.ErrSignature) {
+				t.Errorf("Parse = %v, want ErrSignature", err)
+			}
+		})
 	}
 }
