@@ -30,6 +30,9 @@ type Settings struct {
 	// NATSStreamReplicas is how many copies JetStream keeps of the streams a service creates: 1 on
 	// a single server, 3 on a three-node cluster.
 	NATSStreamReplicas int `env:"NATS_STREAM_REPLICAS" envDefault:"1"`
+	// Production turns off every local default: a service refuses to start with a sandbox partner
+	// or a built-in secret.
+	Production bool `env:"PRODUCTION"`
 }
 
 // Base returns the shared settings of any Config that embeds them.

@@ -2,6 +2,7 @@ package main
 
 import (
 	"crypto/ed25519"
+	"crypto/rand"
 	"encoding/base64"
 	"fmt"
 	"os"
@@ -63,4 +64,34 @@ func loadOrCreateKeys(dir string) (identityKeys, bool, error) {
 		return identityKeys{}, false, err
 	}
 	return k, true, nil
+}
+
+// webhookSecretSettings are the sandboxes' webhook secrets devstack makes, so that local reports are
+// not signed with the services' built-in fallbacks.
+var webhookSecretSettings = []string{"PAYMENT_WEBHOOK_SECRET", "SIGNING_WEBHOOK_SECRET"}
+
+// loadOrCreateWebhookSecrets reads each webhook secret from its file in dir, or makes a random one
+// and keeps it there, so that reports signed before a restart still verify after it.
+func loadOrCreateWebhookSecrets(dir string) (map[string]string, error) {
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return nil, err
+	}
+	secrets := make(map[string]string, len(webhookSecretSettings))
+	for _, setting := range webhookSecretSettings {
+		path := filepath.Join(dir, strings.ToLower(setting))
+		b, err := os.ReadFile(path)
+		if err == nil {
+			secrets[setting] = strings.TrimSpace(string(b))
+			continue
+		}
+		if !os.IsNotExist(err) {
+			return nil, err
+		}
+		secret := rand.Text()
+		if err := os.WriteFile(path, []byte(secret+"\n"), 0o600); err != nil {
+			return nil, err
+		}
+		secrets[setting] = secret
+	}
+	return secrets, nil
 }

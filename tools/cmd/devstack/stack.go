@@ -44,6 +44,10 @@ type stack struct {
 	procs      []*proc           // started services and the gateway, in start order
 
 	notComposed []string // running services the gateway does not compose yet
+
+	// webhookSecrets are the sandboxes' webhook secrets, setting -> value, unless devstack's own
+	// environment sets them.
+	webhookSecrets map[string]string
 }
 
 func (s *stack) dataDir(parts ...string) string {
@@ -126,6 +130,9 @@ func (s *stack) run(ctx context.Context) (err error) {
 	}
 	if created {
 		s.log.Info("made a new identity key pair", "dir", s.dataDir("identity"))
+	}
+	if s.webhookSecrets, err = loadOrCreateWebhookSecrets(s.dataDir("webhooks")); err != nil {
+		return fmt.Errorf("webhook secrets: %w", err)
 	}
 	if err := s.createDatabases(ctx); err != nil {
 		return err
@@ -268,6 +275,11 @@ func (s *stack) serviceEnv(svc service, keys identityKeys) map[string]string {
 		"PUBLIC_URL":          "http://localhost:" + s.gatewayPort(),
 	})
 	delete(env, "IDENTITY_PRIVATE_KEY")
+	for setting, secret := range s.webhookSecrets {
+		if _, set := s.env[setting]; !set {
+			env[setting] = secret
+		}
+	}
 	if s.env["LOG_FORMAT"] == "" {
 		env["LOG_FORMAT"] = "text"
 	}

@@ -117,3 +117,29 @@ func TestOnlyOneDevstackPerDataDir(t *testing.T) {
 	}
 	release2()
 }
+
+func TestWebhookSecrets_madeOnceKeptAndPassedUnlessSet(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "webhooks")
+	first, err := loadOrCreateWebhookSecrets(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	again, err := loadOrCreateWebhookSecrets(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, setting := range webhookSecretSettings {
+		if len(first[setting]) < 20 || first[setting] != again[setting] {
+			t.Errorf("%s: %q then %q, want one random secret kept across runs", setting, first[setting], again[setting])
+		}
+	}
+	if first["PAYMENT_WEBHOOK_SECRET"] == first["SIGNING_WEBHOOK_SECRET"] {
+		t.Error("both sandboxes got the same secret")
+	}
+	s := &stack{env: map[string]string{"SIGNING_WEBHOOK_SECRET": "from-the-environment"}, webhookSecrets: first}
+	env := s.serviceEnv(service{name: "payment"}, identityKeys{})
+	if env["PAYMENT_WEBHOOK_SECRET"] != first["PAYMENT_WEBHOOK_SECRET"] || env["SIGNING_WEBHOOK_SECRET"] != "from-the-environment" {
+		t.Errorf("service environment has %q and %q, want the made one and the one set",
+			env["PAYMENT_WEBHOOK_SECRET"], env["SIGNING_WEBHOOK_SECRET"])
+	}
+}

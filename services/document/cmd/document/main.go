@@ -56,7 +56,7 @@ func serve(ctx context.Context, cfg config.Config, logger *slog.Logger) error {
 	if err != nil {
 		return err
 	}
-	sandbox := signing.NewSandbox(cfg.PublicURL, cfg.SigningWebhookSecret.Reveal(), &http.Client{Timeout: 30 * time.Second}, time.Now)
+	sandbox := signing.NewSandbox(cfg.PublicURL, webhookKey(cfg), &http.Client{Timeout: 30 * time.Second})
 	provider, webhooks := signingProvider(cfg, sandbox)
 	contracts := app.NewContracts(repo, sources, pdf.Renderer{}, provider, time.Now)
 
@@ -101,9 +101,13 @@ func dialSources(cfg config.Config) (*grpcadapter.Sources, error) {
 // signingProvider picks the provider that opens sessions and the verifier of its webhooks.
 func signingProvider(cfg config.Config, sandbox *signing.Sandbox) (app.SigningProvider, signing.WebhookVerifier) {
 	if cfg.SigningProvider == config.ProviderAPI {
-		api := signing.NewAPI(cfg.SigningAPIURL, cfg.SigningAPIKey.Reveal(), cfg.SigningWebhookSecret.Reveal(), cfg.PublicURL,
-			&http.Client{Timeout: 30 * time.Second}, time.Now)
+		api := signing.NewAPI(cfg.SigningAPIURL, cfg.SigningAPIKey.Reveal(), webhookKey(cfg), cfg.PublicURL,
+			&http.Client{Timeout: 30 * time.Second})
 		return api, api
 	}
 	return sandbox, sandbox
+}
+
+func webhookKey(cfg config.Config) signing.WebhookKey {
+	return signing.WebhookKey{Secret: []byte(cfg.SigningWebhookSecret.Reveal()), Tolerance: cfg.SigningWebhookTolerance, Now: time.Now}
 }

@@ -106,12 +106,16 @@ func (c *Contracts) RequestContract(ctx context.Context, store ContractStore, re
 // RecordSignature stores what the signing provider reported: the signed contract (the contract with
 // a signature page naming the SHA-256 of the original), the session marked signed and
 // document.contract_signed, in one transaction. A report that came before, or one for a session
-// that is signed already, changes nothing. An unknown session is domain.ErrNotFound.
+// that is signed already, changes nothing. An unknown session is domain.ErrNotFound; a signer other
+// than the renter the contract was sent to is domain.ErrWrongSigner and changes nothing.
 func (c *Contracts) RecordSignature(ctx context.Context, sig domain.Signature) error {
 	return c.repo.InContractTx(ctx, func(store ContractStore) error {
 		session, err := store.LockSession(ctx, sig.SessionID)
 		if err != nil {
 			return err
+		}
+		if err := session.CheckSigner(sig); err != nil {
+			return fmt.Errorf("session %s: %w", session.ID, err)
 		}
 		first, err := store.FirstReport(ctx, sig)
 		if err != nil || !first || session.Status == domain.SessionSigned {
@@ -155,11 +159,15 @@ func (c *Contracts) Session(ctx context.Context, id string) (domain.SigningSessi
 	return c.repo.Session(ctx, id)
 }
 
-// SessionContract is the contract PDF a signing session shows.
+// SessionContract is the contract PDF a signing session shows while it is open. Once signed, the
+// link is no longer a way to the renter's personal data: domain.ErrSigningClosed.
 func (c *Contracts) SessionContract(ctx context.Context, sessionID string) ([]byte, error) {
 	session, err := c.Session(ctx, sessionID)
 	if err != nil {
 		return nil, err
+	}
+	if session.Status == domain.SessionSigned {
+		return nil, fmt.Errorf("contract of session %s: %w", sessionID, domain.ErrSigningClosed)
 	}
 	return c.repo.DocumentContent(ctx, session.ContractDocumentID)
 }

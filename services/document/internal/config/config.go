@@ -3,6 +3,7 @@ package config
 
 import (
 	"errors"
+	"time"
 
 	platformconfig "semesterhaus/platform/config"
 	"semesterhaus/platform/service"
@@ -29,11 +30,15 @@ type Config struct {
 	SigningProvider string `env:"SIGNING_PROVIDER" envDefault:"sandbox"`
 	// SigningWebhookSecret keys the webhooks' HMAC; the local default only serves the sandbox.
 	SigningWebhookSecret platformconfig.Secret `env:"SIGNING_WEBHOOK_SECRET"`
-	SigningAPIURL        string                `env:"SIGNING_API_URL"`
-	SigningAPIKey        platformconfig.Secret `env:"SIGNING_API_KEY"`
+	// SigningWebhookTolerance is how far a webhook's signed time stamp may be from now, in either
+	// direction; further off, it could be a replay (or one prepared for later) and is refused.
+	SigningWebhookTolerance time.Duration         `env:"SIGNING_WEBHOOK_TOLERANCE" envDefault:"5m"`
+	SigningAPIURL           string                `env:"SIGNING_API_URL"`
+	SigningAPIKey           platformconfig.Secret `env:"SIGNING_API_KEY"`
 }
 
-// sandboxWebhookSecret is the sandbox's secret when none is set: the sandbox signs its own reports.
+// sandboxWebhookSecret is the sandbox's secret when none is set outside production: the sandbox
+// signs its own reports. It protects nothing real, so production refuses it.
 const sandboxWebhookSecret = "signing-sandbox-local"
 
 // Load reads the settings.
@@ -42,7 +47,28 @@ func Load() (Config, error) {
 	if err != nil {
 		return cfg, err
 	}
-	return cfg, cfg.checkSigning()
+	if cfg.SigningWebhookTolerance <= 0 {
+		return cfg, errors.New("SIGNING_WEBHOOK_TOLERANCE must be positive")
+	}
+	if err := cfg.checkSigning(); err != nil {
+		return cfg, err
+	}
+	return cfg, cfg.checkProduction()
+}
+
+// checkProduction refuses the sandbox and the built-in secret when PRODUCTION=true: either would let
+// anyone who reads the source sign contracts in a renter's name.
+func (c Config) checkProduction() error {
+	if !c.Production {
+		return nil
+	}
+	if c.SigningProvider == ProviderSandbox {
+		return errors.New("SIGNING_PROVIDER=sandbox is refused when PRODUCTION=true: set SIGNING_PROVIDER=api")
+	}
+	if c.SigningWebhookSecret.Reveal() == sandboxWebhookSecret {
+		return errors.New("SIGNING_WEBHOOK_SECRET is the built-in sandbox secret, refused when PRODUCTION=true")
+	}
+	return nil
 }
 
 // checkSigning refuses an unknown provider and a real provider without its address, key or secret.

@@ -14,6 +14,11 @@ var (
 	ErrInvalidSignature = errors.New("invalid signing webhook signature")
 	// ErrWrongSignerName means the name typed on the signing page is not the renter's.
 	ErrWrongSignerName = errors.New("the typed name is not the renter's full name")
+	// ErrWrongSigner means a provider reported a signer other than the renter the contract was
+	// sent to (name and e-mail address): it changes nothing.
+	ErrWrongSigner = errors.New("the reported signer is not the renter the contract was sent to")
+	// ErrSigningClosed means a signing session that is signed: its link no longer serves the contract.
+	ErrSigningClosed = errors.New("the signing session is closed")
 )
 
 // Date is a calendar day without a time zone (a semester's first or last day, a birthday).
@@ -30,6 +35,8 @@ type ContractRenter struct {
 	Street, Zip, City   string
 	Country             string // ISO 3166-1 alpha-3
 	Birthday            Date
+	// Email is where the renter is asked to sign; empty in sessions opened before it was kept.
+	Email string
 }
 
 // FullName is the name the renter signs with.
@@ -62,7 +69,9 @@ type Signature struct {
 	EventID    string // the provider's event id: a repeated report is recognised by it
 	SessionID  string
 	SignerName string
-	SignedAt   time.Time
+	// SignerEmail is the signer's address as the provider states it.
+	SignerEmail string
+	SignedAt    time.Time
 }
 
 // SessionStatus is where a signing session stands.
@@ -90,6 +99,20 @@ type SigningSession struct {
 func (s SigningSession) CheckSignerName(typed string) error {
 	if !strings.EqualFold(strings.TrimSpace(typed), strings.TrimSpace(s.Contract.Renter.FullName())) {
 		return ErrWrongSignerName
+	}
+	return nil
+}
+
+// CheckSigner accepts a provider's report when its signer is the renter the contract was sent to:
+// the full name as CheckSignerName compares it, and the e-mail address (case aside) where the
+// session has one.
+func (s SigningSession) CheckSigner(sig Signature) error {
+	if s.CheckSignerName(sig.SignerName) != nil {
+		return fmt.Errorf("%w: name %q", ErrWrongSigner, sig.SignerName)
+	}
+	asked := s.Contract.Renter.Email
+	if asked != "" && !strings.EqualFold(strings.TrimSpace(sig.SignerEmail), asked) {
+		return fmt.Errorf("%w: e-mail address %q", ErrWrongSigner, sig.SignerEmail)
 	}
 	return nil
 }

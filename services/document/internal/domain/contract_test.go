@@ -27,3 +27,31 @@ func TestCheckSignerName(t *testing.T) {
 		}
 	}
 }
+
+func TestCheckSigner_reportedSignerMustBeTheRenterAsked(t *testing.T) {
+	t.Parallel()
+	asked := SigningSession{Contract: Contract{Renter: ContractRenter{FirstName: "Jörg", LastName: "Müller", Email: "joerg@example.org"}}}
+	withoutEmail := SigningSession{Contract: Contract{Renter: ContractRenter{FirstName: "Jörg", LastName: "Müller"}}}
+	tests := []struct {
+		name    string
+		session SigningSession
+		sig     Signature
+		want    error
+	}{
+		{"name and address as asked", asked, Signature{SignerName: "Jörg Müller", SignerEmail: "joerg@example.org"}, nil},
+		{"case and blanks aside", asked, Signature{SignerName: " jörg müller", SignerEmail: "JOERG@example.org "}, nil},
+		{"another name", asked, Signature{SignerName: "Mallory", SignerEmail: "joerg@example.org"}, ErrWrongSigner},
+		{"another address", asked, Signature{SignerName: "Jörg Müller", SignerEmail: "mallory@example.org"}, ErrWrongSigner},
+		{"no address", asked, Signature{SignerName: "Jörg Müller"}, ErrWrongSigner},
+		{"a session that kept no address compares the name", withoutEmail, Signature{SignerName: "Jörg Müller"}, nil},
+		{"a session that kept no address still refuses another name", withoutEmail, Signature{SignerName: "Mallory"}, ErrWrongSigner},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			if err := tt.session.CheckSigner(tt.sig); !errors.Is(err, tt.want) || (tt.want == nil) != (err == nil) {
+				t.Errorf("CheckSigner(%+v) = %v, want %v", tt.sig, err, tt.want)
+			}
+		})
+	}
+}

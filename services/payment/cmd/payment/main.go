@@ -67,7 +67,8 @@ func serve(ctx context.Context, cfg config.Config, logger *slog.Logger) error {
 		HTTPAddr: cfg.HTTPAddr, GRPCAddr: cfg.GRPCAddr, Verifier: verifier,
 		Routes: func(mux *http.ServeMux) {
 			mux.Handle("/graphql", graphql.NewHandler(payments, verifier, logger))
-			mux.Handle("POST /webhooks/payment", provider.WebhookHandler(payments, cfg.WebhookSecret.Reveal(), logger))
+			checker := provider.WebhookChecker{Secret: cfg.WebhookSecret.Reveal(), Tolerance: cfg.WebhookTolerance, Now: time.Now}
+			mux.Handle("POST /webhooks/payment", provider.WebhookHandler(payments, checker, logger))
 			if cfg.PaymentProvider == config.ProviderSandbox {
 				sandbox.Routes(mux, payments, logger)
 			}

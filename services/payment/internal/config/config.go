@@ -2,8 +2,10 @@
 package config
 
 import (
+	"errors"
 	"fmt"
 	"net/url"
+	"time"
 
 	platformconfig "semesterhaus/platform/config"
 	"semesterhaus/platform/service"
@@ -15,7 +17,8 @@ const (
 	ProviderStripe  = "stripe"
 )
 
-// sandboxWebhookSecret signs the sandbox's webhooks when no secret is set; it protects nothing real.
+// sandboxWebhookSecret signs the sandbox's webhooks when no secret is set outside production; it
+// protects nothing real, so production refuses it.
 const sandboxWebhookSecret = "whsec_sandbox_local"
 
 // Config holds every setting of the payment service.
@@ -31,8 +34,11 @@ type Config struct {
 	PublicURL       string `env:"PUBLIC_URL" envDefault:"http://localhost:8080"`
 	PaymentProvider string `env:"PAYMENT_PROVIDER" envDefault:"sandbox"`
 	// WebhookSecret checks the provider's webhook signatures (Stripe's endpoint secret, whsec_...).
-	WebhookSecret   platformconfig.Secret `env:"PAYMENT_WEBHOOK_SECRET"`
-	StripeSecretKey platformconfig.Secret `env:"STRIPE_SECRET_KEY"`
+	WebhookSecret platformconfig.Secret `env:"PAYMENT_WEBHOOK_SECRET"`
+	// WebhookTolerance is how far a webhook's signed time stamp may be from now, in either
+	// direction; further off, it could be a replay (or one prepared for later) and is refused.
+	WebhookTolerance time.Duration         `env:"PAYMENT_WEBHOOK_TOLERANCE" envDefault:"5m"`
+	StripeSecretKey  platformconfig.Secret `env:"STRIPE_SECRET_KEY"`
 }
 
 // Load reads the settings and checks them.
@@ -44,7 +50,13 @@ func Load() (Config, error) {
 	if u, err := url.Parse(cfg.PublicURL); err != nil || u.Scheme == "" || u.Host == "" {
 		return Config{}, fmt.Errorf("PUBLIC_URL %q must be an absolute URL", cfg.PublicURL)
 	}
-	return cfg, cfg.checkProvider()
+	if cfg.WebhookTolerance <= 0 {
+		return Config{}, errors.New("PAYMENT_WEBHOOK_TOLERANCE must be positive")
+	}
+	if err := cfg.checkProvider(); err != nil {
+		return Config{}, err
+	}
+	return cfg, cfg.checkProduction()
 }
 
 // checkProvider demands Stripe's secrets for Stripe; the sandbox may use its local secret.
@@ -63,4 +75,19 @@ func (c *Config) checkProvider() error {
 	default:
 		return fmt.Errorf("PAYMENT_PROVIDER %q: want %s or %s", c.PaymentProvider, ProviderSandbox, ProviderStripe)
 	}
+}
+
+// checkProduction refuses the sandbox and the built-in secret when PRODUCTION=true: either would let
+// anyone who reads the source mark payments paid.
+func (c Config) checkProduction() error {
+	if !c.Production {
+		return nil
+	}
+	if c.PaymentProvider == ProviderSandbox {
+		return errors.New("PAYMENT_PROVIDER=sandbox is refused when PRODUCTION=true: set PAYMENT_PROVIDER=stripe")
+	}
+	if c.WebhookSecret.Reveal() == sandboxWebhookSecret {
+		return errors.New("PAYMENT_WEBHOOK_SECRET is the built-in sandbox secret, refused when PRODUCTION=true")
+	}
+	return nil
 }

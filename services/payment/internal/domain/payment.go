@@ -67,6 +67,8 @@ type Outcome struct {
 	PaymentID string
 	Succeeded bool
 	Reason    string // why it failed
+	// Amount is what the provider says was charged (or tried): it must be the payment's amount.
+	Amount Money
 }
 
 // Effect is what applying an outcome did, and so which event the service publishes.
@@ -79,12 +81,17 @@ const (
 	Paid
 	// Failed: the attempt failed; the payment stays payable.
 	Failed
+	// Refused: the report names another amount or currency than the payment's; nothing changes.
+	Refused
 )
 
-// Apply changes the payment by the provider's report. A paid payment stays paid whatever comes
-// later; a failure never closes a payment, so a later success is still accepted.
+// Apply changes the payment by the provider's report. A report about another amount or currency
+// is refused, so a cheaper checkout cannot pay a dearer payment. A paid payment stays paid whatever
+// comes later; a failure never closes a payment, so a later success is still accepted.
 func (p *Payment) Apply(o Outcome, at time.Time) Effect {
 	switch {
+	case o.Amount != p.Amount:
+		return Refused
 	case p.Status == StatusPaid:
 		return Ignored
 	case o.Succeeded:
@@ -103,5 +110,5 @@ func (p Payment) Description() string {
 
 // String names the effect for logs.
 func (e Effect) String() string {
-	return [...]string{"ignored", "paid", "failed"}[e]
+	return [...]string{"ignored", "paid", "failed", "refused"}[e]
 }

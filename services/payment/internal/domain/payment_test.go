@@ -41,7 +41,10 @@ func TestAmountFromPrice(t *testing.T) {
 func TestPaymentApply(t *testing.T) {
 	t.Parallel()
 	at := time.Date(2026, 9, 1, 12, 0, 0, 0, time.UTC)
-	success, failure := Outcome{Succeeded: true}, Outcome{Reason: "card declined"}
+	asked := Money{Cents: 408500, Currency: Currency}
+	success, failure := Outcome{Succeeded: true, Amount: asked}, Outcome{Reason: "card declined", Amount: asked}
+	oneCent := Outcome{Succeeded: true, Amount: Money{Cents: 1, Currency: Currency}}
+	otherCurrency := Outcome{Succeeded: true, Amount: Money{Cents: 408500, Currency: "USD"}}
 	tests := []struct {
 		name       string
 		from       Status
@@ -55,11 +58,14 @@ func TestPaymentApply(t *testing.T) {
 		{"failed fails again", StatusFailed, failure, Failed, StatusFailed},
 		{"paid ignores success", StatusPaid, success, Ignored, StatusPaid},
 		{"paid ignores failure", StatusPaid, failure, Ignored, StatusPaid},
+		{"open refuses one cent", StatusOpen, oneCent, Refused, StatusOpen},
+		{"failed refuses another currency", StatusFailed, otherCurrency, Refused, StatusFailed},
+		{"paid refuses one cent", StatusPaid, oneCent, Refused, StatusPaid},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
-			p := Payment{Status: tt.from}
+			p := Payment{Status: tt.from, Amount: asked}
 			if got := p.Apply(tt.outcome, at); got != tt.want || p.Status != tt.wantStatus {
 				t.Errorf("Apply = %v, status %s; want %v, %s", got, p.Status, tt.want, tt.wantStatus)
 			}

@@ -69,7 +69,7 @@ func (s *Sources) Contract(ctx context.Context, rentingID string) (domain.Contra
 func toContractRenter(d *renterv1.RenterData, birthday domain.Date) domain.ContractRenter {
 	return domain.ContractRenter{
 		FirstName: d.GetFirstName(), LastName: d.GetLastName(), Street: d.GetStreet(), Zip: d.GetZip(),
-		City: d.GetCity(), Country: d.GetCountry(), Birthday: birthday,
+		City: d.GetCity(), Country: d.GetCountry(), Birthday: birthday, Email: d.GetEmail(),
 	}
 }
 

@@ -24,15 +24,14 @@ var errNotASignature = errors.New("report is not a signature")
 // webhook with the same HMAC signature header as the sandbox.
 type API struct {
 	baseURL, apiKey string
-	secret          []byte
+	key             WebhookKey
 	publicURL       string
 	client          *http.Client
-	now             func() time.Time
 }
 
-// NewAPI returns the provider at baseURL (SIGNING_API_URL) with its key and webhook secret.
-func NewAPI(baseURL, apiKey, webhookSecret, publicURL string, client *http.Client, now func() time.Time) *API {
-	return &API{baseURL: baseURL, apiKey: apiKey, secret: []byte(webhookSecret), publicURL: publicURL, client: client, now: now}
+// NewAPI returns the provider at baseURL (SIGNING_API_URL) with its API key and webhook key.
+func NewAPI(baseURL, apiKey string, key WebhookKey, publicURL string, client *http.Client) *API {
+	return &API{baseURL: baseURL, apiKey: apiKey, key: key, publicURL: publicURL, client: client}
 }
 
 type envelopeRequest struct {
@@ -51,6 +50,7 @@ type envelopeFile struct {
 
 type envelopeSigner struct {
 	Name       string `json:"name"`
+	Email      string `json:"email,omitempty"`
 	SigningURL string `json:"signing_url,omitempty"`
 }
 
@@ -65,7 +65,7 @@ func (a *API) Open(ctx context.Context, session domain.SigningSession, contract 
 	body, err := json.Marshal(envelopeRequest{
 		Reference: session.ID, Title: "Mietvertrag " + session.Contract.Semester,
 		Documents:   []envelopeFile{{Name: "mietvertrag.pdf", ContentBase64: base64.StdEncoding.EncodeToString(contract)}},
-		Signers:     []envelopeSigner{{Name: session.Contract.Renter.FullName()}},
+		Signers:     []envelopeSigner{{Name: session.Contract.Renter.FullName(), Email: session.Contract.Renter.Email}},
 		RedirectURL: a.publicURL + "/booking/step4done?rentingId=" + url.QueryEscape(session.RentingID),
 		WebhookURL:  a.publicURL + "/api/webhooks/signing",
 	})
@@ -111,7 +111,7 @@ type apiEvent struct {
 
 // VerifyWebhook checks the signature and returns the signature an envelope.completed event reports.
 func (a *API) VerifyWebhook(header http.Header, body []byte) (domain.Signature, error) {
-	if err := verify(a.secret, header.Get(SignatureHeader), body, a.now()); err != nil {
+	if err := a.key.verify(header.Get(SignatureHeader), body); err != nil {
 		return domain.Signature{}, err
 	}
 	var event apiEvent
@@ -122,6 +122,7 @@ func (a *API) VerifyWebhook(header http.Header, body []byte) (domain.Signature, 
 		return domain.Signature{}, fmt.Errorf("%w: %s", errNotASignature, event.Type)
 	}
 	return domain.Signature{
-		EventID: event.ID, SessionID: event.Data.Reference, SignerName: event.Data.Signer.Name, SignedAt: event.Data.CompletedAt,
+		EventID: event.ID, SessionID: event.Data.Reference, SignerName: event.Data.Signer.Name,
+		SignerEmail: event.Data.Signer.Email, SignedAt: event.Data.CompletedAt,
 	}, nil
 }

@@ -47,6 +47,9 @@ func TestMain(m *testing.M) { pgtest.Main(m) }
 
 const secret = "test-secret"
 
+// testKey signs and checks the test's webhooks with the default tolerance.
+var testKey = WebhookKey{Secret: []byte(secret), Tolerance: 5 * time.Minute, Now: time.Now}
+
 // system is the document service with the real catalog and renter behind gRPC, a renting that the
 // in-test renting server answers, and an HTTP server that stands in for the gateway's /api prefix.
 type system struct {
@@ -83,7 +86,7 @@ func start(t *testing.T, renewal bool) *system {
 	t.Cleanup(gateway.Close)
 	logger := slog.New(slog.DiscardHandler)
 	repo := pgadapter.NewRepository(pool)
-	sandbox := NewSandbox(gateway.URL, secret, gateway.Client(), time.Now)
+	sandbox := NewSandbox(gateway.URL, testKey, gateway.Client())
 	contracts := app.NewContracts(repo, sources, pdf.Renderer{Uncompressed: true}, sandbox, time.Now)
 	WebhookRoute(mux, contracts, sandbox, logger)
 	PageRoutes(mux, contracts, sandbox, logger)
@@ -141,12 +144,12 @@ func TestContractFlow(t *testing.T) {
 			t.Errorf("a wrong name answered %s", resp.Status)
 		}
 	})
-	report := fmt.Appendf(nil, `{"eventId":%q,"sessionId":%q,"signerName":"Anna Schmidt","signedAt":%q}`,
-		uuid.NewString(), sessionID, time.Now().UTC().Format(time.RFC3339))
-	t.Run("a wrong signature or an old time stamp changes nothing", func(t *testing.T) {
+	report := signedBy(sessionID, "Anna Schmidt", "anna.schmidt@example.org")
+	t.Run("a wrong signature or a time stamp out of tolerance changes nothing", func(t *testing.T) {
 		for _, header := range []string{
-			sign([]byte("wrong secret"), time.Now(), report),
-			sign([]byte(secret), time.Now().Add(-6*time.Minute), report),
+			signAt([]byte("wrong secret"), time.Now(), report),
+			signAt([]byte(secret), time.Now().Add(-6*time.Minute), report),
+			signAt([]byte(secret), time.Now().Add(6*time.Minute), report),
 			"",
 		} {
 			if status := s.webhook(t, header, report); status != http.StatusBadRequest {
@@ -157,21 +160,65 @@ func TestContractFlow(t *testing.T) {
 			t.Errorf("signed contracts = %d, want 0", n)
 		}
 	})
+	t.Run("a report naming another signer changes nothing", func(t *testing.T) {
+		for _, forged := range [][]byte{
+			signedBy(sessionID, "Mallory Mustermann", "anna.schmidt@example.org"),
+			signedBy(sessionID, "Anna Schmidt", "mallory@example.org"),
+			signedBy(sessionID, "Anna Schmidt", ""),
+		} {
+			if status := s.webhook(t, signAt([]byte(secret), time.Now(), forged), forged); status != http.StatusUnprocessableEntity {
+				t.Errorf("webhook with %s = %d, want 422", forged, status)
+			}
+		}
+		if n := s.count(t, "SELECT count(*) FROM signing_session WHERE status = 'SIGNED'"); n != 0 {
+			t.Errorf("signed sessions = %d, want 0", n)
+		}
+		if n := s.count(t, "SELECT count(*) FROM signing_webhook_event"); n != 0 {
+			t.Errorf("recorded webhook events = %d, want 0", n)
+		}
+	})
 	t.Run("a signature reported five times is stored and published once", func(t *testing.T) {
 		for range 5 {
-			if status := s.webhook(t, sign([]byte(secret), time.Now(), report), report); status != http.StatusNoContent {
+			if status := s.webhook(t, signAt([]byte(secret), time.Now(), report), report); status != http.StatusNoContent {
 				t.Fatalf("webhook = %d, want 204", status)
 			}
 		}
 		s.checkSigned(t, sessionID)
 	})
-	t.Run("signing on the page again redirects and changes nothing", func(t *testing.T) {
+	t.Run("after signing the link shows that it is signed and nothing personal", func(t *testing.T) {
+		s.checkSignedLink(t, requested.GetSigningLink())
+	})
+	t.Run("signing on the page again shows that it is signed and changes nothing", func(t *testing.T) {
 		resp := s.postForm(t, requested.GetSigningLink(), url.Values{"name": {" anna schmidt "}, "confirm": {"yes"}})
-		if resp.StatusCode != http.StatusSeeOther || resp.Header.Get("Location") != s.publicURL+"/booking/step4done?rentingId="+s.rentingID {
-			t.Errorf("signing answered %s to %q", resp.Status, resp.Header.Get("Location"))
+		if resp.StatusCode != http.StatusOK || resp.Header.Get("Location") != "" {
+			t.Errorf("signing answered %s to %q, want 200 without a redirect (it would name the renting)", resp.Status, resp.Header.Get("Location"))
 		}
 		s.checkSigned(t, sessionID)
 	})
+}
+
+// signedBy is the sandbox's report that the session was signed by the named signer.
+func signedBy(sessionID, name, email string) []byte {
+	return fmt.Appendf(nil, `{"eventId":%q,"sessionId":%q,"signerName":%q,"signerEmail":%q,"signedAt":%q}`,
+		uuid.NewString(), sessionID, name, email, time.Now().UTC().Format(time.RFC3339))
+}
+
+// checkSignedLink asserts that a signed session's link says it is signed, shows none of the
+// renter's personal data and no longer serves the contract.
+func (s *system) checkSignedLink(t *testing.T, link string) {
+	t.Helper()
+	page := s.get(t, link, http.StatusOK)
+	if !strings.Contains(page, "Dieser Vertrag ist unterschrieben.") || !strings.Contains(page, "This contract is signed.") {
+		t.Errorf("the page does not say that the contract is signed:\n%s", page)
+	}
+	for _, personal := range []string{"Anna", "Schmidt", "Hauptstraße", "Heidelberg", "17.05.2004", "2004-05-17", "contract.pdf", s.rentingID, "<form"} {
+		if strings.Contains(page, personal) {
+			t.Errorf("the signed page shows %q:\n%s", personal, page)
+		}
+	}
+	if body := s.get(t, link+"/contract.pdf", http.StatusGone); strings.Contains(body, "%PDF-") {
+		t.Error("contract.pdf still serves the contract")
+	}
 }
 
 func TestSandboxPage_correctNameSigns(t *testing.T) {
@@ -181,10 +228,11 @@ func TestSandboxPage_correctNameSigns(t *testing.T) {
 	var requested eventsv1.ContractRequested
 	s.onlyEvent(t, "document.contract_requested", &requested)
 	resp := s.postForm(t, requested.GetSigningLink(), url.Values{"name": {"ANNA SCHMIDT"}, "confirm": {"yes"}})
-	if resp.StatusCode != http.StatusSeeOther {
-		t.Fatalf("signing answered %s", resp.Status)
+	if resp.StatusCode != http.StatusSeeOther || resp.Header.Get("Location") != s.publicURL+"/booking/step4done?rentingId="+s.rentingID {
+		t.Fatalf("signing answered %s to %q", resp.Status, resp.Header.Get("Location"))
 	}
 	s.checkSigned(t, strings.TrimPrefix(requested.GetSigningLink(), s.publicURL+"/api/signing/"))
+	s.checkSignedLink(t, requested.GetSigningLink())
 }
 
 // ownerAcknowledgedTwice publishes the renting's owner_acknowledged event twice with one id and

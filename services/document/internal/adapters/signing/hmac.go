@@ -17,18 +17,28 @@ import (
 // SignatureHeader carries a webhook's signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>">.
 const SignatureHeader = "Semesterhaus-Signature"
 
-// Tolerance is how old a webhook's time stamp may be; older ones could be replays.
-const Tolerance = 5 * time.Minute
+// WebhookKey signs and checks the webhooks' HMAC with Secret; a time stamp further than Tolerance
+// from Now, in the past (a replay) or in the future (a report prepared for later), is refused.
+type WebhookKey struct {
+	Secret    []byte
+	Tolerance time.Duration
+	Now       func() time.Time
+}
 
-// sign returns the signature header value for body sent at t.
-func sign(secret []byte, t time.Time, body []byte) string {
+// sign returns the signature header value for body sent now.
+func (k WebhookKey) sign(body []byte) string {
+	return signAt(k.Secret, k.Now(), body)
+}
+
+// signAt returns the signature header value for body sent at t.
+func signAt(secret []byte, t time.Time, body []byte) string {
 	ts := strconv.FormatInt(t.Unix(), 10)
 	return fmt.Sprintf("t=%s,v1=%s", ts, hex.EncodeToString(mac(secret, ts, body)))
 }
 
-// verify checks a signature header against body in constant time and refuses time stamps more
-// than Tolerance away from now.
-func verify(secret []byte, header string, body []byte, now time.Time) error {
+// verify checks a signature header against body in constant time and its time stamp against the
+// tolerance.
+func (k WebhookKey) verify(header string, body []byte) error {
 	var ts, v1 string
 	for part := range strings.SplitSeq(header, ",") {
 		key, value, _ := strings.Cut(strings.TrimSpace(part), "=")
@@ -43,11 +53,11 @@ func verify(secret []byte, header string, body []byte, now time.Time) error {
 	if err != nil {
 		return fmt.Errorf("%w: no time stamp", domain.ErrInvalidSignature)
 	}
-	if age := now.Sub(time.Unix(unix, 0)); age > Tolerance || age < -Tolerance {
-		return fmt.Errorf("%w: time stamp %s away", domain.ErrInvalidSignature, age)
+	if off := k.Now().Sub(time.Unix(unix, 0)); off > k.Tolerance || off < -k.Tolerance {
+		return fmt.Errorf("%w: time stamp %s off, tolerance %s", domain.ErrInvalidSignature, off, k.Tolerance)
 	}
 	got, err := hex.DecodeString(v1)
-	if err != nil || !hmac.Equal(got, mac(secret, ts, body)) {
+	if err != nil || !hmac.Equal(got, mac(k.Secret, ts, body)) {
 		return fmt.Errorf("%w: signature does not match", domain.ErrInvalidSignature)
 	}
 	return nil

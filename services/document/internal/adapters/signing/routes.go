@@ -30,7 +30,8 @@ type WebhookVerifier interface {
 }
 
 // WebhookRoute registers POST /webhooks/signing (public: the provider's signature is the check).
-// It answers 2xx only once the signature is stored, 400 for a report that does not verify.
+// It answers 2xx only once the signature is stored, 400 for a report that does not verify, 422
+// for a signer other than the renter the contract was sent to.
 func WebhookRoute(mux *http.ServeMux, contracts Contracts, verifier WebhookVerifier, logger *slog.Logger) {
 	mux.HandleFunc("POST /webhooks/signing", func(w http.ResponseWriter, r *http.Request) {
 		body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxWebhookBytes))
@@ -48,6 +49,10 @@ func WebhookRoute(mux *http.ServeMux, contracts Contracts, verifier WebhookVerif
 		case errors.Is(err, domain.ErrInvalidSignature), errors.Is(err, domain.ErrNotFound):
 			logger.WarnContext(r.Context(), "signing webhook refused", "err", err)
 			http.Error(w, "bad request", http.StatusBadRequest)
+		case errors.Is(err, domain.ErrWrongSigner):
+			logger.ErrorContext(r.Context(), "signing webhook refused: the signer is not the renter asked",
+				"session", sig.SessionID, "event", sig.EventID, "err", err)
+			http.Error(w, "the signer is not the one asked", http.StatusUnprocessableEntity)
 		default:
 			logger.ErrorContext(r.Context(), "signing webhook failed", "err", err)
 			http.Error(w, "internal error", http.StatusInternalServerError)
@@ -67,6 +72,9 @@ type Pages struct {
 //	GET  /signing/{sessionId}               the page with the contract and the signing form
 //	GET  /signing/{sessionId}/contract.pdf  the contract, inline
 //	POST /signing/{sessionId}               signs when the typed name is the renter's full name
+//
+// Once the session is signed, the page says so and nothing else, and the contract is gone (410):
+// a forwarded or leaked link no longer shows the renter's name, address and birthday.
 func PageRoutes(mux *http.ServeMux, contracts Contracts, sandbox *Sandbox, logger *slog.Logger) {
 	p := Pages{contracts: contracts, sandbox: sandbox, logger: logger}
 	mux.HandleFunc("GET /signing/{sessionId}", p.show)
@@ -100,7 +108,7 @@ func (p Pages) sign(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if session.Status == domain.SessionSigned {
-		p.done(w, r, session)
+		p.render(w, r, http.StatusOK, session, "")
 		return
 	}
 	name := r.PostFormValue("name")
@@ -113,7 +121,7 @@ func (p Pages) sign(w http.ResponseWriter, r *http.Request) {
 			"Der Name stimmt nicht mit dem Namen im Vertrag überein. / The name does not match the name in the contract.")
 		return
 	}
-	if err := p.sandbox.Sign(r.Context(), session.ID, name); err != nil {
+	if err := p.sandbox.Sign(r.Context(), session, name); err != nil {
 		p.logger.ErrorContext(r.Context(), "sandbox signing failed", "session", session.ID, "err", err)
 		p.render(w, r, http.StatusBadGateway, session, "Die Unterschrift konnte nicht gespeichert werden. / The signature could not be stored.")
 		return
@@ -138,19 +146,29 @@ func (p Pages) render(w http.ResponseWriter, r *http.Request, status int, sessio
 	noStore(w)
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	w.WriteHeader(status)
-	err := page.Execute(w, pageData{
-		Renter: session.Contract.Renter.FullName(), Apartment: session.Contract.Apartment, Semester: session.Contract.Semester,
-		Signed: session.Status == domain.SessionSigned, Action: session.SigningLink, Contract: session.SigningLink + "/contract.pdf",
-		Problem: problem,
-	})
-	if err != nil {
+	if err := page.Execute(w, pageOf(session, problem)); err != nil {
 		p.logger.WarnContext(r.Context(), "signing page interrupted", "err", err)
 	}
 }
 
+// pageOf is what the page shows of a session: a signed one only that it is signed.
+func pageOf(session domain.SigningSession, problem string) pageData {
+	if session.Status == domain.SessionSigned {
+		return pageData{Signed: true}
+	}
+	return pageData{
+		Renter: session.Contract.Renter.FullName(), Apartment: session.Contract.Apartment, Semester: session.Contract.Semester,
+		Action: session.SigningLink, Contract: session.SigningLink + "/contract.pdf", Problem: problem,
+	}
+}
+
 func (p Pages) fail(w http.ResponseWriter, r *http.Request, err error) {
-	if errors.Is(err, domain.ErrNotFound) {
+	switch {
+	case errors.Is(err, domain.ErrNotFound):
 		http.NotFound(w, r)
+		return
+	case errors.Is(err, domain.ErrSigningClosed):
+		http.Error(w, "Dieser Vertrag ist unterschrieben. / This contract is signed.", http.StatusGone)
 		return
 	}
 	p.logger.ErrorContext(r.Context(), "signing page failed", "path", r.URL.Path, "err", err)
@@ -177,11 +195,11 @@ iframe{width:100%;height:70vh;border:1px solid #888}.problem{color:#a00000;font-
 label{display:block;margin:.75rem 0}</style></head>
 <body>
 <h1>Mietvertrag unterschreiben <small lang="en">/ Sign the rental contract</small></h1>
-<p>{{.Renter}} · Apartment {{.Apartment}} · {{.Semester}}</p>
+{{if .Signed}}<p>Dieser Vertrag ist unterschrieben. <span lang="en">This contract is signed.</span></p>
+{{else}}<p>{{.Renter}} · Apartment {{.Apartment}} · {{.Semester}}</p>
 <iframe src="{{.Contract}}" title="Mietvertrag / Rental contract"></iframe>
 <p><a href="{{.Contract}}">Vertrag als PDF öffnen / Open the contract as PDF</a></p>
-{{if .Signed}}<p>Dieser Vertrag ist unterschrieben. <span lang="en">This contract is signed.</span></p>
-{{else}}{{if .Problem}}<p class="problem" role="alert">{{.Problem}}</p>{{end}}
+{{if .Problem}}<p class="problem" role="alert">{{.Problem}}</p>{{end}}
 <form method="post" action="{{.Action}}">
 <label>Ihr vollständiger Name / Your full name
 <input name="name" autocomplete="name" required></label>

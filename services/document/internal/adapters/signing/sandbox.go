@@ -17,23 +17,23 @@ import (
 // and the sandbox reports it on the webhook through the gateway, as a real provider would.
 type Sandbox struct {
 	publicURL string
-	secret    []byte
+	key       WebhookKey
 	client    *http.Client
-	now       func() time.Time
 }
 
 // NewSandbox returns the sandbox for the public address of the system (PUBLIC_URL) and the
-// webhook secret.
-func NewSandbox(publicURL, secret string, client *http.Client, now func() time.Time) *Sandbox {
-	return &Sandbox{publicURL: publicURL, secret: []byte(secret), client: client, now: now}
+// webhooks' key.
+func NewSandbox(publicURL string, key WebhookKey, client *http.Client) *Sandbox {
+	return &Sandbox{publicURL: publicURL, key: key, client: client}
 }
 
 // sandboxReport is the sandbox's webhook body.
 type sandboxReport struct {
-	EventID    string    `json:"eventId"`
-	SessionID  string    `json:"sessionId"`
-	SignerName string    `json:"signerName"`
-	SignedAt   time.Time `json:"signedAt"`
+	EventID     string    `json:"eventId"`
+	SessionID   string    `json:"sessionId"`
+	SignerName  string    `json:"signerName"`
+	SignerEmail string    `json:"signerEmail"`
+	SignedAt    time.Time `json:"signedAt"`
 }
 
 // Open returns the link of the sandbox's signing page; the page needs nothing set up.
@@ -43,20 +43,26 @@ func (s *Sandbox) Open(_ context.Context, session domain.SigningSession, _ []byt
 
 // VerifyWebhook checks the signature and returns the reported signature.
 func (s *Sandbox) VerifyWebhook(header http.Header, body []byte) (domain.Signature, error) {
-	if err := verify(s.secret, header.Get(SignatureHeader), body, s.now()); err != nil {
+	if err := s.key.verify(header.Get(SignatureHeader), body); err != nil {
 		return domain.Signature{}, err
 	}
 	var report sandboxReport
 	if err := json.Unmarshal(body, &report); err != nil || report.EventID == "" || report.SessionID == "" {
 		return domain.Signature{}, fmt.Errorf("%w: malformed report", domain.ErrInvalidSignature)
 	}
-	return domain.Signature{EventID: report.EventID, SessionID: report.SessionID, SignerName: report.SignerName, SignedAt: report.SignedAt}, nil
+	return domain.Signature{
+		EventID: report.EventID, SessionID: report.SessionID, SignerName: report.SignerName,
+		SignerEmail: report.SignerEmail, SignedAt: report.SignedAt,
+	}, nil
 }
 
-// Sign reports the signature of a session on the webhook, signed like a provider's report.
-func (s *Sandbox) Sign(ctx context.Context, sessionID, signerName string) error {
-	now := s.now()
-	body, err := json.Marshal(sandboxReport{EventID: uuid.NewString(), SessionID: sessionID, SignerName: signerName, SignedAt: now.UTC()})
+// Sign reports the signature of a session on the webhook, signed like a provider's report. Like a
+// provider, it names the signer by the name typed and the address the session was sent to.
+func (s *Sandbox) Sign(ctx context.Context, session domain.SigningSession, signerName string) error {
+	body, err := json.Marshal(sandboxReport{
+		EventID: uuid.NewString(), SessionID: session.ID, SignerName: signerName,
+		SignerEmail: session.Contract.Renter.Email, SignedAt: s.key.Now().UTC(),
+	})
 	if err != nil {
 		return err
 	}
@@ -65,7 +71,7 @@ func (s *Sandbox) Sign(ctx context.Context, sessionID, signerName string) error 
 		return err
 	}
 	req.Header.Set("Content-Type", "application/json")
-	req.Header.Set(SignatureHeader, sign(s.secret, now, body))
+	req.Header.Set(SignatureHeader, s.key.sign(body))
 	resp, err := s.client.Do(req)
 	if err != nil {
 		return fmt.Errorf("send the signing webhook: %w", err)

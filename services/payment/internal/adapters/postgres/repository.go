@@ -12,6 +12,7 @@ import (
 	"github.com/jackc/pgx/v5/pgtype"
 	"github.com/jackc/pgx/v5/pgxpool"
 
+	"semesterhaus/platform/audit"
 	"semesterhaus/platform/postgres"
 	"semesterhaus/services/payment/internal/adapters/postgres/db"
 	"semesterhaus/services/payment/internal/domain"
@@ -74,15 +75,19 @@ func (r *Repository) Apply(ctx context.Context, o domain.Outcome, apply func(*do
 			return err
 		}
 		effect = apply(&p)
-		return r.store(ctx, tx, q, paymentID, p, effect, o.Reason)
+		return r.store(ctx, tx, q, paymentID, p, effect, o)
 	})
 	return effect, err
 }
 
-// store saves the payment's new status and enqueues the event of the effect.
-func (r *Repository) store(ctx context.Context, tx pgx.Tx, q *db.Queries, id pgtype.UUID, p domain.Payment, effect domain.Effect, reason string) error {
-	if effect == domain.Ignored {
+// store saves the payment's new status and enqueues the event of the effect; a refused report
+// leaves the payment as it was and is written to the audit log.
+func (r *Repository) store(ctx context.Context, tx pgx.Tx, q *db.Queries, id pgtype.UUID, p domain.Payment, effect domain.Effect, o domain.Outcome) error {
+	switch effect {
+	case domain.Ignored:
 		return nil
+	case domain.Refused:
+		return auditRefused(ctx, tx, p, o)
 	}
 	if err := q.UpdatePaymentStatus(ctx, db.UpdatePaymentStatusParams{
 		ID: id, Status: string(p.Status), PaidAt: timestamptz(p.PaidAt),
@@ -92,7 +97,20 @@ func (r *Repository) store(ctx context.Context, tx pgx.Tx, q *db.Queries, id pgt
 	if effect == domain.Paid {
 		return enqueueSucceeded(ctx, tx, r.subjects, p)
 	}
-	return enqueueFailed(ctx, tx, r.subjects, p, reason)
+	return enqueueFailed(ctx, tx, r.subjects, p, o.Reason)
+}
+
+// auditRefused records a report that did not match its payment, for whoever reviews the provider
+// account: what was asked and what the provider said.
+func auditRefused(ctx context.Context, tx pgx.Tx, p domain.Payment, o domain.Outcome) error {
+	return audit.Record(ctx, tx, audit.Entry{
+		Actor: "payment-provider", Action: "refusePaymentReport", Subject: "payment/" + p.ID,
+		Details: map[string]any{
+			"event": o.EventID, "succeeded": o.Succeeded, "renting": p.RentingID,
+			"askedCents": p.Amount.Cents, "askedCurrency": p.Amount.Currency,
+			"reportedCents": o.Amount.Cents, "reportedCurrency": o.Amount.Currency,
+		},
+	})
 }
 
 // TxStore creates payments in a transaction the caller owns.

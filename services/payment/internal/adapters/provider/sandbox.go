@@ -10,6 +10,7 @@ import (
 	"html/template"
 	"log/slog"
 	"net/http"
+	"strings"
 	"time"
 
 	"github.com/google/uuid"
@@ -143,7 +144,7 @@ func SandboxEvent(p domain.Payment, pay bool, at time.Time) ([]byte, error) {
 	}
 	session := map[string]any{
 		"id": "cs_sandbox_" + p.ID, "object": "checkout.session", "payment_status": status,
-		"amount_total": p.Amount.Cents, "currency": "eur", "client_reference_id": p.ID,
+		"amount_total": p.Amount.Cents, "currency": strings.ToLower(p.Amount.Currency), "client_reference_id": p.ID,
 		"metadata": map[string]string{"payment_id": p.ID, "renting_id": p.RentingID},
 	}
 	return json.Marshal(map[string]any{

@@ -10,15 +10,14 @@ import (
 	"io"
 	"log/slog"
 	"net/http"
+	"strconv"
+	"strings"
 	"time"
 
 	"github.com/stripe/stripe-go/v85/webhook"
 
 	"semesterhaus/services/payment/internal/domain"
 )
-
-// Tolerance is how old a signed webhook may be; older ones are refused as possible replays.
-const Tolerance = 5 * time.Minute
 
 // maxWebhookBytes bounds a webhook body; Stripe's events are a few KiB.
 const maxWebhookBytes = 256 << 10
@@ -34,22 +33,39 @@ const (
 // ErrSignature means a webhook whose signature or timestamp does not check out.
 var ErrSignature = errors.New("webhook signature")
 
-// eventObject is the part of a checkout session or payment intent the service reads.
+// eventObject is the part of a checkout session or payment intent the service reads. A session
+// states its amount as amount_total, a payment intent as amount.
 type eventObject struct {
 	Metadata         map[string]string `json:"metadata"`
 	PaymentStatus    string            `json:"payment_status"`
+	AmountTotal      *int64            `json:"amount_total"`
+	Amount           *int64            `json:"amount"`
+	Currency         string            `json:"currency"`
 	LastPaymentError *struct {
 		Message string `json:"message"`
 	} `json:"last_payment_error"`
 }
 
-// ParseWebhook verifies the Stripe-Signature header of a webhook with the secret and reads the
-// outcome it reports. ok is false for events that say nothing about a payment of this service.
-func ParseWebhook(payload []byte, header, secret string) (outcome domain.Outcome, ok bool, err error) {
-	// Only id, type and metadata are read, which every API version has, so an endpoint configured
-	// with another version than the library's is accepted.
-	event, err := webhook.ConstructEventWithOptions(payload, header, secret, webhook.ConstructEventOptions{
-		Tolerance: Tolerance, IgnoreAPIVersionMismatch: true,
+// WebhookChecker verifies the provider's webhooks: the Stripe-Signature header's HMAC with Secret,
+// and its signed time stamp within Tolerance of Now in either direction (stripe-go checks only the
+// past: a time stamp from the future would let a captured report be replayed for longer).
+type WebhookChecker struct {
+	Secret    string
+	Tolerance time.Duration
+	Now       func() time.Time
+}
+
+// Parse verifies a webhook and reads the outcome it reports. ok is false for events that say
+// nothing about a payment of this service.
+func (c WebhookChecker) Parse(payload []byte, header string) (outcome domain.Outcome, ok bool, err error) {
+	if err := c.checkTimestamp(header); err != nil {
+		return domain.Outcome{}, false, err
+	}
+	// The time stamp is checked above against the service's clock; the library checks that it is
+	// the signed one. Only id, type and the object's fields below are read, which every API version
+	// has, so an endpoint configured with another version than the library's is accepted.
+	event, err := webhook.ConstructEventWithOptions(payload, header, c.Secret, webhook.ConstructEventOptions{
+		IgnoreTolerance: true, IgnoreAPIVersionMismatch: true,
 	})
 	if err != nil {
 		return domain.Outcome{}, false, fmt.Errorf("%w: %w", ErrSignature, err)
@@ -58,7 +74,7 @@ func ParseWebhook(payload []byte, header, secret string) (outcome domain.Outcome
 	if event.Data == nil || json.Unmarshal(event.Data.Raw, &object) != nil {
 		return domain.Outcome{}, false, nil
 	}
-	outcome = domain.Outcome{EventID: event.ID, PaymentID: object.Metadata["payment_id"]}
+	outcome = domain.Outcome{EventID: event.ID, PaymentID: object.Metadata["payment_id"], Amount: object.amount()}
 	switch event.Type {
 	case sessionCompleted:
 		// Delayed payment methods complete the session unpaid and report later.
@@ -70,6 +86,40 @@ func ParseWebhook(payload []byte, header, secret string) (outcome domain.Outcome
 		outcome.Reason, ok = failureReason(object), true
 	}
 	return outcome, ok && outcome.PaymentID != "", nil
+}
+
+// checkTimestamp refuses a header without exactly one time stamp, or one further than Tolerance
+// from now.
+func (c WebhookChecker) checkTimestamp(header string) error {
+	var stamps []string
+	for part := range strings.SplitSeq(header, ",") {
+		if key, value, _ := strings.Cut(part, "="); key == "t" {
+			stamps = append(stamps, value)
+		}
+	}
+	if len(stamps) != 1 {
+		return fmt.Errorf("%w: %d time stamps, want 1", ErrSignature, len(stamps))
+	}
+	unix, err := strconv.ParseInt(stamps[0], 10, 64)
+	if err != nil {
+		return fmt.Errorf("%w: time stamp %q", ErrSignature, stamps[0])
+	}
+	if off := c.Now().Sub(time.Unix(unix, 0)); off > c.Tolerance || off < -c.Tolerance {
+		return fmt.Errorf("%w: time stamp %s off, tolerance %s", ErrSignature, off, c.Tolerance)
+	}
+	return nil
+}
+
+// amount is what the object states was charged; Stripe writes currencies in lower case.
+func (o eventObject) amount() domain.Money {
+	cents := o.AmountTotal
+	if cents == nil {
+		cents = o.Amount
+	}
+	if cents == nil {
+		return domain.Money{}
+	}
+	return domain.Money{Cents: *cents, Currency: strings.ToUpper(o.Currency)}
 }
 
 func failureReason(object eventObject) string {
@@ -85,16 +135,17 @@ type Payments interface {
 }
 
 // WebhookHandler receives the provider's reports (POST /webhooks/payment). It answers 2xx only once
-// the report is stored, so the provider sends it again after any failure; a bad signature or an
-// old timestamp gets 400 and changes nothing.
-func WebhookHandler(payments Payments, secret string, logger *slog.Logger) http.Handler {
+// the report is stored, so the provider sends it again after any failure; a bad signature or a
+// time stamp out of tolerance gets 400 and changes nothing; a report about another amount or
+// currency than the payment's gets 422 and changes nothing but the audit log.
+func WebhookHandler(payments Payments, checker WebhookChecker, logger *slog.Logger) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		payload, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxWebhookBytes))
 		if err != nil {
 			http.Error(w, "body too large", http.StatusRequestEntityTooLarge)
 			return
 		}
-		outcome, ok, err := ParseWebhook(payload, r.Header.Get("Stripe-Signature"), secret)
+		outcome, ok, err := checker.Parse(payload, r.Header.Get("Stripe-Signature"))
 		if err != nil {
 			logger.WarnContext(r.Context(), "payment webhook refused", "err", err)
 			http.Error(w, "invalid signature", http.StatusBadRequest)
@@ -112,6 +163,12 @@ func WebhookHandler(payments Payments, secret string, logger *slog.Logger) http.
 		case err != nil:
 			logger.ErrorContext(r.Context(), "payment webhook not stored", "event", outcome.EventID, "err", err)
 			http.Error(w, "not stored, try again", http.StatusInternalServerError)
+			return
+		case effect == domain.Refused:
+			logger.ErrorContext(r.Context(), "payment webhook refused: amount or currency differs from the payment's",
+				"payment", outcome.PaymentID, "event", outcome.EventID,
+				"reported_cents", outcome.Amount.Cents, "reported_currency", outcome.Amount.Currency)
+			http.Error(w, "amount or currency does not match the payment", http.StatusUnprocessableEntity)
 			return
 		default:
 			logger.InfoContext(r.Context(), "payment webhook applied", "payment", outcome.PaymentID, "event", outcome.EventID, "effect", effect)

@@ -3,9 +3,11 @@ package provider_test
 import (
 	"bytes"
 	"context"
+	"errors"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -43,7 +45,8 @@ func newSite(t *testing.T) *site {
 	sandbox := provider.NewSandbox(server.URL, secret)
 	e := testenv.New(t, sandbox)
 	service := http.NewServeMux()
-	service.Handle("POST /webhooks/payment", provider.WebhookHandler(e.Payments, secret, e.Logger))
+	checker := provider.WebhookChecker{Secret: secret, Tolerance: 5 * time.Minute, Now: time.Now}
+	service.Handle("POST /webhooks/payment", provider.WebhookHandler(e.Payments, checker, e.Logger))
 	sandbox.Routes(service, e.Payments, e.Logger)
 	mux.Handle("/api/", http.StripPrefix("/api", service))
 
@@ -79,7 +82,13 @@ func (s *site) post(t *testing.T, payload []byte, signedAt time.Time, key string
 
 func (s *site) event(t *testing.T, pay bool) []byte {
 	t.Helper()
-	payload, err := provider.SandboxEvent(s.payment, pay, time.Now())
+	return s.eventFor(t, s.payment, pay)
+}
+
+// eventFor is the provider's report about the payment as p states it (another amount, say).
+func (s *site) eventFor(t *testing.T, p domain.Payment, pay bool) []byte {
+	t.Helper()
+	payload, err := provider.SandboxEvent(p, pay, time.Now())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -128,7 +137,7 @@ func TestWebhook_sameEvent20Times5AtATime_paysOnceAndPublishesOnce(t *testing.T)
 	}
 }
 
-func TestWebhook_badSignatureOrOldTimestamp_400AndNothingChanges(t *testing.T) {
+func TestWebhook_badSignatureOrTimestampOutOfTolerance_400AndNothingChanges(t *testing.T) {
 	t.Parallel()
 	s := newSite(t)
 	payload := s.event(t, true)
@@ -139,6 +148,7 @@ func TestWebhook_badSignatureOrOldTimestamp_400AndNothingChanges(t *testing.T) {
 	}{
 		{"wrong secret", time.Now(), "whsec_wrong"},
 		{"older than 5 minutes", time.Now().Add(-6 * time.Minute), secret},
+		{"more than 5 minutes in the future", time.Now().Add(6 * time.Minute), secret},
 	}
 	for _, tt := range tests {
 		if code := s.post(t, payload, tt.signedAt, tt.key); code != http.StatusBadRequest {
@@ -150,6 +160,39 @@ func TestWebhook_badSignatureOrOldTimestamp_400AndNothingChanges(t *testing.T) {
 	}
 	if n := s.env.Count("succeeded", 500*time.Millisecond); n != 0 {
 		t.Errorf("%d payment.succeeded events, want 0", n)
+	}
+}
+
+func TestWebhook_reportAboutAnotherAmountOrCurrency_422StaysUnpaidAndAuditedOnce(t *testing.T) {
+	t.Parallel()
+	s := newSite(t)
+	oneCent, dollars := s.payment, s.payment
+	oneCent.Amount.Cents = 1
+	dollars.Amount.Currency = "USD"
+	for _, forged := range []domain.Payment{oneCent, dollars} {
+		payload := s.eventFor(t, forged, true)
+		if code := s.post(t, payload, time.Now(), secret); code != http.StatusUnprocessableEntity {
+			t.Errorf("report of %d %s for a payment of %d %s: HTTP %d, want 422",
+				forged.Amount.Cents, forged.Amount.Currency, s.payment.Amount.Cents, s.payment.Amount.Currency, code)
+		}
+		if code := s.post(t, payload, time.Now(), secret); code/100 != 2 {
+			t.Errorf("the same report again: HTTP %d, want 2xx (known, ignored)", code)
+		}
+	}
+	if got := s.status(t); got != domain.StatusOpen {
+		t.Errorf("status %s, want OPEN", got)
+	}
+	if n := s.env.Count("succeeded", 500*time.Millisecond); n != 0 {
+		t.Errorf("%d payment.succeeded events, want 0", n)
+	}
+	var audited int
+	err := s.env.Pool.QueryRow(context.Background(),
+		`SELECT count(*) FROM audit_log WHERE action = 'refusePaymentReport' AND subject = $1`, "payment/"+s.payment.ID).Scan(&audited)
+	if err != nil || audited != 2 {
+		t.Errorf("%d audit entries (%v), want 2: one per refused report, none for its replay", audited, err)
+	}
+	if code := s.post(t, s.event(t, true), time.Now(), secret); code/100 != 2 || s.status(t) != domain.StatusPaid {
+		t.Errorf("the report of the asked amount afterwards: HTTP %d, status %s; want 2xx and PAID", code, s.status(t))
 	}
 }
 
@@ -202,5 +245,44 @@ func TestSandboxCheckout_payButton_paysAndReturnsToBooking(t *testing.T) {
 	}
 	if got := s.status(t); got != domain.StatusPaid {
 		t.Errorf("status %s, want PAID", got)
+	}
+}
+
+func TestWebhookChecker_timeStampOutOfToleranceOrAmbiguous_refused(t *testing.T) {
+	t.Parallel()
+	now := time.Date(2026, 9, 1, 12, 0, 0, 0, time.UTC)
+	checker := provider.WebhookChecker{Secret: secret, Tolerance: 5 * time.Minute, Now: func() time.Time { return now }}
+	payload, err := provider.SandboxEvent(domain.Payment{ID: uuid.NewString(), Amount: domain.Money{Cents: 408500, Currency: "EUR"}}, true, now)
+	if err != nil {
+		t.Fatal(err)
+	}
+	header := func(at time.Time) string {
+		return webhook.GenerateTestSignedPayload(&webhook.UnsignedPayload{Payload: payload, Secret: secret, Timestamp: at}).Header
+	}
+	tests := []struct {
+		name   string
+		header string
+		ok     bool
+	}{
+		{"now", header(now), true},
+		{"at the edge of the past", header(now.Add(-5 * time.Minute)), true},
+		{"at the edge of the future", header(now.Add(5 * time.Minute)), true},
+		{"a second too old", header(now.Add(-5*time.Minute - time.Second)), false},
+		{"a second too far ahead", header(now.Add(5*time.Minute + time.Second)), false},
+		{"a day ahead", header(now.Add(24 * time.Hour)), false},
+		{"a second time stamp", header(now) + ",t=" + strconv.FormatInt(now.Add(time.Hour).Unix(), 10), false},
+		{"no time stamp", strings.Join(strings.Split(header(now), ",")[1:], ","), false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			outcome, _, err := checker.Parse(payload, tt.header)
+			if tt.ok && (err != nil || outcome.Amount != (domain.Money{Cents: 408500, Currency: "EUR"})) {
+				t.Errorf("Parse = %+v, %v; want the outcome with its amount", outcome, err)
+			}
+			if !tt.ok && !errors.Is(err, provider.ErrSignature) {
+				t.Errorf("Parse = %v, want ErrSignature", err)
+			}
+		})
 	}
 }

@@ -1,0 +1,75 @@
+package config
+
+import (
+	"strings"
+	"testing"
+)
+
+// setEnv sets the settings every start needs and then the given ones.
+func setEnv(t *testing.T, settings map[string]string) {
+	t.Setenv("DATABASE_URL", "postgres://localhost/document")
+	for k, v := range settings {
+		t.Setenv(k, v)
+	}
+}
+
+var realProvider = map[string]string{
+	"PRODUCTION": "true", "SIGNING_PROVIDER": "api", "SIGNING_API_URL": "https://esign.example/api/v1",
+	"SIGNING_API_KEY": "key", "SIGNING_WEBHOOK_SECRET": "a-real-secret",
+}
+
+func with(settings map[string]string, key, value string) map[string]string {
+	out := map[string]string{key: value}
+	for k, v := range settings {
+		if k != key {
+			out[k] = v
+		}
+	}
+	return out
+}
+
+func TestLoad_production_refusesTheSandboxAndTheBuiltInSecret(t *testing.T) {
+	tests := []struct {
+		name     string
+		settings map[string]string
+		naming   string
+	}{
+		{"sandbox provider", map[string]string{"PRODUCTION": "true", "SIGNING_WEBHOOK_SECRET": "a-real-secret"}, "SIGNING_PROVIDER"},
+		{"built-in secret with the real provider", with(realProvider, "SIGNING_WEBHOOK_SECRET", sandboxWebhookSecret), "SIGNING_WEBHOOK_SECRET"},
+		{"the real provider without a webhook secret", with(realProvider, "SIGNING_WEBHOOK_SECRET", ""), "SIGNING_WEBHOOK_SECRET"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			setEnv(t, tt.settings)
+			if _, err := Load(); err == nil || !strings.Contains(err.Error(), tt.naming) {
+				t.Errorf("Load() = %v, want an error naming %s", err, tt.naming)
+			}
+		})
+	}
+}
+
+func TestLoad_productionWithTheRealProviderAndItsSecrets_starts(t *testing.T) {
+	setEnv(t, realProvider)
+	if _, err := Load(); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestLoad_locally_sandboxWithTheLocalSecret(t *testing.T) {
+	setEnv(t, nil)
+	cfg, err := Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cfg.SigningProvider != ProviderSandbox || cfg.SigningWebhookSecret.Reveal() != sandboxWebhookSecret || cfg.SigningWebhookTolerance.Minutes() != 5 {
+		t.Errorf("provider %s, local secret %v, tolerance %s; want the sandbox, its local secret and 5m",
+			cfg.SigningProvider, cfg.SigningWebhookSecret.Reveal() == sandboxWebhookSecret, cfg.SigningWebhookTolerance)
+	}
+}
+
+func TestLoad_nonPositiveTolerance_refused(t *testing.T) {
+	setEnv(t, map[string]string{"SIGNING_WEBHOOK_TOLERANCE": "-1m"})
+	if _, err := Load(); err == nil || !strings.Contains(err.Error(), "SIGNING_WEBHOOK_TOLERANCE") {
+		t.Errorf("Load() = %v, want an error naming SIGNING_WEBHOOK_TOLERANCE", err)
+	}
+}
