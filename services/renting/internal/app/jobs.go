@@ -81,7 +81,7 @@ func (s *Rentings) expireRenewals(ctx context.Context, semesters []domain.Semest
 	today := s.today()
 	var overdue []int
 	for _, sem := range semesters {
-		if today.After(sem.RenewalDeadline) {
+		if sem.RenewalDeadlinePassed(today) {
 			overdue = append(overdue, sem.ID)
 		}
 	}

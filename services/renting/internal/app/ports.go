@@ -30,6 +30,9 @@ type Repository interface {
 	// DeleteApartment deletes every renting of the apartment in the semester with its log, announces
 	// each deletion and audits it, in one transaction.
 	DeleteApartment(ctx context.Context, apartmentID, semesterID int, actor string, at time.Time) ([]domain.Renting, error)
+	// RenewalTokenHash returns the stored hash of a renewal link's token; domain.ErrNotFound when the
+	// renting has none.
+	RenewalTokenHash(ctx context.Context, rentingID string) ([]byte, error)
 	RentingsOfRenter(ctx context.Context, renterID int64) ([]domain.Renting, error)
 	LogOfRenter(ctx context.Context, renterID int64) ([]domain.LogEntry, error)
 	RentingsOfSemester(ctx context.Context, semesterID int) ([]domain.Renting, error)
