@@ -42,11 +42,21 @@ func renewalOfferedTo(t *testing.T, env *testenv.Env, email string, apartmentID 
 	return "", ""
 }
 
-// renewalToken reads the renewal link's token from the renting's RENEWAL_REQUEST event, the one
-// place the renter service's mail takes it from.
+// renewalToken reads the renewal link's token from the renting's newest RENEWAL_REQUEST event, the
+// one place the renter service's mail takes it from.
 func renewalToken(t *testing.T, env *testenv.Env, rentingID string) string {
 	t.Helper()
-	rows, err := env.Pool.Query(context.Background(), "SELECT payload FROM outbox WHERE subject = $1",
+	announced := renewalAnnouncements(t, env, rentingID)
+	if len(announced) == 0 {
+		t.Fatalf("no renewal event for renting %s", rentingID)
+	}
+	return announced[len(announced)-1].GetRenewalToken()
+}
+
+// renewalAnnouncements decodes the renting's RENEWAL_REQUEST events in the outbox, oldest first.
+func renewalAnnouncements(t *testing.T, env *testenv.Env, rentingID string) []*eventsv1.RentingStateChanged {
+	t.Helper()
+	rows, err := env.Pool.Query(context.Background(), "SELECT payload FROM outbox WHERE subject = $1 ORDER BY seq",
 		pgadapter.StateSubject(testenv.Subjects, domain.RenewalRequest))
 	if err != nil {
 		t.Fatal(err)
@@ -55,17 +65,17 @@ func renewalToken(t *testing.T, env *testenv.Env, rentingID string) string {
 	if err != nil {
 		t.Fatal(err)
 	}
+	var announced []*eventsv1.RentingStateChanged
 	for _, p := range payloads {
-		var event eventsv1.RentingStateChanged
-		if err := proto.Unmarshal(p, &event); err != nil {
+		event := &eventsv1.RentingStateChanged{}
+		if err := proto.Unmarshal(p, event); err != nil {
 			t.Fatal(err)
 		}
 		if event.GetRentingId() == rentingID {
-			return event.GetRenewalToken()
+			announced = append(announced, event)
 		}
 	}
-	t.Fatalf("no renewal event for renting %s", rentingID)
-	return ""
+	return announced
 }
 
 func renewalForm(t *testing.T, env *testenv.Env) app.Renewal {
@@ -239,5 +249,32 @@ func TestOfferRenewal_mailsATokenThatOpensTheRenewalAndStoresOnlyItsHash(t *test
 	}
 	if _, err := env.Rentings.ExtendBooking(testenv.Anonymous(), id, token); err != nil {
 		t.Errorf("the offered renewal's link: %v", err)
+	}
+}
+
+func TestJobs_aRenewalOfferedBeforeRenewalTokensGetsItsLinkMailedOnce(t *testing.T) {
+	t.Parallel()
+	env := testenv.New(t, renewalDay, testenv.Subjects)
+	id, oldToken := renewalOffered(t, env)
+	// As a renewal opened before renewal links carried a token: no token stored.
+	if _, err := env.Pool.Exec(context.Background(), "DELETE FROM renewal_token WHERE renting_id = $1", id); err != nil {
+		t.Fatal(err)
+	}
+	runJobs(t, env)
+	runJobs(t, env)
+
+	announced := renewalAnnouncements(t, env, id)
+	if len(announced) != 2 || announced[1].GetFromState() != string(domain.RenewalRequest) {
+		t.Fatalf("%d announcements %+v: want the first and one more with the new token", len(announced), announced)
+	}
+	token := announced[1].GetRenewalToken()
+	if _, err := env.Rentings.RenterByRentingID(testenv.Anonymous(), id, token); err != nil {
+		t.Errorf("the new link: %v", err)
+	}
+	_, err := env.Rentings.RenterByRentingID(testenv.Anonymous(), id, oldToken)
+	wantException(t, err, "token", domain.MsgRenewalLinkInvalid)
+	wantState(t, env, id, domain.RenewalRequest)
+	if n := count(t, env, "SELECT count(*) FROM renting_log WHERE renting_id = $1", id); n != 1 {
+		t.Errorf("%d log entries: the new link changes no state", n)
 	}
 }

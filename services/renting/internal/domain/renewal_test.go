@@ -52,3 +52,14 @@ func TestCheckRenewalLink_opensOnlyWithTheMailedTokenUntilTheDeadline(t *testing
 		})
 	}
 }
+
+func TestIssueRenewalToken_onlyForARenewalWaitingForItsAnswer(t *testing.T) {
+	t.Parallel()
+	for _, s := range []State{RenewalRequest, RenewalAccepted, Canceled, Payed} {
+		r := rentingIn(s)
+		err := r.IssueRenewalToken()
+		if issued := err == nil && len(r.RenewalToken()) == 43; issued != (s == RenewalRequest) {
+			t.Errorf("%s: token %q, %v", s, r.RenewalToken(), err)
+		}
+	}
+}

@@ -48,9 +48,19 @@ func NewRenting(renterID int64, apartmentID, semesterID int, renewal bool, at ti
 	return r
 }
 
-// RenewalToken returns the renewal link's token of a renewal just made, to store (hashed) and to
-// announce to the renter; "" for any other renting.
+// RenewalToken returns the renewal link's token of a renewal just made (or given its token), to
+// store (hashed) and to announce to the renter; "" for any other renting.
 func (r *Renting) RenewalToken() string { return r.renewalToken }
+
+// IssueRenewalToken draws the renewal link's token for a renewal offered before renewal links
+// carried one; a renting that no longer waits for its renewal answer gets none.
+func (r *Renting) IssueRenewalToken() error {
+	if r.State != RenewalRequest {
+		return &TransitionError{RentingID: r.ID, From: r.State, To: RenewalRequest}
+	}
+	r.renewalToken = newRenewalToken()
+	return nil
+}
 
 // MoveTo applies one transition of the state machine; a move it does not allow changes nothing and
 // comes back as a *TransitionError.

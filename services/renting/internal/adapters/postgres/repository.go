@@ -265,6 +265,26 @@ func (r *Repository) RenewalTokenHash(ctx context.Context, rentingID string) ([]
 	return hash, nil
 }
 
+// RenewalsWithoutToken loads the renewals waiting for their answer that have no renewal token.
+func (r *Repository) RenewalsWithoutToken(ctx context.Context) ([]domain.Renting, error) {
+	rows, err := r.queries.ListRenewalsWithoutToken(ctx)
+	return rentingsFromDB(rows, err)
+}
+
+// AnnounceRenewalToken stores the hash of the renewal's newly issued token and announces the renewal
+// again with it (renting.state.renewal_request, from and to RENEWAL_REQUEST, no log entry: the state
+// does not change), in one transaction, so that the renter gets the renewal mail with a working link.
+func (r *Repository) AnnounceRenewalToken(ctx context.Context, renewal *domain.Renting, at time.Time) error {
+	return r.inTx(ctx, func(tx pgx.Tx, q *db.Queries) error {
+		err := q.InsertRenewalToken(ctx, db.InsertRenewalTokenParams{RentingID: renewal.ID, Hash: domain.HashRenewalToken(renewal.RenewalToken())})
+		if err != nil {
+			return fmt.Errorf("store the renewal token of renting %s: %w", renewal.ID, err)
+		}
+		again := domain.Transition{RentingID: renewal.ID, From: domain.RenewalRequest, To: domain.RenewalRequest, At: at}
+		return r.enqueueStateChanged(ctx, tx, *renewal, again)
+	})
+}
+
 // RentingsOfRenter loads every renting of a renter, oldest first.
 func (r *Repository) RentingsOfRenter(ctx context.Context, renterID int64) ([]domain.Renting, error) {
 	rows, err := r.queries.ListRentingsOfRenter(ctx, renterID)

@@ -33,3 +33,44 @@ func (q *Queries) InsertRenewalToken(ctx context.Context, arg InsertRenewalToken
 	_, err := q.db.Exec(ctx, insertRenewalToken, arg.RentingID, arg.Hash)
 	return err
 }
+
+const listRenewalsWithoutToken = `-- name: ListRenewalsWithoutToken :many
+SELECT id, renter_id, apartment_id, semester_id, state, renewal, created_at, updated_at, signing_link, payment_link, access_key, key_code_announced_at FROM renting r
+WHERE r.state = 'RENEWAL_REQUEST' AND NOT EXISTS (SELECT FROM renewal_token t WHERE t.renting_id = r.id)
+ORDER BY r.created_at
+`
+
+// Renewals offered before renewal links carried a token: they wait for an answer that their link
+// can no longer give.
+func (q *Queries) ListRenewalsWithoutToken(ctx context.Context) ([]Renting, error) {
+	rows, err := q.db.Query(ctx, listRenewalsWithoutToken)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []Renting
+	for rows.Next() {
+		var i Renting
+		if err := rows.Scan(
+			&i.ID,
+			&i.RenterID,
+			&i.ApartmentID,
+			&i.SemesterID,
+			&i.State,
+			&i.Renewal,
+			&i.CreatedAt,
+			&i.UpdatedAt,
+			&i.SigningLink,
+			&i.PaymentLink,
+			&i.AccessKey,
+			&i.KeyCodeAnnouncedAt,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
