@@ -64,7 +64,7 @@ test('renewal accept: the renewal mail leads to the extend page; with a new enro
   await expectAccessible(page, 'renewal-accepted');
 });
 
-test('renewal decline: without the mail's token the renting id opens and declines nothing; the mailed link asks for confirmation and ends on renewal-declined', async ({
+test('renewal decline: without the mailed token the renting id opens and declines nothing; the mailed link asks for confirmation and ends on renewal-declined', async ({
   page,
   request,
 }) => {
