@@ -163,13 +163,14 @@ func (s *Rentings) awaitingRenewal(ctx context.Context, rentingID, token string)
 
 // renewalLink returns the renting a renewal link opens, with its semester: the token must be the one
 // mailed for the renting, and the semester's renewal deadline not over. Otherwise a business
-// exception on the token comes back, the same for an unknown renting as for a wrong token.
+// exception on the token comes back. The token is checked before anything else is read, so an
+// unknown renting and a wrong token cost the same.
 func (s *Rentings) renewalLink(ctx context.Context, rentingID, token string) (domain.Renting, domain.Semester, error) {
 	hash, err := s.repo.RenewalTokenHash(ctx, rentingID)
-	if errors.Is(err, domain.ErrNotFound) {
-		return domain.Renting{}, domain.Semester{}, domain.CheckRenewalLink(token, nil, domain.Semester{}, s.today())
+	if err != nil && !errors.Is(err, domain.ErrNotFound) {
+		return domain.Renting{}, domain.Semester{}, err
 	}
-	if err != nil {
+	if err := domain.CheckRenewalToken(token, hash); err != nil {
 		return domain.Renting{}, domain.Semester{}, err
 	}
 	r, err := s.repo.Get(ctx, rentingID)
@@ -180,7 +181,7 @@ func (s *Rentings) renewalLink(ctx context.Context, rentingID, token string) (do
 	if err != nil {
 		return domain.Renting{}, domain.Semester{}, err
 	}
-	return r, semester, domain.CheckRenewalLink(token, hash, semester, s.today())
+	return r, semester, domain.CheckRenewalDeadline(semester, s.today())
 }
 
 // Status is what the admin overview shows for an apartment in a semester and the renting behind it

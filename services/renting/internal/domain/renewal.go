@@ -29,14 +29,19 @@ func HashRenewalToken(plain string) []byte {
 	return sum[:]
 }
 
-// CheckRenewalLink decides whether a renewal link opens its renting: token must be the one mailed for
-// it (hash is the stored hash, nil when the renting has none) and the semester's renewal deadline must
-// not be over on today (a day at midnight UTC, like the semester's days). Anything else is a business
-// exception on the token, the same for an unknown renting, a forged token and another renting's.
-func CheckRenewalLink(token string, hash []byte, semester Semester, today time.Time) error {
+// CheckRenewalToken decides whether token is the one mailed with a renewal link: hash is the stored
+// hash, nil when the renting has none. A mismatch is the same business exception for an unknown
+// renting, a forged token and another renting's.
+func CheckRenewalToken(token string, hash []byte) error {
 	if hash == nil || subtle.ConstantTimeCompare(HashRenewalToken(token), hash) != 1 {
 		return Invalid("token", MsgRenewalLinkInvalid)
 	}
+	return nil
+}
+
+// CheckRenewalDeadline refuses a renewal link once the semester's renewal deadline is over on today
+// (a day at midnight UTC, like the semester's days).
+func CheckRenewalDeadline(semester Semester, today time.Time) error {
 	if semester.RenewalDeadlinePassed(today) {
 		return Invalid("token", MsgRenewalLinkExpired)
 	}

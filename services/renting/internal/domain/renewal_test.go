@@ -17,39 +17,46 @@ func TestNewRenting_aRenewalDrawsAnUnguessableLinkToken(t *testing.T) {
 	}
 }
 
-func TestCheckRenewalLink_opensOnlyWithTheMailedTokenUntilTheDeadline(t *testing.T) {
+func TestCheckRenewalToken_acceptsOnlyTheMailedToken(t *testing.T) {
 	t.Parallel()
 	token := NewRenting(7, 11, 3, true, t0).RenewalToken()
-	deadline := time.Date(2026, 10, 30, 0, 0, 0, 0, time.UTC)
-	semester := Semester{ID: 3, RenewalDeadline: deadline}
 	tests := []struct {
 		name  string
 		token string
 		hash  []byte
-		today time.Time
-		want  string // message id, "" when the link opens
+		opens bool
 	}{
-		{"the mailed token before the deadline", token, HashRenewalToken(token), deadline.AddDate(0, 0, -1), ""},
-		{"the mailed token on the deadline day", token, HashRenewalToken(token), deadline, ""},
-		{"the mailed token after the deadline", token, HashRenewalToken(token), deadline.AddDate(0, 0, 1), MsgRenewalLinkExpired},
-		{"no token", "", HashRenewalToken(token), deadline, MsgRenewalLinkInvalid},
-		{"another renewal's token", NewRenting(8, 12, 3, true, t0).RenewalToken(), HashRenewalToken(token), deadline, MsgRenewalLinkInvalid},
-		{"the stored hash itself", string(HashRenewalToken(token)), HashRenewalToken(token), deadline, MsgRenewalLinkInvalid},
-		{"a renting without a renewal token", token, nil, deadline, MsgRenewalLinkInvalid},
-		{"a wrong token after the deadline", "x", HashRenewalToken(token), deadline.AddDate(0, 0, 1), MsgRenewalLinkInvalid},
+		{"the mailed token", token, HashRenewalToken(token), true},
+		{"no token", "", HashRenewalToken(token), false},
+		{"another renewal's token", NewRenting(8, 12, 3, true, t0).RenewalToken(), HashRenewalToken(token), false},
+		{"the stored hash itself", string(HashRenewalToken(token)), HashRenewalToken(token), false},
+		{"a renting without a renewal token", token, nil, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
-			err := CheckRenewalLink(tt.token, tt.hash, semester, tt.today)
-			var v *ValidationError
-			switch {
-			case tt.want == "" && err != nil:
-				t.Errorf("refused: %v", err)
-			case tt.want != "" && (!errors.As(err, &v) || v.MessageID != tt.want || v.Path != "token"):
-				t.Errorf("got %v, want %s on token", err, tt.want)
-			}
+			wantRenewalLink(t, CheckRenewalToken(tt.token, tt.hash), tt.opens, MsgRenewalLinkInvalid)
 		})
+	}
+}
+
+func TestCheckRenewalDeadline_theDeadlineDayStillCounts(t *testing.T) {
+	t.Parallel()
+	deadline := time.Date(2026, 10, 30, 0, 0, 0, 0, time.UTC)
+	semester := Semester{ID: 3, RenewalDeadline: deadline}
+	for today, opens := range map[time.Time]bool{deadline.AddDate(0, 0, -1): true, deadline: true, deadline.AddDate(0, 0, 1): false} {
+		wantRenewalLink(t, CheckRenewalDeadline(semester, today), opens, MsgRenewalLinkExpired)
+	}
+}
+
+func wantRenewalLink(t *testing.T, err error, opens bool, refusal string) {
+	t.Helper()
+	var v *ValidationError
+	switch {
+	case opens && err != nil:
+		t.Errorf("refused: %v", err)
+	case !opens && (!errors.As(err, &v) || v.MessageID != refusal || v.Path != "token"):
+		t.Errorf("got %v, want %s on token", err, refusal)
 	}
 }
 
