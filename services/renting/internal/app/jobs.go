@@ -11,8 +11,9 @@ import (
 
 // RunJobs is the scheduled job of docs/booking.md, run on one replica at a time: it cancels booking
 // requests left unconfirmed for the confirmation timeout, opens renewals for the semester in its
-// renewal phase, gives renewals opened before renewal links carried a token their link, cancels renewals left unanswered after their deadline and announces the key codes
-// due. ran is false when another replica was running it.
+// renewal phase, gives renewals opened before renewal links carried a token their link, cancels
+// renewals left unanswered after their deadline and announces the key codes due. ran is false when
+// another replica was running it.
 func (s *Rentings) RunJobs(ctx context.Context) (ran bool, err error) {
 	return s.repo.Exclusively(ctx, func(ctx context.Context) error {
 		semesters, err := s.catalog.Semesters(ctx)
