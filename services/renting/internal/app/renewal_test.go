@@ -3,6 +3,7 @@ package app_test
 import (
 	"bytes"
 	"context"
+	"errors"
 	"testing"
 	"time"
 
@@ -156,6 +157,9 @@ func TestDeclineRenewal_withTheMailedToken_cancelsOnlyARenewalRequest(t *testing
 	}
 	wantState(t, env, id, domain.Canceled)
 	wantException(t, env.Rentings.DeclineRenewal(testenv.Anonymous(), id, token), "rentingId", domain.MsgNotAllowed)
+	if renter, err := env.Rentings.RenterByRentingID(testenv.Anonymous(), id, token); !errors.Is(err, domain.ErrNotFound) {
+		t.Errorf("the answered renewal's link still shows %+v, %v", renter, err)
+	}
 }
 
 func TestDeclineRenewal_withTheRentingIDAlone_isRefusedAndChangesNothing(t *testing.T) {
