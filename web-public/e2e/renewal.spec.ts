@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { expectAccessible } from './support/a11y';
-import { apartmentFor, offerRenewal, uniqueEmail, type Apartment } from './support/api';
+import { apartmentFor, graphql, offerRenewal, uniqueEmail, type Apartment } from './support/api';
 import { tick, upload } from './support/booking';
 import { certificate } from './support/files';
 import { linkFromMail } from './support/mail';
@@ -10,9 +10,10 @@ import { bookAndPay } from './support/payed';
 //
 // A renewal is opened for a PAYED renting: booked and paid through the site as in booking.spec.ts, then
 // an administrator offers the renewal now (offerRenewal, as the renewal window of the next semester
-// would). The renewal mail links to /booking/extend?rentingId=… (SPEC section 2), where the renter
-// accepts with the renewal form (section 5: data pre-filled, e-mail read-only, a new enrollment
-// certificate required, the disclaimer ticked) or declines after a confirmation.
+// would). The renewal mail links to /booking/extend?rentingId=…&token=… (SPEC section 2; the token is
+// the link's capability, docs/security.md), where the renter accepts with the renewal form (section 5:
+// data pre-filled, e-mail read-only, a new enrollment certificate required, the disclaimer ticked) or
+// declines after a confirmation. Without the mail's token the renting id opens and declines nothing.
 
 test.describe.configure({ timeout: 180_000 });
 
@@ -21,7 +22,7 @@ async function openRenewal(page: Page, request: APIRequestContext, apartment: Ap
   const rentingId = await bookAndPay(page, request, apartment, email);
   await offerRenewal(rentingId);
   const link = await linkFromMail(request, email, '/booking/extend');
-  expect(link).toMatch(/^\/booking\/extend\?rentingId=[\w-]+$/);
+  expect(link).toMatch(/^\/booking\/extend\?rentingId=[\w-]+&token=[\w-]{43}$/);
   return link;
 }
 
@@ -63,10 +64,31 @@ test('renewal accept: the renewal mail leads to the extend page; with a new enro
   await expectAccessible(page, 'renewal-accepted');
 });
 
-test('renewal decline: the extend page asks for confirmation and ends on renewal-declined', async ({ page, request }) => {
+test('renewal decline: without the mailed token the renting id opens and declines nothing; the mailed link asks for confirmation and ends on renewal-declined', async ({
+  page,
+  request,
+}) => {
   const apartment = await apartmentFor(request, 17);
   const email = uniqueEmail('renew-decline');
-  await page.goto(await openRenewal(page, request, apartment, email));
+  const link = await openRenewal(page, request, apartment, email);
+  const rentingId = new URL(link, 'http://localhost').searchParams.get('rentingId')!;
+
+  // An attacker who knows the renting id: the page without the token, with a forged one, and the
+  // decline posted straight to the API are all refused.
+  await page.goto(`/booking/extend?rentingId=${rentingId}`);
+  await expect(page.getByText('This renewal link is not valid. Please open the link from your renewal e-mail.')).toBeVisible();
+  await page.goto(`/booking/extend?rentingId=${rentingId}&token=${'A'.repeat(43)}`);
+  await expect(page.getByText('This renewal link is not valid. Please open the link from your renewal e-mail.')).toBeVisible();
+  await expect(page.getByLabel('First name', { exact: true })).toHaveCount(0);
+  const forged = await graphql<{ declineRenewal: { uuid: string | null; exception: { messageId: string } | null } }>(
+    request,
+    'mutation Decline($id: ID!) { declineRenewal(rentingId: $id, token: "") { uuid exception { messageId } } }',
+    { id: rentingId },
+  );
+  expect(forged.declineRenewal).toEqual({ uuid: null, exception: { messageId: 'RENEWAL_LINK_INVALID' } });
+
+  // Nothing changed: the mailed link still offers the renewal.
+  await page.goto(link);
   await expectOffer(page, apartment);
 
   await page.getByRole('button', { name: 'Decline' }).click();

@@ -28,11 +28,11 @@ test('step2 with the renter parameter offers the renewal of that renting instead
   await expect(page).toHaveURL(/\/booking\/extend\?rentingId=abc-123$/);
 });
 
-test('extend without rentingId says so; extend of a renting without an open renewal says it is not open', async ({ page }) => {
+test('extend without rentingId says so; extend of a renting without a renewal token says the link is not valid', async ({ page }) => {
   await page.goto('/booking/extend');
   await expect(page.getByText('Missing renting-id query param in url')).toBeVisible();
-  await page.goto('/booking/extend?rentingId=00000000-0000-0000-0000-000000000000');
-  await expect(page.getByText('This renewal is not open (any more).')).toBeVisible();
+  await page.goto('/booking/extend?rentingId=00000000-0000-0000-0000-000000000000&token=abc');
+  await expect(page.getByText('This renewal link is not valid. Please open the link from your renewal e-mail.')).toBeVisible();
   await expectAccessible(page, 'extend');
 });
 

@@ -68,6 +68,8 @@ export const de: Resources = {
     NO_RENTING: 'Die Buchung existiert nicht',
     ALREADY_RENTING: 'Sie haben für dieses Semester bereits eine Buchung',
     TRANSITION_NOT_ALLOWED: 'Das ist im aktuellen Stand Ihrer Buchung nicht möglich',
+    RENEWAL_LINK_INVALID: 'Dieser Verlängerungslink ist ungültig. Bitte öffnen Sie den Link aus Ihrer Verlängerungs-E-Mail.',
+    RENEWAL_LINK_EXPIRED: 'Die Frist für die Antwort auf diese Verlängerung ist abgelaufen.',
     NO_RENTER: 'Der Mieter existiert nicht',
     doc_too_large: 'Das gewählte Dokument ist zu groß',
   },

@@ -67,6 +67,8 @@ export const en = {
     NO_RENTING: 'The booking does not exist',
     ALREADY_RENTING: 'You already have a booking for this semester',
     TRANSITION_NOT_ALLOWED: 'This is not possible in the current state of your booking',
+    RENEWAL_LINK_INVALID: 'This renewal link is not valid. Please open the link from your renewal e-mail.',
+    RENEWAL_LINK_EXPIRED: 'The deadline for answering this renewal has passed.',
     NO_RENTER: 'The renter does not exist',
     doc_too_large: 'The chosen document is too large',
   },

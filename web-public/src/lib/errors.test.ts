@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CombinedGraphQLErrors, ServerError } from '@apollo/client/errors';
-import { describeRequestError, exceptionValues, interpretResult } from './errors';
+import { businessException, describeRequestError, exceptionValues, interpretResult } from './errors';
 
 function serverError(status: number) {
   return new ServerError('failed', { response: new Response('too large', { status }), bodyText: 'too large' });
@@ -36,4 +36,18 @@ describe('describeRequestError', () => {
     expect(describeRequestError(new CombinedGraphQLErrors({ errors: [] }))).toEqual({ key: 'errors.unknownGraphql' }));
   it('something that is not an error is unknown', () =>
     expect(describeRequestError('boom')).toEqual({ key: 'errors.unknown' }));
+});
+
+describe('businessException', () => {
+  it('reads the messageId and params a subgraph put in the first error', () =>
+    expect(
+      businessException(
+        new CombinedGraphQLErrors({
+          errors: [{ message: 'TOO_YOUNG', extensions: { messageId: 'TOO_YOUNG', path: 'birthday', params: { min: 17 } } }],
+        }),
+      ),
+    ).toEqual({ messageId: 'TOO_YOUNG', params: [{ key: 'min', value: '17' }] }));
+  it('is none for an error without a messageId', () =>
+    expect(businessException(new CombinedGraphQLErrors({ errors: [{ message: 'depth limit' }] }))).toBeUndefined());
+  it('is none for a network error', () => expect(businessException(serverError(500))).toBeUndefined());
 });

@@ -51,3 +51,14 @@ export function describeRequestError(error: unknown, { upload = false } = {}): M
   if (error instanceof Error) return { key: 'errors.generic' };
   return { key: 'errors.unknown' };
 }
+
+/** The business exception a subgraph answered a query with (its messageId in the error's extensions), if any. */
+export function businessException(error: unknown): UserDataException | undefined {
+  if (!CombinedGraphQLErrors.is(error)) return undefined;
+  const extensions = error.errors[0]?.extensions;
+  const messageId = extensions?.messageId;
+  if (typeof messageId !== 'string') return undefined;
+  const params = extensions?.params;
+  const values = params && typeof params === 'object' ? Object.entries(params as Record<string, unknown>) : [];
+  return { messageId, params: values.map(([key, value]) => ({ key, value: String(value) })) };
+}

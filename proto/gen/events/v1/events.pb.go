@@ -28,16 +28,20 @@ const (
 // RentingStateChanged is published on the subject "renting.state.<to_state in lower case>", e.g.
 // renting.state.apartment_requested, on the stream RENTING (subjects "renting.>").
 type RentingStateChanged struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	EventId       string                 `protobuf:"bytes,1,opt,name=event_id,json=eventId,proto3" json:"event_id,omitempty"`
-	RentingId     string                 `protobuf:"bytes,2,opt,name=renting_id,json=rentingId,proto3" json:"renting_id,omitempty"`
-	RenterId      int64                  `protobuf:"varint,3,opt,name=renter_id,json=renterId,proto3" json:"renter_id,omitempty"`
-	ApartmentId   int32                  `protobuf:"varint,4,opt,name=apartment_id,json=apartmentId,proto3" json:"apartment_id,omitempty"`
-	SemesterId    int32                  `protobuf:"varint,5,opt,name=semester_id,json=semesterId,proto3" json:"semester_id,omitempty"`
-	FromState     string                 `protobuf:"bytes,6,opt,name=from_state,json=fromState,proto3" json:"from_state,omitempty"` // empty for a new renting
-	ToState       string                 `protobuf:"bytes,7,opt,name=to_state,json=toState,proto3" json:"to_state,omitempty"`
-	At            *timestamppb.Timestamp `protobuf:"bytes,8,opt,name=at,proto3" json:"at,omitempty"`
-	Renewal       bool                   `protobuf:"varint,9,opt,name=renewal,proto3" json:"renewal,omitempty"`
+	state       protoimpl.MessageState `protogen:"open.v1"`
+	EventId     string                 `protobuf:"bytes,1,opt,name=event_id,json=eventId,proto3" json:"event_id,omitempty"`
+	RentingId   string                 `protobuf:"bytes,2,opt,name=renting_id,json=rentingId,proto3" json:"renting_id,omitempty"`
+	RenterId    int64                  `protobuf:"varint,3,opt,name=renter_id,json=renterId,proto3" json:"renter_id,omitempty"`
+	ApartmentId int32                  `protobuf:"varint,4,opt,name=apartment_id,json=apartmentId,proto3" json:"apartment_id,omitempty"`
+	SemesterId  int32                  `protobuf:"varint,5,opt,name=semester_id,json=semesterId,proto3" json:"semester_id,omitempty"`
+	FromState   string                 `protobuf:"bytes,6,opt,name=from_state,json=fromState,proto3" json:"from_state,omitempty"` // empty for a new renting
+	ToState     string                 `protobuf:"bytes,7,opt,name=to_state,json=toState,proto3" json:"to_state,omitempty"`
+	At          *timestamppb.Timestamp `protobuf:"bytes,8,opt,name=at,proto3" json:"at,omitempty"`
+	Renewal     bool                   `protobuf:"varint,9,opt,name=renewal,proto3" json:"renewal,omitempty"`
+	// The renewal link's token, only on the move to RENEWAL_REQUEST: the renter service puts it in the
+	// renewal mail's link. The renting service keeps only its hash, so this event is the one place the
+	// renter's mail can take it from.
+	RenewalToken  string `protobuf:"bytes,10,opt,name=renewal_token,json=renewalToken,proto3" json:"renewal_token,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -133,6 +137,13 @@ func (x *RentingStateChanged) GetRenewal() bool {
 		return x.Renewal
 	}
 	return false
+}
+
+func (x *RentingStateChanged) GetRenewalToken() string {
+	if x != nil {
+		return x.RenewalToken
+	}
+	return ""
 }
 
 // RentingDeleted is published on "renting.deleted" when an admin frees an apartment for a semester
@@ -739,7 +750,7 @@ var File_events_v1_events_proto protoreflect.FileDescriptor
 
 const file_events_v1_events_proto_rawDesc = "" +
 	"\n" +
-	"\x16events/v1/events.proto\x12\x16semesterhaus.events.v1\x1a\x1fgoogle/protobuf/timestamp.proto\"\xb0\x02\n" +
+	"\x16events/v1/events.proto\x12\x16semesterhaus.events.v1\x1a\x1fgoogle/protobuf/timestamp.proto\"\xd5\x02\n" +
 	"\x13RentingStateChanged\x12\x19\n" +
 	"\bevent_id\x18\x01 \x01(\tR\aeventId\x12\x1d\n" +
 	"\n" +
@@ -752,7 +763,9 @@ const file_events_v1_events_proto_rawDesc = "" +
 	"from_state\x18\x06 \x01(\tR\tfromState\x12\x19\n" +
 	"\bto_state\x18\a \x01(\tR\atoState\x12*\n" +
 	"\x02at\x18\b \x01(\v2\x1a.google.protobuf.TimestampR\x02at\x12\x18\n" +
-	"\arenewal\x18\t \x01(\bR\arenewal\"\xed\x01\n" +
+	"\arenewal\x18\t \x01(\bR\arenewal\x12#\n" +
+	"\rrenewal_token\x18\n" +
+	" \x01(\tR\frenewalToken\"\xed\x01\n" +
 	"\x0eRentingDeleted\x12\x19\n" +
 	"\bevent_id\x18\x01 \x01(\tR\aeventId\x12\x1d\n" +
 	"\n" +

@@ -47,10 +47,11 @@ func MailFor(state string) (MailKind, bool) {
 
 // StateChange is a renting's move to a new state, as the renting service announced it.
 type StateChange struct {
-	EventID   string
-	RentingID string
-	RenterID  int64
-	ToState   string
+	EventID      string
+	RentingID    string
+	RenterID     int64
+	ToState      string
+	RenewalToken string // the renewal link's token, only on a move to RENEWAL_REQUEST
 }
 
 // KeyCodeDue is the renting service's announcement that a renter's key code is to be mailed.
@@ -84,7 +85,8 @@ type MailContent struct {
 }
 
 // Link returns the page of the public site a mail of kind leads to, or "" for a mail without one.
-// token is the e-mail confirmation token (only for MailConfirmEmail).
+// token is the e-mail confirmation token (only for MailConfirmEmail); the renewal link carries the
+// change's renewal token.
 func Link(kind MailKind, publicURL string, change StateChange, email, token string) string {
 	base := strings.TrimSuffix(publicURL, "/")
 	switch kind {
@@ -93,7 +95,7 @@ func Link(kind MailKind, publicURL string, change StateChange, email, token stri
 	case MailApartmentTaken:
 		return base + "/booking/step1?" + url.Values{"booking": {"failed"}, "rentingId": {change.RentingID}}.Encode()
 	case MailRenewalOffered:
-		return base + "/booking/extend?" + url.Values{"rentingId": {change.RentingID}}.Encode()
+		return base + "/booking/extend?" + url.Values{"rentingId": {change.RentingID}, "token": {change.RenewalToken}}.Encode()
 	case MailSignContract:
 		return base + "/booking/step4?" + url.Values{"rentingId": {change.RentingID}}.Encode()
 	case MailPayRent:

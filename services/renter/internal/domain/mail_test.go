@@ -36,14 +36,14 @@ func TestMailFor_theStatesRentersHearAbout(t *testing.T) {
 
 func TestLink_pointsToThePublicSitePages(t *testing.T) {
 	t.Parallel()
-	change := domain.StateChange{RentingID: "0b6c1a55-55f4-4c69-8f3e-0d0c0d0f0e01"}
+	change := domain.StateChange{RentingID: "0b6c1a55-55f4-4c69-8f3e-0d0c0d0f0e01", RenewalToken: "Q0hBTkdF_-x"}
 	tests := []struct {
 		kind domain.MailKind
 		want string
 	}{
 		{domain.MailConfirmEmail, "https://wohnen.example/booking/step3?email=anna%2Bbook%40example.org&token=abc_-1"},
 		{domain.MailApartmentTaken, "https://wohnen.example/booking/step1?booking=failed&rentingId=" + change.RentingID},
-		{domain.MailRenewalOffered, "https://wohnen.example/booking/extend?rentingId=" + change.RentingID},
+		{domain.MailRenewalOffered, "https://wohnen.example/booking/extend?rentingId=" + change.RentingID + "&token=Q0hBTkdF_-x"},
 		{domain.MailSignContract, "https://wohnen.example/booking/step4?rentingId=" + change.RentingID},
 		{domain.MailPayRent, "https://wohnen.example/booking/step5?rentingId=" + change.RentingID},
 		{domain.MailEmailConfirmed, ""},

@@ -11,8 +11,9 @@ import (
 
 // RunJobs is the scheduled job of docs/booking.md, run on one replica at a time: it cancels booking
 // requests left unconfirmed for the confirmation timeout, opens renewals for the semester in its
-// renewal phase, cancels renewals left unanswered after their deadline and announces the key codes
-// due. ran is false when another replica was running it.
+// renewal phase, gives renewals opened before renewal links carried a token their link, cancels
+// renewals left unanswered after their deadline and announces the key codes due. ran is false when
+// another replica was running it.
 func (s *Rentings) RunJobs(ctx context.Context) (ran bool, err error) {
 	return s.repo.Exclusively(ctx, func(ctx context.Context) error {
 		semesters, err := s.catalog.Semesters(ctx)
@@ -22,6 +23,7 @@ func (s *Rentings) RunJobs(ctx context.Context) (ran bool, err error) {
 		return errors.Join(
 			s.expireRequests(ctx),
 			s.openRenewals(ctx, semesters),
+			s.reissueRenewalLinks(ctx),
 			s.expireRenewals(ctx, semesters),
 			s.announceKeyCodes(ctx, semesters),
 		)
@@ -75,13 +77,31 @@ func (s *Rentings) openRenewal(ctx context.Context, paid domain.Renting, next do
 	return err
 }
 
+// reissueRenewalLinks gives each renewal offered before renewal links carried a token (its old link
+// opens nothing now) a token, and mails the renewal link again, once.
+func (s *Rentings) reissueRenewalLinks(ctx context.Context) error {
+	renewals, err := s.repo.RenewalsWithoutToken(ctx)
+	if err != nil {
+		return fmt.Errorf("renewals without a token: %w", err)
+	}
+	var errs []error
+	for _, r := range renewals {
+		if err := r.IssueRenewalToken(); err != nil {
+			errs = append(errs, err)
+			continue
+		}
+		errs = append(errs, s.repo.AnnounceRenewalToken(ctx, &r, s.now()))
+	}
+	return errors.Join(errs...)
+}
+
 // expireRenewals cancels renewals still unanswered once their semester's renewal deadline (a day in
 // the residence's time zone) is over.
 func (s *Rentings) expireRenewals(ctx context.Context, semesters []domain.Semester) error {
 	today := s.today()
 	var overdue []int
 	for _, sem := range semesters {
-		if today.After(sem.RenewalDeadline) {
+		if sem.RenewalDeadlinePassed(today) {
 			overdue = append(overdue, sem.ID)
 		}
 	}

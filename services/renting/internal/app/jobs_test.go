@@ -105,7 +105,7 @@ func TestJobs_offerARenewalToEveryPayedRenterOnce(t *testing.T) {
 		t.Fatalf("renewal %+v", renewal)
 	}
 
-	offer, err := env.Rentings.ExtendBooking(ctx, renewal.ID)
+	offer, err := env.Rentings.ExtendBooking(ctx, renewal.ID, renewalToken(t, env, renewal.ID))
 	if err != nil || offer.Renter.Email != "ada@example.org" || offer.Price.Total <= 0 || len(offer.Price.Items) != 1 {
 		t.Errorf("extend booking %+v, %v", offer, err)
 	}

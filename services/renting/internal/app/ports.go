@@ -30,6 +30,14 @@ type Repository interface {
 	// DeleteApartment deletes every renting of the apartment in the semester with its log, announces
 	// each deletion and audits it, in one transaction.
 	DeleteApartment(ctx context.Context, apartmentID, semesterID int, actor string, at time.Time) ([]domain.Renting, error)
+	// RenewalTokenHash returns the stored hash of a renewal link's token; domain.ErrNotFound when the
+	// renting has none.
+	RenewalTokenHash(ctx context.Context, rentingID string) ([]byte, error)
+	// RenewalsWithoutToken returns the renewals waiting for their answer that have no renewal token.
+	RenewalsWithoutToken(ctx context.Context) ([]domain.Renting, error)
+	// AnnounceRenewalToken stores the hash of the renewal's issued token and announces the renewal
+	// again with the token, in one transaction.
+	AnnounceRenewalToken(ctx context.Context, renewal *domain.Renting, at time.Time) error
 	RentingsOfRenter(ctx context.Context, renterID int64) ([]domain.Renting, error)
 	LogOfRenter(ctx context.Context, renterID int64) ([]domain.LogEntry, error)
 	RentingsOfSemester(ctx context.Context, semesterID int) ([]domain.Renting, error)

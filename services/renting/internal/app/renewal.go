@@ -17,22 +17,19 @@ type Renewal struct {
 	Immatriculation string
 }
 
-// ApproveRenewal accepts a renewal: the renter's data is updated, the certificate stored and the
-// renting moves from RENEWAL_REQUEST to RENEWAL_ACCEPTED. Business problems come back as a
-// *domain.ValidationError.
-func (s *Rentings) ApproveRenewal(ctx context.Context, rentingID string, renewal Renewal) error {
-	r, err := s.repo.Get(ctx, rentingID)
+// ApproveRenewal accepts a renewal through its link (the renting id and the renewal mail's token):
+// the renter's data is updated, the certificate stored and the renting moves from RENEWAL_REQUEST to
+// RENEWAL_ACCEPTED. Business problems, a link that opens nothing among them, come back as a
+// *domain.ValidationError, and nothing changes.
+func (s *Rentings) ApproveRenewal(ctx context.Context, rentingID, token string, renewal Renewal) error {
+	r, semester, err := s.renewalLink(ctx, rentingID, token)
 	if err != nil {
-		return asException(err, 0)
+		return err
 	}
 	if r.State != domain.RenewalRequest {
 		return (&domain.TransitionError{RentingID: r.ID, From: r.State, To: domain.RenewalAccepted}).Exception()
 	}
 	uploads, err := decodeUploads(upload{domain.Immatriculation, "immatriculation", renewal.Immatriculation})
-	if err != nil {
-		return err
-	}
-	semester, err := s.catalog.Semester(ctx, r.SemesterID)
 	if err != nil {
 		return err
 	}
@@ -51,9 +48,12 @@ func (s *Rentings) ApproveRenewal(ctx context.Context, rentingID string, renewal
 	return asException(err, r.ApartmentID)
 }
 
-// DeclineRenewal cancels a renting that waits for its renewal answer; the renter moves out at the
-// end of the semester.
-func (s *Rentings) DeclineRenewal(ctx context.Context, rentingID string) error {
+// DeclineRenewal cancels, through its link (the renting id and the renewal mail's token), a renting
+// that waits for its renewal answer; the renter moves out at the end of the semester.
+func (s *Rentings) DeclineRenewal(ctx context.Context, rentingID, token string) error {
+	if _, _, err := s.renewalLink(ctx, rentingID, token); err != nil {
+		return err
+	}
 	var apartmentID int
 	err := s.repo.Update(ctx, rentingID, func(r *domain.Renting) error {
 		apartmentID = r.ApartmentID

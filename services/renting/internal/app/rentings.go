@@ -119,10 +119,11 @@ type RenewalOffer struct {
 	Renter domain.RenterData
 }
 
-// ExtendBooking answers the renewal link. The renting id is the capability; it opens the renter's
-// data only while the renting waits for the renewal answer, so an old link reveals nothing.
-func (s *Rentings) ExtendBooking(ctx context.Context, rentingID string) (RenewalOffer, error) {
-	r, err := s.awaitingRenewal(ctx, rentingID)
+// ExtendBooking answers the renewal link: the renting id with the token of the renewal mail. The
+// token opens the renter's data only while the renting waits for its renewal answer; after the answer
+// the link shows nothing (domain.ErrNotFound).
+func (s *Rentings) ExtendBooking(ctx context.Context, rentingID, token string) (RenewalOffer, error) {
+	r, err := s.awaitingRenewal(ctx, rentingID, token)
 	if err != nil {
 		return RenewalOffer{}, err
 	}
@@ -139,17 +140,18 @@ func (s *Rentings) ExtendBooking(ctx context.Context, rentingID string) (Renewal
 
 // RenterByRentingID returns the renter's data for the renewal form, under the same rule as
 // ExtendBooking.
-func (s *Rentings) RenterByRentingID(ctx context.Context, rentingID string) (domain.RenterData, error) {
-	r, err := s.awaitingRenewal(ctx, rentingID)
+func (s *Rentings) RenterByRentingID(ctx context.Context, rentingID, token string) (domain.RenterData, error) {
+	r, err := s.awaitingRenewal(ctx, rentingID, token)
 	if err != nil {
 		return domain.RenterData{}, err
 	}
 	return s.renters.Get(ctx, r.RenterID)
 }
 
-// awaitingRenewal returns the renting if it waits for its renewal answer, else domain.ErrNotFound.
-func (s *Rentings) awaitingRenewal(ctx context.Context, rentingID string) (domain.Renting, error) {
-	r, err := s.repo.Get(ctx, rentingID)
+// awaitingRenewal returns the renting if the renewal link opens it and it waits for its renewal
+// answer, else domain.ErrNotFound.
+func (s *Rentings) awaitingRenewal(ctx context.Context, rentingID, token string) (domain.Renting, error) {
+	r, _, err := s.renewalLink(ctx, rentingID, token)
 	if err != nil {
 		return domain.Renting{}, err
 	}
@@ -157,6 +159,29 @@ func (s *Rentings) awaitingRenewal(ctx context.Context, rentingID string) (domai
 		return domain.Renting{}, fmt.Errorf("renting %s is not awaiting a renewal: %w", rentingID, domain.ErrNotFound)
 	}
 	return r, nil
+}
+
+// renewalLink returns the renting a renewal link opens, with its semester: the token must be the one
+// mailed for the renting, and the semester's renewal deadline not over. Otherwise a business
+// exception on the token comes back. The token is checked before anything else is read, so an
+// unknown renting and a wrong token cost the same.
+func (s *Rentings) renewalLink(ctx context.Context, rentingID, token string) (domain.Renting, domain.Semester, error) {
+	hash, err := s.repo.RenewalTokenHash(ctx, rentingID)
+	if err != nil && !errors.Is(err, domain.ErrNotFound) {
+		return domain.Renting{}, domain.Semester{}, err
+	}
+	if err := domain.CheckRenewalToken(token, hash); err != nil {
+		return domain.Renting{}, domain.Semester{}, err
+	}
+	r, err := s.repo.Get(ctx, rentingID)
+	if err != nil {
+		return domain.Renting{}, domain.Semester{}, err
+	}
+	semester, err := s.catalog.Semester(ctx, r.SemesterID)
+	if err != nil {
+		return domain.Renting{}, domain.Semester{}, err
+	}
+	return r, semester, domain.CheckRenewalDeadline(semester, s.today())
 }
 
 // Status is what the admin overview shows for an apartment in a semester and the renting behind it

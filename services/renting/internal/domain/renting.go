@@ -21,7 +21,8 @@ type Renting struct {
 	PaymentLink string // where the renter pays the rent, once the payment exists
 	AccessKey   string // the key code, made when the rent is paid
 
-	changes []Transition
+	changes      []Transition
+	renewalToken string // drawn with a new renewal; a loaded renting has only its stored hash
 }
 
 // Transition is one move of a renting: what the log records and the event announces.
@@ -32,7 +33,7 @@ type Transition struct {
 }
 
 // NewRenting makes a renting in its first state: APARTMENT_REQUESTED for a booking, RENEWAL_REQUEST
-// for a renewal.
+// for a renewal, which also draws the renewal link's token.
 func NewRenting(renterID int64, apartmentID, semesterID int, renewal bool, at time.Time) *Renting {
 	r := &Renting{
 		ID: uuid.NewString(), RenterID: renterID, ApartmentID: apartmentID, SemesterID: semesterID,
@@ -41,9 +42,24 @@ func NewRenting(renterID int64, apartmentID, semesterID int, renewal bool, at ti
 	first := ApartmentRequested
 	if renewal {
 		first = RenewalRequest
+		r.renewalToken = newRenewalToken()
 	}
 	r.move(first, at)
 	return r
+}
+
+// RenewalToken returns the renewal link's token of a renewal just made (or given its token), to
+// store (hashed) and to announce to the renter; "" for any other renting.
+func (r *Renting) RenewalToken() string { return r.renewalToken }
+
+// IssueRenewalToken draws the renewal link's token for a renewal offered before renewal links
+// carried one; a renting that no longer waits for its renewal answer gets none.
+func (r *Renting) IssueRenewalToken() error {
+	if r.State != RenewalRequest {
+		return &TransitionError{RentingID: r.ID, From: r.State, To: RenewalRequest}
+	}
+	r.renewalToken = newRenewalToken()
+	return nil
 }
 
 // MoveTo applies one transition of the state machine; a move it does not allow changes nothing and

@@ -5,8 +5,8 @@ import type { ExtendBookingQuery } from '../../graphql/graphql';
 export type RenterForRenewal = NonNullable<ExtendBookingQuery['renterByRentingId']>;
 
 export const EXTEND_BOOKING = graphql(`
-  query ExtendBooking($rentingId: ID!) {
-    extendBookingQuery(rentingId: $rentingId) {
+  query ExtendBooking($rentingId: ID!, $token: String!) {
+    extendBookingQuery(rentingId: $rentingId, token: $token) {
       apartment {
         ...ApartmentDetail
       }
@@ -17,7 +17,7 @@ export const EXTEND_BOOKING = graphql(`
         ...PriceFields
       }
     }
-    renterByRentingId(rentingId: $rentingId) {
+    renterByRentingId(rentingId: $rentingId, token: $token) {
       birthday
       city
       country
@@ -34,16 +34,16 @@ export const EXTEND_BOOKING = graphql(`
 `);
 
 export const APPROVE_RENEWAL = graphql(`
-  mutation ApproveRenewal($rentingId: ID!, $rentingRenewal: RentingRenewal!) {
-    approveRenewal(rentingId: $rentingId, rentingRenewal: $rentingRenewal) {
+  mutation ApproveRenewal($rentingId: ID!, $token: String!, $rentingRenewal: RentingRenewal!) {
+    approveRenewal(rentingId: $rentingId, token: $token, rentingRenewal: $rentingRenewal) {
       ...RentingResultFields
     }
   }
 `);
 
 export const DECLINE_RENEWAL = graphql(`
-  mutation DeclineRenewal($rentingId: ID!) {
-    declineRenewal(rentingId: $rentingId) {
+  mutation DeclineRenewal($rentingId: ID!, $token: String!) {
+    declineRenewal(rentingId: $rentingId, token: $token) {
       ...RentingResultFields
     }
   }

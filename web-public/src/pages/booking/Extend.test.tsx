@@ -19,7 +19,7 @@ const renter = {
   nationality: 'de',
 };
 const extendMock = {
-  request: { query: EXTEND_BOOKING, variables: { rentingId: 'r-5' } },
+  request: { query: EXTEND_BOOKING, variables: { rentingId: 'r-5', token: 't-1' } },
   result: {
     data: {
       extendBookingQuery: {
@@ -52,7 +52,7 @@ const result = (field: string, uuid: string | null, exception: object | null = n
 
 describe('Extend', () => {
   it('shows the offer and the renter data', async () => {
-    renderRoute('/booking/extend?rentingId=r-5', { mocks: [extendMock] });
+    renderRoute('/booking/extend?rentingId=r-5&token=t-1', { mocks: [extendMock] });
     expect(await screen.findByRole('heading', { name: 'Extend your stay' })).toBeTruthy();
     await screen.findByRole('button', { name: 'Accept' }, { timeout: 10_000 }); // the form is a chunk of its own
     expect(screen.getByText('Would you like to stay in apartment B01 for the semester WiSe 2027/28?')).toBeTruthy();
@@ -62,10 +62,31 @@ describe('Extend', () => {
   });
 
   it('says so when the renewal is not open', async () => {
-    renderRoute('/booking/extend?rentingId=r-5', {
+    renderRoute('/booking/extend?rentingId=r-5&token=t-1', {
       mocks: [{ request: extendMock.request, result: { data: { extendBookingQuery: null, renterByRentingId: null } } }],
     });
     expect(await screen.findByText('This renewal is not open (any more).')).toBeTruthy();
+  });
+
+  it('without the token of the renewal mail asks nothing and says the link is not valid', async () => {
+    renderRoute('/booking/extend?rentingId=r-5');
+    expect(await screen.findByText('This renewal link is not valid. Please open the link from your renewal e-mail.')).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Extend your stay' })).toBeNull();
+  });
+
+  it.each([
+    ['en', 'RENEWAL_LINK_INVALID', 'This renewal link is not valid. Please open the link from your renewal e-mail.'],
+    ['de', 'RENEWAL_LINK_INVALID', 'Dieser Verlängerungslink ist ungültig. Bitte öffnen Sie den Link aus Ihrer Verlängerungs-E-Mail.'],
+    ['en', 'RENEWAL_LINK_EXPIRED', 'The deadline for answering this renewal has passed.'],
+    ['de', 'RENEWAL_LINK_EXPIRED', 'Die Frist für die Antwort auf diese Verlängerung ist abgelaufen.'],
+  ] as const)('in %s shows the refused link (%s) translated and no form', async (language, messageId, text) => {
+    const refused = {
+      request: extendMock.request,
+      result: { errors: [{ message: messageId, path: ['extendBookingQuery'], extensions: { messageId, path: 'token', params: {} } }] },
+    };
+    renderRoute('/booking/extend?rentingId=r-5&token=t-1', { mocks: [refused], language });
+    expect(await screen.findByText(text)).toBeTruthy();
+    expect(screen.queryByRole('textbox')).toBeNull();
   });
 
   it('accepts with the enrollment certificate and goes to renewal-accepted', async () => {
@@ -74,6 +95,7 @@ describe('Extend', () => {
         query: APPROVE_RENEWAL,
         variables: {
           rentingId: 'r-5',
+          token: 't-1',
           rentingRenewal: {
             birthday: '2003-02-01',
             city: 'Heidelberg',
@@ -92,7 +114,7 @@ describe('Extend', () => {
       },
       result: result('approveRenewal', 'r-5'),
     };
-    const { router } = renderRoute('/booking/extend?rentingId=r-5', { mocks: [extendMock, approveMock] });
+    const { router } = renderRoute('/booking/extend?rentingId=r-5&token=t-1', { mocks: [extendMock, approveMock] });
     await screen.findByRole('heading', { name: 'Extend your stay' });
     await screen.findByRole('button', { name: 'Accept' }, { timeout: 10_000 }); // the form is a chunk of its own
     const accept = screen.getByRole('button', { name: 'Accept' }) as HTMLButtonElement;
@@ -113,8 +135,8 @@ describe('Extend', () => {
   });
 
   it('declines after confirmation and goes to renewal-declined', async () => {
-    const declineMock = { request: { query: DECLINE_RENEWAL, variables: { rentingId: 'r-5' } }, result: result('declineRenewal', 'r-5') };
-    const { router } = renderRoute('/booking/extend?rentingId=r-5', { mocks: [extendMock, declineMock] });
+    const declineMock = { request: { query: DECLINE_RENEWAL, variables: { rentingId: 'r-5', token: 't-1' } }, result: result('declineRenewal', 'r-5') };
+    const { router } = renderRoute('/booking/extend?rentingId=r-5&token=t-1', { mocks: [extendMock, declineMock] });
     await screen.findByRole('heading', { name: 'Extend your stay' });
     await screen.findByRole('button', { name: 'Accept' }, { timeout: 10_000 }); // the form is a chunk of its own
     fireEvent.click(screen.getByRole('button', { name: 'Decline' }));
@@ -124,8 +146,8 @@ describe('Extend', () => {
   });
 
   it('shows the generic banner when declining fails', async () => {
-    const declineMock = { request: { query: DECLINE_RENEWAL, variables: { rentingId: 'r-5' } }, error: new Error('down') };
-    renderRoute('/booking/extend?rentingId=r-5', { mocks: [extendMock, declineMock] });
+    const declineMock = { request: { query: DECLINE_RENEWAL, variables: { rentingId: 'r-5', token: 't-1' } }, error: new Error('down') };
+    renderRoute('/booking/extend?rentingId=r-5&token=t-1', { mocks: [extendMock, declineMock] });
     await screen.findByRole('heading', { name: 'Extend your stay' });
     await screen.findByRole('button', { name: 'Accept' }, { timeout: 10_000 }); // the form is a chunk of its own
     fireEvent.click(screen.getByRole('button', { name: 'Decline' }));

@@ -6,6 +6,7 @@ import { ErrorAlert } from '../../components/Message/ShowMessage';
 import { Pictures } from '../../components/Pictures/Pictures';
 import { PriceSummary } from '../../components/PriceSummary/PriceSummary';
 import { Spinner } from '../../components/Spinner/Spinner';
+import { businessException } from '../../lib/errors';
 import { EXTEND_BOOKING } from './Extend.graphql';
 
 // The form (antd) is its own chunk, loaded once the offer is shown.
@@ -15,13 +16,18 @@ export default function Extend() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const rentingId = params.get('rentingId');
+  // The renewal mail's token: the renting id alone opens nothing (docs/security.md, "Capabilities").
+  const token = params.get('token');
   const { data, loading, error } = useQuery(EXTEND_BOOKING, {
-    variables: { rentingId: rentingId ?? '' },
-    skip: !rentingId,
+    variables: { rentingId: rentingId ?? '', token: token ?? '' },
+    skip: !rentingId || !token,
     fetchPolicy: 'network-only',
   });
   if (!rentingId) return <ErrorAlert message={{ key: 'errors.missingRentingId' }} />;
+  if (!token) return <ErrorAlert message={{ key: 'validation.RENEWAL_LINK_INVALID' }} />;
   if (loading) return <Spinner />;
+  const refused = businessException(error);
+  if (refused) return <ErrorAlert message={{ key: `validation.${refused.messageId}` }} />;
   if (error) return <ErrorAlert message={{ key: 'errors.occurred', values: { message: t('errors.retry') } }} />;
   const offer = data?.extendBookingQuery;
   const renter = data?.renterByRentingId;
@@ -40,7 +46,7 @@ export default function Extend() {
       </div>
       <div style={{ marginTop: 32 }}>
         <Suspense fallback={<Spinner />}>
-          <RenewalForm rentingId={rentingId} renter={renter} />
+          <RenewalForm rentingId={rentingId} token={token} renter={renter} />
         </Suspense>
       </div>
     </>

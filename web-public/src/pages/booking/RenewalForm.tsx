@@ -25,10 +25,12 @@ export default function RenewalForm(props: RenewalFormProps) {
 
 interface RenewalFormProps {
   rentingId: string;
+  /** The renewal mail's token, which approving and declining need besides the renting id. */
+  token: string;
   renter: RenterForRenewal;
 }
 
-function RenewalFormFields({ rentingId, renter }: RenewalFormProps) {
+function RenewalFormFields({ rentingId, token, renter }: RenewalFormProps) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const [submitted, setSubmitted] = useState(false);
@@ -53,6 +55,7 @@ function RenewalFormFields({ rentingId, renter }: RenewalFormProps) {
       const result = await approve({
         variables: {
           rentingId,
+          token,
           rentingRenewal: {
             birthday: parseBirthday(values.birthday)!,
             city: values.city.trim(),
@@ -87,7 +90,7 @@ function RenewalFormFields({ rentingId, renter }: RenewalFormProps) {
   const onDecline = async () => {
     setError(null);
     try {
-      const result = await decline({ variables: { rentingId } });
+      const result = await decline({ variables: { rentingId, token } });
       const outcome = interpretResult(result.data?.declineRenewal);
       if (outcome.kind === 'ok') return navigate('/booking/renewal-declined');
       setError(

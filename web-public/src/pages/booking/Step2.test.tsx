@@ -102,6 +102,13 @@ describe('Step2', () => {
     await waitFor(() => expect(router.state.location.pathname + router.state.location.search).toBe('/booking/extend?rentingId=r-5'));
   });
 
+  it('with the renter parameter and the renewal token passes the token on to the extend page', async () => {
+    const { router } = renderRoute('/booking/step2?apartment-id=3&renter=r-5&token=t-1', { mocks: [semesterMock, bookMock] });
+    expect(await screen.findByRole('heading', { name: 'Apartment B01' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('link', { name: 'Extend your stay' }));
+    await waitFor(() => expect(router.state.location.pathname + router.state.location.search).toBe('/booking/extend?rentingId=r-5&token=t-1'));
+  });
+
   it('keeps submit disabled until terms and privacy are ticked, and shows errors only after submitting', async () => {
     renderRoute('/booking/step2?apartment-id=3', { mocks: [semesterMock, bookMock] });
     await screen.findByRole('heading', { name: 'Apartment B01' });

@@ -27,7 +27,9 @@ export default function Step2() {
   // their renewal link, looks at the apartment to extend their stay instead of booking it anew.
   const renter = params.get('renter');
   const extend = renter !== null && renter !== '';
-  const extendLink = extend ? `/booking/extend?${new URLSearchParams({ rentingId: renter }).toString()}` : '';
+  // The renewal mail's token travels along: the extend page opens nothing without it.
+  const token = params.get('token');
+  const extendLink = extend ? `/booking/extend?${new URLSearchParams({ rentingId: renter, ...(token ? { token } : {}) }).toString()}` : '';
   const semesterQuery = useQuery(BOOKABLE_SEMESTER, { skip: apartmentId === null });
   const semesterId = semesterQuery.data?.bookableSemester?.id;
   const bookQuery = useQuery(BOOK_APARTMENT, {

@@ -122,7 +122,9 @@ func (c *MailConsumer) outcome(err error, event rentingEvent, mail string) error
 }
 
 func stateChangeFromProto(e *eventsv1.RentingStateChanged) domain.StateChange {
-	return domain.StateChange{RentingID: e.GetRentingId(), RenterID: e.GetRenterId(), ToState: e.GetToState()}
+	return domain.StateChange{
+		RentingID: e.GetRentingId(), RenterID: e.GetRenterId(), ToState: e.GetToState(), RenewalToken: e.GetRenewalToken(),
+	}
 }
 
 // eventID is the id the mail is stored under: the Nats-Msg-Id that events.Consume de-duplicates on

@@ -283,17 +283,21 @@ func TestRentingRequested_oneConfirmationMailInTheRentersLanguageWithAWorkingLin
 	}
 }
 
-func TestRenewalRequest_englishMailWithTheExtendLink(t *testing.T) {
+func TestRenewalRequest_englishMailWithTheExtendLinkAndItsToken(t *testing.T) {
 	t.Parallel()
 	p := newMailPath(t)
 	renterID := p.register("ben@example.org", "en")
-	p.stateChanged("55555555-5555-4555-8555-555555555555", rentingID, renterID, "RENEWAL_REQUEST")
+	const token = "c2VjcmV0LXJlbmV3YWwtdG9rZW4tb2YtMzItYnl0ZXM"
+	p.publish("state.renewal_request", "55555555-5555-4555-8555-555555555555", &eventsv1.RentingStateChanged{
+		EventId: "55555555-5555-4555-8555-555555555555", RentingId: rentingID, RenterId: renterID, ToState: "RENEWAL_REQUEST",
+		RenewalToken: token,
+	})
 	m := p.nextMail()
 	if m.Subject != "Would you like to stay another semester?" || !strings.Contains(m.Text, "Hello Anna Schmidt") {
 		t.Fatalf("renewal mail: %+v", m)
 	}
-	if link := linkIn(t, m.Text, publicURL+"/booking/extend?"); link != publicURL+"/booking/extend?rentingId="+rentingID {
-		t.Errorf("renewal link %s", link)
+	if link := linkIn(t, m.Text, publicURL+"/booking/extend?"); link != publicURL+"/booking/extend?rentingId="+rentingID+"&token="+token {
+		t.Errorf("renewal link %s: want the renting id and the event's token", link)
 	}
 }
 

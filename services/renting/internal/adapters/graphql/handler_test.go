@@ -16,6 +16,7 @@ import (
 	"semesterhaus/platform/identity"
 	"semesterhaus/platform/pgtest"
 	"semesterhaus/services/renting/internal/adapters/graphql"
+	"semesterhaus/services/renting/internal/domain"
 	"semesterhaus/services/renting/internal/testenv"
 )
 
@@ -222,7 +223,7 @@ func TestSemesterApartmentEntities_oneStatusPerRepresentationInOrder(t *testing.
 	}
 }
 
-func TestPublicRenewalQueries_revealNothingForAnOrdinaryRenting(t *testing.T) {
+func TestPublicRenewalQueries_withoutTheRenewalToken_answerTheBusinessExceptionAndNoData(t *testing.T) {
 	t.Parallel()
 	s := newSubgraph(t)
 	uuid, _ := s.book(11, "ada@example.org", "aGVsbG8=")
@@ -230,10 +231,36 @@ func TestPublicRenewalQueries_revealNothingForAnOrdinaryRenting(t *testing.T) {
 		ExtendBookingQuery *struct{ Renter struct{ Email string } }
 		RenterByRentingID  *struct{ Email string }
 	}
-	r := s.query(nil, `query($id: ID!) { extendBookingQuery(rentingId: $id) { renter { email } } renterByRentingId(rentingId: $id) { email } }`,
+	r := s.query(nil, `query($id: ID!, $token: String!) { extendBookingQuery(rentingId: $id, token: $token) { renter { email } } renterByRentingId(rentingId: $id, token: $token) { email } }`,
+		map[string]any{"id": *uuid, "token": "guessed"}, &data)
+	if data.ExtendBookingQuery != nil || data.RenterByRentingID != nil || len(r.Errors) != 2 {
+		t.Fatalf("a renting id without its renewal token showed %+v, %+v", data, r.Errors)
+	}
+	for _, e := range r.Errors {
+		if e.Extensions["messageId"] != domain.MsgRenewalLinkInvalid || e.Extensions["path"] != "token" {
+			t.Errorf("error %+v, want the business exception %s on token", e, domain.MsgRenewalLinkInvalid)
+		}
+	}
+}
+
+func TestDeclineRenewal_anonymousWithTheRentingIDAlone_answersTheExceptionAndChangesNothing(t *testing.T) {
+	t.Parallel()
+	s := newSubgraph(t)
+	uuid, _ := s.book(11, "ada@example.org", "aGVsbG8=")
+	var data struct {
+		DeclineRenewal struct {
+			UUID      *string
+			Exception *struct{ Path, MessageID string }
+		}
+	}
+	r := s.query(nil, `mutation($id: ID!) { declineRenewal(rentingId: $id, token: "") { uuid exception { path messageId } } }`,
 		map[string]any{"id": *uuid}, &data)
-	if len(r.Errors) > 0 || data.ExtendBookingQuery != nil || data.RenterByRentingID != nil {
-		t.Errorf("a booking link that is no renewal showed %+v, %+v", data, r.Errors)
+	if len(r.Errors) > 0 || data.DeclineRenewal.UUID != nil || data.DeclineRenewal.Exception == nil ||
+		data.DeclineRenewal.Exception.MessageID != domain.MsgRenewalLinkInvalid {
+		t.Fatalf("decline without the token: %+v, %+v", data, r.Errors)
+	}
+	if r, err := s.env.Rentings.Renting(context.Background(), *uuid); err != nil || r.State != domain.ApartmentRequested {
+		t.Errorf("renting %+v, %v after a refused decline", r, err)
 	}
 }
 

@@ -23,20 +23,20 @@ func (r *mutationResolver) CreateRentingRequest(ctx context.Context, create mode
 }
 
 // ApproveRenewal is the resolver for the approveRenewal field.
-func (r *mutationResolver) ApproveRenewal(ctx context.Context, rentingID string, rentingRenewal model.RentingRenewal) (*model.RentingResult, error) {
+func (r *mutationResolver) ApproveRenewal(ctx context.Context, rentingID string, token string, rentingRenewal model.RentingRenewal) (*model.RentingResult, error) {
 	immatriculation, err := upload(ctx, rentingRenewal.Immatriculation)
 	if err != nil {
 		return nil, err
 	}
-	err = r.Rentings.ApproveRenewal(ctx, rentingID, app.Renewal{
+	err = r.Rentings.ApproveRenewal(ctx, rentingID, token, app.Renewal{
 		Renter: toDomainRenter("", rentingRenewal), Immatriculation: immatriculation,
 	})
 	return rentingResult(rentingID, err)
 }
 
 // DeclineRenewal is the resolver for the declineRenewal field.
-func (r *mutationResolver) DeclineRenewal(ctx context.Context, rentingID string) (*model.RentingResult, error) {
-	return rentingResult(rentingID, r.Rentings.DeclineRenewal(ctx, rentingID))
+func (r *mutationResolver) DeclineRenewal(ctx context.Context, rentingID string, token string) (*model.RentingResult, error) {
+	return rentingResult(rentingID, r.Rentings.DeclineRenewal(ctx, rentingID, token))
 }
 
 // OfferRenewal is the resolver for the offerRenewal field.
@@ -86,14 +86,14 @@ func (r *queryResolver) BookApartment(ctx context.Context, aid int, sid int) (*m
 }
 
 // ExtendBookingQuery is the resolver for the extendBookingQuery field.
-func (r *queryResolver) ExtendBookingQuery(ctx context.Context, rentingID string) (*model.ExtendBooking, error) {
-	offer, err := r.Rentings.ExtendBooking(ctx, rentingID)
+func (r *queryResolver) ExtendBookingQuery(ctx context.Context, rentingID string, token string) (*model.ExtendBooking, error) {
+	offer, err := r.Rentings.ExtendBooking(ctx, rentingID, token)
 	return optional(offer, err, toGraphExtendBooking)
 }
 
 // RenterByRentingID is the resolver for the renterByRentingId field.
-func (r *queryResolver) RenterByRentingID(ctx context.Context, rentingID string) (*model.RenterForRenewal, error) {
-	renter, err := r.Rentings.RenterByRentingID(ctx, rentingID)
+func (r *queryResolver) RenterByRentingID(ctx context.Context, rentingID string, token string) (*model.RenterForRenewal, error) {
+	renter, err := r.Rentings.RenterByRentingID(ctx, rentingID, token)
 	return optional(renter, err, toGraphRenterForRenewal)
 }
 

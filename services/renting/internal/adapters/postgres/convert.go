@@ -60,6 +60,9 @@ func (r *Repository) enqueueStateChanged(ctx context.Context, tx events.Writer, 
 		ApartmentId: int32(renting.ApartmentID), SemesterId: int32(renting.SemesterID),
 		FromState: string(t.From), ToState: string(t.To), At: timestamppb.New(t.At), Renewal: renting.Renewal,
 	}
+	if t.To == domain.RenewalRequest {
+		event.RenewalToken = renting.RenewalToken() // for the renewal mail's link
+	}
 	return enqueue(ctx, tx, event.EventId, StateSubject(r.subjects, t.To), event)
 }
 

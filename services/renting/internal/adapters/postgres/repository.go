@@ -68,14 +68,19 @@ func (r *Repository) AdminCreate(ctx context.Context, renting *domain.Renting, a
 	})
 }
 
-// insert writes a new renting with its first log entry and event, in one round trip.
+// insert writes a new renting with its first log entry and event (and a renewal's token hash), in
+// one round trip.
 func (r *Repository) insert(ctx context.Context, tx pgx.Tx, renting *domain.Renting) error {
 	err := r.write(ctx, tx, renting, func(q *db.Queries) error {
-		return q.InsertRenting(ctx, db.InsertRentingParams{
+		err := q.InsertRenting(ctx, db.InsertRentingParams{
 			ID: renting.ID, RenterID: renting.RenterID, ApartmentID: int32(renting.ApartmentID),
 			SemesterID: int32(renting.SemesterID), State: string(renting.State), Renewal: renting.Renewal,
 			CreatedAt: renting.CreatedAt, UpdatedAt: renting.UpdatedAt,
 		})
+		if err != nil || renting.RenewalToken() == "" {
+			return err
+		}
+		return q.InsertRenewalToken(ctx, db.InsertRenewalTokenParams{RentingID: renting.ID, Hash: domain.HashRenewalToken(renting.RenewalToken())})
 	})
 	if err != nil {
 		return fmt.Errorf("insert renting %s: %w", renting.ID, err)
@@ -248,6 +253,36 @@ func (r *Repository) DeleteApartment(ctx context.Context, apartmentID, semesterI
 		return nil
 	})
 	return deleted, err
+}
+
+// RenewalTokenHash returns the stored hash of a renewal's link token, or domain.ErrNotFound when
+// the renting has none (it is no renewal, or does not exist).
+func (r *Repository) RenewalTokenHash(ctx context.Context, rentingID string) ([]byte, error) {
+	hash, err := r.queries.GetRenewalTokenHash(ctx, rentingID)
+	if err != nil {
+		return nil, rentingError(rentingID, err)
+	}
+	return hash, nil
+}
+
+// RenewalsWithoutToken loads the renewals waiting for their answer that have no renewal token.
+func (r *Repository) RenewalsWithoutToken(ctx context.Context) ([]domain.Renting, error) {
+	rows, err := r.queries.ListRenewalsWithoutToken(ctx)
+	return rentingsFromDB(rows, err)
+}
+
+// AnnounceRenewalToken stores the hash of the renewal's newly issued token and announces the renewal
+// again with it (renting.state.renewal_request, from and to RENEWAL_REQUEST, no log entry: the state
+// does not change), in one transaction, so that the renter gets the renewal mail with a working link.
+func (r *Repository) AnnounceRenewalToken(ctx context.Context, renewal *domain.Renting, at time.Time) error {
+	return r.inTx(ctx, func(tx pgx.Tx, q *db.Queries) error {
+		err := q.InsertRenewalToken(ctx, db.InsertRenewalTokenParams{RentingID: renewal.ID, Hash: domain.HashRenewalToken(renewal.RenewalToken())})
+		if err != nil {
+			return fmt.Errorf("store the renewal token of renting %s: %w", renewal.ID, err)
+		}
+		again := domain.Transition{RentingID: renewal.ID, From: domain.RenewalRequest, To: domain.RenewalRequest, At: at}
+		return r.enqueueStateChanged(ctx, tx, *renewal, again)
+	})
 }
 
 // RentingsOfRenter loads every renting of a renter, oldest first.

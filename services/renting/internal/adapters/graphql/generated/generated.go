@@ -110,9 +110,9 @@ type ComplexityRoot struct {
 
 	Mutation struct {
 		ApproveIdentityCard  func(childComplexity int, rentingID string) int
-		ApproveRenewal       func(childComplexity int, rentingID string, rentingRenewal model.RentingRenewal) int
+		ApproveRenewal       func(childComplexity int, rentingID string, token string, rentingRenewal model.RentingRenewal) int
 		CreateRentingRequest func(childComplexity int, create model.CreateRentingRequest) int
-		DeclineRenewal       func(childComplexity int, rentingID string) int
+		DeclineRenewal       func(childComplexity int, rentingID string, token string) int
 		FreeApartment        func(childComplexity int, apartmentID int, semesterID int) int
 		OfferRenewal         func(childComplexity int, rentingID string) int
 		ReselectApartment    func(childComplexity int, request model.ReselectRequest) int
@@ -134,8 +134,8 @@ type ComplexityRoot struct {
 	Query struct {
 		AvailableApartments      func(childComplexity int) int
 		BookApartment            func(childComplexity int, aid int, sid int) int
-		ExtendBookingQuery       func(childComplexity int, rentingID string) int
-		RenterByRentingID        func(childComplexity int, rentingID string) int
+		ExtendBookingQuery       func(childComplexity int, rentingID string, token string) int
+		RenterByRentingID        func(childComplexity int, rentingID string, token string) int
 		RenterCurrentRentingInfo func(childComplexity int, apartmentID int, semesterID int) int
 		__resolve__service       func(childComplexity int) int
 		__resolve_entities       func(childComplexity int, representations []map[string]any) int
@@ -222,8 +222,8 @@ type EntityResolver interface {
 }
 type MutationResolver interface {
 	CreateRentingRequest(ctx context.Context, create model.CreateRentingRequest) (*model.RentingResult, error)
-	ApproveRenewal(ctx context.Context, rentingID string, rentingRenewal model.RentingRenewal) (*model.RentingResult, error)
-	DeclineRenewal(ctx context.Context, rentingID string) (*model.RentingResult, error)
+	ApproveRenewal(ctx context.Context, rentingID string, token string, rentingRenewal model.RentingRenewal) (*model.RentingResult, error)
+	DeclineRenewal(ctx context.Context, rentingID string, token string) (*model.RentingResult, error)
 	OfferRenewal(ctx context.Context, rentingID string) (*model.RentingResult, error)
 	ReselectApartment(ctx context.Context, request model.ReselectRequest) (*model.RentingResult, error)
 	ApproveIdentityCard(ctx context.Context, rentingID string) (bool, error)
@@ -232,8 +232,8 @@ type MutationResolver interface {
 type QueryResolver interface {
 	AvailableApartments(ctx context.Context) (*model.AvailableApartments, error)
 	BookApartment(ctx context.Context, aid int, sid int) (*model.BookApartment, error)
-	ExtendBookingQuery(ctx context.Context, rentingID string) (*model.ExtendBooking, error)
-	RenterByRentingID(ctx context.Context, rentingID string) (*model.RenterForRenewal, error)
+	ExtendBookingQuery(ctx context.Context, rentingID string, token string) (*model.ExtendBooking, error)
+	RenterByRentingID(ctx context.Context, rentingID string, token string) (*model.RenterForRenewal, error)
 	RenterCurrentRentingInfo(ctx context.Context, apartmentID int, semesterID int) (*model.CurrentRentingInfo, error)
 }
 type RenterResolver interface {
@@ -529,7 +529,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Mutation.ApproveRenewal(childComplexity, args["rentingId"].(string), args["rentingRenewal"].(model.RentingRenewal)), true
+		return e.ComplexityRoot.Mutation.ApproveRenewal(childComplexity, args["rentingId"].(string), args["token"].(string), args["rentingRenewal"].(model.RentingRenewal)), true
 	case "Mutation.createRentingRequest":
 		if e.ComplexityRoot.Mutation.CreateRentingRequest == nil {
 			break
@@ -551,7 +551,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Mutation.DeclineRenewal(childComplexity, args["rentingId"].(string)), true
+		return e.ComplexityRoot.Mutation.DeclineRenewal(childComplexity, args["rentingId"].(string), args["token"].(string)), true
 	case "Mutation.freeApartment":
 		if e.ComplexityRoot.Mutation.FreeApartment == nil {
 			break
@@ -657,7 +657,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Query.ExtendBookingQuery(childComplexity, args["rentingId"].(string)), true
+		return e.ComplexityRoot.Query.ExtendBookingQuery(childComplexity, args["rentingId"].(string), args["token"].(string)), true
 
 	case "Query.renterByRentingId":
 		if e.ComplexityRoot.Query.RenterByRentingID == nil {
@@ -669,7 +669,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Query.RenterByRentingID(childComplexity, args["rentingId"].(string)), true
+		return e.ComplexityRoot.Query.RenterByRentingID(childComplexity, args["rentingId"].(string), args["token"].(string)), true
 	case "Query.renterCurrentRentingInfo":
 		if e.ComplexityRoot.Query.RenterCurrentRentingInfo == nil {
 			break
@@ -1283,10 +1283,10 @@ type Query {
   availableApartments: AvailableApartments!
   "An apartment in a semester with the price of a new booking."
   bookApartment(aid: Int!, sid: Int!): BookApartment!
-  "The renewal offer behind a renewal link; null unless the renting waits for its renewal answer."
-  extendBookingQuery(rentingId: ID!): ExtendBooking
-  "The renter's data for the renewal form; null unless the renting waits for its renewal answer."
-  renterByRentingId(rentingId: ID!): RenterForRenewal
+  "The renewal offer behind a renewal link (the renting id and the token of the renewal mail); null unless the renting waits for its renewal answer. A wrong token or a passed renewal deadline is a business exception (RENEWAL_LINK_INVALID, RENEWAL_LINK_EXPIRED)."
+  extendBookingQuery(rentingId: ID!, token: String!): ExtendBooking
+  "The renter's data for the renewal form, under the same rule as extendBookingQuery."
+  renterByRentingId(rentingId: ID!, token: String!): RenterForRenewal
   "The renting that gives an apartment its status in a semester."
   renterCurrentRentingInfo(apartmentId: Int!, semesterId: Int!): CurrentRentingInfo @tag(name: "admin")
 }
@@ -1294,8 +1294,10 @@ type Query {
 type Mutation {
   "Books an apartment for the bookable semester; the renter confirms the e-mail next."
   createRentingRequest(create: CreateRentingRequest!): RentingResult!
-  approveRenewal(rentingId: ID!, rentingRenewal: RentingRenewal!): RentingResult!
-  declineRenewal(rentingId: ID!): RentingResult!
+  "Accepts the renewal behind a renewal link (the renting id and the token of the renewal mail)."
+  approveRenewal(rentingId: ID!, token: String!, rentingRenewal: RentingRenewal!): RentingResult!
+  "Declines the renewal behind a renewal link (the renting id and the token of the renewal mail); the renter moves out at the end of the semester."
+  declineRenewal(rentingId: ID!, token: String!): RentingResult!
   "Offers the renter of a PAYED renting the same apartment for the following semester now, as the renewal window would; uuid is the new RENEWAL_REQUEST renting."
   offerRenewal(rentingId: ID!): RentingResult! @tag(name: "admin")
   "Chooses another apartment after the first one was taken."
@@ -1846,14 +1848,22 @@ func (ec *executionContext) field_Mutation_approveRenewal_args(ctx context.Conte
 		return nil, err
 	}
 	args["rentingId"] = arg0
-	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "rentingRenewal",
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "token",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNString2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["token"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "rentingRenewal",
 		func(ctx context.Context, v any) (model.RentingRenewal, error) {
 			return ec.unmarshalNRentingRenewal2semesterhausᚋservicesᚋrentingᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐRentingRenewal(ctx, v)
 		})
 	if err != nil {
 		return nil, err
 	}
-	args["rentingRenewal"] = arg1
+	args["rentingRenewal"] = arg2
 	return args, nil
 }
 
@@ -1882,6 +1892,14 @@ func (ec *executionContext) field_Mutation_declineRenewal_args(ctx context.Conte
 		return nil, err
 	}
 	args["rentingId"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "token",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNString2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["token"] = arg1
 	return args, nil
 }
 
@@ -1996,6 +2014,14 @@ func (ec *executionContext) field_Query_extendBookingQuery_args(ctx context.Cont
 		return nil, err
 	}
 	args["rentingId"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "token",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNString2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["token"] = arg1
 	return args, nil
 }
 
@@ -2010,6 +2036,14 @@ func (ec *executionContext) field_Query_renterByRentingId_args(ctx context.Conte
 		return nil, err
 	}
 	args["rentingId"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "token",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNString2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["token"] = arg1
 	return args, nil
 }
 
@@ -3182,7 +3216,7 @@ func (ec *executionContext) _Mutation_approveRenewal(ctx context.Context, field 
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Mutation().ApproveRenewal(ctx, fc.Args["rentingId"].(string), fc.Args["rentingRenewal"].(model.RentingRenewal))
+			return ec.Resolvers.Mutation().ApproveRenewal(ctx, fc.Args["rentingId"].(string), fc.Args["token"].(string), fc.Args["rentingRenewal"].(model.RentingRenewal))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.RentingResult) graphql.Marshaler {
@@ -3226,7 +3260,7 @@ func (ec *executionContext) _Mutation_declineRenewal(ctx context.Context, field 
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Mutation().DeclineRenewal(ctx, fc.Args["rentingId"].(string))
+			return ec.Resolvers.Mutation().DeclineRenewal(ctx, fc.Args["rentingId"].(string), fc.Args["token"].(string))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.RentingResult) graphql.Marshaler {
@@ -3692,7 +3726,7 @@ func (ec *executionContext) _Query_extendBookingQuery(ctx context.Context, field
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Query().ExtendBookingQuery(ctx, fc.Args["rentingId"].(string))
+			return ec.Resolvers.Query().ExtendBookingQuery(ctx, fc.Args["rentingId"].(string), fc.Args["token"].(string))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.ExtendBooking) graphql.Marshaler {
@@ -3736,7 +3770,7 @@ func (ec *executionContext) _Query_renterByRentingId(ctx context.Context, field 
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Query().RenterByRentingID(ctx, fc.Args["rentingId"].(string))
+			return ec.Resolvers.Query().RenterByRentingID(ctx, fc.Args["rentingId"].(string), fc.Args["token"].(string))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.RenterForRenewal) graphql.Marshaler {

@@ -10,6 +10,11 @@ import (
 	"github.com/jackc/pgx/v5/pgtype"
 )
 
+type RenewalToken struct {
+	RentingID string
+	Hash      []byte
+}
+
 type Renting struct {
 	ID                 string
 	RenterID           int64

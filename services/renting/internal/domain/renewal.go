@@ -1,0 +1,55 @@
+package domain
+
+import (
+	"crypto/rand"
+	"crypto/sha256"
+	"crypto/subtle"
+	"encoding/base64"
+	"time"
+)
+
+// Message ids of a renewal link that opens nothing.
+const (
+	MsgRenewalLinkInvalid = "RENEWAL_LINK_INVALID"
+	MsgRenewalLinkExpired = "RENEWAL_LINK_EXPIRED"
+)
+
+// newRenewalToken draws the capability of a renewal link: 32 random bytes, base64url. The renter gets
+// it with the renewal mail; only its hash is stored, so neither the renting id alone nor a copy of the
+// database answers a renewal or reads the renter's data.
+func newRenewalToken() string {
+	secret := make([]byte, 32)
+	_, _ = rand.Read(secret) // crypto/rand.Read never fails (it crashes the program instead)
+	return base64.RawURLEncoding.EncodeToString(secret)
+}
+
+// HashRenewalToken is what is stored of a renewal token.
+func HashRenewalToken(plain string) []byte {
+	sum := sha256.Sum256([]byte(plain))
+	return sum[:]
+}
+
+// CheckRenewalToken decides whether token is the one mailed with a renewal link: hash is the stored
+// hash, nil when the renting has none. A mismatch is the same business exception for an unknown
+// renting, a forged token and another renting's.
+func CheckRenewalToken(token string, hash []byte) error {
+	if hash == nil || subtle.ConstantTimeCompare(HashRenewalToken(token), hash) != 1 {
+		return Invalid("token", MsgRenewalLinkInvalid)
+	}
+	return nil
+}
+
+// CheckRenewalDeadline refuses a renewal link once the semester's renewal deadline is over on today
+// (a day at midnight UTC, like the semester's days).
+func CheckRenewalDeadline(semester Semester, today time.Time) error {
+	if semester.RenewalDeadlinePassed(today) {
+		return Invalid("token", MsgRenewalLinkExpired)
+	}
+	return nil
+}
+
+// RenewalDeadlinePassed reports whether a renewal for the semester can no longer be answered on
+// today: the deadline day itself still counts.
+func (s Semester) RenewalDeadlinePassed(today time.Time) bool {
+	return today.After(s.RenewalDeadline)
+}

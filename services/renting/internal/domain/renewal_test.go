@@ -1,0 +1,72 @@
+package domain
+
+import (
+	"errors"
+	"testing"
+	"time"
+)
+
+func TestNewRenting_aRenewalDrawsAnUnguessableLinkToken(t *testing.T) {
+	t.Parallel()
+	a, b := NewRenting(7, 11, 3, true, t0), NewRenting(7, 11, 3, true, t0)
+	if len(a.RenewalToken()) != 43 || a.RenewalToken() == b.RenewalToken() {
+		t.Errorf("tokens %q and %q: want two different base64url texts of 32 random bytes", a.RenewalToken(), b.RenewalToken())
+	}
+	if booking := NewRenting(7, 11, 3, false, t0); booking.RenewalToken() != "" {
+		t.Errorf("a booking request has a renewal token %q", booking.RenewalToken())
+	}
+}
+
+func TestCheckRenewalToken_acceptsOnlyTheMailedToken(t *testing.T) {
+	t.Parallel()
+	token := NewRenting(7, 11, 3, true, t0).RenewalToken()
+	tests := []struct {
+		name  string
+		token string
+		hash  []byte
+		opens bool
+	}{
+		{"the mailed token", token, HashRenewalToken(token), true},
+		{"no token", "", HashRenewalToken(token), false},
+		{"another renewal's token", NewRenting(8, 12, 3, true, t0).RenewalToken(), HashRenewalToken(token), false},
+		{"the stored hash itself", string(HashRenewalToken(token)), HashRenewalToken(token), false},
+		{"a renting without a renewal token", token, nil, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			wantRenewalLink(t, CheckRenewalToken(tt.token, tt.hash), tt.opens, MsgRenewalLinkInvalid)
+		})
+	}
+}
+
+func TestCheckRenewalDeadline_theDeadlineDayStillCounts(t *testing.T) {
+	t.Parallel()
+	deadline := time.Date(2026, 10, 30, 0, 0, 0, 0, time.UTC)
+	semester := Semester{ID: 3, RenewalDeadline: deadline}
+	for today, opens := range map[time.Time]bool{deadline.AddDate(0, 0, -1): true, deadline: true, deadline.AddDate(0, 0, 1): false} {
+		wantRenewalLink(t, CheckRenewalDeadline(semester, today), opens, MsgRenewalLinkExpired)
+	}
+}
+
+func wantRenewalLink(t *testing.T, err error, opens bool, refusal string) {
+	t.Helper()
+	var v *ValidationError
+	switch {
+	case opens && err != nil:
+		t.Errorf("refused: %v", err)
+	case !opens && (!errors.As(err, &v) || v.MessageID != refusal || v.Path != "token"):
+		t.Errorf("got %v, want %s on token", err, refusal)
+	}
+}
+
+func TestIssueRenewalToken_onlyForARenewalWaitingForItsAnswer(t *testing.T) {
+	t.Parallel()
+	for _, s := range []State{RenewalRequest, RenewalAccepted, Canceled, Payed} {
+		r := rentingIn(s)
+		err := r.IssueRenewalToken()
+		if issued := err == nil && len(r.RenewalToken()) == 43; issued != (s == RenewalRequest) {
+			t.Errorf("%s: token %q, %v", s, r.RenewalToken(), err)
+		}
+	}
+}
