@@ -4,7 +4,9 @@ import { cleanup, configure } from '@testing-library/react';
 import '../../../tools/webtest/jsdom';
 
 // The forms are chunks of their own: their first import (antd) takes seconds on a slow machine and can
-// delay the next test's screen too; findBy*/waitFor wait up to 5 s instead of 1 s.
-configure({ asyncUtilTimeout: 5_000 });
+// delay the next test's screen too, the more so while other builds share the machine's cores (seen: 5 s
+// were not enough for the first test of a file); findBy*/waitFor wait up to 15 s instead of 1 s, which
+// costs nothing when the screen appears.
+configure({ asyncUtilTimeout: 15_000 });
 
 afterEach(() => cleanup());

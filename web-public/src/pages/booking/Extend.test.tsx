@@ -54,7 +54,7 @@ describe('Extend', () => {
   it('shows the offer and the renter data', async () => {
     renderRoute('/booking/extend?rentingId=r-5&token=t-1', { mocks: [extendMock] });
     expect(await screen.findByRole('heading', { name: 'Extend your stay' })).toBeTruthy();
-    await screen.findByRole('button', { name: 'Accept' }, { timeout: 10_000 }); // the form is a chunk of its own
+    await screen.findByRole('button', { name: 'Accept' }); // the form is a chunk of its own
     expect(screen.getByText('Would you like to stay in apartment B01 for the semester WiSe 2027/28?')).toBeTruthy();
     expect((screen.getByLabelText('First name') as HTMLInputElement).value).toBe('Anna');
     expect((screen.getByLabelText('E-mail') as HTMLInputElement).readOnly).toBe(true);
@@ -116,7 +116,7 @@ describe('Extend', () => {
     };
     const { router } = renderRoute('/booking/extend?rentingId=r-5&token=t-1', { mocks: [extendMock, approveMock] });
     await screen.findByRole('heading', { name: 'Extend your stay' });
-    await screen.findByRole('button', { name: 'Accept' }, { timeout: 10_000 }); // the form is a chunk of its own
+    await screen.findByRole('button', { name: 'Accept' }); // the form is a chunk of its own
     const accept = screen.getByRole('button', { name: 'Accept' }) as HTMLButtonElement;
     expect(accept.disabled).toBe(true);
     fireEvent.click(screen.getByRole('checkbox', { name: 'I confirm that my data is correct' }));
@@ -138,7 +138,7 @@ describe('Extend', () => {
     const declineMock = { request: { query: DECLINE_RENEWAL, variables: { rentingId: 'r-5', token: 't-1' } }, result: result('declineRenewal', 'r-5') };
     const { router } = renderRoute('/booking/extend?rentingId=r-5&token=t-1', { mocks: [extendMock, declineMock] });
     await screen.findByRole('heading', { name: 'Extend your stay' });
-    await screen.findByRole('button', { name: 'Accept' }, { timeout: 10_000 }); // the form is a chunk of its own
+    await screen.findByRole('button', { name: 'Accept' }); // the form is a chunk of its own
     fireEvent.click(screen.getByRole('button', { name: 'Decline' }));
     const confirm = await screen.findAllByRole('button', { name: 'Decline' });
     fireEvent.click(confirm[confirm.length - 1]);
@@ -149,7 +149,7 @@ describe('Extend', () => {
     const declineMock = { request: { query: DECLINE_RENEWAL, variables: { rentingId: 'r-5', token: 't-1' } }, error: new Error('down') };
     renderRoute('/booking/extend?rentingId=r-5&token=t-1', { mocks: [extendMock, declineMock] });
     await screen.findByRole('heading', { name: 'Extend your stay' });
-    await screen.findByRole('button', { name: 'Accept' }, { timeout: 10_000 }); // the form is a chunk of its own
+    await screen.findByRole('button', { name: 'Accept' }); // the form is a chunk of its own
     fireEvent.click(screen.getByRole('button', { name: 'Decline' }));
     const confirm = await screen.findAllByRole('button', { name: 'Decline' });
     fireEvent.click(confirm[confirm.length - 1]);

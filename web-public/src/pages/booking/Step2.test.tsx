@@ -67,7 +67,7 @@ function upload(slot: string, content: string, name: string, type: string) {
 
 async function fillSampleAndSubmit() {
   await screen.findByRole('heading', { name: 'Apartment B01' });
-  await screen.findByRole('heading', { name: 'Your details' }, { timeout: 10_000 }); // the form is a chunk of its own
+  await screen.findByRole('heading', { name: 'Your details' }); // the form is a chunk of its own
   upload('identityCardFront', 'front', 'front.png', 'image/png');
   upload('identityCardBack', 'back', 'back.jpg', 'image/jpeg');
   upload('immatriculation', 'cert', 'cert.pdf', 'application/pdf');
@@ -112,8 +112,7 @@ describe('Step2', () => {
   it('keeps submit disabled until terms and privacy are ticked, and shows errors only after submitting', async () => {
     renderRoute('/booking/step2?apartment-id=3', { mocks: [semesterMock, bookMock] });
     await screen.findByRole('heading', { name: 'Apartment B01' });
-    await screen.findByRole('heading', { name: 'Your details' }, { timeout: 10_000 }); // the form is a chunk of its own
-  await screen.findByRole('heading', { name: 'Your details' }, { timeout: 10_000 }); // the form is a chunk of its own
+    await screen.findByRole('heading', { name: 'Your details' }); // the form is a chunk of its own
     const submit = screen.getByRole('button', { name: 'Book apartment' }) as HTMLButtonElement;
     expect(submit.disabled).toBe(true);
     fireEvent.click(screen.getByRole('checkbox', { name: 'I accept the terms of use' }));
@@ -136,8 +135,7 @@ describe('Step2', () => {
   it('checks e-mail, confirmation and birthday', async () => {
     renderRoute('/booking/step2?apartment-id=3', { mocks: [semesterMock, bookMock] });
     await screen.findByRole('heading', { name: 'Apartment B01' });
-    await screen.findByRole('heading', { name: 'Your details' }, { timeout: 10_000 }); // the form is a chunk of its own
-  await screen.findByRole('heading', { name: 'Your details' }, { timeout: 10_000 }); // the form is a chunk of its own
+    await screen.findByRole('heading', { name: 'Your details' }); // the form is a chunk of its own
     expect(screen.getByLabelText('Birthday').getAttribute('placeholder')).toBe('YYYY-MM-DD');
     fireEvent.change(screen.getByLabelText('E-mail'), { target: { value: 'anna.example.org' } });
     fireEvent.change(screen.getByLabelText('Confirm e-mail'), { target: { value: 'other@example.org' } });
