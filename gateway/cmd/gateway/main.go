@@ -16,9 +16,12 @@ import (
 
 	"semesterhaus/gateway/internal/adminguard"
 	"semesterhaus/gateway/internal/auth"
+	"semesterhaus/gateway/internal/bookinglimit"
+	"semesterhaus/gateway/internal/clientaddr"
 	"semesterhaus/gateway/internal/config"
 	"semesterhaus/gateway/internal/engine"
 	"semesterhaus/gateway/internal/httpapi"
+	"semesterhaus/gateway/internal/ratelimit"
 	"semesterhaus/gateway/schema"
 	"semesterhaus/platform/events"
 	"semesterhaus/platform/health"
@@ -88,6 +91,14 @@ func newGateway(ctx context.Context, cfg config.Config, logger *slog.Logger, nc 
 	if err != nil {
 		return nil, err
 	}
+	clients, err := clientaddr.NewResolver(cfg.TrustedProxies)
+	if err != nil {
+		return nil, fmt.Errorf("TRUSTED_PROXIES: %w", err)
+	}
+	counters, err := limitCounters(ctx, nc, cfg)
+	if err != nil {
+		return nil, err
+	}
 	eng, err := engine.New(ctx, engine.Options{
 		RouterConfig:   schema.RouterConfig,
 		SubgraphURLs:   cfg.SubgraphURLs,
@@ -116,7 +127,11 @@ func newGateway(ctx context.Context, cfg config.Config, logger *slog.Logger, nc 
 			Identify: signIn.Identify,
 			Signer:   tokens,
 			MaxDepth: cfg.MaxQueryDepth,
-			Logger:   logger,
+			Bookings: bookinglimit.New(counters, bookinglimit.Settings{
+				PerAddress: cfg.BookingLimitPerIP, PerEmail: cfg.BookingLimitPerEmail, Window: cfg.BookingLimitWindow,
+			}, logger),
+			ClientAddress: clients.Address,
+			Logger:        logger,
 		},
 		Verify:          httpapi.Forward(cfg.RentingURL, "/api/verify", "/verify"),
 		Documents:       httpapi.NewDocuments(cfg.DocumentURL, signIn.Identify, tokens),
@@ -173,4 +188,15 @@ func sessionStore(ctx context.Context, nc *nats.Conn, cfg config.Config) (*auth.
 	// As many copies of the sessions as the cluster keeps of the services' streams: losing a node
 	// must not sign every admin out.
 	return auth.NewNATSStore(ctx, events.WithStreamReplicas(js, cfg.NATSStreamReplicas), cfg.SessionBucket, cfg.SessionTTL)
+}
+
+// limitCounters is the bucket of the abuse limits' counters, as replicated as the sessions; it keeps
+// each count as long as the longest window it is counted in.
+func limitCounters(ctx context.Context, nc *nats.Conn, cfg config.Config) (*ratelimit.Store, error) {
+	js, err := jetstream.New(nc)
+	if err != nil {
+		return nil, err
+	}
+	ttl := max(cfg.BookingLimitWindow, auth.LoginWindow)
+	return ratelimit.NewStore(ctx, events.WithStreamReplicas(js, cfg.NATSStreamReplicas), cfg.RateLimitBucket, ttl)
 }

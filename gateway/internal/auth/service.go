@@ -23,9 +23,12 @@ const CookieName = "semesterhaus_session"
 const (
 	failuresPerUser    = 5
 	failuresPerAddress = 20
-	limitWindow        = 15 * time.Minute
+	limitWindow        = LoginWindow
 	maxLoginBodyBytes  = 4 << 10
 )
+
+// LoginWindow is how long failed sign-ins are remembered.
+const LoginWindow = 15 * time.Minute
 
 // Options configure the sign-in service.
 type Options struct {
