@@ -117,7 +117,9 @@ func newGateway(ctx context.Context, cfg config.Config, logger *slog.Logger, nc 
 			IssuerURL: cfg.OIDCIssuerURL, ClientID: cfg.OIDCClientID, ClientSecret: string(cfg.OIDCClientSecret),
 			RedirectURL: cfg.OIDCRedirectURL, Scopes: cfg.OIDCScopes, RoleClaim: cfg.OIDCRoleClaim, AdminRole: cfg.OIDCAdminRole,
 		},
-		Logger: logger,
+		Counters:      counters,
+		ClientAddress: clients.Address,
+		Logger:        logger,
 	})
 	tokens := httpapi.NewTokenCache(signer)
 	return httpapi.NewRouter(httpapi.Routes{

@@ -64,29 +64,16 @@ func (s *Store) Get(ctx context.Context, c Counter, subject string) (Count, erro
 	return count, err
 }
 
-// Add counts one event for subject and returns the new count.
-func (s *Store) Add(ctx context.Context, c Counter, subject string) (Count, error) {
-	count, _, err := s.take(ctx, c, subject, 0)
-	return count, err
-}
-
 // Take counts one event for subject if fewer than max were counted in this window. When the
 // event is refused nothing is counted, and the count tells when the window ends.
 func (s *Store) Take(ctx context.Context, c Counter, subject string, max int) (Count, bool, error) {
-	return s.take(ctx, c, subject, max)
+	return s.TakeIf(ctx, c, subject, func(count Count, _ time.Time) bool { return count.N < max })
 }
 
-// Reset forgets subject's count in the current window.
-func (s *Store) Reset(ctx context.Context, c Counter, subject string) error {
-	err := s.kv.Purge(ctx, c.key(subject, s.now()))
-	if errors.Is(err, jetstream.ErrKeyNotFound) {
-		return nil
-	}
-	return err
-}
-
-// take counts one event unless max > 0 and the count reached it.
-func (s *Store) take(ctx context.Context, c Counter, subject string, max int) (Count, bool, error) {
+// TakeIf counts one event for subject if allow, asked with the current count and time, says so;
+// the decision and the count are one atomic step. It returns the count the decision saw, or the
+// new one when the event was counted.
+func (s *Store) TakeIf(ctx context.Context, c Counter, subject string, allow func(Count, time.Time) bool) (Count, bool, error) {
 	for range maxRaces {
 		now := s.now()
 		key := c.key(subject, now)
@@ -95,7 +82,7 @@ func (s *Store) take(ctx context.Context, c Counter, subject string, max int) (C
 			return Count{}, false, err
 		}
 		count.WindowEnd = c.windowEnd(now)
-		if max > 0 && count.N >= max {
+		if !allow(count, now) {
 			return count, false, nil
 		}
 		next := Count{N: count.N + 1, Last: now, WindowEnd: count.WindowEnd}
@@ -112,6 +99,15 @@ func (s *Store) take(ctx context.Context, c Counter, subject string, max int) (C
 		}
 	}
 	return Count{}, false, fmt.Errorf("counter %s: too many concurrent updates", c.Name)
+}
+
+// Reset forgets subject's count in the current window.
+func (s *Store) Reset(ctx context.Context, c Counter, subject string) error {
+	err := s.kv.Purge(ctx, c.key(subject, s.now()))
+	if errors.Is(err, jetstream.ErrKeyNotFound) {
+		return nil
+	}
+	return err
 }
 
 // read returns the count stored under key and its revision, 0 when there is none.

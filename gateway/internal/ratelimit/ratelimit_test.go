@@ -85,15 +85,17 @@ func TestTake_refusedUntilTheWindowEnds(t *testing.T) {
 	}
 }
 
-func TestAddAndReset_countFailuresAndForgetThem(t *testing.T) {
+func TestTakeIfAndReset_countWhatIsAllowedAndForgetIt(t *testing.T) {
 	t.Parallel()
 	store := newTestStore(t, newTestBucket(t))
 	counter := Counter{Name: "login_user", Window: time.Minute}
-	for want := 1; want <= 3; want++ {
-		count, err := store.Add(t.Context(), counter, "admin")
-		if err != nil || count.N != want || time.Since(count.Last) > time.Minute {
-			t.Fatalf("Add #%d = %+v, %v", want, count, err)
-		}
+	onlyOncePerSecond := func(count Count, now time.Time) bool { return now.Sub(count.Last) >= time.Second }
+	count, ok, err := store.TakeIf(t.Context(), counter, "admin", onlyOncePerSecond)
+	if err != nil || !ok || count.N != 1 || time.Since(count.Last) > time.Minute {
+		t.Fatalf("first TakeIf = %+v, %v, %v", count, ok, err)
+	}
+	if seen, ok, err := store.TakeIf(t.Context(), counter, "admin", onlyOncePerSecond); ok || err != nil || seen.N != 1 {
+		t.Fatalf("second TakeIf within the second = %+v, %v, %v; want refused, seeing 1", seen, ok, err)
 	}
 	if err := store.Reset(t.Context(), counter, "admin"); err != nil {
 		t.Fatal(err)
