@@ -5,6 +5,8 @@ package main
 
 import (
 	"context"
+	"crypto/hkdf"
+	"crypto/sha256"
 	"fmt"
 	"log/slog"
 	"net/http"
@@ -108,6 +110,10 @@ func newGateway(ctx context.Context, cfg config.Config, logger *slog.Logger, nc 
 	if err != nil {
 		return nil, err
 	}
+	devices, err := deviceKey(cfg)
+	if err != nil {
+		return nil, err
+	}
 	signIn := auth.NewService(auth.Options{
 		Accounts:     accounts,
 		Store:        sessions,
@@ -118,6 +124,7 @@ func newGateway(ctx context.Context, cfg config.Config, logger *slog.Logger, nc 
 			RedirectURL: cfg.OIDCRedirectURL, Scopes: cfg.OIDCScopes, RoleClaim: cfg.OIDCRoleClaim, AdminRole: cfg.OIDCAdminRole,
 		},
 		Counters:      counters,
+		DeviceKey:     devices,
 		ClientAddress: clients.Address,
 		Logger:        logger,
 	})
@@ -180,6 +187,17 @@ func identitySigner(cfg config.Config, logger *slog.Logger) (*identity.Signer, e
 		return nil, fmt.Errorf("IDENTITY_PRIVATE_KEY: %w", err)
 	}
 	return identity.NewSigner(key, identityTokenTTL), nil
+}
+
+// deviceKey signs the cookies of the browsers admins signed in from: derived from the identity key,
+// so every replica has the same one without another secret. Without an identity key (locally) the
+// sign-in service draws its own.
+func deviceKey(cfg config.Config) ([]byte, error) {
+	seed := cfg.IdentityPrivateKey.Reveal()
+	if seed == "" {
+		return nil, nil
+	}
+	return hkdf.Key(sha256.New, []byte(seed), nil, "semesterhaus gateway: sign-in device cookies", 32)
 }
 
 func sessionStore(ctx context.Context, nc *nats.Conn, cfg config.Config) (*auth.NATSStore, error) {

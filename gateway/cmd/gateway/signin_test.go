@@ -205,3 +205,30 @@ func TestLogin_manyFailuresFromOneAddress_waitEvenForOtherNames(t *testing.T) {
 		t.Errorf("login after Retry-After = %d, want 204", res.StatusCode)
 	}
 }
+
+func TestLogin_guessingGoesOn_theOwnersUsualBrowserSignsInAtOnce(t *testing.T) {
+	gw := startGateway(t, withEnv("TRUSTED_PROXIES", "127.0.0.0/8,::1"))
+	owner := browser(t)
+	if res := gw.loginFrom(t, owner, "198.51.100.10", "admin", adminPassword); res.StatusCode != http.StatusNoContent {
+		t.Fatalf("the owner's first sign-in = %d, want 204", res.StatusCode)
+	}
+	if cookieNamed(owner.Jar.Cookies(mustParseURL(t, gw.url+"/api/auth/login")), auth.DeviceCookieName) == nil {
+		t.Fatal("no device cookie after signing in")
+	}
+
+	// An attacker keeps the user name waiting, from their own browser and with a forged device cookie.
+	attacker := browser(t)
+	attacker.Jar.SetCookies(mustParseURL(t, gw.url+"/api/auth/login"), []*http.Cookie{{Name: auth.DeviceCookieName, Value: "1790000000.forged"}})
+	for i := range 20 {
+		gw.loginFrom(t, attacker, "203.0.113.66", "admin", "guess"+strconv.Itoa(i))
+	}
+	if res := gw.loginFrom(t, attacker, "203.0.113.66", "admin", adminPassword); res.StatusCode != http.StatusTooManyRequests {
+		t.Fatalf("the attacker's next attempt = %d, want 429", res.StatusCode)
+	}
+	if res := gw.loginFrom(t, browser(t), "198.51.100.11", "admin", adminPassword); res.StatusCode != http.StatusTooManyRequests {
+		t.Errorf("a browser that never signed in, during the guessing = %d, want 429 (the user name's wait)", res.StatusCode)
+	}
+	if res := gw.loginFrom(t, owner, "198.51.100.10", "admin", adminPassword); res.StatusCode != http.StatusNoContent {
+		t.Errorf("the owner's usual browser during the guessing = %d, want 204 at once", res.StatusCode)
+	}
+}

@@ -2,6 +2,7 @@ package auth
 
 import (
 	"context"
+	"crypto/rand"
 	"encoding/json"
 	"errors"
 	"io"
@@ -35,6 +36,10 @@ type Options struct {
 	SSO SSOOptions
 	// Counters keep the failed sign-ins, shared by all replicas (see loginThrottle).
 	Counters *ratelimit.Store
+	// DeviceKey signs the cookies that mark the browsers an account signed in from (see
+	// deviceCookies); the same on every replica. Without one a random key is used, and the
+	// cookies are known until the process ends.
+	DeviceKey []byte
 	// ClientAddress tells which client sent a request (behind the trusted proxies).
 	ClientAddress func(*http.Request) netip.Addr
 	Logger        *slog.Logger
@@ -44,13 +49,20 @@ type Options struct {
 type Service struct {
 	opts     Options
 	throttle *loginThrottle
+	devices  deviceCookies
 	sso      *sso // nil without single sign-on
 }
 
 func NewService(opts Options) *Service {
+	key := opts.DeviceKey
+	if len(key) == 0 {
+		key = make([]byte, 32)
+		_, _ = rand.Read(key) // crypto/rand never fails (it panics instead)
+	}
 	s := &Service{
 		opts:     opts,
 		throttle: &loginThrottle{store: opts.Counters},
+		devices:  deviceCookies{key: key, secure: opts.SecureCookie, now: time.Now},
 	}
 	if opts.SSO.Enabled() {
 		s.sso = &sso{opts: opts.SSO}
@@ -90,10 +102,7 @@ func (s *Service) Login(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "want a JSON body with username and password", http.StatusBadRequest)
 		return
 	}
-	keys := []throttleKey{
-		{userRule, strings.ToLower(creds.Username)},
-		{addressRule, clientaddr.LimitKey(s.opts.ClientAddress(r))},
-	}
+	keys := []throttleKey{s.accountKey(r, creds.Username), {addressRule, clientaddr.LimitKey(s.opts.ClientAddress(r))}}
 	wait, err := s.throttle.attempt(r.Context(), keys)
 	if err != nil {
 		s.unavailable(w, "cannot count the sign-in attempt", err)
@@ -119,7 +128,17 @@ func (s *Service) Login(w http.ResponseWriter, r *http.Request) {
 		s.unavailable(w, "cannot start session", err)
 		return
 	}
+	s.devices.issue(w, creds.Username)
 	w.WriteHeader(http.StatusNoContent)
+}
+
+// accountKey is where an attempt at username is counted: for a browser that signed in as
+// username before, its own count; for any other, the user name's.
+func (s *Service) accountKey(r *http.Request, username string) throttleKey {
+	if device, known := s.devices.recognise(r, username); known {
+		return throttleKey{deviceRule, device}
+	}
+	return throttleKey{userRule, strings.ToLower(username)}
 }
 
 // unavailable answers 503; the cause goes to the log only.

@@ -28,6 +28,8 @@ var (
 	// A user name: 5 free failures, then delays; about 70 failures an hour at most (ASVS 2.2.1
 	// asks for at most 100 per account).
 	userRule = throttleRule{ratelimit.Counter{Name: "login_user", Window: LoginWindow}, 5}
+	// A browser the account signed in from before (deviceCookies): as a user name, on its own.
+	deviceRule = throttleRule{ratelimit.Counter{Name: "login_device", Window: LoginWindow}, 5}
 	// A client address may mistype more user names, e.g. a residence's shared address.
 	addressRule = throttleRule{ratelimit.Counter{Name: "login_address", Window: LoginWindow}, 20}
 )
