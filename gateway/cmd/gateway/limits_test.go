@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"strconv"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -171,5 +172,25 @@ func TestBookingLimit_behindATrustedProxy_countsEachForwardedClient(t *testing.T
 	// What a client writes left of the proxy's entry does not make it someone else.
 	if res := gw.book(t, "x@example.org", "X-Forwarded-For", "203.0.113.1, 198.51.100.0"); res.StatusCode != http.StatusTooManyRequests {
 		t.Errorf("client 198.51.100.0 with a forged entry in front = %d, want 429", res.StatusCode)
+	}
+}
+
+func TestAbuseLimits_countersUnreachable_bookingsFailOpenSignInFailsClosed(t *testing.T) {
+	renting := &rentingStub{}
+	bucket := natstest.Unique("gateway_limits")
+	gw := startGateway(t, renting.route, withEnv("RATE_LIMIT_BUCKET", bucket))
+	_, js := natstest.Connect(t)
+	if err := js.DeleteKeyValue(t.Context(), bucket); err != nil {
+		t.Fatal(err)
+	}
+
+	if res := gw.book(t, "student@example.org"); res.StatusCode != http.StatusOK || renting.booked.Load() != 1 {
+		t.Errorf("booking without counters = %d (%d booked), want 200: it fails open", res.StatusCode, renting.booked.Load())
+	}
+	if !strings.Contains(gw.logs.String(), "booking limit unavailable") {
+		t.Error("the open booking limit is not logged")
+	}
+	if res := gw.login(t, browser(t), "admin", adminPassword); res.StatusCode != http.StatusServiceUnavailable {
+		t.Errorf("sign-in without counters = %d, want 503: it fails closed", res.StatusCode)
 	}
 }
