@@ -1,4 +1,4 @@
-import { CombinedGraphQLErrors } from '@apollo/client/errors';
+import { CombinedGraphQLErrors, ServerError } from '@apollo/client/errors';
 
 export interface UserDataException {
   path?: string | null;
@@ -41,8 +41,8 @@ function statusCodeOf(error: unknown): number | undefined {
 
 /** The minutes until a refused request may be sent again: from Retry-After (seconds), at least 1. */
 function retryMinutes(error: unknown): string {
-  const response = error && typeof error === 'object' && 'response' in error ? (error as { response: unknown }).response : undefined;
-  const header = response instanceof Response ? response.headers.get('Retry-After') : null;
+  const response = error instanceof ServerError ? error.response : undefined;
+  const header = response?.headers.get('Retry-After');
   const seconds = Number(header);
   return String(Number.isFinite(seconds) && seconds > 0 ? Math.ceil(seconds / 60) : 1);
 }
