@@ -72,6 +72,7 @@ func startGateway(t *testing.T, options ...gatewayOption) *testGateway {
 	bucket := natstest.Unique("gateway_sessions")
 	t.Setenv("NATS_URL", natstest.URL(t))
 	t.Setenv("SESSION_BUCKET", bucket)
+	t.Setenv("RATE_LIMIT_BUCKET", natstest.Unique("gateway_limits"))
 	t.Setenv("IDENTITY_PRIVATE_KEY", privateB64)
 	t.Setenv("ADMIN_ACCOUNTS", "admin:"+string(hash))
 	t.Setenv("SUBGRAPH_URLS", "catalog="+gw.catalogURL)
@@ -83,7 +84,10 @@ func startGateway(t *testing.T, options ...gatewayOption) *testGateway {
 		t.Fatal(err)
 	}
 	nc, js := natstest.Connect(t)
-	t.Cleanup(func() { _ = js.DeleteKeyValue(context.Background(), bucket) })
+	t.Cleanup(func() {
+		_ = js.DeleteKeyValue(context.Background(), bucket)
+		_ = js.DeleteKeyValue(context.Background(), cfg.RateLimitBucket)
+	})
 	logger := slog.New(slog.NewJSONHandler(gw.logs, nil))
 	handler, err := newGateway(t.Context(), cfg, logger, nc)
 	if err != nil {

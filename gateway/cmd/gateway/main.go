@@ -5,6 +5,8 @@ package main
 
 import (
 	"context"
+	"crypto/hkdf"
+	"crypto/sha256"
 	"fmt"
 	"log/slog"
 	"net/http"
@@ -16,9 +18,12 @@ import (
 
 	"semesterhaus/gateway/internal/adminguard"
 	"semesterhaus/gateway/internal/auth"
+	"semesterhaus/gateway/internal/bookinglimit"
+	"semesterhaus/gateway/internal/clientaddr"
 	"semesterhaus/gateway/internal/config"
 	"semesterhaus/gateway/internal/engine"
 	"semesterhaus/gateway/internal/httpapi"
+	"semesterhaus/gateway/internal/ratelimit"
 	"semesterhaus/gateway/schema"
 	"semesterhaus/platform/events"
 	"semesterhaus/platform/health"
@@ -88,12 +93,24 @@ func newGateway(ctx context.Context, cfg config.Config, logger *slog.Logger, nc 
 	if err != nil {
 		return nil, err
 	}
+	clients, err := clientaddr.NewResolver(cfg.TrustedProxies)
+	if err != nil {
+		return nil, fmt.Errorf("TRUSTED_PROXIES: %w", err)
+	}
+	counters, err := limitCounters(ctx, nc, cfg)
+	if err != nil {
+		return nil, err
+	}
 	eng, err := engine.New(ctx, engine.Options{
 		RouterConfig:   schema.RouterConfig,
 		SubgraphURLs:   cfg.SubgraphURLs,
 		ForwardHeaders: []string{identity.Header},
 		Logger:         logger,
 	})
+	if err != nil {
+		return nil, err
+	}
+	devices, err := deviceKey(cfg)
 	if err != nil {
 		return nil, err
 	}
@@ -106,7 +123,10 @@ func newGateway(ctx context.Context, cfg config.Config, logger *slog.Logger, nc 
 			IssuerURL: cfg.OIDCIssuerURL, ClientID: cfg.OIDCClientID, ClientSecret: string(cfg.OIDCClientSecret),
 			RedirectURL: cfg.OIDCRedirectURL, Scopes: cfg.OIDCScopes, RoleClaim: cfg.OIDCRoleClaim, AdminRole: cfg.OIDCAdminRole,
 		},
-		Logger: logger,
+		Counters:      counters,
+		DeviceKey:     devices,
+		ClientAddress: clients.Address,
+		Logger:        logger,
 	})
 	tokens := httpapi.NewTokenCache(signer)
 	return httpapi.NewRouter(httpapi.Routes{
@@ -116,7 +136,11 @@ func newGateway(ctx context.Context, cfg config.Config, logger *slog.Logger, nc 
 			Identify: signIn.Identify,
 			Signer:   tokens,
 			MaxDepth: cfg.MaxQueryDepth,
-			Logger:   logger,
+			Bookings: bookinglimit.New(counters, bookinglimit.Settings{
+				PerAddress: cfg.BookingLimitPerIP, PerEmail: cfg.BookingLimitPerEmail, Window: cfg.BookingLimitWindow,
+			}, logger),
+			ClientAddress: clients.Address,
+			Logger:        logger,
 		},
 		Verify:          httpapi.Forward(cfg.RentingURL, "/api/verify", "/verify"),
 		Documents:       httpapi.NewDocuments(cfg.DocumentURL, signIn.Identify, tokens),
@@ -165,6 +189,17 @@ func identitySigner(cfg config.Config, logger *slog.Logger) (*identity.Signer, e
 	return identity.NewSigner(key, identityTokenTTL), nil
 }
 
+// deviceKey signs the cookies of the browsers admins signed in from: derived from the identity key,
+// so every replica has the same one without another secret. Without an identity key (locally) the
+// sign-in service draws its own.
+func deviceKey(cfg config.Config) ([]byte, error) {
+	seed := cfg.IdentityPrivateKey.Reveal()
+	if seed == "" {
+		return nil, nil
+	}
+	return hkdf.Key(sha256.New, []byte(seed), nil, "semesterhaus gateway: sign-in device cookies", 32)
+}
+
 func sessionStore(ctx context.Context, nc *nats.Conn, cfg config.Config) (*auth.NATSStore, error) {
 	js, err := jetstream.New(nc)
 	if err != nil {
@@ -173,4 +208,15 @@ func sessionStore(ctx context.Context, nc *nats.Conn, cfg config.Config) (*auth.
 	// As many copies of the sessions as the cluster keeps of the services' streams: losing a node
 	// must not sign every admin out.
 	return auth.NewNATSStore(ctx, events.WithStreamReplicas(js, cfg.NATSStreamReplicas), cfg.SessionBucket, cfg.SessionTTL)
+}
+
+// limitCounters is the bucket of the abuse limits' counters, as replicated as the sessions; it keeps
+// each count as long as the longest window it is counted in.
+func limitCounters(ctx context.Context, nc *nats.Conn, cfg config.Config) (*ratelimit.Store, error) {
+	js, err := jetstream.New(nc)
+	if err != nil {
+		return nil, err
+	}
+	ttl := max(cfg.BookingLimitWindow, auth.LoginWindow)
+	return ratelimit.NewStore(ctx, events.WithStreamReplicas(js, cfg.NATSStreamReplicas), cfg.RateLimitBucket, ttl)
 }

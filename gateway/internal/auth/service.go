@@ -2,30 +2,27 @@ package auth
 
 import (
 	"context"
+	"crypto/rand"
 	"encoding/json"
 	"errors"
 	"io"
 	"log/slog"
 	"math"
-	"net"
 	"net/http"
+	"net/netip"
 	"strconv"
 	"strings"
 	"time"
 
+	"semesterhaus/gateway/internal/clientaddr"
+	"semesterhaus/gateway/internal/ratelimit"
 	"semesterhaus/platform/identity"
 )
 
 // CookieName is the session cookie.
 const CookieName = "semesterhaus_session"
 
-// Failed sign-ins allowed per window, per client address and per user name, before 429.
-const (
-	failuresPerUser    = 5
-	failuresPerAddress = 20
-	limitWindow        = 15 * time.Minute
-	maxLoginBodyBytes  = 4 << 10
-)
+const maxLoginBodyBytes = 4 << 10
 
 // Options configure the sign-in service.
 type Options struct {
@@ -36,23 +33,36 @@ type Options struct {
 	// SecureCookie sets the cookie's Secure flag (production, behind HTTPS).
 	SecureCookie bool
 	// SSO turns on single sign-on with an OpenID Connect provider when its IssuerURL is set.
-	SSO    SSOOptions
-	Logger *slog.Logger
+	SSO SSOOptions
+	// Counters keep the failed sign-ins, shared by all replicas (see loginThrottle).
+	Counters *ratelimit.Store
+	// DeviceKey signs the cookies that mark the browsers an account signed in from (see
+	// deviceCookies); the same on every replica. Without one a random key is used, and the
+	// cookies are known until the process ends.
+	DeviceKey []byte
+	// ClientAddress tells which client sent a request (behind the trusted proxies).
+	ClientAddress func(*http.Request) netip.Addr
+	Logger        *slog.Logger
 }
 
 // Service signs admins in and out and identifies callers by their session cookie.
 type Service struct {
-	opts      Options
-	byUser    *failureLimiter
-	byAddress *failureLimiter
-	sso       *sso // nil without single sign-on
+	opts     Options
+	throttle *loginThrottle
+	devices  deviceCookies
+	sso      *sso // nil without single sign-on
 }
 
 func NewService(opts Options) *Service {
+	key := opts.DeviceKey
+	if len(key) == 0 {
+		key = make([]byte, 32)
+		_, _ = rand.Read(key) // crypto/rand never fails (it panics instead)
+	}
 	s := &Service{
-		opts:      opts,
-		byUser:    newFailureLimiter(failuresPerUser, limitWindow),
-		byAddress: newFailureLimiter(failuresPerAddress, limitWindow),
+		opts:     opts,
+		throttle: &loginThrottle{store: opts.Counters},
+		devices:  deviceCookies{key: key, secure: opts.SecureCookie, now: time.Now},
 	}
 	if opts.SSO.Enabled() {
 		s.sso = &sso{opts: opts.SSO}
@@ -83,41 +93,58 @@ type credentials struct {
 }
 
 // Login handles POST /api/auth/login with {"username","password"}: 204 and a session cookie, 401
-// with an empty body for wrong credentials, 429 with Retry-After after too many failures.
+// with an empty body for wrong credentials, 429 with Retry-After while earlier failures of the
+// user name or the client address make it wait (see loginThrottle). When the failures cannot be
+// read it answers 503 (fail closed): a sign-in needs the same NATS for its session anyway.
 func (s *Service) Login(w http.ResponseWriter, r *http.Request) {
 	var creds credentials
 	if err := json.NewDecoder(io.LimitReader(r.Body, maxLoginBodyBytes)).Decode(&creds); err != nil {
 		http.Error(w, "want a JSON body with username and password", http.StatusBadRequest)
 		return
 	}
-	userKey, addressKey := "user:"+strings.ToLower(creds.Username), "address:"+clientAddress(r)
-	if retryAfter, blocked := s.blocked(userKey, addressKey); blocked {
-		w.Header().Set("Retry-After", strconv.Itoa(int(math.Ceil(retryAfter.Seconds()))))
+	keys := []throttleKey{s.accountKey(r, creds.Username), {addressRule, clientaddr.LimitKey(s.opts.ClientAddress(r))}}
+	wait, err := s.throttle.attempt(r.Context(), keys)
+	if err != nil {
+		s.unavailable(w, "cannot count the sign-in attempt", err)
+		return
+	}
+	if wait > 0 {
+		w.Header().Set("Retry-After", strconv.Itoa(int(math.Ceil(wait.Seconds()))))
 		w.WriteHeader(http.StatusTooManyRequests)
 		return
 	}
 	if !s.opts.Accounts.Verify(creds.Username, creds.Password) {
-		s.byUser.fail(userKey)
-		s.byAddress.fail(addressKey)
-		w.WriteHeader(http.StatusUnauthorized)
+		w.WriteHeader(http.StatusUnauthorized) // counted already, by the attempt
 		return
+	}
+	if err := s.throttle.succeed(r.Context(), keys); err != nil {
+		s.opts.Logger.Warn("cannot forget failed sign-ins after a sign-in", "error", err)
 	}
 	// A fresh id on every sign-in; the session the browser had before must not linger.
 	if err := s.endSession(r); err != nil {
 		s.opts.Logger.Warn("cannot end the previous session at sign-in", "error", err)
 	}
 	if err := s.startSession(r.Context(), w, creds.Username); err != nil {
-		s.opts.Logger.Error("cannot start session", "error", err)
-		http.Error(w, "service temporarily unavailable", http.StatusServiceUnavailable)
+		s.unavailable(w, "cannot start session", err)
 		return
 	}
+	s.devices.issue(w, creds.Username)
 	w.WriteHeader(http.StatusNoContent)
 }
 
-func (s *Service) blocked(userKey, addressKey string) (time.Duration, bool) {
-	userWait, userBlocked := s.byUser.blocked(userKey)
-	addressWait, addressBlocked := s.byAddress.blocked(addressKey)
-	return max(userWait, addressWait), userBlocked || addressBlocked
+// accountKey is where an attempt at username is counted: for a browser that signed in as
+// username before, its own count; for any other, the user name's.
+func (s *Service) accountKey(r *http.Request, username string) throttleKey {
+	if device, known := s.devices.recognise(r, username); known {
+		return throttleKey{deviceRule, device}
+	}
+	return throttleKey{userRule, strings.ToLower(username)}
+}
+
+// unavailable answers 503; the cause goes to the log only.
+func (s *Service) unavailable(w http.ResponseWriter, what string, err error) {
+	s.opts.Logger.Error(what, "error", err)
+	http.Error(w, "service temporarily unavailable", http.StatusServiceUnavailable)
 }
 
 func (s *Service) startSession(ctx context.Context, w http.ResponseWriter, username string) error {
@@ -171,14 +198,4 @@ func (s *Service) cookie(value string, maxAge int) *http.Cookie {
 		Secure:   s.opts.SecureCookie,
 		SameSite: http.SameSiteStrictMode,
 	}
-}
-
-// clientAddress is the IP the request came from. Behind a proxy that is the proxy's address, which
-// makes the per-address limit shared by all clients of that proxy; the per-user limit still holds.
-func clientAddress(r *http.Request) string {
-	host, _, err := net.SplitHostPort(r.RemoteAddr)
-	if err != nil {
-		return r.RemoteAddr
-	}
-	return host
 }

@@ -42,6 +42,17 @@ type Config struct {
 	// enrollment certificate uploads).
 	MaxBodyBytes  int64 `env:"MAX_BODY_BYTES" envDefault:"18874368"`
 	MaxQueryDepth int   `env:"MAX_QUERY_DEPTH" envDefault:"15"`
+	// TrustedProxies are the proxies (addresses or CIDRs, e.g. the Ingress's pod network) whose
+	// X-Forwarded-For entry names the client; none trusted: the client is the TCP peer.
+	TrustedProxies []string `env:"TRUSTED_PROXIES"`
+	// RateLimitBucket is the JetStream key-value bucket of the abuse limits' counters, shared by
+	// all replicas.
+	RateLimitBucket string `env:"RATE_LIMIT_BUCKET" envDefault:"gateway_limits"`
+	// Booking requests (each mails a confirmation link) per client address and per e-mail
+	// address in BOOKING_LIMIT_WINDOW.
+	BookingLimitPerIP    int           `env:"BOOKING_LIMIT_PER_IP" envDefault:"20"`
+	BookingLimitPerEmail int           `env:"BOOKING_LIMIT_PER_EMAIL" envDefault:"3"`
+	BookingLimitWindow   time.Duration `env:"BOOKING_LIMIT_WINDOW" envDefault:"1h"`
 	// RentingURL is the renting service's HTTP address: the confirmation mail's link.
 	RentingURL *url.URL `env:"RENTING_URL" envDefault:"http://127.0.0.1:8102"`
 	// DocumentURL is the document service's HTTP address; admins' downloads are forwarded there.
@@ -70,6 +81,9 @@ func (c Config) check() error {
 	}
 	if c.MaxQueryDepth <= 0 {
 		errs = append(errs, errors.New("MAX_QUERY_DEPTH must be positive"))
+	}
+	if c.BookingLimitPerIP <= 0 || c.BookingLimitPerEmail <= 0 || c.BookingLimitWindow < time.Second {
+		errs = append(errs, errors.New("BOOKING_LIMIT_PER_IP and BOOKING_LIMIT_PER_EMAIL must be positive, BOOKING_LIMIT_WINDOW at least a second"))
 	}
 	if c.SessionTTL < time.Minute {
 		errs = append(errs, errors.New("SESSION_TTL must be at least a minute"))

@@ -4,6 +4,7 @@ import (
 	"maps"
 	"strings"
 	"testing"
+	"time"
 )
 
 func TestLoad_defaultsAndSubgraphURLs(t *testing.T) {
@@ -28,5 +29,26 @@ func TestLoad_productionWithoutAccountsOrKey_refused(t *testing.T) {
 	_, err := Load()
 	if err == nil || !strings.Contains(err.Error(), "ADMIN_ACCOUNTS") || !strings.Contains(err.Error(), "IDENTITY_PRIVATE_KEY") {
 		t.Errorf("production without accounts and key: err = %v, want both named", err)
+	}
+}
+
+func TestLoad_abuseLimits_defaultsAndRefusedValues(t *testing.T) {
+	t.Setenv("NATS_URL", "nats://127.0.0.1:4222")
+	t.Setenv("TRUSTED_PROXIES", "10.0.0.0/8,192.168.1.7")
+	cfg, err := Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cfg.BookingLimitPerIP != 20 || cfg.BookingLimitPerEmail != 3 || cfg.BookingLimitWindow != time.Hour ||
+		cfg.RateLimitBucket != "gateway_limits" || len(cfg.TrustedProxies) != 2 {
+		t.Errorf("abuse limit settings = %+v, want 20 per address, 3 per e-mail address an hour, two proxies", cfg)
+	}
+	for _, setting := range []string{"BOOKING_LIMIT_PER_IP", "BOOKING_LIMIT_PER_EMAIL"} {
+		t.Run(setting, func(t *testing.T) {
+			t.Setenv(setting, "0")
+			if _, err := Load(); err == nil || !strings.Contains(err.Error(), setting) {
+				t.Errorf("%s=0: err = %v, want it named", setting, err)
+			}
+		})
 	}
 }

@@ -2,7 +2,10 @@ package httpapi
 
 import (
 	"encoding/json"
+	"math"
 	"net/http"
+	"strconv"
+	"time"
 )
 
 // Error codes the gateway itself puts in extensions.code (subgraphs add their own).
@@ -13,6 +16,7 @@ const (
 	codeNotFound        = "NOT_FOUND"
 	codePayloadTooLarge = "PAYLOAD_TOO_LARGE"
 	codeTooDeep         = "QUERY_TOO_DEEP"
+	codeTooMany         = "TOO_MANY_REQUESTS"
 	codeUnsupported     = "OPERATION_NOT_SUPPORTED"
 	codeUnauthorized    = "UNAUTHENTICATED"
 	codeUnavailable     = "SUBGRAPH_UNAVAILABLE"
@@ -29,13 +33,26 @@ type errorEntry struct {
 
 type errorExtension struct {
 	Code string `json:"code"`
+	// RetryAfter is in seconds, as the Retry-After header, for clients that cannot read headers.
+	RetryAfter int `json:"retryAfter,omitempty"`
 }
 
 // writeError answers in the GraphQL error shape, which every client of /api understands: a JSON
 // object with an errors array. The message is meant for clients; details belong in the log.
 func writeError(w http.ResponseWriter, status int, code, message string) {
+	writeErrorEntry(w, status, errorEntry{Message: message, Extensions: errorExtension{Code: code}})
+}
+
+// writeTooManyRequests answers 429 with when to try again, in the header and in the error.
+func writeTooManyRequests(w http.ResponseWriter, retryAfter time.Duration, message string) {
+	seconds := max(1, int(math.Ceil(retryAfter.Seconds())))
+	w.Header().Set("Retry-After", strconv.Itoa(seconds))
+	writeErrorEntry(w, http.StatusTooManyRequests, errorEntry{Message: message, Extensions: errorExtension{Code: codeTooMany, RetryAfter: seconds}})
+}
+
+func writeErrorEntry(w http.ResponseWriter, status int, entry errorEntry) {
 	w.Header().Set("Content-Type", "application/json")
 	w.Header().Set("Cache-Control", "no-store")
 	w.WriteHeader(status)
-	_ = json.NewEncoder(w).Encode(errorBody{Errors: []errorEntry{{Message: message, Extensions: errorExtension{Code: code}}}})
+	_ = json.NewEncoder(w).Encode(errorBody{Errors: []errorEntry{entry}})
 }

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"log/slog"
 	"net/http"
+	"net/netip"
 	"runtime/debug"
 	"sync"
 	"time"
@@ -16,6 +17,7 @@ import (
 	"github.com/wundergraph/graphql-go-tools/v2/pkg/ast"
 
 	"semesterhaus/gateway/internal/adminguard"
+	"semesterhaus/gateway/internal/bookinglimit"
 	"semesterhaus/platform/identity"
 	"semesterhaus/platform/largevalues"
 	"semesterhaus/platform/metrics"
@@ -41,7 +43,11 @@ type GraphQL struct {
 	Identify func(*http.Request) identity.Identity
 	Signer   TokenSigner
 	MaxDepth int
-	Logger   *slog.Logger
+	// Bookings, when set, bounds the booking requests per client and e-mail address;
+	// ClientAddress tells who the client is.
+	Bookings      *bookinglimit.Limiter
+	ClientAddress func(*http.Request) netip.Addr
+	Logger        *slog.Logger
 }
 
 // responseBuffers recycles response buffers; an unusually large one is left to the GC instead.
@@ -62,6 +68,10 @@ func (h *GraphQL) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	operationType := verdict.OperationType(req.OperationName)
 	if refusal := h.check(r.Method, req.OperationName, verdict, caller); refusal != nil {
 		writeError(w, refusal.status, refusal.code, refusal.message)
+		observe(operationType, true, start)
+		return
+	}
+	if operationType == ast.OperationTypeMutation && !h.allowBookings(w, r, req) {
 		observe(operationType, true, start)
 		return
 	}
@@ -134,6 +144,23 @@ func (h *GraphQL) check(method, operationName string, verdict adminguard.Verdict
 		return &requestError{http.StatusOK, codeForbidden, "forbidden"}
 	}
 	return nil
+}
+
+// allowBookings counts the booking requests of a mutation and, over the limit, answers 429 with
+// Retry-After before anything runs.
+func (h *GraphQL) allowBookings(w http.ResponseWriter, r *http.Request, req graphql.Request) bool {
+	if h.Bookings == nil {
+		return true
+	}
+	emails := bookinglimit.Requests(req.Query, req.OperationName, req.Variables)
+	if len(emails) == 0 {
+		return true
+	}
+	retryAfter, allowed := h.Bookings.Allow(r.Context(), h.ClientAddress(r), emails)
+	if !allowed {
+		writeTooManyRequests(w, retryAfter, "too many booking requests; try again later")
+	}
+	return allowed
 }
 
 // forwardIdentity makes the identity token the only header the engine sees: subgraph fetches

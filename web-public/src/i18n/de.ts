@@ -81,6 +81,7 @@ export const de: Resources = {
     unknownGraphql: 'Unbekannter GraphQL-Fehler',
     generic: 'Ein Fehler ist aufgetreten; bitte versuchen Sie es später erneut',
     unknown: 'Unbekannter Fehler',
+    tooManyRequests: 'Zu viele Buchungsanfragen von hier oder für diese E-Mail-Adresse. Bitte versuchen Sie es in {{minutes}} Min. erneut.',
     noApartment: 'Kein Apartment mit der Nummer {{id}} gefunden.',
     noSemester: 'Kein Semester gefunden.',
     noFloor: 'Kein Stockwerk gefunden.',

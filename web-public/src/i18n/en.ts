@@ -80,6 +80,7 @@ export const en = {
     unknownGraphql: 'Unknown Graphql Error',
     generic: 'An error occurred; Please try again later',
     unknown: 'Unknown Error',
+    tooManyRequests: 'Too many booking requests from here or for this e-mail address. Please try again in {{minutes}} min.',
     noApartment: 'No Apartment found with id {{id}}.',
     noSemester: 'No Semester found.',
     noFloor: 'No Floor found.',

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { de } from './de';
 import { en } from './en';
+import { createI18n } from './index';
 
 function leaves(obj: object, prefix = ''): Record<string, string> {
   return Object.entries(obj).reduce<Record<string, string>>((acc, [k, v]) => {
@@ -42,4 +43,12 @@ describe('translations', () => {
     expect(en.errors.missingApartmentId).toBe('Missing apartment-id query param in url');
     expect(en.errors.missingRentingId).toBe('Missing renting-id query param in url');
   });
+});
+
+describe('the booking limit message (TOO_MANY_REQUESTS)', () => {
+  it.each([
+    ['de', 'Zu viele Buchungsanfragen von hier oder für diese E-Mail-Adresse. Bitte versuchen Sie es in 10 Min. erneut.'],
+    ['en', 'Too many booking requests from here or for this e-mail address. Please try again in 10 min.'],
+  ] as const)('in %s says when to try again', (language, text) =>
+    expect(createI18n(language).t('errors.tooManyRequests', { minutes: '10' })).toBe(text));
 });

@@ -28,6 +28,18 @@ describe('describeRequestError', () => {
     expect(describeRequestError(serverError(415), { upload: true })).toEqual({ key: 'validation.doc_too_large' }));
   it('500 is the generic message', () =>
     expect(describeRequestError(serverError(500), { upload: true })).toEqual({ key: 'errors.generic' }));
+  it('429 from the abuse limit says in how many minutes to try again (Retry-After)', () =>
+    expect(
+      describeRequestError(
+        new ServerError('failed', {
+          response: new Response('{"errors":[]}', { status: 429, headers: { 'Retry-After': '125' } }),
+          bodyText: '{"errors":[]}',
+        }),
+        { upload: true },
+      ),
+    ).toEqual({ key: 'errors.tooManyRequests', values: { minutes: '3' } }));
+  it('429 without Retry-After says a minute', () =>
+    expect(describeRequestError(serverError(429))).toEqual({ key: 'errors.tooManyRequests', values: { minutes: '1' } }));
   it('a GraphQL error shows its first message', () =>
     expect(describeRequestError(new CombinedGraphQLErrors({ errors: [{ message: 'depth limit' }] }))).toEqual({
       text: 'depth limit',

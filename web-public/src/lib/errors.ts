@@ -1,4 +1,4 @@
-import { CombinedGraphQLErrors } from '@apollo/client/errors';
+import { CombinedGraphQLErrors, ServerError } from '@apollo/client/errors';
 
 export interface UserDataException {
   path?: string | null;
@@ -39,10 +39,20 @@ function statusCodeOf(error: unknown): number | undefined {
   return undefined;
 }
 
+/** The minutes until a refused request may be sent again: from Retry-After (seconds), at least 1. */
+function retryMinutes(error: unknown): string {
+  const response = error instanceof ServerError ? error.response : undefined;
+  const header = response?.headers.get('Retry-After');
+  const seconds = Number(header);
+  return String(Number.isFinite(seconds) && seconds > 0 ? Math.ceil(seconds / 60) : 1);
+}
+
 /** How a failed request is shown (SPEC section 8). */
 export function describeRequestError(error: unknown, { upload = false } = {}): Message {
   const status = statusCodeOf(error);
   if (upload && (status === 413 || status === 415)) return { key: 'validation.doc_too_large' };
+  // The gateway's abuse limit (TOO_MANY_REQUESTS): say when to try again instead of a generic error.
+  if (status === 429) return { key: 'errors.tooManyRequests', values: { minutes: retryMinutes(error) } };
   if (CombinedGraphQLErrors.is(error)) {
     const first = error.errors[0]?.message;
     return first ? { text: first } : { key: 'errors.unknownGraphql' };

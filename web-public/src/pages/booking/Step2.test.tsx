@@ -194,6 +194,19 @@ describe('Step2', () => {
     expect(await screen.findByText('The chosen document is too large')).toBeTruthy();
   });
 
+  it('over the booking limit (HTTP 429 TOO_MANY_REQUESTS) says in how many minutes to try again', async () => {
+    const body = '{"errors":[{"message":"too many booking requests; try again later","extensions":{"code":"TOO_MANY_REQUESTS","retryAfter":600}}]}';
+    const error = new ServerError('Too Many Requests', {
+      response: new Response(body, { status: 429, headers: { 'Retry-After': '600', 'Content-Type': 'application/json' } }),
+      bodyText: body,
+    });
+    renderRoute('/booking/step2?apartment-id=3&dummy', { mocks: [semesterMock, bookMock, createMock({ error })] });
+    await fillSampleAndSubmit();
+    expect(
+      await screen.findByText('Too many booking requests from here or for this e-mail address. Please try again in 10 min.'),
+    ).toBeTruthy();
+  });
+
   it('shows the retry error when the apartment cannot be loaded', async () => {
     renderRoute('/booking/step2?apartment-id=3', {
       mocks: [semesterMock, { request: bookMock.request, error: new Error('down') }],

@@ -1,0 +1,130 @@
+package bookinglimit
+
+import (
+	"encoding/json"
+	"strings"
+
+	"github.com/wundergraph/graphql-go-tools/v2/pkg/ast"
+	"github.com/wundergraph/graphql-go-tools/v2/pkg/astparser"
+)
+
+// bookingField is the mutation that files a booking request and mails its confirmation link.
+const bookingField = "createRentingRequest"
+
+// Requests lists the booking requests an operation files: the e-mail address of each
+// createRentingRequest among the root fields of the mutation the request selects (aliases and
+// fragments included), "" where the address cannot be read (the subgraph then refuses it anyway).
+// Addresses are lower-cased and trimmed, as the renter service compares them.
+func Requests(query, operationName string, variables json.RawMessage) []string {
+	doc, report := astparser.ParseGraphqlDocumentString(query)
+	if report.HasErrors() {
+		return nil // the engine answers the syntax error; nothing runs
+	}
+	operation, ok := selectedMutation(&doc, operationName)
+	if !ok || !doc.OperationDefinitions[operation].HasSelections {
+		return nil
+	}
+	finder := &requestFinder{doc: &doc, variables: variables, entered: map[int]bool{}}
+	finder.selectionSet(doc.OperationDefinitions[operation].SelectionSet)
+	return finder.emails
+}
+
+// selectedMutation is the operation named operationName, or the only one without a name, if it
+// is a mutation.
+func selectedMutation(doc *ast.Document, operationName string) (int, bool) {
+	definitions := doc.OperationDefinitions
+	for ref := range definitions {
+		named := doc.OperationDefinitionNameString(ref) == operationName
+		if named || (operationName == "" && len(definitions) == 1) {
+			return ref, definitions[ref].OperationType == ast.OperationTypeMutation
+		}
+	}
+	return 0, false
+}
+
+type requestFinder struct {
+	doc       *ast.Document
+	variables json.RawMessage
+	entered   map[int]bool // fragment definitions walked already: each counts once, cycles end
+	emails    []string
+}
+
+func (f *requestFinder) selectionSet(set int) {
+	for _, ref := range f.doc.SelectionSets[set].SelectionRefs {
+		selection := f.doc.Selections[ref]
+		switch selection.Kind {
+		case ast.SelectionKindField:
+			if f.doc.FieldNameString(selection.Ref) == bookingField {
+				f.emails = append(f.emails, f.email(selection.Ref))
+			}
+		case ast.SelectionKindInlineFragment:
+			if f.doc.InlineFragments[selection.Ref].HasSelections {
+				f.selectionSet(f.doc.InlineFragments[selection.Ref].SelectionSet)
+			}
+		case ast.SelectionKindFragmentSpread:
+			f.fragmentSpread(selection.Ref)
+		}
+	}
+}
+
+func (f *requestFinder) fragmentSpread(ref int) {
+	fragment, ok := f.doc.FragmentDefinitionRef(f.doc.FragmentSpreadNameBytes(ref))
+	if !ok || f.entered[fragment] || !f.doc.FragmentDefinitions[fragment].HasSelections {
+		return
+	}
+	f.entered[fragment] = true
+	f.selectionSet(f.doc.FragmentDefinitions[fragment].SelectionSet)
+}
+
+// email reads create.email of a createRentingRequest field, written inline or in variables.
+func (f *requestFinder) email(field int) string {
+	argument, ok := f.doc.FieldArgument(field, []byte("create"))
+	if !ok {
+		return ""
+	}
+	create := f.doc.ArgumentValue(argument)
+	switch create.Kind {
+	case ast.ValueKindVariable:
+		return normalize(f.variable(f.doc.VariableValueNameString(create.Ref), "email"))
+	case ast.ValueKindObject:
+		for _, ref := range f.doc.ObjectValues[create.Ref].Refs {
+			if f.doc.ObjectFieldNameString(ref) == "email" {
+				return normalize(f.stringValue(f.doc.ObjectFieldValue(ref)))
+			}
+		}
+	}
+	return ""
+}
+
+func (f *requestFinder) stringValue(value ast.Value) string {
+	switch value.Kind {
+	case ast.ValueKindString:
+		return f.doc.StringValueContentString(value.Ref)
+	case ast.ValueKindVariable:
+		return f.variable(f.doc.VariableValueNameString(value.Ref), "")
+	}
+	return ""
+}
+
+// variable is the string in variables[name], or in variables[name][field] when field is set.
+func (f *requestFinder) variable(name, field string) string {
+	var values map[string]json.RawMessage
+	if json.Unmarshal(f.variables, &values) != nil {
+		return ""
+	}
+	raw := values[name]
+	if field != "" {
+		var object map[string]json.RawMessage
+		if json.Unmarshal(raw, &object) != nil {
+			return ""
+		}
+		raw = object[field]
+	}
+	var s string
+	if json.Unmarshal(raw, &s) != nil {
+		return ""
+	}
+	return s
+}
+
+func normalize(email string) string { return strings.ToLower(strings.TrimSpace(email)) }
