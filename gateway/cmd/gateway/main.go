@@ -111,12 +111,15 @@ func newGateway(ctx context.Context, cfg config.Config, logger *slog.Logger, nc 
 	tokens := httpapi.NewTokenCache(signer)
 	return httpapi.NewRouter(httpapi.Routes{
 		GraphQL: &httpapi.GraphQL{
-			Engine:   eng,
-			Guard:    adminguard.New(eng.Schema()),
-			Identify: signIn.Identify,
-			Signer:   tokens,
-			MaxDepth: cfg.MaxQueryDepth,
-			Logger:   logger,
+			Engine:           eng,
+			Guard:            adminguard.New(eng.Schema()),
+			Identify:         signIn.Identify,
+			Signer:           tokens,
+			MaxDepth:         cfg.MaxQueryDepth,
+			MaxCost:          cfg.MaxQueryCost,
+			MaxQueryBytes:    cfg.MaxQueryBytes,
+			OperationTimeout: cfg.OperationTimeout,
+			Logger:           logger,
 		},
 		Verify:          httpapi.Forward(cfg.RentingURL, "/api/verify", "/verify"),
 		Documents:       httpapi.NewDocuments(cfg.DocumentURL, signIn.Identify, tokens),

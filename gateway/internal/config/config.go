@@ -42,6 +42,14 @@ type Config struct {
 	// enrollment certificate uploads).
 	MaxBodyBytes  int64 `env:"MAX_BODY_BYTES" envDefault:"18874368"`
 	MaxQueryDepth int   `env:"MAX_QUERY_DEPTH" envDefault:"15"`
+	// MaxQueryCost bounds how many values an operation's answer can hold (docs/security.md,
+	// "Operation cost"): the web apps' largest query costs about 1,100.
+	MaxQueryCost int `env:"MAX_QUERY_COST" envDefault:"5000"`
+	// MaxQueryBytes bounds the query text, apart from the body (whose uploads may be megabytes).
+	MaxQueryBytes int `env:"MAX_QUERY_BYTES" envDefault:"65536"`
+	// OperationTimeout ends an operation that takes longer (504); the services' own calls time out
+	// after 30 s.
+	OperationTimeout time.Duration `env:"OPERATION_TIMEOUT" envDefault:"30s"`
 	// RentingURL is the renting service's HTTP address: the confirmation mail's link.
 	RentingURL *url.URL `env:"RENTING_URL" envDefault:"http://127.0.0.1:8102"`
 	// DocumentURL is the document service's HTTP address; admins' downloads are forwarded there.
@@ -70,6 +78,9 @@ func (c Config) check() error {
 	}
 	if c.MaxQueryDepth <= 0 {
 		errs = append(errs, errors.New("MAX_QUERY_DEPTH must be positive"))
+	}
+	if c.MaxQueryCost <= 0 || c.MaxQueryBytes <= 0 || c.OperationTimeout <= 0 {
+		errs = append(errs, errors.New("MAX_QUERY_COST, MAX_QUERY_BYTES and OPERATION_TIMEOUT must be positive"))
 	}
 	if c.SessionTTL < time.Minute {
 		errs = append(errs, errors.New("SESSION_TTL must be at least a minute"))
