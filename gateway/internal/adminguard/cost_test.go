@@ -20,31 +20,32 @@ import (
 	"semesterhaus/gateway/schema"
 )
 
-func TestInspect_costCountsEveryFieldOncePerValueOfItsParent(t *testing.T) {
+func TestInspect_costCountsTheValuesOfTheAnswerAndTheFieldsToPlan(t *testing.T) {
 	t.Parallel()
 	guard := newTestGuard(t)
 	// Building.floors is assumed to hold 8 floors (cost.go); Query.building is one value.
 	cases := []struct {
-		name  string
-		query string
-		want  int
+		name           string
+		query          string
+		values, fields int
 	}{
-		{"one leaf", `{ other }`, 1},
-		{"an object and its fields", `{ building { id } }`, 2},
-		{"a list multiplies what it selects", `{ building { floors { id } } }`, 1 + 1 + 8*1},
-		{"nested lists multiply", `{ building { floors { building { floors { id } } } } }`, 1 + 1 + 8*(1+1+8*1)},
-		{"aliases count each", `{ a: other b: other c: other }`, 3},
-		{"__typename counts", `{ __typename building { __typename } }`, 1 + 1 + 1},
-		{"a fragment counts wherever it is spread", `{ building { ...F floors { building { ...F } } } } fragment F on Building { id }`, 1 + 1 + 1 + 8*(1+1)},
-		{"inline fragments add their fields", `{ building { ... on Building { id } ... { id } } }`, 1 + 2},
-		{"unknown fields count one value", `{ nope { deeper { deepest } } }`, 3},
-		{"the most expensive of several operations", `query A { other } query B { a: other b: other }`, 2},
+		{"one leaf", `{ other }`, 1, 1},
+		{"an object and its fields", `{ building { id } }`, 2, 2},
+		{"a list multiplies what it selects", `{ building { floors { id } } }`, 1 + 1 + 8*1, 3},
+		{"nested lists multiply", `{ building { floors { building { floors { id } } } } }`, 1 + 1 + 8*(1+1+8*1), 5},
+		{"aliases count each", `{ a: other b: other c: other }`, 3, 3},
+		{"__typename counts", `{ __typename building { __typename } }`, 3, 3},
+		{"a fragment counts wherever it is spread", `{ building { ...F floors { building { ...F } } } } fragment F on Building { id }`, 1 + 1 + 1 + 8*(1+1), 5},
+		{"inline fragments add their fields", `{ building { ... on Building { id } ... { id } } }`, 3, 3},
+		{"unknown fields count one value", `{ nope { deeper { deepest } } }`, 3, 3},
+		{"the most expensive of several operations", `query A { other } query B { a: other b: other }`, 2, 2},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()
-			if got := guard.Inspect(c.query).Cost; got != c.want {
-				t.Errorf("cost of %s = %d, want %d", c.query, got, c.want)
+			want := c.values + plannedFieldCost*c.fields
+			if got := guard.Inspect(c.query).Cost; got != want {
+				t.Errorf("cost of %s = %d, want %d values + %d fields × %d = %d", c.query, got, c.values, c.fields, plannedFieldCost, want)
 			}
 		})
 	}

@@ -24,7 +24,8 @@ const (
 type Verdict struct {
 	// Depth is how deep its fields nest, counting through fragments.
 	Depth int
-	// Cost is how many values its answer can hold (see cost.go).
+	// Cost is what it costs the engine: the values its answer can hold and the fields to plan
+	// (cost.go).
 	Cost int
 	// FragmentCycle names a fragment that spreads itself, directly or through other fragments
 	// (which GraphQL forbids); "" when there is none.

@@ -17,15 +17,24 @@ type inspection struct {
 	adminField map[string]struct{}
 }
 
-// measure is what a selection adds to an operation.
+// measure is what a selection adds to an operation (cost.go).
 type measure struct {
-	depth int // of its deepest field
-	cost  int
+	depth  int // of its deepest field
+	values int // its answer can hold
+	fields int // as written, fragments expanded
 }
 
 // and is the measure of two selections side by side.
 func (m measure) and(other measure) measure {
-	return measure{depth: max(m.depth, other.depth), cost: addCost(m.cost, other.cost)}
+	return measure{
+		depth:  max(m.depth, other.depth),
+		values: addCost(m.values, other.values),
+		fields: addCost(m.fields, other.fields),
+	}
+}
+
+func (m measure) cost() int {
+	return addCost(m.values, multiplyCost(plannedFieldCost, m.fields))
 }
 
 func inspect(doc *ast.Document, schema *schemaIndex) Verdict {
@@ -44,7 +53,7 @@ func inspect(doc *ast.Document, schema *schemaIndex) Verdict {
 		}
 		operation := in.selectionSet(op.SelectionSet, schema.rootTypes[op.OperationType])
 		verdict.Depth = max(verdict.Depth, operation.depth)
-		verdict.Cost = max(verdict.Cost, operation.cost)
+		verdict.Cost = max(verdict.Cost, operation.cost())
 	}
 	verdict.FragmentCycle = in.cycle
 	for coordinate := range in.adminField {
@@ -79,10 +88,14 @@ func (in *inspection) field(ref int, typeName string) measure {
 		in.adminField[typeName+"."+name] = struct{}{}
 	}
 	if !in.doc.Fields[ref].HasSelections {
-		return measure{depth: 1, cost: 1}
+		return measure{depth: 1, values: 1, fields: 1}
 	}
 	selected := in.selectionSet(in.doc.Fields[ref].SelectionSet, info.returns)
-	return measure{depth: 1 + selected.depth, cost: addCost(1, multiplyCost(info.values, selected.cost))}
+	return measure{
+		depth:  1 + selected.depth,
+		values: addCost(1, multiplyCost(info.values, selected.values)),
+		fields: addCost(1, selected.fields),
+	}
 }
 
 func (in *inspection) inlineFragment(ref int, typeName string) measure {

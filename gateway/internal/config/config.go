@@ -43,7 +43,7 @@ type Config struct {
 	MaxBodyBytes  int64 `env:"MAX_BODY_BYTES" envDefault:"18874368"`
 	MaxQueryDepth int   `env:"MAX_QUERY_DEPTH" envDefault:"15"`
 	// MaxQueryCost bounds how many values an operation's answer can hold (docs/security.md,
-	// "Operation cost"): the web apps' largest query costs about 1,100.
+	// "Operation cost"): the web apps' largest operation costs about 1,200.
 	MaxQueryCost int `env:"MAX_QUERY_COST" envDefault:"5000"`
 	// MaxQueryBytes bounds the query text, apart from the body (whose uploads may be megabytes).
 	MaxQueryBytes int `env:"MAX_QUERY_BYTES" envDefault:"65536"`
