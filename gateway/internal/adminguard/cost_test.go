@@ -89,6 +89,18 @@ func TestInspect_attacksOnTheComposedSchema_costFarAboveTheBudget(t *testing.T) 
 	}
 }
 
+func TestAssumedListSizes_nameListsOfTheComposedSchema(t *testing.T) {
+	t.Parallel()
+	index := indexSchema(composedSchema(t))
+	for coordinate, size := range assumedListSizes {
+		typeName, fieldName, _ := strings.Cut(coordinate, ".")
+		info, ok := index.fields[typeName][fieldName]
+		if !ok || info.values != size {
+			t.Errorf("%s: found %v with %d values per parent, want a list field of the composed schema (of %d)", coordinate, ok, info.values, size)
+		}
+	}
+}
+
 func TestInspect_everyWebAppOperation_costsUnderAQuarterOfTheBudget(t *testing.T) {
 	t.Parallel()
 	guard := New(composedSchema(t))
@@ -134,6 +146,7 @@ func BenchmarkInspect_attacks(b *testing.B) {
 func attacks() map[string]string {
 	return map[string]string{
 		"floor-apartments cycle 14 deep": hostilequery.Cyclic(14),
+		"1,000 __typename aliases":       hostilequery.Aliases(1_000),
 		"10,000 __typename aliases":      hostilequery.Aliases(10_000),
 		"10,000 __typename by fragments": hostilequery.FragmentFanOut(4, 10),
 		"full introspection":             hostilequery.Introspection,
