@@ -131,11 +131,14 @@ func newGateway(ctx context.Context, cfg config.Config, logger *slog.Logger, nc 
 	tokens := httpapi.NewTokenCache(signer)
 	return httpapi.NewRouter(httpapi.Routes{
 		GraphQL: &httpapi.GraphQL{
-			Engine:   eng,
-			Guard:    adminguard.New(eng.Schema()),
-			Identify: signIn.Identify,
-			Signer:   tokens,
-			MaxDepth: cfg.MaxQueryDepth,
+			Engine:           eng,
+			Guard:            adminguard.New(eng.Schema()),
+			Identify:         signIn.Identify,
+			Signer:           tokens,
+			MaxDepth:         cfg.MaxQueryDepth,
+			MaxCost:          cfg.MaxQueryCost,
+			MaxQueryBytes:    cfg.MaxQueryBytes,
+			OperationTimeout: cfg.OperationTimeout,
 			Bookings: bookinglimit.New(counters, bookinglimit.Settings{
 				PerAddress: cfg.BookingLimitPerIP, PerEmail: cfg.BookingLimitPerEmail, Window: cfg.BookingLimitWindow,
 			}, logger),

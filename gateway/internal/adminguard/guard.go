@@ -1,4 +1,5 @@
-// Package adminguard refuses, at the gateway, operations that select admin-only fields for callers
+// Package adminguard measures each operation text before it is planned (depth, cost, fragment
+// cycles) and refuses, at the gateway, operations that select admin-only fields for callers
 // who are not signed in as admin. A field is admin-only when its subgraph schema tags it
 // @tag(name: "admin"); the tag is composed into the supergraph, which is what the guard reads.
 // Every subgraph checks the same tag again, so the guard is the first of two locks, not the only one.
@@ -23,6 +24,12 @@ const (
 type Verdict struct {
 	// Depth is how deep its fields nest, counting through fragments.
 	Depth int
+	// Cost is what it costs the engine: the values its answer can hold and the fields to plan
+	// (cost.go).
+	Cost int
+	// FragmentCycle names a fragment that spreads itself, directly or through other fragments
+	// (which GraphQL forbids); "" when there is none.
+	FragmentCycle string
 	// AdminFields lists the admin-only fields it selects as Type.field, sorted.
 	AdminFields []string
 	// Operations maps the name of each operation in the text ("" if anonymous) to its type.

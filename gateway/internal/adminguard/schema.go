@@ -11,8 +11,13 @@ const adminTag = "admin"
 // fieldInfo is what the guard needs to know about one field of the composed schema.
 type fieldInfo struct {
 	returns   string // the named type the field returns: where its sub-selection continues
+	values    int    // how many values it returns per parent value (list sizes, see cost.go)
 	adminOnly bool
 }
+
+// unknownField is a field the schema does not define (__typename, or a mistake the engine reports):
+// one value, and its sub-selection leaves the schema.
+var unknownField = fieldInfo{values: 1}
 
 // schemaIndex is the composed schema reduced to what the guard looks up per field.
 type schemaIndex struct {
@@ -47,8 +52,10 @@ func (s *schemaIndex) addFields(schema *ast.Document, typeName string, fieldRefs
 		s.fields[typeName] = fields
 	}
 	for _, ref := range fieldRefs {
-		fields[schema.FieldDefinitionNameString(ref)] = fieldInfo{
+		name := schema.FieldDefinitionNameString(ref)
+		fields[name] = fieldInfo{
 			returns:   schema.FieldDefinitionTypeNameString(ref),
+			values:    listSize(typeName+"."+name, schema.TypeNumberOfListWraps(schema.FieldDefinitionType(ref))),
 			adminOnly: hasAdminTag(schema, ref),
 		}
 	}
@@ -68,5 +75,8 @@ func hasAdminTag(schema *ast.Document, fieldDefinition int) bool {
 }
 
 func (s *schemaIndex) field(typeName, fieldName string) fieldInfo {
-	return s.fields[typeName][fieldName]
+	if info, ok := s.fields[typeName][fieldName]; ok {
+		return info
+	}
+	return unknownField
 }

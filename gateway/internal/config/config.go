@@ -53,6 +53,14 @@ type Config struct {
 	BookingLimitPerIP    int           `env:"BOOKING_LIMIT_PER_IP" envDefault:"20"`
 	BookingLimitPerEmail int           `env:"BOOKING_LIMIT_PER_EMAIL" envDefault:"3"`
 	BookingLimitWindow   time.Duration `env:"BOOKING_LIMIT_WINDOW" envDefault:"1h"`
+	// MaxQueryCost bounds how many values an operation's answer can hold (docs/security.md,
+	// "Operation cost"): the web apps' largest operation costs about 1,200.
+	MaxQueryCost int `env:"MAX_QUERY_COST" envDefault:"5000"`
+	// MaxQueryBytes bounds the query text, apart from the body (whose uploads may be megabytes).
+	MaxQueryBytes int `env:"MAX_QUERY_BYTES" envDefault:"65536"`
+	// OperationTimeout ends an operation that takes longer (504); the services' own calls time out
+	// after 30 s.
+	OperationTimeout time.Duration `env:"OPERATION_TIMEOUT" envDefault:"30s"`
 	// RentingURL is the renting service's HTTP address: the confirmation mail's link.
 	RentingURL *url.URL `env:"RENTING_URL" envDefault:"http://127.0.0.1:8102"`
 	// DocumentURL is the document service's HTTP address; admins' downloads are forwarded there.
@@ -84,6 +92,9 @@ func (c Config) check() error {
 	}
 	if c.BookingLimitPerIP <= 0 || c.BookingLimitPerEmail <= 0 || c.BookingLimitWindow < time.Second {
 		errs = append(errs, errors.New("BOOKING_LIMIT_PER_IP and BOOKING_LIMIT_PER_EMAIL must be positive, BOOKING_LIMIT_WINDOW at least a second"))
+	}
+	if c.MaxQueryCost <= 0 || c.MaxQueryBytes <= 0 || c.OperationTimeout <= 0 {
+		errs = append(errs, errors.New("MAX_QUERY_COST, MAX_QUERY_BYTES and OPERATION_TIMEOUT must be positive"))
 	}
 	if c.SessionTTL < time.Minute {
 		errs = append(errs, errors.New("SESSION_TTL must be at least a minute"))

@@ -52,3 +52,26 @@ func TestLoad_abuseLimits_defaultsAndRefusedValues(t *testing.T) {
 		})
 	}
 }
+
+func TestLoad_operationLimits_defaultsAndNonPositiveRefused(t *testing.T) {
+	t.Setenv("NATS_URL", "nats://127.0.0.1:4222")
+	cfg, err := Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cfg.MaxQueryCost != 5000 || cfg.MaxQueryBytes != 64<<10 || cfg.OperationTimeout != 30*time.Second {
+		t.Errorf("MaxQueryCost, MaxQueryBytes, OperationTimeout = %d, %d, %v; want 5000, 64 KiB, 30s", cfg.MaxQueryCost, cfg.MaxQueryBytes, cfg.OperationTimeout)
+	}
+	for _, setting := range []string{"MAX_QUERY_COST", "MAX_QUERY_BYTES", "OPERATION_TIMEOUT"} {
+		t.Run(setting, func(t *testing.T) {
+			value := "0"
+			if setting == "OPERATION_TIMEOUT" {
+				value = "0s"
+			}
+			t.Setenv(setting, value)
+			if _, err := Load(); err == nil || !strings.Contains(err.Error(), setting) {
+				t.Errorf("%s=%s: err = %v, want it named", setting, value, err)
+			}
+		})
+	}
+}

@@ -10,16 +10,20 @@ import (
 
 // Error codes the gateway itself puts in extensions.code (subgraphs add their own).
 const (
-	codeBadRequest      = "BAD_REQUEST"
-	codeForbidden       = "FORBIDDEN"
-	codeInternal        = "INTERNAL_SERVER_ERROR"
-	codeNotFound        = "NOT_FOUND"
-	codePayloadTooLarge = "PAYLOAD_TOO_LARGE"
-	codeTooDeep         = "QUERY_TOO_DEEP"
-	codeTooMany         = "TOO_MANY_REQUESTS"
-	codeUnsupported     = "OPERATION_NOT_SUPPORTED"
-	codeUnauthorized    = "UNAUTHENTICATED"
-	codeUnavailable     = "SUBGRAPH_UNAVAILABLE"
+	codeBadRequest       = "BAD_REQUEST"
+	codeForbidden        = "FORBIDDEN"
+	codeInternal         = "INTERNAL_SERVER_ERROR"
+	codeInvalidOperation = "GRAPHQL_VALIDATION_FAILED"
+	codeNotFound         = "NOT_FOUND"
+	codePayloadTooLarge  = "PAYLOAD_TOO_LARGE"
+	codeQueryTooLarge    = "QUERY_TOO_LARGE"
+	codeTimeout          = "OPERATION_TIMEOUT"
+	codeTooDeep          = "QUERY_TOO_DEEP"
+	codeTooExpensive     = "QUERY_TOO_EXPENSIVE"
+	codeTooMany          = "TOO_MANY_REQUESTS"
+	codeUnsupported      = "OPERATION_NOT_SUPPORTED"
+	codeUnauthorized     = "UNAUTHENTICATED"
+	codeUnavailable      = "SUBGRAPH_UNAVAILABLE"
 )
 
 type errorBody struct {

@@ -43,6 +43,12 @@ type GraphQL struct {
 	Identify func(*http.Request) identity.Identity
 	Signer   TokenSigner
 	MaxDepth int
+	// MaxCost bounds an operation's cost (adminguard.Verdict.Cost), MaxQueryBytes its text: both are
+	// checked before the engine parses, plans or fetches anything.
+	MaxCost       int
+	MaxQueryBytes int
+	// OperationTimeout ends an execution that takes longer; one whose client went away ends at once.
+	OperationTimeout time.Duration
 	// Bookings, when set, bounds the booking requests per client and e-mail address;
 	// ClientAddress tells who the client is.
 	Bookings      *bookinglimit.Limiter
@@ -61,6 +67,12 @@ func (h *GraphQL) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	req, lifted, unreadable := readOperation(r)
 	if unreadable != nil {
 		writeError(w, unreadable.status, unreadable.code, unreadable.message)
+		return
+	}
+	if len(req.Query) > h.MaxQueryBytes {
+		message := fmt.Sprintf("the query text is longer than %d bytes", h.MaxQueryBytes)
+		writeError(w, http.StatusRequestEntityTooLarge, codeQueryTooLarge, message)
+		observe(ast.OperationTypeUnknown, true, start)
 		return
 	}
 	caller := h.Identify(r)
@@ -87,9 +99,14 @@ func (h *GraphQL) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if operationType == ast.OperationTypeQuery {
 		execute = h.Engine.ExecuteQuery
 	}
+	// The request's context ends when the client goes away; the deadline ends a slow execution.
+	ctx, cancel := context.WithTimeout(r.Context(), h.OperationTimeout)
+	defer cancel()
 	// The subgraph fetches put the lifted uploads back (engine.subgraphTransport).
-	if err := execute(largevalues.WithValues(r.Context(), lifted), &req, out); err != nil {
-		h.fail(w, r, "operation failed", err)
+	// An execution cut short may still have written an answer (subgraphs "unavailable"): the
+	// context tells why it ended.
+	if err := execute(largevalues.WithValues(ctx, lifted), &req, out); err != nil || ctx.Err() != nil {
+		h.stopped(ctx, w, r, err)
 		observe(operationType, true, start)
 		return
 	}
@@ -125,8 +142,8 @@ func recycle(out *bytes.Buffer) {
 }
 
 // check applies the gateway's own rules before anything reaches a subgraph: no subscriptions (the
-// gateway serves HTTP only), mutations only by POST (a link must not change data), a bounded depth,
-// and admin-only fields for admins.
+// gateway serves HTTP only), mutations only by POST (a link must not change data), no fragment
+// cycles, a bounded depth and cost, and admin-only fields for admins.
 func (h *GraphQL) check(method, operationName string, verdict adminguard.Verdict, caller identity.Identity) *requestError {
 	switch verdict.OperationType(operationName) {
 	case ast.OperationTypeSubscription:
@@ -136,9 +153,17 @@ func (h *GraphQL) check(method, operationName string, verdict adminguard.Verdict
 			return &requestError{http.StatusMethodNotAllowed, codeUnsupported, "mutations must be sent with POST"}
 		}
 	}
+	if verdict.FragmentCycle != "" {
+		message := fmt.Sprintf("fragment %s spreads itself", verdict.FragmentCycle)
+		return &requestError{http.StatusOK, codeInvalidOperation, message}
+	}
 	if verdict.Depth > h.MaxDepth {
 		message := fmt.Sprintf("operation nests %d levels deep, at most %d are allowed", verdict.Depth, h.MaxDepth)
 		return &requestError{http.StatusOK, codeTooDeep, message}
+	}
+	if verdict.Cost > h.MaxCost {
+		message := fmt.Sprintf("operation costs %d, at most %d are allowed: select fewer fields, aliases or nested lists", verdict.Cost, h.MaxCost)
+		return &requestError{http.StatusOK, codeTooExpensive, message}
 	}
 	if !verdict.AllowedFor(caller.IsAdmin()) {
 		return &requestError{http.StatusOK, codeForbidden, "forbidden"}
@@ -228,6 +253,21 @@ func readOperation(r *http.Request) (graphql.Request, *largevalues.Values, *requ
 func variablesAreObject(variables json.RawMessage) bool {
 	trimmed := bytes.TrimSpace(variables)
 	return len(trimmed) == 0 || bytes.Equal(trimmed, []byte("null")) || trimmed[0] == '{'
+}
+
+// stopped answers an execution that ended early: 504 when it ran out of time, nothing when the client
+// went away (nobody reads the answer), else a failure of the gateway.
+func (h *GraphQL) stopped(ctx context.Context, w http.ResponseWriter, r *http.Request, err error) {
+	switch {
+	case r.Context().Err() != nil:
+		h.Logger.InfoContext(r.Context(), "client went away during an operation", "error", err)
+	case errors.Is(ctx.Err(), context.DeadlineExceeded):
+		h.Logger.WarnContext(r.Context(), "operation timed out", "timeout", h.OperationTimeout, "error", err)
+		message := fmt.Sprintf("the operation took longer than %s", h.OperationTimeout)
+		writeError(w, http.StatusGatewayTimeout, codeTimeout, message)
+	default:
+		h.fail(w, r, "operation failed", err)
+	}
 }
 
 // fail answers 500 with a generic message; the cause goes to the log only.

@@ -40,6 +40,11 @@ describe('errorMessage', () => {
       'Ein Dienst ist gerade nicht erreichbar. Bitte später erneut versuchen.',
     ],
     [new ServerError('x', { response: new Response('', { status: 403 }), bodyText: '' }), 'Keine Berechtigung. Bitte erneut anmelden.'],
+    // the gateway ended an operation after OPERATION_TIMEOUT
+    [
+      new ServerError('x', { response: new Response('', { status: 504 }), bodyText: '' }),
+      'Die Anfrage hat zu lange gedauert. Bitte später erneut versuchen.',
+    ],
     [new TypeError('Failed to fetch'), 'Der Server ist nicht erreichbar. Bitte später erneut versuchen.'],
   ])('%s → %s', (err, want) => expect(errorMessage(err)).toBe(want));
 });

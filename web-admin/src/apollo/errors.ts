@@ -110,6 +110,7 @@ const CODES: Record<string, string> = {
   INTERNAL_SERVER_ERROR: 'Interner Serverfehler. Bitte später erneut versuchen.',
   SUBGRAPH_UNAVAILABLE: 'Ein Dienst ist gerade nicht erreichbar. Bitte später erneut versuchen.',
   PAYLOAD_TOO_LARGE: 'Die Anfrage ist zu groß.',
+  OPERATION_TIMEOUT: 'Die Anfrage hat zu lange gedauert. Bitte später erneut versuchen.',
 };
 
 /**
@@ -133,6 +134,7 @@ export function errorMessage(error: unknown): string {
   if (ServerError.is(error)) {
     if (error.statusCode === 401 || error.statusCode === 403) return CODES.FORBIDDEN;
     if (error.statusCode === 413) return CODES.PAYLOAD_TOO_LARGE;
+    if (error.statusCode === 504) return CODES.OPERATION_TIMEOUT;
     return `Serverfehler (Status ${error.statusCode})`;
   }
   if (error instanceof TypeError && /fetch|network/i.test(error.message)) {
