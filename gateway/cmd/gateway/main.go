@@ -70,7 +70,9 @@ func run(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	return server.Run(ctx, logger, server.HTTP("http", cfg.HTTPAddr, handler))
+	return server.Run(ctx, logger,
+		server.HTTP("http", cfg.HTTPAddr, handler),
+		server.HTTP("metrics", cfg.MetricsAddr, httpapi.MetricsHandler()))
 }
 
 // newGateway assembles the gateway from its settings: what run serves and what the tests exercise.
@@ -116,7 +118,9 @@ func newGateway(ctx context.Context, cfg config.Config, logger *slog.Logger, nc 
 			Identify: signIn.Identify,
 			Signer:   tokens,
 			MaxDepth: cfg.MaxQueryDepth,
-			Logger:   logger,
+			// Outside production the schema stays open to tools; in production only to admins.
+			Introspection: !cfg.Production || cfg.Introspection,
+			Logger:        logger,
 		},
 		Verify:          httpapi.Forward(cfg.RentingURL, "/api/verify", "/verify"),
 		Documents:       httpapi.NewDocuments(cfg.DocumentURL, signIn.Identify, tokens),
@@ -129,6 +133,8 @@ func newGateway(ctx context.Context, cfg config.Config, logger *slog.Logger, nc 
 		PublicDir:       cfg.WebPublicDir,
 		AdminDir:        cfg.WebAdminDir,
 		MaxBodyBytes:    cfg.MaxBodyBytes,
+		TrustedOrigins:  cfg.PublicOrigins,
+		HSTS:            cfg.Production,
 		Logger:          logger,
 	})
 }

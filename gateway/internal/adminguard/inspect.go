@@ -12,6 +12,8 @@ type inspection struct {
 	depth      map[int]int  // fragment definition → depth of its selections, so each is walked once
 	entered    map[int]bool // fragment definitions being walked, to stop at (invalid) cycles
 	adminField map[string]struct{}
+	// introspection is set once a field asks for the schema.
+	introspection bool
 }
 
 func inspect(doc *ast.Document, schema *schemaIndex) Verdict {
@@ -31,6 +33,7 @@ func inspect(doc *ast.Document, schema *schemaIndex) Verdict {
 		depth := in.selectionSet(op.SelectionSet, schema.rootTypes[op.OperationType])
 		verdict.Depth = max(verdict.Depth, depth)
 	}
+	verdict.Introspection = in.introspection
 	for coordinate := range in.adminField {
 		verdict.AdminFields = append(verdict.AdminFields, coordinate)
 	}
@@ -58,6 +61,9 @@ func (in *inspection) selectionSet(set int, typeName string) int {
 func (in *inspection) field(ref int, typeName string) int {
 	name := in.doc.FieldNameString(ref)
 	info := in.schema.field(typeName, name)
+	if schemaFields[name] {
+		in.introspection = true
+	}
 	if info.adminOnly {
 		in.adminField[typeName+"."+name] = struct{}{}
 	}
@@ -97,3 +103,6 @@ func (in *inspection) fragmentSpread(ref int) int {
 	in.depth[fragment] = depth
 	return depth
 }
+
+// schemaFields are the fields that describe the schema rather than the data.
+var schemaFields = map[string]bool{"__schema": true, "__type": true, "_service": true}

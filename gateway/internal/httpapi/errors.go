@@ -8,6 +8,7 @@ import (
 // Error codes the gateway itself puts in extensions.code (subgraphs add their own).
 const (
 	codeBadRequest      = "BAD_REQUEST"
+	codeCrossOrigin     = "CROSS_ORIGIN_REFUSED"
 	codeForbidden       = "FORBIDDEN"
 	codeInternal        = "INTERNAL_SERVER_ERROR"
 	codeNotFound        = "NOT_FOUND"
@@ -16,6 +17,7 @@ const (
 	codeUnsupported     = "OPERATION_NOT_SUPPORTED"
 	codeUnauthorized    = "UNAUTHENTICATED"
 	codeUnavailable     = "SUBGRAPH_UNAVAILABLE"
+	codeWrongMediaType  = "UNSUPPORTED_MEDIA_TYPE"
 )
 
 type errorBody struct {
