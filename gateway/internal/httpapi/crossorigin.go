@@ -5,9 +5,12 @@ import (
 	"net/http"
 )
 
-// webhookRoutes are posted by the payment and signing providers, server to server: no browser, no
+// The webhooks are posted by the payment and signing providers, server to server: no browser, no
 // cookie, and each report is signed, so they need no origin check.
-var webhookRoutes = []string{"POST /api/webhooks/payment", "POST /api/webhooks/signing"}
+const (
+	paymentWebhookRoute = "POST /api/webhooks/payment"
+	signingWebhookRoute = "POST /api/webhooks/signing"
+)
 
 // refuseCrossOrigin refuses every state-changing request (anything but GET, HEAD and OPTIONS) that
 // a browser sends from a page of another origin, including another port of the same host, with 403
@@ -23,7 +26,7 @@ func refuseCrossOrigin(trustedOrigins []string, next http.Handler) (http.Handler
 			return nil, fmt.Errorf("PUBLIC_ORIGINS: %w", err)
 		}
 	}
-	for _, route := range webhookRoutes {
+	for _, route := range []string{paymentWebhookRoute, signingWebhookRoute} {
 		protection.AddInsecureBypassPattern(route)
 	}
 	protection.SetDenyHandler(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {

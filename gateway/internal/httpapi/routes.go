@@ -53,19 +53,15 @@ func NewRouter(routes Routes) (http.Handler, error) {
 	mux.Handle("GET /api/renter/{renterId}/identity/{side}", routes.Documents)
 	mux.Handle("GET /api/documents/{documentId}", routes.Documents)
 	mux.Handle("/api/signing/", routes.Signing)
-	mux.Handle("POST /api/webhooks/signing", routes.SigningWebhook)
+	mux.Handle(signingWebhookRoute, routes.SigningWebhook)
 	mux.Handle("/api/checkout/", routes.Checkout)
-	mux.Handle("POST /api/webhooks/payment", routes.PaymentWebhook)
+	mux.Handle(paymentWebhookRoute, routes.PaymentWebhook)
 	// Everything else under /api is unknown: answer 404 rather than letting the web app's
 	// index.html reply to an API call.
-	mux.HandleFunc("/api/", func(w http.ResponseWriter, _ *http.Request) {
-		writeError(w, http.StatusNotFound, codeNotFound, "not found")
-	})
+	mux.HandleFunc("/api/", notFound)
 	health.Mux(mux, routes.ReadinessChecks...)
 	// The metrics are on their own port; here the path answers 404 rather than the web app's index.html.
-	mux.HandleFunc(metrics.Path, func(w http.ResponseWriter, _ *http.Request) {
-		writeError(w, http.StatusNotFound, codeNotFound, "not found")
-	})
+	mux.HandleFunc(metrics.Path, notFound)
 	if err := mountWebApps(mux, routes.PublicDir, routes.AdminDir); err != nil {
 		return nil, err
 	}
@@ -81,6 +77,10 @@ func NewRouter(routes Routes) (http.Handler, error) {
 		handler = accessLog(routes.Logger, handler)
 	}
 	return handler, nil
+}
+
+func notFound(w http.ResponseWriter, _ *http.Request) {
+	writeError(w, http.StatusNotFound, codeNotFound, "not found")
 }
 
 // MetricsHandler serves the Prometheus metrics at /metrics, for the gateway's metrics port.
