@@ -674,5 +674,42 @@ func TestIngress_servesTheGatewayButNotItsMetrics(t *testing.T) {
 		if overlay == "deploy/overlays/prod" && Get(ing.Map, "spec", "tls") == nil {
 			t.Errorf("%s: Ingress without TLS", overlay)
 		}
+		checkGatewayMetricsPort(t, overlay, objects)
+	}
+}
+
+// checkGatewayMetricsPort: the scraper reads the gateway's metrics port, which only it may reach and
+// which the Service (behind the Ingress) does not expose.
+func checkGatewayMetricsPort(t *testing.T, overlay string, objects []Object) {
+	t.Helper()
+	deployment, _ := find(objects, "Deployment", "gateway")
+	service, _ := find(objects, "Service", "gateway")
+	policy, _ := find(objects, "NetworkPolicy", "gateway")
+	ports := map[string]string{}
+	for _, c := range containers(podSpec(deployment)) {
+		for _, p := range List(c["ports"]) {
+			ports[fmt.Sprint(Get(p, "name"))] = fmt.Sprint(Get(p, "containerPort"))
+		}
+	}
+	scraped := fmt.Sprint(Get(deployment.Map, "spec", "template", "metadata", "annotations", "prometheus.io/port"))
+	if ports["metrics"] == "" || scraped != ports["metrics"] || ports["metrics"] == ports["http"] {
+		t.Errorf("%s: gateway container ports %v, scraped port %s: want the scraper on a metrics port apart from http", overlay, ports, scraped)
+	}
+	for _, p := range List(Get(service.Map, "spec", "ports")) {
+		if target := fmt.Sprint(Get(p, "targetPort")); target != "http" {
+			t.Errorf("%s: Service gateway exposes %s, want only http", overlay, target)
+		}
+	}
+	for _, rule := range List(Get(policy.Map, "spec", "ingress")) {
+		var namespaces, rulePorts []string
+		for _, peer := range List(Get(rule, "from")) {
+			namespaces = append(namespaces, fmt.Sprint(Get(peer, "namespaceSelector", "matchLabels", "kubernetes.io/metadata.name")))
+		}
+		for _, p := range List(Get(rule, "ports")) {
+			rulePorts = append(rulePorts, fmt.Sprint(Get(p, "port")))
+		}
+		if slices.Contains(namespaces, "ingress-nginx") && slices.Contains(rulePorts, "metrics") {
+			t.Errorf("%s: NetworkPolicy gateway lets the ingress controller reach the metrics port", overlay)
+		}
 	}
 }

@@ -30,24 +30,26 @@ const (
 	natsPort     = 4229
 )
 
-// The parts of the system and the HTTP port devstack gives them (before the offset).
+// The parts of the system, the HTTP port devstack gives them and the port of their /metrics (before
+// the offset): the services' HTTP port, the gateway's metrics port (its public port has none).
 var parts = []struct {
-	name string
-	port int
+	name        string
+	port        int
+	metricsPort int
 	// metrics that must be on its /metrics after one booking, besides the HTTP and Go ones
 	metrics []string
 }{
-	{"gateway", 8080, []string{"graphql_operations_total", "graphql_operation_duration_seconds_bucket"}},
-	{"catalog", 8101, []string{"grpc_server_handled_total", "grpc_server_handling_seconds_bucket"}},
-	{"renting", 8102, []string{"graphql_operations_total", "grpc_client_handled_total", "grpc_client_handling_seconds_bucket",
+	{"gateway", 8080, 9080, []string{"graphql_operations_total", "graphql_operation_duration_seconds_bucket"}},
+	{"catalog", 8101, 8101, []string{"grpc_server_handled_total", "grpc_server_handling_seconds_bucket"}},
+	{"renting", 8102, 8102, []string{"graphql_operations_total", "grpc_client_handled_total", "grpc_client_handling_seconds_bucket",
 		"outbox_pending_events", "outbox_oldest_pending_age_seconds", "outbox_published_total",
 		"events_consumer_deliveries_total", "events_consumer_redeliveries_total", "events_consumer_failures_total",
 		"events_consumer_processing_seconds_bucket"}},
-	{"renter", 8103, []string{"grpc_server_handled_total", "events_consumer_deliveries_total",
+	{"renter", 8103, 8103, []string{"grpc_server_handled_total", "events_consumer_deliveries_total",
 		"events_consumer_redeliveries_total", "events_consumer_failures_total", "events_consumer_processing_seconds_bucket"}},
-	{"document", 8104, []string{"grpc_server_handled_total", "outbox_pending_events", "outbox_oldest_pending_age_seconds",
+	{"document", 8104, 8104, []string{"grpc_server_handled_total", "outbox_pending_events", "outbox_oldest_pending_age_seconds",
 		"events_consumer_deliveries_total", "events_consumer_processing_seconds_bucket"}},
-	{"payment", 8105, []string{"outbox_pending_events", "outbox_oldest_pending_age_seconds",
+	{"payment", 8105, 8105, []string{"outbox_pending_events", "outbox_oldest_pending_age_seconds",
 		"events_consumer_deliveries_total", "events_consumer_processing_seconds_bucket"}},
 }
 
@@ -92,7 +94,7 @@ func TestBooking_throughTheRunningSystem_isOneTraceAndEveryPartServesMetrics(t *
 	}
 
 	for _, p := range parts {
-		url := fmt.Sprintf("http://127.0.0.1:%d/metrics", p.port+offset)
+		url := fmt.Sprintf("http://127.0.0.1:%d/metrics", p.metricsPort+offset)
 		body := get(ctx, t, url)
 		for _, name := range append(slices.Clone(everywhere), p.metrics...) {
 			if !strings.Contains(body, "\n"+name+"{") && !strings.Contains(body, "\n"+name+" ") {

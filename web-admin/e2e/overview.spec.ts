@@ -72,9 +72,9 @@ test('downloads the occupancy of the chosen semester as CSV', async ({ page, req
   const bytes = await readFile((await file.path())!);
   expect(Array.from(bytes.subarray(0, 3))).toEqual([0xef, 0xbb, 0xbf]);
   const lines = bytes.subarray(3).toString('utf8').split('\r\n');
-  expect(lines[0]).toBe('Etage;Wohnung;Status;Mieter;E-Mail');
+  expect(lines[0]).toBe('"Etage";"Wohnung";"Status";"Mieter";"E-Mail"');
   expect(lines).toContain(
-    `${apartment.floor};${apartment.name};Reserviert;${booked.person.firstName} ${booked.person.lastName};${booked.person.email}`,
+    `"${apartment.floor}";"${apartment.name}";"Reserviert";"${booked.person.firstName} ${booked.person.lastName}";"${booked.person.email}"`,
   );
   const apartments = await graphql<{ building: { floors: { apartments: unknown[] }[] } }>(request, '{ building { floors { apartments { id } } } }');
   // header, one line per apartment, and the empty rest after the last CRLF

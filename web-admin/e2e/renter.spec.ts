@@ -119,11 +119,11 @@ test('downloads the renter list as CSV', async ({ page, request }) => {
   expect(Array.from(bytes.subarray(0, 3))).toEqual([0xef, 0xbb, 0xbf]);
   const lines = bytes.subarray(3).toString('utf8').split('\r\n');
   expect(lines[0]).toBe(
-    'Nr.;Nachname;Vorname;E-Mail;E-Mail bestätigt;Telefon;Straße;PLZ;Ort;Land;Geburtstag;Staatsangehörigkeit;Sprache;Buchungen;Notizen',
+    '"Nr.";"Nachname";"Vorname";"E-Mail";"E-Mail bestätigt";"Telefon";"Straße";"PLZ";"Ort";"Land";"Geburtstag";"Staatsangehörigkeit";"Sprache";"Buchungen";"Notizen"',
   );
   const p = booked.person;
   expect(lines).toContain(
-    `${booked.renterId};${p.lastName};${p.firstName};${p.email};ja;'${p.phone};Hauptstraße 1;69117;Heidelberg;DEU;17.05.2003;de;de;` +
-      `${booked.semester.name}: ${apartment.name} (Reserviert);`,
+    `"${booked.renterId}";"${p.lastName}";"${p.firstName}";"${p.email}";"ja";"'${p.phone}";"Hauptstraße 1";"69117";"Heidelberg";"DEU";"17.05.2003";"de";"de";` +
+      `"${booked.semester.name}: ${apartment.name} (Reserviert)";""`,
   );
 });

@@ -75,7 +75,9 @@ func run(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	return server.Run(ctx, logger, server.HTTP("http", cfg.HTTPAddr, handler))
+	return server.Run(ctx, logger,
+		server.HTTP("http", cfg.HTTPAddr, handler),
+		server.HTTP("metrics", cfg.MetricsAddr, httpapi.MetricsHandler()))
 }
 
 // newGateway assembles the gateway from its settings: what run serves and what the tests exercise.
@@ -139,6 +141,8 @@ func newGateway(ctx context.Context, cfg config.Config, logger *slog.Logger, nc 
 			MaxCost:          cfg.MaxQueryCost,
 			MaxQueryBytes:    cfg.MaxQueryBytes,
 			OperationTimeout: cfg.OperationTimeout,
+			// Outside production the schema stays open to tools; in production only to admins.
+			Introspection: !cfg.Production || cfg.Introspection,
 			Bookings: bookinglimit.New(counters, bookinglimit.Settings{
 				PerAddress: cfg.BookingLimitPerIP, PerEmail: cfg.BookingLimitPerEmail, Window: cfg.BookingLimitWindow,
 			}, logger),
@@ -156,6 +160,8 @@ func newGateway(ctx context.Context, cfg config.Config, logger *slog.Logger, nc 
 		PublicDir:       cfg.WebPublicDir,
 		AdminDir:        cfg.WebAdminDir,
 		MaxBodyBytes:    cfg.MaxBodyBytes,
+		TrustedOrigins:  cfg.PublicOrigins,
+		HSTS:            cfg.Production,
 		Logger:          logger,
 	})
 }

@@ -13,6 +13,7 @@ import (
 	"go.opentelemetry.io/otel/sdk/trace/tracetest"
 	"go.opentelemetry.io/otel/trace"
 
+	"semesterhaus/gateway/internal/httpapi"
 	"semesterhaus/platform/tracing"
 )
 
@@ -21,7 +22,9 @@ func TestMetrics_countRequestsByRouteAndOperationsByTypeAndOutcome(t *testing.T)
 	gw.query(t, browser(t), catalogPageQuery)
 	gw.query(t, browser(t), `{ adminBuilding { id } }`) // refused: forbidden
 
-	res, err := http.Get(gw.url + "/metrics")
+	metricsPort := httptest.NewServer(httpapi.MetricsHandler()) // what run serves on METRICS_ADDR
+	t.Cleanup(metricsPort.Close)
+	res, err := http.Get(metricsPort.URL + "/metrics")
 	if err != nil {
 		t.Fatal(err)
 	}

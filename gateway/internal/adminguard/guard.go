@@ -32,6 +32,8 @@ type Verdict struct {
 	FragmentCycle string
 	// AdminFields lists the admin-only fields it selects as Type.field, sorted.
 	AdminFields []string
+	// Introspection tells whether it asks for the schema: __schema, __type or federation's _service.
+	Introspection bool
 	// Operations maps the name of each operation in the text ("" if anonymous) to its type.
 	Operations map[string]ast.OperationType
 }

@@ -68,6 +68,24 @@ func TestInspect_findsDepthAndAdminFieldsThroughFragments(t *testing.T) {
 	}
 }
 
+func TestInspect_introspection_schemaFieldsAnywhereButNotTypename(t *testing.T) {
+	t.Parallel()
+	guard := newTestGuard(t)
+	for query, want := range map[string]bool{
+		`{ __schema { types { name } } }`:                                true,
+		`{ __type(name: "Query") { name } }`:                             true,
+		`{ _service { sdl } }`:                                           true,
+		`query { ...F } fragment F on Query { __schema { __typename } }`: true,
+		`{ ... on Query { __type(name: "X") { name } } }`:                true,
+		`{ __typename building { __typename id } }`:                      false,
+		`{ building { id } }`:                                            false,
+	} {
+		if got := guard.Inspect(query).Introspection; got != want {
+			t.Errorf("Inspect(%s).Introspection = %v, want %v", query, got, want)
+		}
+	}
+}
+
 func TestVerdict_adminFieldsAllowedOnlyForAdmins(t *testing.T) {
 	t.Parallel()
 	guard := newTestGuard(t)

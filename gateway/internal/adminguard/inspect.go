@@ -15,6 +15,8 @@ type inspection struct {
 	entered    map[int]bool    // fragment definitions being walked, to find cycles
 	cycle      string          // a fragment that spreads itself, directly or through others
 	adminField map[string]struct{}
+	// introspection is set once a field asks for the schema.
+	introspection bool
 }
 
 // measure is what a selection adds to an operation (cost.go).
@@ -56,6 +58,7 @@ func inspect(doc *ast.Document, schema *schemaIndex) Verdict {
 		verdict.Cost = max(verdict.Cost, operation.cost())
 	}
 	verdict.FragmentCycle = in.cycle
+	verdict.Introspection = in.introspection
 	for coordinate := range in.adminField {
 		verdict.AdminFields = append(verdict.AdminFields, coordinate)
 	}
@@ -84,6 +87,9 @@ func (in *inspection) selectionSet(set int, typeName string) measure {
 func (in *inspection) field(ref int, typeName string) measure {
 	name := in.doc.FieldNameString(ref)
 	info := in.schema.field(typeName, name)
+	if schemaFields[name] {
+		in.introspection = true
+	}
 	if info.adminOnly {
 		in.adminField[typeName+"."+name] = struct{}{}
 	}
@@ -129,3 +135,6 @@ func (in *inspection) fragmentSpread(ref int) measure {
 	in.measured[fragment] = m
 	return m
 }
+
+// schemaFields are the fields that describe the schema rather than the data.
+var schemaFields = map[string]bool{"__schema": true, "__type": true, "_service": true}

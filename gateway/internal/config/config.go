@@ -4,6 +4,7 @@ package config
 
 import (
 	"errors"
+	"fmt"
 	"net/url"
 	"time"
 
@@ -13,6 +14,14 @@ import (
 // Config is every setting of the gateway.
 type Config struct {
 	HTTPAddr string `env:"HTTP_ADDR" envDefault:":8080"`
+	// MetricsAddr serves /metrics apart from the public port, for the scraper inside the cluster.
+	MetricsAddr string `env:"METRICS_ADDR" envDefault:":9080"`
+	// PublicOrigins are origins besides the gateway's own (the one a browser addresses it by) whose
+	// pages may post to it, e.g. "https://admin.semesterhaus.example"; by default none.
+	PublicOrigins []string `env:"PUBLIC_ORIGINS"`
+	// Introspection answers __schema, __type and _service to everybody in production too; outside
+	// production, and for admins, they are always answered.
+	Introspection bool `env:"INTROSPECTION"`
 	// SubgraphURLs overrides the composed routing URLs: "catalog=http://host:8101/graphql,...".
 	SubgraphURLs map[string]string `env:"SUBGRAPH_URLS" envKeyValSeparator:"="`
 	// IdentityPrivateKey is base64 of the Ed25519 seed that signs identity tokens.
@@ -99,6 +108,14 @@ func (c Config) check() error {
 	if c.SessionTTL < time.Minute {
 		errs = append(errs, errors.New("SESSION_TTL must be at least a minute"))
 	}
+	if c.MetricsAddr == "" || c.MetricsAddr == c.HTTPAddr {
+		errs = append(errs, errors.New("METRICS_ADDR must be set and differ from HTTP_ADDR: metrics are not public"))
+	}
+	for _, origin := range c.PublicOrigins {
+		if !isOrigin(origin) {
+			errs = append(errs, fmt.Errorf("PUBLIC_ORIGINS: %q is no origin (scheme://host[:port])", origin))
+		}
+	}
 	if c.OIDCIssuerURL != "" && (c.OIDCClientID == "" || c.OIDCRedirectURL == "") {
 		errs = append(errs, errors.New("OIDC_CLIENT_ID and OIDC_REDIRECT_URL are required with OIDC_ISSUER_URL"))
 	}
@@ -109,4 +126,11 @@ func (c Config) check() error {
 		errs = append(errs, errors.New("ADMIN_ACCOUNTS is required when PRODUCTION=true: the local admin/admin account is refused"))
 	}
 	return errors.Join(errs...)
+}
+
+// isOrigin tells whether s is an origin as browsers send it: scheme and host, nothing else.
+func isOrigin(s string) bool {
+	u, err := url.Parse(s)
+	return err == nil && (u.Scheme == "http" || u.Scheme == "https") && u.Host != "" &&
+		u.User == nil && u.Path == "" && u.RawQuery == "" && u.Fragment == ""
 }

@@ -11,6 +11,7 @@ import (
 // Error codes the gateway itself puts in extensions.code (subgraphs add their own).
 const (
 	codeBadRequest       = "BAD_REQUEST"
+	codeCrossOrigin      = "CROSS_ORIGIN_REFUSED"
 	codeForbidden        = "FORBIDDEN"
 	codeInternal         = "INTERNAL_SERVER_ERROR"
 	codeInvalidOperation = "GRAPHQL_VALIDATION_FAILED"
@@ -24,6 +25,7 @@ const (
 	codeUnsupported      = "OPERATION_NOT_SUPPORTED"
 	codeUnauthorized     = "UNAUTHENTICATED"
 	codeUnavailable      = "SUBGRAPH_UNAVAILABLE"
+	codeWrongMediaType   = "UNSUPPORTED_MEDIA_TYPE"
 )
 
 type errorBody struct {

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"mime"
 	"net/http"
 	"net/netip"
 	"runtime/debug"
@@ -53,6 +54,9 @@ type GraphQL struct {
 	// ClientAddress tells who the client is.
 	Bookings      *bookinglimit.Limiter
 	ClientAddress func(*http.Request) netip.Addr
+	// Introspection answers __schema, __type and _service to every caller; without it only admins
+	// get them (production: the web apps are typed from the committed schema and need none).
+	Introspection bool
 	Logger        *slog.Logger
 }
 
@@ -168,6 +172,9 @@ func (h *GraphQL) check(method, operationName string, verdict adminguard.Verdict
 	if !verdict.AllowedFor(caller.IsAdmin()) {
 		return &requestError{http.StatusOK, codeForbidden, "forbidden"}
 	}
+	if verdict.Introspection && !h.Introspection && !caller.IsAdmin() {
+		return &requestError{http.StatusOK, codeForbidden, "introspection is disabled"}
+	}
 	return nil
 }
 
@@ -207,8 +214,8 @@ type requestError struct {
 	message string
 }
 
-// readOperation reads query, operationName and variables from a POST body or GET parameters.
-// readOperation reads the operation of a GET or POST request. Long strings among a POST's variables
+// readOperation reads the operation of a GET or POST request. A POST must be application/json: a
+// form or text/plain body is what a page of another site can post without asking (no CORS preflight). Long strings among a POST's variables
 // (uploads as base64) are lifted out before the body is parsed (package largevalues): the engine then
 // handles a small request, and the subgraph fetch gets them back.
 func readOperation(r *http.Request) (graphql.Request, *largevalues.Values, *requestError) {
@@ -224,6 +231,9 @@ func readOperation(r *http.Request) (graphql.Request, *largevalues.Values, *requ
 			req.Variables = json.RawMessage(variables)
 		}
 	} else {
+		if mediaType, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type")); mediaType != "application/json" {
+			return req, nil, &requestError{http.StatusUnsupportedMediaType, codeWrongMediaType, "the body must be application/json"}
+		}
 		var body []byte
 		var err error
 		body, lifted, err = largevalues.LiftBody(r)

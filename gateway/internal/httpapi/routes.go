@@ -1,5 +1,6 @@
 // Package httpapi is the gateway's HTTP surface: /api/graphql, sign-in under /api/auth, /api/whoami,
-// health, Prometheus metrics at /metrics, and the two web apps, behind the request body limit.
+// health and the two web apps, behind the request body limit, the cross-origin check and the
+// security headers. Prometheus metrics have a port of their own (MetricsHandler).
 package httpapi
 
 import (
@@ -30,7 +31,11 @@ type Routes struct {
 	// PublicDir and AdminDir hold the built web apps, served at / and /admin/ when set.
 	PublicDir, AdminDir string
 	MaxBodyBytes        int64
-	Logger              *slog.Logger
+	// TrustedOrigins may post besides the gateway's own origin (PUBLIC_ORIGINS).
+	TrustedOrigins []string
+	// HSTS sends Strict-Transport-Security (production, behind TLS).
+	HSTS   bool
+	Logger *slog.Logger
 }
 
 // NewRouter returns the gateway's handler.
@@ -48,27 +53,41 @@ func NewRouter(routes Routes) (http.Handler, error) {
 	mux.Handle("GET /api/renter/{renterId}/identity/{side}", routes.Documents)
 	mux.Handle("GET /api/documents/{documentId}", routes.Documents)
 	mux.Handle("/api/signing/", routes.Signing)
-	mux.Handle("POST /api/webhooks/signing", routes.SigningWebhook)
+	mux.Handle(signingWebhookRoute, routes.SigningWebhook)
 	mux.Handle("/api/checkout/", routes.Checkout)
-	mux.Handle("POST /api/webhooks/payment", routes.PaymentWebhook)
+	mux.Handle(paymentWebhookRoute, routes.PaymentWebhook)
 	// Everything else under /api is unknown: answer 404 rather than letting the web app's
 	// index.html reply to an API call.
-	mux.HandleFunc("/api/", func(w http.ResponseWriter, _ *http.Request) {
-		writeError(w, http.StatusNotFound, codeNotFound, "not found")
-	})
+	mux.HandleFunc("/api/", notFound)
 	health.Mux(mux, routes.ReadinessChecks...)
-	metrics.Mount(mux)
+	// The metrics are on their own port; here the path answers 404 rather than the web app's index.html.
+	mux.HandleFunc(metrics.Path, notFound)
 	if err := mountWebApps(mux, routes.PublicDir, routes.AdminDir); err != nil {
+		return nil, err
+	}
+	sameOrigin, err := refuseCrossOrigin(routes.TrustedOrigins, limitBody(routes.MaxBodyBytes, mux))
+	if err != nil {
 		return nil, err
 	}
 	// Request metrics see the route the mux matched; the span of a request (when tracing is on)
 	// starts a new trace, whatever a client sends.
-	var handler http.Handler = metrics.HTTP(limitBody(routes.MaxBodyBytes, mux))
+	handler := withSecurityHeaders(routes.HSTS, metrics.HTTP(sameOrigin))
 	handler = tracing.HTTPHandler(handler, "gateway", tracing.Public())
 	if routes.Logger.Enabled(context.Background(), slog.LevelDebug) {
 		handler = accessLog(routes.Logger, handler)
 	}
 	return handler, nil
+}
+
+func notFound(w http.ResponseWriter, _ *http.Request) {
+	writeError(w, http.StatusNotFound, codeNotFound, "not found")
+}
+
+// MetricsHandler serves the Prometheus metrics at /metrics, for the gateway's metrics port.
+func MetricsHandler() http.Handler {
+	mux := http.NewServeMux()
+	metrics.Mount(mux)
+	return mux
 }
 
 func mountWebApps(mux *http.ServeMux, publicDir, adminDir string) error {

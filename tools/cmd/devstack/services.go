@@ -25,7 +25,9 @@ const (
 	postgresPort = 54329 // the private PostgreSQL cluster
 	natsPort     = 4229  // the embedded NATS server
 	gatewayPort  = 8080
-	dataDirName  = ".data"
+	// gatewayMetricsPort serves the gateway's /metrics, which its public port does not.
+	gatewayMetricsPort = 9080
+	dataDirName        = ".data"
 )
 
 // shiftPorts returns the table with offset added to every port.

@@ -360,6 +360,7 @@ func (s *stack) startGateway(ctx context.Context, keys identityKeys) (string, er
 	}
 	env := with(s.env, map[string]string{
 		"HTTP_ADDR":            ":" + port,
+		"METRICS_ADDR":         fmt.Sprintf("127.0.0.1:%d", gatewayMetricsPort+s.offset),
 		"SUBGRAPH_URLS":        strings.Join(subgraphs, ","),
 		"IDENTITY_PRIVATE_KEY": keys.private,
 		"NATS_URL":             s.natsURL,

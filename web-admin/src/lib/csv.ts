@@ -1,5 +1,5 @@
 /**
- * CSV files for spreadsheet programs: RFC 4180 quoting and CRLF line ends, ';' between fields and a
+ * CSV files for spreadsheet programs: every cell quoted (RFC 4180) and CRLF line ends, ';' between fields and a
  * UTF-8 byte order mark, so that German Excel opens them with umlauts and columns intact.
  */
 
@@ -8,28 +8,31 @@ export type CsvCell = string | number | boolean | null | undefined;
 export const CSV_SEPARATOR = ';';
 const BOM = '\uFEFF';
 
-// A text cell starting with one of these is a formula to spreadsheet programs (CSV injection);
-// renters type their own names and phone numbers, so such cells get a leading apostrophe.
-const FORMULA_START = /^[=+\-@\t\r]/;
+// A text cell starting with one of these is a formula to spreadsheet programs (CSV injection), also
+// after leading blanks, line breaks or quotes, which some programs skip (and in the full-width forms,
+// which some fold to ASCII); renters type their own names and phone numbers, so such cells get a
+// leading apostrophe.
+const FORMULA_START = /^[\s"']*[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/;
 const NUMBER = /^[+-]?\d+([.,]\d+)?$/;
 
-/** One cell: numbers as they are, text protected against formulas and quoted when RFC 4180 needs it. */
-export function csvCell(value: CsvCell, separator = CSV_SEPARATOR): string {
-  if (value === null || value === undefined) return '';
-  if (typeof value === 'boolean') return value ? 'ja' : 'nein';
+/**
+ * One cell, always quoted (RFC 4180, quotes doubled): whichever separator a program reads the file with,
+ * a separator or line break inside a cell cannot start a new cell there. Numbers stay numbers; text that
+ * would start a formula is neutralised.
+ */
+export function csvCell(value: CsvCell): string {
+  if (value === null || value === undefined) return '""';
+  if (typeof value === 'boolean') return value ? '"ja"' : '"nein"';
   let text = typeof value === 'number' ? String(value) : value;
   if (typeof value === 'string' && FORMULA_START.test(text) && !NUMBER.test(text)) {
     text = `'${text}`;
   }
-  if (text.includes(separator) || text.includes('"') || text.includes('\n') || text.includes('\r') || text !== text.trim()) {
-    return `"${text.replaceAll('"', '""')}"`;
-  }
-  return text;
+  return `"${text.replaceAll('"', '""')}"`;
 }
 
 /** The rows as CSV text (without the byte order mark), each line ended by CRLF. */
 export function toCsv(rows: readonly (readonly CsvCell[])[], separator = CSV_SEPARATOR): string {
-  return rows.map((row) => row.map((c) => csvCell(c, separator)).join(separator) + '\r\n').join('');
+  return rows.map((row) => row.map(csvCell).join(separator) + '\r\n').join('');
 }
 
 /** The complete file content: byte order mark and CSV text. */

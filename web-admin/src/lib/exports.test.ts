@@ -42,8 +42,8 @@ describe('occupancyRows', () => {
 
   it('becomes a CSV a spreadsheet reads back', () => {
     const csv = toCsv(occupancyRows(building));
-    expect(csv.split('\r\n')[0]).toBe('Etage;Wohnung;Status;Mieter;E-Mail');
-    expect(csv).toContain('1. OG;B01;Bezahlt;"Jörg Über; Maier";\r\n');
+    expect(csv.split('\r\n')[0]).toBe('"Etage";"Wohnung";"Status";"Mieter";"E-Mail"');
+    expect(csv).toContain('"1. OG";"B01";"Bezahlt";"Jörg Über; Maier";""\r\n');
   });
 
   it('names the file after the semester', () => {
@@ -103,7 +103,7 @@ describe('renterRows', () => {
 
   it('quotes multi-line notes and defuses the phone number', () => {
     const csv = toCsv(renterRows([erika]));
-    expect(csv).toContain(";'+49 170 1234567;");
+    expect(csv).toContain(';"\'+49 170 1234567";');
     expect(csv).toContain(';"ruhig\nzahlt pünktlich"\r\n');
     expect(csv.split('\r\n')).toHaveLength(3);
   });
