@@ -15,7 +15,7 @@ type Renters struct {
 	mu        sync.Mutex
 	byEmail   map[string]int64
 	data      map[int64]domain.RenterData
-	uses      map[int64]int // registrations not undone
+	uses      map[int64]int    // registrations not undone
 	tokens    map[string]token // by email + token
 	Violation *domain.ValidationError
 	Deleted   []int64
