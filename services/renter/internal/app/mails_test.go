@@ -15,6 +15,7 @@ type memoryStore struct {
 	renters map[int64]domain.Renter
 	tokens  []domain.EmailToken
 	mails   []domain.Mail
+	notices map[int64]time.Time
 }
 
 func (s *memoryStore) Renter(_ context.Context, id int64) (domain.Renter, error) {
@@ -28,6 +29,14 @@ func (s *memoryStore) Renter(_ context.Context, id int64) (domain.Renter, error)
 func (s *memoryStore) AddEmailToken(_ context.Context, t domain.EmailToken) error {
 	s.tokens = append(s.tokens, t)
 	return nil
+}
+
+func (s *memoryStore) ClaimCancelledRequestNotice(_ context.Context, renterID int64, at, notBefore time.Time) (bool, error) {
+	if last, ok := s.notices[renterID]; ok && last.After(notBefore) {
+		return false, nil
+	}
+	s.notices[renterID] = at
+	return true, nil
 }
 
 func (s *memoryStore) AddMail(_ context.Context, m domain.Mail) error {
@@ -61,8 +70,8 @@ func TestOnStateChange(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
-			store := &memoryStore{renters: map[int64]domain.Renter{7: anna}}
-			err := app.NewMails(echoRenderer{}, "https://wohnen.example", func() time.Time { return now }).OnStateChange(context.Background(), store, tt.change)
+			store := &memoryStore{renters: map[int64]domain.Renter{7: anna}, notices: map[int64]time.Time{}}
+			err := app.NewMails(echoRenderer{}, "https://wohnen.example", time.Hour, func() time.Time { return now }).OnStateChange(context.Background(), store, tt.change)
 			if !errors.Is(err, tt.wantErr) {
 				t.Fatalf("err %v, want %v", err, tt.wantErr)
 			}

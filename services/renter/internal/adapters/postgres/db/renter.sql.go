@@ -12,6 +12,28 @@ import (
 	"github.com/jackc/pgx/v5/pgtype"
 )
 
+const claimCancelledRequestNotice = `-- name: ClaimCancelledRequestNotice :execrows
+INSERT INTO cancelled_request_notice AS n (renter_id, mailed_at) VALUES ($1, $2)
+ON CONFLICT (renter_id) DO UPDATE SET mailed_at = EXCLUDED.mailed_at WHERE n.mailed_at <= $3
+`
+
+type ClaimCancelledRequestNoticeParams struct {
+	RenterID  int64
+	MailedAt  pgtype.Timestamptz
+	NotBefore pgtype.Timestamptz
+}
+
+// Records a notice at @mailed_at unless the renter got one after @not_before; one row (the claim)
+// when the notice may be mailed, none when it may not. The row lock of ON CONFLICT orders claims
+// for one renter at the same moment.
+func (q *Queries) ClaimCancelledRequestNotice(ctx context.Context, arg ClaimCancelledRequestNoticeParams) (int64, error) {
+	result, err := q.db.Exec(ctx, claimCancelledRequestNotice, arg.RenterID, arg.MailedAt, arg.NotBefore)
+	if err != nil {
+		return 0, err
+	}
+	return result.RowsAffected(), nil
+}
+
 const deleteRenterIfUnused = `-- name: DeleteRenterIfUnused :execrows
 DELETE FROM renter r
 WHERE r.id = $1 AND r.registrations = 0 AND NOT r.email_validated

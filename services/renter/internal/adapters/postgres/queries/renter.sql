@@ -83,3 +83,10 @@ UPDATE outgoing_mail
 SET attempts = attempts + 1, next_attempt_at = now() + make_interval(secs => @retry_in_seconds::double precision),
     last_error = @last_error
 WHERE event_id = @event_id;
+
+-- name: ClaimCancelledRequestNotice :execrows
+-- Records a notice at @mailed_at unless the renter got one after @not_before; one row (the claim)
+-- when the notice may be mailed, none when it may not. The row lock of ON CONFLICT orders claims
+-- for one renter at the same moment.
+INSERT INTO cancelled_request_notice AS n (renter_id, mailed_at) VALUES (@renter_id, @mailed_at)
+ON CONFLICT (renter_id) DO UPDATE SET mailed_at = EXCLUDED.mailed_at WHERE n.mailed_at <= @not_before;
