@@ -3,6 +3,7 @@ package app_test
 import (
 	"context"
 	"errors"
+	"strings"
 	"testing"
 	"time"
 
@@ -91,5 +92,31 @@ func TestOnStateChange(t *testing.T) {
 				t.Errorf("token for renting %q", store.tokens[0].RentingID)
 			}
 		})
+	}
+}
+
+func TestOnStateChange_cancelledUnconfirmedRequestsAreMailedOncePerWindow(t *testing.T) {
+	t.Parallel()
+	now := time.Date(2027, 1, 10, 12, 0, 0, 0, time.UTC)
+	store := &memoryStore{renters: map[int64]domain.Renter{7: {ID: 7, Data: domain.PersonalData{Email: "anna@example.org", Language: domain.LanguageEn}}}, notices: map[int64]time.Time{}}
+	mails := app.NewMails(echoRenderer{}, "https://wohnen.example", time.Hour, func() time.Time { return now })
+	cancel := func(eventID, from string) {
+		t.Helper()
+		change := domain.StateChange{EventID: eventID, RentingID: "r-" + eventID, RenterID: 7, FromState: from, ToState: "CANCELED"}
+		if err := mails.OnStateChange(context.Background(), store, change); err != nil {
+			t.Fatal(err)
+		}
+	}
+	cancel("e1", "APARTMENT_REQUESTED")
+	cancel("e2", "APARTMENT_REQUESTED") // within the window: no mail
+	cancel("e3", "APARTMENT_RESERVED")  // a confirmed booking: always mailed
+	now = now.Add(time.Hour + time.Second)
+	cancel("e4", "APARTMENT_REQUESTED") // the next window
+	var got []string
+	for _, m := range store.mails {
+		got = append(got, m.EventID)
+	}
+	if strings.Join(got, ",") != "e1,e3,e4" {
+		t.Errorf("mails for events %v, want e1, e3, e4", got)
 	}
 }
