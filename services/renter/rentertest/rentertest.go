@@ -13,6 +13,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 	"google.golang.org/grpc"
 
+	"semesterhaus/platform/audit"
 	"semesterhaus/platform/pgtest"
 	"semesterhaus/platform/postgres"
 	renterv1 "semesterhaus/proto/gen/renter/v1"
@@ -53,6 +54,16 @@ func Start(t testing.TB, now func() time.Time) *Server {
 	go func() { _ = server.Serve(listener) }()
 	t.Cleanup(server.Stop)
 	return &Server{Addr: listener.Addr().String(), pool: pool, now: now}
+}
+
+// AuditOfRenter returns the renter service's audit entries about the renter, newest first.
+func (s *Server) AuditOfRenter(t testing.TB, renterID int64) []audit.Recorded {
+	t.Helper()
+	entries, err := audit.OfRenter(context.Background(), s.pool, renterID)
+	if err != nil {
+		t.Fatalf("audit log of renter %d: %v", renterID, err)
+	}
+	return entries
 }
 
 // IssueEmailToken does what the renter service does when a renting is requested: it issues the

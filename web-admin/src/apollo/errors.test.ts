@@ -53,6 +53,10 @@ describe('exceptionMessage', () => {
   it.each([
     [{ path: 'firstName', messageId: 'STRING_MIN', params: [{ key: 'min', value: '1' }] }, 'Vorname: Bitte mindestens 1 Zeichen eingeben.'],
     [{ path: 'update.phone', messageId: 'STRING_MAX', params: [{ key: 'max', value: '100' }] }, 'Mobil: Bitte höchstens 100 Zeichen eingeben.'],
+    [
+      { path: 'lastName', messageId: 'SINGLE_LINE', params: [] },
+      'Nachname: Bitte in einer Zeile eingeben, ohne Zeilenumbrüche oder Steuerzeichen.',
+    ],
     [{ path: null, messageId: 'INVALID_ZIP', params: [] }, 'Die Postleitzahl ist ungültig.'],
     [
       { path: 'pricePerMonth', messageId: 'INVALID_PRICE', params: [{ key: 'min', value: '0.00' }, { key: 'max', value: '10000.00' }] },

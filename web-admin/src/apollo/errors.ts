@@ -45,6 +45,7 @@ const MESSAGES: Record<string, string> = {
   NOT_NULL: 'Angabe fehlt.',
   STRING_MIN: 'Bitte mindestens {{min}} Zeichen eingeben.',
   STRING_MAX: 'Bitte höchstens {{max}} Zeichen eingeben.',
+  SINGLE_LINE: 'Bitte in einer Zeile eingeben, ohne Zeilenumbrüche oder Steuerzeichen.',
   INVALID_PRICE: 'Der Betrag muss zwischen {{min}} und {{max}} Euro liegen.',
   CURRENCY: 'Der Betrag muss in Euro mit höchstens zwei Nachkommastellen angegeben werden.',
   INVALID_ZIP: 'Die Postleitzahl ist ungültig.',

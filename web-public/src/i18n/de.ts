@@ -60,6 +60,7 @@ export const de: Resources = {
     NOT_NULL: 'Dieses Feld ist nicht gesetzt',
     STRING_MIN: 'Bitte geben Sie mindestens {{min}} Zeichen ein',
     STRING_MAX: 'Bitte geben Sie höchstens {{max}} Zeichen ein',
+    SINGLE_LINE: 'Bitte geben Sie dies in einer Zeile ein, ohne Zeilenumbrüche oder Steuerzeichen',
     NOT_A_PDF: 'Die Datei muss ein PDF sein',
     INVALID_FILETYPE: 'Die Datei muss ein Bild oder ein PDF sein',
     APARTMENT_TAKEN: 'Das Apartment wurde inzwischen vergeben',

@@ -59,6 +59,7 @@ export const en = {
     NOT_NULL: 'This field is not set',
     STRING_MIN: 'Please enter at least {{min}} characters',
     STRING_MAX: 'Please enter at most {{max}} characters',
+    SINGLE_LINE: 'Please enter this on one line, without line breaks or control characters',
     NOT_A_PDF: 'The file must be a pdf',
     INVALID_FILETYPE: 'The file must be a picture or a pdf',
     APARTMENT_TAKEN: 'The apartment has been taken meanwhile',

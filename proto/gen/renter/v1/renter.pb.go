@@ -377,7 +377,8 @@ type RegisterRenterRequest struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	Data          *RenterData            `protobuf:"bytes,1,opt,name=data,proto3" json:"data,omitempty"`
 	ReferenceDate *v1.Date               `protobuf:"bytes,2,opt,name=reference_date,json=referenceDate,proto3" json:"reference_date,omitempty"`
-	// renter_id is set for a renewal: that renter's personal data is updated and the e-mail stays.
+	// renter_id is set for a confirmed booking request or a renewal: that renter's personal data is
+	// updated and the e-mail stays.
 	RenterId      int64 `protobuf:"varint,3,opt,name=renter_id,json=renterId,proto3" json:"renter_id,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache

@@ -35,8 +35,9 @@ type RenterServiceClient interface {
 	// ValidateRenter checks personal data without storing anything; reference_date (the semester's start)
 	// is the day the age bounds are checked on.
 	ValidateRenter(ctx context.Context, in *ValidateRenterRequest, opts ...grpc.CallOption) (*ValidateRenterResponse, error)
-	// RegisterRenter finds the renter by e-mail (updating the personal data) or creates one. Invalid data
-	// comes back as a violation and stores nothing.
+	// RegisterRenter finds the renter by e-mail (leaving the personal data as it is: a booking request
+	// is not confirmed yet) or creates one; with renter_id set it updates that renter's personal data,
+	// audited. Invalid data comes back as a violation and stores nothing.
 	RegisterRenter(ctx context.Context, in *RegisterRenterRequest, opts ...grpc.CallOption) (*RegisterRenterResponse, error)
 	// DeleteUnusedRenter undoes a RegisterRenter that created a renter when a later step of a booking
 	// failed; a renter that existed before is kept.
@@ -114,8 +115,9 @@ type RenterServiceServer interface {
 	// ValidateRenter checks personal data without storing anything; reference_date (the semester's start)
 	// is the day the age bounds are checked on.
 	ValidateRenter(context.Context, *ValidateRenterRequest) (*ValidateRenterResponse, error)
-	// RegisterRenter finds the renter by e-mail (updating the personal data) or creates one. Invalid data
-	// comes back as a violation and stores nothing.
+	// RegisterRenter finds the renter by e-mail (leaving the personal data as it is: a booking request
+	// is not confirmed yet) or creates one; with renter_id set it updates that renter's personal data,
+	// audited. Invalid data comes back as a violation and stores nothing.
 	RegisterRenter(context.Context, *RegisterRenterRequest) (*RegisterRenterResponse, error)
 	// DeleteUnusedRenter undoes a RegisterRenter that created a renter when a later step of a booking
 	// failed; a renter that existed before is kept.

@@ -14,6 +14,9 @@ import (
 type MailStore interface {
 	Renter(ctx context.Context, id int64) (domain.Renter, error)
 	AddEmailToken(ctx context.Context, token domain.EmailToken) error
+	// ClaimCancelledRequestNotice records that the renter is mailed about a cancelled unconfirmed
+	// request at at, unless they were after notBefore; claimed says whether the mail may go.
+	ClaimCancelledRequestNotice(ctx context.Context, renterID int64, at, notBefore time.Time) (claimed bool, err error)
 	// AddMail stores a mail for delivery; a second mail for the same event is ignored.
 	AddMail(ctx context.Context, mail domain.Mail) error
 }
@@ -32,16 +35,20 @@ var ErrUnknownRenter = errors.New("event for an unknown renter")
 type Mails struct {
 	renderer  MailRenderer
 	publicURL string
-	now       func() time.Time
+	// noticeWindow: a renter gets at most one mail per window about cancelled unconfirmed requests.
+	noticeWindow time.Duration
+	now          func() time.Time
 }
 
-// NewMails returns the mail use case; publicURL is where the public site's links point.
-func NewMails(renderer MailRenderer, publicURL string, now func() time.Time) *Mails {
-	return &Mails{renderer: renderer, publicURL: publicURL, now: now}
+// NewMails returns the mail use case; publicURL is where the public site's links point, and a
+// renter gets at most one mail per noticeWindow about cancelled unconfirmed requests.
+func NewMails(renderer MailRenderer, publicURL string, noticeWindow time.Duration, now func() time.Time) *Mails {
+	return &Mails{renderer: renderer, publicURL: publicURL, noticeWindow: noticeWindow, now: now}
 }
 
 // OnStateChange stores the mail for a renting's new state, if it has one, in the renter's
-// language. A request for an apartment also issues the renter's e-mail confirmation token.
+// language. A request for an apartment also issues the renter's e-mail confirmation token; the
+// cancellation of an unconfirmed request is mailed at most once per notice window.
 func (m *Mails) OnStateChange(ctx context.Context, store MailStore, change domain.StateChange) error {
 	kind, ok := domain.MailFor(change.ToState)
 	if !ok {
@@ -50,6 +57,12 @@ func (m *Mails) OnStateChange(ctx context.Context, store MailStore, change domai
 	renter, err := loadRenter(ctx, store, change.RenterID)
 	if err != nil {
 		return err
+	}
+	if change.CancelsUnconfirmedRequest() {
+		now := m.now()
+		if claimed, err := store.ClaimCancelledRequestNotice(ctx, renter.ID, now, now.Add(-m.noticeWindow)); err != nil || !claimed {
+			return err // not claimed: the renter heard about a cancelled request within the window
+		}
 	}
 	var token string
 	if kind == domain.MailConfirmEmail {

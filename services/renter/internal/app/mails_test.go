@@ -3,6 +3,7 @@ package app_test
 import (
 	"context"
 	"errors"
+	"strings"
 	"testing"
 	"time"
 
@@ -15,6 +16,7 @@ type memoryStore struct {
 	renters map[int64]domain.Renter
 	tokens  []domain.EmailToken
 	mails   []domain.Mail
+	notices map[int64]time.Time
 }
 
 func (s *memoryStore) Renter(_ context.Context, id int64) (domain.Renter, error) {
@@ -28,6 +30,14 @@ func (s *memoryStore) Renter(_ context.Context, id int64) (domain.Renter, error)
 func (s *memoryStore) AddEmailToken(_ context.Context, t domain.EmailToken) error {
 	s.tokens = append(s.tokens, t)
 	return nil
+}
+
+func (s *memoryStore) ClaimCancelledRequestNotice(_ context.Context, renterID int64, at, notBefore time.Time) (bool, error) {
+	if last, ok := s.notices[renterID]; ok && last.After(notBefore) {
+		return false, nil
+	}
+	s.notices[renterID] = at
+	return true, nil
 }
 
 func (s *memoryStore) AddMail(_ context.Context, m domain.Mail) error {
@@ -61,8 +71,8 @@ func TestOnStateChange(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
-			store := &memoryStore{renters: map[int64]domain.Renter{7: anna}}
-			err := app.NewMails(echoRenderer{}, "https://wohnen.example", func() time.Time { return now }).OnStateChange(context.Background(), store, tt.change)
+			store := &memoryStore{renters: map[int64]domain.Renter{7: anna}, notices: map[int64]time.Time{}}
+			err := app.NewMails(echoRenderer{}, "https://wohnen.example", time.Hour, func() time.Time { return now }).OnStateChange(context.Background(), store, tt.change)
 			if !errors.Is(err, tt.wantErr) {
 				t.Fatalf("err %v, want %v", err, tt.wantErr)
 			}
@@ -82,5 +92,31 @@ func TestOnStateChange(t *testing.T) {
 				t.Errorf("token for renting %q", store.tokens[0].RentingID)
 			}
 		})
+	}
+}
+
+func TestOnStateChange_cancelledUnconfirmedRequestsAreMailedOncePerWindow(t *testing.T) {
+	t.Parallel()
+	now := time.Date(2027, 1, 10, 12, 0, 0, 0, time.UTC)
+	store := &memoryStore{renters: map[int64]domain.Renter{7: {ID: 7, Data: domain.PersonalData{Email: "anna@example.org", Language: domain.LanguageEn}}}, notices: map[int64]time.Time{}}
+	mails := app.NewMails(echoRenderer{}, "https://wohnen.example", time.Hour, func() time.Time { return now })
+	cancel := func(eventID, from string) {
+		t.Helper()
+		change := domain.StateChange{EventID: eventID, RentingID: "r-" + eventID, RenterID: 7, FromState: from, ToState: "CANCELED"}
+		if err := mails.OnStateChange(context.Background(), store, change); err != nil {
+			t.Fatal(err)
+		}
+	}
+	cancel("e1", "APARTMENT_REQUESTED")
+	cancel("e2", "APARTMENT_REQUESTED") // within the window: no mail
+	cancel("e3", "APARTMENT_RESERVED")  // a confirmed booking: always mailed
+	now = now.Add(time.Hour + time.Second)
+	cancel("e4", "APARTMENT_REQUESTED") // the next window
+	var got []string
+	for _, m := range store.mails {
+		got = append(got, m.EventID)
+	}
+	if strings.Join(got, ",") != "e1,e3,e4" {
+		t.Errorf("mails for events %v, want e1, e3, e4", got)
 	}
 }

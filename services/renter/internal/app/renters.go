@@ -12,11 +12,12 @@ import (
 
 // Repository stores renters and their e-mail tokens.
 type Repository interface {
-	// Register creates a renter or, when the e-mail is known (case-insensitively), updates that
-	// renter's personal data; created tells which.
+	// Register creates a renter or, when the e-mail is known (case-insensitively), counts one more
+	// registration of that renter and leaves its data as it is; created tells which.
 	Register(ctx context.Context, data domain.PersonalData) (id int64, created bool, err error)
-	// UpdatePersonalData changes a known renter's personal data except the e-mail.
-	UpdatePersonalData(ctx context.Context, id int64, data domain.PersonalData) error
+	// UpdatePersonalData changes a known renter's personal data except the e-mail, audited with
+	// actor, in one transaction.
+	UpdatePersonalData(ctx context.Context, id int64, data domain.PersonalData, actor string) error
 	// DeleteUnused undoes one registration and deletes the renter if nothing uses it any more.
 	DeleteUnused(ctx context.Context, id int64) error
 	Renter(ctx context.Context, id int64) (domain.Renter, error)
@@ -31,6 +32,9 @@ type Repository interface {
 	// the token was used meanwhile.
 	UseEmailToken(ctx context.Context, hash []byte, use func(token *domain.EmailToken, renterEmail string) error) error
 }
+
+// ActorRenter is the audit log's actor for changes the renter makes through their own links.
+const ActorRenter = "renter"
 
 // Renters are the use cases around renters' personal data.
 type Renters struct {
@@ -49,8 +53,10 @@ func (r *Renters) Validate(form domain.Form, referenceDay time.Time) error {
 	return err
 }
 
-// Register stores a booking's renter: a renewal (renterID set) updates that renter's data and keeps
-// the e-mail; otherwise the renter is found by e-mail or created. Invalid data comes back as a
+// Register stores a form's renter. With renterID set (a confirmed booking request or a renewal: the
+// renter opened a link only they received) that renter's data is updated, audited, and the e-mail
+// kept. Otherwise (a new booking request, which anybody can send for any address) the renter is
+// found by e-mail and left unchanged, or created. Invalid data comes back as a
 // *domain.ValidationError and stores nothing.
 func (r *Renters) Register(ctx context.Context, form domain.Form, referenceDay time.Time, renterID int64) (id int64, created bool, err error) {
 	if renterID != 0 {
@@ -65,7 +71,7 @@ func (r *Renters) Register(ctx context.Context, form domain.Form, referenceDay t
 		return 0, false, err
 	}
 	if renterID != 0 {
-		return renterID, false, r.repo.UpdatePersonalData(ctx, renterID, data)
+		return renterID, false, r.repo.UpdatePersonalData(ctx, renterID, data, ActorRenter)
 	}
 	return r.repo.Register(ctx, data)
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net/mail"
 	"net/url"
+	"time"
 
 	platformconfig "semesterhaus/platform/config"
 	"semesterhaus/platform/service"
@@ -29,6 +30,10 @@ type Config struct {
 	// MailSenders is how many mails each replica delivers at the same time, each over its own
 	// connection to the mail server.
 	MailSenders int `env:"MAIL_SENDERS" envDefault:"4"`
+	// SupersededMailWindow: a renter gets at most one mail per window saying that a booking request
+	// whose address was never confirmed was cancelled (superseded or expired); anybody can send
+	// requests for any address.
+	SupersededMailWindow time.Duration `env:"SUPERSEDED_MAIL_WINDOW" envDefault:"24h"`
 	// PublicURL is where the links in mails point: the public booking site.
 	PublicURL string `env:"PUBLIC_URL" envDefault:"http://localhost:8080"`
 }

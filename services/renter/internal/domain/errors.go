@@ -29,6 +29,9 @@ const (
 	MsgStringMin       = "STRING_MIN"
 	MsgStringMax       = "STRING_MAX"
 	MsgNoRenter        = "NO_RENTER"
+	// MsgSingleLine refuses a line break or another control character in one-line text: a name
+	// goes into mail headers, greetings and CSV exports, where a line break starts something new.
+	MsgSingleLine = "SINGLE_LINE"
 )
 
 // ValidationError is a business exception: which input (Path, the GraphQL input field name) broke

@@ -50,8 +50,16 @@ type StateChange struct {
 	EventID      string
 	RentingID    string
 	RenterID     int64
+	FromState    string // empty for a new renting
 	ToState      string
 	RenewalToken string // the renewal link's token, only on a move to RENEWAL_REQUEST
+}
+
+// CancelsUnconfirmedRequest reports whether the change cancels a booking request whose address was
+// never confirmed: superseded by the request the renter confirmed, or expired. Anybody can send such
+// requests for any address, so their cancellation mails are limited.
+func (c StateChange) CancelsUnconfirmedRequest() bool {
+	return strings.EqualFold(c.ToState, "CANCELED") && strings.EqualFold(c.FromState, "APARTMENT_REQUESTED")
 }
 
 // KeyCodeDue is the renting service's announcement that a renter's key code is to be mailed.

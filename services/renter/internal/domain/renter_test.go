@@ -35,6 +35,7 @@ func TestApplyEdit_refusesInvalidInputAndChangesNothing(t *testing.T) {
 	}{
 		{"first name missing", func(e *domain.RenterEdit) { e.FirstName = "" }, "firstName", "missing"},
 		{"last name too long", func(e *domain.RenterEdit) { e.LastName = strings.Repeat("x", 101) }, "lastName", "STRING_MAX"},
+		{"first name with a line break", func(e *domain.RenterEdit) { e.FirstName = "Anne\r\nX-Header: 1" }, "firstName", "SINGLE_LINE"},
 		{"phone missing", func(e *domain.RenterEdit) { e.Phone = " " }, "phone", "missing"},
 		{"phone implausible", func(e *domain.RenterEdit) { e.Phone = "n/a" }, "phone", "invalid"},
 		{"notes too long", func(e *domain.RenterEdit) { e.Notes = strings.Repeat("n", 2001) }, "notes", "STRING_MAX"},

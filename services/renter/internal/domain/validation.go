@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode"
 	"unicode/utf8"
 )
 
@@ -90,16 +91,28 @@ func firstError(checks ...func() *ValidationError) error {
 
 func missing(path string) *ValidationError { return invalid(path, MsgMissing) }
 
-// checkName checks a name, street or city: required, and 1..100 characters once the spaces around
-// it are gone (a value of only spaces is too short rather than missing).
+// checkName checks a name, street or city: required, one line without control characters, and
+// 1..100 characters once the spaces around it are gone (a value of only spaces is too short rather
+// than missing).
 func checkName(path, raw string) *ValidationError {
 	if raw == "" {
 		return missing(path)
+	}
+	if !singleLine(raw) {
+		return invalid(path, MsgSingleLine)
 	}
 	if utf8.RuneCountInString(strings.TrimSpace(raw)) < MinTextLength {
 		return invalid(path, MsgStringMin, "min", strconv.Itoa(MinTextLength))
 	}
 	return checkMaxLength(path, strings.TrimSpace(raw), MaxTextLength)
+}
+
+// singleLine reports whether text has no control character (line feed, carriage return, tab, NUL,
+// ...) and none of Unicode's line and paragraph separators.
+func singleLine(text string) bool {
+	return !strings.ContainsFunc(text, func(r rune) bool {
+		return unicode.IsControl(r) || r == '\u2028' || r == '\u2029'
+	})
 }
 
 func checkMaxLength(path, value string, maxLength int) *ValidationError {

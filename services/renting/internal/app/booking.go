@@ -21,9 +21,12 @@ type BookingRequest struct {
 }
 
 // CreateRentingRequest runs the booking saga of docs/booking.md: check semester and apartment,
-// validate and register the renter, store the uploads, then store the renting in APARTMENT_REQUESTED
-// in one transaction. Business problems come back as a *domain.ValidationError; whatever fails after
-// the renter was registered undoes the earlier steps, so nothing is half-created.
+// validate the form, find or register the renter, store the uploads, then store the renting in
+// APARTMENT_REQUESTED with the form in one transaction. Anybody can send a request for any address,
+// so nothing that exists changes here: a known renter's data waits with the request for the
+// confirmation (ConfirmEmail), and a renter who holds an apartment in the semester is refused before
+// anything is stored. Business problems come back as a *domain.ValidationError; whatever fails
+// after the renter was registered undoes the earlier steps, so nothing is half-created.
 func (s *Rentings) CreateRentingRequest(ctx context.Context, req BookingRequest) (string, error) {
 	semester, err := s.bookableSemester(ctx, req.SemesterID)
 	if err != nil {
@@ -43,25 +46,49 @@ func (s *Rentings) CreateRentingRequest(ctx context.Context, req BookingRequest)
 	if err := s.renters.Validate(ctx, req.Renter, semester.Start); err != nil {
 		return "", err
 	}
-	renterID, created, err := s.renters.Register(ctx, req.Renter, semester.Start, 0)
+	renterID, _, err := s.renters.Register(ctx, req.Renter, semester.Start, 0)
 	if err != nil {
+		return "", err
+	}
+	if err := s.refuseIfHolding(ctx, renterID, semester.ID); err != nil {
+		s.undoRegistration(ctx, renterID)
 		return "", err
 	}
 	r := domain.NewRenting(renterID, req.ApartmentID, semester.ID, false, s.now())
 	if err := s.documents.StoreUploads(ctx, renterID, r.ID, uploads); err != nil {
-		s.undoRegistration(ctx, renterID, created)
+		s.undoRegistration(ctx, renterID)
 		return "", err
 	}
-	err = s.repo.Create(ctx, r, func(others []*domain.Renting) error { return domain.Supersede(others, r.CreatedAt) })
-	if err != nil {
+	if err := s.repo.CreateRequest(ctx, r, req.Renter, domain.RefuseIfHolding); err != nil {
 		s.undoDocuments(ctx, r.ID)
-		s.undoRegistration(ctx, renterID, created)
-		if errors.Is(err, domain.ErrRenterHoldsApartment) {
-			return "", domain.Invalid("email", domain.MsgAlreadyRenting)
-		}
-		return "", err
+		s.undoRegistration(ctx, renterID)
+		return "", alreadyRenting(err)
 	}
 	return r.ID, nil
+}
+
+// refuseIfHolding answers ALREADY_RENTING when the renter holds an apartment in the semester, before
+// the uploads are stored. CreateRequest checks again under lock, for a confirmation at the same moment.
+func (s *Rentings) refuseIfHolding(ctx context.Context, renterID int64, semesterID int) error {
+	rentings, err := s.repo.RentingsOfRenter(ctx, renterID)
+	if err != nil {
+		return err
+	}
+	var ofSemester []*domain.Renting
+	for i := range rentings {
+		if rentings[i].SemesterID == semesterID {
+			ofSemester = append(ofSemester, &rentings[i])
+		}
+	}
+	return alreadyRenting(domain.RefuseIfHolding(ofSemester))
+}
+
+// alreadyRenting turns the refusal of a second apartment into its business exception; other errors pass.
+func alreadyRenting(err error) error {
+	if errors.Is(err, domain.ErrRenterHoldsApartment) {
+		return domain.Invalid("email", domain.MsgAlreadyRenting)
+	}
+	return err
 }
 
 // bookableSemester checks that the semester is the one open for booking.
@@ -114,12 +141,10 @@ func decodeUploads(uploads ...upload) ([]domain.Upload, error) {
 }
 
 // undoRegistration and undoDocuments compensate earlier saga steps. Their failures are logged, not
-// returned: the caller's own failure is the one to report, and the renter service keeps a renter
-// that existed before anyway.
-func (s *Rentings) undoRegistration(ctx context.Context, renterID int64, created bool) {
-	if !created {
-		return
-	}
+// returned: the caller's own failure is the one to report. Undoing a registration releases it; the
+// renter service deletes the renter only when nothing else uses it, so a renter that existed before
+// stays.
+func (s *Rentings) undoRegistration(ctx context.Context, renterID int64) {
 	if err := s.renters.DeleteUnused(context.WithoutCancel(ctx), renterID); err != nil {
 		s.logger.ErrorContext(ctx, "booking: undoing the renter registration failed", "renterId", renterID, "err", err)
 	}
@@ -131,9 +156,11 @@ func (s *Rentings) undoDocuments(ctx context.Context, rentingID string) {
 	}
 }
 
-// ConfirmEmail handles the e-mail confirmation link: the renting moves to APARTMENT_RESERVED, or to
-// SELECT_APARTMENT when another renting holds the apartment by now (the unique index decides, so of
-// many renters confirming at once exactly one wins). A repeated confirmation answers as the first.
+// ConfirmEmail handles the e-mail confirmation link, which only the address owner receives: the
+// request's form becomes the renter's data (audited by the renter service), the renting moves to
+// APARTMENT_RESERVED, or to SELECT_APARTMENT when another renting holds the apartment by now (the
+// unique index decides, so of many renters confirming at once exactly one wins), and the renter's
+// other open requests of the semester are cancelled. A repeated confirmation answers as the first.
 func (s *Rentings) ConfirmEmail(ctx context.Context, email, token string) (domain.Outcome, string, error) {
 	renterID, rentingID, err := s.renters.ConsumeEmailToken(ctx, email, token)
 	switch {
@@ -144,7 +171,11 @@ func (s *Rentings) ConfirmEmail(ctx context.Context, email, token string) (domai
 	case err != nil:
 		return "", "", err
 	}
-	outcome, err := s.confirm(ctx, renterID, rentingID)
+	err = s.applyRequestForm(ctx, renterID, rentingID)
+	var outcome domain.Outcome
+	if err == nil {
+		outcome, err = s.confirm(ctx, renterID, rentingID)
+	}
 	if errors.Is(err, domain.ErrNotFound) { // an admin freed the apartment meanwhile
 		return domain.InvalidToken, "", nil
 	}
@@ -154,33 +185,58 @@ func (s *Rentings) ConfirmEmail(ctx context.Context, email, token string) (domai
 	return outcome, rentingID, nil
 }
 
-// confirm moves a requested renting to APARTMENT_RESERVED, or to SELECT_APARTMENT when another
-// renting holds the apartment; a renting already past APARTMENT_REQUESTED stays as it is and
-// answers its outcome. Of renters confirming at the same moment several may see the apartment free:
-// the unique index lets one of them reserve it, and the others then select another apartment.
-func (s *Rentings) confirm(ctx context.Context, renterID int64, rentingID string) (domain.Outcome, error) {
-	var outcome domain.Outcome
-	move := func(r *domain.Renting, held bool) error {
-		if r.RenterID != renterID {
-			return fmt.Errorf("token of renter %d names renting %s of renter %d: %w", renterID, r.ID, r.RenterID, domain.ErrNotFound)
-		}
-		if r.State != domain.ApartmentRequested {
-			outcome = domain.ConfirmationOutcome(r.State)
-			return nil
-		}
-		to := domain.ApartmentReserved
-		if held {
-			to = domain.SelectApartment
-		}
-		if err := r.MoveTo(to, s.now()); err != nil {
-			return err
-		}
-		outcome = domain.ConfirmationOutcome(to)
+// applyRequestForm makes the confirmed request's form the renter's data. It runs before the renting
+// moves, so a failure leaves the request open for the link to be opened again; a request that
+// moved on (a repeated confirmation) has no form any more.
+func (s *Rentings) applyRequestForm(ctx context.Context, renterID int64, rentingID string) error {
+	r, err := s.repo.Get(ctx, rentingID)
+	if err != nil {
+		return err
+	}
+	if err := tokenNamesRenting(renterID, r); err != nil || r.State != domain.ApartmentRequested {
+		return err
+	}
+	form, err := s.repo.RequestForm(ctx, rentingID)
+	if errors.Is(err, domain.ErrNotFound) {
 		return nil
 	}
-	err := s.repo.UpdateKnowingHolder(ctx, rentingID, move)
+	if err != nil {
+		return err
+	}
+	semester, err := s.catalog.Semester(ctx, r.SemesterID)
+	if err != nil {
+		return fmt.Errorf("semester of renting %s: %w", rentingID, err)
+	}
+	if _, _, err := s.renters.Register(ctx, form, semester.Start, renterID); err != nil {
+		return fmt.Errorf("apply the form of renting %s: %w", rentingID, err)
+	}
+	return nil
+}
+
+// tokenNamesRenting checks that a confirmation token's renter is the renting's.
+func tokenNamesRenting(renterID int64, r domain.Renting) error {
+	if r.RenterID != renterID {
+		return fmt.Errorf("token of renter %d names renting %s of renter %d: %w", renterID, r.ID, r.RenterID, domain.ErrNotFound)
+	}
+	return nil
+}
+
+// confirm applies the confirmation to the renting (domain.ConfirmRequest). Of renters confirming at
+// the same moment several may see the apartment free: the unique index lets one of them reserve
+// it, and the others then select another apartment.
+func (s *Rentings) confirm(ctx context.Context, renterID int64, rentingID string) (domain.Outcome, error) {
+	var outcome domain.Outcome
+	move := func(r *domain.Renting, held bool, others []*domain.Renting) error {
+		if err := tokenNamesRenting(renterID, *r); err != nil {
+			return err
+		}
+		var err error
+		outcome, err = domain.ConfirmRequest(r, held, others, s.now())
+		return err
+	}
+	err := s.repo.Confirm(ctx, rentingID, move)
 	if errors.Is(err, domain.ErrApartmentTaken) {
-		err = s.repo.UpdateKnowingHolder(ctx, rentingID, func(r *domain.Renting, _ bool) error { return move(r, true) })
+		err = s.repo.Confirm(ctx, rentingID, func(r *domain.Renting, _ bool, others []*domain.Renting) error { return move(r, true, others) })
 	}
 	return outcome, err
 }

@@ -95,13 +95,20 @@ func TestCreateRentingRequest_renterHoldingAnApartmentCannotBookASecondOne(t *te
 	}
 }
 
-func TestCreateRentingRequest_newRequestCancelsTheRentersOpenOne(t *testing.T) {
+func TestCreateRentingRequest_newRequestLeavesTheRentersOpenOneUntilConfirmed(t *testing.T) {
 	t.Parallel()
 	env := testenv.New(t, testenv.DesignDay, testenv.Subjects)
 	first := request(t, env, 11, "ada@example.org")
 	second := request(t, env, 12, "ada@example.org")
-	wantState(t, env, first, domain.Canceled)
+	wantState(t, env, first, domain.ApartmentRequested)
 	wantState(t, env, second, domain.ApartmentRequested)
+
+	confirm(t, env, second, "ada@example.org")
+	wantState(t, env, first, domain.Canceled)
+	wantState(t, env, second, domain.ApartmentReserved)
+	if n := count(t, env, "SELECT count(*) FROM booking_request_form"); n != 0 {
+		t.Errorf("%d request forms kept after the confirmation cancelled or moved both requests", n)
+	}
 }
 
 func TestConfirmEmail_reservesTheApartmentAndAnswersTheSameWhenRepeated(t *testing.T) {

@@ -68,7 +68,7 @@ func (s *Rentings) openRenewal(ctx context.Context, paid domain.Renting, next do
 		return err
 	}
 	renewal := domain.NewRenting(paid.RenterID, paid.ApartmentID, next.ID, true, s.now())
-	err = s.repo.Create(ctx, renewal, nil)
+	err = s.repo.Create(ctx, renewal)
 	if errors.Is(err, domain.ErrApartmentTaken) || errors.Is(err, domain.ErrRenterHoldsApartment) {
 		s.logger.WarnContext(ctx, "renewal not offered: the apartment or the renter is taken in the next semester",
 			"rentingId", paid.ID, "semesterId", next.ID, "err", err)

@@ -38,7 +38,7 @@ func payedRenting(t *testing.T, env *testenv.Env, renterID int64, apartmentID, s
 	t.Helper()
 	ctx := context.Background()
 	r := domain.NewRenting(renterID, apartmentID, semesterID, false, env.Clock.Now())
-	if err := env.Repo.Create(ctx, r, nil); err != nil {
+	if err := env.Repo.Create(ctx, r); err != nil {
 		t.Fatal(err)
 	}
 	for _, s := range []domain.State{domain.ApartmentReserved, domain.OwnerAcknowledged, domain.ContractRequested,

@@ -12,16 +12,21 @@ import (
 // event in the same transaction as the state change.
 type Repository interface {
 	Get(ctx context.Context, id string) (domain.Renting, error)
-	// Create stores a new renting. The renter's other rentings of the semester are locked and handed
-	// to prepare (nil: none), whose changes are stored in the same transaction.
-	Create(ctx context.Context, r *domain.Renting, prepare func(others []*domain.Renting) error) error
+	// Create stores a new renting.
+	Create(ctx context.Context, r *domain.Renting) error
+	// CreateRequest stores a new booking request with the form it came with. The renter's other
+	// rentings of the semester are locked and handed to check, which refuses the request by failing.
+	CreateRequest(ctx context.Context, r *domain.Renting, form domain.RenterData, check func(others []*domain.Renting) error) error
+	// RequestForm returns a booking request's form until the renting leaves APARTMENT_REQUESTED;
+	// domain.ErrNotFound after that.
+	RequestForm(ctx context.Context, rentingID string) (domain.RenterData, error)
+	// Confirm locks the renting and the renter's other rentings of its semester, tells change whether
+	// another renting holds its apartment, and stores what change did to all of them. A taken
+	// apartment comes back as domain.ErrApartmentTaken.
+	Confirm(ctx context.Context, id string, change func(r *domain.Renting, apartmentHeld bool, others []*domain.Renting) error) error
 	// Update locks the renting, lets change move it and stores its transitions; nothing is stored when
 	// change fails. A taken apartment comes back as domain.ErrApartmentTaken.
 	Update(ctx context.Context, id string, change func(*domain.Renting) error) error
-	// UpdateKnowingHolder is Update that also tells change whether another renting holds the
-	// renting's apartment in its semester (read in the same transaction; the database's unique index
-	// still decides between transactions racing for it).
-	UpdateKnowingHolder(ctx context.Context, id string, change func(r *domain.Renting, held bool) error) error
 	// AdminCreate is Create (without prepare) with an audit entry of the admin's action in the same
 	// transaction.
 	AdminCreate(ctx context.Context, r *domain.Renting, actor, action string) error
@@ -72,9 +77,10 @@ type Catalog interface {
 // comes back as a *domain.ValidationError.
 type Renters interface {
 	Validate(ctx context.Context, data domain.RenterData, reference time.Time) error
-	// Register finds the renter by e-mail or creates one; with renterID set it updates that renter's
-	// data instead. created says whether a new renter was made.
+	// Register finds the renter by e-mail (leaving its data as it is) or creates one; with renterID
+	// set it updates that renter's data instead, audited. created says whether a new renter was made.
 	Register(ctx context.Context, data domain.RenterData, reference time.Time, renterID int64) (id int64, created bool, err error)
+	// DeleteUnused undoes one Register: the renter is deleted only when nothing else uses it.
 	DeleteUnused(ctx context.Context, renterID int64) error
 	Get(ctx context.Context, renterID int64) (domain.RenterData, error)
 	// ConsumeEmailToken answers domain.ErrInvalidToken or domain.ErrExpiredToken for a bad token.

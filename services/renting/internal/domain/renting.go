@@ -1,6 +1,7 @@
 package domain
 
 import (
+	"slices"
 	"time"
 
 	"github.com/google/uuid"
@@ -116,21 +117,52 @@ func ConfirmationOutcome(s State) Outcome {
 	}
 }
 
-// Supersede prepares a renter's new booking request for a semester in which the renter has the
-// given rentings: a renting that holds an apartment refuses it (a renter holds at most one
-// apartment per semester); open requests are canceled, so the newest request is the one that counts.
-func Supersede(existing []*Renting, at time.Time) error {
+// RefuseIfHolding refuses a renter's new booking request for a semester in which one of the
+// renter's rentings holds an apartment (a renter holds at most one apartment per semester). It
+// changes nothing: a request is nobody's word until the address owner confirms it.
+func RefuseIfHolding(existing []*Renting) error {
 	for _, r := range existing {
 		if r.State.Holds() {
 			return ErrRenterHoldsApartment
 		}
 	}
-	for _, r := range existing {
-		if r.State.Open() {
-			if err := r.MoveTo(Canceled, at); err != nil {
-				return err
+	return nil
+}
+
+// ConfirmRequest applies the address owner's confirmation of a booking request: it reserves the
+// apartment, or asks for another one when apartmentHeld, or cancels the request when another of the
+// renter's rentings of the semester (others) holds an apartment by now. Unless cancelled, the
+// confirmed request is the one that counts: the renter's other open requests of the semester are
+// cancelled (superseded). A renting already past APARTMENT_REQUESTED changes nothing and answers
+// the outcome of its first confirmation.
+func ConfirmRequest(r *Renting, apartmentHeld bool, others []*Renting, at time.Time) (Outcome, error) {
+	if r.State != ApartmentRequested {
+		return ConfirmationOutcome(r.State), nil
+	}
+	to := ApartmentReserved
+	switch {
+	case RefuseIfHolding(others) != nil:
+		to = Canceled
+	case apartmentHeld:
+		to = SelectApartment
+	}
+	if err := r.MoveTo(to, at); err != nil {
+		return "", err
+	}
+	if to != Canceled {
+		for _, o := range others {
+			if o.State.Open() && o.ID != r.ID {
+				if err := o.MoveTo(Canceled, at); err != nil {
+					return "", err
+				}
 			}
 		}
 	}
-	return nil
+	return ConfirmationOutcome(to), nil
+}
+
+// LeftRequest reports whether the renting left APARTMENT_REQUESTED since it was loaded: its
+// request's form is no longer needed.
+func (r *Renting) LeftRequest() bool {
+	return slices.ContainsFunc(r.changes, func(t Transition) bool { return t.From == ApartmentRequested })
 }

@@ -2,6 +2,7 @@ package domain
 
 import (
 	"errors"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -134,36 +135,81 @@ func TestConfirmationOutcome_repeatsTheFirstAnswer(t *testing.T) {
 	}
 }
 
-func TestSupersede_refusesASecondApartmentAndCancelsOpenRequests(t *testing.T) {
+func TestRefuseIfHolding_refusesASecondApartmentAndChangesNothing(t *testing.T) {
 	t.Parallel()
 	tests := []struct {
-		name      string
-		existing  []State
-		wantErr   error
-		wantAfter []State
+		name     string
+		existing []State
+		wantErr  error
 	}{
-		{"no earlier renting", nil, nil, nil},
-		{"open requests are canceled", []State{ApartmentRequested, SelectApartment, Canceled}, nil, []State{Canceled, Canceled, Canceled}},
-		{"a holding renting refuses", []State{ApartmentRequested, Payed}, ErrRenterHoldsApartment, []State{ApartmentRequested, Payed}},
-		{"a renewal holds too", []State{RenewalRequest}, ErrRenterHoldsApartment, []State{RenewalRequest}},
+		{"no earlier renting", nil, nil},
+		{"open requests stay open", []State{ApartmentRequested, SelectApartment, Canceled}, nil},
+		{"a holding renting refuses", []State{ApartmentRequested, Payed}, ErrRenterHoldsApartment},
+		{"a renewal holds too", []State{RenewalRequest}, ErrRenterHoldsApartment},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
-			var existing []*Renting
-			for _, s := range tt.existing {
-				existing = append(existing, rentingIn(s))
-			}
-			if err := Supersede(existing, t0); !errors.Is(err, tt.wantErr) {
+			existing := rentingsIn(tt.existing...)
+			if err := RefuseIfHolding(existing); !errors.Is(err, tt.wantErr) {
 				t.Fatalf("got %v, want %v", err, tt.wantErr)
 			}
 			for i, r := range existing {
-				if r.State != tt.wantAfter[i] {
-					t.Errorf("renting %d: %s, want %s", i, r.State, tt.wantAfter[i])
+				if r.State != tt.existing[i] || len(r.Changes()) != 0 {
+					t.Errorf("renting %d: %s with %d changes, want %s unchanged", i, r.State, len(r.Changes()), tt.existing[i])
 				}
 			}
 		})
 	}
+}
+
+func TestConfirmRequest_reservesAndSupersedesTheRentersOtherOpenRequests(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name          string
+		state         State
+		apartmentHeld bool
+		others        []State
+		want          Outcome
+		wantState     State
+		wantOthers    []State
+	}{
+		{"free apartment", ApartmentRequested, false, []State{ApartmentRequested, SelectApartment, Canceled},
+			Confirmed, ApartmentReserved, []State{Canceled, Canceled, Canceled}},
+		{"apartment taken meanwhile", ApartmentRequested, true, []State{ApartmentRequested},
+			ApartmentTaken, SelectApartment, []State{Canceled}},
+		{"the renter holds another apartment by now", ApartmentRequested, false, []State{ApartmentRequested, Payed},
+			ExpiredToken, Canceled, []State{ApartmentRequested, Payed}},
+		{"confirmed before", ApartmentReserved, false, []State{ApartmentRequested},
+			Confirmed, ApartmentReserved, []State{ApartmentRequested}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			r, others := rentingIn(tt.state), rentingsIn(tt.others...)
+			got, err := ConfirmRequest(r, tt.apartmentHeld, append(others, r), t0)
+			if err != nil || got != tt.want || r.State != tt.wantState {
+				t.Fatalf("got %s, %v in %s; want %s in %s", got, err, r.State, tt.want, tt.wantState)
+			}
+			if r.LeftRequest() != (tt.state == ApartmentRequested) {
+				t.Errorf("LeftRequest = %v", r.LeftRequest())
+			}
+			for i, o := range others {
+				if o.State != tt.wantOthers[i] {
+					t.Errorf("other renting %d: %s, want %s", i, o.State, tt.wantOthers[i])
+				}
+			}
+		})
+	}
+}
+
+func rentingsIn(states ...State) []*Renting {
+	rentings := make([]*Renting, len(states))
+	for i, s := range states {
+		rentings[i] = rentingIn(s)
+		rentings[i].ID = "other-" + strconv.Itoa(i)
+	}
+	return rentings
 }
 
 func TestNewAccessKey_isEightTypeableCharacters(t *testing.T) {

@@ -15,6 +15,7 @@ type Renters struct {
 	mu        sync.Mutex
 	byEmail   map[string]int64
 	data      map[int64]domain.RenterData
+	uses      map[int64]int    // registrations not undone
 	tokens    map[string]token // by email + token
 	Violation *domain.ValidationError
 	Deleted   []int64
@@ -28,7 +29,7 @@ type token struct {
 
 // NewRenters returns an empty renter service.
 func NewRenters() *Renters {
-	return &Renters{byEmail: map[string]int64{}, data: map[int64]domain.RenterData{}, tokens: map[string]token{}}
+	return &Renters{byEmail: map[string]int64{}, data: map[int64]domain.RenterData{}, uses: map[int64]int{}, tokens: map[string]token{}}
 }
 
 // Validate answers the configured violation, if any.
@@ -41,8 +42,8 @@ func (f *Renters) Validate(context.Context, domain.RenterData, time.Time) error 
 	return nil
 }
 
-// Register finds the renter by e-mail or creates one; with renterID it updates that renter but keeps
-// the e-mail.
+// Register finds the renter by e-mail (unchanged) or creates one; with renterID it updates that
+// renter but keeps the e-mail.
 func (f *Renters) Register(_ context.Context, data domain.RenterData, _ time.Time, renterID int64) (int64, bool, error) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
@@ -52,19 +53,22 @@ func (f *Renters) Register(_ context.Context, data domain.RenterData, _ time.Tim
 		return renterID, false, nil
 	}
 	if id, ok := f.byEmail[data.Email]; ok {
-		f.data[id] = data
+		f.uses[id]++
 		return id, false, nil
 	}
 	id := int64(len(f.byEmail) + 1)
-	f.byEmail[data.Email], f.data[id] = id, data
+	f.byEmail[data.Email], f.data[id], f.uses[id] = id, data, 1
 	return id, true, nil
 }
 
-// DeleteUnused records the deletion and forgets the renter.
+// DeleteUnused records the undone registration and forgets the renter when no registration is left.
 func (f *Renters) DeleteUnused(_ context.Context, renterID int64) error {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	f.Deleted = append(f.Deleted, renterID)
+	if f.uses[renterID]--; f.uses[renterID] > 0 {
+		return nil
+	}
 	delete(f.byEmail, f.data[renterID].Email)
 	delete(f.data, renterID)
 	return nil

@@ -123,7 +123,8 @@ func (c *MailConsumer) outcome(err error, event rentingEvent, mail string) error
 
 func stateChangeFromProto(e *eventsv1.RentingStateChanged) domain.StateChange {
 	return domain.StateChange{
-		RentingID: e.GetRentingId(), RenterID: e.GetRenterId(), ToState: e.GetToState(), RenewalToken: e.GetRenewalToken(),
+		RentingID: e.GetRentingId(), RenterID: e.GetRenterId(), FromState: e.GetFromState(), ToState: e.GetToState(),
+		RenewalToken: e.GetRenewalToken(),
 	}
 }
 

@@ -2,6 +2,7 @@ package nats_test
 
 import (
 	"context"
+	"fmt"
 	"io"
 	"log/slog"
 	"mime"
@@ -160,7 +161,7 @@ func newMailPath(t *testing.T) mailPath {
 	}
 	logger := slog.New(slog.DiscardHandler)
 	repo := pgadapter.NewRepository(pool)
-	consumer := natsadapter.NewMailConsumer(js, pool, app.NewMails(renderer, publicURL, time.Now), stream, logger)
+	consumer := natsadapter.NewMailConsumer(js, pool, app.NewMails(renderer, publicURL, time.Hour, time.Now), stream, logger)
 	sender := app.NewMailSender(repo, transport, 50*time.Millisecond, 4, logger)
 	done := make(chan struct{}, 2)
 	for _, run := range []func(context.Context) error{consumer.Run, sender.Run} {
@@ -280,6 +281,36 @@ func TestRentingRequested_oneConfirmationMailInTheRentersLanguageWithAWorkingLin
 	c, err := p.renters.ConsumeEmailToken(context.Background(), query.Get("email"), query.Get("token"))
 	if err != nil || c.RenterID != renterID || c.RentingID != rentingID || c.AlreadyUsed {
 		t.Errorf("the mailed token: %+v, %v", c, err)
+	}
+}
+
+func TestCancelledUnconfirmedRequests_atMostOneMailPerAddressPerWindow(t *testing.T) {
+	t.Parallel()
+	p := newMailPath(t) // window: one hour
+	victim, other := p.register("anna@example.org", "en"), p.register("ben@example.org", "en")
+	// Twenty requests somebody sent for Anna's address are superseded when she confirms hers (or expire).
+	for i := range 20 {
+		p.publish("state.canceled", fmt.Sprintf("00000000-0000-4000-8000-%012d", i), &eventsv1.RentingStateChanged{
+			EventId: fmt.Sprintf("00000000-0000-4000-8000-%012d", i), RentingId: rentingID, RenterId: victim,
+			FromState: "APARTMENT_REQUESTED", ToState: "CANCELED",
+		})
+	}
+	p.publish("state.canceled", "99999999-0000-4000-8000-000000000001", &eventsv1.RentingStateChanged{
+		EventId: "99999999-0000-4000-8000-000000000001", RentingId: rentingID, RenterId: other, FromState: "APARTMENT_REQUESTED", ToState: "CANCELED",
+	})
+	// A cancellation of a confirmed booking is no request somebody else could send: always mailed.
+	p.publish("state.canceled", "99999999-0000-4000-8000-000000000002", &eventsv1.RentingStateChanged{
+		EventId: "99999999-0000-4000-8000-000000000002", RentingId: rentingID, RenterId: victim, FromState: "APARTMENT_RESERVED", ToState: "CANCELED",
+	})
+	got := map[string]int{}
+	for range 3 {
+		got[p.nextMail().To[0]]++
+	}
+	if got["anna@example.org"] != 2 || got["ben@example.org"] != 1 {
+		t.Errorf("mails per address %v, want anna 2 (one for the twenty unconfirmed requests, one for the confirmed booking), ben 1", got)
+	}
+	if total, unsent := p.storedMails(); total != 3 || unsent != 0 {
+		t.Errorf("%d mails stored, %d unsent; want 3", total, unsent)
 	}
 }
 

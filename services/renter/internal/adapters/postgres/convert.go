@@ -21,8 +21,8 @@ func renterFromDB(r db.Renter) domain.Renter {
 	}
 }
 
-func upsertParams(d domain.PersonalData) db.UpsertRenterByEmailParams {
-	return db.UpsertRenterByEmailParams{
+func registerParams(d domain.PersonalData) db.RegisterRenterByEmailParams {
+	return db.RegisterRenterByEmailParams{
 		Email: d.Email, FirstName: d.FirstName, LastName: d.LastName, Street: d.Street, Zip: d.Zip, City: d.City,
 		Country: d.Country, Birthday: d.Birthday, Phone: d.Phone, Nationality: d.Nationality,
 		Gender: string(d.Gender), Language: string(d.Language),

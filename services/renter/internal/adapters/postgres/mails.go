@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"time"
 
 	"github.com/jackc/pgx/v5"
 
@@ -40,6 +41,18 @@ func (s MailStore) AddEmailToken(ctx context.Context, t domain.EmailToken) error
 		return fmt.Errorf("store e-mail token: %w", err)
 	}
 	return nil
+}
+
+// ClaimCancelledRequestNotice records a notice about a cancelled unconfirmed request at at unless
+// the renter got one after notBefore, in one statement; claimed says whether it did.
+func (s MailStore) ClaimCancelledRequestNotice(ctx context.Context, renterID int64, at, notBefore time.Time) (bool, error) {
+	n, err := s.queries.ClaimCancelledRequestNotice(ctx, db.ClaimCancelledRequestNoticeParams{
+		RenterID: renterID, MailedAt: timestamptz(at), NotBefore: timestamptz(notBefore),
+	})
+	if err != nil {
+		return false, fmt.Errorf("claim a cancelled-request notice for renter %d: %w", renterID, err)
+	}
+	return n == 1, nil
 }
 
 // AddMail stores a mail for delivery; a second mail for the same event is ignored.

@@ -6,6 +6,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"time"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
@@ -27,26 +28,37 @@ func NewRepository(pool *pgxpool.Pool) *Repository {
 	return &Repository{pool: pool, queries: db.New(pool)}
 }
 
-// Register creates the renter or updates the one with the same e-mail, in one statement, so two
-// bookings with a new e-mail at the same moment still make one renter.
+// Register creates the renter or counts a registration of the one with the same e-mail (whose data
+// stays as it is), in one statement, so two bookings with a new e-mail at the same moment still make
+// one renter.
 func (r *Repository) Register(ctx context.Context, data domain.PersonalData) (int64, bool, error) {
-	row, err := r.queries.UpsertRenterByEmail(ctx, upsertParams(data))
+	row, err := r.queries.RegisterRenterByEmail(ctx, registerParams(data))
 	if err != nil {
 		return 0, false, fmt.Errorf("register renter: %w", err)
 	}
 	return row.ID, row.Created, nil
 }
 
-// UpdatePersonalData changes a renter's personal data except the e-mail.
-func (r *Repository) UpdatePersonalData(ctx context.Context, id int64, data domain.PersonalData) error {
-	n, err := r.queries.UpdateRenterData(ctx, updateParams(id, data))
-	if err != nil {
-		return fmt.Errorf("update renter %d: %w", id, err)
-	}
-	if n == 0 {
-		return fmt.Errorf("renter %d: %w", id, domain.ErrNotFound)
-	}
-	return nil
+// UpdatePersonalData changes a renter's personal data except the e-mail and audits the change as
+// the renter's own (actor), in one transaction.
+func (r *Repository) UpdatePersonalData(ctx context.Context, id int64, data domain.PersonalData, actor string) error {
+	return postgres.InTx(ctx, r.pool, func(tx pgx.Tx) error {
+		q := r.queries.WithTx(tx)
+		before, err := lockRenter(ctx, q, id)
+		if err != nil {
+			return err
+		}
+		if _, err := q.UpdateRenterData(ctx, updateParams(id, data)); err != nil {
+			return fmt.Errorf("update renter %d: %w", id, err)
+		}
+		after := before
+		after.Data = data
+		after.Data.Email = before.Data.Email
+		return audit.Record(ctx, tx, audit.Entry{
+			Actor: actor, Action: "applyPersonalData", Subject: fmt.Sprintf("renter/%d", id), RenterID: id,
+			Details: map[string]any{"before": personalDataView(before.Data), "after": personalDataView(after.Data)},
+		})
+	})
 }
 
 // DeleteUnused releases one registration and deletes the renter when it is unused (see the query).
@@ -75,6 +87,18 @@ func loadRenter(ctx context.Context, q *db.Queries, id int64) (domain.Renter, er
 	}
 	if err != nil {
 		return domain.Renter{}, fmt.Errorf("load renter %d: %w", id, err)
+	}
+	return renterFromDB(row), nil
+}
+
+// lockRenter loads one renter for update or returns domain.ErrNotFound.
+func lockRenter(ctx context.Context, q *db.Queries, id int64) (domain.Renter, error) {
+	row, err := q.LockRenter(ctx, id)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return domain.Renter{}, fmt.Errorf("renter %d: %w", id, domain.ErrNotFound)
+	}
+	if err != nil {
+		return domain.Renter{}, fmt.Errorf("lock renter %d: %w", id, err)
 	}
 	return renterFromDB(row), nil
 }
@@ -110,14 +134,10 @@ func (r *Repository) Summaries(ctx context.Context) ([]domain.Summary, error) {
 func (r *Repository) EditRenter(ctx context.Context, id int64, actor string, change func(*domain.Renter) error) error {
 	return postgres.InTx(ctx, r.pool, func(tx pgx.Tx) error {
 		q := r.queries.WithTx(tx)
-		row, err := q.LockRenter(ctx, id)
-		if errors.Is(err, pgx.ErrNoRows) {
-			return fmt.Errorf("renter %d: %w", id, domain.ErrNotFound)
-		}
+		renter, err := lockRenter(ctx, q, id)
 		if err != nil {
-			return fmt.Errorf("lock renter %d: %w", id, err)
+			return err
 		}
-		renter := renterFromDB(row)
 		before := renter
 		if err := change(&renter); err != nil {
 			return err
@@ -132,6 +152,16 @@ func (r *Repository) EditRenter(ctx context.Context, id int64, actor string, cha
 			Details: map[string]any{"before": auditView(before), "after": auditView(renter)},
 		})
 	})
+}
+
+// personalDataView is what an audit entry of a form's data keeps: everything but the e-mail, which
+// a form never changes.
+func personalDataView(d domain.PersonalData) map[string]any {
+	return map[string]any{
+		"firstName": d.FirstName, "lastName": d.LastName, "street": d.Street, "zip": d.Zip, "city": d.City,
+		"country": d.Country, "birthday": d.Birthday.Format(time.DateOnly), "phone": d.Phone,
+		"nationality": d.Nationality, "gender": d.Gender, "language": d.Language,
+	}
 }
 
 func auditView(r domain.Renter) map[string]any {

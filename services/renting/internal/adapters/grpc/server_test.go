@@ -23,7 +23,7 @@ func TestGetRenting_answersTheRentingOrNotFound(t *testing.T) {
 	t.Parallel()
 	env := testenv.New(t, testenv.DesignDay, testenv.Subjects)
 	renting := domain.NewRenting(7, 11, 3, false, testenv.DesignDay)
-	if err := env.Repo.Create(context.Background(), renting, nil); err != nil {
+	if err := env.Repo.Create(context.Background(), renting); err != nil {
 		t.Fatal(err)
 	}
 	listener, err := net.Listen("tcp", "127.0.0.1:0")

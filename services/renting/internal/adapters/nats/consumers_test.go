@@ -70,7 +70,7 @@ func (c *chain) rentingIn(t *testing.T, renewal bool, states ...domain.State) st
 	t.Helper()
 	ctx := context.Background()
 	r := domain.NewRenting(7, 11, 3, renewal, c.env.Clock.Now())
-	if err := c.env.Repo.Create(ctx, r, nil); err != nil {
+	if err := c.env.Repo.Create(ctx, r); err != nil {
 		t.Fatal(err)
 	}
 	for _, s := range states {

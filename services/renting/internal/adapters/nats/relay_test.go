@@ -61,7 +61,7 @@ func TestRelay_afterACrashRightAfterATransition_deliversTheEventExactlyOnce(t *t
 
 	// The transition commits while no relay runs: the service "dies" right after it.
 	renting := domain.NewRenting(7, 11, 3, false, time.Now())
-	if err := pgadapter.NewRepository(pool, prefix).Create(ctx, renting, nil); err != nil {
+	if err := pgadapter.NewRepository(pool, prefix).Create(ctx, renting); err != nil {
 		t.Fatal(err)
 	}
 	var eventID string

@@ -2,6 +2,7 @@ package postgres
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"strings"
 	"time"
@@ -89,4 +90,22 @@ func (r *Repository) enqueueKeyCodeDue(ctx context.Context, tx events.Writer, re
 		AccessKey: renting.AccessKey, MoveIn: timestamppb.New(moveIn),
 	}
 	return enqueue(ctx, tx, event.EventId, KeyCodeDueSubject(r.subjects), event)
+}
+
+// storedForm is a booking request's form as its JSON column keeps it.
+type storedForm struct {
+	Email, FirstName, LastName, Street, Zip, City, Country, Birthday, Phone, Nationality, Gender, Language string
+}
+
+func formToDB(f domain.RenterData) []byte {
+	encoded, _ := json.Marshal(storedForm(f)) // strings only: cannot fail
+	return encoded
+}
+
+func formFromDB(encoded []byte) (domain.RenterData, error) {
+	var f storedForm
+	if err := json.Unmarshal(encoded, &f); err != nil {
+		return domain.RenterData{}, fmt.Errorf("decode a booking request's form: %w", err)
+	}
+	return domain.RenterData(f), nil
 }

@@ -7,6 +7,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -42,17 +43,92 @@ func (r *Repository) Get(ctx context.Context, id string) (domain.Renting, error)
 	return rentingFromDB(row), nil
 }
 
-// Create stores a new renting with its first log entry and event; the renter's other rentings of the
-// semester are locked for prepare, and its changes are stored in the same transaction.
-func (r *Repository) Create(ctx context.Context, renting *domain.Renting, prepare func(others []*domain.Renting) error) error {
+// Create stores a new renting with its first log entry and event.
+func (r *Repository) Create(ctx context.Context, renting *domain.Renting) error {
+	return r.inTx(ctx, func(tx pgx.Tx, _ *db.Queries) error { return r.insert(ctx, tx, renting) })
+}
+
+// CreateRequest stores a new booking request with its first log entry, its event and the form it
+// came with; the renter's other rentings of the semester are locked and handed to check first,
+// which refuses by failing.
+func (r *Repository) CreateRequest(ctx context.Context, renting *domain.Renting, form domain.RenterData, check func(others []*domain.Renting) error) error {
 	return r.inTx(ctx, func(tx pgx.Tx, q *db.Queries) error {
-		if prepare != nil {
-			if err := r.prepare(ctx, tx, q, renting, prepare); err != nil {
+		others, err := lockRentingsOfRenter(ctx, q, renting.RenterID, renting.SemesterID)
+		if err != nil {
+			return err
+		}
+		if err := check(others); err != nil {
+			return err
+		}
+		if err := r.insert(ctx, tx, renting); err != nil {
+			return err
+		}
+		if err := q.InsertBookingRequestForm(ctx, db.InsertBookingRequestFormParams{RentingID: renting.ID, Form: formToDB(form)}); err != nil {
+			return fmt.Errorf("store the form of booking request %s: %w", renting.ID, err)
+		}
+		return nil
+	})
+}
+
+// RequestForm returns the form a booking request came with, or domain.ErrNotFound once the renting
+// left APARTMENT_REQUESTED (or for a request made before forms were kept).
+func (r *Repository) RequestForm(ctx context.Context, rentingID string) (domain.RenterData, error) {
+	form, err := r.queries.GetBookingRequestForm(ctx, rentingID)
+	if err != nil {
+		return domain.RenterData{}, rentingError(rentingID, err)
+	}
+	return formFromDB(form)
+}
+
+// Confirm locks the renter's rentings of the renting's semester (in one order, so that two
+// confirmations of one renter wait for each other instead of deadlocking), tells change whether
+// another renting holds the renting's apartment, and stores what change did to the renting and to
+// the others in one transaction.
+func (r *Repository) Confirm(ctx context.Context, id string, change func(renting *domain.Renting, apartmentHeld bool, others []*domain.Renting) error) error {
+	return r.inTx(ctx, func(tx pgx.Tx, q *db.Queries) error {
+		row, err := q.GetRenting(ctx, id) // renter and semester never change: safe to read unlocked
+		if err != nil {
+			return rentingError(id, err)
+		}
+		rentings, err := lockRentingsOfRenter(ctx, q, row.RenterID, int(row.SemesterID))
+		if err != nil {
+			return err
+		}
+		i := slices.IndexFunc(rentings, func(o *domain.Renting) bool { return o.ID == id })
+		if i < 0 {
+			return fmt.Errorf("renting %s: %w", id, domain.ErrNotFound) // deleted meanwhile
+		}
+		renting, others := rentings[i], slices.Delete(slices.Clone(rentings), i, i+1)
+		holder, held, err := apartmentHolder(ctx, q, renting.ApartmentID, renting.SemesterID)
+		if err != nil {
+			return err
+		}
+		if err := change(renting, held && holder != renting.ID, others); err != nil {
+			return err
+		}
+		for _, o := range rentings {
+			if err := r.store(ctx, tx, o); err != nil {
 				return err
 			}
 		}
-		return r.insert(ctx, tx, renting)
+		return nil
 	})
+}
+
+// lockRentingsOfRenter loads the renter's rentings of the semester for update, oldest first.
+func lockRentingsOfRenter(ctx context.Context, q *db.Queries, renterID int64, semesterID int) ([]*domain.Renting, error) {
+	rows, err := q.LockRentingsOfRenterInSemester(ctx, db.LockRentingsOfRenterInSemesterParams{
+		RenterID: renterID, SemesterID: int32(semesterID),
+	})
+	if err != nil {
+		return nil, fmt.Errorf("lock the rentings of renter %d: %w", renterID, err)
+	}
+	rentings := make([]*domain.Renting, len(rows))
+	for i, row := range rows {
+		renting := rentingFromDB(row)
+		rentings[i] = &renting
+	}
+	return rentings, nil
 }
 
 // AdminCreate stores a new renting with an audit entry of the admin's action, in one transaction.
@@ -88,48 +164,10 @@ func (r *Repository) insert(ctx context.Context, tx pgx.Tx, renting *domain.Rent
 	return nil
 }
 
-func (r *Repository) prepare(ctx context.Context, tx pgx.Tx, q *db.Queries, renting *domain.Renting, prepare func([]*domain.Renting) error) error {
-	rows, err := q.LockRentingsOfRenterInSemester(ctx, db.LockRentingsOfRenterInSemesterParams{
-		RenterID: renting.RenterID, SemesterID: int32(renting.SemesterID),
-	})
-	if err != nil {
-		return fmt.Errorf("lock the renter's rentings: %w", err)
-	}
-	others := make([]*domain.Renting, len(rows))
-	for i, row := range rows {
-		o := rentingFromDB(row)
-		others[i] = &o
-	}
-	if err := prepare(others); err != nil {
-		return err
-	}
-	for _, o := range others {
-		if err := r.store(ctx, tx, o); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
 // Update locks the renting, lets change move it and stores its transitions.
 func (r *Repository) Update(ctx context.Context, id string, change func(*domain.Renting) error) error {
 	return r.inTx(ctx, func(tx pgx.Tx, q *db.Queries) error {
 		_, err := r.update(ctx, tx, q, id, change)
-		return err
-	})
-}
-
-// UpdateKnowingHolder is Update that also tells change whether another renting holds the renting's
-// apartment in its semester, read in the same transaction after the renting is locked.
-func (r *Repository) UpdateKnowingHolder(ctx context.Context, id string, change func(r *domain.Renting, held bool) error) error {
-	return r.inTx(ctx, func(tx pgx.Tx, q *db.Queries) error {
-		_, err := r.update(ctx, tx, q, id, func(renting *domain.Renting) error {
-			holder, held, err := apartmentHolder(ctx, q, renting.ApartmentID, renting.SemesterID)
-			if err != nil {
-				return err
-			}
-			return change(renting, held && holder != renting.ID)
-		})
 		return err
 	})
 }
@@ -184,16 +222,21 @@ func (r *Repository) update(ctx context.Context, tx pgx.Tx, q *db.Queries, id st
 }
 
 // store writes a loaded renting's transitions, if it has any: the new state, a log entry and an
-// event each, in one round trip.
+// event each, and for a renting that left APARTMENT_REQUESTED the deletion of its request's form,
+// in one round trip.
 func (r *Repository) store(ctx context.Context, tx pgx.Tx, renting *domain.Renting) error {
 	if len(renting.Changes()) == 0 {
 		return nil
 	}
 	err := r.write(ctx, tx, renting, func(q *db.Queries) error {
-		return q.UpdateRenting(ctx, db.UpdateRentingParams{
+		err := q.UpdateRenting(ctx, db.UpdateRentingParams{
 			ID: renting.ID, State: string(renting.State), ApartmentID: int32(renting.ApartmentID), UpdatedAt: renting.UpdatedAt,
 			SigningLink: renting.SigningLink, PaymentLink: renting.PaymentLink, AccessKey: renting.AccessKey,
 		})
+		if err != nil || !renting.LeftRequest() {
+			return err
+		}
+		return q.DeleteBookingRequestForm(ctx, renting.ID) // applied on confirmation, or never to be
 	})
 	if err != nil {
 		return fmt.Errorf("update renting %s: %w", renting.ID, err)

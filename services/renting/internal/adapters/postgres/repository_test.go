@@ -32,7 +32,7 @@ func newRepository(t *testing.T) (*pgadapter.Repository, func(string, ...any) er
 func reserved(t *testing.T, repo *pgadapter.Repository, renterID int64, apartmentID int) (string, error) {
 	t.Helper()
 	r := domain.NewRenting(renterID, apartmentID, 3, false, time.Now())
-	if err := repo.Create(context.Background(), r, nil); err != nil {
+	if err := repo.Create(context.Background(), r); err != nil {
 		t.Fatal(err)
 	}
 	return r.ID, repo.Update(context.Background(), r.ID, func(r *domain.Renting) error {
@@ -97,7 +97,7 @@ func TestHolderChecks_theHoldingStatesHoldTheApartment(t *testing.T) {
 	holder := domain.NewRenting(1, 11, 3, false, time.Now())
 	other := domain.NewRenting(2, 11, 3, false, time.Now())
 	for _, r := range []*domain.Renting{holder, other} {
-		if err := repo.Create(ctx, r, nil); err != nil {
+		if err := repo.Create(ctx, r); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -109,7 +109,7 @@ func TestHolderChecks_theHoldingStatesHoldTheApartment(t *testing.T) {
 			t.Fatal(err)
 		}
 		var heldByAnother bool
-		err := repo.UpdateKnowingHolder(ctx, other.ID, func(_ *domain.Renting, h bool) error { heldByAnother = h; return nil })
+		err := repo.Confirm(ctx, other.ID, func(_ *domain.Renting, h bool, _ []*domain.Renting) error { heldByAnother = h; return nil })
 		if err != nil || heldByAnother != state.Holds() {
 			t.Errorf("another renting in %s: held %v (%v), want %v", state, heldByAnother, err, state.Holds())
 		}

@@ -10,6 +10,11 @@ import (
 	"github.com/jackc/pgx/v5/pgtype"
 )
 
+type CancelledRequestNotice struct {
+	RenterID int64
+	MailedAt pgtype.Timestamptz
+}
+
 type EmailToken struct {
 	Hash      []byte
 	RenterID  int64

@@ -12,6 +12,28 @@ import (
 	"github.com/jackc/pgx/v5/pgtype"
 )
 
+const claimCancelledRequestNotice = `-- name: ClaimCancelledRequestNotice :execrows
+INSERT INTO cancelled_request_notice AS n (renter_id, mailed_at) VALUES ($1, $2)
+ON CONFLICT (renter_id) DO UPDATE SET mailed_at = EXCLUDED.mailed_at WHERE n.mailed_at <= $3
+`
+
+type ClaimCancelledRequestNoticeParams struct {
+	RenterID  int64
+	MailedAt  pgtype.Timestamptz
+	NotBefore pgtype.Timestamptz
+}
+
+// Records a notice at @mailed_at unless the renter got one after @not_before; one row (the claim)
+// when the notice may be mailed, none when it may not. The row lock of ON CONFLICT orders claims
+// for one renter at the same moment.
+func (q *Queries) ClaimCancelledRequestNotice(ctx context.Context, arg ClaimCancelledRequestNoticeParams) (int64, error) {
+	result, err := q.db.Exec(ctx, claimCancelledRequestNotice, arg.RenterID, arg.MailedAt, arg.NotBefore)
+	if err != nil {
+		return 0, err
+	}
+	return result.RowsAffected(), nil
+}
+
 const deleteRenterIfUnused = `-- name: DeleteRenterIfUnused :execrows
 DELETE FROM renter r
 WHERE r.id = $1 AND r.registrations = 0 AND NOT r.email_validated
@@ -303,6 +325,57 @@ func (q *Queries) MarkMailSent(ctx context.Context, eventID string) error {
 	return err
 }
 
+const registerRenterByEmail = `-- name: RegisterRenterByEmail :one
+INSERT INTO renter (email, first_name, last_name, street, zip, city, country, birthday, phone, nationality,
+                    gender, language)
+VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
+ON CONFLICT (lower(email)) DO UPDATE SET registrations = renter.registrations + 1
+RETURNING id, (xmax = 0)::boolean AS created
+`
+
+type RegisterRenterByEmailParams struct {
+	Email       string
+	FirstName   string
+	LastName    string
+	Street      string
+	Zip         string
+	City        string
+	Country     string
+	Birthday    time.Time
+	Phone       string
+	Nationality string
+	Gender      string
+	Language    string
+}
+
+type RegisterRenterByEmailRow struct {
+	ID      int64
+	Created bool
+}
+
+// Creates the renter or, when the e-mail is known, only counts one more registration: a booking
+// request changes nobody's personal data before the address owner confirms it (docs/security.md,
+// "Booking requests"). created tells the two apart (xmax is 0 on an insert).
+func (q *Queries) RegisterRenterByEmail(ctx context.Context, arg RegisterRenterByEmailParams) (RegisterRenterByEmailRow, error) {
+	row := q.db.QueryRow(ctx, registerRenterByEmail,
+		arg.Email,
+		arg.FirstName,
+		arg.LastName,
+		arg.Street,
+		arg.Zip,
+		arg.City,
+		arg.Country,
+		arg.Birthday,
+		arg.Phone,
+		arg.Nationality,
+		arg.Gender,
+		arg.Language,
+	)
+	var i RegisterRenterByEmailRow
+	err := row.Scan(&i.ID, &i.Created)
+	return i, err
+}
+
 const releaseRegistration = `-- name: ReleaseRegistration :exec
 UPDATE renter SET registrations = registrations - 1 WHERE id = $1 AND registrations > 0
 `
@@ -335,7 +408,7 @@ type UpdateRenterDataParams struct {
 	Language    string
 }
 
-// A renewal: the personal data changes, the e-mail stays.
+// A confirmed booking request or a renewal: the personal data changes, the e-mail stays.
 func (q *Queries) UpdateRenterData(ctx context.Context, arg UpdateRenterDataParams) (int64, error) {
 	result, err := q.db.Exec(ctx, updateRenterData,
 		arg.ID,
@@ -378,60 +451,6 @@ func (q *Queries) UpdateRenterEdit(ctx context.Context, arg UpdateRenterEditPara
 		arg.Notes,
 	)
 	return err
-}
-
-const upsertRenterByEmail = `-- name: UpsertRenterByEmail :one
-INSERT INTO renter (email, first_name, last_name, street, zip, city, country, birthday, phone, nationality,
-                    gender, language)
-VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
-ON CONFLICT (lower(email)) DO UPDATE
-SET first_name = EXCLUDED.first_name, last_name = EXCLUDED.last_name, street = EXCLUDED.street,
-    zip = EXCLUDED.zip, city = EXCLUDED.city, country = EXCLUDED.country, birthday = EXCLUDED.birthday,
-    phone = EXCLUDED.phone, nationality = EXCLUDED.nationality, gender = EXCLUDED.gender,
-    language = EXCLUDED.language, registrations = renter.registrations + 1, updated_at = now()
-RETURNING id, (xmax = 0)::boolean AS created
-`
-
-type UpsertRenterByEmailParams struct {
-	Email       string
-	FirstName   string
-	LastName    string
-	Street      string
-	Zip         string
-	City        string
-	Country     string
-	Birthday    time.Time
-	Phone       string
-	Nationality string
-	Gender      string
-	Language    string
-}
-
-type UpsertRenterByEmailRow struct {
-	ID      int64
-	Created bool
-}
-
-// Creates the renter or, when the e-mail is known, updates the personal data (keeping the stored
-// e-mail) and counts one more registration. created tells the two apart (xmax is 0 on an insert).
-func (q *Queries) UpsertRenterByEmail(ctx context.Context, arg UpsertRenterByEmailParams) (UpsertRenterByEmailRow, error) {
-	row := q.db.QueryRow(ctx, upsertRenterByEmail,
-		arg.Email,
-		arg.FirstName,
-		arg.LastName,
-		arg.Street,
-		arg.Zip,
-		arg.City,
-		arg.Country,
-		arg.Birthday,
-		arg.Phone,
-		arg.Nationality,
-		arg.Gender,
-		arg.Language,
-	)
-	var i UpsertRenterByEmailRow
-	err := row.Scan(&i.ID, &i.Created)
-	return i, err
 }
 
 const useEmailToken = `-- name: UseEmailToken :execrows

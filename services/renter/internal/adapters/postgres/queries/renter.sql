@@ -1,18 +1,15 @@
--- name: UpsertRenterByEmail :one
--- Creates the renter or, when the e-mail is known, updates the personal data (keeping the stored
--- e-mail) and counts one more registration. created tells the two apart (xmax is 0 on an insert).
+-- name: RegisterRenterByEmail :one
+-- Creates the renter or, when the e-mail is known, only counts one more registration: a booking
+-- request changes nobody's personal data before the address owner confirms it (docs/security.md,
+-- "Booking requests"). created tells the two apart (xmax is 0 on an insert).
 INSERT INTO renter (email, first_name, last_name, street, zip, city, country, birthday, phone, nationality,
                     gender, language)
 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
-ON CONFLICT (lower(email)) DO UPDATE
-SET first_name = EXCLUDED.first_name, last_name = EXCLUDED.last_name, street = EXCLUDED.street,
-    zip = EXCLUDED.zip, city = EXCLUDED.city, country = EXCLUDED.country, birthday = EXCLUDED.birthday,
-    phone = EXCLUDED.phone, nationality = EXCLUDED.nationality, gender = EXCLUDED.gender,
-    language = EXCLUDED.language, registrations = renter.registrations + 1, updated_at = now()
+ON CONFLICT (lower(email)) DO UPDATE SET registrations = renter.registrations + 1
 RETURNING id, (xmax = 0)::boolean AS created;
 
 -- name: UpdateRenterData :execrows
--- A renewal: the personal data changes, the e-mail stays.
+-- A confirmed booking request or a renewal: the personal data changes, the e-mail stays.
 UPDATE renter
 SET first_name = $2, last_name = $3, street = $4, zip = $5, city = $6, country = $7, birthday = $8,
     phone = $9, nationality = $10, gender = $11, language = $12, registrations = registrations + 1,
@@ -86,3 +83,10 @@ UPDATE outgoing_mail
 SET attempts = attempts + 1, next_attempt_at = now() + make_interval(secs => @retry_in_seconds::double precision),
     last_error = @last_error
 WHERE event_id = @event_id;
+
+-- name: ClaimCancelledRequestNotice :execrows
+-- Records a notice at @mailed_at unless the renter got one after @not_before; one row (the claim)
+-- when the notice may be mailed, none when it may not. The row lock of ON CONFLICT orders claims
+-- for one renter at the same moment.
+INSERT INTO cancelled_request_notice AS n (renter_id, mailed_at) VALUES (@renter_id, @mailed_at)
+ON CONFLICT (renter_id) DO UPDATE SET mailed_at = EXCLUDED.mailed_at WHERE n.mailed_at <= @not_before;

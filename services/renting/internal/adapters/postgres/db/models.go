@@ -10,6 +10,11 @@ import (
 	"github.com/jackc/pgx/v5/pgtype"
 )
 
+type BookingRequestForm struct {
+	RentingID string
+	Form      []byte
+}
+
 type RenewalToken struct {
 	RentingID string
 	Hash      []byte

@@ -51,6 +51,15 @@ func (q *Queries) AppendLog(ctx context.Context, arg AppendLogParams) error {
 	return err
 }
 
+const deleteBookingRequestForm = `-- name: DeleteBookingRequestForm :exec
+DELETE FROM booking_request_form WHERE renting_id = $1
+`
+
+func (q *Queries) DeleteBookingRequestForm(ctx context.Context, rentingID string) error {
+	_, err := q.db.Exec(ctx, deleteBookingRequestForm, rentingID)
+	return err
+}
+
 const deleteRentingsOfApartment = `-- name: DeleteRentingsOfApartment :many
 DELETE FROM renting WHERE apartment_id = $1 AND semester_id = $2 RETURNING id, renter_id, apartment_id, semester_id, state, renewal, created_at, updated_at, signing_link, payment_link, access_key, key_code_announced_at
 `
@@ -93,6 +102,17 @@ func (q *Queries) DeleteRentingsOfApartment(ctx context.Context, arg DeleteRenti
 	return items, nil
 }
 
+const getBookingRequestForm = `-- name: GetBookingRequestForm :one
+SELECT form FROM booking_request_form WHERE renting_id = $1
+`
+
+func (q *Queries) GetBookingRequestForm(ctx context.Context, rentingID string) ([]byte, error) {
+	row := q.db.QueryRow(ctx, getBookingRequestForm, rentingID)
+	var form []byte
+	err := row.Scan(&form)
+	return form, err
+}
+
 const getRenting = `-- name: GetRenting :one
 SELECT id, renter_id, apartment_id, semester_id, state, renewal, created_at, updated_at, signing_link, payment_link, access_key, key_code_announced_at FROM renting WHERE id = $1
 `
@@ -115,6 +135,20 @@ func (q *Queries) GetRenting(ctx context.Context, id string) (Renting, error) {
 		&i.KeyCodeAnnouncedAt,
 	)
 	return i, err
+}
+
+const insertBookingRequestForm = `-- name: InsertBookingRequestForm :exec
+INSERT INTO booking_request_form (renting_id, form) VALUES ($1, $2)
+`
+
+type InsertBookingRequestFormParams struct {
+	RentingID string
+	Form      []byte
+}
+
+func (q *Queries) InsertBookingRequestForm(ctx context.Context, arg InsertBookingRequestFormParams) error {
+	_, err := q.db.Exec(ctx, insertBookingRequestForm, arg.RentingID, arg.Form)
+	return err
 }
 
 const insertRenting = `-- name: InsertRenting :exec

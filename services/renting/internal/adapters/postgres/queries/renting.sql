@@ -64,3 +64,12 @@ SELECT id FROM renting
 WHERE apartment_id = @apartment_id AND semester_id = @semester_id
   AND state IN ('APARTMENT_RESERVED', 'OWNER_ACKNOWLEDGED', 'CONTRACT_REQUESTED', 'CONTRACT_SIGNED',
                 'UNPAID', 'PAYED', 'RENEWAL_REQUEST', 'RENEWAL_ACCEPTED');
+
+-- name: InsertBookingRequestForm :exec
+INSERT INTO booking_request_form (renting_id, form) VALUES ($1, $2);
+
+-- name: GetBookingRequestForm :one
+SELECT form FROM booking_request_form WHERE renting_id = $1;
+
+-- name: DeleteBookingRequestForm :exec
+DELETE FROM booking_request_form WHERE renting_id = $1;
