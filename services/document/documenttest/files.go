@@ -2,7 +2,9 @@ package documenttest
 
 import (
 	"bytes"
+	"encoding/binary"
 	"fmt"
+	"hash/crc32"
 	"image"
 	"image/color"
 	"image/jpeg"
@@ -47,6 +49,53 @@ func gradient(width, height int) image.Image {
 		}
 	}
 	return img
+}
+
+// PNGHeader is a PNG that has only its header chunk: it claims a size but holds no pixels, as a
+// decompression bomb's header would.
+func PNGHeader(width, height uint32) []byte {
+	data := binary.BigEndian.AppendUint32(nil, width)
+	data = binary.BigEndian.AppendUint32(data, height)
+	data = append(data, 8, 6, 0, 0, 0) // 8 bits, RGBA, deflate, no filter, no interlace
+	chunk := binary.BigEndian.AppendUint32(nil, uint32(len(data)))
+	chunk = append(chunk, "IHDR"...)
+	chunk = append(chunk, data...)
+	chunk = binary.BigEndian.AppendUint32(chunk, crc32.ChecksumIEEE(chunk[4:]))
+	return append([]byte("\x89PNG\r\n\x1a\n"), chunk...)
+}
+
+// JPEGClaiming is a real small JPEG whose frame header is changed to claim width×height: a
+// decompression bomb's header.
+func JPEGClaiming(t testing.TB, width, height int) []byte {
+	t.Helper()
+	var buf bytes.Buffer
+	if err := jpeg.Encode(&buf, image.NewGray(image.Rect(0, 0, 16, 16)), nil); err != nil {
+		t.Fatal(err)
+	}
+	content := buf.Bytes()
+	sof := bytes.Index(content, []byte{0xFF, 0xC0}) // baseline frame: length, precision, height, width
+	if sof < 0 {
+		t.Fatal("no frame header in the encoded JPEG")
+	}
+	content[sof+5], content[sof+6] = byte(height>>8), byte(height)
+	content[sof+7], content[sof+8] = byte(width>>8), byte(width)
+	return content
+}
+
+// FlatPNG is a PNG of width×height pixels of one translucent colour: it compresses about a
+// thousand times (an 84 KB file of 5000×5000), and decodes to 4 bytes a pixel and, being
+// translucent, is blended onto white in a second picture of as many.
+func FlatPNG(t testing.TB, width, height int) []byte {
+	t.Helper()
+	img := image.NewNRGBA(image.Rect(0, 0, width, height))
+	for i := 0; i < len(img.Pix); i += 4 {
+		img.Pix[i], img.Pix[i+1], img.Pix[i+2], img.Pix[i+3] = 40, 80, 160, 250
+	}
+	var buf bytes.Buffer
+	if err := (&png.Encoder{CompressionLevel: png.BestCompression}).Encode(&buf, img); err != nil {
+		t.Fatalf("encode png: %v", err)
+	}
+	return buf.Bytes()
 }
 
 // PDF returns a real minimal one-page PDF with a correct cross-reference table and trailer.

@@ -4,8 +4,6 @@ import (
 	"bytes"
 	"compress/zlib"
 	"errors"
-	"image"
-	"image/jpeg"
 	"maps"
 	"runtime"
 	"strings"
@@ -28,9 +26,9 @@ func TestUploadCheck_pictureOverMaxPixels_isRefusedFromItsHeaderBeforeDecoding(t
 		name   string
 		upload domain.Upload
 	}{
-		{"PNG front claiming 10000×10000", front(pngHeader(10000, 10000))},
-		{"PNG certificate claiming 5001×5000", certificate(pngHeader(5001, 5000))},
-		{"JPEG back claiming 10000×9000", back(jpegClaiming(t, 10000, 9000))},
+		{"PNG front claiming 10000×10000", front(documenttest.PNGHeader(10000, 10000))},
+		{"PNG certificate claiming 5001×5000", certificate(documenttest.PNGHeader(5001, 5000))},
+		{"JPEG back claiming 10000×9000", back(documenttest.JPEGClaiming(t, 10000, 9000))},
 		{"real 6000×4200 PNG photo of 25.2 MP", front(documenttest.PNG(t, 6000, 4200))},
 	}
 	for _, tt := range tests {
@@ -55,7 +53,7 @@ func TestUploadCheck_pictureOverMaxPixels_isRefusedFromItsHeaderBeforeDecoding(t
 
 func TestUploadCheck_pictureOfExactlyMaxPixels_passesTheHeaderCheck(t *testing.T) {
 	t.Parallel()
-	if _, err := front(pngHeader(5000, 5000)).Check(rules); err != nil {
+	if _, err := front(documenttest.PNGHeader(5000, 5000)).Check(rules); err != nil {
 		t.Errorf("Check() = %v, want 25 MP accepted", err)
 	}
 }
@@ -168,24 +166,6 @@ func pdfObjects(t *testing.T, pdf []byte) ([]string, int) {
 		}
 	}
 	return objects, ctx.PageCount
-}
-
-// jpegClaiming is a real small JPEG whose frame header is changed to claim width×height: a
-// decompression bomb's header.
-func jpegClaiming(t *testing.T, width, height int) []byte {
-	t.Helper()
-	var buf bytes.Buffer
-	if err := jpeg.Encode(&buf, image.NewGray(image.Rect(0, 0, 16, 16)), nil); err != nil {
-		t.Fatal(err)
-	}
-	content := buf.Bytes()
-	sof := bytes.Index(content, []byte{0xFF, 0xC0}) // baseline frame: length, precision, height, width
-	if sof < 0 {
-		t.Fatal("no frame header in the encoded JPEG")
-	}
-	content[sof+5], content[sof+6] = byte(height>>8), byte(height)
-	content[sof+7], content[sof+8] = byte(width>>8), byte(width)
-	return content
 }
 
 func deflatedSpaces(t *testing.T, n int) string {

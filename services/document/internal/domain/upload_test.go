@@ -3,9 +3,7 @@ package domain_test
 import (
 	"bytes"
 	"context"
-	"encoding/binary"
 	"errors"
-	"hash/crc32"
 	"image"
 	"image/color"
 	"image/gif"
@@ -39,15 +37,15 @@ func TestUploadCheck_refusesBrokenUploadsByContent(t *testing.T) {
 		{"50×50 picture is too small", front(documenttest.PNG(t, 50, 50)), domain.MsgInvalidDim, dimensionParams},
 		{"599×400 picture is too small", front(documenttest.PNG(t, 599, 400)), domain.MsgInvalidDim, dimensionParams},
 		{"700×399 picture is too small", back(documenttest.JPEG(t, 700, 399)), domain.MsgInvalidDim, dimensionParams},
-		{"header claiming 20000×20000 is refused before decoding", front(pngHeader(20000, 20000)), domain.MsgInvalidDim, dimensionParams},
-		{"header claiming 10001×500 is refused before decoding", front(pngHeader(10001, 500)), domain.MsgInvalidDim, dimensionParams},
-		{"allowed header with no pixels is a broken image", front(pngHeader(5000, 5000)), domain.MsgInvalidImage, nil},
+		{"header claiming 20000×20000 is refused before decoding", front(documenttest.PNGHeader(20000, 20000)), domain.MsgInvalidDim, dimensionParams},
+		{"header claiming 10001×500 is refused before decoding", front(documenttest.PNGHeader(10001, 500)), domain.MsgInvalidDim, dimensionParams},
+		{"allowed header with no pixels is a broken image", front(documenttest.PNGHeader(5000, 5000)), domain.MsgInvalidImage, nil},
 		{"truncated PDF is not a PDF", certificate(pdf[:len(pdf)-20]), domain.MsgNotAPDF, nil},
 		{"PDF whose startxref points nowhere is not a PDF", certificate(bytes.Replace(pdf, []byte("startxref\n"), []byte("startxref\n9"), 1)), domain.MsgNotAPDF, nil},
 		{"PDF header on text is not a PDF", certificate([]byte("%PDF-1.7 just kidding")), domain.MsgNotAPDF, nil},
 		{"GIF is no certificate", certificate(gifImage(t)), domain.MsgInvalidFileType, nil},
 		{"text is no certificate", certificate([]byte("Immatrikulationsbescheinigung")), domain.MsgInvalidFileType, nil},
-		{"broken PNG is no certificate", certificate(pngHeader(1000, 1000)), domain.MsgInvalidFileType, nil},
+		{"broken PNG is no certificate", certificate(documenttest.PNGHeader(1000, 1000)), domain.MsgInvalidFileType, nil},
 		{"tiny scan is no certificate", certificate(documenttest.PNG(t, 50, 50)), domain.MsgInvalidDim, dimensionParams},
 	}
 	for _, tt := range tests {
@@ -224,17 +222,4 @@ func gifImage(t *testing.T) []byte {
 		t.Fatal(err)
 	}
 	return buf.Bytes()
-}
-
-// pngHeader is a PNG that has only its header chunk: it claims a size but holds no pixels, as a
-// decompression bomb's header would.
-func pngHeader(width, height uint32) []byte {
-	data := binary.BigEndian.AppendUint32(nil, width)
-	data = binary.BigEndian.AppendUint32(data, height)
-	data = append(data, 8, 6, 0, 0, 0) // 8 bits, RGBA, deflate, no filter, no interlace
-	chunk := binary.BigEndian.AppendUint32(nil, uint32(len(data)))
-	chunk = append(chunk, "IHDR"...)
-	chunk = append(chunk, data...)
-	chunk = binary.BigEndian.AppendUint32(chunk, crc32.ChecksumIEEE(chunk[4:]))
-	return append([]byte("\x89PNG\r\n\x1a\n"), chunk...)
 }

@@ -1,0 +1,98 @@
+package app_test
+
+import (
+	"context"
+	"errors"
+	"runtime"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/google/uuid"
+
+	"semesterhaus/services/document/documenttest"
+	"semesterhaus/services/document/internal/app"
+	"semesterhaus/services/document/internal/domain"
+)
+
+// uploadMemoryCeiling is the most the heap may grow while the hostile corpus below is checked
+// (docs/security.md, "Uploads"; measured: about 510 MB). Two pictures of the largest size allowed
+// are decoded at once, each about 120 MB live (its pixels, a band of the mark, the JPEG written),
+// and the collector, left at its defaults here (no GOMEMLIMIT), lets garbage grow as much again.
+// Without the decode limit, the six pictures alone would be 700 MB live.
+const uploadMemoryCeiling = 600 << 20
+
+// Not parallel: it measures the process's heap, and parallel tests wait until it is done.
+func TestStoreUploads_hostileCorpusInParallel_staysUnderTheMemoryCeiling(t *testing.T) {
+	flat := documenttest.FlatPNG(t, 5000, 5000) // 25 MP, allowed: the 84 KB PNG
+	bombs := []domain.Upload{
+		{Type: domain.TypeIdentityCardFront, Content: documenttest.PNGHeader(10000, 10000)},
+		{Type: domain.TypeIdentityCardBack, Content: documenttest.JPEGClaiming(t, 10000, 10000)},
+	}
+	booking := []domain.Upload{
+		{Type: domain.TypeIdentityCardFront, Content: flat},
+		{Type: domain.TypeIdentityCardBack, Content: flat},
+		{Type: domain.TypeImmatriculation, Content: documenttest.HostilePDF()},
+	}
+	const bookings = 3 // six pictures of 25 MP posted at once, and the bombs beside them
+	documents := app.New(&recordingRepository{}, documenttest.UploadLimits)
+
+	stop := sampleHeapGrowth()
+	var wg sync.WaitGroup
+	errs := make([]error, bookings+len(bombs))
+	for i := range bookings {
+		wg.Go(func() { _, errs[i] = documents.StoreUploads(context.Background(), 7, uuid.NewString(), booking) })
+	}
+	for i, bomb := range bombs {
+		wg.Go(func() {
+			_, errs[bookings+i] = documents.StoreUploads(context.Background(), 7, uuid.NewString(), []domain.Upload{bomb})
+		})
+	}
+	wg.Wait()
+	grown := stop()
+
+	for i, err := range errs[:bookings] {
+		if err != nil {
+			t.Errorf("booking %d: StoreUploads = %v, want its 25 MP pictures and PDF stored", i, err)
+		}
+	}
+	for _, err := range errs[bookings:] {
+		var v *domain.ValidationError
+		if !errors.As(err, &v) || v.MessageID != domain.MsgTooManyPixels {
+			t.Errorf("bomb: StoreUploads = %v, want %s", err, domain.MsgTooManyPixels)
+		}
+	}
+	t.Logf("heap grew by at most %d MB (ceiling %d MB)", grown>>20, uploadMemoryCeiling>>20)
+	if grown > uploadMemoryCeiling {
+		t.Errorf("heap grew by %d MB, over the ceiling of %d MB", grown>>20, uploadMemoryCeiling>>20)
+	}
+}
+
+// sampleHeapGrowth samples the heap in use every few milliseconds until stop is called, which
+// returns by how much it grew at most over what was in use at the start.
+func sampleHeapGrowth() (stop func() uint64) {
+	runtime.GC()
+	var stats runtime.MemStats
+	runtime.ReadMemStats(&stats)
+	baseline, peak := stats.HeapInuse, stats.HeapInuse
+	done, finished := make(chan struct{}), make(chan struct{})
+	go func() {
+		defer close(finished)
+		ticker := time.NewTicker(5 * time.Millisecond)
+		defer ticker.Stop()
+		for {
+			select {
+			case <-done:
+				return
+			case <-ticker.C:
+				runtime.ReadMemStats(&stats)
+				peak = max(peak, stats.HeapInuse)
+			}
+		}
+	}()
+	return func() uint64 {
+		close(done)
+		<-finished
+		return peak - baseline
+	}
+}
