@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"runtime"
+	"runtime/debug"
+	"slices"
 	"sync"
 	"testing"
 	"time"
@@ -15,12 +17,17 @@ import (
 	"semesterhaus/services/document/internal/domain"
 )
 
-// uploadMemoryCeiling is the most the heap may grow while the hostile corpus below is checked
-// (docs/security.md, "Uploads"; measured: about 510 MB). Two pictures of the largest size allowed
-// are decoded at once, each about 120 MB live (its pixels, a band of the mark, the JPEG written),
-// and the collector, left at its defaults here (no GOMEMLIMIT), lets garbage grow as much again.
-// Without the decode limit, the six pictures alone would be 700 MB live.
-const uploadMemoryCeiling = 600 << 20
+// The service runs with the Go runtime's memory limit set (GOMEMLIMIT, from its container's memory
+// limit); the test sets testMemoryLimit the same way. uploadMemoryCeiling is the most the heap may
+// grow while the hostile corpus below is checked (docs/security.md, "Uploads"): two pictures of the
+// largest size allowed are decoded at once, each about 120 MB live (its pixels, a band of the mark,
+// the JPEG written), and a collection may end after another picture's pixels were allocated. Measured:
+// about 430 MB, the live heap after a collection at most 260 MB. Without the decode limit the six
+// pictures alone would be 720 MB live.
+const (
+	testMemoryLimit     = 384 << 20
+	uploadMemoryCeiling = 560 << 20
+)
 
 // Not parallel: it measures the process's heap, and parallel tests wait until it is done.
 func TestStoreUploads_hostileCorpusInParallel_staysUnderTheMemoryCeiling(t *testing.T) {
@@ -36,17 +43,22 @@ func TestStoreUploads_hostileCorpusInParallel_staysUnderTheMemoryCeiling(t *test
 	}
 	const bookings = 3 // six pictures of 25 MP posted at once, and the bombs beside them
 	documents := app.New(&recordingRepository{}, documenttest.UploadLimits)
+	defer debug.SetMemoryLimit(debug.SetMemoryLimit(testMemoryLimit))
 
 	stop := sampleHeapGrowth()
 	var wg sync.WaitGroup
 	errs := make([]error, bookings+len(bombs))
+	took := make([]time.Duration, bookings+len(bombs))
+	store := func(i int, uploads []domain.Upload) {
+		started := time.Now()
+		_, errs[i] = documents.StoreUploads(context.Background(), 7, uuid.NewString(), uploads)
+		took[i] = time.Since(started)
+	}
 	for i := range bookings {
-		wg.Go(func() { _, errs[i] = documents.StoreUploads(context.Background(), 7, uuid.NewString(), booking) })
+		wg.Go(func() { store(i, booking) })
 	}
 	for i, bomb := range bombs {
-		wg.Go(func() {
-			_, errs[bookings+i] = documents.StoreUploads(context.Background(), 7, uuid.NewString(), []domain.Upload{bomb})
-		})
+		wg.Go(func() { store(bookings+i, []domain.Upload{bomb}) })
 	}
 	wg.Wait()
 	grown := stop()
@@ -56,10 +68,15 @@ func TestStoreUploads_hostileCorpusInParallel_staysUnderTheMemoryCeiling(t *test
 			t.Errorf("booking %d: StoreUploads = %v, want its 25 MP pictures and PDF stored", i, err)
 		}
 	}
-	for _, err := range errs[bookings:] {
+	fastestBooking := slices.Min(took[:bookings])
+	for i, err := range errs[bookings:] {
 		var v *domain.ValidationError
 		if !errors.As(err, &v) || v.MessageID != domain.MsgTooManyPixels {
 			t.Errorf("bomb: StoreUploads = %v, want %s", err, domain.MsgTooManyPixels)
+		}
+		// Refused from its header, without waiting for a decode slot.
+		if bombTook := took[bookings+i]; bombTook >= fastestBooking/4 {
+			t.Errorf("bomb refused after %v, the fastest booking took %v: want it refused at once", bombTook, fastestBooking)
 		}
 	}
 	t.Logf("heap grew by at most %d MB (ceiling %d MB)", grown>>20, uploadMemoryCeiling>>20)
