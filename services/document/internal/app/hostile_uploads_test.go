@@ -12,18 +12,19 @@ import (
 
 	"github.com/google/uuid"
 
+	"semesterhaus/platform/server"
 	"semesterhaus/services/document/documenttest"
 	"semesterhaus/services/document/internal/app"
 	"semesterhaus/services/document/internal/domain"
 )
 
-// The service runs with the Go runtime's memory limit set (GOMEMLIMIT, from its container's memory
-// limit); the test sets testMemoryLimit the same way. uploadMemoryCeiling is the most the heap may
-// grow while the hostile corpus below is checked (docs/security.md, "Uploads"): two pictures of the
-// largest size allowed are decoded at once, each about 120 MB live (its pixels, a band of the mark,
-// the JPEG written), and a collection may end after another picture's pixels were allocated. Measured:
-// about 430 MB, the live heap after a collection at most 260 MB. Without the decode limit the six
-// pictures alone would be 720 MB live.
+// The service runs with the collector's heap goal at server.DefaultGCPercent and its memory limit
+// set (GOMEMLIMIT, deploy/base/document.yaml); the test runs the same way. uploadMemoryCeiling is the
+// most the heap may grow while the hostile corpus below is checked (docs/security.md, "Uploads"): two
+// pictures of the largest size allowed are decoded at once, each about 120 MB live (its pixels, a
+// band of the mark, the JPEG written), and a collection may end after another picture's pixels were
+// allocated. Measured: about 430 MB, the live heap after a collection at most 260 MB. Without the
+// decode limit the six pictures alone would be 720 MB live.
 const (
 	testMemoryLimit     = 384 << 20
 	uploadMemoryCeiling = 560 << 20
@@ -44,6 +45,7 @@ func TestStoreUploads_hostileCorpusInParallel_staysUnderTheMemoryCeiling(t *test
 	const bookings = 3 // six pictures of 25 MP posted at once, and the bombs beside them
 	documents := app.New(&recordingRepository{}, documenttest.UploadLimits)
 	defer debug.SetMemoryLimit(debug.SetMemoryLimit(testMemoryLimit))
+	defer debug.SetGCPercent(debug.SetGCPercent(server.DefaultGCPercent))
 
 	stop := sampleHeapGrowth()
 	var wg sync.WaitGroup
