@@ -54,9 +54,14 @@ func gradient(width, height int) image.Image {
 // PNGHeader is a PNG that has only its header chunk: it claims a size but holds no pixels, as a
 // decompression bomb's header would.
 func PNGHeader(width, height uint32) []byte {
+	return PNGHeaderOfDepth(width, height, 8)
+}
+
+// PNGHeaderOfDepth is PNGHeader of an RGBA picture of 8 or 16 bits a sample.
+func PNGHeaderOfDepth(width, height uint32, bitDepth byte) []byte {
 	data := binary.BigEndian.AppendUint32(nil, width)
 	data = binary.BigEndian.AppendUint32(data, height)
-	data = append(data, 8, 6, 0, 0, 0) // 8 bits, RGBA, deflate, no filter, no interlace
+	data = append(data, bitDepth, 6, 0, 0, 0) // RGBA, deflate, no filter, no interlace
 	chunk := binary.BigEndian.AppendUint32(nil, uint32(len(data)))
 	chunk = append(chunk, "IHDR"...)
 	chunk = append(chunk, data...)

@@ -51,6 +51,40 @@ func TestUploadCheck_pictureOverMaxPixels_isRefusedFromItsHeaderBeforeDecoding(t
 	}
 }
 
+func TestUploadCheck_pictureThatCostsThreeTimesToDecode_mayHaveAThirdOfMaxPixels(t *testing.T) {
+	t.Parallel()
+	progressive := func(width, height int) []byte {
+		content := documenttest.JPEGClaiming(t, width, height)
+		content[bytes.Index(content, []byte{0xFF, 0xC0})+1] = 0xC2 // the frame header of a progressive JPEG
+		return content
+	}
+	third := map[string]string{"maxMegapixels": "8.3"}
+	tests := []struct {
+		name   string
+		upload domain.Upload
+		params map[string]string // nil: passes
+	}{
+		{"progressive JPEG of 3000×3000", front(progressive(3000, 3000)), third},
+		{"16-bit PNG of 3000×3000", certificate(documenttest.PNGHeaderOfDepth(3000, 3000, 16)), third},
+		{"progressive JPEG of 3000×2700", back(progressive(3000, 2700)), nil},
+		{"16-bit PNG of 3000×2700", certificate(documenttest.PNGHeaderOfDepth(3000, 2700, 16)), nil},
+		{"baseline JPEG of 5000×5000", front(documenttest.JPEGClaiming(t, 5000, 5000)), nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			_, err := tt.upload.Check(rules)
+			var v *domain.ValidationError
+			switch {
+			case tt.params == nil && err != nil:
+				t.Errorf("Check() = %v, want it passed", err)
+			case tt.params != nil && (!errors.As(err, &v) || v.MessageID != domain.MsgTooManyPixels || !maps.Equal(v.Params, tt.params)):
+				t.Errorf("Check() = %v, want %s with %v", err, domain.MsgTooManyPixels, tt.params)
+			}
+		})
+	}
+}
+
 func TestUploadCheck_pictureOfExactlyMaxPixels_passesTheHeaderCheck(t *testing.T) {
 	t.Parallel()
 	if _, err := front(documenttest.PNGHeader(5000, 5000)).Check(rules); err != nil {

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"image"
+	"image/color"
 	_ "image/jpeg" // image.DecodeConfig and image.Decode must know JPEG
 	_ "image/png"  // and PNG
 	"strconv"
@@ -112,10 +113,47 @@ func (c Checked) checkPictureHeader(rules Rules) error {
 		return invalid(c.path, MsgInvalidDim,
 			"minWidth", itoa(MinLongSide), "minHeight", itoa(MinShortSide),
 			"maxWidth", itoa(MaxSide), "maxHeight", itoa(MaxSide))
-	case cfg.Width*cfg.Height > rules.MaxPixels:
-		return invalid(c.path, MsgTooManyPixels, "maxMegapixels", megapixels(rules.MaxPixels))
+	}
+	if limit := rules.MaxPixels / decodeCostFactor(c.format, cfg.ColorModel, c.upload.Content); cfg.Width*cfg.Height > limit {
+		return invalid(c.path, MsgTooManyPixels, "maxMegapixels", megapixels(limit))
 	}
 	return nil
+}
+
+// decodeCostFactor is how many times the memory of an ordinary picture of as many pixels a decode
+// takes. Go's decoder keeps a progressive JPEG's coefficients (4 bytes a sample) besides its
+// pixels, and a 16-bit PNG decodes to 8 bytes a pixel before the 4 of the copy: about three times
+// the 4 to 7 bytes a pixel of an 8-bit PNG or a baseline JPEG.
+func decodeCostFactor(format Format, model color.Model, content []byte) int {
+	switch {
+	case format == FormatJPEG && isProgressiveJPEG(content):
+		return 3
+	case model == color.RGBA64Model || model == color.NRGBA64Model || model == color.Gray16Model:
+		return 3
+	default:
+		return 1
+	}
+}
+
+// isProgressiveJPEG reports whether the JPEG's frame header is a progressive one (SOF2, 6, 10, 14). It
+// walks the segments before the frame header, which image.DecodeConfig has read successfully.
+func isProgressiveJPEG(content []byte) bool {
+	for i := 2; i+4 <= len(content); {
+		if content[i] != 0xFF {
+			return false
+		}
+		switch marker := content[i+1]; {
+		case marker == 0xFF: // a fill byte
+			i++
+			continue
+		case marker == 0xC2 || marker == 0xC6 || marker == 0xCA || marker == 0xCE:
+			return true
+		case marker >= 0xC0 && marker <= 0xCF && marker != 0xC4 && marker != 0xC8 && marker != 0xCC:
+			return false // another frame header: sequential
+		}
+		i += 2 + (int(content[i+2])<<8 | int(content[i+3]))
+	}
+	return false
 }
 
 // Process does the costly part of a checked upload and returns the file to store: a picture is
@@ -147,9 +185,10 @@ func dimensionsAllowed(width, height int) bool {
 	return long >= MinLongSide && short >= MinShortSide && long <= MaxSide
 }
 
-// megapixels writes a pixel count in millions, as cameras state their resolution.
+// megapixels writes a pixel count in millions, as cameras state their resolution, to a tenth
+// rounded down (8333333 is 8.3).
 func megapixels(pixels int) string {
-	return strconv.FormatFloat(float64(pixels)/1e6, 'f', -1, 64)
+	return strconv.FormatFloat(float64(pixels/100_000)/10, 'f', -1, 64)
 }
 
 func newFile(t Type, format Format, content []byte) File {
