@@ -103,6 +103,21 @@ func FlatPNG(t testing.TB, width, height int) []byte {
 	return buf.Bytes()
 }
 
+// FlatJPEG is a baseline JPEG (4:2:0, as cameras write them) of width×height pixels of one colour: a
+// few hundred KB that decode to 1.5 bytes a pixel of YCbCr and then to the 4 of the copy.
+func FlatJPEG(t testing.TB, width, height int) []byte {
+	t.Helper()
+	img := image.NewYCbCr(image.Rect(0, 0, width, height), image.YCbCrSubsampleRatio420)
+	for i := range img.Y {
+		img.Y[i] = 180
+	}
+	var buf bytes.Buffer
+	if err := jpeg.Encode(&buf, img, &jpeg.Options{Quality: 85}); err != nil {
+		t.Fatalf("encode jpeg: %v", err)
+	}
+	return buf.Bytes()
+}
+
 // PDF returns a real minimal one-page PDF with a correct cross-reference table and trailer.
 func PDF() []byte {
 	return BuildPDF(
