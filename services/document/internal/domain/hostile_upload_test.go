@@ -29,7 +29,7 @@ func TestUploadCheck_pictureOverMaxPixels_isRefusedFromItsHeaderBeforeDecoding(t
 		{"PNG front claiming 10000×10000", front(documenttest.PNGHeader(10000, 10000))},
 		{"PNG certificate claiming 5001×5000", certificate(documenttest.PNGHeader(5001, 5000))},
 		{"JPEG back claiming 10000×9000", back(documenttest.JPEGClaiming(t, 10000, 9000))},
-		{"real 6000×4200 PNG photo of 25.2 MP", front(documenttest.PNG(t, 6000, 4200))},
+		{"real 6000×4200 PNG of 25.2 MP", front(documenttest.FlatPNG(t, 6000, 4200))},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
