@@ -15,7 +15,9 @@ import (
 	"github.com/pdfcpu/pdfcpu/pkg/pdfcpu/types"
 
 	"semesterhaus/services/document/documenttest"
+	"semesterhaus/services/document/internal/adapters/pdf"
 	"semesterhaus/services/document/internal/domain"
+	"semesterhaus/services/document/internal/pdftext"
 )
 
 var tooManyPixels = map[string]string{"maxMegapixels": "25"}
@@ -134,6 +136,38 @@ func TestUploadCheck_plainPDFIsStoredWithItsPage(t *testing.T) {
 	}
 	if _, pages := pdfObjects(t, f.Content); pages != 1 {
 		t.Errorf("stored PDF has %d pages, want 1", pages)
+	}
+}
+
+func TestUploadCheck_realPDFWithFontsKeepsItsPagesAndText(t *testing.T) {
+	t.Parallel()
+	contract := domain.Contract{
+		RentingID: "5b0f3c1e-8f3a-4d3e-9a57-6c1b8f0e2a11", RenterID: 7,
+		Renter: domain.ContractRenter{FirstName: "Jörg", LastName: "Müller", Street: "Hauptstraße 1", Zip: "10115",
+			City: "Berlin", Country: "DEU", Birthday: domain.Date{Year: 2003, Month: 5, Day: 17}},
+		Apartment: "A-12", Floor: "1. OG", Semester: "Wintersemester 2026/27",
+		Start: domain.Date{Year: 2026, Month: 10, Day: 1}, End: domain.Date{Year: 2027, Month: 3, Day: 31},
+	}
+	// The service's own contract: fpdf's output with an embedded TrueType font, as a real certificate has.
+	original, err := pdf.Renderer{Uncompressed: true}.Contract(contract, time.Now())
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := check(certificate(original))
+	if err != nil {
+		t.Fatalf("Check() = %v", err)
+	}
+	_, pagesBefore := pdfObjects(t, original)
+	if pagesBefore == 0 {
+		t.Fatal("the contract has no pages")
+	}
+	if _, pages := pdfObjects(t, f.Content); pages != pagesBefore {
+		t.Errorf("stored PDF has %d pages, want %d", pages, pagesBefore)
+	}
+	for _, text := range []string{"Jörg Müller", "Hauptstraße 1, 10115 Berlin, DEU", "A-12"} {
+		if !pdftext.Contains(f.Content, text) {
+			t.Errorf("stored PDF lost the text %q", text)
+		}
 	}
 }
 
