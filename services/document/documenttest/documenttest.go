@@ -50,5 +50,8 @@ func NewGRPCServerWithDatabase(t testing.TB) (string, *pgxpool.Pool) {
 func NewDocuments(t testing.TB) (*app.Documents, *pgxpool.Pool) {
 	t.Helper()
 	pool, _ := pgtest.NewDatabase(t, migrations.FS)
-	return app.New(pgadapter.NewRepository(pool)), pool
+	return app.New(pgadapter.NewRepository(pool), UploadLimits), pool
 }
+
+// UploadLimits are the service's default settings (MAX_IMAGE_PIXELS, MAX_CONCURRENT_DECODES).
+var UploadLimits = app.UploadLimits{MaxImagePixels: 25_000_000, MaxConcurrentDecodes: 2}

@@ -63,6 +63,10 @@ describe('exceptionMessage', () => {
       'Miete: Der Betrag muss zwischen 0,00 und 10000,00 Euro liegen.',
     ],
     [{ path: 'descriptionDe', messageId: 'NOT_NULL', params: [] }, 'Beschreibung DE: Angabe fehlt.'],
+    [
+      { path: 'identityCardFront', messageId: 'TOO_MANY_PIXELS', params: [{ key: 'maxMegapixels', value: '25' }] },
+      'Personalausweis Vorderseite: Das Bild hat zu viele Pixel (höchstens 25 Megapixel).',
+    ],
     [{ path: 'firstName', messageId: 'missing', params: [] }, 'Vorname: Angabe fehlt.'],
     [{ path: 'id', messageId: 'NO_RENTER', params: [{ key: 'id', value: '7' }] }, 'Nummer: Diesen Mieter gibt es nicht (mehr).'],
     // unknown ids and inputs stay recognisable

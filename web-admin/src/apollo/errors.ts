@@ -58,6 +58,7 @@ const MESSAGES: Record<string, string> = {
   INVALID_SIZE: 'Die Datei ist zu groß (höchstens {{max}} Bytes).',
   INVALID_DIMENSION: 'Das Bild hat ungültige Abmessungen.',
   INVALID_IMAGE: 'Nur PNG- oder JPEG-Bilder sind erlaubt.',
+  TOO_MANY_PIXELS: 'Das Bild hat zu viele Pixel (höchstens {{maxMegapixels}} Megapixel).',
   INVALID_FILETYPE: 'Die Datei muss ein Bild oder ein PDF sein.',
   NOT_A_PDF: 'Die Datei ist kein gültiges PDF.',
   NO_RENTER: 'Diesen Mieter gibt es nicht (mehr).',

@@ -49,6 +49,7 @@ export const de: Resources = {
     INVALID_DIMENSION:
       'Das Bild muss zwischen {{minWidth}} x {{minHeight}} und {{maxWidth}} x {{maxHeight}} Pixel groß sein',
     INVALID_IMAGE: 'Nur png- oder jpg-Bilder werden akzeptiert',
+    TOO_MANY_PIXELS: 'Das Bild hat zu viele Pixel: höchstens {{maxMegapixels}} Megapixel',
     INVALID_GENDER: 'Bitte wählen Sie ein gültiges Geschlecht',
     INVALID_ZIP: 'Die Postleitzahl ist ungültig',
     INVALID_EMAIL: 'Die E-Mail-Adresse ist ungültig',

@@ -48,6 +48,7 @@ export const en = {
     INVALID_DIMENSION:
       'The picture must be between {{minWidth}} x {{minHeight}} and {{maxWidth}} x {{maxHeight}} pixels',
     INVALID_IMAGE: 'Only png or jpg pictures are accepted',
+    TOO_MANY_PIXELS: 'The picture has too many pixels: at most {{maxMegapixels}} megapixels',
     INVALID_GENDER: 'Please choose a valid gender',
     INVALID_ZIP: 'The postal code is invalid',
     INVALID_EMAIL: 'The e-mail address is invalid',

@@ -27,7 +27,7 @@ describe('translations', () => {
   });
 
   it.each([
-    'missing', 'invalid', 'not_matching', 'INVALID_SIZE', 'INVALID_DIMENSION', 'INVALID_IMAGE', 'INVALID_GENDER',
+    'missing', 'invalid', 'not_matching', 'INVALID_SIZE', 'INVALID_DIMENSION', 'TOO_MANY_PIXELS', 'INVALID_IMAGE', 'INVALID_GENDER',
     'INVALID_ZIP', 'INVALID_EMAIL', 'INVALID_COUNTRY', 'INVALID_LANGUAGE', 'TOO_YOUNG', 'TOO_OLD', 'CURRENCY',
     'NOT_NULL', 'STRING_MIN', 'STRING_MAX', 'SINGLE_LINE', 'NOT_A_PDF', 'INVALID_FILETYPE', 'doc_too_large',
   ])('translate the validation code %s', (code) => {

@@ -30,8 +30,8 @@ const (
 // For semantics around ctx use and closing/ending streaming RPCs, please refer to https://pkg.go.dev/google.golang.org/grpc/?tab=doc#ClientConn.NewStream.
 type DocumentServiceClient interface {
 	// StoreUploads checks every upload by content and stores all of them, or none: the first broken one
-	// comes back as a violation (INVALID_SIZE, INVALID_IMAGE, INVALID_DIMENSION, NOT_A_PDF,
-	// INVALID_FILETYPE, missing) and nothing is stored. Messages may be large: clients and server allow
+	// comes back as a violation (INVALID_SIZE, INVALID_IMAGE, INVALID_DIMENSION, TOO_MANY_PIXELS,
+	// NOT_A_PDF, INVALID_FILETYPE, missing) and nothing is stored. Messages may be large: clients and server allow
 	// 64 MiB.
 	StoreUploads(ctx context.Context, in *StoreUploadsRequest, opts ...grpc.CallOption) (*StoreUploadsResponse, error)
 	// DeleteRentingDocuments removes what StoreUploads stored for a renting whose booking failed later.
@@ -71,8 +71,8 @@ func (c *documentServiceClient) DeleteRentingDocuments(ctx context.Context, in *
 // for forward compatibility.
 type DocumentServiceServer interface {
 	// StoreUploads checks every upload by content and stores all of them, or none: the first broken one
-	// comes back as a violation (INVALID_SIZE, INVALID_IMAGE, INVALID_DIMENSION, NOT_A_PDF,
-	// INVALID_FILETYPE, missing) and nothing is stored. Messages may be large: clients and server allow
+	// comes back as a violation (INVALID_SIZE, INVALID_IMAGE, INVALID_DIMENSION, TOO_MANY_PIXELS,
+	// NOT_A_PDF, INVALID_FILETYPE, missing) and nothing is stored. Messages may be large: clients and server allow
 	// 64 MiB.
 	StoreUploads(context.Context, *StoreUploadsRequest) (*StoreUploadsResponse, error)
 	// DeleteRentingDocuments removes what StoreUploads stored for a renting whose booking failed later.

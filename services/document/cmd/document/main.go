@@ -49,7 +49,7 @@ func serve(ctx context.Context, cfg config.Config, logger *slog.Logger) error {
 		return err
 	}
 	repo := pgadapter.NewRepository(pool)
-	documents := app.New(repo)
+	documents := app.New(repo, cfg.UploadLimits())
 	// Operators see whether this build has the fast encoder (-tags libjpeg) or Go's own.
 	logger.Info("re-encoding uploads", "jpeg_encoder", domain.JPEGEncoder)
 	sources, err := dialSources(cfg)

@@ -9,6 +9,7 @@ import (
 	"sync"
 
 	"github.com/google/uuid"
+	"golang.org/x/sync/semaphore"
 
 	"semesterhaus/platform/identity"
 	"semesterhaus/services/document/internal/domain"
@@ -31,14 +32,30 @@ type Repository interface {
 	DeleteRentingDocuments(ctx context.Context, rentingID, actor string) (int64, error)
 }
 
+// UploadLimits bound what checking uploads may cost; the service's settings choose them.
+type UploadLimits struct {
+	// MaxImagePixels is the most pixels a picture may have (domain.Rules.MaxPixels).
+	MaxImagePixels int
+	// MaxConcurrentDecodes is how many uploads are decoded (pictures) or parsed (PDFs) at once,
+	// across all requests: each may take hundreds of megabytes, so parallel bookings wait for
+	// their turn rather than multiply the memory.
+	MaxConcurrentDecodes int
+}
+
 // Documents stores the booking form's uploads and hands them out to admins.
 type Documents struct {
-	repo Repository
+	repo    Repository
+	rules   domain.Rules
+	decodes *semaphore.Weighted
 }
 
 // New returns the document service's use cases.
-func New(repo Repository) *Documents {
-	return &Documents{repo: repo}
+func New(repo Repository, limits UploadLimits) *Documents {
+	return &Documents{
+		repo:    repo,
+		rules:   domain.Rules{MaxPixels: limits.MaxImagePixels},
+		decodes: semaphore.NewWeighted(int64(max(1, limits.MaxConcurrentDecodes))),
+	}
 }
 
 // StoreUploads checks every upload by its content first and then stores all of them in one
@@ -51,32 +68,51 @@ func (d *Documents) StoreUploads(ctx context.Context, renterID int64, rentingID 
 	if err := checkRentingID(rentingID); err != nil {
 		return nil, err
 	}
-	files, err := checkAll(uploads)
+	files, err := d.checkAll(ctx, uploads)
 	if err != nil {
 		return nil, err
 	}
 	return d.repo.Store(ctx, renterID, rentingID, files)
 }
 
-// checkAll checks the uploads concurrently (each decode and re-encode is CPU work of its own) and
-// answers the first broken one in the form's order, as a sequential check would.
-func checkAll(uploads []domain.Upload) ([]domain.File, error) {
-	files := make([]domain.File, len(uploads))
-	errs := make([]error, len(uploads))
-	var wg sync.WaitGroup
+// checkAll first checks every upload cheaply (size, format, a picture's header), so that a broken
+// one or a decompression bomb is refused without waiting for a decode; then it decodes them
+// concurrently, as far as the decode limit allows. The first broken one in the form's order is
+// answered.
+func (d *Documents) checkAll(ctx context.Context, uploads []domain.Upload) ([]domain.File, error) {
+	checked := make([]domain.Checked, len(uploads))
 	for i, u := range uploads {
-		wg.Go(func() { files[i], errs[i] = u.Check() })
-	}
-	wg.Wait()
-	for _, err := range errs {
+		c, err := u.Check(d.rules)
 		if errors.Is(err, domain.ErrNotUploadable) {
 			return nil, fmt.Errorf("%w: %w", ErrInvalidArgument, err)
 		}
 		if err != nil {
 			return nil, err
 		}
+		checked[i] = c
+	}
+	files := make([]domain.File, len(checked))
+	errs := make([]error, len(checked))
+	var wg sync.WaitGroup
+	for i, c := range checked {
+		wg.Go(func() { files[i], errs[i] = d.process(ctx, c) })
+	}
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			return nil, err
+		}
 	}
 	return files, nil
+}
+
+// process waits for a free decode slot (or for the caller to give up) and processes the upload.
+func (d *Documents) process(ctx context.Context, c domain.Checked) (domain.File, error) {
+	if err := d.decodes.Acquire(ctx, 1); err != nil {
+		return domain.File{}, fmt.Errorf("wait to decode an upload: %w", err)
+	}
+	defer d.decodes.Release(1)
+	return c.Process(ctx)
 }
 
 // DeleteRentingDocuments removes what StoreUploads stored for a renting whose booking failed later

@@ -7,6 +7,7 @@ import (
 
 	platformconfig "semesterhaus/platform/config"
 	"semesterhaus/platform/service"
+	"semesterhaus/services/document/internal/app"
 )
 
 // Signing providers (SIGNING_PROVIDER).
@@ -35,6 +36,17 @@ type Config struct {
 	SigningWebhookTolerance time.Duration         `env:"SIGNING_WEBHOOK_TOLERANCE" envDefault:"5m"`
 	SigningAPIURL           string                `env:"SIGNING_API_URL"`
 	SigningAPIKey           platformconfig.Secret `env:"SIGNING_API_KEY"`
+	// MaxImagePixels is the most pixels (width × height) an uploaded picture may have; its header
+	// is checked before decoding. 25 MP holds any phone photo or 300 dpi A4 scan.
+	MaxImagePixels int `env:"MAX_IMAGE_PIXELS" envDefault:"25000000"`
+	// MaxConcurrentDecodes is how many uploads the service decodes or parses at once; with
+	// MaxImagePixels it bounds the memory uploads take (docs/security.md, "Uploads").
+	MaxConcurrentDecodes int `env:"MAX_CONCURRENT_DECODES" envDefault:"2"`
+}
+
+// UploadLimits are the settings that bound what checking uploads costs.
+func (c Config) UploadLimits() app.UploadLimits {
+	return app.UploadLimits{MaxImagePixels: c.MaxImagePixels, MaxConcurrentDecodes: c.MaxConcurrentDecodes}
 }
 
 // sandboxWebhookSecret is the sandbox's secret when none is set outside production: the sandbox
@@ -49,6 +61,9 @@ func Load() (Config, error) {
 	}
 	if cfg.SigningWebhookTolerance <= 0 {
 		return cfg, errors.New("SIGNING_WEBHOOK_TOLERANCE must be positive")
+	}
+	if cfg.MaxImagePixels <= 0 || cfg.MaxConcurrentDecodes <= 0 {
+		return cfg, errors.New("MAX_IMAGE_PIXELS and MAX_CONCURRENT_DECODES must be positive")
 	}
 	if err := cfg.checkSigning(); err != nil {
 		return cfg, err

@@ -73,3 +73,29 @@ func TestLoad_nonPositiveTolerance_refused(t *testing.T) {
 		t.Errorf("Load() = %v, want an error naming SIGNING_WEBHOOK_TOLERANCE", err)
 	}
 }
+
+func TestLoad_uploadLimits_defaultAndSet(t *testing.T) {
+	setEnv(t, nil)
+	cfg, err := Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := cfg.UploadLimits(); got.MaxImagePixels != 25_000_000 || got.MaxConcurrentDecodes != 2 {
+		t.Errorf("default upload limits = %+v, want 25 MP and 2 decodes at once", got)
+	}
+	setEnv(t, map[string]string{"MAX_IMAGE_PIXELS": "12000000", "MAX_CONCURRENT_DECODES": "1"})
+	if cfg, err = Load(); err != nil || cfg.UploadLimits().MaxImagePixels != 12_000_000 || cfg.UploadLimits().MaxConcurrentDecodes != 1 {
+		t.Errorf("Load() = %+v, %v; want the set upload limits", cfg.UploadLimits(), err)
+	}
+}
+
+func TestLoad_uploadLimitsThatBoundNothing_areRefused(t *testing.T) {
+	for _, setting := range []map[string]string{
+		{"MAX_IMAGE_PIXELS": "0"}, {"MAX_IMAGE_PIXELS": "-1"}, {"MAX_CONCURRENT_DECODES": "0"},
+	} {
+		setEnv(t, setting)
+		if _, err := Load(); err == nil {
+			t.Errorf("Load() with %v = nil, want an error", setting)
+		}
+	}
+}

@@ -101,6 +101,11 @@ func pixelsOfDecoded(img image.Image) *image.RGBA {
 	if rgba, ok := img.(*image.RGBA); ok && b.Min == (image.Point{}) {
 		return rgba
 	}
+	// image/png returns an *image.NRGBA for truecolour with transparency: blended onto white where it
+	// lies, it needs no second picture of as many bytes (100 MB at 25 MP).
+	if nrgba, ok := img.(*image.NRGBA); ok && b.Min == (image.Point{}) {
+		return onWhiteInPlace(nrgba)
+	}
 	dst := image.NewRGBA(image.Rect(0, 0, b.Dx(), b.Dy()))
 	if opaque, ok := img.(interface{ Opaque() bool }); ok && opaque.Opaque() {
 		// Nothing shows through: copying the pixels is all (and much cheaper than blending).
@@ -112,12 +117,47 @@ func pixelsOfDecoded(img image.Image) *image.RGBA {
 	return dst
 }
 
+// onWhiteInPlace blends the picture onto white in its own pixels and returns them as an opaque RGBA
+// picture: NRGBA and RGBA lay pixels out alike, and an opaque pixel is the same in both.
+func onWhiteInPlace(img *image.NRGBA) *image.RGBA {
+	pix := img.Pix
+	for y := range img.Rect.Dy() {
+		row := pix[y*img.Stride : y*img.Stride+4*img.Rect.Dx()]
+		for i := 0; i < len(row); i += 4 {
+			alpha := uint32(row[i+3])
+			if alpha == 0xff {
+				continue
+			}
+			for c := range 3 {
+				row[i+c] = uint8((uint32(row[i+c])*alpha + 0xff*(0xff-alpha) + 0x7f) / 0xff)
+			}
+			row[i+3] = 0xff
+		}
+	}
+	return &image.RGBA{Pix: pix, Stride: img.Stride, Rect: img.Rect}
+}
+
 // markAsCopy writes CopyMark across img along its diagonal from bottom left to top right, spanning
 // about two thirds of it whatever the picture's size.
 func markAsCopy(img *image.RGBA) {
-	mask := copyMarks.forSize(img.Bounds().Size())
-	area := mask.Rect
-	draw.DrawMask(img, area, image.NewUniform(copyMarkColor), image.Point{}, mask, area.Min, draw.Over)
+	size := img.Bounds().Size()
+	if mask := copyMarks.forSize(size); mask != nil {
+		drawMark(img, mask)
+		return
+	}
+	// A mark too large to keep is rasterized band by band: the rasterizer takes 4 bytes a pixel of
+	// what it covers, 60 MB for the whole mark on a picture of 25 MP, a band a few.
+	layout := layOutCopyMark(size)
+	for y := layout.area.Min.Y; y < layout.area.Max.Y; y += markBandRows {
+		drawMark(img, layout.mask(image.Rect(layout.area.Min.X, y, layout.area.Max.X, min(y+markBandRows, layout.area.Max.Y))))
+	}
+}
+
+// markBandRows is how many rows of a large mark are rasterized at a time.
+const markBandRows = 256
+
+func drawMark(img *image.RGBA, mask *image.Alpha) {
+	draw.DrawMask(img, mask.Rect, image.NewUniform(copyMarkColor), image.Point{}, mask, mask.Rect.Min, draw.Over)
 }
 
 // copyMarks keeps the marks of the last few picture sizes: scans come in the few sizes of scanners
@@ -137,6 +177,7 @@ const (
 	maxCachedMaskBytes = 2 << 20
 )
 
+// forSize returns the mark for a picture of size, or nil when it is too large to keep.
 func (c *maskCache) forSize(size image.Point) *image.Alpha {
 	c.mu.Lock()
 	mask, ok := c.masks[size]
@@ -144,10 +185,11 @@ func (c *maskCache) forSize(size image.Point) *image.Alpha {
 	if ok {
 		return mask
 	}
-	mask = copyMarkMask(size)
-	if len(mask.Pix) > maxCachedMaskBytes {
-		return mask
+	layout := layOutCopyMark(size)
+	if layout.area.Dx()*layout.area.Dy() > maxCachedMaskBytes {
+		return nil
 	}
+	mask = layout.mask(layout.area)
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if _, ok := c.masks[size]; !ok {
@@ -161,10 +203,16 @@ func (c *maskCache) forSize(size image.Point) *image.Alpha {
 	return mask
 }
 
-// copyMarkMask is the coverage of CopyMark on a picture of size, as a mask over the part of the
-// picture the text's box covers. The letters' outlines are scaled, rotated and filled at the
-// picture's resolution: no picture of the text is drawn and resampled.
-func copyMarkMask(size image.Point) *image.Alpha {
+// markLayout is CopyMark placed on a picture: the part of the picture the text's box covers, and
+// where a point of the text lands.
+type markLayout struct {
+	area  image.Rectangle
+	place func(x, y float64) (float64, float64)
+}
+
+// layOutCopyMark scales and rotates the letters' outlines onto the picture's diagonal: no picture of
+// the text is drawn and resampled.
+func layOutCopyMark(size image.Point) markLayout {
 	w, h := float64(size.X), float64(size.Y)
 	text := copyMarkOutline
 	scale := 0.66 * math.Hypot(w, h) / text.width
@@ -181,15 +229,21 @@ func copyMarkMask(size image.Point) *image.Alpha {
 		x, y := place(corner[0], corner[1])
 		area = area.Union(image.Rect(int(math.Floor(x)), int(math.Floor(y)), int(math.Ceil(x))+1, int(math.Ceil(y))+1))
 	}
-	area = area.Intersect(image.Rectangle{Max: size})
-	toPicture := func(p fixed.Point26_6) (float32, float32) {
-		x, y := place(fixedToFloat(p.X), fixedToFloat(p.Y))
-		return float32(x - float64(area.Min.X)), float32(y - float64(area.Min.Y))
+	return markLayout{area: area.Intersect(image.Rectangle{Max: size}), place: place}
+}
+
+// mask is the coverage of the mark's letters over part of its area, filled at the picture's
+// resolution. A coverage mask: blending the colour in only where a letter covers the picture is
+// several times cheaper than blending every pixel.
+func (l markLayout) mask(part image.Rectangle) *image.Alpha {
+	toPart := func(p fixed.Point26_6) (float32, float32) {
+		x, y := l.place(fixedToFloat(p.X), fixedToFloat(p.Y))
+		return float32(x - float64(part.Min.X)), float32(y - float64(part.Min.Y))
 	}
 	var z vector.Rasterizer
-	z.Reset(area.Dx(), area.Dy())
-	for _, s := range text.segments {
-		x0, y0 := toPicture(s.Args[0])
+	z.Reset(part.Dx(), part.Dy())
+	for _, s := range copyMarkOutline.segments {
+		x0, y0 := toPart(s.Args[0])
 		switch s.Op {
 		case sfnt.SegmentOpMoveTo:
 			z.ClosePath() // the glyph's previous contour, if any
@@ -197,19 +251,17 @@ func copyMarkMask(size image.Point) *image.Alpha {
 		case sfnt.SegmentOpLineTo:
 			z.LineTo(x0, y0)
 		case sfnt.SegmentOpQuadTo:
-			x1, y1 := toPicture(s.Args[1])
+			x1, y1 := toPart(s.Args[1])
 			z.QuadTo(x0, y0, x1, y1)
 		case sfnt.SegmentOpCubeTo:
-			x1, y1 := toPicture(s.Args[1])
-			x2, y2 := toPicture(s.Args[2])
+			x1, y1 := toPart(s.Args[1])
+			x2, y2 := toPart(s.Args[2])
 			z.CubeTo(x0, y0, x1, y1, x2, y2)
 		}
 	}
 	z.ClosePath()
-	// A coverage mask: blending the colour in only where a letter covers the picture is several
-	// times cheaper than blending every pixel.
-	mask := image.NewAlpha(area)
-	z.Draw(mask, area, image.Opaque, image.Point{})
+	mask := image.NewAlpha(part)
+	z.Draw(mask, part, image.Opaque, image.Point{})
 	return mask
 }
 

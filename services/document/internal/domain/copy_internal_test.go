@@ -1,6 +1,7 @@
 package domain
 
 import (
+	"bytes"
 	"image"
 	"testing"
 )
@@ -26,7 +27,62 @@ func TestMaskCache_keepsTheMarksOfTheLastSizes(t *testing.T) {
 		t.Errorf("cache holds %d masks (%d in order), want at most %d", len(cache.masks), len(cache.order), maxCachedMasks)
 	}
 	huge := image.Pt(6000, 4000)
-	if mask := cache.forSize(huge); len(mask.Pix) <= maxCachedMaskBytes || cache.masks[huge] != nil {
-		t.Errorf("a mask of %d bytes was cached", len(mask.Pix))
+	if mask := cache.forSize(huge); mask != nil || cache.masks[huge] != nil {
+		t.Error("the mark of a 24 MP picture was made whole and kept, want it drawn band by band")
+	}
+}
+
+func TestMarkAsCopy_largePictureMarkedBandByBand_looksAsMarkedWhole(t *testing.T) {
+	t.Parallel()
+	size := image.Pt(3000, 2000)
+	layout := layOutCopyMark(size)
+	if layout.area.Dy() <= 2*markBandRows || copyMarks.forSize(size) != nil {
+		t.Fatalf("the mark of %v spans %d rows and is kept whole, want it banded", size, layout.area.Dy())
+	}
+	banded, whole := whitePicture(size), whitePicture(size)
+	markAsCopy(banded)
+	drawMark(whole, layout.mask(layout.area))
+	differing := 0
+	for i := range whole.Pix {
+		// The bands place the letters with other float offsets: an edge pixel may round apart.
+		if d := int(banded.Pix[i]) - int(whole.Pix[i]); d < -1 || d > 1 {
+			differing++
+		}
+	}
+	if differing > len(whole.Pix)/100000 {
+		t.Errorf("%d bytes differ between the banded and the whole mark", differing)
+	}
+	if bytes.Equal(banded.Pix, whitePicture(size).Pix) {
+		t.Error("the banded mark drew nothing")
+	}
+}
+
+func whitePicture(size image.Point) *image.RGBA {
+	img := image.NewRGBA(image.Rectangle{Max: size})
+	for i := range img.Pix {
+		img.Pix[i] = 0xff
+	}
+	return img
+}
+
+func TestPixelsOfDecoded_translucentPictureIsBlendedOntoWhiteInItsOwnPixels(t *testing.T) {
+	t.Parallel()
+	img := image.NewNRGBA(image.Rect(0, 0, 4, 1))
+	copy(img.Pix, []uint8{
+		10, 20, 30, 255, // opaque: kept
+		200, 100, 0, 0, // transparent: white
+		0, 0, 0, 128, // half black: grey
+		40, 80, 160, 250, // nearly opaque
+	})
+	want := []uint8{10, 20, 30, 255, 255, 255, 255, 255, 127, 127, 127, 255, 44, 83, 162, 255}
+	got := pixelsOfDecoded(img)
+	for i := range want {
+		// draw.Over's 16-bit arithmetic and the 8-bit blend may round apart by one.
+		if d := int(got.Pix[i]) - int(want[i]); d < -1 || d > 1 {
+			t.Fatalf("pixels = %v, want %v", got.Pix, want)
+		}
+	}
+	if &got.Pix[0] != &img.Pix[0] {
+		t.Error("the blended picture is a copy, want the decoded picture's own pixels")
 	}
 }

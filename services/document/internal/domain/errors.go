@@ -16,6 +16,7 @@ const (
 	MsgInvalidSize     = "INVALID_SIZE"
 	MsgInvalidImage    = "INVALID_IMAGE"
 	MsgInvalidDim      = "INVALID_DIMENSION"
+	MsgTooManyPixels   = "TOO_MANY_PIXELS"
 	MsgNotAPDF         = "NOT_A_PDF"
 	MsgInvalidFileType = "INVALID_FILETYPE"
 )

@@ -2,12 +2,15 @@ package domain
 
 import (
 	"bytes"
+	"context"
 	"crypto/sha256"
 	"errors"
 	"fmt"
 	"image"
+	"image/color"
 	_ "image/jpeg" // image.DecodeConfig and image.Decode must know JPEG
 	_ "image/png"  // and PNG
+	"strconv"
 )
 
 // Limits of an upload (DESIGN.md section 5).
@@ -29,12 +32,31 @@ type Upload struct {
 }
 
 // File is an upload that passed its checks, ready to be stored: images hold nothing but their
-// pixels (identity cards also the "KOPIE" mark), PDFs are kept as they came.
+// pixels (identity cards also the "KOPIE" mark), PDFs nothing but their pages.
 type File struct {
 	Type    Type
 	Format  Format
 	Content []byte
 	SHA256  [sha256.Size]byte
+}
+
+// Rules are the limits an upload is held to beyond DESIGN.md's bounds; the service's settings
+// choose them.
+type Rules struct {
+	// MaxPixels is the most pixels (width × height) a picture may have. Decoding takes 4 to 8 bytes
+	// a pixel whatever the file's size, so a small file claiming a large picture is refused by its
+	// header, before any pixel is decoded.
+	MaxPixels int
+}
+
+// Checked is an upload whose cheap checks passed: its size, its format and, for a picture, the size
+// its header claims. Process does the costly part.
+type Checked struct {
+	upload Upload
+	path   string
+	format Format
+	// brokenMsg is the violation of a picture that turns out not to decode.
+	brokenMsg string
 }
 
 // formFields names the booking form's upload fields, the paths of their violations.
@@ -44,12 +66,12 @@ var formFields = map[Type]string{
 	TypeImmatriculation:   "immatriculation",
 }
 
-// Check checks the upload by its content and returns the file to store. A broken upload comes back as
-// a *ValidationError; an upload of a type the form does not have as ErrNotUploadable.
-func (u Upload) Check() (File, error) {
+// Check checks the upload without decoding it, in microseconds whatever it claims. A broken upload
+// comes back as a *ValidationError; an upload of a type the form does not have as ErrNotUploadable.
+func (u Upload) Check(rules Rules) (Checked, error) {
 	field, ok := formFields[u.Type]
 	if !ok {
-		return File{}, fmt.Errorf("%w: %q", ErrNotUploadable, u.Type)
+		return Checked{}, fmt.Errorf("%w: %q", ErrNotUploadable, u.Type)
 	}
 	path := u.Path
 	if path == "" {
@@ -57,67 +79,103 @@ func (u Upload) Check() (File, error) {
 	}
 	switch {
 	case len(u.Content) == 0:
-		return File{}, invalid(path, MsgMissing)
+		return Checked{}, invalid(path, MsgMissing)
 	case len(u.Content) > MaxFileBytes:
-		return File{}, invalid(path, MsgInvalidSize, "max", itoa(MaxFileBytes))
+		return Checked{}, invalid(path, MsgInvalidSize, "max", itoa(MaxFileBytes))
 	}
+	c := Checked{upload: u, path: path, format: Sniff(u.Content), brokenMsg: MsgInvalidFileType}
 	if u.Type.IsIdentityCard() {
-		return checkIdentityCard(u, path)
+		c.brokenMsg = MsgInvalidImage
 	}
-	return checkCertificate(u, path)
-}
-
-// checkIdentityCard accepts a PNG or JPEG photo and stores it as a marked copy.
-func checkIdentityCard(u Upload, path string) (File, error) {
-	format := Sniff(u.Content)
-	if format != FormatPNG && format != FormatJPEG {
-		return File{}, invalid(path, MsgInvalidImage)
-	}
-	img, verr := decodeImage(u.Content, path, MsgInvalidImage)
-	if verr != nil {
-		return File{}, verr
-	}
-	markAsCopy(img)
-	return encodeJPEG(u.Type, img)
-}
-
-// checkCertificate accepts a PDF as it is, or a PNG or JPEG scan, re-encoded.
-func checkCertificate(u Upload, path string) (File, error) {
-	switch format := Sniff(u.Content); format {
-	case FormatPDF:
+	switch {
+	case c.format == FormatPNG || c.format == FormatJPEG:
+		if err := c.checkPictureHeader(rules); err != nil {
+			return Checked{}, err
+		}
+		return c, nil
+	case c.format == FormatPDF && !u.Type.IsIdentityCard():
 		if !isWellFormedPDF(u.Content) {
-			return File{}, invalid(path, MsgNotAPDF)
+			return Checked{}, invalid(path, MsgNotAPDF)
 		}
-		return newFile(u.Type, FormatPDF, u.Content), nil
-	case FormatPNG, FormatJPEG:
-		img, verr := decodeImage(u.Content, path, MsgInvalidFileType)
-		if verr != nil {
-			return File{}, verr
-		}
-		return encodeJPEG(u.Type, img)
+		return c, nil
 	default:
-		return File{}, invalid(path, MsgInvalidFileType)
+		return Checked{}, invalid(path, c.brokenMsg)
 	}
 }
 
-// decodeImage decodes a PNG or JPEG into a fresh RGBA picture. The header's size is checked before
-// any pixel is decoded, so a small file that claims a giant picture (a decompression bomb) costs
-// nothing. brokenMsg is the violation for content that does not decode.
-func decodeImage(content []byte, path, brokenMsg string) (*image.RGBA, *ValidationError) {
-	cfg, _, err := image.DecodeConfig(bytes.NewReader(content))
-	if err != nil {
-		return nil, invalid(path, brokenMsg)
-	}
-	if !dimensionsAllowed(cfg.Width, cfg.Height) {
-		return nil, invalid(path, MsgInvalidDim,
+// checkPictureHeader reads the picture's size from its header and holds it to the bounds.
+func (c Checked) checkPictureHeader(rules Rules) error {
+	cfg, _, err := image.DecodeConfig(bytes.NewReader(c.upload.Content))
+	switch {
+	case err != nil:
+		return invalid(c.path, c.brokenMsg)
+	case !dimensionsAllowed(cfg.Width, cfg.Height):
+		return invalid(c.path, MsgInvalidDim,
 			"minWidth", itoa(MinLongSide), "minHeight", itoa(MinShortSide),
 			"maxWidth", itoa(MaxSide), "maxHeight", itoa(MaxSide))
 	}
-	img, _, err := image.Decode(bytes.NewReader(content))
-	if err != nil {
-		return nil, invalid(path, brokenMsg)
+	if limit := rules.MaxPixels / decodeCostFactor(c.format, cfg.ColorModel, c.upload.Content); cfg.Width*cfg.Height > limit {
+		return invalid(c.path, MsgTooManyPixels, "maxMegapixels", megapixels(limit))
 	}
-	return pixelsOfDecoded(img), nil
+	return nil
+}
+
+// decodeCostFactor is how many times the memory of an ordinary picture of as many pixels a decode
+// takes. Go's decoder keeps a progressive JPEG's coefficients (4 bytes a sample) besides its
+// pixels, and a 16-bit PNG decodes to 8 bytes a pixel before the 4 of the copy: about three times
+// the 4 to 7 bytes a pixel of an 8-bit PNG or a baseline JPEG.
+func decodeCostFactor(format Format, model color.Model, content []byte) int {
+	switch {
+	case format == FormatJPEG && isProgressiveJPEG(content):
+		return 3
+	case model == color.RGBA64Model || model == color.NRGBA64Model || model == color.Gray16Model:
+		return 3
+	default:
+		return 1
+	}
+}
+
+// isProgressiveJPEG reports whether the JPEG's frame header is a progressive one (SOF2, 6, 10, 14). It
+// walks the segments before the frame header, which image.DecodeConfig has read successfully.
+func isProgressiveJPEG(content []byte) bool {
+	for i := 2; i+4 <= len(content); {
+		if content[i] != 0xFF {
+			return false
+		}
+		switch marker := content[i+1]; {
+		case marker == 0xFF: // a fill byte
+			i++
+			continue
+		case marker == 0xC2 || marker == 0xC6 || marker == 0xCA || marker == 0xCE:
+			return true
+		case marker >= 0xC0 && marker <= 0xCF && marker != 0xC4 && marker != 0xC8 && marker != 0xCC:
+			return false // another frame header: sequential
+		}
+		i += 2 + (int(content[i+2])<<8 | int(content[i+3]))
+	}
+	return false
+}
+
+// Process does the costly part of a checked upload and returns the file to store: a picture is
+// decoded, an identity card marked as a copy, and written anew as a JPEG; a PDF loses its active
+// content. Content that does not decode comes back as a *ValidationError.
+func (c Checked) Process(ctx context.Context) (File, error) {
+	if c.format == FormatPDF {
+		cleaned, err := withoutActiveContent(ctx, c.upload.Content)
+		if err != nil {
+			return File{}, invalid(c.path, MsgNotAPDF)
+		}
+		return newFile(c.upload.Type, FormatPDF, cleaned), nil
+	}
+	img, _, err := image.Decode(bytes.NewReader(c.upload.Content))
+	if err != nil {
+		return File{}, invalid(c.path, c.brokenMsg)
+	}
+	pixels := pixelsOfDecoded(img)
+	if c.upload.Type.IsIdentityCard() {
+		markAsCopy(pixels)
+	}
+	return encodeJPEG(c.upload.Type, pixels)
 }
 
 // dimensionsAllowed accepts pictures in either orientation: a card photographed upright is as good
@@ -125,6 +183,12 @@ func decodeImage(content []byte, path, brokenMsg string) (*image.RGBA, *Validati
 func dimensionsAllowed(width, height int) bool {
 	long, short := max(width, height), min(width, height)
 	return long >= MinLongSide && short >= MinShortSide && long <= MaxSide
+}
+
+// megapixels writes a pixel count in millions, as cameras state their resolution, to a tenth
+// rounded down (8333333 is 8.3).
+func megapixels(pixels int) string {
+	return strconv.FormatFloat(float64(pixels/100_000)/10, 'f', -1, 64)
 }
 
 func newFile(t Type, format Format, content []byte) File {

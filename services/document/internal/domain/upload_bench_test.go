@@ -18,7 +18,7 @@ func BenchmarkUploadCheck(b *testing.B) {
 	b.SetBytes(int64(3 * len(scan)))
 	for b.Loop() {
 		for _, u := range uploads {
-			if _, err := u.Check(); err != nil {
+			if _, err := check(u); err != nil {
 				b.Fatal(err)
 			}
 		}

@@ -1,6 +1,7 @@
 package grpc_test
 
 import (
+	"bytes"
 	"context"
 	"testing"
 
@@ -80,6 +81,47 @@ func TestStoreUploads_oneBrokenUploadStoresNothing(t *testing.T) {
 	}
 	if n := countDocuments(t, pool, rentingID); n != 0 {
 		t.Errorf("%d documents stored, want none", n)
+	}
+}
+
+func TestStoreUploads_decompressionBombIsRefusedAndStoresNothing(t *testing.T) {
+	t.Parallel()
+	client, pool := newClient(t)
+	uploads := bookingUploads(t)
+	uploads[1].Content = documenttest.PNGHeader(10000, 10000) // 100 MP: 400 MB once decoded
+	rentingID := uuid.NewString()
+	resp, err := client.StoreUploads(context.Background(), &documentv1.StoreUploadsRequest{
+		RenterId: 7, RentingId: rentingID, Uploads: uploads,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v := resp.GetViolation(); v.GetMessageId() != "TOO_MANY_PIXELS" || v.GetPath() != "identityCardBack" || v.GetParams()["maxMegapixels"] != "25" {
+		t.Errorf("violation = %v, want TOO_MANY_PIXELS of identityCardBack with maxMegapixels 25", v)
+	}
+	if n := countDocuments(t, pool, rentingID); n != 0 {
+		t.Errorf("%d documents stored, want none", n)
+	}
+}
+
+func TestStoreUploads_pdfIsStoredWithoutItsActiveContent(t *testing.T) {
+	t.Parallel()
+	client, pool := newClient(t)
+	uploads := bookingUploads(t)
+	uploads[2].Content = documenttest.HostilePDF()
+	rentingID := uuid.NewString()
+	resp, err := client.StoreUploads(context.Background(), &documentv1.StoreUploadsRequest{
+		RenterId: 7, RentingId: rentingID, Uploads: uploads,
+	})
+	if err != nil || resp.GetViolation() != nil {
+		t.Fatalf("StoreUploads = %v, %v; want it stored", resp, err)
+	}
+	var stored []byte
+	if err := pool.QueryRow(context.Background(), "SELECT content FROM document WHERE renting_id = $1 AND type = 'IMMATRICULATION'", rentingID).Scan(&stored); err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.HasPrefix(stored, []byte("%PDF-")) || bytes.Equal(stored, uploads[2].Content) {
+		t.Error("the stored certificate is not the PDF written anew")
 	}
 }
 
