@@ -55,24 +55,10 @@ func (gw *testGateway) rentOf(t *testing.T, apartmentID int) float64 {
 	return data.ApartmentByID.PricePerMonth
 }
 
-// post sends body to path with the client's cookies and the given header pairs.
+// post sends body as send does and answers with the response and its body.
 func (gw *testGateway) post(t *testing.T, client *http.Client, path, contentType string, body []byte, headers ...string) (*http.Response, string) {
 	t.Helper()
-	req, err := http.NewRequest(http.MethodPost, gw.url+path, bytes.NewReader(body))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if contentType != "" {
-		req.Header.Set("Content-Type", contentType)
-	}
-	for i := 0; i+1 < len(headers); i += 2 {
-		req.Header.Set(headers[i], headers[i+1])
-	}
-	res, err := client.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer res.Body.Close()
+	res := gw.send(t, client, path, contentType, body, headers...)
 	return res, string(readAll(t, res.Body))
 }
 

@@ -168,11 +168,20 @@ func (r graphqlResponse) errorCode() string {
 func (gw *testGateway) query(t *testing.T, client *http.Client, query string, headers ...string) graphqlResponse {
 	t.Helper()
 	body, _ := json.Marshal(map[string]string{"query": query})
-	req, err := http.NewRequest(http.MethodPost, gw.url+"/api/graphql", bytes.NewReader(body))
+	return decodeGraphQL(t, gw.send(t, client, "/api/graphql", "application/json", body, headers...))
+}
+
+// send posts body to path with the client's cookies, the content type (none when empty) and the
+// given header pairs; the answer's body is closed when the test ends.
+func (gw *testGateway) send(t *testing.T, client *http.Client, path, contentType string, body []byte, headers ...string) *http.Response {
+	t.Helper()
+	req, err := http.NewRequest(http.MethodPost, gw.url+path, bytes.NewReader(body))
 	if err != nil {
 		t.Fatal(err)
 	}
-	req.Header.Set("Content-Type", "application/json")
+	if contentType != "" {
+		req.Header.Set("Content-Type", contentType)
+	}
 	for i := 0; i+1 < len(headers); i += 2 {
 		req.Header.Set(headers[i], headers[i+1])
 	}
@@ -180,8 +189,8 @@ func (gw *testGateway) query(t *testing.T, client *http.Client, query string, he
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer res.Body.Close()
-	return decodeGraphQL(t, res)
+	t.Cleanup(func() { _ = res.Body.Close() })
+	return res
 }
 
 func decodeGraphQL(t *testing.T, res *http.Response) graphqlResponse {

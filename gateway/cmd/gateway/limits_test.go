@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 	"net/http"
@@ -43,20 +42,7 @@ func (gw *testGateway) book(t *testing.T, email string, headers ...string) *http
 		"operationName": "CreateRentingRequest",
 		"variables":     map[string]any{"create": bookingForm(email)},
 	})
-	req, err := http.NewRequest(http.MethodPost, gw.url+"/api/graphql", bytes.NewReader(body))
-	if err != nil {
-		t.Fatal(err)
-	}
-	req.Header.Set("Content-Type", "application/json")
-	for i := 0; i+1 < len(headers); i += 2 {
-		req.Header.Set(headers[i], headers[i+1])
-	}
-	res, err := http.DefaultClient.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = res.Body.Close() })
-	return res
+	return gw.send(t, http.DefaultClient, "/api/graphql", "application/json", body, headers...)
 }
 
 // bookingForm is what the booking form sends, for email.
