@@ -37,6 +37,12 @@ func TestRentingConsumer_deletedRentingLosesItsUploadsOnceEvenIfTheEventComesTwi
 			t.Fatal(err)
 		}
 	}
+	// uploads that wait for a confirmation go with their renting too
+	if _, err := documents.StoreUploads(ctx, 7, deleted, domain.AnySender, []domain.Upload{
+		{Type: domain.TypeImmatriculation, Content: documenttest.PDF()},
+	}); err != nil {
+		t.Fatal(err)
+	}
 
 	js, stream := startConsumer(t, pool)
 
@@ -52,7 +58,7 @@ func TestRentingConsumer_deletedRentingLosesItsUploadsOnceEvenIfTheEventComesTwi
 	waitUntilAcked(t, js, stream.Name, 3)
 
 	var left, other, audits int
-	_ = pool.QueryRow(ctx, "SELECT count(*) FROM document WHERE renting_id = $1", deleted).Scan(&left)
+	_ = pool.QueryRow(ctx, "SELECT (SELECT count(*) FROM document WHERE renting_id = $1) + (SELECT count(*) FROM pending_upload WHERE renting_id = $1)", deleted).Scan(&left)
 	_ = pool.QueryRow(ctx, "SELECT count(*) FROM document WHERE renting_id = $1", kept).Scan(&other)
 	_ = pool.QueryRow(ctx, "SELECT count(*) FROM audit_log WHERE action = 'deleteRentingDocuments' AND actor = 'hausmeister' AND subject = $1",
 		"renting/"+deleted).Scan(&audits)
