@@ -11,7 +11,11 @@ test('approves the identity with Freischalten: the milestone turns green and the
   const apartment = await apartmentFor(request, 6);
   const booked = await bookAndConfirm(request, apartment, newPerson('Freischalten'));
   await signIn(page);
+  // the request's uploads became the renter's documents with the confirmation (the document service
+  // takes them over from the confirmation's event)
+  await expect.poll(async () => (await page.request.get(`/api/renter/${booked.renterId}/identity/front`)).status()).toBe(200);
   await page.goto(`/admin/mieter/${booked.renterId}/info`);
+  await expect(page.getByRole('link', { name: /^Immatrikulationsbescheinigung/ })).toBeVisible();
 
   const block = page.getByTestId(`booking-${booked.rentingId}`);
   await expect(block).toContainText(`Wohnung: ${apartment.name}`);

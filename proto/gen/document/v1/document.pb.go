@@ -147,10 +147,16 @@ func (x *Upload) GetPath() string {
 }
 
 type StoreUploadsRequest struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	RenterId      int64                  `protobuf:"varint,1,opt,name=renter_id,json=renterId,proto3" json:"renter_id,omitempty"`
-	RentingId     string                 `protobuf:"bytes,2,opt,name=renting_id,json=rentingId,proto3" json:"renting_id,omitempty"`
-	Uploads       []*Upload              `protobuf:"bytes,3,rep,name=uploads,proto3" json:"uploads,omitempty"`
+	state     protoimpl.MessageState `protogen:"open.v1"`
+	RenterId  int64                  `protobuf:"varint,1,opt,name=renter_id,json=renterId,proto3" json:"renter_id,omitempty"`
+	RentingId string                 `protobuf:"bytes,2,opt,name=renting_id,json=rentingId,proto3" json:"renting_id,omitempty"`
+	Uploads   []*Upload              `protobuf:"bytes,3,rep,name=uploads,proto3" json:"uploads,omitempty"`
+	// Whether the uploads come from the renter for certain: sent through a link only the renter
+	// received (a renewal answered with the renewal mail's token). Then they are the renter's documents
+	// at once. Otherwise (a booking request, which anybody can send for any address) they are kept
+	// apart, tied to the renting, until the renting's address is confirmed, and deleted if the renting
+	// is cancelled before.
+	FromRenter    bool `protobuf:"varint,4,opt,name=from_renter,json=fromRenter,proto3" json:"from_renter,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -204,6 +210,13 @@ func (x *StoreUploadsRequest) GetUploads() []*Upload {
 		return x.Uploads
 	}
 	return nil
+}
+
+func (x *StoreUploadsRequest) GetFromRenter() bool {
+	if x != nil {
+		return x.FromRenter
+	}
+	return false
 }
 
 type StoreUploadsResponse struct {
@@ -346,12 +359,14 @@ const file_document_v1_document_proto_rawDesc = "" +
 	"\x06Upload\x12:\n" +
 	"\x04type\x18\x01 \x01(\x0e2&.semesterhaus.document.v1.DocumentTypeR\x04type\x12\x18\n" +
 	"\acontent\x18\x02 \x01(\fR\acontent\x12\x12\n" +
-	"\x04path\x18\x03 \x01(\tR\x04path\"\x8d\x01\n" +
+	"\x04path\x18\x03 \x01(\tR\x04path\"\xae\x01\n" +
 	"\x13StoreUploadsRequest\x12\x1b\n" +
 	"\trenter_id\x18\x01 \x01(\x03R\brenterId\x12\x1d\n" +
 	"\n" +
 	"renting_id\x18\x02 \x01(\tR\trentingId\x12:\n" +
-	"\auploads\x18\x03 \x03(\v2 .semesterhaus.document.v1.UploadR\auploads\"z\n" +
+	"\auploads\x18\x03 \x03(\v2 .semesterhaus.document.v1.UploadR\auploads\x12\x1f\n" +
+	"\vfrom_renter\x18\x04 \x01(\bR\n" +
+	"fromRenter\"z\n" +
 	"\x14StoreUploadsResponse\x12!\n" +
 	"\fdocument_ids\x18\x01 \x03(\tR\vdocumentIds\x12?\n" +
 	"\tviolation\x18\x02 \x01(\v2!.semesterhaus.common.v1.ViolationR\tviolation\">\n" +

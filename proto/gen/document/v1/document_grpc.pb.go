@@ -32,9 +32,11 @@ type DocumentServiceClient interface {
 	// StoreUploads checks every upload by content and stores all of them, or none: the first broken one
 	// comes back as a violation (INVALID_SIZE, INVALID_IMAGE, INVALID_DIMENSION, TOO_MANY_PIXELS,
 	// NOT_A_PDF, INVALID_FILETYPE, missing) and nothing is stored. Messages may be large: clients and server allow
-	// 64 MiB.
+	// 64 MiB. Uploads not from_renter wait apart from the renter's documents until the address is
+	// confirmed (docs/booking.md).
 	StoreUploads(ctx context.Context, in *StoreUploadsRequest, opts ...grpc.CallOption) (*StoreUploadsResponse, error)
-	// DeleteRentingDocuments removes what StoreUploads stored for a renting whose booking failed later.
+	// DeleteRentingDocuments removes what StoreUploads stored for a renting whose booking failed later,
+	// whether it waits for the confirmation or not.
 	DeleteRentingDocuments(ctx context.Context, in *DeleteRentingDocumentsRequest, opts ...grpc.CallOption) (*DeleteRentingDocumentsResponse, error)
 }
 
@@ -73,9 +75,11 @@ type DocumentServiceServer interface {
 	// StoreUploads checks every upload by content and stores all of them, or none: the first broken one
 	// comes back as a violation (INVALID_SIZE, INVALID_IMAGE, INVALID_DIMENSION, TOO_MANY_PIXELS,
 	// NOT_A_PDF, INVALID_FILETYPE, missing) and nothing is stored. Messages may be large: clients and server allow
-	// 64 MiB.
+	// 64 MiB. Uploads not from_renter wait apart from the renter's documents until the address is
+	// confirmed (docs/booking.md).
 	StoreUploads(context.Context, *StoreUploadsRequest) (*StoreUploadsResponse, error)
-	// DeleteRentingDocuments removes what StoreUploads stored for a renting whose booking failed later.
+	// DeleteRentingDocuments removes what StoreUploads stored for a renting whose booking failed later,
+	// whether it waits for the confirmation or not.
 	DeleteRentingDocuments(context.Context, *DeleteRentingDocumentsRequest) (*DeleteRentingDocumentsResponse, error)
 	mustEmbedUnimplementedDocumentServiceServer()
 }

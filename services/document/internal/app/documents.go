@@ -20,15 +20,16 @@ var ErrInvalidArgument = errors.New("invalid argument")
 
 // Repository stores the documents.
 type Repository interface {
-	// Store stores all files in one transaction and returns their ids in order.
-	Store(ctx context.Context, renterID int64, rentingID string, files []domain.File) ([]string, error)
+	// Store stores all files in one transaction and returns their ids in order: the renter's
+	// documents when the sender is the renter, else apart until the renting is confirmed.
+	Store(ctx context.Context, renterID int64, rentingID string, sender domain.Sender, files []domain.File) ([]string, error)
 	// RenterDocuments lists a renter's documents without their content, newest first.
 	RenterDocuments(ctx context.Context, renterID int64) ([]domain.Document, error)
 	// ReadDocument and ReadNewestOfType load a document with its content and record the access by
 	// actor in the same transaction; a missing one is domain.ErrNotFound.
 	ReadDocument(ctx context.Context, id, actor string) (domain.Document, error)
 	ReadNewestOfType(ctx context.Context, renterID int64, t domain.Type, actor string) (domain.Document, error)
-	// DeleteRentingDocuments deletes what was stored with a renting, recording actor.
+	// DeleteRentingDocuments deletes what was stored with a renting, apart or not, recording actor.
 	DeleteRentingDocuments(ctx context.Context, rentingID, actor string) (int64, error)
 }
 
@@ -60,8 +61,8 @@ func New(repo Repository, limits UploadLimits) *Documents {
 
 // StoreUploads checks every upload by its content first and then stores all of them in one
 // transaction, so that a broken upload stores nothing. The first broken one comes back as a
-// *domain.ValidationError.
-func (d *Documents) StoreUploads(ctx context.Context, renterID int64, rentingID string, uploads []domain.Upload) ([]string, error) {
+// *domain.ValidationError. Uploads of AnySender wait apart until the renting is confirmed.
+func (d *Documents) StoreUploads(ctx context.Context, renterID int64, rentingID string, sender domain.Sender, uploads []domain.Upload) ([]string, error) {
 	if renterID <= 0 {
 		return nil, fmt.Errorf("%w: renter id %d", ErrInvalidArgument, renterID)
 	}
@@ -72,7 +73,7 @@ func (d *Documents) StoreUploads(ctx context.Context, renterID int64, rentingID 
 	if err != nil {
 		return nil, err
 	}
-	return d.repo.Store(ctx, renterID, rentingID, files)
+	return d.repo.Store(ctx, renterID, rentingID, sender, files)
 }
 
 // checkAll first checks every upload cheaply (size, format, a picture's header), so that a broken

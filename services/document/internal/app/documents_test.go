@@ -19,7 +19,7 @@ type recordingRepository struct {
 	actors []string
 }
 
-func (r *recordingRepository) Store(_ context.Context, _ int64, _ string, files []domain.File) ([]string, error) {
+func (r *recordingRepository) Store(_ context.Context, _ int64, _ string, _ domain.Sender, files []domain.File) ([]string, error) {
 	r.stored = append(r.stored, files)
 	ids := make([]string, len(files))
 	for i := range files {
@@ -95,7 +95,7 @@ func TestIdentityCard_unknownSideIsNotFound(t *testing.T) {
 func TestStoreUploads_checksEveryUploadBeforeStoringAny(t *testing.T) {
 	t.Parallel()
 	repo := &recordingRepository{}
-	_, err := app.New(repo, documenttest.UploadLimits).StoreUploads(context.Background(), 7, uuid.NewString(), []domain.Upload{
+	_, err := app.New(repo, documenttest.UploadLimits).StoreUploads(context.Background(), 7, uuid.NewString(), domain.AnySender, []domain.Upload{
 		{Type: domain.TypeIdentityCardFront, Content: documenttest.PNG(t, 800, 600)},
 		{Type: domain.TypeIdentityCardBack},
 	})
@@ -125,7 +125,7 @@ func TestStoreUploads_refusesRequestsNoCorrectCallerSends(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
 			repo := &recordingRepository{}
-			if _, err := app.New(repo, documenttest.UploadLimits).StoreUploads(context.Background(), tt.renterID, tt.rentingID, tt.uploads); !errors.Is(err, app.ErrInvalidArgument) {
+			if _, err := app.New(repo, documenttest.UploadLimits).StoreUploads(context.Background(), tt.renterID, tt.rentingID, domain.AnySender, tt.uploads); !errors.Is(err, app.ErrInvalidArgument) {
 				t.Errorf("got %v, want ErrInvalidArgument", err)
 			}
 			if len(repo.stored) != 0 {

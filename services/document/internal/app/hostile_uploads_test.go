@@ -58,7 +58,7 @@ func TestStoreUploads_hostileCorpusInParallel_staysUnderTheMemoryCeiling(t *test
 	took := make([]time.Duration, len(bookings)+len(bombs))
 	store := func(i int, uploads []domain.Upload) {
 		started := time.Now()
-		_, errs[i] = documents.StoreUploads(context.Background(), 7, uuid.NewString(), uploads)
+		_, errs[i] = documents.StoreUploads(context.Background(), 7, uuid.NewString(), domain.AnySender, uploads)
 		took[i] = time.Since(started)
 	}
 	for i, uploads := range bookings {

@@ -36,6 +36,19 @@ func (t Type) IsIdentityCard() bool {
 	return t == TypeIdentityCardFront || t == TypeIdentityCardBack
 }
 
+// Sender says who sent a renting's uploads, which decides whose documents they are.
+type Sender int
+
+const (
+	// AnySender: a booking request, which anybody can send for any address. Its uploads wait apart
+	// from the renter's documents, tied to the renting, until the address owner confirms it, and
+	// are deleted if it is cancelled before.
+	AnySender Sender = iota
+	// TheRenter: sent through a link only the renter received (a renewal with its mailed token).
+	// The uploads are the renter's documents at once.
+	TheRenter
+)
+
 // Document is a stored file with what is known about it. Content is only loaded for a download.
 type Document struct {
 	ID          string

@@ -24,6 +24,9 @@ func TestCreateRentingRequest_storesRequestedRentingWithLogEventAndUploads(t *te
 	if got := env.Documents.StoredFor(id); got != 3 {
 		t.Errorf("%d uploads stored, want 3", got)
 	}
+	if env.Documents.StoredFromRenter(id) {
+		t.Error("the request's uploads were stored as the renter's documents; they must wait for the confirmation")
+	}
 	if got := outbox(t, env); !slices.Equal(got, []string{"renting.state.apartment_requested"}) {
 		t.Errorf("events %v", got)
 	}

@@ -90,6 +90,11 @@ type Renters interface {
 // Documents keeps the uploads of a renting (the document service). A broken upload comes back as a
 // *domain.ValidationError and nothing is stored.
 type Documents interface {
+	// StoreUploads keeps a booking request's uploads apart from the renter's documents until the
+	// renting's address is confirmed: anybody can send a request for any address.
 	StoreUploads(ctx context.Context, renterID int64, rentingID string, uploads []domain.Upload) error
+	// StoreRenterUploads stores uploads the renter sent through a link only they received (a
+	// renewal's): they are the renter's documents at once.
+	StoreRenterUploads(ctx context.Context, renterID int64, rentingID string, uploads []domain.Upload) error
 	DeleteRentingDocuments(ctx context.Context, rentingID string) error
 }

@@ -36,7 +36,7 @@ func (s *Rentings) ApproveRenewal(ctx context.Context, rentingID, token string, 
 	if _, _, err := s.renters.Register(ctx, renewal.Renter, semester.Start, r.RenterID); err != nil {
 		return err
 	}
-	if err := s.documents.StoreUploads(ctx, r.RenterID, r.ID, uploads); err != nil {
+	if err := s.documents.StoreRenterUploads(ctx, r.RenterID, r.ID, uploads); err != nil {
 		return err
 	}
 	err = s.repo.Update(ctx, rentingID, func(r *domain.Renting) error {

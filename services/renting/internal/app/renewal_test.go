@@ -105,6 +105,9 @@ func TestApproveRenewal_updatesTheRenterStoresTheCertificateAndAccepts(t *testin
 	if r.State != domain.RenewalAccepted || env.Documents.StoredFor(id) != 1 || renter.Phone != "+49 171 7654321" || renter.Email != "ada@example.org" {
 		t.Errorf("renting %s, %d uploads, renter %+v", r.State, env.Documents.StoredFor(id), renter)
 	}
+	if !env.Documents.StoredFromRenter(id) {
+		t.Error("the renewal's certificate waits apart; it came through the renewal link and is the renter's at once")
+	}
 	wantException(t, env.Rentings.ApproveRenewal(context.Background(), id, token, renewalForm(t, env)), "rentingId", domain.MsgNotAllowed)
 	if _, err := env.Rentings.ExtendBooking(context.Background(), id, token); err == nil {
 		t.Error("an answered renewal link still shows the renter's data")

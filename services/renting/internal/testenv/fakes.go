@@ -109,24 +109,45 @@ func (f *Renters) ConsumeEmailToken(_ context.Context, email, tok string) (int64
 }
 
 // Documents is an in-memory stand-in for the document service's port: how many uploads each renting
-// has stored, and a violation to answer on demand.
+// has stored, which of them as the renter's, and a violation to answer on demand.
 type Documents struct {
-	mu        sync.Mutex
-	Stored    map[string]int
-	Violation *domain.ValidationError
-	last      []domain.Upload
+	mu         sync.Mutex
+	Stored     map[string]int
+	fromRenter map[string]bool
+	Violation  *domain.ValidationError
+	last       []domain.Upload
 }
 
-// StoreUploads stores all uploads or, with a configured violation, none.
+// StoreUploads stores all uploads of a booking request or, with a configured violation, none.
 func (f *Documents) StoreUploads(_ context.Context, _ int64, rentingID string, uploads []domain.Upload) error {
+	return f.store(rentingID, uploads, false)
+}
+
+// StoreRenterUploads is StoreUploads for uploads the renter sent.
+func (f *Documents) StoreRenterUploads(_ context.Context, _ int64, rentingID string, uploads []domain.Upload) error {
+	return f.store(rentingID, uploads, true)
+}
+
+func (f *Documents) store(rentingID string, uploads []domain.Upload, fromRenter bool) error {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	if f.Violation != nil {
 		return f.Violation
 	}
 	f.Stored[rentingID] += len(uploads)
+	if f.fromRenter == nil {
+		f.fromRenter = map[string]bool{}
+	}
+	f.fromRenter[rentingID] = fromRenter
 	f.last = uploads
 	return nil
+}
+
+// StoredFromRenter reports whether a renting's uploads were stored as the renter's documents at once.
+func (f *Documents) StoredFromRenter(rentingID string) bool {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.fromRenter[rentingID]
 }
 
 // LastUploads returns the uploads of the last StoreUploads that stored something.

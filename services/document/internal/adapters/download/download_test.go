@@ -43,7 +43,7 @@ func newService(t *testing.T) service {
 		t.Fatal(err)
 	}
 	documents, pool := documenttest.NewDocuments(t)
-	ids, err := documents.StoreUploads(context.Background(), 7, uuid.NewString(), []domain.Upload{
+	ids, err := documents.StoreUploads(context.Background(), 7, uuid.NewString(), domain.TheRenter, []domain.Upload{
 		{Type: domain.TypeIdentityCardFront, Content: documenttest.PNG(t, 800, 600)},
 		{Type: domain.TypeIdentityCardBack, Content: documenttest.JPEG(t, 800, 600)},
 		{Type: domain.TypeImmatriculation, Content: documenttest.PDF()},
@@ -161,7 +161,7 @@ func TestDownload_missingDocumentsAreNotFound(t *testing.T) {
 func TestDownload_identityCardIsTheNewestUpload(t *testing.T) {
 	t.Parallel()
 	s := newService(t)
-	ids, err := s.documents.StoreUploads(context.Background(), 7, uuid.NewString(), []domain.Upload{
+	ids, err := s.documents.StoreUploads(context.Background(), 7, uuid.NewString(), domain.TheRenter, []domain.Upload{
 		{Type: domain.TypeIdentityCardFront, Content: documenttest.JPEG(t, 1000, 700)},
 	})
 	if err != nil {

@@ -54,7 +54,7 @@ func newSubgraph(t *testing.T) (url string, signer *identity.Signer, ids []strin
 		t.Fatal(err)
 	}
 	documents, _ := documenttest.NewDocuments(t)
-	ids, err = documents.StoreUploads(context.Background(), 7, uuid.NewString(), []domain.Upload{
+	ids, err = documents.StoreUploads(context.Background(), 7, uuid.NewString(), domain.TheRenter, []domain.Upload{
 		{Type: domain.TypeIdentityCardFront, Content: documenttest.PNG(t, 800, 600)},
 		{Type: domain.TypeImmatriculation, Content: documenttest.PDF()},
 	})

@@ -28,3 +28,12 @@ func toDomainUploads(uploads []*documentv1.Upload) []domain.Upload {
 func toProtoViolation(v *domain.ValidationError) *commonv1.Violation {
 	return &commonv1.Violation{Path: v.Path, MessageId: v.MessageID, Params: v.Params}
 }
+
+// toDomainSender reads the request's from_renter; a caller that does not set it gets the cautious
+// answer, uploads kept apart until the renting is confirmed.
+func toDomainSender(fromRenter bool) domain.Sender {
+	if fromRenter {
+		return domain.TheRenter
+	}
+	return domain.AnySender
+}

@@ -35,9 +35,9 @@ func NewServer(documents *app.Documents) *Server {
 }
 
 // StoreUploads checks and stores a booking's uploads, all or none; a broken upload comes back as the
-// response's violation.
+// response's violation. Uploads not from_renter wait apart until the renting is confirmed.
 func (s *Server) StoreUploads(ctx context.Context, req *documentv1.StoreUploadsRequest) (*documentv1.StoreUploadsResponse, error) {
-	ids, err := s.documents.StoreUploads(ctx, req.GetRenterId(), req.GetRentingId(), toDomainUploads(req.GetUploads()))
+	ids, err := s.documents.StoreUploads(ctx, req.GetRenterId(), req.GetRentingId(), toDomainSender(req.GetFromRenter()), toDomainUploads(req.GetUploads()))
 	var violation *domain.ValidationError
 	if errors.As(err, &violation) {
 		return &documentv1.StoreUploadsResponse{Violation: toProtoViolation(violation)}, nil

@@ -40,10 +40,17 @@ func bookingUploads(t *testing.T) []*documentv1.Upload {
 	}
 }
 
+// countDocuments counts what is stored for a renting: the renter's documents and the uploads that
+// wait for the renting's confirmation.
 func countDocuments(t *testing.T, pool *pgxpool.Pool, rentingID string) int {
 	t.Helper()
+	return countIn(t, pool, "document", rentingID) + countIn(t, pool, "pending_upload", rentingID)
+}
+
+func countIn(t *testing.T, pool *pgxpool.Pool, table, rentingID string) int {
+	t.Helper()
 	var n int
-	if err := pool.QueryRow(context.Background(), "SELECT count(*) FROM document WHERE renting_id = $1", rentingID).Scan(&n); err != nil {
+	if err := pool.QueryRow(context.Background(), "SELECT count(*) FROM "+table+" WHERE renting_id = $1", rentingID).Scan(&n); err != nil {
 		t.Fatal(err)
 	}
 	return n
@@ -61,6 +68,26 @@ func TestStoreUploads_storesEveryUploadOfABooking(t *testing.T) {
 	}
 	if n := countDocuments(t, pool, rentingID); n != 3 {
 		t.Errorf("%d documents stored, want 3", n)
+	}
+}
+
+func TestStoreUploads_onlyTheRentersUploadsAreTheirDocumentsAtOnce(t *testing.T) {
+	t.Parallel()
+	client, pool := newClient(t)
+	request, renewal := uuid.NewString(), uuid.NewString()
+	for renting, fromRenter := range map[string]bool{request: false, renewal: true} {
+		resp, err := client.StoreUploads(context.Background(), &documentv1.StoreUploadsRequest{
+			RenterId: 7, RentingId: renting, Uploads: bookingUploads(t), FromRenter: fromRenter,
+		})
+		if err != nil || resp.GetViolation() != nil {
+			t.Fatalf("StoreUploads(from renter %v) = %v, %v", fromRenter, resp, err)
+		}
+	}
+	if docs, pending := countIn(t, pool, "document", request), countIn(t, pool, "pending_upload", request); docs != 0 || pending != 3 {
+		t.Errorf("booking request: %d documents of the renter and %d waiting; want 0 and 3", docs, pending)
+	}
+	if docs, pending := countIn(t, pool, "document", renewal), countIn(t, pool, "pending_upload", renewal); docs != 3 || pending != 0 {
+		t.Errorf("renewal: %d documents of the renter and %d waiting; want 3 and 0", docs, pending)
 	}
 }
 
@@ -117,7 +144,8 @@ func TestStoreUploads_pdfIsStoredWithoutItsActiveContent(t *testing.T) {
 		t.Fatalf("StoreUploads = %v, %v; want it stored", resp, err)
 	}
 	var stored []byte
-	if err := pool.QueryRow(context.Background(), "SELECT content FROM document WHERE renting_id = $1 AND type = 'IMMATRICULATION'", rentingID).Scan(&stored); err != nil {
+	// A booking request's uploads wait apart until the address is confirmed: that is what is stored.
+	if err := pool.QueryRow(context.Background(), "SELECT content FROM pending_upload WHERE renting_id = $1 AND type = 'IMMATRICULATION'", rentingID).Scan(&stored); err != nil {
 		t.Fatal(err)
 	}
 	if !bytes.HasPrefix(stored, []byte("%PDF-")) || bytes.Equal(stored, uploads[2].Content) {
@@ -164,22 +192,24 @@ func TestDeleteRentingDocuments_removesOnlyThatRentingsUploadsAndIsRepeatable(t 
 	t.Parallel()
 	client, pool := newClient(t)
 	ctx := context.Background()
-	failed, kept := uuid.NewString(), uuid.NewString()
-	for _, renting := range []string{failed, kept} {
-		if _, err := client.StoreUploads(ctx, &documentv1.StoreUploadsRequest{RenterId: 7, RentingId: renting, Uploads: bookingUploads(t)}); err != nil {
-			t.Fatal(err)
+	for _, fromRenter := range []bool{false, true} { // a booking request's uploads wait, a renewal's do not
+		failed, kept := uuid.NewString(), uuid.NewString()
+		for _, renting := range []string{failed, kept} {
+			if _, err := client.StoreUploads(ctx, &documentv1.StoreUploadsRequest{RenterId: 7, RentingId: renting, Uploads: bookingUploads(t), FromRenter: fromRenter}); err != nil {
+				t.Fatal(err)
+			}
 		}
-	}
-	for range 2 {
-		if _, err := client.DeleteRentingDocuments(ctx, &documentv1.DeleteRentingDocumentsRequest{RentingId: failed}); err != nil {
-			t.Fatalf("DeleteRentingDocuments: %v", err)
+		for range 2 {
+			if _, err := client.DeleteRentingDocuments(ctx, &documentv1.DeleteRentingDocumentsRequest{RentingId: failed}); err != nil {
+				t.Fatalf("DeleteRentingDocuments: %v", err)
+			}
 		}
-	}
-	if n := countDocuments(t, pool, failed); n != 0 {
-		t.Errorf("%d documents of the failed renting left", n)
-	}
-	if n := countDocuments(t, pool, kept); n != 3 {
-		t.Errorf("%d documents of the other renting left, want 3", n)
+		if n := countDocuments(t, pool, failed); n != 0 {
+			t.Errorf("from renter %v: %d documents of the failed renting left", fromRenter, n)
+		}
+		if n := countDocuments(t, pool, kept); n != 3 {
+			t.Errorf("from renter %v: %d documents of the other renting left, want 3", fromRenter, n)
+		}
 	}
 	if _, err := client.DeleteRentingDocuments(ctx, &documentv1.DeleteRentingDocumentsRequest{RentingId: "x"}); status.Code(err) != codes.InvalidArgument {
 		t.Errorf("renting id no UUID: got %v, want InvalidArgument", err)

@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"log/slog"
+	"slices"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
@@ -29,10 +30,13 @@ var RentingStream = Stream{Name: "RENTING", Prefix: "renting"}
 // Durable is the name of this service's consumer on the renting stream.
 const Durable = "document-renting"
 
-// RentingDocuments deletes a renting's documents, and gives the contract store, in the consumer's
-// transaction, which also records the event as processed: the change and that record commit together.
+// RentingDocuments deletes a renting's documents, releases or deletes its pending uploads, and gives
+// the contract store, in the consumer's transaction, which also records the event as processed: the
+// change and that record commit together.
 type RentingDocuments interface {
 	DeleteRentingDocumentsIn(ctx context.Context, tx pgx.Tx, rentingID, actor string) (int64, error)
+	ReleasePendingUploadsIn(ctx context.Context, tx pgx.Tx, rentingID string, renterID int64, actor string) (int64, error)
+	DeletePendingUploadsIn(ctx context.Context, tx pgx.Tx, rentingID string, renterID int64, actor string) (int64, error)
 	ContractStoreIn(tx pgx.Tx) app.ContractStore
 }
 
@@ -45,8 +49,23 @@ type ContractRequests interface {
 // a contract: a new booking once an admin approved the identity, and an accepted renewal.
 var contractStates = []string{"owner_acknowledged", "renewal_accepted"}
 
-// RentingConsumer removes the uploads of deleted rentings and requests the contracts of approved
-// bookings and accepted renewals.
+// confirmedStates are the states a booking request reaches when the address owner opens the
+// confirmation link: its pending uploads become the renter's documents then.
+var confirmedStates = []string{"apartment_reserved", "select_apartment"}
+
+// requestedState is the state of a booking request before its confirmation (RentingStateChanged
+// names states as the renting service does); a cancellation from it deletes the pending uploads.
+const requestedState = "APARTMENT_REQUESTED"
+
+// The actors the audit log names for the changes this consumer makes to pending uploads.
+const (
+	confirmationActor = "email-confirmation"
+	cancellationActor = "renting-cancellation"
+)
+
+// RentingConsumer removes the uploads of deleted rentings, makes the pending uploads of confirmed
+// booking requests the renter's documents and deletes those of requests cancelled unconfirmed, and
+// requests the contracts of approved bookings and accepted renewals.
 type RentingConsumer struct {
 	js        jetstream.JetStream
 	pool      *pgxpool.Pool
@@ -66,28 +85,62 @@ func NewRentingConsumer(js jetstream.JetStream, pool *pgxpool.Pool, documents Re
 // filter by several (NATS 2.10 on); older servers send the whole stream, and the other subjects are
 // acknowledged and skipped (events.ConsumerConfig.Handles).
 func (c *RentingConsumer) Run(ctx context.Context) error {
-	handles := []string{c.stream.Prefix + ".deleted"}
-	for _, state := range contractStates {
-		handles = append(handles, c.stream.Prefix+".state."+state)
+	handles := []string{c.stream.Prefix + ".deleted", c.stateSubject("canceled")}
+	for _, state := range slices.Concat(contractStates, confirmedStates) {
+		handles = append(handles, c.stateSubject(state))
 	}
 	return events.Consume(ctx, c.js, c.pool, c.logger, events.ConsumerConfig{
 		Stream: c.stream.Name, Durable: Durable, FilterSubjects: []string{c.stream.Prefix + ".>"}, Handles: handles,
 	}, c.handle)
 }
 
+func (c *RentingConsumer) stateSubject(state string) string {
+	return c.stream.Prefix + ".state." + state
+}
+
 func (c *RentingConsumer) handle(ctx context.Context, tx pgx.Tx, msg jetstream.Msg) error {
 	if msg.Subject() == c.stream.Prefix+".deleted" {
 		return c.deleteDocuments(ctx, tx, msg)
 	}
-	return c.requestContract(ctx, tx, msg) // Run lets only the contract states through besides
-}
-
-func (c *RentingConsumer) requestContract(ctx context.Context, tx pgx.Tx, msg jetstream.Msg) error {
 	var event eventsv1.RentingStateChanged
 	if err := proto.Unmarshal(msg.Data(), &event); err != nil {
 		return fmt.Errorf("decode %s: %w", msg.Subject(), err)
 	}
-	return c.contracts.RequestContract(ctx, c.documents.ContractStoreIn(tx), event.GetRentingId())
+	switch subject := msg.Subject(); {
+	case subject == c.stateSubject("canceled"):
+		return c.deleteUnconfirmedUploads(ctx, tx, &event)
+	case slices.ContainsFunc(confirmedStates, func(s string) bool { return subject == c.stateSubject(s) }):
+		return c.releaseUploads(ctx, tx, &event)
+	default: // Run lets only the contract states through besides
+		return c.contracts.RequestContract(ctx, c.documents.ContractStoreIn(tx), event.GetRentingId())
+	}
+}
+
+// releaseUploads makes a confirmed request's pending uploads its renter's documents. A repeated
+// confirmation (SELECT_APARTMENT → APARTMENT_RESERVED) finds nothing pending any more.
+func (c *RentingConsumer) releaseUploads(ctx context.Context, tx pgx.Tx, event *eventsv1.RentingStateChanged) error {
+	released, err := c.documents.ReleasePendingUploadsIn(ctx, tx, event.GetRentingId(), event.GetRenterId(), confirmationActor)
+	if err != nil {
+		return err
+	}
+	c.logger.InfoContext(ctx, "a confirmed request's uploads became the renter's documents", "renting", event.GetRentingId(), "uploads", released)
+	return nil
+}
+
+// deleteUnconfirmedUploads deletes the pending uploads of a request cancelled before its address was
+// confirmed (superseded, expired). A cancellation from a later state leaves everything: its uploads
+// are the renter's documents, and a confirmation whose delivery is still being retried must find
+// its uploads.
+func (c *RentingConsumer) deleteUnconfirmedUploads(ctx context.Context, tx pgx.Tx, event *eventsv1.RentingStateChanged) error {
+	if event.GetFromState() != requestedState {
+		return nil
+	}
+	deleted, err := c.documents.DeletePendingUploadsIn(ctx, tx, event.GetRentingId(), event.GetRenterId(), cancellationActor)
+	if err != nil {
+		return err
+	}
+	c.logger.InfoContext(ctx, "deleted the uploads of a request cancelled unconfirmed", "renting", event.GetRentingId(), "uploads", deleted)
+	return nil
 }
 
 func (c *RentingConsumer) deleteDocuments(ctx context.Context, tx pgx.Tx, msg jetstream.Msg) error {

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
 	"google.golang.org/protobuf/proto"
@@ -30,25 +31,20 @@ func TestRentingConsumer_deletedRentingLosesItsUploadsOnceEvenIfTheEventComesTwi
 	documents, pool := documenttest.NewDocuments(t)
 	deleted, kept := uuid.NewString(), uuid.NewString()
 	for _, renting := range []string{deleted, kept} {
-		if _, err := documents.StoreUploads(ctx, 7, renting, []domain.Upload{
+		if _, err := documents.StoreUploads(ctx, 7, renting, domain.TheRenter, []domain.Upload{
 			{Type: domain.TypeImmatriculation, Content: documenttest.PDF()},
 		}); err != nil {
 			t.Fatal(err)
 		}
 	}
-
-	_, js := natstest.Connect(t)
-	stream := natsadapter.Stream{Name: natstest.Unique("RENTING"), Prefix: natstest.Unique("renting")}
-	// A short duplicate window lets the same event id reach the stream twice, as after a relay
-	// restart that came later than JetStream's de-duplication remembers.
-	err := events.EnsureStream(ctx, js, jetstream.StreamConfig{
-		Name: stream.Name, Subjects: []string{stream.Prefix + ".>"}, Duplicates: 100 * time.Millisecond,
-	})
-	if err != nil {
+	// uploads that wait for a confirmation go with their renting too
+	if _, err := documents.StoreUploads(ctx, 7, deleted, domain.AnySender, []domain.Upload{
+		{Type: domain.TypeImmatriculation, Content: documenttest.PDF()},
+	}); err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() { _ = js.DeleteStream(context.Background(), stream.Name) })
-	runConsumer(t, natsadapter.NewRentingConsumer(js, pool, pgadapter.NewRepository(pool), nil, slog.New(slog.DiscardHandler), stream))
+
+	js, stream := startConsumer(t, pool)
 
 	eventID := uuid.NewString()
 	payload, err := proto.Marshal(&eventsv1.RentingDeleted{EventId: eventID, RentingId: deleted, RenterId: 7, Actor: "hausmeister"})
@@ -62,13 +58,31 @@ func TestRentingConsumer_deletedRentingLosesItsUploadsOnceEvenIfTheEventComesTwi
 	waitUntilAcked(t, js, stream.Name, 3)
 
 	var left, other, audits int
-	_ = pool.QueryRow(ctx, "SELECT count(*) FROM document WHERE renting_id = $1", deleted).Scan(&left)
+	_ = pool.QueryRow(ctx, "SELECT (SELECT count(*) FROM document WHERE renting_id = $1) + (SELECT count(*) FROM pending_upload WHERE renting_id = $1)", deleted).Scan(&left)
 	_ = pool.QueryRow(ctx, "SELECT count(*) FROM document WHERE renting_id = $1", kept).Scan(&other)
 	_ = pool.QueryRow(ctx, "SELECT count(*) FROM audit_log WHERE action = 'deleteRentingDocuments' AND actor = 'hausmeister' AND subject = $1",
 		"renting/"+deleted).Scan(&audits)
 	if left != 0 || other != 1 || audits != 1 {
 		t.Errorf("documents left of the deleted renting %d (want 0), of the other %d (want 1); deletions recorded %d (want 1)", left, other, audits)
 	}
+}
+
+// startConsumer runs the renting consumer on a stream of the test's own and returns it.
+func startConsumer(t *testing.T, pool *pgxpool.Pool) (jetstream.JetStream, natsadapter.Stream) {
+	t.Helper()
+	_, js := natstest.Connect(t)
+	stream := natsadapter.Stream{Name: natstest.Unique("RENTING"), Prefix: natstest.Unique("renting")}
+	// A short duplicate window lets the same event id reach the stream twice, as after a relay
+	// restart that came later than JetStream's de-duplication remembers.
+	err := events.EnsureStream(context.Background(), js, jetstream.StreamConfig{
+		Name: stream.Name, Subjects: []string{stream.Prefix + ".>"}, Duplicates: 100 * time.Millisecond,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = js.DeleteStream(context.Background(), stream.Name) })
+	runConsumer(t, natsadapter.NewRentingConsumer(js, pool, pgadapter.NewRepository(pool), nil, slog.New(slog.DiscardHandler), stream))
+	return js, stream
 }
 
 func runConsumer(t *testing.T, c *natsadapter.RentingConsumer) {

@@ -8,6 +8,7 @@ import (
 	"fmt"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgtype"
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"semesterhaus/platform/audit"
@@ -27,8 +28,10 @@ func NewRepository(pool *pgxpool.Pool) *Repository {
 	return &Repository{pool: pool, queries: db.New(pool)}
 }
 
-// Store stores the files of a renter's booking in one transaction and returns their ids in order.
-func (r *Repository) Store(ctx context.Context, renterID int64, rentingID string, files []domain.File) ([]string, error) {
+// Store stores the files of a renter's booking in one transaction and returns their ids in order:
+// as the renter's documents when the renter sent them, else as pending uploads of the renting, which
+// no reader of a renter's documents sees.
+func (r *Repository) Store(ctx context.Context, renterID int64, rentingID string, sender domain.Sender, files []domain.File) ([]string, error) {
 	renting, err := toUUID(rentingID)
 	if err != nil {
 		return nil, err
@@ -36,8 +39,14 @@ func (r *Repository) Store(ctx context.Context, renterID int64, rentingID string
 	ids := make([]string, len(files))
 	err = postgres.InTx(ctx, r.pool, func(tx pgx.Tx) error {
 		q := r.queries.WithTx(tx)
+		insert := q.InsertDocument
+		if sender != domain.TheRenter {
+			insert = func(ctx context.Context, p db.InsertDocumentParams) (pgtype.UUID, error) {
+				return q.InsertPendingUpload(ctx, db.InsertPendingUploadParams(p))
+			}
+		}
 		for i, f := range files {
-			id, err := q.InsertDocument(ctx, insertParams(renterID, renting, f))
+			id, err := insert(ctx, insertParams(renterID, renting, f))
 			if err != nil {
 				return fmt.Errorf("store %s of renter %d: %w", f.Type, renterID, err)
 			}
@@ -102,8 +111,8 @@ func (r *Repository) read(ctx context.Context, actor string, load func(*db.Queri
 	return doc, err
 }
 
-// DeleteRentingDocuments deletes what was stored with a renting, with an audit entry naming actor, in
-// one transaction, and returns how many documents went.
+// DeleteRentingDocuments deletes what was stored with a renting, pending uploads too, with an audit
+// entry naming actor, in one transaction, and returns how many documents went.
 func (r *Repository) DeleteRentingDocuments(ctx context.Context, rentingID, actor string) (int64, error) {
 	var deleted int64
 	err := postgres.InTx(ctx, r.pool, func(tx pgx.Tx) error {
@@ -121,12 +130,59 @@ func (r *Repository) DeleteRentingDocumentsIn(ctx context.Context, tx pgx.Tx, re
 	if err != nil {
 		return 0, err
 	}
-	deleted, err := r.queries.WithTx(tx).DeleteRentingDocuments(ctx, renting)
+	q := r.queries.WithTx(tx)
+	deleted, err := q.DeleteRentingDocuments(ctx, renting)
 	if err != nil {
 		return 0, fmt.Errorf("delete documents of renting %s: %w", rentingID, err)
 	}
+	pending, err := q.DeletePendingUploads(ctx, renting)
+	if err != nil {
+		return 0, fmt.Errorf("delete pending uploads of renting %s: %w", rentingID, err)
+	}
+	deleted += pending
 	return deleted, audit.Record(ctx, tx, audit.Entry{
 		Actor: actor, Action: "deleteRentingDocuments", Subject: "renting/" + rentingID,
 		Details: map[string]any{"deleted": deleted},
+	})
+}
+
+// ReleasePendingUploadsIn makes a confirmed renting's pending uploads its renter's documents, in the
+// caller's transaction (the event consumer's), audited with actor when there were any; it returns
+// how many.
+func (r *Repository) ReleasePendingUploadsIn(ctx context.Context, tx pgx.Tx, rentingID string, renterID int64, actor string) (int64, error) {
+	return r.changePendingUploads(ctx, tx, pendingChange{rentingID, renterID, actor, "releasePendingUploads"}, r.queries.WithTx(tx).ReleasePendingUploads)
+}
+
+// DeletePendingUploadsIn deletes the pending uploads of a renting cancelled before its confirmation,
+// in the caller's transaction, audited with actor when there were any; it returns how many.
+func (r *Repository) DeletePendingUploadsIn(ctx context.Context, tx pgx.Tx, rentingID string, renterID int64, actor string) (int64, error) {
+	return r.changePendingUploads(ctx, tx, pendingChange{rentingID, renterID, actor, "deletePendingUploads"}, r.queries.WithTx(tx).DeletePendingUploads)
+}
+
+// pendingChange is what the audit entry of a change to a renting's pending uploads names.
+type pendingChange struct {
+	rentingID string
+	renterID  int64
+	actor     string
+	action    string
+}
+
+// changePendingUploads runs change on a renting's pending uploads and records it. A change that found
+// nothing (a renting without pending uploads, a repeated event) records nothing.
+func (r *Repository) changePendingUploads(ctx context.Context, tx pgx.Tx, c pendingChange, change func(context.Context, pgtype.UUID) (int64, error)) (int64, error) {
+	renting, err := toUUID(c.rentingID)
+	if err != nil {
+		return 0, err
+	}
+	n, err := change(ctx, renting)
+	if err != nil {
+		return 0, fmt.Errorf("%s of renting %s: %w", c.action, c.rentingID, err)
+	}
+	if n == 0 {
+		return 0, nil
+	}
+	return n, audit.Record(ctx, tx, audit.Entry{
+		Actor: c.actor, Action: c.action, Subject: "renting/" + c.rentingID, RenterID: c.renterID,
+		Details: map[string]any{"uploads": n},
 	})
 }

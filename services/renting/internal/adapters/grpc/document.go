@@ -26,15 +26,25 @@ var documentTypes = map[domain.DocumentType]documentv1.DocumentType{
 	domain.Immatriculation:   documentv1.DocumentType_DOCUMENT_TYPE_IMMATRICULATION,
 }
 
-// StoreUploads stores all uploads of a renting or none; a broken one comes back as the error.
+// StoreUploads stores all uploads of a booking request or none, apart from the renter's documents
+// until the address is confirmed; a broken one comes back as the error.
 func (c *Documents) StoreUploads(ctx context.Context, renterID int64, rentingID string, uploads []domain.Upload) error {
-	req := &documentv1.StoreUploadsRequest{RenterId: renterID, RentingId: rentingID}
+	return c.store(ctx, &documentv1.StoreUploadsRequest{RenterId: renterID, RentingId: rentingID}, uploads)
+}
+
+// StoreRenterUploads is StoreUploads for uploads the renter sent (a renewal's): the renter's
+// documents at once.
+func (c *Documents) StoreRenterUploads(ctx context.Context, renterID int64, rentingID string, uploads []domain.Upload) error {
+	return c.store(ctx, &documentv1.StoreUploadsRequest{RenterId: renterID, RentingId: rentingID, FromRenter: true}, uploads)
+}
+
+func (c *Documents) store(ctx context.Context, req *documentv1.StoreUploadsRequest, uploads []domain.Upload) error {
 	for _, u := range uploads {
 		req.Uploads = append(req.Uploads, &documentv1.Upload{Type: documentTypes[u.Type], Content: u.Content, Path: u.Path})
 	}
 	resp, err := c.client.StoreUploads(ctx, req)
 	if err != nil {
-		return fmt.Errorf("store uploads of renting %s: %w", rentingID, err)
+		return fmt.Errorf("store uploads of renting %s: %w", req.GetRentingId(), err)
 	}
 	return violation(resp.GetViolation())
 }

@@ -11,6 +11,18 @@ import (
 	"github.com/jackc/pgx/v5/pgtype"
 )
 
+const deletePendingUploads = `-- name: DeletePendingUploads :execrows
+DELETE FROM pending_upload WHERE renting_id = $1
+`
+
+func (q *Queries) DeletePendingUploads(ctx context.Context, rentingID pgtype.UUID) (int64, error) {
+	result, err := q.db.Exec(ctx, deletePendingUploads, rentingID)
+	if err != nil {
+		return 0, err
+	}
+	return result.RowsAffected(), nil
+}
+
 const deleteRentingDocuments = `-- name: DeleteRentingDocuments :execrows
 DELETE FROM document WHERE renting_id = $1
 `
@@ -112,6 +124,41 @@ func (q *Queries) InsertDocument(ctx context.Context, arg InsertDocumentParams) 
 	return id, err
 }
 
+const insertPendingUpload = `-- name: InsertPendingUpload :one
+INSERT INTO pending_upload (type, renter_id, renting_id, description, content, content_type, file_name, sha256, size)
+VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+RETURNING id
+`
+
+type InsertPendingUploadParams struct {
+	Type        string
+	RenterID    int64
+	RentingID   pgtype.UUID
+	Description string
+	Content     []byte
+	ContentType string
+	FileName    string
+	Sha256      []byte
+	Size        int64
+}
+
+func (q *Queries) InsertPendingUpload(ctx context.Context, arg InsertPendingUploadParams) (pgtype.UUID, error) {
+	row := q.db.QueryRow(ctx, insertPendingUpload,
+		arg.Type,
+		arg.RenterID,
+		arg.RentingID,
+		arg.Description,
+		arg.Content,
+		arg.ContentType,
+		arg.FileName,
+		arg.Sha256,
+		arg.Size,
+	)
+	var id pgtype.UUID
+	err := row.Scan(&id)
+	return id, err
+}
+
 const listRenterDocuments = `-- name: ListRenterDocuments :many
 SELECT id, type, renter_id, renting_id, description, content_type, file_name, sha256, size, uploaded_at
 FROM document
@@ -162,4 +209,23 @@ func (q *Queries) ListRenterDocuments(ctx context.Context, renterID int64) ([]Li
 		return nil, err
 	}
 	return items, nil
+}
+
+const releasePendingUploads = `-- name: ReleasePendingUploads :execrows
+WITH released AS (
+    DELETE FROM pending_upload AS p WHERE p.renting_id = $1
+    RETURNING id, type, renter_id, renting_id, description, content, content_type, file_name, sha256, size, uploaded_at
+)
+INSERT INTO document (id, type, renter_id, renting_id, description, content, content_type, file_name, sha256, size, uploaded_at)
+SELECT id, type, renter_id, renting_id, description, content, content_type, file_name, sha256, size, uploaded_at
+FROM released
+`
+
+// The confirmed renting's uploads become the renter's documents, with their ids and upload times.
+func (q *Queries) ReleasePendingUploads(ctx context.Context, rentingID pgtype.UUID) (int64, error) {
+	result, err := q.db.Exec(ctx, releasePendingUploads, rentingID)
+	if err != nil {
+		return 0, err
+	}
+	return result.RowsAffected(), nil
 }

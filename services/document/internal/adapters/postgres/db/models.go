@@ -22,6 +22,20 @@ type Document struct {
 	UploadedAt  pgtype.Timestamptz
 }
 
+type PendingUpload struct {
+	ID          pgtype.UUID
+	Type        string
+	RenterID    int64
+	RentingID   pgtype.UUID
+	Description string
+	Content     []byte
+	ContentType string
+	FileName    string
+	Sha256      []byte
+	Size        int64
+	UploadedAt  pgtype.Timestamptz
+}
+
 type SigningSession struct {
 	ID                 pgtype.UUID
 	RentingID          pgtype.UUID

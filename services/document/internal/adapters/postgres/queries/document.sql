@@ -21,3 +21,21 @@ LIMIT 1;
 
 -- name: DeleteRentingDocuments :execrows
 DELETE FROM document WHERE renting_id = $1;
+
+-- name: InsertPendingUpload :one
+INSERT INTO pending_upload (type, renter_id, renting_id, description, content, content_type, file_name, sha256, size)
+VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+RETURNING id;
+
+-- name: ReleasePendingUploads :execrows
+-- The confirmed renting's uploads become the renter's documents, with their ids and upload times.
+WITH released AS (
+    DELETE FROM pending_upload AS p WHERE p.renting_id = $1
+    RETURNING id, type, renter_id, renting_id, description, content, content_type, file_name, sha256, size, uploaded_at
+)
+INSERT INTO document (id, type, renter_id, renting_id, description, content, content_type, file_name, sha256, size, uploaded_at)
+SELECT id, type, renter_id, renting_id, description, content, content_type, file_name, sha256, size, uploaded_at
+FROM released;
+
+-- name: DeletePendingUploads :execrows
+DELETE FROM pending_upload WHERE renting_id = $1;
