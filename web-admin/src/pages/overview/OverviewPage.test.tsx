@@ -130,10 +130,10 @@ describe('OverviewPage', () => {
     const bytes = new Uint8Array(await blobs[0].arrayBuffer());
     expect(Array.from(bytes.slice(0, 3))).toEqual([0xef, 0xbb, 0xbf]);
     expect(new TextDecoder().decode(bytes.slice(3))).toBe(
-      'Etage;Wohnung;Status;Mieter;E-Mail\r\n' +
-        'EG;A01;Bezahlt;Erika Mustermann;erika@example.org\r\n' +
-        'EG;A02;Verfügbar;;\r\n' +
-        'EG;A03;Reserviert;Max Muster;max@example.org\r\n',
+      '"Etage";"Wohnung";"Status";"Mieter";"E-Mail"\r\n' +
+        '"EG";"A01";"Bezahlt";"Erika Mustermann";"erika@example.org"\r\n' +
+        '"EG";"A02";"Verfügbar";"";""\r\n' +
+        '"EG";"A03";"Reserviert";"Max Muster";"max@example.org"\r\n',
     );
   });
 });

@@ -109,10 +109,10 @@ describe('renter list export', () => {
     await waitFor(() => expect(blobs).toHaveLength(1));
     expect(names[0]).toMatch(/^mieterliste-\d{4}-\d{2}-\d{2}\.csv$/);
     const lines = (await blobs[0].text()).replace(/^\uFEFF/, '').split('\r\n');
-    expect(lines[0]).toBe('Nr.;Nachname;Vorname;E-Mail;E-Mail bestätigt;Telefon;Straße;PLZ;Ort;Land;Geburtstag;Staatsangehörigkeit;Sprache;Buchungen;Notizen');
-    expect(lines[1]).toBe('9;Abel;Jonas;jonas@example.org;ja;0621 123;Hauptstraße 1;69117;Heidelberg;DEU;01.02.2003;de;de;WiSe 26/27: A12 (Reserviert);');
-    expect(lines[2]).toBe('3;Meier;Max;max@example.org;;;;;;;;;;;');
-    expect(lines[3]).toBe("7;Mustermann;Erika;erika@example.org;ja;'+49 170 1;Hauptstraße 1;69117;Heidelberg;DEU;01.02.2003;de;de;WiSe 26/27: A12 (Reserviert);");
+    expect(lines[0]).toBe('"Nr.";"Nachname";"Vorname";"E-Mail";"E-Mail bestätigt";"Telefon";"Straße";"PLZ";"Ort";"Land";"Geburtstag";"Staatsangehörigkeit";"Sprache";"Buchungen";"Notizen"');
+    expect(lines[1]).toBe('"9";"Abel";"Jonas";"jonas@example.org";"ja";"0621 123";"Hauptstraße 1";"69117";"Heidelberg";"DEU";"01.02.2003";"de";"de";"WiSe 26/27: A12 (Reserviert)";""');
+    expect(lines[2]).toBe('"3";"Meier";"Max";"max@example.org";"";"";"";"";"";"";"";"";"";"";""');
+    expect(lines[3]).toBe(`"7";"Mustermann";"Erika";"erika@example.org";"ja";"'+49 170 1";"Hauptstraße 1";"69117";"Heidelberg";"DEU";"01.02.2003";"de";"de";"WiSe 26/27: A12 (Reserviert)";""`);
     expect(lines[4]).toBe('');
   });
 
