@@ -34,8 +34,14 @@ GOTESTFLAGS ?=
 
 ##@ Running
 
+# The Debian packages each command needs, installed when missing (as root or with sudo; otherwise
+# one line says what to install).
+.PHONY: packages-run packages-test
+packages-run packages-test: packages-%:
+	@bash tools/setup/packages.sh $*
+
 .PHONY: run
-run: build build-web tools/mailcatcher/node_modules ## Build everything and run the whole system on http://localhost:8080 (PORT changes it)
+run: packages-run build build-web tools/mailcatcher/node_modules ## Build everything and run the whole system on http://localhost:8080 (PORT changes it)
 	$(BIN_DIR)/devstack -build=false
 
 # The local mail catcher (MailDev), installed from its lock file.
@@ -56,7 +62,7 @@ build: ## Build all Go binaries into .data/bin
 ##@ Testing
 
 .PHONY: test
-test: test-go test-web test-e2e test-deploy ## Run every test
+test: packages-test test-go test-web test-e2e test-deploy ## Run every test
 
 .PHONY: test-e2e
 test-e2e: ## Browser end-to-end tests (Playwright, headless Chromium) against a fresh system on ports shifted by E2E_PORT_OFFSET (100)
