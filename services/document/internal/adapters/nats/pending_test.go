@@ -125,7 +125,7 @@ func TestRentingConsumer_confirmationMakesTheRequestsUploadsTheRentersOnce(t *te
 
 	publishStateChange(t, js, stream.Prefix, reserved, "APARTMENT_REQUESTED", "APARTMENT_RESERVED")
 	publishStateChange(t, js, stream.Prefix, taken, "APARTMENT_REQUESTED", "SELECT_APARTMENT")
-	waitUntilAcked(t, js, stream.Name, 6)
+	waitUntilAcked(t, js, stream.Name)
 
 	after := viewOfAdmin(t, documents)
 	if len(after.documentIDs) != len(before.documentIDs)+6 {
@@ -162,12 +162,12 @@ func TestRentingConsumer_unconfirmedCancellationDeletesTheRequestsUploadsOnly(t 
 	confirmed := storeRequest(t, documents, 1200)
 	js, stream := startConsumer(t, pool)
 	publishStateChange(t, js, stream.Prefix, confirmed, "APARTMENT_REQUESTED", "APARTMENT_RESERVED")
-	waitUntilAcked(t, js, stream.Name, 3)
+	waitUntilAcked(t, js, stream.Name)
 	before := viewOfAdmin(t, documents)
 
 	publishStateChange(t, js, stream.Prefix, superseded, "APARTMENT_REQUESTED", "CANCELED")
 	publishStateChange(t, js, stream.Prefix, confirmed, "APARTMENT_RESERVED", "CANCELED") // a confirmed booking cancelled later
-	waitUntilAcked(t, js, stream.Name, 9)
+	waitUntilAcked(t, js, stream.Name)
 
 	if after := viewOfAdmin(t, documents); !slices.Equal(after.documentIDs, before.documentIDs) || after.frontSHA256 != before.frontSHA256 {
 		t.Errorf("the cancellations changed the renter's documents: %d, want the %d from before", len(after.documentIDs), len(before.documentIDs))
