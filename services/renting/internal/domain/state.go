@@ -26,7 +26,7 @@ const (
 	ApartmentBlocked State = "APARTMENT_BLOCKED"
 )
 
-// none is the state before a renting exists; only NewRequest and NewRenewal leave it.
+// none is the state before a renting exists; only NewRenting leaves it (to a request or a renewal).
 const none State = ""
 
 // transitions is the state machine of docs/booking.md: every allowed move, nothing else.

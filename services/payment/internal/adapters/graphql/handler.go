@@ -14,6 +14,6 @@ import (
 // gateway's token (anonymous without a valid one) and admin-tagged fields are refused to everybody
 // else.
 func NewHandler(payments *app.Payments, verifier *identity.Verifier, logger *slog.Logger) http.Handler {
-	schema := generated.NewExecutableSchema(generated.Config{Resolvers: &Resolver{Service: payments}})
+	schema := generated.NewExecutableSchema(generated.Config{Resolvers: &Resolver{Payments: payments}})
 	return identity.Middleware(verifier)(graphqlx.NewHandler(schema, logger))
 }

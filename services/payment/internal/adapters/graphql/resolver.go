@@ -5,5 +5,5 @@ import "semesterhaus/services/payment/internal/app"
 
 // Resolver is the root resolver; it is where the payment service's dependencies are injected.
 type Resolver struct {
-	Service *app.Payments
+	Payments *app.Payments
 }

@@ -12,7 +12,7 @@ import (
 
 // FetchPaymentLink is the resolver for the fetchPaymentLink field.
 func (r *queryResolver) FetchPaymentLink(ctx context.Context, rentingID string) (*string, error) {
-	return r.Service.PaymentLink(ctx, rentingID)
+	return r.Payments.PaymentLink(ctx, rentingID)
 }
 
 // Query returns generated.QueryResolver implementation.
