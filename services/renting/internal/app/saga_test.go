@@ -26,10 +26,7 @@ func TestBookingSaga_withTheRealRenterAndDocumentServices_requestThenConfirm(t *
 	t.Parallel()
 	env := testenv.NewWithPeers(t, testenv.DesignDay)
 	ctx := context.Background()
-	id, err := env.Rentings.CreateRentingRequest(ctx, realBooking(t, env, "ada@example.org"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	id := mustRequest(t, env, realBooking(t, env, "ada@example.org"))
 	r := mustGet(t, env.Env, id)
 	token := env.RenterService.IssueEmailToken(t, r.RenterID, id)
 	for range 2 { // the second click on the link answers the same
@@ -93,6 +90,16 @@ func forgedBooking(t *testing.T, env *testenv.Peers, apartmentID int, victimEmai
 	return req
 }
 
+// mustRequest sends a booking request that must be accepted and returns its renting's id.
+func mustRequest(t *testing.T, env *testenv.Peers, booking app.BookingRequest) string {
+	t.Helper()
+	id, err := env.Rentings.CreateRentingRequest(context.Background(), booking)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return id
+}
+
 func renterData(t *testing.T, env *testenv.Peers, renterID int64) domain.RenterData {
 	t.Helper()
 	data, err := env.RenterClient.Get(context.Background(), renterID)
@@ -105,18 +112,11 @@ func renterData(t *testing.T, env *testenv.Peers, renterID int64) domain.RenterD
 func TestBookingSaga_requestForSomeoneElsesAddress_changesNothingOfTheirs(t *testing.T) {
 	t.Parallel()
 	env := testenv.NewWithPeers(t, testenv.DesignDay)
-	ctx := context.Background()
-	victims, err := env.Rentings.CreateRentingRequest(ctx, realBooking(t, env, "ada@example.org"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	victims := mustRequest(t, env, realBooking(t, env, "ada@example.org"))
 	victim := mustGet(t, env.Env, victims).RenterID
 	before := renterData(t, env, victim)
 
-	forged, err := env.Rentings.CreateRentingRequest(ctx, forgedBooking(t, env, 12, "ada@example.org"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	forged := mustRequest(t, env, forgedBooking(t, env, 12, "ada@example.org"))
 
 	if after := renterData(t, env, victim); after != before {
 		t.Errorf("the victim's data changed to %+v, was %+v", after, before)
@@ -141,17 +141,13 @@ func TestBookingSaga_requestForSomeoneElsesAddress_changesNothingOfTheirs(t *tes
 func TestBookingSaga_requestForAnAddressThatHoldsAnApartment_isRefusedAndChangesNothing(t *testing.T) {
 	t.Parallel()
 	env := testenv.NewWithPeers(t, testenv.DesignDay)
-	ctx := context.Background()
-	victims, err := env.Rentings.CreateRentingRequest(ctx, realBooking(t, env, "ada@example.org"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	victims := mustRequest(t, env, realBooking(t, env, "ada@example.org"))
 	confirmWithRealToken(t, env, victims, "ada@example.org")
 	victim := mustGet(t, env.Env, victims).RenterID
 	before, eventsBefore := renterData(t, env, victim), outbox(t, env.Env)
 	auditBefore := len(env.RenterService.AuditOfRenter(t, victim))
 
-	_, err = env.Rentings.CreateRentingRequest(ctx, forgedBooking(t, env, 12, "ADA@example.org"))
+	_, err := env.Rentings.CreateRentingRequest(context.Background(), forgedBooking(t, env, 12, "ADA@example.org"))
 	wantException(t, err, "email", domain.MsgAlreadyRenting)
 
 	if after := renterData(t, env, victim); after != before {
@@ -172,18 +168,11 @@ func TestBookingSaga_requestForAnAddressThatHoldsAnApartment_isRefusedAndChanges
 func TestBookingSaga_confirmationAppliesTheRequestsDataAuditedAndSupersedesOlderRequests(t *testing.T) {
 	t.Parallel()
 	env := testenv.NewWithPeers(t, testenv.DesignDay)
-	ctx := context.Background()
-	older, err := env.Rentings.CreateRentingRequest(ctx, realBooking(t, env, "ada@example.org"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	older := mustRequest(t, env, realBooking(t, env, "ada@example.org"))
 	renter := mustGet(t, env.Env, older).RenterID
 	moved := realBooking(t, env, "ada@example.org")
 	moved.ApartmentID, moved.Renter.Street, moved.Renter.City, moved.Renter.Zip = 12, "Neckarstaden 2", "Mannheim", "68159"
-	newer, err := env.Rentings.CreateRentingRequest(ctx, moved)
-	if err != nil {
-		t.Fatal(err)
-	}
+	newer := mustRequest(t, env, moved)
 	if got := renterData(t, env, renter); got.Street != "Hauptstraße 1" {
 		t.Fatalf("the data changed before the confirmation: %+v", got)
 	}
