@@ -9,20 +9,24 @@ import (
 	"testing"
 	"time"
 
+	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/nats-io/nats.go/jetstream"
 	"google.golang.org/grpc"
 
 	"semesterhaus/platform/natstest"
 	"semesterhaus/platform/pgtest"
+	"semesterhaus/platform/postgres"
 	"semesterhaus/platform/service"
 	"semesterhaus/proto/catalog/catalogfake"
 	catalogv1 "semesterhaus/proto/gen/catalog/v1"
+	rentingv1 "semesterhaus/proto/gen/renting/v1"
 	"semesterhaus/proto/renting/rentingfake"
 	grpcadapter "semesterhaus/services/payment/internal/adapters/grpc"
 	natsadapter "semesterhaus/services/payment/internal/adapters/nats"
 	pgadapter "semesterhaus/services/payment/internal/adapters/postgres"
 	"semesterhaus/services/payment/internal/app"
+	"semesterhaus/services/payment/internal/domain"
 	"semesterhaus/services/payment/migrations"
 )
 
@@ -97,6 +101,30 @@ func (e *Env) Total(apartmentID, semesterID int32, renewal bool) int64 {
 		e.t.Fatal(err)
 	}
 	return price.GetTotal().GetCents()
+}
+
+// CreatePayment makes the renting known to the renting service and creates its payment as the
+// consumer does when the renting's contract is signed; it returns the payment.
+func (e *Env) CreatePayment(renting *rentingv1.Renting) domain.Payment {
+	e.t.Helper()
+	ctx := context.Background()
+	e.Rentings.Add(renting)
+	if err := e.CreateForRenting(renting.GetRentingId()); err != nil {
+		e.t.Fatal(err)
+	}
+	p, err := e.Payments.PaymentOfRenting(ctx, renting.GetRentingId())
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	return p
+}
+
+// CreateForRenting creates the renting's payment in a transaction of its own, as the consumer does.
+func (e *Env) CreateForRenting(rentingID string) error {
+	ctx := context.Background()
+	return postgres.InTx(ctx, e.Pool, func(tx pgx.Tx) error {
+		return e.Payments.CreateForRenting(ctx, e.Repo.InTx(tx), rentingID)
+	})
 }
 
 // Subscribe returns a consumer of the payment events on subject (under the env's prefix), e.g.
