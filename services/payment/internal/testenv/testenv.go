@@ -5,6 +5,7 @@ package testenv
 import (
 	"context"
 	"log/slog"
+	"net"
 	"sync"
 	"testing"
 	"time"
@@ -20,6 +21,7 @@ import (
 	"semesterhaus/platform/service"
 	"semesterhaus/proto/catalog/catalogfake"
 	catalogv1 "semesterhaus/proto/gen/catalog/v1"
+	paymentv1 "semesterhaus/proto/gen/payment/v1"
 	rentingv1 "semesterhaus/proto/gen/renting/v1"
 	"semesterhaus/proto/renting/rentingfake"
 	grpcadapter "semesterhaus/services/payment/internal/adapters/grpc"
@@ -125,6 +127,20 @@ func (e *Env) CreateForRenting(rentingID string) error {
 	return postgres.InTx(ctx, e.Pool, func(tx pgx.Tx) error {
 		return e.Payments.CreateForRenting(ctx, e.Repo.InTx(tx), rentingID)
 	})
+}
+
+// GRPC serves the service's gRPC API until the test ends and returns a client of it.
+func (e *Env) GRPC() paymentv1.PaymentServiceClient {
+	e.t.Helper()
+	listener, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	server := grpc.NewServer()
+	paymentv1.RegisterPaymentServiceServer(server, grpcadapter.NewServer(e.Payments))
+	go func() { _ = server.Serve(listener) }()
+	e.t.Cleanup(server.Stop)
+	return paymentv1.NewPaymentServiceClient(dial(e.t, listener.Addr().String()))
 }
 
 // Subscribe returns a consumer of the payment events on subject (under the env's prefix), e.g.
