@@ -1,7 +1,7 @@
 // Package catalogfake is an in-memory stand-in for the catalog's gRPC API, for other services'
-// tests: it serves the apartments and semesters a test gives it, with the phases the test sets, and
-// prices them by the contract's rule (rent for every month; cleaning and deposit once, not on a
-// renewal).
+// tests: it serves the apartments and semesters a test gives it, each semester in the phase that the
+// test's clock and the semester's dates put it in, and prices them by the contract's rule (rent for
+// every month; cleaning and deposit once, not on a renewal).
 package catalogfake
 
 import (
@@ -10,6 +10,7 @@ import (
 	"slices"
 	"sync"
 	"testing"
+	"time"
 
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
@@ -26,28 +27,45 @@ const BuildingID = 1
 // Server is a catalog that knows the apartments and semesters a test adds.
 type Server struct {
 	catalogv1.UnimplementedCatalogServiceServer
+	now        func() time.Time
+	loc        *time.Location
 	mu         sync.Mutex
 	apartments map[int32]*catalogv1.Apartment
-	semesters  map[int32]*catalogv1.Semester
+	semesters  map[int32]Semester
 }
 
-// New returns a catalog without apartments and semesters.
-func New() *Server {
-	return &Server{apartments: map[int32]*catalogv1.Apartment{}, semesters: map[int32]*catalogv1.Semester{}}
+// Semester is a semester as the fake serves it. The days are calendar days (midnight UTC): the
+// semester is planned before RenewalOpens, open to its current renters' renewals until BookingOpens,
+// then open for booking until Start, running until End and finished after.
+type Semester struct {
+	ID                         int32
+	Name                       string
+	Start, End                 time.Time
+	RenewalOpens, BookingOpens time.Time
 }
 
-// NewExample returns a catalog of two apartments (1 and 2) and the summer semester 2027 (id 1)
-// open for booking.
+// New returns a catalog without apartments and semesters whose today is now's day in loc.
+func New(now func() time.Time, loc *time.Location) *Server {
+	return &Server{now: now, loc: loc, apartments: map[int32]*catalogv1.Apartment{}, semesters: map[int32]Semester{}}
+}
+
+// Example is the day of NewExample's clock: the winter semester 2026/27 runs.
+var Example = time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC)
+
+// NewExample returns a catalog on the day Example, with two apartments (1 and 2) and the summer
+// semester 2027 (id 1) open for booking.
 func NewExample() *Server {
-	s := New()
+	s := New(func() time.Time { return Example }, time.UTC)
 	s.AddApartment(Apartment(1, "0.01", 445_00, 85_00, 800_00))
 	s.AddApartment(Apartment(2, "0.02", 495_00, 95_00, 900_00))
-	s.AddSemester(&catalogv1.Semester{
-		Id: 1, Name: "SoSe 2027", StartDate: &catalogv1.Date{Year: 2027, Month: 4, Day: 1},
-		EndDate: &catalogv1.Date{Year: 2027, Month: 9, Day: 30}, RentingPhase: catalogv1.RentingPhase_RENTING_PHASE_BOOKING,
-		RenewalDeadline: &catalogv1.Date{Year: 2026, Month: 10, Day: 30},
-	})
+	s.AddSemester(Semester{ID: 1, Name: "SoSe 2027", Start: Day(2027, 4, 1), End: Day(2027, 9, 30),
+		RenewalOpens: Day(2026, 10, 1), BookingOpens: Day(2026, 10, 31)})
 	return s
+}
+
+// Day is a calendar day as Semester holds it.
+func Day(year int, month time.Month, day int) time.Time {
+	return time.Date(year, month, day, 0, 0, 0, 0, time.UTC)
 }
 
 // Apartment returns an apartment on the ground floor with prices in euro cents.
@@ -73,10 +91,10 @@ func (s *Server) AddApartment(a *catalogv1.Apartment) {
 }
 
 // AddSemester adds the semester, or replaces the one with its id.
-func (s *Server) AddSemester(semester *catalogv1.Semester) {
+func (s *Server) AddSemester(semester Semester) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	s.semesters[semester.GetId()] = proto.CloneOf(semester)
+	s.semesters[semester.ID] = semester
 }
 
 // GetApartment answers NOT_FOUND for an unknown id.
@@ -110,7 +128,7 @@ func (s *Server) GetSemester(_ context.Context, req *catalogv1.GetSemesterReques
 	if !ok {
 		return nil, status.Errorf(codes.NotFound, "semester %d: not found", req.GetId())
 	}
-	return proto.CloneOf(semester), nil
+	return s.view(semester), nil
 }
 
 // ListSemesters lists every semester, the one starting last first.
@@ -145,7 +163,8 @@ func (s *Server) CalculatePrice(ctx context.Context, req *catalogv1.CalculatePri
 	if err != nil {
 		return nil, err
 	}
-	items := []*catalogv1.PriceItem{item("Miete", "Rent", months(semester), a.GetRentPerMonth())}
+	items := []*catalogv1.PriceItem{item("Miete inkl. Nebenkosten (Strom, Wasser, Internet)",
+		"Rent incl. utilities (electricity, water, internet)", months(semester), a.GetRentPerMonth())}
 	if !req.GetRenewal() {
 		items = append(items, item("Endreinigung", "Final cleaning", 1, a.GetCleaningFee()), item("Kaution", "Deposit", 1, a.GetDeposit()))
 	}
@@ -156,11 +175,11 @@ func (s *Server) CalculatePrice(ctx context.Context, req *catalogv1.CalculatePri
 	return &catalogv1.PriceCalculation{Items: items, Total: euro(total)}, nil
 }
 
-// byStart returns copies of the semesters sorted by start date, the latest first when latestFirst.
+// byStart returns the semesters as seen today, sorted by start date, the latest first when latestFirst.
 func (s *Server) byStart(latestFirst bool) []*catalogv1.Semester {
 	result := make([]*catalogv1.Semester, 0, len(s.semesters))
 	for _, semester := range s.semesters {
-		result = append(result, proto.CloneOf(semester))
+		result = append(result, s.view(semester))
 	}
 	slices.SortFunc(result, func(a, b *catalogv1.Semester) int {
 		order := cmp.Compare(dayNumber(a.GetStartDate()), dayNumber(b.GetStartDate()))
@@ -170,6 +189,32 @@ func (s *Server) byStart(latestFirst bool) []*catalogv1.Semester {
 		return order
 	})
 	return result
+}
+
+// view is the semester as it stands on the clock's day.
+func (s *Server) view(semester Semester) *catalogv1.Semester {
+	y, m, d := s.now().In(s.loc).Date()
+	today := Day(y, m, d)
+	phase := catalogv1.RentingPhase_RENTING_PHASE_BOOKING
+	switch {
+	case today.After(semester.End):
+		phase = catalogv1.RentingPhase_RENTING_PHASE_FINISHED
+	case !today.Before(semester.Start):
+		phase = catalogv1.RentingPhase_RENTING_PHASE_RUNNING
+	case today.Before(semester.RenewalOpens):
+		phase = catalogv1.RentingPhase_RENTING_PHASE_PLANNED
+	case today.Before(semester.BookingOpens):
+		phase = catalogv1.RentingPhase_RENTING_PHASE_RENEWAL
+	}
+	return &catalogv1.Semester{
+		Id: semester.ID, Name: semester.Name, StartDate: date(semester.Start), EndDate: date(semester.End),
+		Current: phase == catalogv1.RentingPhase_RENTING_PHASE_RUNNING, RentingPhase: phase,
+		StartsInDays: int32(semester.Start.Sub(today).Hours() / 24), RenewalDeadline: date(semester.BookingOpens.AddDate(0, 0, -1)),
+	}
+}
+
+func date(t time.Time) *catalogv1.Date {
+	return &catalogv1.Date{Year: int32(t.Year()), Month: int32(t.Month()), Day: int32(t.Day())}
 }
 
 // dayNumber orders dates: 20270401 for 1 April 2027.
