@@ -14,6 +14,7 @@ import (
 
 	"semesterhaus/services/document/documenttest"
 	"semesterhaus/services/document/internal/domain"
+	"semesterhaus/services/document/internal/testenv"
 )
 
 var dimensionParams = map[string]string{"minWidth": "600", "minHeight": "400", "maxWidth": "10000", "maxHeight": "10000"}
@@ -175,7 +176,7 @@ func changedPixels(img image.Image, area image.Rectangle) int {
 }
 
 // rules are the service's default settings.
-var rules = domain.Rules{MaxPixels: documenttest.UploadLimits.MaxImagePixels}
+var rules = domain.Rules{MaxPixels: testenv.UploadLimits.MaxImagePixels}
 
 // check runs both steps of an upload's check, as the service does.
 func check(u domain.Upload) (domain.File, error) {

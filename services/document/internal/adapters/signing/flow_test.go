@@ -33,7 +33,7 @@ import (
 	rentingv1 "semesterhaus/proto/gen/renting/v1"
 	"semesterhaus/proto/renter/renterfake"
 	"semesterhaus/proto/renting/rentingfake"
-	"semesterhaus/services/document/documenttest"
+	"semesterhaus/services/document/internal/testenv"
 	"semesterhaus/services/document/internal/adapters/graphql"
 	grpcadapter "semesterhaus/services/document/internal/adapters/grpc"
 	natsadapter "semesterhaus/services/document/internal/adapters/nats"
@@ -93,7 +93,7 @@ func start(t *testing.T, renewal bool) *system {
 	contracts := app.NewContracts(repo, sources, pdf.Renderer{Uncompressed: true}, sandbox, time.Now)
 	WebhookRoute(mux, contracts, sandbox, logger)
 	PageRoutes(mux, contracts, sandbox, logger)
-	mux.Handle("/graphql", graphql.NewHandler(app.New(repo, documenttest.UploadLimits), contracts, identity.NewVerifier(nil), logger))
+	mux.Handle("/graphql", graphql.NewHandler(app.New(repo, testenv.UploadLimits), contracts, identity.NewVerifier(nil), logger))
 
 	_, js := natstest.Connect(t)
 	stream := natsadapter.Stream{Name: natstest.Unique("RENTING"), Prefix: natstest.Unique("renting")}
