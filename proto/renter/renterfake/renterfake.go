@@ -1,11 +1,11 @@
 // Package renterfake is an in-memory stand-in for the renter service's gRPC API, for other services'
-// tests: it registers renters without checking their data and answers GetRenter as the real service
-// does. The e-mail confirmation and validation of the real service are not faked (they answer
-// UNIMPLEMENTED): tests of those run against the real renter service.
+// tests: it registers renters without checking their data, answers a violation that the test sets
+// instead of validating, and accepts the e-mail tokens that the test issues.
 package renterfake
 
 import (
 	"context"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -15,6 +15,7 @@ import (
 	"google.golang.org/grpc/status"
 	"google.golang.org/protobuf/proto"
 
+	commonv1 "semesterhaus/proto/gen/common/v1"
 	renterv1 "semesterhaus/proto/gen/renter/v1"
 	"semesterhaus/proto/internal/fakeserver"
 )
@@ -22,17 +23,56 @@ import (
 // Server is a renter service that knows the renters registered with it.
 type Server struct {
 	renterv1.UnimplementedRenterServiceServer
-	mu      sync.Mutex
-	renters []*renterv1.Renter // the renter with id n at n-1; a deleted one is nil
+	mu        sync.Mutex
+	renters   []*renterv1.Renter // the renter with id n at n-1; a deleted one is nil
+	uses      map[int64]int      // registrations not undone
+	tokens    map[string]token   // by e-mail and token
+	violation *commonv1.Violation
+	deleted   []int64
+}
+
+type token struct {
+	renterID  int64
+	rentingID string
+	expired   bool
 }
 
 // New returns a renter service that knows no renter.
-func New() *Server { return &Server{} }
+func New() *Server { return &Server{uses: map[int64]int{}, tokens: map[string]token{}} }
 
 // Start serves the fake on a loopback port until the test ends and returns its address (host:port).
 func (s *Server) Start(t testing.TB) string {
 	t.Helper()
 	return fakeserver.Serve(t, func(server *grpc.Server) { renterv1.RegisterRenterServiceServer(server, s) })
+}
+
+// Refuse makes every later ValidateRenter answer the violation; nil accepts again.
+func (s *Server) Refuse(v *commonv1.Violation) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.violation = v
+}
+
+// IssueToken gives the renting's renter a confirmation token, as the real service does when it mails
+// the link; expired makes it answer as a token past its time.
+func (s *Server) IssueToken(email, tok string, renterID int64, rentingID string, expired bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.tokens[email+"\x00"+tok] = token{renterID: renterID, rentingID: rentingID, expired: expired}
+}
+
+// Deleted returns the renters whose registration was undone (DeleteUnusedRenter), in order.
+func (s *Server) Deleted() []int64 {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return slices.Clone(s.deleted)
+}
+
+// ValidateRenter answers the violation set by Refuse, if any.
+func (s *Server) ValidateRenter(context.Context, *renterv1.ValidateRenterRequest) (*renterv1.ValidateRenterResponse, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return &renterv1.ValidateRenterResponse{Violation: s.violation}, nil
 }
 
 // RegisterRenter finds the renter by e-mail (case-insensitive, unchanged) or creates one; with a
@@ -52,20 +92,26 @@ func (s *Server) RegisterRenter(_ context.Context, req *renterv1.RegisterRenterR
 	}
 	for _, renter := range s.renters {
 		if renter != nil && strings.EqualFold(renter.GetData().GetEmail(), req.GetData().GetEmail()) {
+			s.uses[renter.GetId()]++
 			return &renterv1.RegisterRenterResponse{RenterId: renter.GetId()}, nil
 		}
 	}
 	id := int64(len(s.renters) + 1)
 	s.renters = append(s.renters, &renterv1.Renter{Id: id, Data: proto.CloneOf(req.GetData())})
+	s.uses[id] = 1
 	return &renterv1.RegisterRenterResponse{RenterId: id, Created: true}, nil
 }
 
-// DeleteUnusedRenter forgets the renter.
+// DeleteUnusedRenter undoes a registration and forgets the renter when none is left.
 func (s *Server) DeleteUnusedRenter(_ context.Context, req *renterv1.DeleteUnusedRenterRequest) (*renterv1.DeleteUnusedRenterResponse, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if _, err := s.renter(req.GetRenterId()); err == nil {
-		s.renters[req.GetRenterId()-1] = nil
+	id := req.GetRenterId()
+	s.deleted = append(s.deleted, id)
+	if s.uses[id]--; s.uses[id] <= 0 {
+		if _, err := s.renter(id); err == nil {
+			s.renters[id-1] = nil
+		}
 	}
 	return &renterv1.DeleteUnusedRenterResponse{}, nil
 }
@@ -79,6 +125,22 @@ func (s *Server) GetRenter(_ context.Context, req *renterv1.GetRenterRequest) (*
 		return nil, err
 	}
 	return proto.CloneOf(renter), nil
+}
+
+// ConsumeEmailToken answers an issued token again and again (the real one sets already_used after the first time),
+// NOT_FOUND for one not issued to the e-mail and FAILED_PRECONDITION for an expired one.
+func (s *Server) ConsumeEmailToken(_ context.Context, req *renterv1.ConsumeEmailTokenRequest) (*renterv1.ConsumeEmailTokenResponse, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	key := req.GetEmail() + "\x00" + req.GetToken()
+	t, ok := s.tokens[key]
+	switch {
+	case !ok:
+		return nil, status.Error(codes.NotFound, "no such token")
+	case t.expired:
+		return nil, status.Error(codes.FailedPrecondition, "token expired")
+	}
+	return &renterv1.ConsumeEmailTokenResponse{RenterId: t.renterID, RentingId: t.rentingID}, nil
 }
 
 func (s *Server) renter(id int64) (*renterv1.Renter, error) {

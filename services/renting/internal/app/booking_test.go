@@ -7,6 +7,7 @@ import (
 	"sync"
 	"testing"
 
+	commonv1 "semesterhaus/proto/gen/common/v1"
 	"semesterhaus/services/renting/internal/app"
 	"semesterhaus/services/renting/internal/domain"
 	"semesterhaus/services/renting/internal/testenv"
@@ -41,34 +42,34 @@ func TestCreateRentingRequest_refusedBeforeAnythingIsStored(t *testing.T) {
 	tests := []struct {
 		name            string
 		change          func(*app.BookingRequest)
-		renterViolation *domain.ValidationError
+		renterViolation *commonv1.Violation
 		path, msg       string
 	}{
 		{"semester not bookable", func(r *app.BookingRequest) { r.SemesterID++ }, nil, "semesterId", domain.MsgSemesterNotBookable},
 		{"unknown apartment", func(r *app.BookingRequest) { r.ApartmentID = 999 }, nil, "apartmentId", domain.MsgNoApartment},
 		{"identity card that is no base64", func(r *app.BookingRequest) { r.IdentityCardBack = "not base64!" }, nil, "identityCardBack", domain.MsgInvalid},
-		{"renter data the renter service refuses", func(*app.BookingRequest) {}, domain.Invalid("zip", "INVALID_ZIP"), "zip", "INVALID_ZIP"},
+		{"renter data the renter service refuses", func(*app.BookingRequest) {}, &commonv1.Violation{Path: "zip", MessageId: "INVALID_ZIP"}, "zip", "INVALID_ZIP"},
 	}
 	for _, tt := range tests {
 		req := bookingRequest(t, env, 11, "ada@example.org")
 		tt.change(&req)
-		env.Renters.Violation = tt.renterViolation
+		env.Renters.Refuse(tt.renterViolation)
 		_, err := env.Rentings.CreateRentingRequest(context.Background(), req)
 		wantException(t, err, tt.path, tt.msg)
 	}
-	if n := count(t, env, "SELECT count(*) FROM renting"); n != 0 || len(outbox(t, env)) != 0 || len(env.Documents.Stored) != 0 {
-		t.Errorf("%d rentings, events %v, uploads %v stored by refused requests", n, outbox(t, env), env.Documents.Stored)
+	if n := count(t, env, "SELECT count(*) FROM renting"); n != 0 || len(outbox(t, env)) != 0 || env.Documents.Rentings() != 0 {
+		t.Errorf("%d rentings, events %v, uploads %v stored by refused requests", n, outbox(t, env), env.Documents.Rentings())
 	}
 }
 
 func TestCreateRentingRequest_brokenUploadUndoesTheRenterRegistration(t *testing.T) {
 	t.Parallel()
 	env := testenv.New(t, testenv.DesignDay, testenv.Subjects)
-	env.Documents.Violation = domain.Invalid("identityCardFront", "INVALID_IMAGE")
+	env.Documents.Refuse(&commonv1.Violation{Path: "identityCardFront", MessageId: "INVALID_IMAGE"})
 	_, err := env.Rentings.CreateRentingRequest(context.Background(), bookingRequest(t, env, 11, "ada@example.org"))
 	wantException(t, err, "identityCardFront", "INVALID_IMAGE")
-	if len(env.Renters.Deleted) != 1 || count(t, env, "SELECT count(*) FROM renting") != 0 {
-		t.Errorf("renter deleted %v; rentings %d", env.Renters.Deleted, count(t, env, "SELECT count(*) FROM renting"))
+	if len(env.Renters.Deleted()) != 1 || count(t, env, "SELECT count(*) FROM renting") != 0 {
+		t.Errorf("renter deleted %v; rentings %d", env.Renters.Deleted(), count(t, env, "SELECT count(*) FROM renting"))
 	}
 }
 
@@ -93,8 +94,8 @@ func TestCreateRentingRequest_renterHoldingAnApartmentCannotBookASecondOne(t *te
 	if n := count(t, env, "SELECT count(*) FROM renting"); n != 1 {
 		t.Errorf("%d rentings, want only the first", n)
 	}
-	if len(env.Documents.Stored) != 1 {
-		t.Errorf("uploads of the refused request were kept: %v", env.Documents.Stored)
+	if env.Documents.Rentings() != 1 {
+		t.Errorf("uploads of the refused request were kept: %d rentings have uploads", env.Documents.Rentings())
 	}
 }
 

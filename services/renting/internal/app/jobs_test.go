@@ -82,7 +82,7 @@ func TestJobs_offerARenewalToEveryPayedRenterOnce(t *testing.T) {
 	t.Parallel()
 	env := testenv.New(t, renewalDay, testenv.Subjects)
 	ctx := context.Background()
-	renterID, _, _ := env.Renters.Register(ctx, bookingRequest(t, env, 11, "ada@example.org").Renter, time.Time{}, 0)
+	renterID, _, _ := env.RenterClient.Register(ctx, bookingRequest(t, env, 11, "ada@example.org").Renter, time.Time{}, 0)
 	current, next := semesterNamed(t, env, "WiSe 2026/27"), semesterNamed(t, env, "SoSe 2027")
 	if next.Phase != domain.PhaseRenewal {
 		t.Fatalf("SoSe 2027 is %s on the renewal day", next.Phase)

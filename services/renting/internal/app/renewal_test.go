@@ -10,6 +10,7 @@ import (
 	"github.com/jackc/pgx/v5"
 	"google.golang.org/protobuf/proto"
 
+	commonv1 "semesterhaus/proto/gen/common/v1"
 	eventsv1 "semesterhaus/proto/gen/events/v1"
 	pgadapter "semesterhaus/services/renting/internal/adapters/postgres"
 	"semesterhaus/services/renting/internal/app"
@@ -27,7 +28,7 @@ func renewalOffered(t *testing.T, env *testenv.Env) (id, token string) {
 func renewalOfferedTo(t *testing.T, env *testenv.Env, email string, apartmentID int) (id, token string) {
 	t.Helper()
 	ctx := context.Background()
-	renterID, _, _ := env.Renters.Register(ctx, bookingRequest(t, env, apartmentID, email).Renter, time.Time{}, 0)
+	renterID, _, _ := env.RenterClient.Register(ctx, bookingRequest(t, env, apartmentID, email).Renter, time.Time{}, 0)
 	payedRenting(t, env, renterID, apartmentID, semesterNamed(t, env, "WiSe 2026/27").ID)
 	runJobs(t, env)
 	rentings, err := env.Repo.RentingsOfRenter(ctx, renterID)
@@ -101,7 +102,7 @@ func TestApproveRenewal_updatesTheRenterStoresTheCertificateAndAccepts(t *testin
 		t.Fatal(err)
 	}
 	r := mustGet(t, env, id)
-	renter, _ := env.Renters.Get(context.Background(), r.RenterID)
+	renter, _ := env.RenterClient.Get(context.Background(), r.RenterID)
 	if r.State != domain.RenewalAccepted || env.Documents.StoredFor(id) != 1 || renter.Phone != "+49 171 7654321" || renter.Email != "ada@example.org" {
 		t.Errorf("renting %s, %d uploads, renter %+v", r.State, env.Documents.StoredFor(id), renter)
 	}
@@ -122,7 +123,7 @@ func TestApproveRenewal_refusedInputChangesNothing(t *testing.T) {
 	form.Immatriculation = "%%%"
 	wantException(t, env.Rentings.ApproveRenewal(context.Background(), id, token, form), "immatriculation", domain.MsgInvalid)
 
-	env.Documents.Violation = domain.Invalid("immatriculation", "INVALID_FILETYPE")
+	env.Documents.Refuse(&commonv1.Violation{Path: "immatriculation", MessageId: "INVALID_FILETYPE"})
 	wantException(t, env.Rentings.ApproveRenewal(context.Background(), id, token, renewalForm(t, env)), "immatriculation", "INVALID_FILETYPE")
 	wantState(t, env, id, domain.RenewalRequest)
 }
@@ -132,7 +133,7 @@ func TestApproveRenewal_withoutTheMailedToken_isRefusedAndChangesNothing(t *test
 	env := testenv.New(t, renewalDay, testenv.Subjects)
 	id, _ := renewalOffered(t, env)
 	renterID := mustGet(t, env, id).RenterID
-	before, _ := env.Renters.Get(context.Background(), renterID)
+	before, _ := env.RenterClient.Get(context.Background(), renterID)
 	events := len(outbox(t, env))
 
 	for name, forged := range forgedTokens {
@@ -143,7 +144,7 @@ func TestApproveRenewal_withoutTheMailedToken_isRefusedAndChangesNothing(t *test
 	}
 	wantException(t, env.Rentings.ApproveRenewal(testenv.Anonymous(), "5f0e1c1e-0000-4000-8000-000000000000", "", renewalForm(t, env)),
 		"token", domain.MsgRenewalLinkInvalid)
-	after, _ := env.Renters.Get(context.Background(), renterID)
+	after, _ := env.RenterClient.Get(context.Background(), renterID)
 	wantState(t, env, id, domain.RenewalRequest)
 	if after != before || env.Documents.StoredFor(id) != 0 || len(outbox(t, env)) != events {
 		t.Errorf("a refused approval changed the renter %+v → %+v, stored %d uploads, %d events",
@@ -241,7 +242,7 @@ func TestOfferRenewal_mailsATokenThatOpensTheRenewalAndStoresOnlyItsHash(t *test
 	t.Parallel()
 	// On the renewal day, so that the offered summer semester's renewal deadline is still ahead.
 	env := testenv.New(t, renewalDay, testenv.Subjects)
-	renterID, _, _ := env.Renters.Register(context.Background(), bookingRequest(t, env, 11, "ada@example.org").Renter, time.Time{}, 0)
+	renterID, _, _ := env.RenterClient.Register(context.Background(), bookingRequest(t, env, 11, "ada@example.org").Renter, time.Time{}, 0)
 	paid := payedRenting(t, env, renterID, 11, semesterNamed(t, env, "WiSe 2026/27").ID)
 	id, err := env.Rentings.OfferRenewal(testenv.Admin(), paid)
 	if err != nil {

@@ -1,6 +1,6 @@
 // Package testenv builds the renting use cases for tests: a fresh migrated database on real
-// PostgreSQL, the catalog's fake (proto/catalog/catalogfake) over gRPC on a settable clock, and
-// in-memory fakes of the renter and document services' ports. Packages using it need
+// PostgreSQL, a settable clock, and the fakes of the catalog, renter and document services' gRPC
+// APIs from proto/ (catalogfake on the clock, renterfake, documentfake). Packages using it need
 // `func TestMain(m *testing.M) { pgtest.Main(m) }`.
 package testenv
 
@@ -19,6 +19,8 @@ import (
 	"semesterhaus/platform/pgtest"
 	"semesterhaus/platform/service"
 	"semesterhaus/proto/catalog/catalogfake"
+	"semesterhaus/proto/document/documentfake"
+	"semesterhaus/proto/renter/renterfake"
 	grpcadapter "semesterhaus/services/renting/internal/adapters/grpc"
 	pgadapter "semesterhaus/services/renting/internal/adapters/postgres"
 	"semesterhaus/services/renting/internal/app"
@@ -57,13 +59,15 @@ func (c *Clock) Set(t time.Time) {
 
 // Env is one renting service under test.
 type Env struct {
-	Rentings  *app.Rentings
-	Repo      *pgadapter.Repository
-	Pool      *pgxpool.Pool
-	Clock     *Clock
-	Catalog   *grpcadapter.Catalog
-	Renters   *Renters
-	Documents *Documents
+	Rentings *app.Rentings
+	Repo     *pgadapter.Repository
+	Pool     *pgxpool.Pool
+	Clock    *Clock
+	Catalog  *grpcadapter.Catalog
+	// Renters is the renter service the use cases call; RenterClient calls it as they do.
+	Renters      *renterfake.Server
+	RenterClient *grpcadapter.Renters
+	Documents    *documentfake.Server
 }
 
 // New builds the renting use cases on a fresh database, with the residence's catalog on the clock
@@ -75,9 +79,11 @@ func New(t testing.TB, day time.Time, subjectPrefix string) *Env {
 	pool, _ := pgtest.NewDatabase(t, migrations.FS)
 	env := &Env{
 		Repo: pgadapter.NewRepository(pool, subjectPrefix), Pool: pool, Clock: clock, Catalog: grpcadapter.NewCatalog(conn),
-		Renters: NewRenters(), Documents: &Documents{Stored: map[string]int{}},
+		Renters: renterfake.New(), Documents: documentfake.New(),
 	}
-	env.Rentings = app.New(env.Repo, env.Catalog, env.Renters, env.Documents, clock.Now,
+	env.RenterClient = grpcadapter.NewRenters(dial(t, env.Renters.Start(t)))
+	documents := grpcadapter.NewDocuments(dial(t, env.Documents.Start(t)))
+	env.Rentings = app.New(env.Repo, env.Catalog, env.RenterClient, documents, clock.Now,
 		app.Settings{TimeZone: Berlin, ConfirmationTimeout: 72 * time.Hour, KeyCodeDays: 3}, slog.New(slog.DiscardHandler))
 	return env
 }
