@@ -12,12 +12,10 @@ import (
 	"testing"
 	"time"
 
-	"github.com/jackc/pgx/v5"
-	"google.golang.org/grpc"
 	"google.golang.org/protobuf/proto"
 
+	"semesterhaus/platform/grpctest"
 	"semesterhaus/platform/pgtest"
-	"semesterhaus/platform/service"
 	catalogv1 "semesterhaus/proto/gen/catalog/v1"
 	commonv1 "semesterhaus/proto/gen/common/v1"
 	renterv1 "semesterhaus/proto/gen/renter/v1"
@@ -48,21 +46,11 @@ func newBooking(t *testing.T) *booking {
 	catalogAddr := catalogtest.NewGRPCServer(t, now)
 	renter := rentertest.Start(t, now)
 	renting := rentingtest.Start(t, rentingtest.Peers{Catalog: catalogAddr, Renter: renter.Addr, Document: documenttest.NewGRPCServer(t)}, now)
-	semester, err := catalogv1.NewCatalogServiceClient(dial(t, catalogAddr)).GetBookableSemester(context.Background(), &catalogv1.GetBookableSemesterRequest{})
+	semester, err := catalogv1.NewCatalogServiceClient(grpctest.Dial(t, catalogAddr)).GetBookableSemester(context.Background(), &catalogv1.GetBookableSemesterRequest{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	return &booking{renting: renting, renter: renter, renters: renterv1.NewRenterServiceClient(dial(t, renter.Addr)), semester: semester.GetId()}
-}
-
-func dial(t *testing.T, addr string) *grpc.ClientConn {
-	t.Helper()
-	conn, err := service.Dial(addr)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = conn.Close() })
-	return conn
+	return &booking{renting: renting, renter: renter, renters: renterv1.NewRenterServiceClient(grpctest.Dial(t, renter.Addr)), semester: semester.GetId()}
 }
 
 // form is a booking form that the real renter and document services accept, as the booking page sends it.
@@ -194,12 +182,8 @@ func (b *booking) renterData(t *testing.T, renterID int64) *renterv1.RenterData 
 // outbox lists the subjects of the renting service's events written so far, in order.
 func (b *booking) outbox(t *testing.T) []string {
 	t.Helper()
-	rows, err := b.renting.Pool.Query(context.Background(), "SELECT subject FROM outbox ORDER BY seq")
-	if err != nil {
-		t.Fatal(err)
-	}
-	subjects, err := pgx.CollectRows(rows, pgx.RowTo[string])
-	if err != nil {
+	var subjects []string
+	if err := b.renting.Pool.QueryRow(context.Background(), "SELECT coalesce(array_agg(subject ORDER BY seq), '{}') FROM outbox").Scan(&subjects); err != nil {
 		t.Fatal(err)
 	}
 	return subjects

@@ -5,13 +5,13 @@ package catalogtest
 import (
 	"crypto/ed25519"
 	"log/slog"
-	"net"
 	"net/http/httptest"
 	"testing"
 	"time"
 
 	"google.golang.org/grpc"
 
+	"semesterhaus/platform/grpctest"
 	"semesterhaus/platform/identity"
 	catalogv1 "semesterhaus/proto/gen/catalog/v1"
 	"semesterhaus/services/catalog/internal/adapters/graphql"
@@ -38,13 +38,8 @@ func NewSubgraph(t testing.TB, publicKey ed25519.PublicKey) string {
 // the semesters around the clock's today, and returns its address (host:port).
 func NewGRPCServer(t testing.TB, now func() time.Time) string {
 	t.Helper()
-	listener, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatalf("listen: %v", err)
-	}
-	server := grpc.NewServer()
-	catalogv1.RegisterCatalogServiceServer(server, grpcadapter.NewServer(testenv.NewCatalog(t, now)))
-	go func() { _ = server.Serve(listener) }()
-	t.Cleanup(server.Stop)
-	return listener.Addr().String()
+	catalog := testenv.NewCatalog(t, now)
+	return grpctest.Serve(t, func(server *grpc.Server) {
+		catalogv1.RegisterCatalogServiceServer(server, grpcadapter.NewServer(catalog))
+	})
 }

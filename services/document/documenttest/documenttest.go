@@ -4,12 +4,12 @@
 package documenttest
 
 import (
-	"net"
 	"testing"
 
 	"github.com/jackc/pgx/v5/pgxpool"
 	"google.golang.org/grpc"
 
+	"semesterhaus/platform/grpctest"
 	documentv1 "semesterhaus/proto/gen/document/v1"
 	grpcadapter "semesterhaus/services/document/internal/adapters/grpc"
 	"semesterhaus/services/document/internal/testenv"
@@ -32,13 +32,8 @@ func NewGRPCServer(t testing.TB) string {
 func NewGRPCServerWithDatabase(t testing.TB) (string, *pgxpool.Pool) {
 	t.Helper()
 	documents, pool := testenv.NewDocuments(t)
-	listener, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatalf("listen: %v", err)
-	}
-	server := grpc.NewServer(grpcadapter.ServerOptions()...)
-	documentv1.RegisterDocumentServiceServer(server, grpcadapter.NewServer(documents))
-	go func() { _ = server.Serve(listener) }()
-	t.Cleanup(server.Stop)
-	return listener.Addr().String(), pool
+	addr := grpctest.Serve(t, func(server *grpc.Server) {
+		documentv1.RegisterDocumentServiceServer(server, grpcadapter.NewServer(documents))
+	}, grpcadapter.ServerOptions()...)
+	return addr, pool
 }

@@ -5,7 +5,6 @@ package rentertest
 import (
 	"context"
 	"log/slog"
-	"net"
 	"testing"
 	"time"
 
@@ -14,6 +13,7 @@ import (
 	"google.golang.org/grpc"
 
 	"semesterhaus/platform/audit"
+	"semesterhaus/platform/grpctest"
 	"semesterhaus/platform/pgtest"
 	"semesterhaus/platform/postgres"
 	renterv1 "semesterhaus/proto/gen/renter/v1"
@@ -44,16 +44,11 @@ func NewGRPCServer(t testing.TB) string {
 func Start(t testing.TB, now func() time.Time) *Server {
 	t.Helper()
 	pool, _ := pgtest.NewDatabase(t, migrations.FS)
-	listener, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatalf("listen: %v", err)
-	}
-	server := grpc.NewServer()
 	renters := app.NewRenters(pgadapter.NewRepository(pool), now)
-	renterv1.RegisterRenterServiceServer(server, grpcadapter.NewServer(renters, slog.New(slog.DiscardHandler)))
-	go func() { _ = server.Serve(listener) }()
-	t.Cleanup(server.Stop)
-	return &Server{Addr: listener.Addr().String(), pool: pool, now: now}
+	addr := grpctest.Serve(t, func(server *grpc.Server) {
+		renterv1.RegisterRenterServiceServer(server, grpcadapter.NewServer(renters, slog.New(slog.DiscardHandler)))
+	})
+	return &Server{Addr: addr, pool: pool, now: now}
 }
 
 // AuditOfRenter returns the renter service's audit entries about the renter, newest first.

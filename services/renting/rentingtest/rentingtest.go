@@ -11,11 +11,10 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5/pgxpool"
-	"google.golang.org/grpc"
 
+	"semesterhaus/platform/grpctest"
 	"semesterhaus/platform/identity"
 	"semesterhaus/platform/pgtest"
-	"semesterhaus/platform/service"
 	"semesterhaus/services/renting/internal/adapters/emaillink"
 	"semesterhaus/services/renting/internal/adapters/graphql"
 	grpcadapter "semesterhaus/services/renting/internal/adapters/grpc"
@@ -49,8 +48,8 @@ func Start(t testing.TB, peers Peers, now func() time.Time) *Service {
 	}
 	pool, _ := pgtest.NewDatabase(t, migrations.FS)
 	logger := slog.New(slog.DiscardHandler)
-	rentings := app.New(pgadapter.NewRepository(pool, "renting"), grpcadapter.NewCatalog(dial(t, peers.Catalog)),
-		grpcadapter.NewRenters(dial(t, peers.Renter)), grpcadapter.NewDocuments(dial(t, peers.Document)), now,
+	rentings := app.New(pgadapter.NewRepository(pool, "renting"), grpcadapter.NewCatalog(grpctest.Dial(t, peers.Catalog)),
+		grpcadapter.NewRenters(grpctest.Dial(t, peers.Renter)), grpcadapter.NewDocuments(grpctest.Dial(t, peers.Document)), now,
 		app.Settings{TimeZone: berlin, ConfirmationTimeout: 72 * time.Hour}, logger)
 	mux := http.NewServeMux()
 	mux.Handle("/graphql", graphql.NewHandler(rentings, identity.NewVerifier(nil), logger))
@@ -58,14 +57,4 @@ func Start(t testing.TB, peers Peers, now func() time.Time) *Service {
 	server := httptest.NewServer(mux)
 	t.Cleanup(server.Close)
 	return &Service{URL: server.URL, Pool: pool}
-}
-
-func dial(t testing.TB, addr string) *grpc.ClientConn {
-	t.Helper()
-	conn, err := service.Dial(addr)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = conn.Close() })
-	return conn
 }

@@ -5,7 +5,6 @@ package testenv
 import (
 	"context"
 	"log/slog"
-	"net"
 	"sync"
 	"testing"
 	"time"
@@ -15,10 +14,10 @@ import (
 	"github.com/nats-io/nats.go/jetstream"
 	"google.golang.org/grpc"
 
+	"semesterhaus/platform/grpctest"
 	"semesterhaus/platform/natstest"
 	"semesterhaus/platform/pgtest"
 	"semesterhaus/platform/postgres"
-	"semesterhaus/platform/service"
 	"semesterhaus/proto/catalog/catalogfake"
 	catalogv1 "semesterhaus/proto/gen/catalog/v1"
 	paymentv1 "semesterhaus/proto/gen/payment/v1"
@@ -57,10 +56,10 @@ func New(t testing.TB, provider app.Provider) *Env {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { _ = js.DeleteStream(context.Background(), stream) })
-	catalogConn := dial(t, catalogfake.NewExample().Start(t))
+	catalogConn := grpctest.Dial(t, catalogfake.NewExample().Start(t))
 	e.Catalog = catalogv1.NewCatalogServiceClient(catalogConn)
 	e.Repo = pgadapter.NewRepository(pool, e.Subjects)
-	e.Payments = app.New(e.Repo, grpcadapter.NewRentings(dial(t, e.Rentings.Start(t))),
+	e.Payments = app.New(e.Repo, grpcadapter.NewRentings(grpctest.Dial(t, e.Rentings.Start(t))),
 		grpcadapter.NewCatalog(catalogConn), provider, time.Now)
 	e.Background(natsadapter.Relay(pool, js, e.Logger).Run)
 	return e
@@ -132,15 +131,10 @@ func (e *Env) CreateForRenting(rentingID string) error {
 // GRPC serves the service's gRPC API until the test ends and returns a client of it.
 func (e *Env) GRPC() paymentv1.PaymentServiceClient {
 	e.t.Helper()
-	listener, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		e.t.Fatal(err)
-	}
-	server := grpc.NewServer()
-	paymentv1.RegisterPaymentServiceServer(server, grpcadapter.NewServer(e.Payments))
-	go func() { _ = server.Serve(listener) }()
-	e.t.Cleanup(server.Stop)
-	return paymentv1.NewPaymentServiceClient(dial(e.t, listener.Addr().String()))
+	addr := grpctest.Serve(e.t, func(server *grpc.Server) {
+		paymentv1.RegisterPaymentServiceServer(server, grpcadapter.NewServer(e.Payments))
+	})
+	return paymentv1.NewPaymentServiceClient(grpctest.Dial(e.t, addr))
 }
 
 // Subscribe returns a consumer of the payment events on subject (under the env's prefix), e.g.
@@ -158,15 +152,6 @@ func (e *Env) Subscribe(subject string) jetstream.Consumer {
 		e.t.Fatal(err)
 	}
 	return cons
-}
-
-func dial(t testing.TB, addr string) *grpc.ClientConn {
-	conn, err := service.Dial(addr)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = conn.Close() })
-	return conn
 }
 
 // Count counts the payment events on subject (e.g. "succeeded") that arrive within wait.

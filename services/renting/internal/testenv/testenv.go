@@ -13,11 +13,10 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5/pgxpool"
-	"google.golang.org/grpc"
 
+	"semesterhaus/platform/grpctest"
 	"semesterhaus/platform/identity"
 	"semesterhaus/platform/pgtest"
-	"semesterhaus/platform/service"
 	"semesterhaus/proto/catalog/catalogfake"
 	"semesterhaus/proto/document/documentfake"
 	"semesterhaus/proto/renter/renterfake"
@@ -75,14 +74,14 @@ type Env struct {
 func New(t testing.TB, day time.Time, subjectPrefix string) *Env {
 	t.Helper()
 	clock := &Clock{now: day}
-	conn := dial(t, residence(clock.Now).Start(t))
+	conn := grpctest.Dial(t, residence(clock.Now).Start(t))
 	pool, _ := pgtest.NewDatabase(t, migrations.FS)
 	env := &Env{
 		Repo: pgadapter.NewRepository(pool, subjectPrefix), Pool: pool, Clock: clock, Catalog: grpcadapter.NewCatalog(conn),
 		Renters: renterfake.New(), Documents: documentfake.New(),
 	}
-	env.RenterClient = grpcadapter.NewRenters(dial(t, env.Renters.Start(t)))
-	documents := grpcadapter.NewDocuments(dial(t, env.Documents.Start(t)))
+	env.RenterClient = grpcadapter.NewRenters(grpctest.Dial(t, env.Renters.Start(t)))
+	documents := grpcadapter.NewDocuments(grpctest.Dial(t, env.Documents.Start(t)))
 	env.Rentings = app.New(env.Repo, env.Catalog, env.RenterClient, documents, clock.Now,
 		app.Settings{TimeZone: Berlin, ConfirmationTimeout: 72 * time.Hour, KeyCodeDays: 3}, slog.New(slog.DiscardHandler))
 	return env
@@ -118,16 +117,6 @@ func mustLoad(name string) *time.Location {
 		panic(err)
 	}
 	return loc
-}
-
-func dial(t testing.TB, addr string) *grpc.ClientConn {
-	t.Helper()
-	conn, err := service.Dial(addr)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = conn.Close() })
-	return conn
 }
 
 // Admin is a context of a signed-in admin.

@@ -17,14 +17,13 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
-	"google.golang.org/grpc"
 	"google.golang.org/protobuf/proto"
 
 	"semesterhaus/platform/events"
+	"semesterhaus/platform/grpctest"
 	"semesterhaus/platform/identity"
 	"semesterhaus/platform/natstest"
 	"semesterhaus/platform/pgtest"
-	"semesterhaus/platform/service"
 	"semesterhaus/proto/catalog/catalogfake"
 	catalogv1 "semesterhaus/proto/gen/catalog/v1"
 	commonv1 "semesterhaus/proto/gen/common/v1"
@@ -33,7 +32,6 @@ import (
 	rentingv1 "semesterhaus/proto/gen/renting/v1"
 	"semesterhaus/proto/renter/renterfake"
 	"semesterhaus/proto/renting/rentingfake"
-	"semesterhaus/services/document/internal/testenv"
 	"semesterhaus/services/document/internal/adapters/graphql"
 	grpcadapter "semesterhaus/services/document/internal/adapters/grpc"
 	natsadapter "semesterhaus/services/document/internal/adapters/nats"
@@ -41,6 +39,7 @@ import (
 	pgadapter "semesterhaus/services/document/internal/adapters/postgres"
 	"semesterhaus/services/document/internal/app"
 	"semesterhaus/services/document/internal/pdftext"
+	"semesterhaus/services/document/internal/testenv"
 	"semesterhaus/services/document/migrations"
 )
 
@@ -66,8 +65,8 @@ func start(t *testing.T, renewal bool) *system {
 	t.Helper()
 	ctx := context.Background()
 	pool, _ := pgtest.NewDatabase(t, migrations.FS)
-	catalogConn := dial(t, catalogfake.NewExample().Start(t))
-	renterConn := dial(t, renterfake.New().Start(t))
+	catalogConn := grpctest.Dial(t, catalogfake.NewExample().Start(t))
+	renterConn := grpctest.Dial(t, renterfake.New().Start(t))
 	catalog := catalogv1.NewCatalogServiceClient(catalogConn)
 	semester, err := catalog.GetBookableSemester(ctx, &catalogv1.GetBookableSemesterRequest{})
 	if err != nil {
@@ -82,7 +81,7 @@ func start(t *testing.T, renewal bool) *system {
 		SemesterId: semester.GetId(), State: "OWNER_ACKNOWLEDGED", Renewal: renewal}
 	rentings := rentingfake.New()
 	rentings.Add(renting)
-	sources := grpcadapter.NewSources(dial(t, rentings.Start(t)), renterConn, catalogConn)
+	sources := grpcadapter.NewSources(grpctest.Dial(t, rentings.Start(t)), renterConn, catalogConn)
 
 	mux := http.NewServeMux()
 	gateway := httptest.NewServer(http.StripPrefix("/api", mux))
@@ -441,14 +440,4 @@ func registerRenter(t *testing.T, client renterv1.RenterServiceClient, semesterS
 		t.Fatalf("RegisterRenter = %v, %v", resp, err)
 	}
 	return resp.GetRenterId()
-}
-
-func dial(t *testing.T, addr string) *grpc.ClientConn {
-	t.Helper()
-	conn, err := service.Dial(addr)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = conn.Close() })
-	return conn
 }
