@@ -10,9 +10,11 @@ import (
 	"google.golang.org/grpc"
 
 	"semesterhaus/platform/audit/auditgrpc"
+	"semesterhaus/platform/events"
 	"semesterhaus/platform/health"
 	"semesterhaus/platform/server"
 	"semesterhaus/platform/service"
+	"semesterhaus/proto/events/v1/streams"
 	auditv1 "semesterhaus/proto/gen/audit/v1"
 	documentv1 "semesterhaus/proto/gen/document/v1"
 	"semesterhaus/services/document/internal/adapters/download"
@@ -45,7 +47,7 @@ func serve(ctx context.Context, cfg config.Config, logger *slog.Logger) error {
 		return err
 	}
 	pool, js, verifier := infra.Pool, infra.JS, infra.Verifier
-	if err := natsadapter.EnsureStream(ctx, js, natsadapter.DocumentStream); err != nil {
+	if err := events.EnsureStream(ctx, js, streams.Document.Stream()); err != nil {
 		return err
 	}
 	repo := pgadapter.NewRepository(pool)
@@ -77,10 +79,10 @@ func serve(ctx context.Context, cfg config.Config, logger *slog.Logger) error {
 		GRPCOptions: grpcadapter.ServerOptions(),
 		Ready:       []health.Check{{Name: "postgres", Func: pool.Ping}},
 	}
-	consumer := natsadapter.NewRentingConsumer(js, pool, repo, contracts, logger, natsadapter.RentingStream)
+	consumer := natsadapter.NewRentingConsumer(js, pool, repo, contracts, logger, streams.Renting)
 	return server.Run(ctx, logger, append(api.Components(),
 		server.Func("renting-events", consumer.Run),
-		natsadapter.Relay(pool, js, logger),
+		events.RelayComponent(pool, js, logger),
 	)...)
 }
 

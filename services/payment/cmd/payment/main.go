@@ -7,11 +7,14 @@ import (
 	"net/http"
 	"time"
 
+	"github.com/jackc/pgx/v5"
 	"google.golang.org/grpc"
 
+	"semesterhaus/platform/events"
 	"semesterhaus/platform/health"
 	"semesterhaus/platform/server"
 	"semesterhaus/platform/service"
+	"semesterhaus/proto/events/v1/streams"
 	paymentv1 "semesterhaus/proto/gen/payment/v1"
 	"semesterhaus/services/payment/internal/adapters/graphql"
 	grpcadapter "semesterhaus/services/payment/internal/adapters/grpc"
@@ -40,7 +43,7 @@ func serve(ctx context.Context, cfg config.Config, logger *slog.Logger) error {
 		return err
 	}
 	pool, js, verifier := infra.Pool, infra.JS, infra.Verifier
-	if err := natsadapter.EnsureStream(ctx, js, natsadapter.Stream, natsadapter.SubjectPrefix); err != nil {
+	if err := events.EnsureStream(ctx, js, streams.Payment.Stream()); err != nil {
 		return err
 	}
 	rentingConn, err := service.Dial(cfg.RentingGRPCAddr)
@@ -54,14 +57,15 @@ func serve(ctx context.Context, cfg config.Config, logger *slog.Logger) error {
 	}
 	defer catalogConn.Close()
 
-	repo := pgadapter.NewRepository(pool, natsadapter.SubjectPrefix)
+	repo := pgadapter.NewRepository(pool, string(streams.Payment))
 	sandbox := provider.NewSandbox(cfg.PublicURL, cfg.WebhookSecret.Reveal())
 	var checkout app.Provider = sandbox
 	if cfg.PaymentProvider == config.ProviderStripe {
 		checkout = provider.NewStripe(cfg.StripeSecretKey.Reveal(), cfg.PublicURL, nil)
 	}
 	payments := app.New(repo, grpcadapter.NewRentings(rentingConn), grpcadapter.NewCatalog(catalogConn), checkout, time.Now)
-	consumer := natsadapter.NewRentingConsumer(js, pool, repo, payments, logger, natsadapter.RentingStream)
+	in := func(tx pgx.Tx) app.Store { return repo.InTx(tx) }
+	consumer := natsadapter.NewRentingConsumer(js, pool, in, payments, logger, streams.Renting)
 
 	api := service.API{
 		HTTPAddr: cfg.HTTPAddr, GRPCAddr: cfg.GRPCAddr, Verifier: verifier,
@@ -79,7 +83,7 @@ func serve(ctx context.Context, cfg config.Config, logger *slog.Logger) error {
 		Ready: []health.Check{{Name: "postgres", Func: pool.Ping}},
 	}
 	return server.Run(ctx, logger, append(api.Components(),
-		natsadapter.Relay(pool, js, logger),
+		events.RelayComponent(pool, js, logger),
 		server.Func("renting-events", consumer.Run),
 	)...)
 }

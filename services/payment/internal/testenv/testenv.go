@@ -16,14 +16,15 @@ import (
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
 
+	"semesterhaus/platform/events"
 	"semesterhaus/platform/natstest"
 	"semesterhaus/platform/pgtest"
 	"semesterhaus/platform/service"
+	"semesterhaus/proto/events/v1/streams"
 	catalogv1 "semesterhaus/proto/gen/catalog/v1"
 	rentingv1 "semesterhaus/proto/gen/renting/v1"
 	"semesterhaus/services/catalog/catalogtest"
 	grpcadapter "semesterhaus/services/payment/internal/adapters/grpc"
-	natsadapter "semesterhaus/services/payment/internal/adapters/nats"
 	pgadapter "semesterhaus/services/payment/internal/adapters/postgres"
 	"semesterhaus/services/payment/internal/app"
 	"semesterhaus/services/payment/migrations"
@@ -49,17 +50,17 @@ func New(t testing.TB, provider app.Provider) *Env {
 	_, js := natstest.Connect(t)
 	e := &Env{t: t, Pool: pool, JS: js, Subjects: natstest.Unique("payment"), Rentings: &Rentings{rentings: map[string]*rentingv1.Renting{}},
 		Logger: slog.New(slog.NewTextHandler(t.Output(), &slog.HandlerOptions{Level: slog.LevelWarn}))}
-	stream := natstest.Unique("PAYMENT")
-	if err := natsadapter.EnsureStream(context.Background(), js, stream, e.Subjects); err != nil {
+	stream := streams.PaymentStream(e.Subjects).Stream()
+	if err := events.EnsureStream(context.Background(), js, stream); err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() { _ = js.DeleteStream(context.Background(), stream) })
+	t.Cleanup(func() { _ = js.DeleteStream(context.Background(), stream.Name) })
 	catalogConn := dial(t, catalogtest.NewGRPCServer(t, time.Now))
 	e.Catalog = catalogv1.NewCatalogServiceClient(catalogConn)
 	e.Repo = pgadapter.NewRepository(pool, e.Subjects)
 	e.Payments = app.New(e.Repo, grpcadapter.NewRentings(dial(t, serveRentings(t, e.Rentings))),
 		grpcadapter.NewCatalog(catalogConn), provider, time.Now)
-	e.Background(natsadapter.Relay(pool, js, e.Logger).Run)
+	e.Background(events.RelayComponent(pool, js, e.Logger).Run)
 	return e
 }
 

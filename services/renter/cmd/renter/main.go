@@ -7,11 +7,13 @@ import (
 	"net/http"
 	"time"
 
+	"github.com/jackc/pgx/v5"
 	"google.golang.org/grpc"
 
 	"semesterhaus/platform/health"
 	"semesterhaus/platform/server"
 	"semesterhaus/platform/service"
+	"semesterhaus/proto/events/v1/streams"
 	renterv1 "semesterhaus/proto/gen/renter/v1"
 	"semesterhaus/services/renter/internal/adapters/graphql"
 	grpcadapter "semesterhaus/services/renter/internal/adapters/grpc"
@@ -59,7 +61,9 @@ func serve(ctx context.Context, cfg config.Config, logger *slog.Logger) error {
 		return err
 	}
 	defer closeAudit()
-	consumer := natsadapter.NewMailConsumer(js, pool, app.NewMails(renderer, cfg.PublicURL, cfg.SupersededMailWindow, time.Now), natsadapter.RentingStream, logger)
+	in := func(tx pgx.Tx) app.MailStore { return pgadapter.MailStoreIn(tx) }
+	mails := app.NewMails(renderer, cfg.PublicURL, cfg.SupersededMailWindow, time.Now)
+	consumer := natsadapter.NewMailConsumer(js, pool, in, mails, streams.Renting, logger)
 	sender := app.NewMailSender(repo, transport, mailInterval, cfg.MailSenders, logger)
 
 	api := service.API{

@@ -9,12 +9,15 @@ import (
 	"time"
 	_ "time/tzdata" // the residence's time zone must be known in minimal container images too
 
+	"github.com/jackc/pgx/v5"
 	"google.golang.org/grpc"
 
 	"semesterhaus/platform/audit/auditgrpc"
+	"semesterhaus/platform/events"
 	"semesterhaus/platform/health"
 	"semesterhaus/platform/server"
 	"semesterhaus/platform/service"
+	"semesterhaus/proto/events/v1/streams"
 	auditv1 "semesterhaus/proto/gen/audit/v1"
 	rentingv1 "semesterhaus/proto/gen/renting/v1"
 	"semesterhaus/services/renting/internal/adapters/emaillink"
@@ -44,7 +47,7 @@ func serve(ctx context.Context, cfg config.Config, logger *slog.Logger) error {
 		return err
 	}
 	pool, js, verifier := infra.Pool, infra.JS, infra.Verifier
-	if err := natsadapter.EnsureStream(ctx, js, natsadapter.Stream, natsadapter.SubjectPrefix); err != nil {
+	if err := events.EnsureStream(ctx, js, streams.Renting.Stream()); err != nil {
 		return err
 	}
 	peers, err := dialPeers(cfg)
@@ -52,11 +55,11 @@ func serve(ctx context.Context, cfg config.Config, logger *slog.Logger) error {
 		return err
 	}
 	defer peers.close()
-	repo := pgadapter.NewRepository(pool, natsadapter.SubjectPrefix)
+	repo := pgadapter.NewRepository(pool, string(streams.Renting))
 	rentings := app.New(repo,
 		grpcadapter.NewCatalog(peers.catalog), grpcadapter.NewRenters(peers.renter), grpcadapter.NewDocuments(peers.document),
 		time.Now, app.Settings{TimeZone: cfg.Location(), ConfirmationTimeout: cfg.ConfirmationTimeout, KeyCodeDays: cfg.KeyCodeDays}, logger)
-	consumers := natsadapter.NewConsumers(js, pool, repo, rentings, logger)
+	consumers := natsadapter.NewConsumers(js, pool, func(tx pgx.Tx) app.Updater { return repo.In(tx) }, rentings, logger)
 
 	api := service.API{
 		HTTPAddr: cfg.HTTPAddr, GRPCAddr: cfg.GRPCAddr, Verifier: verifier,
@@ -71,10 +74,10 @@ func serve(ctx context.Context, cfg config.Config, logger *slog.Logger) error {
 		Ready: []health.Check{{Name: "postgres", Func: pool.Ping}},
 	}
 	components := append(api.Components(),
-		natsadapter.Relay(pool, js, logger),
+		events.RelayComponent(pool, js, logger),
 		server.Func("jobs", func(ctx context.Context) error { return rentings.RunJobsEvery(ctx, cfg.JobInterval) }),
 	)
-	components = append(components, consumers.Components(natsadapter.DocumentStream, natsadapter.PaymentStream)...)
+	components = append(components, consumers.Components(streams.Document, streams.Payment)...)
 	return server.Run(ctx, logger, components...)
 }
 

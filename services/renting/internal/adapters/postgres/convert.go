@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"strings"
 	"time"
 
 	"github.com/google/uuid"
@@ -12,6 +11,7 @@ import (
 	"google.golang.org/protobuf/types/known/timestamppb"
 
 	"semesterhaus/platform/events"
+	"semesterhaus/proto/events/v1/streams"
 	eventsv1 "semesterhaus/proto/gen/events/v1"
 	"semesterhaus/services/renting/internal/adapters/postgres/db"
 	"semesterhaus/services/renting/internal/domain"
@@ -46,14 +46,14 @@ func logEntryFromDB(row db.ListLogOfRenterRow) domain.LogEntry {
 // StateSubject is the subject a transition to the state is published on, e.g.
 // renting.state.apartment_reserved.
 func StateSubject(prefix string, s domain.State) string {
-	return prefix + ".state." + strings.ToLower(string(s))
+	return streams.RentingStream(prefix).StateChanged(string(s))
 }
 
 // DeletedSubject is the subject a deleted renting is announced on.
-func DeletedSubject(prefix string) string { return prefix + ".deleted" }
+func DeletedSubject(prefix string) string { return streams.RentingStream(prefix).Deleted() }
 
 // KeyCodeDueSubject is the subject a renting's key code is announced on.
-func KeyCodeDueSubject(prefix string) string { return prefix + ".key_code_due" }
+func KeyCodeDueSubject(prefix string) string { return streams.RentingStream(prefix).KeyCodeDue() }
 
 func (r *Repository) enqueueStateChanged(ctx context.Context, tx events.Writer, renting domain.Renting, t domain.Transition) error {
 	event := &eventsv1.RentingStateChanged{
