@@ -10,8 +10,6 @@ import (
 	"github.com/jackc/pgx/v5"
 	"google.golang.org/grpc"
 
-	"semesterhaus/platform/events"
-	"semesterhaus/platform/health"
 	"semesterhaus/platform/server"
 	"semesterhaus/platform/service"
 	"semesterhaus/proto/events/v1/streams"
@@ -28,24 +26,13 @@ import (
 
 func main() {
 	service.Main("payment", config.Load, map[string]service.Command[config.Config]{
-		"serve":   serve,
+		"serve":   service.Serve(service.Needs{NATS: true, Publishes: []streams.Stream{streams.Payment.Stream()}}, serve),
 		"migrate": service.Migrate[config.Config](migrations.FS),
 	})
 }
 
-func serve(ctx context.Context, cfg config.Config, logger *slog.Logger) error {
-	infra, err := service.Connect(ctx, cfg.Settings, logger)
-	if err != nil {
-		return err
-	}
-	defer infra.Close()
-	if err := infra.ConnectNATS(ctx, cfg.NATSURL, logger); err != nil {
-		return err
-	}
-	pool, js, verifier := infra.Pool, infra.JS, infra.Verifier
-	if err := events.EnsureStream(ctx, js, streams.Payment.Stream()); err != nil {
-		return err
-	}
+func serve(ctx context.Context, cfg config.Config, infra *service.Infra, logger *slog.Logger) error {
+	pool, verifier := infra.Pool, infra.Verifier
 	rentingConn, err := service.Dial(cfg.RentingGRPCAddr)
 	if err != nil {
 		return err
@@ -65,10 +52,10 @@ func serve(ctx context.Context, cfg config.Config, logger *slog.Logger) error {
 	}
 	payments := app.New(repo, grpcadapter.NewRentings(rentingConn), grpcadapter.NewCatalog(catalogConn), checkout, time.Now)
 	in := func(tx pgx.Tx) app.Store { return repo.InTx(tx) }
-	consumer := natsadapter.NewRentingConsumer(js, pool, in, payments, logger, streams.Renting)
+	consumer := natsadapter.NewRentingConsumer(infra.JS, pool, in, payments, logger, streams.Renting)
 
 	api := service.API{
-		HTTPAddr: cfg.HTTPAddr, GRPCAddr: cfg.GRPCAddr, Verifier: verifier,
+		HTTPAddr: cfg.HTTPAddr, GRPCAddr: cfg.GRPCAddr,
 		Routes: func(mux *http.ServeMux) {
 			mux.Handle("/graphql", graphql.NewHandler(payments, verifier, logger))
 			checker := provider.WebhookChecker{Secret: cfg.WebhookSecret.Reveal(), Tolerance: cfg.WebhookTolerance, Now: time.Now}
@@ -80,10 +67,6 @@ func serve(ctx context.Context, cfg config.Config, logger *slog.Logger) error {
 		RegisterGRPC: func(s *grpc.Server) {
 			paymentv1.RegisterPaymentServiceServer(s, grpcadapter.NewServer(payments))
 		},
-		Ready: []health.Check{{Name: "postgres", Func: pool.Ping}},
 	}
-	return server.Run(ctx, logger, append(api.Components(),
-		events.RelayComponent(pool, js, logger),
-		server.Func("renting-events", consumer.Run),
-	)...)
+	return infra.Run(ctx, logger, api, server.Func("renting-events", consumer.Run))
 }

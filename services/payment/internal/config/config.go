@@ -24,7 +24,6 @@ const sandboxWebhookSecret = "whsec_sandbox_local"
 // Config holds every setting of the payment service.
 type Config struct {
 	service.Settings
-	NATSURL         string `env:"NATS_URL"` // needed to serve, not to migrate
 	HTTPAddr        string `env:"HTTP_ADDR" envDefault:":8105"`
 	GRPCAddr        string `env:"GRPC_ADDR" envDefault:":9105"`
 	CatalogGRPCAddr string `env:"CATALOG_GRPC_ADDR" envDefault:"127.0.0.1:9101"`

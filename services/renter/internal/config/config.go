@@ -14,7 +14,6 @@ import (
 // Config holds every setting of the renter service.
 type Config struct {
 	service.Settings
-	NATSURL  string `env:"NATS_URL"` // needed to serve, not to migrate
 	HTTPAddr string `env:"HTTP_ADDR" envDefault:":8103"`
 	GRPCAddr string `env:"GRPC_ADDR" envDefault:":9103"`
 	// The services whose audit entries about renters the back office shows with the renter's own.

@@ -12,7 +12,6 @@ import (
 // Config holds every setting of the renting service.
 type Config struct {
 	service.Settings
-	NATSURL             string        `env:"NATS_URL"` // needed to serve, not to migrate
 	HTTPAddr            string        `env:"HTTP_ADDR" envDefault:":8102"`
 	GRPCAddr            string        `env:"GRPC_ADDR" envDefault:":9102"`
 	CatalogGRPCAddr     string        `env:"CATALOG_GRPC_ADDR" envDefault:"127.0.0.1:9101"`
