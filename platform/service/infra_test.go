@@ -2,12 +2,19 @@ package service
 
 import (
 	"context"
+	"net/http"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"google.golang.org/grpc"
 
 	"semesterhaus/platform/config"
+	"semesterhaus/platform/events"
 	"semesterhaus/platform/natstest"
 	"semesterhaus/platform/pgtest"
+	"semesterhaus/platform/postgres"
 	"semesterhaus/proto/events/v1/streams"
 )
 
@@ -59,5 +66,42 @@ func TestConnect_impossibleStreamReplicas_refused(t *testing.T) {
 	s := Settings{DatabaseURL: config.Secret(url), NATSURL: natstest.URL(t), NATSStreamReplicas: 7}
 	if _, err := Connect(context.Background(), s, Needs{NATS: true}, quietLogger()); err == nil || !strings.Contains(err.Error(), "NATS_STREAM_REPLICAS") {
 		t.Errorf("7 replicas: %v, want NATS_STREAM_REPLICAS refused", err)
+	}
+}
+
+func TestRun_publisher_isReadyAndRelaysItsOutbox(t *testing.T) {
+	pool, url := pgtest.NewDatabase(t, nil)
+	ctx, cancel := context.WithCancel(context.Background())
+	stream := streams.PaymentStream(natstest.Unique("payment"))
+	infra, err := Connect(ctx, Settings{DatabaseURL: config.Secret(url), NATSURL: natstest.URL(t)},
+		Needs{Publishes: []streams.Stream{stream.Stream()}}, quietLogger())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer infra.Close()
+	t.Cleanup(func() { _ = infra.JS.DeleteStream(context.Background(), stream.Stream().Name) })
+	httpAddr := freeAddr(t)
+	api := API{HTTPAddr: httpAddr, GRPCAddr: freeAddr(t), Routes: func(*http.ServeMux) {}, RegisterGRPC: func(*grpc.Server) {}}
+	done := make(chan error, 1)
+	go func() { done <- infra.Run(ctx, quietLogger(), api) }()
+	defer func() { cancel(); <-done }()
+
+	if code := getStatus(t, "http://"+httpAddr+"/readyz"); code != http.StatusOK {
+		t.Errorf("/readyz: HTTP %d", code)
+	}
+	if err := postgres.InTx(ctx, pool, func(tx pgx.Tx) error {
+		_, err := events.Enqueue(ctx, tx, stream.Succeeded(), []byte("paid"))
+		return err
+	}); err != nil {
+		t.Fatal(err)
+	}
+	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(20 * time.Millisecond) {
+		s, err := infra.JS.Stream(ctx, stream.Stream().Name)
+		if err == nil && s.CachedInfo().State.Msgs == 1 {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the outbox relay did not publish the event")
+		}
 	}
 }
