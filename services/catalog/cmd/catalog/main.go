@@ -33,7 +33,7 @@ func main() {
 func serve(ctx context.Context, cfg config.Config, infra *service.Infra, logger *slog.Logger) error {
 	verifier := infra.Verifier
 	catalog := app.New(pgadapter.NewRepository(infra.Pool), time.Now, app.Settings{
-		TimeZone: cfg.Location(), RenewalWindowDays: cfg.RenewalWindowDays,
+		TimeZone: cfg.TimeZone.Location, RenewalWindowDays: cfg.RenewalWindowDays,
 	})
 
 	return infra.Run(ctx, logger, service.API{
@@ -51,6 +51,6 @@ func seed(ctx context.Context, cfg config.Config, _ *slog.Logger) error {
 		return err
 	}
 	defer pool.Close()
-	today := time.Now().In(cfg.Location())
+	today := time.Now().In(cfg.TimeZone.Location)
 	return pgadapter.NewRepository(pool).Seed(ctx, demo.Building(), demo.Semesters(today))
 }

@@ -4,7 +4,6 @@ package config
 import (
 	"errors"
 	"fmt"
-	"net/url"
 	"time"
 
 	platformconfig "semesterhaus/platform/config"
@@ -46,8 +45,8 @@ func Load() (Config, error) {
 	if err != nil {
 		return Config{}, err
 	}
-	if u, err := url.Parse(cfg.PublicURL); err != nil || u.Scheme == "" || u.Host == "" {
-		return Config{}, fmt.Errorf("PUBLIC_URL %q must be an absolute URL", cfg.PublicURL)
+	if err := platformconfig.CheckAbsoluteURL("PUBLIC_URL", cfg.PublicURL); err != nil {
+		return Config{}, err
 	}
 	if cfg.WebhookTolerance <= 0 {
 		return Config{}, errors.New("PAYMENT_WEBHOOK_TOLERANCE must be positive")
