@@ -8,6 +8,10 @@
 // Consuming: Consume runs a handler in a transaction that also records the event id per durable
 // consumer, and acknowledges only after the commit. A redelivered event finds its id recorded and
 // changes nothing.
+//
+// Streams and the subjects on them are declared once, in semesterhaus/proto/events/v1/streams:
+// EnsureStream creates a declared stream, and a consumer handles declared subjects only; a message on
+// a subject its stream does not declare is an error.
 package events
 
 import (
