@@ -12,6 +12,7 @@ import (
 	"semesterhaus/platform/pgtest"
 	documentv1 "semesterhaus/proto/gen/document/v1"
 	grpcadapter "semesterhaus/services/document/internal/adapters/grpc"
+	"semesterhaus/services/document/internal/adapters/imaging"
 	pgadapter "semesterhaus/services/document/internal/adapters/postgres"
 	"semesterhaus/services/document/internal/app"
 	"semesterhaus/services/document/migrations"
@@ -50,7 +51,7 @@ func NewGRPCServerWithDatabase(t testing.TB) (string, *pgxpool.Pool) {
 func NewDocuments(t testing.TB) (*app.Documents, *pgxpool.Pool) {
 	t.Helper()
 	pool, _ := pgtest.NewDatabase(t, migrations.FS)
-	return app.New(pgadapter.NewRepository(pool), UploadLimits), pool
+	return app.New(pgadapter.NewRepository(pool), imaging.New(), UploadLimits), pool
 }
 
 // UploadLimits are the service's default settings (MAX_IMAGE_PIXELS, MAX_CONCURRENT_DECODES).

@@ -18,13 +18,13 @@ import (
 	"semesterhaus/services/document/internal/adapters/download"
 	"semesterhaus/services/document/internal/adapters/graphql"
 	grpcadapter "semesterhaus/services/document/internal/adapters/grpc"
+	"semesterhaus/services/document/internal/adapters/imaging"
 	natsadapter "semesterhaus/services/document/internal/adapters/nats"
 	"semesterhaus/services/document/internal/adapters/pdf"
 	pgadapter "semesterhaus/services/document/internal/adapters/postgres"
 	"semesterhaus/services/document/internal/adapters/signing"
 	"semesterhaus/services/document/internal/app"
 	"semesterhaus/services/document/internal/config"
-	"semesterhaus/services/document/internal/domain"
 	"semesterhaus/services/document/migrations"
 )
 
@@ -38,9 +38,9 @@ func main() {
 func serve(ctx context.Context, cfg config.Config, infra *service.Infra, logger *slog.Logger) error {
 	pool, verifier := infra.Pool, infra.Verifier
 	repo := pgadapter.NewRepository(pool)
-	documents := app.New(repo, cfg.UploadLimits())
+	documents := app.New(repo, imaging.New(), cfg.UploadLimits())
 	// Operators see whether this build has the fast encoder (-tags libjpeg) or Go's own.
-	logger.Info("re-encoding uploads", "jpeg_encoder", domain.JPEGEncoder)
+	logger.Info("re-encoding uploads", "jpeg_encoder", imaging.JPEGEncoder)
 	sources, err := dialSources(cfg)
 	if err != nil {
 		return err

@@ -45,17 +45,19 @@ type UploadLimits struct {
 
 // Documents stores the booking form's uploads and hands them out to admins.
 type Documents struct {
-	repo    Repository
-	rules   domain.Rules
-	decodes *semaphore.Weighted
+	repo     Repository
+	pictures domain.Pictures
+	rules    domain.Rules
+	decodes  *semaphore.Weighted
 }
 
-// New returns the document service's use cases.
-func New(repo Repository, limits UploadLimits) *Documents {
+// New returns the document service's use cases; pictures redraws the uploaded pictures.
+func New(repo Repository, pictures domain.Pictures, limits UploadLimits) *Documents {
 	return &Documents{
-		repo:    repo,
-		rules:   domain.Rules{MaxPixels: limits.MaxImagePixels},
-		decodes: semaphore.NewWeighted(int64(max(1, limits.MaxConcurrentDecodes))),
+		repo:     repo,
+		pictures: pictures,
+		rules:    domain.Rules{MaxPixels: limits.MaxImagePixels},
+		decodes:  semaphore.NewWeighted(int64(max(1, limits.MaxConcurrentDecodes))),
 	}
 }
 
@@ -113,7 +115,7 @@ func (d *Documents) process(ctx context.Context, c domain.Checked) (domain.File,
 		return domain.File{}, fmt.Errorf("wait to decode an upload: %w", err)
 	}
 	defer d.decodes.Release(1)
-	return c.Process(ctx)
+	return c.Process(ctx, d.pictures)
 }
 
 // DeleteRentingDocuments removes what StoreUploads stored for a renting whose booking failed later

@@ -9,6 +9,7 @@ import (
 
 	"semesterhaus/platform/identity"
 	"semesterhaus/services/document/documenttest"
+	"semesterhaus/services/document/internal/adapters/imaging"
 	"semesterhaus/services/document/internal/app"
 	"semesterhaus/services/document/internal/domain"
 )
@@ -66,7 +67,7 @@ func TestAdminUseCases_refuseNonAdminsAndRecordTheAdmin(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
 			repo := &recordingRepository{}
-			documents := app.New(repo, documenttest.UploadLimits)
+			documents := app.New(repo, imaging.New(), documenttest.UploadLimits)
 			if err := use(context.Background(), documents); !errors.Is(err, identity.ErrForbidden) {
 				t.Errorf("anonymous: got %v, want ErrForbidden", err)
 			}
@@ -87,7 +88,7 @@ func TestAdminUseCases_refuseNonAdminsAndRecordTheAdmin(t *testing.T) {
 
 func TestIdentityCard_unknownSideIsNotFound(t *testing.T) {
 	t.Parallel()
-	if _, err := app.New(&recordingRepository{}, documenttest.UploadLimits).IdentityCard(adminCtx, 7, "left"); !errors.Is(err, domain.ErrNotFound) {
+	if _, err := app.New(&recordingRepository{}, imaging.New(), documenttest.UploadLimits).IdentityCard(adminCtx, 7, "left"); !errors.Is(err, domain.ErrNotFound) {
 		t.Errorf("got %v, want ErrNotFound", err)
 	}
 }
@@ -95,7 +96,7 @@ func TestIdentityCard_unknownSideIsNotFound(t *testing.T) {
 func TestStoreUploads_checksEveryUploadBeforeStoringAny(t *testing.T) {
 	t.Parallel()
 	repo := &recordingRepository{}
-	_, err := app.New(repo, documenttest.UploadLimits).StoreUploads(context.Background(), 7, uuid.NewString(), domain.AnySender, []domain.Upload{
+	_, err := app.New(repo, imaging.New(), documenttest.UploadLimits).StoreUploads(context.Background(), 7, uuid.NewString(), domain.AnySender, []domain.Upload{
 		{Type: domain.TypeIdentityCardFront, Content: documenttest.PNG(t, 800, 600)},
 		{Type: domain.TypeIdentityCardBack},
 	})
@@ -125,7 +126,7 @@ func TestStoreUploads_refusesRequestsNoCorrectCallerSends(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
 			repo := &recordingRepository{}
-			if _, err := app.New(repo, documenttest.UploadLimits).StoreUploads(context.Background(), tt.renterID, tt.rentingID, domain.AnySender, tt.uploads); !errors.Is(err, app.ErrInvalidArgument) {
+			if _, err := app.New(repo, imaging.New(), documenttest.UploadLimits).StoreUploads(context.Background(), tt.renterID, tt.rentingID, domain.AnySender, tt.uploads); !errors.Is(err, app.ErrInvalidArgument) {
 				t.Errorf("got %v, want ErrInvalidArgument", err)
 			}
 			if len(repo.stored) != 0 {

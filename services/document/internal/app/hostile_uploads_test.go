@@ -14,6 +14,7 @@ import (
 
 	"semesterhaus/platform/server"
 	"semesterhaus/services/document/documenttest"
+	"semesterhaus/services/document/internal/adapters/imaging"
 	"semesterhaus/services/document/internal/app"
 	"semesterhaus/services/document/internal/domain"
 )
@@ -48,7 +49,7 @@ func TestStoreUploads_hostileCorpusInParallel_staysUnderTheMemoryCeiling(t *test
 	}
 	// Six pictures of 25 MP posted at once, and the bombs beside them.
 	bookings := [][]domain.Upload{booking(png), booking(jpeg), booking(png)}
-	documents := app.New(&recordingRepository{}, documenttest.UploadLimits)
+	documents := app.New(&recordingRepository{}, imaging.New(), documenttest.UploadLimits)
 	defer debug.SetMemoryLimit(debug.SetMemoryLimit(testMemoryLimit))
 	defer debug.SetGCPercent(debug.SetGCPercent(server.DefaultGCPercent))
 

@@ -8,7 +8,7 @@ import (
 	"fmt"
 	"image"
 	"image/color"
-	_ "image/jpeg" // image.DecodeConfig and image.Decode must know JPEG
+	_ "image/jpeg" // image.DecodeConfig must know JPEG
 	_ "image/png"  // and PNG
 	"strconv"
 )
@@ -157,9 +157,9 @@ func isProgressiveJPEG(content []byte) bool {
 }
 
 // Process does the costly part of a checked upload and returns the file to store: a picture is
-// decoded, an identity card marked as a copy, and written anew as a JPEG; a PDF loses its active
-// content. Content that does not decode comes back as a *ValidationError.
-func (c Checked) Process(ctx context.Context) (File, error) {
+// decoded, an identity card marked as a copy, and written anew as a JPEG by pictures; a PDF loses
+// its active content. Content that does not decode comes back as a *ValidationError.
+func (c Checked) Process(ctx context.Context, pictures Pictures) (File, error) {
 	if c.format == FormatPDF {
 		cleaned, err := withoutActiveContent(ctx, c.upload.Content)
 		if err != nil {
@@ -167,15 +167,14 @@ func (c Checked) Process(ctx context.Context) (File, error) {
 		}
 		return newFile(c.upload.Type, FormatPDF, cleaned), nil
 	}
-	img, _, err := image.Decode(bytes.NewReader(c.upload.Content))
-	if err != nil {
+	content, err := pictures.Redraw(c.upload.Content, c.upload.Type.IsIdentityCard())
+	switch {
+	case errors.Is(err, ErrUndecodablePicture):
 		return File{}, invalid(c.path, c.brokenMsg)
+	case err != nil:
+		return File{}, err
 	}
-	pixels := pixelsOfDecoded(img)
-	if c.upload.Type.IsIdentityCard() {
-		markAsCopy(pixels)
-	}
-	return encodeJPEG(c.upload.Type, pixels)
+	return newFile(c.upload.Type, FormatJPEG, content), nil
 }
 
 // dimensionsAllowed accepts pictures in either orientation: a card photographed upright is as good

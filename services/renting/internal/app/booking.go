@@ -59,7 +59,7 @@ func (s *Rentings) CreateRentingRequest(ctx context.Context, req BookingRequest)
 		s.undoRegistration(ctx, renterID)
 		return "", err
 	}
-	if err := s.repo.CreateRequest(ctx, r, req.Renter, domain.RefuseIfHolding); err != nil {
+	if err := s.bookings.CreateRequest(ctx, r, req.Renter, domain.RefuseIfHolding); err != nil {
 		s.undoDocuments(ctx, r.ID)
 		s.undoRegistration(ctx, renterID)
 		return "", alreadyRenting(err)
@@ -70,7 +70,7 @@ func (s *Rentings) CreateRentingRequest(ctx context.Context, req BookingRequest)
 // refuseIfHolding answers ALREADY_RENTING when the renter holds an apartment in the semester, before
 // the uploads are stored. CreateRequest checks again under lock, for a confirmation at the same moment.
 func (s *Rentings) refuseIfHolding(ctx context.Context, renterID int64, semesterID int) error {
-	rentings, err := s.repo.RentingsOfRenter(ctx, renterID)
+	rentings, err := s.queries.RentingsOfRenter(ctx, renterID)
 	if err != nil {
 		return err
 	}
@@ -108,7 +108,7 @@ func (s *Rentings) checkFree(ctx context.Context, apartmentID, semesterID int) e
 	} else if err != nil {
 		return err
 	}
-	held, err := s.repo.ApartmentHeld(ctx, apartmentID, semesterID)
+	held, err := s.queries.ApartmentHeld(ctx, apartmentID, semesterID)
 	if err != nil {
 		return err
 	}
@@ -189,14 +189,14 @@ func (s *Rentings) ConfirmEmail(ctx context.Context, email, token string) (domai
 // moves, so a failure leaves the request open for the link to be opened again; a request that
 // moved on (a repeated confirmation) has no form any more.
 func (s *Rentings) applyRequestForm(ctx context.Context, renterID int64, rentingID string) error {
-	r, err := s.repo.Get(ctx, rentingID)
+	r, err := s.queries.Get(ctx, rentingID)
 	if err != nil {
 		return err
 	}
 	if err := tokenNamesRenting(renterID, r); err != nil || r.State != domain.ApartmentRequested {
 		return err
 	}
-	form, err := s.repo.RequestForm(ctx, rentingID)
+	form, err := s.bookings.RequestForm(ctx, rentingID)
 	if errors.Is(err, domain.ErrNotFound) {
 		return nil
 	}
@@ -234,9 +234,9 @@ func (s *Rentings) confirm(ctx context.Context, renterID int64, rentingID string
 		outcome, err = domain.ConfirmRequest(r, held, others, s.now())
 		return err
 	}
-	err := s.repo.Confirm(ctx, rentingID, move)
+	err := s.bookings.Confirm(ctx, rentingID, move)
 	if errors.Is(err, domain.ErrApartmentTaken) {
-		err = s.repo.Confirm(ctx, rentingID, func(r *domain.Renting, _ bool, others []*domain.Renting) error { return move(r, true, others) })
+		err = s.bookings.Confirm(ctx, rentingID, func(r *domain.Renting, _ bool, others []*domain.Renting) error { return move(r, true, others) })
 	}
 	return outcome, err
 }
@@ -249,7 +249,7 @@ func (s *Rentings) ReselectApartment(ctx context.Context, rentingID string, apar
 	} else if err != nil {
 		return err
 	}
-	err := s.repo.Update(ctx, rentingID, func(r *domain.Renting) error {
+	err := s.bookings.Update(ctx, rentingID, func(r *domain.Renting) error {
 		if r.State != domain.SelectApartment {
 			return &domain.TransitionError{RentingID: r.ID, From: r.State, To: domain.ApartmentReserved}
 		}

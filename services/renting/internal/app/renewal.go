@@ -39,7 +39,7 @@ func (s *Rentings) ApproveRenewal(ctx context.Context, rentingID, token string, 
 	if err := s.documents.StoreRenterUploads(ctx, r.RenterID, r.ID, uploads); err != nil {
 		return err
 	}
-	err = s.repo.Update(ctx, rentingID, func(r *domain.Renting) error {
+	err = s.bookings.Update(ctx, rentingID, func(r *domain.Renting) error {
 		return r.MoveTo(domain.RenewalAccepted, s.now())
 	})
 	if err != nil {
@@ -55,7 +55,7 @@ func (s *Rentings) DeclineRenewal(ctx context.Context, rentingID, token string) 
 		return err
 	}
 	var apartmentID int
-	err := s.repo.Update(ctx, rentingID, func(r *domain.Renting) error {
+	err := s.bookings.Update(ctx, rentingID, func(r *domain.Renting) error {
 		apartmentID = r.ApartmentID
 		if r.State != domain.RenewalRequest {
 			return &domain.TransitionError{RentingID: r.ID, From: r.State, To: domain.Canceled}
@@ -73,7 +73,7 @@ func (s *Rentings) OfferRenewal(ctx context.Context, rentingID string) (string, 
 	if err := identity.RequireAdmin(ctx); err != nil {
 		return "", err
 	}
-	paid, err := s.repo.Get(ctx, rentingID)
+	paid, err := s.queries.Get(ctx, rentingID)
 	if err != nil {
 		return "", asException(err, 0)
 	}
@@ -92,7 +92,7 @@ func (s *Rentings) OfferRenewal(ctx context.Context, rentingID string) (string, 
 	if !ok {
 		return "", domain.Invalid("rentingId", domain.MsgSemesterNotBookable)
 	}
-	has, err := s.repo.RenterHasRenting(ctx, paid.RenterID, next.ID)
+	has, err := s.queries.RenterHasRenting(ctx, paid.RenterID, next.ID)
 	if err != nil {
 		return "", err
 	}
@@ -100,7 +100,7 @@ func (s *Rentings) OfferRenewal(ctx context.Context, rentingID string) (string, 
 		return "", domain.Invalid("rentingId", domain.MsgAlreadyRenting)
 	}
 	renewal := domain.NewRenting(paid.RenterID, paid.ApartmentID, next.ID, true, s.now())
-	err = s.repo.AdminCreate(ctx, renewal, identity.FromContext(ctx).Subject, "offerRenewal")
+	err = s.admin.AdminCreate(ctx, renewal, identity.FromContext(ctx).Subject, "offerRenewal")
 	if errors.Is(err, domain.ErrRenterHoldsApartment) {
 		return "", domain.Invalid("rentingId", domain.MsgAlreadyRenting)
 	}
@@ -117,7 +117,7 @@ func (s *Rentings) ApproveIdentityCard(ctx context.Context, rentingID string) er
 		return err
 	}
 	actor := identity.FromContext(ctx).Subject
-	err := s.repo.AdminUpdate(ctx, rentingID, actor, "approveIdentityCard", func(r *domain.Renting) error {
+	err := s.admin.AdminUpdate(ctx, rentingID, actor, "approveIdentityCard", func(r *domain.Renting) error {
 		return r.MoveTo(domain.OwnerAcknowledged, s.now())
 	})
 	return notFoundAs(err, ErrRentingNotPresent)
@@ -129,6 +129,6 @@ func (s *Rentings) FreeApartment(ctx context.Context, apartmentID, semesterID in
 	if err := identity.RequireAdmin(ctx); err != nil {
 		return err
 	}
-	_, err := s.repo.DeleteApartment(ctx, apartmentID, semesterID, identity.FromContext(ctx).Subject, s.now())
+	_, err := s.admin.DeleteApartment(ctx, apartmentID, semesterID, identity.FromContext(ctx).Subject, s.now())
 	return err
 }

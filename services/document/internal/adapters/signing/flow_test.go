@@ -36,6 +36,7 @@ import (
 	"semesterhaus/services/document/documenttest"
 	"semesterhaus/services/document/internal/adapters/graphql"
 	grpcadapter "semesterhaus/services/document/internal/adapters/grpc"
+	"semesterhaus/services/document/internal/adapters/imaging"
 	natsadapter "semesterhaus/services/document/internal/adapters/nats"
 	"semesterhaus/services/document/internal/adapters/pdf"
 	pgadapter "semesterhaus/services/document/internal/adapters/postgres"
@@ -92,7 +93,7 @@ func start(t *testing.T, renewal bool) *system {
 	contracts := app.NewContracts(repo, sources, pdf.Renderer{Uncompressed: true}, sandbox, time.Now)
 	WebhookRoute(mux, contracts, sandbox, logger)
 	PageRoutes(mux, contracts, sandbox, logger)
-	mux.Handle("/graphql", graphql.NewHandler(app.New(repo, documenttest.UploadLimits), contracts, identity.NewVerifier(nil), logger))
+	mux.Handle("/graphql", graphql.NewHandler(app.New(repo, imaging.New(), documenttest.UploadLimits), contracts, identity.NewVerifier(nil), logger))
 
 	_, js := natstest.Connect(t)
 	stream := streams.RentingStream(natstest.Unique("renting"))
