@@ -5,8 +5,6 @@ go 1.26.0
 replace (
 	semesterhaus/platform => ../../platform
 	semesterhaus/proto => ../../proto
-	semesterhaus/services/catalog => ../catalog
-	semesterhaus/services/renter => ../renter
 )
 
 require (
@@ -24,8 +22,6 @@ require (
 	google.golang.org/protobuf v1.36.12
 	semesterhaus/platform v0.0.0-00010101000000-000000000000
 	semesterhaus/proto v0.0.0-00010101000000-000000000000
-	semesterhaus/services/catalog v0.0.0-00010101000000-000000000000
-	semesterhaus/services/renter v0.0.0-00010101000000-000000000000
 )
 
 require (

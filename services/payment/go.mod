@@ -5,7 +5,6 @@ go 1.26.0
 replace (
 	semesterhaus/platform => ../../platform
 	semesterhaus/proto => ../../proto
-	semesterhaus/services/catalog => ../catalog
 )
 
 require (
@@ -19,7 +18,6 @@ require (
 	google.golang.org/protobuf v1.36.12
 	semesterhaus/platform v0.0.0-00010101000000-000000000000
 	semesterhaus/proto v0.0.0-00010101000000-000000000000
-	semesterhaus/services/catalog v0.0.0-00010101000000-000000000000
 )
 
 require (

@@ -1,8 +1,8 @@
-// Package catalogtest starts the catalog's real subgraph for other modules' tests (the gateway's).
+// Package catalogtest starts the catalog's real subgraph and gRPC API for other modules' tests (the
+// gateway's, the system tests).
 package catalogtest
 
 import (
-	"context"
 	"crypto/ed25519"
 	"log/slog"
 	"net"
@@ -13,18 +13,14 @@ import (
 	"google.golang.org/grpc"
 
 	"semesterhaus/platform/identity"
-	"semesterhaus/platform/pgtest"
 	catalogv1 "semesterhaus/proto/gen/catalog/v1"
 	"semesterhaus/services/catalog/internal/adapters/graphql"
 	grpcadapter "semesterhaus/services/catalog/internal/adapters/grpc"
-	pgadapter "semesterhaus/services/catalog/internal/adapters/postgres"
-	"semesterhaus/services/catalog/internal/app"
-	"semesterhaus/services/catalog/internal/demo"
-	"semesterhaus/services/catalog/migrations"
+	"semesterhaus/services/catalog/internal/testenv"
 )
 
 // Berlin is the residence's time zone.
-var Berlin = mustLoad("Europe/Berlin")
+var Berlin = testenv.Berlin
 
 // NewSubgraph serves the catalog's GraphQL endpoint on a fresh database holding the demo building,
 // trusting identity tokens signed by the key whose public half is given (nil: everybody is
@@ -32,7 +28,7 @@ var Berlin = mustLoad("Europe/Berlin")
 // calling package needs `func TestMain(m *testing.M) { pgtest.Main(m) }`.
 func NewSubgraph(t testing.TB, publicKey ed25519.PublicKey) string {
 	t.Helper()
-	catalog := NewCatalog(t, time.Now)
+	catalog := testenv.NewCatalog(t, time.Now)
 	server := httptest.NewServer(graphql.NewHandler(catalog, identity.NewVerifier(publicKey), slog.New(slog.DiscardHandler)))
 	t.Cleanup(server.Close)
 	return server.URL
@@ -47,28 +43,8 @@ func NewGRPCServer(t testing.TB, now func() time.Time) string {
 		t.Fatalf("listen: %v", err)
 	}
 	server := grpc.NewServer()
-	catalogv1.RegisterCatalogServiceServer(server, grpcadapter.NewServer(NewCatalog(t, now)))
+	catalogv1.RegisterCatalogServiceServer(server, grpcadapter.NewServer(testenv.NewCatalog(t, now)))
 	go func() { _ = server.Serve(listener) }()
 	t.Cleanup(server.Stop)
 	return listener.Addr().String()
-}
-
-// NewCatalog returns the catalog's use cases on a fresh database holding the demo building, with
-// the semesters around the clock's today.
-func NewCatalog(t testing.TB, now func() time.Time) *app.Catalog {
-	t.Helper()
-	pool, _ := pgtest.NewDatabase(t, migrations.FS)
-	repo := pgadapter.NewRepository(pool)
-	if err := repo.Seed(context.Background(), demo.Building(), demo.Semesters(now().In(Berlin))); err != nil {
-		t.Fatalf("seed the demo catalog: %v", err)
-	}
-	return app.New(repo, now, app.Settings{TimeZone: Berlin, RenewalWindowDays: 30})
-}
-
-func mustLoad(name string) *time.Location {
-	loc, err := time.LoadLocation(name)
-	if err != nil {
-		panic(err)
-	}
-	return loc
 }

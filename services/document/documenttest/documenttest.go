@@ -1,5 +1,6 @@
-// Package documenttest starts the document service's real parts for other modules' tests (the
-// renting service's). The calling package needs `func TestMain(m *testing.M) { pgtest.Main(m) }`.
+// Package documenttest starts the document service's real gRPC API for other modules' tests (the
+// system tests) and makes valid and hostile uploads. The calling package needs
+// `func TestMain(m *testing.M) { pgtest.Main(m) }`.
 package documenttest
 
 import (
@@ -9,13 +10,9 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 	"google.golang.org/grpc"
 
-	"semesterhaus/platform/pgtest"
 	documentv1 "semesterhaus/proto/gen/document/v1"
 	grpcadapter "semesterhaus/services/document/internal/adapters/grpc"
-	"semesterhaus/services/document/internal/adapters/imaging"
-	pgadapter "semesterhaus/services/document/internal/adapters/postgres"
-	"semesterhaus/services/document/internal/app"
-	"semesterhaus/services/document/migrations"
+	"semesterhaus/services/document/internal/testenv"
 )
 
 // MaxMessageBytes is the largest gRPC message the service accepts; clients sending uploads need
@@ -34,7 +31,7 @@ func NewGRPCServer(t testing.TB) string {
 // a test can look at what was stored.
 func NewGRPCServerWithDatabase(t testing.TB) (string, *pgxpool.Pool) {
 	t.Helper()
-	documents, pool := NewDocuments(t)
+	documents, pool := testenv.NewDocuments(t)
 	listener, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatalf("listen: %v", err)
@@ -45,14 +42,3 @@ func NewGRPCServerWithDatabase(t testing.TB) (string, *pgxpool.Pool) {
 	t.Cleanup(server.Stop)
 	return listener.Addr().String(), pool
 }
-
-// NewDocuments returns the document service's use cases on a fresh migrated database, and a pool on
-// that database.
-func NewDocuments(t testing.TB) (*app.Documents, *pgxpool.Pool) {
-	t.Helper()
-	pool, _ := pgtest.NewDatabase(t, migrations.FS)
-	return app.New(pgadapter.NewRepository(pool), imaging.New(), UploadLimits), pool
-}
-
-// UploadLimits are the service's default settings (MAX_IMAGE_PIXELS, MAX_CONCURRENT_DECODES).
-var UploadLimits = app.UploadLimits{MaxImagePixels: 25_000_000, MaxConcurrentDecodes: 2}

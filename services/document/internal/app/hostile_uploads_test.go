@@ -17,6 +17,7 @@ import (
 	"semesterhaus/services/document/internal/adapters/imaging"
 	"semesterhaus/services/document/internal/app"
 	"semesterhaus/services/document/internal/domain"
+	"semesterhaus/services/document/internal/testenv"
 )
 
 // The service runs with the collector's heap goal at server.DefaultGCPercent and its memory limit
@@ -49,7 +50,7 @@ func TestStoreUploads_hostileCorpusInParallel_staysUnderTheMemoryCeiling(t *test
 	}
 	// Six pictures of 25 MP posted at once, and the bombs beside them.
 	bookings := [][]domain.Upload{booking(png), booking(jpeg), booking(png)}
-	documents := app.New(&recordingRepository{}, imaging.New(), documenttest.UploadLimits)
+	documents := app.New(&recordingRepository{}, imaging.New(), testenv.UploadLimits)
 	defer debug.SetMemoryLimit(debug.SetMemoryLimit(testMemoryLimit))
 	defer debug.SetGCPercent(debug.SetGCPercent(server.DefaultGCPercent))
 

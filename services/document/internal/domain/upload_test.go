@@ -14,6 +14,7 @@ import (
 	"semesterhaus/services/document/documenttest"
 	"semesterhaus/services/document/internal/adapters/imaging"
 	"semesterhaus/services/document/internal/domain"
+	"semesterhaus/services/document/internal/testenv"
 )
 
 var dimensionParams = map[string]string{"minWidth": "600", "minHeight": "400", "maxWidth": "10000", "maxHeight": "10000"}
@@ -114,7 +115,7 @@ func TestUploadCheck_contractsAreNotUploadable(t *testing.T) {
 }
 
 // rules are the service's default settings.
-var rules = domain.Rules{MaxPixels: documenttest.UploadLimits.MaxImagePixels}
+var rules = domain.Rules{MaxPixels: testenv.UploadLimits.MaxImagePixels}
 
 // check runs both steps of an upload's check, as the service does, with the service's pictures.
 func check(u domain.Upload) (domain.File, error) {

@@ -6,7 +6,7 @@ import (
 	"time"
 )
 
-func TestAmountFromPrice(t *testing.T) {
+func TestAmountFromPrice_onlyAPositiveEuroAmount_isCharged(t *testing.T) {
 	t.Parallel()
 	tests := []struct {
 		name     string
@@ -38,7 +38,7 @@ func TestAmountFromPrice(t *testing.T) {
 	}
 }
 
-func TestPaymentApply(t *testing.T) {
+func TestPaymentApply_providersReport_paysFailsIgnoresOrRefusesByStatusAndAmount(t *testing.T) {
 	t.Parallel()
 	at := time.Date(2026, 9, 1, 12, 0, 0, 0, time.UTC)
 	asked := Money{Cents: 408500, Currency: Currency}
@@ -76,7 +76,7 @@ func TestPaymentApply(t *testing.T) {
 	}
 }
 
-func TestMoneyFormat(t *testing.T) {
+func TestMoneyFormat_germanAndEnglishNotation(t *testing.T) {
 	t.Parallel()
 	tests := []struct {
 		cents    int64

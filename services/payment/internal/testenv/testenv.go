@@ -1,5 +1,5 @@
 // Package testenv assembles the payment service for integration tests: a fresh database, a stream of
-// its own on the test NATS server, the real catalog and a renting service answering GetRenting.
+// its own on the test NATS server, and fakes of the catalog and renting services (from their proto).
 package testenv
 
 import (
@@ -10,23 +10,26 @@ import (
 	"testing"
 	"time"
 
+	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/nats-io/nats.go/jetstream"
 	"google.golang.org/grpc"
-	"google.golang.org/grpc/codes"
-	"google.golang.org/grpc/status"
 
 	"semesterhaus/platform/events"
 	"semesterhaus/platform/natstest"
 	"semesterhaus/platform/pgtest"
+	"semesterhaus/platform/postgres"
 	"semesterhaus/platform/service"
+	"semesterhaus/proto/catalog/catalogfake"
 	"semesterhaus/proto/events/v1/streams"
 	catalogv1 "semesterhaus/proto/gen/catalog/v1"
+	paymentv1 "semesterhaus/proto/gen/payment/v1"
 	rentingv1 "semesterhaus/proto/gen/renting/v1"
-	"semesterhaus/services/catalog/catalogtest"
+	"semesterhaus/proto/renting/rentingfake"
 	grpcadapter "semesterhaus/services/payment/internal/adapters/grpc"
 	pgadapter "semesterhaus/services/payment/internal/adapters/postgres"
 	"semesterhaus/services/payment/internal/app"
+	"semesterhaus/services/payment/internal/domain"
 	"semesterhaus/services/payment/migrations"
 )
 
@@ -38,7 +41,7 @@ type Env struct {
 	Repo     *pgadapter.Repository
 	Payments *app.Payments
 	Catalog  catalogv1.CatalogServiceClient
-	Rentings *Rentings
+	Rentings *rentingfake.Server
 	Subjects string // the prefix of the payment events' subjects
 	Logger   *slog.Logger
 }
@@ -48,17 +51,17 @@ func New(t testing.TB, provider app.Provider) *Env {
 	t.Helper()
 	pool, _ := pgtest.NewDatabase(t, migrations.FS)
 	_, js := natstest.Connect(t)
-	e := &Env{t: t, Pool: pool, JS: js, Subjects: natstest.Unique("payment"), Rentings: &Rentings{rentings: map[string]*rentingv1.Renting{}},
+	e := &Env{t: t, Pool: pool, JS: js, Subjects: natstest.Unique("payment"), Rentings: rentingfake.New(),
 		Logger: slog.New(slog.NewTextHandler(t.Output(), &slog.HandlerOptions{Level: slog.LevelWarn}))}
 	stream := streams.PaymentStream(e.Subjects).Stream()
 	if err := events.EnsureStream(context.Background(), js, stream); err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { _ = js.DeleteStream(context.Background(), stream.Name) })
-	catalogConn := dial(t, catalogtest.NewGRPCServer(t, time.Now))
+	catalogConn := dial(t, catalogfake.NewExample().Start(t))
 	e.Catalog = catalogv1.NewCatalogServiceClient(catalogConn)
 	e.Repo = pgadapter.NewRepository(pool, e.Subjects)
-	e.Payments = app.New(e.Repo, grpcadapter.NewRentings(dial(t, serveRentings(t, e.Rentings))),
+	e.Payments = app.New(e.Repo, grpcadapter.NewRentings(dial(t, e.Rentings.Start(t))),
 		grpcadapter.NewCatalog(catalogConn), provider, time.Now)
 	e.Background(events.RelayComponent(pool, js, e.Logger).Run)
 	return e
@@ -76,7 +79,7 @@ func (e *Env) Background(fn func(ctx context.Context) error) {
 	e.t.Cleanup(func() { cancel(); wg.Wait() })
 }
 
-// Bookable returns an apartment and the bookable semester of the demo catalog.
+// Bookable returns an apartment and the bookable semester of the catalog.
 func (e *Env) Bookable() (apartmentID, semesterID int32) {
 	e.t.Helper()
 	ctx := context.Background()
@@ -103,6 +106,44 @@ func (e *Env) Total(apartmentID, semesterID int32, renewal bool) int64 {
 	return price.GetTotal().GetCents()
 }
 
+// CreatePayment makes the renting known to the renting service and creates its payment as the
+// consumer does when the renting's contract is signed; it returns the payment.
+func (e *Env) CreatePayment(renting *rentingv1.Renting) domain.Payment {
+	e.t.Helper()
+	ctx := context.Background()
+	e.Rentings.Add(renting)
+	if err := e.CreateForRenting(renting.GetRentingId()); err != nil {
+		e.t.Fatal(err)
+	}
+	p, err := e.Payments.PaymentOfRenting(ctx, renting.GetRentingId())
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	return p
+}
+
+// CreateForRenting creates the renting's payment in a transaction of its own, as the consumer does.
+func (e *Env) CreateForRenting(rentingID string) error {
+	ctx := context.Background()
+	return postgres.InTx(ctx, e.Pool, func(tx pgx.Tx) error {
+		return e.Payments.CreateForRenting(ctx, e.Repo.InTx(tx), rentingID)
+	})
+}
+
+// GRPC serves the service's gRPC API until the test ends and returns a client of it.
+func (e *Env) GRPC() paymentv1.PaymentServiceClient {
+	e.t.Helper()
+	listener, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	server := grpc.NewServer()
+	paymentv1.RegisterPaymentServiceServer(server, grpcadapter.NewServer(e.Payments))
+	go func() { _ = server.Serve(listener) }()
+	e.t.Cleanup(server.Stop)
+	return paymentv1.NewPaymentServiceClient(dial(e.t, listener.Addr().String()))
+}
+
 // Subscribe returns a consumer of the payment events on subject (under the env's prefix), e.g.
 // "succeeded".
 func (e *Env) Subscribe(subject string) jetstream.Consumer {
@@ -118,42 +159,6 @@ func (e *Env) Subscribe(subject string) jetstream.Consumer {
 		e.t.Fatal(err)
 	}
 	return cons
-}
-
-// Rentings is a renting service that knows the rentings a test adds.
-type Rentings struct {
-	rentingv1.UnimplementedRentingServiceServer
-	mu       sync.Mutex
-	rentings map[string]*rentingv1.Renting
-}
-
-// Add makes the renting known.
-func (r *Rentings) Add(renting *rentingv1.Renting) {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	r.rentings[renting.GetRentingId()] = renting
-}
-
-// GetRenting answers like the renting service: NOT_FOUND for an unknown id.
-func (r *Rentings) GetRenting(_ context.Context, req *rentingv1.GetRentingRequest) (*rentingv1.Renting, error) {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	if renting, ok := r.rentings[req.GetRentingId()]; ok {
-		return renting, nil
-	}
-	return nil, status.Error(codes.NotFound, "no renting")
-}
-
-func serveRentings(t testing.TB, rentings *Rentings) string {
-	listener, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	server := grpc.NewServer()
-	rentingv1.RegisterRentingServiceServer(server, rentings)
-	go func() { _ = server.Serve(listener) }()
-	t.Cleanup(server.Stop)
-	return listener.Addr().String()
 }
 
 func dial(t testing.TB, addr string) *grpc.ClientConn {

@@ -1,10 +1,12 @@
 // Package testenv builds the renting use cases for tests: a fresh migrated database on real
-// PostgreSQL, the real catalog over gRPC, a settable clock, and in-memory fakes of the renter and
-// document services' ports. Packages using it need `func TestMain(m *testing.M) { pgtest.Main(m) }`.
+// PostgreSQL, the catalog's fake (proto/catalog/catalogfake) over gRPC on a settable clock, and
+// in-memory fakes of the renter and document services' ports. Packages using it need
+// `func TestMain(m *testing.M) { pgtest.Main(m) }`.
 package testenv
 
 import (
 	"context"
+	"fmt"
 	"log/slog"
 	"sync"
 	"testing"
@@ -16,7 +18,7 @@ import (
 	"semesterhaus/platform/identity"
 	"semesterhaus/platform/pgtest"
 	"semesterhaus/platform/service"
-	"semesterhaus/services/catalog/catalogtest"
+	"semesterhaus/proto/catalog/catalogfake"
 	grpcadapter "semesterhaus/services/renting/internal/adapters/grpc"
 	pgadapter "semesterhaus/services/renting/internal/adapters/postgres"
 	"semesterhaus/services/renting/internal/app"
@@ -24,7 +26,7 @@ import (
 )
 
 // Berlin is the residence's time zone.
-var Berlin = catalogtest.Berlin
+var Berlin = mustLoad("Europe/Berlin")
 
 // DesignDay is the example day of the design: the winter semester 2026/27 runs, the summer semester
 // 2027 is open for booking.
@@ -64,12 +66,12 @@ type Env struct {
 	Documents *Documents
 }
 
-// New builds the renting use cases on a fresh database, with the real catalog seeded around the
-// clock's day, events on the subject prefix.
+// New builds the renting use cases on a fresh database, with the residence's catalog on the clock
+// starting at day, events on the subject prefix.
 func New(t testing.TB, day time.Time, subjectPrefix string) *Env {
 	t.Helper()
 	clock := &Clock{now: day}
-	conn := dial(t, catalogtest.NewGRPCServer(t, clock.Now))
+	conn := dial(t, residence(clock.Now).Start(t))
 	pool, _ := pgtest.NewDatabase(t, migrations.FS)
 	env := &Env{
 		Repo: pgadapter.NewRepository(pool, subjectPrefix), Pool: pool, Clock: clock, Catalog: grpcadapter.NewCatalog(conn),
@@ -78,6 +80,38 @@ func New(t testing.TB, day time.Time, subjectPrefix string) *Env {
 	env.Rentings = app.New(env.Repo, env.Catalog, env.Renters, env.Documents, clock.Now,
 		app.Settings{TimeZone: Berlin, ConfirmationTimeout: 72 * time.Hour, KeyCodeDays: 3}, slog.New(slog.DiscardHandler))
 	return env
+}
+
+// residence is the catalog of the residence: four floors of six apartments (1 to 6 on the ground
+// floor, 11 to 16 on the first, ...) and the semesters from the summer 2026 (id 1) to the winter
+// 2027/28 (id 4). A semester opens for its current renters' renewals when the one before starts and
+// for booking 30 days later.
+func residence(now func() time.Time) *catalogfake.Server {
+	catalog := catalogfake.New(now, Berlin)
+	for level := range int32(4) {
+		for number := int32(1); number <= 6; number++ {
+			rent := int64(445_00 + 50_00*(number%3) + 10_00*level)
+			catalog.AddApartment(catalogfake.Apartment(level*10+number, fmt.Sprintf("%d.%02d", level, number), rent, 95_00, 900_00))
+		}
+	}
+	starts := []time.Time{catalogfake.Day(2026, 4, 1), catalogfake.Day(2026, 10, 1), catalogfake.Day(2027, 4, 1), catalogfake.Day(2027, 10, 1), catalogfake.Day(2028, 4, 1)}
+	names := []string{"SoSe 2026", "WiSe 2026/27", "SoSe 2027", "WiSe 2027/28"}
+	for i, name := range names {
+		previous := starts[i].AddDate(0, -6, 0)
+		catalog.AddSemester(catalogfake.Semester{
+			ID: int32(i + 1), Name: name, Start: starts[i], End: starts[i+1].AddDate(0, 0, -1),
+			RenewalOpens: previous, BookingOpens: previous.AddDate(0, 0, 30),
+		})
+	}
+	return catalog
+}
+
+func mustLoad(name string) *time.Location {
+	loc, err := time.LoadLocation(name)
+	if err != nil {
+		panic(err)
+	}
+	return loc
 }
 
 func dial(t testing.TB, addr string) *grpc.ClientConn {

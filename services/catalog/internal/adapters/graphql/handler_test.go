@@ -15,15 +15,15 @@ import (
 
 	"semesterhaus/platform/identity"
 	"semesterhaus/platform/pgtest"
-	"semesterhaus/services/catalog/catalogtest"
 	"semesterhaus/services/catalog/internal/adapters/graphql"
+	"semesterhaus/services/catalog/internal/testenv"
 )
 
 func TestMain(m *testing.M) { pgtest.Main(m) }
 
 // designDay is the example day of the design: the winter semester 2026/27 runs, the summer
 // semester 2027 is open for booking.
-var designDay = time.Date(2026, 11, 22, 12, 0, 0, 0, catalogtest.Berlin)
+var designDay = time.Date(2026, 11, 22, 12, 0, 0, 0, testenv.Berlin)
 
 type subgraph struct {
 	t      *testing.T
@@ -37,7 +37,7 @@ func newSubgraph(t *testing.T) subgraph {
 	if err != nil {
 		t.Fatal(err)
 	}
-	catalog := catalogtest.NewCatalog(t, func() time.Time { return designDay })
+	catalog := testenv.NewCatalog(t, func() time.Time { return designDay })
 	server := httptest.NewServer(graphql.NewHandler(catalog, identity.NewVerifier(public), slog.New(slog.DiscardHandler)))
 	t.Cleanup(server.Close)
 	return subgraph{t: t, url: server.URL, signer: identity.NewSigner(private, time.Minute)}

@@ -21,6 +21,7 @@ import (
 	"semesterhaus/services/document/internal/adapters/download"
 	"semesterhaus/services/document/internal/app"
 	"semesterhaus/services/document/internal/domain"
+	"semesterhaus/services/document/internal/testenv"
 )
 
 func TestMain(m *testing.M) { pgtest.Main(m) }
@@ -42,7 +43,7 @@ func newService(t *testing.T) service {
 	if err != nil {
 		t.Fatal(err)
 	}
-	documents, pool := documenttest.NewDocuments(t)
+	documents, pool := testenv.NewDocuments(t)
 	ids, err := documents.StoreUploads(context.Background(), 7, uuid.NewString(), domain.TheRenter, []domain.Upload{
 		{Type: domain.TypeIdentityCardFront, Content: documenttest.PNG(t, 800, 600)},
 		{Type: domain.TypeIdentityCardBack, Content: documenttest.JPEG(t, 800, 600)},

@@ -19,6 +19,7 @@ import (
 	"semesterhaus/services/document/documenttest"
 	"semesterhaus/services/document/internal/adapters/graphql"
 	"semesterhaus/services/document/internal/domain"
+	"semesterhaus/services/document/internal/testenv"
 )
 
 func TestMain(m *testing.M) { pgtest.Main(m) }
@@ -53,7 +54,7 @@ func newSubgraph(t *testing.T) (url string, signer *identity.Signer, ids []strin
 	if err != nil {
 		t.Fatal(err)
 	}
-	documents, _ := documenttest.NewDocuments(t)
+	documents, _ := testenv.NewDocuments(t)
 	ids, err = documents.StoreUploads(context.Background(), 7, uuid.NewString(), domain.TheRenter, []domain.Upload{
 		{Type: domain.TypeIdentityCardFront, Content: documenttest.PNG(t, 800, 600)},
 		{Type: domain.TypeImmatriculation, Content: documenttest.PDF()},

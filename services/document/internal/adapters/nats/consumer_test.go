@@ -22,6 +22,7 @@ import (
 	natsadapter "semesterhaus/services/document/internal/adapters/nats"
 	pgadapter "semesterhaus/services/document/internal/adapters/postgres"
 	"semesterhaus/services/document/internal/domain"
+	"semesterhaus/services/document/internal/testenv"
 )
 
 func TestMain(m *testing.M) { pgtest.Main(m) }
@@ -29,7 +30,7 @@ func TestMain(m *testing.M) { pgtest.Main(m) }
 func TestRentingConsumer_deletedRentingLosesItsUploadsOnceEvenIfTheEventComesTwice(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
-	documents, pool := documenttest.NewDocuments(t)
+	documents, pool := testenv.NewDocuments(t)
 	deleted, kept := uuid.NewString(), uuid.NewString()
 	for _, renting := range []string{deleted, kept} {
 		if _, err := documents.StoreUploads(ctx, 7, renting, domain.TheRenter, []domain.Upload{

@@ -18,6 +18,7 @@ import (
 	"semesterhaus/services/document/documenttest"
 	"semesterhaus/services/document/internal/app"
 	"semesterhaus/services/document/internal/domain"
+	"semesterhaus/services/document/internal/testenv"
 )
 
 const renterID = 7
@@ -95,7 +96,7 @@ func countRows(t *testing.T, pool *pgxpool.Pool, query string, args ...any) int 
 
 func TestStoreUploads_requestForAnExistingRentersAddressLeavesTheirDocumentsAsTheyWere(t *testing.T) {
 	t.Parallel()
-	documents, pool := documenttest.NewDocuments(t)
+	documents, pool := testenv.NewDocuments(t)
 	if _, err := documents.StoreUploads(context.Background(), renterID, uuid.NewString(), domain.TheRenter, bookingUploads(t, 800)); err != nil {
 		t.Fatal(err)
 	}
@@ -117,7 +118,7 @@ func TestStoreUploads_requestForAnExistingRentersAddressLeavesTheirDocumentsAsTh
 
 func TestRentingConsumer_confirmationMakesTheRequestsUploadsTheRentersOnce(t *testing.T) {
 	t.Parallel()
-	documents, pool := documenttest.NewDocuments(t)
+	documents, pool := testenv.NewDocuments(t)
 	before := viewOfAdmin(t, documents)
 	reserved := storeRequest(t, documents, 800)
 	taken := storeRequest(t, documents, 1000) // the apartment was taken meanwhile: SELECT_APARTMENT
@@ -154,7 +155,7 @@ func TestRentingConsumer_confirmationMakesTheRequestsUploadsTheRentersOnce(t *te
 
 func TestRentingConsumer_unconfirmedCancellationDeletesTheRequestsUploadsOnly(t *testing.T) {
 	t.Parallel()
-	documents, pool := documenttest.NewDocuments(t)
+	documents, pool := testenv.NewDocuments(t)
 	if _, err := documents.StoreUploads(context.Background(), renterID, uuid.NewString(), domain.TheRenter, bookingUploads(t, 800)); err != nil {
 		t.Fatal(err)
 	}

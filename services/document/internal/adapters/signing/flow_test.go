@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
-	"net"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -26,14 +25,15 @@ import (
 	"semesterhaus/platform/natstest"
 	"semesterhaus/platform/pgtest"
 	"semesterhaus/platform/service"
+	"semesterhaus/proto/catalog/catalogfake"
 	"semesterhaus/proto/events/v1/streams"
 	catalogv1 "semesterhaus/proto/gen/catalog/v1"
 	commonv1 "semesterhaus/proto/gen/common/v1"
 	eventsv1 "semesterhaus/proto/gen/events/v1"
 	renterv1 "semesterhaus/proto/gen/renter/v1"
 	rentingv1 "semesterhaus/proto/gen/renting/v1"
-	"semesterhaus/services/catalog/catalogtest"
-	"semesterhaus/services/document/documenttest"
+	"semesterhaus/proto/renter/renterfake"
+	"semesterhaus/proto/renting/rentingfake"
 	"semesterhaus/services/document/internal/adapters/graphql"
 	grpcadapter "semesterhaus/services/document/internal/adapters/grpc"
 	"semesterhaus/services/document/internal/adapters/imaging"
@@ -42,8 +42,8 @@ import (
 	pgadapter "semesterhaus/services/document/internal/adapters/postgres"
 	"semesterhaus/services/document/internal/app"
 	"semesterhaus/services/document/internal/pdftext"
+	"semesterhaus/services/document/internal/testenv"
 	"semesterhaus/services/document/migrations"
-	"semesterhaus/services/renter/rentertest"
 )
 
 func TestMain(m *testing.M) { pgtest.Main(m) }
@@ -53,8 +53,8 @@ const secret = "test-secret"
 // testKey signs and checks the test's webhooks with the default tolerance.
 var testKey = WebhookKey{Secret: []byte(secret), Tolerance: 5 * time.Minute, Now: time.Now}
 
-// system is the document service with the real catalog and renter behind gRPC, a renting that the
-// in-test renting server answers, and an HTTP server that stands in for the gateway's /api prefix.
+// system is the document service with the fakes of the catalog, renter and renting services (from
+// proto) behind gRPC, and an HTTP server that stands in for the gateway's /api prefix.
 type system struct {
 	pool      *pgxpool.Pool
 	js        jetstream.JetStream
@@ -68,8 +68,8 @@ func start(t *testing.T, renewal bool) *system {
 	t.Helper()
 	ctx := context.Background()
 	pool, _ := pgtest.NewDatabase(t, migrations.FS)
-	catalogConn := dial(t, catalogtest.NewGRPCServer(t, time.Now))
-	renterConn := dial(t, rentertest.NewGRPCServer(t))
+	catalogConn := dial(t, catalogfake.NewExample().Start(t))
+	renterConn := dial(t, renterfake.New().Start(t))
 	catalog := catalogv1.NewCatalogServiceClient(catalogConn)
 	semester, err := catalog.GetBookableSemester(ctx, &catalogv1.GetBookableSemesterRequest{})
 	if err != nil {
@@ -82,7 +82,9 @@ func start(t *testing.T, renewal bool) *system {
 	renter := registerRenter(t, renterv1.NewRenterServiceClient(renterConn), semester.GetStartDate())
 	renting := &rentingv1.Renting{RentingId: uuid.NewString(), RenterId: renter, ApartmentId: apartments.GetApartments()[0].GetId(),
 		SemesterId: semester.GetId(), State: "OWNER_ACKNOWLEDGED", Renewal: renewal}
-	sources := grpcadapter.NewSources(dial(t, serveRenting(t, renting)), renterConn, catalogConn)
+	rentings := rentingfake.New()
+	rentings.Add(renting)
+	sources := grpcadapter.NewSources(dial(t, rentings.Start(t)), renterConn, catalogConn)
 
 	mux := http.NewServeMux()
 	gateway := httptest.NewServer(http.StripPrefix("/api", mux))
@@ -93,7 +95,7 @@ func start(t *testing.T, renewal bool) *system {
 	contracts := app.NewContracts(repo, sources, pdf.Renderer{Uncompressed: true}, sandbox, time.Now)
 	WebhookRoute(mux, contracts, sandbox, logger)
 	PageRoutes(mux, contracts, sandbox, logger)
-	mux.Handle("/graphql", graphql.NewHandler(app.New(repo, imaging.New(), documenttest.UploadLimits), contracts, identity.NewVerifier(nil), logger))
+	mux.Handle("/graphql", graphql.NewHandler(app.New(repo, imaging.New(), testenv.UploadLimits), contracts, identity.NewVerifier(nil), logger))
 
 	_, js := natstest.Connect(t)
 	stream := streams.RentingStream(natstest.Unique("renting"))
@@ -439,29 +441,6 @@ func registerRenter(t *testing.T, client renterv1.RenterServiceClient, semesterS
 		t.Fatalf("RegisterRenter = %v, %v", resp, err)
 	}
 	return resp.GetRenterId()
-}
-
-// rentingServer answers GetRenting for the one renting of the test, as the renting service would.
-type rentingServer struct {
-	rentingv1.UnimplementedRentingServiceServer
-	renting *rentingv1.Renting
-}
-
-func (r rentingServer) GetRenting(context.Context, *rentingv1.GetRentingRequest) (*rentingv1.Renting, error) {
-	return r.renting, nil
-}
-
-func serveRenting(t *testing.T, renting *rentingv1.Renting) string {
-	t.Helper()
-	listener, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	server := grpc.NewServer()
-	rentingv1.RegisterRentingServiceServer(server, rentingServer{renting: renting})
-	go func() { _ = server.Serve(listener) }()
-	t.Cleanup(server.Stop)
-	return listener.Addr().String()
 }
 
 func dial(t *testing.T, addr string) *grpc.ClientConn {

@@ -14,11 +14,9 @@ import (
 	"time"
 
 	"github.com/google/uuid"
-	"github.com/jackc/pgx/v5"
 	"github.com/stripe/stripe-go/v85/webhook"
 
 	"semesterhaus/platform/pgtest"
-	"semesterhaus/platform/postgres"
 	rentingv1 "semesterhaus/proto/gen/renting/v1"
 	"semesterhaus/services/payment/internal/adapters/provider"
 	"semesterhaus/services/payment/internal/domain"
@@ -51,18 +49,7 @@ func newSite(t *testing.T) *site {
 	mux.Handle("/api/", http.StripPrefix("/api", service))
 
 	apartment, semester := e.Bookable()
-	rentingID := uuid.NewString()
-	e.Rentings.Add(&rentingv1.Renting{RentingId: rentingID, ApartmentId: apartment, SemesterId: semester})
-	err := postgres.InTx(context.Background(), e.Pool, func(tx pgx.Tx) error {
-		return e.Payments.CreateForRenting(context.Background(), e.Repo.InTx(tx), rentingID)
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	p, err := e.Payments.PaymentOfRenting(context.Background(), rentingID)
-	if err != nil {
-		t.Fatal(err)
-	}
+	p := e.CreatePayment(&rentingv1.Renting{RentingId: uuid.NewString(), ApartmentId: apartment, SemesterId: semester})
 	return &site{env: e, server: server, payment: p}
 }
 

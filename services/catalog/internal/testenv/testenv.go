@@ -1,0 +1,39 @@
+// Package testenv assembles the catalog for its own tests: its use cases on a fresh migrated
+// database on real PostgreSQL holding the demo building. Packages using it need
+// `func TestMain(m *testing.M) { pgtest.Main(m) }`.
+package testenv
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"semesterhaus/platform/pgtest"
+	pgadapter "semesterhaus/services/catalog/internal/adapters/postgres"
+	"semesterhaus/services/catalog/internal/app"
+	"semesterhaus/services/catalog/internal/demo"
+	"semesterhaus/services/catalog/migrations"
+)
+
+// Berlin is the residence's time zone.
+var Berlin = mustLoad("Europe/Berlin")
+
+// NewCatalog returns the catalog's use cases on a fresh database holding the demo building, with
+// the semesters around the clock's today.
+func NewCatalog(t testing.TB, now func() time.Time) *app.Catalog {
+	t.Helper()
+	pool, _ := pgtest.NewDatabase(t, migrations.FS)
+	repo := pgadapter.NewRepository(pool)
+	if err := repo.Seed(context.Background(), demo.Building(), demo.Semesters(now().In(Berlin))); err != nil {
+		t.Fatalf("seed the demo catalog: %v", err)
+	}
+	return app.New(repo, now, app.Settings{TimeZone: Berlin, RenewalWindowDays: 30})
+}
+
+func mustLoad(name string) *time.Location {
+	loc, err := time.LoadLocation(name)
+	if err != nil {
+		panic(err)
+	}
+	return loc
+}

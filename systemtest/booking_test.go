@@ -1,0 +1,349 @@
+package systemtest
+
+import (
+	"bytes"
+	"context"
+	"encoding/base64"
+	"encoding/json"
+	"net/http"
+	"net/url"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"google.golang.org/grpc"
+	"google.golang.org/protobuf/proto"
+
+	"semesterhaus/platform/pgtest"
+	"semesterhaus/platform/service"
+	catalogv1 "semesterhaus/proto/gen/catalog/v1"
+	commonv1 "semesterhaus/proto/gen/common/v1"
+	renterv1 "semesterhaus/proto/gen/renter/v1"
+	"semesterhaus/services/catalog/catalogtest"
+	"semesterhaus/services/document/documenttest"
+	"semesterhaus/services/renter/rentertest"
+	"semesterhaus/services/renting/rentingtest"
+)
+
+func TestMain(m *testing.M) { pgtest.Main(m) }
+
+// designDay is the example day of the design: the winter semester 2026/27 runs, the summer semester
+// 2027 is open for booking.
+var designDay = time.Date(2026, 11, 22, 12, 0, 0, 0, catalogtest.Berlin)
+
+// booking is the renting service on the real catalog, renter and document services, each on a
+// fresh database, all on the design day's clock.
+type booking struct {
+	renting  *rentingtest.Service
+	renter   *rentertest.Server
+	renters  renterv1.RenterServiceClient
+	semester int32 // the bookable one
+}
+
+func newBooking(t *testing.T) *booking {
+	t.Helper()
+	now := func() time.Time { return designDay }
+	catalogAddr := catalogtest.NewGRPCServer(t, now)
+	renter := rentertest.Start(t, now)
+	renting := rentingtest.Start(t, rentingtest.Peers{Catalog: catalogAddr, Renter: renter.Addr, Document: documenttest.NewGRPCServer(t)}, now)
+	semester, err := catalogv1.NewCatalogServiceClient(dial(t, catalogAddr)).GetBookableSemester(context.Background(), &catalogv1.GetBookableSemesterRequest{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &booking{renting: renting, renter: renter, renters: renterv1.NewRenterServiceClient(dial(t, renter.Addr)), semester: semester.GetId()}
+}
+
+func dial(t *testing.T, addr string) *grpc.ClientConn {
+	t.Helper()
+	conn, err := service.Dial(addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = conn.Close() })
+	return conn
+}
+
+// form is a booking form that the real renter and document services accept, as the booking page sends it.
+func (b *booking) form(t *testing.T, apartmentID int, email string) map[string]any {
+	t.Helper()
+	png := base64.StdEncoding.EncodeToString(documenttest.PNG(t, 800, 500))
+	return map[string]any{
+		"apartmentId": apartmentID, "semesterId": b.semester, "email": email, "firstName": "Ada", "lastName": "Lovelace",
+		"street": "Hauptstraße 1", "zip": "69117", "city": "Heidelberg", "country": "DEU", "birthday": "2004-05-06",
+		"phone": "+49 170 1234567", "nationality": "de", "gender": "female", "language": "de",
+		"identityCardFront": png, "identityCardBack": png, "immatriculation": base64.StdEncoding.EncodeToString(documenttest.PDF()),
+	}
+}
+
+// forged is a request an attacker sends with the victim's address and their own data.
+func (b *booking) forged(t *testing.T, apartmentID int, victimEmail string) map[string]any {
+	t.Helper()
+	form := b.form(t, apartmentID, victimEmail)
+	form["firstName"], form["lastName"], form["street"], form["phone"], form["birthday"] =
+		"Mallory", "Mallet", "Am Angriff 13", "+49 170 6666666", "1990-01-01"
+	return form
+}
+
+// exception is a business exception as GraphQL answers it.
+type exception struct {
+	Path      string
+	MessageID string
+}
+
+// request sends the form through the renting subgraph and returns the renting's id or the exception.
+func (b *booking) request(t *testing.T, form map[string]any) (string, *exception) {
+	t.Helper()
+	body, err := json.Marshal(map[string]any{
+		"query":     `mutation($c: CreateRentingRequest!) { createRentingRequest(create: $c) { uuid exception { path messageId } } }`,
+		"variables": map[string]any{"c": form},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp, err := http.Post(b.renting.URL+"/graphql", "application/json", bytes.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	var answer struct {
+		Data struct {
+			CreateRentingRequest struct {
+				UUID      *string
+				Exception *exception
+			}
+		}
+		Errors []json.RawMessage
+	}
+	if err := json.NewDecoder(resp.Body).Decode(&answer); err != nil || len(answer.Errors) > 0 {
+		t.Fatalf("createRentingRequest answered %s, %v", answer.Errors, err)
+	}
+	if r := answer.Data.CreateRentingRequest; r.UUID != nil {
+		return *r.UUID, nil
+	}
+	return "", answer.Data.CreateRentingRequest.Exception
+}
+
+// mustRequest sends a booking request that must be accepted and returns its renting's id.
+func (b *booking) mustRequest(t *testing.T, form map[string]any) string {
+	t.Helper()
+	id, exception := b.request(t, form)
+	if exception != nil {
+		t.Fatalf("exception %+v", exception)
+	}
+	return id
+}
+
+func wantException(t *testing.T, got *exception, path, messageID string) {
+	t.Helper()
+	if got == nil || got.Path != path || got.MessageID != messageID {
+		t.Fatalf("exception %+v, want %s at %s", got, messageID, path)
+	}
+}
+
+// openLink opens the confirmation link of the mail and returns the booking page it leads to.
+func (b *booking) openLink(t *testing.T, email, token string) string {
+	t.Helper()
+	client := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+	resp, err := client.Get(b.renting.URL + "/verify?" + url.Values{"email": {email}, "token": {token}}.Encode())
+	if err != nil {
+		t.Fatal(err)
+	}
+	_ = resp.Body.Close()
+	if resp.StatusCode != http.StatusSeeOther {
+		t.Fatalf("the link answered %s", resp.Status)
+	}
+	return resp.Header.Get("Location")
+}
+
+// confirmWithRealToken issues the renting's confirmation token in the renter service, as its mail
+// would carry it, and opens the link; it reports whether the page says the booking is confirmed.
+func (b *booking) confirmWithRealToken(t *testing.T, rentingID, email string) bool {
+	t.Helper()
+	token := b.renter.IssueEmailToken(t, b.renterOf(t, rentingID), rentingID)
+	return strings.HasPrefix(b.openLink(t, email, token), "/booking/step3done?")
+}
+
+func (b *booking) renterOf(t *testing.T, rentingID string) int64 {
+	t.Helper()
+	var renterID int64
+	if err := b.renting.Pool.QueryRow(context.Background(), "SELECT renter_id FROM renting WHERE id = $1", rentingID).Scan(&renterID); err != nil {
+		t.Fatalf("renting %s: %v", rentingID, err)
+	}
+	return renterID
+}
+
+func (b *booking) wantState(t *testing.T, rentingID, want string) {
+	t.Helper()
+	var state string
+	if err := b.renting.Pool.QueryRow(context.Background(), "SELECT state FROM renting WHERE id = $1", rentingID).Scan(&state); err != nil || state != want {
+		t.Errorf("renting %s is %s (%v), want %s", rentingID, state, err, want)
+	}
+}
+
+func (b *booking) renterData(t *testing.T, renterID int64) *renterv1.RenterData {
+	t.Helper()
+	renter, err := b.renters.GetRenter(context.Background(), &renterv1.GetRenterRequest{RenterId: renterID})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return renter.GetData()
+}
+
+// outbox lists the subjects of the renting service's events written so far, in order.
+func (b *booking) outbox(t *testing.T) []string {
+	t.Helper()
+	rows, err := b.renting.Pool.Query(context.Background(), "SELECT subject FROM outbox ORDER BY seq")
+	if err != nil {
+		t.Fatal(err)
+	}
+	subjects, err := pgx.CollectRows(rows, pgx.RowTo[string])
+	if err != nil {
+		t.Fatal(err)
+	}
+	return subjects
+}
+
+func (b *booking) count(t *testing.T, query string) int {
+	t.Helper()
+	var n int
+	if err := b.renting.Pool.QueryRow(context.Background(), query).Scan(&n); err != nil {
+		t.Fatal(err)
+	}
+	return n
+}
+
+func TestBookingSaga_withTheRealRenterAndDocumentServices_requestThenConfirm(t *testing.T) {
+	t.Parallel()
+	b := newBooking(t)
+	id := b.mustRequest(t, b.form(t, 11, "ada@example.org"))
+	token := b.renter.IssueEmailToken(t, b.renterOf(t, id), id)
+	for range 2 { // the second click on the link answers the same
+		if page := b.openLink(t, "ada@example.org", token); page != "/booking/step3done?rentingId="+id {
+			t.Fatalf("the link leads to %s", page)
+		}
+	}
+	b.wantState(t, id, "APARTMENT_RESERVED")
+	if page := b.openLink(t, "ada@example.org", "forged"); !strings.Contains(page, "reason=INVALID_TOKEN") {
+		t.Errorf("a forged token leads to %s", page)
+	}
+}
+
+func TestBookingSaga_withTheRealServices_brokenUploadLeavesNoRenterBehind(t *testing.T) {
+	t.Parallel()
+	b := newBooking(t)
+	form := b.form(t, 11, "ada@example.org")
+	form["identityCardFront"] = base64.StdEncoding.EncodeToString(documenttest.PNG(t, 100, 100))
+	_, exception := b.request(t, form)
+	wantException(t, exception, "identityCardFront", "INVALID_DIMENSION")
+
+	resp, err := b.renters.RegisterRenter(context.Background(), &renterv1.RegisterRenterRequest{
+		Data: &renterv1.RenterData{
+			Email: "ada@example.org", FirstName: "Ada", LastName: "Lovelace", Street: "Hauptstraße 1", Zip: "69117", City: "Heidelberg",
+			Country: "DEU", Birthday: "2004-05-06", Phone: "+49 170 1234567", Nationality: "de", Gender: renterv1.Gender_GENDER_FEMALE, Language: "de",
+		},
+		ReferenceDate: &commonv1.Date{Year: 2026, Month: 11, Day: 22},
+	})
+	if err != nil || !resp.GetCreated() {
+		t.Errorf("the renter of the failed booking was kept: %v, %v", resp, err)
+	}
+	if n := b.count(t, "SELECT count(*) FROM renting"); n != 0 {
+		t.Errorf("%d rentings", n)
+	}
+}
+
+func TestBookingSaga_withTheRealServices_invalidRenterDataIsTheException(t *testing.T) {
+	t.Parallel()
+	b := newBooking(t)
+	form := b.form(t, 11, "ada@example.org")
+	form["zip"] = "1"
+	_, exception := b.request(t, form)
+	wantException(t, exception, "zip", "INVALID_ZIP")
+}
+
+func TestBookingSaga_requestForSomeoneElsesAddress_changesNothingOfTheirs(t *testing.T) {
+	t.Parallel()
+	b := newBooking(t)
+	victims := b.mustRequest(t, b.form(t, 11, "ada@example.org"))
+	victim := b.renterOf(t, victims)
+	before := b.renterData(t, victim)
+
+	forged := b.mustRequest(t, b.forged(t, 12, "ada@example.org"))
+
+	if after := b.renterData(t, victim); !proto.Equal(after, before) {
+		t.Errorf("the victim's data changed to %v, was %v", after, before)
+	}
+	b.wantState(t, victims, "APARTMENT_REQUESTED") // no cancellation, so no "cancelled" mail
+	if got := b.outbox(t); !slices.Equal(got, []string{"renting.state.apartment_requested", "renting.state.apartment_requested"}) {
+		t.Errorf("events %v, want only the two requests (each mails its link to the address)", got)
+	}
+	if entries := b.renter.AuditOfRenter(t, victim); len(entries) != 0 {
+		t.Errorf("audit entries %+v before any confirmation", entries)
+	}
+	// Only the address owner's confirmation makes a request's data theirs.
+	if !b.confirmWithRealToken(t, victims, "ada@example.org") {
+		t.Fatal("the victim's confirmation failed")
+	}
+	if after := b.renterData(t, victim); !proto.Equal(after, before) {
+		t.Errorf("after the victim confirmed their own request their data is %v, want %v", after, before)
+	}
+	b.wantState(t, forged, "CANCELED")
+}
+
+func TestBookingSaga_requestForAnAddressThatHoldsAnApartment_isRefusedAndChangesNothing(t *testing.T) {
+	t.Parallel()
+	b := newBooking(t)
+	victims := b.mustRequest(t, b.form(t, 11, "ada@example.org"))
+	b.confirmWithRealToken(t, victims, "ada@example.org")
+	victim := b.renterOf(t, victims)
+	before, eventsBefore := b.renterData(t, victim), b.outbox(t)
+	auditBefore := len(b.renter.AuditOfRenter(t, victim))
+
+	_, exception := b.request(t, b.forged(t, 12, "ADA@example.org"))
+	wantException(t, exception, "email", "ALREADY_RENTING")
+
+	if after := b.renterData(t, victim); !proto.Equal(after, before) {
+		t.Errorf("the refused request changed the victim's data to %v, was %v", after, before)
+	}
+	if got := b.outbox(t); !slices.Equal(got, eventsBefore) {
+		t.Errorf("events %v after the refusal, were %v (no mail may follow)", got, eventsBefore)
+	}
+	if n := b.count(t, "SELECT count(*) FROM renting"); n != 1 {
+		t.Errorf("%d rentings, want the victim's only", n)
+	}
+	if n := len(b.renter.AuditOfRenter(t, victim)); n != auditBefore {
+		t.Errorf("%d audit entries, were %d", n, auditBefore)
+	}
+	b.wantState(t, victims, "APARTMENT_RESERVED")
+}
+
+func TestBookingSaga_confirmationAppliesTheRequestsDataAuditedAndSupersedesOlderRequests(t *testing.T) {
+	t.Parallel()
+	b := newBooking(t)
+	older := b.mustRequest(t, b.form(t, 11, "ada@example.org"))
+	renter := b.renterOf(t, older)
+	moved := b.form(t, 12, "ada@example.org")
+	moved["street"], moved["city"], moved["zip"] = "Neckarstaden 2", "Mannheim", "68159"
+	newer := b.mustRequest(t, moved)
+	if got := b.renterData(t, renter); got.GetStreet() != "Hauptstraße 1" {
+		t.Fatalf("the data changed before the confirmation: %v", got)
+	}
+
+	if !b.confirmWithRealToken(t, newer, "ada@example.org") {
+		t.Fatal("the confirmation failed")
+	}
+
+	if got := b.renterData(t, renter); got.GetStreet() != "Neckarstaden 2" || got.GetCity() != "Mannheim" || got.GetEmail() != "ada@example.org" {
+		t.Errorf("after the confirmation the renter is %v, want the confirmed request's data", got)
+	}
+	entries := b.renter.AuditOfRenter(t, renter)
+	if len(entries) != 1 || entries[0].Action != "applyPersonalData" || entries[0].Actor != "renter" {
+		t.Errorf("audit log %+v, want the applied data", entries)
+	}
+	b.wantState(t, older, "CANCELED")
+	b.wantState(t, newer, "APARTMENT_RESERVED")
+	if n := b.count(t, "SELECT count(*) FROM booking_request_form"); n != 0 {
+		t.Errorf("%d request forms kept after both requests moved on", n)
+	}
+}
