@@ -1,5 +1,5 @@
 /** Renting states as the API names them (the generated RentingState). */
-import type { RentingState } from '../gql/graphql';
+import type { RentingState } from '../graphql/graphql';
 
 export type { RentingState };
 

@@ -1,5 +1,5 @@
-import { graphql } from '../../gql';
-import type { AdminBuildingQuery } from '../../gql/graphql';
+import { graphql } from '../../graphql';
+import type { AdminBuildingQuery } from '../../graphql/graphql';
 
 export const ADMIN_BUILDING = graphql(`
   query AdminBuilding {

@@ -1,5 +1,5 @@
-import { graphql } from '../../gql';
-import type { ApartmentsPageQuery, SemestersQuery } from '../../gql/graphql';
+import { graphql } from '../../graphql';
+import type { ApartmentsPageQuery, SemestersQuery } from '../../graphql/graphql';
 
 export const SEMESTERS = graphql(`
   query Semesters {

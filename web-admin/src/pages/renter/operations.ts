@@ -1,5 +1,5 @@
-import { graphql } from '../../gql';
-import type { RenterForEditQuery, RenterUpdate, RenterWithDocumentQuery } from '../../gql/graphql';
+import { graphql } from '../../graphql';
+import type { RenterForEditQuery, RenterUpdate, RenterWithDocumentQuery } from '../../graphql/graphql';
 
 export const RENTERS_BY_LETTER = graphql(`
   query RentersByLetter {
