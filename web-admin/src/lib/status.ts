@@ -1,8 +1,6 @@
 /** Renting states as the API names them (the generated RentingState). */
 import type { RentingState } from '../graphql/graphql';
 
-export type { RentingState };
-
 export interface StatusTag {
   /** German label (SPEC section 4). */
   text: string;

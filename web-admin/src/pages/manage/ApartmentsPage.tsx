@@ -3,7 +3,7 @@ import { Alert, Button, Card, Col, Input, InputNumber, Row, Space, Spin, Typogra
 import { useMutation, useQuery } from '@apollo/client/react';
 import { errorMessage, exceptionMessage } from '../../apollo/errors';
 import { changedApartments, sortById, toUpdate, type ApartmentUpdate } from '../../lib/apartments';
-import { ADMIN_BUILDING, UPDATE_APARTMENT, type AdminApartment } from './operations';
+import { ADMIN_BUILDING, UPDATE_APARTMENT, type AdminApartment } from './ApartmentsPage.graphql';
 
 type NumberField = 'pricePerMonth' | 'priceDeposit' | 'priceCleaning';
 type TextField = 'descriptionDe' | 'descriptionEn';

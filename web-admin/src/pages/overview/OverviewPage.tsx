@@ -8,7 +8,8 @@ import { initialSemester, sortSemesters } from '../../lib/semesters';
 import { statusTag } from '../../lib/status';
 import { downloadCsv } from '../../lib/csv';
 import { occupancyFileName, occupancyRows } from '../../lib/exports';
-import { APARTMENTS_PAGE, SEMESTERS, type OccupancyApartment as Apartment } from './operations';
+import { SEMESTERS } from '../manage/SemesterPage.graphql';
+import { APARTMENTS_PAGE, type OccupancyApartment as Apartment } from './OverviewPage.graphql';
 
 const HIGHLIGHT = { background: '#fff7e6', borderColor: '#fa8c16' };
 

@@ -6,14 +6,8 @@ import { errorMessage } from '../../apollo/errors';
 import { formatDate } from '../../lib/date';
 import { StatusTag } from '../../components/StatusTag/StatusTag';
 import { RenterAuditLog } from './RenterAuditLog';
-import {
-  APPROVE_IDENTITY_CARD,
-  FREE_APARTMENT,
-  RENTER_WITH_DOCUMENT,
-  RENTERS_BY_LETTER,
-  type Booking,
-  type RenterDetail,
-} from './operations';
+import { APPROVE_IDENTITY_CARD, FREE_APARTMENT, RENTER_WITH_DOCUMENT, type Booking, type RenterDetail } from './RenterInfo.graphql';
+import { RENTERS_BY_LETTER } from './RentersPage.graphql';
 
 const DONE = { background: '#f6ffed', borderColor: '#52c41a' };
 const OPEN = { background: '#fff7e6', borderColor: '#fa8c16' };

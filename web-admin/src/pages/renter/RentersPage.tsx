@@ -7,7 +7,7 @@ import { downloadCsv } from '../../lib/csv';
 import { renterListFileName, renterRows } from '../../lib/exports';
 import { visibleLetterGroups } from '../../lib/renters';
 import { loadRenterExport } from './exportRenters';
-import { RENTERS_BY_LETTER } from './operations';
+import { RENTERS_BY_LETTER } from './RentersPage.graphql';
 
 /** The renter list (350 px) on the left, the chosen renter or a prompt on the right. */
 export default function RentersPage() {

@@ -1,4 +1,4 @@
-import type { Booking, RenterDetail } from './operations';
+import type { Booking, RenterDetail } from './RenterInfo.graphql';
 
 export function booking(overrides: Partial<Booking> = {}): Booking & { __typename: string } {
   return {
