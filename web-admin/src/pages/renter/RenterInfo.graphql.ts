@@ -1,62 +1,19 @@
 import { graphql } from '../../graphql';
-import type { RenterWithDocumentQuery } from '../../graphql/graphql';
 
 export const RENTER_WITH_DOCUMENT = graphql(`
   query RenterWithDocument($id: Int!) {
     renterWithDocument(id: $id) {
       id
-      email
       emailValidated
-      firstName
-      lastName
-      street
-      zip
-      city
-      country
-      birthday
-      phone
       notes
-      gender
+      ...PersonalDataFields
       bookings {
-        rentingId
-        semester {
-          id
-          name
-          startDate
-          endDate
-        }
-        apartment {
-          id
-          name
-        }
-        state
-        renterEmailConfirmed
-        renterIsUnlocked
-        contractSigned
-        apartmentPaid
-        createdDate
-        emailConfirmedDate
-        ownerAcknowledgedDate
-        contractRequestedDate
-        contractSignedDate
-        paidDate
-        signingLink
-        paymentLink
-        accessKey
+        ...BookingCardFields
       }
-      documents {
-        id
-        description
-        link
-        type
-        uploaded
-      }
+      ...RenterDocumentsFields
     }
   }
 `);
-
-export type RenterDetail = NonNullable<RenterWithDocumentQuery['renterWithDocument']>;
-export type Booking = RenterDetail['bookings'][number];
 
 export const APPROVE_IDENTITY_CARD = graphql(`
   mutation ApproveIdentityCard($rentingId: ID!) {
