@@ -1,16 +1,16 @@
 import type { ReactNode } from 'react';
-import { Button, Card, Col, Descriptions, Row, Space } from 'antd';
+import { Button, Card, Col, Descriptions, Row, Space, theme } from 'antd';
 import type { BookingCardFieldsFragment as Booking } from '../../graphql/graphql';
 import { formatDate } from '../../lib/date';
 import { StatusTag } from '../../components/StatusTag/StatusTag';
-
-const DONE = { background: '#f6ffed', borderColor: '#52c41a' };
-const OPEN = { background: '#fff7e6', borderColor: '#fa8c16' };
+import { attention } from '../../theme';
 
 /** One step of a booking: green when done, orange while open. */
 function Milestone({ title, done, children }: { title: string; done: boolean; children: ReactNode }) {
+  const { token } = theme.useToken();
+  const style = done ? { background: token.colorSuccessBg, borderColor: token.colorSuccess } : attention(token);
   return (
-    <Card size="small" title={title} style={done ? DONE : OPEN} data-testid={`milestone-${title}`} data-done={done}>
+    <Card size="small" title={title} style={style} data-testid={`milestone-${title}`} data-done={done}>
       {children}
     </Card>
   );
@@ -28,6 +28,7 @@ export function BookingCard({
   approving: boolean;
   onDelete: (booking: Booking) => void;
 }) {
+  const { token } = theme.useToken();
   const canApprove = !b.renterIsUnlocked && b.renterEmailConfirmed;
   return (
     <Card
@@ -60,7 +61,7 @@ export function BookingCard({
           <Milestone title="Freischaltung" done={b.renterIsUnlocked}>
             {canApprove ? (
               <Button
-                style={{ background: '#ad4e00', borderColor: '#ad4e00', color: '#fff' }}
+                style={{ background: token.orange8, borderColor: token.orange8, color: token.colorTextLightSolid }}
                 loading={approving}
                 onClick={() => onApprove(b.rentingId)}
               >

@@ -1,4 +1,4 @@
-import { Modal, Typography } from 'antd';
+import { Modal, Typography, theme } from 'antd';
 import type { BookingCardFieldsFragment as Booking } from '../../graphql/graphql';
 
 export const DELETE_WARNINGS = [
@@ -20,23 +20,24 @@ export function DeleteContractDialog({
   onConfirm: () => void;
   onCancel: () => void;
 }) {
+  const { token } = theme.useToken();
   return (
     <Modal
       open={booking !== undefined}
-      title={<span style={{ color: '#cf1322' }}>Vertrag löschen</span>}
+      title={<span style={{ color: token.red7 }}>Vertrag löschen</span>}
       okText="Löschen"
       cancelText="Abbrechen"
       okButtonProps={{ danger: true, loading: deleting }}
       onOk={onConfirm}
       onCancel={onCancel}
-      styles={{ container: { border: '2px solid #cf1322' } }}
+      styles={{ container: { border: `2px solid ${token.red7}` } }}
     >
       {booking && (
         <Typography.Paragraph>
           {booking.apartment.name}, {booking.semester.name}
         </Typography.Paragraph>
       )}
-      <ul style={{ color: '#cf1322' }}>
+      <ul style={{ color: token.red7 }}>
         {DELETE_WARNINGS.map((w) => (
           <li key={w}>{w}</li>
         ))}
