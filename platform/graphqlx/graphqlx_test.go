@@ -185,6 +185,19 @@ func TestHandler_withErrors_translatesDomainErrors(t *testing.T) {
 	}
 }
 
+func TestHandler_businessException_answeredWithItsMessageIDPathAndParams(t *testing.T) {
+	t.Parallel()
+	f := newFixture(t)
+	_, raw := f.post(t, "", map[string]any{"query": "{ invalid }"})
+	want := `{"errors":[{"message":"INVALID_PRICE","path":["invalid"],"locations":[{"line":1,"column":3}],"extensions":{"messageId":"INVALID_PRICE","params":{"max":"2000.00","min":"0.00"},"path":"pricePerMonth"}}],"data":{"invalid":null}}`
+	if raw != want {
+		t.Errorf("response\n got %s\nwant %s", raw, want)
+	}
+	if strings.Contains(f.log.String(), "INVALID_PRICE") {
+		t.Errorf("a business exception is logged as a failure: %s", f.log.String())
+	}
+}
+
 func TestHandler_introspectionAndGET(t *testing.T) {
 	t.Parallel()
 	f := newFixture(t)

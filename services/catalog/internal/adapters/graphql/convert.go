@@ -6,7 +6,6 @@ import (
 
 	"github.com/vektah/gqlparser/v2/gqlerror"
 
-	"semesterhaus/platform/graphqlx"
 	"semesterhaus/platform/graphqlx/scalar"
 	"semesterhaus/services/catalog/internal/adapters/graphql/model"
 	"semesterhaus/services/catalog/internal/app"
@@ -76,14 +75,6 @@ func toGraphPriceCalculation(p domain.PriceCalculation) *model.PriceCalculation 
 		items[i] = &model.PriceItem{TextDe: it.TextDe, TextEn: it.TextEn, Qty: it.Quantity, Amount: it.Amount.Euros(), Total: it.Total.Euros()}
 	}
 	return &model.PriceCalculation{Items: items, Total: p.Total.Euros()}
-}
-
-func toGraphException(v *domain.ValidationError) *model.UserDataException {
-	params := graphqlx.KeyValues(v.Params, func(key, value string) *model.KeyValue {
-		return &model.KeyValue{Key: key, Value: value}
-	})
-	path := v.Path
-	return &model.UserDataException{Path: &path, MessageID: v.MessageID, Params: params}
 }
 
 func toDomainUpdate(u model.ApartmentUpdate) domain.ApartmentUpdate {

@@ -7,11 +7,10 @@ package graphql
 
 import (
 	"context"
-	"errors"
 	"fmt"
+	"semesterhaus/platform/graphqlx"
 	"semesterhaus/services/catalog/internal/adapters/graphql/generated"
 	"semesterhaus/services/catalog/internal/adapters/graphql/model"
-	"semesterhaus/services/catalog/internal/domain"
 )
 
 // Floor is the resolver for the floor field.
@@ -29,16 +28,8 @@ func (r *apartmentResolver) Floor(ctx context.Context, obj *model.Apartment) (*m
 }
 
 // UpdateApartment is the resolver for the updateApartment field.
-func (r *mutationResolver) UpdateApartment(ctx context.Context, update model.ApartmentUpdate) (*model.UpdateResult, error) {
-	err := r.Catalog.UpdateApartment(ctx, toDomainUpdate(update))
-	var invalid *domain.ValidationError
-	if errors.As(err, &invalid) {
-		return &model.UpdateResult{Exception: toGraphException(invalid)}, nil
-	}
-	if err != nil {
-		return nil, err
-	}
-	return &model.UpdateResult{}, nil
+func (r *mutationResolver) UpdateApartment(ctx context.Context, update model.ApartmentUpdate) (*graphqlx.UpdateResult, error) {
+	return graphqlx.Updated(r.Catalog.UpdateApartment(ctx, toDomainUpdate(update)))
 }
 
 // Building is the resolver for the building field.

@@ -7,13 +7,14 @@ package graphql
 
 import (
 	"context"
+	"semesterhaus/platform/graphqlx"
 	"semesterhaus/services/renter/internal/adapters/graphql/generated"
 	"semesterhaus/services/renter/internal/adapters/graphql/model"
 )
 
 // UpdateRenter is the resolver for the updateRenter field.
-func (r *mutationResolver) UpdateRenter(ctx context.Context, update model.RenterUpdate) (*model.UpdateResult, error) {
-	return updateResult(r.Renters.Edit(ctx, toDomainEdit(update)))
+func (r *mutationResolver) UpdateRenter(ctx context.Context, update model.RenterUpdate) (*graphqlx.UpdateResult, error) {
+	return graphqlx.Updated(r.Renters.Edit(ctx, toDomainEdit(update)))
 }
 
 // Renter is the resolver for the renter field.
