@@ -10,6 +10,7 @@ import (
 	"context"
 	"errors"
 	"log/slog"
+	"net/http"
 	"runtime/debug"
 
 	"github.com/99designs/gqlgen/graphql"
@@ -45,9 +46,10 @@ func WithErrors(translate func(error) *gqlerror.Error) Option {
 	return func(o *options) { o.translate = translate }
 }
 
-// NewHandler returns the GraphQL handler for a subgraph's executable schema. Wrap it in
-// identity.Middleware so that the admin guard sees the caller.
-func NewHandler(es graphql.ExecutableSchema, logger *slog.Logger, opts ...Option) *handler.Server {
+// NewHandler returns the GraphQL handler for a subgraph's executable schema. The caller's identity
+// comes from the gateway's token, checked by verifier (anonymous without a valid one), so that the
+// admin guard refuses admin-tagged fields to everybody else.
+func NewHandler(es graphql.ExecutableSchema, verifier *identity.Verifier, logger *slog.Logger, opts ...Option) http.Handler {
 	var o options
 	for _, opt := range opts {
 		opt(&o)
@@ -67,7 +69,7 @@ func NewHandler(es graphql.ExecutableSchema, logger *slog.Logger, opts ...Option
 		logger.ErrorContext(ctx, "graphql resolver panicked", "panic", p, "path", graphql.GetPath(ctx).String(), "stack", string(debug.Stack()))
 		return internalError(ctx)
 	})
-	return srv
+	return identity.Middleware(verifier)(srv)
 }
 
 type errorHandling struct {

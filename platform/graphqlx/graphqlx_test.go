@@ -69,7 +69,7 @@ func newFixture(t *testing.T, opts ...graphqlx.Option) fixture {
 	}
 	log := &lockedBuffer{}
 	es := testgraph.NewExecutableSchema(testgraph.Config{Resolvers: &testgraph.Resolver{}})
-	h := identity.Middleware(identity.NewVerifier(pub))(graphqlx.NewHandler(es, slog.New(slog.NewJSONHandler(log, nil)), opts...))
+	h := graphqlx.NewHandler(es, identity.NewVerifier(pub), slog.New(slog.NewJSONHandler(log, nil)), opts...)
 	srv := httptest.NewServer(h)
 	t.Cleanup(srv.Close)
 	return fixture{url: srv.URL, adminToken: token, log: log}
