@@ -96,14 +96,3 @@ func lookupError(err error, apartmentID int) error {
 		return fmt.Errorf("catalog lookup: %w", err)
 	}
 }
-
-// optional turns "not found" into a null result for the nullable lookups.
-func optional[T any, M any](value T, err error, convert func(T) *M) (*M, error) {
-	if errors.Is(err, domain.ErrNotFound) {
-		return nil, nil
-	}
-	if err != nil {
-		return nil, err
-	}
-	return convert(value), nil
-}

@@ -11,6 +11,7 @@ import (
 	"semesterhaus/platform/graphqlx"
 	"semesterhaus/services/catalog/internal/adapters/graphql/generated"
 	"semesterhaus/services/catalog/internal/adapters/graphql/model"
+	"semesterhaus/services/catalog/internal/domain"
 )
 
 // Floor is the resolver for the floor field.
@@ -44,19 +45,19 @@ func (r *queryResolver) Building(ctx context.Context) (*model.Building, error) {
 // ApartmentByID is the resolver for the apartmentById field.
 func (r *queryResolver) ApartmentByID(ctx context.Context, id int) (*model.Apartment, error) {
 	apartment, err := r.Catalog.Apartment(ctx, id)
-	return optional(apartment, err, toGraphApartment)
+	return graphqlx.Optional(apartment, err, domain.ErrNotFound, toGraphApartment)
 }
 
 // BookableSemester is the resolver for the bookableSemester field.
 func (r *queryResolver) BookableSemester(ctx context.Context) (*model.Semester, error) {
 	semester, err := r.Catalog.BookableSemester(ctx)
-	return optional(semester, err, toGraphSemester)
+	return graphqlx.Optional(semester, err, domain.ErrNotFound, toGraphSemester)
 }
 
 // Semester is the resolver for the semester field.
 func (r *queryResolver) Semester(ctx context.Context, id int) (*model.Semester, error) {
 	semester, err := r.Catalog.Semester(ctx, id)
-	return optional(semester, err, toGraphSemester)
+	return graphqlx.Optional(semester, err, domain.ErrNotFound, toGraphSemester)
 }
 
 // Semesters is the resolver for the semesters field.
@@ -75,7 +76,7 @@ func (r *queryResolver) Semesters(ctx context.Context) ([]*model.Semester, error
 // CurrentSemester is the resolver for the currentSemester field.
 func (r *queryResolver) CurrentSemester(ctx context.Context) (*model.Semester, error) {
 	semester, err := r.Catalog.CurrentSemester(ctx)
-	return optional(semester, err, toGraphSemester)
+	return graphqlx.Optional(semester, err, domain.ErrNotFound, toGraphSemester)
 }
 
 // PriceCalculation is the resolver for the priceCalculation field.

@@ -1,8 +1,6 @@
 package graphql
 
 import (
-	"errors"
-
 	"semesterhaus/platform/audit"
 	"semesterhaus/platform/graphqlx/scalar"
 	"semesterhaus/services/renter/internal/adapters/graphql/model"
@@ -41,15 +39,4 @@ func toGraphAuditEntries(entries []audit.Recorded) []*model.AuditEntry {
 
 func toDomainEdit(u model.RenterUpdate) domain.RenterEdit {
 	return domain.RenterEdit{ID: int64(u.ID), FirstName: u.FirstName, LastName: u.LastName, Phone: u.Phone, Notes: u.Notes}
-}
-
-// optional turns "not found" into a null result for the nullable lookups.
-func optional[T any, M any](value T, err error, convert func(T) *M) (*M, error) {
-	if errors.Is(err, domain.ErrNotFound) {
-		return nil, nil
-	}
-	if err != nil {
-		return nil, err
-	}
-	return convert(value), nil
 }
