@@ -63,7 +63,7 @@ func New(repo Repository, pictures domain.Pictures, limits UploadLimits) *Docume
 
 // StoreUploads checks every upload by its content first and then stores all of them in one
 // transaction, so that a broken upload stores nothing. The first broken one comes back as a
-// *domain.ValidationError. Uploads of AnySender wait apart until the renting is confirmed.
+// *exception.Error. Uploads of AnySender wait apart until the renting is confirmed.
 func (d *Documents) StoreUploads(ctx context.Context, renterID int64, rentingID string, sender domain.Sender, uploads []domain.Upload) ([]string, error) {
 	if renterID <= 0 {
 		return nil, fmt.Errorf("%w: renter id %d", ErrInvalidArgument, renterID)

@@ -7,6 +7,7 @@ import (
 
 	"github.com/google/uuid"
 
+	"semesterhaus/platform/exception"
 	"semesterhaus/platform/identity"
 	"semesterhaus/services/document/documenttest"
 	"semesterhaus/services/document/internal/adapters/imaging"
@@ -101,7 +102,7 @@ func TestStoreUploads_checksEveryUploadBeforeStoringAny(t *testing.T) {
 		{Type: domain.TypeIdentityCardFront, Content: documenttest.PNG(t, 800, 600)},
 		{Type: domain.TypeIdentityCardBack},
 	})
-	var v *domain.ValidationError
+	var v *exception.Error
 	if !errors.As(err, &v) || v.Path != "identityCardBack" || v.MessageID != domain.MsgMissing {
 		t.Fatalf("got %v, want the back missing", err)
 	}

@@ -12,6 +12,7 @@ import (
 
 	"github.com/google/uuid"
 
+	"semesterhaus/platform/exception"
 	"semesterhaus/platform/server"
 	"semesterhaus/services/document/documenttest"
 	"semesterhaus/services/document/internal/adapters/imaging"
@@ -79,7 +80,7 @@ func TestStoreUploads_hostileCorpusInParallel_staysUnderTheMemoryCeiling(t *test
 	}
 	fastestBooking := slices.Min(took[:len(bookings)])
 	for i, err := range errs[len(bookings):] {
-		var v *domain.ValidationError
+		var v *exception.Error
 		if !errors.As(err, &v) || v.MessageID != domain.MsgTooManyPixels {
 			t.Errorf("bomb: StoreUploads = %v, want %s", err, domain.MsgTooManyPixels)
 		}

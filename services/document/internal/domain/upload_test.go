@@ -11,6 +11,7 @@ import (
 	"maps"
 	"testing"
 
+	"semesterhaus/platform/exception"
 	"semesterhaus/services/document/documenttest"
 	"semesterhaus/services/document/internal/adapters/imaging"
 	"semesterhaus/services/document/internal/domain"
@@ -53,7 +54,7 @@ func TestUploadCheck_refusesBrokenUploadsByContent(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
 			_, err := check(tt.upload)
-			var v *domain.ValidationError
+			var v *exception.Error
 			if !errors.As(err, &v) {
 				t.Fatalf("Check() error = %v, want a %s violation", err, tt.message)
 			}
@@ -99,7 +100,7 @@ func TestUploadCheck_acceptsPhotosInEitherOrientationAndRealPDFs(t *testing.T) {
 func TestUploadCheck_violationNamesTheCallersPath(t *testing.T) {
 	t.Parallel()
 	_, err := check(domain.Upload{Type: domain.TypeImmatriculation, Path: "rentingRenewal.immatriculation"})
-	var v *domain.ValidationError
+	var v *exception.Error
 	if !errors.As(err, &v) || v.Path != "rentingRenewal.immatriculation" || v.MessageID != domain.MsgMissing {
 		t.Errorf("Check() = %v, want missing at the given path", err)
 	}

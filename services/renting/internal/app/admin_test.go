@@ -6,6 +6,7 @@ import (
 	"slices"
 	"testing"
 
+	"semesterhaus/platform/exception"
 	"semesterhaus/platform/identity"
 	"semesterhaus/services/renting/internal/app"
 	"semesterhaus/services/renting/internal/domain"
@@ -164,12 +165,12 @@ func TestOfferRenewal_offersThePaidApartmentForTheFollowingSemesterNow(t *testin
 	}
 
 	_, err = env.Rentings.OfferRenewal(testenv.Admin(), paid)
-	var again *domain.ValidationError
+	var again *exception.Error
 	if !errors.As(err, &again) || again.MessageID != domain.MsgAlreadyRenting {
 		t.Errorf("a second offer: %v, want %s", err, domain.MsgAlreadyRenting)
 	}
 	_, err = env.Rentings.OfferRenewal(testenv.Admin(), id)
-	var notPaid *domain.ValidationError
+	var notPaid *exception.Error
 	if !errors.As(err, &notPaid) || notPaid.MessageID != domain.MsgNotAllowed {
 		t.Errorf("an offer for a renting that is not paid: %v, want %s", err, domain.MsgNotAllowed)
 	}

@@ -7,6 +7,7 @@ import (
 	"sync"
 	"testing"
 
+	"semesterhaus/platform/exception"
 	"semesterhaus/services/renting/internal/app"
 	"semesterhaus/services/renting/internal/domain"
 	"semesterhaus/services/renting/internal/testenv"
@@ -41,13 +42,13 @@ func TestCreateRentingRequest_refusedBeforeAnythingIsStored(t *testing.T) {
 	tests := []struct {
 		name            string
 		change          func(*app.BookingRequest)
-		renterViolation *domain.ValidationError
+		renterViolation *exception.Error
 		path, msg       string
 	}{
 		{"semester not bookable", func(r *app.BookingRequest) { r.SemesterID++ }, nil, "semesterId", domain.MsgSemesterNotBookable},
 		{"unknown apartment", func(r *app.BookingRequest) { r.ApartmentID = 999 }, nil, "apartmentId", domain.MsgNoApartment},
 		{"identity card that is no base64", func(r *app.BookingRequest) { r.IdentityCardBack = "not base64!" }, nil, "identityCardBack", domain.MsgInvalid},
-		{"renter data the renter service refuses", func(*app.BookingRequest) {}, domain.Invalid("zip", "INVALID_ZIP"), "zip", "INVALID_ZIP"},
+		{"renter data the renter service refuses", func(*app.BookingRequest) {}, exception.New("zip", "INVALID_ZIP"), "zip", "INVALID_ZIP"},
 	}
 	for _, tt := range tests {
 		req := bookingRequest(t, env, 11, "ada@example.org")
@@ -64,7 +65,7 @@ func TestCreateRentingRequest_refusedBeforeAnythingIsStored(t *testing.T) {
 func TestCreateRentingRequest_brokenUploadUndoesTheRenterRegistration(t *testing.T) {
 	t.Parallel()
 	env := testenv.New(t, testenv.DesignDay, testenv.Subjects)
-	env.Documents.Violation = domain.Invalid("identityCardFront", "INVALID_IMAGE")
+	env.Documents.Violation = exception.New("identityCardFront", "INVALID_IMAGE")
 	_, err := env.Rentings.CreateRentingRequest(context.Background(), bookingRequest(t, env, 11, "ada@example.org"))
 	wantException(t, err, "identityCardFront", "INVALID_IMAGE")
 	if len(env.Renters.Deleted) != 1 || count(t, env, "SELECT count(*) FROM renting") != 0 {

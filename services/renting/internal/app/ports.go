@@ -101,7 +101,7 @@ type Catalog interface {
 }
 
 // Renters keeps the renters' personal data and e-mail tokens (the renter service). Invalid data
-// comes back as a *domain.ValidationError.
+// comes back as a *exception.Error.
 type Renters interface {
 	Validate(ctx context.Context, data domain.RenterData, reference time.Time) error
 	// Register finds the renter by e-mail (leaving its data as it is) or creates one; with renterID
@@ -115,7 +115,7 @@ type Renters interface {
 }
 
 // Documents keeps the uploads of a renting (the document service). A broken upload comes back as a
-// *domain.ValidationError and nothing is stored.
+// *exception.Error and nothing is stored.
 type Documents interface {
 	// StoreUploads keeps a booking request's uploads apart from the renter's documents until the
 	// renting's address is confirmed: anybody can send a request for any address.

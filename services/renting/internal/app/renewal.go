@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"slices"
 
+	"semesterhaus/platform/exception"
 	"semesterhaus/platform/identity"
 	"semesterhaus/services/renting/internal/domain"
 )
@@ -20,7 +21,7 @@ type Renewal struct {
 // ApproveRenewal accepts a renewal through its link (the renting id and the renewal mail's token):
 // the renter's data is updated, the certificate stored and the renting moves from RENEWAL_REQUEST to
 // RENEWAL_ACCEPTED. Business problems, a link that opens nothing among them, come back as a
-// *domain.ValidationError, and nothing changes.
+// *exception.Error, and nothing changes.
 func (s *Rentings) ApproveRenewal(ctx context.Context, rentingID, token string, renewal Renewal) error {
 	r, semester, err := s.renewalLink(ctx, rentingID, token)
 	if err != nil {
@@ -68,7 +69,7 @@ func (s *Rentings) DeclineRenewal(ctx context.Context, rentingID, token string) 
 // OfferRenewal offers the renter of a paid renting the same apartment for the following semester
 // now, as the opening renewal window would (a RENEWAL_REQUEST renting, and the mail with the link
 // to /booking/extend), e.g. for a renter who asks early. Admins only; audited. It returns the new
-// renting's id; business problems come back as a *domain.ValidationError.
+// renting's id; business problems come back as a *exception.Error.
 func (s *Rentings) OfferRenewal(ctx context.Context, rentingID string) (string, error) {
 	if err := identity.RequireAdmin(ctx); err != nil {
 		return "", err
@@ -90,19 +91,19 @@ func (s *Rentings) OfferRenewal(ctx context.Context, rentingID string) (string, 
 	}
 	next, ok := semesters[current].Successor(semesters)
 	if !ok {
-		return "", domain.Invalid("rentingId", domain.MsgSemesterNotBookable)
+		return "", exception.New("rentingId", domain.MsgSemesterNotBookable)
 	}
 	has, err := s.queries.RenterHasRenting(ctx, paid.RenterID, next.ID)
 	if err != nil {
 		return "", err
 	}
 	if has {
-		return "", domain.Invalid("rentingId", domain.MsgAlreadyRenting)
+		return "", exception.New("rentingId", domain.MsgAlreadyRenting)
 	}
 	renewal := domain.NewRenting(paid.RenterID, paid.ApartmentID, next.ID, true, s.now())
 	err = s.admin.AdminCreate(ctx, renewal, identity.FromContext(ctx).Subject, "offerRenewal")
 	if errors.Is(err, domain.ErrRenterHoldsApartment) {
-		return "", domain.Invalid("rentingId", domain.MsgAlreadyRenting)
+		return "", exception.New("rentingId", domain.MsgAlreadyRenting)
 	}
 	if err != nil {
 		return "", asException(err, paid.ApartmentID)

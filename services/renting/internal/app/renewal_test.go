@@ -10,6 +10,7 @@ import (
 	"github.com/jackc/pgx/v5"
 	"google.golang.org/protobuf/proto"
 
+	"semesterhaus/platform/exception"
 	eventsv1 "semesterhaus/proto/gen/events/v1"
 	pgadapter "semesterhaus/services/renting/internal/adapters/postgres"
 	"semesterhaus/services/renting/internal/app"
@@ -122,7 +123,7 @@ func TestApproveRenewal_refusedInputChangesNothing(t *testing.T) {
 	form.Immatriculation = "%%%"
 	wantException(t, env.Rentings.ApproveRenewal(context.Background(), id, token, form), "immatriculation", domain.MsgInvalid)
 
-	env.Documents.Violation = domain.Invalid("immatriculation", "INVALID_FILETYPE")
+	env.Documents.Violation = exception.New("immatriculation", "INVALID_FILETYPE")
 	wantException(t, env.Rentings.ApproveRenewal(context.Background(), id, token, renewalForm(t, env)), "immatriculation", "INVALID_FILETYPE")
 	wantState(t, env, id, domain.RenewalRequest)
 }

@@ -6,6 +6,7 @@ import (
 	"sync"
 	"time"
 
+	"semesterhaus/platform/exception"
 	"semesterhaus/services/renting/internal/domain"
 )
 
@@ -17,7 +18,7 @@ type Renters struct {
 	data      map[int64]domain.RenterData
 	uses      map[int64]int    // registrations not undone
 	tokens    map[string]token // by email + token
-	Violation *domain.ValidationError
+	Violation *exception.Error
 	Deleted   []int64
 }
 
@@ -114,7 +115,7 @@ type Documents struct {
 	mu         sync.Mutex
 	Stored     map[string]int
 	fromRenter map[string]bool
-	Violation  *domain.ValidationError
+	Violation  *exception.Error
 	last       []domain.Upload
 }
 
