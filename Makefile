@@ -98,8 +98,8 @@ test-go: ## go vet and go test -count=1 in every workspace module (real PostgreS
 		echo "=== go test $$m"; \
 		(cd $$m && $(GO) test -count=1 $(GOTESTFLAGS) ./...) || failed="$$failed test:$$m"; \
 	done; \
-	echo "=== go test services/document/internal/domain with Go's JPEG encoder (builds without -tags libjpeg)"; \
-	(cd services/document && GOFLAGS="$(filter-out -tags=libjpeg,$(GOFLAGS))" $(GO) test -count=1 ./internal/domain) || failed="$$failed test:document-without-libjpeg"; \
+	echo "=== go test services/document/internal/adapters/imaging with Go's JPEG encoder (builds without -tags libjpeg)"; \
+	(cd services/document && GOFLAGS="$(filter-out -tags=libjpeg,$(GOFLAGS))" $(GO) test -count=1 ./internal/adapters/imaging ./internal/domain) || failed="$$failed test:document-without-libjpeg"; \
 	if [ -n "$$failed" ]; then echo "FAILED:$$failed"; exit 1; fi
 
 # The benchmark measures a running system: start `make run` in another terminal first.

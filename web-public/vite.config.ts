@@ -89,8 +89,8 @@ function antdSubset(): Plugin {
 export default defineConfig({
   plugins: [react(), antdSubset(), precompress()],
   server: {
-    // The country and nationality lists are the renter service's own files (src/pages/booking/codeLists.ts).
-    fs: { allow: ['.', '../services/renter/internal/domain'] },
+    // The country and nationality lists are the contract's (proto/codes; src/pages/booking/codeLists.ts).
+    fs: { allow: ['.', '../proto/codes'] },
     proxy: {
       '/api': { target: 'http://localhost:8080', changeOrigin: true },
     },

@@ -17,9 +17,9 @@ type Entry struct {
 	Action  string         // what: the operation, e.g. "updateApartment"
 	Subject string         // on what: e.g. "apartment/12"
 	Details map[string]any // the values that matter for a later review, e.g. before and after
-	// RenterID is the renter the action concerns, 0 for none: the renter's log in the back office
-	// lists the entries of every service that name them.
-	RenterID int64
+	// Concerns is the key of the party the action concerns, chosen by the caller (e.g. "renter/7"),
+	// empty for none: a party's log lists the entries with its key (Concerning).
+	Concerns string
 }
 
 // Recorded is an entry as stored, with its time.
@@ -37,31 +37,31 @@ func Record(ctx context.Context, tx pgx.Tx, e Entry) error {
 	if err != nil {
 		return fmt.Errorf("encode audit details: %w", err)
 	}
-	var renterID *int64
-	if e.RenterID != 0 {
-		renterID = &e.RenterID
+	var concerns *string
+	if e.Concerns != "" {
+		concerns = &e.Concerns
 	}
 	_, err = tx.Exec(ctx,
-		`INSERT INTO audit_log (actor, action, subject, details, renter_id) VALUES ($1, $2, $3, $4, $5)`,
-		e.Actor, e.Action, e.Subject, details, renterID)
+		`INSERT INTO audit_log (actor, action, subject, details, concerns) VALUES ($1, $2, $3, $4, $5)`,
+		e.Actor, e.Action, e.Subject, details, concerns)
 	if err != nil {
 		return fmt.Errorf("record audit entry %s on %s: %w", e.Action, e.Subject, err)
 	}
 	return nil
 }
 
-// Querier is what OfRenter reads with: a pool, a connection or a transaction.
+// Querier is what Concerning reads with: a pool, a connection or a transaction.
 type Querier interface {
 	Query(ctx context.Context, sql string, args ...any) (pgx.Rows, error)
 }
 
-// OfRenter returns the entries about one renter, newest first.
-func OfRenter(ctx context.Context, db Querier, renterID int64) ([]Recorded, error) {
+// Concerning returns the entries whose Concerns is key, newest first.
+func Concerning(ctx context.Context, db Querier, key string) ([]Recorded, error) {
 	rows, err := db.Query(ctx,
-		`SELECT at, actor, action, subject, details FROM audit_log WHERE renter_id = $1 ORDER BY at DESC, id DESC`,
-		renterID)
+		`SELECT at, actor, action, subject, details FROM audit_log WHERE concerns = $1 ORDER BY at DESC, id DESC`,
+		key)
 	if err != nil {
-		return nil, fmt.Errorf("audit entries of renter %d: %w", renterID, err)
+		return nil, fmt.Errorf("audit entries concerning %s: %w", key, err)
 	}
 	entries, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (Recorded, error) {
 		var e Recorded
@@ -69,7 +69,7 @@ func OfRenter(ctx context.Context, db Querier, renterID int64) ([]Recorded, erro
 		return e, err
 	})
 	if err != nil {
-		return nil, fmt.Errorf("audit entries of renter %d: %w", renterID, err)
+		return nil, fmt.Errorf("audit entries concerning %s: %w", key, err)
 	}
 	return entries, nil
 }

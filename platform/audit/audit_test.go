@@ -56,15 +56,15 @@ func TestRecord_storedWithTheChangeOrNotAtAll(t *testing.T) {
 	}
 }
 
-func TestOfRenter_theRentersEntriesNewestFirst(t *testing.T) {
+func TestConcerning_thePartysEntriesNewestFirst(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
 	pool, _ := pgtest.NewDatabase(t, nil)
 	entries := []audit.Entry{
-		{Actor: "admin", Action: "approveIdentityCard", Subject: "renting/a", RenterID: 7},
+		{Actor: "admin", Action: "approveIdentityCard", Subject: "renting/a", Concerns: "renter/7"},
 		{Actor: "anna", Action: "updateApartment", Subject: "apartment/3"},
-		{Actor: "admin", Action: "approveIdentityCard", Subject: "renting/b", RenterID: 8},
-		{Actor: "anna", Action: "readDocument", Subject: "document/d", RenterID: 7, Details: map[string]any{"type": "IDENTITY_CARD_FRONT"}},
+		{Actor: "admin", Action: "approveIdentityCard", Subject: "renting/b", Concerns: "renter/8"},
+		{Actor: "anna", Action: "readDocument", Subject: "document/d", Concerns: "renter/7", Details: map[string]any{"type": "IDENTITY_CARD_FRONT"}},
 	}
 	for _, e := range entries {
 		if err := postgres.InTx(ctx, pool, func(tx pgx.Tx) error { return audit.Record(ctx, tx, e) }); err != nil {
@@ -72,12 +72,12 @@ func TestOfRenter_theRentersEntriesNewestFirst(t *testing.T) {
 		}
 	}
 
-	got, err := audit.OfRenter(ctx, pool, 7)
+	got, err := audit.Concerning(ctx, pool, "renter/7")
 	if err != nil {
 		t.Fatal(err)
 	}
 	if len(got) != 2 || got[0].Action != "readDocument" || got[1].Subject != "renting/a" {
-		t.Fatalf("entries of renter 7 = %+v, want readDocument then approveIdentityCard on renting/a", got)
+		t.Fatalf("entries concerning renter/7 = %+v, want readDocument then approveIdentityCard on renting/a", got)
 	}
 	var details map[string]string
 	if err := json.Unmarshal(got[0].Details, &details); err != nil || details["type"] != "IDENTITY_CARD_FRONT" {
@@ -86,7 +86,7 @@ func TestOfRenter_theRentersEntriesNewestFirst(t *testing.T) {
 	if got[0].At.IsZero() || got[0].At.Before(got[1].At) {
 		t.Errorf("times %v, %v: want set and newest first", got[0].At, got[1].At)
 	}
-	if none, err := audit.OfRenter(ctx, pool, 99); err != nil || len(none) != 0 {
-		t.Errorf("a renter without entries: %v, %v", none, err)
+	if none, err := audit.Concerning(ctx, pool, "renter/99"); err != nil || len(none) != 0 {
+		t.Errorf("a party without entries: %v, %v", none, err)
 	}
 }

@@ -13,6 +13,8 @@ import (
 	"github.com/nats-io/nats.go/jetstream"
 	"go.opentelemetry.io/otel/attribute"
 	"go.opentelemetry.io/otel/codes"
+
+	"semesterhaus/proto/events/v1/streams"
 )
 
 // Handler applies one event to the service's database, in tx. Returning an error rolls tx back and
@@ -21,13 +23,13 @@ type Handler func(ctx context.Context, tx pgx.Tx, msg jetstream.Msg) error
 
 // ConsumerConfig describes a durable consumer.
 type ConsumerConfig struct {
-	Stream         string
-	Durable        string   // also the key under which processed event ids are recorded
-	FilterSubjects []string // empty: every subject of the stream
-	// Handles, when set, names the subjects the handler acts on. The consumer then filters by them
-	// where the server can (filtersFor); otherwise it filters by FilterSubjects, and the messages the
-	// handler does not act on are acknowledged without a transaction, which would only record that
-	// nothing happened.
+	Stream  streams.Stream // the stream and the subjects declared on it
+	Durable string         // also the key under which processed event ids are recorded
+	// Handles names the subjects the handler acts on, each declared on the stream (a "*" token
+	// stands for any one). The server sends only those where it can (filtersFor); otherwise it
+	// sends the whole stream, and the messages on the stream's other declared subjects are
+	// acknowledged without a transaction, which would only record that nothing happened. A message
+	// on a subject the stream does not declare is an error: logged, counted and terminated.
 	Handles []string
 	// MaxDeliver bounds deliveries of a failing message; 0 means unlimited, so that no fact is
 	// dropped silently (failures are logged and retried with a growing delay).
@@ -52,6 +54,9 @@ const (
 func Consume(ctx context.Context, js jetstream.JetStream, pool *pgxpool.Pool, logger *slog.Logger, cfg ConsumerConfig, h Handler) error {
 	if cfg.AckWait == 0 {
 		cfg.AckWait = defaultAckWait
+	}
+	if err := cfg.check(); err != nil {
+		return err
 	}
 	// The consumer's series exist from its start, also while it waits for its stream.
 	metrics := newConsumerMetrics(cfg.Durable)
@@ -81,6 +86,25 @@ func Consume(ctx context.Context, js jetstream.JetStream, pool *pgxpool.Pool, lo
 	}
 }
 
+// check refuses a consumer that handles nothing or a subject its stream does not declare: a typo
+// would otherwise lose events without a word.
+func (cfg ConsumerConfig) check() error {
+	if len(cfg.Handles) == 0 {
+		return fmt.Errorf("events: consumer %s handles no subject of %s", cfg.Durable, cfg.Stream.Name)
+	}
+	for _, subject := range cfg.Handles {
+		if !cfg.Stream.Declares(subject) {
+			return fmt.Errorf("events: consumer %s handles %s, which the stream %s does not declare", cfg.Durable, subject, cfg.Stream.Name)
+		}
+	}
+	return nil
+}
+
+// handles reports whether the handler acts on subject.
+func (cfg ConsumerConfig) handles(subject string) bool {
+	return slices.ContainsFunc(cfg.Handles, func(pattern string) bool { return streams.Matches(pattern, subject) })
+}
+
 func createConsumer(ctx context.Context, js jetstream.JetStream, logger *slog.Logger, cfg ConsumerConfig) (jetstream.Consumer, error) {
 	cc := jetstream.ConsumerConfig{
 		Durable:    cfg.Durable,
@@ -95,14 +119,14 @@ func createConsumer(ctx context.Context, js jetstream.JetStream, logger *slog.Lo
 		cc.FilterSubjects = filters
 	}
 	for {
-		cons, err := js.CreateOrUpdateConsumer(ctx, cfg.Stream, cc)
+		cons, err := js.CreateOrUpdateConsumer(ctx, cfg.Stream.Name, cc)
 		if err == nil {
 			return cons, nil
 		}
 		if !errors.Is(err, jetstream.ErrStreamNotFound) {
-			return nil, fmt.Errorf("events: consumer %s on %s: %w", cfg.Durable, cfg.Stream, err)
+			return nil, fmt.Errorf("events: consumer %s on %s: %w", cfg.Durable, cfg.Stream.Name, err)
 		}
-		logger.Warn("waiting for stream", "stream", cfg.Stream, "consumer", cfg.Durable)
+		logger.Warn("waiting for stream", "stream", cfg.Stream.Name, "consumer", cfg.Durable)
 		if !sleep(ctx, streamWait) {
 			return nil, ctx.Err()
 		}
@@ -117,7 +141,7 @@ func filtersFor(cfg ConsumerConfig, serverVersion string) []string {
 	if len(cfg.Handles) == 1 || len(cfg.Handles) > 1 && severalFiltersSupported(serverVersion) {
 		return cfg.Handles
 	}
-	return cfg.FilterSubjects
+	return []string{cfg.Stream.Wildcard()}
 }
 
 // severalFiltersSupported tells whether a server of that version ("2.10.4") filters a consumer by
@@ -150,11 +174,8 @@ func (c consumer) handle(ctx context.Context, msg jetstream.Msg) {
 		Counters.Redelivered.Add(1)
 		c.metrics.redeliveries.Inc()
 	}
-	if len(c.cfg.Handles) > 0 && !slices.Contains(c.cfg.Handles, msg.Subject()) {
-		c.metrics.skipped.Inc()
-		if err := msg.Ack(); err != nil {
-			c.logger.WarnContext(ctx, "ack failed", "subject", msg.Subject(), "err", err)
-		}
+	if !c.cfg.handles(msg.Subject()) {
+		c.skip(ctx, msg)
 		return
 	}
 	// Messages published without an id fall back to their stream position, which a redelivery keeps.
@@ -210,6 +231,27 @@ func (c consumer) handle(ctx context.Context, msg jetstream.Msg) {
 	// A lost acknowledgement means a redelivery, which the recorded id makes harmless.
 	if err := msg.Ack(); err != nil {
 		c.logger.WarnContext(ctx, "ack failed", "subject", msg.Subject(), "event_id", id, "err", err)
+	}
+}
+
+// skip acknowledges a message on another declared subject of the stream, which an old server
+// sends a consumer of several subjects. A message on a subject the stream does not declare (a
+// producer's typo, a subject nobody told the consumers about) is an error: it is terminated, not
+// acknowledged as if handled, and it is logged and counted.
+func (c consumer) skip(ctx context.Context, msg jetstream.Msg) {
+	if !c.cfg.Stream.Declares(msg.Subject()) {
+		Counters.Undeclared.Add(1)
+		c.metrics.undeclared.Inc()
+		c.logger.ErrorContext(ctx, "event on a subject the stream does not declare, terminated",
+			"subject", msg.Subject(), "stream", c.cfg.Stream.Name, "event_id", msg.Headers().Get(jetstream.MsgIDHeader))
+		if err := msg.Term(); err != nil {
+			c.logger.WarnContext(ctx, "terminating failed", "subject", msg.Subject(), "err", err)
+		}
+		return
+	}
+	c.metrics.skipped.Inc()
+	if err := msg.Ack(); err != nil {
+		c.logger.WarnContext(ctx, "ack failed", "subject", msg.Subject(), "err", err)
 	}
 }
 

@@ -8,6 +8,10 @@
 // Consuming: Consume runs a handler in a transaction that also records the event id per durable
 // consumer, and acknowledges only after the commit. A redelivered event finds its id recorded and
 // changes nothing.
+//
+// Streams and the subjects on them are declared once, in semesterhaus/proto/events/v1/streams:
+// EnsureStream creates a declared stream, and a consumer handles declared subjects only; a message on
+// a subject its stream does not declare is an error.
 package events
 
 import (
@@ -31,6 +35,7 @@ var Counters struct {
 	Duplicates  atomic.Uint64 // messages skipped because their event id was already processed
 	Redelivered atomic.Uint64 // deliveries after the first one of a message
 	Failed      atomic.Uint64 // handler failures (the message comes again later)
+	Undeclared  atomic.Uint64 // messages on a subject their stream does not declare (terminated)
 }
 
 // Connect connects to NATS and waits (bounded by ctx and a start-up limit) until the connection is
@@ -72,23 +77,4 @@ func Connect(ctx context.Context, url string, logger *slog.Logger) (*nats.Conn, 
 		return nil, nil, fmt.Errorf("events: %w", err)
 	}
 	return nc, js, nil
-}
-
-// duplicateWindow is how long JetStream remembers message ids. It covers a relay that published an
-// event but stopped before marking it and is restarted: its second publish is dropped.
-const duplicateWindow = 10 * time.Minute
-
-// EnsureStream creates the stream or updates it to cfg. Without cfg.Duplicates, the duplicate
-// window is 10 minutes (at most the stream's MaxAge).
-func EnsureStream(ctx context.Context, js jetstream.JetStream, cfg jetstream.StreamConfig) error {
-	if cfg.Duplicates == 0 {
-		cfg.Duplicates = duplicateWindow
-		if cfg.MaxAge > 0 && cfg.MaxAge < cfg.Duplicates {
-			cfg.Duplicates = cfg.MaxAge
-		}
-	}
-	if _, err := js.CreateOrUpdateStream(ctx, cfg); err != nil {
-		return fmt.Errorf("events: stream %s: %w", cfg.Name, err)
-	}
-	return nil
 }

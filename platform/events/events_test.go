@@ -7,6 +7,7 @@ import (
 	"log/slog"
 	"os"
 	"strconv"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -21,6 +22,7 @@ import (
 	"semesterhaus/platform/natstest"
 	"semesterhaus/platform/pgtest"
 	"semesterhaus/platform/postgres"
+	"semesterhaus/proto/events/v1/streams"
 )
 
 func TestMain(m *testing.M) { pgtest.Main(m) }
@@ -35,18 +37,25 @@ type env struct {
 	logger *slog.Logger
 }
 
-func newEnv(t *testing.T, streamCfg jetstream.StreamConfig) *env {
+// declaredSubjects are the subjects the tests' streams declare; "undeclared" is not among them.
+var declaredSubjects = []string{"happened", "a", "b", "c"}
+
+func newEnv(t *testing.T, options ...events.StreamOption) *env {
 	t.Helper()
 	pool, _ := pgtest.NewDatabase(t, os.DirFS("testdata/migrations"))
 	_, js := natstest.Connect(t)
 	e := &env{t: t, pool: pool, js: js, stream: natstest.Unique("EVENTS"), prefix: natstest.Unique("test"),
 		logger: slog.New(slog.NewTextHandler(t.Output(), nil))}
-	streamCfg.Name, streamCfg.Subjects = e.stream, []string{e.prefix + ".>"}
-	if err := events.EnsureStream(context.Background(), js, streamCfg); err != nil {
+	if err := events.EnsureStream(context.Background(), js, e.declared(), options...); err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { _ = js.DeleteStream(context.Background(), e.stream) })
 	return e
+}
+
+// declared is the test's stream with its declared subjects.
+func (e *env) declared() streams.Stream {
+	return streams.Stream{Name: e.stream, Prefix: e.prefix, Declared: declaredSubjects}
 }
 
 // background runs fn until the test ends and fails the test if fn returns an error.
@@ -70,7 +79,7 @@ func (e *env) startConsumer(durable string, h events.Handler) {
 	if h == nil {
 		h = record(durable)
 	}
-	cfg := events.ConsumerConfig{Stream: e.stream, Durable: durable, FilterSubjects: []string{e.prefix + ".>"}}
+	cfg := events.ConsumerConfig{Stream: e.declared(), Durable: durable, Handles: []string{e.prefix + ".happened"}}
 	e.background("consumer", func(ctx context.Context) error {
 		return events.Consume(ctx, e.js, e.pool, e.logger, cfg, h)
 	})
@@ -145,7 +154,7 @@ func (e *env) streamMsgs() uint64 {
 
 func TestOutbox_committedEvent_reachesConsumerExactlyOnce(t *testing.T) {
 	t.Parallel()
-	e := newEnv(t, jetstream.StreamConfig{})
+	e := newEnv(t)
 	e.startRelay()
 	e.startConsumer("reader", nil)
 	ids := e.enqueue("hello")
@@ -158,7 +167,7 @@ func TestOutbox_committedEvent_reachesConsumerExactlyOnce(t *testing.T) {
 
 func TestRelay_eventWrittenInItsProcess_publishedAtOnceNotAtThePoll(t *testing.T) {
 	t.Parallel()
-	e := newEnv(t, jetstream.StreamConfig{})
+	e := newEnv(t)
 	e.background("relay", events.NewRelayPolling(e.pool, e.js, e.logger, time.Hour).Run)
 	e.startConsumer("reader", nil)
 	time.Sleep(200 * time.Millisecond) // the relay's first look has found nothing: it waits for the poll
@@ -171,7 +180,7 @@ func TestRelay_eventWrittenInItsProcess_publishedAtOnceNotAtThePoll(t *testing.T
 
 func TestRelay_eventWrittenWithoutAHint_publishedAtThePoll(t *testing.T) {
 	t.Parallel()
-	e := newEnv(t, jetstream.StreamConfig{})
+	e := newEnv(t)
 	e.background("relay", events.NewRelayPolling(e.pool, e.js, e.logger, 300*time.Millisecond).Run)
 	e.startConsumer("reader", nil)
 	// Written as another process (an older replica, a script) would: no hint reaches the relay.
@@ -186,7 +195,7 @@ func TestRelay_eventWrittenWithoutAHint_publishedAtThePoll(t *testing.T) {
 
 func TestOutbox_rolledBackTransaction_publishesNothing(t *testing.T) {
 	t.Parallel()
-	e := newEnv(t, jetstream.StreamConfig{})
+	e := newEnv(t)
 	e.startRelay()
 	e.startConsumer("reader", nil)
 	rollback := errors.New("rollback")
@@ -212,7 +221,7 @@ func TestOutbox_rolledBackTransaction_publishesNothing(t *testing.T) {
 func TestConsume_sameMsgIDPublishedTwice_changesNothing(t *testing.T) {
 	t.Parallel()
 	// A tiny duplicate window lets JetStream store both copies, as after a late re-publish.
-	e := newEnv(t, jetstream.StreamConfig{Duplicates: 100 * time.Millisecond})
+	e := newEnv(t, events.DuplicateWindow(100*time.Millisecond))
 	const id = "5b0c3c1e-4a57-4bde-9c49-3a1b1f0e2d11"
 	for range 2 {
 		if _, err := e.js.PublishMsg(context.Background(), &nats.Msg{Subject: e.prefix + ".happened", Data: []byte("once")}, jetstream.WithMsgID(id)); err != nil {
@@ -277,7 +286,7 @@ func waitConsumer(t *testing.T, e *env, durable string, done func(*jetstream.Con
 
 func TestRelay_startedAfterCrash_deliversLeftRowsOnce(t *testing.T) {
 	t.Parallel()
-	e := newEnv(t, jetstream.StreamConfig{})
+	e := newEnv(t)
 	ids := e.enqueue("before-crash-1", "before-crash-2")
 	// The crashed relay had published the first event but not marked it.
 	if _, err := e.js.PublishMsg(context.Background(), &nats.Msg{Subject: e.prefix + ".happened", Data: []byte("before-crash-1")}, jetstream.WithMsgID(ids[0])); err != nil {
@@ -302,7 +311,7 @@ func TestRelay_startedAfterCrash_deliversLeftRowsOnce(t *testing.T) {
 
 func TestRelay_twoReplicas_publishManyInOrder(t *testing.T) {
 	t.Parallel()
-	e := newEnv(t, jetstream.StreamConfig{})
+	e := newEnv(t)
 	e.startRelay()
 	e.startRelay()
 	e.startConsumer("reader", nil)
@@ -330,7 +339,7 @@ func TestRelay_twoReplicas_publishManyInOrder(t *testing.T) {
 
 func TestConsume_handlerFails_rolledBackAndRetried(t *testing.T) {
 	t.Parallel()
-	e := newEnv(t, jetstream.StreamConfig{})
+	e := newEnv(t)
 	var calls atomic.Int32
 	e.startConsumer("flaky", func(ctx context.Context, tx pgx.Tx, msg jetstream.Msg) error {
 		// The first attempt writes, then fails: its write must not survive.
@@ -364,7 +373,7 @@ func TestConsume_streamCreatedLater_waitsForIt(t *testing.T) {
 	t.Cleanup(func() { _ = js.DeleteStream(context.Background(), e.stream) }) // after the consumer stopped
 	e.startConsumer("reader", nil)
 	time.Sleep(100 * time.Millisecond)
-	if err := events.EnsureStream(context.Background(), js, jetstream.StreamConfig{Name: e.stream, Subjects: []string{e.prefix + ".>"}}); err != nil {
+	if err := events.EnsureStream(context.Background(), js, e.declared()); err != nil {
 		t.Fatal(err)
 	}
 	e.startRelay()
@@ -376,7 +385,7 @@ func TestConsume_streamCreatedLater_waitsForIt(t *testing.T) {
 
 func TestRelay_deletesEventsPublishedLongAgo(t *testing.T) {
 	t.Parallel()
-	e := newEnv(t, jetstream.StreamConfig{})
+	e := newEnv(t)
 	_, err := e.pool.Exec(context.Background(), `INSERT INTO outbox (event_id, subject, payload, published_at) VALUES
 		(gen_random_uuid(), 'old', '', now() - interval '8 days'),
 		(gen_random_uuid(), 'recent', '', now() - interval '1 day')`)
@@ -405,24 +414,23 @@ func TestRelay_deletesEventsPublishedLongAgo(t *testing.T) {
 func TestEnsureStream_setsDuplicateWindowAndUpdates(t *testing.T) {
 	t.Parallel()
 	_, js := natstest.Connect(t)
-	name := natstest.Unique("DUP")
-	subject := natstest.Unique("dup") + ".>"
-	t.Cleanup(func() { _ = js.DeleteStream(context.Background(), name) })
+	stream := streams.Stream{Name: natstest.Unique("DUP"), Prefix: natstest.Unique("dup")}
+	t.Cleanup(func() { _ = js.DeleteStream(context.Background(), stream.Name) })
+	maxAge := func(cfg *jetstream.StreamConfig) { cfg.MaxAge = time.Minute }
 	tests := []struct {
-		name string
-		cfg  jetstream.StreamConfig
-		want time.Duration
+		name   string
+		option events.StreamOption
+		want   time.Duration
 	}{
-		{"default window", jetstream.StreamConfig{}, 10 * time.Minute},
-		{"capped by MaxAge (update)", jetstream.StreamConfig{MaxAge: time.Minute}, time.Minute},
-		{"explicit window (update)", jetstream.StreamConfig{Duplicates: 30 * time.Second}, 30 * time.Second},
+		{"default window", func(*jetstream.StreamConfig) {}, 10 * time.Minute},
+		{"capped by MaxAge (update)", maxAge, time.Minute},
+		{"explicit window (update)", events.DuplicateWindow(30 * time.Second), 30 * time.Second},
 	}
 	for _, tt := range tests { // in order: each step updates the same stream
-		tt.cfg.Name, tt.cfg.Subjects = name, []string{subject}
-		if err := events.EnsureStream(context.Background(), js, tt.cfg); err != nil {
+		if err := events.EnsureStream(context.Background(), js, stream, tt.option); err != nil {
 			t.Fatalf("%s: %v", tt.name, err)
 		}
-		s, err := js.Stream(context.Background(), name)
+		s, err := js.Stream(context.Background(), stream.Name)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -443,11 +451,11 @@ func TestConnect_unreachable_failsWithinContext(t *testing.T) {
 
 func TestConsume_severalFilterSubjects_receivesOnlyThose(t *testing.T) {
 	t.Parallel()
-	e := newEnv(t, jetstream.StreamConfig{})
+	e := newEnv(t)
 	if version := e.js.Conn().ConnectedServerVersion(); !events.SeveralFiltersSupported(version) {
 		t.Skipf("nats-server %s cannot filter a consumer by several subjects", version)
 	}
-	cfg := events.ConsumerConfig{Stream: e.stream, Durable: "picky", FilterSubjects: []string{e.prefix + ".a", e.prefix + ".b"}}
+	cfg := events.ConsumerConfig{Stream: e.declared(), Durable: "picky", Handles: []string{e.prefix + ".a", e.prefix + ".b"}}
 	e.background("consumer", func(ctx context.Context) error {
 		return events.Consume(ctx, e.js, e.pool, e.logger, cfg, record("picky"))
 	})
@@ -462,26 +470,37 @@ func TestConsume_severalFilterSubjects_receivesOnlyThose(t *testing.T) {
 	}
 }
 
-func TestConsume_subjectsNotHandled_acknowledgedWithoutATransaction(t *testing.T) {
+func TestConsume_declaredSubjectsNotHandled_acknowledgedWithoutATransaction(t *testing.T) {
 	t.Parallel()
-	e := newEnv(t, jetstream.StreamConfig{})
-	cfg := events.ConsumerConfig{Stream: e.stream, Durable: "picky", FilterSubjects: []string{e.prefix + ".>"},
-		Handles: []string{e.prefix + ".a"}}
+	e := newEnv(t)
+	cfg := events.ConsumerConfig{Stream: e.declared(), Durable: "picky", Handles: []string{e.prefix + ".a", e.prefix + ".b"}}
 	e.background("consumer", func(ctx context.Context) error {
 		return events.Consume(ctx, e.js, e.pool, e.logger, cfg, record("picky"))
 	})
-	for _, s := range []string{"b", "a", "c"} {
+	for _, s := range []string{"c", "a", "b"} {
 		if _, err := e.js.Publish(context.Background(), e.prefix+"."+s, []byte(s)); err != nil {
 			t.Fatal(err)
 		}
 	}
-	got := e.waitReceived(1)
-	if len(got) != 1 || got[0].Payload != "a" {
-		t.Fatalf("received %+v, want only a", got)
+	got := e.waitReceived(2)
+	if len(got) != 2 || got[0].Payload != "a" || got[1].Payload != "b" {
+		t.Fatalf("received %+v, want a and b", got)
 	}
 	waitNothingPending(t, e, "picky")
 	var recorded int
-	if err := e.pool.QueryRow(context.Background(), "SELECT count(*) FROM processed_events WHERE consumer = 'picky'").Scan(&recorded); err != nil || recorded != 1 {
-		t.Errorf("%d processed events recorded (%v), want only the handled one", recorded, err)
+	if err := e.pool.QueryRow(context.Background(), "SELECT count(*) FROM processed_events WHERE consumer = 'picky'").Scan(&recorded); err != nil || recorded != 2 {
+		t.Errorf("%d processed events recorded (%v), want only the handled ones", recorded, err)
+	}
+}
+
+func TestConsume_handlesASubjectTheStreamDoesNotDeclare_refusesToStart(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	for _, handles := range [][]string{nil, {e.prefix + ".a", e.prefix + ".hapened"}} {
+		cfg := events.ConsumerConfig{Stream: e.declared(), Durable: "typo", Handles: handles}
+		err := events.Consume(context.Background(), e.js, e.pool, e.logger, cfg, record("typo"))
+		if err == nil || !strings.Contains(err.Error(), e.stream) {
+			t.Errorf("handles %v: %v, want the consumer refused", handles, err)
+		}
 	}
 }

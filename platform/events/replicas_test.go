@@ -9,6 +9,7 @@ import (
 
 	"semesterhaus/platform/events"
 	"semesterhaus/platform/natstest"
+	"semesterhaus/proto/events/v1/streams"
 )
 
 // recorder is a JetStream that records the configurations it is asked to create.
@@ -35,8 +36,9 @@ func TestWithStreamReplicas_threeNodeCluster_streamsAndBucketsGetThreeReplicas(t
 	rec := &recorder{}
 	js := events.WithStreamReplicas(rec, 3)
 	ctx := context.Background()
-	_ = events.EnsureStream(ctx, js, jetstream.StreamConfig{Name: "A"})
-	_ = events.EnsureStream(ctx, js, jetstream.StreamConfig{Name: "B", Replicas: 5}) // explicit wins
+	_ = events.EnsureStream(ctx, js, streams.Stream{Name: "A", Prefix: "a"})
+	_ = events.EnsureStream(ctx, js, streams.Stream{Name: "B", Prefix: "b"},
+		func(cfg *jetstream.StreamConfig) { cfg.Replicas = 5 }) // explicit wins
 	_, _ = js.CreateOrUpdateKeyValue(ctx, jetstream.KeyValueConfig{Bucket: "sessions"})
 	if len(rec.streams) != 2 || rec.streams[0] != 3 || rec.streams[1] != 5 {
 		t.Errorf("stream replicas = %v, want [3 5]", rec.streams)
@@ -49,13 +51,12 @@ func TestWithStreamReplicas_threeNodeCluster_streamsAndBucketsGetThreeReplicas(t
 func TestWithStreamReplicas_singleServer_createsOneReplica(t *testing.T) {
 	t.Parallel()
 	_, js := natstest.Connect(t)
-	name := natstest.Unique("REPL")
-	t.Cleanup(func() { _ = js.DeleteStream(context.Background(), name) })
-	cfg := jetstream.StreamConfig{Name: name, Subjects: []string{natstest.Unique("repl") + ".>"}}
-	if err := events.EnsureStream(context.Background(), events.WithStreamReplicas(js, 1), cfg); err != nil {
+	stream := streams.Stream{Name: natstest.Unique("REPL"), Prefix: natstest.Unique("repl")}
+	t.Cleanup(func() { _ = js.DeleteStream(context.Background(), stream.Name) })
+	if err := events.EnsureStream(context.Background(), events.WithStreamReplicas(js, 1), stream); err != nil {
 		t.Fatal(err)
 	}
-	s, err := js.Stream(context.Background(), name)
+	s, err := js.Stream(context.Background(), stream.Name)
 	if err != nil {
 		t.Fatal(err)
 	}

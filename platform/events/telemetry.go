@@ -26,7 +26,7 @@ var (
 	})
 	consumerDeliveries = prometheus.NewCounterVec(prometheus.CounterOpts{
 		Name: "events_consumer_deliveries_total",
-		Help: "Messages delivered to a durable consumer, by consumer and outcome (handled, duplicate: its event id was processed before, failed: the handler failed and the message comes again, skipped: a subject the consumer does not act on).",
+		Help: "Messages delivered to a durable consumer, by consumer and outcome (handled, duplicate: its event id was processed before, failed: the handler failed and the message comes again, skipped: another declared subject of the stream, which the consumer does not act on, undeclared: a subject the stream does not declare, terminated as an error).",
 	}, []string{"consumer", "outcome"})
 	consumerRedeliveries = prometheus.NewCounterVec(prometheus.CounterOpts{
 		Name: "events_consumer_redeliveries_total",
@@ -51,6 +51,7 @@ func init() {
 // consumerMetrics are one consumer's series, looked up once rather than per message.
 type consumerMetrics struct {
 	handled, duplicate, failed, skipped    prometheus.Counter
+	undeclared                             prometheus.Counter
 	handledTime, duplicateTime, failedTime prometheus.Observer
 	redeliveries, failures                 prometheus.Counter
 }
@@ -61,6 +62,7 @@ func newConsumerMetrics(durable string) consumerMetrics {
 		duplicate:     consumerDeliveries.WithLabelValues(durable, "duplicate"),
 		failed:        consumerDeliveries.WithLabelValues(durable, "failed"),
 		skipped:       consumerDeliveries.WithLabelValues(durable, "skipped"),
+		undeclared:    consumerDeliveries.WithLabelValues(durable, "undeclared"),
 		handledTime:   consumerDuration.WithLabelValues(durable, "handled"),
 		duplicateTime: consumerDuration.WithLabelValues(durable, "duplicate"),
 		failedTime:    consumerDuration.WithLabelValues(durable, "failed"),

@@ -26,7 +26,7 @@ func TestOutbox_tracedRequest_consumerJoinsItsTrace(t *testing.T) {
 	spans := tracetest.NewSpanRecorder()
 	tracing.Use(sdktrace.NewTracerProvider(sdktrace.WithSpanProcessor(spans)))
 
-	e := newEnv(t, jetstream.StreamConfig{})
+	e := newEnv(t)
 	handled := make(chan trace.SpanContext, 1)
 	e.startConsumer("traced", func(ctx context.Context, tx pgx.Tx, msg jetstream.Msg) error {
 		handled <- trace.SpanContextFromContext(ctx)
@@ -95,7 +95,7 @@ func waitSpan(t *testing.T, spans *tracetest.SpanRecorder, name string) sdktrace
 
 func TestConsume_countsDeliveriesFailuresAndRedeliveriesPerConsumer(t *testing.T) {
 	t.Parallel()
-	e := newEnv(t, jetstream.StreamConfig{})
+	e := newEnv(t)
 	durable := "flaky" + strings.ReplaceAll(e.prefix, ".", "_")
 	attempts := 0
 	e.startConsumer(durable, func(ctx context.Context, tx pgx.Tx, msg jetstream.Msg) error {
@@ -126,7 +126,7 @@ func TestConsume_countsDeliveriesFailuresAndRedeliveriesPerConsumer(t *testing.T
 }
 
 func TestOutboxLag_reportsUnpublishedEventsWhileTheRelayRuns(t *testing.T) {
-	e := newEnv(t, jetstream.StreamConfig{})
+	e := newEnv(t)
 	// The relay runs, but it cannot publish: the stream is gone, so the events wait.
 	if err := e.js.DeleteStream(context.Background(), e.stream); err != nil {
 		t.Fatal(err)

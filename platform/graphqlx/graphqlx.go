@@ -10,6 +10,7 @@ import (
 	"context"
 	"errors"
 	"log/slog"
+	"net/http"
 	"runtime/debug"
 
 	"github.com/99designs/gqlgen/graphql"
@@ -20,6 +21,7 @@ import (
 	"github.com/vektah/gqlparser/v2/ast"
 	"github.com/vektah/gqlparser/v2/gqlerror"
 
+	"semesterhaus/platform/exception"
 	"semesterhaus/platform/identity"
 )
 
@@ -38,14 +40,16 @@ type options struct {
 
 // WithErrors installs the service's translation of its domain errors into GraphQL errors, the one
 // place where a service decides what a client learns about a failure. translate returns nil for
-// errors it does not know; those become "internal error".
+// errors it does not know; of those, business exceptions become ExceptionError and the rest
+// "internal error".
 func WithErrors(translate func(error) *gqlerror.Error) Option {
 	return func(o *options) { o.translate = translate }
 }
 
-// NewHandler returns the GraphQL handler for a subgraph's executable schema. Wrap it in
-// identity.Middleware so that the admin guard sees the caller.
-func NewHandler(es graphql.ExecutableSchema, logger *slog.Logger, opts ...Option) *handler.Server {
+// NewHandler returns the GraphQL handler for a subgraph's executable schema. The caller's identity
+// comes from the gateway's token, checked by verifier (anonymous without a valid one), so that the
+// admin guard refuses admin-tagged fields to everybody else.
+func NewHandler(es graphql.ExecutableSchema, verifier *identity.Verifier, logger *slog.Logger, opts ...Option) http.Handler {
 	var o options
 	for _, opt := range opts {
 		opt(&o)
@@ -65,7 +69,7 @@ func NewHandler(es graphql.ExecutableSchema, logger *slog.Logger, opts ...Option
 		logger.ErrorContext(ctx, "graphql resolver panicked", "panic", p, "path", graphql.GetPath(ctx).String(), "stack", string(debug.Stack()))
 		return internalError(ctx)
 	})
-	return srv
+	return identity.Middleware(verifier)(srv)
 }
 
 type errorHandling struct {
@@ -108,7 +112,8 @@ func isAdminOnly(def *ast.FieldDefinition) bool {
 
 // present decides what the client sees of an error: GraphQL errors made on purpose (by resolvers,
 // or by gqlgen for invalid input) pass, identity.ErrForbidden becomes FORBIDDEN, the service's
-// translation (if any) comes next, and everything else is logged and shown as "internal error".
+// translation (if any) comes next, then a business exception (exception.Error) becomes
+// ExceptionError, and everything else is logged and shown as "internal error".
 // It is also gqlgen's error presenter, for errors that do not come from a resolver.
 func (e errorHandling) present(ctx context.Context, err error) *gqlerror.Error {
 	if errors.Is(err, identity.ErrForbidden) {
@@ -122,6 +127,10 @@ func (e errorHandling) present(ctx context.Context, err error) *gqlerror.Error {
 		if t := e.translate(err); t != nil {
 			return onPath(ctx, t)
 		}
+	}
+	var exc *exception.Error
+	if errors.As(err, &exc) {
+		return onPath(ctx, ExceptionError(exc))
 	}
 	e.logger.ErrorContext(ctx, "graphql resolver failed", "err", err, "path", graphql.GetPath(ctx).String())
 	return internalError(ctx)

@@ -69,7 +69,7 @@ func newFixture(t *testing.T, opts ...graphqlx.Option) fixture {
 	}
 	log := &lockedBuffer{}
 	es := testgraph.NewExecutableSchema(testgraph.Config{Resolvers: &testgraph.Resolver{}})
-	h := identity.Middleware(identity.NewVerifier(pub))(graphqlx.NewHandler(es, slog.New(slog.NewJSONHandler(log, nil)), opts...))
+	h := graphqlx.NewHandler(es, identity.NewVerifier(pub), slog.New(slog.NewJSONHandler(log, nil)), opts...)
 	srv := httptest.NewServer(h)
 	t.Cleanup(srv.Close)
 	return fixture{url: srv.URL, adminToken: token, log: log}
@@ -182,6 +182,19 @@ func TestHandler_withErrors_translatesDomainErrors(t *testing.T) {
 	r, raw = f.post(t, "", map[string]any{"query": "{ panics }"})
 	if len(r.Errors) != 1 || r.Errors[0].Extensions["code"] != graphqlx.CodeInternal {
 		t.Fatalf("response: %s", raw)
+	}
+}
+
+func TestHandler_businessException_answeredWithItsMessageIDPathAndParams(t *testing.T) {
+	t.Parallel()
+	f := newFixture(t)
+	_, raw := f.post(t, "", map[string]any{"query": "{ invalid }"})
+	want := `{"errors":[{"message":"INVALID_PRICE","path":["invalid"],"locations":[{"line":1,"column":3}],"extensions":{"messageId":"INVALID_PRICE","params":{"max":"2000.00","min":"0.00"},"path":"pricePerMonth"}}],"data":{"invalid":null}}`
+	if raw != want {
+		t.Errorf("response\n got %s\nwant %s", raw, want)
+	}
+	if strings.Contains(f.log.String(), "INVALID_PRICE") {
+		t.Errorf("a business exception is logged as a failure: %s", f.log.String())
 	}
 }
 

@@ -21,11 +21,11 @@ import (
 // on (package tracing), make spans that continue the caller's trace.
 type API struct {
 	HTTPAddr, GRPCAddr string
-	Verifier           *identity.Verifier
+	Verifier           *identity.Verifier   // Infra.Run sets the service's
 	Routes             func(*http.ServeMux) // mounts /graphql and the service's other HTTP routes
 	RegisterGRPC       func(*grpc.Server)   // registers the service's gRPC API
 	GRPCOptions        []grpc.ServerOption  // e.g. larger messages
-	Ready              []health.Check       // what /readyz checks
+	Ready              []health.Check       // what /readyz checks (Infra.Run adds the database)
 }
 
 // Components returns the two servers for server.Run.

@@ -2,20 +2,28 @@ package service
 
 import (
 	"context"
+	"net/http"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"google.golang.org/grpc"
 
 	"semesterhaus/platform/config"
+	"semesterhaus/platform/events"
 	"semesterhaus/platform/natstest"
 	"semesterhaus/platform/pgtest"
+	"semesterhaus/platform/postgres"
+	"semesterhaus/proto/events/v1/streams"
 )
 
 func TestMain(m *testing.M) { pgtest.Main(m) }
 
-func TestConnect_opensTheDatabaseAndNATSOnlyWhenAsked(t *testing.T) {
+func TestConnect_opensTheDatabaseAndNATSOnlyWhenNeeded(t *testing.T) {
 	_, url := pgtest.NewDatabase(t, nil)
 	ctx := context.Background()
-	infra, err := Connect(ctx, Settings{DatabaseURL: config.Secret(url)}, quietLogger())
+	infra, err := Connect(ctx, Settings{DatabaseURL: config.Secret(url)}, Needs{}, quietLogger())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -23,22 +31,77 @@ func TestConnect_opensTheDatabaseAndNATSOnlyWhenAsked(t *testing.T) {
 	if err := infra.Pool.Ping(ctx); err != nil || infra.Verifier == nil || infra.JS != nil {
 		t.Fatalf("after Connect: ping %v, verifier %v, JetStream %v", err, infra.Verifier, infra.JS)
 	}
-	if err := infra.ConnectNATS(ctx, "", quietLogger()); err == nil || !strings.Contains(err.Error(), "NATS_URL") {
+	if _, err := Connect(ctx, Settings{DatabaseURL: config.Secret(url)}, Needs{NATS: true}, quietLogger()); err == nil || !strings.Contains(err.Error(), "NATS_URL") {
 		t.Errorf("an empty NATS_URL: %v, want it named", err)
 	}
-	if err := infra.ConnectNATS(ctx, natstest.URL(t), quietLogger()); err != nil || infra.JS == nil {
-		t.Errorf("ConnectNATS: %v", err)
+	withNATS, err := Connect(ctx, Settings{DatabaseURL: config.Secret(url), NATSURL: natstest.URL(t)}, Needs{NATS: true}, quietLogger())
+	if err != nil || withNATS.JS == nil {
+		t.Fatalf("Connect with NATS: %v", err)
 	}
+	withNATS.Close()
 }
 
-func TestConnectNATS_impossibleStreamReplicas_refused(t *testing.T) {
+func TestConnect_publisher_getsItsStreams(t *testing.T) {
 	_, url := pgtest.NewDatabase(t, nil)
-	infra, err := Connect(context.Background(), Settings{DatabaseURL: config.Secret(url), NATSStreamReplicas: 7}, quietLogger())
+	ctx := context.Background()
+	stream := streams.PaymentStream(natstest.Unique("payment")).Stream()
+	infra, err := Connect(ctx, Settings{DatabaseURL: config.Secret(url), NATSURL: natstest.URL(t)},
+		Needs{Publishes: []streams.Stream{stream}}, quietLogger())
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer infra.Close()
-	if err := infra.ConnectNATS(context.Background(), natstest.URL(t), quietLogger()); err == nil || !strings.Contains(err.Error(), "NATS_STREAM_REPLICAS") {
+	t.Cleanup(func() { _ = infra.JS.DeleteStream(context.Background(), stream.Name) })
+	s, err := infra.JS.Stream(ctx, stream.Name)
+	if err != nil {
+		t.Fatalf("the stream %s: %v", stream.Name, err)
+	}
+	if subjects := s.CachedInfo().Config.Subjects; len(subjects) != 1 || subjects[0] != stream.Wildcard() {
+		t.Errorf("the stream keeps %v, want %s", subjects, stream.Wildcard())
+	}
+}
+
+func TestConnect_impossibleStreamReplicas_refused(t *testing.T) {
+	_, url := pgtest.NewDatabase(t, nil)
+	s := Settings{DatabaseURL: config.Secret(url), NATSURL: natstest.URL(t), NATSStreamReplicas: 7}
+	if _, err := Connect(context.Background(), s, Needs{NATS: true}, quietLogger()); err == nil || !strings.Contains(err.Error(), "NATS_STREAM_REPLICAS") {
 		t.Errorf("7 replicas: %v, want NATS_STREAM_REPLICAS refused", err)
+	}
+}
+
+func TestRun_publisher_isReadyAndRelaysItsOutbox(t *testing.T) {
+	pool, url := pgtest.NewDatabase(t, nil)
+	ctx, cancel := context.WithCancel(context.Background())
+	stream := streams.PaymentStream(natstest.Unique("payment"))
+	infra, err := Connect(ctx, Settings{DatabaseURL: config.Secret(url), NATSURL: natstest.URL(t)},
+		Needs{Publishes: []streams.Stream{stream.Stream()}}, quietLogger())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer infra.Close()
+	t.Cleanup(func() { _ = infra.JS.DeleteStream(context.Background(), stream.Stream().Name) })
+	httpAddr := freeAddr(t)
+	api := API{HTTPAddr: httpAddr, GRPCAddr: freeAddr(t), Routes: func(*http.ServeMux) {}, RegisterGRPC: func(*grpc.Server) {}}
+	done := make(chan error, 1)
+	go func() { done <- infra.Run(ctx, quietLogger(), api) }()
+	defer func() { cancel(); <-done }()
+
+	if code := getStatus(t, "http://"+httpAddr+"/readyz"); code != http.StatusOK {
+		t.Errorf("/readyz: HTTP %d", code)
+	}
+	if err := postgres.InTx(ctx, pool, func(tx pgx.Tx) error {
+		_, err := events.Enqueue(ctx, tx, stream.Succeeded(), []byte("paid"))
+		return err
+	}); err != nil {
+		t.Fatal(err)
+	}
+	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(20 * time.Millisecond) {
+		s, err := infra.JS.Stream(ctx, stream.Stream().Name)
+		if err == nil && s.CachedInfo().State.Msgs == 1 {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the outbox relay did not publish the event")
+		}
 	}
 }

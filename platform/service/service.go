@@ -25,8 +25,10 @@ import (
 type Settings struct {
 	DatabaseURL       config.Secret `env:"DATABASE_URL,required,notEmpty"`
 	IdentityPublicKey string        `env:"IDENTITY_PUBLIC_KEY"`
-	LogLevel          string        `env:"LOG_LEVEL" envDefault:"info"`
-	LogFormat         string        `env:"LOG_FORMAT" envDefault:"json"`
+	// NATSURL is needed to serve by the services that publish or consume events, not to migrate.
+	NATSURL   string `env:"NATS_URL"`
+	LogLevel  string `env:"LOG_LEVEL" envDefault:"info"`
+	LogFormat string `env:"LOG_FORMAT" envDefault:"json"`
 	// NATSStreamReplicas is how many copies JetStream keeps of the streams a service creates: 1 on
 	// a single server, 3 on a three-node cluster.
 	NATSStreamReplicas int `env:"NATS_STREAM_REPLICAS" envDefault:"1"`

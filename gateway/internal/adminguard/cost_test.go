@@ -107,7 +107,7 @@ func TestInspect_everyWebAppOperation_costsUnderAQuarterOfTheBudget(t *testing.T
 	budget := defaultBudget(t)
 	for app, generated := range map[string]string{
 		"web-public": "../../../web-public/src/graphql/gql.ts",
-		"web-admin":  "../../../web-admin/src/gql/gql.ts",
+		"web-admin":  "../../../web-admin/src/graphql/gql.ts",
 	} {
 		operations, fragments := webAppDocuments(t, generated)
 		if len(operations) < 5 {

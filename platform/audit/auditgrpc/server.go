@@ -6,6 +6,7 @@ import (
 	"context"
 	"errors"
 	"log/slog"
+	"strconv"
 
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
@@ -37,7 +38,7 @@ func (s *Server) EntriesOfRenter(ctx context.Context, req *auditv1.EntriesOfRent
 	if req.GetRenterId() <= 0 {
 		return nil, status.Error(codes.InvalidArgument, "renter_id must be positive")
 	}
-	entries, err := audit.OfRenter(ctx, s.db, req.GetRenterId())
+	entries, err := audit.Concerning(ctx, s.db, RenterKey(req.GetRenterId()))
 	if err != nil {
 		if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
 			return nil, status.FromContextError(err).Err()
@@ -53,6 +54,10 @@ func (s *Server) EntriesOfRenter(ctx context.Context, req *auditv1.EntriesOfRent
 	}
 	return resp, nil
 }
+
+// RenterKey is the audit.Entry.Concerns of an entry about the renter: EntriesOfRenter, the contract
+// this package serves, lists them.
+func RenterKey(renterID int64) string { return "renter/" + strconv.FormatInt(renterID, 10) }
 
 // FromProto turns received entries back into audit.Recorded.
 func FromProto(entries []*auditv1.AuditEntry) []audit.Recorded {

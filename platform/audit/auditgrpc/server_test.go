@@ -23,7 +23,7 @@ func TestEntriesOfRenter(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
 	pool, _ := pgtest.NewDatabase(t, nil)
-	entry := audit.Entry{Actor: "anna", Action: "approveIdentityCard", Subject: "renting/r1", RenterID: 5,
+	entry := audit.Entry{Actor: "anna", Action: "approveIdentityCard", Subject: "renting/r1", Concerns: auditgrpc.RenterKey(5),
 		Details: map[string]any{"state": "OWNER_ACKNOWLEDGED"}}
 	if err := postgres.InTx(ctx, pool, func(tx pgx.Tx) error { return audit.Record(ctx, tx, entry) }); err != nil {
 		t.Fatal(err)

@@ -13,6 +13,7 @@ import (
 	"google.golang.org/grpc"
 
 	"semesterhaus/platform/audit"
+	"semesterhaus/platform/audit/auditgrpc"
 	"semesterhaus/platform/grpctest"
 	"semesterhaus/platform/pgtest"
 	"semesterhaus/platform/postgres"
@@ -54,7 +55,7 @@ func Start(t testing.TB, now func() time.Time) *Server {
 // AuditOfRenter returns the renter service's audit entries about the renter, newest first.
 func (s *Server) AuditOfRenter(t testing.TB, renterID int64) []audit.Recorded {
 	t.Helper()
-	entries, err := audit.OfRenter(context.Background(), s.pool, renterID)
+	entries, err := audit.Concerning(context.Background(), s.pool, auditgrpc.RenterKey(renterID))
 	if err != nil {
 		t.Fatalf("audit log of renter %d: %v", renterID, err)
 	}

@@ -1,4 +1,4 @@
-import type { ApartmentUpdate } from '../gql/graphql';
+import type { ApartmentUpdate } from '../graphql/graphql';
 
 /** What the apartment editor may change: the schema's ApartmentUpdate input. */
 export type { ApartmentUpdate };

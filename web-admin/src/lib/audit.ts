@@ -1,6 +1,6 @@
 import { statusTag } from './status';
 
-import type { RenterAuditLogQuery } from '../gql/graphql';
+import type { RenterAuditLogQuery } from '../graphql/graphql';
 
 /** One admin action about a renter (Renter.auditLog); details is a JSON object as text. */
 export type AuditEntry = NonNullable<RenterAuditLogQuery['renter']>['auditLog'][number];

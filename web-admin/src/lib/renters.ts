@@ -1,4 +1,4 @@
-import type { RentersByLetterQuery } from '../gql/graphql';
+import type { RentersByLetterQuery } from '../graphql/graphql';
 
 /** A letter with its renters, as rentersByLetter answers. */
 export type LetterGroup = RentersByLetterQuery['rentersByLetter'][number];

@@ -1,7 +1,5 @@
 /** Renting states as the API names them (the generated RentingState). */
-import type { RentingState } from '../gql/graphql';
-
-export type { RentingState };
+import type { RentingState } from '../graphql/graphql';
 
 export interface StatusTag {
   /** German label (SPEC section 4). */

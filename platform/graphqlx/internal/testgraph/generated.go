@@ -39,6 +39,7 @@ type ComplexityRoot struct {
 		Forbidden       func(childComplexity int) int
 		Hello           func(childComplexity int) int
 		InternalFailure func(childComplexity int) int
+		Invalid         func(childComplexity int) int
 		Panics          func(childComplexity int) int
 		Public          func(childComplexity int) int
 		Refused         func(childComplexity int) int
@@ -58,6 +59,7 @@ type QueryResolver interface {
 	Panics(ctx context.Context) (*string, error)
 	Refused(ctx context.Context) (*string, error)
 	Forbidden(ctx context.Context) (*string, error)
+	Invalid(ctx context.Context) (*string, error)
 }
 
 // endregion ************************** generated!.gotpl **************************
@@ -97,6 +99,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.Query.InternalFailure(childComplexity), true
 
+	case "Query.invalid":
+		if e.ComplexityRoot.Query.Invalid == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Query.Invalid(childComplexity), true
 	case "Query.panics":
 		if e.ComplexityRoot.Query.Panics == nil {
 			break
@@ -556,6 +564,29 @@ func (ec *executionContext) _Query_forbidden(ctx context.Context, field graphql.
 	)
 }
 func (ec *executionContext) fieldContext_Query_forbidden(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Query", field, true, true, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _Query_invalid(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_invalid(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Query().Invalid(ctx)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Query_invalid(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("Query", field, true, true, errors.New("field of type String does not have child fields"))
 }
 
@@ -1864,6 +1895,28 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 					}
 				}()
 				res = ec._Query_forbidden(ctx, field)
+				if res == graphql.RequiredNull {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "invalid":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_invalid(ctx, field)
 				if res == graphql.RequiredNull {
 					atomic.AddUint32(&fs.Invalids, 1)
 				}

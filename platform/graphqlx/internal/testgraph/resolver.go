@@ -10,6 +10,7 @@ import (
 
 	"github.com/vektah/gqlparser/v2/gqlerror"
 
+	"semesterhaus/platform/exception"
 	"semesterhaus/platform/identity"
 )
 
@@ -43,4 +44,8 @@ func (r *Resolver) Refused(context.Context) (*string, error) {
 
 func (r *Resolver) Forbidden(ctx context.Context) (*string, error) {
 	return nil, fmt.Errorf("load renter: %w", identity.RequireAdmin(ctx))
+}
+
+func (r *Resolver) Invalid(context.Context) (*string, error) {
+	return nil, fmt.Errorf("update apartment: %w", exception.New("pricePerMonth", "INVALID_PRICE", "min", "0.00", "max", "2000.00"))
 }

@@ -10,9 +10,7 @@ import (
 
 	"google.golang.org/grpc"
 
-	"semesterhaus/platform/health"
 	"semesterhaus/platform/postgres"
-	"semesterhaus/platform/server"
 	"semesterhaus/platform/service"
 	catalogv1 "semesterhaus/proto/gen/catalog/v1"
 	"semesterhaus/services/catalog/internal/adapters/graphql"
@@ -26,32 +24,25 @@ import (
 
 func main() {
 	service.Main("catalog", config.Load, map[string]service.Command[config.Config]{
-		"serve":   serve,
+		"serve":   service.Serve(service.Needs{}, serve),
 		"migrate": service.Migrate[config.Config](migrations.FS),
 		"seed":    seed,
 	})
 }
 
-func serve(ctx context.Context, cfg config.Config, logger *slog.Logger) error {
-	infra, err := service.Connect(ctx, cfg.Settings, logger)
-	if err != nil {
-		return err
-	}
-	defer infra.Close()
-	pool, verifier := infra.Pool, infra.Verifier
-	catalog := app.New(pgadapter.NewRepository(pool), time.Now, app.Settings{
-		TimeZone: cfg.Location(), RenewalWindowDays: cfg.RenewalWindowDays,
+func serve(ctx context.Context, cfg config.Config, infra *service.Infra, logger *slog.Logger) error {
+	verifier := infra.Verifier
+	catalog := app.New(pgadapter.NewRepository(infra.Pool), time.Now, app.Settings{
+		TimeZone: cfg.TimeZone.Location, RenewalWindowDays: cfg.RenewalWindowDays,
 	})
 
-	api := service.API{
-		HTTPAddr: cfg.HTTPAddr, GRPCAddr: cfg.GRPCAddr, Verifier: verifier,
+	return infra.Run(ctx, logger, service.API{
+		HTTPAddr: cfg.HTTPAddr, GRPCAddr: cfg.GRPCAddr,
 		Routes: func(mux *http.ServeMux) { mux.Handle("/graphql", graphql.NewHandler(catalog, verifier, logger)) },
 		RegisterGRPC: func(s *grpc.Server) {
 			catalogv1.RegisterCatalogServiceServer(s, grpcadapter.NewServer(catalog))
 		},
-		Ready: []health.Check{{Name: "postgres", Func: pool.Ping}},
-	}
-	return server.Run(ctx, logger, api.Components()...)
+	})
 }
 
 func seed(ctx context.Context, cfg config.Config, _ *slog.Logger) error {
@@ -60,6 +51,6 @@ func seed(ctx context.Context, cfg config.Config, _ *slog.Logger) error {
 		return err
 	}
 	defer pool.Close()
-	today := time.Now().In(cfg.Location())
+	today := time.Now().In(cfg.TimeZone.Location)
 	return pgadapter.NewRepository(pool).Seed(ctx, demo.Building(), demo.Semesters(today))
 }

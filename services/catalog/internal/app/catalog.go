@@ -8,6 +8,7 @@ import (
 	"sort"
 	"time"
 
+	"semesterhaus/platform/exception"
 	"semesterhaus/platform/identity"
 	"semesterhaus/services/catalog/internal/domain"
 )
@@ -152,7 +153,7 @@ func (c *Catalog) PriceCalculation(ctx context.Context, apartmentID, semesterID 
 }
 
 // UpdateApartment changes an apartment's prices and descriptions. It is for admins only; invalid
-// input comes back as a *domain.ValidationError and changes nothing.
+// input comes back as a *exception.Error and changes nothing.
 func (c *Catalog) UpdateApartment(ctx context.Context, update domain.ApartmentUpdate) error {
 	if err := identity.RequireAdmin(ctx); err != nil {
 		return err
@@ -161,7 +162,7 @@ func (c *Catalog) UpdateApartment(ctx context.Context, update domain.ApartmentUp
 		return a.Apply(update)
 	})
 	if errors.Is(err, domain.ErrNotFound) {
-		return &domain.ValidationError{Path: "id", MessageID: domain.MsgNoApartment, Params: map[string]string{"id": fmt.Sprint(update.ID)}}
+		return &exception.Error{Path: "id", MessageID: domain.MsgNoApartment, Params: map[string]string{"id": fmt.Sprint(update.ID)}}
 	}
 	return err
 }

@@ -3,6 +3,8 @@ package domain
 import (
 	"strings"
 	"unicode/utf8"
+
+	"semesterhaus/platform/exception"
 )
 
 // Feature is one of the fixed feature codes an apartment can list (SPEC section 3).
@@ -105,10 +107,10 @@ func (a *Apartment) Apply(u ApartmentUpdate) error {
 func price(path string, euros float64, max Money) (Money, error) {
 	m, err := MoneyFromEuros(euros)
 	if err != nil {
-		return 0, invalid(path, MsgCurrency)
+		return 0, exception.New(path, MsgCurrency)
 	}
 	if m < 0 || m > max {
-		return 0, invalid(path, MsgInvalidPrice, "min", "0.00", "max", formatEuros(max))
+		return 0, exception.New(path, MsgInvalidPrice, "min", "0.00", "max", formatEuros(max))
 	}
 	return m, nil
 }
@@ -116,10 +118,10 @@ func price(path string, euros float64, max Money) (Money, error) {
 func description(path, text string) (string, error) {
 	text = strings.TrimSpace(text)
 	if text == "" {
-		return "", invalid(path, MsgNotNull)
+		return "", exception.New(path, MsgNotNull)
 	}
 	if utf8.RuneCountInString(text) > MaxDescriptionLength {
-		return "", invalid(path, MsgStringMax, "max", itoa(MaxDescriptionLength))
+		return "", exception.New(path, MsgStringMax, "max", itoa(MaxDescriptionLength))
 	}
 	return text, nil
 }

@@ -4,6 +4,8 @@ import (
 	"errors"
 	"strings"
 	"testing"
+
+	"semesterhaus/platform/exception"
 )
 
 func TestApartmentApply_refusesInvalidInputAndKeepsTheApartment(t *testing.T) {
@@ -27,7 +29,7 @@ func TestApartmentApply_refusesInvalidInputAndKeepsTheApartment(t *testing.T) {
 		update := valid
 		tt.change(&update)
 		err := apartment.Apply(update)
-		var v *ValidationError
+		var v *exception.Error
 		if !errors.As(err, &v) || v.Path != tt.path || v.MessageID != tt.msg {
 			t.Errorf("%s: got %v, want %s at %s", tt.name, err, tt.msg, tt.path)
 		}
@@ -53,7 +55,7 @@ func TestInvalidPrice_namesTheBounds(t *testing.T) {
 	t.Parallel()
 	var a Apartment
 	err := a.Apply(ApartmentUpdate{DescriptionDe: "a", DescriptionEn: "b", RentPerMonth: -5})
-	var v *ValidationError
+	var v *exception.Error
 	if !errors.As(err, &v) || v.Params["min"] != "0.00" || v.Params["max"] != "5000.00" {
 		t.Errorf("got %#v", err)
 	}

@@ -10,48 +10,37 @@ import (
 	"google.golang.org/grpc"
 
 	"semesterhaus/platform/audit/auditgrpc"
-	"semesterhaus/platform/health"
 	"semesterhaus/platform/server"
 	"semesterhaus/platform/service"
+	"semesterhaus/proto/events/v1/streams"
 	auditv1 "semesterhaus/proto/gen/audit/v1"
 	documentv1 "semesterhaus/proto/gen/document/v1"
 	"semesterhaus/services/document/internal/adapters/download"
 	"semesterhaus/services/document/internal/adapters/graphql"
 	grpcadapter "semesterhaus/services/document/internal/adapters/grpc"
+	"semesterhaus/services/document/internal/adapters/imaging"
 	natsadapter "semesterhaus/services/document/internal/adapters/nats"
 	"semesterhaus/services/document/internal/adapters/pdf"
 	pgadapter "semesterhaus/services/document/internal/adapters/postgres"
 	"semesterhaus/services/document/internal/adapters/signing"
 	"semesterhaus/services/document/internal/app"
 	"semesterhaus/services/document/internal/config"
-	"semesterhaus/services/document/internal/domain"
 	"semesterhaus/services/document/migrations"
 )
 
 func main() {
 	service.Main("document", config.Load, map[string]service.Command[config.Config]{
-		"serve":   serve,
+		"serve":   service.Serve(service.Needs{NATS: true, Publishes: []streams.Stream{streams.Document.Stream()}}, serve),
 		"migrate": service.Migrate[config.Config](migrations.FS),
 	})
 }
 
-func serve(ctx context.Context, cfg config.Config, logger *slog.Logger) error {
-	infra, err := service.Connect(ctx, cfg.Settings, logger)
-	if err != nil {
-		return err
-	}
-	defer infra.Close()
-	if err := infra.ConnectNATS(ctx, cfg.NATSURL, logger); err != nil {
-		return err
-	}
-	pool, js, verifier := infra.Pool, infra.JS, infra.Verifier
-	if err := natsadapter.EnsureStream(ctx, js, natsadapter.DocumentStream); err != nil {
-		return err
-	}
+func serve(ctx context.Context, cfg config.Config, infra *service.Infra, logger *slog.Logger) error {
+	pool, verifier := infra.Pool, infra.Verifier
 	repo := pgadapter.NewRepository(pool)
-	documents := app.New(repo, cfg.UploadLimits())
+	documents := app.New(repo, imaging.New(), cfg.UploadLimits())
 	// Operators see whether this build has the fast encoder (-tags libjpeg) or Go's own.
-	logger.Info("re-encoding uploads", "jpeg_encoder", domain.JPEGEncoder)
+	logger.Info("re-encoding uploads", "jpeg_encoder", imaging.JPEGEncoder)
 	sources, err := dialSources(cfg)
 	if err != nil {
 		return err
@@ -61,7 +50,7 @@ func serve(ctx context.Context, cfg config.Config, logger *slog.Logger) error {
 	contracts := app.NewContracts(repo, sources, pdf.Renderer{}, provider, time.Now)
 
 	api := service.API{
-		HTTPAddr: cfg.HTTPAddr, GRPCAddr: cfg.GRPCAddr, Verifier: verifier,
+		HTTPAddr: cfg.HTTPAddr, GRPCAddr: cfg.GRPCAddr,
 		Routes: func(mux *http.ServeMux) {
 			mux.Handle("/graphql", graphql.NewHandler(documents, contracts, verifier, logger))
 			download.Routes(mux, documents, verifier, logger)
@@ -75,13 +64,9 @@ func serve(ctx context.Context, cfg config.Config, logger *slog.Logger) error {
 			auditv1.RegisterAuditLogServer(s, auditgrpc.NewServer(pool, logger))
 		},
 		GRPCOptions: grpcadapter.ServerOptions(),
-		Ready:       []health.Check{{Name: "postgres", Func: pool.Ping}},
 	}
-	consumer := natsadapter.NewRentingConsumer(js, pool, repo, contracts, logger, natsadapter.RentingStream)
-	return server.Run(ctx, logger, append(api.Components(),
-		server.Func("renting-events", consumer.Run),
-		natsadapter.Relay(pool, js, logger),
-	)...)
+	consumer := natsadapter.NewRentingConsumer(infra.JS, pool, repo, contracts, logger, streams.Renting)
+	return infra.Run(ctx, logger, api, server.Func("renting-events", consumer.Run))
 }
 
 // dialSources connects to the services the contracts' data comes from. Connections are lazy, so

@@ -45,23 +45,25 @@ type UploadLimits struct {
 
 // Documents stores the booking form's uploads and hands them out to admins.
 type Documents struct {
-	repo    Repository
-	rules   domain.Rules
-	decodes *semaphore.Weighted
+	repo     Repository
+	pictures domain.Pictures
+	rules    domain.Rules
+	decodes  *semaphore.Weighted
 }
 
-// New returns the document service's use cases.
-func New(repo Repository, limits UploadLimits) *Documents {
+// New returns the document service's use cases; pictures redraws the uploaded pictures.
+func New(repo Repository, pictures domain.Pictures, limits UploadLimits) *Documents {
 	return &Documents{
-		repo:    repo,
-		rules:   domain.Rules{MaxPixels: limits.MaxImagePixels},
-		decodes: semaphore.NewWeighted(int64(max(1, limits.MaxConcurrentDecodes))),
+		repo:     repo,
+		pictures: pictures,
+		rules:    domain.Rules{MaxPixels: limits.MaxImagePixels},
+		decodes:  semaphore.NewWeighted(int64(max(1, limits.MaxConcurrentDecodes))),
 	}
 }
 
 // StoreUploads checks every upload by its content first and then stores all of them in one
 // transaction, so that a broken upload stores nothing. The first broken one comes back as a
-// *domain.ValidationError. Uploads of AnySender wait apart until the renting is confirmed.
+// *exception.Error. Uploads of AnySender wait apart until the renting is confirmed.
 func (d *Documents) StoreUploads(ctx context.Context, renterID int64, rentingID string, sender domain.Sender, uploads []domain.Upload) ([]string, error) {
 	if renterID <= 0 {
 		return nil, fmt.Errorf("%w: renter id %d", ErrInvalidArgument, renterID)
@@ -113,7 +115,7 @@ func (d *Documents) process(ctx context.Context, c domain.Checked) (domain.File,
 		return domain.File{}, fmt.Errorf("wait to decode an upload: %w", err)
 	}
 	defer d.decodes.Release(1)
-	return c.Process(ctx)
+	return c.Process(ctx, d.pictures)
 }
 
 // DeleteRentingDocuments removes what StoreUploads stored for a renting whose booking failed later

@@ -7,8 +7,10 @@ import (
 
 	"github.com/google/uuid"
 
+	"semesterhaus/platform/exception"
 	"semesterhaus/platform/identity"
 	"semesterhaus/services/document/documenttest"
+	"semesterhaus/services/document/internal/adapters/imaging"
 	"semesterhaus/services/document/internal/app"
 	"semesterhaus/services/document/internal/domain"
 	"semesterhaus/services/document/internal/testenv"
@@ -67,7 +69,7 @@ func TestAdminUseCases_refuseNonAdminsAndRecordTheAdmin(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
 			repo := &recordingRepository{}
-			documents := app.New(repo, testenv.UploadLimits)
+			documents := app.New(repo, imaging.New(), testenv.UploadLimits)
 			if err := use(context.Background(), documents); !errors.Is(err, identity.ErrForbidden) {
 				t.Errorf("anonymous: got %v, want ErrForbidden", err)
 			}
@@ -88,7 +90,7 @@ func TestAdminUseCases_refuseNonAdminsAndRecordTheAdmin(t *testing.T) {
 
 func TestIdentityCard_unknownSideIsNotFound(t *testing.T) {
 	t.Parallel()
-	if _, err := app.New(&recordingRepository{}, testenv.UploadLimits).IdentityCard(adminCtx, 7, "left"); !errors.Is(err, domain.ErrNotFound) {
+	if _, err := app.New(&recordingRepository{}, imaging.New(), testenv.UploadLimits).IdentityCard(adminCtx, 7, "left"); !errors.Is(err, domain.ErrNotFound) {
 		t.Errorf("got %v, want ErrNotFound", err)
 	}
 }
@@ -96,11 +98,11 @@ func TestIdentityCard_unknownSideIsNotFound(t *testing.T) {
 func TestStoreUploads_checksEveryUploadBeforeStoringAny(t *testing.T) {
 	t.Parallel()
 	repo := &recordingRepository{}
-	_, err := app.New(repo, testenv.UploadLimits).StoreUploads(context.Background(), 7, uuid.NewString(), domain.AnySender, []domain.Upload{
+	_, err := app.New(repo, imaging.New(), testenv.UploadLimits).StoreUploads(context.Background(), 7, uuid.NewString(), domain.AnySender, []domain.Upload{
 		{Type: domain.TypeIdentityCardFront, Content: documenttest.PNG(t, 800, 600)},
 		{Type: domain.TypeIdentityCardBack},
 	})
-	var v *domain.ValidationError
+	var v *exception.Error
 	if !errors.As(err, &v) || v.Path != "identityCardBack" || v.MessageID != domain.MsgMissing {
 		t.Fatalf("got %v, want the back missing", err)
 	}
@@ -126,7 +128,7 @@ func TestStoreUploads_refusesRequestsNoCorrectCallerSends(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
 			repo := &recordingRepository{}
-			if _, err := app.New(repo, testenv.UploadLimits).StoreUploads(context.Background(), tt.renterID, tt.rentingID, domain.AnySender, tt.uploads); !errors.Is(err, app.ErrInvalidArgument) {
+			if _, err := app.New(repo, imaging.New(), testenv.UploadLimits).StoreUploads(context.Background(), tt.renterID, tt.rentingID, domain.AnySender, tt.uploads); !errors.Is(err, app.ErrInvalidArgument) {
 				t.Errorf("got %v, want ErrInvalidArgument", err)
 			}
 			if len(repo.stored) != 0 {

@@ -12,8 +12,10 @@ import (
 
 	"github.com/google/uuid"
 
+	"semesterhaus/platform/exception"
 	"semesterhaus/platform/server"
 	"semesterhaus/services/document/documenttest"
+	"semesterhaus/services/document/internal/adapters/imaging"
 	"semesterhaus/services/document/internal/app"
 	"semesterhaus/services/document/internal/domain"
 	"semesterhaus/services/document/internal/testenv"
@@ -49,7 +51,7 @@ func TestStoreUploads_hostileCorpusInParallel_staysUnderTheMemoryCeiling(t *test
 	}
 	// Six pictures of 25 MP posted at once, and the bombs beside them.
 	bookings := [][]domain.Upload{booking(png), booking(jpeg), booking(png)}
-	documents := app.New(&recordingRepository{}, testenv.UploadLimits)
+	documents := app.New(&recordingRepository{}, imaging.New(), testenv.UploadLimits)
 	defer debug.SetMemoryLimit(debug.SetMemoryLimit(testMemoryLimit))
 	defer debug.SetGCPercent(debug.SetGCPercent(server.DefaultGCPercent))
 
@@ -78,7 +80,7 @@ func TestStoreUploads_hostileCorpusInParallel_staysUnderTheMemoryCeiling(t *test
 	}
 	fastestBooking := slices.Min(took[:len(bookings)])
 	for i, err := range errs[len(bookings):] {
-		var v *domain.ValidationError
+		var v *exception.Error
 		if !errors.As(err, &v) || v.MessageID != domain.MsgTooManyPixels {
 			t.Errorf("bomb: StoreUploads = %v, want %s", err, domain.MsgTooManyPixels)
 		}

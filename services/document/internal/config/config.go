@@ -19,7 +19,6 @@ const (
 // Config holds every setting of the document service.
 type Config struct {
 	service.Settings
-	NATSURL  string `env:"NATS_URL"` // needed to serve, not to migrate
 	HTTPAddr string `env:"HTTP_ADDR" envDefault:":8104"`
 	GRPCAddr string `env:"GRPC_ADDR" envDefault:":9104"`
 	// The peers the contract's data comes from.

@@ -14,6 +14,7 @@ import (
 	"github.com/pdfcpu/pdfcpu/pkg/pdfcpu/model"
 	"github.com/pdfcpu/pdfcpu/pkg/pdfcpu/types"
 
+	"semesterhaus/platform/exception"
 	"semesterhaus/services/document/documenttest"
 	"semesterhaus/services/document/internal/adapters/pdf"
 	"semesterhaus/services/document/internal/domain"
@@ -41,7 +42,7 @@ func TestUploadCheck_pictureOverMaxPixels_isRefusedFromItsHeaderBeforeDecoding(t
 			_, err := tt.upload.Check(rules)
 			took := time.Since(started)
 			runtime.ReadMemStats(&after)
-			var v *domain.ValidationError
+			var v *exception.Error
 			if !errors.As(err, &v) || v.MessageID != domain.MsgTooManyPixels || !maps.Equal(v.Params, tooManyPixels) {
 				t.Fatalf("Check() = %v, want %s with %v", err, domain.MsgTooManyPixels, tooManyPixels)
 			}
@@ -76,7 +77,7 @@ func TestUploadCheck_pictureThatCostsThreeTimesToDecode_mayHaveAThirdOfMaxPixels
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
 			_, err := tt.upload.Check(rules)
-			var v *domain.ValidationError
+			var v *exception.Error
 			switch {
 			case tt.params == nil && err != nil:
 				t.Errorf("Check() = %v, want it passed", err)
@@ -181,7 +182,7 @@ func TestUploadCheck_pdfTheParserCannotRead_isNotAPDF(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
 			_, err := check(certificate(pdf))
-			var v *domain.ValidationError
+			var v *exception.Error
 			if !errors.As(err, &v) || v.MessageID != domain.MsgNotAPDF {
 				t.Errorf("Check() = %v, want %s", err, domain.MsgNotAPDF)
 			}

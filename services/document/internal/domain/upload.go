@@ -8,9 +8,11 @@ import (
 	"fmt"
 	"image"
 	"image/color"
-	_ "image/jpeg" // image.DecodeConfig and image.Decode must know JPEG
+	_ "image/jpeg" // image.DecodeConfig must know JPEG
 	_ "image/png"  // and PNG
 	"strconv"
+
+	"semesterhaus/platform/exception"
 )
 
 // Limits of an upload (DESIGN.md section 5).
@@ -67,7 +69,7 @@ var formFields = map[Type]string{
 }
 
 // Check checks the upload without decoding it, in microseconds whatever it claims. A broken upload
-// comes back as a *ValidationError; an upload of a type the form does not have as ErrNotUploadable.
+// comes back as a *exception.Error; an upload of a type the form does not have as ErrNotUploadable.
 func (u Upload) Check(rules Rules) (Checked, error) {
 	field, ok := formFields[u.Type]
 	if !ok {
@@ -79,9 +81,9 @@ func (u Upload) Check(rules Rules) (Checked, error) {
 	}
 	switch {
 	case len(u.Content) == 0:
-		return Checked{}, invalid(path, MsgMissing)
+		return Checked{}, exception.New(path, MsgMissing)
 	case len(u.Content) > MaxFileBytes:
-		return Checked{}, invalid(path, MsgInvalidSize, "max", itoa(MaxFileBytes))
+		return Checked{}, exception.New(path, MsgInvalidSize, "max", itoa(MaxFileBytes))
 	}
 	c := Checked{upload: u, path: path, format: Sniff(u.Content), brokenMsg: MsgInvalidFileType}
 	if u.Type.IsIdentityCard() {
@@ -95,11 +97,11 @@ func (u Upload) Check(rules Rules) (Checked, error) {
 		return c, nil
 	case c.format == FormatPDF && !u.Type.IsIdentityCard():
 		if !isWellFormedPDF(u.Content) {
-			return Checked{}, invalid(path, MsgNotAPDF)
+			return Checked{}, exception.New(path, MsgNotAPDF)
 		}
 		return c, nil
 	default:
-		return Checked{}, invalid(path, c.brokenMsg)
+		return Checked{}, exception.New(path, c.brokenMsg)
 	}
 }
 
@@ -108,14 +110,14 @@ func (c Checked) checkPictureHeader(rules Rules) error {
 	cfg, _, err := image.DecodeConfig(bytes.NewReader(c.upload.Content))
 	switch {
 	case err != nil:
-		return invalid(c.path, c.brokenMsg)
+		return exception.New(c.path, c.brokenMsg)
 	case !dimensionsAllowed(cfg.Width, cfg.Height):
-		return invalid(c.path, MsgInvalidDim,
+		return exception.New(c.path, MsgInvalidDim,
 			"minWidth", itoa(MinLongSide), "minHeight", itoa(MinShortSide),
 			"maxWidth", itoa(MaxSide), "maxHeight", itoa(MaxSide))
 	}
 	if limit := rules.MaxPixels / decodeCostFactor(c.format, cfg.ColorModel, c.upload.Content); cfg.Width*cfg.Height > limit {
-		return invalid(c.path, MsgTooManyPixels, "maxMegapixels", megapixels(limit))
+		return exception.New(c.path, MsgTooManyPixels, "maxMegapixels", megapixels(limit))
 	}
 	return nil
 }
@@ -157,25 +159,24 @@ func isProgressiveJPEG(content []byte) bool {
 }
 
 // Process does the costly part of a checked upload and returns the file to store: a picture is
-// decoded, an identity card marked as a copy, and written anew as a JPEG; a PDF loses its active
-// content. Content that does not decode comes back as a *ValidationError.
-func (c Checked) Process(ctx context.Context) (File, error) {
+// decoded, an identity card marked as a copy, and written anew as a JPEG by pictures; a PDF loses
+// its active content. Content that does not decode comes back as a *exception.Error.
+func (c Checked) Process(ctx context.Context, pictures Pictures) (File, error) {
 	if c.format == FormatPDF {
 		cleaned, err := withoutActiveContent(ctx, c.upload.Content)
 		if err != nil {
-			return File{}, invalid(c.path, MsgNotAPDF)
+			return File{}, exception.New(c.path, MsgNotAPDF)
 		}
 		return newFile(c.upload.Type, FormatPDF, cleaned), nil
 	}
-	img, _, err := image.Decode(bytes.NewReader(c.upload.Content))
-	if err != nil {
-		return File{}, invalid(c.path, c.brokenMsg)
+	content, err := pictures.Redraw(c.upload.Content, c.upload.Type.IsIdentityCard())
+	switch {
+	case errors.Is(err, ErrUndecodablePicture):
+		return File{}, exception.New(c.path, c.brokenMsg)
+	case err != nil:
+		return File{}, err
 	}
-	pixels := pixelsOfDecoded(img)
-	if c.upload.Type.IsIdentityCard() {
-		markAsCopy(pixels)
-	}
-	return encodeJPEG(c.upload.Type, pixels)
+	return newFile(c.upload.Type, FormatJPEG, content), nil
 }
 
 // dimensionsAllowed accepts pictures in either orientation: a card photographed upright is as good

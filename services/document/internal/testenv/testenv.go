@@ -9,6 +9,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"semesterhaus/platform/pgtest"
+	"semesterhaus/services/document/internal/adapters/imaging"
 	pgadapter "semesterhaus/services/document/internal/adapters/postgres"
 	"semesterhaus/services/document/internal/app"
 	"semesterhaus/services/document/migrations"
@@ -19,7 +20,7 @@ import (
 func NewDocuments(t testing.TB) (*app.Documents, *pgxpool.Pool) {
 	t.Helper()
 	pool, _ := pgtest.NewDatabase(t, migrations.FS)
-	return app.New(pgadapter.NewRepository(pool), UploadLimits), pool
+	return app.New(pgadapter.NewRepository(pool), imaging.New(), UploadLimits), pool
 }
 
 // UploadLimits are the service's default settings (MAX_IMAGE_PIXELS, MAX_CONCURRENT_DECODES).

@@ -7,11 +7,12 @@ import (
 	"net/http"
 	"time"
 
+	"github.com/jackc/pgx/v5"
 	"google.golang.org/grpc"
 
-	"semesterhaus/platform/health"
 	"semesterhaus/platform/server"
 	"semesterhaus/platform/service"
+	"semesterhaus/proto/events/v1/streams"
 	paymentv1 "semesterhaus/proto/gen/payment/v1"
 	"semesterhaus/services/payment/internal/adapters/graphql"
 	grpcadapter "semesterhaus/services/payment/internal/adapters/grpc"
@@ -25,24 +26,13 @@ import (
 
 func main() {
 	service.Main("payment", config.Load, map[string]service.Command[config.Config]{
-		"serve":   serve,
+		"serve":   service.Serve(service.Needs{NATS: true, Publishes: []streams.Stream{streams.Payment.Stream()}}, serve),
 		"migrate": service.Migrate[config.Config](migrations.FS),
 	})
 }
 
-func serve(ctx context.Context, cfg config.Config, logger *slog.Logger) error {
-	infra, err := service.Connect(ctx, cfg.Settings, logger)
-	if err != nil {
-		return err
-	}
-	defer infra.Close()
-	if err := infra.ConnectNATS(ctx, cfg.NATSURL, logger); err != nil {
-		return err
-	}
-	pool, js, verifier := infra.Pool, infra.JS, infra.Verifier
-	if err := natsadapter.EnsureStream(ctx, js, natsadapter.Stream, natsadapter.SubjectPrefix); err != nil {
-		return err
-	}
+func serve(ctx context.Context, cfg config.Config, infra *service.Infra, logger *slog.Logger) error {
+	pool, verifier := infra.Pool, infra.Verifier
 	rentingConn, err := service.Dial(cfg.RentingGRPCAddr)
 	if err != nil {
 		return err
@@ -54,17 +44,18 @@ func serve(ctx context.Context, cfg config.Config, logger *slog.Logger) error {
 	}
 	defer catalogConn.Close()
 
-	repo := pgadapter.NewRepository(pool, natsadapter.SubjectPrefix)
+	repo := pgadapter.NewRepository(pool, string(streams.Payment))
 	sandbox := provider.NewSandbox(cfg.PublicURL, cfg.WebhookSecret.Reveal())
 	var checkout app.Provider = sandbox
 	if cfg.PaymentProvider == config.ProviderStripe {
 		checkout = provider.NewStripe(cfg.StripeSecretKey.Reveal(), cfg.PublicURL, nil)
 	}
 	payments := app.New(repo, grpcadapter.NewRentings(rentingConn), grpcadapter.NewCatalog(catalogConn), checkout, time.Now)
-	consumer := natsadapter.NewRentingConsumer(js, pool, repo, payments, logger, natsadapter.RentingStream)
+	in := func(tx pgx.Tx) app.Store { return repo.InTx(tx) }
+	consumer := natsadapter.NewRentingConsumer(infra.JS, pool, in, payments, logger, streams.Renting)
 
 	api := service.API{
-		HTTPAddr: cfg.HTTPAddr, GRPCAddr: cfg.GRPCAddr, Verifier: verifier,
+		HTTPAddr: cfg.HTTPAddr, GRPCAddr: cfg.GRPCAddr,
 		Routes: func(mux *http.ServeMux) {
 			mux.Handle("/graphql", graphql.NewHandler(payments, verifier, logger))
 			checker := provider.WebhookChecker{Secret: cfg.WebhookSecret.Reveal(), Tolerance: cfg.WebhookTolerance, Now: time.Now}
@@ -76,10 +67,6 @@ func serve(ctx context.Context, cfg config.Config, logger *slog.Logger) error {
 		RegisterGRPC: func(s *grpc.Server) {
 			paymentv1.RegisterPaymentServiceServer(s, grpcadapter.NewServer(payments))
 		},
-		Ready: []health.Check{{Name: "postgres", Func: pool.Ping}},
 	}
-	return server.Run(ctx, logger, append(api.Components(),
-		natsadapter.Relay(pool, js, logger),
-		server.Func("renting-events", consumer.Run),
-	)...)
+	return infra.Run(ctx, logger, api, server.Func("renting-events", consumer.Run))
 }

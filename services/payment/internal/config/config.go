@@ -4,7 +4,6 @@ package config
 import (
 	"errors"
 	"fmt"
-	"net/url"
 	"time"
 
 	platformconfig "semesterhaus/platform/config"
@@ -24,7 +23,6 @@ const sandboxWebhookSecret = "whsec_sandbox_local"
 // Config holds every setting of the payment service.
 type Config struct {
 	service.Settings
-	NATSURL         string `env:"NATS_URL"` // needed to serve, not to migrate
 	HTTPAddr        string `env:"HTTP_ADDR" envDefault:":8105"`
 	GRPCAddr        string `env:"GRPC_ADDR" envDefault:":9105"`
 	CatalogGRPCAddr string `env:"CATALOG_GRPC_ADDR" envDefault:"127.0.0.1:9101"`
@@ -47,8 +45,8 @@ func Load() (Config, error) {
 	if err != nil {
 		return Config{}, err
 	}
-	if u, err := url.Parse(cfg.PublicURL); err != nil || u.Scheme == "" || u.Host == "" {
-		return Config{}, fmt.Errorf("PUBLIC_URL %q must be an absolute URL", cfg.PublicURL)
+	if err := platformconfig.CheckAbsoluteURL("PUBLIC_URL", cfg.PublicURL); err != nil {
+		return Config{}, err
 	}
 	if cfg.WebhookTolerance <= 0 {
 		return Config{}, errors.New("PAYMENT_WEBHOOK_TOLERANCE must be positive")

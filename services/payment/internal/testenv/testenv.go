@@ -14,17 +14,18 @@ import (
 	"github.com/nats-io/nats.go/jetstream"
 	"google.golang.org/grpc"
 
+	"semesterhaus/platform/events"
 	"semesterhaus/platform/grpctest"
 	"semesterhaus/platform/natstest"
 	"semesterhaus/platform/pgtest"
 	"semesterhaus/platform/postgres"
 	"semesterhaus/proto/catalog/catalogfake"
+	"semesterhaus/proto/events/v1/streams"
 	catalogv1 "semesterhaus/proto/gen/catalog/v1"
 	paymentv1 "semesterhaus/proto/gen/payment/v1"
 	rentingv1 "semesterhaus/proto/gen/renting/v1"
 	"semesterhaus/proto/renting/rentingfake"
 	grpcadapter "semesterhaus/services/payment/internal/adapters/grpc"
-	natsadapter "semesterhaus/services/payment/internal/adapters/nats"
 	pgadapter "semesterhaus/services/payment/internal/adapters/postgres"
 	"semesterhaus/services/payment/internal/app"
 	"semesterhaus/services/payment/internal/domain"
@@ -51,17 +52,17 @@ func New(t testing.TB, provider app.Provider) *Env {
 	_, js := natstest.Connect(t)
 	e := &Env{t: t, Pool: pool, JS: js, Subjects: natstest.Unique("payment"), Rentings: rentingfake.New(),
 		Logger: slog.New(slog.NewTextHandler(t.Output(), &slog.HandlerOptions{Level: slog.LevelWarn}))}
-	stream := natstest.Unique("PAYMENT")
-	if err := natsadapter.EnsureStream(context.Background(), js, stream, e.Subjects); err != nil {
+	stream := streams.PaymentStream(e.Subjects).Stream()
+	if err := events.EnsureStream(context.Background(), js, stream); err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() { _ = js.DeleteStream(context.Background(), stream) })
+	t.Cleanup(func() { _ = js.DeleteStream(context.Background(), stream.Name) })
 	catalogConn := grpctest.Dial(t, catalogfake.NewExample().Start(t))
 	e.Catalog = catalogv1.NewCatalogServiceClient(catalogConn)
 	e.Repo = pgadapter.NewRepository(pool, e.Subjects)
 	e.Payments = app.New(e.Repo, grpcadapter.NewRentings(grpctest.Dial(t, e.Rentings.Start(t))),
 		grpcadapter.NewCatalog(catalogConn), provider, time.Now)
-	e.Background(natsadapter.Relay(pool, js, e.Logger).Run)
+	e.Background(events.RelayComponent(pool, js, e.Logger).Run)
 	return e
 }
 

@@ -7,11 +7,12 @@ import (
 	"net/http"
 	"time"
 
+	"github.com/jackc/pgx/v5"
 	"google.golang.org/grpc"
 
-	"semesterhaus/platform/health"
 	"semesterhaus/platform/server"
 	"semesterhaus/platform/service"
+	"semesterhaus/proto/events/v1/streams"
 	renterv1 "semesterhaus/proto/gen/renter/v1"
 	"semesterhaus/services/renter/internal/adapters/graphql"
 	grpcadapter "semesterhaus/services/renter/internal/adapters/grpc"
@@ -28,21 +29,13 @@ const mailInterval = 2 * time.Second
 
 func main() {
 	service.Main("renter", config.Load, map[string]service.Command[config.Config]{
-		"serve":   serve,
+		"serve":   service.Serve(service.Needs{NATS: true}, serve),
 		"migrate": service.Migrate[config.Config](migrations.FS),
 	})
 }
 
-func serve(ctx context.Context, cfg config.Config, logger *slog.Logger) error {
-	infra, err := service.Connect(ctx, cfg.Settings, logger)
-	if err != nil {
-		return err
-	}
-	defer infra.Close()
-	if err := infra.ConnectNATS(ctx, cfg.NATSURL, logger); err != nil {
-		return err
-	}
-	pool, js, verifier := infra.Pool, infra.JS, infra.Verifier
+func serve(ctx context.Context, cfg config.Config, infra *service.Infra, logger *slog.Logger) error {
+	pool, verifier := infra.Pool, infra.Verifier
 	renderer, err := mail.NewRenderer()
 	if err != nil {
 		return err
@@ -59,23 +52,21 @@ func serve(ctx context.Context, cfg config.Config, logger *slog.Logger) error {
 		return err
 	}
 	defer closeAudit()
-	consumer := natsadapter.NewMailConsumer(js, pool, app.NewMails(renderer, cfg.PublicURL, cfg.SupersededMailWindow, time.Now), natsadapter.RentingStream, logger)
+	in := func(tx pgx.Tx) app.MailStore { return pgadapter.MailStoreIn(tx) }
+	mails := app.NewMails(renderer, cfg.PublicURL, cfg.SupersededMailWindow, time.Now)
+	consumer := natsadapter.NewMailConsumer(infra.JS, pool, in, mails, streams.Renting, logger)
 	sender := app.NewMailSender(repo, transport, mailInterval, cfg.MailSenders, logger)
 
 	api := service.API{
-		HTTPAddr: cfg.HTTPAddr, GRPCAddr: cfg.GRPCAddr, Verifier: verifier,
+		HTTPAddr: cfg.HTTPAddr, GRPCAddr: cfg.GRPCAddr,
 		Routes: func(mux *http.ServeMux) {
 			mux.Handle("/graphql", graphql.NewHandler(renters, auditLog, verifier, logger))
 		},
 		RegisterGRPC: func(s *grpc.Server) {
 			renterv1.RegisterRenterServiceServer(s, grpcadapter.NewServer(renters, logger))
 		},
-		Ready: []health.Check{{Name: "postgres", Func: pool.Ping}},
 	}
-	return server.Run(ctx, logger, append(api.Components(),
-		server.Func("renting-events", consumer.Run),
-		server.Func("mail-sender", sender.Run),
-	)...)
+	return infra.Run(ctx, logger, api, server.Func("renting-events", consumer.Run), server.Func("mail-sender", sender.Run))
 }
 
 // dialAuditLog joins the renter's own audit entries with those of renting and document.

@@ -47,7 +47,7 @@ func NewRenters(repo Repository, now func() time.Time) *Renters {
 	return &Renters{repo: repo, now: now}
 }
 
-// Validate checks a form without storing anything: the first violation as a *domain.ValidationError.
+// Validate checks a form without storing anything: the first violation as a *exception.Error.
 func (r *Renters) Validate(form domain.Form, referenceDay time.Time) error {
 	_, err := domain.ParseForm(form, referenceDay)
 	return err
@@ -57,7 +57,7 @@ func (r *Renters) Validate(form domain.Form, referenceDay time.Time) error {
 // renter opened a link only they received) that renter's data is updated, audited, and the e-mail
 // kept. Otherwise (a new booking request, which anybody can send for any address) the renter is
 // found by e-mail and left unchanged, or created. Invalid data comes back as a
-// *domain.ValidationError and stores nothing.
+// *exception.Error and stores nothing.
 func (r *Renters) Register(ctx context.Context, form domain.Form, referenceDay time.Time, renterID int64) (id int64, created bool, err error) {
 	if renterID != 0 {
 		renter, err := r.repo.Renter(ctx, renterID)
@@ -130,7 +130,7 @@ func (r *Renters) RentersByLetter(ctx context.Context) ([]domain.LetterGroup, er
 }
 
 // Edit changes what an admin may change about a renter, audited. Invalid input or an unknown renter
-// comes back as a *domain.ValidationError and changes nothing.
+// comes back as a *exception.Error and changes nothing.
 func (r *Renters) Edit(ctx context.Context, edit domain.RenterEdit) error {
 	if err := identity.RequireAdmin(ctx); err != nil {
 		return err

@@ -4,7 +4,6 @@ package config
 import (
 	"fmt"
 	"net/mail"
-	"net/url"
 	"time"
 
 	platformconfig "semesterhaus/platform/config"
@@ -14,7 +13,6 @@ import (
 // Config holds every setting of the renter service.
 type Config struct {
 	service.Settings
-	NATSURL  string `env:"NATS_URL"` // needed to serve, not to migrate
 	HTTPAddr string `env:"HTTP_ADDR" envDefault:":8103"`
 	GRPCAddr string `env:"GRPC_ADDR" envDefault:":9103"`
 	// The services whose audit entries about renters the back office shows with the renter's own.
@@ -53,8 +51,8 @@ func Load() (Config, error) {
 	if cfg.MailSenders < 1 || cfg.MailSenders > maxMailSenders {
 		return Config{}, fmt.Errorf("MAIL_SENDERS %d: want 1 to %d", cfg.MailSenders, maxMailSenders)
 	}
-	if u, err := url.Parse(cfg.PublicURL); err != nil || u.Scheme == "" || u.Host == "" {
-		return Config{}, fmt.Errorf("PUBLIC_URL %q must be an absolute URL", cfg.PublicURL)
+	if err := platformconfig.CheckAbsoluteURL("PUBLIC_URL", cfg.PublicURL); err != nil {
+		return Config{}, err
 	}
 	return cfg, nil
 }

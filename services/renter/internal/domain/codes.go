@@ -1,30 +1,15 @@
 package domain
 
-import (
-	_ "embed"
-	"encoding/json"
-)
+import "semesterhaus/proto/codes"
 
-// The code lists of the booking form. They are JSON with German and English names so that the web
-// apps can read the very same lists (one source of truth): countries are ISO 3166-1 alpha-3 codes,
-// nationalities the lower-case two-letter codes.
+// The code lists of the booking form come from the contract (semesterhaus/proto/codes), which the web
+// apps read too: countries are ISO 3166-1 alpha-3 codes, nationalities the lower-case two-letter codes.
 var (
-	//go:embed countries.json
-	countriesJSON []byte
-	//go:embed nationalities.json
-	nationalitiesJSON []byte
-
-	countries     = codeSet(countriesJSON)
-	nationalities = codeSet(nationalitiesJSON)
+	countries     = codeSet(codes.Countries())
+	nationalities = codeSet(codes.Nationalities())
 )
 
-func codeSet(raw []byte) map[string]bool {
-	var list []struct {
-		Code string `json:"code"`
-	}
-	if err := json.Unmarshal(raw, &list); err != nil {
-		panic("domain: embedded code list: " + err.Error()) // a build defect that every test catches
-	}
+func codeSet(list []codes.Code) map[string]bool {
 	set := make(map[string]bool, len(list))
 	for _, c := range list {
 		set[c.Code] = true

@@ -1,10 +1,13 @@
 // Package domain holds the renter's personal data, its validation rules, e-mail confirmation tokens
-// and the mails a renter gets; it imports no other project package.
+// and the mails a renter gets; of the project it imports only platform/exception, the business
+// exception every service raises.
 package domain
 
 import (
 	"errors"
 	"strconv"
+
+	"semesterhaus/platform/exception"
 )
 
 var (
@@ -34,27 +37,7 @@ const (
 	MsgSingleLine = "SINGLE_LINE"
 )
 
-// ValidationError is a business exception: which input (Path, the GraphQL input field name) broke
-// which rule (MessageID), with the values its message needs (Params).
-type ValidationError struct {
-	Path      string
-	MessageID string
-	Params    map[string]string
-}
-
-func (e *ValidationError) Error() string {
-	return e.Path + ": " + e.MessageID
-}
-
-func invalid(path, messageID string, params ...string) *ValidationError {
-	p := make(map[string]string, len(params)/2)
-	for i := 0; i+1 < len(params); i += 2 {
-		p[params[i]] = params[i+1]
-	}
-	return &ValidationError{Path: path, MessageID: messageID, Params: p}
-}
-
 // NoRenter is the exception for an edit of a renter that does not exist.
-func NoRenter(id int64) *ValidationError {
-	return invalid("id", MsgNoRenter, "id", strconv.FormatInt(id, 10))
+func NoRenter(id int64) *exception.Error {
+	return exception.New("id", MsgNoRenter, "id", strconv.FormatInt(id, 10))
 }

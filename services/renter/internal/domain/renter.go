@@ -3,6 +3,8 @@ package domain
 import (
 	"strings"
 	"time"
+
+	"semesterhaus/platform/exception"
 )
 
 // Gender is how the renter is addressed (Herr, Frau or neither).
@@ -65,10 +67,10 @@ const MaxNotesLength = 2000
 func (r *Renter) ApplyEdit(e RenterEdit) error {
 	firstName, lastName, phone, notes := strings.TrimSpace(e.FirstName), strings.TrimSpace(e.LastName), strings.TrimSpace(e.Phone), strings.TrimSpace(e.Notes)
 	err := firstError(
-		func() *ValidationError { return checkName("firstName", e.FirstName) },
-		func() *ValidationError { return checkName("lastName", e.LastName) },
-		func() *ValidationError { return checkPhone("phone", e.Phone) },
-		func() *ValidationError { return checkMaxLength("notes", notes, MaxNotesLength) },
+		func() *exception.Error { return checkName("firstName", e.FirstName) },
+		func() *exception.Error { return checkName("lastName", e.LastName) },
+		func() *exception.Error { return checkPhone("phone", e.Phone) },
+		func() *exception.Error { return checkMaxLength("notes", notes, MaxNotesLength) },
 	)
 	if err != nil {
 		return err

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"semesterhaus/platform/exception"
 	"semesterhaus/services/renter/internal/domain"
 )
 
@@ -46,7 +47,7 @@ func TestApplyEdit_refusesInvalidInputAndChangesNothing(t *testing.T) {
 			r := stored()
 			e := valid
 			tt.change(&e)
-			var v *domain.ValidationError
+			var v *exception.Error
 			if err := r.ApplyEdit(e); !errors.As(err, &v) || v.Path != tt.path || v.MessageID != tt.msg {
 				t.Fatalf("got %v, want %s at %s", err, tt.msg, tt.path)
 			}

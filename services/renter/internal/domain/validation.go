@@ -8,6 +8,8 @@ import (
 	"time"
 	"unicode"
 	"unicode/utf8"
+
+	"semesterhaus/platform/exception"
 )
 
 // Form is personal data as a form sends it: unchecked text. Gender and Language are the codes.
@@ -44,7 +46,7 @@ var (
 )
 
 // ParseForm checks the form and returns the valid personal data, or the first violation as a
-// *ValidationError. The age bounds are checked on referenceDay (a semester's start). The checks run
+// *exception.Error. The age bounds are checked on referenceDay (a semester's start). The checks run
 // in the order of the booking form, so the renter sees the first problem first.
 func ParseForm(f Form, referenceDay time.Time) (PersonalData, error) {
 	d := PersonalData{
@@ -56,21 +58,21 @@ func ParseForm(f Form, referenceDay time.Time) (PersonalData, error) {
 	}
 	var birthday time.Time
 	err := firstError(
-		func() *ValidationError { return checkGender("gender", f.Gender, d.Gender) },
-		func() *ValidationError { return checkCode("nationality", f.Nationality, nationalities[d.Nationality]) },
-		func() *ValidationError { return checkName("firstName", f.FirstName) },
-		func() *ValidationError { return checkName("lastName", f.LastName) },
-		func() *ValidationError { return checkName("street", f.Street) },
-		func() *ValidationError { return checkCode("country", f.Country, countries[d.Country]) },
-		func() *ValidationError { return checkZip("zip", f.Zip, d.Country) },
-		func() *ValidationError { return checkName("city", f.City) },
-		func() (v *ValidationError) {
+		func() *exception.Error { return checkGender("gender", f.Gender, d.Gender) },
+		func() *exception.Error { return checkCode("nationality", f.Nationality, nationalities[d.Nationality]) },
+		func() *exception.Error { return checkName("firstName", f.FirstName) },
+		func() *exception.Error { return checkName("lastName", f.LastName) },
+		func() *exception.Error { return checkName("street", f.Street) },
+		func() *exception.Error { return checkCode("country", f.Country, countries[d.Country]) },
+		func() *exception.Error { return checkZip("zip", f.Zip, d.Country) },
+		func() *exception.Error { return checkName("city", f.City) },
+		func() (v *exception.Error) {
 			birthday, v = checkBirthday("birthday", f.Birthday, referenceDay)
 			return v
 		},
-		func() *ValidationError { return checkPhone("phone", f.Phone) },
-		func() *ValidationError { return checkEmail("email", f.Email) },
-		func() *ValidationError { return checkLanguage("language", d.Language) },
+		func() *exception.Error { return checkPhone("phone", f.Phone) },
+		func() *exception.Error { return checkEmail("email", f.Email) },
+		func() *exception.Error { return checkLanguage("language", d.Language) },
 	)
 	if err != nil {
 		return PersonalData{}, err
@@ -80,7 +82,7 @@ func ParseForm(f Form, referenceDay time.Time) (PersonalData, error) {
 }
 
 // firstError runs the checks in order and returns the first violation.
-func firstError(checks ...func() *ValidationError) error {
+func firstError(checks ...func() *exception.Error) error {
 	for _, check := range checks {
 		if v := check(); v != nil {
 			return v
@@ -89,20 +91,20 @@ func firstError(checks ...func() *ValidationError) error {
 	return nil
 }
 
-func missing(path string) *ValidationError { return invalid(path, MsgMissing) }
+func missing(path string) *exception.Error { return exception.New(path, MsgMissing) }
 
 // checkName checks a name, street or city: required, one line without control characters, and
 // 1..100 characters once the spaces around it are gone (a value of only spaces is too short rather
 // than missing).
-func checkName(path, raw string) *ValidationError {
+func checkName(path, raw string) *exception.Error {
 	if raw == "" {
 		return missing(path)
 	}
 	if !singleLine(raw) {
-		return invalid(path, MsgSingleLine)
+		return exception.New(path, MsgSingleLine)
 	}
 	if utf8.RuneCountInString(strings.TrimSpace(raw)) < MinTextLength {
-		return invalid(path, MsgStringMin, "min", strconv.Itoa(MinTextLength))
+		return exception.New(path, MsgStringMin, "min", strconv.Itoa(MinTextLength))
 	}
 	return checkMaxLength(path, strings.TrimSpace(raw), MaxTextLength)
 }
@@ -115,61 +117,61 @@ func singleLine(text string) bool {
 	})
 }
 
-func checkMaxLength(path, value string, maxLength int) *ValidationError {
+func checkMaxLength(path, value string, maxLength int) *exception.Error {
 	if utf8.RuneCountInString(value) > maxLength {
-		return invalid(path, MsgStringMax, "max", strconv.Itoa(maxLength))
+		return exception.New(path, MsgStringMax, "max", strconv.Itoa(maxLength))
 	}
 	return nil
 }
 
-func checkGender(path, raw string, g Gender) *ValidationError {
+func checkGender(path, raw string, g Gender) *exception.Error {
 	switch {
 	case raw == "":
 		return missing(path)
 	case g != GenderMale && g != GenderFemale && g != GenderVarious:
-		return invalid(path, MsgInvalidGender)
+		return exception.New(path, MsgInvalidGender)
 	}
 	return nil
 }
 
-func checkCode(path, raw string, known bool) *ValidationError {
+func checkCode(path, raw string, known bool) *exception.Error {
 	switch {
 	case raw == "":
 		return missing(path)
 	case !known:
-		return invalid(path, MsgInvalidCountry)
+		return exception.New(path, MsgInvalidCountry)
 	}
 	return nil
 }
 
 // checkZip: five digits in Germany; elsewhere 2..10 letters and digits, spaces or hyphens inside
 // allowed (e.g. "SW1A 1AA", "1234 AB").
-func checkZip(path, raw, country string) *ValidationError {
+func checkZip(path, raw, country string) *exception.Error {
 	zip := strings.TrimSpace(raw)
 	switch {
 	case raw == "":
 		return missing(path)
 	case country == zipCountryDEU && !germanZip.MatchString(zip):
-		return invalid(path, MsgInvalidZip)
+		return exception.New(path, MsgInvalidZip)
 	case country != zipCountryDEU && !foreignZip.MatchString(zip):
-		return invalid(path, MsgInvalidZip)
+		return exception.New(path, MsgInvalidZip)
 	}
 	return nil
 }
 
-func checkBirthday(path, raw string, referenceDay time.Time) (time.Time, *ValidationError) {
+func checkBirthday(path, raw string, referenceDay time.Time) (time.Time, *exception.Error) {
 	if raw == "" {
 		return time.Time{}, missing(path)
 	}
 	birthday, err := time.Parse(time.DateOnly, strings.TrimSpace(raw))
 	if err != nil {
-		return time.Time{}, invalid(path, MsgInvalid)
+		return time.Time{}, exception.New(path, MsgInvalid)
 	}
 	switch age := AgeOn(birthday, referenceDay); {
 	case age < MinAge:
-		return time.Time{}, invalid(path, MsgTooYoung, "min", strconv.Itoa(MinAge))
+		return time.Time{}, exception.New(path, MsgTooYoung, "min", strconv.Itoa(MinAge))
 	case age > MaxAge:
-		return time.Time{}, invalid(path, MsgTooOld, "max", strconv.Itoa(MaxAge))
+		return time.Time{}, exception.New(path, MsgTooOld, "max", strconv.Itoa(MaxAge))
 	}
 	return birthday, nil
 }
@@ -185,40 +187,40 @@ func AgeOn(birthday, day time.Time) int {
 
 // checkPhone wants something that can be dialled: 6..15 digits (E.164 allows 15), an optional
 // leading +, and the usual separators between them.
-func checkPhone(path, raw string) *ValidationError {
+func checkPhone(path, raw string) *exception.Error {
 	if strings.TrimSpace(raw) == "" {
 		return missing(path)
 	}
 	if !phoneDigits.MatchString(phoneChars.Replace(strings.TrimSpace(raw))) {
-		return invalid(path, MsgInvalid)
+		return exception.New(path, MsgInvalid)
 	}
 	return nil
 }
 
 // checkEmail wants one plain address (no display name) whose domain has a dot: mail to "a@localhost"
 // would never reach a renter.
-func checkEmail(path, raw string) *ValidationError {
+func checkEmail(path, raw string) *exception.Error {
 	email := strings.TrimSpace(raw)
 	if email == "" {
 		return missing(path)
 	}
 	addr, err := mail.ParseAddress(email)
 	if err != nil || addr.Address != email || addr.Name != "" {
-		return invalid(path, MsgInvalidEmail)
+		return exception.New(path, MsgInvalidEmail)
 	}
 	domain := email[strings.LastIndexByte(email, '@')+1:]
 	if !strings.Contains(domain, ".") || strings.HasPrefix(domain, ".") || strings.HasSuffix(domain, ".") {
-		return invalid(path, MsgInvalidEmail)
+		return exception.New(path, MsgInvalidEmail)
 	}
 	return nil
 }
 
-func checkLanguage(path string, l Language) *ValidationError {
+func checkLanguage(path string, l Language) *exception.Error {
 	switch {
 	case l == "":
 		return missing(path)
 	case l != LanguageDe && l != LanguageEn:
-		return invalid(path, MsgInvalidLanguage)
+		return exception.New(path, MsgInvalidLanguage)
 	}
 	return nil
 }

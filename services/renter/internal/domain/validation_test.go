@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"semesterhaus/platform/exception"
 	"semesterhaus/services/renter/internal/domain"
 )
 
@@ -91,7 +92,7 @@ func TestParseForm_eachRuleRefusesWithItsCodeAndPath(t *testing.T) {
 			f := validForm()
 			tt.change(&f)
 			_, err := domain.ParseForm(f, semesterStart)
-			var v *domain.ValidationError
+			var v *exception.Error
 			if !errors.As(err, &v) {
 				t.Fatalf("got %v, want a validation error", err)
 			}
@@ -141,7 +142,7 @@ func TestParseForm_reportsTheFirstProblemInFormOrder(t *testing.T) {
 	f := validForm()
 	f.Email, f.Zip, f.FirstName = "", "1", ""
 	_, err := domain.ParseForm(f, semesterStart)
-	var v *domain.ValidationError
+	var v *exception.Error
 	if !errors.As(err, &v) || v.Path != "firstName" {
 		t.Errorf("got %v, want the first name first", err)
 	}

@@ -9,12 +9,13 @@ import (
 	"time"
 	_ "time/tzdata" // the residence's time zone must be known in minimal container images too
 
+	"github.com/jackc/pgx/v5"
 	"google.golang.org/grpc"
 
 	"semesterhaus/platform/audit/auditgrpc"
-	"semesterhaus/platform/health"
 	"semesterhaus/platform/server"
 	"semesterhaus/platform/service"
+	"semesterhaus/proto/events/v1/streams"
 	auditv1 "semesterhaus/proto/gen/audit/v1"
 	rentingv1 "semesterhaus/proto/gen/renting/v1"
 	"semesterhaus/services/renting/internal/adapters/emaillink"
@@ -29,37 +30,26 @@ import (
 
 func main() {
 	service.Main("renting", config.Load, map[string]service.Command[config.Config]{
-		"serve":   serve,
+		"serve":   service.Serve(service.Needs{Publishes: []streams.Stream{streams.Renting.Stream()}}, serve),
 		"migrate": service.Migrate[config.Config](migrations.FS),
 	})
 }
 
-func serve(ctx context.Context, cfg config.Config, logger *slog.Logger) error {
-	infra, err := service.Connect(ctx, cfg.Settings, logger)
-	if err != nil {
-		return err
-	}
-	defer infra.Close()
-	if err := infra.ConnectNATS(ctx, cfg.NATSURL, logger); err != nil {
-		return err
-	}
+func serve(ctx context.Context, cfg config.Config, infra *service.Infra, logger *slog.Logger) error {
 	pool, js, verifier := infra.Pool, infra.JS, infra.Verifier
-	if err := natsadapter.EnsureStream(ctx, js, natsadapter.Stream, natsadapter.SubjectPrefix); err != nil {
-		return err
-	}
 	peers, err := dialPeers(cfg)
 	if err != nil {
 		return err
 	}
 	defer peers.close()
-	repo := pgadapter.NewRepository(pool, natsadapter.SubjectPrefix)
+	repo := pgadapter.NewRepository(pool, string(streams.Renting))
 	rentings := app.New(repo,
 		grpcadapter.NewCatalog(peers.catalog), grpcadapter.NewRenters(peers.renter), grpcadapter.NewDocuments(peers.document),
-		time.Now, app.Settings{TimeZone: cfg.Location(), ConfirmationTimeout: cfg.ConfirmationTimeout, KeyCodeDays: cfg.KeyCodeDays}, logger)
-	consumers := natsadapter.NewConsumers(js, pool, repo, rentings, logger)
+		time.Now, app.Settings{TimeZone: cfg.TimeZone.Location, ConfirmationTimeout: cfg.ConfirmationTimeout, KeyCodeDays: cfg.KeyCodeDays}, logger)
+	consumers := natsadapter.NewConsumers(js, pool, func(tx pgx.Tx) app.Updater { return repo.In(tx) }, rentings, logger)
 
 	api := service.API{
-		HTTPAddr: cfg.HTTPAddr, GRPCAddr: cfg.GRPCAddr, Verifier: verifier,
+		HTTPAddr: cfg.HTTPAddr, GRPCAddr: cfg.GRPCAddr,
 		Routes: func(mux *http.ServeMux) {
 			mux.Handle("/graphql", graphql.NewHandler(rentings, verifier, logger))
 			emaillink.Routes(mux, rentings, logger)
@@ -68,14 +58,9 @@ func serve(ctx context.Context, cfg config.Config, logger *slog.Logger) error {
 			rentingv1.RegisterRentingServiceServer(s, grpcadapter.NewServer(rentings))
 			auditv1.RegisterAuditLogServer(s, auditgrpc.NewServer(pool, logger))
 		},
-		Ready: []health.Check{{Name: "postgres", Func: pool.Ping}},
 	}
-	components := append(api.Components(),
-		natsadapter.Relay(pool, js, logger),
-		server.Func("jobs", func(ctx context.Context) error { return rentings.RunJobsEvery(ctx, cfg.JobInterval) }),
-	)
-	components = append(components, consumers.Components(natsadapter.DocumentStream, natsadapter.PaymentStream)...)
-	return server.Run(ctx, logger, components...)
+	jobs := server.Func("jobs", func(ctx context.Context) error { return rentings.RunJobsEvery(ctx, cfg.JobInterval) })
+	return infra.Run(ctx, logger, api, append(consumers.Components(streams.Document, streams.Payment), jobs)...)
 }
 
 // peers are the client connections to the services the renting service calls.

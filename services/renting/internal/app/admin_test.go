@@ -6,6 +6,7 @@ import (
 	"slices"
 	"testing"
 
+	"semesterhaus/platform/exception"
 	"semesterhaus/platform/identity"
 	"semesterhaus/services/renting/internal/app"
 	"semesterhaus/services/renting/internal/domain"
@@ -86,7 +87,7 @@ func TestFreeApartment_deletesEveryRentingOfTheApartmentWithItsLog(t *testing.T)
 		t.Errorf("%d renting.deleted events, want 2", len(deleted))
 	}
 	// One entry per deleted renting, naming its renter: each renter's log in the back office shows it.
-	if n := count(t, env, "SELECT count(*) FROM audit_log WHERE action = 'freeApartment' AND actor = 'admin' AND renter_id IS NOT NULL AND subject = ANY($1)",
+	if n := count(t, env, "SELECT count(*) FROM audit_log WHERE action = 'freeApartment' AND actor = 'admin' AND concerns IS NOT NULL AND subject = ANY($1)",
 		[]string{"renting/" + ada, "renting/" + bob}); n != 2 {
 		t.Errorf("%d audit entries naming the deleted rentings and their renters, want 2", n)
 	}
@@ -159,17 +160,17 @@ func TestOfferRenewal_offersThePaidApartmentForTheFollowingSemesterNow(t *testin
 	if got := outbox(t, env); got[len(got)-1] != "renting.state.renewal_request" {
 		t.Errorf("events %v: the renewal mail goes out because of renting.state.renewal_request", got)
 	}
-	if n := count(t, env, "SELECT count(*) FROM audit_log WHERE actor = 'admin' AND action = 'offerRenewal' AND renter_id = 7 AND subject = $1", "renting/"+id); n != 1 {
+	if n := count(t, env, "SELECT count(*) FROM audit_log WHERE actor = 'admin' AND action = 'offerRenewal' AND concerns = 'renter/7' AND subject = $1", "renting/"+id); n != 1 {
 		t.Errorf("%d audit entries", n)
 	}
 
 	_, err = env.Rentings.OfferRenewal(testenv.Admin(), paid)
-	var again *domain.ValidationError
+	var again *exception.Error
 	if !errors.As(err, &again) || again.MessageID != domain.MsgAlreadyRenting {
 		t.Errorf("a second offer: %v, want %s", err, domain.MsgAlreadyRenting)
 	}
 	_, err = env.Rentings.OfferRenewal(testenv.Admin(), id)
-	var notPaid *domain.ValidationError
+	var notPaid *exception.Error
 	if !errors.As(err, &notPaid) || notPaid.MessageID != domain.MsgNotAllowed {
 		t.Errorf("an offer for a renting that is not paid: %v, want %s", err, domain.MsgNotAllowed)
 	}

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"testing"
 
+	"semesterhaus/platform/exception"
 	"semesterhaus/platform/pgtest"
 	"semesterhaus/services/renting/internal/app"
 	"semesterhaus/services/renting/internal/domain"
@@ -72,7 +73,7 @@ func wantState(t *testing.T, env *testenv.Env, id string, want domain.State) {
 
 func wantException(t *testing.T, err error, path, messageID string) {
 	t.Helper()
-	var v *domain.ValidationError
+	var v *exception.Error
 	if !errors.As(err, &v) || v.Path != path || v.MessageID != messageID {
 		t.Fatalf("got %v, want exception %s at %s", err, messageID, path)
 	}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/emmansun/base64"
 
+	"semesterhaus/platform/exception"
 	"semesterhaus/services/renting/internal/domain"
 )
 
@@ -25,7 +26,7 @@ type BookingRequest struct {
 // APARTMENT_REQUESTED with the form in one transaction. Anybody can send a request for any address,
 // so nothing that exists changes here: a known renter's data waits with the request for the
 // confirmation (ConfirmEmail), and a renter who holds an apartment in the semester is refused before
-// anything is stored. Business problems come back as a *domain.ValidationError; whatever fails
+// anything is stored. Business problems come back as a *exception.Error; whatever fails
 // after the renter was registered undoes the earlier steps, so nothing is half-created.
 func (s *Rentings) CreateRentingRequest(ctx context.Context, req BookingRequest) (string, error) {
 	semester, err := s.bookableSemester(ctx, req.SemesterID)
@@ -59,7 +60,7 @@ func (s *Rentings) CreateRentingRequest(ctx context.Context, req BookingRequest)
 		s.undoRegistration(ctx, renterID)
 		return "", err
 	}
-	if err := s.repo.CreateRequest(ctx, r, req.Renter, domain.RefuseIfHolding); err != nil {
+	if err := s.bookings.CreateRequest(ctx, r, req.Renter, domain.RefuseIfHolding); err != nil {
 		s.undoDocuments(ctx, r.ID)
 		s.undoRegistration(ctx, renterID)
 		return "", alreadyRenting(err)
@@ -70,7 +71,7 @@ func (s *Rentings) CreateRentingRequest(ctx context.Context, req BookingRequest)
 // refuseIfHolding answers ALREADY_RENTING when the renter holds an apartment in the semester, before
 // the uploads are stored. CreateRequest checks again under lock, for a confirmation at the same moment.
 func (s *Rentings) refuseIfHolding(ctx context.Context, renterID int64, semesterID int) error {
-	rentings, err := s.repo.RentingsOfRenter(ctx, renterID)
+	rentings, err := s.queries.RentingsOfRenter(ctx, renterID)
 	if err != nil {
 		return err
 	}
@@ -86,7 +87,7 @@ func (s *Rentings) refuseIfHolding(ctx context.Context, renterID int64, semester
 // alreadyRenting turns the refusal of a second apartment into its business exception; other errors pass.
 func alreadyRenting(err error) error {
 	if errors.Is(err, domain.ErrRenterHoldsApartment) {
-		return domain.Invalid("email", domain.MsgAlreadyRenting)
+		return exception.New("email", domain.MsgAlreadyRenting)
 	}
 	return err
 }
@@ -95,7 +96,7 @@ func alreadyRenting(err error) error {
 func (s *Rentings) bookableSemester(ctx context.Context, semesterID int) (domain.Semester, error) {
 	semester, err := s.catalog.BookableSemester(ctx)
 	if errors.Is(err, domain.ErrNotFound) || err == nil && semester.ID != semesterID {
-		return domain.Semester{}, domain.Invalid("semesterId", domain.MsgSemesterNotBookable, "semesterId", strconv.Itoa(semesterID))
+		return domain.Semester{}, exception.New("semesterId", domain.MsgSemesterNotBookable, "semesterId", strconv.Itoa(semesterID))
 	}
 	return semester, err
 }
@@ -104,16 +105,16 @@ func (s *Rentings) bookableSemester(ctx context.Context, semesterID int) (domain
 // has the last word when two renters confirm at once; this check spares a renter a doomed booking.
 func (s *Rentings) checkFree(ctx context.Context, apartmentID, semesterID int) error {
 	if _, err := s.catalog.Apartment(ctx, apartmentID); errors.Is(err, domain.ErrNotFound) {
-		return domain.Invalid("apartmentId", domain.MsgNoApartment, "id", strconv.Itoa(apartmentID))
+		return exception.New("apartmentId", domain.MsgNoApartment, "id", strconv.Itoa(apartmentID))
 	} else if err != nil {
 		return err
 	}
-	held, err := s.repo.ApartmentHeld(ctx, apartmentID, semesterID)
+	held, err := s.queries.ApartmentHeld(ctx, apartmentID, semesterID)
 	if err != nil {
 		return err
 	}
 	if held {
-		return domain.Invalid("apartmentId", domain.MsgApartmentTaken, "id", strconv.Itoa(apartmentID))
+		return exception.New("apartmentId", domain.MsgApartmentTaken, "id", strconv.Itoa(apartmentID))
 	}
 	return nil
 }
@@ -133,7 +134,7 @@ func decodeUploads(uploads ...upload) ([]domain.Upload, error) {
 	for i, u := range uploads {
 		content, err := base64.StdEncoding.DecodeString(u.base64)
 		if err != nil {
-			return nil, domain.Invalid(u.path, domain.MsgInvalid)
+			return nil, exception.New(u.path, domain.MsgInvalid)
 		}
 		result[i] = domain.Upload{Type: u.kind, Path: u.path, Content: content}
 	}
@@ -189,14 +190,14 @@ func (s *Rentings) ConfirmEmail(ctx context.Context, email, token string) (domai
 // moves, so a failure leaves the request open for the link to be opened again; a request that
 // moved on (a repeated confirmation) has no form any more.
 func (s *Rentings) applyRequestForm(ctx context.Context, renterID int64, rentingID string) error {
-	r, err := s.repo.Get(ctx, rentingID)
+	r, err := s.queries.Get(ctx, rentingID)
 	if err != nil {
 		return err
 	}
 	if err := tokenNamesRenting(renterID, r); err != nil || r.State != domain.ApartmentRequested {
 		return err
 	}
-	form, err := s.repo.RequestForm(ctx, rentingID)
+	form, err := s.bookings.RequestForm(ctx, rentingID)
 	if errors.Is(err, domain.ErrNotFound) {
 		return nil
 	}
@@ -234,9 +235,9 @@ func (s *Rentings) confirm(ctx context.Context, renterID int64, rentingID string
 		outcome, err = domain.ConfirmRequest(r, held, others, s.now())
 		return err
 	}
-	err := s.repo.Confirm(ctx, rentingID, move)
+	err := s.bookings.Confirm(ctx, rentingID, move)
 	if errors.Is(err, domain.ErrApartmentTaken) {
-		err = s.repo.Confirm(ctx, rentingID, func(r *domain.Renting, _ bool, others []*domain.Renting) error { return move(r, true, others) })
+		err = s.bookings.Confirm(ctx, rentingID, func(r *domain.Renting, _ bool, others []*domain.Renting) error { return move(r, true, others) })
 	}
 	return outcome, err
 }
@@ -245,11 +246,11 @@ func (s *Rentings) confirm(ctx context.Context, renterID int64, rentingID string
 // semester (APARTMENT_RESERVED).
 func (s *Rentings) ReselectApartment(ctx context.Context, rentingID string, apartmentID int) error {
 	if _, err := s.catalog.Apartment(ctx, apartmentID); errors.Is(err, domain.ErrNotFound) {
-		return domain.Invalid("apartmentId", domain.MsgNoApartment, "id", strconv.Itoa(apartmentID))
+		return exception.New("apartmentId", domain.MsgNoApartment, "id", strconv.Itoa(apartmentID))
 	} else if err != nil {
 		return err
 	}
-	err := s.repo.Update(ctx, rentingID, func(r *domain.Renting) error {
+	err := s.bookings.Update(ctx, rentingID, func(r *domain.Renting) error {
 		if r.State != domain.SelectApartment {
 			return &domain.TransitionError{RentingID: r.ID, From: r.State, To: domain.ApartmentReserved}
 		}
@@ -266,9 +267,9 @@ func asException(err error, apartmentID int) error {
 	case errors.As(err, &refused):
 		return refused.Exception()
 	case errors.Is(err, domain.ErrNotFound):
-		return domain.Invalid("rentingId", domain.MsgNoRenting)
+		return exception.New("rentingId", domain.MsgNoRenting)
 	case errors.Is(err, domain.ErrApartmentTaken):
-		return domain.Invalid("apartmentId", domain.MsgApartmentTaken, "id", strconv.Itoa(apartmentID))
+		return exception.New("apartmentId", domain.MsgApartmentTaken, "id", strconv.Itoa(apartmentID))
 	default:
 		return err
 	}

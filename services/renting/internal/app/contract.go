@@ -8,12 +8,6 @@ import (
 	"semesterhaus/services/renting/internal/domain"
 )
 
-// Updater changes one renting in a transaction it does not own: the consumer of an event stores the
-// transition in the transaction that records the event as processed (see Repository.Update).
-type Updater interface {
-	Update(ctx context.Context, id string, change func(*domain.Renting) error) error
-}
-
 // ContractRequested moves an acknowledged booking or an accepted renewal to CONTRACT_REQUESTED when
 // the document service opened the signing session at signingLink.
 func (s *Rentings) ContractRequested(ctx context.Context, in Updater, rentingID, signingLink string) error {

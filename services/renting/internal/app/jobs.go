@@ -15,7 +15,7 @@ import (
 // renewals left unanswered after their deadline and announces the key codes due. ran is false when
 // another replica was running it.
 func (s *Rentings) RunJobs(ctx context.Context) (ran bool, err error) {
-	return s.repo.Exclusively(ctx, func(ctx context.Context) error {
+	return s.jobs.Exclusively(ctx, func(ctx context.Context) error {
 		semesters, err := s.catalog.Semesters(ctx)
 		if err != nil {
 			return err
@@ -31,7 +31,7 @@ func (s *Rentings) RunJobs(ctx context.Context) (ran bool, err error) {
 }
 
 func (s *Rentings) expireRequests(ctx context.Context) error {
-	ids, err := s.repo.RequestsCreatedBefore(ctx, s.now().Add(-s.settings.ConfirmationTimeout))
+	ids, err := s.jobs.RequestsCreatedBefore(ctx, s.now().Add(-s.settings.ConfirmationTimeout))
 	if err != nil {
 		return fmt.Errorf("expire requests: %w", err)
 	}
@@ -50,7 +50,7 @@ func (s *Rentings) openRenewals(ctx context.Context, semesters []domain.Semester
 		if !ok {
 			continue
 		}
-		payed, err := s.repo.RentingsInState(ctx, domain.Payed, []int{previous.ID})
+		payed, err := s.queries.RentingsInState(ctx, domain.Payed, []int{previous.ID})
 		if err != nil {
 			errs = append(errs, err)
 			continue
@@ -63,12 +63,12 @@ func (s *Rentings) openRenewals(ctx context.Context, semesters []domain.Semester
 }
 
 func (s *Rentings) openRenewal(ctx context.Context, paid domain.Renting, next domain.Semester) error {
-	has, err := s.repo.RenterHasRenting(ctx, paid.RenterID, next.ID)
+	has, err := s.queries.RenterHasRenting(ctx, paid.RenterID, next.ID)
 	if err != nil || has {
 		return err
 	}
 	renewal := domain.NewRenting(paid.RenterID, paid.ApartmentID, next.ID, true, s.now())
-	err = s.repo.Create(ctx, renewal)
+	err = s.bookings.Create(ctx, renewal)
 	if errors.Is(err, domain.ErrApartmentTaken) || errors.Is(err, domain.ErrRenterHoldsApartment) {
 		s.logger.WarnContext(ctx, "renewal not offered: the apartment or the renter is taken in the next semester",
 			"rentingId", paid.ID, "semesterId", next.ID, "err", err)
@@ -80,7 +80,7 @@ func (s *Rentings) openRenewal(ctx context.Context, paid domain.Renting, next do
 // reissueRenewalLinks gives each renewal offered before renewal links carried a token (its old link
 // opens nothing now) a token, and mails the renewal link again, once.
 func (s *Rentings) reissueRenewalLinks(ctx context.Context) error {
-	renewals, err := s.repo.RenewalsWithoutToken(ctx)
+	renewals, err := s.jobs.RenewalsWithoutToken(ctx)
 	if err != nil {
 		return fmt.Errorf("renewals without a token: %w", err)
 	}
@@ -90,7 +90,7 @@ func (s *Rentings) reissueRenewalLinks(ctx context.Context) error {
 			errs = append(errs, err)
 			continue
 		}
-		errs = append(errs, s.repo.AnnounceRenewalToken(ctx, &r, s.now()))
+		errs = append(errs, s.jobs.AnnounceRenewalToken(ctx, &r, s.now()))
 	}
 	return errors.Join(errs...)
 }
@@ -108,7 +108,7 @@ func (s *Rentings) expireRenewals(ctx context.Context, semesters []domain.Semest
 	if len(overdue) == 0 {
 		return nil
 	}
-	waiting, err := s.repo.RentingsInState(ctx, domain.RenewalRequest, overdue)
+	waiting, err := s.queries.RentingsInState(ctx, domain.RenewalRequest, overdue)
 	if err != nil {
 		return fmt.Errorf("expire renewals: %w", err)
 	}
@@ -136,13 +136,13 @@ func (s *Rentings) announceKeyCodes(ctx context.Context, semesters []domain.Seme
 	if len(due) == 0 {
 		return nil
 	}
-	rentings, err := s.repo.KeyCodesDue(ctx, due)
+	rentings, err := s.jobs.KeyCodesDue(ctx, due)
 	if err != nil {
 		return fmt.Errorf("key codes due: %w", err)
 	}
 	var errs []error
 	for _, r := range rentings {
-		if err := s.repo.AnnounceKeyCode(ctx, r.ID, moveIn[r.SemesterID], s.now()); err != nil {
+		if err := s.jobs.AnnounceKeyCode(ctx, r.ID, moveIn[r.SemesterID], s.now()); err != nil {
 			errs = append(errs, err)
 		}
 	}
@@ -153,7 +153,7 @@ func (s *Rentings) announceKeyCodes(ctx context.Context, semesters []domain.Seme
 func (s *Rentings) cancelAll(ctx context.Context, ids []string, found domain.State) error {
 	var errs []error
 	for _, id := range ids {
-		err := s.repo.Update(ctx, id, func(r *domain.Renting) error {
+		err := s.bookings.Update(ctx, id, func(r *domain.Renting) error {
 			if r.State != found {
 				return nil // moved on meanwhile
 			}

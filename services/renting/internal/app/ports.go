@@ -9,9 +9,26 @@ import (
 )
 
 // Repository stores rentings and their log. Every stored transition writes its log entry and its
-// event in the same transaction as the state change.
+// event in the same transaction as the state change. It is every role below in one store; each use
+// case uses the role it needs.
 type Repository interface {
-	Get(ctx context.Context, id string) (domain.Renting, error)
+	BookingStore
+	QueryStore
+	JobStore
+	AdminStore
+}
+
+// Updater changes one renting in a transaction it does not own: the consumer of an event stores the
+// transition in the transaction that records the event as processed (see BookingStore.Update).
+type Updater interface {
+	// Update locks the renting, lets change move it and stores its transitions; nothing is stored when
+	// change fails. A taken apartment comes back as domain.ErrApartmentTaken.
+	Update(ctx context.Context, id string, change func(*domain.Renting) error) error
+}
+
+// BookingStore is the booking write path: new rentings and requests, confirmation and transitions.
+type BookingStore interface {
+	Updater
 	// Create stores a new renting.
 	Create(ctx context.Context, r *domain.Renting) error
 	// CreateRequest stores a new booking request with the form it came with. The renter's other
@@ -24,9 +41,42 @@ type Repository interface {
 	// another renting holds its apartment, and stores what change did to all of them. A taken
 	// apartment comes back as domain.ErrApartmentTaken.
 	Confirm(ctx context.Context, id string, change func(r *domain.Renting, apartmentHeld bool, others []*domain.Renting) error) error
-	// Update locks the renting, lets change move it and stores its transitions; nothing is stored when
-	// change fails. A taken apartment comes back as domain.ErrApartmentTaken.
-	Update(ctx context.Context, id string, change func(*domain.Renting) error) error
+}
+
+// QueryStore reads rentings and their log.
+type QueryStore interface {
+	Get(ctx context.Context, id string) (domain.Renting, error)
+	RentingsOfRenter(ctx context.Context, renterID int64) ([]domain.Renting, error)
+	LogOfRenter(ctx context.Context, renterID int64) ([]domain.LogEntry, error)
+	RentingsOfSemester(ctx context.Context, semesterID int) ([]domain.Renting, error)
+	RentingsInState(ctx context.Context, state domain.State, semesterIDs []int) ([]domain.Renting, error)
+	// ApartmentHeld reports whether a renting holds the apartment in the semester.
+	ApartmentHeld(ctx context.Context, apartmentID, semesterID int) (bool, error)
+	RenterHasRenting(ctx context.Context, renterID int64, semesterID int) (bool, error)
+	// RenewalTokenHash returns the stored hash of a renewal link's token; domain.ErrNotFound when the
+	// renting has none.
+	RenewalTokenHash(ctx context.Context, rentingID string) ([]byte, error)
+}
+
+// JobStore serves the scheduled job.
+type JobStore interface {
+	// Exclusively runs job unless another replica runs it at the moment; ran says whether it did.
+	Exclusively(ctx context.Context, job func(context.Context) error) (ran bool, err error)
+	RequestsCreatedBefore(ctx context.Context, t time.Time) ([]string, error)
+	// RenewalsWithoutToken returns the renewals waiting for their answer that have no renewal token.
+	RenewalsWithoutToken(ctx context.Context) ([]domain.Renting, error)
+	// AnnounceRenewalToken stores the hash of the renewal's issued token and announces the renewal
+	// again with the token, in one transaction.
+	AnnounceRenewalToken(ctx context.Context, renewal *domain.Renting, at time.Time) error
+	// KeyCodesDue returns the paid rentings of the semesters whose key code was not announced yet.
+	KeyCodesDue(ctx context.Context, semesterIDs []int) ([]domain.Renting, error)
+	// AnnounceKeyCode marks the key code announced and enqueues its event in one transaction, once:
+	// a renting no longer paid or announced already (by another replica) is left alone.
+	AnnounceKeyCode(ctx context.Context, id string, moveIn, at time.Time) error
+}
+
+// AdminStore serves the admins' operations, each audited in the transaction of its change.
+type AdminStore interface {
 	// AdminCreate is Create (without prepare) with an audit entry of the admin's action in the same
 	// transaction.
 	AdminCreate(ctx context.Context, r *domain.Renting, actor, action string) error
@@ -35,29 +85,6 @@ type Repository interface {
 	// DeleteApartment deletes every renting of the apartment in the semester with its log, announces
 	// each deletion and audits it, in one transaction.
 	DeleteApartment(ctx context.Context, apartmentID, semesterID int, actor string, at time.Time) ([]domain.Renting, error)
-	// RenewalTokenHash returns the stored hash of a renewal link's token; domain.ErrNotFound when the
-	// renting has none.
-	RenewalTokenHash(ctx context.Context, rentingID string) ([]byte, error)
-	// RenewalsWithoutToken returns the renewals waiting for their answer that have no renewal token.
-	RenewalsWithoutToken(ctx context.Context) ([]domain.Renting, error)
-	// AnnounceRenewalToken stores the hash of the renewal's issued token and announces the renewal
-	// again with the token, in one transaction.
-	AnnounceRenewalToken(ctx context.Context, renewal *domain.Renting, at time.Time) error
-	RentingsOfRenter(ctx context.Context, renterID int64) ([]domain.Renting, error)
-	LogOfRenter(ctx context.Context, renterID int64) ([]domain.LogEntry, error)
-	RentingsOfSemester(ctx context.Context, semesterID int) ([]domain.Renting, error)
-	// ApartmentHeld reports whether a renting holds the apartment in the semester.
-	ApartmentHeld(ctx context.Context, apartmentID, semesterID int) (bool, error)
-	RentingsInState(ctx context.Context, state domain.State, semesterIDs []int) ([]domain.Renting, error)
-	// KeyCodesDue returns the paid rentings of the semesters whose key code was not announced yet.
-	KeyCodesDue(ctx context.Context, semesterIDs []int) ([]domain.Renting, error)
-	// AnnounceKeyCode marks the key code announced and enqueues its event in one transaction, once:
-	// a renting no longer paid or announced already (by another replica) is left alone.
-	AnnounceKeyCode(ctx context.Context, id string, moveIn, at time.Time) error
-	RequestsCreatedBefore(ctx context.Context, t time.Time) ([]string, error)
-	RenterHasRenting(ctx context.Context, renterID int64, semesterID int) (bool, error)
-	// Exclusively runs job unless another replica runs it at the moment; ran says whether it did.
-	Exclusively(ctx context.Context, job func(context.Context) error) (ran bool, err error)
 }
 
 // Catalog answers questions about apartments, semesters and prices (the catalog service).
@@ -74,7 +101,7 @@ type Catalog interface {
 }
 
 // Renters keeps the renters' personal data and e-mail tokens (the renter service). Invalid data
-// comes back as a *domain.ValidationError.
+// comes back as a *exception.Error.
 type Renters interface {
 	Validate(ctx context.Context, data domain.RenterData, reference time.Time) error
 	// Register finds the renter by e-mail (leaving its data as it is) or creates one; with renterID
@@ -88,7 +115,7 @@ type Renters interface {
 }
 
 // Documents keeps the uploads of a renting (the document service). A broken upload comes back as a
-// *domain.ValidationError and nothing is stored.
+// *exception.Error and nothing is stored.
 type Documents interface {
 	// StoreUploads keeps a booking request's uploads apart from the renter's documents until the
 	// renting's address is confirmed: anybody can send a request for any address.

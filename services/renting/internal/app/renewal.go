@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"slices"
 
+	"semesterhaus/platform/exception"
 	"semesterhaus/platform/identity"
 	"semesterhaus/services/renting/internal/domain"
 )
@@ -20,7 +21,7 @@ type Renewal struct {
 // ApproveRenewal accepts a renewal through its link (the renting id and the renewal mail's token):
 // the renter's data is updated, the certificate stored and the renting moves from RENEWAL_REQUEST to
 // RENEWAL_ACCEPTED. Business problems, a link that opens nothing among them, come back as a
-// *domain.ValidationError, and nothing changes.
+// *exception.Error, and nothing changes.
 func (s *Rentings) ApproveRenewal(ctx context.Context, rentingID, token string, renewal Renewal) error {
 	r, semester, err := s.renewalLink(ctx, rentingID, token)
 	if err != nil {
@@ -39,7 +40,7 @@ func (s *Rentings) ApproveRenewal(ctx context.Context, rentingID, token string, 
 	if err := s.documents.StoreRenterUploads(ctx, r.RenterID, r.ID, uploads); err != nil {
 		return err
 	}
-	err = s.repo.Update(ctx, rentingID, func(r *domain.Renting) error {
+	err = s.bookings.Update(ctx, rentingID, func(r *domain.Renting) error {
 		return r.MoveTo(domain.RenewalAccepted, s.now())
 	})
 	if err != nil {
@@ -55,7 +56,7 @@ func (s *Rentings) DeclineRenewal(ctx context.Context, rentingID, token string) 
 		return err
 	}
 	var apartmentID int
-	err := s.repo.Update(ctx, rentingID, func(r *domain.Renting) error {
+	err := s.bookings.Update(ctx, rentingID, func(r *domain.Renting) error {
 		apartmentID = r.ApartmentID
 		if r.State != domain.RenewalRequest {
 			return &domain.TransitionError{RentingID: r.ID, From: r.State, To: domain.Canceled}
@@ -68,12 +69,12 @@ func (s *Rentings) DeclineRenewal(ctx context.Context, rentingID, token string) 
 // OfferRenewal offers the renter of a paid renting the same apartment for the following semester
 // now, as the opening renewal window would (a RENEWAL_REQUEST renting, and the mail with the link
 // to /booking/extend), e.g. for a renter who asks early. Admins only; audited. It returns the new
-// renting's id; business problems come back as a *domain.ValidationError.
+// renting's id; business problems come back as a *exception.Error.
 func (s *Rentings) OfferRenewal(ctx context.Context, rentingID string) (string, error) {
 	if err := identity.RequireAdmin(ctx); err != nil {
 		return "", err
 	}
-	paid, err := s.repo.Get(ctx, rentingID)
+	paid, err := s.queries.Get(ctx, rentingID)
 	if err != nil {
 		return "", asException(err, 0)
 	}
@@ -90,19 +91,19 @@ func (s *Rentings) OfferRenewal(ctx context.Context, rentingID string) (string, 
 	}
 	next, ok := semesters[current].Successor(semesters)
 	if !ok {
-		return "", domain.Invalid("rentingId", domain.MsgSemesterNotBookable)
+		return "", exception.New("rentingId", domain.MsgSemesterNotBookable)
 	}
-	has, err := s.repo.RenterHasRenting(ctx, paid.RenterID, next.ID)
+	has, err := s.queries.RenterHasRenting(ctx, paid.RenterID, next.ID)
 	if err != nil {
 		return "", err
 	}
 	if has {
-		return "", domain.Invalid("rentingId", domain.MsgAlreadyRenting)
+		return "", exception.New("rentingId", domain.MsgAlreadyRenting)
 	}
 	renewal := domain.NewRenting(paid.RenterID, paid.ApartmentID, next.ID, true, s.now())
-	err = s.repo.AdminCreate(ctx, renewal, identity.FromContext(ctx).Subject, "offerRenewal")
+	err = s.admin.AdminCreate(ctx, renewal, identity.FromContext(ctx).Subject, "offerRenewal")
 	if errors.Is(err, domain.ErrRenterHoldsApartment) {
-		return "", domain.Invalid("rentingId", domain.MsgAlreadyRenting)
+		return "", exception.New("rentingId", domain.MsgAlreadyRenting)
 	}
 	if err != nil {
 		return "", asException(err, paid.ApartmentID)
@@ -117,7 +118,7 @@ func (s *Rentings) ApproveIdentityCard(ctx context.Context, rentingID string) er
 		return err
 	}
 	actor := identity.FromContext(ctx).Subject
-	err := s.repo.AdminUpdate(ctx, rentingID, actor, "approveIdentityCard", func(r *domain.Renting) error {
+	err := s.admin.AdminUpdate(ctx, rentingID, actor, "approveIdentityCard", func(r *domain.Renting) error {
 		return r.MoveTo(domain.OwnerAcknowledged, s.now())
 	})
 	return notFoundAs(err, ErrRentingNotPresent)
@@ -129,6 +130,6 @@ func (s *Rentings) FreeApartment(ctx context.Context, apartmentID, semesterID in
 	if err := identity.RequireAdmin(ctx); err != nil {
 		return err
 	}
-	_, err := s.repo.DeleteApartment(ctx, apartmentID, semesterID, identity.FromContext(ctx).Subject, s.now())
+	_, err := s.admin.DeleteApartment(ctx, apartmentID, semesterID, identity.FromContext(ctx).Subject, s.now())
 	return err
 }

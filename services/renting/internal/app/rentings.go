@@ -21,7 +21,10 @@ type Settings struct {
 // Rentings runs the booking lifecycle: booking requests, e-mail confirmation, identity approval,
 // renewals, the admin's overview and the scheduled job.
 type Rentings struct {
-	repo      Repository
+	bookings  BookingStore
+	queries   QueryStore
+	jobs      JobStore
+	admin     AdminStore
 	catalog   Catalog
 	renters   Renters
 	documents Documents
@@ -32,7 +35,10 @@ type Rentings struct {
 
 // New returns the renting use cases; now is the clock (injectable for tests).
 func New(repo Repository, catalog Catalog, renters Renters, documents Documents, now func() time.Time, settings Settings, logger *slog.Logger) *Rentings {
-	return &Rentings{repo: repo, catalog: catalog, renters: renters, documents: documents, now: now, settings: settings, logger: logger}
+	return &Rentings{
+		bookings: repo, queries: repo, jobs: repo, admin: repo,
+		catalog: catalog, renters: renters, documents: documents, now: now, settings: settings, logger: logger,
+	}
 }
 
 // Errors the adapters translate for their clients.
@@ -45,7 +51,7 @@ var (
 
 // Renting returns one renting, or domain.ErrNotFound.
 func (s *Rentings) Renting(ctx context.Context, id string) (domain.Renting, error) {
-	return s.repo.Get(ctx, id)
+	return s.queries.Get(ctx, id)
 }
 
 // Availability is which apartments of the bookable semester are still free.
@@ -72,7 +78,7 @@ func (s *Rentings) AvailableApartments(ctx context.Context) (Availability, error
 	if err != nil {
 		return Availability{}, err
 	}
-	rentings, err := s.repo.RentingsOfSemester(ctx, semester.ID)
+	rentings, err := s.queries.RentingsOfSemester(ctx, semester.ID)
 	if err != nil {
 		return Availability{}, err
 	}
@@ -166,14 +172,14 @@ func (s *Rentings) awaitingRenewal(ctx context.Context, rentingID, token string)
 // exception on the token comes back. The token is checked before anything else is read, so an
 // unknown renting and a wrong token cost the same.
 func (s *Rentings) renewalLink(ctx context.Context, rentingID, token string) (domain.Renting, domain.Semester, error) {
-	hash, err := s.repo.RenewalTokenHash(ctx, rentingID)
+	hash, err := s.queries.RenewalTokenHash(ctx, rentingID)
 	if err != nil && !errors.Is(err, domain.ErrNotFound) {
 		return domain.Renting{}, domain.Semester{}, err
 	}
 	if err := domain.CheckRenewalToken(token, hash); err != nil {
 		return domain.Renting{}, domain.Semester{}, err
 	}
-	r, err := s.repo.Get(ctx, rentingID)
+	r, err := s.queries.Get(ctx, rentingID)
 	if err != nil {
 		return domain.Renting{}, domain.Semester{}, err
 	}
@@ -203,7 +209,7 @@ func (s *Rentings) Occupancy(ctx context.Context, semesterID int, apartmentIDs [
 	if err != nil {
 		return nil, notFoundAs(err, ErrNoSemester)
 	}
-	rentings, err := s.repo.RentingsOfSemester(ctx, semesterID)
+	rentings, err := s.queries.RentingsOfSemester(ctx, semesterID)
 	if err != nil {
 		return nil, err
 	}
@@ -233,7 +239,7 @@ func (s *Rentings) RentingsOfRenter(ctx context.Context, renterID int64) ([]doma
 	if err := identity.RequireAdmin(ctx); err != nil {
 		return nil, err
 	}
-	return s.repo.RentingsOfRenter(ctx, renterID)
+	return s.queries.RentingsOfRenter(ctx, renterID)
 }
 
 // LogOfRenter returns every state the renter's rentings reached, in order. Admins only.
@@ -241,7 +247,7 @@ func (s *Rentings) LogOfRenter(ctx context.Context, renterID int64) ([]domain.Lo
 	if err := identity.RequireAdmin(ctx); err != nil {
 		return nil, err
 	}
-	return s.repo.LogOfRenter(ctx, renterID)
+	return s.queries.LogOfRenter(ctx, renterID)
 }
 
 // BookingsOfRenter returns the milestone view of every renting of a renter. Admins only.
@@ -250,7 +256,7 @@ func (s *Rentings) BookingsOfRenter(ctx context.Context, renterID int64) ([]doma
 	if err != nil {
 		return nil, err
 	}
-	log, err := s.repo.LogOfRenter(ctx, renterID)
+	log, err := s.queries.LogOfRenter(ctx, renterID)
 	if err != nil {
 		return nil, err
 	}

@@ -12,16 +12,15 @@ import (
 // Config holds every setting of the renting service.
 type Config struct {
 	service.Settings
-	NATSURL             string        `env:"NATS_URL"` // needed to serve, not to migrate
-	HTTPAddr            string        `env:"HTTP_ADDR" envDefault:":8102"`
-	GRPCAddr            string        `env:"GRPC_ADDR" envDefault:":9102"`
-	CatalogGRPCAddr     string        `env:"CATALOG_GRPC_ADDR" envDefault:"127.0.0.1:9101"`
-	RenterGRPCAddr      string        `env:"RENTER_GRPC_ADDR" envDefault:"127.0.0.1:9103"`
-	DocumentGRPCAddr    string        `env:"DOCUMENT_GRPC_ADDR" envDefault:"127.0.0.1:9104"`
-	TimeZone            string        `env:"TIME_ZONE" envDefault:"Europe/Berlin"`
-	ConfirmationTimeout time.Duration `env:"CONFIRMATION_TIMEOUT" envDefault:"72h"`
-	JobInterval         time.Duration `env:"JOB_INTERVAL" envDefault:"1m"`
-	KeyCodeDays         int           `env:"KEY_CODE_DAYS" envDefault:"3"`
+	HTTPAddr            string                  `env:"HTTP_ADDR" envDefault:":8102"`
+	GRPCAddr            string                  `env:"GRPC_ADDR" envDefault:":9102"`
+	CatalogGRPCAddr     string                  `env:"CATALOG_GRPC_ADDR" envDefault:"127.0.0.1:9101"`
+	RenterGRPCAddr      string                  `env:"RENTER_GRPC_ADDR" envDefault:"127.0.0.1:9103"`
+	DocumentGRPCAddr    string                  `env:"DOCUMENT_GRPC_ADDR" envDefault:"127.0.0.1:9104"`
+	TimeZone            platformconfig.TimeZone `env:"TIME_ZONE" envDefault:"Europe/Berlin"`
+	ConfirmationTimeout time.Duration           `env:"CONFIRMATION_TIMEOUT" envDefault:"72h"`
+	JobInterval         time.Duration           `env:"JOB_INTERVAL" envDefault:"1m"`
+	KeyCodeDays         int                     `env:"KEY_CODE_DAYS" envDefault:"3"`
 }
 
 // Load reads the settings and checks them.
@@ -39,14 +38,5 @@ func Load() (Config, error) {
 	if cfg.KeyCodeDays < 0 {
 		return Config{}, fmt.Errorf("KEY_CODE_DAYS must not be negative, not %d", cfg.KeyCodeDays)
 	}
-	if _, err := time.LoadLocation(cfg.TimeZone); err != nil {
-		return Config{}, fmt.Errorf("TIME_ZONE %q: %w", cfg.TimeZone, err)
-	}
 	return cfg, nil
-}
-
-// Location returns the residence's time zone (checked by Load).
-func (c Config) Location() *time.Location {
-	loc, _ := time.LoadLocation(c.TimeZone)
-	return loc
 }

@@ -1,11 +1,13 @@
 // Package domain holds the renting aggregate, its state machine and the rules of the booking
-// lifecycle (docs/booking.md). It imports no other project package.
+// lifecycle (docs/booking.md). Of the project it imports only platform/exception, the business
+// exception every service raises.
 package domain
 
 import (
 	"errors"
-	"fmt"
 	"strconv"
+
+	"semesterhaus/platform/exception"
 )
 
 // Sentinel errors of the renting domain.
@@ -32,27 +34,6 @@ const (
 	MsgNotAllowed          = "TRANSITION_NOT_ALLOWED"
 )
 
-// ValidationError is a business exception: which input (Path) broke which rule (MessageID), with the
-// values the message needs (Params).
-type ValidationError struct {
-	Path      string
-	MessageID string
-	Params    map[string]string
-}
-
-func (e *ValidationError) Error() string {
-	return fmt.Sprintf("%s: %s %v", e.Path, e.MessageID, e.Params)
-}
-
-// Invalid makes a business exception; params are key, value pairs.
-func Invalid(path, messageID string, params ...string) *ValidationError {
-	e := &ValidationError{Path: path, MessageID: messageID, Params: map[string]string{}}
-	for i := 0; i+1 < len(params); i += 2 {
-		e.Params[params[i]] = params[i+1]
-	}
-	return e
-}
-
 // TransitionError is a move the state machine refuses.
 type TransitionError struct {
 	RentingID string
@@ -64,6 +45,6 @@ func (e *TransitionError) Error() string {
 }
 
 // Exception is the business exception for the refused move.
-func (e *TransitionError) Exception() *ValidationError {
-	return Invalid("rentingId", MsgNotAllowed, "from", string(e.From), "to", string(e.To))
+func (e *TransitionError) Exception() *exception.Error {
+	return exception.New("rentingId", MsgNotAllowed, "from", string(e.From), "to", string(e.To))
 }

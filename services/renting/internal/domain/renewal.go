@@ -6,6 +6,8 @@ import (
 	"crypto/subtle"
 	"encoding/base64"
 	"time"
+
+	"semesterhaus/platform/exception"
 )
 
 // Message ids of a renewal link that opens nothing.
@@ -34,7 +36,7 @@ func HashRenewalToken(plain string) []byte {
 // renting, a forged token and another renting's.
 func CheckRenewalToken(token string, hash []byte) error {
 	if hash == nil || subtle.ConstantTimeCompare(HashRenewalToken(token), hash) != 1 {
-		return Invalid("token", MsgRenewalLinkInvalid)
+		return exception.New("token", MsgRenewalLinkInvalid)
 	}
 	return nil
 }
@@ -43,7 +45,7 @@ func CheckRenewalToken(token string, hash []byte) error {
 // (a day at midnight UTC, like the semester's days).
 func CheckRenewalDeadline(semester Semester, today time.Time) error {
 	if semester.RenewalDeadlinePassed(today) {
-		return Invalid("token", MsgRenewalLinkExpired)
+		return exception.New("token", MsgRenewalLinkExpired)
 	}
 	return nil
 }

@@ -4,6 +4,8 @@ import (
 	"errors"
 	"testing"
 	"time"
+
+	"semesterhaus/platform/exception"
 )
 
 func TestNewRenting_aRenewalDrawsAnUnguessableLinkToken(t *testing.T) {
@@ -51,7 +53,7 @@ func TestCheckRenewalDeadline_theDeadlineDayStillCounts(t *testing.T) {
 
 func wantRenewalLink(t *testing.T, err error, opens bool, refusal string) {
 	t.Helper()
-	var v *ValidationError
+	var v *exception.Error
 	switch {
 	case opens && err != nil:
 		t.Errorf("refused: %v", err)

@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import { Button, Layout, Menu, Spin } from 'antd';
+import { Button, Layout, Menu, Spin, theme } from 'antd';
 import { Link, Outlet, useLocation } from 'react-router';
 import { useApolloClient } from '@apollo/client/react';
 import { logout } from '../../pages/auth/api';
@@ -13,6 +13,7 @@ const LINKS = [
 ];
 
 export function AdminLayout() {
+  const { token } = theme.useToken();
   const { pathname } = useLocation();
   const client = useApolloClient();
   const { refresh } = useRole();
@@ -26,7 +27,7 @@ export function AdminLayout() {
 
   return (
     <Layout style={{ minHeight: '100vh' }}>
-      <Layout.Sider width={200} theme="light" style={{ borderRight: '1px solid #f0f0f0' }}>
+      <Layout.Sider width={200} theme="light" style={{ borderRight: `1px solid ${token.colorBorderSecondary}` }}>
         <nav aria-label="Hauptnavigation" style={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
           <Link to="/" style={{ display: 'block', padding: '16px 24px', fontWeight: 700, fontSize: 18 }}>
             Semesterhaus
@@ -43,7 +44,7 @@ export function AdminLayout() {
           </div>
         </nav>
       </Layout.Sider>
-      <Layout.Content style={{ padding: 24, background: '#fff' }}>
+      <Layout.Content style={{ padding: 24, background: token.colorBgContainer }}>
         <Suspense fallback={<Spin />}>
           <Outlet />
         </Suspense>

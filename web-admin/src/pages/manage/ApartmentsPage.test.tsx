@@ -4,7 +4,7 @@ import { MockLink } from '@apollo/client/testing';
 import { tap } from 'rxjs';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import ApartmentsPage from './ApartmentsPage';
-import { ADMIN_BUILDING, UPDATE_APARTMENT } from './operations';
+import { ADMIN_BUILDING, UPDATE_APARTMENT } from './ApartmentsPage.graphql';
 import { renderWithProviders } from '../../test/render';
 
 const floor = (id: number, name: string) => ({ __typename: 'Floor', id, name });

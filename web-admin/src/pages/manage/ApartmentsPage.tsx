@@ -1,9 +1,9 @@
 import { useMemo, useState } from 'react';
-import { Alert, Button, Card, Col, Input, InputNumber, Row, Space, Spin, Typography } from 'antd';
+import { Alert, Button, Card, Col, Input, InputNumber, Row, Space, Spin, Typography, theme } from 'antd';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { errorMessage, exceptionMessage } from '../../apollo/errors';
 import { changedApartments, sortById, toUpdate, type ApartmentUpdate } from '../../lib/apartments';
-import { ADMIN_BUILDING, UPDATE_APARTMENT, type AdminApartment } from './operations';
+import { ADMIN_BUILDING, UPDATE_APARTMENT, type AdminApartment } from './ApartmentsPage.graphql';
 
 type NumberField = 'pricePerMonth' | 'priceDeposit' | 'priceCleaning';
 type TextField = 'descriptionDe' | 'descriptionEn';
@@ -23,6 +23,7 @@ function useUpdateApartment() {
 }
 
 export default function ApartmentsPage() {
+  const { token } = theme.useToken();
   const { data, loading, error } = useQuery(ADMIN_BUILDING);
   const [mutate] = useUpdateApartment();
   const [edited, setEdited] = useState<Record<number, ApartmentUpdate>>({});
@@ -99,7 +100,7 @@ export default function ApartmentsPage() {
       <Space style={{ justifyContent: 'space-between', width: '100%' }}>
         <Typography.Title level={2}>Wohnungen</Typography.Title>
         <Space>
-          {saved && <span aria-label="Gespeichert" style={{ color: '#237804', fontSize: 20 }}>✓</span>}
+          {saved && <span aria-label="Gespeichert" style={{ color: token.green8, fontSize: 20 }}>✓</span>}
           <Button type="primary" disabled={changes.length === 0 || loading || saving} loading={saving} onClick={save}>
             Speichern
           </Button>

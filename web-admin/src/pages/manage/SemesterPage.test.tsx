@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import SemesterPage from './SemesterPage';
-import { SEMESTERS } from '../overview/operations';
+import { SEMESTERS } from './SemesterPage.graphql';
 import { renderWithProviders } from '../../test/render';
 
 const semester = (id: number, name: string, startsInDays: number, current: boolean) => ({

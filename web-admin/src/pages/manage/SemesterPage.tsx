@@ -4,7 +4,7 @@ import { useQuery } from '@apollo/client/react';
 import { errorMessage } from '../../apollo/errors';
 import { formatDate } from '../../lib/date';
 import { sortSemesters } from '../../lib/semesters';
-import { SEMESTERS, type Semester } from '../overview/operations';
+import { SEMESTERS, type Semester } from './SemesterPage.graphql';
 
 const bold = (s: Semester, text: string | number) => (s.current ? <strong>{text}</strong> : text);
 

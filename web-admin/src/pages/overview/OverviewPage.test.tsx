@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import OverviewPage from './OverviewPage';
-import { APARTMENTS_PAGE, SEMESTERS } from './operations';
+import { SEMESTERS } from '../manage/SemesterPage.graphql';
+import { APARTMENTS_PAGE } from './OverviewPage.graphql';
 import { renderWithProviders } from '../../test/render';
 
 const semester = (id: number, name: string, startsInDays: number, current: boolean, rentingPhase: string) => ({

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Alert, Button, Card, Col, Row, Select, Space, Spin, Typography } from 'antd';
+import { Alert, Button, Card, Col, Row, Select, Space, Spin, Typography, theme } from 'antd';
 import { skipToken, useQuery } from '@apollo/client/react';
 import { Link } from 'react-router';
 import { errorMessage } from '../../apollo/errors';
@@ -8,19 +8,20 @@ import { initialSemester, sortSemesters } from '../../lib/semesters';
 import { statusTag } from '../../lib/status';
 import { downloadCsv } from '../../lib/csv';
 import { occupancyFileName, occupancyRows } from '../../lib/exports';
-import { APARTMENTS_PAGE, SEMESTERS, type OccupancyApartment as Apartment } from './operations';
-
-const HIGHLIGHT = { background: '#fff7e6', borderColor: '#fa8c16' };
+import { SEMESTERS } from '../manage/SemesterPage.graphql';
+import { attention } from '../../theme';
+import { APARTMENTS_PAGE, type OccupancyApartment as Apartment } from './OverviewPage.graphql';
 
 function ApartmentCard({ apartment }: { apartment: Apartment }) {
   const { renter } = apartment;
+  const { token } = theme.useToken();
   const card = (
     <Card
       size="small"
       title={apartment.name}
       data-testid={`apartment-${apartment.id}`}
       data-highlight={statusTag(apartment.adminStatus).highlight}
-      style={statusTag(apartment.adminStatus).highlight ? HIGHLIGHT : undefined}
+      style={statusTag(apartment.adminStatus).highlight ? attention(token) : undefined}
       hoverable={!!renter}
     >
       <StatusTag state={apartment.adminStatus} />

@@ -3,7 +3,7 @@ import { useQuery } from '@apollo/client/react';
 import { errorMessage } from '../../apollo/errors';
 import { actionLabel, auditDetails, newestFirst, type AuditEntry } from '../../lib/audit';
 import { formatDateTime } from '../../lib/date';
-import { RENTER_AUDIT_LOG } from './operations';
+import { RENTER_AUDIT_LOG } from './RenterAuditLog.graphql';
 
 /** 'Protokoll': what admins did about the renter, in every service, newest first. */
 export function RenterAuditLog({ id }: { id: number }) {

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { MockLink } from '@apollo/client/testing';
 import RenterPage from './RenterPage';
-import { RENTER_FOR_EDIT, UPDATE_RENTER } from './operations';
+import { RENTER_FOR_EDIT, UPDATE_RENTER } from './RenterEdit.graphql';
 import { renderWithProviders } from '../../test/render';
 
 const forEdit = {

@@ -3,7 +3,9 @@ import { Alert, Button, Form, Input, Space, Spin, Typography } from 'antd';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { useNavigate } from 'react-router';
 import { errorMessage, exceptionMessage } from '../../apollo/errors';
-import { RENTER_FOR_EDIT, RENTER_WITH_DOCUMENT, RENTERS_BY_LETTER, UPDATE_RENTER, type RenterForEdit } from './operations';
+import { RENTER_WITH_DOCUMENT } from './RenterInfo.graphql';
+import { RENTER_FOR_EDIT, UPDATE_RENTER, type RenterForEdit } from './RenterEdit.graphql';
+import { RENTERS_BY_LETTER } from './RentersPage.graphql';
 
 type Values = Pick<RenterForEdit, 'firstName' | 'lastName' | 'phone' | 'notes'>;
 

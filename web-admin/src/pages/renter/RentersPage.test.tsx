@@ -3,7 +3,8 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import RentersPage from './RentersPage';
 import RenterPage, { parseRenterId } from './RenterPage';
-import { RENTER_FOR_EXPORT, RENTERS_BY_LETTER } from './operations';
+import { RENTER_FOR_EXPORT } from './exportRenters.graphql';
+import { RENTERS_BY_LETTER } from './RentersPage.graphql';
 import { renderWithProviders } from '../../test/render';
 
 const summary = (id: number, firstName: string, lastName: string) => ({

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Alert, Button, Spin, Typography } from 'antd';
+import { Alert, Button, Spin, Typography, theme } from 'antd';
 import { useApolloClient, useQuery } from '@apollo/client/react';
 import { Link, Outlet, useParams } from 'react-router';
 import { errorMessage } from '../../apollo/errors';
@@ -7,10 +7,11 @@ import { downloadCsv } from '../../lib/csv';
 import { renterListFileName, renterRows } from '../../lib/exports';
 import { visibleLetterGroups } from '../../lib/renters';
 import { loadRenterExport } from './exportRenters';
-import { RENTERS_BY_LETTER } from './operations';
+import { RENTERS_BY_LETTER } from './RentersPage.graphql';
 
 /** The renter list (350 px) on the left, the chosen renter or a prompt on the right. */
 export default function RentersPage() {
+  const { token } = theme.useToken();
   const { data, loading, error } = useQuery(RENTERS_BY_LETTER);
   const groups = useMemo(() => visibleLetterGroups(data?.rentersByLetter ?? []), [data]);
   const { id } = useParams();
@@ -48,7 +49,7 @@ export default function RentersPage() {
             </Typography.Title>
             <ul style={{ listStyle: 'none', padding: 0, margin: 0 }}>
               {g.renters.map((r) => (
-                <li key={r.id} style={{ padding: '4px 0', borderBottom: '1px solid #f0f0f0' }}>
+                <li key={r.id} style={{ padding: '4px 0', borderBottom: `1px solid ${token.colorBorderSecondary}` }}>
                   <Link to={`/mieter/${r.id}`} style={{ display: 'block' }}>
                     <div>
                       {r.firstName} {r.lastName}

@@ -1,7 +1,7 @@
 import type { ApolloClient } from '@apollo/client';
 import type { RenterExport } from '../../lib/exports';
 import type { RenterSummary } from '../../lib/renters';
-import { RENTER_FOR_EXPORT } from './operations';
+import { RENTER_FOR_EXPORT } from './exportRenters.graphql';
 
 /** How many renter queries run at once while the list is exported. */
 const PARALLEL = 4;

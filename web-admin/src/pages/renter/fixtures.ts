@@ -1,4 +1,6 @@
-import type { Booking, RenterDetail } from './operations';
+import type { BookingCardFieldsFragment as Booking, RenterWithDocumentQuery } from '../../graphql/graphql';
+
+type RenterDetail = NonNullable<RenterWithDocumentQuery['renterWithDocument']>;
 
 export function booking(overrides: Partial<Booking> = {}): Booking & { __typename: string } {
   return {

@@ -1,6 +1,7 @@
-// One source of truth: the renter service validates country and nationality with these same lists.
-import countries from '../../../../services/renter/internal/domain/countries.json';
-import nationalities from '../../../../services/renter/internal/domain/nationalities.json';
+// One source of truth: the contract's code lists (proto/codes), with which the renter service
+// validates country and nationality.
+import countries from '../../../../proto/codes/countries.json';
+import nationalities from '../../../../proto/codes/nationalities.json';
 import type { Language } from '../../lib/language';
 
 interface Code {

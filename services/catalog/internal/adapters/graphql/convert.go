@@ -6,7 +6,6 @@ import (
 
 	"github.com/vektah/gqlparser/v2/gqlerror"
 
-	"semesterhaus/platform/graphqlx"
 	"semesterhaus/platform/graphqlx/scalar"
 	"semesterhaus/services/catalog/internal/adapters/graphql/model"
 	"semesterhaus/services/catalog/internal/app"
@@ -78,14 +77,6 @@ func toGraphPriceCalculation(p domain.PriceCalculation) *model.PriceCalculation 
 	return &model.PriceCalculation{Items: items, Total: p.Total.Euros()}
 }
 
-func toGraphException(v *domain.ValidationError) *model.UserDataException {
-	params := graphqlx.KeyValues(v.Params, func(key, value string) *model.KeyValue {
-		return &model.KeyValue{Key: key, Value: value}
-	})
-	path := v.Path
-	return &model.UserDataException{Path: &path, MessageID: v.MessageID, Params: params}
-}
-
 func toDomainUpdate(u model.ApartmentUpdate) domain.ApartmentUpdate {
 	return domain.ApartmentUpdate{
 		ID: u.ID, DescriptionDe: u.DescriptionDe, DescriptionEn: u.DescriptionEn,
@@ -104,15 +95,4 @@ func lookupError(err error, apartmentID int) error {
 	default:
 		return fmt.Errorf("catalog lookup: %w", err)
 	}
-}
-
-// optional turns "not found" into a null result for the nullable lookups.
-func optional[T any, M any](value T, err error, convert func(T) *M) (*M, error) {
-	if errors.Is(err, domain.ErrNotFound) {
-		return nil, nil
-	}
-	if err != nil {
-		return nil, err
-	}
-	return convert(value), nil
 }

@@ -7,6 +7,7 @@ package graphql
 
 import (
 	"context"
+	"semesterhaus/platform/graphqlx"
 	"semesterhaus/services/catalog/internal/adapters/graphql/generated"
 	"semesterhaus/services/catalog/internal/adapters/graphql/model"
 	"semesterhaus/services/catalog/internal/domain"
@@ -15,7 +16,7 @@ import (
 // FindApartmentByID is the resolver for the findApartmentByID field.
 func (r *entityResolver) FindApartmentByID(ctx context.Context, id int) (*model.Apartment, error) {
 	apartment, err := r.Catalog.Apartment(ctx, id)
-	return optional(apartment, err, toGraphApartment)
+	return graphqlx.Optional(apartment, err, domain.ErrNotFound, toGraphApartment)
 }
 
 // FindBuildingByID is the resolver for the findBuildingByID field.
@@ -30,13 +31,13 @@ func (r *entityResolver) FindBuildingByID(ctx context.Context, id int) (*model.B
 // FindSemesterByID is the resolver for the findSemesterByID field.
 func (r *entityResolver) FindSemesterByID(ctx context.Context, id int) (*model.Semester, error) {
 	semester, err := r.Catalog.Semester(ctx, id)
-	return optional(semester, err, toGraphSemester)
+	return graphqlx.Optional(semester, err, domain.ErrNotFound, toGraphSemester)
 }
 
 // FindSemesterApartmentByIDAndSemesterID is the resolver for the findSemesterApartmentByIDAndSemesterID field.
 func (r *entityResolver) FindSemesterApartmentByIDAndSemesterID(ctx context.Context, id int, semesterID int) (*model.SemesterApartment, error) {
 	apartment, err := r.Catalog.Apartment(ctx, id)
-	return optional(apartment, err, func(a domain.Apartment) *model.SemesterApartment {
+	return graphqlx.Optional(apartment, err, domain.ErrNotFound, func(a domain.Apartment) *model.SemesterApartment {
 		return toGraphSemesterApartment(a, semesterID)
 	})
 }

@@ -14,5 +14,5 @@ import (
 // token (anonymous without a valid one) and admin-tagged fields are refused to everybody else.
 func NewHandler(catalog *app.Catalog, verifier *identity.Verifier, logger *slog.Logger) http.Handler {
 	schema := generated.NewExecutableSchema(generated.Config{Resolvers: &Resolver{Catalog: catalog}})
-	return identity.Middleware(verifier)(graphqlx.NewHandler(schema, logger))
+	return graphqlx.NewHandler(schema, verifier, logger)
 }

@@ -1,18 +1,13 @@
 package graphql_test
 
 import (
-	"bytes"
-	"context"
-	"crypto/ed25519"
-	"crypto/rand"
-	"encoding/json"
 	"log/slog"
 	"net/http"
-	"net/http/httptest"
 	"strings"
 	"testing"
 	"time"
 
+	"semesterhaus/platform/graphqlx/graphqltest"
 	"semesterhaus/platform/identity"
 	"semesterhaus/platform/pgtest"
 	"semesterhaus/services/catalog/internal/adapters/graphql"
@@ -25,60 +20,12 @@ func TestMain(m *testing.M) { pgtest.Main(m) }
 // semester 2027 is open for booking.
 var designDay = time.Date(2026, 11, 22, 12, 0, 0, 0, testenv.Berlin)
 
-type subgraph struct {
-	t      *testing.T
-	url    string
-	signer *identity.Signer
-}
-
-func newSubgraph(t *testing.T) subgraph {
+func newSubgraph(t *testing.T) graphqltest.Subgraph {
 	t.Helper()
-	public, private, err := ed25519.GenerateKey(rand.Reader)
-	if err != nil {
-		t.Fatal(err)
-	}
 	catalog := testenv.NewCatalog(t, func() time.Time { return designDay })
-	server := httptest.NewServer(graphql.NewHandler(catalog, identity.NewVerifier(public), slog.New(slog.DiscardHandler)))
-	t.Cleanup(server.Close)
-	return subgraph{t: t, url: server.URL, signer: identity.NewSigner(private, time.Minute)}
-}
-
-type response struct {
-	Data   json.RawMessage `json:"data"`
-	Errors []struct {
-		Message    string         `json:"message"`
-		Extensions map[string]any `json:"extensions"`
-	} `json:"errors"`
-}
-
-// query posts a GraphQL operation as the given identity (nil: without a token) and decodes data into out.
-func (s subgraph) query(as *identity.Identity, query string, variables map[string]any, out any) response {
-	s.t.Helper()
-	body, _ := json.Marshal(map[string]any{"query": query, "variables": variables})
-	req, _ := http.NewRequestWithContext(context.Background(), http.MethodPost, s.url, bytes.NewReader(body))
-	req.Header.Set("Content-Type", "application/json")
-	if as != nil {
-		token, err := s.signer.Sign(*as)
-		if err != nil {
-			s.t.Fatal(err)
-		}
-		req.Header.Set(identity.Header, token)
-	}
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		s.t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	var r response
-	if err := json.NewDecoder(resp.Body).Decode(&r); err != nil {
-		s.t.Fatalf("decode response: %v", err)
-	}
-	if out != nil && len(r.Data) > 0 && string(r.Data) != "null" {
-		if err := json.Unmarshal(r.Data, out); err != nil {
-			s.t.Fatalf("decode data %s: %v", r.Data, err)
-		}
-	}
-	return r
+	return graphqltest.Serve(t, func(v *identity.Verifier) http.Handler {
+		return graphql.NewHandler(catalog, v, slog.New(slog.DiscardHandler))
+	})
 }
 
 var admin = &identity.Identity{Subject: "admin", Role: identity.RoleAdmin}
@@ -105,7 +52,7 @@ func TestBuilding_demoResidenceWithFloorsApartmentsAndPictures(t *testing.T) {
 			}
 		}
 	}
-	r := s.query(nil, `{ building { name address floors { id name apartments { id name descriptionDe descriptionEn
+	r := s.Query(nil, `{ building { name address floors { id name apartments { id name descriptionDe descriptionEn
 		pricePerMonth priceCleaning priceDeposit features x y pictures { url } floor { name } } } } }`, nil, &data)
 	if len(r.Errors) > 0 {
 		t.Fatalf("errors: %+v", r.Errors)
@@ -152,7 +99,7 @@ func TestSemesters_sortedByStartsInDaysWithOneCurrentAndTheNextBookable(t *testi
 		CurrentSemester  semester
 	}
 	fields := `id name current startDate endDate rentingPhase startsInDays`
-	r := s.query(nil, `{ semesters { `+fields+` } bookableSemester { `+fields+` } currentSemester { `+fields+` } }`, nil, &data)
+	r := s.Query(nil, `{ semesters { `+fields+` } bookableSemester { `+fields+` } currentSemester { `+fields+` } }`, nil, &data)
 	if len(r.Errors) > 0 {
 		t.Fatalf("errors: %+v", r.Errors)
 	}
@@ -184,7 +131,7 @@ func TestPriceCalculation_newBookingAndRenewal(t *testing.T) {
 		BookableSemester struct{ ID int }
 		ApartmentByID    struct{ PricePerMonth, PriceCleaning, PriceDeposit float64 }
 	}
-	s.query(nil, `{ bookableSemester { id } apartmentById(id: 11) { pricePerMonth priceCleaning priceDeposit } }`, nil, &ids)
+	s.Query(nil, `{ bookableSemester { id } apartmentById(id: 11) { pricePerMonth priceCleaning priceDeposit } }`, nil, &ids)
 	apartment := ids.ApartmentByID
 	type calculation struct {
 		PriceCalculation struct {
@@ -200,7 +147,7 @@ func TestPriceCalculation_newBookingAndRenewal(t *testing.T) {
 		items { textDe textEn qty amount total } total } }`
 
 	var booking calculation
-	s.query(nil, q, map[string]any{"a": 11, "s": ids.BookableSemester.ID}, &booking)
+	s.Query(nil, q, map[string]any{"a": 11, "s": ids.BookableSemester.ID}, &booking)
 	items := booking.PriceCalculation.Items
 	if len(items) != 3 || items[0].Qty != 6 || items[0].Total != apartment.PricePerMonth*6 ||
 		items[1].Total != apartment.PriceCleaning || items[2].Total != apartment.PriceDeposit {
@@ -211,12 +158,12 @@ func TestPriceCalculation_newBookingAndRenewal(t *testing.T) {
 	}
 
 	var renewal calculation
-	s.query(nil, q, map[string]any{"a": 11, "s": ids.BookableSemester.ID, "r": true}, &renewal)
+	s.Query(nil, q, map[string]any{"a": 11, "s": ids.BookableSemester.ID, "r": true}, &renewal)
 	if len(renewal.PriceCalculation.Items) != 1 || renewal.PriceCalculation.Total != apartment.PricePerMonth*6 {
 		t.Errorf("renewal: %+v", renewal)
 	}
 
-	r := s.query(nil, q, map[string]any{"a": 999, "s": ids.BookableSemester.ID}, nil)
+	r := s.Query(nil, q, map[string]any{"a": 999, "s": ids.BookableSemester.ID}, nil)
 	if len(r.Errors) != 1 || r.Errors[0].Message != "No Apartment found with id 999." {
 		t.Errorf("unknown apartment: %+v", r.Errors)
 	}
@@ -236,7 +183,7 @@ func TestUpdateApartment_refusedWithoutAdminIdentity(t *testing.T) {
 	s := newSubgraph(t)
 	anonymous := &identity.Anonymous
 	for name, as := range map[string]*identity.Identity{"no token": nil, "anonymous token": anonymous} {
-		r := s.query(as, updateRent, update(600, "Freshly renovated."), nil)
+		r := s.Query(as, updateRent, update(600, "Freshly renovated."), nil)
 		if len(r.Errors) == 0 || r.Errors[0].Message != "forbidden" {
 			t.Errorf("%s: got %+v, want forbidden", name, r)
 		}
@@ -244,11 +191,11 @@ func TestUpdateApartment_refusedWithoutAdminIdentity(t *testing.T) {
 	var data struct {
 		ApartmentByID struct{ PricePerMonth float64 }
 	}
-	s.query(nil, `{ apartmentById(id: 12) { pricePerMonth } }`, nil, &data)
+	s.Query(nil, `{ apartmentById(id: 12) { pricePerMonth } }`, nil, &data)
 	if data.ApartmentByID.PricePerMonth == 600 {
 		t.Error("a refused update changed the rent")
 	}
-	if r := s.query(nil, `{ adminBuilding { name } }`, nil, nil); len(r.Errors) == 0 {
+	if r := s.Query(nil, `{ adminBuilding { name } }`, nil, nil); len(r.Errors) == 0 {
 		t.Error("adminBuilding answered an anonymous caller")
 	}
 }
@@ -259,7 +206,7 @@ func TestUpdateApartment_asAdminChangesTheApartment(t *testing.T) {
 	var result struct {
 		UpdateApartment struct{ Exception *struct{ MessageID string } }
 	}
-	if r := s.query(admin, updateRent, update(612.5, "Freshly renovated."), &result); len(r.Errors) > 0 || result.UpdateApartment.Exception != nil {
+	if r := s.Query(admin, updateRent, update(612.5, "Freshly renovated."), &result); len(r.Errors) > 0 || result.UpdateApartment.Exception != nil {
 		t.Fatalf("update failed: %+v %+v", r.Errors, result)
 	}
 	var data struct {
@@ -268,7 +215,7 @@ func TestUpdateApartment_asAdminChangesTheApartment(t *testing.T) {
 			DescriptionEn                              string
 		}
 	}
-	s.query(nil, `{ apartmentById(id: 12) { pricePerMonth priceDeposit priceCleaning descriptionEn } }`, nil, &data)
+	s.Query(nil, `{ apartmentById(id: 12) { pricePerMonth priceDeposit priceCleaning descriptionEn } }`, nil, &data)
 	a := data.ApartmentByID
 	if a.PricePerMonth != 612.5 || a.PriceDeposit != 950 || a.PriceCleaning != 99.5 || a.DescriptionEn != "Freshly renovated." {
 		t.Errorf("after update: %+v", a)
@@ -296,7 +243,7 @@ func TestUpdateApartment_invalidInputComesBackAsException(t *testing.T) {
 				}
 			}
 		}
-		s.query(admin, updateRent, tt.vars, &result)
+		s.Query(admin, updateRent, tt.vars, &result)
 		e := result.UpdateApartment.Exception
 		if e == nil || e.Path != tt.path || e.MessageID != tt.msg || len(e.Params) == 0 {
 			t.Errorf("%s: exception %+v, want %s at %s with params", tt.name, e, tt.msg, tt.path)
@@ -305,7 +252,7 @@ func TestUpdateApartment_invalidInputComesBackAsException(t *testing.T) {
 	var data struct {
 		ApartmentByID struct{ PricePerMonth float64 }
 	}
-	s.query(nil, `{ apartmentById(id: 12) { pricePerMonth } }`, nil, &data)
+	s.Query(nil, `{ apartmentById(id: 12) { pricePerMonth } }`, nil, &data)
 	if data.ApartmentByID.PricePerMonth < 0 || data.ApartmentByID.PricePerMonth > 5000 {
 		t.Errorf("an invalid update was stored: rent %v", data.ApartmentByID.PricePerMonth)
 	}
@@ -319,7 +266,7 @@ func TestEntities_apartmentAndSemesterResolveByKey(t *testing.T) {
 			Name string
 		} `json:"_entities"`
 	}
-	r := s.query(nil, `query($r: [_Any!]!) { _entities(representations: $r) { ... on Apartment { name } ... on Semester { name } } }`,
+	r := s.Query(nil, `query($r: [_Any!]!) { _entities(representations: $r) { ... on Apartment { name } ... on Semester { name } } }`,
 		map[string]any{"r": []map[string]any{{"__typename": "Apartment", "id": 11}, {"__typename": "Semester", "id": 1}}}, &data)
 	if len(r.Errors) > 0 || len(data.Entities) != 2 || data.Entities[0].Name != "1.01" || data.Entities[1].Name == "" {
 		t.Errorf("entities: %+v %+v", data, r.Errors)
@@ -330,11 +277,11 @@ func TestApartmentsPage_listsEveryApartmentOfTheSemesterForAdminsOnly(t *testing
 	t.Parallel()
 	s := newSubgraph(t)
 	var semesters struct{ Semesters []struct{ ID int } }
-	s.query(nil, `{ semesters { id } }`, nil, &semesters)
+	s.Query(nil, `{ semesters { id } }`, nil, &semesters)
 	semesterID := semesters.Semesters[0].ID
 	q := `query($s: Int!) { apartmentsPage(semesterId: $s) { name address floors { name apartments { id semesterId name } } } }`
 
-	if r := s.query(nil, q, map[string]any{"s": semesterID}, nil); len(r.Errors) == 0 || r.Errors[0].Message != "forbidden" {
+	if r := s.Query(nil, q, map[string]any{"s": semesterID}, nil); len(r.Errors) == 0 || r.Errors[0].Message != "forbidden" {
 		t.Errorf("anonymous apartmentsPage: %+v, want forbidden", r.Errors)
 	}
 	var page struct {
@@ -348,7 +295,7 @@ func TestApartmentsPage_listsEveryApartmentOfTheSemesterForAdminsOnly(t *testing
 			}
 		}
 	}
-	if r := s.query(admin, q, map[string]any{"s": semesterID}, &page); len(r.Errors) > 0 {
+	if r := s.Query(admin, q, map[string]any{"s": semesterID}, &page); len(r.Errors) > 0 {
 		t.Fatalf("admin apartmentsPage: %+v", r.Errors)
 	}
 	count := 0
@@ -363,7 +310,7 @@ func TestApartmentsPage_listsEveryApartmentOfTheSemesterForAdminsOnly(t *testing
 	if count < 20 || page.ApartmentsPage.Address == "" {
 		t.Errorf("%d apartments at %q", count, page.ApartmentsPage.Address)
 	}
-	if r := s.query(admin, q, map[string]any{"s": 999}, nil); len(r.Errors) == 0 || r.Errors[0].Message != "No Semester found." {
+	if r := s.Query(admin, q, map[string]any{"s": 999}, nil); len(r.Errors) == 0 || r.Errors[0].Message != "No Semester found." {
 		t.Errorf("unknown semester: %+v", r.Errors)
 	}
 }
@@ -374,7 +321,7 @@ func TestEntities_buildingResolvesForOtherSubgraphs(t *testing.T) {
 	var data struct {
 		Entities []struct{ Name string } `json:"_entities"`
 	}
-	r := s.query(nil, `query($r: [_Any!]!) { _entities(representations: $r) { ... on Building { name } } }`,
+	r := s.Query(nil, `query($r: [_Any!]!) { _entities(representations: $r) { ... on Building { name } } }`,
 		map[string]any{"r": []map[string]any{{"__typename": "Building", "id": 1}}}, &data)
 	if len(r.Errors) > 0 || len(data.Entities) != 1 || data.Entities[0].Name == "" {
 		t.Errorf("building entity: %+v %+v", data, r.Errors)

@@ -7,8 +7,8 @@ package graphql
 
 import (
 	"context"
-	"errors"
 	"fmt"
+	"semesterhaus/platform/graphqlx"
 	"semesterhaus/services/catalog/internal/adapters/graphql/generated"
 	"semesterhaus/services/catalog/internal/adapters/graphql/model"
 	"semesterhaus/services/catalog/internal/domain"
@@ -29,16 +29,8 @@ func (r *apartmentResolver) Floor(ctx context.Context, obj *model.Apartment) (*m
 }
 
 // UpdateApartment is the resolver for the updateApartment field.
-func (r *mutationResolver) UpdateApartment(ctx context.Context, update model.ApartmentUpdate) (*model.UpdateResult, error) {
-	err := r.Catalog.UpdateApartment(ctx, toDomainUpdate(update))
-	var invalid *domain.ValidationError
-	if errors.As(err, &invalid) {
-		return &model.UpdateResult{Exception: toGraphException(invalid)}, nil
-	}
-	if err != nil {
-		return nil, err
-	}
-	return &model.UpdateResult{}, nil
+func (r *mutationResolver) UpdateApartment(ctx context.Context, update model.ApartmentUpdate) (*graphqlx.UpdateResult, error) {
+	return graphqlx.Updated(r.Catalog.UpdateApartment(ctx, toDomainUpdate(update)))
 }
 
 // Building is the resolver for the building field.
@@ -53,19 +45,19 @@ func (r *queryResolver) Building(ctx context.Context) (*model.Building, error) {
 // ApartmentByID is the resolver for the apartmentById field.
 func (r *queryResolver) ApartmentByID(ctx context.Context, id int) (*model.Apartment, error) {
 	apartment, err := r.Catalog.Apartment(ctx, id)
-	return optional(apartment, err, toGraphApartment)
+	return graphqlx.Optional(apartment, err, domain.ErrNotFound, toGraphApartment)
 }
 
 // BookableSemester is the resolver for the bookableSemester field.
 func (r *queryResolver) BookableSemester(ctx context.Context) (*model.Semester, error) {
 	semester, err := r.Catalog.BookableSemester(ctx)
-	return optional(semester, err, toGraphSemester)
+	return graphqlx.Optional(semester, err, domain.ErrNotFound, toGraphSemester)
 }
 
 // Semester is the resolver for the semester field.
 func (r *queryResolver) Semester(ctx context.Context, id int) (*model.Semester, error) {
 	semester, err := r.Catalog.Semester(ctx, id)
-	return optional(semester, err, toGraphSemester)
+	return graphqlx.Optional(semester, err, domain.ErrNotFound, toGraphSemester)
 }
 
 // Semesters is the resolver for the semesters field.
@@ -84,7 +76,7 @@ func (r *queryResolver) Semesters(ctx context.Context) ([]*model.Semester, error
 // CurrentSemester is the resolver for the currentSemester field.
 func (r *queryResolver) CurrentSemester(ctx context.Context) (*model.Semester, error) {
 	semester, err := r.Catalog.CurrentSemester(ctx)
-	return optional(semester, err, toGraphSemester)
+	return graphqlx.Optional(semester, err, domain.ErrNotFound, toGraphSemester)
 }
 
 // PriceCalculation is the resolver for the priceCalculation field.

@@ -3,18 +3,14 @@ package download_test
 import (
 	"bytes"
 	"context"
-	"crypto/ed25519"
-	"crypto/rand"
-	"io"
 	"log/slog"
 	"net/http"
-	"net/http/httptest"
 	"testing"
-	"time"
 
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5/pgxpool"
 
+	"semesterhaus/platform/graphqlx/graphqltest"
 	"semesterhaus/platform/identity"
 	"semesterhaus/platform/pgtest"
 	"semesterhaus/services/document/documenttest"
@@ -29,20 +25,15 @@ func TestMain(m *testing.M) { pgtest.Main(m) }
 var admin = identity.Identity{Subject: "hausmeister", Role: identity.RoleAdmin}
 
 type service struct {
+	graphqltest.Subgraph
 	t         *testing.T
-	url       string
 	pool      *pgxpool.Pool
-	signer    *identity.Signer
 	documents *app.Documents
 	ids       []string // front, back, certificate of renter 7
 }
 
 func newService(t *testing.T) service {
 	t.Helper()
-	public, private, err := ed25519.GenerateKey(rand.Reader)
-	if err != nil {
-		t.Fatal(err)
-	}
 	documents, pool := testenv.NewDocuments(t)
 	ids, err := documents.StoreUploads(context.Background(), 7, uuid.NewString(), domain.TheRenter, []domain.Upload{
 		{Type: domain.TypeIdentityCardFront, Content: documenttest.PNG(t, 800, 600)},
@@ -52,31 +43,22 @@ func newService(t *testing.T) service {
 	if err != nil {
 		t.Fatal(err)
 	}
-	mux := http.NewServeMux()
-	download.Routes(mux, documents, identity.NewVerifier(public), slog.New(slog.DiscardHandler))
-	server := httptest.NewServer(mux)
-	t.Cleanup(server.Close)
-	return service{t: t, url: server.URL, pool: pool, signer: identity.NewSigner(private, time.Minute), documents: documents, ids: ids}
+	server := graphqltest.Serve(t, func(v *identity.Verifier) http.Handler {
+		mux := http.NewServeMux()
+		download.Routes(mux, documents, v, slog.New(slog.DiscardHandler))
+		return mux
+	})
+	return service{Subgraph: server, t: t, pool: pool, documents: documents, ids: ids}
 }
 
 // get fetches path as the given identity (nil: without a token).
 func (s service) get(as *identity.Identity, path string) (*http.Response, []byte) {
 	s.t.Helper()
-	req, _ := http.NewRequestWithContext(context.Background(), http.MethodGet, s.url+path, nil)
-	if as != nil {
-		token, err := s.signer.Sign(*as)
-		if err != nil {
-			s.t.Fatal(err)
-		}
-		req.Header.Set(identity.Header, token)
-	}
-	resp, err := http.DefaultClient.Do(req)
+	req, err := http.NewRequest(http.MethodGet, s.URL+path, nil)
 	if err != nil {
 		s.t.Fatal(err)
 	}
-	defer resp.Body.Close()
-	body, _ := io.ReadAll(resp.Body)
-	return resp, body
+	return s.Do(as, req)
 }
 
 func (s service) stored(id string) []byte {

@@ -15,5 +15,5 @@ import (
 // else.
 func NewHandler(documents *app.Documents, contracts *app.Contracts, verifier *identity.Verifier, logger *slog.Logger) http.Handler {
 	schema := generated.NewExecutableSchema(generated.Config{Resolvers: &Resolver{Service: documents, Contracts: contracts}})
-	return identity.Middleware(verifier)(graphqlx.NewHandler(schema, logger))
+	return graphqlx.NewHandler(schema, verifier, logger)
 }

@@ -1,6 +1,7 @@
 package grpc
 
 import (
+	"semesterhaus/platform/exception"
 	commonv1 "semesterhaus/proto/gen/common/v1"
 	documentv1 "semesterhaus/proto/gen/document/v1"
 	"semesterhaus/services/document/internal/domain"
@@ -25,7 +26,7 @@ func toDomainUploads(uploads []*documentv1.Upload) []domain.Upload {
 	return result
 }
 
-func toProtoViolation(v *domain.ValidationError) *commonv1.Violation {
+func toProtoViolation(v *exception.Error) *commonv1.Violation {
 	return &commonv1.Violation{Path: v.Path, MessageId: v.MessageID, Params: v.Params}
 }
 

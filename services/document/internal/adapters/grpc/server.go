@@ -9,6 +9,7 @@ import (
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
 
+	"semesterhaus/platform/exception"
 	documentv1 "semesterhaus/proto/gen/document/v1"
 	"semesterhaus/services/document/internal/app"
 	"semesterhaus/services/document/internal/domain"
@@ -38,7 +39,7 @@ func NewServer(documents *app.Documents) *Server {
 // response's violation. Uploads not from_renter wait apart until the renting is confirmed.
 func (s *Server) StoreUploads(ctx context.Context, req *documentv1.StoreUploadsRequest) (*documentv1.StoreUploadsResponse, error) {
 	ids, err := s.documents.StoreUploads(ctx, req.GetRenterId(), req.GetRentingId(), toDomainSender(req.GetFromRenter()), toDomainUploads(req.GetUploads()))
-	var violation *domain.ValidationError
+	var violation *exception.Error
 	if errors.As(err, &violation) {
 		return &documentv1.StoreUploadsResponse{Violation: toProtoViolation(violation)}, nil
 	}

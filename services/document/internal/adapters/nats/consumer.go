@@ -13,19 +13,10 @@ import (
 	"google.golang.org/protobuf/proto"
 
 	"semesterhaus/platform/events"
+	"semesterhaus/proto/events/v1/streams"
 	eventsv1 "semesterhaus/proto/gen/events/v1"
 	"semesterhaus/services/document/internal/app"
 )
-
-// Stream names a stream and the prefix of its subjects ("renting" for renting.>).
-type Stream struct {
-	Name   string
-	Prefix string
-}
-
-// RentingStream is the renting service's stream (docs/booking.md, "Events"); tests use streams of
-// their own, since parallel test packages share one NATS server.
-var RentingStream = Stream{Name: "RENTING", Prefix: "renting"}
 
 // Durable is the name of this service's consumer on the renting stream.
 const Durable = "document-renting"
@@ -47,11 +38,14 @@ type ContractRequests interface {
 
 // contractStates are the renting states (RentingStateChanged.to_state, in the subject) that ask for
 // a contract: a new booking once an admin approved the identity, and an accepted renewal.
-var contractStates = []string{"owner_acknowledged", "renewal_accepted"}
+var contractStates = []string{"OWNER_ACKNOWLEDGED", "RENEWAL_ACCEPTED"}
 
 // confirmedStates are the states a booking request reaches when the address owner opens the
 // confirmation link: its pending uploads become the renter's documents then.
-var confirmedStates = []string{"apartment_reserved", "select_apartment"}
+var confirmedStates = []string{"APARTMENT_RESERVED", "SELECT_APARTMENT"}
+
+// canceledState is the state of a cancelled renting.
+const canceledState = "CANCELED"
 
 // requestedState is the state of a booking request before its confirmation (RentingStateChanged
 // names states as the renting service does); a cancellation from it deletes the pending uploads.
@@ -72,12 +66,12 @@ type RentingConsumer struct {
 	documents RentingDocuments
 	contracts ContractRequests
 	logger    *slog.Logger
-	stream    Stream
+	stream    streams.RentingStream
 }
 
-// NewRentingConsumer returns the consumer of the stream (RentingStream). pool is the database the
-// documents and the processed events are in.
-func NewRentingConsumer(js jetstream.JetStream, pool *pgxpool.Pool, documents RentingDocuments, contracts ContractRequests, logger *slog.Logger, stream Stream) *RentingConsumer {
+// NewRentingConsumer returns the consumer of the stream (streams.Renting; tests use streams of their
+// own). pool is the database the documents and the processed events are in.
+func NewRentingConsumer(js jetstream.JetStream, pool *pgxpool.Pool, documents RentingDocuments, contracts ContractRequests, logger *slog.Logger, stream streams.RentingStream) *RentingConsumer {
 	return &RentingConsumer{js: js, pool: pool, documents: documents, contracts: contracts, logger: logger, stream: stream}
 }
 
@@ -85,21 +79,17 @@ func NewRentingConsumer(js jetstream.JetStream, pool *pgxpool.Pool, documents Re
 // filter by several (NATS 2.10 on); older servers send the whole stream, and the other subjects are
 // acknowledged and skipped (events.ConsumerConfig.Handles).
 func (c *RentingConsumer) Run(ctx context.Context) error {
-	handles := []string{c.stream.Prefix + ".deleted", c.stateSubject("canceled")}
+	handles := []string{c.stream.Deleted(), c.stream.StateChanged(canceledState)}
 	for _, state := range slices.Concat(contractStates, confirmedStates) {
-		handles = append(handles, c.stateSubject(state))
+		handles = append(handles, c.stream.StateChanged(state))
 	}
 	return events.Consume(ctx, c.js, c.pool, c.logger, events.ConsumerConfig{
-		Stream: c.stream.Name, Durable: Durable, FilterSubjects: []string{c.stream.Prefix + ".>"}, Handles: handles,
+		Stream: c.stream.Stream(), Durable: Durable, Handles: handles,
 	}, c.handle)
 }
 
-func (c *RentingConsumer) stateSubject(state string) string {
-	return c.stream.Prefix + ".state." + state
-}
-
 func (c *RentingConsumer) handle(ctx context.Context, tx pgx.Tx, msg jetstream.Msg) error {
-	if msg.Subject() == c.stream.Prefix+".deleted" {
+	if msg.Subject() == c.stream.Deleted() {
 		return c.deleteDocuments(ctx, tx, msg)
 	}
 	var event eventsv1.RentingStateChanged
@@ -107,9 +97,9 @@ func (c *RentingConsumer) handle(ctx context.Context, tx pgx.Tx, msg jetstream.M
 		return fmt.Errorf("decode %s: %w", msg.Subject(), err)
 	}
 	switch subject := msg.Subject(); {
-	case subject == c.stateSubject("canceled"):
+	case subject == c.stream.StateChanged(canceledState):
 		return c.deleteUnconfirmedUploads(ctx, tx, &event)
-	case slices.ContainsFunc(confirmedStates, func(s string) bool { return subject == c.stateSubject(s) }):
+	case slices.ContainsFunc(confirmedStates, func(s string) bool { return subject == c.stream.StateChanged(s) }):
 		return c.releaseUploads(ctx, tx, &event)
 	default: // Run lets only the contract states through besides
 		return c.contracts.RequestContract(ctx, c.documents.ContractStoreIn(tx), event.GetRentingId())

@@ -16,6 +16,7 @@ import (
 	"semesterhaus/platform/events"
 	"semesterhaus/platform/natstest"
 	"semesterhaus/platform/pgtest"
+	"semesterhaus/proto/events/v1/streams"
 	eventsv1 "semesterhaus/proto/gen/events/v1"
 	"semesterhaus/services/document/documenttest"
 	natsadapter "semesterhaus/services/document/internal/adapters/nats"
@@ -52,11 +53,11 @@ func TestRentingConsumer_deletedRentingLosesItsUploadsOnceEvenIfTheEventComesTwi
 	if err != nil {
 		t.Fatal(err)
 	}
-	publish(t, js, stream.Prefix+".state.apartment_requested", uuid.NewString(), []byte("not ours"))
-	publish(t, js, stream.Prefix+".deleted", eventID, payload)
+	publish(t, js, stream.StateChanged("APARTMENT_REQUESTED"), uuid.NewString(), []byte("not ours"))
+	publish(t, js, stream.Deleted(), eventID, payload)
 	time.Sleep(300 * time.Millisecond)
-	publish(t, js, stream.Prefix+".deleted", eventID, payload)
-	waitUntilAcked(t, js, stream.Name)
+	publish(t, js, stream.Deleted(), eventID, payload)
+	waitUntilAcked(t, js, stream.Stream().Name)
 
 	var left, other, audits int
 	_ = pool.QueryRow(ctx, "SELECT (SELECT count(*) FROM document WHERE renting_id = $1) + (SELECT count(*) FROM pending_upload WHERE renting_id = $1)", deleted).Scan(&left)
@@ -69,19 +70,16 @@ func TestRentingConsumer_deletedRentingLosesItsUploadsOnceEvenIfTheEventComesTwi
 }
 
 // startConsumer runs the renting consumer on a stream of the test's own and returns it.
-func startConsumer(t *testing.T, pool *pgxpool.Pool) (jetstream.JetStream, natsadapter.Stream) {
+func startConsumer(t *testing.T, pool *pgxpool.Pool) (jetstream.JetStream, streams.RentingStream) {
 	t.Helper()
 	_, js := natstest.Connect(t)
-	stream := natsadapter.Stream{Name: natstest.Unique("RENTING"), Prefix: natstest.Unique("renting")}
+	stream := streams.RentingStream(natstest.Unique("renting"))
 	// A short duplicate window lets the same event id reach the stream twice, as after a relay
 	// restart that came later than JetStream's de-duplication remembers.
-	err := events.EnsureStream(context.Background(), js, jetstream.StreamConfig{
-		Name: stream.Name, Subjects: []string{stream.Prefix + ".>"}, Duplicates: 100 * time.Millisecond,
-	})
-	if err != nil {
+	if err := events.EnsureStream(context.Background(), js, stream.Stream(), events.DuplicateWindow(100*time.Millisecond)); err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() { _ = js.DeleteStream(context.Background(), stream.Name) })
+	t.Cleanup(func() { _ = js.DeleteStream(context.Background(), stream.Stream().Name) })
 	runConsumer(t, natsadapter.NewRentingConsumer(js, pool, pgadapter.NewRepository(pool), nil, slog.New(slog.DiscardHandler), stream))
 	return js, stream
 }

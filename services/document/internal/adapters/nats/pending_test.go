@@ -3,7 +3,6 @@ package nats_test
 import (
 	"context"
 	"slices"
-	"strings"
 	"testing"
 	"time"
 
@@ -12,7 +11,9 @@ import (
 	"github.com/nats-io/nats.go/jetstream"
 	"google.golang.org/protobuf/proto"
 
+	"semesterhaus/platform/audit/auditgrpc"
 	"semesterhaus/platform/identity"
+	"semesterhaus/proto/events/v1/streams"
 	eventsv1 "semesterhaus/proto/gen/events/v1"
 	"semesterhaus/services/document/documenttest"
 	"semesterhaus/services/document/internal/app"
@@ -70,14 +71,14 @@ func viewOfAdmin(t *testing.T, documents *app.Documents) adminView {
 
 // publishStateChange publishes a renting's move as the renting service's outbox does, twice with the
 // same event id (a redelivery) and once more with another id (the fact announced again).
-func publishStateChange(t *testing.T, js jetstream.JetStream, prefix, rentingID, from, to string) {
+func publishStateChange(t *testing.T, js jetstream.JetStream, stream streams.RentingStream, rentingID, from, to string) {
 	t.Helper()
 	event := &eventsv1.RentingStateChanged{EventId: uuid.NewString(), RentingId: rentingID, RenterId: renterID, FromState: from, ToState: to}
 	payload, err := proto.Marshal(event)
 	if err != nil {
 		t.Fatal(err)
 	}
-	subject := prefix + ".state." + strings.ToLower(to)
+	subject := stream.StateChanged(to)
 	publish(t, js, subject, event.EventId, payload)
 	time.Sleep(150 * time.Millisecond) // past the stream's duplicate window
 	publish(t, js, subject, event.EventId, payload)
@@ -124,9 +125,9 @@ func TestRentingConsumer_confirmationMakesTheRequestsUploadsTheRentersOnce(t *te
 	newest := storeRequest(t, documents, 1200)
 	js, stream := startConsumer(t, pool)
 
-	publishStateChange(t, js, stream.Prefix, reserved, "APARTMENT_REQUESTED", "APARTMENT_RESERVED")
-	publishStateChange(t, js, stream.Prefix, taken, "APARTMENT_REQUESTED", "SELECT_APARTMENT")
-	waitUntilAcked(t, js, stream.Name)
+	publishStateChange(t, js, stream, reserved, "APARTMENT_REQUESTED", "APARTMENT_RESERVED")
+	publishStateChange(t, js, stream, taken, "APARTMENT_REQUESTED", "SELECT_APARTMENT")
+	waitUntilAcked(t, js, stream.Stream().Name)
 
 	after := viewOfAdmin(t, documents)
 	if len(after.documentIDs) != len(before.documentIDs)+6 {
@@ -143,7 +144,7 @@ func TestRentingConsumer_confirmationMakesTheRequestsUploadsTheRentersOnce(t *te
 	if n := countRows(t, pool, "SELECT count(*) FROM pending_upload WHERE renting_id IN ($1, $2)", reserved, taken); n != 0 {
 		t.Errorf("%d uploads of the confirmed requests still wait", n)
 	}
-	if n := countRows(t, pool, "SELECT count(*) FROM audit_log WHERE action = 'releasePendingUploads' AND renter_id = $1", renterID); n != 2 {
+	if n := countRows(t, pool, "SELECT count(*) FROM audit_log WHERE action = 'releasePendingUploads' AND concerns = $1", auditgrpc.RenterKey(renterID)); n != 2 {
 		t.Errorf("%d releases audited, want one per confirmed request", n)
 	}
 	front, err := documents.IdentityCard(adminCtx, renterID, "front")
@@ -162,13 +163,13 @@ func TestRentingConsumer_unconfirmedCancellationDeletesTheRequestsUploadsOnly(t 
 	open := storeRequest(t, documents, 1100)
 	confirmed := storeRequest(t, documents, 1200)
 	js, stream := startConsumer(t, pool)
-	publishStateChange(t, js, stream.Prefix, confirmed, "APARTMENT_REQUESTED", "APARTMENT_RESERVED")
-	waitUntilAcked(t, js, stream.Name)
+	publishStateChange(t, js, stream, confirmed, "APARTMENT_REQUESTED", "APARTMENT_RESERVED")
+	waitUntilAcked(t, js, stream.Stream().Name)
 	before := viewOfAdmin(t, documents)
 
-	publishStateChange(t, js, stream.Prefix, superseded, "APARTMENT_REQUESTED", "CANCELED")
-	publishStateChange(t, js, stream.Prefix, confirmed, "APARTMENT_RESERVED", "CANCELED") // a confirmed booking cancelled later
-	waitUntilAcked(t, js, stream.Name)
+	publishStateChange(t, js, stream, superseded, "APARTMENT_REQUESTED", "CANCELED")
+	publishStateChange(t, js, stream, confirmed, "APARTMENT_RESERVED", "CANCELED") // a confirmed booking cancelled later
+	waitUntilAcked(t, js, stream.Stream().Name)
 
 	if after := viewOfAdmin(t, documents); !slices.Equal(after.documentIDs, before.documentIDs) || after.frontSHA256 != before.frontSHA256 {
 		t.Errorf("the cancellations changed the renter's documents: %d, want the %d from before", len(after.documentIDs), len(before.documentIDs))

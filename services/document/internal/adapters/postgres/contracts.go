@@ -14,16 +14,11 @@ import (
 
 	"semesterhaus/platform/events"
 	"semesterhaus/platform/postgres"
+	"semesterhaus/proto/events/v1/streams"
 	eventsv1 "semesterhaus/proto/gen/events/v1"
 	"semesterhaus/services/document/internal/adapters/postgres/db"
 	"semesterhaus/services/document/internal/app"
 	"semesterhaus/services/document/internal/domain"
-)
-
-// The subjects of the document service's events on its stream DOCUMENT (docs/booking.md).
-const (
-	SubjectContractRequested = "document.contract_requested"
-	SubjectContractSigned    = "document.contract_signed"
 )
 
 // ContractStore is app.ContractStore in one transaction.
@@ -100,7 +95,7 @@ func (s *ContractStore) OpenSession(ctx context.Context, session domain.SigningS
 		return fmt.Errorf("open the signing session of renting %s: %w", session.RentingID, err)
 	}
 	eventID := uuid.NewString()
-	return s.enqueue(ctx, eventID, SubjectContractRequested, &eventsv1.ContractRequested{
+	return s.enqueue(ctx, eventID, streams.Document.ContractRequested(), &eventsv1.ContractRequested{
 		EventId: eventID, RentingId: session.RentingID, DocumentId: session.ContractDocumentID,
 		SigningLink: session.SigningLink, At: timestamppb.New(session.CreatedAt),
 	})
@@ -137,7 +132,7 @@ func (s *ContractStore) MarkSigned(ctx context.Context, session domain.SigningSe
 		return fmt.Errorf("mark session %s signed: %w", session.ID, err)
 	}
 	eventID := uuid.NewString()
-	return s.enqueue(ctx, eventID, SubjectContractSigned, &eventsv1.ContractSigned{
+	return s.enqueue(ctx, eventID, streams.Document.ContractSigned(), &eventsv1.ContractSigned{
 		EventId: eventID, RentingId: session.RentingID, DocumentId: signedDocumentID,
 		SignerName: sig.SignerName, At: timestamppb.New(sig.SignedAt),
 	})

@@ -25,6 +25,7 @@ import (
 	"semesterhaus/platform/natstest"
 	"semesterhaus/platform/pgtest"
 	"semesterhaus/proto/catalog/catalogfake"
+	"semesterhaus/proto/events/v1/streams"
 	catalogv1 "semesterhaus/proto/gen/catalog/v1"
 	commonv1 "semesterhaus/proto/gen/common/v1"
 	eventsv1 "semesterhaus/proto/gen/events/v1"
@@ -34,6 +35,7 @@ import (
 	"semesterhaus/proto/renting/rentingfake"
 	"semesterhaus/services/document/internal/adapters/graphql"
 	grpcadapter "semesterhaus/services/document/internal/adapters/grpc"
+	"semesterhaus/services/document/internal/adapters/imaging"
 	natsadapter "semesterhaus/services/document/internal/adapters/nats"
 	"semesterhaus/services/document/internal/adapters/pdf"
 	pgadapter "semesterhaus/services/document/internal/adapters/postgres"
@@ -55,7 +57,7 @@ var testKey = WebhookKey{Secret: []byte(secret), Tolerance: 5 * time.Minute, Now
 type system struct {
 	pool      *pgxpool.Pool
 	js        jetstream.JetStream
-	stream    natsadapter.Stream
+	stream    streams.RentingStream
 	publicURL string
 	rentingID string
 }
@@ -92,17 +94,15 @@ func start(t *testing.T, renewal bool) *system {
 	contracts := app.NewContracts(repo, sources, pdf.Renderer{Uncompressed: true}, sandbox, time.Now)
 	WebhookRoute(mux, contracts, sandbox, logger)
 	PageRoutes(mux, contracts, sandbox, logger)
-	mux.Handle("/graphql", graphql.NewHandler(app.New(repo, testenv.UploadLimits), contracts, identity.NewVerifier(nil), logger))
+	mux.Handle("/graphql", graphql.NewHandler(app.New(repo, imaging.New(), testenv.UploadLimits), contracts, identity.NewVerifier(nil), logger))
 
 	_, js := natstest.Connect(t)
-	stream := natsadapter.Stream{Name: natstest.Unique("RENTING"), Prefix: natstest.Unique("renting")}
+	stream := streams.RentingStream(natstest.Unique("renting"))
 	// A short duplicate window lets the same event reach the stream twice, as after a late relay restart.
-	if err := events.EnsureStream(ctx, js, jetstream.StreamConfig{
-		Name: stream.Name, Subjects: []string{stream.Prefix + ".>"}, Duplicates: 100 * time.Millisecond,
-	}); err != nil {
+	if err := events.EnsureStream(ctx, js, stream.Stream(), events.DuplicateWindow(100*time.Millisecond)); err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() { _ = js.DeleteStream(context.Background(), stream.Name) })
+	t.Cleanup(func() { _ = js.DeleteStream(context.Background(), stream.Stream().Name) })
 	runConsumer(t, natsadapter.NewRentingConsumer(js, pool, repo, contracts, logger, stream))
 	return &system{pool: pool, js: js, stream: stream, publicURL: gateway.URL, rentingID: renting.GetRentingId()}
 }
@@ -118,7 +118,7 @@ func TestContractFlow(t *testing.T) {
 		t.Fatalf("signing sessions = %d, want 1", n)
 	}
 	var requested eventsv1.ContractRequested
-	s.onlyEvent(t, "document.contract_requested", &requested)
+	s.onlyEvent(t, streams.Document.ContractRequested(), &requested)
 	sessionID := strings.TrimPrefix(requested.GetSigningLink(), s.publicURL+"/api/signing/")
 	if uuid.Validate(sessionID) != nil || requested.GetRentingId() != s.rentingID {
 		t.Fatalf("contract_requested = %v", &requested)
@@ -228,7 +228,7 @@ func TestSandboxPage_correctNameSigns(t *testing.T) {
 	s := start(t, false)
 	s.ownerAcknowledgedTwice(t)
 	var requested eventsv1.ContractRequested
-	s.onlyEvent(t, "document.contract_requested", &requested)
+	s.onlyEvent(t, streams.Document.ContractRequested(), &requested)
 	resp := s.postForm(t, requested.GetSigningLink(), url.Values{"name": {"ANNA SCHMIDT"}, "confirm": {"yes"}})
 	if resp.StatusCode != http.StatusSeeOther || resp.Header.Get("Location") != s.publicURL+"/booking/step4done?rentingId="+s.rentingID {
 		t.Fatalf("signing answered %s to %q", resp.Status, resp.Header.Get("Location"))
@@ -248,7 +248,7 @@ func (s *system) stateTwice(t *testing.T, state string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	eventID, subject := uuid.NewString(), s.stream.Prefix+".state."+strings.ToLower(state)
+	eventID, subject := uuid.NewString(), s.stream.StateChanged(state)
 	s.publish(t, subject, eventID, payload)
 	time.Sleep(300 * time.Millisecond)
 	s.publish(t, subject, eventID, payload)
@@ -260,7 +260,7 @@ func TestContractFlow_acceptedRenewalGetsAContractForTheRentOnly(t *testing.T) {
 	s := start(t, true)
 	s.stateTwice(t, "RENEWAL_ACCEPTED")
 	var requested eventsv1.ContractRequested
-	s.onlyEvent(t, "document.contract_requested", &requested)
+	s.onlyEvent(t, streams.Document.ContractRequested(), &requested)
 	var content []byte
 	if err := s.pool.QueryRow(context.Background(), "SELECT content FROM document WHERE id = $1", requested.GetDocumentId()).Scan(&content); err != nil {
 		t.Fatal(err)
@@ -294,7 +294,7 @@ func (s *system) checkSigned(t *testing.T, sessionID string) {
 		t.Errorf("signed sessions = %d, want 1", n)
 	}
 	var signed eventsv1.ContractSigned
-	s.onlyEvent(t, "document.contract_signed", &signed)
+	s.onlyEvent(t, streams.Document.ContractSigned(), &signed)
 	if signed.GetRentingId() != s.rentingID || !strings.EqualFold(strings.TrimSpace(signed.GetSignerName()), "Anna Schmidt") {
 		t.Errorf("contract_signed = %v", &signed)
 	}
@@ -404,7 +404,7 @@ func (s *system) waitUntilAcked(t *testing.T, n uint64) {
 	t.Helper()
 	deadline := time.Now().Add(20 * time.Second)
 	for time.Now().Before(deadline) {
-		if cons, err := s.js.Consumer(context.Background(), s.stream.Name, natsadapter.Durable); err == nil {
+		if cons, err := s.js.Consumer(context.Background(), s.stream.Stream().Name, natsadapter.Durable); err == nil {
 			if info, err := cons.Info(context.Background()); err == nil && info.AckFloor.Stream >= n {
 				return
 			}

@@ -15,5 +15,5 @@ import (
 // else.
 func NewHandler(payments *app.Payments, verifier *identity.Verifier, logger *slog.Logger) http.Handler {
 	schema := generated.NewExecutableSchema(generated.Config{Resolvers: &Resolver{Payments: payments}})
-	return identity.Middleware(verifier)(graphqlx.NewHandler(schema, logger))
+	return graphqlx.NewHandler(schema, verifier, logger)
 }

@@ -6,16 +6,20 @@ import (
 	"time"
 
 	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
 	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
 	"google.golang.org/protobuf/proto"
 
+	"semesterhaus/platform/events"
 	"semesterhaus/platform/natstest"
 	"semesterhaus/platform/pgtest"
+	"semesterhaus/proto/events/v1/streams"
 	eventsv1 "semesterhaus/proto/gen/events/v1"
 	rentingv1 "semesterhaus/proto/gen/renting/v1"
 	natsadapter "semesterhaus/services/payment/internal/adapters/nats"
 	"semesterhaus/services/payment/internal/adapters/provider"
+	"semesterhaus/services/payment/internal/app"
 	"semesterhaus/services/payment/internal/domain"
 	"semesterhaus/services/payment/internal/testenv"
 )
@@ -25,12 +29,13 @@ func TestMain(m *testing.M) { pgtest.Main(m) }
 // start runs the consumer on a renting stream of the test's own and returns a publisher of
 // contract_signed events on it.
 func start(t *testing.T, e *testenv.Env) func(rentingID string) {
-	source := natsadapter.Source{Name: natstest.Unique("RENTING"), SubjectPrefix: natstest.Unique("renting")}
-	if err := natsadapter.EnsureStream(context.Background(), e.JS, source.Name, source.SubjectPrefix); err != nil {
+	renting := streams.RentingStream(natstest.Unique("renting"))
+	if err := events.EnsureStream(context.Background(), e.JS, renting.Stream()); err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() { _ = e.JS.DeleteStream(context.Background(), source.Name) })
-	e.Background(natsadapter.NewRentingConsumer(e.JS, e.Pool, e.Repo, e.Payments, e.Logger, source).Run)
+	t.Cleanup(func() { _ = e.JS.DeleteStream(context.Background(), renting.Stream().Name) })
+	in := func(tx pgx.Tx) app.Store { return e.Repo.InTx(tx) }
+	e.Background(natsadapter.NewRentingConsumer(e.JS, e.Pool, in, e.Payments, e.Logger, renting).Run)
 	return func(rentingID string) {
 		t.Helper()
 		event := &eventsv1.RentingStateChanged{EventId: uuid.NewString(), RentingId: rentingID, ToState: "CONTRACT_SIGNED"}
@@ -38,7 +43,7 @@ func start(t *testing.T, e *testenv.Env) func(rentingID string) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		msg := &nats.Msg{Subject: source.SubjectPrefix + ".state.contract_signed", Data: data, Header: nats.Header{}}
+		msg := &nats.Msg{Subject: renting.StateChanged(event.ToState), Data: data, Header: nats.Header{}}
 		msg.Header.Set(jetstream.MsgIDHeader, event.EventId)
 		if _, err := e.JS.PublishMsg(context.Background(), msg); err != nil {
 			t.Fatal(err)

@@ -12,6 +12,7 @@ import (
 	"google.golang.org/protobuf/types/known/timestamppb"
 
 	"semesterhaus/platform/events"
+	"semesterhaus/proto/events/v1/streams"
 	eventsv1 "semesterhaus/proto/gen/events/v1"
 	"semesterhaus/services/payment/internal/adapters/postgres/db"
 	"semesterhaus/services/payment/internal/domain"
@@ -42,22 +43,12 @@ func timestamptz(t time.Time) pgtype.Timestamptz {
 	return pgtype.Timestamptz{Time: t, Valid: !t.IsZero()}
 }
 
-// LinkCreatedSubject is the subject of payment.link_created under the prefix (the service's is
-// "payment").
-func LinkCreatedSubject(prefix string) string { return prefix + ".link_created" }
-
-// SucceededSubject is the subject of payment.succeeded under the prefix.
-func SucceededSubject(prefix string) string { return prefix + ".succeeded" }
-
-// FailedSubject is the subject of payment.failed under the prefix.
-func FailedSubject(prefix string) string { return prefix + ".failed" }
-
 func enqueueLinkCreated(ctx context.Context, tx pgx.Tx, prefix string, p domain.Payment) error {
 	event := &eventsv1.PaymentLinkCreated{
 		EventId: uuid.NewString(), RentingId: p.RentingID, PaymentId: p.ID, PaymentLink: p.Link,
 		AmountCents: p.Amount.Cents, Currency: p.Amount.Currency, At: timestamppb.New(p.CreatedAt),
 	}
-	return enqueue(ctx, tx, event.EventId, LinkCreatedSubject(prefix), event)
+	return enqueue(ctx, tx, event.EventId, streams.PaymentStream(prefix).LinkCreated(), event)
 }
 
 func enqueueSucceeded(ctx context.Context, tx pgx.Tx, prefix string, p domain.Payment) error {
@@ -65,7 +56,7 @@ func enqueueSucceeded(ctx context.Context, tx pgx.Tx, prefix string, p domain.Pa
 		EventId: uuid.NewString(), RentingId: p.RentingID, PaymentId: p.ID,
 		AmountCents: p.Amount.Cents, Currency: p.Amount.Currency, At: timestamppb.New(p.PaidAt),
 	}
-	return enqueue(ctx, tx, event.EventId, SucceededSubject(prefix), event)
+	return enqueue(ctx, tx, event.EventId, streams.PaymentStream(prefix).Succeeded(), event)
 }
 
 func enqueueFailed(ctx context.Context, tx pgx.Tx, prefix string, p domain.Payment, reason string) error {
@@ -73,7 +64,7 @@ func enqueueFailed(ctx context.Context, tx pgx.Tx, prefix string, p domain.Payme
 		EventId: uuid.NewString(), RentingId: p.RentingID, PaymentId: p.ID, Reason: reason,
 		At: timestamppb.Now(),
 	}
-	return enqueue(ctx, tx, event.EventId, FailedSubject(prefix), event)
+	return enqueue(ctx, tx, event.EventId, streams.PaymentStream(prefix).Failed(), event)
 }
 
 func enqueue(ctx context.Context, tx pgx.Tx, eventID, subject string, event proto.Message) error {

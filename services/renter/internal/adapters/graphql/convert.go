@@ -1,10 +1,7 @@
 package graphql
 
 import (
-	"errors"
-
 	"semesterhaus/platform/audit"
-	"semesterhaus/platform/graphqlx"
 	"semesterhaus/platform/graphqlx/scalar"
 	"semesterhaus/services/renter/internal/adapters/graphql/model"
 	"semesterhaus/services/renter/internal/domain"
@@ -40,38 +37,6 @@ func toGraphAuditEntries(entries []audit.Recorded) []*model.AuditEntry {
 	return result
 }
 
-func toGraphException(v *domain.ValidationError) *model.UserDataException {
-	params := graphqlx.KeyValues(v.Params, func(key, value string) *model.KeyValue {
-		return &model.KeyValue{Key: key, Value: value}
-	})
-	path := v.Path
-	return &model.UserDataException{Path: &path, MessageID: v.MessageID, Params: params}
-}
-
 func toDomainEdit(u model.RenterUpdate) domain.RenterEdit {
 	return domain.RenterEdit{ID: int64(u.ID), FirstName: u.FirstName, LastName: u.LastName, Phone: u.Phone, Notes: u.Notes}
-}
-
-// updateResult answers a mutation: a business exception becomes the result's exception, other
-// errors go on to the error presenter.
-func updateResult(err error) (*model.UpdateResult, error) {
-	var invalid *domain.ValidationError
-	if errors.As(err, &invalid) {
-		return &model.UpdateResult{Exception: toGraphException(invalid)}, nil
-	}
-	if err != nil {
-		return nil, err
-	}
-	return &model.UpdateResult{}, nil
-}
-
-// optional turns "not found" into a null result for the nullable lookups.
-func optional[T any, M any](value T, err error, convert func(T) *M) (*M, error) {
-	if errors.Is(err, domain.ErrNotFound) {
-		return nil, nil
-	}
-	if err != nil {
-		return nil, err
-	}
-	return convert(value), nil
 }

@@ -14,5 +14,5 @@ import (
 // token (anonymous without a valid one) and admin-tagged fields are refused to everybody else.
 func NewHandler(renters *app.Renters, auditLog *app.AuditLog, verifier *identity.Verifier, logger *slog.Logger) http.Handler {
 	schema := generated.NewExecutableSchema(generated.Config{Resolvers: &Resolver{Renters: renters, Audit: auditLog}})
-	return identity.Middleware(verifier)(graphqlx.NewHandler(schema, logger))
+	return graphqlx.NewHandler(schema, verifier, logger)
 }

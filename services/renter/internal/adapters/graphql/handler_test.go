@@ -1,14 +1,9 @@
 package graphql_test
 
 import (
-	"bytes"
 	"context"
-	"crypto/ed25519"
-	"crypto/rand"
-	"encoding/json"
 	"log/slog"
 	"net/http"
-	"net/http/httptest"
 	"strconv"
 	"strings"
 	"testing"
@@ -17,6 +12,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"semesterhaus/platform/audit"
+	"semesterhaus/platform/graphqlx/graphqltest"
 	"semesterhaus/platform/identity"
 	"semesterhaus/platform/pgtest"
 	"semesterhaus/services/renter/internal/adapters/graphql"
@@ -29,26 +25,22 @@ import (
 func TestMain(m *testing.M) { pgtest.Main(m) }
 
 type subgraph struct {
+	graphqltest.Subgraph
 	t       *testing.T
-	url     string
-	signer  *identity.Signer
 	pool    *pgxpool.Pool
 	renters *app.Renters
 }
 
 func newSubgraph(t *testing.T) subgraph {
 	t.Helper()
-	public, private, err := ed25519.GenerateKey(rand.Reader)
-	if err != nil {
-		t.Fatal(err)
-	}
 	pool, _ := pgtest.NewDatabase(t, migrations.FS)
 	repo := pgadapter.NewRepository(pool)
 	renters := app.NewRenters(repo, time.Now)
 	auditLog := app.NewAuditLog(repo, otherService)
-	server := httptest.NewServer(graphql.NewHandler(renters, auditLog, identity.NewVerifier(public), slog.New(slog.DiscardHandler)))
-	t.Cleanup(server.Close)
-	return subgraph{t: t, url: server.URL, signer: identity.NewSigner(private, time.Minute), pool: pool, renters: renters}
+	s := graphqltest.Serve(t, func(v *identity.Verifier) http.Handler {
+		return graphql.NewHandler(renters, auditLog, v, slog.New(slog.DiscardHandler))
+	})
+	return subgraph{Subgraph: s, t: t, pool: pool, renters: renters}
 }
 
 // add registers a renter as a booking would and returns the id.
@@ -62,43 +54,6 @@ func (s subgraph) add(firstName, lastName, email string) int {
 		s.t.Fatal(err)
 	}
 	return int(id)
-}
-
-type response struct {
-	Data   json.RawMessage `json:"data"`
-	Errors []struct {
-		Message string `json:"message"`
-	} `json:"errors"`
-}
-
-// query posts a GraphQL operation as the given identity (nil: without a token) and decodes data into out.
-func (s subgraph) query(as *identity.Identity, query string, variables map[string]any, out any) response {
-	s.t.Helper()
-	body, _ := json.Marshal(map[string]any{"query": query, "variables": variables})
-	req, _ := http.NewRequestWithContext(context.Background(), http.MethodPost, s.url, bytes.NewReader(body))
-	req.Header.Set("Content-Type", "application/json")
-	if as != nil {
-		token, err := s.signer.Sign(*as)
-		if err != nil {
-			s.t.Fatal(err)
-		}
-		req.Header.Set(identity.Header, token)
-	}
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		s.t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	var r response
-	if err := json.NewDecoder(resp.Body).Decode(&r); err != nil {
-		s.t.Fatalf("decode response: %v", err)
-	}
-	if out != nil && len(r.Data) > 0 && string(r.Data) != "null" {
-		if err := json.Unmarshal(r.Data, out); err != nil {
-			s.t.Fatalf("decode data %s: %v", r.Data, err)
-		}
-	}
-	return r
 }
 
 var admin = &identity.Identity{Subject: "admin", Role: identity.RoleAdmin}
@@ -118,14 +73,14 @@ func TestRenterFields_refusedWithoutAdminIdentity(t *testing.T) {
 	}
 	for _, op := range operations {
 		for name, as := range map[string]*identity.Identity{"no token": nil, "anonymous token": &identity.Anonymous} {
-			r := s.query(as, op, nil, nil)
+			r := s.Query(as, op, nil, nil)
 			if len(r.Errors) == 0 || strings.Contains(string(r.Data), "Anna") || strings.Contains(string(r.Data), "anna@") {
 				t.Errorf("%s: %s answered %s %+v", name, op, r.Data, r.Errors)
 			}
 		}
 	}
 	var data struct{ Renter struct{ FirstName string } }
-	s.query(admin, `{ renter(id: `+itoa(id)+`) { firstName } }`, nil, &data)
+	s.Query(admin, `{ renter(id: `+itoa(id)+`) { firstName } }`, nil, &data)
 	if data.Renter.FirstName != "Anna" {
 		t.Error("the refused update changed the renter, or the admin cannot read it")
 	}
@@ -146,7 +101,7 @@ func TestRenter_asAdminAllPersonalData(t *testing.T) {
 		Missing *struct{ ID int }
 	}
 	fields := `id email emailValidated firstName lastName street zip city country birthday phone notes nationality gender language`
-	r := s.query(admin, `query($id: Int!) { renter(id: $id) { `+fields+` } renterWithDocument(id: $id) { `+fields+` }
+	r := s.Query(admin, `query($id: Int!) { renter(id: $id) { `+fields+` } renterWithDocument(id: $id) { `+fields+` }
 		missing: renter(id: 999) { id } }`, map[string]any{"id": id}, &data)
 	if len(r.Errors) > 0 {
 		t.Fatalf("errors: %+v", r.Errors)
@@ -173,7 +128,7 @@ func TestRentersByLetter_groupedUnderFoldedInitials(t *testing.T) {
 			Renters []struct{ FirstName, LastName, Email string }
 		}
 	}
-	s.query(admin, `{ rentersByLetter { letter renters { id firstName lastName email } } }`, nil, &data)
+	s.Query(admin, `{ rentersByLetter { letter renters { id firstName lastName email } } }`, nil, &data)
 	groups := data.RentersByLetter
 	if len(groups) != 2 || groups[0].Letter != "O" || groups[1].Letter != "S" || len(groups[0].Renters) != 2 ||
 		groups[0].Renters[0].LastName != "Oberle" || groups[0].Renters[1].Email != "zoe@example.org" {
@@ -190,7 +145,7 @@ func TestUpdateRenter_asAdminChangesTheRenterAndIsAudited(t *testing.T) {
 	var result struct {
 		UpdateRenter struct{ Exception *struct{ MessageID string } }
 	}
-	r := s.query(admin, updateRenter, map[string]any{"u": map[string]any{
+	r := s.Query(admin, updateRenter, map[string]any{"u": map[string]any{
 		"id": id, "firstName": "Anne", "lastName": "Schmitt", "phone": "0170 7654321", "notes": "Schlüssel zweimal ausgegeben",
 	}}, &result)
 	if len(r.Errors) > 0 || result.UpdateRenter.Exception != nil {
@@ -199,7 +154,7 @@ func TestUpdateRenter_asAdminChangesTheRenterAndIsAudited(t *testing.T) {
 	var data struct {
 		RenterForEdit struct{ FirstName, LastName, Phone, Notes, Email string }
 	}
-	s.query(admin, `query($id: Int!) { renterForEdit(renterId: $id) { firstName lastName phone notes email } }`, map[string]any{"id": id}, &data)
+	s.Query(admin, `query($id: Int!) { renterForEdit(renterId: $id) { firstName lastName phone notes email } }`, map[string]any{"id": id}, &data)
 	e := data.RenterForEdit
 	if e.FirstName != "Anne" || e.LastName != "Schmitt" || e.Phone != "0170 7654321" || e.Notes != "Schlüssel zweimal ausgegeben" || e.Email != "anna@example.org" {
 		t.Errorf("after update: %+v", e)
@@ -238,7 +193,7 @@ func TestUpdateRenter_invalidInputOrUnknownRenterComesBackAsException(t *testing
 				}
 			}
 		}
-		s.query(admin, updateRenter, tt.vars, &result)
+		s.Query(admin, updateRenter, tt.vars, &result)
 		e := result.UpdateRenter.Exception
 		if e == nil || e.Path != tt.path || e.MessageID != tt.msg {
 			t.Errorf("%s: exception %+v, want %s at %s", tt.name, e, tt.msg, tt.path)
@@ -271,7 +226,7 @@ func TestEntities_batchAnswersOnePerRepresentationInOrder(t *testing.T) {
 		} `json:"_entities"`
 	}
 	reps := []map[string]any{{"__typename": "Renter", "id": ben}, {"__typename": "Renter", "id": 999}, {"__typename": "Renter", "id": anna}}
-	r := s.query(admin, `query($r: [_Any!]!) { _entities(representations: $r) { ... on Renter { id firstName } } }`, map[string]any{"r": reps}, &data)
+	r := s.Query(admin, `query($r: [_Any!]!) { _entities(representations: $r) { ... on Renter { id firstName } } }`, map[string]any{"r": reps}, &data)
 	e := data.Entities
 	if len(r.Errors) > 0 || len(e) != 3 || e[0] == nil || e[0].FirstName != "Ben" || e[1] != nil || e[2] == nil || e[2].FirstName != "Anna" {
 		t.Errorf("entities %s %+v", r.Data, r.Errors)
@@ -298,7 +253,7 @@ func TestAuditLog_theRentersEntriesOfEveryServiceNewestFirst(t *testing.T) {
 	t.Parallel()
 	s := newSubgraph(t)
 	id := s.add("Anna", "Schmidt", "anna@example.org")
-	r := s.query(admin, updateRenter, map[string]any{"u": map[string]any{
+	r := s.Query(admin, updateRenter, map[string]any{"u": map[string]any{
 		"id": id, "firstName": "Anne", "lastName": "Schmidt", "phone": "0170 7654321", "notes": "",
 	}}, nil)
 	if len(r.Errors) > 0 {
@@ -309,7 +264,7 @@ func TestAuditLog_theRentersEntriesOfEveryServiceNewestFirst(t *testing.T) {
 			AuditLog []struct{ At, Actor, Action, Subject, Details string }
 		}
 	}
-	r = s.query(admin, `query($id: Int!) { renter(id: $id) { auditLog { at actor action subject details } } }`, map[string]any{"id": id}, &data)
+	r = s.Query(admin, `query($id: Int!) { renter(id: $id) { auditLog { at actor action subject details } } }`, map[string]any{"id": id}, &data)
 	if len(r.Errors) > 0 {
 		t.Fatal(r.Errors)
 	}

@@ -7,19 +7,21 @@ package graphql
 
 import (
 	"context"
+	"semesterhaus/platform/graphqlx"
 	"semesterhaus/services/renter/internal/adapters/graphql/generated"
 	"semesterhaus/services/renter/internal/adapters/graphql/model"
+	"semesterhaus/services/renter/internal/domain"
 )
 
 // UpdateRenter is the resolver for the updateRenter field.
-func (r *mutationResolver) UpdateRenter(ctx context.Context, update model.RenterUpdate) (*model.UpdateResult, error) {
-	return updateResult(r.Renters.Edit(ctx, toDomainEdit(update)))
+func (r *mutationResolver) UpdateRenter(ctx context.Context, update model.RenterUpdate) (*graphqlx.UpdateResult, error) {
+	return graphqlx.Updated(r.Renters.Edit(ctx, toDomainEdit(update)))
 }
 
 // Renter is the resolver for the renter field.
 func (r *queryResolver) Renter(ctx context.Context, id int) (*model.Renter, error) {
 	renter, err := r.Renters.RenterForAdmin(ctx, int64(id))
-	return optional(renter, err, toGraphRenter)
+	return graphqlx.Optional(renter, err, domain.ErrNotFound, toGraphRenter)
 }
 
 // RentersByLetter is the resolver for the rentersByLetter field.
@@ -38,13 +40,13 @@ func (r *queryResolver) RentersByLetter(ctx context.Context) ([]*model.RentersBy
 // RenterForEdit is the resolver for the renterForEdit field.
 func (r *queryResolver) RenterForEdit(ctx context.Context, renterID int) (*model.RenterForEdit, error) {
 	renter, err := r.Renters.RenterForAdmin(ctx, int64(renterID))
-	return optional(renter, err, toGraphRenterForEdit)
+	return graphqlx.Optional(renter, err, domain.ErrNotFound, toGraphRenterForEdit)
 }
 
 // RenterWithDocument is the resolver for the renterWithDocument field.
 func (r *queryResolver) RenterWithDocument(ctx context.Context, id int) (*model.Renter, error) {
 	renter, err := r.Renters.RenterForAdmin(ctx, int64(id))
-	return optional(renter, err, toGraphRenter)
+	return graphqlx.Optional(renter, err, domain.ErrNotFound, toGraphRenter)
 }
 
 // AuditLog is the resolver for the auditLog field.

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"time"
 
+	"semesterhaus/platform/exception"
 	commonv1 "semesterhaus/proto/gen/common/v1"
 	renterv1 "semesterhaus/proto/gen/renter/v1"
 	"semesterhaus/services/renter/internal/domain"
@@ -59,6 +60,6 @@ func toProtoRenter(r domain.Renter) *renterv1.Renter {
 	}
 }
 
-func toProtoViolation(v *domain.ValidationError) *commonv1.Violation {
+func toProtoViolation(v *exception.Error) *commonv1.Violation {
 	return &commonv1.Violation{Path: v.Path, MessageId: v.MessageID, Params: v.Params}
 }

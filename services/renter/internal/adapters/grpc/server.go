@@ -9,6 +9,7 @@ import (
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
 
+	"semesterhaus/platform/exception"
 	renterv1 "semesterhaus/proto/gen/renter/v1"
 	"semesterhaus/services/renter/internal/app"
 	"semesterhaus/services/renter/internal/domain"
@@ -86,8 +87,8 @@ func (s *Server) ConsumeEmailToken(ctx context.Context, req *renterv1.ConsumeEma
 	return &renterv1.ConsumeEmailTokenResponse{RenterId: c.RenterID, RentingId: c.RentingID, AlreadyUsed: c.AlreadyUsed}, nil
 }
 
-func asViolation(err error) (*domain.ValidationError, bool) {
-	var v *domain.ValidationError
+func asViolation(err error) (*exception.Error, bool) {
+	var v *exception.Error
 	return v, errors.As(err, &v)
 }
 

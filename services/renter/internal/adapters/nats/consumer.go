@@ -7,7 +7,6 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
-	"strings"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
@@ -15,21 +14,11 @@ import (
 	"google.golang.org/protobuf/proto"
 
 	"semesterhaus/platform/events"
+	"semesterhaus/proto/events/v1/streams"
 	eventsv1 "semesterhaus/proto/gen/events/v1"
-	pgadapter "semesterhaus/services/renter/internal/adapters/postgres"
 	"semesterhaus/services/renter/internal/app"
 	"semesterhaus/services/renter/internal/domain"
 )
-
-// Stream names where the renting service publishes (docs/booking.md, "Events"). Tests use streams
-// and subjects of their own.
-type Stream struct {
-	Name          string // RENTING
-	SubjectPrefix string // renting: subjects are renting.state.<state>, renting.deleted
-}
-
-// RentingStream is the renting service's stream.
-var RentingStream = Stream{Name: "RENTING", SubjectPrefix: "renting"}
 
 // durable is the consumer's name; it is also the key of the events it has processed.
 const durable = "renter-mails"
@@ -38,35 +27,34 @@ const durable = "renter-mails"
 type MailConsumer struct {
 	js     jetstream.JetStream
 	pool   *pgxpool.Pool
+	in     func(pgx.Tx) app.MailStore
 	mails  *app.Mails
-	stream Stream
+	stream streams.RentingStream
 	logger *slog.Logger
 }
 
-// NewMailConsumer returns the consumer; Run starts it.
-func NewMailConsumer(js jetstream.JetStream, pool *pgxpool.Pool, mails *app.Mails, stream Stream, logger *slog.Logger) *MailConsumer {
-	return &MailConsumer{js: js, pool: pool, mails: mails, stream: stream, logger: logger}
+// NewMailConsumer returns the consumer of the stream (streams.Renting; tests use streams of their
+// own); Run starts it. in gives the mail store in the consumer's transaction on pool, which also
+// records the event as processed.
+func NewMailConsumer(js jetstream.JetStream, pool *pgxpool.Pool, in func(pgx.Tx) app.MailStore, mails *app.Mails, stream streams.RentingStream, logger *slog.Logger) *MailConsumer {
+	return &MailConsumer{js: js, pool: pool, in: in, mails: mails, stream: stream, logger: logger}
 }
 
 // Run consumes until ctx ends; it waits for the stream when the renting service has not made it yet.
-// One filter subject per consumer: older NATS servers know no more.
+// It acts on state changes and key codes; renting.deleted is none of the renter's mails.
 func (c *MailConsumer) Run(ctx context.Context) error {
 	return events.Consume(ctx, c.js, c.pool, c.logger, events.ConsumerConfig{
-		Stream: c.stream.Name, Durable: durable, FilterSubjects: []string{c.stream.SubjectPrefix + ".>"},
+		Stream: c.stream.Stream(), Durable: durable, Handles: []string{c.stream.StateChanges(), c.stream.KeyCodeDue()},
 	}, c.handle)
 }
 
 // handle runs in the transaction that records the event as processed, so the mail and token it
 // stores exist exactly once per event.
 func (c *MailConsumer) handle(ctx context.Context, tx pgx.Tx, msg jetstream.Msg) error {
-	switch {
-	case msg.Subject() == c.stream.SubjectPrefix+".key_code_due":
+	if msg.Subject() == c.stream.KeyCodeDue() {
 		return c.keyCodeDue(ctx, tx, msg)
-	case strings.HasPrefix(msg.Subject(), c.stream.SubjectPrefix+".state."):
-		return c.stateChanged(ctx, tx, msg)
-	default:
-		return nil // renting.deleted and later facts are none of the renter's mails
 	}
+	return c.stateChanged(ctx, tx, msg) // the only other subject Run handles
 }
 
 func (c *MailConsumer) stateChanged(ctx context.Context, tx pgx.Tx, msg jetstream.Msg) error {
@@ -76,7 +64,7 @@ func (c *MailConsumer) stateChanged(ctx context.Context, tx pgx.Tx, msg jetstrea
 	}
 	change := stateChangeFromProto(&event)
 	change.EventID = eventID(msg, &event)
-	return c.outcome(c.mails.OnStateChange(ctx, pgadapter.MailStoreIn(tx), change), &event, event.GetToState())
+	return c.outcome(c.mails.OnStateChange(ctx, c.in(tx), change), &event, event.GetToState())
 }
 
 func (c *MailConsumer) keyCodeDue(ctx context.Context, tx pgx.Tx, msg jetstream.Msg) error {
@@ -88,7 +76,7 @@ func (c *MailConsumer) keyCodeDue(ctx context.Context, tx pgx.Tx, msg jetstream.
 		EventID: eventID(msg, &event), RentingID: event.GetRentingId(), RenterID: event.GetRenterId(),
 		AccessKey: event.GetAccessKey(), MoveIn: event.GetMoveIn().AsTime(),
 	}
-	return c.outcome(c.mails.OnKeyCodeDue(ctx, pgadapter.MailStoreIn(tx), due), &event, "key code")
+	return c.outcome(c.mails.OnKeyCodeDue(ctx, c.in(tx), due), &event, "key code")
 }
 
 // decode reports whether the payload is an event; one that is not is logged and dropped, as it

@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/emersion/go-smtp"
+	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
@@ -25,6 +26,7 @@ import (
 	"semesterhaus/platform/events"
 	"semesterhaus/platform/natstest"
 	"semesterhaus/platform/pgtest"
+	"semesterhaus/proto/events/v1/streams"
 	eventsv1 "semesterhaus/proto/gen/events/v1"
 	"semesterhaus/services/renter/internal/adapters/mail"
 	natsadapter "semesterhaus/services/renter/internal/adapters/nats"
@@ -131,7 +133,7 @@ type mailPath struct {
 	js      jetstream.JetStream
 	pool    *pgxpool.Pool
 	renters *app.Renters
-	stream  natsadapter.Stream
+	stream  streams.RentingStream
 	mails   <-chan received
 }
 
@@ -140,15 +142,13 @@ func newMailPath(t *testing.T) mailPath {
 	ctx, cancel := context.WithCancel(context.Background())
 	pool, _ := pgtest.NewDatabase(t, migrations.FS)
 	_, js := natstest.Connect(t)
-	stream := natsadapter.Stream{Name: natstest.Unique("RENTING"), SubjectPrefix: natstest.Unique("renting")}
+	stream := streams.RentingStream(natstest.Unique("renting"))
 	// A duplicate window of 100 ms (the least NATS allows) lets a re-published event reach the consumer, whose
 	// own de-duplication is what this test is about.
-	if err := events.EnsureStream(ctx, js, jetstream.StreamConfig{
-		Name: stream.Name, Subjects: []string{stream.SubjectPrefix + ".>"}, Duplicates: 100 * time.Millisecond,
-	}); err != nil {
+	if err := events.EnsureStream(ctx, js, stream.Stream(), events.DuplicateWindow(100*time.Millisecond)); err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() { _ = js.DeleteStream(context.Background(), stream.Name) })
+	t.Cleanup(func() { _ = js.DeleteStream(context.Background(), stream.Stream().Name) })
 
 	smtpAddr, mails := startSink(t)
 	renderer, err := mail.NewRenderer()
@@ -161,7 +161,8 @@ func newMailPath(t *testing.T) mailPath {
 	}
 	logger := slog.New(slog.DiscardHandler)
 	repo := pgadapter.NewRepository(pool)
-	consumer := natsadapter.NewMailConsumer(js, pool, app.NewMails(renderer, publicURL, time.Hour, time.Now), stream, logger)
+	in := func(tx pgx.Tx) app.MailStore { return pgadapter.MailStoreIn(tx) }
+	consumer := natsadapter.NewMailConsumer(js, pool, in, app.NewMails(renderer, publicURL, time.Hour, time.Now), stream, logger)
 	sender := app.NewMailSender(repo, transport, 50*time.Millisecond, 4, logger)
 	done := make(chan struct{}, 2)
 	for _, run := range []func(context.Context) error{consumer.Run, sender.Run} {
@@ -195,14 +196,14 @@ func (p mailPath) publish(subject, eventID string, event proto.Message) {
 	if err != nil {
 		p.t.Fatal(err)
 	}
-	msg := &nats.Msg{Subject: p.stream.SubjectPrefix + "." + subject, Data: data}
+	msg := &nats.Msg{Subject: subject, Data: data}
 	if _, err := p.js.PublishMsg(context.Background(), msg, jetstream.WithMsgID(eventID)); err != nil {
 		p.t.Fatal(err)
 	}
 }
 
 func (p mailPath) stateChanged(eventID, rentingID string, renterID int64, state string) {
-	p.publish("state."+strings.ToLower(state), eventID, &eventsv1.RentingStateChanged{
+	p.publish(p.stream.StateChanged(state), eventID, &eventsv1.RentingStateChanged{
 		EventId: eventID, RentingId: rentingID, RenterId: renterID, ToState: state,
 	})
 }
@@ -220,7 +221,7 @@ func (p mailPath) nextMail() received {
 
 func (p mailPath) streamMessages() uint64 {
 	p.t.Helper()
-	stream, err := p.js.Stream(context.Background(), p.stream.Name)
+	stream, err := p.js.Stream(context.Background(), p.stream.Stream().Name)
 	if err != nil {
 		p.t.Fatal(err)
 	}
@@ -253,7 +254,7 @@ func TestRentingRequested_oneConfirmationMailInTheRentersLanguageWithAWorkingLin
 	p.stateChanged(requested, rentingID, renterID, "APARTMENT_REQUESTED")
 	time.Sleep(150 * time.Millisecond) // past the stream's duplicate window: the redelivery reaches the consumer
 	p.stateChanged(requested, rentingID, renterID, "APARTMENT_REQUESTED")
-	p.publish("deleted", "22222222-2222-4222-8222-222222222222", &eventsv1.RentingDeleted{RentingId: rentingID, RenterId: renterID})
+	p.publish(p.stream.Deleted(), "22222222-2222-4222-8222-222222222222", &eventsv1.RentingDeleted{RentingId: rentingID, RenterId: renterID})
 	p.stateChanged("33333333-3333-4333-8333-333333333333", rentingID, renterID, "CONTRACT_SIGNED")
 	p.stateChanged("44444444-4444-4444-8444-444444444444", rentingID, renterID, "APARTMENT_RESERVED")
 
@@ -290,16 +291,16 @@ func TestCancelledUnconfirmedRequests_atMostOneMailPerAddressPerWindow(t *testin
 	victim, other := p.register("anna@example.org", "en"), p.register("ben@example.org", "en")
 	// Twenty requests somebody sent for Anna's address are superseded when she confirms hers (or expire).
 	for i := range 20 {
-		p.publish("state.canceled", fmt.Sprintf("00000000-0000-4000-8000-%012d", i), &eventsv1.RentingStateChanged{
+		p.publish(p.stream.StateChanged("CANCELED"), fmt.Sprintf("00000000-0000-4000-8000-%012d", i), &eventsv1.RentingStateChanged{
 			EventId: fmt.Sprintf("00000000-0000-4000-8000-%012d", i), RentingId: rentingID, RenterId: victim,
 			FromState: "APARTMENT_REQUESTED", ToState: "CANCELED",
 		})
 	}
-	p.publish("state.canceled", "99999999-0000-4000-8000-000000000001", &eventsv1.RentingStateChanged{
+	p.publish(p.stream.StateChanged("CANCELED"), "99999999-0000-4000-8000-000000000001", &eventsv1.RentingStateChanged{
 		EventId: "99999999-0000-4000-8000-000000000001", RentingId: rentingID, RenterId: other, FromState: "APARTMENT_REQUESTED", ToState: "CANCELED",
 	})
 	// A cancellation of a confirmed booking is no request somebody else could send: always mailed.
-	p.publish("state.canceled", "99999999-0000-4000-8000-000000000002", &eventsv1.RentingStateChanged{
+	p.publish(p.stream.StateChanged("CANCELED"), "99999999-0000-4000-8000-000000000002", &eventsv1.RentingStateChanged{
 		EventId: "99999999-0000-4000-8000-000000000002", RentingId: rentingID, RenterId: victim, FromState: "APARTMENT_RESERVED", ToState: "CANCELED",
 	})
 	got := map[string]int{}
@@ -319,7 +320,7 @@ func TestRenewalRequest_englishMailWithTheExtendLinkAndItsToken(t *testing.T) {
 	p := newMailPath(t)
 	renterID := p.register("ben@example.org", "en")
 	const token = "c2VjcmV0LXJlbmV3YWwtdG9rZW4tb2YtMzItYnl0ZXM"
-	p.publish("state.renewal_request", "55555555-5555-4555-8555-555555555555", &eventsv1.RentingStateChanged{
+	p.publish(p.stream.StateChanged("RENEWAL_REQUEST"), "55555555-5555-4555-8555-555555555555", &eventsv1.RentingStateChanged{
 		EventId: "55555555-5555-4555-8555-555555555555", RentingId: rentingID, RenterId: renterID, ToState: "RENEWAL_REQUEST",
 		RenewalToken: token,
 	})
@@ -344,9 +345,9 @@ func TestContractAndPayment_germanMailsWithTheSignAndPayLinksAndTheKeyCodeOnce(t
 		EventId: due, RentingId: rentingID, RenterId: renterID, AccessKey: "K7QX2MZP",
 		MoveIn: timestamppb.New(time.Date(2027, 4, 1, 0, 0, 0, 0, time.UTC)),
 	}
-	p.publish("key_code_due", due, keyCode)
+	p.publish(p.stream.KeyCodeDue(), due, keyCode)
 	time.Sleep(150 * time.Millisecond) // past the stream's duplicate window: the redelivery reaches the consumer
-	p.publish("key_code_due", due, keyCode)
+	p.publish(p.stream.KeyCodeDue(), due, keyCode)
 
 	sign := p.nextMail()
 	if sign.Subject != "Bitte unterschreibe deinen Mietvertrag" ||
@@ -375,7 +376,7 @@ func TestKeyCode_englishMailWithTheMoveInDay(t *testing.T) {
 	t.Parallel()
 	p := newMailPath(t)
 	renterID := p.register("ben@example.org", "en")
-	p.publish("key_code_due", "aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa", &eventsv1.KeyCodeDue{
+	p.publish(p.stream.KeyCodeDue(), "aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa", &eventsv1.KeyCodeDue{
 		RentingId: rentingID, RenterId: renterID, AccessKey: "K7QX2MZP", MoveIn: timestamppb.New(time.Date(2027, 4, 1, 0, 0, 0, 0, time.UTC)),
 	})
 	m := p.nextMail()

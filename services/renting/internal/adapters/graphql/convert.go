@@ -144,25 +144,18 @@ func toBookingRequest(ctx context.Context, c model.CreateRentingRequest) (app.Bo
 	}, nil
 }
 
-func toGraphException(v *domain.ValidationError) *model.UserDataException {
-	params := graphqlx.KeyValues(v.Params, func(key, value string) *model.KeyValue {
-		return &model.KeyValue{Key: key, Value: value}
-	})
-	path := v.Path
-	return &model.UserDataException{Path: &path, MessageID: v.MessageID, Params: params}
-}
-
 // rentingResult answers a booking operation: the renting's id, or the business exception that
 // stopped it; other errors go on to the error presenter.
 func rentingResult(id string, err error) (*model.RentingResult, error) {
-	var invalid *domain.ValidationError
-	if errors.As(err, &invalid) {
-		return &model.RentingResult{Exception: toGraphException(invalid)}, nil
-	}
-	if err != nil {
+	exception, err := graphqlx.Exception(err)
+	switch {
+	case err != nil:
 		return nil, err
+	case exception != nil:
+		return &model.RentingResult{Exception: exception}, nil
+	default:
+		return &model.RentingResult{UUID: &id}, nil
 	}
-	return &model.RentingResult{UUID: &id}, nil
 }
 
 // lookupError turns a missing apartment or semester into the message the booking site shows.
@@ -189,24 +182,18 @@ func optional[T any, M any](value T, err error, convert func(T) (*M, error)) (*M
 }
 
 // translate is the renting service's part of the error presenter: the business errors of the
-// operations that answer a plain Boolean become GraphQL errors a client can show.
+// operations that answer a plain Boolean become GraphQL errors a client can show (the presenter
+// itself answers business exceptions so).
 func translate(err error) *gqlerror.Error {
 	var refused *domain.TransitionError
-	var invalid *domain.ValidationError
 	switch {
 	case errors.Is(err, app.ErrRentingNotPresent):
 		return gqlerror.Errorf("%s", app.ErrRentingNotPresent.Error())
 	case errors.As(err, &refused):
-		return exceptionError(refused.Exception())
-	case errors.As(err, &invalid):
-		return exceptionError(invalid)
+		return graphqlx.ExceptionError(refused.Exception())
 	default:
 		return nil
 	}
-}
-
-func exceptionError(v *domain.ValidationError) *gqlerror.Error {
-	return &gqlerror.Error{Message: v.MessageID, Extensions: map[string]any{"messageId": v.MessageID, "path": v.Path, "params": v.Params}}
 }
 
 func toGraphExtendBooking(o app.RenewalOffer) (*model.ExtendBooking, error) {

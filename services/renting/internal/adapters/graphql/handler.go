@@ -16,5 +16,5 @@ import (
 func NewHandler(rentings *app.Rentings, verifier *identity.Verifier, logger *slog.Logger) http.Handler {
 	schema := generated.NewExecutableSchema(generated.Config{Resolvers: &Resolver{Rentings: rentings}})
 	// Uploads (base64 scans) are lifted out before gqlgen parses a request: see uploads.go.
-	return largevalues.Middleware(identity.Middleware(verifier)(graphqlx.NewHandler(schema, logger, graphqlx.WithErrors(translate))))
+	return largevalues.Middleware(graphqlx.NewHandler(schema, verifier, logger, graphqlx.WithErrors(translate)))
 }

@@ -3,16 +3,12 @@ package graphql_test
 import (
 	"bytes"
 	"context"
-	"crypto/ed25519"
-	"crypto/rand"
 	"encoding/base64"
-	"encoding/json"
 	"log/slog"
 	"net/http"
-	"net/http/httptest"
 	"testing"
-	"time"
 
+	"semesterhaus/platform/graphqlx/graphqltest"
 	"semesterhaus/platform/identity"
 	"semesterhaus/platform/pgtest"
 	"semesterhaus/services/renting/internal/adapters/graphql"
@@ -23,63 +19,21 @@ import (
 func TestMain(m *testing.M) { pgtest.Main(m) }
 
 type subgraph struct {
-	t      *testing.T
-	env    *testenv.Env
-	url    string
-	signer *identity.Signer
+	graphqltest.Subgraph
+	t   *testing.T
+	env *testenv.Env
 }
 
 func newSubgraph(t *testing.T) subgraph {
 	t.Helper()
-	public, private, err := ed25519.GenerateKey(rand.Reader)
-	if err != nil {
-		t.Fatal(err)
-	}
 	env := testenv.New(t, testenv.DesignDay, testenv.Subjects)
-	server := httptest.NewServer(graphql.NewHandler(env.Rentings, identity.NewVerifier(public), slog.New(slog.DiscardHandler)))
-	t.Cleanup(server.Close)
-	return subgraph{t: t, env: env, url: server.URL, signer: identity.NewSigner(private, time.Minute)}
-}
-
-type response struct {
-	Data   json.RawMessage `json:"data"`
-	Errors []struct {
-		Message    string         `json:"message"`
-		Extensions map[string]any `json:"extensions"`
-	} `json:"errors"`
+	s := graphqltest.Serve(t, func(v *identity.Verifier) http.Handler {
+		return graphql.NewHandler(env.Rentings, v, slog.New(slog.DiscardHandler))
+	})
+	return subgraph{Subgraph: s, t: t, env: env}
 }
 
 var admin = &identity.Identity{Subject: "admin", Role: identity.RoleAdmin}
-
-// query posts an operation as the given identity (nil: without a token) and decodes data into out.
-func (s subgraph) query(as *identity.Identity, query string, variables map[string]any, out any) response {
-	s.t.Helper()
-	body, _ := json.Marshal(map[string]any{"query": query, "variables": variables})
-	req, _ := http.NewRequestWithContext(context.Background(), http.MethodPost, s.url, bytes.NewReader(body))
-	req.Header.Set("Content-Type", "application/json")
-	if as != nil {
-		token, err := s.signer.Sign(*as)
-		if err != nil {
-			s.t.Fatal(err)
-		}
-		req.Header.Set(identity.Header, token)
-	}
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		s.t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	var r response
-	if err := json.NewDecoder(resp.Body).Decode(&r); err != nil {
-		s.t.Fatalf("decode response: %v", err)
-	}
-	if out != nil && len(r.Data) > 0 && string(r.Data) != "null" {
-		if err := json.Unmarshal(r.Data, out); err != nil {
-			s.t.Fatalf("decode data %s: %v", r.Data, err)
-		}
-	}
-	return r
-}
 
 const createRequest = `mutation($c: CreateRentingRequest!) { createRentingRequest(create: $c) { uuid exception { path messageId params { key value } } } }`
 
@@ -91,7 +45,7 @@ func (s subgraph) book(apartmentID int, email, front string) (uuid *string, exce
 			Exception map[string]any
 		}
 	}
-	r := s.query(nil, createRequest, map[string]any{"c": map[string]any{
+	r := s.Query(nil, createRequest, map[string]any{"c": map[string]any{
 		"apartmentId": apartmentID, "semesterId": s.bookable(), "birthday": "2004-05-06", "city": "Heidelberg",
 		"country": "DEU", "email": email, "firstName": "Ada", "lastName": "Lovelace", "gender": "female",
 		"identityCardFront": front, "identityCardBack": "aGVsbG8=", "nationality": "de", "phone": "+49 170 1234567",
@@ -108,7 +62,7 @@ func (s subgraph) bookable() int {
 	var data struct {
 		AvailableApartments struct{ BookableSemester struct{ ID int } }
 	}
-	if r := s.query(nil, `{ availableApartments { bookableSemester { id } } }`, nil, &data); len(r.Errors) > 0 {
+	if r := s.Query(nil, `{ availableApartments { bookableSemester { id } } }`, nil, &data); len(r.Errors) > 0 {
 		s.t.Fatalf("errors: %+v", r.Errors)
 	}
 	return data.AvailableApartments.BookableSemester.ID
@@ -160,7 +114,7 @@ func TestAdminFields_refusedWithoutAdminIdentity(t *testing.T) {
 	}
 	for _, op := range operations {
 		for name, as := range map[string]*identity.Identity{"no token": nil, "anonymous token": &identity.Anonymous} {
-			r := s.query(as, op, nil, nil)
+			r := s.Query(as, op, nil, nil)
 			if len(r.Errors) == 0 || r.Errors[0].Message != "forbidden" {
 				t.Errorf("%s, %s: got %+v, want forbidden", op, name, r)
 			}
@@ -171,7 +125,7 @@ func TestAdminFields_refusedWithoutAdminIdentity(t *testing.T) {
 func TestApproveIdentityCard_missingRentingIsNotPresent(t *testing.T) {
 	t.Parallel()
 	s := newSubgraph(t)
-	r := s.query(admin, `mutation { approveIdentityCard(rentingId: "5f0e1c1e-0000-4000-8000-000000000000") }`, nil, nil)
+	r := s.Query(admin, `mutation { approveIdentityCard(rentingId: "5f0e1c1e-0000-4000-8000-000000000000") }`, nil, nil)
 	if len(r.Errors) != 1 || r.Errors[0].Message != "rentingId was not present" {
 		t.Errorf("got %+v", r)
 	}
@@ -191,7 +145,7 @@ func TestSemesterApartmentEntities_oneStatusPerRepresentationInOrder(t *testing.
 			Renter      *struct{ ID int }
 		} `json:"_entities"`
 	}
-	r := s.query(admin, `query($r: [_Any!]!) { _entities(representations: $r) { ... on SemesterApartment { id semesterId adminStatus renter { id } } } }`,
+	r := s.Query(admin, `query($r: [_Any!]!) { _entities(representations: $r) { ... on SemesterApartment { id semesterId adminStatus renter { id } } } }`,
 		map[string]any{"r": []map[string]any{
 			{"__typename": "SemesterApartment", "id": 13, "semesterId": semester},
 			{"__typename": "SemesterApartment", "id": 12, "semesterId": semester},
@@ -217,7 +171,7 @@ func TestSemesterApartmentEntities_oneStatusPerRepresentationInOrder(t *testing.
 			State     string
 		}
 	}
-	s.query(admin, `query($s: Int!) { renterCurrentRentingInfo(apartmentId: 12, semesterId: $s) { rentingId state } }`, map[string]any{"s": semester}, &info)
+	s.Query(admin, `query($s: Int!) { renterCurrentRentingInfo(apartmentId: 12, semesterId: $s) { rentingId state } }`, map[string]any{"s": semester}, &info)
 	if info.RenterCurrentRentingInfo.RentingID != *uuid || info.RenterCurrentRentingInfo.State != "APARTMENT_REQUESTED" {
 		t.Errorf("current renting info %+v", info)
 	}
@@ -231,7 +185,7 @@ func TestPublicRenewalQueries_withoutTheRenewalToken_answerTheBusinessExceptionA
 		ExtendBookingQuery *struct{ Renter struct{ Email string } }
 		RenterByRentingID  *struct{ Email string }
 	}
-	r := s.query(nil, `query($id: ID!, $token: String!) { extendBookingQuery(rentingId: $id, token: $token) { renter { email } } renterByRentingId(rentingId: $id, token: $token) { email } }`,
+	r := s.Query(nil, `query($id: ID!, $token: String!) { extendBookingQuery(rentingId: $id, token: $token) { renter { email } } renterByRentingId(rentingId: $id, token: $token) { email } }`,
 		map[string]any{"id": *uuid, "token": "guessed"}, &data)
 	if data.ExtendBookingQuery != nil || data.RenterByRentingID != nil || len(r.Errors) != 2 {
 		t.Fatalf("a renting id without its renewal token showed %+v, %+v", data, r.Errors)
@@ -253,7 +207,7 @@ func TestDeclineRenewal_anonymousWithTheRentingIDAlone_answersTheExceptionAndCha
 			Exception *struct{ Path, MessageID string }
 		}
 	}
-	r := s.query(nil, `mutation($id: ID!) { declineRenewal(rentingId: $id, token: "") { uuid exception { path messageId } } }`,
+	r := s.Query(nil, `mutation($id: ID!) { declineRenewal(rentingId: $id, token: "") { uuid exception { path messageId } } }`,
 		map[string]any{"id": *uuid}, &data)
 	if len(r.Errors) > 0 || data.DeclineRenewal.UUID != nil || data.DeclineRenewal.Exception == nil ||
 		data.DeclineRenewal.Exception.MessageID != domain.MsgRenewalLinkInvalid {
@@ -277,11 +231,11 @@ func TestBookApartment_pricesANewBooking(t *testing.T) {
 		}
 	}
 	q := `query($a: Int!, $s: Int!) { bookApartment(aid: $a, sid: $s) { apartment { id } priceCalculation { items { qty } total } } }`
-	s.query(nil, q, map[string]any{"a": 11, "s": s.bookable()}, &data)
+	s.Query(nil, q, map[string]any{"a": 11, "s": s.bookable()}, &data)
 	if data.BookApartment.Apartment.ID != 11 || len(data.BookApartment.PriceCalculation.Items) != 3 || data.BookApartment.PriceCalculation.Total <= 0 {
 		t.Errorf("%+v", data)
 	}
-	r := s.query(nil, q, map[string]any{"a": 999, "s": s.bookable()}, nil)
+	r := s.Query(nil, q, map[string]any{"a": 999, "s": s.bookable()}, nil)
 	if len(r.Errors) != 1 || r.Errors[0].Message != "No Apartment found with id 999." {
 		t.Errorf("unknown apartment: %+v", r.Errors)
 	}

@@ -9,6 +9,7 @@ import (
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
 
+	"semesterhaus/platform/exception"
 	commonv1 "semesterhaus/proto/gen/common/v1"
 	renterv1 "semesterhaus/proto/gen/renter/v1"
 	"semesterhaus/services/renting/internal/domain"
@@ -118,5 +119,5 @@ func violation(v *commonv1.Violation) error {
 	for k, val := range v.GetParams() {
 		params[k] = val
 	}
-	return &domain.ValidationError{Path: v.GetPath(), MessageID: v.GetMessageId(), Params: params}
+	return &exception.Error{Path: v.GetPath(), MessageID: v.GetMessageId(), Params: params}
 }

@@ -13,10 +13,13 @@ import (
 	"github.com/nats-io/nats.go/jetstream"
 	"google.golang.org/protobuf/proto"
 
+	"semesterhaus/platform/events"
 	"semesterhaus/platform/natstest"
+	"semesterhaus/proto/events/v1/streams"
 	eventsv1 "semesterhaus/proto/gen/events/v1"
 	natsadapter "semesterhaus/services/renting/internal/adapters/nats"
 	pgadapter "semesterhaus/services/renting/internal/adapters/postgres"
+	"semesterhaus/services/renting/internal/app"
 	"semesterhaus/services/renting/internal/domain"
 	"semesterhaus/services/renting/internal/testenv"
 )
@@ -24,10 +27,11 @@ import (
 // chain is a renting service whose consumers read test streams standing in for the document and
 // payment services'.
 type chain struct {
-	env               *testenv.Env
-	subjects          string // the renting events' prefix
-	js                jetstream.JetStream
-	document, payment natsadapter.Source
+	env      *testenv.Env
+	subjects string // the renting events' prefix
+	js       jetstream.JetStream
+	document streams.DocumentStream
+	payment  streams.PaymentStream
 }
 
 // duplicateWindow is short here so that a redelivered message reaches the consumer, which must
@@ -40,18 +44,17 @@ func startChain(t *testing.T) *chain {
 	subjects := natstest.Unique("renting")
 	c := &chain{
 		env: testenv.New(t, testenv.DesignDay, subjects), subjects: subjects, js: js,
-		document: natsadapter.Source{Name: natstest.Unique("DOCUMENT"), SubjectPrefix: natstest.Unique("document")},
-		payment:  natsadapter.Source{Name: natstest.Unique("PAYMENT"), SubjectPrefix: natstest.Unique("payment")},
+		document: streams.DocumentStream(natstest.Unique("document")),
+		payment:  streams.PaymentStream(natstest.Unique("payment")),
 	}
-	for _, s := range []natsadapter.Source{c.document, c.payment} {
-		if _, err := js.CreateStream(context.Background(), jetstream.StreamConfig{
-			Name: s.Name, Subjects: []string{s.SubjectPrefix + ".>"}, Storage: jetstream.MemoryStorage, Duplicates: duplicateWindow,
-		}); err != nil {
+	for _, s := range []streams.Stream{c.document.Stream(), c.payment.Stream()} {
+		if err := events.EnsureStream(context.Background(), js, s, events.DuplicateWindow(duplicateWindow)); err != nil {
 			t.Fatal(err)
 		}
 		t.Cleanup(func() { _ = js.DeleteStream(context.Background(), s.Name) })
 	}
-	consumers := natsadapter.NewConsumers(js, c.env.Pool, c.env.Repo, c.env.Rentings, slog.New(slog.DiscardHandler))
+	in := func(tx pgx.Tx) app.Updater { return c.env.Repo.In(tx) }
+	consumers := natsadapter.NewConsumers(js, c.env.Pool, in, c.env.Rentings, slog.New(slog.DiscardHandler))
 	ctx, cancel := context.WithCancel(context.Background())
 	var wg sync.WaitGroup
 	for _, component := range consumers.Components(c.document, c.payment) {
@@ -84,50 +87,51 @@ func (c *chain) rentingIn(t *testing.T, renewal bool, states ...domain.State) st
 // publishTwice publishes the event as its producer's relay would, and again after the duplicate
 // window as a relay restarted before marking it published would; then it waits until the consumer
 // has handled both.
-func (c *chain) publishTwice(t *testing.T, source natsadapter.Source, kind string, event proto.Message) {
+func (c *chain) publishTwice(t *testing.T, subject string, event proto.Message) {
 	t.Helper()
 	id := uuid.NewString()
-	c.publish(t, source, kind, id, event)
+	c.publish(t, subject, id, event)
 	time.Sleep(2 * duplicateWindow)
-	if ack := c.publish(t, source, kind, id, event); ack.Duplicate {
+	if ack := c.publish(t, subject, id, event); ack.Duplicate {
 		t.Fatal("JetStream dropped the second copy: the consumer's de-duplication went untested")
 	}
 }
 
-func (c *chain) publish(t *testing.T, source natsadapter.Source, kind, id string, event proto.Message) *jetstream.PubAck {
+func (c *chain) publish(t *testing.T, subject, id string, event proto.Message) *jetstream.PubAck {
 	t.Helper()
 	payload, err := proto.Marshal(event)
 	if err != nil {
 		t.Fatal(err)
 	}
-	ack, err := c.js.Publish(context.Background(), source.SubjectPrefix+"."+kind, payload, jetstream.WithMsgID(id))
+	ack, err := c.js.Publish(context.Background(), subject, payload, jetstream.WithMsgID(id))
 	if err != nil {
 		t.Fatal(err)
 	}
-	c.waitHandled(t, source)
+	c.waitHandled(t, subject)
 	return ack
 }
 
-// durable names the renting service's consumer of each test stream.
-func (c *chain) durable(source natsadapter.Source) string {
-	if source == c.document {
-		return "renting-document-events"
+// consumerOf names the test stream a subject is on and the renting service's consumer of it.
+func (c *chain) consumerOf(subject string) (stream, durable string) {
+	if document := c.document.Stream(); document.Declares(subject) {
+		return document.Name, "renting-document-events"
 	}
-	return "renting-payment-events"
+	return c.payment.Stream().Name, "renting-payment-events"
 }
 
-// waitHandled waits until the renting's consumer of the source has acknowledged everything in its
-// stream.
-func (c *chain) waitHandled(t *testing.T, source natsadapter.Source) {
+// waitHandled waits until the renting's consumer of the subject's stream has acknowledged
+// everything in it.
+func (c *chain) waitHandled(t *testing.T, subject string) {
 	t.Helper()
 	ctx := context.Background()
+	name, durable := c.consumerOf(subject)
 	deadline := time.Now().Add(10 * time.Second)
 	for time.Now().Before(deadline) {
-		stream, err := c.js.Stream(ctx, source.Name)
+		stream, err := c.js.Stream(ctx, name)
 		if err != nil {
 			t.Fatal(err)
 		}
-		consumer, err := stream.Consumer(ctx, c.durable(source))
+		consumer, err := stream.Consumer(ctx, durable)
 		if err == nil {
 			info, err := consumer.Info(ctx)
 			if err != nil {
@@ -139,7 +143,7 @@ func (c *chain) waitHandled(t *testing.T, source natsadapter.Source) {
 		}
 		time.Sleep(20 * time.Millisecond)
 	}
-	t.Fatalf("the consumer on %s did not handle its messages", source.Name)
+	t.Fatalf("the consumer on %s did not handle its messages", name)
 }
 
 func (c *chain) renting(t *testing.T, id string) domain.Renting {
@@ -177,15 +181,15 @@ func TestConsumers_contractAndPaymentEventsMoveARentingFromAcknowledgedToPayed(t
 	id := c.rentingIn(t, false, domain.ApartmentReserved, domain.OwnerAcknowledged)
 	before := len(c.stateEvents(t))
 
-	c.publishTwice(t, c.document, "contract_requested", &eventsv1.ContractRequested{RentingId: id, SigningLink: "https://wohnen.example/api/signing/s1"})
+	c.publishTwice(t, c.document.ContractRequested(), &eventsv1.ContractRequested{RentingId: id, SigningLink: "https://wohnen.example/api/signing/s1"})
 	c.wantState(t, id, domain.ContractRequested)
-	c.publishTwice(t, c.document, "contract_signed", &eventsv1.ContractSigned{RentingId: id})
+	c.publishTwice(t, c.document.ContractSigned(), &eventsv1.ContractSigned{RentingId: id})
 	c.wantState(t, id, domain.ContractSigned)
-	c.publishTwice(t, c.payment, "link_created", &eventsv1.PaymentLinkCreated{RentingId: id, PaymentLink: "https://wohnen.example/api/checkout/p1"})
+	c.publishTwice(t, c.payment.LinkCreated(), &eventsv1.PaymentLinkCreated{RentingId: id, PaymentLink: "https://wohnen.example/api/checkout/p1"})
 	c.wantState(t, id, domain.Unpaid)
-	c.publishTwice(t, c.payment, "failed", &eventsv1.PaymentFailed{RentingId: id, Reason: "card declined"})
+	c.publishTwice(t, c.payment.Failed(), &eventsv1.PaymentFailed{RentingId: id, Reason: "card declined"})
 	c.wantState(t, id, domain.Unpaid)
-	c.publishTwice(t, c.payment, "succeeded", &eventsv1.PaymentSucceeded{RentingId: id})
+	c.publishTwice(t, c.payment.Succeeded(), &eventsv1.PaymentSucceeded{RentingId: id})
 
 	r := c.renting(t, id)
 	if r.State != domain.Payed || r.SigningLink != "https://wohnen.example/api/signing/s1" ||
@@ -220,7 +224,7 @@ func TestConsumers_aContractForAnAcceptedRenewalIsRequested(t *testing.T) {
 	c := startChain(t)
 	id := c.rentingIn(t, true, domain.RenewalAccepted)
 
-	c.publishTwice(t, c.document, "contract_requested", &eventsv1.ContractRequested{RentingId: id, SigningLink: "https://wohnen.example/api/signing/s2"})
+	c.publishTwice(t, c.document.ContractRequested(), &eventsv1.ContractRequested{RentingId: id, SigningLink: "https://wohnen.example/api/signing/s2"})
 
 	if r := c.renting(t, id); r.State != domain.ContractRequested || r.SigningLink != "https://wohnen.example/api/signing/s2" {
 		t.Errorf("renting %+v", r)
@@ -232,9 +236,9 @@ func TestConsumers_eventsAnUnknownOrUnreadyRentingCannotTakeAreAcknowledgedAndCh
 	c := startChain(t)
 	requested := c.rentingIn(t, false)
 
-	c.publish(t, c.document, "contract_signed", uuid.NewString(), &eventsv1.ContractSigned{RentingId: requested})
-	c.publish(t, c.payment, "succeeded", uuid.NewString(), &eventsv1.PaymentSucceeded{RentingId: uuid.NewString()})
-	c.publish(t, c.payment, "succeeded", uuid.NewString(), &eventsv1.PaymentSucceeded{RentingId: "not-a-uuid"})
+	c.publish(t, c.document.ContractSigned(), uuid.NewString(), &eventsv1.ContractSigned{RentingId: requested})
+	c.publish(t, c.payment.Succeeded(), uuid.NewString(), &eventsv1.PaymentSucceeded{RentingId: uuid.NewString()})
+	c.publish(t, c.payment.Succeeded(), uuid.NewString(), &eventsv1.PaymentSucceeded{RentingId: "not-a-uuid"})
 
 	c.wantState(t, requested, domain.ApartmentRequested)
 }
@@ -243,10 +247,10 @@ func TestConsumers_aFactThatOvertookTheOneBeforeItWaitsForIt(t *testing.T) {
 	t.Parallel()
 	c := startChain(t)
 	id := c.rentingIn(t, false, domain.ApartmentReserved, domain.OwnerAcknowledged)
-	publish := func(kind string, event proto.Message) {
+	publish := func(subject string, event proto.Message) {
 		payload, err := proto.Marshal(event)
 		if err == nil {
-			_, err = c.js.Publish(context.Background(), c.document.SubjectPrefix+"."+kind, payload, jetstream.WithMsgID(uuid.NewString()))
+			_, err = c.js.Publish(context.Background(), subject, payload, jetstream.WithMsgID(uuid.NewString()))
 		}
 		if err != nil {
 			t.Fatal(err)
@@ -254,11 +258,11 @@ func TestConsumers_aFactThatOvertookTheOneBeforeItWaitsForIt(t *testing.T) {
 	}
 
 	// "signed" arrives first (as when the delivery of "requested" failed and is being retried).
-	publish("contract_signed", &eventsv1.ContractSigned{RentingId: id})
+	publish(c.document.ContractSigned(), &eventsv1.ContractSigned{RentingId: id})
 	time.Sleep(500 * time.Millisecond)
 	c.wantState(t, id, domain.OwnerAcknowledged)
 
-	publish("contract_requested", &eventsv1.ContractRequested{RentingId: id, SigningLink: "https://wohnen.example/api/signing/s3"})
+	publish(c.document.ContractRequested(), &eventsv1.ContractRequested{RentingId: id, SigningLink: "https://wohnen.example/api/signing/s3"})
 	for deadline := time.Now().Add(15 * time.Second); c.renting(t, id).State != domain.ContractSigned; time.Sleep(100 * time.Millisecond) {
 		if time.Now().After(deadline) {
 			t.Fatalf("renting is %s, want the waiting contract_signed applied after contract_requested", c.renting(t, id).State)

@@ -11,10 +11,11 @@ import (
 	"github.com/nats-io/nats.go/jetstream"
 	"google.golang.org/protobuf/proto"
 
+	"semesterhaus/platform/events"
 	"semesterhaus/platform/natstest"
 	"semesterhaus/platform/pgtest"
+	"semesterhaus/proto/events/v1/streams"
 	eventsv1 "semesterhaus/proto/gen/events/v1"
-	natsadapter "semesterhaus/services/renting/internal/adapters/nats"
 	pgadapter "semesterhaus/services/renting/internal/adapters/postgres"
 	"semesterhaus/services/renting/internal/domain"
 	"semesterhaus/services/renting/migrations"
@@ -29,7 +30,7 @@ func runRelayUntilPublished(t *testing.T, pool *pgxpool.Pool, js jetstream.JetSt
 	ctx, cancel := context.WithCancel(context.Background())
 	var wg sync.WaitGroup
 	wg.Go(func() {
-		if err := natsadapter.Relay(pool, js, slog.New(slog.DiscardHandler)).Run(ctx); err != nil {
+		if err := events.RelayComponent(pool, js, slog.New(slog.DiscardHandler)).Run(ctx); err != nil {
 			t.Errorf("relay: %v", err)
 		}
 	})
@@ -53,15 +54,16 @@ func TestRelay_afterACrashRightAfterATransition_deliversTheEventExactlyOnce(t *t
 	ctx := context.Background()
 	pool, _ := pgtest.NewDatabase(t, migrations.FS)
 	_, js := natstest.Connect(t)
-	stream, prefix := natstest.Unique("RENTING"), natstest.Unique("renting")
-	if err := natsadapter.EnsureStream(ctx, js, stream, prefix); err != nil {
+	prefix := streams.RentingStream(natstest.Unique("renting"))
+	stream := prefix.Stream().Name
+	if err := events.EnsureStream(ctx, js, prefix.Stream()); err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { _ = js.DeleteStream(context.Background(), stream) })
 
 	// The transition commits while no relay runs: the service "dies" right after it.
 	renting := domain.NewRenting(7, 11, 3, false, time.Now())
-	if err := pgadapter.NewRepository(pool, prefix).Create(ctx, renting); err != nil {
+	if err := pgadapter.NewRepository(pool, string(prefix)).Create(ctx, renting); err != nil {
 		t.Fatal(err)
 	}
 	var eventID string
@@ -93,7 +95,7 @@ func TestRelay_afterACrashRightAfterATransition_deliversTheEventExactlyOnce(t *t
 		t.Fatal(err)
 	}
 	if msg.Header.Get(jetstream.MsgIDHeader) != eventID || event.GetEventId() != eventID ||
-		msg.Subject != prefix+".state.apartment_requested" || event.GetRentingId() != renting.ID ||
+		msg.Subject != prefix.StateChanged("APARTMENT_REQUESTED") || event.GetRentingId() != renting.ID ||
 		event.GetToState() != "APARTMENT_REQUESTED" || event.GetFromState() != "" {
 		t.Errorf("message %s %v: %+v", msg.Subject, msg.Header, &event)
 	}

@@ -1,18 +1,9 @@
 package postgres
 
 import (
-	"context"
 	"encoding/json"
 	"fmt"
-	"strings"
-	"time"
 
-	"github.com/google/uuid"
-	"google.golang.org/protobuf/proto"
-	"google.golang.org/protobuf/types/known/timestamppb"
-
-	"semesterhaus/platform/events"
-	eventsv1 "semesterhaus/proto/gen/events/v1"
 	"semesterhaus/services/renting/internal/adapters/postgres/db"
 	"semesterhaus/services/renting/internal/domain"
 )
@@ -41,55 +32,6 @@ func logEntryFromDB(row db.ListLogOfRenterRow) domain.LogEntry {
 		RentingID: row.RentingID, State: domain.State(row.State),
 		ApartmentID: int(row.ApartmentID), SemesterID: int(row.SemesterID), At: row.At,
 	}
-}
-
-// StateSubject is the subject a transition to the state is published on, e.g.
-// renting.state.apartment_reserved.
-func StateSubject(prefix string, s domain.State) string {
-	return prefix + ".state." + strings.ToLower(string(s))
-}
-
-// DeletedSubject is the subject a deleted renting is announced on.
-func DeletedSubject(prefix string) string { return prefix + ".deleted" }
-
-// KeyCodeDueSubject is the subject a renting's key code is announced on.
-func KeyCodeDueSubject(prefix string) string { return prefix + ".key_code_due" }
-
-func (r *Repository) enqueueStateChanged(ctx context.Context, tx events.Writer, renting domain.Renting, t domain.Transition) error {
-	event := &eventsv1.RentingStateChanged{
-		EventId: uuid.NewString(), RentingId: renting.ID, RenterId: renting.RenterID,
-		ApartmentId: int32(renting.ApartmentID), SemesterId: int32(renting.SemesterID),
-		FromState: string(t.From), ToState: string(t.To), At: timestamppb.New(t.At), Renewal: renting.Renewal,
-	}
-	if t.To == domain.RenewalRequest {
-		event.RenewalToken = renting.RenewalToken() // for the renewal mail's link
-	}
-	return enqueue(ctx, tx, event.EventId, StateSubject(r.subjects, t.To), event)
-}
-
-func (r *Repository) enqueueDeleted(ctx context.Context, tx events.Writer, renting domain.Renting, actor string, at time.Time) error {
-	event := &eventsv1.RentingDeleted{
-		EventId: uuid.NewString(), RentingId: renting.ID, RenterId: renting.RenterID,
-		ApartmentId: int32(renting.ApartmentID), SemesterId: int32(renting.SemesterID), Actor: actor, At: timestamppb.New(at),
-	}
-	return enqueue(ctx, tx, event.EventId, DeletedSubject(r.subjects), event)
-}
-
-func enqueue(ctx context.Context, tx events.Writer, eventID, subject string, event proto.Message) error {
-	payload, err := proto.Marshal(event)
-	if err != nil {
-		return fmt.Errorf("encode %s: %w", subject, err)
-	}
-	return events.EnqueueWithID(ctx, tx, eventID, subject, payload)
-}
-
-func (r *Repository) enqueueKeyCodeDue(ctx context.Context, tx events.Writer, renting domain.Renting, moveIn time.Time) error {
-	event := &eventsv1.KeyCodeDue{
-		EventId: uuid.NewString(), RentingId: renting.ID, RenterId: renting.RenterID,
-		ApartmentId: int32(renting.ApartmentID), SemesterId: int32(renting.SemesterID),
-		AccessKey: renting.AccessKey, MoveIn: timestamppb.New(moveIn),
-	}
-	return enqueue(ctx, tx, event.EventId, KeyCodeDueSubject(r.subjects), event)
 }
 
 // storedForm is a booking request's form as its JSON column keeps it.

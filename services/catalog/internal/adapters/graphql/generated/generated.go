@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"semesterhaus/platform/graphqlx"
 	"semesterhaus/platform/graphqlx/scalar"
 	"semesterhaus/services/catalog/internal/adapters/graphql/model"
 	"strconv"
@@ -176,7 +177,7 @@ type EntityResolver interface {
 	FindSemesterApartmentByIDAndSemesterID(ctx context.Context, id int, semesterID int) (*model.SemesterApartment, error)
 }
 type MutationResolver interface {
-	UpdateApartment(ctx context.Context, update model.ApartmentUpdate) (*model.UpdateResult, error)
+	UpdateApartment(ctx context.Context, update model.ApartmentUpdate) (*graphqlx.UpdateResult, error)
 }
 type QueryResolver interface {
 	Building(ctx context.Context) (*model.Building, error)
@@ -2238,7 +2239,7 @@ func (ec *executionContext) fieldContext_Floor_apartments(_ context.Context, fie
 	return fc, nil
 }
 
-func (ec *executionContext) _KeyValue_key(ctx context.Context, field graphql.CollectedField, obj *model.KeyValue) (ret graphql.Marshaler) {
+func (ec *executionContext) _KeyValue_key(ctx context.Context, field graphql.CollectedField, obj *graphqlx.KeyValue) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -2261,7 +2262,7 @@ func (ec *executionContext) fieldContext_KeyValue_key(_ context.Context, field g
 	return graphql.NewScalarFieldContext("KeyValue", field, false, false, errors.New("field of type String does not have child fields"))
 }
 
-func (ec *executionContext) _KeyValue_value(ctx context.Context, field graphql.CollectedField, obj *model.KeyValue) (ret graphql.Marshaler) {
+func (ec *executionContext) _KeyValue_value(ctx context.Context, field graphql.CollectedField, obj *graphqlx.KeyValue) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -2297,8 +2298,8 @@ func (ec *executionContext) _Mutation_updateApartment(ctx context.Context, field
 			return ec.Resolvers.Mutation().UpdateApartment(ctx, fc.Args["update"].(model.ApartmentUpdate))
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *model.UpdateResult) graphql.Marshaler {
-			return ec.marshalNUpdateResult2ᚖsemesterhausᚋservicesᚋcatalogᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐUpdateResult(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v *graphqlx.UpdateResult) graphql.Marshaler {
+			return ec.marshalNUpdateResult2ᚖsemesterhausᚋplatformᚋgraphqlxᚐUpdateResult(ctx, selections, v)
 		},
 		true,
 		true,
@@ -3487,7 +3488,7 @@ func (ec *executionContext) fieldContext_SemesterFloor_apartments(_ context.Cont
 	return fc, nil
 }
 
-func (ec *executionContext) _UpdateResult_exception(ctx context.Context, field graphql.CollectedField, obj *model.UpdateResult) (ret graphql.Marshaler) {
+func (ec *executionContext) _UpdateResult_exception(ctx context.Context, field graphql.CollectedField, obj *graphqlx.UpdateResult) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -3499,8 +3500,8 @@ func (ec *executionContext) _UpdateResult_exception(ctx context.Context, field g
 			return obj.Exception, nil
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *model.UserDataException) graphql.Marshaler {
-			return ec.marshalOUserDataException2ᚖsemesterhausᚋservicesᚋcatalogᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐUserDataException(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v *graphqlx.UserDataException) graphql.Marshaler {
+			return ec.marshalOUserDataException2ᚖsemesterhausᚋplatformᚋgraphqlxᚐUserDataException(ctx, selections, v)
 		},
 		true,
 		false,
@@ -3519,7 +3520,7 @@ func (ec *executionContext) fieldContext_UpdateResult_exception(_ context.Contex
 	return fc, nil
 }
 
-func (ec *executionContext) _UserDataException_path(ctx context.Context, field graphql.CollectedField, obj *model.UserDataException) (ret graphql.Marshaler) {
+func (ec *executionContext) _UserDataException_path(ctx context.Context, field graphql.CollectedField, obj *graphqlx.UserDataException) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -3542,7 +3543,7 @@ func (ec *executionContext) fieldContext_UserDataException_path(_ context.Contex
 	return graphql.NewScalarFieldContext("UserDataException", field, false, false, errors.New("field of type String does not have child fields"))
 }
 
-func (ec *executionContext) _UserDataException_params(ctx context.Context, field graphql.CollectedField, obj *model.UserDataException) (ret graphql.Marshaler) {
+func (ec *executionContext) _UserDataException_params(ctx context.Context, field graphql.CollectedField, obj *graphqlx.UserDataException) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -3554,8 +3555,8 @@ func (ec *executionContext) _UserDataException_params(ctx context.Context, field
 			return obj.Params, nil
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v []*model.KeyValue) graphql.Marshaler {
-			return ec.marshalNKeyValue2ᚕᚖsemesterhausᚋservicesᚋcatalogᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐKeyValueᚄ(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v []*graphqlx.KeyValue) graphql.Marshaler {
+			return ec.marshalNKeyValue2ᚕᚖsemesterhausᚋplatformᚋgraphqlxᚐKeyValueᚄ(ctx, selections, v)
 		},
 		true,
 		true,
@@ -3574,7 +3575,7 @@ func (ec *executionContext) fieldContext_UserDataException_params(_ context.Cont
 	return fc, nil
 }
 
-func (ec *executionContext) _UserDataException_messageId(ctx context.Context, field graphql.CollectedField, obj *model.UserDataException) (ret graphql.Marshaler) {
+func (ec *executionContext) _UserDataException_messageId(ctx context.Context, field graphql.CollectedField, obj *graphqlx.UserDataException) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -5151,7 +5152,7 @@ func (ec *executionContext) _Floor(ctx context.Context, sel ast.SelectionSet, ob
 
 var keyValueImplementors = []string{"KeyValue"}
 
-func (ec *executionContext) _KeyValue(ctx context.Context, sel ast.SelectionSet, obj *model.KeyValue) graphql.Marshaler {
+func (ec *executionContext) _KeyValue(ctx context.Context, sel ast.SelectionSet, obj *graphqlx.KeyValue) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, keyValueImplementors)
 
 	out := graphql.NewFieldSet(fields)
@@ -5910,7 +5911,7 @@ func (ec *executionContext) _SemesterFloor(ctx context.Context, sel ast.Selectio
 
 var updateResultImplementors = []string{"UpdateResult"}
 
-func (ec *executionContext) _UpdateResult(ctx context.Context, sel ast.SelectionSet, obj *model.UpdateResult) graphql.Marshaler {
+func (ec *executionContext) _UpdateResult(ctx context.Context, sel ast.SelectionSet, obj *graphqlx.UpdateResult) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, updateResultImplementors)
 
 	out := graphql.NewFieldSet(fields)
@@ -5948,7 +5949,7 @@ func (ec *executionContext) _UpdateResult(ctx context.Context, sel ast.Selection
 
 var userDataExceptionImplementors = []string{"UserDataException"}
 
-func (ec *executionContext) _UserDataException(ctx context.Context, sel ast.SelectionSet, obj *model.UserDataException) graphql.Marshaler {
+func (ec *executionContext) _UserDataException(ctx context.Context, sel ast.SelectionSet, obj *graphqlx.UserDataException) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, userDataExceptionImplementors)
 
 	out := graphql.NewFieldSet(fields)
@@ -6605,11 +6606,11 @@ func (ec *executionContext) marshalNInt2int(ctx context.Context, sel ast.Selecti
 	return res
 }
 
-func (ec *executionContext) marshalNKeyValue2ᚕᚖsemesterhausᚋservicesᚋcatalogᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐKeyValueᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.KeyValue) graphql.Marshaler {
+func (ec *executionContext) marshalNKeyValue2ᚕᚖsemesterhausᚋplatformᚋgraphqlxᚐKeyValueᚄ(ctx context.Context, sel ast.SelectionSet, v []*graphqlx.KeyValue) graphql.Marshaler {
 	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
-		return ec.marshalNKeyValue2ᚖsemesterhausᚋservicesᚋcatalogᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐKeyValue(ctx, sel, v[i])
+		return ec.marshalNKeyValue2ᚖsemesterhausᚋplatformᚋgraphqlxᚐKeyValue(ctx, sel, v[i])
 	})
 
 	for _, e := range ret {
@@ -6621,7 +6622,7 @@ func (ec *executionContext) marshalNKeyValue2ᚕᚖsemesterhausᚋservicesᚋcat
 	return ret
 }
 
-func (ec *executionContext) marshalNKeyValue2ᚖsemesterhausᚋservicesᚋcatalogᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐKeyValue(ctx context.Context, sel ast.SelectionSet, v *model.KeyValue) graphql.Marshaler {
+func (ec *executionContext) marshalNKeyValue2ᚖsemesterhausᚋplatformᚋgraphqlxᚐKeyValue(ctx context.Context, sel ast.SelectionSet, v *graphqlx.KeyValue) graphql.Marshaler {
 	if v == nil {
 		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
 			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
@@ -6807,7 +6808,7 @@ func (ec *executionContext) marshalNString2string(ctx context.Context, sel ast.S
 	return res
 }
 
-func (ec *executionContext) marshalNUpdateResult2ᚖsemesterhausᚋservicesᚋcatalogᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐUpdateResult(ctx context.Context, sel ast.SelectionSet, v *model.UpdateResult) graphql.Marshaler {
+func (ec *executionContext) marshalNUpdateResult2ᚖsemesterhausᚋplatformᚋgraphqlxᚐUpdateResult(ctx context.Context, sel ast.SelectionSet, v *graphqlx.UpdateResult) graphql.Marshaler {
 	if v == nil {
 		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
 			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
@@ -7279,7 +7280,7 @@ func (ec *executionContext) marshalOString2ᚖstring(ctx context.Context, sel as
 	return res
 }
 
-func (ec *executionContext) marshalOUserDataException2ᚖsemesterhausᚋservicesᚋcatalogᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐUserDataException(ctx context.Context, sel ast.SelectionSet, v *model.UserDataException) graphql.Marshaler {
+func (ec *executionContext) marshalOUserDataException2ᚖsemesterhausᚋplatformᚋgraphqlxᚐUserDataException(ctx context.Context, sel ast.SelectionSet, v *graphqlx.UserDataException) graphql.Marshaler {
 	if v == nil {
 		return graphql.Null
 	}

@@ -36,11 +36,6 @@ type Floor struct {
 	Apartments []*Apartment `json:"apartments"`
 }
 
-type KeyValue struct {
-	Key   string `json:"key"`
-	Value string `json:"value"`
-}
-
 type Mutation struct {
 }
 
@@ -106,17 +101,6 @@ type SemesterFloor struct {
 	Name string `json:"name"`
 	// Sorted by id.
 	Apartments []*SemesterApartment `json:"apartments"`
-}
-
-type UpdateResult struct {
-	Exception *UserDataException `json:"exception,omitempty"`
-}
-
-// A business exception: which input (path) broke which rule (messageId), with the values its message needs.
-type UserDataException struct {
-	Path      *string     `json:"path,omitempty"`
-	Params    []*KeyValue `json:"params"`
-	MessageID string      `json:"messageId"`
 }
 
 // Living area and equipment codes of an apartment.

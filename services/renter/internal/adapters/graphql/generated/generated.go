@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"semesterhaus/platform/graphqlx"
 	"semesterhaus/platform/graphqlx/scalar"
 	"semesterhaus/services/renter/internal/adapters/graphql/model"
 	"strconv"
@@ -132,7 +133,7 @@ type EntityResolver interface {
 	FindManyRenterByIDs(ctx context.Context, reps []*model.RenterByIDsInput) ([]*model.Renter, error)
 }
 type MutationResolver interface {
-	UpdateRenter(ctx context.Context, update model.RenterUpdate) (*model.UpdateResult, error)
+	UpdateRenter(ctx context.Context, update model.RenterUpdate) (*graphqlx.UpdateResult, error)
 }
 type QueryResolver interface {
 	Renter(ctx context.Context, id int) (*model.Renter, error)
@@ -1329,7 +1330,7 @@ func (ec *executionContext) fieldContext_Entity_findManyRenterByIDs(ctx context.
 	return fc, nil
 }
 
-func (ec *executionContext) _KeyValue_key(ctx context.Context, field graphql.CollectedField, obj *model.KeyValue) (ret graphql.Marshaler) {
+func (ec *executionContext) _KeyValue_key(ctx context.Context, field graphql.CollectedField, obj *graphqlx.KeyValue) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -1352,7 +1353,7 @@ func (ec *executionContext) fieldContext_KeyValue_key(_ context.Context, field g
 	return graphql.NewScalarFieldContext("KeyValue", field, false, false, errors.New("field of type String does not have child fields"))
 }
 
-func (ec *executionContext) _KeyValue_value(ctx context.Context, field graphql.CollectedField, obj *model.KeyValue) (ret graphql.Marshaler) {
+func (ec *executionContext) _KeyValue_value(ctx context.Context, field graphql.CollectedField, obj *graphqlx.KeyValue) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -1388,8 +1389,8 @@ func (ec *executionContext) _Mutation_updateRenter(ctx context.Context, field gr
 			return ec.Resolvers.Mutation().UpdateRenter(ctx, fc.Args["update"].(model.RenterUpdate))
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *model.UpdateResult) graphql.Marshaler {
-			return ec.marshalNUpdateResult2ᚖsemesterhausᚋservicesᚋrenterᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐUpdateResult(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v *graphqlx.UpdateResult) graphql.Marshaler {
+			return ec.marshalNUpdateResult2ᚖsemesterhausᚋplatformᚋgraphqlxᚐUpdateResult(ctx, selections, v)
 		},
 		true,
 		true,
@@ -2374,7 +2375,7 @@ func (ec *executionContext) fieldContext_RentersByLetter_renters(_ context.Conte
 	return fc, nil
 }
 
-func (ec *executionContext) _UpdateResult_exception(ctx context.Context, field graphql.CollectedField, obj *model.UpdateResult) (ret graphql.Marshaler) {
+func (ec *executionContext) _UpdateResult_exception(ctx context.Context, field graphql.CollectedField, obj *graphqlx.UpdateResult) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -2386,8 +2387,8 @@ func (ec *executionContext) _UpdateResult_exception(ctx context.Context, field g
 			return obj.Exception, nil
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *model.UserDataException) graphql.Marshaler {
-			return ec.marshalOUserDataException2ᚖsemesterhausᚋservicesᚋrenterᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐUserDataException(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v *graphqlx.UserDataException) graphql.Marshaler {
+			return ec.marshalOUserDataException2ᚖsemesterhausᚋplatformᚋgraphqlxᚐUserDataException(ctx, selections, v)
 		},
 		true,
 		false,
@@ -2406,7 +2407,7 @@ func (ec *executionContext) fieldContext_UpdateResult_exception(_ context.Contex
 	return fc, nil
 }
 
-func (ec *executionContext) _UserDataException_path(ctx context.Context, field graphql.CollectedField, obj *model.UserDataException) (ret graphql.Marshaler) {
+func (ec *executionContext) _UserDataException_path(ctx context.Context, field graphql.CollectedField, obj *graphqlx.UserDataException) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -2429,7 +2430,7 @@ func (ec *executionContext) fieldContext_UserDataException_path(_ context.Contex
 	return graphql.NewScalarFieldContext("UserDataException", field, false, false, errors.New("field of type String does not have child fields"))
 }
 
-func (ec *executionContext) _UserDataException_params(ctx context.Context, field graphql.CollectedField, obj *model.UserDataException) (ret graphql.Marshaler) {
+func (ec *executionContext) _UserDataException_params(ctx context.Context, field graphql.CollectedField, obj *graphqlx.UserDataException) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -2441,8 +2442,8 @@ func (ec *executionContext) _UserDataException_params(ctx context.Context, field
 			return obj.Params, nil
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v []*model.KeyValue) graphql.Marshaler {
-			return ec.marshalNKeyValue2ᚕᚖsemesterhausᚋservicesᚋrenterᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐKeyValueᚄ(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v []*graphqlx.KeyValue) graphql.Marshaler {
+			return ec.marshalNKeyValue2ᚕᚖsemesterhausᚋplatformᚋgraphqlxᚐKeyValueᚄ(ctx, selections, v)
 		},
 		true,
 		true,
@@ -2461,7 +2462,7 @@ func (ec *executionContext) fieldContext_UserDataException_params(_ context.Cont
 	return fc, nil
 }
 
-func (ec *executionContext) _UserDataException_messageId(ctx context.Context, field graphql.CollectedField, obj *model.UserDataException) (ret graphql.Marshaler) {
+func (ec *executionContext) _UserDataException_messageId(ctx context.Context, field graphql.CollectedField, obj *graphqlx.UserDataException) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -3805,7 +3806,7 @@ func (ec *executionContext) _Entity(ctx context.Context, sel ast.SelectionSet) g
 
 var keyValueImplementors = []string{"KeyValue"}
 
-func (ec *executionContext) _KeyValue(ctx context.Context, sel ast.SelectionSet, obj *model.KeyValue) graphql.Marshaler {
+func (ec *executionContext) _KeyValue(ctx context.Context, sel ast.SelectionSet, obj *graphqlx.KeyValue) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, keyValueImplementors)
 
 	out := graphql.NewFieldSet(fields)
@@ -4383,7 +4384,7 @@ func (ec *executionContext) _RentersByLetter(ctx context.Context, sel ast.Select
 
 var updateResultImplementors = []string{"UpdateResult"}
 
-func (ec *executionContext) _UpdateResult(ctx context.Context, sel ast.SelectionSet, obj *model.UpdateResult) graphql.Marshaler {
+func (ec *executionContext) _UpdateResult(ctx context.Context, sel ast.SelectionSet, obj *graphqlx.UpdateResult) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, updateResultImplementors)
 
 	out := graphql.NewFieldSet(fields)
@@ -4421,7 +4422,7 @@ func (ec *executionContext) _UpdateResult(ctx context.Context, sel ast.Selection
 
 var userDataExceptionImplementors = []string{"UserDataException"}
 
-func (ec *executionContext) _UserDataException(ctx context.Context, sel ast.SelectionSet, obj *model.UserDataException) graphql.Marshaler {
+func (ec *executionContext) _UserDataException(ctx context.Context, sel ast.SelectionSet, obj *graphqlx.UserDataException) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, userDataExceptionImplementors)
 
 	out := graphql.NewFieldSet(fields)
@@ -5001,11 +5002,11 @@ func (ec *executionContext) marshalNInt2int(ctx context.Context, sel ast.Selecti
 	return res
 }
 
-func (ec *executionContext) marshalNKeyValue2ᚕᚖsemesterhausᚋservicesᚋrenterᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐKeyValueᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.KeyValue) graphql.Marshaler {
+func (ec *executionContext) marshalNKeyValue2ᚕᚖsemesterhausᚋplatformᚋgraphqlxᚐKeyValueᚄ(ctx context.Context, sel ast.SelectionSet, v []*graphqlx.KeyValue) graphql.Marshaler {
 	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
-		return ec.marshalNKeyValue2ᚖsemesterhausᚋservicesᚋrenterᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐKeyValue(ctx, sel, v[i])
+		return ec.marshalNKeyValue2ᚖsemesterhausᚋplatformᚋgraphqlxᚐKeyValue(ctx, sel, v[i])
 	})
 
 	for _, e := range ret {
@@ -5017,7 +5018,7 @@ func (ec *executionContext) marshalNKeyValue2ᚕᚖsemesterhausᚋservicesᚋren
 	return ret
 }
 
-func (ec *executionContext) marshalNKeyValue2ᚖsemesterhausᚋservicesᚋrenterᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐKeyValue(ctx context.Context, sel ast.SelectionSet, v *model.KeyValue) graphql.Marshaler {
+func (ec *executionContext) marshalNKeyValue2ᚖsemesterhausᚋplatformᚋgraphqlxᚐKeyValue(ctx context.Context, sel ast.SelectionSet, v *graphqlx.KeyValue) graphql.Marshaler {
 	if v == nil {
 		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
 			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
@@ -5114,7 +5115,7 @@ func (ec *executionContext) marshalNString2string(ctx context.Context, sel ast.S
 	return res
 }
 
-func (ec *executionContext) marshalNUpdateResult2ᚖsemesterhausᚋservicesᚋrenterᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐUpdateResult(ctx context.Context, sel ast.SelectionSet, v *model.UpdateResult) graphql.Marshaler {
+func (ec *executionContext) marshalNUpdateResult2ᚖsemesterhausᚋplatformᚋgraphqlxᚐUpdateResult(ctx context.Context, sel ast.SelectionSet, v *graphqlx.UpdateResult) graphql.Marshaler {
 	if v == nil {
 		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
 			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
@@ -5607,7 +5608,7 @@ func (ec *executionContext) marshalOString2ᚖstring(ctx context.Context, sel as
 	return res
 }
 
-func (ec *executionContext) marshalOUserDataException2ᚖsemesterhausᚋservicesᚋrenterᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐUserDataException(ctx context.Context, sel ast.SelectionSet, v *model.UserDataException) graphql.Marshaler {
+func (ec *executionContext) marshalOUserDataException2ᚖsemesterhausᚋplatformᚋgraphqlxᚐUserDataException(ctx context.Context, sel ast.SelectionSet, v *graphqlx.UserDataException) graphql.Marshaler {
 	if v == nil {
 		return graphql.Null
 	}

@@ -23,11 +23,6 @@ type AuditEntry struct {
 	Details *string `json:"details,omitempty"`
 }
 
-type KeyValue struct {
-	Key   string `json:"key"`
-	Value string `json:"value"`
-}
-
 type Mutation struct {
 }
 
@@ -93,16 +88,6 @@ type RenterUpdate struct {
 type RentersByLetter struct {
 	Letter  string           `json:"letter"`
 	Renters []*RenterSummary `json:"renters"`
-}
-
-type UpdateResult struct {
-	Exception *UserDataException `json:"exception,omitempty"`
-}
-
-type UserDataException struct {
-	Path      *string     `json:"path,omitempty"`
-	Params    []*KeyValue `json:"params"`
-	MessageID string      `json:"messageId"`
 }
 
 type Gender string

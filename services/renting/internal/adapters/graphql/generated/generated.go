@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"semesterhaus/platform/graphqlx"
 	"semesterhaus/platform/graphqlx/scalar"
 	"semesterhaus/services/renting/internal/adapters/graphql/model"
 	"strconv"
@@ -3116,7 +3117,7 @@ func (ec *executionContext) fieldContext_ExtendBooking_renter(_ context.Context,
 	return fc, nil
 }
 
-func (ec *executionContext) _KeyValue_key(ctx context.Context, field graphql.CollectedField, obj *model.KeyValue) (ret graphql.Marshaler) {
+func (ec *executionContext) _KeyValue_key(ctx context.Context, field graphql.CollectedField, obj *graphqlx.KeyValue) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -3139,7 +3140,7 @@ func (ec *executionContext) fieldContext_KeyValue_key(_ context.Context, field g
 	return graphql.NewScalarFieldContext("KeyValue", field, false, false, errors.New("field of type String does not have child fields"))
 }
 
-func (ec *executionContext) _KeyValue_value(ctx context.Context, field graphql.CollectedField, obj *model.KeyValue) (ret graphql.Marshaler) {
+func (ec *executionContext) _KeyValue_value(ctx context.Context, field graphql.CollectedField, obj *graphqlx.KeyValue) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -4742,8 +4743,8 @@ func (ec *executionContext) _RentingResult_exception(ctx context.Context, field 
 			return obj.Exception, nil
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *model.UserDataException) graphql.Marshaler {
-			return ec.marshalOUserDataException2ᚖsemesterhausᚋservicesᚋrentingᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐUserDataException(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v *graphqlx.UserDataException) graphql.Marshaler {
+			return ec.marshalOUserDataException2ᚖsemesterhausᚋplatformᚋgraphqlxᚐUserDataException(ctx, selections, v)
 		},
 		true,
 		false,
@@ -4886,7 +4887,7 @@ func (ec *executionContext) fieldContext_SemesterApartment_renter(_ context.Cont
 	return fc, nil
 }
 
-func (ec *executionContext) _UpdateResult_exception(ctx context.Context, field graphql.CollectedField, obj *model.UpdateResult) (ret graphql.Marshaler) {
+func (ec *executionContext) _UpdateResult_exception(ctx context.Context, field graphql.CollectedField, obj *graphqlx.UpdateResult) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -4898,8 +4899,8 @@ func (ec *executionContext) _UpdateResult_exception(ctx context.Context, field g
 			return obj.Exception, nil
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *model.UserDataException) graphql.Marshaler {
-			return ec.marshalOUserDataException2ᚖsemesterhausᚋservicesᚋrentingᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐUserDataException(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v *graphqlx.UserDataException) graphql.Marshaler {
+			return ec.marshalOUserDataException2ᚖsemesterhausᚋplatformᚋgraphqlxᚐUserDataException(ctx, selections, v)
 		},
 		true,
 		false,
@@ -4918,7 +4919,7 @@ func (ec *executionContext) fieldContext_UpdateResult_exception(_ context.Contex
 	return fc, nil
 }
 
-func (ec *executionContext) _UserDataException_path(ctx context.Context, field graphql.CollectedField, obj *model.UserDataException) (ret graphql.Marshaler) {
+func (ec *executionContext) _UserDataException_path(ctx context.Context, field graphql.CollectedField, obj *graphqlx.UserDataException) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -4941,7 +4942,7 @@ func (ec *executionContext) fieldContext_UserDataException_path(_ context.Contex
 	return graphql.NewScalarFieldContext("UserDataException", field, false, false, errors.New("field of type String does not have child fields"))
 }
 
-func (ec *executionContext) _UserDataException_params(ctx context.Context, field graphql.CollectedField, obj *model.UserDataException) (ret graphql.Marshaler) {
+func (ec *executionContext) _UserDataException_params(ctx context.Context, field graphql.CollectedField, obj *graphqlx.UserDataException) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -4953,8 +4954,8 @@ func (ec *executionContext) _UserDataException_params(ctx context.Context, field
 			return obj.Params, nil
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v []*model.KeyValue) graphql.Marshaler {
-			return ec.marshalNKeyValue2ᚕᚖsemesterhausᚋservicesᚋrentingᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐKeyValueᚄ(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v []*graphqlx.KeyValue) graphql.Marshaler {
+			return ec.marshalNKeyValue2ᚕᚖsemesterhausᚋplatformᚋgraphqlxᚐKeyValueᚄ(ctx, selections, v)
 		},
 		true,
 		true,
@@ -4973,7 +4974,7 @@ func (ec *executionContext) fieldContext_UserDataException_params(_ context.Cont
 	return fc, nil
 }
 
-func (ec *executionContext) _UserDataException_messageId(ctx context.Context, field graphql.CollectedField, obj *model.UserDataException) (ret graphql.Marshaler) {
+func (ec *executionContext) _UserDataException_messageId(ctx context.Context, field graphql.CollectedField, obj *graphqlx.UserDataException) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -7008,7 +7009,7 @@ func (ec *executionContext) _ExtendBooking(ctx context.Context, sel ast.Selectio
 
 var keyValueImplementors = []string{"KeyValue"}
 
-func (ec *executionContext) _KeyValue(ctx context.Context, sel ast.SelectionSet, obj *model.KeyValue) graphql.Marshaler {
+func (ec *executionContext) _KeyValue(ctx context.Context, sel ast.SelectionSet, obj *graphqlx.KeyValue) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, keyValueImplementors)
 
 	out := graphql.NewFieldSet(fields)
@@ -7956,7 +7957,7 @@ func (ec *executionContext) _SemesterApartment(ctx context.Context, sel ast.Sele
 
 var updateResultImplementors = []string{"UpdateResult"}
 
-func (ec *executionContext) _UpdateResult(ctx context.Context, sel ast.SelectionSet, obj *model.UpdateResult) graphql.Marshaler {
+func (ec *executionContext) _UpdateResult(ctx context.Context, sel ast.SelectionSet, obj *graphqlx.UpdateResult) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, updateResultImplementors)
 
 	out := graphql.NewFieldSet(fields)
@@ -7994,7 +7995,7 @@ func (ec *executionContext) _UpdateResult(ctx context.Context, sel ast.Selection
 
 var userDataExceptionImplementors = []string{"UserDataException"}
 
-func (ec *executionContext) _UserDataException(ctx context.Context, sel ast.SelectionSet, obj *model.UserDataException) graphql.Marshaler {
+func (ec *executionContext) _UserDataException(ctx context.Context, sel ast.SelectionSet, obj *graphqlx.UserDataException) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, userDataExceptionImplementors)
 
 	out := graphql.NewFieldSet(fields)
@@ -8677,11 +8678,11 @@ func (ec *executionContext) marshalNInt2int(ctx context.Context, sel ast.Selecti
 	return res
 }
 
-func (ec *executionContext) marshalNKeyValue2ᚕᚖsemesterhausᚋservicesᚋrentingᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐKeyValueᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.KeyValue) graphql.Marshaler {
+func (ec *executionContext) marshalNKeyValue2ᚕᚖsemesterhausᚋplatformᚋgraphqlxᚐKeyValueᚄ(ctx context.Context, sel ast.SelectionSet, v []*graphqlx.KeyValue) graphql.Marshaler {
 	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
-		return ec.marshalNKeyValue2ᚖsemesterhausᚋservicesᚋrentingᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐKeyValue(ctx, sel, v[i])
+		return ec.marshalNKeyValue2ᚖsemesterhausᚋplatformᚋgraphqlxᚐKeyValue(ctx, sel, v[i])
 	})
 
 	for _, e := range ret {
@@ -8693,7 +8694,7 @@ func (ec *executionContext) marshalNKeyValue2ᚕᚖsemesterhausᚋservicesᚋren
 	return ret
 }
 
-func (ec *executionContext) marshalNKeyValue2ᚖsemesterhausᚋservicesᚋrentingᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐKeyValue(ctx context.Context, sel ast.SelectionSet, v *model.KeyValue) graphql.Marshaler {
+func (ec *executionContext) marshalNKeyValue2ᚖsemesterhausᚋplatformᚋgraphqlxᚐKeyValue(ctx context.Context, sel ast.SelectionSet, v *graphqlx.KeyValue) graphql.Marshaler {
 	if v == nil {
 		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
 			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
@@ -9460,7 +9461,7 @@ func (ec *executionContext) marshalOString2ᚖstring(ctx context.Context, sel as
 	return res
 }
 
-func (ec *executionContext) marshalOUserDataException2ᚖsemesterhausᚋservicesᚋrentingᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐUserDataException(ctx context.Context, sel ast.SelectionSet, v *model.UserDataException) graphql.Marshaler {
+func (ec *executionContext) marshalOUserDataException2ᚖsemesterhausᚋplatformᚋgraphqlxᚐUserDataException(ctx context.Context, sel ast.SelectionSet, v *graphqlx.UserDataException) graphql.Marshaler {
 	if v == nil {
 		return graphql.Null
 	}

@@ -6,6 +6,7 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"semesterhaus/platform/graphqlx"
 	"semesterhaus/platform/graphqlx/scalar"
 	"strconv"
 )
@@ -100,11 +101,6 @@ type ExtendBooking struct {
 	// The renewal price: rent only.
 	PriceCalculation *PriceCalculation `json:"priceCalculation"`
 	Renter           *RenterForRenewal `json:"renter"`
-}
-
-type KeyValue struct {
-	Key   string `json:"key"`
-	Value string `json:"value"`
 }
 
 type Mutation struct {
@@ -202,8 +198,8 @@ type RentingRenewal struct {
 
 // Either the renting's id or the business exception that stopped the operation.
 type RentingResult struct {
-	UUID      *string            `json:"uuid,omitempty"`
-	Exception *UserDataException `json:"exception,omitempty"`
+	UUID      *string                     `json:"uuid,omitempty"`
+	Exception *graphqlx.UserDataException `json:"exception,omitempty"`
 }
 
 type ReselectRequest struct {
@@ -230,17 +226,6 @@ func (SemesterApartment) IsEntity() {}
 type SemesterApartmentByIDAndSemesterIDsInput struct {
 	ID         int `json:"ID"`
 	SemesterID int `json:"SemesterID"`
-}
-
-type UpdateResult struct {
-	Exception *UserDataException `json:"exception,omitempty"`
-}
-
-// A business exception: which input (path) broke which rule (messageId), with the values its message needs.
-type UserDataException struct {
-	Path      *string     `json:"path,omitempty"`
-	Params    []*KeyValue `json:"params"`
-	MessageID string      `json:"messageId"`
 }
 
 type Gender string

@@ -1,6 +1,6 @@
 //go:build !libjpeg
 
-package domain
+package imaging
 
 import (
 	"image"

@@ -1,5 +1,5 @@
-import { graphql } from '../../gql';
-import type { AdminBuildingQuery } from '../../gql/graphql';
+import { graphql } from '../../graphql';
+import type { AdminBuildingQuery } from '../../graphql/graphql';
 
 export const ADMIN_BUILDING = graphql(`
   query AdminBuilding {
@@ -26,19 +26,13 @@ export const ADMIN_BUILDING = graphql(`
   }
 `);
 
-export type AdminBuilding = AdminBuildingQuery;
 export type AdminApartment = AdminBuildingQuery['adminBuilding']['floors'][number]['apartments'][number];
 
 export const UPDATE_APARTMENT = graphql(`
   mutation UpdateApartment($update: ApartmentUpdate!) {
     updateApartment(update: $update) {
       exception {
-        path
-        params {
-          key
-          value
-        }
-        messageId
+        ...ExceptionFields
       }
     }
   }

@@ -1,0 +1,33 @@
+package config_test
+
+import (
+	"strings"
+	"testing"
+
+	"semesterhaus/platform/config"
+)
+
+func TestTimeZone_knownZoneLoaded_unknownRefusedNamingTheVariable(t *testing.T) {
+	type settings struct {
+		TimeZone config.TimeZone `env:"TIME_ZONE" envDefault:"Europe/Berlin"`
+	}
+	cfg, err := config.Load[settings]()
+	if err != nil || cfg.TimeZone.String() != "Europe/Berlin" {
+		t.Fatalf("default: %v, %v", cfg.TimeZone, err)
+	}
+	t.Setenv("TIME_ZONE", "Europe/Nowhere")
+	if _, err := config.Load[settings](); err == nil || !strings.Contains(err.Error(), "TIME_ZONE") {
+		t.Errorf("an unknown zone: %v, want TIME_ZONE refused", err)
+	}
+}
+
+func TestCheckAbsoluteURL(t *testing.T) {
+	t.Parallel()
+	for value, ok := range map[string]bool{
+		"https://wohnen.example": true, "http://localhost:8080": true, "wohnen.example": false, "/api": false, "": false,
+	} {
+		if err := config.CheckAbsoluteURL("PUBLIC_URL", value); (err == nil) != ok || err != nil && !strings.Contains(err.Error(), "PUBLIC_URL") {
+			t.Errorf("%q: %v", value, err)
+		}
+	}
+}

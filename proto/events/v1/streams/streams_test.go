@@ -1,0 +1,57 @@
+package streams_test
+
+import (
+	"testing"
+
+	"semesterhaus/proto/events/v1/streams"
+)
+
+func TestSubjects_ofTheServicesStreams(t *testing.T) {
+	t.Parallel()
+	tests := []struct{ got, want string }{
+		{streams.Renting.StateChanged("APARTMENT_REQUESTED"), "renting.state.apartment_requested"},
+		{streams.Renting.StateChanges(), "renting.state.*"},
+		{streams.Renting.Deleted(), "renting.deleted"},
+		{streams.Renting.KeyCodeDue(), "renting.key_code_due"},
+		{streams.Document.ContractRequested(), "document.contract_requested"},
+		{streams.Document.ContractSigned(), "document.contract_signed"},
+		{streams.Payment.LinkCreated(), "payment.link_created"},
+		{streams.Payment.Succeeded(), "payment.succeeded"},
+		{streams.Payment.Failed(), "payment.failed"},
+		{streams.Renting.Stream().Name, "RENTING"},
+		{streams.Document.Stream().Name, "DOCUMENT"},
+		{streams.Payment.Stream().Name, "PAYMENT"},
+		{streams.RentingStream("renting_1a2b").Stream().Name, "RENTING_1A2B"},
+		{streams.Payment.Stream().Wildcard(), "payment.>"},
+	}
+	for _, tt := range tests {
+		if tt.got != tt.want {
+			t.Errorf("got %q, want %q", tt.got, tt.want)
+		}
+	}
+}
+
+func TestDeclares_onlyTheCataloguesSubjects(t *testing.T) {
+	t.Parallel()
+	renting := streams.Renting.Stream()
+	tests := []struct {
+		subject string
+		want    bool
+	}{
+		{"renting.state.canceled", true},
+		{"renting.state.*", true},
+		{"renting.deleted", true},
+		{"renting.key_code_due", true},
+		{"renting.state", false},
+		{"renting.state.", false},
+		{"renting.state.canceled.again", false},
+		{"renting.delted", false},
+		{"document.contract_signed", false},
+		{"renting.>", false},
+	}
+	for _, tt := range tests {
+		if got := renting.Declares(tt.subject); got != tt.want {
+			t.Errorf("Declares(%q) = %v, want %v", tt.subject, got, tt.want)
+		}
+	}
+}

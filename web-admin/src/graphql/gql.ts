@@ -1,0 +1,136 @@
+/* eslint-disable */
+import * as types from './graphql';
+import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-node/core';
+
+/**
+ * Map of all GraphQL operations in the project.
+ *
+ * This map has several performance disadvantages:
+ * 1. It is not tree-shakeable, so it will include all operations in the project.
+ * 2. It is not minifiable, so the string of a GraphQL query will be multiple times inside the bundle.
+ * 3. It does not support dead code elimination, so it will add unused operations.
+ *
+ * Therefore it is highly recommended to use the babel or swc plugin for production.
+ * Learn more about it here: https://the-guild.dev/graphql/codegen/plugins/presets/preset-client#reducing-bundle-size
+ */
+type Documents = {
+    "\n  fragment ExceptionFields on UserDataException {\n    path\n    params {\n      key\n      value\n    }\n    messageId\n  }\n": typeof types.ExceptionFieldsFragmentDoc,
+    "\n  query AdminBuilding {\n    adminBuilding {\n      id\n      floors {\n        id\n        name\n        apartments {\n          id\n          name\n          descriptionDe\n          descriptionEn\n          pricePerMonth\n          priceDeposit\n          priceCleaning\n          floor {\n            id\n            name\n          }\n        }\n      }\n    }\n  }\n": typeof types.AdminBuildingDocument,
+    "\n  mutation UpdateApartment($update: ApartmentUpdate!) {\n    updateApartment(update: $update) {\n      exception {\n        ...ExceptionFields\n      }\n    }\n  }\n": typeof types.UpdateApartmentDocument,
+    "\n  query Semesters {\n    semesters {\n      id\n      name\n      current\n      startDate\n      endDate\n      rentingPhase\n      startsInDays\n    }\n  }\n": typeof types.SemestersDocument,
+    "\n  query ApartmentsPage($semesterId: Int!) {\n    apartmentsPage(semesterId: $semesterId) {\n      id\n      name\n      address\n      floors {\n        id\n        name\n        apartments {\n          id\n          semesterId\n          name\n          adminStatus\n          renter {\n            id\n            firstName\n            lastName\n            email\n          }\n        }\n      }\n    }\n  }\n": typeof types.ApartmentsPageDocument,
+    "\n  fragment BookingCardFields on Booking {\n    rentingId\n    semester {\n      id\n      name\n      startDate\n      endDate\n    }\n    apartment {\n      id\n      name\n    }\n    state\n    renterEmailConfirmed\n    renterIsUnlocked\n    contractSigned\n    apartmentPaid\n    createdDate\n    emailConfirmedDate\n    ownerAcknowledgedDate\n    contractRequestedDate\n    contractSignedDate\n    paidDate\n    signingLink\n    paymentLink\n    accessKey\n  }\n": typeof types.BookingCardFieldsFragmentDoc,
+    "\n  fragment PersonalDataFields on Renter {\n    email\n    firstName\n    lastName\n    street\n    zip\n    city\n    country\n    birthday\n    phone\n    gender\n  }\n": typeof types.PersonalDataFieldsFragmentDoc,
+    "\n  query RenterAuditLog($id: Int!) {\n    renter(id: $id) {\n      id\n      auditLog {\n        at\n        actor\n        action\n        subject\n        details\n      }\n    }\n  }\n": typeof types.RenterAuditLogDocument,
+    "\n  fragment RenterDocumentsFields on Renter {\n    id\n    documents {\n      id\n      description\n      link\n      type\n      uploaded\n    }\n  }\n": typeof types.RenterDocumentsFieldsFragmentDoc,
+    "\n  query RenterForEdit($renterId: Int!) {\n    renterForEdit(renterId: $renterId) {\n      firstName\n      lastName\n      phone\n      notes\n      email\n    }\n  }\n": typeof types.RenterForEditDocument,
+    "\n  mutation UpdateRenter($update: RenterUpdate!) {\n    updateRenter(update: $update) {\n      exception {\n        ...ExceptionFields\n      }\n    }\n  }\n": typeof types.UpdateRenterDocument,
+    "\n  query RenterWithDocument($id: Int!) {\n    renterWithDocument(id: $id) {\n      id\n      emailValidated\n      notes\n      ...PersonalDataFields\n      bookings {\n        ...BookingCardFields\n      }\n      ...RenterDocumentsFields\n    }\n  }\n": typeof types.RenterWithDocumentDocument,
+    "\n  mutation ApproveIdentityCard($rentingId: ID!) {\n    approveIdentityCard(rentingId: $rentingId)\n  }\n": typeof types.ApproveIdentityCardDocument,
+    "\n  mutation FreeApartment($apartmentId: Int!, $semesterId: Int!) {\n    freeApartment(apartmentId: $apartmentId, semesterId: $semesterId)\n  }\n": typeof types.FreeApartmentDocument,
+    "\n  query RentersByLetter {\n    rentersByLetter {\n      letter\n      renters {\n        id\n        firstName\n        lastName\n        email\n      }\n    }\n  }\n": typeof types.RentersByLetterDocument,
+    "\n  query RenterForExport($id: Int!) {\n    renter(id: $id) {\n      id\n      email\n      emailValidated\n      firstName\n      lastName\n      street\n      zip\n      city\n      country\n      birthday\n      phone\n      nationality\n      language\n      notes\n      bookings {\n        rentingId\n        semester {\n          id\n          name\n        }\n        apartment {\n          id\n          name\n        }\n        state\n      }\n    }\n  }\n": typeof types.RenterForExportDocument,
+};
+const documents: Documents = {
+    "\n  fragment ExceptionFields on UserDataException {\n    path\n    params {\n      key\n      value\n    }\n    messageId\n  }\n": types.ExceptionFieldsFragmentDoc,
+    "\n  query AdminBuilding {\n    adminBuilding {\n      id\n      floors {\n        id\n        name\n        apartments {\n          id\n          name\n          descriptionDe\n          descriptionEn\n          pricePerMonth\n          priceDeposit\n          priceCleaning\n          floor {\n            id\n            name\n          }\n        }\n      }\n    }\n  }\n": types.AdminBuildingDocument,
+    "\n  mutation UpdateApartment($update: ApartmentUpdate!) {\n    updateApartment(update: $update) {\n      exception {\n        ...ExceptionFields\n      }\n    }\n  }\n": types.UpdateApartmentDocument,
+    "\n  query Semesters {\n    semesters {\n      id\n      name\n      current\n      startDate\n      endDate\n      rentingPhase\n      startsInDays\n    }\n  }\n": types.SemestersDocument,
+    "\n  query ApartmentsPage($semesterId: Int!) {\n    apartmentsPage(semesterId: $semesterId) {\n      id\n      name\n      address\n      floors {\n        id\n        name\n        apartments {\n          id\n          semesterId\n          name\n          adminStatus\n          renter {\n            id\n            firstName\n            lastName\n            email\n          }\n        }\n      }\n    }\n  }\n": types.ApartmentsPageDocument,
+    "\n  fragment BookingCardFields on Booking {\n    rentingId\n    semester {\n      id\n      name\n      startDate\n      endDate\n    }\n    apartment {\n      id\n      name\n    }\n    state\n    renterEmailConfirmed\n    renterIsUnlocked\n    contractSigned\n    apartmentPaid\n    createdDate\n    emailConfirmedDate\n    ownerAcknowledgedDate\n    contractRequestedDate\n    contractSignedDate\n    paidDate\n    signingLink\n    paymentLink\n    accessKey\n  }\n": types.BookingCardFieldsFragmentDoc,
+    "\n  fragment PersonalDataFields on Renter {\n    email\n    firstName\n    lastName\n    street\n    zip\n    city\n    country\n    birthday\n    phone\n    gender\n  }\n": types.PersonalDataFieldsFragmentDoc,
+    "\n  query RenterAuditLog($id: Int!) {\n    renter(id: $id) {\n      id\n      auditLog {\n        at\n        actor\n        action\n        subject\n        details\n      }\n    }\n  }\n": types.RenterAuditLogDocument,
+    "\n  fragment RenterDocumentsFields on Renter {\n    id\n    documents {\n      id\n      description\n      link\n      type\n      uploaded\n    }\n  }\n": types.RenterDocumentsFieldsFragmentDoc,
+    "\n  query RenterForEdit($renterId: Int!) {\n    renterForEdit(renterId: $renterId) {\n      firstName\n      lastName\n      phone\n      notes\n      email\n    }\n  }\n": types.RenterForEditDocument,
+    "\n  mutation UpdateRenter($update: RenterUpdate!) {\n    updateRenter(update: $update) {\n      exception {\n        ...ExceptionFields\n      }\n    }\n  }\n": types.UpdateRenterDocument,
+    "\n  query RenterWithDocument($id: Int!) {\n    renterWithDocument(id: $id) {\n      id\n      emailValidated\n      notes\n      ...PersonalDataFields\n      bookings {\n        ...BookingCardFields\n      }\n      ...RenterDocumentsFields\n    }\n  }\n": types.RenterWithDocumentDocument,
+    "\n  mutation ApproveIdentityCard($rentingId: ID!) {\n    approveIdentityCard(rentingId: $rentingId)\n  }\n": types.ApproveIdentityCardDocument,
+    "\n  mutation FreeApartment($apartmentId: Int!, $semesterId: Int!) {\n    freeApartment(apartmentId: $apartmentId, semesterId: $semesterId)\n  }\n": types.FreeApartmentDocument,
+    "\n  query RentersByLetter {\n    rentersByLetter {\n      letter\n      renters {\n        id\n        firstName\n        lastName\n        email\n      }\n    }\n  }\n": types.RentersByLetterDocument,
+    "\n  query RenterForExport($id: Int!) {\n    renter(id: $id) {\n      id\n      email\n      emailValidated\n      firstName\n      lastName\n      street\n      zip\n      city\n      country\n      birthday\n      phone\n      nationality\n      language\n      notes\n      bookings {\n        rentingId\n        semester {\n          id\n          name\n        }\n        apartment {\n          id\n          name\n        }\n        state\n      }\n    }\n  }\n": types.RenterForExportDocument,
+};
+
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ *
+ *
+ * @example
+ * ```ts
+ * const query = graphql(`query GetUser($id: ID!) { user(id: $id) { name } }`);
+ * ```
+ *
+ * The query argument is unknown!
+ * Please regenerate the types.
+ */
+export function graphql(source: string): unknown;
+
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment ExceptionFields on UserDataException {\n    path\n    params {\n      key\n      value\n    }\n    messageId\n  }\n"): (typeof documents)["\n  fragment ExceptionFields on UserDataException {\n    path\n    params {\n      key\n      value\n    }\n    messageId\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query AdminBuilding {\n    adminBuilding {\n      id\n      floors {\n        id\n        name\n        apartments {\n          id\n          name\n          descriptionDe\n          descriptionEn\n          pricePerMonth\n          priceDeposit\n          priceCleaning\n          floor {\n            id\n            name\n          }\n        }\n      }\n    }\n  }\n"): (typeof documents)["\n  query AdminBuilding {\n    adminBuilding {\n      id\n      floors {\n        id\n        name\n        apartments {\n          id\n          name\n          descriptionDe\n          descriptionEn\n          pricePerMonth\n          priceDeposit\n          priceCleaning\n          floor {\n            id\n            name\n          }\n        }\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation UpdateApartment($update: ApartmentUpdate!) {\n    updateApartment(update: $update) {\n      exception {\n        ...ExceptionFields\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation UpdateApartment($update: ApartmentUpdate!) {\n    updateApartment(update: $update) {\n      exception {\n        ...ExceptionFields\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query Semesters {\n    semesters {\n      id\n      name\n      current\n      startDate\n      endDate\n      rentingPhase\n      startsInDays\n    }\n  }\n"): (typeof documents)["\n  query Semesters {\n    semesters {\n      id\n      name\n      current\n      startDate\n      endDate\n      rentingPhase\n      startsInDays\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ApartmentsPage($semesterId: Int!) {\n    apartmentsPage(semesterId: $semesterId) {\n      id\n      name\n      address\n      floors {\n        id\n        name\n        apartments {\n          id\n          semesterId\n          name\n          adminStatus\n          renter {\n            id\n            firstName\n            lastName\n            email\n          }\n        }\n      }\n    }\n  }\n"): (typeof documents)["\n  query ApartmentsPage($semesterId: Int!) {\n    apartmentsPage(semesterId: $semesterId) {\n      id\n      name\n      address\n      floors {\n        id\n        name\n        apartments {\n          id\n          semesterId\n          name\n          adminStatus\n          renter {\n            id\n            firstName\n            lastName\n            email\n          }\n        }\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment BookingCardFields on Booking {\n    rentingId\n    semester {\n      id\n      name\n      startDate\n      endDate\n    }\n    apartment {\n      id\n      name\n    }\n    state\n    renterEmailConfirmed\n    renterIsUnlocked\n    contractSigned\n    apartmentPaid\n    createdDate\n    emailConfirmedDate\n    ownerAcknowledgedDate\n    contractRequestedDate\n    contractSignedDate\n    paidDate\n    signingLink\n    paymentLink\n    accessKey\n  }\n"): (typeof documents)["\n  fragment BookingCardFields on Booking {\n    rentingId\n    semester {\n      id\n      name\n      startDate\n      endDate\n    }\n    apartment {\n      id\n      name\n    }\n    state\n    renterEmailConfirmed\n    renterIsUnlocked\n    contractSigned\n    apartmentPaid\n    createdDate\n    emailConfirmedDate\n    ownerAcknowledgedDate\n    contractRequestedDate\n    contractSignedDate\n    paidDate\n    signingLink\n    paymentLink\n    accessKey\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment PersonalDataFields on Renter {\n    email\n    firstName\n    lastName\n    street\n    zip\n    city\n    country\n    birthday\n    phone\n    gender\n  }\n"): (typeof documents)["\n  fragment PersonalDataFields on Renter {\n    email\n    firstName\n    lastName\n    street\n    zip\n    city\n    country\n    birthday\n    phone\n    gender\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query RenterAuditLog($id: Int!) {\n    renter(id: $id) {\n      id\n      auditLog {\n        at\n        actor\n        action\n        subject\n        details\n      }\n    }\n  }\n"): (typeof documents)["\n  query RenterAuditLog($id: Int!) {\n    renter(id: $id) {\n      id\n      auditLog {\n        at\n        actor\n        action\n        subject\n        details\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment RenterDocumentsFields on Renter {\n    id\n    documents {\n      id\n      description\n      link\n      type\n      uploaded\n    }\n  }\n"): (typeof documents)["\n  fragment RenterDocumentsFields on Renter {\n    id\n    documents {\n      id\n      description\n      link\n      type\n      uploaded\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query RenterForEdit($renterId: Int!) {\n    renterForEdit(renterId: $renterId) {\n      firstName\n      lastName\n      phone\n      notes\n      email\n    }\n  }\n"): (typeof documents)["\n  query RenterForEdit($renterId: Int!) {\n    renterForEdit(renterId: $renterId) {\n      firstName\n      lastName\n      phone\n      notes\n      email\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation UpdateRenter($update: RenterUpdate!) {\n    updateRenter(update: $update) {\n      exception {\n        ...ExceptionFields\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation UpdateRenter($update: RenterUpdate!) {\n    updateRenter(update: $update) {\n      exception {\n        ...ExceptionFields\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query RenterWithDocument($id: Int!) {\n    renterWithDocument(id: $id) {\n      id\n      emailValidated\n      notes\n      ...PersonalDataFields\n      bookings {\n        ...BookingCardFields\n      }\n      ...RenterDocumentsFields\n    }\n  }\n"): (typeof documents)["\n  query RenterWithDocument($id: Int!) {\n    renterWithDocument(id: $id) {\n      id\n      emailValidated\n      notes\n      ...PersonalDataFields\n      bookings {\n        ...BookingCardFields\n      }\n      ...RenterDocumentsFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ApproveIdentityCard($rentingId: ID!) {\n    approveIdentityCard(rentingId: $rentingId)\n  }\n"): (typeof documents)["\n  mutation ApproveIdentityCard($rentingId: ID!) {\n    approveIdentityCard(rentingId: $rentingId)\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation FreeApartment($apartmentId: Int!, $semesterId: Int!) {\n    freeApartment(apartmentId: $apartmentId, semesterId: $semesterId)\n  }\n"): (typeof documents)["\n  mutation FreeApartment($apartmentId: Int!, $semesterId: Int!) {\n    freeApartment(apartmentId: $apartmentId, semesterId: $semesterId)\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query RentersByLetter {\n    rentersByLetter {\n      letter\n      renters {\n        id\n        firstName\n        lastName\n        email\n      }\n    }\n  }\n"): (typeof documents)["\n  query RentersByLetter {\n    rentersByLetter {\n      letter\n      renters {\n        id\n        firstName\n        lastName\n        email\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query RenterForExport($id: Int!) {\n    renter(id: $id) {\n      id\n      email\n      emailValidated\n      firstName\n      lastName\n      street\n      zip\n      city\n      country\n      birthday\n      phone\n      nationality\n      language\n      notes\n      bookings {\n        rentingId\n        semester {\n          id\n          name\n        }\n        apartment {\n          id\n          name\n        }\n        state\n      }\n    }\n  }\n"): (typeof documents)["\n  query RenterForExport($id: Int!) {\n    renter(id: $id) {\n      id\n      email\n      emailValidated\n      firstName\n      lastName\n      street\n      zip\n      city\n      country\n      birthday\n      phone\n      nationality\n      language\n      notes\n      bookings {\n        rentingId\n        semester {\n          id\n          name\n        }\n        apartment {\n          id\n          name\n        }\n        state\n      }\n    }\n  }\n"];
+
+export function graphql(source: string) {
+  return (documents as any)[source] ?? {};
+}
+
+export type DocumentType<TDocumentNode extends DocumentNode<any, any>> = TDocumentNode extends DocumentNode<  infer TType,  any>  ? TType  : never;

@@ -1,0 +1,165 @@
+/* eslint-disable */
+/** Internal type. DO NOT USE DIRECTLY. */
+type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
+/** Internal type. DO NOT USE DIRECTLY. */
+export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
+import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-node/core';
+export type ApartmentUpdate = {
+  descriptionDe: string;
+  descriptionEn: string;
+  id: number;
+  priceCleaning: number;
+  priceDeposit: number;
+  pricePerMonth: number;
+};
+
+export type DocumentType =
+  | 'CONTRACT'
+  | 'IDENTITY_CARD_BACK'
+  | 'IDENTITY_CARD_FRONT'
+  | 'IMMATRICULATION'
+  | 'OTHER'
+  | 'SIGNED_CONTRACT';
+
+export type Gender =
+  | 'female'
+  | 'male'
+  | 'various';
+
+/** What an admin may change about a renter; the e-mail is not editable. */
+export type RenterUpdate = {
+  firstName: string;
+  id: number;
+  lastName: string;
+  notes: string;
+  phone: string;
+};
+
+/** Where a semester stands: PLANNED, then RENEWAL (current renters may extend), BOOKING (open to everybody), RUNNING, FINISHED. */
+export type RentingPhase =
+  | 'BOOKING'
+  | 'FINISHED'
+  | 'PLANNED'
+  | 'RENEWAL'
+  | 'RUNNING';
+
+/** A renting's state, or (for the admin overview) the status of an apartment nobody holds: AVAILABLE, APARTMENT_EMPTY, APARTMENT_BLOCKED. */
+export type RentingState =
+  | 'APARTMENT_BLOCKED'
+  | 'APARTMENT_EMPTY'
+  | 'APARTMENT_REQUESTED'
+  | 'APARTMENT_RESERVED'
+  | 'AVAILABLE'
+  | 'CANCELED'
+  | 'CONTRACT_REQUESTED'
+  | 'CONTRACT_SIGNED'
+  | 'OWNER_ACKNOWLEDGED'
+  | 'PAYED'
+  | 'RENEWAL_ACCEPTED'
+  | 'RENEWAL_REQUEST'
+  | 'SELECT_APARTMENT'
+  | 'UNPAID';
+
+export type ExceptionFieldsFragment = { path: string | null, messageId: string, params: Array<{ key: string, value: string }> };
+
+export type AdminBuildingQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type AdminBuildingQuery = { adminBuilding: { id: number, floors: Array<{ id: number, name: string, apartments: Array<{ id: number, name: string, descriptionDe: string, descriptionEn: string, pricePerMonth: number, priceDeposit: number, priceCleaning: number, floor: { id: number, name: string } }> }> } };
+
+export type UpdateApartmentMutationVariables = Exact<{
+  update: ApartmentUpdate;
+}>;
+
+
+export type UpdateApartmentMutation = { updateApartment: { exception: { path: string | null, messageId: string, params: Array<{ key: string, value: string }> } | null } };
+
+export type SemestersQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type SemestersQuery = { semesters: Array<{ id: number, name: string, current: boolean, startDate: string, endDate: string, rentingPhase: RentingPhase, startsInDays: number }> };
+
+export type ApartmentsPageQueryVariables = Exact<{
+  semesterId: number;
+}>;
+
+
+export type ApartmentsPageQuery = { apartmentsPage: { id: number, name: string, address: string, floors: Array<{ id: number, name: string, apartments: Array<{ id: number, semesterId: number, name: string, adminStatus: RentingState, renter: { id: number, firstName: string, lastName: string, email: string } | null }> }> } };
+
+export type BookingCardFieldsFragment = { rentingId: string, state: RentingState, renterEmailConfirmed: boolean, renterIsUnlocked: boolean, contractSigned: boolean, apartmentPaid: boolean, createdDate: string | null, emailConfirmedDate: string | null, ownerAcknowledgedDate: string | null, contractRequestedDate: string | null, contractSignedDate: string | null, paidDate: string | null, signingLink: string | null, paymentLink: string | null, accessKey: string | null, semester: { id: number, name: string, startDate: string, endDate: string }, apartment: { id: number, name: string } };
+
+export type PersonalDataFieldsFragment = { email: string, firstName: string, lastName: string, street: string, zip: string, city: string, country: string, birthday: string, phone: string, gender: Gender };
+
+export type RenterAuditLogQueryVariables = Exact<{
+  id: number;
+}>;
+
+
+export type RenterAuditLogQuery = { renter: { id: number, auditLog: Array<{ at: string, actor: string, action: string, subject: string, details: string | null }> } | null };
+
+export type RenterDocumentsFieldsFragment = { id: number, documents: Array<{ id: string, description: string, link: string, type: DocumentType, uploaded: string }> };
+
+export type RenterForEditQueryVariables = Exact<{
+  renterId: number;
+}>;
+
+
+export type RenterForEditQuery = { renterForEdit: { firstName: string, lastName: string, phone: string, notes: string, email: string } | null };
+
+export type UpdateRenterMutationVariables = Exact<{
+  update: RenterUpdate;
+}>;
+
+
+export type UpdateRenterMutation = { updateRenter: { exception: { path: string | null, messageId: string, params: Array<{ key: string, value: string }> } | null } };
+
+export type RenterWithDocumentQueryVariables = Exact<{
+  id: number;
+}>;
+
+
+export type RenterWithDocumentQuery = { renterWithDocument: { id: number, emailValidated: boolean, notes: string, email: string, firstName: string, lastName: string, street: string, zip: string, city: string, country: string, birthday: string, phone: string, gender: Gender, bookings: Array<{ rentingId: string, state: RentingState, renterEmailConfirmed: boolean, renterIsUnlocked: boolean, contractSigned: boolean, apartmentPaid: boolean, createdDate: string | null, emailConfirmedDate: string | null, ownerAcknowledgedDate: string | null, contractRequestedDate: string | null, contractSignedDate: string | null, paidDate: string | null, signingLink: string | null, paymentLink: string | null, accessKey: string | null, semester: { id: number, name: string, startDate: string, endDate: string }, apartment: { id: number, name: string } }>, documents: Array<{ id: string, description: string, link: string, type: DocumentType, uploaded: string }> } | null };
+
+export type ApproveIdentityCardMutationVariables = Exact<{
+  rentingId: string | number;
+}>;
+
+
+export type ApproveIdentityCardMutation = { approveIdentityCard: boolean };
+
+export type FreeApartmentMutationVariables = Exact<{
+  apartmentId: number;
+  semesterId: number;
+}>;
+
+
+export type FreeApartmentMutation = { freeApartment: boolean };
+
+export type RentersByLetterQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type RentersByLetterQuery = { rentersByLetter: Array<{ letter: string, renters: Array<{ id: number, firstName: string, lastName: string, email: string }> }> };
+
+export type RenterForExportQueryVariables = Exact<{
+  id: number;
+}>;
+
+
+export type RenterForExportQuery = { renter: { id: number, email: string, emailValidated: boolean, firstName: string, lastName: string, street: string, zip: string, city: string, country: string, birthday: string, phone: string, nationality: string, language: string, notes: string, bookings: Array<{ rentingId: string, state: RentingState, semester: { id: number, name: string }, apartment: { id: number, name: string } }> } | null };
+
+export const ExceptionFieldsFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ExceptionFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"UserDataException"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"path"}},{"kind":"Field","name":{"kind":"Name","value":"params"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"key"}},{"kind":"Field","name":{"kind":"Name","value":"value"}}]}},{"kind":"Field","name":{"kind":"Name","value":"messageId"}}]}}]} as unknown as DocumentNode<ExceptionFieldsFragment, unknown>;
+export const BookingCardFieldsFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"BookingCardFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Booking"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"rentingId"}},{"kind":"Field","name":{"kind":"Name","value":"semester"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"startDate"}},{"kind":"Field","name":{"kind":"Name","value":"endDate"}}]}},{"kind":"Field","name":{"kind":"Name","value":"apartment"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}}]}},{"kind":"Field","name":{"kind":"Name","value":"state"}},{"kind":"Field","name":{"kind":"Name","value":"renterEmailConfirmed"}},{"kind":"Field","name":{"kind":"Name","value":"renterIsUnlocked"}},{"kind":"Field","name":{"kind":"Name","value":"contractSigned"}},{"kind":"Field","name":{"kind":"Name","value":"apartmentPaid"}},{"kind":"Field","name":{"kind":"Name","value":"createdDate"}},{"kind":"Field","name":{"kind":"Name","value":"emailConfirmedDate"}},{"kind":"Field","name":{"kind":"Name","value":"ownerAcknowledgedDate"}},{"kind":"Field","name":{"kind":"Name","value":"contractRequestedDate"}},{"kind":"Field","name":{"kind":"Name","value":"contractSignedDate"}},{"kind":"Field","name":{"kind":"Name","value":"paidDate"}},{"kind":"Field","name":{"kind":"Name","value":"signingLink"}},{"kind":"Field","name":{"kind":"Name","value":"paymentLink"}},{"kind":"Field","name":{"kind":"Name","value":"accessKey"}}]}}]} as unknown as DocumentNode<BookingCardFieldsFragment, unknown>;
+export const PersonalDataFieldsFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"PersonalDataFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Renter"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"email"}},{"kind":"Field","name":{"kind":"Name","value":"firstName"}},{"kind":"Field","name":{"kind":"Name","value":"lastName"}},{"kind":"Field","name":{"kind":"Name","value":"street"}},{"kind":"Field","name":{"kind":"Name","value":"zip"}},{"kind":"Field","name":{"kind":"Name","value":"city"}},{"kind":"Field","name":{"kind":"Name","value":"country"}},{"kind":"Field","name":{"kind":"Name","value":"birthday"}},{"kind":"Field","name":{"kind":"Name","value":"phone"}},{"kind":"Field","name":{"kind":"Name","value":"gender"}}]}}]} as unknown as DocumentNode<PersonalDataFieldsFragment, unknown>;
+export const RenterDocumentsFieldsFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"RenterDocumentsFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Renter"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"documents"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"description"}},{"kind":"Field","name":{"kind":"Name","value":"link"}},{"kind":"Field","name":{"kind":"Name","value":"type"}},{"kind":"Field","name":{"kind":"Name","value":"uploaded"}}]}}]}}]} as unknown as DocumentNode<RenterDocumentsFieldsFragment, unknown>;
+export const AdminBuildingDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"AdminBuilding"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"adminBuilding"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"floors"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"apartments"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"descriptionDe"}},{"kind":"Field","name":{"kind":"Name","value":"descriptionEn"}},{"kind":"Field","name":{"kind":"Name","value":"pricePerMonth"}},{"kind":"Field","name":{"kind":"Name","value":"priceDeposit"}},{"kind":"Field","name":{"kind":"Name","value":"priceCleaning"}},{"kind":"Field","name":{"kind":"Name","value":"floor"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}}]}}]}}]}}]}}]}}]} as unknown as DocumentNode<AdminBuildingQuery, AdminBuildingQueryVariables>;
+export const UpdateApartmentDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"UpdateApartment"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"update"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ApartmentUpdate"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"updateApartment"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"update"},"value":{"kind":"Variable","name":{"kind":"Name","value":"update"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"exception"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"ExceptionFields"}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ExceptionFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"UserDataException"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"path"}},{"kind":"Field","name":{"kind":"Name","value":"params"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"key"}},{"kind":"Field","name":{"kind":"Name","value":"value"}}]}},{"kind":"Field","name":{"kind":"Name","value":"messageId"}}]}}]} as unknown as DocumentNode<UpdateApartmentMutation, UpdateApartmentMutationVariables>;
+export const SemestersDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"Semesters"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"semesters"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"current"}},{"kind":"Field","name":{"kind":"Name","value":"startDate"}},{"kind":"Field","name":{"kind":"Name","value":"endDate"}},{"kind":"Field","name":{"kind":"Name","value":"rentingPhase"}},{"kind":"Field","name":{"kind":"Name","value":"startsInDays"}}]}}]}}]} as unknown as DocumentNode<SemestersQuery, SemestersQueryVariables>;
+export const ApartmentsPageDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"ApartmentsPage"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"semesterId"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"apartmentsPage"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"semesterId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"semesterId"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"address"}},{"kind":"Field","name":{"kind":"Name","value":"floors"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"apartments"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"semesterId"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"adminStatus"}},{"kind":"Field","name":{"kind":"Name","value":"renter"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"firstName"}},{"kind":"Field","name":{"kind":"Name","value":"lastName"}},{"kind":"Field","name":{"kind":"Name","value":"email"}}]}}]}}]}}]}}]}}]} as unknown as DocumentNode<ApartmentsPageQuery, ApartmentsPageQueryVariables>;
+export const RenterAuditLogDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"RenterAuditLog"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"renter"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"auditLog"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"at"}},{"kind":"Field","name":{"kind":"Name","value":"actor"}},{"kind":"Field","name":{"kind":"Name","value":"action"}},{"kind":"Field","name":{"kind":"Name","value":"subject"}},{"kind":"Field","name":{"kind":"Name","value":"details"}}]}}]}}]}}]} as unknown as DocumentNode<RenterAuditLogQuery, RenterAuditLogQueryVariables>;
+export const RenterForEditDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"RenterForEdit"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"renterId"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"renterForEdit"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"renterId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"renterId"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"firstName"}},{"kind":"Field","name":{"kind":"Name","value":"lastName"}},{"kind":"Field","name":{"kind":"Name","value":"phone"}},{"kind":"Field","name":{"kind":"Name","value":"notes"}},{"kind":"Field","name":{"kind":"Name","value":"email"}}]}}]}}]} as unknown as DocumentNode<RenterForEditQuery, RenterForEditQueryVariables>;
+export const UpdateRenterDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"UpdateRenter"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"update"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"RenterUpdate"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"updateRenter"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"update"},"value":{"kind":"Variable","name":{"kind":"Name","value":"update"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"exception"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"ExceptionFields"}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ExceptionFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"UserDataException"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"path"}},{"kind":"Field","name":{"kind":"Name","value":"params"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"key"}},{"kind":"Field","name":{"kind":"Name","value":"value"}}]}},{"kind":"Field","name":{"kind":"Name","value":"messageId"}}]}}]} as unknown as DocumentNode<UpdateRenterMutation, UpdateRenterMutationVariables>;
+export const RenterWithDocumentDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"RenterWithDocument"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"renterWithDocument"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"emailValidated"}},{"kind":"Field","name":{"kind":"Name","value":"notes"}},{"kind":"FragmentSpread","name":{"kind":"Name","value":"PersonalDataFields"}},{"kind":"Field","name":{"kind":"Name","value":"bookings"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"BookingCardFields"}}]}},{"kind":"FragmentSpread","name":{"kind":"Name","value":"RenterDocumentsFields"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"PersonalDataFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Renter"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"email"}},{"kind":"Field","name":{"kind":"Name","value":"firstName"}},{"kind":"Field","name":{"kind":"Name","value":"lastName"}},{"kind":"Field","name":{"kind":"Name","value":"street"}},{"kind":"Field","name":{"kind":"Name","value":"zip"}},{"kind":"Field","name":{"kind":"Name","value":"city"}},{"kind":"Field","name":{"kind":"Name","value":"country"}},{"kind":"Field","name":{"kind":"Name","value":"birthday"}},{"kind":"Field","name":{"kind":"Name","value":"phone"}},{"kind":"Field","name":{"kind":"Name","value":"gender"}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"BookingCardFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Booking"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"rentingId"}},{"kind":"Field","name":{"kind":"Name","value":"semester"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"startDate"}},{"kind":"Field","name":{"kind":"Name","value":"endDate"}}]}},{"kind":"Field","name":{"kind":"Name","value":"apartment"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}}]}},{"kind":"Field","name":{"kind":"Name","value":"state"}},{"kind":"Field","name":{"kind":"Name","value":"renterEmailConfirmed"}},{"kind":"Field","name":{"kind":"Name","value":"renterIsUnlocked"}},{"kind":"Field","name":{"kind":"Name","value":"contractSigned"}},{"kind":"Field","name":{"kind":"Name","value":"apartmentPaid"}},{"kind":"Field","name":{"kind":"Name","value":"createdDate"}},{"kind":"Field","name":{"kind":"Name","value":"emailConfirmedDate"}},{"kind":"Field","name":{"kind":"Name","value":"ownerAcknowledgedDate"}},{"kind":"Field","name":{"kind":"Name","value":"contractRequestedDate"}},{"kind":"Field","name":{"kind":"Name","value":"contractSignedDate"}},{"kind":"Field","name":{"kind":"Name","value":"paidDate"}},{"kind":"Field","name":{"kind":"Name","value":"signingLink"}},{"kind":"Field","name":{"kind":"Name","value":"paymentLink"}},{"kind":"Field","name":{"kind":"Name","value":"accessKey"}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"RenterDocumentsFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Renter"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"documents"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"description"}},{"kind":"Field","name":{"kind":"Name","value":"link"}},{"kind":"Field","name":{"kind":"Name","value":"type"}},{"kind":"Field","name":{"kind":"Name","value":"uploaded"}}]}}]}}]} as unknown as DocumentNode<RenterWithDocumentQuery, RenterWithDocumentQueryVariables>;
+export const ApproveIdentityCardDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"ApproveIdentityCard"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"rentingId"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"approveIdentityCard"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"rentingId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"rentingId"}}}]}]}}]} as unknown as DocumentNode<ApproveIdentityCardMutation, ApproveIdentityCardMutationVariables>;
+export const FreeApartmentDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"FreeApartment"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"apartmentId"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"semesterId"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"freeApartment"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"apartmentId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"apartmentId"}}},{"kind":"Argument","name":{"kind":"Name","value":"semesterId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"semesterId"}}}]}]}}]} as unknown as DocumentNode<FreeApartmentMutation, FreeApartmentMutationVariables>;
+export const RentersByLetterDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"RentersByLetter"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"rentersByLetter"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"letter"}},{"kind":"Field","name":{"kind":"Name","value":"renters"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"firstName"}},{"kind":"Field","name":{"kind":"Name","value":"lastName"}},{"kind":"Field","name":{"kind":"Name","value":"email"}}]}}]}}]}}]} as unknown as DocumentNode<RentersByLetterQuery, RentersByLetterQueryVariables>;
+export const RenterForExportDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"RenterForExport"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"renter"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"email"}},{"kind":"Field","name":{"kind":"Name","value":"emailValidated"}},{"kind":"Field","name":{"kind":"Name","value":"firstName"}},{"kind":"Field","name":{"kind":"Name","value":"lastName"}},{"kind":"Field","name":{"kind":"Name","value":"street"}},{"kind":"Field","name":{"kind":"Name","value":"zip"}},{"kind":"Field","name":{"kind":"Name","value":"city"}},{"kind":"Field","name":{"kind":"Name","value":"country"}},{"kind":"Field","name":{"kind":"Name","value":"birthday"}},{"kind":"Field","name":{"kind":"Name","value":"phone"}},{"kind":"Field","name":{"kind":"Name","value":"nationality"}},{"kind":"Field","name":{"kind":"Name","value":"language"}},{"kind":"Field","name":{"kind":"Name","value":"notes"}},{"kind":"Field","name":{"kind":"Name","value":"bookings"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"rentingId"}},{"kind":"Field","name":{"kind":"Name","value":"semester"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}}]}},{"kind":"Field","name":{"kind":"Name","value":"apartment"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}}]}},{"kind":"Field","name":{"kind":"Name","value":"state"}}]}}]}}]}}]} as unknown as DocumentNode<RenterForExportQuery, RenterForExportQueryVariables>;

@@ -1,0 +1,32 @@
+import { graphql } from '../../graphql';
+
+/** What a booking's card shows: its semester, apartment, state, milestones and links. */
+export const BOOKING_CARD_FIELDS = graphql(`
+  fragment BookingCardFields on Booking {
+    rentingId
+    semester {
+      id
+      name
+      startDate
+      endDate
+    }
+    apartment {
+      id
+      name
+    }
+    state
+    renterEmailConfirmed
+    renterIsUnlocked
+    contractSigned
+    apartmentPaid
+    createdDate
+    emailConfirmedDate
+    ownerAcknowledgedDate
+    contractRequestedDate
+    contractSignedDate
+    paidDate
+    signingLink
+    paymentLink
+    accessKey
+  }
+`);

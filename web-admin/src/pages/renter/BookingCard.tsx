@@ -1,0 +1,110 @@
+import type { ReactNode } from 'react';
+import { Button, Card, Col, Descriptions, Row, Space, theme } from 'antd';
+import type { BookingCardFieldsFragment as Booking } from '../../graphql/graphql';
+import { formatDate } from '../../lib/date';
+import { StatusTag } from '../../components/StatusTag/StatusTag';
+import { attention } from '../../theme';
+
+/** One step of a booking: green when done, orange while open. */
+function Milestone({ title, done, children }: { title: string; done: boolean; children: ReactNode }) {
+  const { token } = theme.useToken();
+  const style = done ? { background: token.colorSuccessBg, borderColor: token.colorSuccess } : attention(token);
+  return (
+    <Card size="small" title={title} style={style} data-testid={`milestone-${title}`} data-done={done}>
+      {children}
+    </Card>
+  );
+}
+
+/** A booking with its milestones (e-mail, approval, contract, payment), key code and links. */
+export function BookingCard({
+  booking: b,
+  onApprove,
+  approving,
+  onDelete,
+}: {
+  booking: Booking;
+  onApprove: (rentingId: string) => void;
+  approving: boolean;
+  onDelete: (booking: Booking) => void;
+}) {
+  const { token } = theme.useToken();
+  const canApprove = !b.renterIsUnlocked && b.renterEmailConfirmed;
+  return (
+    <Card
+      data-testid={`booking-${b.rentingId}`}
+      title={
+        <span>
+          {b.semester.name} ({formatDate(b.semester.startDate)} – {formatDate(b.semester.endDate)})
+        </span>
+      }
+      extra={
+        <Button type="link" danger onClick={() => onDelete(b)}>
+          Vertrag löschen
+        </Button>
+      }
+      style={{ marginBottom: 16 }}
+    >
+      <Space style={{ marginBottom: 12 }}>
+        <span>Wohnung: {b.apartment.name}</span>
+        <StatusTag state={b.state} />
+      </Space>
+      <Row gutter={[12, 12]}>
+        <Col xs={24} md={12} xl={6}>
+          <Milestone title="E-Mail" done={b.renterEmailConfirmed}>
+            <div>{b.renterEmailConfirmed ? 'Bestätigt' : 'Nicht bestätigt'}</div>
+            <div>Angelegt: {formatDate(b.createdDate)}</div>
+            <div>Bestätigt: {formatDate(b.emailConfirmedDate)}</div>
+          </Milestone>
+        </Col>
+        <Col xs={24} md={12} xl={6}>
+          <Milestone title="Freischaltung" done={b.renterIsUnlocked}>
+            {canApprove ? (
+              <Button
+                style={{ background: token.orange8, borderColor: token.orange8, color: token.colorTextLightSolid }}
+                loading={approving}
+                onClick={() => onApprove(b.rentingId)}
+              >
+                Freischalten
+              </Button>
+            ) : (
+              <div>Freigeschaltet: {formatDate(b.ownerAcknowledgedDate)}</div>
+            )}
+          </Milestone>
+        </Col>
+        <Col xs={24} md={12} xl={6}>
+          <Milestone title="Mietvertrag" done={b.contractSigned}>
+            <div>Angefordert: {formatDate(b.contractRequestedDate)}</div>
+            <div>Unterschrieben: {formatDate(b.contractSignedDate)}</div>
+          </Milestone>
+        </Col>
+        <Col xs={24} md={12} xl={6}>
+          <Milestone title="Zahlung" done={b.apartmentPaid}>
+            <div>Bezahlt: {formatDate(b.paidDate)}</div>
+          </Milestone>
+        </Col>
+      </Row>
+      <Descriptions size="small" column={1} style={{ marginTop: 12 }}>
+        {b.accessKey && b.apartmentPaid && (
+          <Descriptions.Item label="Schlüsselcode">
+            {b.accessKey} (gesendet {formatDate(b.paidDate)})
+          </Descriptions.Item>
+        )}
+        {b.signingLink && (
+          <Descriptions.Item label="Link zur Vertragsunterzeichnung">
+            <a href={b.signingLink} target="_blank" rel="noreferrer">
+              {b.signingLink}
+            </a>
+          </Descriptions.Item>
+        )}
+        {b.paymentLink && (
+          <Descriptions.Item label="Link zur Zahlung">
+            <a href={b.paymentLink} target="_blank" rel="noreferrer">
+              {b.paymentLink}
+            </a>
+          </Descriptions.Item>
+        )}
+      </Descriptions>
+    </Card>
+  );
+}
