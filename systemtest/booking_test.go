@@ -1,10 +1,8 @@
 package systemtest
 
 import (
-	"bytes"
 	"context"
 	"encoding/base64"
-	"encoding/json"
 	"net/http"
 	"net/url"
 	"slices"
@@ -80,37 +78,25 @@ type exception struct {
 	MessageID string
 }
 
-// request sends the form through the renting subgraph and returns the renting's id or the exception.
+// request sends the form anonymously through the renting subgraph, as the booking page does, and
+// returns the renting's id or the exception.
 func (b *booking) request(t *testing.T, form map[string]any) (string, *exception) {
 	t.Helper()
-	body, err := json.Marshal(map[string]any{
-		"query":     `mutation($c: CreateRentingRequest!) { createRentingRequest(create: $c) { uuid exception { path messageId } } }`,
-		"variables": map[string]any{"c": form},
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	resp, err := http.Post(b.renting.URL+"/graphql", "application/json", bytes.NewReader(body))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	var answer struct {
-		Data struct {
-			CreateRentingRequest struct {
-				UUID      *string
-				Exception *exception
-			}
+	var data struct {
+		CreateRentingRequest struct {
+			UUID      *string
+			Exception *exception
 		}
-		Errors []json.RawMessage
 	}
-	if err := json.NewDecoder(resp.Body).Decode(&answer); err != nil || len(answer.Errors) > 0 {
-		t.Fatalf("createRentingRequest answered %s, %v", answer.Errors, err)
+	r := b.renting.Subgraph.Query(nil, `mutation($c: CreateRentingRequest!) { createRentingRequest(create: $c) { uuid exception { path messageId } } }`,
+		map[string]any{"c": form}, &data)
+	if len(r.Errors) > 0 {
+		t.Fatalf("createRentingRequest answered %+v", r.Errors)
 	}
-	if r := answer.Data.CreateRentingRequest; r.UUID != nil {
-		return *r.UUID, nil
+	if id := data.CreateRentingRequest.UUID; id != nil {
+		return *id, nil
 	}
-	return "", answer.Data.CreateRentingRequest.Exception
+	return "", data.CreateRentingRequest.Exception
 }
 
 // mustRequest sends a booking request that must be accepted and returns its renting's id.
@@ -134,7 +120,7 @@ func wantException(t *testing.T, got *exception, path, messageID string) {
 func (b *booking) openLink(t *testing.T, email, token string) string {
 	t.Helper()
 	client := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
-	resp, err := client.Get(b.renting.URL + "/verify?" + url.Values{"email": {email}, "token": {token}}.Encode())
+	resp, err := client.Get(b.renting.LinkURL + "?" + url.Values{"email": {email}, "token": {token}}.Encode())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -12,6 +12,7 @@ import (
 
 	"github.com/jackc/pgx/v5/pgxpool"
 
+	"semesterhaus/platform/graphqlx/graphqltest"
 	"semesterhaus/platform/grpctest"
 	"semesterhaus/platform/identity"
 	"semesterhaus/platform/pgtest"
@@ -30,8 +31,10 @@ type Peers struct {
 
 // Service is a running renting service on its own database.
 type Service struct {
-	// URL is the service's HTTP address: the subgraph at /graphql, the e-mail link at /verify.
-	URL string
+	// Subgraph is the service's GraphQL subgraph and a client of it.
+	Subgraph graphqltest.Subgraph
+	// LinkURL is the HTTP address of the e-mail confirmation link (GET /verify?email=…&token=…).
+	LinkURL string
 	// Pool is on the service's database, for a test to look at what was stored and enqueued.
 	Pool *pgxpool.Pool
 }
@@ -51,10 +54,10 @@ func Start(t testing.TB, peers Peers, now func() time.Time) *Service {
 	rentings := app.New(pgadapter.NewRepository(pool, "renting"), grpcadapter.NewCatalog(grpctest.Dial(t, peers.Catalog)),
 		grpcadapter.NewRenters(grpctest.Dial(t, peers.Renter)), grpcadapter.NewDocuments(grpctest.Dial(t, peers.Document)), now,
 		app.Settings{TimeZone: berlin, ConfirmationTimeout: 72 * time.Hour}, logger)
-	mux := http.NewServeMux()
-	mux.Handle("/graphql", graphql.NewHandler(rentings, identity.NewVerifier(nil), logger))
-	emaillink.Routes(mux, rentings, logger)
-	server := httptest.NewServer(mux)
+	subgraph := graphqltest.Serve(t, func(v *identity.Verifier) http.Handler { return graphql.NewHandler(rentings, v, logger) })
+	links := http.NewServeMux()
+	emaillink.Routes(links, rentings, logger)
+	server := httptest.NewServer(links)
 	t.Cleanup(server.Close)
-	return &Service{URL: server.URL, Pool: pool}
+	return &Service{Subgraph: subgraph, LinkURL: server.URL + "/verify", Pool: pool}
 }
