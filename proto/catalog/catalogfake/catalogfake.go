@@ -9,7 +9,6 @@ import (
 	"context"
 	"slices"
 	"sync"
-	"testing"
 	"time"
 
 	"google.golang.org/grpc"
@@ -18,7 +17,6 @@ import (
 	"google.golang.org/protobuf/proto"
 
 	catalogv1 "semesterhaus/proto/gen/catalog/v1"
-	"semesterhaus/proto/internal/fakeserver"
 )
 
 // BuildingID is the building that the fake's apartments belong to.
@@ -77,11 +75,8 @@ func Apartment(id int32, name string, rent, cleaning, deposit int64) *catalogv1.
 	}
 }
 
-// Start serves the fake on a loopback port until the test ends and returns its address (host:port).
-func (s *Server) Start(t testing.TB) string {
-	t.Helper()
-	return fakeserver.Serve(t, func(server *grpc.Server) { catalogv1.RegisterCatalogServiceServer(server, s) })
-}
+// Register adds the fake to a gRPC server, e.g. with platform/grpctest: grpctest.Serve(t, fake.Register).
+func (s *Server) Register(server *grpc.Server) { catalogv1.RegisterCatalogServiceServer(server, s) }
 
 // AddApartment adds the apartment, or replaces the one with its id.
 func (s *Server) AddApartment(a *catalogv1.Apartment) {

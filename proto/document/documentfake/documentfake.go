@@ -6,16 +6,15 @@ package documentfake
 import (
 	"context"
 	"sync"
-	"testing"
 
 	"google.golang.org/grpc"
 
 	commonv1 "semesterhaus/proto/gen/common/v1"
 	documentv1 "semesterhaus/proto/gen/document/v1"
-	"semesterhaus/proto/internal/fakeserver"
 )
 
-// MaxMessageBytes is the largest message the fake accepts, as the real service: 64 MiB.
+// MaxMessageBytes is the largest message the real service accepts (64 MiB); serve the fake with
+// grpc.MaxRecvMsgSize(MaxMessageBytes) to accept as much.
 const MaxMessageBytes = 64 << 20
 
 // Server is a document service that remembers what it stored.
@@ -31,12 +30,8 @@ type Server struct {
 // New returns a document service that stored nothing.
 func New() *Server { return &Server{stored: map[string]int{}, fromRenter: map[string]bool{}} }
 
-// Start serves the fake on a loopback port until the test ends and returns its address (host:port).
-func (s *Server) Start(t testing.TB) string {
-	t.Helper()
-	return fakeserver.Serve(t, func(server *grpc.Server) { documentv1.RegisterDocumentServiceServer(server, s) },
-		grpc.MaxRecvMsgSize(MaxMessageBytes))
-}
+// Register adds the fake to a gRPC server, e.g. with platform/grpctest: grpctest.Serve(t, fake.Register).
+func (s *Server) Register(server *grpc.Server) { documentv1.RegisterDocumentServiceServer(server, s) }
 
 // Refuse makes every later StoreUploads answer the violation and store nothing; nil stores again.
 func (s *Server) Refuse(v *commonv1.Violation) {

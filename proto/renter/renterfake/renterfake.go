@@ -8,7 +8,6 @@ import (
 	"slices"
 	"strings"
 	"sync"
-	"testing"
 
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
@@ -17,7 +16,6 @@ import (
 
 	commonv1 "semesterhaus/proto/gen/common/v1"
 	renterv1 "semesterhaus/proto/gen/renter/v1"
-	"semesterhaus/proto/internal/fakeserver"
 )
 
 // Server is a renter service that knows the renters registered with it.
@@ -40,11 +38,8 @@ type token struct {
 // New returns a renter service that knows no renter.
 func New() *Server { return &Server{uses: map[int64]int{}, tokens: map[string]token{}} }
 
-// Start serves the fake on a loopback port until the test ends and returns its address (host:port).
-func (s *Server) Start(t testing.TB) string {
-	t.Helper()
-	return fakeserver.Serve(t, func(server *grpc.Server) { renterv1.RegisterRenterServiceServer(server, s) })
-}
+// Register adds the fake to a gRPC server, e.g. with platform/grpctest: grpctest.Serve(t, fake.Register).
+func (s *Server) Register(server *grpc.Server) { renterv1.RegisterRenterServiceServer(server, s) }
 
 // Refuse makes every later ValidateRenter answer the violation; nil accepts again.
 func (s *Server) Refuse(v *commonv1.Violation) {

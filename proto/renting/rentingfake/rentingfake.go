@@ -5,14 +5,12 @@ package rentingfake
 import (
 	"context"
 	"sync"
-	"testing"
 
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
 
 	rentingv1 "semesterhaus/proto/gen/renting/v1"
-	"semesterhaus/proto/internal/fakeserver"
 )
 
 // Server is a renting service that knows the rentings a test adds.
@@ -25,11 +23,8 @@ type Server struct {
 // New returns a renting service that knows no renting.
 func New() *Server { return &Server{rentings: map[string]*rentingv1.Renting{}} }
 
-// Start serves the fake on a loopback port until the test ends and returns its address (host:port).
-func (s *Server) Start(t testing.TB) string {
-	t.Helper()
-	return fakeserver.Serve(t, func(server *grpc.Server) { rentingv1.RegisterRentingServiceServer(server, s) })
-}
+// Register adds the fake to a gRPC server, e.g. with platform/grpctest: grpctest.Serve(t, fake.Register).
+func (s *Server) Register(server *grpc.Server) { rentingv1.RegisterRentingServiceServer(server, s) }
 
 // Add makes the renting known.
 func (s *Server) Add(renting *rentingv1.Renting) {

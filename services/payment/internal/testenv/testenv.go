@@ -57,10 +57,10 @@ func New(t testing.TB, provider app.Provider) *Env {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { _ = js.DeleteStream(context.Background(), stream.Name) })
-	catalogConn := grpctest.Dial(t, catalogfake.NewExample().Start(t))
+	catalogConn := grpctest.Dial(t, grpctest.Serve(t, catalogfake.NewExample().Register))
 	e.Catalog = catalogv1.NewCatalogServiceClient(catalogConn)
 	e.Repo = pgadapter.NewRepository(pool, e.Subjects)
-	e.Payments = app.New(e.Repo, grpcadapter.NewRentings(grpctest.Dial(t, e.Rentings.Start(t))),
+	e.Payments = app.New(e.Repo, grpcadapter.NewRentings(grpctest.Dial(t, grpctest.Serve(t, e.Rentings.Register))),
 		grpcadapter.NewCatalog(catalogConn), provider, time.Now)
 	e.Background(events.RelayComponent(pool, js, e.Logger).Run)
 	return e

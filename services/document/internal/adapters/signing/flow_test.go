@@ -67,8 +67,8 @@ func start(t *testing.T, renewal bool) *system {
 	t.Helper()
 	ctx := context.Background()
 	pool, _ := pgtest.NewDatabase(t, migrations.FS)
-	catalogConn := grpctest.Dial(t, catalogfake.NewExample().Start(t))
-	renterConn := grpctest.Dial(t, renterfake.New().Start(t))
+	catalogConn := grpctest.Dial(t, grpctest.Serve(t, catalogfake.NewExample().Register))
+	renterConn := grpctest.Dial(t, grpctest.Serve(t, renterfake.New().Register))
 	catalog := catalogv1.NewCatalogServiceClient(catalogConn)
 	semester, err := catalog.GetBookableSemester(ctx, &catalogv1.GetBookableSemesterRequest{})
 	if err != nil {
@@ -83,7 +83,7 @@ func start(t *testing.T, renewal bool) *system {
 		SemesterId: semester.GetId(), State: "OWNER_ACKNOWLEDGED", Renewal: renewal}
 	rentings := rentingfake.New()
 	rentings.Add(renting)
-	sources := grpcadapter.NewSources(grpctest.Dial(t, rentings.Start(t)), renterConn, catalogConn)
+	sources := grpcadapter.NewSources(grpctest.Dial(t, grpctest.Serve(t, rentings.Register)), renterConn, catalogConn)
 
 	mux := http.NewServeMux()
 	gateway := httptest.NewServer(http.StripPrefix("/api", mux))
