@@ -1,0 +1,77 @@
+package catalogfake_test
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/status"
+
+	"semesterhaus/proto/catalog/catalogfake"
+	catalogv1 "semesterhaus/proto/gen/catalog/v1"
+)
+
+func TestSemester_phaseFollowsTheClockThroughItsDates(t *testing.T) {
+	t.Parallel()
+	summer := catalogfake.Semester{ID: 1, Name: "SoSe 2027", Start: catalogfake.Day(2027, 4, 1), End: catalogfake.Day(2027, 9, 30),
+		RenewalOpens: catalogfake.Day(2026, 10, 1), BookingOpens: catalogfake.Day(2026, 10, 31)}
+	tests := []struct {
+		day  time.Time
+		want catalogv1.RentingPhase
+	}{
+		{catalogfake.Day(2026, 9, 30), catalogv1.RentingPhase_RENTING_PHASE_PLANNED},
+		{catalogfake.Day(2026, 10, 1), catalogv1.RentingPhase_RENTING_PHASE_RENEWAL},
+		{catalogfake.Day(2026, 10, 30), catalogv1.RentingPhase_RENTING_PHASE_RENEWAL},
+		{catalogfake.Day(2026, 10, 31), catalogv1.RentingPhase_RENTING_PHASE_BOOKING},
+		{catalogfake.Day(2027, 4, 1), catalogv1.RentingPhase_RENTING_PHASE_RUNNING},
+		{catalogfake.Day(2027, 10, 1), catalogv1.RentingPhase_RENTING_PHASE_FINISHED},
+	}
+	for _, tt := range tests {
+		catalog := catalogfake.New(func() time.Time { return tt.day.Add(12 * time.Hour) }, time.UTC)
+		catalog.AddSemester(summer)
+		got, err := catalog.GetSemester(context.Background(), &catalogv1.GetSemesterRequest{Id: 1})
+		if err != nil || got.GetRentingPhase() != tt.want || got.GetCurrent() != (tt.want == catalogv1.RentingPhase_RENTING_PHASE_RUNNING) {
+			t.Errorf("on %s: %v, %v; want %s", tt.day.Format(time.DateOnly), got, err, tt.want)
+		}
+		if d := got.GetRenewalDeadline(); d.GetYear() != 2026 || d.GetMonth() != 10 || d.GetDay() != 30 {
+			t.Errorf("renewal deadline %v, want the day before booking opens", d)
+		}
+	}
+}
+
+func TestGetBookableSemester_bookingBeforeRenewal_elseNotFound(t *testing.T) {
+	t.Parallel()
+	catalog := catalogfake.New(func() time.Time { return catalogfake.Example }, time.UTC)
+	if _, err := catalog.GetBookableSemester(context.Background(), &catalogv1.GetBookableSemesterRequest{}); status.Code(err) != codes.NotFound {
+		t.Errorf("without semesters: %v, want NOT_FOUND", err)
+	}
+	catalog.AddSemester(catalogfake.Semester{ID: 2, Name: "WiSe 2027/28", Start: catalogfake.Day(2027, 10, 1), End: catalogfake.Day(2028, 3, 31),
+		RenewalOpens: catalogfake.Day(2026, 11, 1), BookingOpens: catalogfake.Day(2027, 4, 1)})
+	catalog.AddSemester(catalogfake.Semester{ID: 1, Name: "SoSe 2027", Start: catalogfake.Day(2027, 4, 1), End: catalogfake.Day(2027, 9, 30),
+		RenewalOpens: catalogfake.Day(2026, 10, 1), BookingOpens: catalogfake.Day(2026, 10, 31)})
+
+	got, err := catalog.GetBookableSemester(context.Background(), &catalogv1.GetBookableSemesterRequest{})
+
+	if err != nil || got.GetId() != 1 {
+		t.Errorf("bookable %v, %v; want the semester open for booking, not the one open for renewal", got, err)
+	}
+}
+
+func TestCalculatePrice_newBookingPaysCleaningAndDeposit_renewalTheRentOnly(t *testing.T) {
+	t.Parallel()
+	catalog := catalogfake.NewExample()
+	ctx := context.Background()
+
+	booking, err := catalog.CalculatePrice(ctx, &catalogv1.CalculatePriceRequest{ApartmentId: 1, SemesterId: 1})
+	if err != nil || len(booking.GetItems()) != 3 || booking.GetTotal().GetCents() != 6*445_00+85_00+800_00 {
+		t.Errorf("new booking %v, %v; want six months' rent, cleaning and deposit", booking, err)
+	}
+	renewal, err := catalog.CalculatePrice(ctx, &catalogv1.CalculatePriceRequest{ApartmentId: 1, SemesterId: 1, Renewal: true})
+	if err != nil || len(renewal.GetItems()) != 1 || renewal.GetTotal().GetCents() != 6*445_00 {
+		t.Errorf("renewal %v, %v; want six months' rent", renewal, err)
+	}
+	if _, err := catalog.CalculatePrice(ctx, &catalogv1.CalculatePriceRequest{ApartmentId: 99, SemesterId: 1}); status.Code(err) != codes.NotFound {
+		t.Errorf("unknown apartment: %v, want NOT_FOUND", err)
+	}
+}
