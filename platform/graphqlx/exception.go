@@ -63,15 +63,3 @@ func Updated(err error) (*UpdateResult, error) {
 func ExceptionError(e *exception.Error) *gqlerror.Error {
 	return &gqlerror.Error{Message: e.MessageID, Extensions: map[string]any{"messageId": e.MessageID, "path": e.Path, "params": e.Params}}
 }
-
-// Optional answers a nullable lookup: null (and no error) when err is notFound, the service's
-// "not found" sentinel; otherwise the error, or the value converted.
-func Optional[T, M any](value T, err, notFound error, convert func(T) *M) (*M, error) {
-	if errors.Is(err, notFound) {
-		return nil, nil
-	}
-	if err != nil {
-		return nil, err
-	}
-	return convert(value), nil
-}

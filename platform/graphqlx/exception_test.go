@@ -53,18 +53,3 @@ func TestUpdated_exceptionOrError(t *testing.T) {
 		t.Errorf("other error: %+v, %v", r, err)
 	}
 }
-
-func TestOptional_notFoundIsNull(t *testing.T) {
-	t.Parallel()
-	errNotFound, errDatabase := errors.New("not found"), errors.New("connection refused")
-	double := func(n int) *int { d := 2 * n; return &d }
-	if got, err := graphqlx.Optional(21, nil, errNotFound, double); err != nil || got == nil || *got != 42 {
-		t.Errorf("found: %v, %v", got, err)
-	}
-	if got, err := graphqlx.Optional(0, fmt.Errorf("semester 9: %w", errNotFound), errNotFound, double); err != nil || got != nil {
-		t.Errorf("not found: %v, %v; want null", got, err)
-	}
-	if got, err := graphqlx.Optional(0, errDatabase, errNotFound, double); got != nil || !errors.Is(err, errDatabase) {
-		t.Errorf("other error: %v, %v", got, err)
-	}
-}

@@ -19,11 +19,11 @@ import (
 
 func TestMain(m *testing.M) { pgtest.Main(m) }
 
-func TestEntriesOfRenter(t *testing.T) {
+func TestEntriesConcerning_adminsOnlyAndForOneKey(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
 	pool, _ := pgtest.NewDatabase(t, nil)
-	entry := audit.Entry{Actor: "anna", Action: "approveIdentityCard", Subject: "renting/r1", Concerns: auditgrpc.RenterKey(5),
+	entry := audit.Entry{Actor: "anna", Action: "approveIdentityCard", Subject: "renting/r1", Concerns: "renter/5",
 		Details: map[string]any{"state": "OWNER_ACKNOWLEDGED"}}
 	if err := postgres.InTx(ctx, pool, func(tx pgx.Tx) error { return audit.Record(ctx, tx, entry) }); err != nil {
 		t.Fatal(err)
@@ -32,7 +32,7 @@ func TestEntriesOfRenter(t *testing.T) {
 	admin := identity.WithIdentity(ctx, identity.Identity{Subject: "anna", Role: identity.RoleAdmin})
 
 	t.Run("admin gets the renter's entries", func(t *testing.T) {
-		resp, err := server.EntriesOfRenter(admin, &auditv1.EntriesOfRenterRequest{RenterId: 5})
+		resp, err := server.EntriesConcerning(admin, &auditv1.EntriesConcerningRequest{Concerns: "renter/5"})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -43,13 +43,19 @@ func TestEntriesOfRenter(t *testing.T) {
 		}
 	})
 	t.Run("anonymous callers are refused", func(t *testing.T) {
-		_, err := server.EntriesOfRenter(ctx, &auditv1.EntriesOfRenterRequest{RenterId: 5})
+		_, err := server.EntriesConcerning(ctx, &auditv1.EntriesConcerningRequest{Concerns: "renter/5"})
 		if status.Code(err) != codes.PermissionDenied {
 			t.Errorf("got %v, want PermissionDenied", err)
 		}
 	})
-	t.Run("a renter id must be positive", func(t *testing.T) {
-		_, err := server.EntriesOfRenter(admin, &auditv1.EntriesOfRenterRequest{RenterId: 0})
+	t.Run("another key's entries are not given", func(t *testing.T) {
+		resp, err := server.EntriesConcerning(admin, &auditv1.EntriesConcerningRequest{Concerns: "renter/6"})
+		if err != nil || len(resp.GetEntries()) != 0 {
+			t.Errorf("got %v, %v; want no entries", resp.GetEntries(), err)
+		}
+	})
+	t.Run("a key must be named", func(t *testing.T) {
+		_, err := server.EntriesConcerning(admin, &auditv1.EntriesConcerningRequest{})
 		if status.Code(err) != codes.InvalidArgument {
 			t.Errorf("got %v, want InvalidArgument", err)
 		}

@@ -4,8 +4,9 @@
 // 	protoc        v3.21.12
 // source: audit/v1/audit.proto
 
-// The audit log every service keeps of admin actions (platform/audit), readable per renter: the renter
-// service shows a renter's whole log by asking the services that record actions about renters.
+// The audit log every service keeps of admin actions (platform/audit), readable by whom the entries
+// concern: the renter service shows a renter's whole log by asking every service that records actions
+// for the key of that renter (package semesterhaus/proto/audit/v1/concerns forms the keys).
 
 package auditv1
 
@@ -25,27 +26,27 @@ const (
 	_ = protoimpl.EnforceVersion(protoimpl.MaxVersion - 20)
 )
 
-type EntriesOfRenterRequest struct {
+type EntriesConcerningRequest struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
-	RenterId      int64                  `protobuf:"varint,1,opt,name=renter_id,json=renterId,proto3" json:"renter_id,omitempty"`
+	Concerns      string                 `protobuf:"bytes,1,opt,name=concerns,proto3" json:"concerns,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
-func (x *EntriesOfRenterRequest) Reset() {
-	*x = EntriesOfRenterRequest{}
+func (x *EntriesConcerningRequest) Reset() {
+	*x = EntriesConcerningRequest{}
 	mi := &file_audit_v1_audit_proto_msgTypes[0]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
 
-func (x *EntriesOfRenterRequest) String() string {
+func (x *EntriesConcerningRequest) String() string {
 	return protoimpl.X.MessageStringOf(x)
 }
 
-func (*EntriesOfRenterRequest) ProtoMessage() {}
+func (*EntriesConcerningRequest) ProtoMessage() {}
 
-func (x *EntriesOfRenterRequest) ProtoReflect() protoreflect.Message {
+func (x *EntriesConcerningRequest) ProtoReflect() protoreflect.Message {
 	mi := &file_audit_v1_audit_proto_msgTypes[0]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
@@ -57,39 +58,39 @@ func (x *EntriesOfRenterRequest) ProtoReflect() protoreflect.Message {
 	return mi.MessageOf(x)
 }
 
-// Deprecated: Use EntriesOfRenterRequest.ProtoReflect.Descriptor instead.
-func (*EntriesOfRenterRequest) Descriptor() ([]byte, []int) {
+// Deprecated: Use EntriesConcerningRequest.ProtoReflect.Descriptor instead.
+func (*EntriesConcerningRequest) Descriptor() ([]byte, []int) {
 	return file_audit_v1_audit_proto_rawDescGZIP(), []int{0}
 }
 
-func (x *EntriesOfRenterRequest) GetRenterId() int64 {
+func (x *EntriesConcerningRequest) GetConcerns() string {
 	if x != nil {
-		return x.RenterId
+		return x.Concerns
 	}
-	return 0
+	return ""
 }
 
-type EntriesOfRenterResponse struct {
+type EntriesConcerningResponse struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	Entries       []*AuditEntry          `protobuf:"bytes,1,rep,name=entries,proto3" json:"entries,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
-func (x *EntriesOfRenterResponse) Reset() {
-	*x = EntriesOfRenterResponse{}
+func (x *EntriesConcerningResponse) Reset() {
+	*x = EntriesConcerningResponse{}
 	mi := &file_audit_v1_audit_proto_msgTypes[1]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
 
-func (x *EntriesOfRenterResponse) String() string {
+func (x *EntriesConcerningResponse) String() string {
 	return protoimpl.X.MessageStringOf(x)
 }
 
-func (*EntriesOfRenterResponse) ProtoMessage() {}
+func (*EntriesConcerningResponse) ProtoMessage() {}
 
-func (x *EntriesOfRenterResponse) ProtoReflect() protoreflect.Message {
+func (x *EntriesConcerningResponse) ProtoReflect() protoreflect.Message {
 	mi := &file_audit_v1_audit_proto_msgTypes[1]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
@@ -101,12 +102,12 @@ func (x *EntriesOfRenterResponse) ProtoReflect() protoreflect.Message {
 	return mi.MessageOf(x)
 }
 
-// Deprecated: Use EntriesOfRenterResponse.ProtoReflect.Descriptor instead.
-func (*EntriesOfRenterResponse) Descriptor() ([]byte, []int) {
+// Deprecated: Use EntriesConcerningResponse.ProtoReflect.Descriptor instead.
+func (*EntriesConcerningResponse) Descriptor() ([]byte, []int) {
 	return file_audit_v1_audit_proto_rawDescGZIP(), []int{1}
 }
 
-func (x *EntriesOfRenterResponse) GetEntries() []*AuditEntry {
+func (x *EntriesConcerningResponse) GetEntries() []*AuditEntry {
 	if x != nil {
 		return x.Entries
 	}
@@ -197,10 +198,10 @@ var File_audit_v1_audit_proto protoreflect.FileDescriptor
 
 const file_audit_v1_audit_proto_rawDesc = "" +
 	"\n" +
-	"\x14audit/v1/audit.proto\x12\x15semesterhaus.audit.v1\x1a\x1fgoogle/protobuf/timestamp.proto\"5\n" +
-	"\x16EntriesOfRenterRequest\x12\x1b\n" +
-	"\trenter_id\x18\x01 \x01(\x03R\brenterId\"V\n" +
-	"\x17EntriesOfRenterResponse\x12;\n" +
+	"\x14audit/v1/audit.proto\x12\x15semesterhaus.audit.v1\x1a\x1fgoogle/protobuf/timestamp.proto\"6\n" +
+	"\x18EntriesConcerningRequest\x12\x1a\n" +
+	"\bconcerns\x18\x01 \x01(\tR\bconcerns\"X\n" +
+	"\x19EntriesConcerningResponse\x12;\n" +
 	"\aentries\x18\x01 \x03(\v2!.semesterhaus.audit.v1.AuditEntryR\aentries\"\xa3\x01\n" +
 	"\n" +
 	"AuditEntry\x12*\n" +
@@ -208,9 +209,9 @@ const file_audit_v1_audit_proto_rawDesc = "" +
 	"\x05actor\x18\x02 \x01(\tR\x05actor\x12\x16\n" +
 	"\x06action\x18\x03 \x01(\tR\x06action\x12\x18\n" +
 	"\asubject\x18\x04 \x01(\tR\asubject\x12!\n" +
-	"\fdetails_json\x18\x05 \x01(\tR\vdetailsJson2|\n" +
-	"\bAuditLog\x12p\n" +
-	"\x0fEntriesOfRenter\x12-.semesterhaus.audit.v1.EntriesOfRenterRequest\x1a..semesterhaus.audit.v1.EntriesOfRenterResponseB)Z'semesterhaus/proto/gen/audit/v1;auditv1b\x06proto3"
+	"\fdetails_json\x18\x05 \x01(\tR\vdetailsJson2\x82\x01\n" +
+	"\bAuditLog\x12v\n" +
+	"\x11EntriesConcerning\x12/.semesterhaus.audit.v1.EntriesConcerningRequest\x1a0.semesterhaus.audit.v1.EntriesConcerningResponseB)Z'semesterhaus/proto/gen/audit/v1;auditv1b\x06proto3"
 
 var (
 	file_audit_v1_audit_proto_rawDescOnce sync.Once
@@ -226,16 +227,16 @@ func file_audit_v1_audit_proto_rawDescGZIP() []byte {
 
 var file_audit_v1_audit_proto_msgTypes = make([]protoimpl.MessageInfo, 3)
 var file_audit_v1_audit_proto_goTypes = []any{
-	(*EntriesOfRenterRequest)(nil),  // 0: semesterhaus.audit.v1.EntriesOfRenterRequest
-	(*EntriesOfRenterResponse)(nil), // 1: semesterhaus.audit.v1.EntriesOfRenterResponse
-	(*AuditEntry)(nil),              // 2: semesterhaus.audit.v1.AuditEntry
-	(*timestamppb.Timestamp)(nil),   // 3: google.protobuf.Timestamp
+	(*EntriesConcerningRequest)(nil),  // 0: semesterhaus.audit.v1.EntriesConcerningRequest
+	(*EntriesConcerningResponse)(nil), // 1: semesterhaus.audit.v1.EntriesConcerningResponse
+	(*AuditEntry)(nil),                // 2: semesterhaus.audit.v1.AuditEntry
+	(*timestamppb.Timestamp)(nil),     // 3: google.protobuf.Timestamp
 }
 var file_audit_v1_audit_proto_depIdxs = []int32{
-	2, // 0: semesterhaus.audit.v1.EntriesOfRenterResponse.entries:type_name -> semesterhaus.audit.v1.AuditEntry
+	2, // 0: semesterhaus.audit.v1.EntriesConcerningResponse.entries:type_name -> semesterhaus.audit.v1.AuditEntry
 	3, // 1: semesterhaus.audit.v1.AuditEntry.at:type_name -> google.protobuf.Timestamp
-	0, // 2: semesterhaus.audit.v1.AuditLog.EntriesOfRenter:input_type -> semesterhaus.audit.v1.EntriesOfRenterRequest
-	1, // 3: semesterhaus.audit.v1.AuditLog.EntriesOfRenter:output_type -> semesterhaus.audit.v1.EntriesOfRenterResponse
+	0, // 2: semesterhaus.audit.v1.AuditLog.EntriesConcerning:input_type -> semesterhaus.audit.v1.EntriesConcerningRequest
+	1, // 3: semesterhaus.audit.v1.AuditLog.EntriesConcerning:output_type -> semesterhaus.audit.v1.EntriesConcerningResponse
 	3, // [3:4] is the sub-list for method output_type
 	2, // [2:3] is the sub-list for method input_type
 	2, // [2:2] is the sub-list for extension type_name

@@ -4,8 +4,9 @@
 // - protoc             v3.21.12
 // source: audit/v1/audit.proto
 
-// The audit log every service keeps of admin actions (platform/audit), readable per renter: the renter
-// service shows a renter's whole log by asking the services that record actions about renters.
+// The audit log every service keeps of admin actions (platform/audit), readable by whom the entries
+// concern: the renter service shows a renter's whole log by asking every service that records actions
+// for the key of that renter (package semesterhaus/proto/audit/v1/concerns forms the keys).
 
 package auditv1
 
@@ -22,15 +23,16 @@ import (
 const _ = grpc.SupportPackageIsVersion9
 
 const (
-	AuditLog_EntriesOfRenter_FullMethodName = "/semesterhaus.audit.v1.AuditLog/EntriesOfRenter"
+	AuditLog_EntriesConcerning_FullMethodName = "/semesterhaus.audit.v1.AuditLog/EntriesConcerning"
 )
 
 // AuditLogClient is the client API for AuditLog service.
 //
 // For semantics around ctx use and closing/ending streaming RPCs, please refer to https://pkg.go.dev/google.golang.org/grpc/?tab=doc#ClientConn.NewStream.
 type AuditLogClient interface {
-	// EntriesOfRenter returns the service's entries about one renter, newest first. Admins only.
-	EntriesOfRenter(ctx context.Context, in *EntriesOfRenterRequest, opts ...grpc.CallOption) (*EntriesOfRenterResponse, error)
+	// EntriesConcerning returns the service's entries that concern one key (e.g. "renter/7"), newest
+	// first. Admins only.
+	EntriesConcerning(ctx context.Context, in *EntriesConcerningRequest, opts ...grpc.CallOption) (*EntriesConcerningResponse, error)
 }
 
 type auditLogClient struct {
@@ -41,10 +43,10 @@ func NewAuditLogClient(cc grpc.ClientConnInterface) AuditLogClient {
 	return &auditLogClient{cc}
 }
 
-func (c *auditLogClient) EntriesOfRenter(ctx context.Context, in *EntriesOfRenterRequest, opts ...grpc.CallOption) (*EntriesOfRenterResponse, error) {
+func (c *auditLogClient) EntriesConcerning(ctx context.Context, in *EntriesConcerningRequest, opts ...grpc.CallOption) (*EntriesConcerningResponse, error) {
 	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
-	out := new(EntriesOfRenterResponse)
-	err := c.cc.Invoke(ctx, AuditLog_EntriesOfRenter_FullMethodName, in, out, cOpts...)
+	out := new(EntriesConcerningResponse)
+	err := c.cc.Invoke(ctx, AuditLog_EntriesConcerning_FullMethodName, in, out, cOpts...)
 	if err != nil {
 		return nil, err
 	}
@@ -55,8 +57,9 @@ func (c *auditLogClient) EntriesOfRenter(ctx context.Context, in *EntriesOfRente
 // All implementations must embed UnimplementedAuditLogServer
 // for forward compatibility.
 type AuditLogServer interface {
-	// EntriesOfRenter returns the service's entries about one renter, newest first. Admins only.
-	EntriesOfRenter(context.Context, *EntriesOfRenterRequest) (*EntriesOfRenterResponse, error)
+	// EntriesConcerning returns the service's entries that concern one key (e.g. "renter/7"), newest
+	// first. Admins only.
+	EntriesConcerning(context.Context, *EntriesConcerningRequest) (*EntriesConcerningResponse, error)
 	mustEmbedUnimplementedAuditLogServer()
 }
 
@@ -67,8 +70,8 @@ type AuditLogServer interface {
 // pointer dereference when methods are called.
 type UnimplementedAuditLogServer struct{}
 
-func (UnimplementedAuditLogServer) EntriesOfRenter(context.Context, *EntriesOfRenterRequest) (*EntriesOfRenterResponse, error) {
-	return nil, status.Error(codes.Unimplemented, "method EntriesOfRenter not implemented")
+func (UnimplementedAuditLogServer) EntriesConcerning(context.Context, *EntriesConcerningRequest) (*EntriesConcerningResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method EntriesConcerning not implemented")
 }
 func (UnimplementedAuditLogServer) mustEmbedUnimplementedAuditLogServer() {}
 func (UnimplementedAuditLogServer) testEmbeddedByValue()                  {}
@@ -91,20 +94,20 @@ func RegisterAuditLogServer(s grpc.ServiceRegistrar, srv AuditLogServer) {
 	s.RegisterService(&AuditLog_ServiceDesc, srv)
 }
 
-func _AuditLog_EntriesOfRenter_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
-	in := new(EntriesOfRenterRequest)
+func _AuditLog_EntriesConcerning_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(EntriesConcerningRequest)
 	if err := dec(in); err != nil {
 		return nil, err
 	}
 	if interceptor == nil {
-		return srv.(AuditLogServer).EntriesOfRenter(ctx, in)
+		return srv.(AuditLogServer).EntriesConcerning(ctx, in)
 	}
 	info := &grpc.UnaryServerInfo{
 		Server:     srv,
-		FullMethod: AuditLog_EntriesOfRenter_FullMethodName,
+		FullMethod: AuditLog_EntriesConcerning_FullMethodName,
 	}
 	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
-		return srv.(AuditLogServer).EntriesOfRenter(ctx, req.(*EntriesOfRenterRequest))
+		return srv.(AuditLogServer).EntriesConcerning(ctx, req.(*EntriesConcerningRequest))
 	}
 	return interceptor(ctx, in, info, handler)
 }
@@ -117,8 +120,8 @@ var AuditLog_ServiceDesc = grpc.ServiceDesc{
 	HandlerType: (*AuditLogServer)(nil),
 	Methods: []grpc.MethodDesc{
 		{
-			MethodName: "EntriesOfRenter",
-			Handler:    _AuditLog_EntriesOfRenter_Handler,
+			MethodName: "EntriesConcerning",
+			Handler:    _AuditLog_EntriesConcerning_Handler,
 		},
 	},
 	Streams:  []grpc.StreamDesc{},

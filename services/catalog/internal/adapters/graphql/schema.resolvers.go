@@ -63,14 +63,7 @@ func (r *queryResolver) Semester(ctx context.Context, id int) (*model.Semester, 
 // Semesters is the resolver for the semesters field.
 func (r *queryResolver) Semesters(ctx context.Context) ([]*model.Semester, error) {
 	semesters, err := r.Catalog.Semesters(ctx)
-	if err != nil {
-		return nil, err
-	}
-	result := make([]*model.Semester, len(semesters))
-	for i, s := range semesters {
-		result[i] = toGraphSemester(s)
-	}
-	return result, nil
+	return graphqlx.All(semesters, err, toGraphSemester)
 }
 
 // CurrentSemester is the resolver for the currentSemester field.

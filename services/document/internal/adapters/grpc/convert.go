@@ -1,8 +1,6 @@
 package grpc
 
 import (
-	"semesterhaus/platform/exception"
-	commonv1 "semesterhaus/proto/gen/common/v1"
 	documentv1 "semesterhaus/proto/gen/document/v1"
 	"semesterhaus/services/document/internal/domain"
 )
@@ -24,10 +22,6 @@ func toDomainUploads(uploads []*documentv1.Upload) []domain.Upload {
 		result[i] = domain.Upload{Type: domainTypes[u.GetType()], Path: u.GetPath(), Content: u.GetContent()}
 	}
 	return result
-}
-
-func toProtoViolation(v *exception.Error) *commonv1.Violation {
-	return &commonv1.Violation{Path: v.Path, MessageId: v.MessageID, Params: v.Params}
 }
 
 // toDomainSender reads the request's from_renter; a caller that does not set it gets the cautious

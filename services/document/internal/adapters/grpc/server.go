@@ -10,6 +10,7 @@ import (
 	"google.golang.org/grpc/status"
 
 	"semesterhaus/platform/exception"
+	"semesterhaus/platform/exception/exceptionpb"
 	documentv1 "semesterhaus/proto/gen/document/v1"
 	"semesterhaus/services/document/internal/app"
 	"semesterhaus/services/document/internal/domain"
@@ -41,7 +42,7 @@ func (s *Server) StoreUploads(ctx context.Context, req *documentv1.StoreUploadsR
 	ids, err := s.documents.StoreUploads(ctx, req.GetRenterId(), req.GetRentingId(), toDomainSender(req.GetFromRenter()), toDomainUploads(req.GetUploads()))
 	var violation *exception.Error
 	if errors.As(err, &violation) {
-		return &documentv1.StoreUploadsResponse{Violation: toProtoViolation(violation)}, nil
+		return &documentv1.StoreUploadsResponse{Violation: exceptionpb.ToProto(violation)}, nil
 	}
 	if err != nil {
 		return nil, toStatus(err)

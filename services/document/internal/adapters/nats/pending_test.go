@@ -11,8 +11,8 @@ import (
 	"github.com/nats-io/nats.go/jetstream"
 	"google.golang.org/protobuf/proto"
 
-	"semesterhaus/platform/audit/auditgrpc"
 	"semesterhaus/platform/identity"
+	"semesterhaus/proto/audit/v1/concerns"
 	"semesterhaus/proto/events/v1/streams"
 	eventsv1 "semesterhaus/proto/gen/events/v1"
 	"semesterhaus/services/document/documenttest"
@@ -144,7 +144,7 @@ func TestRentingConsumer_confirmationMakesTheRequestsUploadsTheRentersOnce(t *te
 	if n := countRows(t, pool, "SELECT count(*) FROM pending_upload WHERE renting_id IN ($1, $2)", reserved, taken); n != 0 {
 		t.Errorf("%d uploads of the confirmed requests still wait", n)
 	}
-	if n := countRows(t, pool, "SELECT count(*) FROM audit_log WHERE action = 'releasePendingUploads' AND concerns = $1", auditgrpc.RenterKey(renterID)); n != 2 {
+	if n := countRows(t, pool, "SELECT count(*) FROM audit_log WHERE action = 'releasePendingUploads' AND concerns = $1", concerns.Renter(renterID)); n != 2 {
 		t.Errorf("%d releases audited, want one per confirmed request", n)
 	}
 	front, err := documents.IdentityCard(adminCtx, renterID, "front")

@@ -12,8 +12,8 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"semesterhaus/platform/audit"
-	"semesterhaus/platform/audit/auditgrpc"
 	"semesterhaus/platform/postgres"
+	"semesterhaus/proto/audit/v1/concerns"
 	"semesterhaus/services/document/internal/adapters/postgres/db"
 	"semesterhaus/services/document/internal/domain"
 )
@@ -105,7 +105,7 @@ func (r *Repository) read(ctx context.Context, actor string, load func(*db.Queri
 		}
 		doc = documentFromDB(row)
 		return audit.Record(ctx, tx, audit.Entry{
-			Actor: actor, Action: "readDocument", Subject: "document/" + doc.ID, Concerns: auditgrpc.RenterKey(doc.RenterID),
+			Actor: actor, Action: "readDocument", Subject: "document/" + doc.ID, Concerns: concerns.Renter(doc.RenterID),
 			Details: map[string]any{"type": doc.Type, "fileName": doc.FileName},
 		})
 	})
@@ -183,7 +183,7 @@ func (r *Repository) changePendingUploads(ctx context.Context, tx pgx.Tx, c pend
 		return 0, nil
 	}
 	return n, audit.Record(ctx, tx, audit.Entry{
-		Actor: c.actor, Action: c.action, Subject: "renting/" + c.rentingID, Concerns: auditgrpc.RenterKey(c.renterID),
+		Actor: c.actor, Action: c.action, Subject: "renting/" + c.rentingID, Concerns: concerns.Renter(c.renterID),
 		Details: map[string]any{"uploads": n},
 	})
 }

@@ -27,14 +27,7 @@ func (r *queryResolver) Renter(ctx context.Context, id int) (*model.Renter, erro
 // RentersByLetter is the resolver for the rentersByLetter field.
 func (r *queryResolver) RentersByLetter(ctx context.Context) ([]*model.RentersByLetter, error) {
 	groups, err := r.Renters.RentersByLetter(ctx)
-	if err != nil {
-		return nil, err
-	}
-	result := make([]*model.RentersByLetter, len(groups))
-	for i, g := range groups {
-		result[i] = toGraphLetterGroup(g)
-	}
-	return result, nil
+	return graphqlx.All(groups, err, toGraphLetterGroup)
 }
 
 // RenterForEdit is the resolver for the renterForEdit field.

@@ -8,6 +8,7 @@ import (
 
 	"semesterhaus/platform/audit"
 	"semesterhaus/platform/audit/auditgrpc"
+	"semesterhaus/proto/audit/v1/concerns"
 	auditv1 "semesterhaus/proto/gen/audit/v1"
 )
 
@@ -24,7 +25,7 @@ func NewAuditClient(service string, conn grpc.ClientConnInterface) *AuditClient 
 
 // EntriesOfRenter asks the service for the renter's entries; the caller's identity travels with the call.
 func (c *AuditClient) EntriesOfRenter(ctx context.Context, renterID int64) ([]audit.Recorded, error) {
-	resp, err := c.client.EntriesOfRenter(ctx, &auditv1.EntriesOfRenterRequest{RenterId: renterID})
+	resp, err := c.client.EntriesConcerning(ctx, &auditv1.EntriesConcerningRequest{Concerns: concerns.Renter(renterID)})
 	if err != nil {
 		return nil, fmt.Errorf("%s audit log: %w", c.service, err)
 	}

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"time"
 
-	"semesterhaus/platform/exception"
 	commonv1 "semesterhaus/proto/gen/common/v1"
 	renterv1 "semesterhaus/proto/gen/renter/v1"
 	"semesterhaus/services/renter/internal/domain"
@@ -58,8 +57,4 @@ func toProtoRenter(r domain.Renter) *renterv1.Renter {
 			Gender: protoGenders[d.Gender], Language: string(d.Language),
 		},
 	}
-}
-
-func toProtoViolation(v *exception.Error) *commonv1.Violation {
-	return &commonv1.Violation{Path: v.Path, MessageId: v.MessageID, Params: v.Params}
 }

@@ -10,6 +10,7 @@ import (
 	"google.golang.org/grpc/status"
 
 	"semesterhaus/platform/exception"
+	"semesterhaus/platform/exception/exceptionpb"
 	renterv1 "semesterhaus/proto/gen/renter/v1"
 	"semesterhaus/services/renter/internal/app"
 	"semesterhaus/services/renter/internal/domain"
@@ -37,7 +38,7 @@ func (s *Server) ValidateRenter(ctx context.Context, req *renterv1.ValidateRente
 	}
 	err = s.renters.Validate(formFromProto(req.GetData()), day)
 	if v, ok := asViolation(err); ok {
-		return &renterv1.ValidateRenterResponse{Violation: toProtoViolation(v)}, nil
+		return &renterv1.ValidateRenterResponse{Violation: exceptionpb.ToProto(v)}, nil
 	}
 	if err != nil {
 		return nil, s.toStatus(ctx, err)
@@ -53,7 +54,7 @@ func (s *Server) RegisterRenter(ctx context.Context, req *renterv1.RegisterRente
 	}
 	id, created, err := s.renters.Register(ctx, formFromProto(req.GetData()), day, req.GetRenterId())
 	if v, ok := asViolation(err); ok {
-		return &renterv1.RegisterRenterResponse{Violation: toProtoViolation(v)}, nil
+		return &renterv1.RegisterRenterResponse{Violation: exceptionpb.ToProto(v)}, nil
 	}
 	if err != nil {
 		return nil, s.toStatus(ctx, err)

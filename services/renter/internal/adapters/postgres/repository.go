@@ -12,8 +12,8 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"semesterhaus/platform/audit"
-	"semesterhaus/platform/audit/auditgrpc"
 	"semesterhaus/platform/postgres"
+	"semesterhaus/proto/audit/v1/concerns"
 	"semesterhaus/services/renter/internal/adapters/postgres/db"
 	"semesterhaus/services/renter/internal/domain"
 )
@@ -56,7 +56,7 @@ func (r *Repository) UpdatePersonalData(ctx context.Context, id int64, data doma
 		after.Data = data
 		after.Data.Email = before.Data.Email
 		return audit.Record(ctx, tx, audit.Entry{
-			Actor: actor, Action: "applyPersonalData", Subject: fmt.Sprintf("renter/%d", id), Concerns: auditgrpc.RenterKey(id),
+			Actor: actor, Action: "applyPersonalData", Subject: fmt.Sprintf("renter/%d", id), Concerns: concerns.Renter(id),
 			Details: map[string]any{"before": personalDataView(before.Data), "after": personalDataView(after.Data)},
 		})
 	})
@@ -149,7 +149,7 @@ func (r *Repository) EditRenter(ctx context.Context, id int64, actor string, cha
 			return fmt.Errorf("update renter %d: %w", id, err)
 		}
 		return audit.Record(ctx, tx, audit.Entry{
-			Actor: actor, Action: "updateRenter", Subject: fmt.Sprintf("renter/%d", id), Concerns: auditgrpc.RenterKey(id),
+			Actor: actor, Action: "updateRenter", Subject: fmt.Sprintf("renter/%d", id), Concerns: concerns.Renter(id),
 			Details: map[string]any{"before": auditView(before), "after": auditView(renter)},
 		})
 	})
@@ -203,5 +203,5 @@ func (r *Repository) UseEmailToken(ctx context.Context, hash []byte, use func(*d
 
 // EntriesOfRenter returns this service's audit entries about the renter (edits), newest first.
 func (r *Repository) EntriesOfRenter(ctx context.Context, renterID int64) ([]audit.Recorded, error) {
-	return audit.Concerning(ctx, r.pool, auditgrpc.RenterKey(renterID))
+	return audit.Concerning(ctx, r.pool, concerns.Renter(renterID))
 }

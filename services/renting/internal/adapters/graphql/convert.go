@@ -206,14 +206,3 @@ func toGraphExtendBooking(o app.RenewalOffer) (*model.ExtendBooking, error) {
 		PriceCalculation: toGraphPrice(o.Price), Renter: renter,
 	}, nil
 }
-
-func convertAll[T any, M any](values []T, err error, convert func(T) *M) ([]*M, error) {
-	if err != nil {
-		return nil, err
-	}
-	result := make([]*M, len(values))
-	for i, v := range values {
-		result[i] = convert(v)
-	}
-	return result, nil
-}

@@ -7,6 +7,7 @@ package graphql
 
 import (
 	"context"
+	"semesterhaus/platform/graphqlx"
 	"semesterhaus/services/renting/internal/adapters/graphql/generated"
 	"semesterhaus/services/renting/internal/adapters/graphql/model"
 	"semesterhaus/services/renting/internal/app"
@@ -109,19 +110,19 @@ func (r *queryResolver) RenterCurrentRentingInfo(ctx context.Context, apartmentI
 // Renting is the resolver for the renting field.
 func (r *renterResolver) Renting(ctx context.Context, obj *model.Renter) ([]*model.Renting, error) {
 	rentings, err := r.Rentings.RentingsOfRenter(ctx, int64(obj.ID))
-	return convertAll(rentings, err, toGraphRenting)
+	return graphqlx.All(rentings, err, toGraphRenting)
 }
 
 // RentingLog is the resolver for the rentingLog field.
 func (r *renterResolver) RentingLog(ctx context.Context, obj *model.Renter) ([]*model.RentingLogEntry, error) {
 	log, err := r.Rentings.LogOfRenter(ctx, int64(obj.ID))
-	return convertAll(log, err, toGraphLogEntry)
+	return graphqlx.All(log, err, toGraphLogEntry)
 }
 
 // Bookings is the resolver for the bookings field.
 func (r *renterResolver) Bookings(ctx context.Context, obj *model.Renter) ([]*model.Booking, error) {
 	bookings, err := r.Rentings.BookingsOfRenter(ctx, int64(obj.ID))
-	return convertAll(bookings, err, toGraphBooking)
+	return graphqlx.All(bookings, err, toGraphBooking)
 }
 
 // Mutation returns generated.MutationResolver implementation.

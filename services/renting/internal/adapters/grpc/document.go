@@ -6,6 +6,7 @@ import (
 
 	"google.golang.org/grpc"
 
+	"semesterhaus/platform/exception/exceptionpb"
 	documentv1 "semesterhaus/proto/gen/document/v1"
 	"semesterhaus/services/renting/internal/domain"
 )
@@ -46,7 +47,7 @@ func (c *Documents) store(ctx context.Context, req *documentv1.StoreUploadsReque
 	if err != nil {
 		return fmt.Errorf("store uploads of renting %s: %w", req.GetRentingId(), err)
 	}
-	return violation(resp.GetViolation())
+	return exceptionpb.FromProto(resp.GetViolation())
 }
 
 // DeleteRentingDocuments removes what StoreUploads stored for a renting.

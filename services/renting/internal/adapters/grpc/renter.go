@@ -9,7 +9,7 @@ import (
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
 
-	"semesterhaus/platform/exception"
+	"semesterhaus/platform/exception/exceptionpb"
 	commonv1 "semesterhaus/proto/gen/common/v1"
 	renterv1 "semesterhaus/proto/gen/renter/v1"
 	"semesterhaus/services/renting/internal/domain"
@@ -31,7 +31,7 @@ func (c *Renters) Validate(ctx context.Context, data domain.RenterData, referenc
 	if err != nil {
 		return fmt.Errorf("validate renter: %w", err)
 	}
-	return violation(resp.GetViolation())
+	return exceptionpb.FromProto(resp.GetViolation())
 }
 
 // Register finds or creates the renter (renterID 0) or updates the given renter's data.
@@ -42,7 +42,7 @@ func (c *Renters) Register(ctx context.Context, data domain.RenterData, referenc
 	if err != nil {
 		return 0, false, fmt.Errorf("register renter: %w", err)
 	}
-	if v := violation(resp.GetViolation()); v != nil {
+	if v := exceptionpb.FromProto(resp.GetViolation()); v != nil {
 		return 0, false, v
 	}
 	return resp.GetRenterId(), resp.GetCreated(), nil
@@ -108,16 +108,4 @@ func renterDataFromProto(d *renterv1.RenterData) domain.RenterData {
 
 func dateToProto(t time.Time) *commonv1.Date {
 	return &commonv1.Date{Year: int32(t.Year()), Month: int32(t.Month()), Day: int32(t.Day())}
-}
-
-// violation turns a peer's business exception into the domain's; nil stays nil.
-func violation(v *commonv1.Violation) error {
-	if v == nil {
-		return nil
-	}
-	params := make(map[string]string, len(v.GetParams()))
-	for k, val := range v.GetParams() {
-		params[k] = val
-	}
-	return &exception.Error{Path: v.GetPath(), MessageID: v.GetMessageId(), Params: params}
 }

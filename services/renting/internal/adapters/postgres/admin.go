@@ -8,7 +8,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"semesterhaus/platform/audit"
-	"semesterhaus/platform/audit/auditgrpc"
+	"semesterhaus/proto/audit/v1/concerns"
 	"semesterhaus/services/renting/internal/adapters/postgres/db"
 	"semesterhaus/services/renting/internal/domain"
 )
@@ -20,7 +20,7 @@ func (r *Repository) AdminCreate(ctx context.Context, renting *domain.Renting, a
 			return err
 		}
 		return audit.Record(ctx, tx, audit.Entry{
-			Actor: actor, Action: action, Subject: "renting/" + renting.ID, Concerns: auditgrpc.RenterKey(renting.RenterID),
+			Actor: actor, Action: action, Subject: "renting/" + renting.ID, Concerns: concerns.Renter(renting.RenterID),
 			Details: map[string]any{"state": renting.State, "apartmentId": renting.ApartmentID, "semesterId": renting.SemesterID},
 		})
 	})
@@ -34,7 +34,7 @@ func (r *Repository) AdminUpdate(ctx context.Context, id, actor, action string, 
 			return err
 		}
 		return audit.Record(ctx, tx, audit.Entry{
-			Actor: actor, Action: action, Subject: "renting/" + id, Concerns: auditgrpc.RenterKey(renting.RenterID),
+			Actor: actor, Action: action, Subject: "renting/" + id, Concerns: concerns.Renter(renting.RenterID),
 			Details: map[string]any{"state": renting.State},
 		})
 	})
@@ -64,7 +64,7 @@ func (r *Repository) DeleteApartment(ctx context.Context, apartmentID, semesterI
 				return err
 			}
 			if err := audit.Record(ctx, tx, audit.Entry{
-				Actor: actor, Action: "freeApartment", Subject: "renting/" + renting.ID, Concerns: auditgrpc.RenterKey(renting.RenterID),
+				Actor: actor, Action: "freeApartment", Subject: "renting/" + renting.ID, Concerns: concerns.Renter(renting.RenterID),
 				Details: map[string]any{"apartmentId": apartmentID, "semesterId": semesterID, "state": renting.State},
 			}); err != nil {
 				return err
