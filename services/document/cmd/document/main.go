@@ -10,6 +10,7 @@ import (
 	"google.golang.org/grpc"
 
 	"semesterhaus/platform/audit/auditgrpc"
+	platformconfig "semesterhaus/platform/config"
 	"semesterhaus/platform/server"
 	"semesterhaus/platform/service"
 	"semesterhaus/proto/events/v1/streams"
@@ -55,7 +56,7 @@ func serve(ctx context.Context, cfg config.Config, infra *service.Infra, logger 
 			mux.Handle("/graphql", graphql.NewHandler(documents, contracts, verifier, logger))
 			download.Routes(mux, documents, verifier, logger)
 			signing.WebhookRoute(mux, contracts, webhooks, logger)
-			if cfg.SigningProvider == config.ProviderSandbox {
+			if cfg.Signing.Provider == platformconfig.Sandbox {
 				signing.PageRoutes(mux, contracts, sandbox, logger)
 			}
 		},
@@ -85,7 +86,7 @@ func dialSources(cfg config.Config) (*grpcadapter.Sources, error) {
 
 // signingProvider picks the provider that opens sessions and the verifier of its webhooks.
 func signingProvider(cfg config.Config, sandbox *signing.Sandbox) (app.SigningProvider, signing.WebhookVerifier) {
-	if cfg.SigningProvider == config.ProviderAPI {
+	if cfg.Signing.Provider == config.ProviderAPI {
 		api := signing.NewAPI(cfg.SigningAPIURL, cfg.SigningAPIKey.Reveal(), webhookKey(cfg), cfg.PublicURL,
 			&http.Client{Timeout: 30 * time.Second})
 		return api, api
@@ -94,5 +95,5 @@ func signingProvider(cfg config.Config, sandbox *signing.Sandbox) (app.SigningPr
 }
 
 func webhookKey(cfg config.Config) signing.WebhookKey {
-	return signing.WebhookKey{Secret: []byte(cfg.SigningWebhookSecret.Reveal()), Tolerance: cfg.SigningWebhookTolerance, Now: time.Now}
+	return signing.WebhookKey{Secret: []byte(cfg.Signing.WebhookSecret.Reveal()), Tolerance: cfg.Signing.WebhookTolerance, Now: time.Now}
 }

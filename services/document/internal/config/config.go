@@ -3,18 +3,14 @@ package config
 
 import (
 	"errors"
-	"time"
 
 	platformconfig "semesterhaus/platform/config"
 	"semesterhaus/platform/service"
 	"semesterhaus/services/document/internal/app"
 )
 
-// Signing providers (SIGNING_PROVIDER).
-const (
-	ProviderSandbox = "sandbox"
-	ProviderAPI     = "api"
-)
+// ProviderAPI is the real signing provider (SIGNING_PROVIDER); the other is platformconfig.Sandbox.
+const ProviderAPI = "api"
 
 // Config holds every setting of the document service.
 type Config struct {
@@ -26,15 +22,12 @@ type Config struct {
 	RentingGRPCAddr string `env:"RENTING_GRPC_ADDR" envDefault:"127.0.0.1:9102"`
 	RenterGRPCAddr  string `env:"RENTER_GRPC_ADDR" envDefault:"127.0.0.1:9103"`
 	// PublicURL is where browsers and providers reach the gateway; signing links start with it.
-	PublicURL       string `env:"PUBLIC_URL" envDefault:"http://localhost:8080"`
-	SigningProvider string `env:"SIGNING_PROVIDER" envDefault:"sandbox"`
-	// SigningWebhookSecret keys the webhooks' HMAC; the local default only serves the sandbox.
-	SigningWebhookSecret platformconfig.Secret `env:"SIGNING_WEBHOOK_SECRET"`
-	// SigningWebhookTolerance is how far a webhook's signed time stamp may be from now, in either
-	// direction; further off, it could be a replay (or one prepared for later) and is refused.
-	SigningWebhookTolerance time.Duration         `env:"SIGNING_WEBHOOK_TOLERANCE" envDefault:"5m"`
-	SigningAPIURL           string                `env:"SIGNING_API_URL"`
-	SigningAPIKey           platformconfig.Secret `env:"SIGNING_API_KEY"`
+	PublicURL string `env:"PUBLIC_URL" envDefault:"http://localhost:8080"`
+	// Signing is the provider and its webhooks: SIGNING_PROVIDER, SIGNING_WEBHOOK_SECRET,
+	// SIGNING_WEBHOOK_TOLERANCE.
+	Signing       platformconfig.Partner `envPrefix:"SIGNING_"`
+	SigningAPIURL string                 `env:"SIGNING_API_URL"`
+	SigningAPIKey platformconfig.Secret  `env:"SIGNING_API_KEY"`
 	// MaxImagePixels is the most pixels (width × height) an uploaded picture may have; its header
 	// is checked before decoding. 25 MP holds any phone photo or 300 dpi A4 scan.
 	MaxImagePixels int `env:"MAX_IMAGE_PIXELS" envDefault:"25000000"`
@@ -52,53 +45,20 @@ func (c Config) UploadLimits() app.UploadLimits {
 // signs its own reports. It protects nothing real, so production refuses it.
 const sandboxWebhookSecret = "signing-sandbox-local"
 
-// Load reads the settings.
+// Load reads the settings and checks them: production refuses the sandbox and its built-in secret,
+// either of which would let anyone who reads the source sign contracts in a renter's name.
 func Load() (Config, error) {
 	cfg, err := platformconfig.Load[Config]()
 	if err != nil {
 		return cfg, err
 	}
-	if cfg.SigningWebhookTolerance <= 0 {
-		return cfg, errors.New("SIGNING_WEBHOOK_TOLERANCE must be positive")
-	}
 	if cfg.MaxImagePixels <= 0 || cfg.MaxConcurrentDecodes <= 0 {
 		return cfg, errors.New("MAX_IMAGE_PIXELS and MAX_CONCURRENT_DECODES must be positive")
 	}
-	if err := cfg.checkSigning(); err != nil {
-		return cfg, err
-	}
-	return cfg, cfg.checkProduction()
-}
-
-// checkProduction refuses the sandbox and the built-in secret when PRODUCTION=true: either would let
-// anyone who reads the source sign contracts in a renter's name.
-func (c Config) checkProduction() error {
-	if !c.Production {
-		return nil
-	}
-	if c.SigningProvider == ProviderSandbox {
-		return errors.New("SIGNING_PROVIDER=sandbox is refused when PRODUCTION=true: set SIGNING_PROVIDER=api")
-	}
-	if c.SigningWebhookSecret.Reveal() == sandboxWebhookSecret {
-		return errors.New("SIGNING_WEBHOOK_SECRET is the built-in sandbox secret, refused when PRODUCTION=true")
-	}
-	return nil
-}
-
-// checkSigning refuses an unknown provider and a real provider without its address, key or secret.
-func (c *Config) checkSigning() error {
-	switch c.SigningProvider {
-	case ProviderSandbox:
-		if c.SigningWebhookSecret.Reveal() == "" {
-			c.SigningWebhookSecret = platformconfig.Secret(sandboxWebhookSecret)
-		}
-		return nil
-	case ProviderAPI:
-		if c.SigningAPIURL == "" || c.SigningAPIKey.Reveal() == "" || c.SigningWebhookSecret.Reveal() == "" {
-			return errors.New("SIGNING_PROVIDER=api needs SIGNING_API_URL, SIGNING_API_KEY and SIGNING_WEBHOOK_SECRET")
-		}
-		return nil
-	default:
-		return errors.New("SIGNING_PROVIDER must be sandbox or api")
-	}
+	err = cfg.Signing.Check(platformconfig.PartnerRules{
+		Prefix: "SIGNING_", Real: ProviderAPI,
+		RealNeeds:     map[string]string{"SIGNING_API_URL": cfg.SigningAPIURL, "SIGNING_API_KEY": cfg.SigningAPIKey.Reveal()},
+		SandboxSecret: sandboxWebhookSecret, Production: cfg.Production,
+	})
+	return cfg, err
 }

@@ -3,6 +3,8 @@ package config
 import (
 	"strings"
 	"testing"
+
+	platformconfig "semesterhaus/platform/config"
 )
 
 // setEnv sets the settings every start needs and then the given ones.
@@ -61,9 +63,9 @@ func TestLoad_locally_sandboxWithTheLocalSecret(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if cfg.SigningProvider != ProviderSandbox || cfg.SigningWebhookSecret.Reveal() != sandboxWebhookSecret || cfg.SigningWebhookTolerance.Minutes() != 5 {
+	if cfg.Signing.Provider != platformconfig.Sandbox || cfg.Signing.WebhookSecret.Reveal() != sandboxWebhookSecret || cfg.Signing.WebhookTolerance.Minutes() != 5 {
 		t.Errorf("provider %s, local secret %v, tolerance %s; want the sandbox, its local secret and 5m",
-			cfg.SigningProvider, cfg.SigningWebhookSecret.Reveal() == sandboxWebhookSecret, cfg.SigningWebhookTolerance)
+			cfg.Signing.Provider, cfg.Signing.WebhookSecret.Reveal() == sandboxWebhookSecret, cfg.Signing.WebhookTolerance)
 	}
 }
 

@@ -10,6 +10,7 @@ import (
 	"github.com/jackc/pgx/v5"
 	"google.golang.org/grpc"
 
+	platformconfig "semesterhaus/platform/config"
 	"semesterhaus/platform/server"
 	"semesterhaus/platform/service"
 	"semesterhaus/proto/events/v1/streams"
@@ -45,9 +46,9 @@ func serve(ctx context.Context, cfg config.Config, infra *service.Infra, logger 
 	defer catalogConn.Close()
 
 	repo := pgadapter.NewRepository(pool, string(streams.Payment))
-	sandbox := provider.NewSandbox(cfg.PublicURL, cfg.WebhookSecret.Reveal())
+	sandbox := provider.NewSandbox(cfg.PublicURL, cfg.Payment.WebhookSecret.Reveal())
 	var checkout app.Provider = sandbox
-	if cfg.PaymentProvider == config.ProviderStripe {
+	if cfg.Payment.Provider == config.ProviderStripe {
 		checkout = provider.NewStripe(cfg.StripeSecretKey.Reveal(), cfg.PublicURL, nil)
 	}
 	payments := app.New(repo, grpcadapter.NewRentings(rentingConn), grpcadapter.NewCatalog(catalogConn), checkout, time.Now)
@@ -58,9 +59,9 @@ func serve(ctx context.Context, cfg config.Config, infra *service.Infra, logger 
 		HTTPAddr: cfg.HTTPAddr, GRPCAddr: cfg.GRPCAddr,
 		Routes: func(mux *http.ServeMux) {
 			mux.Handle("/graphql", graphql.NewHandler(payments, verifier, logger))
-			checker := provider.WebhookChecker{Secret: cfg.WebhookSecret.Reveal(), Tolerance: cfg.WebhookTolerance, Now: time.Now}
+			checker := provider.WebhookChecker{Secret: cfg.Payment.WebhookSecret.Reveal(), Tolerance: cfg.Payment.WebhookTolerance, Now: time.Now}
 			mux.Handle("POST /webhooks/payment", provider.WebhookHandler(payments, checker, logger))
-			if cfg.PaymentProvider == config.ProviderSandbox {
+			if cfg.Payment.Provider == platformconfig.Sandbox {
 				sandbox.Routes(mux, payments, logger)
 			}
 		},

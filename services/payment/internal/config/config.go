@@ -2,19 +2,12 @@
 package config
 
 import (
-	"errors"
-	"fmt"
-	"time"
-
 	platformconfig "semesterhaus/platform/config"
 	"semesterhaus/platform/service"
 )
 
-// The payment providers (PAYMENT_PROVIDER).
-const (
-	ProviderSandbox = "sandbox"
-	ProviderStripe  = "stripe"
-)
+// ProviderStripe is the real payment provider (PAYMENT_PROVIDER); the other is platformconfig.Sandbox.
+const ProviderStripe = "stripe"
 
 // sandboxWebhookSecret signs the sandbox's webhooks when no secret is set outside production; it
 // protects nothing real, so production refuses it.
@@ -29,17 +22,15 @@ type Config struct {
 	RentingGRPCAddr string `env:"RENTING_GRPC_ADDR" envDefault:"127.0.0.1:9102"`
 	// PublicURL is the gateway's public address: checkout links, the sandbox's webhooks and the
 	// booking pages the renter returns to are under it.
-	PublicURL       string `env:"PUBLIC_URL" envDefault:"http://localhost:8080"`
-	PaymentProvider string `env:"PAYMENT_PROVIDER" envDefault:"sandbox"`
-	// WebhookSecret checks the provider's webhook signatures (Stripe's endpoint secret, whsec_...).
-	WebhookSecret platformconfig.Secret `env:"PAYMENT_WEBHOOK_SECRET"`
-	// WebhookTolerance is how far a webhook's signed time stamp may be from now, in either
-	// direction; further off, it could be a replay (or one prepared for later) and is refused.
-	WebhookTolerance time.Duration         `env:"PAYMENT_WEBHOOK_TOLERANCE" envDefault:"5m"`
-	StripeSecretKey  platformconfig.Secret `env:"STRIPE_SECRET_KEY"`
+	PublicURL string `env:"PUBLIC_URL" envDefault:"http://localhost:8080"`
+	// Payment is the provider and its webhooks (Stripe's endpoint secret, whsec_...): PAYMENT_PROVIDER,
+	// PAYMENT_WEBHOOK_SECRET, PAYMENT_WEBHOOK_TOLERANCE.
+	Payment         platformconfig.Partner `envPrefix:"PAYMENT_"`
+	StripeSecretKey platformconfig.Secret  `env:"STRIPE_SECRET_KEY"`
 }
 
-// Load reads the settings and checks them.
+// Load reads the settings and checks them: production refuses the sandbox and its built-in secret,
+// either of which would let anyone who reads the source mark payments paid.
 func Load() (Config, error) {
 	cfg, err := platformconfig.Load[Config]()
 	if err != nil {
@@ -48,44 +39,9 @@ func Load() (Config, error) {
 	if err := platformconfig.CheckAbsoluteURL("PUBLIC_URL", cfg.PublicURL); err != nil {
 		return Config{}, err
 	}
-	if cfg.WebhookTolerance <= 0 {
-		return Config{}, errors.New("PAYMENT_WEBHOOK_TOLERANCE must be positive")
-	}
-	if err := cfg.checkProvider(); err != nil {
-		return Config{}, err
-	}
-	return cfg, cfg.checkProduction()
-}
-
-// checkProvider demands Stripe's secrets for Stripe; the sandbox may use its local secret.
-func (c *Config) checkProvider() error {
-	switch c.PaymentProvider {
-	case ProviderSandbox:
-		if c.WebhookSecret.Reveal() == "" {
-			c.WebhookSecret = platformconfig.Secret(sandboxWebhookSecret)
-		}
-		return nil
-	case ProviderStripe:
-		if c.WebhookSecret.Reveal() == "" || c.StripeSecretKey.Reveal() == "" {
-			return fmt.Errorf("PAYMENT_PROVIDER=stripe needs PAYMENT_WEBHOOK_SECRET and STRIPE_SECRET_KEY")
-		}
-		return nil
-	default:
-		return fmt.Errorf("PAYMENT_PROVIDER %q: want %s or %s", c.PaymentProvider, ProviderSandbox, ProviderStripe)
-	}
-}
-
-// checkProduction refuses the sandbox and the built-in secret when PRODUCTION=true: either would let
-// anyone who reads the source mark payments paid.
-func (c Config) checkProduction() error {
-	if !c.Production {
-		return nil
-	}
-	if c.PaymentProvider == ProviderSandbox {
-		return errors.New("PAYMENT_PROVIDER=sandbox is refused when PRODUCTION=true: set PAYMENT_PROVIDER=stripe")
-	}
-	if c.WebhookSecret.Reveal() == sandboxWebhookSecret {
-		return errors.New("PAYMENT_WEBHOOK_SECRET is the built-in sandbox secret, refused when PRODUCTION=true")
-	}
-	return nil
+	err = cfg.Payment.Check(platformconfig.PartnerRules{
+		Prefix: "PAYMENT_", Real: ProviderStripe, RealNeeds: map[string]string{"STRIPE_SECRET_KEY": cfg.StripeSecretKey.Reveal()},
+		SandboxSecret: sandboxWebhookSecret, Production: cfg.Production,
+	})
+	return cfg, err
 }

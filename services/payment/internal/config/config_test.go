@@ -3,6 +3,8 @@ package config
 import (
 	"strings"
 	"testing"
+
+	platformconfig "semesterhaus/platform/config"
 )
 
 // setEnv sets the settings every start needs and then the given ones.
@@ -50,9 +52,9 @@ func TestLoad_locally_sandboxWithTheLocalSecret(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if cfg.PaymentProvider != ProviderSandbox || cfg.WebhookSecret.Reveal() != sandboxWebhookSecret || cfg.WebhookTolerance.Minutes() != 5 {
+	if cfg.Payment.Provider != platformconfig.Sandbox || cfg.Payment.WebhookSecret.Reveal() != sandboxWebhookSecret || cfg.Payment.WebhookTolerance.Minutes() != 5 {
 		t.Errorf("provider %s, secret set %v, tolerance %s; want the sandbox, its local secret and 5m",
-			cfg.PaymentProvider, cfg.WebhookSecret.Reveal() != "", cfg.WebhookTolerance)
+			cfg.Payment.Provider, cfg.Payment.WebhookSecret.Reveal() != "", cfg.Payment.WebhookTolerance)
 	}
 }
 
