@@ -1,6 +1,7 @@
 package service
 
 import (
+	"log/slog"
 	"net/http"
 
 	"google.golang.org/grpc"
@@ -22,6 +23,7 @@ import (
 type API struct {
 	HTTPAddr, GRPCAddr string
 	Verifier           *identity.Verifier   // Infra.Run sets the service's
+	Logger             *slog.Logger         // gets the causes of Internal errors; Infra.Run sets the service's
 	Routes             func(*http.ServeMux) // mounts /graphql and the service's other HTTP routes
 	RegisterGRPC       func(*grpc.Server)   // registers the service's gRPC API
 	GRPCOptions        []grpc.ServerOption  // e.g. larger messages
@@ -38,7 +40,8 @@ func (a API) Components() []server.Component {
 	handler := tracing.HTTPHandler(metrics.HTTP(mux), "http")
 
 	options := append([]grpc.ServerOption{
-		grpc.ChainUnaryInterceptor(metrics.UnaryServerInterceptor(), identity.UnaryServerInterceptor(a.Verifier)),
+		grpc.ChainUnaryInterceptor(metrics.UnaryServerInterceptor(), identity.UnaryServerInterceptor(a.Verifier),
+			server.LogInternalErrors(a.logger())),
 		grpc.ChainStreamInterceptor(metrics.StreamServerInterceptor()),
 	}, tracing.GRPCServerOptions()...)
 	grpcServer := grpc.NewServer(append(options, a.GRPCOptions...)...)
@@ -46,4 +49,11 @@ func (a API) Components() []server.Component {
 	healthv1.RegisterHealthServer(grpcServer, grpchealth.NewServer())
 
 	return []server.Component{server.HTTP("http", a.HTTPAddr, handler), server.GRPC("grpc", a.GRPCAddr, grpcServer)}
+}
+
+func (a API) logger() *slog.Logger {
+	if a.Logger == nil {
+		return slog.Default()
+	}
+	return a.Logger
 }

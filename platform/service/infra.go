@@ -101,7 +101,7 @@ func (i *Infra) connectNATS(ctx context.Context, s Settings, logger *slog.Logger
 // readiness check of the database added, the outbox relay when it publishes events, and its other
 // components.
 func (i *Infra) Run(ctx context.Context, logger *slog.Logger, api API, components ...server.Component) error {
-	api.Verifier = i.Verifier
+	api.Verifier, api.Logger = i.Verifier, logger
 	api.Ready = append(api.Ready, health.Check{Name: "postgres", Func: i.Pool.Ping})
 	all := api.Components()
 	if len(i.publishes) > 0 {

@@ -4,7 +4,6 @@ package rentertest
 
 import (
 	"context"
-	"log/slog"
 	"testing"
 	"time"
 
@@ -47,7 +46,7 @@ func Start(t testing.TB, now func() time.Time) *Server {
 	pool, _ := pgtest.NewDatabase(t, migrations.FS)
 	renters := app.NewRenters(pgadapter.NewRepository(pool), now)
 	addr := grpctest.Serve(t, func(server *grpc.Server) {
-		renterv1.RegisterRenterServiceServer(server, grpcadapter.NewServer(renters, slog.New(slog.DiscardHandler)))
+		renterv1.RegisterRenterServiceServer(server, grpcadapter.NewServer(renters))
 	})
 	return &Server{Addr: addr, pool: pool, now: now}
 }

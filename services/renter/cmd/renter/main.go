@@ -63,7 +63,7 @@ func serve(ctx context.Context, cfg config.Config, infra *service.Infra, logger 
 			mux.Handle("/graphql", graphql.NewHandler(renters, auditLog, verifier, logger))
 		},
 		RegisterGRPC: func(s *grpc.Server) {
-			renterv1.RegisterRenterServiceServer(s, grpcadapter.NewServer(renters, logger))
+			renterv1.RegisterRenterServiceServer(s, grpcadapter.NewServer(renters))
 		},
 	}
 	return infra.Run(ctx, logger, api, server.Func("renting-events", consumer.Run), server.Func("mail-sender", sender.Run))

@@ -8,6 +8,7 @@ import (
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
 
+	"semesterhaus/platform/server"
 	catalogv1 "semesterhaus/proto/gen/catalog/v1"
 	"semesterhaus/services/catalog/internal/app"
 	"semesterhaus/services/catalog/internal/domain"
@@ -89,10 +90,10 @@ func (s *Server) CalculatePrice(ctx context.Context, req *catalogv1.CalculatePri
 }
 
 // toStatus is the one place where the catalog's errors become gRPC codes; details of unexpected
-// errors stay in the server's log (the interceptor logs them).
+// errors stay in the server's log (server.LogInternalErrors).
 func toStatus(err error) error {
 	if errors.Is(err, domain.ErrNotFound) {
 		return status.Error(codes.NotFound, err.Error())
 	}
-	return status.Error(codes.Internal, "internal error")
+	return server.Internal(err)
 }

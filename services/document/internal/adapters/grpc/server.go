@@ -11,6 +11,7 @@ import (
 
 	"semesterhaus/platform/exception"
 	"semesterhaus/platform/exception/exceptionpb"
+	"semesterhaus/platform/server"
 	documentv1 "semesterhaus/proto/gen/document/v1"
 	"semesterhaus/services/document/internal/app"
 	"semesterhaus/services/document/internal/domain"
@@ -59,7 +60,7 @@ func (s *Server) DeleteRentingDocuments(ctx context.Context, req *documentv1.Del
 }
 
 // toStatus is the one place where the document service's errors become gRPC codes; details of
-// unexpected errors stay in the server's log.
+// unexpected errors stay in the server's log (server.LogInternalErrors).
 func toStatus(err error) error {
 	switch {
 	case errors.Is(err, app.ErrInvalidArgument):
@@ -67,6 +68,6 @@ func toStatus(err error) error {
 	case errors.Is(err, domain.ErrNotFound):
 		return status.Error(codes.NotFound, err.Error())
 	default:
-		return status.Error(codes.Internal, "internal error")
+		return server.Internal(err)
 	}
 }

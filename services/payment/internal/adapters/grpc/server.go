@@ -9,6 +9,7 @@ import (
 	"google.golang.org/grpc/status"
 	"google.golang.org/protobuf/types/known/timestamppb"
 
+	"semesterhaus/platform/server"
 	paymentv1 "semesterhaus/proto/gen/payment/v1"
 	"semesterhaus/services/payment/internal/app"
 	"semesterhaus/services/payment/internal/domain"
@@ -46,7 +47,7 @@ func toProtoPayment(p domain.Payment) *paymentv1.Payment {
 }
 
 // toStatus is the one place where the payment service's errors become gRPC codes; details of
-// unexpected errors stay in the server's log.
+// unexpected errors stay in the server's log (server.LogInternalErrors).
 func toStatus(err error) error {
 	switch {
 	case errors.Is(err, domain.ErrNotFound):
@@ -54,6 +55,6 @@ func toStatus(err error) error {
 	case errors.Is(err, app.ErrInvalidArgument):
 		return status.Error(codes.InvalidArgument, err.Error())
 	default:
-		return status.Error(codes.Internal, "internal error")
+		return server.Internal(err)
 	}
 }

@@ -4,13 +4,13 @@ package grpc
 import (
 	"context"
 	"errors"
-	"log/slog"
 
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
 
 	"semesterhaus/platform/exception"
 	"semesterhaus/platform/exception/exceptionpb"
+	"semesterhaus/platform/server"
 	renterv1 "semesterhaus/proto/gen/renter/v1"
 	"semesterhaus/services/renter/internal/app"
 	"semesterhaus/services/renter/internal/domain"
@@ -20,12 +20,11 @@ import (
 type Server struct {
 	renterv1.UnimplementedRenterServiceServer
 	renters *app.Renters
-	logger  *slog.Logger
 }
 
-// NewServer returns the gRPC server; unexpected errors go to logger.
-func NewServer(renters *app.Renters, logger *slog.Logger) *Server {
-	return &Server{renters: renters, logger: logger}
+// NewServer returns the gRPC server.
+func NewServer(renters *app.Renters) *Server {
+	return &Server{renters: renters}
 }
 
 var errNoReferenceDate = errors.New("reference_date is required")
@@ -34,14 +33,14 @@ var errNoReferenceDate = errors.New("reference_date is required")
 func (s *Server) ValidateRenter(ctx context.Context, req *renterv1.ValidateRenterRequest) (*renterv1.ValidateRenterResponse, error) {
 	day, err := dayFromProto(req.GetReferenceDate())
 	if err != nil {
-		return nil, s.toStatus(ctx, err)
+		return nil, toStatus(err)
 	}
 	err = s.renters.Validate(formFromProto(req.GetData()), day)
 	if v, ok := asViolation(err); ok {
 		return &renterv1.ValidateRenterResponse{Violation: exceptionpb.ToProto(v)}, nil
 	}
 	if err != nil {
-		return nil, s.toStatus(ctx, err)
+		return nil, toStatus(err)
 	}
 	return &renterv1.ValidateRenterResponse{}, nil
 }
@@ -50,14 +49,14 @@ func (s *Server) ValidateRenter(ctx context.Context, req *renterv1.ValidateRente
 func (s *Server) RegisterRenter(ctx context.Context, req *renterv1.RegisterRenterRequest) (*renterv1.RegisterRenterResponse, error) {
 	day, err := dayFromProto(req.GetReferenceDate())
 	if err != nil {
-		return nil, s.toStatus(ctx, err)
+		return nil, toStatus(err)
 	}
 	id, created, err := s.renters.Register(ctx, formFromProto(req.GetData()), day, req.GetRenterId())
 	if v, ok := asViolation(err); ok {
 		return &renterv1.RegisterRenterResponse{Violation: exceptionpb.ToProto(v)}, nil
 	}
 	if err != nil {
-		return nil, s.toStatus(ctx, err)
+		return nil, toStatus(err)
 	}
 	return &renterv1.RegisterRenterResponse{RenterId: id, Created: created}, nil
 }
@@ -65,7 +64,7 @@ func (s *Server) RegisterRenter(ctx context.Context, req *renterv1.RegisterRente
 // DeleteUnusedRenter undoes a registration of a failed booking.
 func (s *Server) DeleteUnusedRenter(ctx context.Context, req *renterv1.DeleteUnusedRenterRequest) (*renterv1.DeleteUnusedRenterResponse, error) {
 	if err := s.renters.DeleteUnused(ctx, req.GetRenterId()); err != nil {
-		return nil, s.toStatus(ctx, err)
+		return nil, toStatus(err)
 	}
 	return &renterv1.DeleteUnusedRenterResponse{}, nil
 }
@@ -74,7 +73,7 @@ func (s *Server) DeleteUnusedRenter(ctx context.Context, req *renterv1.DeleteUnu
 func (s *Server) GetRenter(ctx context.Context, req *renterv1.GetRenterRequest) (*renterv1.Renter, error) {
 	renter, err := s.renters.Renter(ctx, req.GetRenterId())
 	if err != nil {
-		return nil, s.toStatus(ctx, err)
+		return nil, toStatus(err)
 	}
 	return toProtoRenter(renter), nil
 }
@@ -83,7 +82,7 @@ func (s *Server) GetRenter(ctx context.Context, req *renterv1.GetRenterRequest) 
 func (s *Server) ConsumeEmailToken(ctx context.Context, req *renterv1.ConsumeEmailTokenRequest) (*renterv1.ConsumeEmailTokenResponse, error) {
 	c, err := s.renters.ConsumeEmailToken(ctx, req.GetEmail(), req.GetToken())
 	if err != nil {
-		return nil, s.toStatus(ctx, err)
+		return nil, toStatus(err)
 	}
 	return &renterv1.ConsumeEmailTokenResponse{RenterId: c.RenterID, RentingId: c.RentingID, AlreadyUsed: c.AlreadyUsed}, nil
 }
@@ -94,8 +93,8 @@ func asViolation(err error) (*exception.Error, bool) {
 }
 
 // toStatus is the one place where the renter service's errors become gRPC codes; details of
-// unexpected errors stay in the server's log.
-func (s *Server) toStatus(ctx context.Context, err error) error {
+// unexpected errors stay in the server's log (server.LogInternalErrors).
+func toStatus(err error) error {
 	switch {
 	case errors.Is(err, domain.ErrNotFound):
 		return status.Error(codes.NotFound, err.Error())
@@ -104,7 +103,6 @@ func (s *Server) toStatus(ctx context.Context, err error) error {
 	case errors.Is(err, errNoReferenceDate):
 		return status.Error(codes.InvalidArgument, err.Error())
 	default:
-		s.logger.ErrorContext(ctx, "renter gRPC call failed", "err", err)
-		return status.Error(codes.Internal, "internal error")
+		return server.Internal(err)
 	}
 }

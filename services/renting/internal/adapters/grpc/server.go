@@ -10,6 +10,7 @@ import (
 	"google.golang.org/grpc/status"
 	"google.golang.org/protobuf/types/known/timestamppb"
 
+	"semesterhaus/platform/server"
 	rentingv1 "semesterhaus/proto/gen/renting/v1"
 	"semesterhaus/services/renting/internal/app"
 	"semesterhaus/services/renting/internal/domain"
@@ -39,10 +40,10 @@ func (s *Server) GetRenting(ctx context.Context, req *rentingv1.GetRentingReques
 }
 
 // toStatus is the one place where the renting service's errors become gRPC codes; details of
-// unexpected errors stay in the server.
+// unexpected errors stay in the server's log (server.LogInternalErrors).
 func toStatus(err error) error {
 	if errors.Is(err, domain.ErrNotFound) {
 		return status.Error(codes.NotFound, "renting not found")
 	}
-	return status.Error(codes.Internal, "internal error")
+	return server.Internal(err)
 }
