@@ -70,7 +70,7 @@ func TestCreateForRenting_again_keepsTheFirstPayment(t *testing.T) {
 	if again.ID != first.ID || again.Link != first.Link || !again.CreatedAt.Equal(first.CreatedAt) {
 		t.Errorf("the second creation gave %+v, want the first payment %+v", again, first)
 	}
-	if n := e.Count("link_created", time.Second); n != 1 {
+	if n := e.Count(e.Events().LinkCreated(), time.Second); n != 1 {
 		t.Errorf("%d link_created events, want 1", n)
 	}
 }

@@ -52,7 +52,7 @@ func New(t testing.TB, provider app.Provider) *Env {
 	_, js := natstest.Connect(t)
 	e := &Env{t: t, Pool: pool, JS: js, Subjects: natstest.Unique("payment"), Rentings: rentingfake.New(),
 		Logger: slog.New(slog.NewTextHandler(t.Output(), &slog.HandlerOptions{Level: slog.LevelWarn}))}
-	stream := streams.PaymentStream(e.Subjects).Stream()
+	stream := e.Events().Stream()
 	if err := events.EnsureStream(context.Background(), js, stream); err != nil {
 		t.Fatal(err)
 	}
@@ -138,16 +138,18 @@ func (e *Env) GRPC() paymentv1.PaymentServiceClient {
 	return paymentv1.NewPaymentServiceClient(grpctest.Dial(e.t, addr))
 }
 
-// Subscribe returns a consumer of the payment events on subject (under the env's prefix), e.g.
-// "succeeded".
+// Events is the env's own payment stream, whose subjects the tests count (Events().Succeeded()).
+func (e *Env) Events() streams.PaymentStream { return streams.PaymentStream(e.Subjects) }
+
+// Subscribe returns a consumer of the payment events on subject, e.g. Events().Succeeded().
 func (e *Env) Subscribe(subject string) jetstream.Consumer {
 	e.t.Helper()
-	stream, err := e.JS.StreamNameBySubject(context.Background(), e.Subjects+"."+subject)
+	stream, err := e.JS.StreamNameBySubject(context.Background(), subject)
 	if err != nil {
 		e.t.Fatal(err)
 	}
 	cons, err := e.JS.CreateOrUpdateConsumer(context.Background(), stream, jetstream.ConsumerConfig{
-		FilterSubject: e.Subjects + "." + subject, AckPolicy: jetstream.AckNonePolicy,
+		FilterSubject: subject, AckPolicy: jetstream.AckNonePolicy,
 	})
 	if err != nil {
 		e.t.Fatal(err)
@@ -155,7 +157,7 @@ func (e *Env) Subscribe(subject string) jetstream.Consumer {
 	return cons
 }
 
-// Count counts the payment events on subject (e.g. "succeeded") that arrive within wait.
+// Count counts the payment events on subject (e.g. Events().Succeeded()) that arrive within wait.
 func (e *Env) Count(subject string, wait time.Duration) int {
 	e.t.Helper()
 	batch, err := e.Subscribe(subject).Fetch(1000, jetstream.FetchMaxWait(wait))

@@ -84,7 +84,7 @@ func TestContractSigned_createsOnePaymentWithLink_evenWhenDeliveredAgain(t *test
 	if want := "http://public.test/api/checkout/" + first.ID; first.Link != want {
 		t.Errorf("link = %q, want %q", first.Link, want)
 	}
-	if n := e.Count("link_created", 2*time.Second); n != 1 {
+	if n := e.Count(e.Events().LinkCreated(), 2*time.Second); n != 1 {
 		t.Errorf("%d link_created events, want 1", n)
 	}
 	var payments int

@@ -115,7 +115,7 @@ func TestWebhook_sameEvent20Times5AtATime_paysOnceAndPublishesOnce(t *testing.T)
 	if got := s.status(t); got != domain.StatusPaid {
 		t.Errorf("status %s, want PAID", got)
 	}
-	if n := s.env.Count("succeeded", 2*time.Second); n != 1 {
+	if n := s.env.Count(s.env.Events().Succeeded(), 2*time.Second); n != 1 {
 		t.Errorf("%d payment.succeeded events, want 1", n)
 	}
 	var recorded int
@@ -145,7 +145,7 @@ func TestWebhook_badSignatureOrTimestampOutOfTolerance_400AndNothingChanges(t *t
 	if got := s.status(t); got != domain.StatusOpen {
 		t.Errorf("status %s, want OPEN", got)
 	}
-	if n := s.env.Count("succeeded", 500*time.Millisecond); n != 0 {
+	if n := s.env.Count(s.env.Events().Succeeded(), 500*time.Millisecond); n != 0 {
 		t.Errorf("%d payment.succeeded events, want 0", n)
 	}
 }
@@ -169,7 +169,7 @@ func TestWebhook_reportAboutAnotherAmountOrCurrency_422StaysUnpaidAndAuditedOnce
 	if got := s.status(t); got != domain.StatusOpen {
 		t.Errorf("status %s, want OPEN", got)
 	}
-	if n := s.env.Count("succeeded", 500*time.Millisecond); n != 0 {
+	if n := s.env.Count(s.env.Events().Succeeded(), 500*time.Millisecond); n != 0 {
 		t.Errorf("%d payment.succeeded events, want 0", n)
 	}
 	var audited int
@@ -201,7 +201,7 @@ func TestWebhook_failureKeepsPaymentOpen_laterSuccessPays(t *testing.T) {
 	if got := s.status(t); got != domain.StatusPaid {
 		t.Errorf("status %s, want PAID", got)
 	}
-	if failed, succeeded := s.env.Count("failed", time.Second), s.env.Count("succeeded", time.Second); failed != 1 || succeeded != 1 {
+	if failed, succeeded := s.env.Count(s.env.Events().Failed(), time.Second), s.env.Count(s.env.Events().Succeeded(), time.Second); failed != 1 || succeeded != 1 {
 		t.Errorf("%d payment.failed and %d payment.succeeded events, want 1 each", failed, succeeded)
 	}
 }
