@@ -1,3 +1,5 @@
+import { useMutation } from '@apollo/client/react';
+import { written } from '../../apollo/cache';
 import { graphql } from '../../graphql';
 import type { AdminBuildingQuery } from '../../graphql/graphql';
 
@@ -37,3 +39,14 @@ export const UPDATE_APARTMENT = graphql(`
     }
   }
 `);
+
+/** Saves an apartment's prices and descriptions; once saved they are written into the cached apartment. */
+export function useUpdateApartment() {
+  return useMutation(UPDATE_APARTMENT, {
+    update(cache, result, { variables }) {
+      if (!variables || result.data?.updateApartment.exception) return;
+      const { id, ...values } = variables.update;
+      cache.modify({ id: cache.identify({ __typename: 'Apartment', id }), fields: written(values) });
+    },
+  });
+}

@@ -1,26 +1,12 @@
 import { useMemo, useState } from 'react';
 import { Alert, Button, Card, Col, Input, InputNumber, Row, Space, Spin, Typography, theme } from 'antd';
-import { useMutation, useQuery } from '@apollo/client/react';
+import { useQuery } from '@apollo/client/react';
 import { errorMessage, exceptionMessage } from '../../apollo/errors';
 import { changedApartments, sortById, toUpdate, type ApartmentUpdate } from '../../lib/apartments';
-import { ADMIN_BUILDING, UPDATE_APARTMENT, type AdminApartment } from './ApartmentsPage.graphql';
+import { ADMIN_BUILDING, useUpdateApartment, type AdminApartment } from './ApartmentsPage.graphql';
 
 type NumberField = 'pricePerMonth' | 'priceDeposit' | 'priceCleaning';
 type TextField = 'descriptionDe' | 'descriptionEn';
-
-/** One mutation hook that also writes the saved values into the cached apartment. */
-function useUpdateApartment() {
-  return useMutation(UPDATE_APARTMENT, {
-    update(cache, result, { variables }) {
-      if (!variables || result.data?.updateApartment.exception) return;
-      const { id, ...fields } = variables.update;
-      cache.modify({
-        id: cache.identify({ __typename: 'Apartment', id }),
-        fields: Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, () => v])),
-      });
-    },
-  });
-}
 
 export default function ApartmentsPage() {
   const { token } = theme.useToken();

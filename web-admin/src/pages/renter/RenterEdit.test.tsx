@@ -1,8 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { MockLink } from '@apollo/client/testing';
+import { Route, Routes } from 'react-router';
 import RenterPage from './RenterPage';
+import RentersPage from './RentersPage';
 import { RENTER_FOR_EDIT, UPDATE_RENTER } from './RenterEdit.graphql';
+import { RENTERS_BY_LETTER } from './RentersPage.graphql';
 import { renderWithProviders } from '../../test/render';
 
 const forEdit = {
@@ -76,5 +79,30 @@ describe('RenterEdit', () => {
     show([forEdit]);
     fireEvent.click(await screen.findByRole('button', { name: 'Abbrechen' }));
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/mieter/7/info'));
+  });
+
+  it('fetches the renter list again once saved, so it shows the new name under its letter', async () => {
+    const list = (firstName: string) => ({
+      request: { query: RENTERS_BY_LETTER, variables: {} },
+      result: {
+        data: {
+          rentersByLetter: [
+            { __typename: 'RentersByLetter', letter: 'M', renters: [{ __typename: 'RenterSummary', id: 7, firstName, lastName: 'Mustermann', email: 'erika@example.org' }] },
+          ],
+        },
+      },
+    });
+    const save = { request: { query: UPDATE_RENTER, variables: { update: wanted } }, result: { data: { updateRenter: { __typename: 'UpdateResult', exception: null } } } };
+    const routes = (
+      <Routes>
+        <Route path="mieter" element={<RentersPage />}>
+          <Route path=":id/*" element={<RenterPage />} />
+        </Route>
+      </Routes>
+    );
+    renderWithProviders(routes, { path: '/admin/mieter/7/edit', mocks: [list('Erika'), forEdit, save, list('Eva')], showWarnings: false });
+    expect(await screen.findByText('Erika Mustermann')).toBeTruthy();
+    await editAndSave();
+    expect(await screen.findByText('Eva Mustermann')).toBeTruthy();
   });
 });

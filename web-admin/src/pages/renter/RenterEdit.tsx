@@ -1,20 +1,16 @@
 import { useState } from 'react';
 import { Alert, Button, Form, Input, Space, Spin, Typography } from 'antd';
-import { useMutation, useQuery } from '@apollo/client/react';
+import { useQuery } from '@apollo/client/react';
 import { useNavigate } from 'react-router';
 import { errorMessage, exceptionMessage } from '../../apollo/errors';
-import { RENTER_WITH_DOCUMENT } from './RenterInfo.graphql';
-import { RENTER_FOR_EDIT, UPDATE_RENTER, type RenterForEdit } from './RenterEdit.graphql';
-import { RENTERS_BY_LETTER } from './RentersPage.graphql';
+import { RENTER_FOR_EDIT, useUpdateRenter, type RenterForEdit } from './RenterEdit.graphql';
 
 type Values = Pick<RenterForEdit, 'firstName' | 'lastName' | 'phone' | 'notes'>;
 
 export default function RenterEdit({ id }: { id: number }) {
   const navigate = useNavigate();
   const { data, loading, error } = useQuery(RENTER_FOR_EDIT, { variables: { renterId: id }, fetchPolicy: 'network-only' });
-  const [update, updateState] = useMutation(UPDATE_RENTER, {
-    refetchQueries: [RENTERS_BY_LETTER, { query: RENTER_WITH_DOCUMENT, variables: { id } }],
-  });
+  const [update, updateState] = useUpdateRenter();
   const [failure, setFailure] = useState<string>();
   const toInfo = () => navigate(`/mieter/${id}/info`);
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Alert, Button, Card, Space, Spin, Typography } from 'antd';
-import { useMutation, useQuery } from '@apollo/client/react';
+import { useQuery } from '@apollo/client/react';
 import { Link, useNavigate } from 'react-router';
 import { errorMessage } from '../../apollo/errors';
 import type { BookingCardFieldsFragment as Booking } from '../../graphql/graphql';
@@ -9,15 +9,14 @@ import { DeleteContractDialog } from './DeleteContractDialog';
 import { PersonalData } from './PersonalData';
 import { RenterAuditLog } from './RenterAuditLog';
 import { RenterDocuments } from './RenterDocuments';
-import { APPROVE_IDENTITY_CARD, FREE_APARTMENT, RENTER_WITH_DOCUMENT } from './RenterInfo.graphql';
-import { RENTERS_BY_LETTER } from './RentersPage.graphql';
+import { RENTER_WITH_DOCUMENT, useApproveIdentityCard, useFreeApartment } from './RenterInfo.graphql';
 
 /** A renter's page: bookings (approve, delete a contract), personal data, notes, documents, Protokoll. */
 export default function RenterInfo({ id }: { id: number }) {
   const navigate = useNavigate();
-  const { data, loading, error, refetch } = useQuery(RENTER_WITH_DOCUMENT, { variables: { id } });
-  const [approve, approveState] = useMutation(APPROVE_IDENTITY_CARD, { refetchQueries: ['RenterAuditLog'] });
-  const [free, freeState] = useMutation(FREE_APARTMENT, { refetchQueries: [RENTERS_BY_LETTER] });
+  const { data, loading, error } = useQuery(RENTER_WITH_DOCUMENT, { variables: { id } });
+  const [approve, approveState] = useApproveIdentityCard(id);
+  const [free, freeState] = useFreeApartment();
   const [toDelete, setToDelete] = useState<Booking>();
   const [actionError, setActionError] = useState<string>();
 
@@ -29,7 +28,6 @@ export default function RenterInfo({ id }: { id: number }) {
     }
     try {
       await approve({ variables: { rentingId } });
-      await refetch();
     } catch (e) {
       setActionError(errorMessage(e));
     }
