@@ -63,8 +63,9 @@ var goImage = regexp.MustCompile(`^golang:(\d+\.\d+)\.\d+-`)
 
 // TestDockerfiles_buildStagesRunWithoutDocker runs each image's Go build stage as Docker would, without
 // Docker: only the files its COPY lines bring (minus .dockerignore) in a fresh directory, its
-// `go mod download` and its `go build` with the Dockerfile's own environment and flags. The binary
-// must be static, and the runtime stage must run it as an unprivileged user.
+// `go mod download` and its `go build` with the Dockerfile's own environment and flags, its ARGs set to
+// the artifact's build args where skaffold.yaml gives them. The binary must be static, and the runtime
+// stage must run it as an unprivileged user.
 func TestDockerfiles_buildStagesRunWithoutDocker(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds every image's binary")
@@ -73,8 +74,8 @@ func TestDockerfiles_buildStagesRunWithoutDocker(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for image, dockerfile := range skaffoldArtifacts(t) {
-		name := path.Base(image)
+	for image, a := range skaffoldArtifacts(t) {
+		name, dockerfile := path.Base(image), a.Dockerfile
 		t.Run(name, func(t *testing.T) {
 			stages, err := ParseDockerfile(filepath.Join(Root(), dockerfile))
 			if err != nil {
@@ -99,6 +100,7 @@ func TestDockerfiles_buildStagesRunWithoutDocker(t *testing.T) {
 			out := filepath.Join(root, "out")
 			workdir := "/"
 			vars := map[string]string{}
+			declared := map[string]bool{}
 			var binary string
 			ran := false
 			for _, in := range stage.Instructions {
@@ -107,9 +109,13 @@ func TestDockerfiles_buildStagesRunWithoutDocker(t *testing.T) {
 					workdir = path.Join(workdir, in.Args)
 				case "ARG":
 					k, v, _ := strings.Cut(in.Args, "=")
+					declared[k] = true
 					vars[k] = strings.Trim(v, `"`)
+					if given, ok := a.BuildArgs[k]; ok {
+						vars[k] = given
+					}
 				case "COPY":
-					words := strings.Fields(in.Args)
+					words := Words(in.Args, vars)
 					if strings.HasPrefix(words[0], "--") {
 						t.Fatalf("%s: COPY %s in the build stage is not reproduced", dockerfile, in.Args)
 					}
@@ -165,6 +171,11 @@ func TestDockerfiles_buildStagesRunWithoutDocker(t *testing.T) {
 			}
 			if !ran {
 				t.Fatalf("%s: go build was not run", dockerfile)
+			}
+			for k := range a.BuildArgs {
+				if !declared[k] {
+					t.Errorf("%s: skaffold.yaml gives the build arg %s, which the build stage does not declare", dockerfile, k)
+				}
 			}
 			checkStatic(t, filepath.Join(out, strings.TrimPrefix(binary, "/out/")))
 			checkRuntimeStage(t, dockerfile, stages, stage.Name, binary)
