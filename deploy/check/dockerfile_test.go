@@ -128,7 +128,7 @@ func TestDockerfiles_buildStagesRunWithoutDocker(t *testing.T) {
 						copyTree(t, src, filepath.Join(root, target), ignore)
 					}
 				case "RUN":
-					if packages, ok := aptInstalls(in.Args); ok {
+					if packages, ok := aptInstalls(in.Args, vars); ok {
 						requireDebianPackages(t, dockerfile, packages)
 						continue
 					}
@@ -183,8 +183,9 @@ func TestDockerfiles_buildStagesRunWithoutDocker(t *testing.T) {
 	}
 }
 
-// checkBuildFlags: a reproducible static build, either without cgo or with cgo linked statically and
-// with Go's own resolver and user lookup (glibc's need shared libraries at run time).
+// checkBuildFlags: a reproducible static build, either without cgo or with cgo linked statically
+// (-extldflags -static) and with Go's own resolver and user lookup (glibc's need shared libraries at
+// run time).
 func checkBuildFlags(t *testing.T, dockerfile string, env, words []string) {
 	t.Helper()
 	if !slices.Contains(words, "-trimpath") {
@@ -198,7 +199,7 @@ func checkBuildFlags(t *testing.T, dockerfile string, env, words []string) {
 	if !slices.Contains(env, "CGO_ENABLED=1") || !strings.Contains(ldflags, "-static") ||
 		!strings.Contains(tags, "netgo") || !strings.Contains(tags, "osusergo") {
 		t.Errorf("%s: go build needs CGO_ENABLED=0, or CGO_ENABLED=1 with -tags netgo,osusergo and -ldflags "+
-			"'-linkmode external -extldflags \"-static\"': %q", dockerfile, strings.Join(words, " "))
+			"'-extldflags \"-static\"': %q", dockerfile, strings.Join(words, " "))
 	}
 }
 
@@ -215,12 +216,12 @@ func flagValue(words []string, flag string) string {
 	return ""
 }
 
-// aptInstalls returns the Debian packages a RUN line installs with apt-get.
-func aptInstalls(run string) ([]string, bool) {
+// aptInstalls returns the Debian packages a RUN line installs with apt-get, its ARGs substituted.
+func aptInstalls(run string, vars map[string]string) ([]string, bool) {
 	var packages []string
 	found := false
 	for _, segment := range strings.Split(run, "&&") {
-		words := strings.Fields(segment)
+		words := Words(strings.TrimSpace(segment), vars)
 		if len(words) < 2 || words[0] != "apt-get" || words[1] != "install" {
 			continue
 		}
@@ -363,6 +364,11 @@ func TestGatewayDockerfile_buildsBothWebAppsWhereTheManifestsLookForThem(t *test
 func TestWords_quotesAndArgs(t *testing.T) {
 	got := Words(`CGO_ENABLED=0 go build -gcflags="${FLAGS}" -o '/out/x y' ./cmd/$NAME`, map[string]string{"FLAGS": "all=-N -l", "NAME": "x"})
 	want := []string{"CGO_ENABLED=0", "go", "build", "-gcflags=all=-N -l", "-o", "/out/x y", "./cmd/x"}
+	if !slices.Equal(got, want) {
+		t.Errorf("Words = %q, want %q", got, want)
+	}
+	got = Words(`apt-get install -y ${PACKAGES} "${EMPTY}"`, map[string]string{})
+	want = []string{"apt-get", "install", "-y", ""}
 	if !slices.Equal(got, want) {
 		t.Errorf("Words = %q, want %q", got, want)
 	}
