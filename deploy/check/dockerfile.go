@@ -103,7 +103,8 @@ func Words(command string, vars map[string]string) []string {
 				i = j - 1
 			}
 			w.WriteString(vars[name])
-			inWord = true
+			// An empty value outside quotes makes no word, as in the shell.
+			inWord = inWord || quote != 0 || vars[name] != ""
 		default:
 			w.WriteRune(r)
 			inWord = true

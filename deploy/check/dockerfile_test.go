@@ -63,8 +63,9 @@ var goImage = regexp.MustCompile(`^golang:(\d+\.\d+)\.\d+-`)
 
 // TestDockerfiles_buildStagesRunWithoutDocker runs each image's Go build stage as Docker would, without
 // Docker: only the files its COPY lines bring (minus .dockerignore) in a fresh directory, its
-// `go mod download` and its `go build` with the Dockerfile's own environment and flags. The binary
-// must be static, and the runtime stage must run it as an unprivileged user.
+// `go mod download` and its `go build` with the Dockerfile's own environment and flags, its ARGs set to
+// the artifact's build args where skaffold.yaml gives them. The binary must be static, and the runtime
+// stage must run it as an unprivileged user.
 func TestDockerfiles_buildStagesRunWithoutDocker(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds every image's binary")
@@ -73,8 +74,8 @@ func TestDockerfiles_buildStagesRunWithoutDocker(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for image, dockerfile := range skaffoldArtifacts(t) {
-		name := path.Base(image)
+	for image, a := range skaffoldArtifacts(t) {
+		name, dockerfile := path.Base(image), a.Dockerfile
 		t.Run(name, func(t *testing.T) {
 			stages, err := ParseDockerfile(filepath.Join(Root(), dockerfile))
 			if err != nil {
@@ -99,6 +100,7 @@ func TestDockerfiles_buildStagesRunWithoutDocker(t *testing.T) {
 			out := filepath.Join(root, "out")
 			workdir := "/"
 			vars := map[string]string{}
+			declared := map[string]bool{}
 			var binary string
 			ran := false
 			for _, in := range stage.Instructions {
@@ -107,9 +109,13 @@ func TestDockerfiles_buildStagesRunWithoutDocker(t *testing.T) {
 					workdir = path.Join(workdir, in.Args)
 				case "ARG":
 					k, v, _ := strings.Cut(in.Args, "=")
+					declared[k] = true
 					vars[k] = strings.Trim(v, `"`)
+					if given, ok := a.BuildArgs[k]; ok {
+						vars[k] = given
+					}
 				case "COPY":
-					words := strings.Fields(in.Args)
+					words := Words(in.Args, vars)
 					if strings.HasPrefix(words[0], "--") {
 						t.Fatalf("%s: COPY %s in the build stage is not reproduced", dockerfile, in.Args)
 					}
@@ -122,7 +128,7 @@ func TestDockerfiles_buildStagesRunWithoutDocker(t *testing.T) {
 						copyTree(t, src, filepath.Join(root, target), ignore)
 					}
 				case "RUN":
-					if packages, ok := aptInstalls(in.Args); ok {
+					if packages, ok := aptInstalls(in.Args, vars); ok {
 						requireDebianPackages(t, dockerfile, packages)
 						continue
 					}
@@ -166,14 +172,20 @@ func TestDockerfiles_buildStagesRunWithoutDocker(t *testing.T) {
 			if !ran {
 				t.Fatalf("%s: go build was not run", dockerfile)
 			}
+			for k := range a.BuildArgs {
+				if !declared[k] {
+					t.Errorf("%s: skaffold.yaml gives the build arg %s, which the build stage does not declare", dockerfile, k)
+				}
+			}
 			checkStatic(t, filepath.Join(out, strings.TrimPrefix(binary, "/out/")))
 			checkRuntimeStage(t, dockerfile, stages, stage.Name, binary)
 		})
 	}
 }
 
-// checkBuildFlags: a reproducible static build, either without cgo or with cgo linked statically and
-// with Go's own resolver and user lookup (glibc's need shared libraries at run time).
+// checkBuildFlags: a reproducible static build, either without cgo or with cgo linked statically
+// (-extldflags -static) and with Go's own resolver and user lookup (glibc's need shared libraries at
+// run time).
 func checkBuildFlags(t *testing.T, dockerfile string, env, words []string) {
 	t.Helper()
 	if !slices.Contains(words, "-trimpath") {
@@ -187,7 +199,7 @@ func checkBuildFlags(t *testing.T, dockerfile string, env, words []string) {
 	if !slices.Contains(env, "CGO_ENABLED=1") || !strings.Contains(ldflags, "-static") ||
 		!strings.Contains(tags, "netgo") || !strings.Contains(tags, "osusergo") {
 		t.Errorf("%s: go build needs CGO_ENABLED=0, or CGO_ENABLED=1 with -tags netgo,osusergo and -ldflags "+
-			"'-linkmode external -extldflags \"-static\"': %q", dockerfile, strings.Join(words, " "))
+			"'-extldflags \"-static\"': %q", dockerfile, strings.Join(words, " "))
 	}
 }
 
@@ -204,12 +216,12 @@ func flagValue(words []string, flag string) string {
 	return ""
 }
 
-// aptInstalls returns the Debian packages a RUN line installs with apt-get.
-func aptInstalls(run string) ([]string, bool) {
+// aptInstalls returns the Debian packages a RUN line installs with apt-get, its ARGs substituted.
+func aptInstalls(run string, vars map[string]string) ([]string, bool) {
 	var packages []string
 	found := false
 	for _, segment := range strings.Split(run, "&&") {
-		words := strings.Fields(segment)
+		words := Words(strings.TrimSpace(segment), vars)
 		if len(words) < 2 || words[0] != "apt-get" || words[1] != "install" {
 			continue
 		}
@@ -352,6 +364,11 @@ func TestGatewayDockerfile_buildsBothWebAppsWhereTheManifestsLookForThem(t *test
 func TestWords_quotesAndArgs(t *testing.T) {
 	got := Words(`CGO_ENABLED=0 go build -gcflags="${FLAGS}" -o '/out/x y' ./cmd/$NAME`, map[string]string{"FLAGS": "all=-N -l", "NAME": "x"})
 	want := []string{"CGO_ENABLED=0", "go", "build", "-gcflags=all=-N -l", "-o", "/out/x y", "./cmd/x"}
+	if !slices.Equal(got, want) {
+		t.Errorf("Words = %q, want %q", got, want)
+	}
+	got = Words(`apt-get install -y ${PACKAGES} "${EMPTY}"`, map[string]string{})
+	want = []string{"apt-get", "install", "-y", ""}
 	if !slices.Equal(got, want) {
 		t.Errorf("Words = %q, want %q", got, want)
 	}

@@ -107,8 +107,14 @@ func TestValidator_refusesUnknownFieldsAndWrongTypes(t *testing.T) {
 	}
 }
 
-// skaffoldArtifacts returns the images skaffold.yaml builds and their Dockerfiles.
-func skaffoldArtifacts(t *testing.T) map[string]string {
+// artifact is one image skaffold.yaml builds: its Dockerfile and the build args it passes.
+type artifact struct {
+	Dockerfile string
+	BuildArgs  map[string]string `json:"buildArgs"`
+}
+
+// skaffoldArtifacts returns the images skaffold.yaml builds, with their Dockerfiles and build args.
+func skaffoldArtifacts(t *testing.T) map[string]artifact {
 	t.Helper()
 	data, err := os.ReadFile(filepath.Join(Root(), "skaffold.yaml"))
 	if err != nil {
@@ -119,22 +125,19 @@ func skaffoldArtifacts(t *testing.T) map[string]string {
 			Artifacts []struct {
 				Image   string
 				Context string
-				Docker  struct {
-					Dockerfile string
-					BuildArgs  map[string]string `json:"buildArgs"`
-				}
+				Docker  artifact
 			}
 		}
 	}
 	if err := yaml.Unmarshal(data, &cfg); err != nil {
 		t.Fatal(err)
 	}
-	out := map[string]string{}
+	out := map[string]artifact{}
 	for _, a := range cfg.Build.Artifacts {
 		if a.Context != "." {
 			t.Errorf("artifact %s: context %q, want the repository root (go.work)", a.Image, a.Context)
 		}
-		out[a.Image] = a.Docker.Dockerfile
+		out[a.Image] = a.Docker
 	}
 	return out
 }
