@@ -30,9 +30,11 @@ var Deployables = map[string]string{
 	"gateway":  "gateway/internal/config",
 }
 
-// embedded structs by the selector they are written with, and where they are declared.
-var embedded = map[string]struct{ dir, typ string }{
-	"service.Settings": {"platform/service", "Settings"},
+// nested structs (embedded, or fields with an envPrefix) by the selector they are written with, and
+// where they are declared.
+var nested = map[string]struct{ dir, typ string }{
+	"service.Settings":       {"platform/service", "Settings"},
+	"platformconfig.Partner": {"platform/config", "Partner"},
 }
 
 // Settings parses the config struct `Config` in dir (and what it embeds) and returns every `env` tag.
@@ -75,31 +77,19 @@ func structSettings(dir, typeName string) ([]Setting, error) {
 func fieldSettings(dir string, st *ast.StructType) ([]Setting, error) {
 	var out []Setting
 	for _, f := range st.Fields.List {
-		if len(f.Names) == 0 { // embedded
-			sel, ok := f.Type.(*ast.SelectorExpr)
-			if !ok {
-				return nil, fmt.Errorf("%s: embedded %T not followed", dir, f.Type)
-			}
-			name := sel.X.(*ast.Ident).Name + "." + sel.Sel.Name
-			where, ok := embedded[name]
-			if !ok {
-				return nil, fmt.Errorf("%s: embedded %s: add where it is declared to check.embedded", dir, name)
-			}
-			more, err := structSettings(where.dir, where.typ)
+		tag, err := fieldTag(f)
+		if err != nil {
+			return nil, err
+		}
+		prefix, hasPrefix := tag.Lookup("envPrefix")
+		if len(f.Names) == 0 || hasPrefix { // embedded, or a struct of settings under a prefix
+			more, err := nestedSettings(dir, f.Type, prefix)
 			if err != nil {
 				return nil, err
 			}
 			out = append(out, more...)
 			continue
 		}
-		if f.Tag == nil {
-			continue
-		}
-		raw, err := strconv.Unquote(f.Tag.Value)
-		if err != nil {
-			return nil, err
-		}
-		tag := reflect.StructTag(raw)
 		env, ok := tag.Lookup("env")
 		if !ok {
 			continue
@@ -115,4 +105,33 @@ func fieldSettings(dir string, st *ast.StructType) ([]Setting, error) {
 		out = append(out, s)
 	}
 	return out, nil
+}
+
+func fieldTag(f *ast.Field) (reflect.StructTag, error) {
+	if f.Tag == nil {
+		return "", nil
+	}
+	raw, err := strconv.Unquote(f.Tag.Value)
+	return reflect.StructTag(raw), err
+}
+
+// nestedSettings are the settings of a struct declared in another package, their names under prefix.
+func nestedSettings(dir string, typ ast.Expr, prefix string) ([]Setting, error) {
+	sel, ok := typ.(*ast.SelectorExpr)
+	if !ok {
+		return nil, fmt.Errorf("%s: nested %T not followed", dir, typ)
+	}
+	name := sel.X.(*ast.Ident).Name + "." + sel.Sel.Name
+	where, ok := nested[name]
+	if !ok {
+		return nil, fmt.Errorf("%s: nested %s: add where it is declared to check.nested", dir, name)
+	}
+	settings, err := structSettings(where.dir, where.typ)
+	if err != nil {
+		return nil, err
+	}
+	for i := range settings {
+		settings[i].Name = prefix + settings[i].Name
+	}
+	return settings, nil
 }
