@@ -60,15 +60,7 @@ func TestStart_restartOnSameDataDir_keepsData(t *testing.T) {
 // TestOwnDatabase_eachRoleOnlyItsOwn: without a password nobody connects; the catalog role cannot
 // open the renting database, and in its own it creates a table.
 func TestOwnDatabase_eachRoleOnlyItsOwn(t *testing.T) {
-	skipWithoutBinaries(t)
-	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
-	defer cancel()
-	dir := t.TempDir()
-	c, err := pglocal.Start(ctx, pglocal.Options{DataDir: filepath.Join(dir, "data"), PasswordDir: filepath.Join(dir, "passwords")})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = c.Stop() })
+	ctx, opt, c := startCluster(t)
 	catalog, err := c.OwnDatabase(ctx, "catalog")
 	if err != nil {
 		t.Fatal(err)
@@ -90,7 +82,7 @@ func TestOwnDatabase_eachRoleOnlyItsOwn(t *testing.T) {
 	}
 	exec1(ctx, t, catalog, "SELECT id FROM apartment WHERE id = 1")
 
-	fi, err := os.Stat(filepath.Join(dir, "passwords", "catalog"))
+	fi, err := os.Stat(filepath.Join(opt.PasswordDir, "catalog"))
 	if err != nil || fi.Mode().Perm() != 0o600 {
 		t.Fatalf("catalog's password file: %v, %v; want mode 0600", fi, err)
 	}
@@ -100,16 +92,7 @@ func TestOwnDatabase_eachRoleOnlyItsOwn(t *testing.T) {
 // trusted every connection and has no password file, comes back with password authentication and
 // its data.
 func TestStart_clusterThatTrusted_movesToPasswordsKeepingData(t *testing.T) {
-	skipWithoutBinaries(t)
-	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
-	defer cancel()
-	dir := t.TempDir()
-	opt := pglocal.Options{DataDir: filepath.Join(dir, "data"), PasswordDir: filepath.Join(dir, "passwords")}
-	c, err := pglocal.Start(ctx, opt)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = c.Stop() })
+	ctx, opt, c := startCluster(t)
 	exec1(ctx, t, c.URL("postgres"), "CREATE TABLE kept (v text); INSERT INTO kept VALUES ('hello')")
 	if err := c.Stop(); err != nil {
 		t.Fatal(err)
@@ -123,11 +106,29 @@ func TestStart_clusterThatTrusted_movesToPasswordsKeepingData(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	if c, err = pglocal.Start(ctx, opt); err != nil {
+	c, err := pglocal.Start(ctx, opt)
+	if err != nil {
 		t.Fatal(err)
 	}
 	refused(ctx, t, withoutPassword(t, c.URL("postgres")), "password authentication failed")
 	exec1(ctx, t, c.URL("postgres"), "SELECT v FROM kept WHERE v = 'hello'")
+}
+
+// startCluster starts a cluster with its data and passwords in a fresh directory; it is stopped when
+// the test ends.
+func startCluster(t *testing.T) (context.Context, pglocal.Options, *pglocal.Cluster) {
+	t.Helper()
+	skipWithoutBinaries(t)
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	t.Cleanup(cancel)
+	dir := t.TempDir()
+	opt := pglocal.Options{DataDir: filepath.Join(dir, "data"), PasswordDir: filepath.Join(dir, "passwords")}
+	c, err := pglocal.Start(ctx, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = c.Stop() })
+	return ctx, opt, c
 }
 
 func skipWithoutBinaries(t *testing.T) {
