@@ -158,7 +158,7 @@ func (c *Cluster) roleURL(role, password, database string) string {
 // OwnDatabase makes the login role name with a generated password of its own and the database name
 // owned by it, which no other role but the superuser may connect to (CONNECT revoked from PUBLIC).
 // It returns that role's URL of that database. A database of that name owned by another role, as
-// the superuser's databases of older runs, is dropped and made again, empty.
+// the superuser's databases of older runs, is handed to the role with its data.
 func (c *Cluster) OwnDatabase(ctx context.Context, name string) (string, error) {
 	password, _, err := c.rolePassword(name)
 	if err != nil {
@@ -186,18 +186,14 @@ func (c *Cluster) OwnDatabase(ctx context.Context, name string) (string, error) 
 	err = conn.QueryRow(ctx, "SELECT pg_get_userbyid(datdba) FROM pg_database WHERE datname = $1", name).Scan(&owner)
 	switch {
 	case errors.Is(err, pgx.ErrNoRows):
-	case err != nil:
-		return "", fmt.Errorf("pglocal: %w", err)
-	case owner == name:
-	default:
-		c.logger.Warn("making the database again, empty, for its own role: it belonged to another", "database", name, "owner", owner)
-		if _, err := conn.Exec(ctx, "DROP DATABASE "+ident+" WITH (FORCE)"); err != nil {
+		if _, err := conn.Exec(ctx, "CREATE DATABASE "+ident+" OWNER "+ident); err != nil {
 			return "", fmt.Errorf("pglocal: database %s: %w", name, err)
 		}
-		err = pgx.ErrNoRows
-	}
-	if errors.Is(err, pgx.ErrNoRows) {
-		if _, err := conn.Exec(ctx, "CREATE DATABASE "+ident+" OWNER "+ident); err != nil {
+	case err != nil:
+		return "", fmt.Errorf("pglocal: %w", err)
+	case owner != name:
+		c.logger.Warn("handing the database and its objects to its own role", "database", name, "owner", owner)
+		if err := c.handOver(ctx, name); err != nil {
 			return "", fmt.Errorf("pglocal: database %s: %w", name, err)
 		}
 	}
@@ -219,6 +215,43 @@ func (c *Cluster) Stop() error {
 	}
 	c.logger.Info("PostgreSQL stopped", "dir", c.dataDir)
 	return nil
+}
+
+// handOverSQL gives every table, view, sequence (a column's goes with its table) and function of the
+// connected database to the role named by the format verb, as REASSIGN OWNED cannot: the previous
+// owner is the bootstrap superuser, who owns the system catalogs too.
+const handOverSQL = `DO $$
+DECLARE stmt text;
+BEGIN
+	FOR stmt IN
+		SELECT format('ALTER TABLE %%s OWNER TO %s', c.oid::regclass)
+		FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+		WHERE c.relkind IN ('r', 'p', 'v', 'm', 'f', 'S')
+			AND n.nspname NOT IN ('pg_catalog', 'information_schema') AND n.nspname NOT LIKE 'pg_toast%%'
+			AND NOT EXISTS (SELECT 1 FROM pg_depend d WHERE d.classid = 'pg_class'::regclass
+				AND d.objid = c.oid AND d.deptype IN ('a', 'i'))
+		UNION ALL
+		SELECT format('ALTER ROUTINE %%s OWNER TO %s', p.oid::regprocedure)
+		FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace
+		WHERE n.nspname NOT IN ('pg_catalog', 'information_schema')
+	LOOP
+		EXECUTE stmt;
+	END LOOP;
+END $$`
+
+// handOver makes role name the owner of the database name and of everything in it.
+func (c *Cluster) handOver(ctx context.Context, name string) error {
+	conn, err := pgx.Connect(ctx, c.URL(name))
+	if err != nil {
+		return err
+	}
+	defer conn.Close(ctx)
+	ident := pgx.Identifier{name}.Sanitize()
+	if _, err := conn.Exec(ctx, "ALTER DATABASE "+ident+" OWNER TO "+ident); err != nil {
+		return err
+	}
+	_, err = conn.Exec(ctx, fmt.Sprintf(handOverSQL, ident, ident))
+	return err
 }
 
 // rolePassword reads the password of role from its file in the password dir, or makes one and

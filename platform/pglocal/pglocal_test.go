@@ -94,6 +94,13 @@ func TestOwnDatabase_eachRoleOnlyItsOwn(t *testing.T) {
 func TestStart_clusterThatTrusted_movesToPasswordsKeepingData(t *testing.T) {
 	ctx, opt, c := startCluster(t)
 	exec1(ctx, t, c.URL("postgres"), "CREATE TABLE kept (v text); INSERT INTO kept VALUES ('hello')")
+	exec1(ctx, t, c.URL("postgres"), "CREATE DATABASE catalog")
+	// A service's database as an older run made it: everything owned by the superuser.
+	exec1(ctx, t, c.URL("catalog"), `CREATE TABLE apartment (id serial PRIMARY KEY, name text);
+		INSERT INTO apartment (name) VALUES ('A1');
+		CREATE VIEW named AS SELECT name FROM apartment;
+		CREATE FUNCTION touch() RETURNS trigger LANGUAGE plpgsql AS 'BEGIN NEW.name := upper(NEW.name); RETURN NEW; END';
+		CREATE TRIGGER touch BEFORE INSERT ON apartment FOR EACH ROW EXECUTE FUNCTION touch()`)
 	if err := c.Stop(); err != nil {
 		t.Fatal(err)
 	}
@@ -112,6 +119,19 @@ func TestStart_clusterThatTrusted_movesToPasswordsKeepingData(t *testing.T) {
 	}
 	refused(ctx, t, withoutPassword(t, c.URL("postgres")), "password authentication failed")
 	exec1(ctx, t, c.URL("postgres"), "SELECT v FROM kept WHERE v = 'hello'")
+
+	// The service's role takes its database over with the data, and its migrations can change it.
+	catalog, err := c.OwnDatabase(ctx, "catalog")
+	if err != nil {
+		t.Fatal(err)
+	}
+	exec1(ctx, t, catalog, `ALTER TABLE apartment ADD COLUMN floor int;
+		INSERT INTO apartment (name) VALUES ('b2');
+		CREATE OR REPLACE FUNCTION touch() RETURNS trigger LANGUAGE plpgsql AS 'BEGIN RETURN NEW; END';
+		DROP VIEW named`)
+	exec1(ctx, t, catalog, `DO $$ BEGIN
+		IF (SELECT count(*) FROM apartment WHERE name IN ('A1', 'B2')) <> 2 THEN RAISE 'rows lost'; END IF;
+	END $$`)
 }
 
 // startCluster starts a cluster with its data and passwords in a fresh directory; it is stopped when
