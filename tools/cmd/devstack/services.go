@@ -28,6 +28,8 @@ const (
 	// gatewayMetricsPort serves the gateway's /metrics, which its public port does not.
 	gatewayMetricsPort = 9080
 	dataDirName        = ".data"
+	// postgresPasswordDir, in the data directory, keeps the private cluster's generated passwords.
+	postgresPasswordDir = "postgres-passwords"
 )
 
 // shiftPorts returns the table with offset added to every port.

@@ -209,9 +209,10 @@ func (s *stack) startPostgres(ctx context.Context) error {
 	s.log.Info("starting the private PostgreSQL cluster", "port", postgresPort+s.offset, "data", s.dataDir("postgres"))
 	// Not cancelled by Ctrl-C: a server half started would be left running. pg_ctl gives up by itself.
 	c, err := pglocal.Start(context.WithoutCancel(ctx), pglocal.Options{
-		DataDir: s.dataDir("postgres"),
-		Port:    postgresPort + s.offset,
-		Logger:  s.log.With("part", "postgres"),
+		DataDir:     s.dataDir("postgres"),
+		PasswordDir: s.dataDir(postgresPasswordDir),
+		Port:        postgresPort + s.offset,
+		Logger:      s.log.With("part", "postgres"),
 	})
 	if err != nil {
 		return fmt.Errorf("private PostgreSQL: %w", err)
@@ -241,20 +242,24 @@ func (s *stack) startNATS() error {
 	return nil
 }
 
-// createDatabases makes one database per service: <name> on the private cluster,
-// semesterhaus_<name> on the server of DATABASE_URL.
+// createDatabases makes one database per service: on the private cluster <name>, owned by the
+// service's own role <name> and closed to the others; on the server of DATABASE_URL
+// semesterhaus_<name>, reached with the URL's credentials.
 func (s *stack) createDatabases(ctx context.Context) error {
 	s.dbURLs = map[string]string{}
 	for _, svc := range s.running {
-		var name, u string
 		if s.pg != nil {
-			name, u = svc.name, s.pg.URL(svc.name)
-		} else {
-			name = s.dbPrefix + svc.name
-			var err error
-			if u, err = withDatabase(s.pgServer, name); err != nil {
-				return fmt.Errorf("DATABASE_URL: %w", err)
+			u, err := s.pg.OwnDatabase(ctx, svc.name)
+			if err != nil {
+				return fmt.Errorf("database %s: %w", svc.name, err)
 			}
+			s.dbURLs[svc.name] = u
+			continue
+		}
+		name := s.dbPrefix + svc.name
+		u, err := withDatabase(s.pgServer, name)
+		if err != nil {
+			return fmt.Errorf("DATABASE_URL: %w", err)
 		}
 		if err := postgres.EnsureDatabase(ctx, s.pgServer, name); err != nil {
 			return fmt.Errorf("database %s: %w", name, err)
@@ -485,7 +490,8 @@ func (s *stack) printTable(gatewayURL string) {
 		line("mail", s.mailWebURL+"  (every mail the system sends; SMTP "+s.smtpAddr+")")
 	}
 	if s.pg != nil {
-		line("PostgreSQL", redact(s.pgServer)+"  (private cluster, data in "+s.rel(s.dataDir("postgres"))+")")
+		line("PostgreSQL", redact(s.pgServer)+"  (private cluster, data in "+s.rel(s.dataDir("postgres"))+
+			", each role's password in "+s.rel(s.dataDir(postgresPasswordDir))+"/<role>)")
 	} else {
 		line("PostgreSQL", redact(s.pgServer)+"  (DATABASE_URL)")
 	}
