@@ -59,12 +59,10 @@ func (u User) Permissions() Permissions {
 		pub = append(pub, consumerAPI(s.Name)...)
 		pub = append(pub, "$JS.API.STREAM.INFO."+s.Name)
 	}
-	for _, bucket := range u.Buckets {
+	for _, bucket := range u.Buckets { // create, get, put, compare-and-set and purge keys
 		stream := "KV_" + bucket
-		pub = append(pub, "$KV."+bucket+".>", "$JS.API.DIRECT.GET."+stream+".>", "$JS.API.STREAM.MSG.GET."+stream,
-			"$JS.API.STREAM.PURGE."+stream)
+		pub = append(pub, "$KV."+bucket+".>", "$JS.API.DIRECT.GET."+stream+".>", "$JS.API.STREAM.MSG.GET."+stream)
 		pub = append(pub, streamAPI(stream)...)
-		pub = append(pub, consumerAPI(stream)...)
 	}
 	slices.Sort(pub)
 	return Permissions{Publish: slices.Compact(pub), Subscribe: []string{InboxPrefix(u.Name) + ".>"}}
@@ -75,12 +73,11 @@ func streamAPI(stream string) []string {
 	return []string{"$JS.API.STREAM.CREATE." + stream, "$JS.API.STREAM.UPDATE." + stream, "$JS.API.STREAM.INFO." + stream}
 }
 
-// consumerAPI are the JetStream API calls of durable consumers on the stream, and their
-// acknowledgements.
+// consumerAPI are the JetStream API calls that create a durable pull consumer on the stream and
+// pull from it, and its acknowledgements. Deleting consumers is not among them.
 func consumerAPI(stream string) []string {
 	return []string{
-		"$JS.API.CONSUMER.CREATE." + stream + ".>", "$JS.API.CONSUMER.DURABLE.CREATE." + stream + ".>",
-		"$JS.API.CONSUMER.INFO." + stream + ".>", "$JS.API.CONSUMER.DELETE." + stream + ".>",
+		"$JS.API.CONSUMER.CREATE." + stream + ".>", "$JS.API.CONSUMER.INFO." + stream + ".>",
 		"$JS.API.CONSUMER.MSG.NEXT." + stream + ".>", "$JS.ACK." + stream + ".>",
 	}
 }
