@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"reflect"
 	"regexp"
 	"slices"
 	"sort"
@@ -199,7 +200,10 @@ func TestImages_areSkaffoldArtifactsOrPinned(t *testing.T) {
 
 // Settings that may stay unset in a cluster, with the reason. Every other setting a deployable reads
 // must be given by its manifests.
-var defaultsFineInCluster = map[string]string{}
+var defaultsFineInCluster = map[string]string{
+	"NATS_USER":     "set where the workload talks to NATS (TestNATS_eachUserSignsInWithItsSecret); catalog and the migrate Jobs do not",
+	"NATS_PASSWORD": "set where the workload talks to NATS (TestNATS_eachUserSignsInWithItsSecret); catalog and the migrate Jobs do not",
+}
 
 // Variables the manifests may set although no config struct reads them: libraries and the runtime do.
 var readByLibraries = map[string]string{
@@ -588,6 +592,60 @@ func TestNATS_threeNodeJetStreamWithSyncAlwaysAndReplicatedStreams(t *testing.T)
 		}
 		if got := Get(platform.Map, "data", "NATS_STREAM_REPLICAS"); got != "3" {
 			t.Errorf("%s: NATS_STREAM_REPLICAS = %v, want 3 (one replica per node)", overlay, got)
+		}
+	}
+}
+
+// TestNATS_eachUserSignsInWithItsSecret: the NATS configuration has users only (no anonymous
+// access), each with its password from the Secret nats-<user> in the servers' environment, and the
+// Deployment of the same name signs in as that user with that Secret. The users and their
+// permissions come from platform/natsauth (its TestChartValues_matchTheTable).
+func TestNATS_eachUserSignsInWithItsSecret(t *testing.T) {
+	userRE := regexp.MustCompile(`"user": "([a-z]+)"`)
+	for overlay, objects := range overlays(t) {
+		cm, ok := find(objects, "ConfigMap", "nats-config")
+		if !ok {
+			t.Fatalf("%s: no ConfigMap nats-config", overlay)
+		}
+		conf := fmt.Sprint(Get(cm.Map, "data", "nats.conf"))
+		users := userRE.FindAllStringSubmatch(conf, -1)
+		if !strings.Contains(conf, `"authorization"`) || len(users) < 5 || strings.Contains(conf, "no_auth_user") {
+			t.Fatalf("%s: NATS without a user for each service and the gateway:\n%s", overlay, conf)
+		}
+		sts, _ := find(objects, "StatefulSet", "nats")
+		serverEnv := map[string]any{}
+		for _, c := range containers(podSpec(sts)) {
+			if c["name"] == "nats" {
+				for _, e := range List(c["env"]) {
+					serverEnv[Get(e, "name").(string)] = Get(e, "valueFrom", "secretKeyRef")
+				}
+			}
+		}
+		for _, m := range users {
+			user := m[1]
+			variable := "NATS_PASSWORD_" + strings.ToUpper(user)
+			if !strings.Contains(conf, `"password": $`+variable) {
+				t.Errorf("%s: NATS user %s does not take its password from %s", overlay, user, variable)
+			}
+			want := map[string]any{"name": "nats-" + user, "key": "password"}
+			if got, _ := serverEnv[variable].(map[string]any); !reflect.DeepEqual(got, want) {
+				t.Errorf("%s: the NATS servers read %s from %v, want the Secret %v", overlay, variable, serverEnv[variable], want)
+			}
+			d, ok := find(objects, "Deployment", user)
+			if !ok {
+				t.Errorf("%s: NATS user %s, but no Deployment %s", overlay, user, user)
+				continue
+			}
+			env := map[string]any{}
+			for _, e := range List(containers(podSpec(d))[0]["env"]) {
+				env[Get(e, "name").(string)] = e
+			}
+			if v := Get(env["NATS_USER"], "value"); v != user {
+				t.Errorf("%s: Deployment %s signs in to NATS as %v, want %s", overlay, user, v, user)
+			}
+			if got, _ := Get(env["NATS_PASSWORD"], "valueFrom", "secretKeyRef").(map[string]any); !reflect.DeepEqual(got, want) {
+				t.Errorf("%s: Deployment %s reads NATS_PASSWORD from %v, want the Secret %v", overlay, user, got, want)
+			}
 		}
 	}
 }

@@ -40,9 +40,10 @@ var Counters struct {
 
 // Connect connects to NATS and waits (bounded by ctx and a start-up limit) until the connection is
 // up. Later the client reconnects for ever, so a NATS restart never needs a service restart;
-// disconnects and reconnects are logged.
-func Connect(ctx context.Context, url string, logger *slog.Logger) (*nats.Conn, jetstream.JetStream, error) {
-	nc, err := nats.Connect(url,
+// disconnects and reconnects are logged. Options add to these, e.g. the credentials of
+// natsauth.ConnectOptions.
+func Connect(ctx context.Context, url string, logger *slog.Logger, options ...nats.Option) (*nats.Conn, jetstream.JetStream, error) {
+	nc, err := nats.Connect(url, append([]nats.Option{
 		nats.RetryOnFailedConnect(true),
 		nats.MaxReconnects(-1),
 		nats.ReconnectWait(time.Second),
@@ -57,7 +58,7 @@ func Connect(ctx context.Context, url string, logger *slog.Logger) (*nats.Conn, 
 		nats.ErrorHandler(func(_ *nats.Conn, _ *nats.Subscription, err error) {
 			logger.Error("nats error", "err", err)
 		}),
-	)
+	}, options...)...)
 	if err != nil {
 		return nil, nil, fmt.Errorf("events: connect: %w", err)
 	}

@@ -12,6 +12,8 @@ import (
 	"time"
 
 	"github.com/nats-io/nats-server/v2/server"
+
+	"semesterhaus/platform/natsauth"
 )
 
 // Options configure the server.
@@ -22,6 +24,9 @@ type Options struct {
 	StoreDir string
 	// Logger receives the server's log; nil discards it.
 	Logger *slog.Logger
+	// Passwords, when set, turn authorization on: every user of natsauth.Users signs in with its
+	// password here and gets its permissions, and anonymous connections are refused.
+	Passwords map[string]string
 }
 
 // Server is a running embedded NATS server.
@@ -45,6 +50,11 @@ func Start(opt Options) (*Server, error) {
 	if port == 0 {
 		port = server.RANDOM_PORT
 	}
+	users, err := serverUsers(opt.Passwords)
+	if err != nil {
+		s.removeTemp()
+		return nil, err
+	}
 	ns, err := server.NewServer(&server.Options{
 		ServerName: "natslocal",
 		Host:       "127.0.0.1",
@@ -52,6 +62,7 @@ func Start(opt Options) (*Server, error) {
 		JetStream:  true,
 		StoreDir:   storeDir,
 		NoSigs:     true, // signals belong to the embedding process
+		Users:      users,
 	})
 	if err != nil {
 		s.removeTemp()
@@ -67,6 +78,26 @@ func Start(opt Options) (*Server, error) {
 		return nil, errors.New("natslocal: server not ready within 10s")
 	}
 	return s, nil
+}
+
+// serverUsers are natsauth.Users with their passwords and permissions; none without passwords.
+func serverUsers(passwords map[string]string) ([]*server.User, error) {
+	if passwords == nil {
+		return nil, nil
+	}
+	var users []*server.User
+	for _, u := range natsauth.Users() {
+		password := passwords[u.Name]
+		if password == "" {
+			return nil, fmt.Errorf("natslocal: no password for the NATS user %s", u.Name)
+		}
+		p := u.Permissions()
+		users = append(users, &server.User{Username: u.Name, Password: password, Permissions: &server.Permissions{
+			Publish:   &server.SubjectPermission{Allow: p.Publish},
+			Subscribe: &server.SubjectPermission{Allow: p.Subscribe},
+		}})
+	}
+	return users, nil
 }
 
 // URL is the client URL, e.g. nats://127.0.0.1:4229.

@@ -13,6 +13,7 @@ import (
 	"semesterhaus/platform/events"
 	"semesterhaus/platform/health"
 	"semesterhaus/platform/identity"
+	"semesterhaus/platform/natsauth"
 	"semesterhaus/platform/postgres"
 	"semesterhaus/platform/server"
 	"semesterhaus/proto/events/v1/streams"
@@ -84,7 +85,7 @@ func (i *Infra) connectNATS(ctx context.Context, s Settings, logger *slog.Logger
 	if s.NATSStreamReplicas < 0 || s.NATSStreamReplicas > 5 { // 0: not set, one replica
 		return fmt.Errorf("NATS_STREAM_REPLICAS must be between 1 and 5, not %d", s.NATSStreamReplicas)
 	}
-	nc, js, err := events.Connect(ctx, s.NATSURL, logger)
+	nc, js, err := events.Connect(ctx, s.NATSURL, logger, natsauth.ConnectOptions(s.NATSUser, s.NATSPassword.Reveal())...)
 	if err != nil {
 		return err
 	}

@@ -26,9 +26,13 @@ type Settings struct {
 	DatabaseURL       config.Secret `env:"DATABASE_URL,required,notEmpty"`
 	IdentityPublicKey string        `env:"IDENTITY_PUBLIC_KEY"`
 	// NATSURL is needed to serve by the services that publish or consume events, not to migrate.
-	NATSURL   string `env:"NATS_URL"`
-	LogLevel  string `env:"LOG_LEVEL" envDefault:"info"`
-	LogFormat string `env:"LOG_FORMAT" envDefault:"json"`
+	NATSURL string `env:"NATS_URL"`
+	// NATSUser and NATSPassword sign the service in to NATS as its own user (natsauth.Users);
+	// without a user it connects anonymously, to a server without authorization.
+	NATSUser     string        `env:"NATS_USER"`
+	NATSPassword config.Secret `env:"NATS_PASSWORD"`
+	LogLevel     string        `env:"LOG_LEVEL" envDefault:"info"`
+	LogFormat    string        `env:"LOG_FORMAT" envDefault:"json"`
 	// NATSStreamReplicas is how many copies JetStream keeps of the streams a service creates: 1 on
 	// a single server, 3 on a three-node cluster.
 	NATSStreamReplicas int `env:"NATS_STREAM_REPLICAS" envDefault:"1"`

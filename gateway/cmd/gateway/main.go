@@ -29,6 +29,7 @@ import (
 	"semesterhaus/platform/health"
 	"semesterhaus/platform/identity"
 	"semesterhaus/platform/logging"
+	"semesterhaus/platform/natsauth"
 	"semesterhaus/platform/server"
 	"semesterhaus/platform/tracing"
 )
@@ -63,7 +64,8 @@ func run(ctx context.Context) error {
 			logger.Warn("tracing: flushing spans failed", "err", err)
 		}
 	}()
-	nc, err := nats.Connect(cfg.NATSURL.Reveal(), nats.Name("gateway"))
+	nc, err := nats.Connect(cfg.NATSURL.Reveal(),
+		append(natsauth.ConnectOptions(cfg.NATSUser, cfg.NATSPassword.Reveal()), nats.Name("gateway"))...)
 	if err != nil {
 		return fmt.Errorf("connect to NATS: %w", err)
 	}

@@ -31,6 +31,10 @@ type Config struct {
 	// Production turns off every local default and marks the session cookie Secure.
 	Production bool                  `env:"PRODUCTION"`
 	NATSURL    platformconfig.Secret `env:"NATS_URL,required"`
+	// NATSUser and NATSPassword sign the gateway in to NATS as its user (natsauth.Users), the
+	// only one allowed on its buckets; without a user it connects anonymously.
+	NATSUser     string                `env:"NATS_USER"`
+	NATSPassword platformconfig.Secret `env:"NATS_PASSWORD"`
 	// SessionBucket is the JetStream key-value bucket of the sessions, shared by all replicas.
 	SessionBucket string        `env:"SESSION_BUCKET" envDefault:"gateway_sessions"`
 	SessionTTL    time.Duration `env:"SESSION_TTL" envDefault:"12h"`

@@ -2,9 +2,12 @@ package config
 
 import (
 	"maps"
+	"slices"
 	"strings"
 	"testing"
 	"time"
+
+	"semesterhaus/platform/natsauth"
 )
 
 func TestLoad_defaultsAndSubgraphURLs(t *testing.T) {
@@ -92,5 +95,18 @@ func TestLoad_publicOriginsMustBeOriginsAndMetricsNotOnThePublicPort(t *testing.
 	t.Setenv("METRICS_ADDR", ":8080")
 	if _, err := Load(); err == nil || !strings.Contains(err.Error(), "METRICS_ADDR") {
 		t.Errorf("METRICS_ADDR on the public port: err = %v, want it named", err)
+	}
+}
+
+// TestLoad_bucketDefaults_areTheGatewaysNATSBuckets: the NATS user of the gateway may use the
+// buckets it uses by default, and no other user may.
+func TestLoad_bucketDefaults_areTheGatewaysNATSBuckets(t *testing.T) {
+	t.Setenv("NATS_URL", "nats://127.0.0.1:4222")
+	cfg, err := Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := []string{cfg.SessionBucket, cfg.RateLimitBucket}; !slices.Equal(got, natsauth.GatewayBuckets) {
+		t.Errorf("buckets = %v, want natsauth.GatewayBuckets %v", got, natsauth.GatewayBuckets)
 	}
 }

@@ -31,7 +31,12 @@ func TestRentingKilledRightAfterAStateChange_deliversTheEventAndTheMailExactlyOn
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 	defer cancel()
 	root, mails := systemtest.RepoRoot(t), systemtest.StartMailSink(t)
-	nats, err := natslocal.Start(natslocal.Options{StoreDir: t.TempDir()})
+	// NATS as make run has it: each service signs in as its own user, with its permissions only.
+	passwords, err := loadOrCreateNATSPasswords(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	nats, err := natslocal.Start(natslocal.Options{StoreDir: t.TempDir(), Passwords: passwords})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -39,6 +44,7 @@ func TestRentingKilledRightAfterAStateChange_deliversTheEventAndTheMailExactlyOn
 	proxy := startPausableProxy(t, strings.TrimPrefix(nats.URL(), "nats://"))
 
 	s := realServices(t, root, nats.URL(), mails.Addr())
+	s.natsPasswords = passwords
 	if err := s.buildBinaries(ctx, false); err != nil {
 		t.Fatal(err)
 	}

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"semesterhaus/platform/identity"
+	"semesterhaus/platform/natsauth"
 )
 
 // identityKeys is the gateway's Ed25519 key pair in the form of docs/architecture.md:
@@ -70,18 +71,19 @@ func loadOrCreateKeys(dir string) (identityKeys, bool, error) {
 // not signed with the services' built-in fallbacks.
 var webhookSecretSettings = []string{"PAYMENT_WEBHOOK_SECRET", "SIGNING_WEBHOOK_SECRET"}
 
-// loadOrCreateWebhookSecrets reads each webhook secret from its file in dir, or makes a random one
-// and keeps it there, so that reports signed before a restart still verify after it.
-func loadOrCreateWebhookSecrets(dir string) (map[string]string, error) {
+// loadOrCreateSecrets reads each named secret from its file in dir (the name in lower case), or
+// makes a random one and keeps it there (0600), so that what was signed or configured with it
+// before a restart still holds after it.
+func loadOrCreateSecrets(dir string, names []string) (map[string]string, error) {
 	if err := os.MkdirAll(dir, 0o700); err != nil {
 		return nil, err
 	}
-	secrets := make(map[string]string, len(webhookSecretSettings))
-	for _, setting := range webhookSecretSettings {
-		path := filepath.Join(dir, strings.ToLower(setting))
+	secrets := make(map[string]string, len(names))
+	for _, name := range names {
+		path := filepath.Join(dir, strings.ToLower(name))
 		b, err := os.ReadFile(path)
 		if err == nil {
-			secrets[setting] = strings.TrimSpace(string(b))
+			secrets[name] = strings.TrimSpace(string(b))
 			continue
 		}
 		if !os.IsNotExist(err) {
@@ -91,7 +93,17 @@ func loadOrCreateWebhookSecrets(dir string) (map[string]string, error) {
 		if err := os.WriteFile(path, []byte(secret+"\n"), 0o600); err != nil {
 			return nil, err
 		}
-		secrets[setting] = secret
+		secrets[name] = secret
 	}
 	return secrets, nil
+}
+
+// loadOrCreateNATSPasswords are the passwords of the embedded NATS server's users
+// (natsauth.Users), user -> password, kept in dir one file per user.
+func loadOrCreateNATSPasswords(dir string) (map[string]string, error) {
+	var users []string
+	for _, u := range natsauth.Users() {
+		users = append(users, u.Name)
+	}
+	return loadOrCreateSecrets(dir, users)
 }

@@ -48,6 +48,10 @@ type stack struct {
 	// webhookSecrets are the sandboxes' webhook secrets, setting -> value, unless devstack's own
 	// environment sets them.
 	webhookSecrets map[string]string
+
+	// natsPasswords are the embedded NATS server's passwords, user -> password (natsauth.Users);
+	// nil with NATS_URL.
+	natsPasswords map[string]string
 }
 
 func (s *stack) dataDir(parts ...string) string {
@@ -131,7 +135,7 @@ func (s *stack) run(ctx context.Context) (err error) {
 	if created {
 		s.log.Info("made a new identity key pair", "dir", s.dataDir("identity"))
 	}
-	if s.webhookSecrets, err = loadOrCreateWebhookSecrets(s.dataDir("webhooks")); err != nil {
+	if s.webhookSecrets, err = loadOrCreateSecrets(s.dataDir("webhooks"), webhookSecretSettings); err != nil {
 		return fmt.Errorf("webhook secrets: %w", err)
 	}
 	if err := s.createDatabases(ctx); err != nil {
@@ -228,11 +232,17 @@ func (s *stack) startNATS() error {
 		s.log.Info("using the NATS server in NATS_URL", "url", redact(u))
 		return nil
 	}
+	passwords, err := loadOrCreateNATSPasswords(s.dataDir("nats-passwords"))
+	if err != nil {
+		return fmt.Errorf("NATS passwords: %w", err)
+	}
+	s.natsPasswords = passwords
 	s.log.Info("starting the embedded NATS server with JetStream", "port", natsPort+s.offset, "store", s.dataDir("nats"))
 	n, err := natslocal.Start(natslocal.Options{
-		Port:     natsPort + s.offset,
-		StoreDir: s.dataDir("nats"),
-		Logger:   s.natsLog.With("part", "nats"),
+		Port:      natsPort + s.offset,
+		StoreDir:  s.dataDir("nats"),
+		Logger:    s.natsLog.With("part", "nats"),
+		Passwords: passwords,
 	})
 	if err != nil {
 		return fmt.Errorf("embedded NATS: %w", err)
@@ -280,6 +290,7 @@ func (s *stack) serviceEnv(svc service, keys identityKeys) map[string]string {
 		"PUBLIC_URL":          "http://localhost:" + s.gatewayPort(),
 	})
 	delete(env, "IDENTITY_PRIVATE_KEY")
+	s.addNATSUser(env, svc.name)
 	for setting, secret := range s.webhookSecrets {
 		if _, set := s.env[setting]; !set {
 			env[setting] = secret
@@ -294,6 +305,14 @@ func (s *stack) serviceEnv(svc service, keys identityKeys) map[string]string {
 		}
 	}
 	return env
+}
+
+// addNATSUser signs the process in to the embedded NATS server as user, when the server has that
+// user: catalog has none, and a server in NATS_URL takes the environment's settings.
+func (s *stack) addNATSUser(env map[string]string, user string) {
+	if password, ok := s.natsPasswords[user]; ok {
+		env["NATS_USER"], env["NATS_PASSWORD"] = user, password
+	}
 }
 
 func (s *stack) startService(ctx context.Context, svc service, keys identityKeys) error {
@@ -374,6 +393,7 @@ func (s *stack) startGateway(ctx context.Context, keys identityKeys) (string, er
 		"PAYMENT_URL":          pages["payment"],
 	})
 	delete(env, "DATABASE_URL")
+	s.addNATSUser(env, "gateway")
 	// Everything local books from one address (the browser tests, bookingbench): the per-client
 	// booking limit would stop them; the per-e-mail limit stays.
 	if s.env["BOOKING_LIMIT_PER_IP"] == "" {
@@ -496,7 +516,8 @@ func (s *stack) printTable(gatewayURL string) {
 		line("PostgreSQL", redact(s.pgServer)+"  (DATABASE_URL)")
 	}
 	if s.nats != nil {
-		line("NATS", s.natsURL+"  (embedded, JetStream store in "+s.rel(s.dataDir("nats"))+")")
+		line("NATS", s.natsURL+"  (embedded, JetStream store in "+s.rel(s.dataDir("nats"))+
+			", NATS_USER <service> with NATS_PASSWORD in "+s.rel(s.dataDir("nats-passwords", "<service>"))+")")
 	} else {
 		line("NATS", redact(s.natsURL)+"  (NATS_URL)")
 	}

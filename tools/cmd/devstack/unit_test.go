@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"crypto/ed25519"
 	"encoding/base64"
+	"maps"
 	"os"
 	"path/filepath"
 	"strings"
@@ -120,11 +121,11 @@ func TestOnlyOneDevstackPerDataDir(t *testing.T) {
 
 func TestWebhookSecrets_madeOnceKeptAndPassedUnlessSet(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "webhooks")
-	first, err := loadOrCreateWebhookSecrets(dir)
+	first, err := loadOrCreateSecrets(dir, webhookSecretSettings)
 	if err != nil {
 		t.Fatal(err)
 	}
-	again, err := loadOrCreateWebhookSecrets(dir)
+	again, err := loadOrCreateSecrets(dir, webhookSecretSettings)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -141,5 +142,34 @@ func TestWebhookSecrets_madeOnceKeptAndPassedUnlessSet(t *testing.T) {
 	if env["PAYMENT_WEBHOOK_SECRET"] != first["PAYMENT_WEBHOOK_SECRET"] || env["SIGNING_WEBHOOK_SECRET"] != "from-the-environment" {
 		t.Errorf("service environment has %q and %q, want the made one and the one set",
 			env["PAYMENT_WEBHOOK_SECRET"], env["SIGNING_WEBHOOK_SECRET"])
+	}
+}
+
+func TestNATSPasswords_madeOnceKeptAndEachProcessSignsInAsItself(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "nats-passwords")
+	first, err := loadOrCreateNATSPasswords(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	again, err := loadOrCreateNATSPasswords(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !maps.Equal(first, again) || len(first["renting"]) < 20 || first["renting"] == first["payment"] {
+		t.Fatalf("passwords %v then %v, want one random password per user kept across runs", first, again)
+	}
+	info, err := os.Stat(filepath.Join(dir, "renting"))
+	if err != nil || info.Mode().Perm() != 0o600 {
+		t.Fatalf("password file: %v, %v, want mode 0600", info, err)
+	}
+	s := &stack{env: map[string]string{}, natsPasswords: first}
+	for _, name := range []string{"renting", "payment"} {
+		env := s.serviceEnv(service{name: name}, identityKeys{})
+		if env["NATS_USER"] != name || env["NATS_PASSWORD"] != first[name] {
+			t.Errorf("%s signs in as %q with %q, want itself with its password", name, env["NATS_USER"], env["NATS_PASSWORD"])
+		}
+	}
+	if env := s.serviceEnv(service{name: "catalog"}, identityKeys{}); env["NATS_USER"] != "" || env["NATS_PASSWORD"] != "" {
+		t.Errorf("catalog, which does not use NATS, got NATS_USER %q", env["NATS_USER"])
 	}
 }
