@@ -1,8 +1,13 @@
 package config
 
 import (
+	"crypto/rand"
+	"errors"
 	"fmt"
 	"net/url"
+	"os"
+	"path/filepath"
+	"strings"
 	"time"
 )
 
@@ -27,4 +32,23 @@ func CheckAbsoluteURL(name, value string) error {
 		return fmt.Errorf("%s %q must be an absolute URL", name, value)
 	}
 	return nil
+}
+
+// SecretFile reads the secret kept in the file at path, or makes a random one (rand.Text) and keeps
+// it there, readable by the owner only, so that a local stack makes its secrets once and reuses
+// them. It tells whether it made a new one.
+func SecretFile(path string) (secret string, madeNew bool, err error) {
+	if b, err := os.ReadFile(path); err == nil {
+		return strings.TrimSpace(string(b)), false, nil
+	} else if !errors.Is(err, os.ErrNotExist) {
+		return "", false, err
+	}
+	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
+		return "", false, err
+	}
+	secret = rand.Text()
+	if err := os.WriteFile(path, []byte(secret+"\n"), 0o600); err != nil {
+		return "", false, err
+	}
+	return secret, true, nil
 }

@@ -1,6 +1,8 @@
 package config_test
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -29,5 +31,20 @@ func TestCheckAbsoluteURL(t *testing.T) {
 		if err := config.CheckAbsoluteURL("PUBLIC_URL", value); (err == nil) != ok || err != nil && !strings.Contains(err.Error(), "PUBLIC_URL") {
 			t.Errorf("%q: %v", value, err)
 		}
+	}
+}
+
+func TestSecretFile_madeOnceOwnerOnlyThenKept(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "secrets", "renting")
+	first, madeNew, err := config.SecretFile(path)
+	if err != nil || !madeNew || first == "" {
+		t.Fatalf("first call = %q, %v, %v; want a new secret", first, madeNew, err)
+	}
+	if info, err := os.Stat(path); err != nil || info.Mode().Perm() != 0o600 {
+		t.Errorf("file mode = %v (%v), want 0600", info.Mode().Perm(), err)
+	}
+	again, madeNew, err := config.SecretFile(path)
+	if err != nil || madeNew || again != first {
+		t.Errorf("second call = %q, %v, %v; want the kept secret", again, madeNew, err)
 	}
 }

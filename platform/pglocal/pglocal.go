@@ -11,7 +11,6 @@ package pglocal
 import (
 	"bytes"
 	"context"
-	"crypto/rand"
 	"errors"
 	"fmt"
 	"io"
@@ -27,6 +26,8 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
+
+	"semesterhaus/platform/config"
 )
 
 // Superuser is the name of the cluster's superuser. It authenticates with its generated password
@@ -257,20 +258,11 @@ func (c *Cluster) handOver(ctx context.Context, name string) error {
 // rolePassword reads the password of role from its file in the password dir, or makes one and
 // keeps it there. It tells whether it made a new one.
 func (c *Cluster) rolePassword(role string) (string, bool, error) {
-	path := filepath.Join(c.passwordDir, role)
-	if b, err := os.ReadFile(path); err == nil {
-		return strings.TrimSpace(string(b)), false, nil
-	} else if !errors.Is(err, os.ErrNotExist) {
+	password, madeNew, err := config.SecretFile(filepath.Join(c.passwordDir, role))
+	if err != nil {
 		return "", false, fmt.Errorf("pglocal: %w", err)
 	}
-	if err := os.MkdirAll(c.passwordDir, 0o700); err != nil {
-		return "", false, fmt.Errorf("pglocal: %w", err)
-	}
-	password := rand.Text()
-	if err := os.WriteFile(path, []byte(password+"\n"), 0o600); err != nil {
-		return "", false, fmt.Errorf("pglocal: %w", err)
-	}
-	return password, true, nil
+	return password, madeNew, nil
 }
 
 func (c *Cluster) hbaFile() string { return filepath.Join(c.dataDir, "pg_hba.conf") }

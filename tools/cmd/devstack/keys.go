@@ -2,13 +2,13 @@ package main
 
 import (
 	"crypto/ed25519"
-	"crypto/rand"
 	"encoding/base64"
 	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 
+	"semesterhaus/platform/config"
 	"semesterhaus/platform/identity"
 	"semesterhaus/platform/natsauth"
 )
@@ -75,22 +75,10 @@ var webhookSecretSettings = []string{"PAYMENT_WEBHOOK_SECRET", "SIGNING_WEBHOOK_
 // makes a random one and keeps it there (0600), so that what was signed or configured with it
 // before a restart still holds after it.
 func loadOrCreateSecrets(dir string, names []string) (map[string]string, error) {
-	if err := os.MkdirAll(dir, 0o700); err != nil {
-		return nil, err
-	}
 	secrets := make(map[string]string, len(names))
 	for _, name := range names {
-		path := filepath.Join(dir, strings.ToLower(name))
-		b, err := os.ReadFile(path)
-		if err == nil {
-			secrets[name] = strings.TrimSpace(string(b))
-			continue
-		}
-		if !os.IsNotExist(err) {
-			return nil, err
-		}
-		secret := rand.Text()
-		if err := os.WriteFile(path, []byte(secret+"\n"), 0o600); err != nil {
+		secret, _, err := config.SecretFile(filepath.Join(dir, strings.ToLower(name)))
+		if err != nil {
 			return nil, err
 		}
 		secrets[name] = secret
