@@ -36,6 +36,18 @@ type Settings struct {
 	// NATSStreamReplicas is how many copies JetStream keeps of the streams a service creates: 1 on
 	// a single server, 3 on a three-node cluster.
 	NATSStreamReplicas int `env:"NATS_STREAM_REPLICAS" envDefault:"1"`
+	// ServiceKey is the service's own Ed25519 key (base64 of its seed). It signs the token with
+	// which the service proves who it is on every gRPC call it makes (package peer).
+	ServiceKey config.Secret `env:"SERVICE_KEY"`
+	// ServicePublicKeys are the public keys of the services that may call this one, by name
+	// (catalog=…,renting=…): a gRPC call is served only with a token one of them signed.
+	ServicePublicKeys map[string]string `env:"SERVICE_PUBLIC_KEYS" envKeyValSeparator:"="`
+	// TLSCertFile and TLSKeyFile are the certificate and key the service's HTTP and gRPC servers
+	// present, TLSCAFile the CA that signed its peers' certificates. Required where Production is
+	// set: inside the cluster every call goes over TLS.
+	TLSCertFile string `env:"TLS_CERT_FILE"`
+	TLSKeyFile  string `env:"TLS_KEY_FILE"`
+	TLSCAFile   string `env:"TLS_CA_FILE"`
 	// Production turns off every local default: a service refuses to start with a sandbox partner
 	// or a built-in secret.
 	Production bool `env:"PRODUCTION"`

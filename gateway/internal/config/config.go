@@ -79,11 +79,14 @@ type Config struct {
 	// DocumentURL is the document service's HTTP address; admins' downloads are forwarded there.
 	DocumentURL *url.URL `env:"DOCUMENT_URL" envDefault:"http://127.0.0.1:8104"`
 	// PaymentURL is the payment service's HTTP address: its checkout page and webhook.
-	PaymentURL   *url.URL `env:"PAYMENT_URL" envDefault:"http://127.0.0.1:8105"`
-	WebPublicDir string   `env:"WEB_PUBLIC_DIR"`
-	WebAdminDir  string   `env:"WEB_ADMIN_DIR"`
-	LogLevel     string   `env:"LOG_LEVEL" envDefault:"info"`
-	LogFormat    string   `env:"LOG_FORMAT" envDefault:"json"`
+	PaymentURL *url.URL `env:"PAYMENT_URL" envDefault:"http://127.0.0.1:8105"`
+	// TLSCAFile is the CA that signed the services' certificates: with it the gateway reaches the
+	// subgraphs and the services' pages over TLS (required where Production is set).
+	TLSCAFile    string `env:"TLS_CA_FILE"`
+	WebPublicDir string `env:"WEB_PUBLIC_DIR"`
+	WebAdminDir  string `env:"WEB_ADMIN_DIR"`
+	LogLevel     string `env:"LOG_LEVEL" envDefault:"info"`
+	LogFormat    string `env:"LOG_FORMAT" envDefault:"json"`
 }
 
 // Load reads and checks the settings.
