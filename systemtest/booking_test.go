@@ -44,11 +44,11 @@ func newBooking(t *testing.T) *booking {
 	catalogAddr := catalogtest.NewGRPCServer(t, now)
 	renter := rentertest.Start(t, now)
 	renting := rentingtest.Start(t, rentingtest.Peers{Catalog: catalogAddr, Renter: renter.Addr, Document: documenttest.NewGRPCServer(t)}, now)
-	semester, err := catalogv1.NewCatalogServiceClient(grpctest.Dial(t, catalogAddr)).GetBookableSemester(context.Background(), &catalogv1.GetBookableSemesterRequest{})
+	semester, err := catalogv1.NewCatalogServiceClient(grpctest.Dial(t, "renting", "catalog", catalogAddr)).GetBookableSemester(context.Background(), &catalogv1.GetBookableSemesterRequest{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	return &booking{renting: renting, renter: renter, renters: renterv1.NewRenterServiceClient(grpctest.Dial(t, renter.Addr)), semester: semester.GetId()}
+	return &booking{renting: renting, renter: renter, renters: renterv1.NewRenterServiceClient(grpctest.Dial(t, "renting", "renter", renter.Addr)), semester: semester.GetId()}
 }
 
 // form is a booking form that the real renter and document services accept, as the booking page sends it.

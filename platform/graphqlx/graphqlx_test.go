@@ -63,13 +63,13 @@ func newFixture(t *testing.T, opts ...graphqlx.Option) fixture {
 	if err != nil {
 		t.Fatal(err)
 	}
-	token, err := identity.NewSigner(priv, time.Minute).Sign(identity.Identity{Subject: "alice", Role: identity.RoleAdmin})
+	token, err := identity.NewSigner(priv, time.Minute).Sign(identity.Identity{Subject: "alice", Role: identity.RoleAdmin}, "test")
 	if err != nil {
 		t.Fatal(err)
 	}
 	log := &lockedBuffer{}
 	es := testgraph.NewExecutableSchema(testgraph.Config{Resolvers: &testgraph.Resolver{}})
-	h := graphqlx.NewHandler(es, identity.NewVerifier(pub), slog.New(slog.NewJSONHandler(log, nil)), opts...)
+	h := graphqlx.NewHandler(es, identity.NewVerifier(pub, "test"), slog.New(slog.NewJSONHandler(log, nil)), opts...)
 	srv := httptest.NewServer(h)
 	t.Cleanup(srv.Close)
 	return fixture{url: srv.URL, adminToken: token, log: log}

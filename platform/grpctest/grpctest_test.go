@@ -15,7 +15,7 @@ func TestServeAndDial_aRegisteredServiceAnswers(t *testing.T) {
 	t.Parallel()
 	addr := grpctest.Serve(t, func(s *grpc.Server) { healthv1.RegisterHealthServer(s, health.NewServer()) })
 
-	resp, err := healthv1.NewHealthClient(grpctest.Dial(t, addr)).Check(context.Background(), &healthv1.HealthCheckRequest{})
+	resp, err := healthv1.NewHealthClient(grpctest.Dial(t, "renting", "catalog", addr)).Check(context.Background(), &healthv1.HealthCheckRequest{})
 
 	if err != nil || resp.GetStatus() != healthv1.HealthCheckResponse_SERVING {
 		t.Errorf("Check = %v, %v; want SERVING", resp, err)

@@ -7,18 +7,19 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"slices"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/golang-jwt/jwt/v5"
+
+	"semesterhaus/platform/internal/tokencache"
 )
 
-// Issuer and Audience pin a token to its one use: the gateway speaking to a subgraph.
-const (
-	Issuer   = "semesterhaus-gateway"
-	Audience = "semesterhaus-subgraph"
-)
+// Issuer names who signs identity tokens: the gateway. A token's audience is the one subgraph it
+// was signed for (its name, e.g. "renting"), so a token captured on its way to one subgraph is
+// refused by every other.
+const Issuer = "semesterhaus-gateway"
 
 // leeway tolerates small clock differences between the gateway's and a subgraph's machines.
 const leeway = 5 * time.Second
@@ -39,20 +40,20 @@ func NewSigner(priv ed25519.PrivateKey, ttl time.Duration) *Signer {
 	return &Signer{key: priv, ttl: ttl}
 }
 
-// Sign returns a token for id.
-func (s *Signer) Sign(id Identity) (string, error) {
+// Sign returns a token for id, valid only at the subgraph named audience.
+func (s *Signer) Sign(id Identity, audience string) (string, error) {
 	if len(s.key) != ed25519.PrivateKeySize {
 		return "", errors.New("identity: signer has no valid private key")
 	}
-	if id.Subject == "" || !id.Role.valid() {
-		return "", fmt.Errorf("identity: cannot sign subject %q with role %q", id.Subject, id.Role)
+	if id.Subject == "" || !id.Role.valid() || audience == "" {
+		return "", fmt.Errorf("identity: cannot sign subject %q with role %q for audience %q", id.Subject, id.Role, audience)
 	}
 	now := time.Now()
 	return jwt.NewWithClaims(jwt.SigningMethodEdDSA, claims{
 		RegisteredClaims: jwt.RegisteredClaims{
 			Subject:   id.Subject,
 			Issuer:    Issuer,
-			Audience:  jwt.ClaimStrings{Audience},
+			Audience:  jwt.ClaimStrings{audience},
 			IssuedAt:  jwt.NewNumericDate(now),
 			ExpiresAt: jwt.NewNumericDate(now.Add(s.ttl)),
 		},
@@ -60,90 +61,65 @@ func (s *Signer) Sign(id Identity) (string, error) {
 	}).SignedString(s.key)
 }
 
-// Verifier checks identity tokens; every subgraph has one.
+// Verifier checks identity tokens; every subgraph has one, for its own name.
 type Verifier struct {
 	key      ed25519.PublicKey
+	audience string
+	// Only EdDSA: this refuses "none" and the HS256-with-the-public-key confusion attack.
 	parser   *jwt.Parser
-	verified verifiedTokens
+	verified *tokencache.Cache[verifiedToken]
 }
 
-// NewVerifier returns a verifier for the gateway's public key. With a nil (or malformed) key every
-// token is invalid, so a subgraph without configuration treats every caller as anonymous.
-func NewVerifier(pub ed25519.PublicKey) *Verifier {
+// NewVerifier returns a verifier for the gateway's public key that takes the tokens signed for
+// audience, the subgraph's name. With a nil (or malformed) key every token is invalid, so a
+// subgraph without configuration treats every caller as anonymous.
+func NewVerifier(pub ed25519.PublicKey, audience string) *Verifier {
 	return &Verifier{
-		key: pub,
-		// Only EdDSA: this refuses "none" and the HS256-with-the-public-key confusion attack.
+		key:      pub,
+		audience: audience,
 		parser: jwt.NewParser(
 			jwt.WithValidMethods([]string{jwt.SigningMethodEdDSA.Alg()}),
 			jwt.WithIssuer(Issuer),
-			jwt.WithAudience(Audience),
 			jwt.WithExpirationRequired(),
 			jwt.WithLeeway(leeway),
 		),
-		verified: verifiedTokens{byToken: map[string]verifiedToken{}},
+		verified: tokencache.New[verifiedToken](leeway),
 	}
 }
 
 // Verify returns the identity in token, or Anonymous and an error when the token is not one the
-// gateway signed, is expired, or is meant for something else.
+// gateway signed, is expired, or is meant for another subgraph.
 func (v *Verifier) Verify(token string) (Identity, error) {
+	return v.verifyFor(token, v.audience)
+}
+
+// verifyFor is Verify for the given audience: on a gRPC call, the calling service's name.
+func (v *Verifier) verifyFor(token, audience string) (Identity, error) {
 	if len(v.key) != ed25519.PublicKeySize {
 		return Anonymous, errors.New("identity: no public key configured")
 	}
-	if id, ok := v.verified.lookup(token, time.Now()); ok {
-		return id, nil
+	if known, ok := v.verified.Lookup(token, time.Now()); ok && known.audience == audience {
+		return known.id, nil
 	}
 	var c claims
 	if _, err := v.parser.ParseWithClaims(token, &c, func(*jwt.Token) (any, error) { return v.key, nil }); err != nil {
 		return Anonymous, fmt.Errorf("identity: %w", err)
 	}
+	if !slices.Equal(c.Audience, jwt.ClaimStrings{audience}) {
+		return Anonymous, fmt.Errorf("identity: token for %v, not for %q", c.Audience, audience)
+	}
 	if c.Subject == "" || !c.Role.valid() {
 		return Anonymous, fmt.Errorf("identity: invalid subject %q or role %q", c.Subject, c.Role)
 	}
 	id := Identity{Subject: c.Subject, Role: c.Role}
-	v.verified.add(token, id, c.ExpiresAt.Time)
+	v.verified.Add(token, verifiedToken{id: id, audience: audience}, c.ExpiresAt.Time)
 	return id, nil
 }
 
-// verifiedTokens remembers the tokens whose signature checked out, until they expire. The gateway
-// signs one token per identity and second and reuses it, so a burst of requests brings the same
-// token over and over; checking its Ed25519 signature once instead of on every request and every
-// call between services saves a good part of a small request's CPU. Identical bytes verify
-// identically, and a remembered token still expires on time.
-type verifiedTokens struct {
-	mu      sync.Mutex
-	byToken map[string]verifiedToken
-}
-
+// verifiedToken is what a token proved: an identity, for one subgraph.
 type verifiedToken struct {
-	id      Identity
-	expires time.Time
-}
-
-// maxVerifiedTokens bounds the memory: a few identities' tokens of the last minute fit many times.
-const maxVerifiedTokens = 1024
-
-func (t *verifiedTokens) lookup(token string, now time.Time) (Identity, bool) {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	known, ok := t.byToken[token]
-	if !ok {
-		return Anonymous, false
-	}
-	if now.After(known.expires.Add(leeway)) {
-		delete(t.byToken, token)
-		return Anonymous, false
-	}
-	return known.id, true
-}
-
-func (t *verifiedTokens) add(token string, id Identity, expires time.Time) {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	if len(t.byToken) >= maxVerifiedTokens {
-		clear(t.byToken) // the tokens in use now come back within a second
-	}
-	t.byToken[token] = verifiedToken{id: id, expires: expires}
+	id       Identity
+	audience string
 }
 
 // ParsePublicKey decodes a standard-base64 32-byte Ed25519 public key (IDENTITY_PUBLIC_KEY).
@@ -186,17 +162,17 @@ func decodeKey(b64 string, size int) ([]byte, error) {
 	return b, nil
 }
 
-// VerifierFromConfig builds the verifier from the configured IDENTITY_PUBLIC_KEY. Without a key
-// every caller is anonymous, so admin operations are refused rather than opened; that is logged
-// once, because it is almost always a deployment mistake.
-func VerifierFromConfig(publicKeyB64 string, logger *slog.Logger) (*Verifier, error) {
+// VerifierFromConfig builds the verifier of the subgraph named audience from the configured
+// IDENTITY_PUBLIC_KEY. Without a key every caller is anonymous, so admin operations are refused
+// rather than opened; that is logged once, because it is almost always a deployment mistake.
+func VerifierFromConfig(publicKeyB64, audience string, logger *slog.Logger) (*Verifier, error) {
 	if publicKeyB64 == "" {
 		logger.Warn("IDENTITY_PUBLIC_KEY is not set: every caller is anonymous and admin operations are refused")
-		return NewVerifier(nil), nil
+		return NewVerifier(nil, audience), nil
 	}
 	key, err := ParsePublicKey(publicKeyB64)
 	if err != nil {
 		return nil, fmt.Errorf("IDENTITY_PUBLIC_KEY: %w", err)
 	}
-	return NewVerifier(key), nil
+	return NewVerifier(key, audience), nil
 }

@@ -32,9 +32,12 @@ func craft(t *testing.T, method jwt.SigningMethod, key any, c jwt.MapClaims) str
 	return s
 }
 
+// subgraph is the subgraph whose verifier these tests use.
+const subgraph = "renting"
+
 func validClaims() jwt.MapClaims {
 	return jwt.MapClaims{
-		"sub": "alice", "role": "admin", "iss": identity.Issuer, "aud": identity.Audience,
+		"sub": "alice", "role": "admin", "iss": identity.Issuer, "aud": subgraph,
 		"iat": time.Now().Unix(), "exp": time.Now().Add(time.Minute).Unix(),
 	}
 }
@@ -54,11 +57,11 @@ func TestVerify(t *testing.T) {
 	pub, priv := newKey(t)
 	_, otherPriv := newKey(t)
 	signer := identity.NewSigner(priv, time.Minute)
-	admin, err := signer.Sign(identity.Identity{Subject: "alice", Role: identity.RoleAdmin})
+	admin, err := signer.Sign(identity.Identity{Subject: "alice", Role: identity.RoleAdmin}, subgraph)
 	if err != nil {
 		t.Fatal(err)
 	}
-	anon, err := signer.Sign(identity.Anonymous)
+	anon, err := signer.Sign(identity.Anonymous, subgraph)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -86,11 +89,13 @@ func TestVerify(t *testing.T) {
 		{"HS256 keyed with the public key", craft(t, jwt.SigningMethodHS256, []byte(pub), validClaims()), identity.Anonymous, false},
 		{"wrong issuer", craft(t, jwt.SigningMethodEdDSA, priv, with("iss", "someone-else")), identity.Anonymous, false},
 		{"wrong audience", craft(t, jwt.SigningMethodEdDSA, priv, with("aud", "other-service")), identity.Anonymous, false},
+		{"signed for another subgraph", craft(t, jwt.SigningMethodEdDSA, priv, with("aud", "catalog")), identity.Anonymous, false},
+		{"for this and another subgraph", craft(t, jwt.SigningMethodEdDSA, priv, with("aud", []string{subgraph, "catalog"})), identity.Anonymous, false},
 		{"unknown role", craft(t, jwt.SigningMethodEdDSA, priv, with("role", "root")), identity.Anonymous, false},
 		{"no role", craft(t, jwt.SigningMethodEdDSA, priv, with("role", nil)), identity.Anonymous, false},
 		{"no subject", craft(t, jwt.SigningMethodEdDSA, priv, with("sub", nil)), identity.Anonymous, false},
 	}
-	v := identity.NewVerifier(pub)
+	v := identity.NewVerifier(pub, subgraph)
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
@@ -114,11 +119,11 @@ func flip(c byte) string {
 func TestVerify_withoutKey_everyTokenInvalid(t *testing.T) {
 	t.Parallel()
 	_, priv := newKey(t)
-	token, err := identity.NewSigner(priv, time.Minute).Sign(identity.Identity{Subject: "alice", Role: identity.RoleAdmin})
+	token, err := identity.NewSigner(priv, time.Minute).Sign(identity.Identity{Subject: "alice", Role: identity.RoleAdmin}, subgraph)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if id, err := identity.NewVerifier(nil).Verify(token); err == nil || id != identity.Anonymous {
+	if id, err := identity.NewVerifier(nil, subgraph).Verify(token); err == nil || id != identity.Anonymous {
 		t.Fatalf("Verify without key = %+v, %v; want anonymous and an error", id, err)
 	}
 }
@@ -138,7 +143,7 @@ func TestSign_refusesInvalidIdentity(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
-			if _, err := tt.signer.Sign(tt.id); err == nil {
+			if _, err := tt.signer.Sign(tt.id, subgraph); err == nil {
 				t.Fatal("Sign succeeded")
 			}
 		})
@@ -159,11 +164,11 @@ func TestKeys_generatedPairParsesAndRoundTrips(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	token, err := identity.NewSigner(priv, time.Minute).Sign(identity.Identity{Subject: "bob", Role: identity.RoleAdmin})
+	token, err := identity.NewSigner(priv, time.Minute).Sign(identity.Identity{Subject: "bob", Role: identity.RoleAdmin}, subgraph)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if id, err := identity.NewVerifier(pub).Verify(token); err != nil || !id.IsAdmin() {
+	if id, err := identity.NewVerifier(pub, subgraph).Verify(token); err != nil || !id.IsAdmin() {
 		t.Fatalf("Verify = %+v, %v", id, err)
 	}
 }
@@ -210,23 +215,23 @@ func TestVerifierFromConfig(t *testing.T) {
 		t.Fatal(err)
 	}
 	key, _ := identity.ParsePrivateKey(private)
-	token, _ := identity.NewSigner(key, time.Minute).Sign(identity.Identity{Subject: "admin", Role: identity.RoleAdmin})
+	token, _ := identity.NewSigner(key, time.Minute).Sign(identity.Identity{Subject: "admin", Role: identity.RoleAdmin}, subgraph)
 
-	configured, err := identity.VerifierFromConfig(public, quiet)
+	configured, err := identity.VerifierFromConfig(public, subgraph, quiet)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if id, err := configured.Verify(token); err != nil || !id.IsAdmin() {
 		t.Errorf("configured verifier: %v, %v", id, err)
 	}
-	unconfigured, err := identity.VerifierFromConfig("", quiet)
+	unconfigured, err := identity.VerifierFromConfig("", subgraph, quiet)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if id, _ := unconfigured.Verify(token); id.IsAdmin() {
 		t.Error("a verifier without a key accepted an admin token")
 	}
-	if _, err := identity.VerifierFromConfig("not base64!", quiet); err == nil {
+	if _, err := identity.VerifierFromConfig("not base64!", subgraph, quiet); err == nil {
 		t.Error("a malformed key was accepted")
 	}
 }

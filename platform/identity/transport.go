@@ -17,20 +17,21 @@ const MetadataKey = "x-identity-token"
 func Middleware(v *Verifier) func(http.Handler) http.Handler {
 	return func(next http.Handler) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-			next.ServeHTTP(w, r.WithContext(v.contextFor(r.Context(), r.Header.Get(Header))))
+			next.ServeHTTP(w, r.WithContext(v.contextFor(r.Context(), r.Header.Get(Header), v.audience)))
 		})
 	}
 }
 
-// UnaryServerInterceptor does for gRPC what Middleware does for HTTP.
-func UnaryServerInterceptor(v *Verifier) grpc.UnaryServerInterceptor {
-	return func(ctx context.Context, req any, _ *grpc.UnaryServerInfo, handler grpc.UnaryHandler) (any, error) {
-		var token string
-		if vals := metadata.ValueFromIncomingContext(ctx, MetadataKey); len(vals) > 0 {
-			token = vals[0]
-		}
-		return handler(v.contextFor(ctx, token), req)
+// ForCall does for a gRPC call what Middleware does for HTTP, for a call from the service named
+// caller (proven by package peer before). The token it forwards was signed for that service's
+// subgraph: a service passes on the identity of the request it serves, and a token meant for
+// another subgraph, or one copied by a service that did not receive it, counts as anonymous.
+func (v *Verifier) ForCall(ctx context.Context, caller string) context.Context {
+	var token string
+	if vals := metadata.ValueFromIncomingContext(ctx, MetadataKey); len(vals) > 0 {
+		token = vals[0]
 	}
+	return v.contextFor(ctx, token, caller)
 }
 
 // UnaryClientInterceptor forwards the caller's verified token on outgoing gRPC calls, so the called
@@ -44,12 +45,12 @@ func UnaryClientInterceptor() grpc.UnaryClientInterceptor {
 	}
 }
 
-// contextFor returns ctx carrying the identity of token, or Anonymous.
-func (v *Verifier) contextFor(ctx context.Context, token string) context.Context {
+// contextFor returns ctx carrying the identity of token signed for audience, or Anonymous.
+func (v *Verifier) contextFor(ctx context.Context, token, audience string) context.Context {
 	if token == "" {
 		return WithIdentity(ctx, Anonymous)
 	}
-	id, err := v.Verify(token)
+	id, err := v.verifyFor(token, audience)
 	if err != nil {
 		return WithIdentity(ctx, Anonymous)
 	}

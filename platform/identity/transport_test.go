@@ -13,6 +13,7 @@ import (
 	"google.golang.org/grpc/credentials/insecure"
 	"google.golang.org/grpc/health"
 	healthpb "google.golang.org/grpc/health/grpc_health_v1"
+	"google.golang.org/grpc/metadata"
 
 	"semesterhaus/platform/identity"
 )
@@ -20,7 +21,7 @@ import (
 func TestMiddleware(t *testing.T) {
 	t.Parallel()
 	pub, priv := newKey(t)
-	token, err := identity.NewSigner(priv, time.Minute).Sign(identity.Identity{Subject: "alice", Role: identity.RoleAdmin})
+	token, err := identity.NewSigner(priv, time.Minute).Sign(identity.Identity{Subject: "alice", Role: identity.RoleAdmin}, subgraph)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -36,7 +37,7 @@ func TestMiddleware(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
-			got := identityOfRequest(identity.NewVerifier(pub), tt.header)
+			got := identityOfRequest(identity.NewVerifier(pub, subgraph), tt.header)
 			if got != tt.want {
 				t.Fatalf("identity = %+v, want %+v", got, tt.want)
 			}
@@ -82,15 +83,15 @@ func TestRequireAdmin(t *testing.T) {
 func TestGRPC_forwardsCallerIdentity(t *testing.T) {
 	t.Parallel()
 	pub, priv := newKey(t)
-	token, err := identity.NewSigner(priv, time.Minute).Sign(identity.Identity{Subject: "alice", Role: identity.RoleAdmin})
+	token, err := identity.NewSigner(priv, time.Minute).Sign(identity.Identity{Subject: "alice", Role: identity.RoleAdmin}, subgraph)
 	if err != nil {
 		t.Fatal(err)
 	}
 	seen := make(chan identity.Identity, 1)
 	srv := grpc.NewServer(grpc.ChainUnaryInterceptor(
-		identity.UnaryServerInterceptor(identity.NewVerifier(pub)),
 		func(ctx context.Context, req any, _ *grpc.UnaryServerInfo, next grpc.UnaryHandler) (any, error) {
-			seen <- identity.FromContext(ctx)
+			// As if package peer had proven that the renting service calls.
+			seen <- identity.FromContext(identity.NewVerifier(pub, "document").ForCall(ctx, subgraph))
 			return next(ctx, req)
 		},
 	))
@@ -120,7 +121,7 @@ func TestGRPC_forwardsCallerIdentity(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			var callErr error
-			h := identity.Middleware(identity.NewVerifier(pub))(http.HandlerFunc(func(_ http.ResponseWriter, r *http.Request) {
+			h := identity.Middleware(identity.NewVerifier(pub, subgraph))(http.HandlerFunc(func(_ http.ResponseWriter, r *http.Request) {
 				_, callErr = healthpb.NewHealthClient(conn).Check(r.Context(), &healthpb.HealthCheckRequest{})
 			}))
 			r := httptest.NewRequest(http.MethodPost, "/graphql", nil)
@@ -135,5 +136,29 @@ func TestGRPC_forwardsCallerIdentity(t *testing.T) {
 				t.Fatalf("called service saw %+v, want %+v", got, tt.want)
 			}
 		})
+	}
+}
+
+// TestForCall_tokenOfAnotherSubgraph_anonymous: a service that passes on a token it did not
+// receive (one signed for another subgraph) calls as nobody.
+func TestForCall_tokenOfAnotherSubgraph_anonymous(t *testing.T) {
+	t.Parallel()
+	pub, priv := newKey(t)
+	signer := identity.NewSigner(priv, time.Minute)
+	admin := identity.Identity{Subject: "alice", Role: identity.RoleAdmin}
+	forCatalog, err := signer.Sign(admin, "catalog")
+	if err != nil {
+		t.Fatal(err)
+	}
+	verifier := identity.NewVerifier(pub, "renter")
+	// catalog first: its verified token is then remembered, and still refused to another caller.
+	for _, call := range []struct {
+		caller string
+		want   identity.Identity
+	}{{"catalog", admin}, {subgraph, identity.Anonymous}} {
+		ctx := metadata.NewIncomingContext(context.Background(), metadata.Pairs(identity.MetadataKey, forCatalog))
+		if got := identity.FromContext(verifier.ForCall(ctx, call.caller)); got != call.want {
+			t.Errorf("called by %s with catalog's token: %+v, want %+v", call.caller, got, call.want)
+		}
 	}
 }

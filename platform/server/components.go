@@ -2,6 +2,7 @@ package server
 
 import (
 	"context"
+	"crypto/tls"
 	"errors"
 	"fmt"
 	"net"
@@ -27,6 +28,11 @@ func Func(name string, run func(ctx context.Context) error) Component {
 // HTTP serves h on addr. The timeouts protect against slow or idle clients holding connections
 // (Slowloris); reads and writes leave minutes for 18 MiB document uploads and downloads on slow lines.
 func HTTP(name, addr string, h http.Handler) Component {
+	return HTTPS(name, addr, h, nil)
+}
+
+// HTTPS is HTTP over TLS with tlsConfig; with a nil tlsConfig it is plain HTTP.
+func HTTPS(name, addr string, h http.Handler, tlsConfig *tls.Config) Component {
 	return Func(name, func(ctx context.Context) error {
 		srv := &http.Server{
 			Addr:              addr,
@@ -40,6 +46,9 @@ func HTTP(name, addr string, h http.Handler) Component {
 		lis, err := net.Listen("tcp", addr)
 		if err != nil {
 			return err
+		}
+		if tlsConfig != nil {
+			lis = tls.NewListener(lis, tlsConfig)
 		}
 		errc := make(chan error, 1)
 		go func() { errc <- srv.Serve(lis) }()

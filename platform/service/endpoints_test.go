@@ -13,6 +13,7 @@ import (
 
 	"semesterhaus/platform/health"
 	"semesterhaus/platform/identity"
+	"semesterhaus/platform/peer"
 	"semesterhaus/platform/server"
 )
 
@@ -30,7 +31,7 @@ func TestAPI_servesGraphQLHealthAndGRPC(t *testing.T) {
 	httpAddr, grpcAddr := freeAddr(t), freeAddr(t)
 	registered := false
 	api := API{
-		HTTPAddr: httpAddr, GRPCAddr: grpcAddr, Verifier: identity.NewVerifier(nil),
+		HTTPAddr: httpAddr, GRPCAddr: grpcAddr, Guard: testGuard(),
 		Routes: func(mux *http.ServeMux) {
 			mux.HandleFunc("/graphql", func(w http.ResponseWriter, _ *http.Request) { _, _ = w.Write([]byte(`{"data":{}}`)) })
 		},
@@ -39,7 +40,11 @@ func TestAPI_servesGraphQLHealthAndGRPC(t *testing.T) {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
-	go func() { done <- server.Run(ctx, quietLogger(), api.Components()...) }()
+	components, err := api.Components()
+	if err != nil {
+		t.Fatal(err)
+	}
+	go func() { done <- server.Run(ctx, quietLogger(), components...) }()
 	defer func() { cancel(); <-done }()
 
 	for _, path := range []string{"/graphql", "/healthz", "/readyz"} {
@@ -72,4 +77,9 @@ func getStatus(t *testing.T, url string) int {
 		}
 		time.Sleep(20 * time.Millisecond)
 	}
+}
+
+// testGuard admits no service: the tests call only the health service, which is open to all.
+func testGuard() peer.Guard {
+	return peer.Guard{Authenticator: peer.NewAuthenticator("catalog", nil), Identities: identity.NewVerifier(nil, "catalog")}
 }

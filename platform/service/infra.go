@@ -2,6 +2,8 @@ package service
 
 import (
 	"context"
+	"crypto/ed25519"
+	"crypto/tls"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -9,11 +11,13 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
+	"google.golang.org/grpc"
 
 	"semesterhaus/platform/events"
 	"semesterhaus/platform/health"
 	"semesterhaus/platform/identity"
 	"semesterhaus/platform/natsauth"
+	"semesterhaus/platform/peer"
 	"semesterhaus/platform/postgres"
 	"semesterhaus/platform/server"
 	"semesterhaus/proto/events/v1/streams"
@@ -33,7 +37,7 @@ type Needs struct {
 // which builds the service and runs it (Infra.Run), and releases them when run returns.
 func Serve[C Configured](needs Needs, run func(ctx context.Context, cfg C, infra *Infra, logger *slog.Logger) error) Command[C] {
 	return func(ctx context.Context, cfg C, logger *slog.Logger) error {
-		infra, err := Connect(ctx, cfg.Base(), needs, logger)
+		infra, err := Connect(ctx, nameOf(ctx), cfg.Base(), needs, logger)
 		if err != nil {
 			return err
 		}
@@ -43,20 +47,32 @@ func Serve[C Configured](needs Needs, run func(ctx context.Context, cfg C, infra
 }
 
 // Infra is what a serving service is connected to: its database, the verifier of the gateway's
-// identity tokens and, when it needs it, NATS JetStream.
+// identity tokens, its credentials towards its peers and, when it needs it, NATS JetStream.
 type Infra struct {
 	Pool      *pgxpool.Pool
 	Verifier  *identity.Verifier
 	JS        jetstream.JetStream // nil unless the service needs NATS
 	nc        *nats.Conn
 	publishes []streams.Stream
+	peers     peers
 }
 
-// Connect opens the service's database, builds its identity verifier and, as far as needs says,
-// connects to NATS JetStream and creates the streams the service publishes into. Close releases
-// them.
-func Connect(ctx context.Context, s Settings, needs Needs, logger *slog.Logger) (*Infra, error) {
-	verifier, err := identity.VerifierFromConfig(s.IdentityPublicKey, logger)
+// peers are the service's credentials on both ends of its gRPC calls.
+type peers struct {
+	caller        Caller
+	authenticator *peer.Authenticator
+	serverTLS     *tls.Config
+}
+
+// Connect opens the database of the service called name, builds its identity verifier and its
+// credentials towards its peers and, as far as needs says, connects to NATS JetStream and creates
+// the streams the service publishes into. Close releases them.
+func Connect(ctx context.Context, name string, s Settings, needs Needs, logger *slog.Logger) (*Infra, error) {
+	verifier, err := identity.VerifierFromConfig(s.IdentityPublicKey, name, logger)
+	if err != nil {
+		return nil, err
+	}
+	credentials, err := peerCredentials(name, s, logger)
 	if err != nil {
 		return nil, err
 	}
@@ -64,7 +80,7 @@ func Connect(ctx context.Context, s Settings, needs Needs, logger *slog.Logger) 
 	if err != nil {
 		return nil, err
 	}
-	infra := &Infra{Pool: pool, Verifier: verifier, publishes: needs.Publishes}
+	infra := &Infra{Pool: pool, Verifier: verifier, publishes: needs.Publishes, peers: credentials}
 	if !needs.NATS && len(needs.Publishes) == 0 {
 		return infra, nil
 	}
@@ -98,13 +114,52 @@ func (i *Infra) connectNATS(ctx context.Context, s Settings, logger *slog.Logger
 	return nil
 }
 
-// Run runs the service until ctx ends (server.Run): its API, with the identity verifier and a
+// peerCredentials reads the service's key, its peers' public keys and the TLS settings.
+func peerCredentials(name string, s Settings, logger *slog.Logger) (peers, error) {
+	serverTLS, clientTLS, err := server.InternalTLS(s.TLSCertFile, s.TLSKeyFile, s.TLSCAFile, s.Production)
+	if err != nil {
+		return peers{}, err
+	}
+	keys, err := peer.ParseKeys(s.ServicePublicKeys)
+	if err != nil {
+		return peers{}, err
+	}
+	if len(keys) == 0 {
+		logger.Warn("SERVICE_PUBLIC_KEYS is not set: no service can call this one's gRPC API")
+	}
+	var key ed25519.PrivateKey
+	if s.ServiceKey != "" {
+		if key, err = identity.ParsePrivateKey(s.ServiceKey.Reveal()); err != nil {
+			return peers{}, fmt.Errorf("SERVICE_KEY: %w", err)
+		}
+	}
+	return peers{
+		caller:        Caller{Signer: peer.NewSigner(name, key), TLS: clientTLS},
+		authenticator: peer.NewAuthenticator(name, keys),
+		serverTLS:     serverTLS,
+	}, nil
+}
+
+// Dial connects to the gRPC API of the service named callee at addr, as this service (Caller.Dial).
+// A service that calls others needs its SERVICE_KEY.
+func (i *Infra) Dial(callee, addr string, options ...grpc.DialOption) (*grpc.ClientConn, error) {
+	if !i.peers.caller.Signer.HasKey() {
+		return nil, fmt.Errorf("SERVICE_KEY is required: the service calls %s", callee)
+	}
+	return i.peers.caller.Dial(callee, addr, options...)
+}
+
+// Run runs the service until ctx ends (server.Run): its API, with its credentials, TLS and a
 // readiness check of the database added, the outbox relay when it publishes events, and its other
 // components.
 func (i *Infra) Run(ctx context.Context, logger *slog.Logger, api API, components ...server.Component) error {
-	api.Verifier, api.Logger = i.Verifier, logger
+	api.Guard = peer.Guard{Authenticator: i.peers.authenticator, Identities: i.Verifier}
+	api.TLS, api.Logger = i.peers.serverTLS, logger
 	api.Ready = append(api.Ready, health.Check{Name: "postgres", Func: i.Pool.Ping})
-	all := api.Components()
+	all, err := api.Components()
+	if err != nil {
+		return err
+	}
 	if len(i.publishes) > 0 {
 		all = append(all, events.RelayComponent(i.Pool, i.JS, logger))
 	}

@@ -23,7 +23,7 @@ func TestMain(m *testing.M) { pgtest.Main(m) }
 func TestConnect_opensTheDatabaseAndNATSOnlyWhenNeeded(t *testing.T) {
 	_, url := pgtest.NewDatabase(t, nil)
 	ctx := context.Background()
-	infra, err := Connect(ctx, Settings{DatabaseURL: config.Secret(url)}, Needs{}, quietLogger())
+	infra, err := Connect(ctx, "catalog", Settings{DatabaseURL: config.Secret(url)}, Needs{}, quietLogger())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -31,10 +31,10 @@ func TestConnect_opensTheDatabaseAndNATSOnlyWhenNeeded(t *testing.T) {
 	if err := infra.Pool.Ping(ctx); err != nil || infra.Verifier == nil || infra.JS != nil {
 		t.Fatalf("after Connect: ping %v, verifier %v, JetStream %v", err, infra.Verifier, infra.JS)
 	}
-	if _, err := Connect(ctx, Settings{DatabaseURL: config.Secret(url)}, Needs{NATS: true}, quietLogger()); err == nil || !strings.Contains(err.Error(), "NATS_URL") {
+	if _, err := Connect(ctx, "catalog", Settings{DatabaseURL: config.Secret(url)}, Needs{NATS: true}, quietLogger()); err == nil || !strings.Contains(err.Error(), "NATS_URL") {
 		t.Errorf("an empty NATS_URL: %v, want it named", err)
 	}
-	withNATS, err := Connect(ctx, Settings{DatabaseURL: config.Secret(url), NATSURL: natstest.URL(t)}, Needs{NATS: true}, quietLogger())
+	withNATS, err := Connect(ctx, "catalog", Settings{DatabaseURL: config.Secret(url), NATSURL: natstest.URL(t)}, Needs{NATS: true}, quietLogger())
 	if err != nil || withNATS.JS == nil {
 		t.Fatalf("Connect with NATS: %v", err)
 	}
@@ -45,7 +45,7 @@ func TestConnect_publisher_getsItsStreams(t *testing.T) {
 	_, url := pgtest.NewDatabase(t, nil)
 	ctx := context.Background()
 	stream := streams.PaymentStream(natstest.Unique("payment")).Stream()
-	infra, err := Connect(ctx, Settings{DatabaseURL: config.Secret(url), NATSURL: natstest.URL(t)},
+	infra, err := Connect(ctx, "catalog", Settings{DatabaseURL: config.Secret(url), NATSURL: natstest.URL(t)},
 		Needs{Publishes: []streams.Stream{stream}}, quietLogger())
 	if err != nil {
 		t.Fatal(err)
@@ -64,7 +64,7 @@ func TestConnect_publisher_getsItsStreams(t *testing.T) {
 func TestConnect_impossibleStreamReplicas_refused(t *testing.T) {
 	_, url := pgtest.NewDatabase(t, nil)
 	s := Settings{DatabaseURL: config.Secret(url), NATSURL: natstest.URL(t), NATSStreamReplicas: 7}
-	if _, err := Connect(context.Background(), s, Needs{NATS: true}, quietLogger()); err == nil || !strings.Contains(err.Error(), "NATS_STREAM_REPLICAS") {
+	if _, err := Connect(context.Background(), "catalog", s, Needs{NATS: true}, quietLogger()); err == nil || !strings.Contains(err.Error(), "NATS_STREAM_REPLICAS") {
 		t.Errorf("7 replicas: %v, want NATS_STREAM_REPLICAS refused", err)
 	}
 }
@@ -73,7 +73,7 @@ func TestRun_publisher_isReadyAndRelaysItsOutbox(t *testing.T) {
 	pool, url := pgtest.NewDatabase(t, nil)
 	ctx, cancel := context.WithCancel(context.Background())
 	stream := streams.PaymentStream(natstest.Unique("payment"))
-	infra, err := Connect(ctx, Settings{DatabaseURL: config.Secret(url), NATSURL: natstest.URL(t)},
+	infra, err := Connect(ctx, "catalog", Settings{DatabaseURL: config.Secret(url), NATSURL: natstest.URL(t)},
 		Needs{Publishes: []streams.Stream{stream.Stream()}}, quietLogger())
 	if err != nil {
 		t.Fatal(err)

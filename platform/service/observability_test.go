@@ -2,6 +2,8 @@ package service
 
 import (
 	"context"
+	"crypto/ed25519"
+	"crypto/rand"
 	"io"
 	"net/http"
 	"strings"
@@ -10,7 +12,7 @@ import (
 	"google.golang.org/grpc"
 	healthv1 "google.golang.org/grpc/health/grpc_health_v1"
 
-	"semesterhaus/platform/identity"
+	"semesterhaus/platform/peer"
 	"semesterhaus/platform/server"
 )
 
@@ -19,7 +21,7 @@ import (
 func TestAPI_servesMetricsOfItsHTTPAndGRPCTraffic(t *testing.T) {
 	httpAddr, grpcAddr := freeAddr(t), freeAddr(t)
 	api := API{
-		HTTPAddr: httpAddr, GRPCAddr: grpcAddr, Verifier: identity.NewVerifier(nil),
+		HTTPAddr: httpAddr, GRPCAddr: grpcAddr, Guard: testGuard(),
 		Routes: func(mux *http.ServeMux) {
 			mux.HandleFunc("POST /graphql", func(w http.ResponseWriter, _ *http.Request) { _, _ = w.Write([]byte(`{"data":{}}`)) })
 		},
@@ -27,7 +29,11 @@ func TestAPI_servesMetricsOfItsHTTPAndGRPCTraffic(t *testing.T) {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
-	go func() { done <- server.Run(ctx, quietLogger(), api.Components()...) }()
+	components, err := api.Components()
+	if err != nil {
+		t.Fatal(err)
+	}
+	go func() { done <- server.Run(ctx, quietLogger(), components...) }()
 	defer func() { cancel(); <-done }()
 
 	getStatus(t, "http://"+httpAddr+"/healthz") // waits until it serves
@@ -36,7 +42,11 @@ func TestAPI_servesMetricsOfItsHTTPAndGRPCTraffic(t *testing.T) {
 		t.Fatal(err)
 	}
 	resp.Body.Close()
-	conn, err := Dial(grpcAddr)
+	_, key, err := ed25519.GenerateKey(rand.Reader)
+	if err != nil {
+		t.Fatal(err)
+	}
+	conn, err := Caller{Signer: peer.NewSigner("renting", key)}.Dial("catalog", grpcAddr)
 	if err != nil {
 		t.Fatal(err)
 	}

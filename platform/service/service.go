@@ -96,6 +96,7 @@ func run[C Configured](name string, args []string, load func() (C, error), comma
 	logger := logging.New(base.LogLevel, base.LogFormat).With("service", name)
 	ctx, stop := server.SignalContext()
 	defer stop()
+	ctx = context.WithValue(ctx, nameKey{}, name)
 	stopTracing, err := tracing.Setup(ctx, name, logger)
 	if err != nil {
 		return err
@@ -118,4 +119,12 @@ func Migrate[C Configured](migrations fs.FS) Command[C] {
 	return func(ctx context.Context, cfg C, _ *slog.Logger) error {
 		return postgres.Migrate(ctx, cfg.Base().DatabaseURL.Reveal(), migrations)
 	}
+}
+
+type nameKey struct{}
+
+// nameOf returns the name of the service whose command runs with ctx (Main puts it there).
+func nameOf(ctx context.Context) string {
+	name, _ := ctx.Value(nameKey{}).(string)
+	return name
 }

@@ -4,12 +4,16 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"encoding/pem"
 	"io"
 	"log/slog"
 	"net/http"
 	"net/http/cookiejar"
 	"net/http/httptest"
+	"net/http/httputil"
 	"net/url"
+	"os"
+	"path/filepath"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -105,6 +109,31 @@ func startGateway(t *testing.T, options ...gatewayOption) *testGateway {
 // withSubgraphURL routes the catalog subgraph to url instead of the test catalog.
 func withSubgraphURL(url string) gatewayOption {
 	return func(t *testing.T, _ *testGateway) { t.Setenv("SUBGRAPH_URLS", "catalog="+url) }
+}
+
+// inProduction runs the gateway with PRODUCTION=true, which reaches the services over TLS only:
+// the catalog subgraph is served behind TLS with a certificate of a test CA, whose certificate is
+// TLS_CA_FILE, and the other services' URLs are https.
+func inProduction() gatewayOption {
+	return func(t *testing.T, gw *testGateway) {
+		target, err := url.Parse(gw.catalogURL)
+		if err != nil {
+			t.Fatal(err)
+		}
+		catalog := httptest.NewTLSServer(httputil.NewSingleHostReverseProxy(target))
+		t.Cleanup(catalog.Close)
+		ca := filepath.Join(t.TempDir(), "ca.pem")
+		certificate := pem.EncodeToMemory(&pem.Block{Type: "CERTIFICATE", Bytes: catalog.Certificate().Raw})
+		if err := os.WriteFile(ca, certificate, 0o600); err != nil {
+			t.Fatal(err)
+		}
+		t.Setenv("PRODUCTION", "true")
+		t.Setenv("TLS_CA_FILE", ca)
+		t.Setenv("SUBGRAPH_URLS", "catalog="+catalog.URL)
+		for _, setting := range []string{"RENTING_URL", "DOCUMENT_URL", "PAYMENT_URL"} {
+			t.Setenv(setting, "https://127.0.0.1:1")
+		}
+	}
 }
 
 func withEnv(key, value string) gatewayOption {

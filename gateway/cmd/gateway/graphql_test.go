@@ -14,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"semesterhaus/gateway/internal/engine"
 	"semesterhaus/gateway/internal/hostilequery"
 	"semesterhaus/platform/identity"
 )
@@ -91,16 +92,18 @@ func TestGraphQL_clientSentIdentityToken_isReplacedByTheGateways(t *testing.T) {
 	var recorder tokenRecorder
 	gw := startGateway(t, recorder.inFrontOfCatalog)
 	// A genuine admin token, as if stolen: still the caller has no admin session.
-	stolen, err := gw.signer.Sign(identity.Identity{Subject: "admin", Role: identity.RoleAdmin})
+	stolen, err := gw.signer.Sign(identity.Identity{Subject: "admin", Role: identity.RoleAdmin}, "catalog")
 	if err != nil {
 		t.Fatal(err)
 	}
 
-	res := gw.query(t, browser(t), `{ adminBuilding { id } }`, identity.Header, stolen)
-	if res.errorCode() != "FORBIDDEN" {
-		t.Errorf("adminBuilding with a client-sent admin token = %s, want FORBIDDEN", res.raw)
+	for _, header := range []string{identity.Header, engine.SubgraphHeader(identity.Header, "catalog")} {
+		res := gw.query(t, browser(t), `{ adminBuilding { id } }`, header, stolen)
+		if res.errorCode() != "FORBIDDEN" {
+			t.Errorf("adminBuilding with a client-sent admin token in %s = %s, want FORBIDDEN", header, res.raw)
+		}
 	}
-	res = gw.query(t, browser(t), `{ building { id } }`, identity.Header, stolen)
+	res := gw.query(t, browser(t), `{ building { id } }`, identity.Header, stolen)
 	if len(res.Errors) > 0 {
 		t.Fatalf("public query = %s", res.raw)
 	}
@@ -108,9 +111,12 @@ func TestGraphQL_clientSentIdentityToken_isReplacedByTheGateways(t *testing.T) {
 	if forwarded == stolen {
 		t.Fatal("the client's token reached the subgraph")
 	}
-	caller, err := identity.NewVerifier(gw.publicKey).Verify(forwarded)
+	caller, err := identity.NewVerifier(gw.publicKey, "catalog").Verify(forwarded)
 	if err != nil || caller != identity.Anonymous {
 		t.Errorf("token at the subgraph = %+v (%v), want the gateway's anonymous token", caller, err)
+	}
+	if _, err := identity.NewVerifier(gw.publicKey, "renting").Verify(forwarded); err == nil {
+		t.Error("the token the catalog got is good at the renting subgraph too")
 	}
 }
 

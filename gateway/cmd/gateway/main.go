@@ -7,6 +7,7 @@ import (
 	"context"
 	"crypto/hkdf"
 	"crypto/sha256"
+	"crypto/tls"
 	"fmt"
 	"log/slog"
 	"net/http"
@@ -105,11 +106,17 @@ func newGateway(ctx context.Context, cfg config.Config, logger *slog.Logger, nc 
 	if err != nil {
 		return nil, err
 	}
+	servicesTLS, err := internalTLS(cfg)
+	if err != nil {
+		return nil, err
+	}
+	services := httpapi.NewUpstream(servicesTLS)
 	eng, err := engine.New(ctx, engine.Options{
-		RouterConfig:   schema.RouterConfig,
-		SubgraphURLs:   cfg.SubgraphURLs,
-		ForwardHeaders: []string{identity.Header},
-		Logger:         logger,
+		TLS:             servicesTLS,
+		RouterConfig:    schema.RouterConfig,
+		SubgraphURLs:    cfg.SubgraphURLs,
+		SubgraphHeaders: []string{identity.Header},
+		Logger:          logger,
 	})
 	if err != nil {
 		return nil, err
@@ -139,6 +146,7 @@ func newGateway(ctx context.Context, cfg config.Config, logger *slog.Logger, nc 
 			Guard:            adminguard.New(eng.Schema()),
 			Identify:         signIn.Identify,
 			Signer:           tokens,
+			Subgraphs:        eng.Subgraphs(),
 			MaxDepth:         cfg.MaxQueryDepth,
 			MaxCost:          cfg.MaxQueryCost,
 			MaxQueryBytes:    cfg.MaxQueryBytes,
@@ -151,12 +159,12 @@ func newGateway(ctx context.Context, cfg config.Config, logger *slog.Logger, nc 
 			ClientAddress: clients.Address,
 			Logger:        logger,
 		},
-		Verify:          httpapi.Forward(cfg.RentingURL, "/api/verify", "/verify"),
-		Documents:       httpapi.NewDocuments(cfg.DocumentURL, signIn.Identify, tokens),
-		Signing:         httpapi.Forward(cfg.DocumentURL, "/api/signing/", "/signing/"),
-		SigningWebhook:  httpapi.Forward(cfg.DocumentURL, "/api/webhooks/signing", "/webhooks/signing"),
-		Checkout:        httpapi.Forward(cfg.PaymentURL, "/api/checkout/", "/checkout/"),
-		PaymentWebhook:  httpapi.Forward(cfg.PaymentURL, "/api/webhooks/payment", "/webhooks/payment"),
+		Verify:          services.Forward(cfg.RentingURL, "/api/verify", "/verify"),
+		Documents:       services.Documents(cfg.DocumentURL, signIn.Identify, tokens),
+		Signing:         services.Forward(cfg.DocumentURL, "/api/signing/", "/signing/"),
+		SigningWebhook:  services.Forward(cfg.DocumentURL, "/api/webhooks/signing", "/webhooks/signing"),
+		Checkout:        services.Forward(cfg.PaymentURL, "/api/checkout/", "/checkout/"),
+		PaymentWebhook:  services.Forward(cfg.PaymentURL, "/api/webhooks/payment", "/webhooks/payment"),
 		Auth:            signIn,
 		ReadinessChecks: []health.Check{{Name: "nats", Func: nc.FlushWithContext}},
 		PublicDir:       cfg.WebPublicDir,
@@ -180,6 +188,15 @@ func adminAccounts(cfg config.Config, logger *slog.Logger) (auth.Accounts, error
 	logger.Warn("ADMIN_ACCOUNTS is not set: the local default account admin/admin is in use; " +
 		"it is refused with PRODUCTION=true")
 	return auth.LocalDefaultAccounts()
+}
+
+// internalTLS is how the gateway verifies the services' certificates: with the internal CA of
+// TLS_CA_FILE, or not at all where there is none (plain HTTP, refused in production by Load).
+func internalTLS(cfg config.Config) (*tls.Config, error) {
+	if cfg.TLSCAFile == "" {
+		return nil, nil
+	}
+	return server.ClientTLS(cfg.TLSCAFile)
 }
 
 // identitySigner signs with the configured key or, outside production, with a throwaway one.

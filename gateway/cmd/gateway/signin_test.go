@@ -56,7 +56,7 @@ func TestWhoAmI_signInThenOut_switchesRoleAndEndsSessionServerSide(t *testing.T)
 }
 
 func TestLogin_productionMode_marksCookieSecure(t *testing.T) {
-	gw := startGateway(t, withEnv("PRODUCTION", "true"))
+	gw := startGateway(t, inProduction())
 	res := gw.login(t, browser(t), "admin", adminPassword)
 	session := cookieNamed(res.Cookies(), auth.CookieName)
 	if session == nil || !session.Secure {

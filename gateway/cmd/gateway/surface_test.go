@@ -69,7 +69,7 @@ func directive(policy, name string) string {
 }
 
 func TestSecurityHeaders_production_sendsHSTS(t *testing.T) {
-	gw := startGateway(t, withEnv("PRODUCTION", "true"))
+	gw := startGateway(t, inProduction())
 	for _, path := range []string{"/healthz", "/api/nothing"} {
 		res, _ := get(t, gw.url+path)
 		if got := res.Header.Get("Strict-Transport-Security"); !strings.HasPrefix(got, "max-age=31536000") {
@@ -95,7 +95,7 @@ func TestMetrics_notOnThePublicPort(t *testing.T) {
 func TestIntrospection_inProduction_onlyForAdminsUnlessTurnedOn(t *testing.T) {
 	// Within the cost budget: the full introspection query is refused by its cost, whoever asks.
 	const introspectionQuery = `{ __schema { queryType { name } types { name kind } } }`
-	gw := startGateway(t, withEnv("PRODUCTION", "true"))
+	gw := startGateway(t, inProduction())
 	for name, query := range map[string]string{
 		"__schema":                  introspectionQuery,
 		"__type":                    `{ __type(name: "Mutation") { fields { name } } }`,
@@ -114,7 +114,7 @@ func TestIntrospection_inProduction_onlyForAdminsUnlessTurnedOn(t *testing.T) {
 		t.Errorf("admin introspection in production = %.300s, want the schema", res.raw)
 	}
 
-	open := startGateway(t, withEnv("PRODUCTION", "true"), withEnv("INTROSPECTION", "true"))
+	open := startGateway(t, inProduction(), withEnv("INTROSPECTION", "true"))
 	if res := open.query(t, browser(t), introspectionQuery); len(res.Errors) > 0 {
 		t.Errorf("anonymous introspection with INTROSPECTION=true = %.300s, want the schema", res.raw)
 	}

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"net/url"
+	"strings"
 	"time"
 
 	platformconfig "semesterhaus/platform/config"
@@ -129,10 +130,32 @@ func (c Config) check() error {
 	if c.Production && c.IdentityPrivateKey == "" {
 		errs = append(errs, errors.New("IDENTITY_PRIVATE_KEY is required when PRODUCTION=true"))
 	}
+	if c.Production {
+		errs = append(errs, c.checkInternalTLS()...)
+	}
 	if c.Production && c.AdminAccounts == "" {
 		errs = append(errs, errors.New("ADMIN_ACCOUNTS is required when PRODUCTION=true: the local admin/admin account is refused"))
 	}
 	return errors.Join(errs...)
+}
+
+// checkInternalTLS refuses plain HTTP inside a production cluster: every service URL is https,
+// verified against TLS_CA_FILE.
+func (c Config) checkInternalTLS() []error {
+	var errs []error
+	if c.TLSCAFile == "" {
+		errs = append(errs, errors.New("TLS_CA_FILE is required when PRODUCTION=true: the gateway reaches the services over TLS"))
+	}
+	urls := map[string]string{"RENTING_URL": c.RentingURL.String(), "DOCUMENT_URL": c.DocumentURL.String(), "PAYMENT_URL": c.PaymentURL.String()}
+	for name, u := range c.SubgraphURLs {
+		urls["SUBGRAPH_URLS "+name] = u
+	}
+	for name, u := range urls {
+		if !strings.HasPrefix(u, "https://") {
+			errs = append(errs, fmt.Errorf("%s must be an https:// URL when PRODUCTION=true, not %q", name, u))
+		}
+	}
+	return errs
 }
 
 // isOrigin tells whether s is an origin as browsers send it: scheme and host, nothing else.

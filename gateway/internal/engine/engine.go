@@ -6,8 +6,10 @@ package engine
 import (
 	"bytes"
 	"context"
+	"crypto/tls"
 	"fmt"
 	"log/slog"
+	"net/http"
 
 	"github.com/jensneuse/abstractlogger"
 	"github.com/wundergraph/graphql-go-tools/execution/engine"
@@ -25,26 +27,31 @@ type Options struct {
 	RouterConfig []byte
 	// SubgraphURLs overrides composed routing URLs by subgraph name.
 	SubgraphURLs map[string]string
-	// ForwardHeaders names the request headers every subgraph fetch carries, e.g. the identity token.
-	ForwardHeaders []string
-	Logger         *slog.Logger
+	// SubgraphHeaders names the headers every subgraph fetch carries with a value of its own for each
+	// subgraph, e.g. the identity token signed for that subgraph: a fetch to subgraph S carries
+	// header H with the value of the request's header SubgraphHeader(H, S).
+	SubgraphHeaders []string
+	// TLS verifies the subgraphs' certificates; nil: plain HTTP.
+	TLS    *tls.Config
+	Logger *slog.Logger
 }
 
 // Engine executes operations on the supergraph.
 type Engine struct {
 	execution *engine.ExecutionEngine
 	schema    *graphql.Schema
+	subgraphs []string
 	inflight  *inflightQueries
 }
 
 // New builds the engine; ctx bounds its lifetime (it stops the resolver's background work).
 func New(ctx context.Context, opts Options) (*Engine, error) {
-	routerConfig, err := loadRouterConfig(opts.RouterConfig, opts.SubgraphURLs, opts.ForwardHeaders)
+	routerConfig, err := loadRouterConfig(opts.RouterConfig, opts.SubgraphURLs, opts.SubgraphHeaders)
 	if err != nil {
 		return nil, err
 	}
 	factory := engine.NewFederationEngineConfigFactory(ctx,
-		engine.WithFederationHttpClient(newSubgraphClient(opts.Logger)))
+		engine.WithFederationHttpClient(newSubgraphClient(opts.Logger, opts.TLS)))
 	config, err := factory.BuildEngineConfiguration(routerConfig)
 	if err != nil {
 		return nil, fmt.Errorf("build engine configuration: %w", err)
@@ -53,11 +60,32 @@ func New(ctx context.Context, opts Options) (*Engine, error) {
 	if err != nil {
 		return nil, fmt.Errorf("create execution engine: %w", err)
 	}
+	subgraphs := subgraphNames(routerConfig)
 	return &Engine{
 		execution: execution,
 		schema:    config.Schema(),
-		inflight:  &inflightQueries{forwardHeaders: opts.ForwardHeaders},
+		subgraphs: subgraphs,
+		inflight:  &inflightQueries{forwardHeaders: requestHeaders(opts.SubgraphHeaders, subgraphs)},
 	}, nil
+}
+
+// Subgraphs are the names of the composed subgraphs.
+func (e *Engine) Subgraphs() []string { return e.subgraphs }
+
+// SubgraphHeader is the request header whose value the fetches to subgraph carry as header name.
+func SubgraphHeader(name, subgraph string) string {
+	return http.CanonicalHeaderKey(name + "-" + subgraph)
+}
+
+// requestHeaders are the request headers that SubgraphHeaders take their values from.
+func requestHeaders(names, subgraphs []string) []string {
+	var headers []string
+	for _, name := range names {
+		for _, subgraph := range subgraphs {
+			headers = append(headers, SubgraphHeader(name, subgraph))
+		}
+	}
+	return headers
 }
 
 // resolverOptions pass subgraph errors through unchanged: subgraphs present their own errors without

@@ -11,8 +11,9 @@ import (
 
 // loadRouterConfig reads the composed router config and adapts it to this deployment: routing URLs
 // come from configuration (the composed ones are the local defaults), and every subgraph fetch
-// carries the headers in forwardHeaders, taken from the request the handler hands to the engine.
-func loadRouterConfig(composed []byte, subgraphURLs map[string]string, forwardHeaders []string) (*nodev1.RouterConfig, error) {
+// carries the headers in subgraphHeaders, each with the value of the subgraph's own request header
+// (SubgraphHeader) of the request the handler hands to the engine.
+func loadRouterConfig(composed []byte, subgraphURLs map[string]string, subgraphHeaders []string) (*nodev1.RouterConfig, error) {
 	var rc nodev1.RouterConfig
 	if err := protojson.Unmarshal(composed, &rc); err != nil {
 		return nil, fmt.Errorf("read composed router config: %w", err)
@@ -20,10 +21,23 @@ func loadRouterConfig(composed []byte, subgraphURLs map[string]string, forwardHe
 	if err := overrideRoutingURLs(&rc, subgraphURLs); err != nil {
 		return nil, err
 	}
+	nameByID := make(map[string]string, len(rc.GetSubgraphs()))
+	for _, sg := range rc.GetSubgraphs() {
+		nameByID[sg.GetId()] = sg.GetName()
+	}
 	for _, ds := range rc.GetEngineConfig().GetDatasourceConfigurations() {
-		addForwardedHeaders(ds, forwardHeaders)
+		addForwardedHeaders(ds, nameByID[ds.GetId()], subgraphHeaders)
 	}
 	return &rc, nil
+}
+
+func subgraphNames(rc *nodev1.RouterConfig) []string {
+	names := make([]string, 0, len(rc.GetSubgraphs()))
+	for _, sg := range rc.GetSubgraphs() {
+		names = append(names, sg.GetName())
+	}
+	slices.Sort(names)
+	return names
 }
 
 // overrideRoutingURLs points each named subgraph's fetches (and subscriptions) at the configured URL.
@@ -54,15 +68,16 @@ func overrideRoutingURLs(rc *nodev1.RouterConfig, subgraphURLs map[string]string
 }
 
 // addForwardedHeaders adds a fetch header template per name; the engine fills it from the headers
-// of the request it executes, so nothing a client sent reaches a subgraph unless listed here.
-func addForwardedHeaders(ds *nodev1.DataSourceConfiguration, names []string) {
+// of the request it executes that are meant for subgraph, so nothing a client sent reaches a
+// subgraph unless listed here, and no subgraph gets what was meant for another.
+func addForwardedHeaders(ds *nodev1.DataSourceConfiguration, subgraph string, names []string) {
 	fetch := ds.GetCustomGraphql().GetFetch()
 	if fetch.Header == nil {
 		fetch.Header = map[string]*nodev1.HTTPHeader{}
 	}
 	for _, name := range names {
 		fetch.Header[name] = &nodev1.HTTPHeader{
-			Values: []*nodev1.ConfigurationVariable{staticVariable("{{ .request.headers." + name + " }}")},
+			Values: []*nodev1.ConfigurationVariable{staticVariable("{{ .request.headers." + SubgraphHeader(name, subgraph) + " }}")},
 		}
 	}
 }

@@ -30,8 +30,9 @@ func TestLoadRouterConfig_overridesRoutingURLsAndForwardsHeaders(t *testing.T) {
 			t.Errorf("datasource %s fetches from %q, want %q", ds.GetId(), got, want)
 		}
 		header := fetch.GetHeader()["X-Identity-Token"]
-		if header == nil || header.GetValues()[0].GetStaticVariableContent() != "{{ .request.headers.X-Identity-Token }}" {
-			t.Errorf("datasource %s does not forward X-Identity-Token: %v", ds.GetId(), fetch.GetHeader())
+		own := "{{ .request.headers.X-Identity-Token-" + strings.ToUpper(names[ds.GetId()][:1]) + names[ds.GetId()][1:] + " }}"
+		if header == nil || header.GetValues()[0].GetStaticVariableContent() != own {
+			t.Errorf("datasource %s does not forward its own X-Identity-Token (%s): %v", ds.GetId(), own, fetch.GetHeader())
 		}
 	}
 	for _, sg := range rc.GetSubgraphs() {

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"crypto/tls"
 	"io"
 	"log/slog"
 	"net/http"
@@ -12,8 +13,8 @@ import (
 )
 
 // newSubgraphClient returns the HTTP client for all subgraph fetches.
-func newSubgraphClient(logger *slog.Logger) *http.Client {
-	transport := upstream.NewTransport()
+func newSubgraphClient(logger *slog.Logger, tlsConfig *tls.Config) *http.Client {
+	transport := upstream.NewTransport(tlsConfig)
 	transport.DisableCompression = true
 	return &http.Client{
 		Timeout: upstream.Timeout,

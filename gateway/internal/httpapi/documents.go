@@ -1,6 +1,7 @@
 package httpapi
 
 import (
+	"crypto/tls"
 	"net/http"
 	"net/http/httputil"
 	"net/url"
@@ -11,8 +12,17 @@ import (
 	"semesterhaus/platform/tracing"
 )
 
-// serviceTransport carries every forwarded request; with tracing on, each is a client span.
-var serviceTransport = tracing.HTTPTransport(upstream.NewTransport())
+// Upstream forwards requests to the services' HTTP ports.
+type Upstream struct {
+	// transport carries every forwarded request; with tracing on, each is a client span.
+	transport http.RoundTripper
+}
+
+// NewUpstream returns the forwarder to the services, over TLS verified with tlsConfig where it is
+// given (production) and plain HTTP otherwise.
+func NewUpstream(tlsConfig *tls.Config) Upstream {
+	return Upstream{transport: tracing.HTTPTransport(upstream.NewTransport(tlsConfig))}
+}
 
 // forwardTo points the outgoing request at target with the given path. The session cookie stays
 // with the gateway, and so does any identity token a client sent.
@@ -31,13 +41,13 @@ func unavailable(w http.ResponseWriter, _ *http.Request, _ error) {
 // checkout pages, /api/webhooks/...): the request goes on unchanged, body, headers and query, but for
 // the path (from is replaced by to), the session cookie and any identity token, so whoever calls
 // these is anonymous to the service.
-func Forward(target *url.URL, from, to string) http.Handler {
+func (u Upstream) Forward(target *url.URL, from, to string) http.Handler {
 	return &httputil.ReverseProxy{
 		Rewrite: func(r *httputil.ProxyRequest) {
 			forwardTo(r, target, to+strings.TrimPrefix(r.In.URL.Path, from))
 		},
 		ErrorHandler: unavailable,
-		Transport:    serviceTransport,
+		Transport:    u.transport,
 	}
 }
 
@@ -52,7 +62,7 @@ type Documents struct {
 }
 
 // NewDocuments forwards to the document service's HTTP address, e.g. http://127.0.0.1:8104.
-func NewDocuments(target *url.URL, identify func(*http.Request) identity.Identity, signer TokenSigner) *Documents {
+func (u Upstream) Documents(target *url.URL, identify func(*http.Request) identity.Identity, signer TokenSigner) *Documents {
 	proxy := &httputil.ReverseProxy{
 		Rewrite: func(r *httputil.ProxyRequest) {
 			forwardTo(r, target, documentPath(r.In))
@@ -60,7 +70,7 @@ func NewDocuments(target *url.URL, identify func(*http.Request) identity.Identit
 			r.Out.Header.Set(identity.Header, r.In.Header.Get(identity.Header)) // the gateway's, set below
 		},
 		ErrorHandler: unavailable,
-		Transport:    serviceTransport,
+		Transport:    u.transport,
 	}
 	return &Documents{identify: identify, signer: signer, proxy: proxy}
 }
@@ -79,7 +89,7 @@ func (d *Documents) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusUnauthorized, codeUnauthorized, "sign in as an administrator")
 		return
 	}
-	token, err := d.signer.Sign(caller)
+	token, err := d.signer.Sign(caller, "document")
 	if err != nil {
 		writeError(w, http.StatusInternalServerError, codeInternal, "internal error")
 		return

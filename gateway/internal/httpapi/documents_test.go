@@ -13,7 +13,7 @@ import (
 
 type fixedSigner struct{}
 
-func (fixedSigner) Sign(id identity.Identity) (string, error) {
+func (fixedSigner) Sign(id identity.Identity, _ string) (string, error) {
 	return "token-for-" + string(id.Role), nil
 }
 
@@ -41,7 +41,7 @@ func TestDocuments_forwardsAdminsWithTheirTokenAndRefusesEverybodyElse(t *testin
 		{identity.RoleAdmin, "/api/documents/0b1c", http.StatusOK, "/documents/0b1c", "token-for-admin"},
 	} {
 		caller := identity.Identity{Subject: string(tt.role), Role: tt.role}
-		docs := NewDocuments(target, func(*http.Request) identity.Identity { return caller }, fixedSigner{})
+		docs := NewUpstream(nil).Documents(target, func(*http.Request) identity.Identity { return caller }, fixedSigner{})
 		mux := http.NewServeMux()
 		mux.Handle("GET /api/renter/{renterId}/identity/{side}", docs)
 		mux.Handle("GET /api/documents/{documentId}", docs)
@@ -84,8 +84,8 @@ func TestForward_passesPagesAndWebhooksOnAnonymously(t *testing.T) {
 	target, _ := url.Parse(service.URL)
 
 	mux := http.NewServeMux()
-	mux.Handle("POST /api/webhooks/payment", Forward(target, "/api/webhooks/payment", "/webhooks/payment"))
-	mux.Handle("/api/checkout/", Forward(target, "/api/checkout/", "/checkout/"))
+	mux.Handle("POST /api/webhooks/payment", NewUpstream(nil).Forward(target, "/api/webhooks/payment", "/webhooks/payment"))
+	mux.Handle("/api/checkout/", NewUpstream(nil).Forward(target, "/api/checkout/", "/checkout/"))
 	for _, tt := range []struct{ method, path, wantPath, wantQuery string }{
 		{http.MethodPost, "/api/webhooks/payment", "/webhooks/payment", ""},
 		{http.MethodGet, "/api/checkout/p-1?lang=de", "/checkout/p-1", "lang=de"},

@@ -19,6 +19,7 @@ import (
 
 	"semesterhaus/gateway/internal/adminguard"
 	"semesterhaus/gateway/internal/bookinglimit"
+	"semesterhaus/gateway/internal/engine"
 	"semesterhaus/platform/identity"
 	"semesterhaus/platform/largevalues"
 	"semesterhaus/platform/metrics"
@@ -32,9 +33,9 @@ type Executor interface {
 	ExecuteQuery(ctx context.Context, req *graphql.Request, out *bytes.Buffer) error
 }
 
-// TokenSigner signs the identity token forwarded to the subgraphs.
+// TokenSigner signs the identity token forwarded to one subgraph (audience).
 type TokenSigner interface {
-	Sign(id identity.Identity) (string, error)
+	Sign(id identity.Identity, audience string) (string, error)
 }
 
 // GraphQL serves /api/graphql: POST for every operation, GET for queries.
@@ -43,7 +44,9 @@ type GraphQL struct {
 	Guard    *adminguard.Guard
 	Identify func(*http.Request) identity.Identity
 	Signer   TokenSigner
-	MaxDepth int
+	// Subgraphs are the names of the subgraphs: each gets the caller's identity signed for it.
+	Subgraphs []string
+	MaxDepth  int
 	// MaxCost bounds an operation's cost (adminguard.Verdict.Cost), MaxQueryBytes its text: both are
 	// checked before the engine parses, plans or fetches anything.
 	MaxCost       int
@@ -195,15 +198,19 @@ func (h *GraphQL) allowBookings(w http.ResponseWriter, r *http.Request, req grap
 	return allowed
 }
 
-// forwardIdentity makes the identity token the only header the engine sees: subgraph fetches
-// carry it through their header templates, and whatever the client sent (a forged
-// X-Identity-Token included) never reaches a subgraph.
+// forwardIdentity makes the identity tokens, one signed for each subgraph, the only headers the
+// engine sees: subgraph fetches carry their own through their header templates, and whatever the
+// client sent (a forged X-Identity-Token included) never reaches a subgraph.
 func (h *GraphQL) forwardIdentity(req *graphql.Request, caller identity.Identity) error {
-	token, err := h.Signer.Sign(caller)
-	if err != nil {
-		return err
+	headers := make(http.Header, len(h.Subgraphs))
+	for _, subgraph := range h.Subgraphs {
+		token, err := h.Signer.Sign(caller, subgraph)
+		if err != nil {
+			return err
+		}
+		headers.Set(engine.SubgraphHeader(identity.Header, subgraph), token)
 	}
-	req.SetHeader(http.Header{identity.Header: {token}})
+	req.SetHeader(headers)
 	return nil
 }
 

@@ -16,7 +16,13 @@ type TokenCache struct {
 	now    func() time.Time
 
 	mu     sync.Mutex
-	tokens map[identity.Identity]signedToken
+	tokens map[audienced]signedToken
+}
+
+// audienced is an identity for one subgraph.
+type audienced struct {
+	id       identity.Identity
+	audience string
 }
 
 type signedToken struct {
@@ -25,24 +31,26 @@ type signedToken struct {
 }
 
 func NewTokenCache(signer TokenSigner) *TokenCache {
-	return &TokenCache{signer: signer, now: time.Now, tokens: map[identity.Identity]signedToken{}}
+	return &TokenCache{signer: signer, now: time.Now, tokens: map[audienced]signedToken{}}
 }
 
-// Sign returns the token for id, signing a new one when the second has changed.
-func (c *TokenCache) Sign(id identity.Identity) (string, error) {
+// Sign returns the token for id at the subgraph audience, signing a new one when the second has
+// changed.
+func (c *TokenCache) Sign(id identity.Identity, audience string) (string, error) {
 	second := c.now().Unix()
+	key := audienced{id: id, audience: audience}
 	c.mu.Lock()
-	cached, ok := c.tokens[id]
+	cached, ok := c.tokens[key]
 	c.mu.Unlock()
 	if ok && cached.second == second {
 		return cached.token, nil
 	}
-	token, err := c.signer.Sign(id)
+	token, err := c.signer.Sign(id, audience)
 	if err != nil {
 		return "", err
 	}
 	c.mu.Lock()
-	c.tokens[id] = signedToken{token: token, second: second}
+	c.tokens[key] = signedToken{token: token, second: second}
 	c.mu.Unlock()
 	return token, nil
 }

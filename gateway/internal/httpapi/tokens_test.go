@@ -14,9 +14,9 @@ type countingSigner struct {
 	calls  int
 }
 
-func (s *countingSigner) Sign(id identity.Identity) (string, error) {
+func (s *countingSigner) Sign(id identity.Identity, audience string) (string, error) {
 	s.calls++
-	return s.signer.Sign(id)
+	return s.signer.Sign(id, audience)
 }
 
 func TestTokenCache_signsOncePerIdentityAndSecond(t *testing.T) {
@@ -35,17 +35,18 @@ func TestTokenCache_signsOncePerIdentityAndSecond(t *testing.T) {
 	cache.now = func() time.Time { return now }
 	admin := identity.Identity{Subject: "admin", Role: identity.RoleAdmin}
 
-	anonymous, _ := cache.Sign(identity.Anonymous)
+	anonymous, _ := cache.Sign(identity.Anonymous, "catalog")
 	now = now.Add(900 * time.Millisecond)
-	anonymousAgain, _ := cache.Sign(identity.Anonymous)
-	forAdmin, _ := cache.Sign(admin)
+	anonymousAgain, _ := cache.Sign(identity.Anonymous, "catalog")
+	forAdmin, _ := cache.Sign(admin, "catalog")
+	forRenting, _ := cache.Sign(admin, "renting")
 	now = now.Add(200 * time.Millisecond) // the next second
-	_, _ = cache.Sign(identity.Anonymous)
+	_, _ = cache.Sign(identity.Anonymous, "catalog")
 
-	if anonymousAgain != anonymous || signer.calls != 3 {
-		t.Errorf("signed %d times, want 3: anonymous, admin, anonymous in the next second", signer.calls)
+	if anonymousAgain != anonymous || forRenting == forAdmin || signer.calls != 4 {
+		t.Errorf("signed %d times, want 4: anonymous, admin for catalog and for renting, anonymous in the next second", signer.calls)
 	}
-	verifier := identity.NewVerifier(key.Public().(ed25519.PublicKey))
+	verifier := identity.NewVerifier(key.Public().(ed25519.PublicKey), "catalog")
 	if caller, err := verifier.Verify(forAdmin); err != nil || caller != admin {
 		t.Errorf("admin's token verifies as %+v (%v)", caller, err)
 	}

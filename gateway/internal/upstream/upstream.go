@@ -3,6 +3,7 @@
 package upstream
 
 import (
+	"crypto/tls"
 	"net"
 	"net/http"
 	"time"
@@ -15,7 +16,7 @@ const Timeout = 30 * time.Second
 // connections per host: under load (500 renters opening their confirmation links at once) the
 // gateway then opens and closes a connection per request and leaves thousands of sockets in
 // TIME_WAIT. The services are few, so plenty stay idle.
-func NewTransport() *http.Transport {
+func NewTransport(tlsConfig *tls.Config) *http.Transport {
 	return &http.Transport{
 		Proxy: nil, // the services are on the internal network; a proxy from the environment must not apply
 		DialContext: (&net.Dialer{
@@ -26,5 +27,6 @@ func NewTransport() *http.Transport {
 		MaxIdleConnsPerHost:   256,
 		IdleConnTimeout:       90 * time.Second,
 		ResponseHeaderTimeout: Timeout,
+		TLSClientConfig:       tlsConfig,
 	}
 }

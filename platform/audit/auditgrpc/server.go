@@ -13,6 +13,7 @@ import (
 
 	"semesterhaus/platform/audit"
 	"semesterhaus/platform/identity"
+	"semesterhaus/platform/peer"
 	auditv1 "semesterhaus/proto/gen/audit/v1"
 )
 
@@ -64,4 +65,10 @@ func FromProto(entries []*auditv1.AuditEntry) []audit.Recorded {
 		}
 	}
 	return recorded
+}
+
+// Callers is who may read a service's audit log: the renter service, which shows the entries about
+// a renter from every service, and only for an administrator.
+var Callers = peer.Rules{
+	auditv1.AuditLog_EntriesConcerning_FullMethodName: {Callers: []string{"renter"}, Admin: true},
 }

@@ -5,8 +5,6 @@ package graphqltest
 
 import (
 	"bytes"
-	"crypto/ed25519"
-	"crypto/rand"
 	"encoding/json"
 	"io"
 	"net/http"
@@ -15,26 +13,26 @@ import (
 	"time"
 
 	"semesterhaus/platform/identity"
+	"semesterhaus/platform/internal/testkeys"
 )
 
 // Subgraph is a handler served for one test, and its client.
 type Subgraph struct {
 	t      testing.TB
 	URL    string
+	name   string
 	signer *identity.Signer
 }
 
-// Serve serves the handler newHandler builds around the verifier of a fresh key pair until the
-// test ends; the client signs identities with the pair's private key.
-func Serve(t testing.TB, newHandler func(*identity.Verifier) http.Handler) Subgraph {
+// Serve serves the handler newHandler builds around the verifier of the subgraph called name until
+// the test ends; the client signs identities for it as the gateway does, with the test kits'
+// gateway key (which the gRPC servers of grpctest trust when a service forwards the identity).
+func Serve(t testing.TB, name string, newHandler func(*identity.Verifier) http.Handler) Subgraph {
 	t.Helper()
-	public, private, err := ed25519.GenerateKey(rand.Reader)
-	if err != nil {
-		t.Fatal(err)
-	}
-	server := httptest.NewServer(newHandler(identity.NewVerifier(public)))
+	public, private := testkeys.Gateway()
+	server := httptest.NewServer(newHandler(identity.NewVerifier(public, name)))
 	t.Cleanup(server.Close)
-	return Subgraph{t: t, URL: server.URL, signer: identity.NewSigner(private, time.Minute)}
+	return Subgraph{t: t, URL: server.URL, name: name, signer: identity.NewSigner(private, time.Minute)}
 }
 
 // Response is a GraphQL answer: its data as it came, and its errors.
@@ -81,7 +79,7 @@ func (s Subgraph) Query(as *identity.Identity, query string, variables map[strin
 func (s Subgraph) Do(as *identity.Identity, req *http.Request) (*http.Response, []byte) {
 	s.t.Helper()
 	if as != nil {
-		token, err := s.signer.Sign(*as)
+		token, err := s.signer.Sign(*as, s.name)
 		if err != nil {
 			s.t.Fatal(err)
 		}

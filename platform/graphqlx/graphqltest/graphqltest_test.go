@@ -27,7 +27,7 @@ func echo(v *identity.Verifier) http.Handler {
 
 func TestQuery_signsTheCallersIdentityAndDecodesDataAndErrors(t *testing.T) {
 	t.Parallel()
-	s := graphqltest.Serve(t, echo)
+	s := graphqltest.Serve(t, "test", echo)
 	tests := []struct {
 		name string
 		as   *identity.Identity

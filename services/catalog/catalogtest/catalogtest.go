@@ -29,7 +29,7 @@ var Berlin = testenv.Berlin
 func NewSubgraph(t testing.TB, publicKey ed25519.PublicKey) string {
 	t.Helper()
 	catalog := testenv.NewCatalog(t, time.Now)
-	server := httptest.NewServer(graphql.NewHandler(catalog, identity.NewVerifier(publicKey), slog.New(slog.DiscardHandler)))
+	server := httptest.NewServer(graphql.NewHandler(catalog, identity.NewVerifier(publicKey, "catalog"), slog.New(slog.DiscardHandler)))
 	t.Cleanup(server.Close)
 	return server.URL
 }
@@ -39,7 +39,7 @@ func NewSubgraph(t testing.TB, publicKey ed25519.PublicKey) string {
 func NewGRPCServer(t testing.TB, now func() time.Time) string {
 	t.Helper()
 	catalog := testenv.NewCatalog(t, now)
-	return grpctest.Serve(t, func(server *grpc.Server) {
+	return grpctest.ServeService(t, "catalog", grpcadapter.Callers, func(server *grpc.Server) {
 		catalogv1.RegisterCatalogServiceServer(server, grpcadapter.NewServer(catalog))
 	})
 }

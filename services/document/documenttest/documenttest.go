@@ -4,11 +4,15 @@
 package documenttest
 
 import (
+	"log/slog"
 	"testing"
+
+	auditv1 "semesterhaus/proto/gen/audit/v1"
 
 	"github.com/jackc/pgx/v5/pgxpool"
 	"google.golang.org/grpc"
 
+	"semesterhaus/platform/audit/auditgrpc"
 	"semesterhaus/platform/grpctest"
 	documentv1 "semesterhaus/proto/gen/document/v1"
 	grpcadapter "semesterhaus/services/document/internal/adapters/grpc"
@@ -32,8 +36,9 @@ func NewGRPCServer(t testing.TB) string {
 func NewGRPCServerWithDatabase(t testing.TB) (string, *pgxpool.Pool) {
 	t.Helper()
 	documents, pool := testenv.NewDocuments(t)
-	addr := grpctest.Serve(t, func(server *grpc.Server) {
+	addr := grpctest.ServeService(t, "document", grpcadapter.Callers, func(server *grpc.Server) {
 		documentv1.RegisterDocumentServiceServer(server, grpcadapter.NewServer(documents))
+		auditv1.RegisterAuditLogServer(server, auditgrpc.NewServer(pool, slog.New(slog.DiscardHandler)))
 	}, grpcadapter.ServerOptions()...)
 	return addr, pool
 }

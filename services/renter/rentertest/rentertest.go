@@ -45,7 +45,7 @@ func Start(t testing.TB, now func() time.Time) *Server {
 	t.Helper()
 	pool, _ := pgtest.NewDatabase(t, migrations.FS)
 	renters := app.NewRenters(pgadapter.NewRepository(pool), now)
-	addr := grpctest.Serve(t, func(server *grpc.Server) {
+	addr := grpctest.ServeService(t, "renter", grpcadapter.Callers, func(server *grpc.Server) {
 		renterv1.RegisterRenterServiceServer(server, grpcadapter.NewServer(renters))
 	})
 	return &Server{Addr: addr, pool: pool, now: now}

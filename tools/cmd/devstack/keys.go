@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"semesterhaus/platform/config"
@@ -94,4 +95,29 @@ func loadOrCreateNATSPasswords(dir string) (map[string]string, error) {
 		users = append(users, u.Name)
 	}
 	return loadOrCreateSecrets(dir, users)
+}
+
+// loadOrCreateServiceKeys are the key pairs with which the services prove who calls on their gRPC
+// calls (SERVICE_KEY, SERVICE_PUBLIC_KEYS), one directory per service in dir, kept like the
+// identity key pair.
+func loadOrCreateServiceKeys(dir string) (map[string]identityKeys, error) {
+	keys := make(map[string]identityKeys, len(services))
+	for _, svc := range services {
+		pair, _, err := loadOrCreateKeys(filepath.Join(dir, svc.name))
+		if err != nil {
+			return nil, err
+		}
+		keys[svc.name] = pair
+	}
+	return keys, nil
+}
+
+// servicePublicKeys is SERVICE_PUBLIC_KEYS: name=public key of every service.
+func servicePublicKeys(keys map[string]identityKeys) string {
+	pairs := make([]string, 0, len(keys))
+	for name, pair := range keys {
+		pairs = append(pairs, name+"="+pair.public)
+	}
+	slices.Sort(pairs)
+	return strings.Join(pairs, ",")
 }

@@ -52,6 +52,9 @@ type stack struct {
 	// natsPasswords are the embedded NATS server's passwords, user -> password (natsauth.Users);
 	// nil with NATS_URL.
 	natsPasswords map[string]string
+
+	// serviceKeys are the services' own key pairs (package peer), by service name.
+	serviceKeys map[string]identityKeys
 }
 
 func (s *stack) dataDir(parts ...string) string {
@@ -137,6 +140,9 @@ func (s *stack) run(ctx context.Context) (err error) {
 	}
 	if s.webhookSecrets, err = loadOrCreateSecrets(s.dataDir("webhooks"), webhookSecretSettings); err != nil {
 		return fmt.Errorf("webhook secrets: %w", err)
+	}
+	if s.serviceKeys, err = loadOrCreateServiceKeys(s.dataDir("service-keys")); err != nil {
+		return fmt.Errorf("service keys: %w", err)
 	}
 	if err := s.createDatabases(ctx); err != nil {
 		return err
@@ -290,6 +296,8 @@ func (s *stack) serviceEnv(svc service, keys identityKeys) map[string]string {
 		"PUBLIC_URL":          "http://localhost:" + s.gatewayPort(),
 	})
 	delete(env, "IDENTITY_PRIVATE_KEY")
+	env["SERVICE_KEY"] = s.serviceKeys[svc.name].private
+	env["SERVICE_PUBLIC_KEYS"] = servicePublicKeys(s.serviceKeys)
 	s.addNATSUser(env, svc.name)
 	for setting, secret := range s.webhookSecrets {
 		if _, set := s.env[setting]; !set {
@@ -530,6 +538,7 @@ func (s *stack) printTable(gatewayURL string) {
 	}
 	if s.infra {
 		line("identity", "key pair in "+s.rel(s.dataDir("identity"))+" (IDENTITY_PUBLIC_KEY: "+publicKeyFile+", IDENTITY_PRIVATE_KEY: "+privateKeyFile+")")
+		line("service keys", "one pair per service in "+s.rel(s.dataDir("service-keys", "<service>"))+" (SERVICE_KEY: "+privateKeyFile+"; SERVICE_PUBLIC_KEYS: every service's "+publicKeyFile+")")
 	}
 	b.WriteString("Data stays in " + s.rel(s.dataDir()) + " (make clean-data removes it). Ctrl-C stops everything.\n\n")
 	printf("%s", b.String())

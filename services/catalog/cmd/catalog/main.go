@@ -42,6 +42,7 @@ func serve(ctx context.Context, cfg config.Config, infra *service.Infra, logger 
 		RegisterGRPC: func(s *grpc.Server) {
 			catalogv1.RegisterCatalogServiceServer(s, grpcadapter.NewServer(catalog))
 		},
+		Callers: grpcadapter.Callers,
 	})
 }
 

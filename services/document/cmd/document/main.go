@@ -42,7 +42,7 @@ func serve(ctx context.Context, cfg config.Config, infra *service.Infra, logger 
 	documents := app.New(repo, imaging.New(), cfg.UploadLimits())
 	// Operators see whether this build has the fast encoder (-tags libjpeg) or Go's own.
 	logger.Info("re-encoding uploads", "jpeg_encoder", imaging.JPEGEncoder)
-	sources, err := dialSources(cfg)
+	sources, err := dialSources(cfg, infra)
 	if err != nil {
 		return err
 	}
@@ -64,6 +64,7 @@ func serve(ctx context.Context, cfg config.Config, infra *service.Infra, logger 
 			documentv1.RegisterDocumentServiceServer(s, grpcadapter.NewServer(documents))
 			auditv1.RegisterAuditLogServer(s, auditgrpc.NewServer(pool, logger))
 		},
+		Callers:     grpcadapter.Callers,
 		GRPCOptions: grpcadapter.ServerOptions(),
 	}
 	consumer := natsadapter.NewRentingConsumer(infra.JS, pool, repo, contracts, logger, streams.Renting)
@@ -72,10 +73,11 @@ func serve(ctx context.Context, cfg config.Config, infra *service.Infra, logger 
 
 // dialSources connects to the services the contracts' data comes from. Connections are lazy, so
 // a peer that starts later is no reason to fail here.
-func dialSources(cfg config.Config) (*grpcadapter.Sources, error) {
+func dialSources(cfg config.Config, infra *service.Infra) (*grpcadapter.Sources, error) {
 	var conns [3]*grpc.ClientConn
-	for i, addr := range []string{cfg.RentingGRPCAddr, cfg.RenterGRPCAddr, cfg.CatalogGRPCAddr} {
-		conn, err := service.Dial(addr)
+	peers := []struct{ name, addr string }{{"renting", cfg.RentingGRPCAddr}, {"renter", cfg.RenterGRPCAddr}, {"catalog", cfg.CatalogGRPCAddr}}
+	for i, p := range peers {
+		conn, err := infra.Dial(p.name, p.addr)
 		if err != nil {
 			return nil, err
 		}

@@ -34,12 +34,12 @@ func main() {
 
 func serve(ctx context.Context, cfg config.Config, infra *service.Infra, logger *slog.Logger) error {
 	pool, verifier := infra.Pool, infra.Verifier
-	rentingConn, err := service.Dial(cfg.RentingGRPCAddr)
+	rentingConn, err := infra.Dial("renting", cfg.RentingGRPCAddr)
 	if err != nil {
 		return err
 	}
 	defer rentingConn.Close()
-	catalogConn, err := service.Dial(cfg.CatalogGRPCAddr)
+	catalogConn, err := infra.Dial("catalog", cfg.CatalogGRPCAddr)
 	if err != nil {
 		return err
 	}
@@ -68,6 +68,7 @@ func serve(ctx context.Context, cfg config.Config, infra *service.Infra, logger 
 		RegisterGRPC: func(s *grpc.Server) {
 			paymentv1.RegisterPaymentServiceServer(s, grpcadapter.NewServer(payments))
 		},
+		Callers: grpcadapter.Callers,
 	}
 	return infra.Run(ctx, logger, api, server.Func("renting-events", consumer.Run))
 }

@@ -57,10 +57,10 @@ func New(t testing.TB, provider app.Provider) *Env {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { _ = js.DeleteStream(context.Background(), stream.Name) })
-	catalogConn := grpctest.Dial(t, grpctest.Serve(t, catalogfake.NewExample().Register))
+	catalogConn := grpctest.Dial(t, "payment", "catalog", grpctest.Serve(t, catalogfake.NewExample().Register))
 	e.Catalog = catalogv1.NewCatalogServiceClient(catalogConn)
 	e.Repo = pgadapter.NewRepository(pool, e.Subjects)
-	e.Payments = app.New(e.Repo, grpcadapter.NewRentings(grpctest.Dial(t, grpctest.Serve(t, e.Rentings.Register))),
+	e.Payments = app.New(e.Repo, grpcadapter.NewRentings(grpctest.Dial(t, "payment", "renting", grpctest.Serve(t, e.Rentings.Register))),
 		grpcadapter.NewCatalog(catalogConn), provider, time.Now)
 	e.Background(events.RelayComponent(pool, js, e.Logger).Run)
 	return e
@@ -132,10 +132,16 @@ func (e *Env) CreateForRenting(rentingID string) error {
 // GRPC serves the service's gRPC API until the test ends and returns a client of it.
 func (e *Env) GRPC() paymentv1.PaymentServiceClient {
 	e.t.Helper()
-	addr := grpctest.Serve(e.t, func(server *grpc.Server) {
+	return paymentv1.NewPaymentServiceClient(grpctest.Dial(e.t, "renting", "payment", e.GRPCAddr()))
+}
+
+// GRPCAddr serves the service's gRPC API as production does, behind its rules of who may call,
+// until the test ends and returns its address.
+func (e *Env) GRPCAddr() string {
+	e.t.Helper()
+	return grpctest.ServeService(e.t, "payment", grpcadapter.Callers, func(server *grpc.Server) {
 		paymentv1.RegisterPaymentServiceServer(server, grpcadapter.NewServer(e.Payments))
 	})
-	return paymentv1.NewPaymentServiceClient(grpctest.Dial(e.t, addr))
 }
 
 // Events is the env's own payment stream, whose subjects the tests count (Events().Succeeded()).

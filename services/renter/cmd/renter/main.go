@@ -47,7 +47,7 @@ func serve(ctx context.Context, cfg config.Config, infra *service.Infra, logger 
 	}
 	repo := pgadapter.NewRepository(pool)
 	renters := app.NewRenters(repo, time.Now)
-	auditLog, closeAudit, err := dialAuditLog(cfg, repo)
+	auditLog, closeAudit, err := dialAuditLog(cfg, infra, repo)
 	if err != nil {
 		return err
 	}
@@ -65,17 +65,18 @@ func serve(ctx context.Context, cfg config.Config, infra *service.Infra, logger 
 		RegisterGRPC: func(s *grpc.Server) {
 			renterv1.RegisterRenterServiceServer(s, grpcadapter.NewServer(renters))
 		},
+		Callers: grpcadapter.Callers,
 	}
 	return infra.Run(ctx, logger, api, server.Func("renting-events", consumer.Run), server.Func("mail-sender", sender.Run))
 }
 
 // dialAuditLog joins the renter's own audit entries with those of renting and document.
-func dialAuditLog(cfg config.Config, repo *pgadapter.Repository) (*app.AuditLog, func(), error) {
-	renting, err := service.Dial(cfg.RentingGRPCAddr)
+func dialAuditLog(cfg config.Config, infra *service.Infra, repo *pgadapter.Repository) (*app.AuditLog, func(), error) {
+	renting, err := infra.Dial("renting", cfg.RentingGRPCAddr)
 	if err != nil {
 		return nil, nil, err
 	}
-	document, err := service.Dial(cfg.DocumentGRPCAddr)
+	document, err := infra.Dial("document", cfg.DocumentGRPCAddr)
 	if err != nil {
 		renting.Close()
 		return nil, nil, err

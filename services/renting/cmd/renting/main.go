@@ -37,7 +37,7 @@ func main() {
 
 func serve(ctx context.Context, cfg config.Config, infra *service.Infra, logger *slog.Logger) error {
 	pool, js, verifier := infra.Pool, infra.JS, infra.Verifier
-	peers, err := dialPeers(cfg)
+	peers, err := dialPeers(cfg, infra)
 	if err != nil {
 		return err
 	}
@@ -58,6 +58,7 @@ func serve(ctx context.Context, cfg config.Config, infra *service.Infra, logger 
 			rentingv1.RegisterRentingServiceServer(s, grpcadapter.NewServer(rentings))
 			auditv1.RegisterAuditLogServer(s, auditgrpc.NewServer(pool, logger))
 		},
+		Callers: grpcadapter.Callers,
 	}
 	jobs := server.Func("jobs", func(ctx context.Context) error { return rentings.RunJobsEvery(ctx, cfg.JobInterval) })
 	return infra.Run(ctx, logger, api, append(consumers.Components(streams.Document, streams.Payment), jobs)...)
@@ -68,12 +69,12 @@ type peers struct {
 	catalog, renter, document *grpc.ClientConn
 }
 
-func dialPeers(cfg config.Config) (peers, error) {
+func dialPeers(cfg config.Config, infra *service.Infra) (peers, error) {
 	var p peers
 	var errs [3]error
-	p.catalog, errs[0] = service.Dial(cfg.CatalogGRPCAddr)
-	p.renter, errs[1] = service.Dial(cfg.RenterGRPCAddr)
-	p.document, errs[2] = service.Dial(cfg.DocumentGRPCAddr, grpcadapter.DocumentOptions()...)
+	p.catalog, errs[0] = infra.Dial("catalog", cfg.CatalogGRPCAddr)
+	p.renter, errs[1] = infra.Dial("renter", cfg.RenterGRPCAddr)
+	p.document, errs[2] = infra.Dial("document", cfg.DocumentGRPCAddr, grpcadapter.DocumentOptions()...)
 	if err := errors.Join(errs[:]...); err != nil {
 		p.close()
 		return peers{}, err

@@ -75,14 +75,14 @@ type Env struct {
 func New(t testing.TB, day time.Time, subjectPrefix string) *Env {
 	t.Helper()
 	clock := &Clock{now: day}
-	conn := grpctest.Dial(t, grpctest.Serve(t, residence(clock.Now).Register))
+	conn := grpctest.Dial(t, "renting", "catalog", grpctest.Serve(t, residence(clock.Now).Register))
 	pool, _ := pgtest.NewDatabase(t, migrations.FS)
 	env := &Env{
 		Repo: pgadapter.NewRepository(pool, subjectPrefix), Pool: pool, Clock: clock, Catalog: grpcadapter.NewCatalog(conn),
 		Renters: renterfake.New(), Documents: documentfake.New(),
 	}
-	env.RenterClient = grpcadapter.NewRenters(grpctest.Dial(t, grpctest.Serve(t, env.Renters.Register)))
-	documents := grpcadapter.NewDocuments(grpctest.Dial(t, grpctest.Serve(t, env.Documents.Register, grpc.MaxRecvMsgSize(documentfake.MaxMessageBytes))))
+	env.RenterClient = grpcadapter.NewRenters(grpctest.Dial(t, "renting", "renter", grpctest.Serve(t, env.Renters.Register)))
+	documents := grpcadapter.NewDocuments(grpctest.Dial(t, "renting", "document", grpctest.Serve(t, env.Documents.Register, grpc.MaxRecvMsgSize(documentfake.MaxMessageBytes))))
 	env.Rentings = app.New(env.Repo, env.Catalog, env.RenterClient, documents, clock.Now,
 		app.Settings{TimeZone: Berlin, ConfirmationTimeout: 72 * time.Hour, KeyCodeDays: 3}, slog.New(slog.DiscardHandler))
 	return env

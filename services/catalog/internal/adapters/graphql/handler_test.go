@@ -23,7 +23,7 @@ var designDay = time.Date(2026, 11, 22, 12, 0, 0, 0, testenv.Berlin)
 func newSubgraph(t *testing.T) graphqltest.Subgraph {
 	t.Helper()
 	catalog := testenv.NewCatalog(t, func() time.Time { return designDay })
-	return graphqltest.Serve(t, func(v *identity.Verifier) http.Handler {
+	return graphqltest.Serve(t, "catalog", func(v *identity.Verifier) http.Handler {
 		return graphql.NewHandler(catalog, v, slog.New(slog.DiscardHandler))
 	})
 }

@@ -5,11 +5,12 @@ import (
 	"testing"
 	"time"
 
-	"google.golang.org/grpc"
+	grpcadapter "semesterhaus/services/catalog/internal/adapters/grpc"
+
 	"google.golang.org/grpc/codes"
-	"google.golang.org/grpc/credentials/insecure"
 	"google.golang.org/grpc/status"
 
+	"semesterhaus/platform/grpctest"
 	"semesterhaus/platform/pgtest"
 	catalogv1 "semesterhaus/proto/gen/catalog/v1"
 	"semesterhaus/services/catalog/catalogtest"
@@ -20,12 +21,7 @@ func TestMain(m *testing.M) { pgtest.Main(m) }
 func newClient(t *testing.T) catalogv1.CatalogServiceClient {
 	t.Helper()
 	addr := catalogtest.NewGRPCServer(t, func() time.Time { return time.Date(2026, 11, 22, 12, 0, 0, 0, catalogtest.Berlin) })
-	conn, err := grpc.NewClient(addr, grpc.WithTransportCredentials(insecure.NewCredentials()))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = conn.Close() })
-	return catalogv1.NewCatalogServiceClient(conn)
+	return catalogv1.NewCatalogServiceClient(grpctest.Dial(t, "renting", "catalog", addr))
 }
 
 func TestCatalogService_answersTheOtherServicesQuestions(t *testing.T) {
@@ -75,4 +71,12 @@ func TestCatalogService_unknownIdsAreNotFound(t *testing.T) {
 			t.Errorf("%s: got %v, want NotFound", name, err)
 		}
 	}
+}
+
+// TestCatalogService_onlyItsCallersGetThrough: every method refuses callers without a valid
+// service token and services its rule does not name, and admits the ones it names.
+func TestCatalogService_onlyItsCallersGetThrough(t *testing.T) {
+	t.Parallel()
+	addr := catalogtest.NewGRPCServer(t, time.Now)
+	grpctest.CheckCallers(t, "catalog", addr, grpcadapter.Callers, catalogv1.CatalogService_ServiceDesc.ServiceName)
 }

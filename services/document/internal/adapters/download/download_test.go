@@ -43,7 +43,7 @@ func newService(t *testing.T) service {
 	if err != nil {
 		t.Fatal(err)
 	}
-	server := graphqltest.Serve(t, func(v *identity.Verifier) http.Handler {
+	server := graphqltest.Serve(t, "document", func(v *identity.Verifier) http.Handler {
 		mux := http.NewServeMux()
 		download.Routes(mux, documents, v, slog.New(slog.DiscardHandler))
 		return mux

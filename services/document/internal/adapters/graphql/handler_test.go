@@ -46,7 +46,7 @@ func newSubgraph(t *testing.T) (graphqltest.Subgraph, []string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := graphqltest.Serve(t, func(v *identity.Verifier) http.Handler {
+	s := graphqltest.Serve(t, "document", func(v *identity.Verifier) http.Handler {
 		return graphql.NewHandler(documents, nil, v, slog.New(slog.DiscardHandler))
 	})
 	return s, ids

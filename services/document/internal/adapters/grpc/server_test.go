@@ -5,13 +5,17 @@ import (
 	"context"
 	"testing"
 
+	grpcadapter "semesterhaus/services/document/internal/adapters/grpc"
+
+	auditv1 "semesterhaus/proto/gen/audit/v1"
+
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5/pgxpool"
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
-	"google.golang.org/grpc/credentials/insecure"
 	"google.golang.org/grpc/status"
 
+	"semesterhaus/platform/grpctest"
 	"semesterhaus/platform/pgtest"
 	documentv1 "semesterhaus/proto/gen/document/v1"
 	"semesterhaus/services/document/documenttest"
@@ -22,12 +26,7 @@ func TestMain(m *testing.M) { pgtest.Main(m) }
 func newClient(t *testing.T) (documentv1.DocumentServiceClient, *pgxpool.Pool) {
 	t.Helper()
 	addr, pool := documenttest.NewGRPCServerWithDatabase(t)
-	conn, err := grpc.NewClient(addr, grpc.WithTransportCredentials(insecure.NewCredentials()),
-		grpc.WithDefaultCallOptions(grpc.MaxCallSendMsgSize(documenttest.MaxMessageBytes)))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = conn.Close() })
+	conn := grpctest.Dial(t, "renting", "document", addr, grpc.WithDefaultCallOptions(grpc.MaxCallSendMsgSize(documenttest.MaxMessageBytes)))
 	return documentv1.NewDocumentServiceClient(conn), pool
 }
 
@@ -214,4 +213,14 @@ func TestDeleteRentingDocuments_removesOnlyThatRentingsUploadsAndIsRepeatable(t 
 	if _, err := client.DeleteRentingDocuments(ctx, &documentv1.DeleteRentingDocumentsRequest{RentingId: "x"}); status.Code(err) != codes.InvalidArgument {
 		t.Errorf("renting id no UUID: got %v, want InvalidArgument", err)
 	}
+}
+
+// TestDocumentService_onlyItsCallersGetThrough: every method, the audit log's included, refuses
+// callers without a valid service token and services its rule does not name, and admits the ones
+// it names (the audit log only for an administrator).
+func TestDocumentService_onlyItsCallersGetThrough(t *testing.T) {
+	t.Parallel()
+	addr := documenttest.NewGRPCServer(t)
+	grpctest.CheckCallers(t, "document", addr, grpcadapter.Callers,
+		documentv1.DocumentService_ServiceDesc.ServiceName, auditv1.AuditLog_ServiceDesc.ServiceName)
 }

@@ -67,8 +67,8 @@ func start(t *testing.T, renewal bool) *system {
 	t.Helper()
 	ctx := context.Background()
 	pool, _ := pgtest.NewDatabase(t, migrations.FS)
-	catalogConn := grpctest.Dial(t, grpctest.Serve(t, catalogfake.NewExample().Register))
-	renterConn := grpctest.Dial(t, grpctest.Serve(t, renterfake.New().Register))
+	catalogConn := grpctest.Dial(t, "document", "catalog", grpctest.Serve(t, catalogfake.NewExample().Register))
+	renterConn := grpctest.Dial(t, "document", "renter", grpctest.Serve(t, renterfake.New().Register))
 	catalog := catalogv1.NewCatalogServiceClient(catalogConn)
 	semester, err := catalog.GetBookableSemester(ctx, &catalogv1.GetBookableSemesterRequest{})
 	if err != nil {
@@ -83,7 +83,7 @@ func start(t *testing.T, renewal bool) *system {
 		SemesterId: semester.GetId(), State: "OWNER_ACKNOWLEDGED", Renewal: renewal}
 	rentings := rentingfake.New()
 	rentings.Add(renting)
-	sources := grpcadapter.NewSources(grpctest.Dial(t, grpctest.Serve(t, rentings.Register)), renterConn, catalogConn)
+	sources := grpcadapter.NewSources(grpctest.Dial(t, "document", "renting", grpctest.Serve(t, rentings.Register)), renterConn, catalogConn)
 
 	mux := http.NewServeMux()
 	gateway := httptest.NewServer(http.StripPrefix("/api", mux))
@@ -94,7 +94,7 @@ func start(t *testing.T, renewal bool) *system {
 	contracts := app.NewContracts(repo, sources, pdf.Renderer{Uncompressed: true}, sandbox, time.Now)
 	WebhookRoute(mux, contracts, sandbox, logger)
 	PageRoutes(mux, contracts, sandbox, logger)
-	mux.Handle("/graphql", graphql.NewHandler(app.New(repo, imaging.New(), testenv.UploadLimits), contracts, identity.NewVerifier(nil), logger))
+	mux.Handle("/graphql", graphql.NewHandler(app.New(repo, imaging.New(), testenv.UploadLimits), contracts, identity.NewVerifier(nil, "document"), logger))
 
 	_, js := natstest.Connect(t)
 	stream := streams.RentingStream(natstest.Unique("renting"))

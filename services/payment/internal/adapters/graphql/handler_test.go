@@ -22,7 +22,7 @@ func TestMain(m *testing.M) { pgtest.Main(m) }
 func newSubgraph(t *testing.T) (*testenv.Env, graphqltest.Subgraph) {
 	t.Helper()
 	e := testenv.New(t, provider.NewSandbox("http://public.test", "whsec_test"))
-	return e, graphqltest.Serve(t, func(v *identity.Verifier) http.Handler {
+	return e, graphqltest.Serve(t, "payment", func(v *identity.Verifier) http.Handler {
 		return graphql.NewHandler(e.Payments, v, slog.New(slog.DiscardHandler))
 	})
 }

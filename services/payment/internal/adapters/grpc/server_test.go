@@ -4,10 +4,13 @@ import (
 	"context"
 	"testing"
 
+	grpcadapter "semesterhaus/services/payment/internal/adapters/grpc"
+
 	"github.com/google/uuid"
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
 
+	"semesterhaus/platform/grpctest"
 	"semesterhaus/platform/pgtest"
 	paymentv1 "semesterhaus/proto/gen/payment/v1"
 	rentingv1 "semesterhaus/proto/gen/renting/v1"
@@ -52,4 +55,12 @@ func TestPaymentOfRenting_noPaymentOrNoUUID_notFoundOrInvalidArgument(t *testing
 			t.Errorf("PaymentOfRenting(%q) = %v, want %s", id, err, want)
 		}
 	}
+}
+
+// TestPaymentService_onlyItsCallersGetThrough: every method refuses callers without a valid
+// service token and services its rule does not name, and admits the ones it names.
+func TestPaymentService_onlyItsCallersGetThrough(t *testing.T) {
+	t.Parallel()
+	e := testenv.New(t, provider.NewSandbox("http://public.test", "whsec_test"))
+	grpctest.CheckCallers(t, "payment", e.GRPCAddr(), grpcadapter.Callers, paymentv1.PaymentService_ServiceDesc.ServiceName)
 }

@@ -37,7 +37,7 @@ func newSubgraph(t *testing.T) subgraph {
 	repo := pgadapter.NewRepository(pool)
 	renters := app.NewRenters(repo, time.Now)
 	auditLog := app.NewAuditLog(repo, otherService)
-	s := graphqltest.Serve(t, func(v *identity.Verifier) http.Handler {
+	s := graphqltest.Serve(t, "renter", func(v *identity.Verifier) http.Handler {
 		return graphql.NewHandler(renters, auditLog, v, slog.New(slog.DiscardHandler))
 	})
 	return subgraph{Subgraph: s, t: t, pool: pool, renters: renters}

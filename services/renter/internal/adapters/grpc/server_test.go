@@ -8,12 +8,13 @@ import (
 	"testing"
 	"time"
 
-	"google.golang.org/grpc"
+	grpcadapter "semesterhaus/services/renter/internal/adapters/grpc"
+
 	"google.golang.org/grpc/codes"
-	"google.golang.org/grpc/credentials/insecure"
 	"google.golang.org/grpc/status"
 	"google.golang.org/protobuf/proto"
 
+	"semesterhaus/platform/grpctest"
 	"semesterhaus/platform/pgtest"
 	commonv1 "semesterhaus/proto/gen/common/v1"
 	renterv1 "semesterhaus/proto/gen/renter/v1"
@@ -28,12 +29,7 @@ var semesterStart = &commonv1.Date{Year: 2027, Month: 4, Day: 1}
 
 func dial(t *testing.T, addr string) renterv1.RenterServiceClient {
 	t.Helper()
-	conn, err := grpc.NewClient(addr, grpc.WithTransportCredentials(insecure.NewCredentials()))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = conn.Close() })
-	return renterv1.NewRenterServiceClient(conn)
+	return renterv1.NewRenterServiceClient(grpctest.Dial(t, "renting", "renter", addr))
 }
 
 func anna() *renterv1.RenterData {
@@ -283,4 +279,12 @@ func TestConsumeEmailToken_expiredAfter72HoursIsFailedPrecondition(t *testing.T)
 	if status.Code(err) != codes.FailedPrecondition {
 		t.Errorf("expired token: %v, want FailedPrecondition", err)
 	}
+}
+
+// TestRenterService_onlyItsCallersGetThrough: every method refuses callers without a valid
+// service token and services its rule does not name, and admits the ones it names.
+func TestRenterService_onlyItsCallersGetThrough(t *testing.T) {
+	t.Parallel()
+	addr := rentertest.NewGRPCServer(t)
+	grpctest.CheckCallers(t, "renter", addr, grpcadapter.Callers, renterv1.RenterService_ServiceDesc.ServiceName)
 }

@@ -27,7 +27,7 @@ type subgraph struct {
 func newSubgraph(t *testing.T) subgraph {
 	t.Helper()
 	env := testenv.New(t, testenv.DesignDay, testenv.Subjects)
-	s := graphqltest.Serve(t, func(v *identity.Verifier) http.Handler {
+	s := graphqltest.Serve(t, "renting", func(v *identity.Verifier) http.Handler {
 		return graphql.NewHandler(env.Rentings, v, slog.New(slog.DiscardHandler))
 	})
 	return subgraph{Subgraph: s, t: t, env: env}

@@ -2,15 +2,18 @@ package grpc_test
 
 import (
 	"context"
-	"net"
+	"log/slog"
 	"testing"
+
+	auditv1 "semesterhaus/proto/gen/audit/v1"
 
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
 
+	"semesterhaus/platform/audit/auditgrpc"
+	"semesterhaus/platform/grpctest"
 	"semesterhaus/platform/pgtest"
-	"semesterhaus/platform/service"
 	rentingv1 "semesterhaus/proto/gen/renting/v1"
 	grpcadapter "semesterhaus/services/renting/internal/adapters/grpc"
 	"semesterhaus/services/renting/internal/domain"
@@ -26,20 +29,7 @@ func TestGetRenting_answersTheRentingOrNotFound(t *testing.T) {
 	if err := env.Repo.Create(context.Background(), renting); err != nil {
 		t.Fatal(err)
 	}
-	listener, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	server := grpc.NewServer()
-	rentingv1.RegisterRentingServiceServer(server, grpcadapter.NewServer(env.Rentings))
-	go func() { _ = server.Serve(listener) }()
-	t.Cleanup(server.Stop)
-	conn, err := service.Dial(listener.Addr().String())
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = conn.Close() })
-	client := rentingv1.NewRentingServiceClient(conn)
+	client := rentingv1.NewRentingServiceClient(grpctest.Dial(t, "document", "renting", serve(t, env)))
 
 	got, err := client.GetRenting(context.Background(), &rentingv1.GetRentingRequest{RentingId: renting.ID})
 	if err != nil || got.GetRentingId() != renting.ID || got.GetRenterId() != 7 || got.GetApartmentId() != 11 ||
@@ -51,4 +41,23 @@ func TestGetRenting_answersTheRentingOrNotFound(t *testing.T) {
 			t.Errorf("%q: %v, want NotFound", id, err)
 		}
 	}
+}
+
+// TestRentingService_onlyItsCallersGetThrough: every method, the audit log's included, refuses
+// callers without a valid service token and services its rule does not name, and admits the ones
+// it names (the audit log only for an administrator).
+func TestRentingService_onlyItsCallersGetThrough(t *testing.T) {
+	t.Parallel()
+	env := testenv.New(t, testenv.DesignDay, testenv.Subjects)
+	grpctest.CheckCallers(t, "renting", serve(t, env), grpcadapter.Callers,
+		rentingv1.RentingService_ServiceDesc.ServiceName, auditv1.AuditLog_ServiceDesc.ServiceName)
+}
+
+// serve serves the renting service's gRPC API as production does until the test ends.
+func serve(t *testing.T, env *testenv.Env) string {
+	t.Helper()
+	return grpctest.ServeService(t, "renting", grpcadapter.Callers, func(server *grpc.Server) {
+		rentingv1.RegisterRentingServiceServer(server, grpcadapter.NewServer(env.Rentings))
+		auditv1.RegisterAuditLogServer(server, auditgrpc.NewServer(env.Pool, slog.New(slog.DiscardHandler)))
+	})
 }

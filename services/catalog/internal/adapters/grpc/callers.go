@@ -1,0 +1,17 @@
+package grpc
+
+import (
+	"semesterhaus/platform/peer"
+	catalogv1 "semesterhaus/proto/gen/catalog/v1"
+)
+
+// Callers are the services that may call each method: renting books, document writes the
+// contract, payment charges the rent.
+var Callers = peer.Rules{
+	catalogv1.CatalogService_GetApartment_FullMethodName:        {Callers: []string{"renting", "document", "payment"}},
+	catalogv1.CatalogService_ListApartments_FullMethodName:      {Callers: []string{"renting"}},
+	catalogv1.CatalogService_GetSemester_FullMethodName:         {Callers: []string{"renting", "document", "payment"}},
+	catalogv1.CatalogService_ListSemesters_FullMethodName:       {Callers: []string{"renting"}},
+	catalogv1.CatalogService_GetBookableSemester_FullMethodName: {Callers: []string{"renting"}},
+	catalogv1.CatalogService_CalculatePrice_FullMethodName:      {Callers: []string{"renting", "document", "payment"}},
+}

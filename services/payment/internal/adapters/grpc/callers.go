@@ -1,0 +1,11 @@
+package grpc
+
+import (
+	"semesterhaus/platform/peer"
+	paymentv1 "semesterhaus/proto/gen/payment/v1"
+)
+
+// Callers are the services that may call each method: renting, whose renters see their payment.
+var Callers = peer.Rules{
+	paymentv1.PaymentService_PaymentOfRenting_FullMethodName: {Callers: []string{"renting"}},
+}
