@@ -109,7 +109,8 @@ func egressPolicies(objects []Object, w workload) []Object {
 // egressProblems reports what lets a pod reach more than it needs: no default-deny-egress, a workload
 // without an egress policy of its own (the shared apiServerPolicy does not count), a rule open to every destination or port, a peer that is a whole
 // namespace set or the whole namespace, a database other than the workload's own, an ipBlock into the
-// cluster's private ranges or on a port no partner listens on.
+// cluster's private ranges or on a port no partner listens on, pods of the namespace not named by their
+// app or database cluster.
 func egressProblems(objects []Object) []string {
 	var out []string
 	denied := false
@@ -166,7 +167,8 @@ func peerProblems(np Object, where, own string, peer any, ports []string) []stri
 	if block := Get(peer, "ipBlock"); block != nil {
 		except := List(Get(block, "except"))
 		if np.Name() == apiServerPolicy {
-			if Get(np.Map, "spec", "podSelector", "matchExpressions") == nil || fmt.Sprint(Get(List(Get(np.Map, "spec", "podSelector", "matchExpressions"))[0], "key")) != "cnpg.io/cluster" {
+			exprs := List(Get(np.Map, "spec", "podSelector", "matchExpressions"))
+			if len(exprs) != 1 || Get(exprs[0], "key") != "cnpg.io/cluster" || Get(exprs[0], "operator") != "Exists" {
 				out = append(out, where+": the Kubernetes API rule must select only the database pods")
 			}
 			for _, p := range ports {
@@ -198,6 +200,10 @@ func peerProblems(np Object, where, own string, peer any, ports []string) []stri
 		out = append(out, where+": a namespaceSelector that names no one namespace")
 	case !hasNS && hasPods && emptySelector(pods):
 		out = append(out, where+": every pod of the namespace")
+	case !hasNS && hasPods && (Get(pods, "matchExpressions") != nil ||
+		Get(pods, "matchLabels", "app.kubernetes.io/name") == nil && Get(pods, "matchLabels", "cnpg.io/cluster") == nil):
+		// One app or database cluster by name, so grpcCallees and the database rule below see it.
+		out = append(out, where+": pods not named by app.kubernetes.io/name or cnpg.io/cluster")
 	case !hasNS && !hasPods:
 		out = append(out, where+": a destination without a selector")
 	}
@@ -207,8 +213,8 @@ func peerProblems(np Object, where, own string, peer any, ports []string) []stri
 	return out
 }
 
-// grpcCallees reads from the egress policies which services each deployable's servers may call on
-// their gRPC port.
+// grpcCallees reads from the egress policies which deployables each deployable's servers may call on
+// any port but their HTTP port (the gateway's): the port named grpc, or one given by number.
 func grpcCallees(objects []Object) map[string][]string {
 	out := map[string][]string{}
 	for name := range Deployables {
@@ -222,10 +228,11 @@ func grpcCallees(objects []Object) map[string][]string {
 			for _, rule := range List(Get(np.Map, "spec", "egress")) {
 				grpc := false
 				for _, p := range List(Get(rule, "ports")) {
-					grpc = grpc || fmt.Sprint(Get(p, "port")) == "grpc"
+					grpc = grpc || fmt.Sprint(Get(p, "port")) != "http"
 				}
 				for _, peer := range List(Get(rule, "to")) {
-					if app, ok := Get(peer, "podSelector", "matchLabels", "app.kubernetes.io/name").(string); ok && grpc {
+					app, _ := Get(peer, "podSelector", "matchLabels", "app.kubernetes.io/name").(string)
+					if _, deployable := Deployables[app]; deployable && grpc {
 						callees = append(callees, app)
 					}
 				}
@@ -325,7 +332,16 @@ func TestEgress_holesAndMissingPoliciesAreReported(t *testing.T) {
 		{"outside on a port no partner uses", rule("document-egress", `{"to": [{"ipBlock": {"cidr": "0.0.0.0/0", "except": ["10.0.0.0/8", "172.16.0.0/12", "192.168.0.0/16"]}}], "ports": [{"port": 22}]}`), "port 22 outside the cluster"},
 		{"every namespace", rule("catalog-egress", `{"to": [{"namespaceSelector": {}}], "ports": [{"port": 443}]}`), "a namespaceSelector that names no one namespace"},
 		{"every pod of the namespace", rule("catalog-egress", `{"to": [{"podSelector": {}}], "ports": [{"port": "grpc"}]}`), "every pod of the namespace"},
+		{"every server by expression", rule("catalog-egress", `{"to": [{"podSelector": {"matchExpressions": [{"key": "app.kubernetes.io/component", "operator": "In", "values": ["server"]}]}}], "ports": [{"port": "grpc"}]}`), "pods not named by app.kubernetes.io/name or cnpg.io/cluster"},
 		{"another service's database", rule("renting-egress", `{"to": [{"podSelector": {"matchLabels": {"cnpg.io/cluster": "renter-db"}}}], "ports": [{"port": 5432}]}`), "the database renter-db, not its own (renting-db)"},
+		{"the API rule for every pod", func(objects []Object) []Object {
+			for _, o := range objects {
+				if o.Name() == apiServerPolicy {
+					o.Map["spec"].(map[string]any)["podSelector"] = map[string]any{"matchExpressions": []any{map[string]any{"key": "app.kubernetes.io/name", "operator": "Exists"}}}
+				}
+			}
+			return objects
+		}, "the Kubernetes API rule must select only the database pods"},
 		{"the API rule on another port", rule(apiServerPolicy, `{"to": [{"ipBlock": {"cidr": "0.0.0.0/0"}}], "ports": [{"port": 5432}]}`), "port 5432 to any address"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
@@ -339,6 +355,15 @@ func TestEgress_holesAndMissingPoliciesAreReported(t *testing.T) {
 	objects := rule("catalog-egress", `{"to": [{"podSelector": {"matchLabels": {"app.kubernetes.io/name": "renter", "app.kubernetes.io/component": "server"}}}], "ports": [{"port": "grpc"}]}`)(deepCopy(t, base))
 	if got := grpcCallees(objects)["catalog"]; !slices.Equal(got, []string{"renter"}) {
 		t.Errorf("catalog's gRPC callees with an extra rule: %v, want [renter]", got)
+	}
+	// So does one that names the port by number, or a service's HTTP port from anyone but the gateway.
+	objects = rule("payment-egress", `{"to": [{"podSelector": {"matchLabels": {"app.kubernetes.io/name": "document", "app.kubernetes.io/component": "server"}}}], "ports": [{"port": 9104}]}`)(deepCopy(t, base))
+	if got := grpcCallees(objects)["payment"]; !slices.Contains(got, "document") {
+		t.Errorf("payment's gRPC callees with a rule to document's port 9104: %v, want document among them", got)
+	}
+	objects = rule("gateway-egress", `{"to": [{"podSelector": {"matchLabels": {"app.kubernetes.io/name": "renter", "app.kubernetes.io/component": "server"}}}], "ports": [{"port": "grpc"}]}`)(deepCopy(t, base))
+	if got := grpcCallees(objects)["gateway"]; !slices.Equal(got, []string{"renter"}) {
+		t.Errorf("the gateway's gRPC callees with a rule to renter's gRPC port: %v, want [renter]", got)
 	}
 	if problems := egressProblems(deepCopy(t, base)); len(problems) > 0 {
 		t.Errorf("the unchanged manifests: %q", problems)
