@@ -110,7 +110,7 @@ func egressPolicies(objects []Object, w workload) []Object {
 // without an egress policy of its own (the shared apiServerPolicy does not count), a rule open to every destination or port, a peer that is a whole
 // namespace set or the whole namespace, a database other than the workload's own, an ipBlock into the
 // cluster's private ranges or on a port no partner listens on, pods of the namespace not named by their
-// app or database cluster.
+// app or database cluster, and a policy for every pod that opens more than the cluster DNS.
 func egressProblems(objects []Object) []string {
 	var out []string
 	denied := false
@@ -138,8 +138,12 @@ func egressProblems(objects []Object) []string {
 		if c, ok := Get(np.Map, "spec", "podSelector", "matchLabels", "cnpg.io/cluster").(string); ok {
 			own = strings.TrimSuffix(c, "-db")
 		}
+		everyPod := emptySelector(Get(np.Map, "spec", "podSelector"))
 		for i, rule := range List(Get(np.Map, "spec", "egress")) {
 			where := fmt.Sprintf("%s rule %d", np.ID(), i)
+			if everyPod && !dnsOnly(rule) {
+				out = append(out, where+": opens more than the cluster DNS to every pod of the namespace")
+			}
 			var ports []string
 			for _, p := range List(Get(rule, "ports")) {
 				if Get(p, "port") == nil {
@@ -160,6 +164,21 @@ func egressProblems(objects []Object) []string {
 		}
 	}
 	return out
+}
+
+// dnsOnly: the rule opens port 53 in kube-system and nothing else.
+func dnsOnly(rule any) bool {
+	for _, p := range List(Get(rule, "ports")) {
+		if fmt.Sprint(Get(p, "port")) != "53" {
+			return false
+		}
+	}
+	for _, peer := range List(Get(rule, "to")) {
+		if Get(peer, "namespaceSelector", "matchLabels", "kubernetes.io/metadata.name") != "kube-system" {
+			return false
+		}
+	}
+	return len(List(Get(rule, "ports"))) > 0 && len(List(Get(rule, "to"))) > 0
 }
 
 func peerProblems(np Object, where, own string, peer any, ports []string) []string {
@@ -332,6 +351,7 @@ func TestEgress_holesAndMissingPoliciesAreReported(t *testing.T) {
 		{"outside on a port no partner uses", rule("document-egress", `{"to": [{"ipBlock": {"cidr": "0.0.0.0/0", "except": ["10.0.0.0/8", "172.16.0.0/12", "192.168.0.0/16"]}}], "ports": [{"port": 22}]}`), "port 22 outside the cluster"},
 		{"every namespace", rule("catalog-egress", `{"to": [{"namespaceSelector": {}}], "ports": [{"port": 443}]}`), "a namespaceSelector that names no one namespace"},
 		{"every pod of the namespace", rule("catalog-egress", `{"to": [{"podSelector": {}}], "ports": [{"port": "grpc"}]}`), "every pod of the namespace"},
+		{"the internet for every pod", rule("allow-dns", `{"to": [{"ipBlock": {"cidr": "0.0.0.0/0", "except": ["10.0.0.0/8", "172.16.0.0/12", "192.168.0.0/16"]}}], "ports": [{"port": 443}]}`), "opens more than the cluster DNS to every pod of the namespace"},
 		{"every server by expression", rule("catalog-egress", `{"to": [{"podSelector": {"matchExpressions": [{"key": "app.kubernetes.io/component", "operator": "In", "values": ["server"]}]}}], "ports": [{"port": "grpc"}]}`), "pods not named by app.kubernetes.io/name or cnpg.io/cluster"},
 		{"another service's database", rule("renting-egress", `{"to": [{"podSelector": {"matchLabels": {"cnpg.io/cluster": "renter-db"}}}], "ports": [{"port": 5432}]}`), "the database renter-db, not its own (renting-db)"},
 		{"the API rule for every pod", func(objects []Object) []Object {
