@@ -217,7 +217,7 @@ var defaultsFineInJobs = map[string]string{
 
 // Settings that the dev overlay may leave unset, with the reason.
 var defaultsFineInDev = map[string]string{
-	"TLS_CERT_FILE": "PRODUCTION=false: the services serve plain HTTP and gRPC, so a development cluster needs no cert-manager (TestInternalTLS_prodServesEveryServiceOverTLS checks prod)",
+	"TLS_CERT_FILE": "PRODUCTION=false: the services serve plain HTTP and gRPC, so a development cluster needs no cert-manager (TestInternalTLS_productionServesEveryServiceOverTLS checks prod)",
 	"TLS_KEY_FILE":  "PRODUCTION=false: see TLS_CERT_FILE",
 	"TLS_CA_FILE":   "PRODUCTION=false: the services and the gateway dial their peers over plain HTTP and gRPC",
 }

@@ -18,7 +18,7 @@ type Setting struct {
 	HasDefault bool
 	Required   bool
 	// Secret: the field's type is platform/config's Secret, a credential the manifests must take
-	// from a Kubernetes Secret (TestCredentials_comeFromSecrets).
+	// from a Kubernetes Secret (TestCredentials_comeFromSecretsOnly).
 	Secret bool
 }
 
