@@ -17,7 +17,13 @@ type Setting struct {
 	Name       string
 	HasDefault bool
 	Required   bool
+	// Secret: the field's type is platform/config's Secret, a credential the manifests must take
+	// from a Kubernetes Secret (TestCredentials_comeFromSecretsOnly).
+	Secret bool
 }
+
+// secretPackage and secretName are the type that marks a credential: its package (as imported) and name.
+const secretPackage, secretName = "semesterhaus/platform/config", "Secret"
 
 // Deployables are the images Semesterhaus builds, each with the package of its config struct (relative
 // to the repository root); their Config embeds platform/service's Settings where it names it.
@@ -66,7 +72,7 @@ func structSettings(dir, typeName string) ([]Setting, error) {
 					if !ok {
 						return nil, fmt.Errorf("%s.%s is not a struct", dir, typeName)
 					}
-					return fieldSettings(dir, st)
+					return fieldSettings(dir, imports(file), st)
 				}
 			}
 		}
@@ -74,7 +80,33 @@ func structSettings(dir, typeName string) ([]Setting, error) {
 	return nil, fmt.Errorf("no type %s in %s", typeName, dir)
 }
 
-func fieldSettings(dir string, st *ast.StructType) ([]Setting, error) {
+// imports maps the names a file's imports are used by to their paths.
+func imports(file *ast.File) map[string]string {
+	out := map[string]string{}
+	for _, imp := range file.Imports {
+		path, _ := strconv.Unquote(imp.Path.Value)
+		name := path[strings.LastIndex(path, "/")+1:]
+		if imp.Name != nil {
+			name = imp.Name.Name
+		}
+		out[name] = path
+	}
+	return out
+}
+
+// isSecret tells whether typ, written in a file of dir with those imports, is the credential type.
+func isSecret(dir string, imports map[string]string, typ ast.Expr) bool {
+	switch t := typ.(type) {
+	case *ast.Ident: // inside platform/config itself
+		return t.Name == secretName && "semesterhaus/"+filepath.ToSlash(dir) == secretPackage
+	case *ast.SelectorExpr:
+		x, ok := t.X.(*ast.Ident)
+		return ok && t.Sel.Name == secretName && imports[x.Name] == secretPackage
+	}
+	return false
+}
+
+func fieldSettings(dir string, imports map[string]string, st *ast.StructType) ([]Setting, error) {
 	var out []Setting
 	for _, f := range st.Fields.List {
 		tag, err := fieldTag(f)
@@ -96,7 +128,7 @@ func fieldSettings(dir string, st *ast.StructType) ([]Setting, error) {
 		}
 		parts := strings.Split(env, ",")
 		_, hasDefault := tag.Lookup("envDefault")
-		s := Setting{Name: parts[0], HasDefault: hasDefault}
+		s := Setting{Name: parts[0], HasDefault: hasDefault, Secret: isSecret(dir, imports, f.Type)}
 		for _, opt := range parts[1:] {
 			if opt == "required" || opt == "notEmpty" {
 				s.Required = true

@@ -2,7 +2,8 @@
 // into deploy/schemas: one strict, self-contained schema for every kind and API version that an overlay
 // renders, and no other. Built-in kinds come from the OpenAPI (v2) document of Kubernetes
 // (api/openapi-spec/swagger.json of the module k8s.io/kubernetes), custom resources from the
-// CustomResourceDefinitions of their operators' modules (CloudNativePG's config/crd/bases). Both are read
+// CustomResourceDefinitions of their operators' modules (CloudNativePG's config/crd/bases, cert-manager's
+// deploy/crds). Both are read
 // from the Go module cache (`go mod download`), at the versions below. Run it through
 // deploy/schemas/generate.sh.
 package main
@@ -26,9 +27,16 @@ import (
 
 // The sources and their versions. Keep deploy/schemas/README.md in step.
 const (
-	kubernetesModule = "k8s.io/kubernetes@v1.34.2"
-	cnpgModule       = "github.com/cloudnative-pg/cloudnative-pg@v1.28.0"
+	kubernetesModule  = "k8s.io/kubernetes@v1.34.2"
+	cnpgModule        = "github.com/cloudnative-pg/cloudnative-pg@v1.28.0"
+	certManagerModule = "github.com/cert-manager/cert-manager@v1.19.1"
 )
+
+// crdSources are the modules with CustomResourceDefinitions, and the directory in each that holds them.
+var crdSources = []struct{ module, dir string }{
+	{cnpgModule, "config/crd/bases"},
+	{certManagerModule, "deploy/crds"},
+}
 
 func main() {
 	out := flag.String("out", filepath.Join(check.Root(), check.SchemaDir), "schema directory")
@@ -60,13 +68,17 @@ func run(out string) error {
 	if err != nil {
 		return err
 	}
-	cnpgDir, err := moduleDir(cnpgModule)
-	if err != nil {
-		return err
-	}
-	crds, err := loadCRDs(filepath.Join(cnpgDir, "config", "crd", "bases"))
-	if err != nil {
-		return err
+	var crds []crd
+	for _, src := range crdSources {
+		dir, err := moduleDir(src.module)
+		if err != nil {
+			return err
+		}
+		more, err := loadCRDs(dir, src.module, src.dir)
+		if err != nil {
+			return err
+		}
+		crds = append(crds, more...)
 	}
 
 	written := map[string]bool{}
@@ -146,11 +158,12 @@ func loadSwagger(path string) (swaggerDoc, error) {
 type crd struct {
 	group, version, kind string
 	schema               map[string]any
-	file                 string
+	source               string // module and file
 }
 
-func loadCRDs(dir string) ([]crd, error) {
-	files, err := filepath.Glob(filepath.Join(dir, "*.yaml"))
+// loadCRDs reads the CustomResourceDefinitions in dir (slash-separated) of a module found in moduleDir.
+func loadCRDs(moduleDir, module, dir string) ([]crd, error) {
+	files, err := filepath.Glob(filepath.Join(moduleDir, filepath.FromSlash(dir), "*.yaml"))
 	if err != nil {
 		return nil, err
 	}
@@ -176,7 +189,7 @@ func loadCRDs(dir string) ([]crd, error) {
 			return nil, fmt.Errorf("%s: %w", f, err)
 		}
 		for _, v := range doc.Spec.Versions {
-			out = append(out, crd{doc.Spec.Group, v.Name, doc.Spec.Names.Kind, v.Schema.OpenAPIV3Schema, filepath.Base(f)})
+			out = append(out, crd{doc.Spec.Group, v.Name, doc.Spec.Names.Kind, v.Schema.OpenAPIV3Schema, module + " " + dir + "/" + filepath.Base(f)})
 		}
 	}
 	return out, nil
@@ -203,7 +216,7 @@ func schemaFor(k gvk, swagger swaggerDoc, crds []crd) (map[string]any, string, e
 			conv := converter{}
 			schema := conv.convert(c.schema, nil)
 			pinKind(schema, k)
-			return schema, cnpgModule + " config/crd/bases/" + c.file, nil
+			return schema, c.source, nil
 		}
 	}
 	return nil, "", errors.New("no schema source for " + k.apiVersion + " " + k.kind + ": add its CRD to genschemas")
