@@ -45,6 +45,10 @@ func TestRentingKilledRightAfterAStateChange_deliversTheEventAndTheMailExactlyOn
 
 	s := realServices(t, root, nats.URL(), mails.Addr())
 	s.natsPasswords = passwords
+	// The services prove who calls on gRPC with their own keys, as make run has them.
+	if s.serviceKeys, err = loadOrCreateServiceKeys(t.TempDir()); err != nil {
+		t.Fatal(err)
+	}
 	if err := s.buildBinaries(ctx, false); err != nil {
 		t.Fatal(err)
 	}

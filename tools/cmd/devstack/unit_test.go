@@ -9,6 +9,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"semesterhaus/platform/peer"
 )
 
 func TestServicesTableFollowsTheArchitecture(t *testing.T) {
@@ -172,4 +174,40 @@ func TestNATSPasswords_madeOnceKeptAndEachProcessSignsInAsItself(t *testing.T) {
 	if env := s.serviceEnv(service{name: "catalog"}, identityKeys{}); env["NATS_USER"] != "" || env["NATS_PASSWORD"] != "" {
 		t.Errorf("catalog, which does not use NATS, got NATS_USER %q", env["NATS_USER"])
 	}
+}
+
+func TestServiceKeys_onePairPerServiceKeptAcrossRestarts(t *testing.T) {
+	dir := t.TempDir()
+	first, err := loadOrCreateServiceKeys(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	again, err := loadOrCreateServiceKeys(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(first) != len(services) || !maps.Equal(first, again) {
+		t.Fatalf("keys %d for %d services; the same after a restart: %v", len(first), len(services), maps.Equal(first, again))
+	}
+	if first["renting"] == first["renter"] {
+		t.Error("two services share a key pair")
+	}
+	keys, err := peer.ParseKeys(mapOf(t, servicePublicKeys(first)))
+	if err != nil || len(keys) != len(services) {
+		t.Errorf("SERVICE_PUBLIC_KEYS = %d keys, %v; want one per service", len(keys), err)
+	}
+}
+
+// mapOf parses name=value,… as the services read SERVICE_PUBLIC_KEYS.
+func mapOf(t *testing.T, setting string) map[string]string {
+	t.Helper()
+	m := map[string]string{}
+	for _, pair := range strings.Split(setting, ",") {
+		name, value, ok := strings.Cut(pair, "=")
+		if !ok {
+			t.Fatalf("%q is no name=value pair", pair)
+		}
+		m[name] = value
+	}
+	return m
 }
