@@ -198,8 +198,12 @@ func (c *Cluster) OwnDatabase(ctx context.Context, name string) (string, error) 
 			return "", fmt.Errorf("pglocal: database %s: %w", name, err)
 		}
 	}
-	if _, err := conn.Exec(ctx, "REVOKE CONNECT, TEMPORARY ON DATABASE "+ident+" FROM PUBLIC"); err != nil {
-		return "", fmt.Errorf("pglocal: database %s: %w", name, err)
+	// Its own database only: not the others, nor the cluster's maintenance and template databases,
+	// where every role may connect by default.
+	for _, db := range []string{ident, "postgres", "template1"} {
+		if _, err := conn.Exec(ctx, "REVOKE CONNECT, TEMPORARY ON DATABASE "+db+" FROM PUBLIC"); err != nil {
+			return "", fmt.Errorf("pglocal: database %s: %w", db, err)
+		}
 	}
 	return c.roleURL(name, password, name), nil
 }

@@ -74,6 +74,8 @@ func TestOwnDatabase_eachRoleOnlyItsOwn(t *testing.T) {
 	refused(ctx, t, withoutPassword(t, catalog), "password authentication failed")
 	refused(ctx, t, withDatabase(t, catalog, "renting"), "permission denied for database")
 	refused(ctx, t, withDatabase(t, renting, "catalog"), "permission denied for database")
+	refused(ctx, t, withDatabase(t, catalog, "postgres"), "permission denied for database")
+	refused(ctx, t, withDatabase(t, catalog, "template1"), "permission denied for database")
 	exec1(ctx, t, catalog, "CREATE TABLE apartment (id bigint PRIMARY KEY); INSERT INTO apartment VALUES (1)")
 
 	// Again (as on every start of the stack): the role keeps its password and its database its data.
