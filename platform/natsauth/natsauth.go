@@ -18,8 +18,14 @@ import (
 type User struct {
 	Name      string
 	Publishes []streams.Stream // streams it creates and publishes its outbox into
-	Consumes  []streams.Stream // streams it runs durable consumers on
+	Consumes  []Consumer       // its durable consumers
 	Buckets   []string         // key-value buckets it creates, reads and writes
+}
+
+// Consumer is a durable consumer on a stream.
+type Consumer struct {
+	Stream  streams.Stream
+	Durable string // its name, from the catalogue in package streams
 }
 
 // GatewayBuckets are the gateway's key-value buckets: the defaults of its SESSION_BUCKET and
@@ -31,11 +37,12 @@ var GatewayBuckets = []string{"gateway_sessions", "gateway_limits"}
 func Users() []User {
 	renting, document, payment := streams.Renting.Stream(), streams.Document.Stream(), streams.Payment.Stream()
 	return []User{
-		{Name: "document", Publishes: []streams.Stream{document}, Consumes: []streams.Stream{renting}},
+		{Name: "document", Publishes: []streams.Stream{document}, Consumes: []Consumer{{renting, streams.DocumentRenting}}},
 		{Name: "gateway", Buckets: GatewayBuckets},
-		{Name: "payment", Publishes: []streams.Stream{payment}, Consumes: []streams.Stream{renting}},
-		{Name: "renter", Consumes: []streams.Stream{renting}},
-		{Name: "renting", Publishes: []streams.Stream{renting}, Consumes: []streams.Stream{document, payment}},
+		{Name: "payment", Publishes: []streams.Stream{payment}, Consumes: []Consumer{{renting, streams.PaymentRenting}}},
+		{Name: "renter", Consumes: []Consumer{{renting, streams.RenterMails}}},
+		{Name: "renting", Publishes: []streams.Stream{renting},
+			Consumes: []Consumer{{document, streams.RentingDocumentEvents}, {payment, streams.RentingPaymentEvents}}},
 	}
 }
 
@@ -55,9 +62,9 @@ func (u User) Permissions() Permissions {
 		}
 		pub = append(pub, streamAPI(s.Name)...)
 	}
-	for _, s := range u.Consumes {
-		pub = append(pub, consumerAPI(s.Name)...)
-		pub = append(pub, "$JS.API.STREAM.INFO."+s.Name)
+	for _, c := range u.Consumes {
+		pub = append(pub, consumerAPI(c.Stream.Name, c.Durable)...)
+		pub = append(pub, "$JS.API.STREAM.INFO."+c.Stream.Name)
 	}
 	for _, bucket := range u.Buckets { // create, get, put, compare-and-set and purge keys
 		stream := "KV_" + bucket
@@ -73,12 +80,14 @@ func streamAPI(stream string) []string {
 	return []string{"$JS.API.STREAM.CREATE." + stream, "$JS.API.STREAM.UPDATE." + stream, "$JS.API.STREAM.INFO." + stream}
 }
 
-// consumerAPI are the JetStream API calls that create a durable pull consumer on the stream and
-// pull from it, and its acknowledgements. Deleting consumers is not among them.
-func consumerAPI(stream string) []string {
+// consumerAPI are the JetStream API calls that create the durable pull consumer on the stream (with
+// one filter subject or several), look at it and pull from it, and its acknowledgements: of that
+// consumer only, so no service takes over or drains another's. Deleting it is not among them.
+func consumerAPI(stream, durable string) []string {
+	consumer := stream + "." + durable
 	return []string{
-		"$JS.API.CONSUMER.CREATE." + stream + ".>", "$JS.API.CONSUMER.INFO." + stream + ".>",
-		"$JS.API.CONSUMER.MSG.NEXT." + stream + ".>", "$JS.ACK." + stream + ".>",
+		"$JS.API.CONSUMER.CREATE." + consumer, "$JS.API.CONSUMER.CREATE." + consumer + ".>",
+		"$JS.API.CONSUMER.INFO." + consumer, "$JS.API.CONSUMER.MSG.NEXT." + consumer, "$JS.ACK." + consumer + ".>",
 	}
 }
 

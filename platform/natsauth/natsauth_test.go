@@ -95,9 +95,10 @@ func TestUsers_allowedOperations_succeed(t *testing.T) {
 	}
 	for _, u := range users {
 		js := connect(t, url, u.Name)
-		for _, s := range u.Consumes {
+		for _, c := range u.Consumes {
+			s := c.Stream
 			cons, err := js.CreateOrUpdateConsumer(ctx, s.Name, jetstream.ConsumerConfig{
-				Durable: u.Name + "-test", AckPolicy: jetstream.AckExplicitPolicy,
+				Durable: c.Durable, AckPolicy: jetstream.AckExplicitPolicy, FilterSubjects: []string{s.Wildcard()},
 			})
 			if err != nil {
 				t.Fatalf("%s consuming %s: %v", u.Name, s.Name, err)
@@ -187,5 +188,41 @@ func TestSessionBucket_asRenting_refused(t *testing.T) {
 	}
 	if err := nc.LastError(); err == nil {
 		t.Fatal("renting listens to the gateway's replies")
+	}
+}
+
+// TestConsumer_ofAnotherService_refused: the renter service reads RENTING, but under its own
+// consumer only: it may neither create nor take over document's, nor pull or acknowledge its
+// messages.
+func TestConsumer_ofAnotherService_refused(t *testing.T) {
+	t.Parallel()
+	url := server(t)
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	renting := streams.Renting.Stream()
+	if err := events.EnsureStream(ctx, connect(t, url, "renting"), renting); err != nil {
+		t.Fatal(err)
+	}
+	config := jetstream.ConsumerConfig{Durable: streams.DocumentRenting, AckPolicy: jetstream.AckExplicitPolicy}
+	// A refused request gets no answer: each attempt waits a second at most.
+	refusedCtx := func() context.Context {
+		c, cancel := context.WithTimeout(ctx, time.Second)
+		t.Cleanup(cancel)
+		return c
+	}
+	renter := connect(t, url, "renter")
+	if _, err := renter.CreateOrUpdateConsumer(refusedCtx(), renting.Name, config); err == nil {
+		t.Fatal("renter created document's consumer")
+	}
+	if _, err := connect(t, url, "document").CreateOrUpdateConsumer(ctx, renting.Name, config); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := renter.Consumer(refusedCtx(), renting.Name, streams.DocumentRenting); err == nil {
+		t.Fatal("renter looked at document's consumer")
+	}
+	nc := renter.Conn()
+	next := "$JS.API.CONSUMER.MSG.NEXT." + renting.Name + "." + streams.DocumentRenting
+	if _, err := nc.Request(next, []byte(`{"batch":1,"expires":100000000}`), time.Second); err == nil {
+		t.Fatal("renter pulled from document's consumer")
 	}
 }

@@ -130,3 +130,15 @@ func (p PaymentStream) Succeeded() string { return p.Stream().Subject(paymentSuc
 
 // Failed is the subject of a PaymentFailed: payment.failed.
 func (p PaymentStream) Failed() string { return p.Stream().Subject(paymentFailed) }
+
+// The durable consumers on the streams, named once: the consuming service creates its consumer
+// under this name, and NATS lets each service create, read and acknowledge only its own
+// (semesterhaus/platform/natsauth). Renaming one makes a new consumer, which starts from the
+// stream's first message.
+const (
+	RenterMails           = "renter-mails"            // the renter service's mails, on RENTING
+	DocumentRenting       = "document-renting"        // the document service's contracts, on RENTING
+	PaymentRenting        = "payment-renting"         // the payment service's payments, on RENTING
+	RentingDocumentEvents = "renting-document-events" // the renting service, on DOCUMENT
+	RentingPaymentEvents  = "renting-payment-events"  // the renting service, on PAYMENT
+)

@@ -19,7 +19,7 @@ import (
 )
 
 // Durable is the name of this service's consumer on the renting stream.
-const Durable = "document-renting"
+const Durable = streams.DocumentRenting
 
 // RentingDocuments deletes a renting's documents, releases or deletes its pending uploads, and gives
 // the contract store, in the consumer's transaction, which also records the event as processed: the

@@ -18,7 +18,7 @@ import (
 )
 
 // Durable is the name of this service's consumer on the renting stream.
-const Durable = "payment-renting"
+const Durable = streams.PaymentRenting
 
 // RentingConsumer creates a payment when a renting's contract is signed.
 type RentingConsumer struct {

@@ -21,7 +21,7 @@ import (
 )
 
 // durable is the consumer's name; it is also the key of the events it has processed.
-const durable = "renter-mails"
+const durable = streams.RenterMails
 
 // MailConsumer writes the mails for the renting service's state changes and key codes.
 type MailConsumer struct {

@@ -41,8 +41,8 @@ func NewConsumers(js jetstream.JetStream, pool *pgxpool.Pool, in func(pgx.Tx) ap
 // published: signed never overtakes requested.
 func (c *Consumers) Components(document streams.DocumentStream, payment streams.PaymentStream) []server.Component {
 	return []server.Component{
-		c.consumer("renting-document-events", document.Stream(), c.documentRoutes(document)),
-		c.consumer("renting-payment-events", payment.Stream(), c.paymentRoutes(payment)),
+		c.consumer(streams.RentingDocumentEvents, document.Stream(), c.documentRoutes(document)),
+		c.consumer(streams.RentingPaymentEvents, payment.Stream(), c.paymentRoutes(payment)),
 	}
 }
 
