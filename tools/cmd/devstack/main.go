@@ -11,7 +11,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"log/slog"
@@ -74,5 +73,3 @@ func dropTime(groups []string, a slog.Attr) slog.Attr {
 	}
 	return a
 }
-
-var errChildDied = errors.New("a process of the stack stopped on its own")

@@ -14,11 +14,13 @@ import (
 
 // proc is a long-running child process (a service or the gateway).
 type proc struct {
-	name string
-	cmd  *exec.Cmd
-	out  *prefixWriter
-	done chan struct{} // closed when the process has exited
-	err  error         // its exit status, valid after done
+	name    string
+	cmd     *exec.Cmd
+	out     *prefixWriter
+	started time.Time
+	done    chan struct{} // closed when the process has exited
+	err     error         // its exit status, valid after done
+	restart func() *proc  // starts the same command again
 }
 
 // command prepares a child in its own process group, so that a Ctrl-C in the terminal reaches
@@ -66,17 +68,29 @@ func runOnce(ctx context.Context, name, bin string, args []string, env map[strin
 
 // startProc starts a long-running child.
 func startProc(name, bin string, args []string, env map[string]string, dir string) (*proc, error) {
-	cmd, out := command(name, bin, args, env, dir)
-	if err := cmd.Start(); err != nil {
-		return nil, fmt.Errorf("start %s: %w", name, err)
+	p := launch(name, bin, args, env, dir)
+	if p.exited() {
+		return nil, p.err
 	}
-	p := &proc{name: name, cmd: cmd, out: out, done: make(chan struct{})}
+	return p, nil
+}
+
+// launch starts the command; a command that cannot start is a process that has already ended.
+func launch(name, bin string, args []string, env map[string]string, dir string) *proc {
+	cmd, out := command(name, bin, args, env, dir)
+	p := &proc{name: name, cmd: cmd, out: out, started: time.Now(), done: make(chan struct{})}
+	p.restart = func() *proc { return launch(name, bin, args, env, dir) }
+	if err := cmd.Start(); err != nil {
+		p.err = fmt.Errorf("start %s: %w", name, err)
+		close(p.done)
+		return p
+	}
 	go func() {
 		p.err = cmd.Wait()
 		out.Flush()
 		close(p.done)
 	}()
-	return p, nil
+	return p
 }
 
 // exited tells whether the process has ended.

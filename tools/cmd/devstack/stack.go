@@ -77,7 +77,7 @@ func (s *stack) binary(name string) string { return filepath.Join(s.binDir(), na
 func (s *stack) run(ctx context.Context) (err error) {
 	defer func() {
 		// Ctrl-C during start-up is a clean stop too.
-		if err != nil && ctx.Err() != nil && !errors.Is(err, errChildDied) {
+		if err != nil && ctx.Err() != nil {
 			s.log.Info("stopped during start-up", "at", err)
 			err = nil
 		}
@@ -168,22 +168,65 @@ func (s *stack) run(ctx context.Context) (err error) {
 	}
 	s.printTable(gatewayURL)
 
-	// Run until Ctrl-C/SIGTERM or until a child ends on its own.
-	died := make(chan *proc, len(s.procs))
-	for _, p := range s.procs {
+	return s.supervise(ctx)
+}
+
+// supervise runs until Ctrl-C/SIGTERM. A child that ends on its own is started again after a
+// back-off, as Kubernetes restarts a container: the rest of the stack keeps running, and what
+// the dead process owed (events, mails) is taken up by its next life.
+func (s *stack) supervise(ctx context.Context) error {
+	died := make(chan int, len(s.procs))
+	watch := func(i int) {
+		p := s.procs[i]
 		go func() {
 			<-p.done
-			died <- p
+			died <- i
 		}()
 	}
-	select {
-	case <-ctx.Done():
-		s.log.Info("stopping")
-		return nil
-	case p := <-died:
-		s.log.Error("stopped on its own; stopping everything", "process", p.name, "status", exitText(p.err))
-		return fmt.Errorf("%w: %s (%s)", errChildDied, p.name, exitText(p.err))
+	backoffs := make([]backoff, len(s.procs))
+	for i := range s.procs {
+		watch(i)
 	}
+	for {
+		select {
+		case <-ctx.Done():
+			s.log.Info("stopping")
+			return nil
+		case i := <-died:
+			p := s.procs[i]
+			delay := backoffs[i].next(time.Since(p.started))
+			s.log.Error("stopped on its own; restarting", "process", p.name, "status", exitText(p.err), "in", delay)
+			select {
+			case <-ctx.Done():
+				s.log.Info("stopping")
+				return nil
+			case <-time.After(delay):
+			}
+			s.procs[i] = p.restart()
+			s.log.Info("restarted", "process", p.name)
+			watch(i)
+		}
+	}
+}
+
+// backoff is the wait before a dead process is started again: 1 s, doubled after each death up to
+// 30 s, and back to 1 s once the process has run a minute.
+type backoff struct{ delay time.Duration }
+
+const (
+	firstRestartDelay = time.Second
+	maxRestartDelay   = 30 * time.Second
+	stableRun         = time.Minute
+)
+
+func (b *backoff) next(ran time.Duration) time.Duration {
+	switch {
+	case b.delay == 0 || ran >= stableRun:
+		b.delay = firstRestartDelay
+	case b.delay < maxRestartDelay:
+		b.delay = min(2*b.delay, maxRestartDelay)
+	}
+	return b.delay
 }
 
 func (s *stack) buildBinaries(ctx context.Context, haveGateway bool) error {
@@ -436,7 +479,7 @@ func (s *stack) shutdown() error {
 	for i := len(s.procs) - 1; i >= 0; i-- {
 		p := s.procs[i]
 		if p.exited() {
-			continue // it ended on its own, which run reported
+			continue // it ended on its own and waits for its restart
 		}
 		if err := p.stop(20 * time.Second); err != nil {
 			errs = append(errs, fmt.Errorf("%s: %s", p.name, exitText(err)))

@@ -332,27 +332,48 @@ func TestStackStartsInOrderAndStopsInReverse(t *testing.T) {
 	}
 }
 
-func TestStackStopsEverythingWhenAChildDies(t *testing.T) {
+// TestStackRestartsAChildThatDied: a service that dies (here every second) is started again after
+// a back-off while the rest keeps running, and Ctrl-C still stops all of it.
+func TestStackRestartsAChildThatDied(t *testing.T) {
 	f := newFixture(t, "catalog", "renting")
 	f.stack.env["DEVSTACK_FAKE_DIE"] = "renting"
+	ctx, cancel := context.WithCancel(context.Background())
 	errc := make(chan error, 1)
-	go func() { errc <- f.stack.run(context.Background()) }()
-	select {
-	case err := <-errc:
-		if !errors.Is(err, errChildDied) || !strings.Contains(err.Error(), "renting") {
-			t.Fatalf("run = %v, want the death of renting", err)
+	go func() { errc <- f.stack.run(ctx) }()
+	deadline := time.Now().Add(2 * time.Minute)
+	for strings.Count(strings.Join(f.lines(t), "\n"), "renting serve") < 3 {
+		if time.Now().After(deadline) {
+			t.Fatalf("renting was not started again twice:\n%s", strings.Join(f.lines(t), "\n"))
 		}
-	case <-time.After(2 * time.Minute):
-		t.Fatal("the stack did not end after a child died")
+		time.Sleep(100 * time.Millisecond)
+	}
+	cancel()
+	if err := <-errc; err != nil {
+		t.Fatalf("run after Ctrl-C: %v", err)
 	}
 	log := strings.Join(f.lines(t), "\n")
-	for _, w := range []string{"renting died", "catalog stopped by terminated"} {
-		if !strings.Contains(log, w) {
-			t.Errorf("fake log lacks %q:\n%s", w, log)
-		}
+	if strings.Count(log, "catalog serve") != 1 || !strings.Contains(log, "catalog stopped by terminated") {
+		t.Errorf("catalog should run once, undisturbed, until Ctrl-C:\n%s", log)
 	}
 	if strings.Contains(log, "gateway start") && !strings.Contains(log, "gateway stopped") {
 		t.Errorf("the gateway was left running:\n%s", log)
+	}
+}
+
+func TestBackoff_doublesUpToItsCapAndResetsAfterAStableRun(t *testing.T) {
+	var b backoff
+	var got []time.Duration
+	for range 7 {
+		got = append(got, b.next(time.Second))
+	}
+	want := []time.Duration{1, 2, 4, 8, 16, 30, 30}
+	for i := range want {
+		if got[i] != want[i]*time.Second {
+			t.Fatalf("delays %v, want %v seconds", got, want)
+		}
+	}
+	if d := b.next(2 * time.Minute); d != time.Second {
+		t.Errorf("after a run of two minutes: %v, want 1s", d)
 	}
 }
 
