@@ -5,7 +5,6 @@ import (
 	"net"
 	"net/http"
 	"testing"
-	"time"
 
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/credentials/insecure"
@@ -65,18 +64,7 @@ func TestAPI_servesGraphQLHealthAndGRPC(t *testing.T) {
 
 func getStatus(t *testing.T, url string) int {
 	t.Helper()
-	deadline := time.Now().Add(5 * time.Second)
-	for {
-		resp, err := http.Get(url)
-		if err == nil {
-			resp.Body.Close()
-			return resp.StatusCode
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("GET %s: %v", url, err)
-		}
-		time.Sleep(20 * time.Millisecond)
-	}
+	return getStatusWith(t, http.DefaultClient, url)
 }
 
 // testGuard admits no service: the tests call only the health service, which is open to all.
