@@ -67,8 +67,12 @@ func serve(ctx context.Context, cfg config.Config, infra *service.Infra, logger 
 		Callers:     grpcadapter.Callers,
 		GRPCOptions: grpcadapter.ServerOptions(),
 	}
-	consumer := natsadapter.NewRentingConsumer(infra.JS, pool, repo, contracts, logger, streams.Renting)
-	return infra.Run(ctx, logger, api, server.Func("renting-events", consumer.Run))
+	retention := natsadapter.Retention{IdentityCopies: cfg.IDCopyRetention, Certificates: cfg.CertificateRetention, Semesters: sources}
+	consumer := natsadapter.NewRentingConsumer(infra.JS, pool, repo, contracts, retention, logger, streams.Renting)
+	deletions := server.Func("retention", func(ctx context.Context) error {
+		return app.RunRetention(ctx, repo, cfg.RetentionInterval, time.Now, logger)
+	})
+	return infra.Run(ctx, logger, api, server.Func("renting-events", consumer.Run), deletions)
 }
 
 // dialSources connects to the services the contracts' data comes from. Connections are lazy, so

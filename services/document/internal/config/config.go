@@ -3,6 +3,7 @@ package config
 
 import (
 	"errors"
+	"time"
 
 	platformconfig "semesterhaus/platform/config"
 	"semesterhaus/platform/service"
@@ -34,6 +35,13 @@ type Config struct {
 	// MaxConcurrentDecodes is how many uploads the service decodes or parses at once; with
 	// MaxImagePixels it bounds the memory uploads take (docs/security.md, "Uploads").
 	MaxConcurrentDecodes int `env:"MAX_CONCURRENT_DECODES" envDefault:"2"`
+	// Retention (docs/privacy.md): identity card copies are deleted ID_COPY_RETENTION after the
+	// identity was approved (§ 20 PAuswG: no longer than needed), enrollment certificates
+	// CERTIFICATE_RETENTION after their semester ended; both at once when a booking ends. The job
+	// looks for due documents every RETENTION_INTERVAL.
+	IDCopyRetention      time.Duration `env:"ID_COPY_RETENTION" envDefault:"168h"`
+	CertificateRetention time.Duration `env:"CERTIFICATE_RETENTION" envDefault:"0s"`
+	RetentionInterval    time.Duration `env:"RETENTION_INTERVAL" envDefault:"1h"`
 }
 
 // UploadLimits are the settings that bound what checking uploads costs.
@@ -54,6 +62,9 @@ func Load() (Config, error) {
 	}
 	if cfg.MaxImagePixels <= 0 || cfg.MaxConcurrentDecodes <= 0 {
 		return cfg, errors.New("MAX_IMAGE_PIXELS and MAX_CONCURRENT_DECODES must be positive")
+	}
+	if cfg.IDCopyRetention < 0 || cfg.CertificateRetention < 0 || cfg.RetentionInterval < time.Second {
+		return cfg, errors.New("ID_COPY_RETENTION and CERTIFICATE_RETENTION must not be negative, RETENTION_INTERVAL at least a second")
 	}
 	err = cfg.Signing.Check(platformconfig.PartnerRules{
 		Prefix: "SIGNING_", Real: ProviderAPI,

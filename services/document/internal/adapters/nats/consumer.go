@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"log/slog"
 	"slices"
+	"time"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
@@ -16,6 +17,7 @@ import (
 	"semesterhaus/proto/events/v1/streams"
 	eventsv1 "semesterhaus/proto/gen/events/v1"
 	"semesterhaus/services/document/internal/app"
+	"semesterhaus/services/document/internal/domain"
 )
 
 // Durable is the name of this service's consumer on the renting stream.
@@ -28,6 +30,7 @@ type RentingDocuments interface {
 	DeleteRentingDocumentsIn(ctx context.Context, tx pgx.Tx, rentingID, actor string) (int64, error)
 	ReleasePendingUploadsIn(ctx context.Context, tx pgx.Tx, rentingID string, renterID int64, actor string) (int64, error)
 	DeletePendingUploadsIn(ctx context.Context, tx pgx.Tx, rentingID string, renterID int64, actor string) (int64, error)
+	ScheduleDeletionIn(ctx context.Context, tx pgx.Tx, rule domain.Retention) (int64, error)
 	ContractStoreIn(tx pgx.Tx) app.ContractStore
 }
 
@@ -35,6 +38,24 @@ type RentingDocuments interface {
 type ContractRequests interface {
 	RequestContract(ctx context.Context, store app.ContractStore, rentingID string) error
 }
+
+// Retention says how long a booking's papers are kept (docs/privacy.md).
+type Retention struct {
+	IdentityCopies time.Duration // after the identity was approved
+	Certificates   time.Duration // after the semester ended
+	Semesters      SemesterEnds
+}
+
+// SemesterEnds tells when a semester ends: the first moment after its last day.
+type SemesterEnds interface {
+	SemesterEnd(ctx context.Context, semesterID int32) (time.Time, error)
+}
+
+// identityCopies are the types of an identity card's copies.
+var identityCopies = []domain.Type{domain.TypeIdentityCardFront, domain.TypeIdentityCardBack}
+
+// approvedState is the state of a booking whose renter's identity an admin approved.
+const approvedState = "OWNER_ACKNOWLEDGED"
 
 // contractStates are the renting states (RentingStateChanged.to_state, in the subject) that ask for
 // a contract: a new booking once an admin approved the identity, and an accepted renewal.
@@ -65,14 +86,15 @@ type RentingConsumer struct {
 	pool      *pgxpool.Pool
 	documents RentingDocuments
 	contracts ContractRequests
+	retention Retention
 	logger    *slog.Logger
 	stream    streams.RentingStream
 }
 
 // NewRentingConsumer returns the consumer of the stream (streams.Renting; tests use streams of their
 // own). pool is the database the documents and the processed events are in.
-func NewRentingConsumer(js jetstream.JetStream, pool *pgxpool.Pool, documents RentingDocuments, contracts ContractRequests, logger *slog.Logger, stream streams.RentingStream) *RentingConsumer {
-	return &RentingConsumer{js: js, pool: pool, documents: documents, contracts: contracts, logger: logger, stream: stream}
+func NewRentingConsumer(js jetstream.JetStream, pool *pgxpool.Pool, documents RentingDocuments, contracts ContractRequests, retention Retention, logger *slog.Logger, stream streams.RentingStream) *RentingConsumer {
+	return &RentingConsumer{js: js, pool: pool, documents: documents, contracts: contracts, retention: retention, logger: logger, stream: stream}
 }
 
 // Run consumes until ctx ends. The server sends only the subjects this service acts on where it can
@@ -98,12 +120,57 @@ func (c *RentingConsumer) handle(ctx context.Context, tx pgx.Tx, msg jetstream.M
 	}
 	switch subject := msg.Subject(); {
 	case subject == c.stream.StateChanged(canceledState):
-		return c.deleteUnconfirmedUploads(ctx, tx, &event)
+		return c.ended(ctx, tx, &event)
 	case slices.ContainsFunc(confirmedStates, func(s string) bool { return subject == c.stream.StateChanged(s) }):
 		return c.releaseUploads(ctx, tx, &event)
 	default: // Run lets only the contract states through besides
+		if err := c.scheduleRetention(ctx, tx, &event); err != nil {
+			return err
+		}
 		return c.contracts.RequestContract(ctx, c.documents.ContractStoreIn(tx), event.GetRentingId())
 	}
+}
+
+// scheduleRetention schedules the deletion of what an approved booking or an accepted renewal no
+// longer needs: the identity card copies a while after the approval, the enrollment certificate
+// after its semester.
+func (c *RentingConsumer) scheduleRetention(ctx context.Context, tx pgx.Tx, event *eventsv1.RentingStateChanged) error {
+	end, err := c.retention.Semesters.SemesterEnd(ctx, event.GetSemesterId())
+	if err != nil {
+		return fmt.Errorf("end of semester %d: %w", event.GetSemesterId(), err)
+	}
+	rules := []domain.Retention{{
+		RentingID: event.GetRentingId(), RenterID: event.GetRenterId(), Types: []domain.Type{domain.TypeImmatriculation},
+		At: end.Add(c.retention.Certificates), Reason: domain.ReasonSemesterEnded,
+	}}
+	if event.GetToState() == approvedState {
+		rules = append(rules, domain.Retention{
+			RentingID: event.GetRentingId(), RenterID: event.GetRenterId(), Types: identityCopies,
+			At: event.GetAt().AsTime().Add(c.retention.IdentityCopies), Reason: domain.ReasonIdentityApproved,
+		})
+	}
+	return c.schedule(ctx, tx, rules...)
+}
+
+// ended handles a cancelled renting: a request never confirmed loses its pending uploads; a booking
+// that ended later loses its identity card copies and certificate now, as nothing needs them any more.
+func (c *RentingConsumer) ended(ctx context.Context, tx pgx.Tx, event *eventsv1.RentingStateChanged) error {
+	if event.GetFromState() == requestedState {
+		return c.deleteUnconfirmedUploads(ctx, tx, event)
+	}
+	return c.schedule(ctx, tx, domain.Retention{
+		RentingID: event.GetRentingId(), RenterID: event.GetRenterId(), Types: append([]domain.Type{domain.TypeImmatriculation}, identityCopies...),
+		At: event.GetAt().AsTime(), Reason: domain.ReasonBookingEnded,
+	})
+}
+
+func (c *RentingConsumer) schedule(ctx context.Context, tx pgx.Tx, rules ...domain.Retention) error {
+	for _, rule := range rules {
+		if _, err := c.documents.ScheduleDeletionIn(ctx, tx, rule); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // releaseUploads makes a confirmed request's pending uploads its renter's documents. A repeated
@@ -118,13 +185,8 @@ func (c *RentingConsumer) releaseUploads(ctx context.Context, tx pgx.Tx, event *
 }
 
 // deleteUnconfirmedUploads deletes the pending uploads of a request cancelled before its address was
-// confirmed (superseded, expired). A cancellation from a later state leaves everything: its uploads
-// are the renter's documents, and a confirmation whose delivery is still being retried must find
-// its uploads.
+// confirmed (superseded, expired).
 func (c *RentingConsumer) deleteUnconfirmedUploads(ctx context.Context, tx pgx.Tx, event *eventsv1.RentingStateChanged) error {
-	if event.GetFromState() != requestedState {
-		return nil
-	}
 	deleted, err := c.documents.DeletePendingUploadsIn(ctx, tx, event.GetRentingId(), event.GetRenterId(), cancellationActor)
 	if err != nil {
 		return err

@@ -12,6 +12,7 @@ import (
 	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
 	"google.golang.org/protobuf/proto"
+	"google.golang.org/protobuf/types/known/timestamppb"
 
 	"semesterhaus/platform/events"
 	"semesterhaus/platform/natstest"
@@ -21,6 +22,7 @@ import (
 	"semesterhaus/services/document/documenttest"
 	natsadapter "semesterhaus/services/document/internal/adapters/nats"
 	pgadapter "semesterhaus/services/document/internal/adapters/postgres"
+	"semesterhaus/services/document/internal/app"
 	"semesterhaus/services/document/internal/domain"
 	"semesterhaus/services/document/internal/testenv"
 )
@@ -80,9 +82,27 @@ func startConsumer(t *testing.T, pool *pgxpool.Pool) (jetstream.JetStream, strea
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { _ = js.DeleteStream(context.Background(), stream.Stream().Name) })
-	runConsumer(t, natsadapter.NewRentingConsumer(js, pool, pgadapter.NewRepository(pool), nil, slog.New(slog.DiscardHandler), stream))
+	runConsumer(t, natsadapter.NewRentingConsumer(js, pool, pgadapter.NewRepository(pool), noContracts{}, retention, slog.New(slog.DiscardHandler), stream))
 	return js, stream
 }
+
+// noContracts stands in for the contract flow, which the signing adapter's tests cover.
+type noContracts struct{}
+
+func (noContracts) RequestContract(context.Context, app.ContractStore, string) error { return nil }
+
+// semesterEnd is when every semester of these tests ends.
+var semesterEnd = time.Date(2027, 10, 1, 0, 0, 0, 0, time.UTC)
+
+type fixedSemesterEnd struct{}
+
+func (fixedSemesterEnd) SemesterEnd(context.Context, int32) (time.Time, error) {
+	return semesterEnd, nil
+}
+
+// retention are the rules of these tests: identity card copies a week after the approval,
+// certificates at the semester's end.
+var retention = natsadapter.Retention{IdentityCopies: 7 * 24 * time.Hour, Semesters: fixedSemesterEnd{}}
 
 func runConsumer(t *testing.T, c *natsadapter.RentingConsumer) {
 	t.Helper()
@@ -125,4 +145,100 @@ func waitUntilAcked(t *testing.T, js jetstream.JetStream, stream string) {
 		time.Sleep(50 * time.Millisecond)
 	}
 	t.Fatal("the consumer did not acknowledge the stream's messages in time")
+}
+
+// storeBookingPapers stores a booking's three papers as the renter's documents (its address
+// confirmed) and returns the renting's id.
+func storeBookingPapers(t *testing.T, documents *app.Documents) string {
+	t.Helper()
+	renting := uuid.NewString()
+	if _, err := documents.StoreUploads(context.Background(), 7, renting, domain.TheRenter, []domain.Upload{
+		{Type: domain.TypeIdentityCardFront, Content: documenttest.PNG(t, 800, 500)},
+		{Type: domain.TypeIdentityCardBack, Content: documenttest.PNG(t, 800, 500)},
+		{Type: domain.TypeImmatriculation, Content: documenttest.PDF()},
+	}); err != nil {
+		t.Fatal(err)
+	}
+	return renting
+}
+
+func stateChanged(t *testing.T, js jetstream.JetStream, stream streams.RentingStream, renting, from, to string, at time.Time) {
+	t.Helper()
+	event := &eventsv1.RentingStateChanged{EventId: uuid.NewString(), RentingId: renting, RenterId: 7, SemesterId: 3,
+		FromState: from, ToState: to, At: timestamppb.New(at)}
+	payload, err := proto.Marshal(event)
+	if err != nil {
+		t.Fatal(err)
+	}
+	publish(t, js, stream.StateChanged(to), event.GetEventId(), payload)
+	waitUntilAcked(t, js, stream.Stream().Name)
+}
+
+// papersOf counts the renting's documents by type, and the audited retention deletions.
+func papersOf(t *testing.T, pool *pgxpool.Pool, renting string) (copies, certificates, audited int) {
+	t.Helper()
+	ctx := context.Background()
+	_ = pool.QueryRow(ctx, "SELECT count(*) FILTER (WHERE type LIKE 'IDENTITY_CARD_%'), count(*) FILTER (WHERE type = 'IMMATRICULATION') FROM document WHERE renting_id = $1",
+		renting).Scan(&copies, &certificates)
+	_ = pool.QueryRow(ctx, "SELECT count(*) FROM audit_log WHERE actor = 'retention' AND action = 'deleteDocument' AND details->>'renting' = $1",
+		renting).Scan(&audited)
+	return copies, certificates, audited
+}
+
+// TestRetention_copiesGoAWeekAfterTheApprovalAndTheCertificateAfterItsSemester: the clock is
+// moved, not waited for; each deletion is audited once with its reason.
+func TestRetention_copiesGoAWeekAfterTheApprovalAndTheCertificateAfterItsSemester(t *testing.T) {
+	t.Parallel()
+	documents, pool := testenv.NewDocuments(t)
+	repo := pgadapter.NewRepository(pool)
+	renting, other := storeBookingPapers(t, documents), storeBookingPapers(t, documents)
+	js, stream := startConsumer(t, pool)
+	approved := time.Date(2027, 3, 10, 9, 0, 0, 0, time.UTC)
+	stateChanged(t, js, stream, renting, "APARTMENT_RESERVED", "OWNER_ACKNOWLEDGED", approved)
+
+	for _, step := range []struct {
+		now                         time.Time
+		copies, certificates, audit int
+	}{
+		{approved.Add(7*24*time.Hour - time.Second), 2, 1, 0},
+		{approved.Add(7 * 24 * time.Hour), 0, 1, 2},
+		{semesterEnd.Add(-time.Second), 0, 1, 2},
+		{semesterEnd, 0, 0, 3},
+	} {
+		if _, err := app.DeleteDue(context.Background(), repo, step.now); err != nil {
+			t.Fatal(err)
+		}
+		copies, certificates, audited := papersOf(t, pool, renting)
+		if copies != step.copies || certificates != step.certificates || audited != step.audit {
+			t.Fatalf("at %s: %d copies, %d certificates, %d audited deletions; want %d, %d, %d",
+				step.now, copies, certificates, audited, step.copies, step.certificates, step.audit)
+		}
+	}
+	if copies, certificates, _ := papersOf(t, pool, other); copies != 2 || certificates != 1 {
+		t.Errorf("another booking's papers went too: %d copies, %d certificates left", copies, certificates)
+	}
+	var reason string
+	_ = pool.QueryRow(context.Background(), "SELECT details->>'reason' FROM audit_log WHERE actor = 'retention' AND details->>'type' = 'IDENTITY_CARD_FRONT' AND details->>'renting' = $1",
+		renting).Scan(&reason)
+	if reason != domain.ReasonIdentityApproved {
+		t.Errorf("the copy's deletion is audited with the reason %q, want %q", reason, domain.ReasonIdentityApproved)
+	}
+}
+
+// TestRetention_bookingEndedWithoutApproval_papersGoAtOnce: a booking cancelled after its address
+// was confirmed, before any approval, keeps neither the copies nor the certificate.
+func TestRetention_bookingEndedWithoutApproval_papersGoAtOnce(t *testing.T) {
+	t.Parallel()
+	documents, pool := testenv.NewDocuments(t)
+	renting := storeBookingPapers(t, documents)
+	js, stream := startConsumer(t, pool)
+	ended := time.Date(2027, 3, 12, 9, 0, 0, 0, time.UTC)
+	stateChanged(t, js, stream, renting, "APARTMENT_RESERVED", "CANCELED", ended)
+
+	if _, err := app.DeleteDue(context.Background(), pgadapter.NewRepository(pool), ended); err != nil {
+		t.Fatal(err)
+	}
+	if copies, certificates, audited := papersOf(t, pool, renting); copies != 0 || certificates != 0 || audited != 3 {
+		t.Errorf("%d copies, %d certificates left, %d audited deletions; want 0, 0, 3", copies, certificates, audited)
+	}
 }

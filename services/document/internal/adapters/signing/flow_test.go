@@ -60,6 +60,7 @@ type system struct {
 	stream    streams.RentingStream
 	publicURL string
 	rentingID string
+	semester  int32
 }
 
 // start runs the system for a new booking, or for a renewal when renewal is set.
@@ -103,8 +104,8 @@ func start(t *testing.T, renewal bool) *system {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { _ = js.DeleteStream(context.Background(), stream.Stream().Name) })
-	runConsumer(t, natsadapter.NewRentingConsumer(js, pool, repo, contracts, logger, stream))
-	return &system{pool: pool, js: js, stream: stream, publicURL: gateway.URL, rentingID: renting.GetRentingId()}
+	runConsumer(t, natsadapter.NewRentingConsumer(js, pool, repo, contracts, natsadapter.Retention{Semesters: sources}, logger, stream))
+	return &system{pool: pool, js: js, stream: stream, publicURL: gateway.URL, rentingID: renting.GetRentingId(), semester: semester.GetId()}
 }
 
 func TestContractFlow(t *testing.T) {
@@ -244,7 +245,7 @@ func (s *system) ownerAcknowledgedTwice(t *testing.T) { s.stateTwice(t, "OWNER_A
 // stateTwice publishes the renting's move to state twice with one id and waits until both are handled.
 func (s *system) stateTwice(t *testing.T, state string) {
 	t.Helper()
-	payload, err := proto.Marshal(&eventsv1.RentingStateChanged{EventId: uuid.NewString(), RentingId: s.rentingID, ToState: state})
+	payload, err := proto.Marshal(&eventsv1.RentingStateChanged{EventId: uuid.NewString(), RentingId: s.rentingID, SemesterId: s.semester, ToState: state})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -11,6 +11,59 @@ import (
 	"github.com/jackc/pgx/v5/pgtype"
 )
 
+const deleteDueDocuments = `-- name: DeleteDueDocuments :many
+DELETE FROM document
+WHERE id IN (
+    SELECT d.id FROM document AS d
+    WHERE d.delete_after <= $1::timestamptz
+    ORDER BY d.delete_after
+    LIMIT $2
+    FOR UPDATE SKIP LOCKED
+)
+RETURNING id, type, renter_id, renting_id, retention_reason
+`
+
+type DeleteDueDocumentsParams struct {
+	Now          pgtype.Timestamptz
+	MaxDocuments int32
+}
+
+type DeleteDueDocumentsRow struct {
+	ID              pgtype.UUID
+	Type            string
+	RenterID        int64
+	RentingID       pgtype.UUID
+	RetentionReason pgtype.Text
+}
+
+// At most @max_documents documents whose deletion is due at @now; rows another replica is
+// deleting are left to it.
+func (q *Queries) DeleteDueDocuments(ctx context.Context, arg DeleteDueDocumentsParams) ([]DeleteDueDocumentsRow, error) {
+	rows, err := q.db.Query(ctx, deleteDueDocuments, arg.Now, arg.MaxDocuments)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []DeleteDueDocumentsRow
+	for rows.Next() {
+		var i DeleteDueDocumentsRow
+		if err := rows.Scan(
+			&i.ID,
+			&i.Type,
+			&i.RenterID,
+			&i.RentingID,
+			&i.RetentionReason,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const deletePendingUploads = `-- name: DeletePendingUploads :execrows
 DELETE FROM pending_upload WHERE renting_id = $1
 `
@@ -36,7 +89,7 @@ func (q *Queries) DeleteRentingDocuments(ctx context.Context, rentingID pgtype.U
 }
 
 const getDocument = `-- name: GetDocument :one
-SELECT id, type, renter_id, renting_id, description, content, content_type, file_name, sha256, size, uploaded_at FROM document WHERE id = $1
+SELECT id, type, renter_id, renting_id, description, content, content_type, file_name, sha256, size, uploaded_at, delete_after, retention_reason FROM document WHERE id = $1
 `
 
 func (q *Queries) GetDocument(ctx context.Context, id pgtype.UUID) (Document, error) {
@@ -54,12 +107,14 @@ func (q *Queries) GetDocument(ctx context.Context, id pgtype.UUID) (Document, er
 		&i.Sha256,
 		&i.Size,
 		&i.UploadedAt,
+		&i.DeleteAfter,
+		&i.RetentionReason,
 	)
 	return i, err
 }
 
 const getNewestOfType = `-- name: GetNewestOfType :one
-SELECT id, type, renter_id, renting_id, description, content, content_type, file_name, sha256, size, uploaded_at FROM document
+SELECT id, type, renter_id, renting_id, description, content, content_type, file_name, sha256, size, uploaded_at, delete_after, retention_reason FROM document
 WHERE renter_id = $1 AND type = $2
 ORDER BY uploaded_at DESC, id
 LIMIT 1
@@ -85,6 +140,8 @@ func (q *Queries) GetNewestOfType(ctx context.Context, arg GetNewestOfTypeParams
 		&i.Sha256,
 		&i.Size,
 		&i.UploadedAt,
+		&i.DeleteAfter,
+		&i.RetentionReason,
 	)
 	return i, err
 }
@@ -224,6 +281,35 @@ FROM released
 // The confirmed renting's uploads become the renter's documents, with their ids and upload times.
 func (q *Queries) ReleasePendingUploads(ctx context.Context, rentingID pgtype.UUID) (int64, error) {
 	result, err := q.db.Exec(ctx, releasePendingUploads, rentingID)
+	if err != nil {
+		return 0, err
+	}
+	return result.RowsAffected(), nil
+}
+
+const scheduleDeletion = `-- name: ScheduleDeletion :execrows
+UPDATE document
+SET delete_after = $1::timestamptz, retention_reason = $2::text
+WHERE renting_id = $3 AND type = ANY($4::text[])
+  AND (delete_after IS NULL OR delete_after > $1::timestamptz)
+`
+
+type ScheduleDeletionParams struct {
+	At        pgtype.Timestamptz
+	Reason    string
+	RentingID pgtype.UUID
+	Types     []string
+}
+
+// The renting's documents of the given types are deleted at @at, or earlier where an earlier
+// deletion is scheduled already.
+func (q *Queries) ScheduleDeletion(ctx context.Context, arg ScheduleDeletionParams) (int64, error) {
+	result, err := q.db.Exec(ctx, scheduleDeletion,
+		arg.At,
+		arg.Reason,
+		arg.RentingID,
+		arg.Types,
+	)
 	if err != nil {
 		return 0, err
 	}

@@ -9,17 +9,19 @@ import (
 )
 
 type Document struct {
-	ID          pgtype.UUID
-	Type        string
-	RenterID    int64
-	RentingID   pgtype.UUID
-	Description string
-	Content     []byte
-	ContentType string
-	FileName    string
-	Sha256      []byte
-	Size        int64
-	UploadedAt  pgtype.Timestamptz
+	ID              pgtype.UUID
+	Type            string
+	RenterID        int64
+	RentingID       pgtype.UUID
+	Description     string
+	Content         []byte
+	ContentType     string
+	FileName        string
+	Sha256          []byte
+	Size            int64
+	UploadedAt      pgtype.Timestamptz
+	DeleteAfter     pgtype.Timestamptz
+	RetentionReason pgtype.Text
 }
 
 type PendingUpload struct {

@@ -39,3 +39,24 @@ FROM released;
 
 -- name: DeletePendingUploads :execrows
 DELETE FROM pending_upload WHERE renting_id = $1;
+
+-- name: ScheduleDeletion :execrows
+-- The renting's documents of the given types are deleted at @at, or earlier where an earlier
+-- deletion is scheduled already.
+UPDATE document
+SET delete_after = @at::timestamptz, retention_reason = @reason::text
+WHERE renting_id = @renting_id AND type = ANY(@types::text[])
+  AND (delete_after IS NULL OR delete_after > @at::timestamptz);
+
+-- name: DeleteDueDocuments :many
+-- At most @max_documents documents whose deletion is due at @now; rows another replica is
+-- deleting are left to it.
+DELETE FROM document
+WHERE id IN (
+    SELECT d.id FROM document AS d
+    WHERE d.delete_after <= @now::timestamptz
+    ORDER BY d.delete_after
+    LIMIT @max_documents
+    FOR UPDATE SKIP LOCKED
+)
+RETURNING id, type, renter_id, renting_id, retention_reason;

@@ -1,0 +1,67 @@
+package postgres
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgtype"
+
+	"semesterhaus/platform/audit"
+	"semesterhaus/platform/postgres"
+	"semesterhaus/proto/audit/v1/concerns"
+	"semesterhaus/services/document/internal/adapters/postgres/db"
+	"semesterhaus/services/document/internal/domain"
+)
+
+// retentionActor is who the audit log names for deletions by the retention rules.
+const retentionActor = "retention"
+
+// ScheduleDeletionIn schedules the deletion of the renting's documents of the rule's types in tx,
+// keeping an earlier one already scheduled, and audits it when it changed anything.
+func (r *Repository) ScheduleDeletionIn(ctx context.Context, tx pgx.Tx, rule domain.Retention) (int64, error) {
+	renting, err := toUUID(rule.RentingID)
+	if err != nil {
+		return 0, err
+	}
+	types := make([]string, len(rule.Types))
+	for i, t := range rule.Types {
+		types[i] = string(t)
+	}
+	n, err := r.queries.WithTx(tx).ScheduleDeletion(ctx, db.ScheduleDeletionParams{
+		At: pgtype.Timestamptz{Time: rule.At, Valid: true}, Reason: rule.Reason, RentingID: renting, Types: types,
+	})
+	if err != nil || n == 0 {
+		return 0, err
+	}
+	return n, audit.Record(ctx, tx, audit.Entry{
+		Actor: retentionActor, Action: "scheduleDeletion", Subject: "renting/" + rule.RentingID, Concerns: concerns.Renter(rule.RenterID),
+		Details: map[string]any{"documents": n, "types": types, "at": rule.At.UTC().Format(time.RFC3339), "reason": rule.Reason},
+	})
+}
+
+// DeleteDue deletes at most max documents whose deletion is due at now, in one transaction, with an
+// audit entry for each (what, when, why; never the content). It returns how many it deleted.
+func (r *Repository) DeleteDue(ctx context.Context, now time.Time, max int32) (int, error) {
+	var deleted int
+	err := postgres.InTx(ctx, r.pool, func(tx pgx.Tx) error {
+		rows, err := r.queries.WithTx(tx).DeleteDueDocuments(ctx, db.DeleteDueDocumentsParams{
+			Now: pgtype.Timestamptz{Time: now, Valid: true}, MaxDocuments: max,
+		})
+		if err != nil {
+			return fmt.Errorf("delete due documents: %w", err)
+		}
+		for _, row := range rows {
+			if err := audit.Record(ctx, tx, audit.Entry{
+				Actor: retentionActor, Action: "deleteDocument", Subject: "document/" + row.ID.String(), Concerns: concerns.Renter(row.RenterID),
+				Details: map[string]any{"type": row.Type, "renting": row.RentingID.String(), "reason": row.RetentionReason.String},
+			}); err != nil {
+				return err
+			}
+		}
+		deleted = len(rows)
+		return nil
+	})
+	return deleted, err
+}

@@ -1,0 +1,49 @@
+package app
+
+import (
+	"context"
+	"log/slog"
+	"time"
+)
+
+// DueDeletions deletes, audited, at most max documents whose retention ended at now.
+type DueDeletions interface {
+	DeleteDue(ctx context.Context, now time.Time, max int32) (int, error)
+}
+
+// retentionBatch is how many documents one transaction deletes.
+const retentionBatch = 100
+
+// RunRetention deletes the documents whose retention ended, at once and then every interval, until
+// ctx ends. Replicas may run it together: each document is deleted, and audited, once. A failed
+// round is logged and tried again at the next.
+func RunRetention(ctx context.Context, store DueDeletions, interval time.Duration, now func() time.Time, logger *slog.Logger) error {
+	ticker := time.NewTicker(interval)
+	defer ticker.Stop()
+	for {
+		deleted, err := DeleteDue(ctx, store, now())
+		switch {
+		case err != nil && ctx.Err() == nil:
+			logger.ErrorContext(ctx, "retention: deleting due documents failed", "err", err, "deleted", deleted)
+		case deleted > 0:
+			logger.InfoContext(ctx, "retention: deleted documents no longer needed", "documents", deleted)
+		}
+		select {
+		case <-ctx.Done():
+			return nil
+		case <-ticker.C:
+		}
+	}
+}
+
+// DeleteDue deletes every document whose retention ended at now, batch by batch.
+func DeleteDue(ctx context.Context, store DueDeletions, now time.Time) (int, error) {
+	total := 0
+	for {
+		n, err := store.DeleteDue(ctx, now, retentionBatch)
+		total += n
+		if err != nil || n < retentionBatch {
+			return total, err
+		}
+	}
+}
