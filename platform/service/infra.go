@@ -116,16 +116,19 @@ func (i *Infra) connectNATS(ctx context.Context, s Settings, logger *slog.Logger
 
 // peerCredentials reads the service's key, its peers' public keys and the TLS settings.
 func peerCredentials(name string, s Settings, logger *slog.Logger) (peers, error) {
-	serverTLS, clientTLS, err := server.InternalTLS(s.TLSCertFile, s.TLSKeyFile, s.TLSCAFile, s.Production)
-	if err != nil {
-		return peers{}, err
-	}
 	keys, err := peer.ParseKeys(s.ServicePublicKeys)
 	if err != nil {
 		return peers{}, err
 	}
 	if len(keys) == 0 {
+		if s.Production {
+			return peers{}, errors.New("PRODUCTION: SERVICE_PUBLIC_KEYS is required: without it no service can call this one's gRPC API")
+		}
 		logger.Warn("SERVICE_PUBLIC_KEYS is not set: no service can call this one's gRPC API")
+	}
+	serverTLS, clientTLS, err := server.InternalTLS(s.TLSCertFile, s.TLSKeyFile, s.TLSCAFile, s.Production)
+	if err != nil {
+		return peers{}, err
 	}
 	var key ed25519.PrivateKey
 	if s.ServiceKey != "" {

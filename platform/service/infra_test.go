@@ -12,6 +12,7 @@ import (
 
 	"semesterhaus/platform/config"
 	"semesterhaus/platform/events"
+	"semesterhaus/platform/identity"
 	"semesterhaus/platform/natstest"
 	"semesterhaus/platform/pgtest"
 	"semesterhaus/platform/postgres"
@@ -102,6 +103,23 @@ func TestRun_publisher_isReadyAndRelaysItsOutbox(t *testing.T) {
 		}
 		if time.Now().After(deadline) {
 			t.Fatal("the outbox relay did not publish the event")
+		}
+	}
+}
+
+// TestConnect_productionWithoutPeerKeysOrTLS_refused: in production a service does not start
+// open to nobody, nor in plain text.
+func TestConnect_productionWithoutPeerKeysOrTLS_refused(t *testing.T) {
+	_, url := pgtest.NewDatabase(t, nil)
+	public, _, err := identity.GenerateKeyPair()
+	if err != nil {
+		t.Fatal(err)
+	}
+	withoutKeys := Settings{DatabaseURL: config.Secret(url), Production: true, TLSCertFile: "c", TLSKeyFile: "k", TLSCAFile: "ca"}
+	withoutTLS := Settings{DatabaseURL: config.Secret(url), Production: true, ServicePublicKeys: map[string]string{"renting": public}}
+	for name, s := range map[string]Settings{"SERVICE_PUBLIC_KEYS": withoutKeys, "TLS_CERT_FILE": withoutTLS} {
+		if _, err := Connect(context.Background(), "catalog", s, Needs{}, quietLogger()); err == nil || !strings.Contains(err.Error(), name) {
+			t.Errorf("production without %s: %v, want it named", name, err)
 		}
 	}
 }
