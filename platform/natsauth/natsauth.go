@@ -40,7 +40,7 @@ func Users() []User {
 		{Name: "document", Publishes: []streams.Stream{document}, Consumes: []Consumer{{renting, streams.DocumentRenting}}},
 		{Name: "gateway", Buckets: GatewayBuckets},
 		{Name: "payment", Publishes: []streams.Stream{payment}, Consumes: []Consumer{{renting, streams.PaymentRenting}}},
-		{Name: "renter", Consumes: []Consumer{{renting, streams.RenterMails}}},
+		{Name: "renter", Consumes: []Consumer{{renting, streams.RenterMails}, {renting, streams.RenterRetention}}},
 		{Name: "renting", Publishes: []streams.Stream{renting},
 			Consumes: []Consumer{{document, streams.RentingDocumentEvents}, {payment, streams.RentingPaymentEvents}}},
 	}

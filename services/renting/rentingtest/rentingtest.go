@@ -53,7 +53,7 @@ func Start(t testing.TB, peers Peers, now func() time.Time) *Service {
 	logger := slog.New(slog.DiscardHandler)
 	rentings := app.New(pgadapter.NewRepository(pool, "renting"), grpcadapter.NewCatalog(grpctest.Dial(t, "renting", "catalog", peers.Catalog)),
 		grpcadapter.NewRenters(grpctest.Dial(t, "renting", "renter", peers.Renter)), grpcadapter.NewDocuments(grpctest.Dial(t, "renting", "document", peers.Document)), now,
-		app.Settings{TimeZone: berlin, ConfirmationTimeout: 72 * time.Hour}, logger)
+		app.Settings{TimeZone: berlin, ConfirmationTimeout: 72 * time.Hour, UnconfirmedRetention: 30 * 24 * time.Hour}, logger)
 	subgraph := graphqltest.Serve(t, "renting", func(v *identity.Verifier) http.Handler { return graphql.NewHandler(rentings, v, logger) })
 	links := http.NewServeMux()
 	emaillink.Routes(links, rentings, logger)

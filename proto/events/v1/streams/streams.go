@@ -137,6 +137,7 @@ func (p PaymentStream) Failed() string { return p.Stream().Subject(paymentFailed
 // stream's first message.
 const (
 	RenterMails           = "renter-mails"            // the renter service's mails, on RENTING
+	RenterRetention       = "renter-retention"        // the renter service forgets deleted rentings, on RENTING
 	DocumentRenting       = "document-renting"        // the document service's contracts, on RENTING
 	PaymentRenting        = "payment-renting"         // the payment service's payments, on RENTING
 	RentingDocumentEvents = "renting-document-events" // the renting service, on DOCUMENT

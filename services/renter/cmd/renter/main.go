@@ -67,7 +67,9 @@ func serve(ctx context.Context, cfg config.Config, infra *service.Infra, logger 
 		},
 		Callers: grpcadapter.Callers,
 	}
-	return infra.Run(ctx, logger, api, server.Func("renting-events", consumer.Run), server.Func("mail-sender", sender.Run))
+	deletions := natsadapter.NewRetentionConsumer(infra.JS, pool, pgadapter.ForgetRentingIn, streams.Renting, logger)
+	return infra.Run(ctx, logger, api, server.Func("renting-events", consumer.Run), server.Func("mail-sender", sender.Run),
+		server.Func("renting-deletions", deletions.Run))
 }
 
 // dialAuditLog joins the renter's own audit entries with those of renting and document.

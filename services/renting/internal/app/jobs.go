@@ -12,8 +12,8 @@ import (
 // RunJobs is the scheduled job of docs/booking.md, run on one replica at a time: it cancels booking
 // requests left unconfirmed for the confirmation timeout, opens renewals for the semester in its
 // renewal phase, gives renewals opened before renewal links carried a token their link, cancels
-// renewals left unanswered after their deadline and announces the key codes due. ran is false when
-// another replica was running it.
+// renewals left unanswered after their deadline, announces the key codes due and forgets the
+// requests cancelled unconfirmed long enough ago. ran is false when another replica was running it.
 func (s *Rentings) RunJobs(ctx context.Context) (ran bool, err error) {
 	return s.jobs.Exclusively(ctx, func(ctx context.Context) error {
 		semesters, err := s.catalog.Semesters(ctx)
@@ -26,6 +26,7 @@ func (s *Rentings) RunJobs(ctx context.Context) (ran bool, err error) {
 			s.reissueRenewalLinks(ctx),
 			s.expireRenewals(ctx, semesters),
 			s.announceKeyCodes(ctx, semesters),
+			s.forgetRequests(ctx),
 		)
 	})
 }
@@ -147,6 +148,24 @@ func (s *Rentings) announceKeyCodes(ctx context.Context, semesters []domain.Seme
 		}
 	}
 	return errors.Join(errs...)
+}
+
+// forgetBatch is how many forgotten requests one transaction deletes.
+const forgetBatch = 100
+
+// forgetRequests deletes the booking requests that were cancelled without ever being confirmed more
+// than UnconfirmedRetention ago; nothing of them is needed any more.
+func (s *Rentings) forgetRequests(ctx context.Context) error {
+	before := s.now().Add(-s.settings.UnconfirmedRetention)
+	for {
+		n, err := s.jobs.ForgetRequests(ctx, before, s.now(), forgetBatch)
+		if err != nil {
+			return fmt.Errorf("forget requests cancelled unconfirmed: %w", err)
+		}
+		if n < forgetBatch {
+			return nil
+		}
+	}
 }
 
 // cancelAll cancels the rentings that are still in the state they were found in.

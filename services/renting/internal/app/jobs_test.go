@@ -2,6 +2,7 @@ package app_test
 
 import (
 	"context"
+	"errors"
 	"slices"
 	"testing"
 	"time"
@@ -217,5 +218,43 @@ func TestJobs_announceTheKeyCodeOfAPaidRentingOnceKeyCodeDaysBeforeMoveIn(t *tes
 	if e := got[0]; e.GetRentingId() != paid || e.GetAccessKey() != mustGet(t, env, paid).AccessKey || e.GetAccessKey() == "" ||
 		!e.GetMoveIn().AsTime().Equal(summer.Start) || e.GetSemesterId() != int32(summer.ID) {
 		t.Errorf("key code event %v", e)
+	}
+}
+
+// TestJobs_forgetRequestsCancelledUnconfirmedAfterTheRetention: a request that expired without its
+// address confirmed is deleted, announced and audited once the retention is over; a booking that
+// was confirmed before it ended is kept.
+func TestJobs_forgetRequestsCancelledUnconfirmedAfterTheRetention(t *testing.T) {
+	t.Parallel()
+	env := testenv.New(t, testenv.DesignDay, testenv.Subjects)
+	ctx := context.Background()
+	unconfirmed := request(t, env, 11, "ada@example.org")
+	confirmed := request(t, env, 12, "bob@example.org")
+	confirm(t, env, confirmed, "bob@example.org")
+	if err := env.Repo.Update(ctx, confirmed, func(r *domain.Renting) error { return r.MoveTo(domain.Canceled, env.Clock.Now()) }); err != nil {
+		t.Fatal(err)
+	}
+	expired := testenv.DesignDay.Add(73 * time.Hour)
+	env.Clock.Set(expired)
+	runJobs(t, env)
+	wantState(t, env, unconfirmed, domain.Canceled)
+
+	env.Clock.Set(expired.Add(30*24*time.Hour - time.Minute))
+	runJobs(t, env)
+	wantState(t, env, unconfirmed, domain.Canceled)
+
+	env.Clock.Set(expired.Add(30*24*time.Hour + time.Minute))
+	runJobs(t, env)
+	runJobs(t, env) // again: nothing more to forget
+	if _, err := env.Repo.Get(ctx, unconfirmed); !errors.Is(err, domain.ErrNotFound) {
+		t.Errorf("the unconfirmed request is still there: %v", err)
+	}
+	wantState(t, env, confirmed, domain.Canceled)
+	var announced, audited int
+	_ = env.Pool.QueryRow(ctx, "SELECT count(*) FROM outbox WHERE subject = 'renting.deleted'").Scan(&announced)
+	_ = env.Pool.QueryRow(ctx, "SELECT count(*) FROM audit_log WHERE actor = 'retention' AND action = 'forgetRequest' AND subject = $1",
+		"renting/"+unconfirmed).Scan(&audited)
+	if announced != 1 || audited != 1 {
+		t.Errorf("renting.deleted announced %d times, audited %d times; want once each", announced, audited)
 	}
 }

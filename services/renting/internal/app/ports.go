@@ -73,6 +73,9 @@ type JobStore interface {
 	// AnnounceKeyCode marks the key code announced and enqueues its event in one transaction, once:
 	// a renting no longer paid or announced already (by another replica) is left alone.
 	AnnounceKeyCode(ctx context.Context, id string, moveIn, at time.Time) error
+	// ForgetRequests deletes at most max booking requests cancelled unconfirmed before `before`,
+	// announces and audits each deletion, in one transaction; it returns how many it deleted.
+	ForgetRequests(ctx context.Context, before, at time.Time, max int32) (int, error)
 }
 
 // AdminStore serves the admins' operations, each audited in the transaction of its change.

@@ -15,7 +15,10 @@ import (
 type Settings struct {
 	TimeZone            *time.Location // the residence's time zone decides what "today" is
 	ConfirmationTimeout time.Duration  // an unconfirmed booking request is canceled after it
-	KeyCodeDays         int            // the key code is announced this many days before move-in
+	// UnconfirmedRetention is how long a request cancelled unconfirmed is kept; then it and, when
+	// nothing else refers to it, its renter are deleted (docs/privacy.md).
+	UnconfirmedRetention time.Duration
+	KeyCodeDays          int // the key code is announced this many days before move-in
 }
 
 // Rentings runs the booking lifecycle: booking requests, e-mail confirmation, identity approval,

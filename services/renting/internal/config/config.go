@@ -19,8 +19,11 @@ type Config struct {
 	DocumentGRPCAddr    string                  `env:"DOCUMENT_GRPC_ADDR" envDefault:"127.0.0.1:9104"`
 	TimeZone            platformconfig.TimeZone `env:"TIME_ZONE" envDefault:"Europe/Berlin"`
 	ConfirmationTimeout time.Duration           `env:"CONFIRMATION_TIMEOUT" envDefault:"72h"`
-	JobInterval         time.Duration           `env:"JOB_INTERVAL" envDefault:"1m"`
-	KeyCodeDays         int                     `env:"KEY_CODE_DAYS" envDefault:"3"`
+	// UnconfirmedRequestRetention is how long a booking request cancelled unconfirmed is kept
+	// before it (and its renter, when nothing else refers to it) is deleted.
+	UnconfirmedRequestRetention time.Duration `env:"UNCONFIRMED_REQUEST_RETENTION" envDefault:"720h"`
+	JobInterval                 time.Duration `env:"JOB_INTERVAL" envDefault:"1m"`
+	KeyCodeDays                 int           `env:"KEY_CODE_DAYS" envDefault:"3"`
 }
 
 // Load reads the settings and checks them.
@@ -28,6 +31,9 @@ func Load() (Config, error) {
 	cfg, err := platformconfig.Load[Config]()
 	if err != nil {
 		return Config{}, err
+	}
+	if cfg.UnconfirmedRequestRetention < 0 {
+		return Config{}, fmt.Errorf("UNCONFIRMED_REQUEST_RETENTION must not be negative, not %s", cfg.UnconfirmedRequestRetention)
 	}
 	if cfg.ConfirmationTimeout < time.Hour {
 		return Config{}, fmt.Errorf("CONFIRMATION_TIMEOUT must be at least 1h, not %s", cfg.ConfirmationTimeout)

@@ -41,7 +41,8 @@ func NewMailConsumer(js jetstream.JetStream, pool *pgxpool.Pool, in func(pgx.Tx)
 }
 
 // Run consumes until ctx ends; it waits for the stream when the renting service has not made it yet.
-// It acts on state changes and key codes; renting.deleted is none of the renter's mails.
+// It acts on state changes and key codes; renting.deleted is none of the renter's mails
+// (RetentionConsumer's).
 func (c *MailConsumer) Run(ctx context.Context) error {
 	return events.Consume(ctx, c.js, c.pool, c.logger, events.ConsumerConfig{
 		Stream: c.stream.Stream(), Durable: durable, Handles: []string{c.stream.StateChanges(), c.stream.KeyCodeDue()},
@@ -59,7 +60,7 @@ func (c *MailConsumer) handle(ctx context.Context, tx pgx.Tx, msg jetstream.Msg)
 
 func (c *MailConsumer) stateChanged(ctx context.Context, tx pgx.Tx, msg jetstream.Msg) error {
 	var event eventsv1.RentingStateChanged
-	if !c.decode(msg, &event) {
+	if !decode(c.logger, msg, &event) {
 		return nil
 	}
 	change := stateChangeFromProto(&event)
@@ -69,7 +70,7 @@ func (c *MailConsumer) stateChanged(ctx context.Context, tx pgx.Tx, msg jetstrea
 
 func (c *MailConsumer) keyCodeDue(ctx context.Context, tx pgx.Tx, msg jetstream.Msg) error {
 	var event eventsv1.KeyCodeDue
-	if !c.decode(msg, &event) {
+	if !decode(c.logger, msg, &event) {
 		return nil
 	}
 	due := domain.KeyCodeDue{
@@ -81,9 +82,9 @@ func (c *MailConsumer) keyCodeDue(ctx context.Context, tx pgx.Tx, msg jetstream.
 
 // decode reports whether the payload is an event; one that is not is logged and dropped, as it
 // would fail the same way on every delivery.
-func (c *MailConsumer) decode(msg jetstream.Msg, event proto.Message) bool {
+func decode(logger *slog.Logger, msg jetstream.Msg, event proto.Message) bool {
 	if err := proto.Unmarshal(msg.Data(), event); err != nil {
-		c.logger.Error("dropping undecodable renting event", "subject", msg.Subject(), "err", err)
+		logger.Error("dropping undecodable renting event", "subject", msg.Subject(), "err", err)
 		return false
 	}
 	return true

@@ -396,3 +396,73 @@ func linkIn(t *testing.T, text, prefix string) string {
 	t.Fatalf("no link %s… in %q", prefix, text)
 	return ""
 }
+
+// startRetention runs the retention consumer on the mail path's stream and database.
+func (p mailPath) startRetention() {
+	p.t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	consumer := natsadapter.NewRetentionConsumer(p.js, p.pool, pgadapter.ForgetRentingIn, p.stream, slog.New(slog.DiscardHandler))
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		if err := consumer.Run(ctx); err != nil {
+			p.t.Errorf("retention consumer: %v", err)
+		}
+	}()
+	p.t.Cleanup(func() { cancel(); <-done })
+}
+
+// TestRentingDeleted_aRenterNothingRefersToIsForgottenWithTokensAndMails: the request of a renter
+// who never confirmed the address is deleted (retention or an admin): the renter, the token and
+// the mail sent go, audited once even if the event comes twice; a renter with another booking stays.
+func TestRentingDeleted_aRenterNothingRefersToIsForgottenWithTokensAndMails(t *testing.T) {
+	t.Parallel()
+	p := newMailPath(t)
+	p.startRetention()
+	ctx := context.Background()
+	alone := p.register("alone@example.org", "de")
+	twice := p.register("twice@example.org", "en")
+	p.register("twice@example.org", "en") // a second request counts on the renter too
+	const other = "7a1c1f0e-8a7b-4b8e-9a51-3c2d7f9e1a21"
+	p.stateChanged("55555555-5555-4555-8555-555555555555", rentingID, alone, "APARTMENT_REQUESTED")
+	p.stateChanged("66666666-6666-4666-8666-666666666666", other, twice, "APARTMENT_REQUESTED")
+	p.nextMail()
+	p.nextMail()
+	if total, unsent := p.storedMails(); total != 2 || unsent != 0 {
+		t.Fatalf("%d mails, %d unsent before the deletion", total, unsent)
+	}
+
+	deleted := "77777777-7777-4777-8777-777777777777"
+	for range 2 {
+		p.publish(p.stream.Deleted(), deleted, &eventsv1.RentingDeleted{EventId: deleted, RentingId: rentingID, RenterId: alone, Actor: "retention"})
+		time.Sleep(150 * time.Millisecond) // past the duplicate window: the consumer's own de-duplication is tested
+	}
+	p.publish(p.stream.Deleted(), "88888888-8888-4888-8888-888888888888",
+		&eventsv1.RentingDeleted{EventId: "88888888-8888-4888-8888-888888888888", RentingId: other, RenterId: twice, Actor: "retention"})
+
+	count := func(query string, args ...any) int {
+		var n int
+		if err := p.pool.QueryRow(ctx, query, args...).Scan(&n); err != nil {
+			t.Fatal(err)
+		}
+		return n
+	}
+	for deadline := time.Now().Add(10 * time.Second); count("SELECT count(*) FROM renter WHERE id = $1", alone) != 0; time.Sleep(50 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatal("the renter nothing refers to is still there")
+		}
+	}
+	time.Sleep(300 * time.Millisecond) // the rest of the events
+	if n := count("SELECT count(*) FROM email_token WHERE renter_id = $1", alone); n != 0 {
+		t.Errorf("%d e-mail tokens of the forgotten renter left", n)
+	}
+	if n := count("SELECT count(*) FROM outgoing_mail WHERE renter_id = $1", alone); n != 0 {
+		t.Errorf("%d mails to the forgotten renter left", n)
+	}
+	if n := count("SELECT count(*) FROM audit_log WHERE action = 'forgetRenter' AND subject = $1", fmt.Sprintf("renter/%d", alone)); n != 1 {
+		t.Errorf("the forgetting is audited %d times, want once", n)
+	}
+	if n := count("SELECT count(*) FROM renter WHERE id = $1", twice); n != 1 {
+		t.Error("a renter with another request was forgotten")
+	}
+}

@@ -9,6 +9,8 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgtype"
 
+	"semesterhaus/platform/audit"
+	"semesterhaus/proto/audit/v1/concerns"
 	"semesterhaus/services/renting/internal/adapters/postgres/db"
 	"semesterhaus/services/renting/internal/domain"
 )
@@ -85,3 +87,36 @@ func (r *Repository) AnnounceKeyCode(ctx context.Context, id string, moveIn, at 
 		return r.enqueueKeyCodeDue(ctx, tx, rentingFromDB(row), moveIn)
 	})
 }
+
+// ForgetRequests deletes at most max booking requests that were cancelled before `before` without
+// ever being confirmed (their log and form go with them), announces each deletion (renting.deleted,
+// which lets the renter service forget the renter) and audits it, in one transaction.
+func (r *Repository) ForgetRequests(ctx context.Context, before, at time.Time, max int32) (int, error) {
+	var forgotten int
+	err := r.inTx(ctx, func(tx pgx.Tx, q *db.Queries) error {
+		rows, err := q.DeleteForgottenRequests(ctx, db.DeleteForgottenRequestsParams{
+			Before: before, MaxRentings: max,
+		})
+		if err != nil {
+			return fmt.Errorf("delete requests cancelled unconfirmed: %w", err)
+		}
+		for _, row := range rows {
+			renting := rentingFromDB(row)
+			if err := r.enqueueDeleted(ctx, tx, renting, retentionActor, at); err != nil {
+				return err
+			}
+			if err := audit.Record(ctx, tx, audit.Entry{
+				Actor: retentionActor, Action: "forgetRequest", Subject: "renting/" + renting.ID, Concerns: concerns.Renter(renting.RenterID),
+				Details: map[string]any{"apartmentId": renting.ApartmentID, "semesterId": renting.SemesterID, "reason": "never confirmed"},
+			}); err != nil {
+				return err
+			}
+		}
+		forgotten = len(rows)
+		return nil
+	})
+	return forgotten, err
+}
+
+// retentionActor is who the audit log and renting.deleted name for deletions by the retention rules.
+const retentionActor = "retention"

@@ -34,6 +34,18 @@ func (q *Queries) ClaimCancelledRequestNotice(ctx context.Context, arg ClaimCanc
 	return result.RowsAffected(), nil
 }
 
+const deleteEmailTokensOfRenting = `-- name: DeleteEmailTokensOfRenting :execrows
+DELETE FROM email_token WHERE renting_id = $1
+`
+
+func (q *Queries) DeleteEmailTokensOfRenting(ctx context.Context, rentingID pgtype.UUID) (int64, error) {
+	result, err := q.db.Exec(ctx, deleteEmailTokensOfRenting, rentingID)
+	if err != nil {
+		return 0, err
+	}
+	return result.RowsAffected(), nil
+}
+
 const deleteRenterIfUnused = `-- name: DeleteRenterIfUnused :execrows
 DELETE FROM renter r
 WHERE r.id = $1 AND r.registrations = 0 AND NOT r.email_validated
@@ -44,6 +56,19 @@ WHERE r.id = $1 AND r.registrations = 0 AND NOT r.email_validated
 // of the renter ever asked for a confirmation (which leaves a token).
 func (q *Queries) DeleteRenterIfUnused(ctx context.Context, id int64) (int64, error) {
 	result, err := q.db.Exec(ctx, deleteRenterIfUnused, id)
+	if err != nil {
+		return 0, err
+	}
+	return result.RowsAffected(), nil
+}
+
+const deleteSentMailsOf = `-- name: DeleteSentMailsOf :execrows
+DELETE FROM outgoing_mail WHERE renter_id = $1 AND sent_at IS NOT NULL
+`
+
+// The mails sent to a renter who is forgotten: they hold the renter's name and address.
+func (q *Queries) DeleteSentMailsOf(ctx context.Context, renterID int64) (int64, error) {
+	result, err := q.db.Exec(ctx, deleteSentMailsOf, renterID)
 	if err != nil {
 		return 0, err
 	}

@@ -90,3 +90,10 @@ WHERE event_id = @event_id;
 -- for one renter at the same moment.
 INSERT INTO cancelled_request_notice AS n (renter_id, mailed_at) VALUES (@renter_id, @mailed_at)
 ON CONFLICT (renter_id) DO UPDATE SET mailed_at = EXCLUDED.mailed_at WHERE n.mailed_at <= @not_before;
+
+-- name: DeleteEmailTokensOfRenting :execrows
+DELETE FROM email_token WHERE renting_id = $1;
+
+-- name: DeleteSentMailsOf :execrows
+-- The mails sent to a renter who is forgotten: they hold the renter's name and address.
+DELETE FROM outgoing_mail WHERE renter_id = $1 AND sent_at IS NOT NULL;

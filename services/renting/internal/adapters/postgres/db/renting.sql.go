@@ -60,6 +60,61 @@ func (q *Queries) DeleteBookingRequestForm(ctx context.Context, rentingID string
 	return err
 }
 
+const deleteForgottenRequests = `-- name: DeleteForgottenRequests :many
+DELETE FROM renting
+WHERE id IN (
+    SELECT r.id FROM renting AS r
+    WHERE r.state = 'CANCELED'
+      AND EXISTS (SELECT 1 FROM renting_log AS l WHERE l.renting_id = r.id AND l.state = 'CANCELED' AND l.at < $1::timestamptz)
+      AND NOT EXISTS (SELECT 1 FROM renting_log AS l WHERE l.renting_id = r.id AND l.state NOT IN ('APARTMENT_REQUESTED', 'CANCELED'))
+    ORDER BY r.created_at
+    LIMIT $2
+    FOR UPDATE SKIP LOCKED
+)
+RETURNING id, renter_id, apartment_id, semester_id, state, renewal, created_at, updated_at, signing_link, payment_link, access_key, key_code_announced_at
+`
+
+type DeleteForgottenRequestsParams struct {
+	Before      time.Time
+	MaxRentings int32
+}
+
+// At most @max_rentings booking requests cancelled before @before without ever being confirmed:
+// their log holds no state but APARTMENT_REQUESTED and CANCELED. Their log, form and tokens go
+// with them.
+func (q *Queries) DeleteForgottenRequests(ctx context.Context, arg DeleteForgottenRequestsParams) ([]Renting, error) {
+	rows, err := q.db.Query(ctx, deleteForgottenRequests, arg.Before, arg.MaxRentings)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []Renting
+	for rows.Next() {
+		var i Renting
+		if err := rows.Scan(
+			&i.ID,
+			&i.RenterID,
+			&i.ApartmentID,
+			&i.SemesterID,
+			&i.State,
+			&i.Renewal,
+			&i.CreatedAt,
+			&i.UpdatedAt,
+			&i.SigningLink,
+			&i.PaymentLink,
+			&i.AccessKey,
+			&i.KeyCodeAnnouncedAt,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const deleteRentingsOfApartment = `-- name: DeleteRentingsOfApartment :many
 DELETE FROM renting WHERE apartment_id = $1 AND semester_id = $2 RETURNING id, renter_id, apartment_id, semester_id, state, renewal, created_at, updated_at, signing_link, payment_link, access_key, key_code_announced_at
 `

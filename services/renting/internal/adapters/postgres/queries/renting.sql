@@ -73,3 +73,19 @@ SELECT form FROM booking_request_form WHERE renting_id = $1;
 
 -- name: DeleteBookingRequestForm :exec
 DELETE FROM booking_request_form WHERE renting_id = $1;
+
+-- name: DeleteForgottenRequests :many
+-- At most @max_rentings booking requests cancelled before @before without ever being confirmed:
+-- their log holds no state but APARTMENT_REQUESTED and CANCELED. Their log, form and tokens go
+-- with them.
+DELETE FROM renting
+WHERE id IN (
+    SELECT r.id FROM renting AS r
+    WHERE r.state = 'CANCELED'
+      AND EXISTS (SELECT 1 FROM renting_log AS l WHERE l.renting_id = r.id AND l.state = 'CANCELED' AND l.at < @before::timestamptz)
+      AND NOT EXISTS (SELECT 1 FROM renting_log AS l WHERE l.renting_id = r.id AND l.state NOT IN ('APARTMENT_REQUESTED', 'CANCELED'))
+    ORDER BY r.created_at
+    LIMIT @max_rentings
+    FOR UPDATE SKIP LOCKED
+)
+RETURNING *;
