@@ -53,7 +53,7 @@ test('renewal accept: the renewal mail leads to the extend page; with a new enro
   await expect(accept).toBeEnabled();
   // The enrollment certificate is required for a renewal.
   await accept.click();
-  await expect(page.getByText('Please fill in this field or upload the missing document')).toBeVisible();
+  await expect(page.getByText('Missing CertificateOfEnrollment')).toBeVisible();
   await expect(page).toHaveURL(/\/booking\/extend\?/);
 
   await upload(page, 'Certificate of enrollment', certificate());

@@ -42,7 +42,8 @@ export const de: Resources = {
     FULLY_FURNISHED_APARTMENT: 'Voll möbliert',
   },
   validation: {
-    missing: 'Bitte füllen Sie dieses Feld aus oder laden Sie das fehlende Dokument hoch',
+    required: 'Bitte fülle dieses Feld aus',
+    missing: 'Bitte lade das fehlende Dokument hoch',
     invalid: 'Dieser Wert ist ungültig',
     not_matching: 'Die E-Mail-Adressen stimmen nicht überein',
     INVALID_SIZE: 'Die Datei ist zu groß: höchstens {{max}} Bytes',
@@ -101,10 +102,10 @@ export const de: Resources = {
     steps: {
       label: 'Buchungsschritte',
       done: 'abgeschlossen',
-      choose: 'Apartmentwahl',
-      details: 'Buchungsdaten',
-      confirm: 'E-Mail-Bestätigung',
-      sign: 'Vertragsunterzeichnung',
+      choose: 'Apartment\u00ADwahl',
+      details: 'Buchungs\u00ADdaten',
+      confirm: 'E-Mail-Bestä\u00ADtigung',
+      sign: 'Vertrags\u00ADunter\u00ADzeichnung',
       pay: 'Bezahlung',
       moveIn: 'Einzug',
     },
@@ -152,6 +153,9 @@ export const de: Resources = {
         'Nach der Buchung bestätigen Sie Ihre E-Mail, wir prüfen Ihre Identität, Sie unterschreiben den Vertrag online und bezahlen das Semester per Karte. Einige Tage vor dem Einzug erhalten Sie Ihren Schlüsselcode.',
       knowTitle: 'Gut zu wissen',
       knowText: 'Bei einer neuen Buchung werden einmalig eine Endreinigung und eine Kaution berechnet.',
+      bookedTitle: 'Dieses Apartment ist bereits gebucht',
+      bookedText: 'Apartment {{name}} ist für {{semester}} schon vergeben. Bitte wähle ein anderes Apartment.',
+      toStep1: 'Anderes Apartment wählen',
       extendText: 'Sie wohnen bereits hier: Verlängern Sie Ihren Aufenthalt mit dem Verlängerungsformular, statt neu zu buchen.',
     },
     form: {
@@ -199,6 +203,13 @@ export const de: Resources = {
       text: 'Bitte bestätigen Sie Ihre E-Mail-Adresse {{email}}, um Ihr Apartment zu reservieren.',
       button: 'E-Mail bestätigen',
     },
+    step3failed: {
+      invalidTitle: 'Dieser Bestätigungslink funktioniert nicht',
+      invalidText: 'Der Link ist unvollständig oder nicht mehr gültig. Bitte öffne ihn noch einmal unverändert aus deiner Bestätigungs-E-Mail.',
+      expiredTitle: 'Dieser Bestätigungslink ist abgelaufen',
+      expiredText: 'Die Frist zur Bestätigung deiner E-Mail ist verstrichen und die Reservierung wurde aufgehoben. Bitte wähle dein Apartment noch einmal.',
+      toStep1: 'Apartment wählen',
+    },
     step3done: {
       title: 'Ihre E-Mail ist bestätigt',
       text: 'Ihr Apartment ist reserviert. Wir prüfen Ihre Identität; danach erhalten Sie den Mietvertrag per E-Mail zur Online-Unterschrift.',
@@ -218,6 +229,9 @@ export const de: Resources = {
       text: 'Bezahlen Sie die Miete für das ganze Semester in einer Zahlung per Karte.',
       button: 'Jetzt bezahlen',
       notYet: 'Ihre Zahlung ist noch nicht bereit. Bitte versuchen Sie es später erneut.',
+      failedTitle: 'Deine Zahlung ist fehlgeschlagen.',
+      failedText: 'Es wurde nichts abgebucht. Bitte versuche es noch einmal, mit derselben oder einer anderen Karte.',
+      failedButton: 'Erneut versuchen',
     },
     step5done: {
       title: 'Willkommen in Ihrem neuen Zuhause!',

@@ -41,7 +41,8 @@ export const en = {
     FULLY_FURNISHED_APARTMENT: 'Fully furnished',
   },
   validation: {
-    missing: 'Please fill in this field or upload the missing document',
+    required: 'Please fill in this field',
+    missing: 'Please upload the missing document',
     invalid: 'This value is invalid',
     not_matching: 'The e-mail addresses do not match',
     INVALID_SIZE: 'The file is too large: at most {{max}} bytes',
@@ -151,6 +152,9 @@ export const en = {
         'After booking you confirm your e-mail, we check your identity, you sign the contract online and pay the semester by card. A few days before move-in you receive your key code.',
       knowTitle: 'What to know',
       knowText: 'A cleaning fee and a deposit are charged once with a new booking.',
+      bookedTitle: 'This apartment is already booked',
+      bookedText: 'Somebody has booked apartment {{name}} for {{semester}}. Please choose another apartment.',
+      toStep1: 'Choose another apartment',
       extendText: 'You already live here: extend your stay with the renewal form instead of booking again.',
     },
     form: {
@@ -198,6 +202,13 @@ export const en = {
       text: 'Please confirm your e-mail address {{email}} to reserve your apartment.',
       button: 'Confirm e-mail',
     },
+    step3failed: {
+      invalidTitle: 'This confirmation link does not work',
+      invalidText: 'The link is incomplete or no longer valid. Please open it again from your confirmation e-mail, exactly as it is.',
+      expiredTitle: 'This confirmation link has expired',
+      expiredText: 'The time to confirm your e-mail has passed and the reservation was released. Please choose your apartment again.',
+      toStep1: 'Choose an apartment',
+    },
     step3done: {
       title: 'Your e-mail is confirmed',
       text: 'Your apartment is reserved. We check your identity; then you receive the rental contract to sign online by e-mail.',
@@ -217,6 +228,9 @@ export const en = {
       text: 'Pay the rent for the whole semester in one payment by card.',
       button: 'Pay now',
       notYet: 'Your payment is not ready yet. Please try again later.',
+      failedTitle: 'Your payment failed.',
+      failedText: 'Nothing was charged. Please try again, with the same or another card.',
+      failedButton: 'Try again',
     },
     step5done: {
       title: 'Welcome to your new home!',

@@ -12,11 +12,14 @@ export function LinkStep<K extends string>({
   area,
   query,
   field,
+  problem,
 }: {
   step: number;
   area: 'step4' | 'step5';
   query: TypedDocumentNode<Record<K, string | null>, { rentingId: string }>;
   field: K;
+  /** A problem of the step's last attempt (e.g. a failed payment), shown above the step and announced. */
+  problem?: string;
 }) {
   const { t } = useTranslation();
   const [params] = useSearchParams();
@@ -31,17 +34,24 @@ export function LinkStep<K extends string>({
   if (error) return <Alert>{t('common.error')}</Alert>;
   const link = data?.[field];
   return (
-    <InfoPage
-      step={step}
-      title={t(`booking.${area}.title`)}
-      text={link ? t(`booking.${area}.text`) : t(`booking.${area}.notYet`)}
-      extra={
-        link ? (
-          <a className="btn btn-primary btn-lg" href={link}>
-            {t(`booking.${area}.button`)}
-          </a>
-        ) : undefined
-      }
-    />
+    <>
+      {problem && (
+        <Alert focus>
+          <strong>{t(`booking.${area}.${problem}Title`)}</strong> {t(`booking.${area}.${problem}Text`)}
+        </Alert>
+      )}
+      <InfoPage
+        step={step}
+        title={t(`booking.${area}.title`)}
+        text={link ? t(`booking.${area}.text`) : t(`booking.${area}.notYet`)}
+        extra={
+          link ? (
+            <a className="btn btn-primary btn-lg" href={link}>
+              {t(problem ? `booking.${area}.${problem}Button` : `booking.${area}.button`)}
+            </a>
+          ) : undefined
+        }
+      />
+    </>
   );
 }

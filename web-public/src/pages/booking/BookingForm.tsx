@@ -8,7 +8,7 @@ import { ErrorAlert } from '../../components/Message/ShowMessage';
 import { currentLanguage } from '../../i18n';
 import { describeRequestError, exceptionValues, interpretResult, type Message } from '../../lib/errors';
 import { DEFAULT_COUNTRY, DEFAULT_GENDER, DEFAULT_NATIONALITY } from './codeLists';
-import { PersonalFields, readBase64, trigger, UploadField, useRule } from './formFields';
+import { FILE_ERRORS, PersonalFields, readBase64, trigger, UploadField, useRule } from './formFields';
 import { checkConfirmEmail, checkEmail, parseBirthday } from './formRules';
 import { CREATE_RENTING_REQUEST } from './Step2.graphql';
 import type { Gender } from '../../graphql/graphql';
@@ -47,12 +47,6 @@ export const SAMPLE_VALUES: Partial<BookingFormValues> = {
   confirmEmail: 'anna.muster@example.org',
 };
 
-const FILE_ERRORS = {
-  identityCardFront: ['errors.missingFront', 'errors.invalidFrontFile'],
-  identityCardBack: ['errors.missingBack', 'errors.invalidBackFile'],
-  immatriculation: ['errors.missingCertificate', 'errors.invalidCertificateFile'],
-} as const;
-
 class FileProblem extends Error {
   constructor(public readonly key: string) {
     super(key);
@@ -61,11 +55,11 @@ class FileProblem extends Error {
 
 async function fileContent(list: UploadFile[] | undefined, slot: keyof typeof FILE_ERRORS): Promise<string> {
   const file = list?.[0]?.originFileObj;
-  if (!file) throw new FileProblem(FILE_ERRORS[slot][0]);
+  if (!file) throw new FileProblem(FILE_ERRORS[slot].missing);
   try {
     return await readBase64(file);
   } catch {
-    throw new FileProblem(FILE_ERRORS[slot][1]);
+    throw new FileProblem(FILE_ERRORS[slot].invalid);
   }
 }
 
@@ -153,7 +147,7 @@ function BookingFormFields({ apartmentId, semesterId, sample }: BookingFormProps
   return (
     <section aria-labelledby="booking-form-title">
       <h2 id="booking-form-title">{t('booking.form.title')}</h2>
-      {error && <ErrorAlert message={error} />}
+      {error && <ErrorAlert key={JSON.stringify(error)} message={error} focus />}
       <Form<BookingFormValues>
         form={form}
         layout="vertical"

@@ -123,7 +123,7 @@ describe('Extend', () => {
     await act(async () => {
       fireEvent.click(accept);
     });
-    expect(await screen.findByText('Please fill in this field or upload the missing document')).toBeTruthy();
+    expect(await screen.findByText('Missing CertificateOfEnrollment')).toBeTruthy();
     fireEvent.change(document.querySelector('input[type=file]')!, {
       target: { files: [new File(['cert'], 'cert.pdf', { type: 'application/pdf' })] },
     });

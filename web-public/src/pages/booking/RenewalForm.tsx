@@ -8,7 +8,7 @@ import { ErrorAlert } from '../../components/Message/ShowMessage';
 import { currentLanguage } from '../../i18n';
 import { exceptionValues, interpretResult, type Message } from '../../lib/errors';
 import { APPROVE_RENEWAL, DECLINE_RENEWAL, type RenterForRenewal } from './Extend.graphql';
-import { PersonalFields, readBase64, UploadField } from './formFields';
+import { FILE_ERRORS, PersonalFields, readBase64, UploadField } from './formFields';
 import { parseBirthday } from './formRules';
 import './BookingForm.css';
 
@@ -44,12 +44,12 @@ function RenewalFormFields({ rentingId, token, renter }: RenewalFormProps) {
     setSubmitted(true);
     setError(null);
     const file = values.immatriculation?.[0]?.originFileObj;
-    if (!file) return setError({ key: 'errors.missingCertificate' });
+    if (!file) return setError({ key: FILE_ERRORS.immatriculation.missing });
     let immatriculation: string;
     try {
       immatriculation = await readBase64(file);
     } catch {
-      return setError({ key: 'errors.invalidCertificateFile' });
+      return setError({ key: FILE_ERRORS.immatriculation.invalid });
     }
     try {
       const result = await approve({
@@ -108,7 +108,7 @@ function RenewalFormFields({ rentingId, token, renter }: RenewalFormProps) {
 
   return (
     <>
-      {error && <ErrorAlert message={error} />}
+      {error && <ErrorAlert key={JSON.stringify(error)} message={error} focus />}
       <Form<RenewalValues>
         layout="vertical"
         disabled={sending}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/base64"
+	"fmt"
 	"log/slog"
 	"net/http"
 	"testing"
@@ -236,7 +237,8 @@ func TestBookApartment_pricesANewBooking(t *testing.T) {
 		t.Errorf("%+v", data)
 	}
 	r := s.Query(nil, q, map[string]any{"a": 999, "s": s.bookable()}, nil)
-	if len(r.Errors) != 1 || r.Errors[0].Message != "No Apartment found with id 999." {
+	if len(r.Errors) != 1 || r.Errors[0].Message != "No Apartment found with id 999." ||
+		r.Errors[0].Extensions["messageId"] != "NO_APARTMENT" || fmt.Sprint(r.Errors[0].Extensions["params"]) != "map[id:999]" {
 		t.Errorf("unknown apartment: %+v", r.Errors)
 	}
 }
