@@ -2,12 +2,14 @@ import { expect, test, type Page } from '@playwright/test';
 import { de } from '../src/i18n/de';
 import { en, type Resources } from '../src/i18n/en';
 import { expectAccessible } from './support/a11y';
-import { apartmentFor, bookAndConfirm, uniqueEmail } from './support/api';
-import { acceptTermsAndSubmit, errorOf, fillBookingForm, person, showBookingForm } from './support/booking';
+import { apartmentFor, approveIdentity, bookAndConfirm, graphql, uniqueEmail } from './support/api';
+import { acceptTermsAndSubmit, book, errorOf, fillBookingForm, person, showBookingForm } from './support/booking';
+import { linkFromMail } from './support/mail';
 
 // What a student meets when something is not as planned (issue 17): every error in view, every page
 // truthful. Each test runs in English and in German.
-// Slots used by this file: 6 (never booked: every submit here is refused), 7 (booked through the API).
+// Slots used by this file: 6 (never booked: every submit here is refused), 7 (booked through the API),
+// 8 (booked and paid through the site).
 
 const LANGUAGES: [string, Resources][] = [
   ['en', en],
@@ -115,5 +117,86 @@ test('a booked apartment offers no booking form on step2, in English and German'
     await expectAccessible(page, `step2 of a booked apartment (${language})`);
     await page.getByRole('link', { name: texts.booking.step2.toStep1 }).click();
     await expect(page).toHaveURL(/\/booking\/step1$/);
+  }
+});
+
+test('after the form every page repeats apartment, semester and total, knows what is done, and says when a payment failed', async ({
+  page,
+  request,
+}) => {
+  const apartment = await apartmentFor(request, 8);
+  const { bookableSemester } = await graphql<{ bookableSemester: { id: number; name: string } }>(request, '{ bookableSemester { id name } }');
+  const { bookApartment } = await graphql<{ bookApartment: { priceCalculation: { total: number } } }>(
+    request,
+    'query($a: Int!, $s: Int!) { bookApartment(aid: $a, sid: $s) { priceCalculation { total } } }',
+    { a: apartment.id, s: bookableSemester.id },
+  );
+  const total = (language: string) =>
+    new Intl.NumberFormat(language === 'de' ? 'de-DE' : 'en-US', { style: 'currency', currency: 'EUR' }).format(bookApartment.priceCalculation.total);
+  const expectSummary = async (language = 'en') => {
+    const summary = page.getByTestId('booking-summary');
+    await expect(summary).toContainText(apartment.name);
+    await expect(summary).toContainText(bookableSemester.name);
+    await expect(summary).toContainText(total(language));
+  };
+  const inLanguage = async (language: string) => {
+    await page.evaluate((l) => window.localStorage.setItem('language', l), language);
+    await page.reload();
+  };
+  const email = uniqueEmail('progress');
+
+  const rentingId = await book(page, apartment, person(email));
+  await expectSummary();
+
+  await page.goto(await linkFromMail(request, email, '/booking/step3'));
+  const [confirmed] = await Promise.all([page.waitForEvent('popup'), page.getByRole('link', { name: 'Confirm e-mail' }).click()]);
+  await expect(confirmed).toHaveURL(/\/booking\/step3done\?rentingId=/);
+  await confirmed.close();
+  await approveIdentity(rentingId);
+
+  const step4 = await linkFromMail(request, email, '/booking/step4');
+  await page.goto(step4);
+  await expectSummary();
+  await page.getByRole('link', { name: en.booking.step4.button }).click();
+  await page.getByLabel(/Your full name/).fill('Erika Mustermann');
+  await page.getByRole('checkbox', { name: /I have read the rental contract/ }).check();
+  await page.getByRole('button', { name: /Sign/ }).click();
+  await expect(page).toHaveURL(/\/booking\/step4done\?rentingId=/);
+  // The contract is signed: step4 says so and offers no signing, in both languages.
+  await page.goto(step4);
+  for (const [language, texts] of LANGUAGES) {
+    await inLanguage(language);
+    await expect(page.getByRole('heading', { level: 1, name: texts.booking.step4.doneTitle })).toBeVisible();
+    await expect(page.getByRole('link', { name: texts.booking.step4.button })).toHaveCount(0);
+  }
+  await inLanguage('en');
+
+  const step5 = await linkFromMail(request, email, '/booking/step5');
+  await page.goto(step5);
+  await expectSummary();
+  await expectAccessible(page, 'step5');
+  await page.getByRole('link', { name: en.booking.step5.button }).click();
+  await page.getByRole('button', { name: /Fail/ }).click();
+  await expect(page).toHaveURL(/\/booking\/step5\?rentingId=.*&payment=failed/);
+  for (const [language, texts] of LANGUAGES) {
+    await inLanguage(language);
+    const alert = page.getByRole('alert').filter({ hasText: texts.booking.step5.failedTitle });
+    await expect(alert).toBeVisible();
+    await expect(alert).toBeFocused();
+    await expectSummary(language);
+    await expectAccessible(page, `step5 after a failed payment (${language})`);
+  }
+  await inLanguage('en');
+  await page.getByRole('link', { name: en.booking.step5.failedButton }).click();
+  await page.getByRole('button', { name: /Pay/ }).click();
+  await expect(page).toHaveURL(/\/booking\/step5done\?rentingId=/);
+
+  // The rent is paid: step5 says so and offers no payment, in both languages.
+  await page.goto(step5);
+  for (const [language, texts] of LANGUAGES) {
+    await inLanguage(language);
+    await expect(page.getByRole('heading', { level: 1, name: texts.booking.step5.doneTitle })).toBeVisible();
+    await expect(page.getByRole('link', { name: texts.booking.step5.button })).toHaveCount(0);
+    await expectSummary(language);
   }
 });

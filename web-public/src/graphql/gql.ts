@@ -27,8 +27,10 @@ type Documents = {
     "\n  fragment SemesterFields on Semester {\n    id\n    name\n    startDate\n    endDate\n  }\n": typeof types.SemesterFieldsFragmentDoc,
     "\n  fragment PriceFields on PriceCalculation {\n    items {\n      textDe\n      textEn\n      qty\n      amount\n      total\n    }\n    total\n  }\n": typeof types.PriceFieldsFragmentDoc,
     "\n  fragment RentingResultFields on RentingResult {\n    uuid\n    exception {\n      path\n      messageId\n      params {\n        key\n        value\n      }\n    }\n  }\n": typeof types.RentingResultFieldsFragmentDoc,
-    "\n  query FetchSigningLink($rentingId: ID!) {\n    fetchSigningLink(rentingId: $rentingId)\n  }\n": typeof types.FetchSigningLinkDocument,
-    "\n  query FetchPaymentLink($rentingId: ID!) {\n    fetchPaymentLink(rentingId: $rentingId)\n  }\n": typeof types.FetchPaymentLinkDocument,
+    "\n  fragment ProgressFields on BookingProgress {\n    rentingId\n    state\n    apartment {\n      id\n      name\n    }\n    semester {\n      id\n      name\n    }\n    priceCalculation {\n      total\n    }\n  }\n": typeof types.ProgressFieldsFragmentDoc,
+    "\n  query FetchSigningLink($rentingId: ID!) {\n    fetchSigningLink(rentingId: $rentingId)\n    bookingProgress(rentingId: $rentingId) {\n      ...ProgressFields\n    }\n  }\n": typeof types.FetchSigningLinkDocument,
+    "\n  query FetchPaymentLink($rentingId: ID!) {\n    fetchPaymentLink(rentingId: $rentingId)\n    bookingProgress(rentingId: $rentingId) {\n      ...ProgressFields\n    }\n  }\n": typeof types.FetchPaymentLinkDocument,
+    "\n  query BookingProgress($rentingId: ID!) {\n    bookingProgress(rentingId: $rentingId) {\n      ...ProgressFields\n    }\n  }\n": typeof types.BookingProgressDocument,
 };
 const documents: Documents = {
     "\n  query ExtendBooking($rentingId: ID!, $token: String!) {\n    extendBookingQuery(rentingId: $rentingId, token: $token) {\n      apartment {\n        ...ApartmentDetail\n      }\n      semester {\n        ...SemesterFields\n      }\n      priceCalculation {\n        ...PriceFields\n      }\n    }\n    renterByRentingId(rentingId: $rentingId, token: $token) {\n      birthday\n      city\n      country\n      email\n      firstName\n      lastName\n      zip\n      gender\n      phone\n      street\n      nationality\n    }\n  }\n": types.ExtendBookingDocument,
@@ -44,8 +46,10 @@ const documents: Documents = {
     "\n  fragment SemesterFields on Semester {\n    id\n    name\n    startDate\n    endDate\n  }\n": types.SemesterFieldsFragmentDoc,
     "\n  fragment PriceFields on PriceCalculation {\n    items {\n      textDe\n      textEn\n      qty\n      amount\n      total\n    }\n    total\n  }\n": types.PriceFieldsFragmentDoc,
     "\n  fragment RentingResultFields on RentingResult {\n    uuid\n    exception {\n      path\n      messageId\n      params {\n        key\n        value\n      }\n    }\n  }\n": types.RentingResultFieldsFragmentDoc,
-    "\n  query FetchSigningLink($rentingId: ID!) {\n    fetchSigningLink(rentingId: $rentingId)\n  }\n": types.FetchSigningLinkDocument,
-    "\n  query FetchPaymentLink($rentingId: ID!) {\n    fetchPaymentLink(rentingId: $rentingId)\n  }\n": types.FetchPaymentLinkDocument,
+    "\n  fragment ProgressFields on BookingProgress {\n    rentingId\n    state\n    apartment {\n      id\n      name\n    }\n    semester {\n      id\n      name\n    }\n    priceCalculation {\n      total\n    }\n  }\n": types.ProgressFieldsFragmentDoc,
+    "\n  query FetchSigningLink($rentingId: ID!) {\n    fetchSigningLink(rentingId: $rentingId)\n    bookingProgress(rentingId: $rentingId) {\n      ...ProgressFields\n    }\n  }\n": types.FetchSigningLinkDocument,
+    "\n  query FetchPaymentLink($rentingId: ID!) {\n    fetchPaymentLink(rentingId: $rentingId)\n    bookingProgress(rentingId: $rentingId) {\n      ...ProgressFields\n    }\n  }\n": types.FetchPaymentLinkDocument,
+    "\n  query BookingProgress($rentingId: ID!) {\n    bookingProgress(rentingId: $rentingId) {\n      ...ProgressFields\n    }\n  }\n": types.BookingProgressDocument,
 };
 
 /**
@@ -117,11 +121,19 @@ export function graphql(source: "\n  fragment RentingResultFields on RentingResu
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query FetchSigningLink($rentingId: ID!) {\n    fetchSigningLink(rentingId: $rentingId)\n  }\n"): (typeof documents)["\n  query FetchSigningLink($rentingId: ID!) {\n    fetchSigningLink(rentingId: $rentingId)\n  }\n"];
+export function graphql(source: "\n  fragment ProgressFields on BookingProgress {\n    rentingId\n    state\n    apartment {\n      id\n      name\n    }\n    semester {\n      id\n      name\n    }\n    priceCalculation {\n      total\n    }\n  }\n"): (typeof documents)["\n  fragment ProgressFields on BookingProgress {\n    rentingId\n    state\n    apartment {\n      id\n      name\n    }\n    semester {\n      id\n      name\n    }\n    priceCalculation {\n      total\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query FetchPaymentLink($rentingId: ID!) {\n    fetchPaymentLink(rentingId: $rentingId)\n  }\n"): (typeof documents)["\n  query FetchPaymentLink($rentingId: ID!) {\n    fetchPaymentLink(rentingId: $rentingId)\n  }\n"];
+export function graphql(source: "\n  query FetchSigningLink($rentingId: ID!) {\n    fetchSigningLink(rentingId: $rentingId)\n    bookingProgress(rentingId: $rentingId) {\n      ...ProgressFields\n    }\n  }\n"): (typeof documents)["\n  query FetchSigningLink($rentingId: ID!) {\n    fetchSigningLink(rentingId: $rentingId)\n    bookingProgress(rentingId: $rentingId) {\n      ...ProgressFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query FetchPaymentLink($rentingId: ID!) {\n    fetchPaymentLink(rentingId: $rentingId)\n    bookingProgress(rentingId: $rentingId) {\n      ...ProgressFields\n    }\n  }\n"): (typeof documents)["\n  query FetchPaymentLink($rentingId: ID!) {\n    fetchPaymentLink(rentingId: $rentingId)\n    bookingProgress(rentingId: $rentingId) {\n      ...ProgressFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query BookingProgress($rentingId: ID!) {\n    bookingProgress(rentingId: $rentingId) {\n      ...ProgressFields\n    }\n  }\n"): (typeof documents)["\n  query BookingProgress($rentingId: ID!) {\n    bookingProgress(rentingId: $rentingId) {\n      ...ProgressFields\n    }\n  }\n"];
 
 export function graphql(source: string) {
   return (documents as any)[source] ?? {};

@@ -190,6 +190,9 @@ export const de: Resources = {
       accept: 'Annehmen',
       decline: 'Ablehnen',
     },
+    summary: {
+      apartment: 'Apartment',
+    },
     step2done: {
       title: 'Ihre Buchung ist eingegangen',
       text: 'Bis zum Einzug sind es noch vier Schritte:',
@@ -219,6 +222,9 @@ export const de: Resources = {
       text: 'Ihr Vertrag ist bereit. Öffnen, lesen und unterschreiben Sie ihn online.',
       button: 'Vertrag unterschreiben',
       notYet: 'Ihr Vertrag ist noch nicht bereit. Bitte versuchen Sie es später erneut.',
+      doneTitle: 'Dein Vertrag ist unterschrieben',
+      doneText: 'Es gibt nichts mehr zu unterschreiben. Den Zahlungslink bekommst du per E-Mail.',
+      toPayment: 'Zur Bezahlung',
     },
     step4done: {
       title: 'Vertrag unterschrieben',
@@ -232,6 +238,8 @@ export const de: Resources = {
       failedTitle: 'Deine Zahlung ist fehlgeschlagen.',
       failedText: 'Es wurde nichts abgebucht. Bitte versuche es noch einmal, mit derselben oder einer anderen Karte.',
       failedButton: 'Erneut versuchen',
+      doneTitle: 'Deine Miete ist bezahlt',
+      doneText: 'Es gibt nichts mehr zu bezahlen. Einige Tage vor dem Einzug bekommst du deinen Schlüsselcode per E-Mail.',
     },
     step5done: {
       title: 'Willkommen in Ihrem neuen Zuhause!',

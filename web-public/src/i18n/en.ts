@@ -189,6 +189,9 @@ export const en = {
       accept: 'Accept',
       decline: 'Decline',
     },
+    summary: {
+      apartment: 'Apartment',
+    },
     step2done: {
       title: 'Your booking has been received',
       text: 'Four steps remain until you move in:',
@@ -218,6 +221,9 @@ export const en = {
       text: 'Your contract is ready. Open it, read it and sign it online.',
       button: 'Sign contract',
       notYet: 'Your contract is not ready yet. Please try again later.',
+      doneTitle: 'Your contract is signed',
+      doneText: 'There is nothing left to sign. The payment link comes by e-mail.',
+      toPayment: 'Go to the payment',
     },
     step4done: {
       title: 'Contract signed',
@@ -231,6 +237,8 @@ export const en = {
       failedTitle: 'Your payment failed.',
       failedText: 'Nothing was charged. Please try again, with the same or another card.',
       failedButton: 'Try again',
+      doneTitle: 'Your rent is paid',
+      doneText: 'There is nothing left to pay. A few days before move-in you receive your key code by e-mail.',
     },
     step5done: {
       title: 'Welcome to your new home!',

@@ -210,3 +210,11 @@ func toGraphExtendBooking(o app.RenewalOffer) (*model.ExtendBooking, error) {
 		PriceCalculation: toGraphPrice(o.Price), Renter: renter,
 	}, nil
 }
+
+func toGraphBookingProgress(p app.Progress) (*model.BookingProgress, error) {
+	return &model.BookingProgress{
+		RentingID: p.RentingID, State: model.RentingState(p.State),
+		Apartment: &model.Apartment{ID: p.ApartmentID}, Semester: &model.Semester{ID: p.SemesterID},
+		PriceCalculation: toGraphPrice(p.Price),
+	}, nil
+}
