@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Checkbox, Form, Input, Space, type UploadFile } from 'antd';
 import { useMutation } from '@apollo/client/react';
 import { useNavigate } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import { AntdScope } from '../../components/Antd/AntdScope';
 import { ErrorAlert } from '../../components/Message/ShowMessage';
 import { currentLanguage } from '../../i18n';
@@ -61,6 +61,18 @@ async function fileContent(list: UploadFile[] | undefined, slot: keyof typeof FI
   } catch {
     throw new FileProblem(FILE_ERRORS[slot].invalid);
   }
+}
+
+/**
+ * A legal page named in a checkbox's label: opens in a new tab, so that the form keeps what was entered,
+ * and does not tick the box.
+ */
+function LegalLink({ page, children }: { page: 'terms' | 'privacy'; children?: React.ReactNode }) {
+  return (
+    <a href={`/legal/${page}`} target="_blank" rel="noopener" onClick={(e) => e.stopPropagation()}>
+      {children}
+    </a>
+  );
 }
 
 /** The booking form (SPEC section 5), a chunk of its own with antd (Step2 loads it lazily). */
@@ -181,10 +193,10 @@ function BookingFormFields({ apartmentId, semesterId, sample }: BookingFormProps
         </div>
         <Space orientation="vertical" style={{ marginBottom: 16 }}>
           <Checkbox checked={terms} onChange={(e) => setTerms(e.target.checked)}>
-            {t('booking.form.terms')}
+            <Trans i18nKey="booking.form.terms" components={[<LegalLink page="terms" />]} />
           </Checkbox>
           <Checkbox checked={privacy} onChange={(e) => setPrivacy(e.target.checked)}>
-            {t('booking.form.privacy')}
+            <Trans i18nKey="booking.form.privacy" components={[<LegalLink page="privacy" />]} />
           </Checkbox>
         </Space>
         <Form.Item>
