@@ -3,7 +3,7 @@ import { de } from '../src/i18n/de';
 import { en, type Resources } from '../src/i18n/en';
 import { expectAccessible } from './support/a11y';
 import { apartmentFor, graphql } from './support/api';
-import { showBookingForm } from './support/booking';
+import { showBookingForm, shown } from './support/booking';
 
 // Legal pages, footer, the residence's one name, the site's icons and assets (issue 17, item 8).
 // Slots used by this file: 9 (only looked at, never booked).
@@ -60,8 +60,7 @@ for (const [language, texts] of LANGUAGES) {
       ['terms', texts.booking.form.terms],
       ['privacy', texts.booking.form.privacy],
     ] as const) {
-      const label = box.replace(/<\/?0>/g, '');
-      const checkbox = page.getByRole('checkbox', { name: label });
+      const checkbox = page.getByRole('checkbox', { name: shown(box) });
       // The link is the part of the checkbox's label that names the document.
       const link = page.locator('#booking-form label').filter({ has: checkbox }).getByRole('link');
       await expect(link).toHaveAttribute('href', `/legal/${key}`);

@@ -97,10 +97,15 @@ export async function tick(box: Locator): Promise<void> {
   }).toPass();
 }
 
+/** A text as shown: without the <0>…</0> marks of the parts that are links. */
+export function shown(text: string): string {
+  return text.replace(/<\/?\d+>/g, '');
+}
+
 export async function acceptTermsAndSubmit(page: Page, texts: Resources = en): Promise<void> {
   const form = texts.booking.form;
-  await tick(page.getByRole('checkbox', { name: form.terms }));
-  await tick(page.getByRole('checkbox', { name: form.privacy }));
+  await tick(page.getByRole('checkbox', { name: shown(form.terms) }));
+  await tick(page.getByRole('checkbox', { name: shown(form.privacy) }));
   await page.getByRole('button', { name: form.submit }).click();
 }
 
