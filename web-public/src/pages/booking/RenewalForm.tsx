@@ -9,7 +9,7 @@ import { currentLanguage } from '../../i18n';
 import { exceptionValues, interpretResult, type Message } from '../../lib/errors';
 import { APPROVE_RENEWAL, DECLINE_RENEWAL, type RenterForRenewal } from './Extend.graphql';
 import { FILE_ERRORS, PersonalFields, readBase64, UploadField } from './formFields';
-import { parseBirthday } from './formRules';
+import { birthdayForInput, parseBirthday } from './formRules';
 import './BookingForm.css';
 
 type RenewalValues = Omit<RenterForRenewal, 'email'> & { email: string; immatriculation?: UploadFile[] };
@@ -112,14 +112,14 @@ function RenewalFormFields({ rentingId, token, renter }: RenewalFormProps) {
       <Form<RenewalValues>
         layout="vertical"
         disabled={sending}
-        initialValues={renter}
+        initialValues={{ ...renter, birthday: birthdayForInput(renter.birthday, currentLanguage(i18n)) }}
         onFinish={(v) => void onFinish(v)}
         onFinishFailed={() => setSubmitted(true)}
       >
         <div className="renewal-grid">
           <PersonalFields submitted={submitted} />
           <Form.Item name="email" label={t('booking.form.email')}>
-            <Input readOnly />
+            <Input readOnly variant="filled" className="read-only" />
           </Form.Item>
           <UploadField slot="immatriculation" submitted={submitted} />
         </div>

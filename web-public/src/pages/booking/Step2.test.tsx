@@ -107,8 +107,8 @@ describe('Step2', () => {
     expect(screen.getByText('22 m²')).toBeTruthy();
     expect(screen.getByText('€450.00')).toBeTruthy();
     expect(screen.getAllByText('€2,700.00').length).toBeGreaterThan(0);
-    expect(screen.getByText('2027-04-01')).toBeTruthy();
-    expect(screen.getByText('2027-09-30')).toBeTruthy();
+    expect(screen.getByText('1 April 2027')).toBeTruthy();
+    expect(screen.getByText('30 September 2027')).toBeTruthy();
     expect(screen.getAllByRole('img', { name: 'Room' }).length).toBeGreaterThan(0);
   });
 
