@@ -1,17 +1,11 @@
 import { expect, test } from '@playwright/test';
-import { de } from '../src/i18n/de';
-import { en, type Resources } from '../src/i18n/en';
 import { expectAccessible } from './support/a11y';
 import { apartmentFor, graphql } from './support/api';
 import { showBookingForm, shown } from './support/booking';
+import { LANGUAGES, reloadIn, useLanguage } from './support/languages';
 
 // Legal pages, footer, the residence's one name, the site's icons and assets (issue 17, item 8).
 // Slots used by this file: 9 (only looked at, never booked).
-
-const LANGUAGES: [string, Resources][] = [
-  ['en', en],
-  ['de', de],
-];
 
 /** The configured legal texts the site serves (public/legal.json). */
 interface LegalTexts {
@@ -20,7 +14,7 @@ interface LegalTexts {
 
 for (const [language, texts] of LANGUAGES) {
   test(`the footer on every page names the residence of the catalog and links the legal pages (${language})`, async ({ page, request }) => {
-    await page.addInitScript((l) => window.localStorage.setItem('language', l), language);
+    await useLanguage(page, language);
     const { building } = await graphql<{ building: { name: string; address: string } }>(request, '{ building { name address } }');
     const legal = (await (await request.get('/legal.json')).json()) as LegalTexts;
     const apartment = await apartmentFor(request, 9);
@@ -50,7 +44,7 @@ for (const [language, texts] of LANGUAGES) {
   });
 
   test(`the terms and privacy checkboxes link to their pages without losing the form (${language})`, async ({ page, request }) => {
-    await page.addInitScript((l) => window.localStorage.setItem('language', l), language);
+    await useLanguage(page, language);
     const legal = (await (await request.get('/legal.json')).json()) as LegalTexts;
     const apartment = await apartmentFor(request, 9);
     await page.goto(`/booking/step2?apartment-id=${apartment.id}`);
@@ -78,8 +72,7 @@ test('gender options are words, not codes, in both languages', async ({ page, re
   const apartment = await apartmentFor(request, 9);
   for (const [language, texts] of LANGUAGES) {
     await page.goto(`/booking/step2?apartment-id=${apartment.id}`);
-    await page.evaluate((l) => window.localStorage.setItem('language', l), language);
-    await page.reload();
+    await reloadIn(page, language);
     await showBookingForm(page);
     await page.getByLabel(texts.booking.form.gender, { exact: true }).click();
     const options = [texts.booking.form.male, texts.booking.form.female, texts.booking.form.various];

@@ -1,25 +1,15 @@
-import { expect, test, type Page } from '@playwright/test';
-import { de } from '../src/i18n/de';
-import { en, type Resources } from '../src/i18n/en';
+import { expect, test } from '@playwright/test';
+import { en } from '../src/i18n/en';
 import { expectAccessible } from './support/a11y';
 import { apartmentFor, approveIdentity, bookAndConfirm, graphql, uniqueEmail } from './support/api';
 import { acceptTermsAndSubmit, book, errorOf, fillBookingForm, person, showBookingForm } from './support/booking';
+import { LANGUAGES, reloadIn, useLanguage } from './support/languages';
 import { linkFromMail } from './support/mail';
 
 // What a student meets when something is not as planned (issue 17): every error in view, every page
 // truthful. Each test runs in English and in German.
 // Slots used by this file: 6 (never booked: every submit here is refused), 7 (booked through the API),
 // 8 (booked and paid through the site).
-
-const LANGUAGES: [string, Resources][] = [
-  ['en', en],
-  ['de', de],
-];
-
-/** Opens the site in a language, as a returning visitor whose choice is stored. */
-async function useLanguage(page: Page, language: string): Promise<void> {
-  await page.addInitScript((l) => window.localStorage.setItem('language', l), language);
-}
 
 /** The text of a key with its {{placeholders}} filled in. */
 function fill(text: string, values: Record<string, string>): string {
@@ -108,8 +98,7 @@ test('a booked apartment offers no booking form on step2, in English and German'
   await bookAndConfirm(request, apartment.id, uniqueEmail('held'));
   for (const [language, texts] of LANGUAGES) {
     await page.goto(`/booking/step2?apartment-id=${apartment.id}`);
-    await page.evaluate((l) => window.localStorage.setItem('language', l), language);
-    await page.reload();
+    await reloadIn(page, language);
     await expect(page.getByRole('heading', { name: texts.booking.step2.bookedTitle })).toBeVisible();
     await expect(page.getByRole('link', { name: texts.booking.step2.book })).toHaveCount(0);
     await expect(page.locator('#booking-form')).toHaveCount(0);
@@ -139,9 +128,16 @@ test('after the form every page repeats apartment, semester and total, knows wha
     await expect(summary).toContainText(bookableSemester.name);
     await expect(summary).toContainText(total(language));
   };
-  const inLanguage = async (language: string) => {
-    await page.evaluate((l) => window.localStorage.setItem('language', l), language);
-    await page.reload();
+  /** A step whose work is done says so and offers its button no more, in both languages. */
+  const expectDone = async (url: string, area: 'step4' | 'step5') => {
+    await page.goto(url);
+    for (const [language, texts] of LANGUAGES) {
+      await reloadIn(page, language);
+      await expect(page.getByRole('heading', { level: 1, name: texts.booking[area].doneTitle })).toBeVisible();
+      await expect(page.getByRole('link', { name: texts.booking[area].button })).toHaveCount(0);
+      await expectSummary(language);
+    }
+    await reloadIn(page, 'en');
   };
   const email = uniqueEmail('progress');
 
@@ -162,14 +158,7 @@ test('after the form every page repeats apartment, semester and total, knows wha
   await page.getByRole('checkbox', { name: /I have read the rental contract/ }).check();
   await page.getByRole('button', { name: /Sign/ }).click();
   await expect(page).toHaveURL(/\/booking\/step4done\?rentingId=/);
-  // The contract is signed: step4 says so and offers no signing, in both languages.
-  await page.goto(step4);
-  for (const [language, texts] of LANGUAGES) {
-    await inLanguage(language);
-    await expect(page.getByRole('heading', { level: 1, name: texts.booking.step4.doneTitle })).toBeVisible();
-    await expect(page.getByRole('link', { name: texts.booking.step4.button })).toHaveCount(0);
-  }
-  await inLanguage('en');
+  await expectDone(step4, 'step4');
 
   const step5 = await linkFromMail(request, email, '/booking/step5');
   await page.goto(step5);
@@ -179,24 +168,17 @@ test('after the form every page repeats apartment, semester and total, knows wha
   await page.getByRole('button', { name: /Fail/ }).click();
   await expect(page).toHaveURL(/\/booking\/step5\?rentingId=.*&payment=failed/);
   for (const [language, texts] of LANGUAGES) {
-    await inLanguage(language);
+    await reloadIn(page, language);
     const alert = page.getByRole('alert').filter({ hasText: texts.booking.step5.failedTitle });
     await expect(alert).toBeVisible();
     await expect(alert).toBeFocused();
     await expectSummary(language);
     await expectAccessible(page, `step5 after a failed payment (${language})`);
   }
-  await inLanguage('en');
+  await reloadIn(page, 'en');
   await page.getByRole('link', { name: en.booking.step5.failedButton }).click();
   await page.getByRole('button', { name: /Pay/ }).click();
   await expect(page).toHaveURL(/\/booking\/step5done\?rentingId=/);
 
-  // The rent is paid: step5 says so and offers no payment, in both languages.
-  await page.goto(step5);
-  for (const [language, texts] of LANGUAGES) {
-    await inLanguage(language);
-    await expect(page.getByRole('heading', { level: 1, name: texts.booking.step5.doneTitle })).toBeVisible();
-    await expect(page.getByRole('link', { name: texts.booking.step5.button })).toHaveCount(0);
-    await expectSummary(language);
-  }
+  await expectDone(step5, 'step5');
 });
