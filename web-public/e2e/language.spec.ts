@@ -45,13 +45,13 @@ test('switching to German changes every visible text, survives a reload and back
   expect((await englishShown(page)).length).toBeGreaterThan(5);
 
   await switchTo(page, 'English', 'Deutsch');
-  await expect(page.getByRole('heading', { level: 1, name: 'Wählen Sie Ihr Apartment' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Wähle dein Apartment' })).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('lang', 'de');
   await expectNoEnglish(page);
   expect(await page.evaluate(() => localStorage.getItem('language'))).toBe('de');
 
   await page.reload();
-  await expect(page.getByRole('heading', { level: 1, name: 'Wählen Sie Ihr Apartment' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Wähle dein Apartment' })).toBeVisible();
   await expect(page.getByText(/pro Monat inkl\. Nebenkosten/).first()).toContainText(/\d,\d\d\s€/);
   await expectNoEnglish(page);
   await expectAccessible(page, 'step1 in German');
@@ -76,6 +76,6 @@ test('an unsupported stored language is ignored: the browser language decides', 
   await context.addInitScript(() => localStorage.setItem('language', 'fr'));
   const page = await context.newPage();
   await page.goto('/booking/step1');
-  await expect(page.getByRole('heading', { level: 1, name: 'Wählen Sie Ihr Apartment' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Wähle dein Apartment' })).toBeVisible();
   await context.close();
 });

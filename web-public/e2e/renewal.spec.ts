@@ -46,6 +46,18 @@ test('renewal accept: the renewal mail leads to the extend page; with a new enro
   await expectOffer(page, apartment);
   await expect(page.getByLabel('E-mail', { exact: true })).toHaveValue(email);
   await expectAccessible(page, 'extend');
+  // Dates read as dates: the move-in day with its month's name, the birthday as the field takes it,
+  // and the read-only e-mail is drawn as such (filled, not framed).
+  await expect(page.locator('table.price')).toContainText(/Move-in\s*\d{1,2} (January|February|March|April|May|June|July|August|September|October|November|December) \d{4}/);
+  await expect(page.getByLabel('Birthday', { exact: true })).toHaveValue('2004-05-17');
+  await expect(page.getByLabel('E-mail', { exact: true })).toHaveClass(/ant-input-filled/);
+  await page.evaluate(() => window.localStorage.setItem('language', 'de'));
+  await page.reload();
+  await expect(page.getByLabel('Geburtstag', { exact: true })).toHaveValue('17.05.2004');
+  await expect(page.locator('table.price')).toContainText(/Einzug\s*\d{2}\.\d{2}\.\d{4}/);
+  await page.evaluate(() => window.localStorage.setItem('language', 'en'));
+  await page.reload();
+  await expectOffer(page, apartment);
 
   const accept = page.getByRole('button', { name: 'Accept' });
   await expect(accept).toBeDisabled();
@@ -53,7 +65,7 @@ test('renewal accept: the renewal mail leads to the extend page; with a new enro
   await expect(accept).toBeEnabled();
   // The enrollment certificate is required for a renewal.
   await accept.click();
-  await expect(page.getByText('Please fill in this field or upload the missing document')).toBeVisible();
+  await expect(page.getByText('Missing CertificateOfEnrollment')).toBeVisible();
   await expect(page).toHaveURL(/\/booking\/extend\?/);
 
   await upload(page, 'Certificate of enrollment', certificate());

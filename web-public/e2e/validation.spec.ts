@@ -6,7 +6,7 @@ import { png } from './support/files';
 
 // Slots used by this file: 3 (nothing is ever booked: every submit here is refused).
 
-const MISSING = 'Please fill in this field or upload the missing document';
+const MISSING = 'Please fill in this field';
 const REQUIRED_LABELS = [
   'First name',
   'Last name',
@@ -17,9 +17,12 @@ const REQUIRED_LABELS = [
   'Mobile',
   'E-mail',
   'Confirm e-mail',
-  'Identity card (front)',
-  'Identity card (back)',
-  'Certificate of enrollment',
+];
+/** The upload slots name the missing document (SPEC section 8). */
+const MISSING_FILES: [string, string][] = [
+  ['Identity card (front)', 'Missing identity card (front)'],
+  ['Identity card (back)', 'Missing identity card (back)'],
+  ['Certificate of enrollment', 'Missing CertificateOfEnrollment'],
 ];
 
 test.beforeEach(async ({ page, request }) => {
@@ -49,6 +52,7 @@ test('errors show only after the first submit: every required field, then live o
 
   await acceptTermsAndSubmit(page);
   for (const label of REQUIRED_LABELS) await expect(errorOf(page, label), String(label)).toHaveText(MISSING);
+  for (const [label, text] of MISSING_FILES) await expect(errorOf(page, label), label).toHaveText(text);
   // The defaults (gender, nationality, country) are set, so they are not missing.
   await expect(errorOf(page, 'Gender')).toHaveCount(0);
   await expect(errorOf(page, 'Nationality')).toHaveCount(0);

@@ -15,8 +15,18 @@ describe('routing', () => {
   });
 
   it('step3failed without a renting still flags the failure', async () => {
-    const { router } = renderRoute('/booking/step3failed?reason=EXPIRED_TOKEN');
+    const { router } = renderRoute('/booking/step3failed');
     await waitFor(() => expect(router.state.location.search).toBe('?booking=failed'));
+  });
+
+  it.each([
+    ['INVALID_TOKEN', 'This confirmation link does not work'],
+    ['EXPIRED_TOKEN', 'This confirmation link has expired'],
+  ])('step3failed with reason %s says what is wrong with the link and stays', async (reason, heading) => {
+    const { router } = renderRoute(`/booking/step3failed?reason=${reason}&rentingId=r-1`);
+    expect(await screen.findByRole('heading', { name: heading })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/booking/step3failed');
+    expect(screen.queryByText('Ouch! Somebody was faster than you')).toBeNull();
   });
 
   it.each([

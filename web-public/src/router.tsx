@@ -19,6 +19,7 @@ const Extend = lazy(() => import('./pages/booking/Extend'));
 const RenewalAccepted = lazy(() => import('./pages/booking/RenewalAccepted'));
 const RenewalDeclined = lazy(() => import('./pages/booking/RenewalDeclined'));
 const Sandbox = lazy(() => import('./pages/sandbox/Sandbox'));
+const Legal = lazy(() => import('./pages/legal/Legal'));
 
 const toStep1 = <Navigate to="/booking/step1" replace />;
 
@@ -51,6 +52,8 @@ export const routes: RouteObject[] = [
         ],
       },
       { path: 'sandbox', element: <Sandbox /> },
+      // Impressum, Datenschutzerklärung, Nutzungsbedingungen (legal/imprint, legal/privacy, legal/terms).
+      { path: 'legal/:page', element: <Legal /> },
       // /admin/* belongs to the admin app, which the gateway serves itself.
       { path: '*', element: toStep1 },
         ],

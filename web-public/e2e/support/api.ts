@@ -1,4 +1,6 @@
 import { expect, request as newRequest, type APIRequestContext } from '@playwright/test';
+import { certificate, identityBack, identityFront } from './files';
+import { linkFromMail } from './mail';
 
 // The system's own API, for what a browser user does not do: an administrator's approval, and
 // finding the demo building's apartments. Everything goes through the gateway like the apps do.
@@ -97,4 +99,43 @@ export async function offerRenewal(rentingId: string): Promise<string> {
 /** A fresh e-mail address per test run. */
 export function uniqueEmail(tag: string): string {
   return `e2e-${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.org`;
+}
+
+/**
+ * Books an apartment through the API as the form would (real PNG and PDF files) and confirms the
+ * e-mail with the confirmation mail's link: the apartment is then held (Booked on step1).
+ */
+export async function bookAndConfirm(api: APIRequestContext, apartmentId: number, email: string): Promise<string> {
+  const { bookableSemester } = await graphql<{ bookableSemester: { id: number } }>(api, '{ bookableSemester { id } }');
+  const files = { front: identityFront(), back: identityBack(), certificate: certificate() };
+  const data = await graphql<{ createRentingRequest: { uuid: string | null; exception: { messageId: string } | null } }>(
+    api,
+    'mutation Create($c: CreateRentingRequest!) { createRentingRequest(create: $c) { uuid exception { messageId } } }',
+    {
+      c: {
+        apartmentId,
+        semesterId: bookableSemester.id,
+        birthday: '2004-05-17',
+        city: 'Heidelberg',
+        country: 'DEU',
+        email,
+        firstName: 'Erika',
+        lastName: 'Mustermann',
+        gender: 'female',
+        identityCardFront: files.front.buffer.toString('base64'),
+        identityCardBack: files.back.buffer.toString('base64'),
+        nationality: 'de',
+        phone: '+49 151 23456789',
+        street: 'Plöck 42',
+        zip: '69117',
+        language: 'en',
+        immatriculation: files.certificate.buffer.toString('base64'),
+      },
+    },
+  );
+  expect(data.createRentingRequest.exception).toBeNull();
+  const step3 = new URL(`${baseURL}${await linkFromMail(api, email, '/booking/step3')}`);
+  const verify = await api.get(`${baseURL}/api/verify?${step3.searchParams.toString()}`, { maxRedirects: 0 });
+  expect(verify.headers()['location']).toMatch(/\/booking\/step3done\?/);
+  return data.createRentingRequest.uuid!;
 }

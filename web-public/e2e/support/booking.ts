@@ -1,4 +1,6 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import { en } from '../../src/i18n/en';
+import type { Resources } from '../../src/i18n/en';
 import type { Apartment } from './api';
 import { certificate, identityBack, identityFront } from './files';
 
@@ -64,20 +66,22 @@ export async function showBookingForm(page: Page): Promise<void> {
   await expect(page.locator('#booking-form form')).toBeVisible();
 }
 
-export async function fillBookingForm(page: Page, p: Person): Promise<void> {
+/** Fills the booking form with a person's data and real files; texts is the language shown (en or de). */
+export async function fillBookingForm(page: Page, p: Person, texts: Resources = en): Promise<void> {
+  const form = texts.booking.form;
   await showBookingForm(page);
-  await page.getByLabel('First name', { exact: true }).fill(p.firstName);
-  await page.getByLabel('Last name', { exact: true }).fill(p.lastName);
-  await page.getByLabel(/^Street and house number/).fill(p.street);
-  await page.getByLabel('Postal code', { exact: true }).fill(p.zip);
-  await page.getByLabel('City', { exact: true }).fill(p.city);
-  await page.getByLabel('Birthday', { exact: true }).fill(p.birthday);
-  await page.getByLabel('Mobile', { exact: true }).fill(p.phone);
-  await page.getByLabel('E-mail', { exact: true }).fill(p.email);
-  await page.getByLabel('Confirm e-mail', { exact: true }).fill(p.email);
-  await upload(page, 'Identity card (front)', identityFront());
-  await upload(page, 'Identity card (back)', identityBack());
-  await upload(page, 'Certificate of enrollment', certificate());
+  await page.getByLabel(form.first_name, { exact: true }).fill(p.firstName);
+  await page.getByLabel(form.last_name, { exact: true }).fill(p.lastName);
+  await page.getByLabel(form.street, { exact: true }).fill(p.street);
+  await page.getByLabel(form.postal_code, { exact: true }).fill(p.zip);
+  await page.getByLabel(form.city, { exact: true }).fill(p.city);
+  await page.getByLabel(form.birthday, { exact: true }).fill(p.birthday);
+  await page.getByLabel(form.mobile, { exact: true }).fill(p.phone);
+  await page.getByLabel(form.email, { exact: true }).fill(p.email);
+  await page.getByLabel(form.confirm_email, { exact: true }).fill(p.email);
+  await upload(page, form.identityCardFront, identityFront());
+  await upload(page, form.identityCardBack, identityBack());
+  await upload(page, form.immatriculation, certificate());
 }
 
 /** Chooses a file for an upload slot and waits until the slot lists it (the layout settles). */
@@ -93,10 +97,16 @@ export async function tick(box: Locator): Promise<void> {
   }).toPass();
 }
 
-export async function acceptTermsAndSubmit(page: Page): Promise<void> {
-  await tick(page.getByRole('checkbox', { name: 'I accept the terms of use' }));
-  await tick(page.getByRole('checkbox', { name: 'I have read the privacy disclaimer' }));
-  await page.getByRole('button', { name: 'Book apartment' }).click();
+/** A text as shown: without the <0>…</0> marks of the parts that are links. */
+export function shown(text: string): string {
+  return text.replace(/<\/?\d+>/g, '');
+}
+
+export async function acceptTermsAndSubmit(page: Page, texts: Resources = en): Promise<void> {
+  const form = texts.booking.form;
+  await tick(page.getByRole('checkbox', { name: shown(form.terms) }));
+  await tick(page.getByRole('checkbox', { name: shown(form.privacy) }));
+  await page.getByRole('button', { name: form.submit }).click();
 }
 
 /** Books the apartment through the form in English and returns the new renting's id (from step2done). */

@@ -14,6 +14,7 @@ import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-
  * Learn more about it here: https://the-guild.dev/graphql/codegen/plugins/presets/preset-client#reducing-bundle-size
  */
 type Documents = {
+    "\n  query Residence {\n    building {\n      id\n      name\n      address\n    }\n  }\n": typeof types.ResidenceDocument,
     "\n  query ExtendBooking($rentingId: ID!, $token: String!) {\n    extendBookingQuery(rentingId: $rentingId, token: $token) {\n      apartment {\n        ...ApartmentDetail\n      }\n      semester {\n        ...SemesterFields\n      }\n      priceCalculation {\n        ...PriceFields\n      }\n    }\n    renterByRentingId(rentingId: $rentingId, token: $token) {\n      birthday\n      city\n      country\n      email\n      firstName\n      lastName\n      zip\n      gender\n      phone\n      street\n      nationality\n    }\n  }\n": typeof types.ExtendBookingDocument,
     "\n  mutation ApproveRenewal($rentingId: ID!, $token: String!, $rentingRenewal: RentingRenewal!) {\n    approveRenewal(rentingId: $rentingId, token: $token, rentingRenewal: $rentingRenewal) {\n      ...RentingResultFields\n    }\n  }\n": typeof types.ApproveRenewalDocument,
     "\n  mutation DeclineRenewal($rentingId: ID!, $token: String!) {\n    declineRenewal(rentingId: $rentingId, token: $token) {\n      ...RentingResultFields\n    }\n  }\n": typeof types.DeclineRenewalDocument,
@@ -22,14 +23,18 @@ type Documents = {
     "\n  query BookableSemester {\n    bookableSemester {\n      ...SemesterFields\n    }\n  }\n": typeof types.BookableSemesterDocument,
     "\n  query BookApartment($aid: Int!, $sid: Int!) {\n    bookApartment(aid: $aid, sid: $sid) {\n      apartment {\n        ...ApartmentDetail\n      }\n      semester {\n        ...SemesterFields\n      }\n      priceCalculation {\n        ...PriceFields\n      }\n    }\n  }\n": typeof types.BookApartmentDocument,
     "\n  mutation CreateRentingRequest($create: CreateRentingRequest!) {\n    createRentingRequest(create: $create) {\n      ...RentingResultFields\n    }\n  }\n": typeof types.CreateRentingRequestDocument,
+    "\n  query ApartmentAvailability {\n    availableApartments {\n      bookableSemester {\n        id\n      }\n      apartmentBookable {\n        apartmentId\n        free\n      }\n    }\n  }\n": typeof types.ApartmentAvailabilityDocument,
     "\n  fragment ApartmentDetail on Apartment {\n    id\n    name\n    descriptionDe\n    descriptionEn\n    pricePerMonth\n    features\n    pictures {\n      name\n      url\n      descriptionDe\n      descriptionEn\n    }\n  }\n": typeof types.ApartmentDetailFragmentDoc,
     "\n  fragment SemesterFields on Semester {\n    id\n    name\n    startDate\n    endDate\n  }\n": typeof types.SemesterFieldsFragmentDoc,
     "\n  fragment PriceFields on PriceCalculation {\n    items {\n      textDe\n      textEn\n      qty\n      amount\n      total\n    }\n    total\n  }\n": typeof types.PriceFieldsFragmentDoc,
     "\n  fragment RentingResultFields on RentingResult {\n    uuid\n    exception {\n      path\n      messageId\n      params {\n        key\n        value\n      }\n    }\n  }\n": typeof types.RentingResultFieldsFragmentDoc,
-    "\n  query FetchSigningLink($rentingId: ID!) {\n    fetchSigningLink(rentingId: $rentingId)\n  }\n": typeof types.FetchSigningLinkDocument,
-    "\n  query FetchPaymentLink($rentingId: ID!) {\n    fetchPaymentLink(rentingId: $rentingId)\n  }\n": typeof types.FetchPaymentLinkDocument,
+    "\n  fragment ProgressFields on BookingProgress {\n    rentingId\n    state\n    apartment {\n      id\n      name\n    }\n    semester {\n      id\n      name\n    }\n    priceCalculation {\n      total\n    }\n  }\n": typeof types.ProgressFieldsFragmentDoc,
+    "\n  query FetchSigningLink($rentingId: ID!) {\n    fetchSigningLink(rentingId: $rentingId)\n    bookingProgress(rentingId: $rentingId) {\n      ...ProgressFields\n    }\n  }\n": typeof types.FetchSigningLinkDocument,
+    "\n  query FetchPaymentLink($rentingId: ID!) {\n    fetchPaymentLink(rentingId: $rentingId)\n    bookingProgress(rentingId: $rentingId) {\n      ...ProgressFields\n    }\n  }\n": typeof types.FetchPaymentLinkDocument,
+    "\n  query BookingProgress($rentingId: ID!) {\n    bookingProgress(rentingId: $rentingId) {\n      ...ProgressFields\n    }\n  }\n": typeof types.BookingProgressDocument,
 };
 const documents: Documents = {
+    "\n  query Residence {\n    building {\n      id\n      name\n      address\n    }\n  }\n": types.ResidenceDocument,
     "\n  query ExtendBooking($rentingId: ID!, $token: String!) {\n    extendBookingQuery(rentingId: $rentingId, token: $token) {\n      apartment {\n        ...ApartmentDetail\n      }\n      semester {\n        ...SemesterFields\n      }\n      priceCalculation {\n        ...PriceFields\n      }\n    }\n    renterByRentingId(rentingId: $rentingId, token: $token) {\n      birthday\n      city\n      country\n      email\n      firstName\n      lastName\n      zip\n      gender\n      phone\n      street\n      nationality\n    }\n  }\n": types.ExtendBookingDocument,
     "\n  mutation ApproveRenewal($rentingId: ID!, $token: String!, $rentingRenewal: RentingRenewal!) {\n    approveRenewal(rentingId: $rentingId, token: $token, rentingRenewal: $rentingRenewal) {\n      ...RentingResultFields\n    }\n  }\n": types.ApproveRenewalDocument,
     "\n  mutation DeclineRenewal($rentingId: ID!, $token: String!) {\n    declineRenewal(rentingId: $rentingId, token: $token) {\n      ...RentingResultFields\n    }\n  }\n": types.DeclineRenewalDocument,
@@ -38,12 +43,15 @@ const documents: Documents = {
     "\n  query BookableSemester {\n    bookableSemester {\n      ...SemesterFields\n    }\n  }\n": types.BookableSemesterDocument,
     "\n  query BookApartment($aid: Int!, $sid: Int!) {\n    bookApartment(aid: $aid, sid: $sid) {\n      apartment {\n        ...ApartmentDetail\n      }\n      semester {\n        ...SemesterFields\n      }\n      priceCalculation {\n        ...PriceFields\n      }\n    }\n  }\n": types.BookApartmentDocument,
     "\n  mutation CreateRentingRequest($create: CreateRentingRequest!) {\n    createRentingRequest(create: $create) {\n      ...RentingResultFields\n    }\n  }\n": types.CreateRentingRequestDocument,
+    "\n  query ApartmentAvailability {\n    availableApartments {\n      bookableSemester {\n        id\n      }\n      apartmentBookable {\n        apartmentId\n        free\n      }\n    }\n  }\n": types.ApartmentAvailabilityDocument,
     "\n  fragment ApartmentDetail on Apartment {\n    id\n    name\n    descriptionDe\n    descriptionEn\n    pricePerMonth\n    features\n    pictures {\n      name\n      url\n      descriptionDe\n      descriptionEn\n    }\n  }\n": types.ApartmentDetailFragmentDoc,
     "\n  fragment SemesterFields on Semester {\n    id\n    name\n    startDate\n    endDate\n  }\n": types.SemesterFieldsFragmentDoc,
     "\n  fragment PriceFields on PriceCalculation {\n    items {\n      textDe\n      textEn\n      qty\n      amount\n      total\n    }\n    total\n  }\n": types.PriceFieldsFragmentDoc,
     "\n  fragment RentingResultFields on RentingResult {\n    uuid\n    exception {\n      path\n      messageId\n      params {\n        key\n        value\n      }\n    }\n  }\n": types.RentingResultFieldsFragmentDoc,
-    "\n  query FetchSigningLink($rentingId: ID!) {\n    fetchSigningLink(rentingId: $rentingId)\n  }\n": types.FetchSigningLinkDocument,
-    "\n  query FetchPaymentLink($rentingId: ID!) {\n    fetchPaymentLink(rentingId: $rentingId)\n  }\n": types.FetchPaymentLinkDocument,
+    "\n  fragment ProgressFields on BookingProgress {\n    rentingId\n    state\n    apartment {\n      id\n      name\n    }\n    semester {\n      id\n      name\n    }\n    priceCalculation {\n      total\n    }\n  }\n": types.ProgressFieldsFragmentDoc,
+    "\n  query FetchSigningLink($rentingId: ID!) {\n    fetchSigningLink(rentingId: $rentingId)\n    bookingProgress(rentingId: $rentingId) {\n      ...ProgressFields\n    }\n  }\n": types.FetchSigningLinkDocument,
+    "\n  query FetchPaymentLink($rentingId: ID!) {\n    fetchPaymentLink(rentingId: $rentingId)\n    bookingProgress(rentingId: $rentingId) {\n      ...ProgressFields\n    }\n  }\n": types.FetchPaymentLinkDocument,
+    "\n  query BookingProgress($rentingId: ID!) {\n    bookingProgress(rentingId: $rentingId) {\n      ...ProgressFields\n    }\n  }\n": types.BookingProgressDocument,
 };
 
 /**
@@ -60,6 +68,10 @@ const documents: Documents = {
  */
 export function graphql(source: string): unknown;
 
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query Residence {\n    building {\n      id\n      name\n      address\n    }\n  }\n"): (typeof documents)["\n  query Residence {\n    building {\n      id\n      name\n      address\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -95,6 +107,10 @@ export function graphql(source: "\n  mutation CreateRentingRequest($create: Crea
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
+export function graphql(source: "\n  query ApartmentAvailability {\n    availableApartments {\n      bookableSemester {\n        id\n      }\n      apartmentBookable {\n        apartmentId\n        free\n      }\n    }\n  }\n"): (typeof documents)["\n  query ApartmentAvailability {\n    availableApartments {\n      bookableSemester {\n        id\n      }\n      apartmentBookable {\n        apartmentId\n        free\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
 export function graphql(source: "\n  fragment ApartmentDetail on Apartment {\n    id\n    name\n    descriptionDe\n    descriptionEn\n    pricePerMonth\n    features\n    pictures {\n      name\n      url\n      descriptionDe\n      descriptionEn\n    }\n  }\n"): (typeof documents)["\n  fragment ApartmentDetail on Apartment {\n    id\n    name\n    descriptionDe\n    descriptionEn\n    pricePerMonth\n    features\n    pictures {\n      name\n      url\n      descriptionDe\n      descriptionEn\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
@@ -111,11 +127,19 @@ export function graphql(source: "\n  fragment RentingResultFields on RentingResu
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query FetchSigningLink($rentingId: ID!) {\n    fetchSigningLink(rentingId: $rentingId)\n  }\n"): (typeof documents)["\n  query FetchSigningLink($rentingId: ID!) {\n    fetchSigningLink(rentingId: $rentingId)\n  }\n"];
+export function graphql(source: "\n  fragment ProgressFields on BookingProgress {\n    rentingId\n    state\n    apartment {\n      id\n      name\n    }\n    semester {\n      id\n      name\n    }\n    priceCalculation {\n      total\n    }\n  }\n"): (typeof documents)["\n  fragment ProgressFields on BookingProgress {\n    rentingId\n    state\n    apartment {\n      id\n      name\n    }\n    semester {\n      id\n      name\n    }\n    priceCalculation {\n      total\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query FetchPaymentLink($rentingId: ID!) {\n    fetchPaymentLink(rentingId: $rentingId)\n  }\n"): (typeof documents)["\n  query FetchPaymentLink($rentingId: ID!) {\n    fetchPaymentLink(rentingId: $rentingId)\n  }\n"];
+export function graphql(source: "\n  query FetchSigningLink($rentingId: ID!) {\n    fetchSigningLink(rentingId: $rentingId)\n    bookingProgress(rentingId: $rentingId) {\n      ...ProgressFields\n    }\n  }\n"): (typeof documents)["\n  query FetchSigningLink($rentingId: ID!) {\n    fetchSigningLink(rentingId: $rentingId)\n    bookingProgress(rentingId: $rentingId) {\n      ...ProgressFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query FetchPaymentLink($rentingId: ID!) {\n    fetchPaymentLink(rentingId: $rentingId)\n    bookingProgress(rentingId: $rentingId) {\n      ...ProgressFields\n    }\n  }\n"): (typeof documents)["\n  query FetchPaymentLink($rentingId: ID!) {\n    fetchPaymentLink(rentingId: $rentingId)\n    bookingProgress(rentingId: $rentingId) {\n      ...ProgressFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query BookingProgress($rentingId: ID!) {\n    bookingProgress(rentingId: $rentingId) {\n      ...ProgressFields\n    }\n  }\n"): (typeof documents)["\n  query BookingProgress($rentingId: ID!) {\n    bookingProgress(rentingId: $rentingId) {\n      ...ProgressFields\n    }\n  }\n"];
 
 export function graphql(source: string) {
   return (documents as any)[source] ?? {};

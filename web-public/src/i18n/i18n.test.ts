@@ -22,6 +22,10 @@ describe('translations', () => {
     for (const key of Object.keys(enLeaves)) expect(placeholders(deLeaves[key]), key).toEqual(placeholders(enLeaves[key]));
   });
 
+  it('address the student as du throughout the German texts (README.md): no Sie, Ihr, Ihnen', () => {
+    for (const [key, value] of Object.entries(deLeaves)) expect(value, key).not.toMatch(/(^|[^\p{L}])(Sie|Ihnen|Ihr\p{L}*)(?!\p{L})/u);
+  });
+
   it('have no empty texts', () => {
     for (const [key, value] of Object.entries({ ...enLeaves, ...deLeaves })) expect(value.trim(), key).not.toBe('');
   });
@@ -47,7 +51,7 @@ describe('translations', () => {
 
 describe('the booking limit message (TOO_MANY_REQUESTS)', () => {
   it.each([
-    ['de', 'Zu viele Buchungsanfragen von hier oder für diese E-Mail-Adresse. Bitte versuchen Sie es in 10 Min. erneut.'],
+    ['de', 'Zu viele Buchungsanfragen von hier oder für diese E-Mail-Adresse. Bitte versuche es in 10 Min. erneut.'],
     ['en', 'Too many booking requests from here or for this e-mail address. Please try again in 10 min.'],
   ] as const)('in %s says when to try again', (language, text) =>
     expect(createI18n(language).t('errors.tooManyRequests', { minutes: '10' })).toBe(text));

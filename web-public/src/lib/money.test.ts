@@ -21,6 +21,6 @@ describe('formatMoney', () => {
 
 describe('formatDay', () => {
   it('shows German days as dd.MM.yyyy', () => expect(formatDay('2027-04-01', 'de')).toBe('01.04.2027'));
-  it('shows English days as yyyy-MM-dd', () => expect(formatDay('2027-10-01', 'en')).toBe('2027-10-01'));
+  it('shows English days with the name of the month', () => expect(formatDay('2027-10-01', 'en')).toBe('1 October 2027'));
   it('leaves unknown input unchanged', () => expect(formatDay('soon', 'en')).toBe('soon'));
 });

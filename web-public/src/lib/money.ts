@@ -20,9 +20,11 @@ export function formatMoney(amount: number, language: Language): string {
   return format.format(amount);
 }
 
-/** A yyyy-MM-dd day as dd.MM.yyyy (de) or yyyy-MM-dd (en). */
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+
+/** A yyyy-MM-dd day for reading: dd.MM.yyyy (de) or '1 October 2027' (en), as the mails write it. */
 export function formatDay(isoDay: string, language: Language): string {
   const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(isoDay);
   if (!m) return isoDay;
-  return language === 'de' ? `${m[3]}.${m[2]}.${m[1]}` : `${m[1]}-${m[2]}-${m[3]}`;
+  return language === 'de' ? `${m[3]}.${m[2]}.${m[1]}` : `${Number(m[3])} ${MONTHS[Number(m[2]) - 1]} ${m[1]}`;
 }

@@ -10,3 +10,7 @@ import '../../../tools/webtest/jsdom';
 configure({ asyncUtilTimeout: 15_000 });
 
 afterEach(() => cleanup());
+
+// jsdom lays nothing out and has no scrollIntoView; alerts that take the focus call it (the scrolling
+// itself is checked in the browser tests, e2e/trust.spec.ts).
+Element.prototype.scrollIntoView ??= function scrollIntoView() {};

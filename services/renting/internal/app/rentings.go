@@ -121,6 +121,27 @@ func (s *Rentings) BookApartment(ctx context.Context, apartmentID, semesterID in
 	return Offer{ApartmentID: apartmentID, SemesterID: semesterID, Price: price}, nil
 }
 
+// Progress is where a booking stands: its state, apartment and semester and what it costs (a renewal
+// pays the rent only), for the booking site's pages after the form.
+type Progress struct {
+	Offer
+	RentingID string
+	State     domain.State
+}
+
+// BookingProgress returns where the renting stands, or domain.ErrNotFound.
+func (s *Rentings) BookingProgress(ctx context.Context, rentingID string) (Progress, error) {
+	r, err := s.queries.Get(ctx, rentingID)
+	if err != nil {
+		return Progress{}, err
+	}
+	price, err := s.catalog.Price(ctx, r.ApartmentID, r.SemesterID, r.Renewal)
+	if err != nil {
+		return Progress{}, err
+	}
+	return Progress{Offer: Offer{ApartmentID: r.ApartmentID, SemesterID: r.SemesterID, Price: price}, RentingID: r.ID, State: r.State}, nil
+}
+
 // RenewalOffer is what the renewal page shows: the apartment, the semester, the renewal price and
 // the renter's data for the form.
 type RenewalOffer struct {

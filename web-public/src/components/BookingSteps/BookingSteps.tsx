@@ -14,7 +14,7 @@ export function BookingSteps({ current }: { current: number }) {
             <span className="steps-icon" aria-hidden="true">
               {status === 'finish' ? '✓' : i + 1}
             </span>
-            <span>
+            <span className="steps-label">
               {t(`booking.steps.${key}`)}
               {status === 'finish' && <span className="sr-only"> ({t('booking.steps.done')})</span>}
             </span>

@@ -1,13 +1,30 @@
 import { describe, expect, it, beforeEach } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { renderRoute } from '../../test/render';
+import { RESIDENCE } from '../Residence/residence';
+
+const residenceMock = {
+  request: { query: RESIDENCE },
+  result: { data: { building: { __typename: 'Building', id: 1, name: 'Haus am Fluss', address: 'Uferweg 1, 12345 Musterstadt' } } },
+};
 
 describe('Header', () => {
   beforeEach(() => localStorage.clear());
 
-  it('links home', async () => {
+  it('links home under the residence name of the catalog, which also names the tab and the footer', async () => {
+    renderRoute('/booking/success', { mocks: [residenceMock] });
+    const home = await screen.findByRole('link', { name: 'Haus am Fluss – home' });
+    expect(home.getAttribute('href')).toBe('/');
+    expect(home.textContent).toBe('Haus am Fluss');
+    expect(document.title).toBe('Haus am Fluss');
+    expect(screen.getByRole('contentinfo').textContent).toContain('Haus am Fluss · Uferweg 1, 12345 Musterstadt');
+    for (const [name, href] of [['Legal notice', '/legal/imprint'], ['Privacy policy', '/legal/privacy'], ['Terms of use', '/legal/terms']])
+      expect(screen.getByRole('link', { name }).getAttribute('href')).toBe(href);
+  });
+
+  it('links home as Home while the residence is unknown', async () => {
     renderRoute('/booking/success');
-    expect((await screen.findByRole('link', { name: 'Semesterhaus – home' })).getAttribute('href')).toBe('/');
+    expect((await screen.findByRole('link', { name: 'Home' })).getAttribute('href')).toBe('/');
   });
 
   it('switches the language from the dropdown and remembers it', async () => {

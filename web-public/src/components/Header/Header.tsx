@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { SUPPORTED_LANGUAGES } from '../../lib/language';
+import { useResidence } from '../Residence/residence';
 
 /**
  * The header: home link and the language menu. Plain elements (no antd) because it is part of every
@@ -10,10 +11,16 @@ import { SUPPORTED_LANGUAGES } from '../../lib/language';
 export function Header() {
   const { t, i18n } = useTranslation();
   const current = i18n.language === 'de' ? 'de' : 'en';
+  const { residence } = useResidence();
   const [open, setOpen] = useState(false);
   const root = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
   const menu = useRef<HTMLUListElement>(null);
+
+  // The tab shows the residence's name, as the header does.
+  useEffect(() => {
+    if (residence) document.title = residence.name;
+  }, [residence]);
 
   useEffect(() => {
     if (!open) return;
@@ -45,8 +52,8 @@ export function Header() {
 
   return (
     <header className="app-header">
-      <Link to="/" aria-label={t('header.home')} className="app-home">
-        Semesterhaus
+      <Link to="/" aria-label={residence ? t('header.home', { name: residence.name }) : t('header.homePlain')} className="app-home">
+        {residence?.name}
       </Link>
       <div className="lang" ref={root}>
         <button

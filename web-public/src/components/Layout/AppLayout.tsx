@@ -1,5 +1,6 @@
 import { Suspense } from 'react';
 import { Outlet } from 'react-router';
+import { Footer } from '../Footer/Footer';
 import { Header } from '../Header/Header';
 import { Spinner } from '../Spinner/Spinner';
 
@@ -12,6 +13,7 @@ export function AppLayout() {
           <Outlet />
         </Suspense>
       </main>
+      <Footer />
     </div>
   );
 }

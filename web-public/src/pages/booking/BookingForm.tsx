@@ -2,13 +2,13 @@ import { useState } from 'react';
 import { Button, Checkbox, Form, Input, Space, type UploadFile } from 'antd';
 import { useMutation } from '@apollo/client/react';
 import { useNavigate } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import { AntdScope } from '../../components/Antd/AntdScope';
 import { ErrorAlert } from '../../components/Message/ShowMessage';
 import { currentLanguage } from '../../i18n';
 import { describeRequestError, exceptionValues, interpretResult, type Message } from '../../lib/errors';
 import { DEFAULT_COUNTRY, DEFAULT_GENDER, DEFAULT_NATIONALITY } from './codeLists';
-import { PersonalFields, readBase64, trigger, UploadField, useRule } from './formFields';
+import { FILE_ERRORS, PersonalFields, readBase64, trigger, UploadField, useRule } from './formFields';
 import { checkConfirmEmail, checkEmail, parseBirthday } from './formRules';
 import { CREATE_RENTING_REQUEST } from './Step2.graphql';
 import type { Gender } from '../../graphql/graphql';
@@ -47,12 +47,6 @@ export const SAMPLE_VALUES: Partial<BookingFormValues> = {
   confirmEmail: 'anna.muster@example.org',
 };
 
-const FILE_ERRORS = {
-  identityCardFront: ['errors.missingFront', 'errors.invalidFrontFile'],
-  identityCardBack: ['errors.missingBack', 'errors.invalidBackFile'],
-  immatriculation: ['errors.missingCertificate', 'errors.invalidCertificateFile'],
-} as const;
-
 class FileProblem extends Error {
   constructor(public readonly key: string) {
     super(key);
@@ -61,12 +55,24 @@ class FileProblem extends Error {
 
 async function fileContent(list: UploadFile[] | undefined, slot: keyof typeof FILE_ERRORS): Promise<string> {
   const file = list?.[0]?.originFileObj;
-  if (!file) throw new FileProblem(FILE_ERRORS[slot][0]);
+  if (!file) throw new FileProblem(FILE_ERRORS[slot].missing);
   try {
     return await readBase64(file);
   } catch {
-    throw new FileProblem(FILE_ERRORS[slot][1]);
+    throw new FileProblem(FILE_ERRORS[slot].invalid);
   }
+}
+
+/**
+ * A legal page named in a checkbox's label: opens in a new tab, so that the form keeps what was entered,
+ * and does not tick the box.
+ */
+function LegalLink({ page, children }: { page: 'terms' | 'privacy'; children?: React.ReactNode }) {
+  return (
+    <a href={`/legal/${page}`} target="_blank" rel="noopener" onClick={(e) => e.stopPropagation()}>
+      {children}
+    </a>
+  );
 }
 
 /** The booking form (SPEC section 5), a chunk of its own with antd (Step2 loads it lazily). */
@@ -153,7 +159,7 @@ function BookingFormFields({ apartmentId, semesterId, sample }: BookingFormProps
   return (
     <section aria-labelledby="booking-form-title">
       <h2 id="booking-form-title">{t('booking.form.title')}</h2>
-      {error && <ErrorAlert message={error} />}
+      {error && <ErrorAlert key={JSON.stringify(error)} message={error} focus />}
       <Form<BookingFormValues>
         form={form}
         layout="vertical"
@@ -187,10 +193,10 @@ function BookingFormFields({ apartmentId, semesterId, sample }: BookingFormProps
         </div>
         <Space orientation="vertical" style={{ marginBottom: 16 }}>
           <Checkbox checked={terms} onChange={(e) => setTerms(e.target.checked)}>
-            {t('booking.form.terms')}
+            <Trans i18nKey="booking.form.terms" components={[<LegalLink page="terms" />]} />
           </Checkbox>
           <Checkbox checked={privacy} onChange={(e) => setPrivacy(e.target.checked)}>
-            {t('booking.form.privacy')}
+            <Trans i18nKey="booking.form.privacy" components={[<LegalLink page="privacy" />]} />
           </Checkbox>
         </Space>
         <Form.Item>

@@ -76,7 +76,7 @@ describe('Extend', () => {
 
   it.each([
     ['en', 'RENEWAL_LINK_INVALID', 'This renewal link is not valid. Please open the link from your renewal e-mail.'],
-    ['de', 'RENEWAL_LINK_INVALID', 'Dieser Verlängerungslink ist ungültig. Bitte öffnen Sie den Link aus Ihrer Verlängerungs-E-Mail.'],
+    ['de', 'RENEWAL_LINK_INVALID', 'Dieser Verlängerungslink ist ungültig. Bitte öffne den Link aus deiner Verlängerungs-E-Mail.'],
     ['en', 'RENEWAL_LINK_EXPIRED', 'The deadline for answering this renewal has passed.'],
     ['de', 'RENEWAL_LINK_EXPIRED', 'Die Frist für die Antwort auf diese Verlängerung ist abgelaufen.'],
   ] as const)('in %s shows the refused link (%s) translated and no form', async (language, messageId, text) => {
@@ -123,7 +123,7 @@ describe('Extend', () => {
     await act(async () => {
       fireEvent.click(accept);
     });
-    expect(await screen.findByText('Please fill in this field or upload the missing document')).toBeTruthy();
+    expect(await screen.findByText('Missing CertificateOfEnrollment')).toBeTruthy();
     fireEvent.change(document.querySelector('input[type=file]')!, {
       target: { files: [new File(['cert'], 'cert.pdf', { type: 'application/pdf' })] },
     });

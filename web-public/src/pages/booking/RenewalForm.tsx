@@ -8,8 +8,8 @@ import { ErrorAlert } from '../../components/Message/ShowMessage';
 import { currentLanguage } from '../../i18n';
 import { exceptionValues, interpretResult, type Message } from '../../lib/errors';
 import { APPROVE_RENEWAL, DECLINE_RENEWAL, type RenterForRenewal } from './Extend.graphql';
-import { PersonalFields, readBase64, UploadField } from './formFields';
-import { parseBirthday } from './formRules';
+import { FILE_ERRORS, PersonalFields, readBase64, UploadField } from './formFields';
+import { birthdayForInput, parseBirthday } from './formRules';
 import './BookingForm.css';
 
 type RenewalValues = Omit<RenterForRenewal, 'email'> & { email: string; immatriculation?: UploadFile[] };
@@ -44,12 +44,12 @@ function RenewalFormFields({ rentingId, token, renter }: RenewalFormProps) {
     setSubmitted(true);
     setError(null);
     const file = values.immatriculation?.[0]?.originFileObj;
-    if (!file) return setError({ key: 'errors.missingCertificate' });
+    if (!file) return setError({ key: FILE_ERRORS.immatriculation.missing });
     let immatriculation: string;
     try {
       immatriculation = await readBase64(file);
     } catch {
-      return setError({ key: 'errors.invalidCertificateFile' });
+      return setError({ key: FILE_ERRORS.immatriculation.invalid });
     }
     try {
       const result = await approve({
@@ -108,18 +108,18 @@ function RenewalFormFields({ rentingId, token, renter }: RenewalFormProps) {
 
   return (
     <>
-      {error && <ErrorAlert message={error} />}
+      {error && <ErrorAlert key={JSON.stringify(error)} message={error} focus />}
       <Form<RenewalValues>
         layout="vertical"
         disabled={sending}
-        initialValues={renter}
+        initialValues={{ ...renter, birthday: birthdayForInput(renter.birthday, currentLanguage(i18n)) }}
         onFinish={(v) => void onFinish(v)}
         onFinishFailed={() => setSubmitted(true)}
       >
         <div className="renewal-grid">
           <PersonalFields submitted={submitted} />
           <Form.Item name="email" label={t('booking.form.email')}>
-            <Input readOnly />
+            <Input readOnly variant="filled" className="read-only" />
           </Form.Item>
           <UploadField slot="immatriculation" submitted={submitted} />
         </div>

@@ -75,7 +75,7 @@ export default function Step1() {
       )}
       <h1>{t('booking.step1.title')}</h1>
       <p>{t('booking.step1.semester', { name: shown?.availableApartments.bookableSemester.name ?? '' })}</p>
-      {error && <ErrorAlert message={error} />}
+      {error && <ErrorAlert key={JSON.stringify(error)} message={error} focus />}
       {!floor ? (
         <ErrorAlert message={{ key: 'errors.noFloor' }} />
       ) : (

@@ -31,3 +31,18 @@ export const CREATE_RENTING_REQUEST = graphql(`
     }
   }
 `);
+
+/** Which apartments are still free in the bookable semester: a booked one offers no booking form. */
+export const APARTMENT_AVAILABILITY = graphql(`
+  query ApartmentAvailability {
+    availableApartments {
+      bookableSemester {
+        id
+      }
+      apartmentBookable {
+        apartmentId
+        free
+      }
+    }
+  }
+`);

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import { ServerError } from '@apollo/client/errors';
+import { CombinedGraphQLErrors, ServerError } from '@apollo/client/errors';
 import { renderRoute } from '../../test/render';
-import { BOOK_APARTMENT, BOOKABLE_SEMESTER, CREATE_RENTING_REQUEST } from './Step2.graphql';
+import { APARTMENT_AVAILABILITY, BOOK_APARTMENT, BOOKABLE_SEMESTER, CREATE_RENTING_REQUEST } from './Step2.graphql';
 
 const semester = { __typename: 'Semester', id: 7, name: 'SoSe 2027', startDate: '2027-04-01', endDate: '2027-09-30' };
 
@@ -33,6 +33,25 @@ const bookMock = {
     },
   },
 };
+
+function availabilityMock(free: boolean) {
+  return {
+    request: { query: APARTMENT_AVAILABILITY },
+    result: {
+      data: {
+        availableApartments: {
+          __typename: 'AvailableApartments',
+          bookableSemester: { __typename: 'Semester', id: 7 },
+          apartmentBookable: [
+            { __typename: 'ApartmentAvailability', apartmentId: 3, free },
+            { __typename: 'ApartmentAvailability', apartmentId: 4, free: !free },
+          ],
+        },
+      },
+    },
+  };
+}
+const freeMock = availabilityMock(true);
 
 const expectedCreate = {
   apartmentId: 3,
@@ -81,20 +100,20 @@ async function fillSampleAndSubmit() {
 
 describe('Step2', () => {
   it('shows the apartment, its features and price summary', async () => {
-    renderRoute('/booking/step2?apartment-id=3', { mocks: [semesterMock, bookMock] });
+    renderRoute('/booking/step2?apartment-id=3', { mocks: [semesterMock, freeMock, bookMock] });
     expect(await screen.findByRole('heading', { name: 'Apartment B01' })).toBeTruthy();
     expect(screen.getByText('Bright room')).toBeTruthy();
     expect(screen.getByText('Balcony')).toBeTruthy();
     expect(screen.getByText('22 m²')).toBeTruthy();
     expect(screen.getByText('€450.00')).toBeTruthy();
     expect(screen.getAllByText('€2,700.00').length).toBeGreaterThan(0);
-    expect(screen.getByText('2027-04-01')).toBeTruthy();
-    expect(screen.getByText('2027-09-30')).toBeTruthy();
+    expect(screen.getByText('1 April 2027')).toBeTruthy();
+    expect(screen.getByText('30 September 2027')).toBeTruthy();
     expect(screen.getAllByRole('img', { name: 'Room' }).length).toBeGreaterThan(0);
   });
 
   it('with the renter parameter (extend flag) offers the renewal of that renting instead of the booking form', async () => {
-    const { router } = renderRoute('/booking/step2?apartment-id=3&renter=r-5', { mocks: [semesterMock, bookMock] });
+    const { router } = renderRoute('/booking/step2?apartment-id=3&renter=r-5', { mocks: [semesterMock, freeMock, bookMock] });
     expect(await screen.findByRole('heading', { name: 'Apartment B01' })).toBeTruthy();
     expect(screen.queryByRole('heading', { name: 'Your details' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Book apartment' })).toBeNull();
@@ -103,14 +122,14 @@ describe('Step2', () => {
   });
 
   it('with the renter parameter and the renewal token passes the token on to the extend page', async () => {
-    const { router } = renderRoute('/booking/step2?apartment-id=3&renter=r-5&token=t-1', { mocks: [semesterMock, bookMock] });
+    const { router } = renderRoute('/booking/step2?apartment-id=3&renter=r-5&token=t-1', { mocks: [semesterMock, freeMock, bookMock] });
     expect(await screen.findByRole('heading', { name: 'Apartment B01' })).toBeTruthy();
     fireEvent.click(screen.getByRole('link', { name: 'Extend your stay' }));
     await waitFor(() => expect(router.state.location.pathname + router.state.location.search).toBe('/booking/extend?rentingId=r-5&token=t-1'));
   });
 
   it('keeps submit disabled until terms and privacy are ticked, and shows errors only after submitting', async () => {
-    renderRoute('/booking/step2?apartment-id=3', { mocks: [semesterMock, bookMock] });
+    renderRoute('/booking/step2?apartment-id=3', { mocks: [semesterMock, freeMock, bookMock] });
     await screen.findByRole('heading', { name: 'Apartment B01' });
     await screen.findByRole('heading', { name: 'Your details' }); // the form is a chunk of its own
     const submit = screen.getByRole('button', { name: 'Book apartment' }) as HTMLButtonElement;
@@ -122,18 +141,18 @@ describe('Step2', () => {
     const firstName = screen.getByLabelText('First name');
     fireEvent.change(firstName, { target: { value: 'x' } });
     fireEvent.change(firstName, { target: { value: '' } });
-    expect(screen.queryAllByText('Please fill in this field or upload the missing document')).toHaveLength(0);
+    expect(screen.queryAllByText('Please fill in this field')).toHaveLength(0);
     await act(async () => {
       fireEvent.click(submit);
     });
-    // first and last name, street, zip, city, birthday, phone, e-mail, confirm e-mail, three uploads
-    await waitFor(() =>
-      expect(screen.getAllByText('Please fill in this field or upload the missing document')).toHaveLength(12),
-    );
+    // first and last name, street, zip, city, birthday, phone, e-mail, confirm e-mail; each upload names its document
+    await waitFor(() => expect(screen.getAllByText('Please fill in this field')).toHaveLength(9));
+    for (const text of ['Missing identity card (front)', 'Missing identity card (back)', 'Missing CertificateOfEnrollment'])
+      expect(screen.getByText(text)).toBeTruthy();
   });
 
   it('checks e-mail, confirmation and birthday', async () => {
-    renderRoute('/booking/step2?apartment-id=3', { mocks: [semesterMock, bookMock] });
+    renderRoute('/booking/step2?apartment-id=3', { mocks: [semesterMock, freeMock, bookMock] });
     await screen.findByRole('heading', { name: 'Apartment B01' });
     await screen.findByRole('heading', { name: 'Your details' }); // the form is a chunk of its own
     expect(screen.getByLabelText('Birthday').getAttribute('placeholder')).toBe('YYYY-MM-DD');
@@ -151,7 +170,7 @@ describe('Step2', () => {
 
   it('sends the booking with base64 files and goes to step2done', async () => {
     const { router } = renderRoute('/booking/step2?apartment-id=3&dummy', {
-      mocks: [semesterMock, bookMock, createMock({ result: { data: { createRentingRequest: { __typename: 'RentingResult', uuid: 'u-1', exception: null } } } })],
+      mocks: [semesterMock, freeMock, bookMock, createMock({ result: { data: { createRentingRequest: { __typename: 'RentingResult', uuid: 'u-1', exception: null } } } })],
     });
     await fillSampleAndSubmit();
     await waitFor(() => expect(router.state.location.pathname).toBe('/booking/step2done'));
@@ -160,6 +179,7 @@ describe('Step2', () => {
   it('shows a backend exception translated with its params', async () => {
     renderRoute('/booking/step2?apartment-id=3&dummy', {
       mocks: [
+        freeMock,
         semesterMock,
         bookMock,
         createMock({
@@ -181,7 +201,7 @@ describe('Step2', () => {
 
   it('shows Backend Error when the result has neither uuid nor exception', async () => {
     renderRoute('/booking/step2?apartment-id=3&dummy', {
-      mocks: [semesterMock, bookMock, createMock({ result: { data: { createRentingRequest: { __typename: 'RentingResult', uuid: null, exception: null } } } })],
+      mocks: [semesterMock, freeMock, bookMock, createMock({ result: { data: { createRentingRequest: { __typename: 'RentingResult', uuid: null, exception: null } } } })],
     });
     await fillSampleAndSubmit();
     expect(await screen.findByText('Backend Error')).toBeTruthy();
@@ -189,7 +209,7 @@ describe('Step2', () => {
 
   it('shows doc_too_large on HTTP 413', async () => {
     const error = new ServerError('Payload Too Large', { response: new Response('', { status: 413 }), bodyText: '' });
-    renderRoute('/booking/step2?apartment-id=3&dummy', { mocks: [semesterMock, bookMock, createMock({ error })] });
+    renderRoute('/booking/step2?apartment-id=3&dummy', { mocks: [semesterMock, freeMock, bookMock, createMock({ error })] });
     await fillSampleAndSubmit();
     expect(await screen.findByText('The chosen document is too large')).toBeTruthy();
   });
@@ -200,7 +220,7 @@ describe('Step2', () => {
       response: new Response(body, { status: 429, headers: { 'Retry-After': '600', 'Content-Type': 'application/json' } }),
       bodyText: body,
     });
-    renderRoute('/booking/step2?apartment-id=3&dummy', { mocks: [semesterMock, bookMock, createMock({ error })] });
+    renderRoute('/booking/step2?apartment-id=3&dummy', { mocks: [semesterMock, freeMock, bookMock, createMock({ error })] });
     await fillSampleAndSubmit();
     expect(
       await screen.findByText('Too many booking requests from here or for this e-mail address. Please try again in 10 min.'),
@@ -212,5 +232,24 @@ describe('Step2', () => {
       mocks: [semesterMock, { request: bookMock.request, error: new Error('down') }],
     });
     expect(await screen.findByText('error occurred: retry')).toBeTruthy();
+  });
+
+  it('a booked apartment offers neither Book now nor the form, but another apartment', async () => {
+    renderRoute('/booking/step2?apartment-id=3', { mocks: [semesterMock, availabilityMock(false), bookMock] });
+    expect(await screen.findByRole('heading', { name: 'This apartment is already booked' })).toBeTruthy();
+    expect(screen.getByText('Somebody has booked apartment B01 for SoSe 2027. Please choose another apartment.')).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Book now' })).toBeNull();
+    expect(document.getElementById('booking-form')).toBeNull();
+    expect(screen.getByRole('link', { name: 'Choose another apartment' }).getAttribute('href')).toBe('/booking/step1');
+  });
+
+  it('an apartment id nobody has says so instead of retry (NO_APARTMENT)', async () => {
+    const error = new CombinedGraphQLErrors({
+      errors: [{ message: 'No Apartment found with id 9999.', extensions: { messageId: 'NO_APARTMENT', params: { id: '9999' } } }],
+    });
+    renderRoute('/booking/step2?apartment-id=9999', {
+      mocks: [semesterMock, freeMock, { request: { query: BOOK_APARTMENT, variables: { aid: 9999, sid: 7 } }, error }],
+    });
+    expect(await screen.findByText('No Apartment found with id 9999.')).toBeTruthy();
   });
 });

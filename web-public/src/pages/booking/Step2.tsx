@@ -4,12 +4,13 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { BookingSteps } from '../../components/BookingSteps/BookingSteps';
 import { Features } from '../../components/Features/Features';
-import { ErrorAlert } from '../../components/Message/ShowMessage';
+import { Alert, ErrorAlert } from '../../components/Message/ShowMessage';
 import { Pictures } from '../../components/Pictures/Pictures';
 import { PriceSummary } from '../../components/PriceSummary/PriceSummary';
 import { Spinner } from '../../components/Spinner/Spinner';
 import { WhenNear } from '../../components/WhenNear/WhenNear';
-import { BOOK_APARTMENT, BOOKABLE_SEMESTER } from './Step2.graphql';
+import { businessException } from '../../lib/errors';
+import { APARTMENT_AVAILABILITY, BOOK_APARTMENT, BOOKABLE_SEMESTER } from './Step2.graphql';
 
 // The form (antd Form, Select, Upload and antd's CSS: ~190 KB gzip) is a chunk of its own, far below the
 // fold on a phone: it loads when the user scrolls towards it or follows "Book now", not with the page.
@@ -36,25 +37,37 @@ export default function Step2() {
     variables: { aid: apartmentId ?? 0, sid: semesterId ?? 0 },
     skip: apartmentId === null || semesterId === undefined,
   });
+  // Always asked anew: an apartment booked since step1 was loaded must not offer the form.
+  const availability = useQuery(APARTMENT_AVAILABILITY, { skip: apartmentId === null, fetchPolicy: 'network-only' });
   // The apartment is drawn in a deferred render, which React splits into short pieces between which
   // the browser can paint and react to input, instead of one long task when the data arrives.
   const shown = useDeferredValue(bookQuery.data);
 
   if (rawId === null) return <ErrorAlert message={{ key: 'errors.missingApartmentId' }} />;
   if (apartmentId === null) return <ErrorAlert message={{ key: 'errors.noApartment', values: { id: rawId } }} />;
-  if (semesterQuery.loading || bookQuery.loading || (bookQuery.data && !shown)) return <Spinner />;
+  if (semesterQuery.loading || bookQuery.loading || availability.loading || (bookQuery.data && !shown)) return <Spinner />;
+  if (businessException(bookQuery.error)?.messageId === 'NO_APARTMENT')
+    return <ErrorAlert message={{ key: 'errors.noApartment', values: { id: String(apartmentId) } }} />;
   if (semesterQuery.error || bookQuery.error)
     return <ErrorAlert message={{ key: 'errors.occurred', values: { message: t('errors.retry') } }} />;
   if (!semesterQuery.data?.bookableSemester) return <ErrorAlert message={{ key: 'errors.noSemester' }} />;
   const booking = shown?.bookApartment;
   if (!booking) return <ErrorAlert message={{ key: 'errors.noApartment', values: { id: String(apartmentId) } }} />;
   const { apartment, semester, priceCalculation } = booking;
+  const booked = availability.data?.availableApartments.apartmentBookable.some((a) => a.apartmentId === apartment.id && !a.free) ?? false;
   const description = i18n.language === 'de' ? apartment.descriptionDe : apartment.descriptionEn;
 
   return (
     <>
       <BookingSteps current={1} />
       <h1>{t('booking.step2.title', { name: apartment.name })}</h1>
+      {booked && !extend && (
+        <Alert type="warning">
+          <h2 className="h4">{t('booking.step2.bookedTitle')}</h2>
+          <p>{t('booking.step2.bookedText', { name: apartment.name, semester: semester.name })}</p>
+          <Link to="/booking/step1">{t('booking.step2.toStep1')}</Link>
+        </Alert>
+      )}
       <div className="columns">
         <div>
           <Pictures pictures={apartment.pictures} />
@@ -80,7 +93,7 @@ export default function Step2() {
             <button type="button" className="btn btn-primary btn-lg" style={{ marginTop: 16 }} onClick={() => void navigate(extendLink)}>
               {t('booking.extend.title')}
             </button>
-          ) : (
+          ) : booked ? null : (
             <a className="btn btn-primary btn-lg" href="#booking-form" style={{ marginTop: 16 }}>
               {t('booking.step2.book')}
             </a>
@@ -94,7 +107,7 @@ export default function Step2() {
             <Link to={extendLink}>{t('booking.extend.title')}</Link>
           </div>
         </div>
-      ) : (
+      ) : booked ? null : (
         <div id="booking-form" style={{ marginTop: 32 }}>
           <WhenNear minHeight={400}>
             <Suspense fallback={<div style={{ minHeight: 400 }}><Spinner /></div>}>

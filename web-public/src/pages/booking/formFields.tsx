@@ -14,13 +14,26 @@ import {
   type UploadSlot,
 } from './formRules';
 
-/** An antd rule from one of the pure checks; the message is the translated code. */
+/** The texts of a missing or unreadable file, per upload slot (SPEC section 8). */
+export const FILE_ERRORS = {
+  identityCardFront: { missing: 'errors.missingFront', invalid: 'errors.invalidFrontFile' },
+  identityCardBack: { missing: 'errors.missingBack', invalid: 'errors.invalidBackFile' },
+  immatriculation: { missing: 'errors.missingCertificate', invalid: 'errors.invalidCertificateFile' },
+} as const satisfies Record<UploadSlot, { missing: string; invalid: string }>;
+
+/**
+ * An antd rule from one of the pure checks; the message is the translated code, except that a missing
+ * value of a plain field reads 'Please fill in this field' (validation.required), and texts can name
+ * their own keys per code (a missing file names the document).
+ */
 export function useRule() {
   const { t } = useTranslation();
-  return (check: (value: unknown) => RuleCode | undefined): Rule => ({
+  return (check: (value: unknown) => RuleCode | undefined, keys: Partial<Record<RuleCode, string>> = {}): Rule => ({
     validator: (_rule, value) => {
       const code = check(value);
-      return code ? Promise.reject(new Error(t(`validation.${code}`))) : Promise.resolve();
+      if (!code) return Promise.resolve();
+      const key = keys[code] ?? (code === 'missing' ? 'validation.required' : `validation.${code}`);
+      return Promise.reject(new Error(t(key)));
     },
   });
 }
@@ -90,7 +103,7 @@ export function UploadField({ slot, submitted, required = true }: { slot: Upload
       valuePropName="fileList"
       getValueFromEvent={(e: { fileList: UploadFile[] }) => e.fileList.slice(-1)}
       rules={[
-        ...(required ? [rule(checkRequired)] : []),
+        ...(required ? [rule(checkRequired, { missing: FILE_ERRORS[slot].missing })] : []),
         {
           validator: (_r, list: UploadFile[] | undefined) => {
             const f = list?.[0];

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  birthdayForInput,
   birthdayPlaceholder,
   checkBirthday,
   checkConfirmEmail,
@@ -80,4 +81,10 @@ describe('isAcceptedFile', () => {
 describe('dataUrlToBase64', () => {
   it('strips the data URL prefix', () => expect(dataUrlToBase64('data:image/png;base64,iVBORw0K')).toBe('iVBORw0K'));
   it('keeps plain base64', () => expect(dataUrlToBase64('iVBORw0K')).toBe('iVBORw0K'));
+});
+
+describe('birthdayForInput', () => {
+  it('pre-fills a German birthday field as DD.MM.YYYY', () => expect(birthdayForInput('2004-05-17', 'de')).toBe('17.05.2004'));
+  it('pre-fills an English birthday field as YYYY-MM-DD', () => expect(birthdayForInput('2004-05-17', 'en')).toBe('2004-05-17'));
+  it('what the German field takes back is the same day', () => expect(parseBirthday(birthdayForInput('2004-05-17', 'de'))).toBe('2004-05-17'));
 });

@@ -41,6 +41,12 @@ export function checkBirthday(value: string | undefined): RuleCode | undefined {
   return checkRequired(value) ?? (parseBirthday(value) ? undefined : 'invalid');
 }
 
+/** A yyyy-MM-dd birthday as the birthday field of the language takes it (see birthdayPlaceholder). */
+export function birthdayForInput(isoDay: string, language: Language): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(isoDay);
+  return m && language === 'de' ? `${m[3]}.${m[2]}.${m[1]}` : isoDay;
+}
+
 export function birthdayPlaceholder(language: Language): string {
   return language === 'de' ? 'DD.MM.YYYY' : 'YYYY-MM-DD';
 }

@@ -56,3 +56,22 @@ export const RENTING_RESULT = graphql(`
     }
   }
 `);
+
+/** Where a booking stands (the pages after the form repeat the apartment, the semester and the total). */
+export const PROGRESS_FIELDS = graphql(`
+  fragment ProgressFields on BookingProgress {
+    rentingId
+    state
+    apartment {
+      id
+      name
+    }
+    semester {
+      id
+      name
+    }
+    priceCalculation {
+      total
+    }
+  }
+`);

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strconv"
 	"time"
 
 	"github.com/vektah/gqlparser/v2/gqlerror"
@@ -158,11 +159,14 @@ func rentingResult(id string, err error) (*model.RentingResult, error) {
 	}
 }
 
-// lookupError turns a missing apartment or semester into the message the booking site shows.
+// lookupError turns a missing apartment or semester into the message the booking site shows; a
+// missing apartment also carries its message id (NO_APARTMENT, params id) for the site to translate.
 func lookupError(err error, apartmentID int) error {
 	switch {
 	case errors.Is(err, app.ErrNoApartment):
-		return gqlerror.Errorf("No Apartment found with id %d.", apartmentID)
+		e := gqlerror.Errorf("No Apartment found with id %d.", apartmentID)
+		e.Extensions = map[string]any{"messageId": domain.MsgNoApartment, "params": map[string]string{"id": strconv.Itoa(apartmentID)}}
+		return e
 	case errors.Is(err, app.ErrNoSemester):
 		return gqlerror.Errorf("No Semester found.")
 	default:
@@ -204,5 +208,13 @@ func toGraphExtendBooking(o app.RenewalOffer) (*model.ExtendBooking, error) {
 	return &model.ExtendBooking{
 		Apartment: &model.Apartment{ID: o.ApartmentID}, Semester: &model.Semester{ID: o.SemesterID},
 		PriceCalculation: toGraphPrice(o.Price), Renter: renter,
+	}, nil
+}
+
+func toGraphBookingProgress(p app.Progress) (*model.BookingProgress, error) {
+	return &model.BookingProgress{
+		RentingID: p.RentingID, State: model.RentingState(p.State),
+		Apartment: &model.Apartment{ID: p.ApartmentID}, Semester: &model.Semester{ID: p.SemesterID},
+		PriceCalculation: toGraphPrice(p.Price),
 	}, nil
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/base64"
+	"fmt"
 	"log/slog"
 	"net/http"
 	"testing"
@@ -236,7 +237,44 @@ func TestBookApartment_pricesANewBooking(t *testing.T) {
 		t.Errorf("%+v", data)
 	}
 	r := s.Query(nil, q, map[string]any{"a": 999, "s": s.bookable()}, nil)
-	if len(r.Errors) != 1 || r.Errors[0].Message != "No Apartment found with id 999." {
+	if len(r.Errors) != 1 || r.Errors[0].Message != "No Apartment found with id 999." ||
+		r.Errors[0].Extensions["messageId"] != "NO_APARTMENT" || fmt.Sprint(r.Errors[0].Extensions["params"]) != "map[id:999]" {
 		t.Errorf("unknown apartment: %+v", r.Errors)
+	}
+}
+
+func TestBookingProgress_anonymousWithTheRentingID_answersStateApartmentSemesterAndTotal(t *testing.T) {
+	t.Parallel()
+	s := newSubgraph(t)
+	uuid, exception := s.book(11, "ada@example.org", "aGVsbG8=")
+	if uuid == nil || exception != nil {
+		t.Fatalf("uuid %v, exception %v", uuid, exception)
+	}
+	var data struct {
+		BookingProgress *struct {
+			RentingID        string
+			State            string
+			Apartment        struct{ ID int }
+			Semester         struct{ ID int }
+			PriceCalculation struct {
+				Items []struct{ Qty int }
+				Total float64
+			}
+		}
+	}
+	q := `query($r: ID!) { bookingProgress(rentingId: $r) { rentingId state apartment { id } semester { id } priceCalculation { items { qty } total } } }`
+	if r := s.Query(nil, q, map[string]any{"r": *uuid}, &data); len(r.Errors) > 0 {
+		t.Fatalf("errors: %+v", r.Errors)
+	}
+	p := data.BookingProgress
+	if p == nil || p.RentingID != *uuid || p.State != "APARTMENT_REQUESTED" || p.Apartment.ID != 11 || p.Semester.ID != s.bookable() ||
+		len(p.PriceCalculation.Items) != 3 || p.PriceCalculation.Total <= 0 {
+		t.Errorf("progress %+v", p)
+	}
+	for _, unknown := range []string{"00000000-0000-0000-0000-000000000000", "not-a-uuid"} {
+		data.BookingProgress = nil
+		if r := s.Query(nil, q, map[string]any{"r": unknown}, &data); len(r.Errors) > 0 || data.BookingProgress != nil {
+			t.Errorf("%s: errors %+v, progress %+v", unknown, r.Errors, data.BookingProgress)
+		}
 	}
 }

@@ -98,6 +98,12 @@ func (r *queryResolver) RenterByRentingID(ctx context.Context, rentingID string,
 	return optional(renter, err, toGraphRenterForRenewal)
 }
 
+// BookingProgress is the resolver for the bookingProgress field.
+func (r *queryResolver) BookingProgress(ctx context.Context, rentingID string) (*model.BookingProgress, error) {
+	progress, err := r.Rentings.BookingProgress(ctx, rentingID)
+	return optional(progress, err, toGraphBookingProgress)
+}
+
 // RenterCurrentRentingInfo is the resolver for the renterCurrentRentingInfo field.
 func (r *queryResolver) RenterCurrentRentingInfo(ctx context.Context, apartmentID int, semesterID int) (*model.CurrentRentingInfo, error) {
 	status, err := r.Rentings.CurrentRentingInfo(ctx, apartmentID, semesterID)

@@ -82,6 +82,14 @@ type ComplexityRoot struct {
 		State                 func(childComplexity int) int
 	}
 
+	BookingProgress struct {
+		Apartment        func(childComplexity int) int
+		PriceCalculation func(childComplexity int) int
+		RentingID        func(childComplexity int) int
+		Semester         func(childComplexity int) int
+		State            func(childComplexity int) int
+	}
+
 	Building struct {
 		ID func(childComplexity int) int
 	}
@@ -135,6 +143,7 @@ type ComplexityRoot struct {
 	Query struct {
 		AvailableApartments      func(childComplexity int) int
 		BookApartment            func(childComplexity int, aid int, sid int) int
+		BookingProgress          func(childComplexity int, rentingID string) int
 		ExtendBookingQuery       func(childComplexity int, rentingID string, token string) int
 		RenterByRentingID        func(childComplexity int, rentingID string, token string) int
 		RenterCurrentRentingInfo func(childComplexity int, apartmentID int, semesterID int) int
@@ -235,6 +244,7 @@ type QueryResolver interface {
 	BookApartment(ctx context.Context, aid int, sid int) (*model.BookApartment, error)
 	ExtendBookingQuery(ctx context.Context, rentingID string, token string) (*model.ExtendBooking, error)
 	RenterByRentingID(ctx context.Context, rentingID string, token string) (*model.RenterForRenewal, error)
+	BookingProgress(ctx context.Context, rentingID string) (*model.BookingProgress, error)
 	RenterCurrentRentingInfo(ctx context.Context, apartmentID int, semesterID int) (*model.CurrentRentingInfo, error)
 }
 type RenterResolver interface {
@@ -421,6 +431,37 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Booking.State(childComplexity), true
+
+	case "BookingProgress.apartment":
+		if e.ComplexityRoot.BookingProgress.Apartment == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BookingProgress.Apartment(childComplexity), true
+	case "BookingProgress.priceCalculation":
+		if e.ComplexityRoot.BookingProgress.PriceCalculation == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BookingProgress.PriceCalculation(childComplexity), true
+	case "BookingProgress.rentingId":
+		if e.ComplexityRoot.BookingProgress.RentingID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BookingProgress.RentingID(childComplexity), true
+	case "BookingProgress.semester":
+		if e.ComplexityRoot.BookingProgress.Semester == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BookingProgress.Semester(childComplexity), true
+	case "BookingProgress.state":
+		if e.ComplexityRoot.BookingProgress.State == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BookingProgress.State(childComplexity), true
 
 	case "Building.id":
 		if e.ComplexityRoot.Building.ID == nil {
@@ -648,6 +689,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.BookApartment(childComplexity, args["aid"].(int), args["sid"].(int)), true
+	case "Query.bookingProgress":
+		if e.ComplexityRoot.Query.BookingProgress == nil {
+			break
+		}
+
+		args, err := ec.field_Query_bookingProgress_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.BookingProgress(childComplexity, args["rentingId"].(string)), true
 	case "Query.extendBookingQuery":
 		if e.ComplexityRoot.Query.ExtendBookingQuery == nil {
 			break
@@ -1168,6 +1220,15 @@ type BookApartment {
   priceCalculation: PriceCalculation!
 }
 
+type BookingProgress {
+  rentingId: ID!
+  state: RentingState!
+  apartment: Apartment!
+  semester: Semester!
+  "What the renting costs: a new booking's rent, cleaning and deposit; a renewal's rent only."
+  priceCalculation: PriceCalculation!
+}
+
 type ExtendBooking {
   apartment: Apartment!
   semester: Semester!
@@ -1288,6 +1349,8 @@ type Query {
   extendBookingQuery(rentingId: ID!, token: String!): ExtendBooking
   "The renter's data for the renewal form, under the same rule as extendBookingQuery."
   renterByRentingId(rentingId: ID!, token: String!): RenterForRenewal
+  "Where a booking stands, for the booking site's pages after the form; null for an unknown renting. Public: the renting id is the capability, and the answer carries no personal data."
+  bookingProgress(rentingId: ID!): BookingProgress
   "The renting that gives an apartment its status in a semester."
   renterCurrentRentingInfo(apartmentId: Int!, semesterId: Int!): CurrentRentingInfo @tag(name: "admin")
 }
@@ -1476,6 +1539,22 @@ func (ec *executionContext) childFields_Booking(ctx context.Context, field graph
 		return ec.fieldContext_Booking_accessKey(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type Booking", field.Name)
+}
+
+func (ec *executionContext) childFields_BookingProgress(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "rentingId":
+		return ec.fieldContext_BookingProgress_rentingId(ctx, field)
+	case "state":
+		return ec.fieldContext_BookingProgress_state(ctx, field)
+	case "apartment":
+		return ec.fieldContext_BookingProgress_apartment(ctx, field)
+	case "semester":
+		return ec.fieldContext_BookingProgress_semester(ctx, field)
+	case "priceCalculation":
+		return ec.fieldContext_BookingProgress_priceCalculation(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type BookingProgress", field.Name)
 }
 
 func (ec *executionContext) childFields_Building(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -2001,6 +2080,20 @@ func (ec *executionContext) field_Query_bookApartment_args(ctx context.Context, 
 		return nil, err
 	}
 	args["sid"] = arg1
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_bookingProgress_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "rentingId",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["rentingId"] = arg0
 	return args, nil
 }
 
@@ -2798,6 +2891,148 @@ func (ec *executionContext) _Booking_accessKey(ctx context.Context, field graphq
 }
 func (ec *executionContext) fieldContext_Booking_accessKey(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("Booking", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _BookingProgress_rentingId(ctx context.Context, field graphql.CollectedField, obj *model.BookingProgress) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_BookingProgress_rentingId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.RentingID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_BookingProgress_rentingId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("BookingProgress", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _BookingProgress_state(ctx context.Context, field graphql.CollectedField, obj *model.BookingProgress) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_BookingProgress_state(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.State, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v model.RentingState) graphql.Marshaler {
+			return ec.marshalNRentingState2semesterhausᚋservicesᚋrentingᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐRentingState(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_BookingProgress_state(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("BookingProgress", field, false, false, errors.New("field of type RentingState does not have child fields"))
+}
+
+func (ec *executionContext) _BookingProgress_apartment(ctx context.Context, field graphql.CollectedField, obj *model.BookingProgress) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_BookingProgress_apartment(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Apartment, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.Apartment) graphql.Marshaler {
+			return ec.marshalNApartment2ᚖsemesterhausᚋservicesᚋrentingᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐApartment(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_BookingProgress_apartment(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "BookingProgress",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Apartment(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _BookingProgress_semester(ctx context.Context, field graphql.CollectedField, obj *model.BookingProgress) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_BookingProgress_semester(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Semester, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.Semester) graphql.Marshaler {
+			return ec.marshalNSemester2ᚖsemesterhausᚋservicesᚋrentingᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐSemester(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_BookingProgress_semester(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "BookingProgress",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Semester(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _BookingProgress_priceCalculation(ctx context.Context, field graphql.CollectedField, obj *model.BookingProgress) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_BookingProgress_priceCalculation(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PriceCalculation, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.PriceCalculation) graphql.Marshaler {
+			return ec.marshalNPriceCalculation2ᚖsemesterhausᚋservicesᚋrentingᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐPriceCalculation(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_BookingProgress_priceCalculation(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "BookingProgress",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PriceCalculation(ctx, field)
+		},
+	}
+	return fc, nil
 }
 
 func (ec *executionContext) _Building_id(ctx context.Context, field graphql.CollectedField, obj *model.Building) (ret graphql.Marshaler) {
@@ -3799,6 +4034,50 @@ func (ec *executionContext) fieldContext_Query_renterByRentingId(ctx context.Con
 	}()
 	ctx = graphql.WithFieldContext(ctx, fc)
 	if fc.Args, err = ec.field_Query_renterByRentingId_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_bookingProgress(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_bookingProgress(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().BookingProgress(ctx, fc.Args["rentingId"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.BookingProgress) graphql.Marshaler {
+			return ec.marshalOBookingProgress2ᚖsemesterhausᚋservicesᚋrentingᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐBookingProgress(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Query_bookingProgress(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_BookingProgress(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_bookingProgress_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
 		ec.Error(ctx, err)
 		return fc, err
 	}
@@ -6783,6 +7062,64 @@ func (ec *executionContext) _Booking(ctx context.Context, sel ast.SelectionSet, 
 	return out
 }
 
+var bookingProgressImplementors = []string{"BookingProgress"}
+
+func (ec *executionContext) _BookingProgress(ctx context.Context, sel ast.SelectionSet, obj *model.BookingProgress) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, bookingProgressImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("BookingProgress")
+		case "rentingId":
+			out.Values[i] = ec._BookingProgress_rentingId(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "state":
+			out.Values[i] = ec._BookingProgress_state(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "apartment":
+			out.Values[i] = ec._BookingProgress_apartment(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "semester":
+			out.Values[i] = ec._BookingProgress_semester(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "priceCalculation":
+			out.Values[i] = ec._BookingProgress_priceCalculation(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
 var buildingImplementors = []string{"Building", "_Entity"}
 
 func (ec *executionContext) _Building(ctx context.Context, sel ast.SelectionSet, obj *model.Building) graphql.Marshaler {
@@ -7337,6 +7674,28 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 					}
 				}()
 				res = ec._Query_renterByRentingId(ctx, field)
+				if res == graphql.RequiredNull {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "bookingProgress":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_bookingProgress(ctx, field)
 				if res == graphql.RequiredNull {
 					atomic.AddUint32(&fs.Invalids, 1)
 				}
@@ -9237,6 +9596,13 @@ func (ec *executionContext) marshalNfederation__Scope2ᚕᚕstringᚄ(ctx contex
 	}
 
 	return ret
+}
+
+func (ec *executionContext) marshalOBookingProgress2ᚖsemesterhausᚋservicesᚋrentingᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐBookingProgress(ctx context.Context, sel ast.SelectionSet, v *model.BookingProgress) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._BookingProgress(ctx, sel, v)
 }
 
 func (ec *executionContext) unmarshalOBoolean2bool(ctx context.Context, v any) (bool, error) {

@@ -59,6 +59,15 @@ type Booking struct {
 	AccessKey *string `json:"accessKey,omitempty"`
 }
 
+type BookingProgress struct {
+	RentingID string       `json:"rentingId"`
+	State     RentingState `json:"state"`
+	Apartment *Apartment   `json:"apartment"`
+	Semester  *Semester    `json:"semester"`
+	// What the renting costs: a new booking's rent, cleaning and deposit; a renewal's rent only.
+	PriceCalculation *PriceCalculation `json:"priceCalculation"`
+}
+
 type Building struct {
 	ID int `json:"id"`
 }
