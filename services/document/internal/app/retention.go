@@ -6,9 +6,16 @@ import (
 	"time"
 )
 
-// DueDeletions deletes, audited, at most max documents whose retention ended at now.
+// DueDeletions deletes, audited, at most max documents whose retention ended at now, or contracts
+// stored before `before`.
 type DueDeletions interface {
 	DeleteDue(ctx context.Context, now time.Time, max int32) (int, error)
+	DeleteContractsBefore(ctx context.Context, before time.Time, max int32) (int, error)
+}
+
+// RetentionPeriods are how long the documents with a legal retention duty are kept.
+type RetentionPeriods struct {
+	Contracts time.Duration // contracts and signed contracts, from their storing
 }
 
 // retentionBatch is how many documents one transaction deletes.
@@ -17,11 +24,11 @@ const retentionBatch = 100
 // RunRetention deletes the documents whose retention ended, at once and then every interval, until
 // ctx ends. Replicas may run it together: each document is deleted, and audited, once. A failed
 // round is logged and tried again at the next.
-func RunRetention(ctx context.Context, store DueDeletions, interval time.Duration, now func() time.Time, logger *slog.Logger) error {
+func RunRetention(ctx context.Context, store DueDeletions, periods RetentionPeriods, interval time.Duration, now func() time.Time, logger *slog.Logger) error {
 	ticker := time.NewTicker(interval)
 	defer ticker.Stop()
 	for {
-		deleted, err := DeleteDue(ctx, store, now())
+		deleted, err := DeleteDue(ctx, store, periods, now())
 		switch {
 		case err != nil && ctx.Err() == nil:
 			logger.ErrorContext(ctx, "retention: deleting due documents failed", "err", err, "deleted", deleted)
@@ -37,10 +44,21 @@ func RunRetention(ctx context.Context, store DueDeletions, interval time.Duratio
 }
 
 // DeleteDue deletes every document whose retention ended at now, batch by batch.
-func DeleteDue(ctx context.Context, store DueDeletions, now time.Time) (int, error) {
+func DeleteDue(ctx context.Context, store DueDeletions, periods RetentionPeriods, now time.Time) (int, error) {
+	due, err := inBatches(func(max int32) (int, error) { return store.DeleteDue(ctx, now, max) })
+	if err != nil {
+		return due, err
+	}
+	before := now.Add(-periods.Contracts)
+	contracts, err := inBatches(func(max int32) (int, error) { return store.DeleteContractsBefore(ctx, before, max) })
+	return due + contracts, err
+}
+
+// inBatches runs del with the batch size until a batch deletes less.
+func inBatches(del func(max int32) (int, error)) (int, error) {
 	total := 0
 	for {
-		n, err := store.DeleteDue(ctx, now, retentionBatch)
+		n, err := del(retentionBatch)
 		total += n
 		if err != nil || n < retentionBatch {
 			return total, err

@@ -42,6 +42,10 @@ type Config struct {
 	IDCopyRetention      time.Duration `env:"ID_COPY_RETENTION" envDefault:"168h"`
 	CertificateRetention time.Duration `env:"CERTIFICATE_RETENTION" envDefault:"0s"`
 	RetentionInterval    time.Duration `env:"RETENTION_INTERVAL" envDefault:"1h"`
+	// ContractRetention is how long contracts and signed contracts are kept from their storing:
+	// the legal retention period for business letters and records (§ 257 HGB, § 147 AO: up to ten
+	// years after the end of the year), with a year's margin.
+	ContractRetention time.Duration `env:"CONTRACT_RETENTION" envDefault:"96360h"`
 }
 
 // UploadLimits are the settings that bound what checking uploads costs.
@@ -63,8 +67,8 @@ func Load() (Config, error) {
 	if cfg.MaxImagePixels <= 0 || cfg.MaxConcurrentDecodes <= 0 {
 		return cfg, errors.New("MAX_IMAGE_PIXELS and MAX_CONCURRENT_DECODES must be positive")
 	}
-	if cfg.IDCopyRetention < 0 || cfg.CertificateRetention < 0 || cfg.RetentionInterval < time.Second {
-		return cfg, errors.New("ID_COPY_RETENTION and CERTIFICATE_RETENTION must not be negative, RETENTION_INTERVAL at least a second")
+	if cfg.IDCopyRetention < 0 || cfg.CertificateRetention < 0 || cfg.RetentionInterval < time.Second || cfg.ContractRetention < 24*time.Hour {
+		return cfg, errors.New("ID_COPY_RETENTION and CERTIFICATE_RETENTION must not be negative, RETENTION_INTERVAL at least a second, CONTRACT_RETENTION at least a day")
 	}
 	err = cfg.Signing.Check(platformconfig.PartnerRules{
 		Prefix: "SIGNING_", Real: ProviderAPI,

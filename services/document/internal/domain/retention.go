@@ -17,4 +17,5 @@ const (
 	ReasonIdentityApproved = "identity approved"
 	ReasonBookingEnded     = "booking ended"
 	ReasonSemesterEnded    = "semester ended"
+	ReasonLegalPeriodOver  = "legal retention period over"
 )

@@ -2,6 +2,7 @@ package nats_test
 
 import (
 	"context"
+	"crypto/sha256"
 	"log/slog"
 	"sync"
 	"testing"
@@ -99,6 +100,9 @@ type fixedSemesterEnd struct{}
 func (fixedSemesterEnd) SemesterEnd(context.Context, int32) (time.Time, error) {
 	return semesterEnd, nil
 }
+
+// periods keep contracts ten years.
+var periods = app.RetentionPeriods{Contracts: 10 * 365 * 24 * time.Hour}
 
 // retention are the rules of these tests: identity card copies a week after the approval,
 // certificates at the semester's end.
@@ -205,7 +209,7 @@ func TestRetention_copiesGoAWeekAfterTheApprovalAndTheCertificateAfterItsSemeste
 		{semesterEnd.Add(-time.Second), 0, 1, 2},
 		{semesterEnd, 0, 0, 3},
 	} {
-		if _, err := app.DeleteDue(context.Background(), repo, step.now); err != nil {
+		if _, err := app.DeleteDue(context.Background(), repo, periods, step.now); err != nil {
 			t.Fatal(err)
 		}
 		copies, certificates, audited := papersOf(t, pool, renting)
@@ -235,10 +239,43 @@ func TestRetention_bookingEndedWithoutApproval_papersGoAtOnce(t *testing.T) {
 	ended := time.Date(2027, 3, 12, 9, 0, 0, 0, time.UTC)
 	stateChanged(t, js, stream, renting, "APARTMENT_RESERVED", "CANCELED", ended)
 
-	if _, err := app.DeleteDue(context.Background(), pgadapter.NewRepository(pool), ended); err != nil {
+	if _, err := app.DeleteDue(context.Background(), pgadapter.NewRepository(pool), periods, ended); err != nil {
 		t.Fatal(err)
 	}
 	if copies, certificates, audited := papersOf(t, pool, renting); copies != 0 || certificates != 0 || audited != 3 {
 		t.Errorf("%d copies, %d certificates left, %d audited deletions; want 0, 0, 3", copies, certificates, audited)
+	}
+}
+
+// TestRetention_contractsGoAfterTheLegalPeriod: a contract stays for the legal retention period
+// from its storing, whatever happens to its booking, and goes after it, audited.
+func TestRetention_contractsGoAfterTheLegalPeriod(t *testing.T) {
+	t.Parallel()
+	_, pool := testenv.NewDocuments(t)
+	ctx := context.Background()
+	stored := time.Date(2027, 4, 1, 9, 0, 0, 0, time.UTC)
+	renting := uuid.NewString()
+	content := []byte("%PDF-1.7 contract")
+	sum := sha256.Sum256(content)
+	if _, err := pool.Exec(ctx, `INSERT INTO document (type, renter_id, renting_id, description, content, content_type, file_name, sha256, size, uploaded_at)
+		VALUES ('SIGNED_CONTRACT', 7, $1, 'Mietvertrag', $2, 'application/pdf', 'mietvertrag.pdf', $3, $4, $5)`,
+		renting, content, sum[:], len(content), stored); err != nil {
+		t.Fatal(err)
+	}
+	repo := pgadapter.NewRepository(pool)
+	for _, step := range []struct {
+		now  time.Time
+		left int
+	}{{stored.Add(periods.Contracts - time.Second), 1}, {stored.Add(periods.Contracts + time.Second), 0}} {
+		if _, err := app.DeleteDue(ctx, repo, periods, step.now); err != nil {
+			t.Fatal(err)
+		}
+		var left, audited int
+		_ = pool.QueryRow(ctx, "SELECT count(*) FROM document WHERE renting_id = $1", renting).Scan(&left)
+		_ = pool.QueryRow(ctx, "SELECT count(*) FROM audit_log WHERE actor = 'retention' AND details->>'renting' = $1 AND details->>'reason' = $2",
+			renting, domain.ReasonLegalPeriodOver).Scan(&audited)
+		if left != step.left || audited != 1-step.left {
+			t.Fatalf("at %s: %d contracts left, %d audited deletions; want %d, %d", step.now, left, audited, step.left, 1-step.left)
+		}
 	}
 }

@@ -44,23 +44,55 @@ func (r *Repository) ScheduleDeletionIn(ctx context.Context, tx pgx.Tx, rule dom
 // DeleteDue deletes at most max documents whose deletion is due at now, in one transaction, with an
 // audit entry for each (what, when, why; never the content). It returns how many it deleted.
 func (r *Repository) DeleteDue(ctx context.Context, now time.Time, max int32) (int, error) {
+	return r.deleteAudited(ctx, func(q *db.Queries) ([]deletedDocument, error) {
+		rows, err := q.DeleteDueDocuments(ctx, db.DeleteDueDocumentsParams{Now: pgtype.Timestamptz{Time: now, Valid: true}, MaxDocuments: max})
+		deleted := make([]deletedDocument, len(rows))
+		for i, row := range rows {
+			deleted[i] = deletedDocument{row.ID, row.Type, row.RenterID, row.RentingID, row.RetentionReason.String}
+		}
+		return deleted, err
+	})
+}
+
+// DeleteContractsBefore deletes at most max contracts and signed contracts stored before `before`,
+// whose legal retention period is over, audited as DeleteDue.
+func (r *Repository) DeleteContractsBefore(ctx context.Context, before time.Time, max int32) (int, error) {
+	return r.deleteAudited(ctx, func(q *db.Queries) ([]deletedDocument, error) {
+		rows, err := q.DeleteContractsBefore(ctx, db.DeleteContractsBeforeParams{Before: pgtype.Timestamptz{Time: before, Valid: true}, MaxDocuments: max})
+		deleted := make([]deletedDocument, len(rows))
+		for i, row := range rows {
+			deleted[i] = deletedDocument{row.ID, row.Type, row.RenterID, row.RentingID, domain.ReasonLegalPeriodOver}
+		}
+		return deleted, err
+	})
+}
+
+// deletedDocument is a document a retention rule deleted, and why.
+type deletedDocument struct {
+	id       pgtype.UUID
+	typ      string
+	renterID int64
+	renting  pgtype.UUID
+	reason   string
+}
+
+// deleteAudited runs del in a transaction and audits each document it deleted.
+func (r *Repository) deleteAudited(ctx context.Context, del func(*db.Queries) ([]deletedDocument, error)) (int, error) {
 	var deleted int
 	err := postgres.InTx(ctx, r.pool, func(tx pgx.Tx) error {
-		rows, err := r.queries.WithTx(tx).DeleteDueDocuments(ctx, db.DeleteDueDocumentsParams{
-			Now: pgtype.Timestamptz{Time: now, Valid: true}, MaxDocuments: max,
-		})
+		documents, err := del(r.queries.WithTx(tx))
 		if err != nil {
-			return fmt.Errorf("delete due documents: %w", err)
+			return fmt.Errorf("retention: %w", err)
 		}
-		for _, row := range rows {
+		for _, d := range documents {
 			if err := audit.Record(ctx, tx, audit.Entry{
-				Actor: retentionActor, Action: "deleteDocument", Subject: "document/" + row.ID.String(), Concerns: concerns.Renter(row.RenterID),
-				Details: map[string]any{"type": row.Type, "renting": row.RentingID.String(), "reason": row.RetentionReason.String},
+				Actor: retentionActor, Action: "deleteDocument", Subject: "document/" + d.id.String(), Concerns: concerns.Renter(d.renterID),
+				Details: map[string]any{"type": d.typ, "renting": d.renting.String(), "reason": d.reason},
 			}); err != nil {
 				return err
 			}
 		}
-		deleted = len(rows)
+		deleted = len(documents)
 		return nil
 	})
 	return deleted, err

@@ -11,6 +11,57 @@ import (
 	"github.com/jackc/pgx/v5/pgtype"
 )
 
+const deleteContractsBefore = `-- name: DeleteContractsBefore :many
+DELETE FROM document
+WHERE id IN (
+    SELECT d.id FROM document AS d
+    WHERE d.type IN ('CONTRACT', 'SIGNED_CONTRACT') AND d.uploaded_at < $1::timestamptz
+    ORDER BY d.uploaded_at
+    LIMIT $2
+    FOR UPDATE SKIP LOCKED
+)
+RETURNING id, type, renter_id, renting_id
+`
+
+type DeleteContractsBeforeParams struct {
+	Before       pgtype.Timestamptz
+	MaxDocuments int32
+}
+
+type DeleteContractsBeforeRow struct {
+	ID        pgtype.UUID
+	Type      string
+	RenterID  int64
+	RentingID pgtype.UUID
+}
+
+// At most @max_documents contracts and signed contracts stored before @before: their legal
+// retention period is over.
+func (q *Queries) DeleteContractsBefore(ctx context.Context, arg DeleteContractsBeforeParams) ([]DeleteContractsBeforeRow, error) {
+	rows, err := q.db.Query(ctx, deleteContractsBefore, arg.Before, arg.MaxDocuments)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []DeleteContractsBeforeRow
+	for rows.Next() {
+		var i DeleteContractsBeforeRow
+		if err := rows.Scan(
+			&i.ID,
+			&i.Type,
+			&i.RenterID,
+			&i.RentingID,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const deleteDueDocuments = `-- name: DeleteDueDocuments :many
 DELETE FROM document
 WHERE id IN (

@@ -60,3 +60,16 @@ WHERE id IN (
     FOR UPDATE SKIP LOCKED
 )
 RETURNING id, type, renter_id, renting_id, retention_reason;
+
+-- name: DeleteContractsBefore :many
+-- At most @max_documents contracts and signed contracts stored before @before: their legal
+-- retention period is over.
+DELETE FROM document
+WHERE id IN (
+    SELECT d.id FROM document AS d
+    WHERE d.type IN ('CONTRACT', 'SIGNED_CONTRACT') AND d.uploaded_at < @before::timestamptz
+    ORDER BY d.uploaded_at
+    LIMIT @max_documents
+    FOR UPDATE SKIP LOCKED
+)
+RETURNING id, type, renter_id, renting_id;
