@@ -52,9 +52,9 @@ func fakeMain() int {
 		fmt.Fprintf(f, name+" "+format+"\n", args...)
 	}
 	if name == "gateway" {
-		record("start HTTP_ADDR=%s SUBGRAPH_URLS=%s NATS_URL=%s private_key=%t database_url=%q",
+		record("start HTTP_ADDR=%s SUBGRAPH_URLS=%s NATS_URL=%s private_key=%t database_url=%q GOMEMLIMIT=%s",
 			os.Getenv("HTTP_ADDR"), os.Getenv("SUBGRAPH_URLS"), os.Getenv("NATS_URL"),
-			os.Getenv("IDENTITY_PRIVATE_KEY") != "", os.Getenv("DATABASE_URL"))
+			os.Getenv("IDENTITY_PRIVATE_KEY") != "", os.Getenv("DATABASE_URL"), os.Getenv("GOMEMLIMIT"))
 		return fakeServe(name, os.Getenv("HTTP_ADDR"), "", record)
 	}
 	var peers []string
@@ -81,8 +81,8 @@ func fakeMain() int {
 		record("seed")
 		return 0
 	case "serve":
-		record("serve HTTP_ADDR=%s GRPC_ADDR=%s NATS_URL=%s IDENTITY_PUBLIC_KEY=%s private_key=%t LOG_FORMAT=%s %s",
-			os.Getenv("HTTP_ADDR"), os.Getenv("GRPC_ADDR"), os.Getenv("NATS_URL"), os.Getenv("IDENTITY_PUBLIC_KEY"),
+		record("serve GOMEMLIMIT=%s HTTP_ADDR=%s GRPC_ADDR=%s NATS_URL=%s IDENTITY_PUBLIC_KEY=%s private_key=%t LOG_FORMAT=%s %s",
+			os.Getenv("GOMEMLIMIT"), os.Getenv("HTTP_ADDR"), os.Getenv("GRPC_ADDR"), os.Getenv("NATS_URL"), os.Getenv("IDENTITY_PUBLIC_KEY"),
 			os.Getenv("IDENTITY_PRIVATE_KEY") != "", os.Getenv("LOG_FORMAT"), strings.Join(peers, " "))
 		return fakeServe(name, os.Getenv("HTTP_ADDR"), os.Getenv("GRPC_ADDR"), record)
 	}
@@ -314,12 +314,12 @@ func TestStackStartsInOrderAndStopsInReverse(t *testing.T) {
 	for _, w := range []string{
 		fmt.Sprintf("catalog migrate DATABASE_URL=%s", mustWithDatabase(t, f.stack.env["DATABASE_URL"], f.stack.dbPrefix+"catalog")),
 		fmt.Sprintf("renting migrate DATABASE_URL=%s", mustWithDatabase(t, f.stack.env["DATABASE_URL"], f.stack.dbPrefix+"renting")),
-		fmt.Sprintf("catalog serve HTTP_ADDR=127.0.0.1:%d GRPC_ADDR=127.0.0.1:%d NATS_URL=%s IDENTITY_PUBLIC_KEY=%s private_key=false LOG_FORMAT=text RENTING_GRPC_ADDR=127.0.0.1:%d",
-			cat.httpPort, cat.grpcPort, f.stack.env["NATS_URL"], keys.public, rent.grpcPort),
-		fmt.Sprintf("renting serve HTTP_ADDR=127.0.0.1:%d GRPC_ADDR=127.0.0.1:%d NATS_URL=%s IDENTITY_PUBLIC_KEY=%s private_key=false LOG_FORMAT=text CATALOG_GRPC_ADDR=127.0.0.1:%d",
-			rent.httpPort, rent.grpcPort, f.stack.env["NATS_URL"], keys.public, cat.grpcPort),
-		fmt.Sprintf("gateway start HTTP_ADDR=:%s SUBGRAPH_URLS=catalog=http://127.0.0.1:%d/graphql,renting=http://127.0.0.1:%d/graphql NATS_URL=%s private_key=true database_url=\"\"",
-			f.stack.env["PORT"], cat.httpPort, rent.httpPort, f.stack.env["NATS_URL"]),
+		fmt.Sprintf("catalog serve GOMEMLIMIT=%s HTTP_ADDR=127.0.0.1:%d GRPC_ADDR=127.0.0.1:%d NATS_URL=%s IDENTITY_PUBLIC_KEY=%s private_key=false LOG_FORMAT=text RENTING_GRPC_ADDR=127.0.0.1:%d",
+			defaultMemoryLimit, cat.httpPort, cat.grpcPort, f.stack.env["NATS_URL"], keys.public, rent.grpcPort),
+		fmt.Sprintf("renting serve GOMEMLIMIT=%s HTTP_ADDR=127.0.0.1:%d GRPC_ADDR=127.0.0.1:%d NATS_URL=%s IDENTITY_PUBLIC_KEY=%s private_key=false LOG_FORMAT=text CATALOG_GRPC_ADDR=127.0.0.1:%d",
+			defaultMemoryLimit, rent.httpPort, rent.grpcPort, f.stack.env["NATS_URL"], keys.public, cat.grpcPort),
+		fmt.Sprintf("gateway start HTTP_ADDR=:%s SUBGRAPH_URLS=catalog=http://127.0.0.1:%d/graphql,renting=http://127.0.0.1:%d/graphql NATS_URL=%s private_key=true database_url=\"\" GOMEMLIMIT=%s",
+			f.stack.env["PORT"], cat.httpPort, rent.httpPort, f.stack.env["NATS_URL"], defaultMemoryLimit),
 	} {
 		if !strings.Contains(env, w) {
 			t.Errorf("fake log lacks\n  %s\nlog:\n%s", w, env)
