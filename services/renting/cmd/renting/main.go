@@ -60,7 +60,10 @@ func serve(ctx context.Context, cfg config.Config, infra *service.Infra, logger 
 		},
 		Callers: grpcadapter.Callers,
 	}
-	jobs := server.Func("jobs", func(ctx context.Context) error { return rentings.RunJobsEvery(ctx, cfg.JobInterval) })
+	jobs := server.Every("jobs", cfg.JobInterval, logger, func(ctx context.Context) error {
+		_, err := rentings.RunJobs(ctx)
+		return err
+	})
 	return infra.Run(ctx, logger, api, append(consumers.Components(streams.Document, streams.Payment), jobs)...)
 }
 
