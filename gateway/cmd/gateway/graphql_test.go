@@ -74,6 +74,8 @@ func TestGraphQL_adminField_refusedForAnonymousAllowedForAdmin(t *testing.T) {
 		`mutation { updateApartment(update: {id: 1, descriptionDe: "", descriptionEn: "", pricePerMonth: 1, priceDeposit: 1, priceCleaning: 1}) { exception { messageId } } }`,
 		`mutation { createSemester(semester: {name: "X", startDate: "2040-04-01", endDate: "2040-09-30"}) { exception { messageId } } }`,
 		`mutation { updateSemester(id: 1, semester: {name: "X", startDate: "2040-04-01", endDate: "2040-09-30"}) { exception { messageId } } }`,
+		`mutation { blockApartment(apartmentId: 1, semesterId: 1, reason: "X") { exception { messageId } } }`,
+		`mutation { unblockApartment(apartmentId: 1, semesterId: 1) { exception { messageId } } }`,
 	}
 	for _, query := range refused {
 		res := gw.query(t, browser(t), query)

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strconv"
 
 	"semesterhaus/platform/exception"
 	"semesterhaus/platform/identity"
@@ -131,5 +132,41 @@ func (s *Rentings) FreeApartment(ctx context.Context, apartmentID, semesterID in
 		return err
 	}
 	_, err := s.admin.DeleteApartment(ctx, apartmentID, semesterID, identity.FromContext(ctx).Subject, s.now())
+	return err
+}
+
+// BlockApartment keeps an apartment from being booked in a semester, for the reason given. Admins
+// only, audited; a missing reason, an unknown apartment or semester, or a renting holding the
+// apartment (free it first) come back as a *exception.Error and block nothing. Blocking a blocked
+// apartment again replaces the reason.
+func (s *Rentings) BlockApartment(ctx context.Context, apartmentID, semesterID int, reason string) error {
+	if err := identity.RequireAdmin(ctx); err != nil {
+		return err
+	}
+	block, err := domain.NewBlock(apartmentID, semesterID, reason, identity.FromContext(ctx).Subject, s.now())
+	if err != nil {
+		return err
+	}
+	if err := s.checkApartment(ctx, apartmentID); err != nil {
+		return err
+	}
+	if _, err := s.catalog.Semester(ctx, semesterID); errors.Is(err, domain.ErrNotFound) {
+		return exception.New("semesterId", domain.MsgNoSemester, "id", strconv.Itoa(semesterID))
+	} else if err != nil {
+		return err
+	}
+	return s.admin.BlockApartment(ctx, block, block.RefuseHolder)
+}
+
+// UnblockApartment lets an apartment be booked in the semester again. Admins only, audited; an
+// apartment that is not blocked comes back as NOT_BLOCKED.
+func (s *Rentings) UnblockApartment(ctx context.Context, apartmentID, semesterID int) error {
+	if err := identity.RequireAdmin(ctx); err != nil {
+		return err
+	}
+	err := s.admin.UnblockApartment(ctx, apartmentID, semesterID, identity.FromContext(ctx).Subject)
+	if errors.Is(err, domain.ErrNotFound) {
+		return exception.New("apartmentId", domain.MsgNotBlocked, "id", strconv.Itoa(apartmentID))
+	}
 	return err
 }

@@ -61,7 +61,7 @@ type Availability struct {
 	Free       []ApartmentFree
 }
 
-// ApartmentFree says whether nobody holds an apartment in the semester.
+// ApartmentFree says whether nobody holds an apartment in the semester and it is not blocked.
 type ApartmentFree struct {
 	ApartmentID int
 	Free        bool
@@ -82,11 +82,18 @@ func (s *Rentings) AvailableApartments(ctx context.Context) (Availability, error
 	if err != nil {
 		return Availability{}, err
 	}
+	blocks, err := s.queries.BlocksOfSemester(ctx, semester.ID)
+	if err != nil {
+		return Availability{}, err
+	}
 	held := make(map[int]bool)
 	for _, r := range rentings {
 		if r.State.Holds() {
 			held[r.ApartmentID] = true
 		}
+	}
+	for id := range blocks {
+		held[id] = true
 	}
 	result := Availability{BuildingID: buildingID, Semester: semester, Free: make([]ApartmentFree, len(apartments))}
 	for i, a := range apartments {
@@ -197,6 +204,7 @@ type Status struct {
 	SemesterID  int
 	State       domain.State
 	Renting     *domain.Renting
+	Block       *domain.Block // nil unless an administrator blocked the apartment
 }
 
 // Occupancy returns the status of each asked-for apartment in a semester, in the order asked, with
@@ -213,14 +221,22 @@ func (s *Rentings) Occupancy(ctx context.Context, semesterID int, apartmentIDs [
 	if err != nil {
 		return nil, err
 	}
+	blocks, err := s.queries.BlocksOfSemester(ctx, semesterID)
+	if err != nil {
+		return nil, err
+	}
 	byApartment := make(map[int][]domain.Renting)
 	for _, r := range rentings {
 		byApartment[r.ApartmentID] = append(byApartment[r.ApartmentID], r)
 	}
 	result := make([]Status, len(apartmentIDs))
 	for i, id := range apartmentIDs {
-		state, by := domain.ApartmentStatus(byApartment[id], semester.Phase)
+		block, blocked := blocks[id]
+		state, by := domain.ApartmentStatus(byApartment[id], blocked, semester.Phase)
 		result[i] = Status{ApartmentID: id, SemesterID: semesterID, State: state, Renting: by}
+		if blocked {
+			result[i].Block = &block
+		}
 	}
 	return result, nil
 }

@@ -66,10 +66,11 @@ func first(current *time.Time, at time.Time) *time.Time {
 }
 
 // ApartmentStatus is what the admin overview shows for an apartment in a semester, given the
-// rentings of that apartment in that semester: the holding renting, else the newest open request,
+// rentings of that apartment in that semester and whether it is blocked: the holding renting, else
+// APARTMENT_BLOCKED, else the newest open request (its confirmation will find the apartment taken),
 // else AVAILABLE while the semester can still be booked and APARTMENT_EMPTY once it runs. The
 // renting that gives the status is returned too (nil when none does).
-func ApartmentStatus(rentings []Renting, phase Phase) (State, *Renting) {
+func ApartmentStatus(rentings []Renting, blocked bool, phase Phase) (State, *Renting) {
 	var newestOpen *Renting
 	for i := range rentings {
 		r := &rentings[i]
@@ -79,6 +80,9 @@ func ApartmentStatus(rentings []Renting, phase Phase) (State, *Renting) {
 		if r.State.Open() && (newestOpen == nil || r.CreatedAt.After(newestOpen.CreatedAt)) {
 			newestOpen = r
 		}
+	}
+	if blocked {
+		return ApartmentBlocked, nil
 	}
 	if newestOpen != nil {
 		return newestOpen.State, newestOpen

@@ -107,6 +107,9 @@ func toGraphStatus(s app.Status) *model.SemesterApartment {
 	if s.Renting != nil {
 		apartment.Renter = &model.Renter{ID: int(s.Renting.RenterID)}
 	}
+	if s.Block != nil {
+		apartment.BlockReason = &s.Block.Reason
+	}
 	return apartment
 }
 

@@ -66,6 +66,16 @@ func (r *mutationResolver) FreeApartment(ctx context.Context, apartmentID int, s
 	return true, nil
 }
 
+// BlockApartment is the resolver for the blockApartment field.
+func (r *mutationResolver) BlockApartment(ctx context.Context, apartmentID int, semesterID int, reason string) (*graphqlx.UpdateResult, error) {
+	return graphqlx.Updated(r.Rentings.BlockApartment(ctx, apartmentID, semesterID, reason))
+}
+
+// UnblockApartment is the resolver for the unblockApartment field.
+func (r *mutationResolver) UnblockApartment(ctx context.Context, apartmentID int, semesterID int) (*graphqlx.UpdateResult, error) {
+	return graphqlx.Updated(r.Rentings.UnblockApartment(ctx, apartmentID, semesterID))
+}
+
 // AvailableApartments is the resolver for the availableApartments field.
 func (r *queryResolver) AvailableApartments(ctx context.Context) (*model.AvailableApartments, error) {
 	availability, err := r.Rentings.AvailableApartments(ctx)

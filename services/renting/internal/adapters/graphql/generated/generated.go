@@ -112,11 +112,13 @@ type ComplexityRoot struct {
 	Mutation struct {
 		ApproveIdentityCard  func(childComplexity int, rentingID string) int
 		ApproveRenewal       func(childComplexity int, rentingID string, token string, rentingRenewal model.RentingRenewal) int
+		BlockApartment       func(childComplexity int, apartmentID int, semesterID int, reason string) int
 		CreateRentingRequest func(childComplexity int, create model.CreateRentingRequest) int
 		DeclineRenewal       func(childComplexity int, rentingID string, token string) int
 		FreeApartment        func(childComplexity int, apartmentID int, semesterID int) int
 		OfferRenewal         func(childComplexity int, rentingID string) int
 		ReselectApartment    func(childComplexity int, request model.ReselectRequest) int
+		UnblockApartment     func(childComplexity int, apartmentID int, semesterID int) int
 	}
 
 	PriceCalculation struct {
@@ -193,6 +195,7 @@ type ComplexityRoot struct {
 
 	SemesterApartment struct {
 		AdminStatus func(childComplexity int) int
+		BlockReason func(childComplexity int) int
 		ID          func(childComplexity int) int
 		Renter      func(childComplexity int) int
 		SemesterID  func(childComplexity int) int
@@ -229,6 +232,8 @@ type MutationResolver interface {
 	ReselectApartment(ctx context.Context, request model.ReselectRequest) (*model.RentingResult, error)
 	ApproveIdentityCard(ctx context.Context, rentingID string) (bool, error)
 	FreeApartment(ctx context.Context, apartmentID int, semesterID int) (bool, error)
+	BlockApartment(ctx context.Context, apartmentID int, semesterID int, reason string) (*graphqlx.UpdateResult, error)
+	UnblockApartment(ctx context.Context, apartmentID int, semesterID int) (*graphqlx.UpdateResult, error)
 }
 type QueryResolver interface {
 	AvailableApartments(ctx context.Context) (*model.AvailableApartments, error)
@@ -531,6 +536,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.ApproveRenewal(childComplexity, args["rentingId"].(string), args["token"].(string), args["rentingRenewal"].(model.RentingRenewal)), true
+	case "Mutation.blockApartment":
+		if e.ComplexityRoot.Mutation.BlockApartment == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_blockApartment_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.BlockApartment(childComplexity, args["apartmentId"].(int), args["semesterId"].(int), args["reason"].(string)), true
 	case "Mutation.createRentingRequest":
 		if e.ComplexityRoot.Mutation.CreateRentingRequest == nil {
 			break
@@ -586,6 +602,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.ReselectApartment(childComplexity, args["request"].(model.ReselectRequest)), true
+	case "Mutation.unblockApartment":
+		if e.ComplexityRoot.Mutation.UnblockApartment == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_unblockApartment_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.UnblockApartment(childComplexity, args["apartmentId"].(int), args["semesterId"].(int)), true
 
 	case "PriceCalculation.items":
 		if e.ComplexityRoot.PriceCalculation.Items == nil {
@@ -898,6 +925,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.SemesterApartment.AdminStatus(childComplexity), true
+	case "SemesterApartment.blockReason":
+		if e.ComplexityRoot.SemesterApartment.BlockReason == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SemesterApartment.BlockReason(childComplexity), true
 	case "SemesterApartment.id":
 		if e.ComplexityRoot.SemesterApartment.ID == nil {
 			break
@@ -1100,6 +1133,8 @@ type SemesterApartment @key(fields: "id semesterId") {
   semesterId: Int!
   adminStatus: RentingState! @tag(name: "admin")
   renter: Renter @tag(name: "admin")
+  "Why an administrator blocked the apartment in the semester (adminStatus APARTMENT_BLOCKED); null when not blocked."
+  blockReason: String @tag(name: "admin")
 }
 
 type Renting {
@@ -1307,6 +1342,10 @@ type Mutation {
   approveIdentityCard(rentingId: ID!): Boolean! @tag(name: "admin")
   "Deletes every renting of the apartment in the semester, with its log."
   freeApartment(apartmentId: Int!, semesterId: Int!): Boolean! @tag(name: "admin")
+  "Keeps the apartment from being booked in the semester (reason required, audited); refused while a renting holds it."
+  blockApartment(apartmentId: Int!, semesterId: Int!, reason: String!): UpdateResult! @tag(name: "admin")
+  "Lets the apartment be booked in the semester again (audited)."
+  unblockApartment(apartmentId: Int!, semesterId: Int!): UpdateResult! @tag(name: "admin")
 }
 `, BuiltIn: false},
 	{Name: "../../../../federation/directives.graphql", Input: `
@@ -1656,8 +1695,18 @@ func (ec *executionContext) childFields_SemesterApartment(ctx context.Context, f
 		return ec.fieldContext_SemesterApartment_adminStatus(ctx, field)
 	case "renter":
 		return ec.fieldContext_SemesterApartment_renter(ctx, field)
+	case "blockReason":
+		return ec.fieldContext_SemesterApartment_blockReason(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type SemesterApartment", field.Name)
+}
+
+func (ec *executionContext) childFields_UpdateResult(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "exception":
+		return ec.fieldContext_UpdateResult_exception(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type UpdateResult", field.Name)
 }
 
 func (ec *executionContext) childFields_UserDataException(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -1868,6 +1917,36 @@ func (ec *executionContext) field_Mutation_approveRenewal_args(ctx context.Conte
 	return args, nil
 }
 
+func (ec *executionContext) field_Mutation_blockApartment_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "apartmentId",
+		func(ctx context.Context, v any) (int, error) {
+			return ec.unmarshalNInt2int(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["apartmentId"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "semesterId",
+		func(ctx context.Context, v any) (int, error) {
+			return ec.unmarshalNInt2int(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["semesterId"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "reason",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNString2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["reason"] = arg2
+	return args, nil
+}
+
 func (ec *executionContext) field_Mutation_createRentingRequest_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -1951,6 +2030,28 @@ func (ec *executionContext) field_Mutation_reselectApartment_args(ctx context.Co
 		return nil, err
 	}
 	args["request"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_unblockApartment_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "apartmentId",
+		func(ctx context.Context, v any) (int, error) {
+			return ec.unmarshalNInt2int(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["apartmentId"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "semesterId",
+		func(ctx context.Context, v any) (int, error) {
+			return ec.unmarshalNInt2int(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["semesterId"] = arg1
 	return args, nil
 }
 
@@ -3471,6 +3572,94 @@ func (ec *executionContext) fieldContext_Mutation_freeApartment(ctx context.Cont
 	return fc, nil
 }
 
+func (ec *executionContext) _Mutation_blockApartment(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_blockApartment(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().BlockApartment(ctx, fc.Args["apartmentId"].(int), fc.Args["semesterId"].(int), fc.Args["reason"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *graphqlx.UpdateResult) graphql.Marshaler {
+			return ec.marshalNUpdateResult2ᚖsemesterhausᚋplatformᚋgraphqlxᚐUpdateResult(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_blockApartment(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_UpdateResult(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_blockApartment_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_unblockApartment(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_unblockApartment(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().UnblockApartment(ctx, fc.Args["apartmentId"].(int), fc.Args["semesterId"].(int))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *graphqlx.UpdateResult) graphql.Marshaler {
+			return ec.marshalNUpdateResult2ᚖsemesterhausᚋplatformᚋgraphqlxᚐUpdateResult(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_unblockApartment(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_UpdateResult(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_unblockApartment_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _PriceCalculation_items(ctx context.Context, field graphql.CollectedField, obj *model.PriceCalculation) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -4885,6 +5074,29 @@ func (ec *executionContext) fieldContext_SemesterApartment_renter(_ context.Cont
 		},
 	}
 	return fc, nil
+}
+
+func (ec *executionContext) _SemesterApartment_blockReason(ctx context.Context, field graphql.CollectedField, obj *model.SemesterApartment) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SemesterApartment_blockReason(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.BlockReason, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_SemesterApartment_blockReason(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("SemesterApartment", field, false, false, errors.New("field of type String does not have child fields"))
 }
 
 func (ec *executionContext) _UpdateResult_exception(ctx context.Context, field graphql.CollectedField, obj *graphqlx.UpdateResult) (ret graphql.Marshaler) {
@@ -7119,6 +7331,20 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
+		case "blockApartment":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_blockApartment(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "unblockApartment":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_unblockApartment(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -7931,6 +8157,11 @@ func (ec *executionContext) _SemesterApartment(ctx context.Context, sel ast.Sele
 			}
 		case "renter":
 			out.Values[i] = ec._SemesterApartment_renter(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "blockReason":
+			out.Values[i] = ec._SemesterApartment_blockReason(ctx, field, obj)
 			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
 			}
@@ -8884,6 +9115,16 @@ func (ec *executionContext) marshalNString2string(ctx context.Context, sel ast.S
 		}
 	}
 	return res
+}
+
+func (ec *executionContext) marshalNUpdateResult2ᚖsemesterhausᚋplatformᚋgraphqlxᚐUpdateResult(ctx context.Context, sel ast.SelectionSet, v *graphqlx.UpdateResult) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._UpdateResult(ctx, sel, v)
 }
 
 func (ec *executionContext) unmarshalN_Any2map(ctx context.Context, v any) (map[string]any, error) {

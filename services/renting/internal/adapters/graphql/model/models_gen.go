@@ -219,6 +219,8 @@ type SemesterApartment struct {
 	SemesterID  int          `json:"semesterId"`
 	AdminStatus RentingState `json:"adminStatus"`
 	Renter      *Renter      `json:"renter,omitempty"`
+	// Why an administrator blocked the apartment in the semester (adminStatus APARTMENT_BLOCKED); null when not blocked.
+	BlockReason *string `json:"blockReason,omitempty"`
 }
 
 func (SemesterApartment) IsEntity() {}
