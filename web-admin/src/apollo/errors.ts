@@ -38,6 +38,7 @@ const FIELDS: Record<string, string> = {
   name: 'Name',
   startDate: 'Start',
   endDate: 'Ende',
+  reason: 'Grund',
 };
 
 /** German texts of the message ids the services raise; {{key}} is replaced by the param. */
@@ -72,6 +73,8 @@ const MESSAGES: Record<string, string> = {
   SEMESTER_NOT_BOOKABLE: 'Das Semester kann nicht gebucht werden.',
   TRANSITION_NOT_ALLOWED: 'Das ist im aktuellen Stand der Buchung ({{from}}) nicht möglich.',
   NO_SEMESTER: 'Dieses Semester gibt es nicht (mehr).',
+  APARTMENT_HELD: 'Die Wohnung ist in diesem Semester vergeben ({{state}}). Erst den Vertrag löschen, dann blockieren.',
+  NOT_BLOCKED: 'Die Wohnung ist in diesem Semester nicht blockiert.',
   SEMESTER_DATES: 'Das Ende muss nach dem Start liegen.',
   SEMESTER_TOO_LONG: 'Ein Semester dauert höchstens {{maxDays}} Tage.',
   SEMESTER_OVERLAP: 'Überschneidet sich mit dem Semester {{name}}.',
