@@ -276,9 +276,21 @@ func (s *Rentings) BookingsOfRenter(ctx context.Context, renterID int64) ([]doma
 	if err != nil {
 		return nil, err
 	}
+	semesters, err := s.catalog.Semesters(ctx)
+	if err != nil {
+		return nil, err
+	}
+	moveIn := make(map[int]time.Time, len(semesters))
+	for _, sem := range semesters {
+		moveIn[sem.ID] = sem.Start
+	}
 	bookings := make([]domain.Booking, len(rentings))
 	for i, r := range rentings {
 		bookings[i] = domain.BookingOf(r, log)
+		if start, ok := moveIn[r.SemesterID]; ok && r.State == domain.Payed && r.KeyCodeSentAt == nil {
+			due := start.AddDate(0, 0, -s.settings.KeyCodeDays)
+			bookings[i].KeyCodeDueOn = &due
+		}
 	}
 	return bookings, nil
 }

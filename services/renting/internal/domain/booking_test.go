@@ -79,7 +79,7 @@ func TestApartmentStatus_holdingThenBlockedThenNewestOpenThenByPhase(t *testing.
 		{"blocked, over open requests", []Renting{requestedEarly, canceled}, true, PhaseBooking, ApartmentBlocked, ""},
 		{"blocked, running semester", nil, true, PhaseRunning, ApartmentBlocked, ""},
 		{"nobody, bookable semester", []Renting{canceled}, false, PhaseBooking, Available, ""},
-		{"nobody, planned semester", nil, false, PhasePlanned, Available, ""},
+		{"nobody, planned semester", nil, false, PhasePlanned, NotYetBookable, ""},
 		{"nobody, renewal phase", nil, false, PhaseRenewal, Available, ""},
 		{"nobody, running semester", nil, false, PhaseRunning, ApartmentEmpty, ""},
 		{"nobody, finished semester", []Renting{canceled}, false, PhaseFinished, ApartmentEmpty, ""},

@@ -28,5 +28,7 @@ export const BOOKING_CARD_FIELDS = graphql(`
     signingLink
     paymentLink
     accessKey
+    keyCodeSentDate
+    keyCodeDueDate
   }
 `);

@@ -6,6 +6,13 @@ import { StatusTag } from '../../components/StatusTag/StatusTag';
 import { attention } from '../../theme';
 
 /** One step of a booking: green when done, orange while open. */
+/** Whether the key-code mail went out ('gesendet am …') or when it will ('wird am … gesendet'). */
+export function keyCodeMail(b: Pick<Booking, 'keyCodeSentDate' | 'keyCodeDueDate'>): string {
+  if (b.keyCodeSentDate) return `gesendet am ${formatDate(b.keyCodeSentDate)}`;
+  if (b.keyCodeDueDate) return `wird am ${formatDate(b.keyCodeDueDate)} gesendet`;
+  return 'noch nicht gesendet';
+}
+
 function Milestone({ title, done, children }: { title: string; done: boolean; children: ReactNode }) {
   const { token } = theme.useToken();
   const style = done ? { background: token.colorSuccessBg, borderColor: token.colorSuccess } : attention(token);
@@ -87,7 +94,7 @@ export function BookingCard({
       <Descriptions size="small" column={1} style={{ marginTop: 12 }}>
         {b.accessKey && b.apartmentPaid && (
           <Descriptions.Item label="Schlüsselcode">
-            {b.accessKey} (gesendet {formatDate(b.paidDate)})
+            {b.accessKey} ({keyCodeMail(b)})
           </Descriptions.Item>
         )}
         {b.signingLink && (

@@ -24,6 +24,14 @@ func toGraphRenting(r domain.Renting) *model.Renting {
 	}
 }
 
+func toGraphDate(t *time.Time) *scalar.Date {
+	if t == nil {
+		return nil
+	}
+	d := scalar.Date(*t)
+	return &d
+}
+
 // nonEmpty is null for an empty text: the renting has no such link (yet).
 func nonEmpty(s string) *string {
 	if s == "" {
@@ -58,6 +66,7 @@ func toGraphBooking(b domain.Booking) *model.Booking {
 		OwnerAcknowledgedDate: toGraphTime(b.OwnerAcknowledgedDate), ContractRequestedDate: toGraphTime(b.ContractRequestedDate),
 		ContractSignedDate: toGraphTime(b.ContractSignedDate), PaidDate: toGraphTime(b.PaidDate),
 		SigningLink: nonEmpty(r.SigningLink), PaymentLink: nonEmpty(r.PaymentLink), AccessKey: accessKey(r),
+		KeyCodeSentDate: toGraphTime(r.KeyCodeSentAt), KeyCodeDueDate: toGraphDate(b.KeyCodeDueOn),
 	}
 }
 

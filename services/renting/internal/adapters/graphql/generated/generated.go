@@ -71,6 +71,8 @@ type ComplexityRoot struct {
 		ContractSignedDate    func(childComplexity int) int
 		CreatedDate           func(childComplexity int) int
 		EmailConfirmedDate    func(childComplexity int) int
+		KeyCodeDueDate        func(childComplexity int) int
+		KeyCodeSentDate       func(childComplexity int) int
 		OwnerAcknowledgedDate func(childComplexity int) int
 		PaidDate              func(childComplexity int) int
 		PaymentLink           func(childComplexity int) int
@@ -372,6 +374,18 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Booking.EmailConfirmedDate(childComplexity), true
+	case "Booking.keyCodeDueDate":
+		if e.ComplexityRoot.Booking.KeyCodeDueDate == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Booking.KeyCodeDueDate(childComplexity), true
+	case "Booking.keyCodeSentDate":
+		if e.ComplexityRoot.Booking.KeyCodeSentDate == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Booking.KeyCodeSentDate(childComplexity), true
 	case "Booking.ownerAcknowledgedDate":
 		if e.ComplexityRoot.Booking.OwnerAcknowledgedDate == nil {
 			break
@@ -1093,6 +1107,8 @@ enum RentingState {
   APARTMENT_REQUESTED
   APARTMENT_RESERVED
   AVAILABLE
+  "Nobody holds the apartment and its semester is PLANNED: it cannot be booked yet."
+  NOT_YET_BOOKABLE
   CANCELED
   CONTRACT_REQUESTED
   CONTRACT_SIGNED
@@ -1178,6 +1194,10 @@ type Booking {
   contractRequestedDate: DateTime
   contractSignedDate: DateTime
   paidDate: DateTime
+  "When the key code went out to the renter by mail; null before."
+  keyCodeSentDate: DateTime
+  "The day the key code is to go out (KEY_CODE_DAYS before move-in), for a paid booking whose key code has not gone out yet."
+  keyCodeDueDate: Date
   "Where the renter signs the contract, once it was requested."
   signingLink: String
   "Where the renter pays the rent, once the payment exists."
@@ -1507,6 +1527,10 @@ func (ec *executionContext) childFields_Booking(ctx context.Context, field graph
 		return ec.fieldContext_Booking_contractSignedDate(ctx, field)
 	case "paidDate":
 		return ec.fieldContext_Booking_paidDate(ctx, field)
+	case "keyCodeSentDate":
+		return ec.fieldContext_Booking_keyCodeSentDate(ctx, field)
+	case "keyCodeDueDate":
+		return ec.fieldContext_Booking_keyCodeDueDate(ctx, field)
 	case "signingLink":
 		return ec.fieldContext_Booking_signingLink(ctx, field)
 	case "paymentLink":
@@ -2830,6 +2854,52 @@ func (ec *executionContext) _Booking_paidDate(ctx context.Context, field graphql
 }
 func (ec *executionContext) fieldContext_Booking_paidDate(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("Booking", field, false, false, errors.New("field of type DateTime does not have child fields"))
+}
+
+func (ec *executionContext) _Booking_keyCodeSentDate(ctx context.Context, field graphql.CollectedField, obj *model.Booking) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Booking_keyCodeSentDate(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.KeyCodeSentDate, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *scalar.DateTime) graphql.Marshaler {
+			return ec.marshalODateTime2ᚖsemesterhausᚋplatformᚋgraphqlxᚋscalarᚐDateTime(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Booking_keyCodeSentDate(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Booking", field, false, false, errors.New("field of type DateTime does not have child fields"))
+}
+
+func (ec *executionContext) _Booking_keyCodeDueDate(ctx context.Context, field graphql.CollectedField, obj *model.Booking) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Booking_keyCodeDueDate(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.KeyCodeDueDate, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *scalar.Date) graphql.Marshaler {
+			return ec.marshalODate2ᚖsemesterhausᚋplatformᚋgraphqlxᚋscalarᚐDate(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Booking_keyCodeDueDate(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Booking", field, false, false, errors.New("field of type Date does not have child fields"))
 }
 
 func (ec *executionContext) _Booking_signingLink(ctx context.Context, field graphql.CollectedField, obj *model.Booking) (ret graphql.Marshaler) {
@@ -6959,6 +7029,16 @@ func (ec *executionContext) _Booking(ctx context.Context, sel ast.SelectionSet, 
 			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
 			}
+		case "keyCodeSentDate":
+			out.Values[i] = ec._Booking_keyCodeSentDate(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "keyCodeDueDate":
+			out.Values[i] = ec._Booking_keyCodeDueDate(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
 		case "signingLink":
 			out.Values[i] = ec._Booking_signingLink(ctx, field, obj)
 			if out.Values[i] == graphql.RequiredNull {
@@ -9515,6 +9595,22 @@ func (ec *executionContext) marshalOCurrentRentingInfo2ᚖsemesterhausᚋservice
 		return graphql.Null
 	}
 	return ec._CurrentRentingInfo(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalODate2ᚖsemesterhausᚋplatformᚋgraphqlxᚋscalarᚐDate(ctx context.Context, v any) (*scalar.Date, error) {
+	if v == nil {
+		return nil, nil
+	}
+	var res = new(scalar.Date)
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalODate2ᚖsemesterhausᚋplatformᚋgraphqlxᚋscalarᚐDate(ctx context.Context, sel ast.SelectionSet, v *scalar.Date) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return v
 }
 
 func (ec *executionContext) unmarshalODateTime2ᚖsemesterhausᚋplatformᚋgraphqlxᚋscalarᚐDateTime(ctx context.Context, v any) (*scalar.DateTime, error) {

@@ -51,6 +51,10 @@ type Booking struct {
 	ContractRequestedDate *scalar.DateTime `json:"contractRequestedDate,omitempty"`
 	ContractSignedDate    *scalar.DateTime `json:"contractSignedDate,omitempty"`
 	PaidDate              *scalar.DateTime `json:"paidDate,omitempty"`
+	// When the key code went out to the renter by mail; null before.
+	KeyCodeSentDate *scalar.DateTime `json:"keyCodeSentDate,omitempty"`
+	// The day the key code is to go out (KEY_CODE_DAYS before move-in), for a paid booking whose key code has not gone out yet.
+	KeyCodeDueDate *scalar.Date `json:"keyCodeDueDate,omitempty"`
 	// Where the renter signs the contract, once it was requested.
 	SigningLink *string `json:"signingLink,omitempty"`
 	// Where the renter pays the rent, once the payment exists.
@@ -296,15 +300,17 @@ const (
 	RentingStateApartmentRequested RentingState = "APARTMENT_REQUESTED"
 	RentingStateApartmentReserved  RentingState = "APARTMENT_RESERVED"
 	RentingStateAvailable          RentingState = "AVAILABLE"
-	RentingStateCanceled           RentingState = "CANCELED"
-	RentingStateContractRequested  RentingState = "CONTRACT_REQUESTED"
-	RentingStateContractSigned     RentingState = "CONTRACT_SIGNED"
-	RentingStateOwnerAcknowledged  RentingState = "OWNER_ACKNOWLEDGED"
-	RentingStatePayed              RentingState = "PAYED"
-	RentingStateRenewalAccepted    RentingState = "RENEWAL_ACCEPTED"
-	RentingStateRenewalRequest     RentingState = "RENEWAL_REQUEST"
-	RentingStateSelectApartment    RentingState = "SELECT_APARTMENT"
-	RentingStateUnpaid             RentingState = "UNPAID"
+	// Nobody holds the apartment and its semester is PLANNED: it cannot be booked yet.
+	RentingStateNotYetBookable    RentingState = "NOT_YET_BOOKABLE"
+	RentingStateCanceled          RentingState = "CANCELED"
+	RentingStateContractRequested RentingState = "CONTRACT_REQUESTED"
+	RentingStateContractSigned    RentingState = "CONTRACT_SIGNED"
+	RentingStateOwnerAcknowledged RentingState = "OWNER_ACKNOWLEDGED"
+	RentingStatePayed             RentingState = "PAYED"
+	RentingStateRenewalAccepted   RentingState = "RENEWAL_ACCEPTED"
+	RentingStateRenewalRequest    RentingState = "RENEWAL_REQUEST"
+	RentingStateSelectApartment   RentingState = "SELECT_APARTMENT"
+	RentingStateUnpaid            RentingState = "UNPAID"
 )
 
 var AllRentingState = []RentingState{
@@ -313,6 +319,7 @@ var AllRentingState = []RentingState{
 	RentingStateApartmentRequested,
 	RentingStateApartmentReserved,
 	RentingStateAvailable,
+	RentingStateNotYetBookable,
 	RentingStateCanceled,
 	RentingStateContractRequested,
 	RentingStateContractSigned,
@@ -326,7 +333,7 @@ var AllRentingState = []RentingState{
 
 func (e RentingState) IsValid() bool {
 	switch e {
-	case RentingStateApartmentBlocked, RentingStateApartmentEmpty, RentingStateApartmentRequested, RentingStateApartmentReserved, RentingStateAvailable, RentingStateCanceled, RentingStateContractRequested, RentingStateContractSigned, RentingStateOwnerAcknowledged, RentingStatePayed, RentingStateRenewalAccepted, RentingStateRenewalRequest, RentingStateSelectApartment, RentingStateUnpaid:
+	case RentingStateApartmentBlocked, RentingStateApartmentEmpty, RentingStateApartmentRequested, RentingStateApartmentReserved, RentingStateAvailable, RentingStateNotYetBookable, RentingStateCanceled, RentingStateContractRequested, RentingStateContractSigned, RentingStateOwnerAcknowledged, RentingStatePayed, RentingStateRenewalAccepted, RentingStateRenewalRequest, RentingStateSelectApartment, RentingStateUnpaid:
 		return true
 	}
 	return false
