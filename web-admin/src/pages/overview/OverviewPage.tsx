@@ -58,9 +58,10 @@ function ApartmentCard({ apartment, semester }: { apartment: Apartment; semester
       data-highlight={statusTag(apartment.adminStatus).highlight}
       style={statusTag(apartment.adminStatus).highlight ? attention(token) : undefined}
       hoverable={!!renter}
+      styles={{ title: { whiteSpace: 'normal', overflowWrap: 'anywhere' } }}
     >
       <StatusTag state={apartment.adminStatus} />
-      <div style={{ marginTop: 8 }}>{renter ? `${renter.firstName} ${renter.lastName}` : '-'}</div>
+      <div style={{ marginTop: 8, overflowWrap: 'anywhere' }}>{renter ? `${renter.firstName} ${renter.lastName}` : '-'}</div>
       {apartment.blockReason && <div style={{ marginTop: 8, overflowWrap: 'anywhere' }}>Grund: {apartment.blockReason}</div>}
       {!renter && semester && (
         <div style={{ marginTop: 8 }}>
@@ -94,7 +95,7 @@ export default function OverviewPage() {
       <Space wrap>
         <Select
           aria-label="Semester"
-          style={{ minWidth: 300 }}
+          style={{ minWidth: 240, maxWidth: '100%' }}
           loading={semestersQuery.loading}
           value={semesterId}
           onChange={setChosen}

@@ -37,6 +37,18 @@ const routes = (
 );
 
 describe('RentersPage', () => {
+  it('narrows the list to the renters matching the search and says when none does', async () => {
+    renderWithProviders(routes, { path: '/admin/mieter', mocks: [list] });
+    await screen.findByText('Erika Mustermann');
+    const search = screen.getByLabelText('Mieter suchen');
+    fireEvent.change(search, { target: { value: 'max@example' } });
+    await waitFor(() => expect(screen.queryByText('Erika Mustermann')).toBeNull());
+    expect(screen.getByText('Max Meier')).toBeTruthy();
+    expect(screen.queryByText('Jonas Abel')).toBeNull();
+    fireEvent.change(search, { target: { value: 'niemand' } });
+    expect(await screen.findByText('Kein Mieter gefunden.')).toBeTruthy();
+  });
+
   it('lists renters under their letters, hides empty letters and prompts for a choice', async () => {
     renderWithProviders(routes, { path: '/admin/mieter', mocks: [list] });
     expect(await screen.findByText('Erika Mustermann')).toBeTruthy();
