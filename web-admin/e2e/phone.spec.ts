@@ -15,7 +15,7 @@ test.describe('on a phone (390 px)', () => {
     await expect(nav.getByRole('link', { name: 'Mieter' })).not.toBeInViewport();
     await page.getByRole('button', { name: 'Menü' }).click();
     await expect(nav.getByRole('link', { name: 'Mieter' })).toBeInViewport();
-    await nav.getByRole('link', { name: 'Semester' }).click();
+    await nav.getByRole('link', { name: 'Semester', exact: true }).click();
     await expect(page.getByRole('heading', { name: 'Semester' })).toBeVisible();
     await expect(nav.getByRole('link', { name: 'Mieter' })).not.toBeInViewport();
     // the page is not wider than the phone

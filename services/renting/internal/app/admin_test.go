@@ -175,3 +175,50 @@ func TestOfferRenewal_offersThePaidApartmentForTheFollowingSemesterNow(t *testin
 		t.Errorf("an offer for a renting that is not paid: %v, want %s", err, domain.MsgNotAllowed)
 	}
 }
+
+func TestAnswerRenewalForRenter_acceptsOrDeclinesAnOpenRenewalOnTheRentersBehalfAudited(t *testing.T) {
+	t.Parallel()
+	env := testenv.New(t, testenv.DesignDay, testenv.Subjects)
+	current, next := semesterNamed(t, env, "WiSe 2026/27"), semesterNamed(t, env, "SoSe 2027")
+	offer := func(renterID int64, apartmentID int) string {
+		t.Helper()
+		id, err := env.Rentings.OfferRenewal(testenv.Admin(), payedRenting(t, env, renterID, apartmentID, current.ID))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return id
+	}
+	accepted, declined := offer(7, 11), offer(8, 12)
+
+	if err := env.Rentings.AnswerRenewalForRenter(testenv.Anonymous(), accepted, true); !errors.Is(err, identity.ErrForbidden) {
+		t.Errorf("anonymous: %v", err)
+	}
+	bookings, err := env.Rentings.BookingsOfRenter(testenv.Admin(), 7)
+	if err != nil {
+		t.Fatal(err)
+	}
+	renewal := bookings[slices.IndexFunc(bookings, func(b domain.Booking) bool { return b.Renting.ID == accepted })]
+	if renewal.RenewalDeadline == nil || !renewal.RenewalDeadline.Equal(next.RenewalDeadline) {
+		t.Errorf("renewal deadline %v, want %s", renewal.RenewalDeadline, next.RenewalDeadline)
+	}
+
+	if err := env.Rentings.AnswerRenewalForRenter(testenv.Admin(), accepted, true); err != nil {
+		t.Fatal(err)
+	}
+	if err := env.Rentings.AnswerRenewalForRenter(testenv.Admin(), declined, false); err != nil {
+		t.Fatal(err)
+	}
+	wantState(t, env, accepted, domain.RenewalAccepted)
+	wantState(t, env, declined, domain.Canceled)
+	for action, subject := range map[string]string{"acceptRenewalForRenter": accepted, "declineRenewalForRenter": declined} {
+		if n := count(t, env, "SELECT count(*) FROM audit_log WHERE actor = 'admin' AND action = $1 AND subject = $2", action, "renting/"+subject); n != 1 {
+			t.Errorf("%d audit entries of %s", n, action)
+		}
+	}
+	// answered already: a second answer is refused and changes nothing
+	var refused *exception.Error
+	if err := env.Rentings.AnswerRenewalForRenter(testenv.Admin(), accepted, false); !errors.As(err, &refused) || refused.MessageID != domain.MsgNotAllowed {
+		t.Errorf("a second answer: %v, want %s", err, domain.MsgNotAllowed)
+	}
+	wantState(t, env, accepted, domain.RenewalAccepted)
+}

@@ -170,3 +170,26 @@ func (s *Rentings) UnblockApartment(ctx context.Context, apartmentID, semesterID
 	}
 	return err
 }
+
+// AnswerRenewalForRenter accepts (RENEWAL_ACCEPTED) or declines (CANCELED) a renewal on the renter's
+// behalf, e.g. after a call; the renter's data and documents stay as they are. Admins only; audited
+// ("acceptRenewalForRenter" or "declineRenewalForRenter"). A renting that does not wait for its
+// renewal answer comes back as a *exception.Error.
+func (s *Rentings) AnswerRenewalForRenter(ctx context.Context, rentingID string, accept bool) error {
+	if err := identity.RequireAdmin(ctx); err != nil {
+		return err
+	}
+	to, action := domain.Canceled, "declineRenewalForRenter"
+	if accept {
+		to, action = domain.RenewalAccepted, "acceptRenewalForRenter"
+	}
+	var apartmentID int
+	err := s.admin.AdminUpdate(ctx, rentingID, identity.FromContext(ctx).Subject, action, func(r *domain.Renting) error {
+		apartmentID = r.ApartmentID
+		if r.State != domain.RenewalRequest {
+			return &domain.TransitionError{RentingID: r.ID, From: r.State, To: to}
+		}
+		return r.MoveTo(to, s.now())
+	})
+	return asException(err, apartmentID)
+}

@@ -280,16 +280,24 @@ func (s *Rentings) BookingsOfRenter(ctx context.Context, renterID int64) ([]doma
 	if err != nil {
 		return nil, err
 	}
-	moveIn := make(map[int]time.Time, len(semesters))
+	byID := make(map[int]domain.Semester, len(semesters))
 	for _, sem := range semesters {
-		moveIn[sem.ID] = sem.Start
+		byID[sem.ID] = sem
 	}
 	bookings := make([]domain.Booking, len(rentings))
 	for i, r := range rentings {
 		bookings[i] = domain.BookingOf(r, log)
-		if start, ok := moveIn[r.SemesterID]; ok && r.State == domain.Payed && r.KeyCodeSentAt == nil {
-			due := start.AddDate(0, 0, -s.settings.KeyCodeDays)
+		sem, ok := byID[r.SemesterID]
+		if !ok {
+			continue
+		}
+		if r.State == domain.Payed && r.KeyCodeSentAt == nil {
+			due := sem.Start.AddDate(0, 0, -s.settings.KeyCodeDays)
 			bookings[i].KeyCodeDueOn = &due
+		}
+		if r.Renewal {
+			deadline := sem.RenewalDeadline
+			bookings[i].RenewalDeadline = &deadline
 		}
 	}
 	return bookings, nil

@@ -27,6 +27,8 @@ type Booking struct {
 	// KeyCodeDueOn is the day the key code is to go out (KEY_CODE_DAYS before move-in) while it has
 	// not yet: set for a paid renting whose key code was not sent.
 	KeyCodeDueOn *time.Time
+	// RenewalDeadline is the last day the renter may answer a renewal (set for renewals only).
+	RenewalDeadline *time.Time
 }
 
 // BookingOf derives the milestones of a renting from its log entries. A renewal counts as e-mail

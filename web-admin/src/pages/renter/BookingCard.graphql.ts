@@ -30,5 +30,7 @@ export const BOOKING_CARD_FIELDS = graphql(`
     accessKey
     keyCodeSentDate
     keyCodeDueDate
+    renewal
+    renewalDeadline
   }
 `);

@@ -4,6 +4,7 @@ import type { BookingCardFieldsFragment as Booking } from '../../graphql/graphql
 import { formatDate } from '../../lib/date';
 import { StatusTag } from '../../components/StatusTag/StatusTag';
 import { attention } from '../../theme';
+import { RenewalActions } from './RenewalActions';
 
 /** One step of a booking: green when done, orange while open. */
 /** Whether the key-code mail went out ('gesendet am …') or when it will ('wird am … gesendet'). */
@@ -29,8 +30,10 @@ export function BookingCard({
   onApprove,
   approving,
   onDelete,
+  renterId,
 }: {
   booking: Booking;
+  renterId: number;
   onApprove: (rentingId: string) => void;
   approving: boolean;
   onDelete: (booking: Booking) => void;
@@ -112,6 +115,7 @@ export function BookingCard({
           </Descriptions.Item>
         )}
       </Descriptions>
+      <RenewalActions booking={b} renterId={renterId} />
     </Card>
   );
 }

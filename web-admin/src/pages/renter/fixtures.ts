@@ -24,6 +24,8 @@ export function booking(overrides: Partial<Booking> = {}): Booking & { __typenam
     accessKey: null,
     keyCodeSentDate: null,
     keyCodeDueDate: null,
+    renewal: false,
+    renewalDeadline: null,
     ...overrides,
   };
 }

@@ -67,6 +67,7 @@ func toGraphBooking(b domain.Booking) *model.Booking {
 		ContractSignedDate: toGraphTime(b.ContractSignedDate), PaidDate: toGraphTime(b.PaidDate),
 		SigningLink: nonEmpty(r.SigningLink), PaymentLink: nonEmpty(r.PaymentLink), AccessKey: accessKey(r),
 		KeyCodeSentDate: toGraphTime(r.KeyCodeSentAt), KeyCodeDueDate: toGraphDate(b.KeyCodeDueOn),
+		Renewal: r.Renewal, RenewalDeadline: toGraphDate(b.RenewalDeadline),
 	}
 }
 

@@ -76,6 +76,16 @@ func (r *mutationResolver) UnblockApartment(ctx context.Context, apartmentID int
 	return graphqlx.Updated(r.Rentings.UnblockApartment(ctx, apartmentID, semesterID))
 }
 
+// AcceptRenewalForRenter is the resolver for the acceptRenewalForRenter field.
+func (r *mutationResolver) AcceptRenewalForRenter(ctx context.Context, rentingID string) (*graphqlx.UpdateResult, error) {
+	return graphqlx.Updated(r.Rentings.AnswerRenewalForRenter(ctx, rentingID, true))
+}
+
+// DeclineRenewalForRenter is the resolver for the declineRenewalForRenter field.
+func (r *mutationResolver) DeclineRenewalForRenter(ctx context.Context, rentingID string) (*graphqlx.UpdateResult, error) {
+	return graphqlx.Updated(r.Rentings.AnswerRenewalForRenter(ctx, rentingID, false))
+}
+
 // AvailableApartments is the resolver for the availableApartments field.
 func (r *queryResolver) AvailableApartments(ctx context.Context) (*model.AvailableApartments, error) {
 	availability, err := r.Rentings.AvailableApartments(ctx)

@@ -76,6 +76,8 @@ type ComplexityRoot struct {
 		OwnerAcknowledgedDate func(childComplexity int) int
 		PaidDate              func(childComplexity int) int
 		PaymentLink           func(childComplexity int) int
+		Renewal               func(childComplexity int) int
+		RenewalDeadline       func(childComplexity int) int
 		RenterEmailConfirmed  func(childComplexity int) int
 		RenterIsUnlocked      func(childComplexity int) int
 		RentingID             func(childComplexity int) int
@@ -112,15 +114,17 @@ type ComplexityRoot struct {
 	}
 
 	Mutation struct {
-		ApproveIdentityCard  func(childComplexity int, rentingID string) int
-		ApproveRenewal       func(childComplexity int, rentingID string, token string, rentingRenewal model.RentingRenewal) int
-		BlockApartment       func(childComplexity int, apartmentID int, semesterID int, reason string) int
-		CreateRentingRequest func(childComplexity int, create model.CreateRentingRequest) int
-		DeclineRenewal       func(childComplexity int, rentingID string, token string) int
-		FreeApartment        func(childComplexity int, apartmentID int, semesterID int) int
-		OfferRenewal         func(childComplexity int, rentingID string) int
-		ReselectApartment    func(childComplexity int, request model.ReselectRequest) int
-		UnblockApartment     func(childComplexity int, apartmentID int, semesterID int) int
+		AcceptRenewalForRenter  func(childComplexity int, rentingID string) int
+		ApproveIdentityCard     func(childComplexity int, rentingID string) int
+		ApproveRenewal          func(childComplexity int, rentingID string, token string, rentingRenewal model.RentingRenewal) int
+		BlockApartment          func(childComplexity int, apartmentID int, semesterID int, reason string) int
+		CreateRentingRequest    func(childComplexity int, create model.CreateRentingRequest) int
+		DeclineRenewal          func(childComplexity int, rentingID string, token string) int
+		DeclineRenewalForRenter func(childComplexity int, rentingID string) int
+		FreeApartment           func(childComplexity int, apartmentID int, semesterID int) int
+		OfferRenewal            func(childComplexity int, rentingID string) int
+		ReselectApartment       func(childComplexity int, request model.ReselectRequest) int
+		UnblockApartment        func(childComplexity int, apartmentID int, semesterID int) int
 	}
 
 	PriceCalculation struct {
@@ -236,6 +240,8 @@ type MutationResolver interface {
 	FreeApartment(ctx context.Context, apartmentID int, semesterID int) (bool, error)
 	BlockApartment(ctx context.Context, apartmentID int, semesterID int, reason string) (*graphqlx.UpdateResult, error)
 	UnblockApartment(ctx context.Context, apartmentID int, semesterID int) (*graphqlx.UpdateResult, error)
+	AcceptRenewalForRenter(ctx context.Context, rentingID string) (*graphqlx.UpdateResult, error)
+	DeclineRenewalForRenter(ctx context.Context, rentingID string) (*graphqlx.UpdateResult, error)
 }
 type QueryResolver interface {
 	AvailableApartments(ctx context.Context) (*model.AvailableApartments, error)
@@ -404,6 +410,18 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Booking.PaymentLink(childComplexity), true
+	case "Booking.renewal":
+		if e.ComplexityRoot.Booking.Renewal == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Booking.Renewal(childComplexity), true
+	case "Booking.renewalDeadline":
+		if e.ComplexityRoot.Booking.RenewalDeadline == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Booking.RenewalDeadline(childComplexity), true
 	case "Booking.renterEmailConfirmed":
 		if e.ComplexityRoot.Booking.RenterEmailConfirmed == nil {
 			break
@@ -528,6 +546,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.KeyValue.Value(childComplexity), true
 
+	case "Mutation.acceptRenewalForRenter":
+		if e.ComplexityRoot.Mutation.AcceptRenewalForRenter == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_acceptRenewalForRenter_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.AcceptRenewalForRenter(childComplexity, args["rentingId"].(string)), true
 	case "Mutation.approveIdentityCard":
 		if e.ComplexityRoot.Mutation.ApproveIdentityCard == nil {
 			break
@@ -583,6 +612,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.DeclineRenewal(childComplexity, args["rentingId"].(string), args["token"].(string)), true
+	case "Mutation.declineRenewalForRenter":
+		if e.ComplexityRoot.Mutation.DeclineRenewalForRenter == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_declineRenewalForRenter_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.DeclineRenewalForRenter(childComplexity, args["rentingId"].(string)), true
 	case "Mutation.freeApartment":
 		if e.ComplexityRoot.Mutation.FreeApartment == nil {
 			break
@@ -1198,6 +1238,10 @@ type Booking {
   keyCodeSentDate: DateTime
   "The day the key code is to go out (KEY_CODE_DAYS before move-in), for a paid booking whose key code has not gone out yet."
   keyCodeDueDate: Date
+  "A renewal: it was offered for the following semester (the answer is its state: RENEWAL_REQUEST waits, RENEWAL_ACCEPTED, CANCELED)."
+  renewal: Boolean!
+  "For a renewal: the last day the renter may answer it."
+  renewalDeadline: Date
   "Where the renter signs the contract, once it was requested."
   signingLink: String
   "Where the renter pays the rent, once the payment exists."
@@ -1366,6 +1410,10 @@ type Mutation {
   blockApartment(apartmentId: Int!, semesterId: Int!, reason: String!): UpdateResult! @tag(name: "admin")
   "Lets the apartment be booked in the semester again (audited)."
   unblockApartment(apartmentId: Int!, semesterId: Int!): UpdateResult! @tag(name: "admin")
+  "Accepts a renewal on the renter's behalf (RENEWAL_ACCEPTED; audited)."
+  acceptRenewalForRenter(rentingId: ID!): UpdateResult! @tag(name: "admin")
+  "Declines a renewal on the renter's behalf (CANCELED: the renter moves out at the end of the semester; audited)."
+  declineRenewalForRenter(rentingId: ID!): UpdateResult! @tag(name: "admin")
 }
 `, BuiltIn: false},
 	{Name: "../../../../federation/directives.graphql", Input: `
@@ -1531,6 +1579,10 @@ func (ec *executionContext) childFields_Booking(ctx context.Context, field graph
 		return ec.fieldContext_Booking_keyCodeSentDate(ctx, field)
 	case "keyCodeDueDate":
 		return ec.fieldContext_Booking_keyCodeDueDate(ctx, field)
+	case "renewal":
+		return ec.fieldContext_Booking_renewal(ctx, field)
+	case "renewalDeadline":
+		return ec.fieldContext_Booking_renewalDeadline(ctx, field)
 	case "signingLink":
 		return ec.fieldContext_Booking_signingLink(ctx, field)
 	case "paymentLink":
@@ -1897,6 +1949,20 @@ func (ec *executionContext) field_Entity_findManySemesterApartmentByIDAndSemeste
 	return args, nil
 }
 
+func (ec *executionContext) field_Mutation_acceptRenewalForRenter_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "rentingId",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["rentingId"] = arg0
+	return args, nil
+}
+
 func (ec *executionContext) field_Mutation_approveIdentityCard_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -1982,6 +2048,20 @@ func (ec *executionContext) field_Mutation_createRentingRequest_args(ctx context
 		return nil, err
 	}
 	args["create"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_declineRenewalForRenter_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "rentingId",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["rentingId"] = arg0
 	return args, nil
 }
 
@@ -2902,6 +2982,52 @@ func (ec *executionContext) fieldContext_Booking_keyCodeDueDate(_ context.Contex
 	return graphql.NewScalarFieldContext("Booking", field, false, false, errors.New("field of type Date does not have child fields"))
 }
 
+func (ec *executionContext) _Booking_renewal(ctx context.Context, field graphql.CollectedField, obj *model.Booking) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Booking_renewal(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Renewal, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Booking_renewal(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Booking", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _Booking_renewalDeadline(ctx context.Context, field graphql.CollectedField, obj *model.Booking) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Booking_renewalDeadline(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.RenewalDeadline, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *scalar.Date) graphql.Marshaler {
+			return ec.marshalODate2ᚖsemesterhausᚋplatformᚋgraphqlxᚋscalarᚐDate(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Booking_renewalDeadline(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Booking", field, false, false, errors.New("field of type Date does not have child fields"))
+}
+
 func (ec *executionContext) _Booking_signingLink(ctx context.Context, field graphql.CollectedField, obj *model.Booking) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -3724,6 +3850,94 @@ func (ec *executionContext) fieldContext_Mutation_unblockApartment(ctx context.C
 	}()
 	ctx = graphql.WithFieldContext(ctx, fc)
 	if fc.Args, err = ec.field_Mutation_unblockApartment_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_acceptRenewalForRenter(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_acceptRenewalForRenter(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().AcceptRenewalForRenter(ctx, fc.Args["rentingId"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *graphqlx.UpdateResult) graphql.Marshaler {
+			return ec.marshalNUpdateResult2ᚖsemesterhausᚋplatformᚋgraphqlxᚐUpdateResult(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_acceptRenewalForRenter(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_UpdateResult(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_acceptRenewalForRenter_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_declineRenewalForRenter(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_declineRenewalForRenter(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().DeclineRenewalForRenter(ctx, fc.Args["rentingId"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *graphqlx.UpdateResult) graphql.Marshaler {
+			return ec.marshalNUpdateResult2ᚖsemesterhausᚋplatformᚋgraphqlxᚐUpdateResult(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_declineRenewalForRenter(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_UpdateResult(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_declineRenewalForRenter_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
 		ec.Error(ctx, err)
 		return fc, err
 	}
@@ -7039,6 +7253,16 @@ func (ec *executionContext) _Booking(ctx context.Context, sel ast.SelectionSet, 
 			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
 			}
+		case "renewal":
+			out.Values[i] = ec._Booking_renewal(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "renewalDeadline":
+			out.Values[i] = ec._Booking_renewalDeadline(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
 		case "signingLink":
 			out.Values[i] = ec._Booking_signingLink(ctx, field, obj)
 			if out.Values[i] == graphql.RequiredNull {
@@ -7421,6 +7645,20 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 		case "unblockApartment":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Mutation_unblockApartment(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "acceptRenewalForRenter":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_acceptRenewalForRenter(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "declineRenewalForRenter":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_declineRenewalForRenter(ctx, field)
 			})
 			if out.Values[i] == graphql.Null {
 				out.Invalids++

@@ -55,6 +55,10 @@ type Booking struct {
 	KeyCodeSentDate *scalar.DateTime `json:"keyCodeSentDate,omitempty"`
 	// The day the key code is to go out (KEY_CODE_DAYS before move-in), for a paid booking whose key code has not gone out yet.
 	KeyCodeDueDate *scalar.Date `json:"keyCodeDueDate,omitempty"`
+	// A renewal: it was offered for the following semester (the answer is its state: RENEWAL_REQUEST waits, RENEWAL_ACCEPTED, CANCELED).
+	Renewal bool `json:"renewal"`
+	// For a renewal: the last day the renter may answer it.
+	RenewalDeadline *scalar.Date `json:"renewalDeadline,omitempty"`
 	// Where the renter signs the contract, once it was requested.
 	SigningLink *string `json:"signingLink,omitempty"`
 	// Where the renter pays the rent, once the payment exists.
