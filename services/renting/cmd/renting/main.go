@@ -45,7 +45,8 @@ func serve(ctx context.Context, cfg config.Config, infra *service.Infra, logger 
 	repo := pgadapter.NewRepository(pool, string(streams.Renting))
 	rentings := app.New(repo,
 		grpcadapter.NewCatalog(peers.catalog), grpcadapter.NewRenters(peers.renter), grpcadapter.NewDocuments(peers.document),
-		time.Now, app.Settings{TimeZone: cfg.TimeZone.Location, ConfirmationTimeout: cfg.ConfirmationTimeout, KeyCodeDays: cfg.KeyCodeDays}, logger)
+		time.Now, app.Settings{TimeZone: cfg.TimeZone.Location, ConfirmationTimeout: cfg.ConfirmationTimeout, KeyCodeDays: cfg.KeyCodeDays,
+			UnsignedAfter: time.Duration(cfg.UnsignedContractDays) * 24 * time.Hour}, logger)
 	consumers := natsadapter.NewConsumers(js, pool, func(tx pgx.Tx) app.Updater { return repo.In(tx) }, rentings, logger)
 
 	api := service.API{

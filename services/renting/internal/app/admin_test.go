@@ -5,6 +5,7 @@ import (
 	"errors"
 	"slices"
 	"testing"
+	"time"
 
 	"semesterhaus/platform/exception"
 	"semesterhaus/platform/identity"
@@ -221,4 +222,44 @@ func TestAnswerRenewalForRenter_acceptsOrDeclinesAnOpenRenewalOnTheRentersBehalf
 		t.Errorf("a second answer: %v, want %s", err, domain.MsgNotAllowed)
 	}
 	wantState(t, env, accepted, domain.RenewalAccepted)
+}
+
+func TestOfficeTasks_listWhatWaitsForTheOfficeOldestFirst(t *testing.T) {
+	t.Parallel()
+	env := testenv.New(t, testenv.DesignDay, testenv.Subjects)
+	request(t, env, 13, "early@example.org") // made first, unconfirmed: expires after 72 h
+	env.Clock.Set(testenv.DesignDay.Add(time.Hour))
+	reserved := request(t, env, 12, "ada@example.org")
+	confirm(t, env, reserved, "ada@example.org")
+	current := semesterNamed(t, env, "WiSe 2026/27")
+	renewal, err := env.Rentings.OfferRenewal(testenv.Admin(), payedRenting(t, env, 7, 11, current.ID))
+	if err != nil {
+		t.Fatal(err)
+	}
+
+	if _, err := env.Rentings.OfficeTasks(testenv.Anonymous()); !errors.Is(err, identity.ErrForbidden) {
+		t.Errorf("anonymous: %v", err)
+	}
+	kinds := func() []domain.TaskKind {
+		t.Helper()
+		tasks, err := env.Rentings.OfficeTasks(testenv.Admin())
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out []domain.TaskKind
+		for _, task := range tasks {
+			out = append(out, task.Kind)
+			if task.Kind == domain.TaskIdentityApproval && task.Renting.ID != reserved || task.Kind == domain.TaskRenewalUnanswered && task.Renting.ID != renewal {
+				t.Errorf("task %s names renting %s", task.Kind, task.Renting.ID)
+			}
+		}
+		return out
+	}
+	if got := kinds(); !slices.Equal(got, []domain.TaskKind{domain.TaskIdentityApproval, domain.TaskRenewalUnanswered}) {
+		t.Errorf("tasks %v, want the identity approval and the renewal (the fresh request waits for its renter)", got)
+	}
+	env.Clock.Set(testenv.DesignDay.Add(50 * time.Hour)) // the first request expires within a day now
+	if got := kinds(); !slices.Equal(got, []domain.TaskKind{domain.TaskRequestExpiring, domain.TaskIdentityApproval, domain.TaskRenewalUnanswered}) {
+		t.Errorf("tasks %v, want the expiring request first", got)
+	}
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"slices"
 	"time"
 
 	"semesterhaus/platform/identity"
@@ -16,6 +17,7 @@ type Settings struct {
 	TimeZone            *time.Location // the residence's time zone decides what "today" is
 	ConfirmationTimeout time.Duration  // an unconfirmed booking request is canceled after it
 	KeyCodeDays         int            // the key code is announced this many days before move-in
+	UnsignedAfter       time.Duration  // a contract unsigned this long is a task for the office
 }
 
 // Rentings runs the booking lifecycle: booking requests, e-mail confirmation, identity approval,
@@ -309,4 +311,27 @@ func notFoundAs(err, replacement error) error {
 		return replacement
 	}
 	return err
+}
+
+// OfficeTasks lists what waits for the office, oldest first: identity approvals, contracts unsigned
+// for UnsignedAfter, open payments, unanswered renewals and booking requests that expire within a day.
+// Admins only.
+func (s *Rentings) OfficeTasks(ctx context.Context) ([]domain.Task, error) {
+	if err := identity.RequireAdmin(ctx); err != nil {
+		return nil, err
+	}
+	rentings, err := s.queries.RentingsInStates(ctx, domain.TaskStates)
+	if err != nil {
+		return nil, err
+	}
+	rules := domain.TaskRules{UnsignedAfter: s.settings.UnsignedAfter, ExpiresAfter: s.settings.ConfirmationTimeout}
+	now := s.now()
+	var tasks []domain.Task
+	for _, r := range rentings {
+		if task, ok := rules.TaskOf(r, now); ok {
+			tasks = append(tasks, task)
+		}
+	}
+	slices.SortStableFunc(tasks, func(a, b domain.Task) int { return a.Since.Compare(b.Since) })
+	return tasks, nil
 }

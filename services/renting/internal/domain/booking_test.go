@@ -146,3 +146,29 @@ func TestBlockRefuseHolder_namesTheHoldersState(t *testing.T) {
 		t.Errorf("a paid holder: %v, want %s naming PAYED", err, MsgApartmentHeld)
 	}
 }
+
+func TestTaskOf_whatWaitsForTheOffice(t *testing.T) {
+	t.Parallel()
+	rules := TaskRules{UnsignedAfter: 7 * 24 * time.Hour, ExpiresAfter: 72 * time.Hour}
+	now := day(10)
+	tests := []struct {
+		name    string
+		renting Renting
+		want    TaskKind
+	}{
+		{"request two days old expires within a day", Renting{State: ApartmentRequested, CreatedAt: day(8), UpdatedAt: day(8)}, TaskRequestExpiring},
+		{"fresh request", Renting{State: ApartmentRequested, CreatedAt: day(9), UpdatedAt: day(9)}, ""},
+		{"reserved awaits the identity approval", Renting{State: ApartmentReserved, UpdatedAt: day(9)}, TaskIdentityApproval},
+		{"contract unsigned for a week", Renting{State: ContractRequested, UpdatedAt: day(3)}, TaskContractUnsigned},
+		{"contract sent yesterday", Renting{State: ContractRequested, UpdatedAt: day(9)}, ""},
+		{"unpaid", Renting{State: Unpaid, UpdatedAt: day(9)}, TaskPaymentOpen},
+		{"renewal waiting", Renting{State: RenewalRequest, UpdatedAt: day(1)}, TaskRenewalUnanswered},
+		{"paid", Renting{State: Payed, UpdatedAt: day(1)}, ""},
+	}
+	for _, tt := range tests {
+		task, ok := rules.TaskOf(tt.renting, now)
+		if ok != (tt.want != "") || task.Kind != tt.want {
+			t.Errorf("%s: %q (%v), want %q", tt.name, task.Kind, ok, tt.want)
+		}
+	}
+}

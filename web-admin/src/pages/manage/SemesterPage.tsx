@@ -24,29 +24,32 @@ export default function SemesterPage() {
       </Flex>
       {editing !== undefined && <SemesterForm semester={editing ?? undefined} onClose={() => setEditing(undefined)} />}
       {error && <Alert type="error" title={errorMessage(error)} />}
-      <Table<Semester>
-        rowKey="id"
-        loading={loading && !data}
-        dataSource={rows}
-        pagination={false}
-        columns={[
-          { title: 'Id', dataIndex: 'id', render: (_, s) => bold(s, s.id) },
-          { title: 'Name', dataIndex: 'name', render: (_, s) => bold(s, s.name) },
-          { title: 'Start', dataIndex: 'startDate', render: (_, s) => bold(s, formatDate(s.startDate)) },
-          { title: 'Ende', dataIndex: 'endDate', render: (_, s) => bold(s, formatDate(s.endDate)) },
-          { title: 'Mietphase', dataIndex: 'rentingPhase', render: (_, s) => bold(s, s.rentingPhase) },
-          { title: 'Tage bis Start', dataIndex: 'startsInDays', render: (_, s) => bold(s, s.startsInDays) },
-          {
-            title: 'Aktion',
-            key: 'edit',
-            render: (_, s) => (
-              <Button type="link" aria-label={`${s.name} bearbeiten`} onClick={() => setEditing(s)}>
-                Bearbeiten
-              </Button>
-            ),
-          },
-        ]}
-      />
+      {/* on a phone the table scrolls sideways by itself, the page keeps its width */}
+      <div style={{ overflowX: 'auto' }}>
+        <Table<Semester>
+          rowKey="id"
+          loading={loading && !data}
+          dataSource={rows}
+          pagination={false}
+          columns={[
+            { title: 'Id', dataIndex: 'id', render: (_, s) => bold(s, s.id) },
+            { title: 'Name', dataIndex: 'name', render: (_, s) => bold(s, s.name) },
+            { title: 'Start', dataIndex: 'startDate', render: (_, s) => bold(s, formatDate(s.startDate)) },
+            { title: 'Ende', dataIndex: 'endDate', render: (_, s) => bold(s, formatDate(s.endDate)) },
+            { title: 'Mietphase', dataIndex: 'rentingPhase', render: (_, s) => bold(s, s.rentingPhase) },
+            { title: 'Tage bis Start', dataIndex: 'startsInDays', render: (_, s) => bold(s, s.startsInDays) },
+            {
+              title: 'Aktion',
+              key: 'edit',
+              render: (_, s) => (
+                <Button type="link" aria-label={`${s.name} bearbeiten`} onClick={() => setEditing(s)}>
+                  Bearbeiten
+                </Button>
+              ),
+            },
+          ]}
+        />
+      </div>
     </div>
   );
 }

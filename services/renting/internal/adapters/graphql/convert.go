@@ -71,6 +71,14 @@ func toGraphBooking(b domain.Booking) *model.Booking {
 	}
 }
 
+func toGraphTask(t domain.Task) *model.OfficeTask {
+	r := t.Renting
+	return &model.OfficeTask{
+		Kind: model.OfficeTaskKind(t.Kind), RentingID: r.ID, Renter: &model.Renter{ID: int(r.RenterID)},
+		Apartment: &model.Apartment{ID: r.ApartmentID}, Semester: &model.Semester{ID: r.SemesterID}, Since: scalar.DateTime(t.Since),
+	}
+}
+
 func toGraphTime(t *time.Time) *scalar.DateTime {
 	if t == nil {
 		return nil

@@ -86,6 +86,12 @@ func (r *mutationResolver) DeclineRenewalForRenter(ctx context.Context, rentingI
 	return graphqlx.Updated(r.Rentings.AnswerRenewalForRenter(ctx, rentingID, false))
 }
 
+// OfficeTasks is the resolver for the officeTasks field.
+func (r *queryResolver) OfficeTasks(ctx context.Context) ([]*model.OfficeTask, error) {
+	tasks, err := r.Rentings.OfficeTasks(ctx)
+	return graphqlx.All(tasks, err, toGraphTask)
+}
+
 // AvailableApartments is the resolver for the availableApartments field.
 func (r *queryResolver) AvailableApartments(ctx context.Context) (*model.AvailableApartments, error) {
 	availability, err := r.Rentings.AvailableApartments(ctx)

@@ -51,6 +51,16 @@ func (r *Repository) RentingsInState(ctx context.Context, state domain.State, se
 	return rentingsFromDB(rows, err)
 }
 
+// RentingsInStates loads the rentings in any of the states, of every semester.
+func (r *Repository) RentingsInStates(ctx context.Context, states []domain.State) ([]domain.Renting, error) {
+	names := make([]string, len(states))
+	for i, s := range states {
+		names[i] = string(s)
+	}
+	rows, err := r.queries.ListRentingsInStates(ctx, names)
+	return rentingsFromDB(rows, err)
+}
+
 func int32s(ids []int) []int32 {
 	out := make([]int32, len(ids))
 	for i, id := range ids {

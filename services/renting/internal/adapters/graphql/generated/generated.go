@@ -127,6 +127,15 @@ type ComplexityRoot struct {
 		UnblockApartment        func(childComplexity int, apartmentID int, semesterID int) int
 	}
 
+	OfficeTask struct {
+		Apartment func(childComplexity int) int
+		Kind      func(childComplexity int) int
+		Renter    func(childComplexity int) int
+		RentingID func(childComplexity int) int
+		Semester  func(childComplexity int) int
+		Since     func(childComplexity int) int
+	}
+
 	PriceCalculation struct {
 		Items func(childComplexity int) int
 		Total func(childComplexity int) int
@@ -144,6 +153,7 @@ type ComplexityRoot struct {
 		AvailableApartments      func(childComplexity int) int
 		BookApartment            func(childComplexity int, aid int, sid int) int
 		ExtendBookingQuery       func(childComplexity int, rentingID string, token string) int
+		OfficeTasks              func(childComplexity int) int
 		RenterByRentingID        func(childComplexity int, rentingID string, token string) int
 		RenterCurrentRentingInfo func(childComplexity int, apartmentID int, semesterID int) int
 		__resolve__service       func(childComplexity int) int
@@ -244,6 +254,7 @@ type MutationResolver interface {
 	DeclineRenewalForRenter(ctx context.Context, rentingID string) (*graphqlx.UpdateResult, error)
 }
 type QueryResolver interface {
+	OfficeTasks(ctx context.Context) ([]*model.OfficeTask, error)
 	AvailableApartments(ctx context.Context) (*model.AvailableApartments, error)
 	BookApartment(ctx context.Context, aid int, sid int) (*model.BookApartment, error)
 	ExtendBookingQuery(ctx context.Context, rentingID string, token string) (*model.ExtendBooking, error)
@@ -668,6 +679,43 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.Mutation.UnblockApartment(childComplexity, args["apartmentId"].(int), args["semesterId"].(int)), true
 
+	case "OfficeTask.apartment":
+		if e.ComplexityRoot.OfficeTask.Apartment == nil {
+			break
+		}
+
+		return e.ComplexityRoot.OfficeTask.Apartment(childComplexity), true
+	case "OfficeTask.kind":
+		if e.ComplexityRoot.OfficeTask.Kind == nil {
+			break
+		}
+
+		return e.ComplexityRoot.OfficeTask.Kind(childComplexity), true
+	case "OfficeTask.renter":
+		if e.ComplexityRoot.OfficeTask.Renter == nil {
+			break
+		}
+
+		return e.ComplexityRoot.OfficeTask.Renter(childComplexity), true
+	case "OfficeTask.rentingId":
+		if e.ComplexityRoot.OfficeTask.RentingID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.OfficeTask.RentingID(childComplexity), true
+	case "OfficeTask.semester":
+		if e.ComplexityRoot.OfficeTask.Semester == nil {
+			break
+		}
+
+		return e.ComplexityRoot.OfficeTask.Semester(childComplexity), true
+	case "OfficeTask.since":
+		if e.ComplexityRoot.OfficeTask.Since == nil {
+			break
+		}
+
+		return e.ComplexityRoot.OfficeTask.Since(childComplexity), true
+
 	case "PriceCalculation.items":
 		if e.ComplexityRoot.PriceCalculation.Items == nil {
 			break
@@ -741,6 +789,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.Query.ExtendBookingQuery(childComplexity, args["rentingId"].(string), args["token"].(string)), true
 
+	case "Query.officeTasks":
+		if e.ComplexityRoot.Query.OfficeTasks == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Query.OfficeTasks(childComplexity), true
 	case "Query.renterByRentingId":
 		if e.ComplexityRoot.Query.RenterByRentingID == nil {
 			break
@@ -1250,6 +1304,31 @@ type Booking {
   accessKey: String
 }
 
+"What a renting waits for from the office."
+enum OfficeTaskKind {
+  "An unconfirmed booking request that is canceled within a day."
+  REQUEST_EXPIRING
+  "A confirmed booking whose identity card awaits approval."
+  IDENTITY_APPROVAL
+  "A contract sent and unsigned for UNSIGNED_CONTRACT_DAYS or longer."
+  CONTRACT_UNSIGNED
+  "A signed contract whose rent is not paid."
+  PAYMENT_OPEN
+  "A renewal that waits for its answer."
+  RENEWAL_UNANSWERED
+}
+
+"One renting the office should look at."
+type OfficeTask {
+  kind: OfficeTaskKind!
+  rentingId: ID!
+  renter: Renter!
+  apartment: Apartment!
+  semester: Semester!
+  "Since when it waits: when the renting reached its state (a request: when it was made)."
+  since: DateTime!
+}
+
 type ApartmentAvailability {
   apartmentId: Int!
   free: Boolean!
@@ -1379,6 +1458,8 @@ input ReselectRequest {
 }
 
 type Query {
+  "What waits for the office, oldest first."
+  officeTasks: [OfficeTask!]! @tag(name: "admin")
   "The bookable semester and which apartments are still free in it."
   availableApartments: AvailableApartments!
   "An apartment in a semester with the price of a new booking."
@@ -1635,6 +1716,24 @@ func (ec *executionContext) childFields_KeyValue(ctx context.Context, field grap
 		return ec.fieldContext_KeyValue_value(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type KeyValue", field.Name)
+}
+
+func (ec *executionContext) childFields_OfficeTask(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "kind":
+		return ec.fieldContext_OfficeTask_kind(ctx, field)
+	case "rentingId":
+		return ec.fieldContext_OfficeTask_rentingId(ctx, field)
+	case "renter":
+		return ec.fieldContext_OfficeTask_renter(ctx, field)
+	case "apartment":
+		return ec.fieldContext_OfficeTask_apartment(ctx, field)
+	case "semester":
+		return ec.fieldContext_OfficeTask_semester(ctx, field)
+	case "since":
+		return ec.fieldContext_OfficeTask_since(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type OfficeTask", field.Name)
 }
 
 func (ec *executionContext) childFields_PriceCalculation(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -3944,6 +4043,171 @@ func (ec *executionContext) fieldContext_Mutation_declineRenewalForRenter(ctx co
 	return fc, nil
 }
 
+func (ec *executionContext) _OfficeTask_kind(ctx context.Context, field graphql.CollectedField, obj *model.OfficeTask) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_OfficeTask_kind(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Kind, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v model.OfficeTaskKind) graphql.Marshaler {
+			return ec.marshalNOfficeTaskKind2semesterhausᚋservicesᚋrentingᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐOfficeTaskKind(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_OfficeTask_kind(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("OfficeTask", field, false, false, errors.New("field of type OfficeTaskKind does not have child fields"))
+}
+
+func (ec *executionContext) _OfficeTask_rentingId(ctx context.Context, field graphql.CollectedField, obj *model.OfficeTask) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_OfficeTask_rentingId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.RentingID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_OfficeTask_rentingId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("OfficeTask", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _OfficeTask_renter(ctx context.Context, field graphql.CollectedField, obj *model.OfficeTask) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_OfficeTask_renter(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Renter, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.Renter) graphql.Marshaler {
+			return ec.marshalNRenter2ᚖsemesterhausᚋservicesᚋrentingᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐRenter(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_OfficeTask_renter(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "OfficeTask",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Renter(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _OfficeTask_apartment(ctx context.Context, field graphql.CollectedField, obj *model.OfficeTask) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_OfficeTask_apartment(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Apartment, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.Apartment) graphql.Marshaler {
+			return ec.marshalNApartment2ᚖsemesterhausᚋservicesᚋrentingᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐApartment(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_OfficeTask_apartment(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "OfficeTask",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Apartment(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _OfficeTask_semester(ctx context.Context, field graphql.CollectedField, obj *model.OfficeTask) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_OfficeTask_semester(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Semester, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.Semester) graphql.Marshaler {
+			return ec.marshalNSemester2ᚖsemesterhausᚋservicesᚋrentingᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐSemester(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_OfficeTask_semester(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "OfficeTask",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Semester(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _OfficeTask_since(ctx context.Context, field graphql.CollectedField, obj *model.OfficeTask) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_OfficeTask_since(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Since, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v scalar.DateTime) graphql.Marshaler {
+			return ec.marshalNDateTime2semesterhausᚋplatformᚋgraphqlxᚋscalarᚐDateTime(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_OfficeTask_since(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("OfficeTask", field, false, false, errors.New("field of type DateTime does not have child fields"))
+}
+
 func (ec *executionContext) _PriceCalculation_items(ctx context.Context, field graphql.CollectedField, obj *model.PriceCalculation) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -4112,6 +4376,38 @@ func (ec *executionContext) _PriceItem_total(ctx context.Context, field graphql.
 }
 func (ec *executionContext) fieldContext_PriceItem_total(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("PriceItem", field, false, false, errors.New("field of type Float does not have child fields"))
+}
+
+func (ec *executionContext) _Query_officeTasks(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_officeTasks(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Query().OfficeTasks(ctx)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.OfficeTask) graphql.Marshaler {
+			return ec.marshalNOfficeTask2ᚕᚖsemesterhausᚋservicesᚋrentingᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐOfficeTaskᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_officeTasks(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_OfficeTask(ctx, field)
+		},
+	}
+	return fc, nil
 }
 
 func (ec *executionContext) _Query_availableApartments(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
@@ -7684,6 +7980,69 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 	return out
 }
 
+var officeTaskImplementors = []string{"OfficeTask"}
+
+func (ec *executionContext) _OfficeTask(ctx context.Context, sel ast.SelectionSet, obj *model.OfficeTask) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, officeTaskImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("OfficeTask")
+		case "kind":
+			out.Values[i] = ec._OfficeTask_kind(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "rentingId":
+			out.Values[i] = ec._OfficeTask_rentingId(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "renter":
+			out.Values[i] = ec._OfficeTask_renter(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "apartment":
+			out.Values[i] = ec._OfficeTask_apartment(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "semester":
+			out.Values[i] = ec._OfficeTask_semester(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "since":
+			out.Values[i] = ec._OfficeTask_since(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
 var priceCalculationImplementors = []string{"PriceCalculation"}
 
 func (ec *executionContext) _PriceCalculation(ctx context.Context, sel ast.SelectionSet, obj *model.PriceCalculation) graphql.Marshaler {
@@ -7805,6 +8164,28 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 		switch field.Name {
 		case "__typename":
 			out.Values[i] = graphql.MarshalString("Query")
+		case "officeTasks":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_officeTasks(ctx, field)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
 		case "availableApartments":
 			field := field
 
@@ -9253,6 +9634,42 @@ func (ec *executionContext) marshalNKeyValue2ᚖsemesterhausᚋplatformᚋgraphq
 	return ec._KeyValue(ctx, sel, v)
 }
 
+func (ec *executionContext) marshalNOfficeTask2ᚕᚖsemesterhausᚋservicesᚋrentingᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐOfficeTaskᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.OfficeTask) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNOfficeTask2ᚖsemesterhausᚋservicesᚋrentingᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐOfficeTask(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNOfficeTask2ᚖsemesterhausᚋservicesᚋrentingᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐOfficeTask(ctx context.Context, sel ast.SelectionSet, v *model.OfficeTask) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._OfficeTask(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNOfficeTaskKind2semesterhausᚋservicesᚋrentingᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐOfficeTaskKind(ctx context.Context, v any) (model.OfficeTaskKind, error) {
+	var res model.OfficeTaskKind
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNOfficeTaskKind2semesterhausᚋservicesᚋrentingᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐOfficeTaskKind(ctx context.Context, sel ast.SelectionSet, v model.OfficeTaskKind) graphql.Marshaler {
+	return v
+}
+
 func (ec *executionContext) marshalNPriceCalculation2ᚖsemesterhausᚋservicesᚋrentingᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐPriceCalculation(ctx context.Context, sel ast.SelectionSet, v *model.PriceCalculation) graphql.Marshaler {
 	if v == nil {
 		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
@@ -9287,6 +9704,16 @@ func (ec *executionContext) marshalNPriceItem2ᚖsemesterhausᚋservicesᚋrenti
 		return graphql.Null
 	}
 	return ec._PriceItem(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNRenter2ᚖsemesterhausᚋservicesᚋrentingᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐRenter(ctx context.Context, sel ast.SelectionSet, v *model.Renter) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._Renter(ctx, sel, v)
 }
 
 func (ec *executionContext) unmarshalNRenterByIDsInput2ᚕᚖsemesterhausᚋservicesᚋrentingᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐRenterByIDsInput(ctx context.Context, v any) ([]*model.RenterByIDsInput, error) {

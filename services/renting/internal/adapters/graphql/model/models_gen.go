@@ -114,6 +114,17 @@ type ExtendBooking struct {
 type Mutation struct {
 }
 
+// One renting the office should look at.
+type OfficeTask struct {
+	Kind      OfficeTaskKind `json:"kind"`
+	RentingID string         `json:"rentingId"`
+	Renter    *Renter        `json:"renter"`
+	Apartment *Apartment     `json:"apartment"`
+	Semester  *Semester      `json:"semester"`
+	// Since when it waits: when the renting reached its state (a request: when it was made).
+	Since scalar.DateTime `json:"since"`
+}
+
 type PriceCalculation struct {
 	Items []*PriceItem `json:"items"`
 	// What the renter pays for the semester, in euros.
@@ -290,6 +301,73 @@ func (e *Gender) UnmarshalJSON(b []byte) error {
 }
 
 func (e Gender) MarshalJSON() ([]byte, error) {
+	var buf bytes.Buffer
+	e.MarshalGQL(&buf)
+	return buf.Bytes(), nil
+}
+
+// What a renting waits for from the office.
+type OfficeTaskKind string
+
+const (
+	// An unconfirmed booking request that is canceled within a day.
+	OfficeTaskKindRequestExpiring OfficeTaskKind = "REQUEST_EXPIRING"
+	// A confirmed booking whose identity card awaits approval.
+	OfficeTaskKindIdentityApproval OfficeTaskKind = "IDENTITY_APPROVAL"
+	// A contract sent and unsigned for UNSIGNED_CONTRACT_DAYS or longer.
+	OfficeTaskKindContractUnsigned OfficeTaskKind = "CONTRACT_UNSIGNED"
+	// A signed contract whose rent is not paid.
+	OfficeTaskKindPaymentOpen OfficeTaskKind = "PAYMENT_OPEN"
+	// A renewal that waits for its answer.
+	OfficeTaskKindRenewalUnanswered OfficeTaskKind = "RENEWAL_UNANSWERED"
+)
+
+var AllOfficeTaskKind = []OfficeTaskKind{
+	OfficeTaskKindRequestExpiring,
+	OfficeTaskKindIdentityApproval,
+	OfficeTaskKindContractUnsigned,
+	OfficeTaskKindPaymentOpen,
+	OfficeTaskKindRenewalUnanswered,
+}
+
+func (e OfficeTaskKind) IsValid() bool {
+	switch e {
+	case OfficeTaskKindRequestExpiring, OfficeTaskKindIdentityApproval, OfficeTaskKindContractUnsigned, OfficeTaskKindPaymentOpen, OfficeTaskKindRenewalUnanswered:
+		return true
+	}
+	return false
+}
+
+func (e OfficeTaskKind) String() string {
+	return string(e)
+}
+
+func (e *OfficeTaskKind) UnmarshalGQL(v any) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("enums must be strings")
+	}
+
+	*e = OfficeTaskKind(str)
+	if !e.IsValid() {
+		return fmt.Errorf("%s is not a valid OfficeTaskKind", str)
+	}
+	return nil
+}
+
+func (e OfficeTaskKind) MarshalGQL(w io.Writer) {
+	_, _ = fmt.Fprint(w, strconv.Quote(e.String()))
+}
+
+func (e *OfficeTaskKind) UnmarshalJSON(b []byte) error {
+	s, err := strconv.Unquote(string(b))
+	if err != nil {
+		return err
+	}
+	return e.UnmarshalGQL(s)
+}
+
+func (e OfficeTaskKind) MarshalJSON() ([]byte, error) {
 	var buf bytes.Buffer
 	e.MarshalGQL(&buf)
 	return buf.Bytes(), nil

@@ -303,6 +303,43 @@ func (q *Queries) ListRentingsInState(ctx context.Context, arg ListRentingsInSta
 	return items, nil
 }
 
+const listRentingsInStates = `-- name: ListRentingsInStates :many
+SELECT id, renter_id, apartment_id, semester_id, state, renewal, created_at, updated_at, signing_link, payment_link, access_key, key_code_announced_at FROM renting WHERE state = ANY($1::text[]) ORDER BY updated_at
+`
+
+func (q *Queries) ListRentingsInStates(ctx context.Context, states []string) ([]Renting, error) {
+	rows, err := q.db.Query(ctx, listRentingsInStates, states)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []Renting
+	for rows.Next() {
+		var i Renting
+		if err := rows.Scan(
+			&i.ID,
+			&i.RenterID,
+			&i.ApartmentID,
+			&i.SemesterID,
+			&i.State,
+			&i.Renewal,
+			&i.CreatedAt,
+			&i.UpdatedAt,
+			&i.SigningLink,
+			&i.PaymentLink,
+			&i.AccessKey,
+			&i.KeyCodeAnnouncedAt,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const listRentingsOfRenter = `-- name: ListRentingsOfRenter :many
 SELECT id, renter_id, apartment_id, semester_id, state, renewal, created_at, updated_at, signing_link, payment_link, access_key, key_code_announced_at FROM renting WHERE renter_id = $1 ORDER BY created_at
 `
