@@ -26,7 +26,7 @@ test.describe('on a phone (390 px)', () => {
   });
 });
 
-test('the renter list finds a renter by name or e-mail', async ({ page, request }) => {
+test('the renter list finds a renter by name, e-mail or apartment', async ({ page, request }) => {
   const apartment = await apartmentFor(request, 18);
   const person = newPerson('Gesucht');
   await bookAndConfirm(request, apartment, person);
@@ -34,7 +34,7 @@ test('the renter list finds a renter by name or e-mail', async ({ page, request 
   await page.goto('/admin/mieter');
   const list = page.getByRole('complementary', { name: 'Mieterliste' });
   const search = page.getByLabel('Mieter suchen');
-  for (const text of [person.lastName, person.email, `${person.firstName.toLowerCase()} ${person.lastName.toUpperCase()}`]) {
+  for (const text of [person.lastName, person.email, `${person.firstName.toLowerCase()} ${person.lastName.toUpperCase()}`, `${apartment.name} ${person.lastName}`]) {
     await search.fill(text);
     await expect(list.getByRole('link')).toHaveCount(1);
     await expect(list.getByRole('link')).toContainText(`${person.firstName} ${person.lastName}`);

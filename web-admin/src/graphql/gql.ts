@@ -36,6 +36,7 @@ type Documents = {
     "\n  mutation ApproveIdentityCard($rentingId: ID!) {\n    approveIdentityCard(rentingId: $rentingId)\n  }\n": typeof types.ApproveIdentityCardDocument,
     "\n  mutation FreeApartment($apartmentId: Int!, $semesterId: Int!) {\n    freeApartment(apartmentId: $apartmentId, semesterId: $semesterId)\n  }\n": typeof types.FreeApartmentDocument,
     "\n  query RentersByLetter {\n    rentersByLetter {\n      letter\n      renters {\n        id\n        firstName\n        lastName\n        email\n      }\n    }\n  }\n": typeof types.RentersByLetterDocument,
+    "\n  query RenterApartments {\n    renterApartments {\n      renterId\n      apartments {\n        id\n        name\n      }\n    }\n  }\n": typeof types.RenterApartmentsDocument,
     "\n  query RenterForExport($id: Int!) {\n    renter(id: $id) {\n      id\n      email\n      emailValidated\n      firstName\n      lastName\n      street\n      zip\n      city\n      country\n      birthday\n      phone\n      nationality\n      language\n      notes\n      bookings {\n        rentingId\n        semester {\n          id\n          name\n        }\n        apartment {\n          id\n          name\n        }\n        state\n      }\n    }\n  }\n": typeof types.RenterForExportDocument,
     "\n  query OfficeTasks {\n    officeTasks {\n      kind\n      rentingId\n      since\n      renter {\n        id\n        firstName\n        lastName\n      }\n      apartment {\n        id\n        name\n      }\n      semester {\n        id\n        name\n      }\n    }\n  }\n": typeof types.OfficeTasksDocument,
 };
@@ -62,6 +63,7 @@ const documents: Documents = {
     "\n  mutation ApproveIdentityCard($rentingId: ID!) {\n    approveIdentityCard(rentingId: $rentingId)\n  }\n": types.ApproveIdentityCardDocument,
     "\n  mutation FreeApartment($apartmentId: Int!, $semesterId: Int!) {\n    freeApartment(apartmentId: $apartmentId, semesterId: $semesterId)\n  }\n": types.FreeApartmentDocument,
     "\n  query RentersByLetter {\n    rentersByLetter {\n      letter\n      renters {\n        id\n        firstName\n        lastName\n        email\n      }\n    }\n  }\n": types.RentersByLetterDocument,
+    "\n  query RenterApartments {\n    renterApartments {\n      renterId\n      apartments {\n        id\n        name\n      }\n    }\n  }\n": types.RenterApartmentsDocument,
     "\n  query RenterForExport($id: Int!) {\n    renter(id: $id) {\n      id\n      email\n      emailValidated\n      firstName\n      lastName\n      street\n      zip\n      city\n      country\n      birthday\n      phone\n      nationality\n      language\n      notes\n      bookings {\n        rentingId\n        semester {\n          id\n          name\n        }\n        apartment {\n          id\n          name\n        }\n        state\n      }\n    }\n  }\n": types.RenterForExportDocument,
     "\n  query OfficeTasks {\n    officeTasks {\n      kind\n      rentingId\n      since\n      renter {\n        id\n        firstName\n        lastName\n      }\n      apartment {\n        id\n        name\n      }\n      semester {\n        id\n        name\n      }\n    }\n  }\n": types.OfficeTasksDocument,
 };
@@ -168,6 +170,10 @@ export function graphql(source: "\n  mutation FreeApartment($apartmentId: Int!, 
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query RentersByLetter {\n    rentersByLetter {\n      letter\n      renters {\n        id\n        firstName\n        lastName\n        email\n      }\n    }\n  }\n"): (typeof documents)["\n  query RentersByLetter {\n    rentersByLetter {\n      letter\n      renters {\n        id\n        firstName\n        lastName\n        email\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query RenterApartments {\n    renterApartments {\n      renterId\n      apartments {\n        id\n        name\n      }\n    }\n  }\n"): (typeof documents)["\n  query RenterApartments {\n    renterApartments {\n      renterId\n      apartments {\n        id\n        name\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

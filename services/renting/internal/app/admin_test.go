@@ -263,3 +263,23 @@ func TestOfficeTasks_listWhatWaitsForTheOfficeOldestFirst(t *testing.T) {
 		t.Errorf("tasks %v, want the expiring request first", got)
 	}
 }
+
+func TestRenterApartments_theApartmentsOfEachRentersRentingsNotCanceled(t *testing.T) {
+	t.Parallel()
+	env := testenv.New(t, testenv.DesignDay, testenv.Subjects)
+	current := semesterNamed(t, env, "WiSe 2026/27")
+	payedRenting(t, env, 7, 11, current.ID)
+	canceled := payedRenting(t, env, 7, 12, semesterNamed(t, env, "SoSe 2026").ID)
+	if err := env.Repo.Update(context.Background(), canceled, func(r *domain.Renting) error { return r.MoveTo(domain.Canceled, env.Clock.Now()) }); err != nil {
+		t.Fatal(err)
+	}
+	payedRenting(t, env, 8, 13, current.ID)
+
+	if _, err := env.Rentings.RenterApartments(testenv.Anonymous()); !errors.Is(err, identity.ErrForbidden) {
+		t.Errorf("anonymous: %v", err)
+	}
+	got, err := env.Rentings.RenterApartments(testenv.Admin())
+	if err != nil || len(got) != 2 || !slices.Equal(got[7], []int{11}) || !slices.Equal(got[8], []int{13}) {
+		t.Errorf("renter apartments %v, %v; want 7 in 11 (12 canceled) and 8 in 13", got, err)
+	}
+}

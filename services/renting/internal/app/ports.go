@@ -50,6 +50,8 @@ type QueryStore interface {
 	LogOfRenter(ctx context.Context, renterID int64) ([]domain.LogEntry, error)
 	RentingsOfSemester(ctx context.Context, semesterID int) ([]domain.Renting, error)
 	RentingsInState(ctx context.Context, state domain.State, semesterIDs []int) ([]domain.Renting, error)
+	// RenterApartments returns the apartment ids of each renter's rentings that are not canceled.
+	RenterApartments(ctx context.Context) (map[int64][]int, error)
 	// RentingsInStates returns the rentings in any of the states, of every semester.
 	RentingsInStates(ctx context.Context, states []domain.State) ([]domain.Renting, error)
 	// ApartmentHeld reports whether a renting holds the apartment in the semester.

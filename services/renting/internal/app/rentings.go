@@ -335,3 +335,12 @@ func (s *Rentings) OfficeTasks(ctx context.Context) ([]domain.Task, error) {
 	slices.SortStableFunc(tasks, func(a, b domain.Task) int { return a.Since.Compare(b.Since) })
 	return tasks, nil
 }
+
+// RenterApartments returns, by renter id, the apartments of the renter's rentings that are not
+// canceled, for the back office's renter search. Admins only.
+func (s *Rentings) RenterApartments(ctx context.Context) (map[int64][]int, error) {
+	if err := identity.RequireAdmin(ctx); err != nil {
+		return nil, err
+	}
+	return s.queries.RenterApartments(ctx)
+}

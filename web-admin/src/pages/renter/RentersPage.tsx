@@ -7,7 +7,7 @@ import { downloadCsv } from '../../lib/csv';
 import { renterListFileName, renterRows } from '../../lib/exports';
 import { searchRenters, visibleLetterGroups } from '../../lib/renters';
 import { loadRenterExport } from './exportRenters';
-import { RENTERS_BY_LETTER } from './RentersPage.graphql';
+import { RENTER_APARTMENTS, RENTERS_BY_LETTER } from './RentersPage.graphql';
 
 /** The renter list (350 px) on the left, the chosen renter or a prompt on the right. */
 export default function RentersPage() {
@@ -15,7 +15,12 @@ export default function RentersPage() {
   const { data, loading, error } = useQuery(RENTERS_BY_LETTER);
   const groups = useMemo(() => visibleLetterGroups(data?.rentersByLetter ?? []), [data]);
   const [search, setSearch] = useState('');
-  const shown = useMemo(() => searchRenters(groups, search), [groups, search]);
+  const apartmentsQuery = useQuery(RENTER_APARTMENTS);
+  const apartmentsOf = useMemo(
+    () => new Map((apartmentsQuery.data?.renterApartments ?? []).map((r) => [r.renterId, r.apartments.map((a) => a.name)])),
+    [apartmentsQuery.data],
+  );
+  const shown = useMemo(() => searchRenters(groups, search, apartmentsOf), [groups, search, apartmentsOf]);
   const { id } = useParams();
   const client = useApolloClient();
   const [exporting, setExporting] = useState(false);

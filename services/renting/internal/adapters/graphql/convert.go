@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"time"
 
 	"github.com/vektah/gqlparser/v2/gqlerror"
@@ -69,6 +70,20 @@ func toGraphBooking(b domain.Booking) *model.Booking {
 		KeyCodeSentDate: toGraphTime(r.KeyCodeSentAt), KeyCodeDueDate: toGraphDate(b.KeyCodeDueOn),
 		Renewal: r.Renewal, RenewalDeadline: toGraphDate(b.RenewalDeadline),
 	}
+}
+
+// toGraphRenterApartments lists the renters by id.
+func toGraphRenterApartments(byRenter map[int64][]int) []*model.RenterApartments {
+	out := make([]*model.RenterApartments, 0, len(byRenter))
+	for renterID, ids := range byRenter {
+		apartments := make([]*model.Apartment, len(ids))
+		for i, id := range ids {
+			apartments[i] = &model.Apartment{ID: id}
+		}
+		out = append(out, &model.RenterApartments{RenterID: int(renterID), Apartments: apartments})
+	}
+	slices.SortFunc(out, func(a, b *model.RenterApartments) int { return a.RenterID - b.RenterID })
+	return out
 }
 
 func toGraphTask(t domain.Task) *model.OfficeTask {

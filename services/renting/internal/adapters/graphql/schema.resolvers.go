@@ -86,6 +86,15 @@ func (r *mutationResolver) DeclineRenewalForRenter(ctx context.Context, rentingI
 	return graphqlx.Updated(r.Rentings.AnswerRenewalForRenter(ctx, rentingID, false))
 }
 
+// RenterApartments is the resolver for the renterApartments field.
+func (r *queryResolver) RenterApartments(ctx context.Context) ([]*model.RenterApartments, error) {
+	byRenter, err := r.Rentings.RenterApartments(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return toGraphRenterApartments(byRenter), nil
+}
+
 // OfficeTasks is the resolver for the officeTasks field.
 func (r *queryResolver) OfficeTasks(ctx context.Context) ([]*model.OfficeTask, error) {
 	tasks, err := r.Rentings.OfficeTasks(ctx)

@@ -154,6 +154,7 @@ type ComplexityRoot struct {
 		BookApartment            func(childComplexity int, aid int, sid int) int
 		ExtendBookingQuery       func(childComplexity int, rentingID string, token string) int
 		OfficeTasks              func(childComplexity int) int
+		RenterApartments         func(childComplexity int) int
 		RenterByRentingID        func(childComplexity int, rentingID string, token string) int
 		RenterCurrentRentingInfo func(childComplexity int, apartmentID int, semesterID int) int
 		__resolve__service       func(childComplexity int) int
@@ -165,6 +166,11 @@ type ComplexityRoot struct {
 		ID         func(childComplexity int) int
 		Renting    func(childComplexity int) int
 		RentingLog func(childComplexity int) int
+	}
+
+	RenterApartments struct {
+		Apartments func(childComplexity int) int
+		RenterID   func(childComplexity int) int
 	}
 
 	RenterForRenewal struct {
@@ -254,6 +260,7 @@ type MutationResolver interface {
 	DeclineRenewalForRenter(ctx context.Context, rentingID string) (*graphqlx.UpdateResult, error)
 }
 type QueryResolver interface {
+	RenterApartments(ctx context.Context) ([]*model.RenterApartments, error)
 	OfficeTasks(ctx context.Context) ([]*model.OfficeTask, error)
 	AvailableApartments(ctx context.Context) (*model.AvailableApartments, error)
 	BookApartment(ctx context.Context, aid int, sid int) (*model.BookApartment, error)
@@ -795,6 +802,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.OfficeTasks(childComplexity), true
+	case "Query.renterApartments":
+		if e.ComplexityRoot.Query.RenterApartments == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Query.RenterApartments(childComplexity), true
 	case "Query.renterByRentingId":
 		if e.ComplexityRoot.Query.RenterByRentingID == nil {
 			break
@@ -859,6 +872,19 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Renter.RentingLog(childComplexity), true
+
+	case "RenterApartments.apartments":
+		if e.ComplexityRoot.RenterApartments.Apartments == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RenterApartments.Apartments(childComplexity), true
+	case "RenterApartments.renterId":
+		if e.ComplexityRoot.RenterApartments.RenterID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RenterApartments.RenterID(childComplexity), true
 
 	case "RenterForRenewal.birthday":
 		if e.ComplexityRoot.RenterForRenewal.Birthday == nil {
@@ -1318,6 +1344,12 @@ enum OfficeTaskKind {
   RENEWAL_UNANSWERED
 }
 
+"The apartments of one renter's rentings that are not canceled."
+type RenterApartments {
+  renterId: Int!
+  apartments: [Apartment!]!
+}
+
 "One renting the office should look at."
 type OfficeTask {
   kind: OfficeTaskKind!
@@ -1458,6 +1490,8 @@ input ReselectRequest {
 }
 
 type Query {
+  "Which apartments each renter rents or rented (rentings not canceled), for the renter search."
+  renterApartments: [RenterApartments!]! @tag(name: "admin")
   "What waits for the office, oldest first."
   officeTasks: [OfficeTask!]! @tag(name: "admin")
   "The bookable semester and which apartments are still free in it."
@@ -1774,6 +1808,16 @@ func (ec *executionContext) childFields_Renter(ctx context.Context, field graphq
 		return ec.fieldContext_Renter_bookings(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type Renter", field.Name)
+}
+
+func (ec *executionContext) childFields_RenterApartments(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "renterId":
+		return ec.fieldContext_RenterApartments_renterId(ctx, field)
+	case "apartments":
+		return ec.fieldContext_RenterApartments_apartments(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type RenterApartments", field.Name)
 }
 
 func (ec *executionContext) childFields_RenterForRenewal(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -4378,6 +4422,38 @@ func (ec *executionContext) fieldContext_PriceItem_total(_ context.Context, fiel
 	return graphql.NewScalarFieldContext("PriceItem", field, false, false, errors.New("field of type Float does not have child fields"))
 }
 
+func (ec *executionContext) _Query_renterApartments(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_renterApartments(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Query().RenterApartments(ctx)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.RenterApartments) graphql.Marshaler {
+			return ec.marshalNRenterApartments2ᚕᚖsemesterhausᚋservicesᚋrentingᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐRenterApartmentsᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_renterApartments(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_RenterApartments(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _Query_officeTasks(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -4884,6 +4960,61 @@ func (ec *executionContext) fieldContext_Renter_bookings(_ context.Context, fiel
 		IsResolver: true,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.childFields_Booking(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _RenterApartments_renterId(ctx context.Context, field graphql.CollectedField, obj *model.RenterApartments) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_RenterApartments_renterId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.RenterID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_RenterApartments_renterId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("RenterApartments", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _RenterApartments_apartments(ctx context.Context, field graphql.CollectedField, obj *model.RenterApartments) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_RenterApartments_apartments(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Apartments, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.Apartment) graphql.Marshaler {
+			return ec.marshalNApartment2ᚕᚖsemesterhausᚋservicesᚋrentingᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐApartmentᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_RenterApartments_apartments(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "RenterApartments",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Apartment(ctx, field)
 		},
 	}
 	return fc, nil
@@ -8164,6 +8295,28 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 		switch field.Name {
 		case "__typename":
 			out.Values[i] = graphql.MarshalString("Query")
+		case "renterApartments":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_renterApartments(ctx, field)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
 		case "officeTasks":
 			field := field
 
@@ -8506,6 +8659,49 @@ func (ec *executionContext) _Renter(ctx context.Context, sel ast.SelectionSet, o
 			}
 
 			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var renterApartmentsImplementors = []string{"RenterApartments"}
+
+func (ec *executionContext) _RenterApartments(ctx context.Context, sel ast.SelectionSet, obj *model.RenterApartments) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, renterApartmentsImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("RenterApartments")
+		case "renterId":
+			out.Values[i] = ec._RenterApartments_renterId(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "apartments":
+			out.Values[i] = ec._RenterApartments_apartments(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -9401,6 +9597,22 @@ func (ec *executionContext) ___Type(ctx context.Context, sel ast.SelectionSet, o
 
 // region    ***************************** type.gotpl *****************************
 
+func (ec *executionContext) marshalNApartment2ᚕᚖsemesterhausᚋservicesᚋrentingᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐApartmentᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.Apartment) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNApartment2ᚖsemesterhausᚋservicesᚋrentingᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐApartment(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
 func (ec *executionContext) marshalNApartment2ᚖsemesterhausᚋservicesᚋrentingᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐApartment(ctx context.Context, sel ast.SelectionSet, v *model.Apartment) graphql.Marshaler {
 	if v == nil {
 		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
@@ -9714,6 +9926,32 @@ func (ec *executionContext) marshalNRenter2ᚖsemesterhausᚋservicesᚋrenting�
 		return graphql.Null
 	}
 	return ec._Renter(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNRenterApartments2ᚕᚖsemesterhausᚋservicesᚋrentingᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐRenterApartmentsᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.RenterApartments) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNRenterApartments2ᚖsemesterhausᚋservicesᚋrentingᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐRenterApartments(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNRenterApartments2ᚖsemesterhausᚋservicesᚋrentingᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐRenterApartments(ctx context.Context, sel ast.SelectionSet, v *model.RenterApartments) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._RenterApartments(ctx, sel, v)
 }
 
 func (ec *executionContext) unmarshalNRenterByIDsInput2ᚕᚖsemesterhausᚋservicesᚋrentingᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐRenterByIDsInput(ctx context.Context, v any) ([]*model.RenterByIDsInput, error) {

@@ -157,6 +157,12 @@ type Renter struct {
 
 func (Renter) IsEntity() {}
 
+// The apartments of one renter's rentings that are not canceled.
+type RenterApartments struct {
+	RenterID   int          `json:"renterId"`
+	Apartments []*Apartment `json:"apartments"`
+}
+
 type RenterByIDsInput struct {
 	ID int `json:"ID"`
 }

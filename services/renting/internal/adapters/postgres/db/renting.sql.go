@@ -261,6 +261,36 @@ func (q *Queries) ListLogOfRenter(ctx context.Context, renterID int64) ([]ListLo
 	return items, nil
 }
 
+const listRenterApartments = `-- name: ListRenterApartments :many
+SELECT DISTINCT renter_id, apartment_id FROM renting WHERE state <> 'CANCELED' ORDER BY renter_id, apartment_id
+`
+
+type ListRenterApartmentsRow struct {
+	RenterID    int64
+	ApartmentID int32
+}
+
+// Which renter lived or is to live in which apartment: every pair of a renting not canceled.
+func (q *Queries) ListRenterApartments(ctx context.Context) ([]ListRenterApartmentsRow, error) {
+	rows, err := q.db.Query(ctx, listRenterApartments)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []ListRenterApartmentsRow
+	for rows.Next() {
+		var i ListRenterApartmentsRow
+		if err := rows.Scan(&i.RenterID, &i.ApartmentID); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const listRentingsInState = `-- name: ListRentingsInState :many
 SELECT id, renter_id, apartment_id, semester_id, state, renewal, created_at, updated_at, signing_link, payment_link, access_key, key_code_announced_at FROM renting WHERE state = $1 AND semester_id = ANY($2::integer[]) ORDER BY created_at
 `
