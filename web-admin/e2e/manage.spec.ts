@@ -78,7 +78,7 @@ test('the semester table is sorted by days until start, descending, with the cur
   await page.goto('/admin/verwalten/semester');
   await expect(page.getByRole('heading', { name: 'Semester' })).toBeVisible();
   const header = page.locator('thead th');
-  await expect(header).toHaveText(['Id', 'Name', 'Start', 'Ende', 'Mietphase', 'Tage bis Start']);
+  await expect(header).toHaveText(['Id', 'Name', 'Start', 'Ende', 'Mietphase', 'Tage bis Start', 'Aktion']);
 
   const rows = page.locator('tbody tr');
   await expect(rows).toHaveCount(all.length);

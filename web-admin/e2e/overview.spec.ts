@@ -81,3 +81,17 @@ test('downloads the occupancy of the chosen semester as CSV', async ({ page, req
   expect(lines).toHaveLength(apartments.building.floors.flatMap((f) => f.apartments).length + 2);
   expect(lines.at(-1)).toBe('');
 });
+
+test('a planned semester shows its apartments as not yet bookable', async ({ page, request }) => {
+  const { all } = await semesters(request);
+  const planned = all.find((s) => s.rentingPhase === 'PLANNED');
+  expect(planned, 'a planned semester (the catalog keeps two years ahead)').toBeTruthy();
+  await signIn(page);
+  await page.goto('/admin/overview');
+  await chooseSemester(page, planned!);
+  const tags = page.locator('[data-testid^="apartment-"] .ant-tag');
+  await expect(tags.first()).toBeVisible();
+  const texts = await tags.allInnerTexts();
+  expect(texts.length).toBeGreaterThanOrEqual(20);
+  expect(new Set(texts)).toEqual(new Set(['Noch nicht buchbar']));
+});

@@ -3,6 +3,7 @@ import { Navigate, Route, Routes } from 'react-router';
 import { AdminLayout } from './components/AdminLayout/AdminLayout';
 import { AdminGate } from './pages/auth/AdminGate';
 
+const StartPage = lazy(() => import('./pages/start/StartPage'));
 const OverviewPage = lazy(() => import('./pages/overview/OverviewPage'));
 const RentersPage = lazy(() => import('./pages/renter/RentersPage'));
 const RenterPage = lazy(() => import('./pages/renter/RenterPage'));
@@ -20,7 +21,7 @@ export function AdminRoutes() {
           </AdminGate>
         }
       >
-        <Route index element={<Navigate to="/overview" replace />} />
+        <Route index element={<StartPage />} />
         <Route path="overview" element={<OverviewPage />} />
         <Route path="mieter" element={<RentersPage />}>
           <Route path=":id/*" element={<RenterPage />} />

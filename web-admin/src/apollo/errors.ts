@@ -35,6 +35,10 @@ const FIELDS: Record<string, string> = {
   identityCardFront: 'Personalausweis Vorderseite',
   identityCardBack: 'Personalausweis Rückseite',
   immatriculation: 'Immatrikulationsbescheinigung',
+  name: 'Name',
+  startDate: 'Start',
+  endDate: 'Ende',
+  reason: 'Grund',
 };
 
 /** German texts of the message ids the services raise; {{key}} is replaced by the param. */
@@ -68,6 +72,14 @@ const MESSAGES: Record<string, string> = {
   ALREADY_RENTING: 'Für dieses Semester gibt es bereits eine Buchung.',
   SEMESTER_NOT_BOOKABLE: 'Das Semester kann nicht gebucht werden.',
   TRANSITION_NOT_ALLOWED: 'Das ist im aktuellen Stand der Buchung ({{from}}) nicht möglich.',
+  NO_SEMESTER: 'Dieses Semester gibt es nicht (mehr).',
+  APARTMENT_HELD: 'Die Wohnung ist in diesem Semester vergeben ({{state}}). Erst den Vertrag löschen, dann blockieren.',
+  NOT_BLOCKED: 'Die Wohnung ist in diesem Semester nicht blockiert.',
+  SEMESTER_DATES: 'Das Ende muss nach dem Start liegen.',
+  SEMESTER_TOO_LONG: 'Ein Semester dauert höchstens {{maxDays}} Tage.',
+  SEMESTER_OVERLAP: 'Überschneidet sich mit dem Semester {{name}}.',
+  SEMESTER_NAME_TAKEN: 'Es gibt bereits ein Semester mit dem Namen {{name}}.',
+  SEMESTER_STARTED: 'Das Semester {{name}} hat begonnen: Start und Ende bleiben, nur der Name kann sich ändern.',
 };
 
 /** Param values shown as the admin knows them: renting states as their status tag texts. */
@@ -81,14 +93,24 @@ function paramValue(key: string, value: string): string {
   return value;
 }
 
-/** A business exception in German: the input it concerns, then the rule's text with its params. */
-export function exceptionMessage(ex: UserDataException): string {
+/** The rule a business exception names, in German with its params, for the field it concerns. */
+export function exceptionText(ex: UserDataException): string {
   const params = new Map(ex.params.map((p) => [p.key, paramValue(p.key, p.value)]));
   const template = MESSAGES[ex.messageId];
-  const text = template
+  return template
     ? template.replace(/\{\{(\w+)\}\}/g, (_, key: string) => params.get(key) ?? '?')
     : `Die Eingabe wurde abgelehnt (${ex.messageId}).`;
-  const field = ex.path?.split('.').at(-1);
+}
+
+/** The input a business exception concerns: the last segment of its path, if any. */
+export function exceptionField(ex: UserDataException): string | undefined {
+  return ex.path?.split('.').at(-1) || undefined;
+}
+
+/** A business exception in German: the input it concerns, then the rule's text with its params. */
+export function exceptionMessage(ex: UserDataException): string {
+  const text = exceptionText(ex);
+  const field = exceptionField(ex);
   const label = field ? (FIELDS[field] ?? field) : undefined;
   return label ? `${label}: ${text}` : text;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { changedApartments, sortById, toUpdate } from './apartments';
+import { amountError, changedApartments, sortById, toUpdate } from './apartments';
 
 const apt = (id: number, pricePerMonth = 400) => ({
   id,
@@ -52,5 +52,21 @@ describe('toUpdate and sortById', () => {
     const input = [{ id: 3 }, { id: 1 }, { id: 2 }];
     expect(sortById(input).map((x) => x.id)).toEqual([1, 2, 3]);
     expect(input.map((x) => x.id)).toEqual([3, 1, 2]);
+  });
+});
+
+describe('amountError', () => {
+  it.each([
+    ['495', undefined],
+    ['495,5', undefined],
+    ['495.50', undefined],
+    [' 12,00 ', undefined],
+    ['', 'Angabe fehlt.'],
+    ['abc', 'Bitte einen Betrag in Euro eingeben, z. B. 495,00.'],
+    ['4,955', 'Bitte einen Betrag in Euro eingeben, z. B. 495,00.'],
+    ['-5', 'Bitte einen Betrag in Euro eingeben, z. B. 495,00.'],
+    ['1.000,00', 'Bitte einen Betrag in Euro eingeben, z. B. 495,00.'],
+  ])('%s: %s', (text, message) => {
+    expect(amountError(text)).toBe(message);
   });
 });

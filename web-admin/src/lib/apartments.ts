@@ -38,3 +38,13 @@ export function changedApartments(
 export function sortById<T extends { id: number }>(items: readonly T[]): T[] {
   return [...items].sort((a, b) => a.id - b.id);
 }
+
+/** The text a price field takes: euros with at most two decimals, a comma or a point before them. */
+const AMOUNT = /^\s*\d{1,7}(?:[.,]\d{0,2})?\s*$/;
+
+/** The message for a price field's raw text, or undefined when it is an amount (empty counts as missing). */
+export function amountError(text: string): string | undefined {
+  if (text.trim() === '') return 'Angabe fehlt.';
+  if (!AMOUNT.test(text)) return 'Bitte einen Betrag in Euro eingeben, z. B. 495,00.';
+  return undefined;
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { groupByLetter, letterOf, visibleLetterGroups } from './renters';
+import { groupByLetter, letterOf, searchRenters, visibleLetterGroups } from './renters';
 
 const r = (id: number, firstName: string, lastName: string) => ({ id, firstName, lastName, email: `${id}@example.org` });
 
@@ -36,5 +36,32 @@ describe('groupByLetter', () => {
     [' 1st', '#'],
   ])('letterOf(%s) = %s', (name, letter) => {
     expect(letterOf(name)).toBe(letter);
+  });
+});
+
+describe('searchRenters', () => {
+  const renter = (id: number, firstName: string, lastName: string, email: string) => ({ __typename: 'RenterSummary' as const, id, firstName, lastName, email });
+  const groups = [
+    { letter: 'M', renters: [renter(1, 'Jörg', 'Müller', 'joerg@example.org'), renter(2, 'Erika', 'Mustermann', 'erika@uni.de')] },
+    { letter: 'S', renters: [renter(3, 'Anna', 'Schmidt', 'anna@example.org')] },
+  ];
+  const apartments = new Map([[3, ['A12', 'B04']]]);
+  const ids = (found: ReturnType<typeof searchRenters>) => found.flatMap((g) => g.renters.map((r) => r.id));
+
+  it.each([
+    ['', [1, 2, 3]],
+    ['muller', [1]],
+    ['JÖRG', [1]],
+    ['uni.de', [2]],
+    ['example.org', [1, 3]],
+    ['b04', [3]],
+    ['anna a12', [3]],
+    ['anna a13', []],
+  ])('%s finds %j', (search, want) => {
+    expect(ids(searchRenters(groups as never, search, apartments))).toEqual(want);
+  });
+
+  it('drops letters left without renters', () => {
+    expect(searchRenters(groups as never, 'schmidt').map((g) => g.letter)).toEqual(['S']);
   });
 });

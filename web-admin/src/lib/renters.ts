@@ -32,3 +32,26 @@ export function groupByLetter(renters: readonly RenterSummary[]): LetterGroup[] 
   }
   return visibleLetterGroups([...map].map(([letter, rs]) => ({ letter, renters: rs })));
 }
+
+/** Folds a text for searching: lower case, umlauts and accents as their base letter. */
+function fold(text: string): string {
+  return text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+}
+
+/**
+ * The groups with only the renters matching every word of the search in their name, e-mail address
+ * or one of their apartments' names (apartmentsOf by renter id); an empty search keeps everybody.
+ */
+export function searchRenters(
+  groups: readonly LetterGroup[],
+  search: string,
+  apartmentsOf: ReadonlyMap<number, readonly string[]> = new Map(),
+): LetterGroup[] {
+  const words = fold(search).split(/\s+/).filter(Boolean);
+  if (words.length === 0) return [...groups];
+  const matches = (r: RenterSummary) => {
+    const haystack = fold([r.firstName, r.lastName, r.email, ...(apartmentsOf.get(r.id) ?? [])].join(' '));
+    return words.every((w) => haystack.includes(w));
+  };
+  return groups.map((g) => ({ letter: g.letter, renters: g.renters.filter(matches) })).filter((g) => g.renters.length > 0);
+}

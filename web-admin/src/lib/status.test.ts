@@ -15,6 +15,7 @@ describe('statusTag', () => {
     ['RENEWAL_ACCEPTED', 'Verlängerung Akzeptiert', false],
     ['CANCELED', 'Gekündigt', false],
     ['AVAILABLE', 'Verfügbar', false],
+    ['NOT_YET_BOOKABLE', 'Noch nicht buchbar', false],
     ['APARTMENT_BLOCKED', 'Blockiert', true],
     ['APARTMENT_EMPTY', 'Empty', false],
   ])('%s shows %s (highlight %s)', (state, text, highlight) => {
@@ -25,7 +26,7 @@ describe('statusTag', () => {
   });
 
   it('covers every renting state of the API', () => {
-    expect(ALL_STATES).toHaveLength(14);
+    expect(ALL_STATES).toHaveLength(15);
   });
 
   it('highlights exactly reserved, contract signed, renewal request and blocked', () => {

@@ -23,6 +23,7 @@ const TAGS: Record<RentingState, StatusTag> = {
   RENEWAL_ACCEPTED: { text: 'Verlängerung Akzeptiert', color: 'lime', highlight: false },
   CANCELED: { text: 'Gekündigt', color: 'red', highlight: false },
   AVAILABLE: { text: 'Verfügbar', color: 'success', highlight: false },
+  NOT_YET_BOOKABLE: { text: 'Noch nicht buchbar', color: 'processing', highlight: false },
   APARTMENT_BLOCKED: { text: 'Blockiert', color: 'error', highlight: true },
   APARTMENT_EMPTY: { text: 'Empty', color: 'default', highlight: false },
 };

@@ -87,6 +87,8 @@ export type RentingState =
   | 'CANCELED'
   | 'CONTRACT_REQUESTED'
   | 'CONTRACT_SIGNED'
+  /** Nobody holds the apartment and its semester is PLANNED: it cannot be booked yet. */
+  | 'NOT_YET_BOOKABLE'
   | 'OWNER_ACKNOWLEDGED'
   | 'PAYED'
   | 'RENEWAL_ACCEPTED'

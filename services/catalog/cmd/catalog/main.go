@@ -11,6 +11,7 @@ import (
 	"google.golang.org/grpc"
 
 	"semesterhaus/platform/postgres"
+	"semesterhaus/platform/server"
 	"semesterhaus/platform/service"
 	catalogv1 "semesterhaus/proto/gen/catalog/v1"
 	"semesterhaus/services/catalog/internal/adapters/graphql"
@@ -33,7 +34,14 @@ func main() {
 func serve(ctx context.Context, cfg config.Config, infra *service.Infra, logger *slog.Logger) error {
 	verifier := infra.Verifier
 	catalog := app.New(pgadapter.NewRepository(infra.Pool), time.Now, app.Settings{
-		TimeZone: cfg.TimeZone.Location, RenewalWindowDays: cfg.RenewalWindowDays,
+		TimeZone: cfg.TimeZone.Location, RenewalWindowDays: cfg.RenewalWindowDays, SemestersAheadMonths: cfg.SemestersAheadMonths,
+	})
+	semestersAhead := server.Every("semesters-ahead", cfg.JobInterval, logger, func(ctx context.Context) error {
+		added, _, err := catalog.AddSemestersAhead(ctx)
+		for _, s := range added {
+			logger.InfoContext(ctx, "semester added ahead", "semesterId", s.ID, "name", s.Name)
+		}
+		return err
 	})
 
 	return infra.Run(ctx, logger, service.API{
@@ -43,7 +51,7 @@ func serve(ctx context.Context, cfg config.Config, infra *service.Infra, logger 
 			catalogv1.RegisterCatalogServiceServer(s, grpcadapter.NewServer(catalog))
 		},
 		Callers: grpcadapter.Callers,
-	})
+	}, semestersAhead)
 }
 
 func seed(ctx context.Context, cfg config.Config, _ *slog.Logger) error {

@@ -22,12 +22,24 @@ type Repository interface {
 	// UpdateApartment loads the apartment, lets change modify it and stores it with an audit entry in
 	// one transaction; nothing is stored when change fails.
 	UpdateApartment(ctx context.Context, id int, actor string, change func(*domain.Apartment) error) error
+	// CreateSemester stores a new semester with an audit entry; one sharing a day or the name with
+	// another is refused as a business exception.
+	CreateSemester(ctx context.Context, s domain.Semester, actor string) error
+	// UpdateSemester loads the semester, lets change modify it and stores it with an audit entry in
+	// one transaction, checked as CreateSemester checks; nothing is stored when change fails.
+	UpdateSemester(ctx context.Context, id int, actor string, change func(*domain.Semester) error) error
+	// AddSemestersAhead adds those of the semesters that share neither a day nor the name with a
+	// stored one, on one replica at a time: ran is false when another one was at it.
+	AddSemestersAhead(ctx context.Context, semesters []domain.Semester) (added []domain.Semester, ran bool, err error)
 }
 
 // Settings are the catalog's business settings.
 type Settings struct {
 	TimeZone          *time.Location // the residence's time zone decides what "today" is
 	RenewalWindowDays int
+	// SemestersAheadMonths is how far ahead the regular semesters are kept present: every semester
+	// starting within this many months from today exists.
+	SemestersAheadMonths int
 }
 
 // Catalog answers questions about the building, semesters and prices, and lets admins edit apartments.
@@ -165,4 +177,41 @@ func (c *Catalog) UpdateApartment(ctx context.Context, update domain.ApartmentUp
 		return &exception.Error{Path: "id", MessageID: domain.MsgNoApartment, Params: map[string]string{"id": fmt.Sprint(update.ID)}}
 	}
 	return err
+}
+
+// CreateSemester adds a semester an administrator entered. It is for admins only; invalid input, a
+// name taken or days shared with another semester come back as a *exception.Error and add nothing.
+func (c *Catalog) CreateSemester(ctx context.Context, in domain.SemesterInput) error {
+	if err := identity.RequireAdmin(ctx); err != nil {
+		return err
+	}
+	semester, err := domain.NewSemester(in)
+	if err != nil {
+		return err
+	}
+	return c.repo.CreateSemester(ctx, semester, identity.FromContext(ctx).Subject)
+}
+
+// UpdateSemester changes a semester's name and dates (the dates only before it starts). It is for
+// admins only and refuses as CreateSemester does.
+func (c *Catalog) UpdateSemester(ctx context.Context, id int, in domain.SemesterInput) error {
+	if err := identity.RequireAdmin(ctx); err != nil {
+		return err
+	}
+	today := c.calendar().Today
+	err := c.repo.UpdateSemester(ctx, id, identity.FromContext(ctx).Subject, func(s *domain.Semester) error {
+		return s.Edit(in, today)
+	})
+	if errors.Is(err, domain.ErrNotFound) {
+		return exception.New("id", domain.MsgNoSemester, "id", fmt.Sprint(id))
+	}
+	return err
+}
+
+// AddSemestersAhead is the catalog's scheduled job: it adds the regular semesters (summer 1 April to
+// 30 September, winter 1 October to 31 March) from today's up to those starting SemestersAheadMonths
+// ahead, unless an administrator's semester already covers their days or bears their name. ran is
+// false when another replica was running it.
+func (c *Catalog) AddSemestersAhead(ctx context.Context) (added []domain.Semester, ran bool, err error) {
+	return c.repo.AddSemestersAhead(ctx, domain.SemestersAhead(c.calendar().Today, c.settings.SemestersAheadMonths))
 }

@@ -3,6 +3,7 @@ package config
 
 import (
 	"fmt"
+	"time"
 
 	platformconfig "semesterhaus/platform/config"
 	"semesterhaus/platform/service"
@@ -15,6 +16,9 @@ type Config struct {
 	GRPCAddr          string                  `env:"GRPC_ADDR" envDefault:":9101"`
 	TimeZone          platformconfig.TimeZone `env:"TIME_ZONE" envDefault:"Europe/Berlin"`
 	RenewalWindowDays int                     `env:"RENEWAL_WINDOW_DAYS" envDefault:"30"`
+	// SemestersAheadMonths: every regular semester starting within this many months exists.
+	SemestersAheadMonths int           `env:"SEMESTERS_AHEAD_MONTHS" envDefault:"24"`
+	JobInterval          time.Duration `env:"JOB_INTERVAL" envDefault:"1h"`
 }
 
 // Load reads the settings and checks them.
@@ -25,6 +29,12 @@ func Load() (Config, error) {
 	}
 	if cfg.RenewalWindowDays < 1 || cfg.RenewalWindowDays > 180 {
 		return Config{}, fmt.Errorf("RENEWAL_WINDOW_DAYS must be between 1 and 180, not %d", cfg.RenewalWindowDays)
+	}
+	if cfg.SemestersAheadMonths < 6 || cfg.SemestersAheadMonths > 120 {
+		return Config{}, fmt.Errorf("SEMESTERS_AHEAD_MONTHS must be between 6 and 120, not %d", cfg.SemestersAheadMonths)
+	}
+	if cfg.JobInterval < time.Second {
+		return Config{}, fmt.Errorf("JOB_INTERVAL must be at least 1s, not %s", cfg.JobInterval)
 	}
 	return cfg, nil
 }

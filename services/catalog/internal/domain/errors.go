@@ -16,6 +16,14 @@ const (
 	MsgInvalidPrice = "INVALID_PRICE"
 	MsgCurrency     = "CURRENCY"
 	MsgNoApartment  = "NO_APARTMENT"
+	MsgSingleLine   = "SINGLE_LINE"
+
+	MsgNoSemester        = "NO_SEMESTER"
+	MsgSemesterDates     = "SEMESTER_DATES"      // the last day is not after the first
+	MsgSemesterTooLong   = "SEMESTER_TOO_LONG"   // longer than a year (param maxDays)
+	MsgSemesterOverlap   = "SEMESTER_OVERLAP"    // shares days with another semester (param name)
+	MsgSemesterNameTaken = "SEMESTER_NAME_TAKEN" // another semester has the name
+	MsgSemesterStarted   = "SEMESTER_STARTED"    // the dates of a started semester stay (param name)
 )
 
 func itoa(n int64) string { return strconv.FormatInt(n, 10) }

@@ -2,7 +2,12 @@ package domain
 
 import (
 	"fmt"
+	"strings"
 	"time"
+	"unicode"
+	"unicode/utf8"
+
+	"semesterhaus/platform/exception"
 )
 
 // Semester is one rental period. Start and End are calendar days (midnight UTC stands for the day).
@@ -125,4 +130,68 @@ func Bookable(views []SemesterView) (bookable SemesterView, ok bool) {
 		}
 	}
 	return SemesterView{}, false
+}
+
+// MaxSemesterNameLength is the longest name an administrator may give a semester.
+const MaxSemesterNameLength = 40
+
+// maxSemesterDays is the longest a semester may last: a year.
+const maxSemesterDays = 366
+
+// SemesterInput is what an administrator enters for a semester: its name and its first and last day.
+type SemesterInput struct {
+	Name       string
+	Start, End time.Time
+}
+
+// NewSemester checks an administrator's new semester: a name on one line of at most
+// MaxSemesterNameLength characters, a last day after the first, at most a year long. Whether it
+// overlaps another semester is the store's check, which sees them all.
+func NewSemester(in SemesterInput) (Semester, error) {
+	s := Semester{}
+	return s, s.apply(in)
+}
+
+// Edit changes the semester's name and dates as NewSemester checks them. The dates of a semester
+// that has started (today lies on or after its first day) are what its renters booked and paid, so
+// they stay; its name may change.
+func (s *Semester) Edit(in SemesterInput, today time.Time) error {
+	if !today.Before(s.Start) && (!in.Start.Equal(s.Start) || !in.End.Equal(s.End)) {
+		return exception.New("startDate", MsgSemesterStarted, "name", s.Name)
+	}
+	return s.apply(in)
+}
+
+func (s *Semester) apply(in SemesterInput) error {
+	name := strings.TrimSpace(in.Name)
+	switch {
+	case name == "":
+		return exception.New("name", MsgNotNull)
+	case utf8.RuneCountInString(name) > MaxSemesterNameLength:
+		return exception.New("name", MsgStringMax, "max", itoa(MaxSemesterNameLength))
+	case strings.ContainsFunc(name, unicode.IsControl):
+		return exception.New("name", MsgSingleLine)
+	case !in.End.After(in.Start):
+		return exception.New("endDate", MsgSemesterDates)
+	case in.End.Sub(in.Start).Hours()/24 >= maxSemesterDays:
+		return exception.New("endDate", MsgSemesterTooLong, "maxDays", itoa(maxSemesterDays))
+	}
+	s.Name, s.Start, s.End = name, in.Start, in.End
+	return nil
+}
+
+// Overlaps reports whether the two semesters share a day.
+func (s Semester) Overlaps(o Semester) bool {
+	return !s.Start.After(o.End) && !o.Start.After(s.End)
+}
+
+// SemestersAhead returns the regular semesters (SemesterContaining) from the one today lies in up to
+// the last that starts within months from today: the semesters a residence keeps ready ahead.
+func SemestersAhead(today time.Time, months int) []Semester {
+	until := today.AddDate(0, months, 0)
+	var ahead []Semester
+	for s := SemesterContaining(today); !s.Start.After(until); s = s.Next() {
+		ahead = append(ahead, s)
+	}
+	return ahead
 }

@@ -1,8 +1,12 @@
 package domain
 
 import (
+	"errors"
+	"strings"
 	"testing"
 	"time"
+
+	"semesterhaus/platform/exception"
 )
 
 func day(s string) time.Time {
@@ -118,5 +122,109 @@ func TestDay_usesTheResidencesTimeZone(t *testing.T) {
 	lateEvening := time.Date(2026, 9, 30, 22, 30, 0, 0, time.UTC) // already 1 October in Berlin
 	if got := Day(lateEvening, berlin); !got.Equal(day("2026-10-01")) {
 		t.Errorf("Day = %s, want 2026-10-01", got.Format(time.DateOnly))
+	}
+}
+
+func TestNewSemester_checksNameAndDates(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name       string
+		in         SemesterInput
+		path, msg  string
+		wantStored string
+	}{
+		{"regular summer", SemesterInput{"SoSe 2029", day("2029-04-01"), day("2029-09-30")}, "", "", "SoSe 2029"},
+		{"name trimmed", SemesterInput{"  Sommer 2029 ", day("2029-04-01"), day("2029-09-30")}, "", "", "Sommer 2029"},
+		{"one day", SemesterInput{"Kurz", day("2029-04-01"), day("2029-04-02")}, "", "", "Kurz"},
+		{"blank name", SemesterInput{" ", day("2029-04-01"), day("2029-09-30")}, "name", MsgNotNull, ""},
+		{"long name", SemesterInput{strings.Repeat("x", MaxSemesterNameLength+1), day("2029-04-01"), day("2029-09-30")}, "name", MsgStringMax, ""},
+		{"name over two lines", SemesterInput{"SoSe\n2029", day("2029-04-01"), day("2029-09-30")}, "name", MsgSingleLine, ""},
+		{"end on the start", SemesterInput{"SoSe 2029", day("2029-04-01"), day("2029-04-01")}, "endDate", MsgSemesterDates, ""},
+		{"end before the start", SemesterInput{"SoSe 2029", day("2029-09-30"), day("2029-04-01")}, "endDate", MsgSemesterDates, ""},
+		{"longer than a year", SemesterInput{"Lang", day("2029-04-01"), day("2030-04-02")}, "endDate", MsgSemesterTooLong, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			s, err := NewSemester(tt.in)
+			if tt.msg == "" {
+				if err != nil || s.Name != tt.wantStored || !s.Start.Equal(tt.in.Start) || !s.End.Equal(tt.in.End) {
+					t.Errorf("NewSemester = %+v, %v; want %q accepted", s, err, tt.wantStored)
+				}
+				return
+			}
+			var e *exception.Error
+			if !errors.As(err, &e) || e.Path != tt.path || e.MessageID != tt.msg {
+				t.Errorf("NewSemester error = %v, want %s at %s", err, tt.msg, tt.path)
+			}
+		})
+	}
+}
+
+func TestSemesterEdit_datesOfAStartedSemesterStayItsNameMayChange(t *testing.T) {
+	t.Parallel()
+	running := Semester{ID: 3, Name: "WiSe 2026/27", Start: day("2026-10-01"), End: day("2027-03-31")}
+	today := day("2026-11-22")
+
+	renamed := running
+	if err := renamed.Edit(SemesterInput{"Winter 2026/27", running.Start, running.End}, today); err != nil || renamed.Name != "Winter 2026/27" {
+		t.Errorf("renaming a running semester: %+v, %v", renamed, err)
+	}
+	moved := running
+	err := moved.Edit(SemesterInput{running.Name, running.Start, day("2027-03-30")}, today)
+	var e *exception.Error
+	if !errors.As(err, &e) || e.MessageID != MsgSemesterStarted || e.Path != "startDate" || moved != running {
+		t.Errorf("moving a running semester's end: %v, %+v; want %s and nothing changed", err, moved, MsgSemesterStarted)
+	}
+
+	planned := Semester{ID: 5, Name: "WiSe 2027/28", Start: day("2027-10-01"), End: day("2028-03-31")}
+	if err := planned.Edit(SemesterInput{"WiSe 2027/28", day("2027-10-04"), day("2028-03-31")}, today); err != nil || !planned.Start.Equal(day("2027-10-04")) {
+		t.Errorf("moving a planned semester's start: %+v, %v", planned, err)
+	}
+	bad := planned
+	if err := bad.Edit(SemesterInput{"", planned.Start, planned.End}, today); err == nil || bad != planned {
+		t.Errorf("an invalid edit: %v, %+v; want refused and nothing changed", err, bad)
+	}
+}
+
+func TestSemesterOverlaps_sharedDaysOnly(t *testing.T) {
+	t.Parallel()
+	summer := Semester{Start: day("2027-04-01"), End: day("2027-09-30")}
+	tests := []struct {
+		start, end string
+		want       bool
+	}{
+		{"2027-10-01", "2028-03-31", false},
+		{"2026-10-01", "2027-03-31", false},
+		{"2027-09-30", "2028-03-31", true},
+		{"2026-10-01", "2027-04-01", true},
+		{"2027-05-01", "2027-06-01", true},
+	}
+	for _, tt := range tests {
+		if got := summer.Overlaps(Semester{Start: day(tt.start), End: day(tt.end)}); got != tt.want {
+			t.Errorf("summer 2027 overlaps %s..%s = %v, want %v", tt.start, tt.end, got, tt.want)
+		}
+	}
+}
+
+func TestSemestersAhead_fromTodaysSemesterUpToThoseStartingWithinTheMonths(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		today  string
+		months int
+		want   []string
+	}{
+		{"2026-11-22", 24, []string{"WiSe 2026/27", "SoSe 2027", "WiSe 2027/28", "SoSe 2028", "WiSe 2028/29"}},
+		{"2026-09-30", 12, []string{"SoSe 2026", "WiSe 2026/27", "SoSe 2027"}},
+		{"2027-04-01", 6, []string{"SoSe 2027", "WiSe 2027/28"}},
+	}
+	for _, tt := range tests {
+		var got []string
+		for _, s := range SemestersAhead(day(tt.today), tt.months) {
+			got = append(got, s.Name)
+		}
+		if strings.Join(got, ",") != strings.Join(tt.want, ",") {
+			t.Errorf("SemestersAhead(%s, %d) = %v, want %v", tt.today, tt.months, got, tt.want)
+		}
 	}
 }

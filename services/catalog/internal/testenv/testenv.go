@@ -8,6 +8,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/jackc/pgx/v5/pgxpool"
+
 	"semesterhaus/platform/pgtest"
 	pgadapter "semesterhaus/services/catalog/internal/adapters/postgres"
 	"semesterhaus/services/catalog/internal/app"
@@ -22,12 +24,20 @@ var Berlin = mustLoad("Europe/Berlin")
 // the semesters around the clock's today.
 func NewCatalog(t testing.TB, now func() time.Time) *app.Catalog {
 	t.Helper()
+	catalog, _ := NewCatalogOn(t, now)
+	return catalog
+}
+
+// NewCatalogOn is NewCatalog that also returns the database, for tests that look at what was stored
+// (the audit log). The catalog keeps 24 months of semesters ahead.
+func NewCatalogOn(t testing.TB, now func() time.Time) (*app.Catalog, *pgxpool.Pool) {
+	t.Helper()
 	pool, _ := pgtest.NewDatabase(t, migrations.FS)
 	repo := pgadapter.NewRepository(pool)
 	if err := repo.Seed(context.Background(), demo.Building(), demo.Semesters(now().In(Berlin))); err != nil {
 		t.Fatalf("seed the demo catalog: %v", err)
 	}
-	return app.New(repo, now, app.Settings{TimeZone: Berlin, RenewalWindowDays: 30})
+	return app.New(repo, now, app.Settings{TimeZone: Berlin, RenewalWindowDays: 30, SemestersAheadMonths: 24}), pool
 }
 
 func mustLoad(name string) *time.Location {

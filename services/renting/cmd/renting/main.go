@@ -46,7 +46,7 @@ func serve(ctx context.Context, cfg config.Config, infra *service.Infra, logger 
 	rentings := app.New(repo,
 		grpcadapter.NewCatalog(peers.catalog), grpcadapter.NewRenters(peers.renter), grpcadapter.NewDocuments(peers.document),
 		time.Now, app.Settings{TimeZone: cfg.TimeZone.Location, ConfirmationTimeout: cfg.ConfirmationTimeout, KeyCodeDays: cfg.KeyCodeDays,
-			UnconfirmedRetention: cfg.UnconfirmedRequestRetention}, logger)
+			UnconfirmedRetention: cfg.UnconfirmedRequestRetention, UnsignedAfter: time.Duration(cfg.UnsignedContractDays) * 24 * time.Hour}, logger)
 	consumers := natsadapter.NewConsumers(js, pool, func(tx pgx.Tx) app.Updater { return repo.In(tx) }, rentings, logger)
 
 	api := service.API{
@@ -61,7 +61,10 @@ func serve(ctx context.Context, cfg config.Config, infra *service.Infra, logger 
 		},
 		Callers: grpcadapter.Callers,
 	}
-	jobs := server.Func("jobs", func(ctx context.Context) error { return rentings.RunJobsEvery(ctx, cfg.JobInterval) })
+	jobs := server.Every("jobs", cfg.JobInterval, logger, func(ctx context.Context) error {
+		_, err := rentings.RunJobs(ctx)
+		return err
+	})
 	return infra.Run(ctx, logger, api, append(consumers.Components(streams.Document, streams.Payment), jobs)...)
 }
 

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"slices"
 	"testing"
+	"time"
 
 	"semesterhaus/platform/exception"
 	"semesterhaus/platform/identity"
@@ -173,5 +174,112 @@ func TestOfferRenewal_offersThePaidApartmentForTheFollowingSemesterNow(t *testin
 	var notPaid *exception.Error
 	if !errors.As(err, &notPaid) || notPaid.MessageID != domain.MsgNotAllowed {
 		t.Errorf("an offer for a renting that is not paid: %v, want %s", err, domain.MsgNotAllowed)
+	}
+}
+
+func TestAnswerRenewalForRenter_acceptsOrDeclinesAnOpenRenewalOnTheRentersBehalfAudited(t *testing.T) {
+	t.Parallel()
+	env := testenv.New(t, testenv.DesignDay, testenv.Subjects)
+	current, next := semesterNamed(t, env, "WiSe 2026/27"), semesterNamed(t, env, "SoSe 2027")
+	offer := func(renterID int64, apartmentID int) string {
+		t.Helper()
+		id, err := env.Rentings.OfferRenewal(testenv.Admin(), payedRenting(t, env, renterID, apartmentID, current.ID))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return id
+	}
+	accepted, declined := offer(7, 11), offer(8, 12)
+
+	if err := env.Rentings.AnswerRenewalForRenter(testenv.Anonymous(), accepted, true); !errors.Is(err, identity.ErrForbidden) {
+		t.Errorf("anonymous: %v", err)
+	}
+	bookings, err := env.Rentings.BookingsOfRenter(testenv.Admin(), 7)
+	if err != nil {
+		t.Fatal(err)
+	}
+	renewal := bookings[slices.IndexFunc(bookings, func(b domain.Booking) bool { return b.Renting.ID == accepted })]
+	if renewal.RenewalDeadline == nil || !renewal.RenewalDeadline.Equal(next.RenewalDeadline) {
+		t.Errorf("renewal deadline %v, want %s", renewal.RenewalDeadline, next.RenewalDeadline)
+	}
+
+	if err := env.Rentings.AnswerRenewalForRenter(testenv.Admin(), accepted, true); err != nil {
+		t.Fatal(err)
+	}
+	if err := env.Rentings.AnswerRenewalForRenter(testenv.Admin(), declined, false); err != nil {
+		t.Fatal(err)
+	}
+	wantState(t, env, accepted, domain.RenewalAccepted)
+	wantState(t, env, declined, domain.Canceled)
+	for action, subject := range map[string]string{"acceptRenewalForRenter": accepted, "declineRenewalForRenter": declined} {
+		if n := count(t, env, "SELECT count(*) FROM audit_log WHERE actor = 'admin' AND action = $1 AND subject = $2", action, "renting/"+subject); n != 1 {
+			t.Errorf("%d audit entries of %s", n, action)
+		}
+	}
+	// answered already: a second answer is refused and changes nothing
+	var refused *exception.Error
+	if err := env.Rentings.AnswerRenewalForRenter(testenv.Admin(), accepted, false); !errors.As(err, &refused) || refused.MessageID != domain.MsgNotAllowed {
+		t.Errorf("a second answer: %v, want %s", err, domain.MsgNotAllowed)
+	}
+	wantState(t, env, accepted, domain.RenewalAccepted)
+}
+
+func TestOfficeTasks_listWhatWaitsForTheOfficeOldestFirst(t *testing.T) {
+	t.Parallel()
+	env := testenv.New(t, testenv.DesignDay, testenv.Subjects)
+	request(t, env, 13, "early@example.org") // made first, unconfirmed: expires after 72 h
+	env.Clock.Set(testenv.DesignDay.Add(time.Hour))
+	reserved := request(t, env, 12, "ada@example.org")
+	confirm(t, env, reserved, "ada@example.org")
+	current := semesterNamed(t, env, "WiSe 2026/27")
+	renewal, err := env.Rentings.OfferRenewal(testenv.Admin(), payedRenting(t, env, 7, 11, current.ID))
+	if err != nil {
+		t.Fatal(err)
+	}
+
+	if _, err := env.Rentings.OfficeTasks(testenv.Anonymous()); !errors.Is(err, identity.ErrForbidden) {
+		t.Errorf("anonymous: %v", err)
+	}
+	kinds := func() []domain.TaskKind {
+		t.Helper()
+		tasks, err := env.Rentings.OfficeTasks(testenv.Admin())
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out []domain.TaskKind
+		for _, task := range tasks {
+			out = append(out, task.Kind)
+			if task.Kind == domain.TaskIdentityApproval && task.Renting.ID != reserved || task.Kind == domain.TaskRenewalUnanswered && task.Renting.ID != renewal {
+				t.Errorf("task %s names renting %s", task.Kind, task.Renting.ID)
+			}
+		}
+		return out
+	}
+	if got := kinds(); !slices.Equal(got, []domain.TaskKind{domain.TaskIdentityApproval, domain.TaskRenewalUnanswered}) {
+		t.Errorf("tasks %v, want the identity approval and the renewal (the fresh request waits for its renter)", got)
+	}
+	env.Clock.Set(testenv.DesignDay.Add(50 * time.Hour)) // the first request expires within a day now
+	if got := kinds(); !slices.Equal(got, []domain.TaskKind{domain.TaskRequestExpiring, domain.TaskIdentityApproval, domain.TaskRenewalUnanswered}) {
+		t.Errorf("tasks %v, want the expiring request first", got)
+	}
+}
+
+func TestRenterApartments_theApartmentsOfEachRentersRentingsNotCanceled(t *testing.T) {
+	t.Parallel()
+	env := testenv.New(t, testenv.DesignDay, testenv.Subjects)
+	current := semesterNamed(t, env, "WiSe 2026/27")
+	payedRenting(t, env, 7, 11, current.ID)
+	canceled := payedRenting(t, env, 7, 12, semesterNamed(t, env, "SoSe 2026").ID)
+	if err := env.Repo.Update(context.Background(), canceled, func(r *domain.Renting) error { return r.MoveTo(domain.Canceled, env.Clock.Now()) }); err != nil {
+		t.Fatal(err)
+	}
+	payedRenting(t, env, 8, 13, current.ID)
+
+	if _, err := env.Rentings.RenterApartments(testenv.Anonymous()); !errors.Is(err, identity.ErrForbidden) {
+		t.Errorf("anonymous: %v", err)
+	}
+	got, err := env.Rentings.RenterApartments(testenv.Admin())
+	if err != nil || len(got) != 2 || !slices.Equal(got[7], []int{11}) || !slices.Equal(got[8], []int{13}) {
+		t.Errorf("renter apartments %v, %v; want 7 in 11 (12 canceled) and 8 in 13", got, err)
 	}
 }

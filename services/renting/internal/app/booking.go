@@ -101,20 +101,33 @@ func (s *Rentings) bookableSemester(ctx context.Context, semesterID int) (domain
 	return semester, err
 }
 
-// checkFree checks that the apartment exists and nobody holds it in the semester. The unique index
-// has the last word when two renters confirm at once; this check spares a renter a doomed booking.
+// checkFree checks that the apartment exists, nobody holds it in the semester and it is not blocked.
+// The unique index (and the block trigger) has the last word when two renters confirm at once; this
+// check spares a renter a doomed booking.
 func (s *Rentings) checkFree(ctx context.Context, apartmentID, semesterID int) error {
-	if _, err := s.catalog.Apartment(ctx, apartmentID); errors.Is(err, domain.ErrNotFound) {
-		return exception.New("apartmentId", domain.MsgNoApartment, "id", strconv.Itoa(apartmentID))
-	} else if err != nil {
+	if err := s.checkApartment(ctx, apartmentID); err != nil {
 		return err
 	}
 	held, err := s.queries.ApartmentHeld(ctx, apartmentID, semesterID)
 	if err != nil {
 		return err
 	}
-	if held {
+	blocked, err := s.queries.ApartmentBlocked(ctx, apartmentID, semesterID)
+	if err != nil {
+		return err
+	}
+	if held || blocked {
 		return exception.New("apartmentId", domain.MsgApartmentTaken, "id", strconv.Itoa(apartmentID))
+	}
+	return nil
+}
+
+// checkApartment answers NO_APARTMENT for an apartment the catalog does not know.
+func (s *Rentings) checkApartment(ctx context.Context, apartmentID int) error {
+	if _, err := s.catalog.Apartment(ctx, apartmentID); errors.Is(err, domain.ErrNotFound) {
+		return exception.New("apartmentId", domain.MsgNoApartment, "id", strconv.Itoa(apartmentID))
+	} else if err != nil {
+		return err
 	}
 	return nil
 }
@@ -245,9 +258,7 @@ func (s *Rentings) confirm(ctx context.Context, renterID int64, rentingID string
 // ReselectApartment moves a renting whose apartment was taken to another free apartment of the same
 // semester (APARTMENT_RESERVED).
 func (s *Rentings) ReselectApartment(ctx context.Context, rentingID string, apartmentID int) error {
-	if _, err := s.catalog.Apartment(ctx, apartmentID); errors.Is(err, domain.ErrNotFound) {
-		return exception.New("apartmentId", domain.MsgNoApartment, "id", strconv.Itoa(apartmentID))
-	} else if err != nil {
+	if err := s.checkApartment(ctx, apartmentID); err != nil {
 		return err
 	}
 	err := s.bookings.Update(ctx, rentingID, func(r *domain.Renting) error {

@@ -190,20 +190,3 @@ func (s *Rentings) today() time.Time {
 	y, m, d := s.now().In(s.settings.TimeZone).Date()
 	return time.Date(y, m, d, 0, 0, 0, 0, time.UTC)
 }
-
-// RunJobsEvery runs the job at every interval until ctx ends; a failed run is logged and retried at
-// the next tick.
-func (s *Rentings) RunJobsEvery(ctx context.Context, interval time.Duration) error {
-	ticker := time.NewTicker(interval)
-	defer ticker.Stop()
-	for {
-		if _, err := s.RunJobs(ctx); err != nil && ctx.Err() == nil {
-			s.logger.ErrorContext(ctx, "scheduled job failed", "err", err)
-		}
-		select {
-		case <-ctx.Done():
-			return nil
-		case <-ticker.C:
-		}
-	}
-}

@@ -258,3 +258,31 @@ func TestJobs_forgetRequestsCancelledUnconfirmedAfterTheRetention(t *testing.T) 
 		t.Errorf("renting.deleted announced %d times, audited %d times; want once each", announced, audited)
 	}
 }
+
+func TestBookingsOfRenter_keyCodeIsDueOnADayUntilItIsSentThenSaysWhen(t *testing.T) {
+	t.Parallel()
+	env := testenv.New(t, testenv.DesignDay, testenv.Subjects)
+	summer := semesterNamed(t, env, "SoSe 2027")
+	paid := payedRenting(t, env, 11, 11, summer.ID)
+	renterID := mustGet(t, env, paid).RenterID
+	booking := func() domain.Booking {
+		t.Helper()
+		bookings, err := env.Rentings.BookingsOfRenter(testenv.Admin(), renterID)
+		if err != nil || len(bookings) != 1 {
+			t.Fatalf("bookings %+v, %v", bookings, err)
+		}
+		return bookings[0]
+	}
+
+	before := booking()
+	if due := before.KeyCodeDueOn; due == nil || !due.Equal(summer.Start.AddDate(0, 0, -3)) || before.Renting.KeyCodeSentAt != nil {
+		t.Errorf("before the job: due %v, sent %v; want due 3 days before %s and not sent", due, before.Renting.KeyCodeSentAt, summer.Start)
+	}
+	sendDay := time.Date(summer.Start.Year(), summer.Start.Month(), summer.Start.Day()-3, 8, 0, 0, 0, testenv.Berlin)
+	env.Clock.Set(sendDay)
+	runJobs(t, env)
+	after := booking()
+	if after.KeyCodeDueOn != nil || after.Renting.KeyCodeSentAt == nil || !after.Renting.KeyCodeSentAt.Equal(sendDay) {
+		t.Errorf("after the job: due %v, sent %v; want sent at %s", after.KeyCodeDueOn, after.Renting.KeyCodeSentAt, sendDay)
+	}
+}

@@ -50,8 +50,16 @@ type QueryStore interface {
 	LogOfRenter(ctx context.Context, renterID int64) ([]domain.LogEntry, error)
 	RentingsOfSemester(ctx context.Context, semesterID int) ([]domain.Renting, error)
 	RentingsInState(ctx context.Context, state domain.State, semesterIDs []int) ([]domain.Renting, error)
+	// RenterApartments returns the apartment ids of each renter's rentings that are not canceled.
+	RenterApartments(ctx context.Context) (map[int64][]int, error)
+	// RentingsInStates returns the rentings in any of the states, of every semester.
+	RentingsInStates(ctx context.Context, states []domain.State) ([]domain.Renting, error)
 	// ApartmentHeld reports whether a renting holds the apartment in the semester.
 	ApartmentHeld(ctx context.Context, apartmentID, semesterID int) (bool, error)
+	// ApartmentBlocked reports whether an administrator blocked the apartment in the semester.
+	ApartmentBlocked(ctx context.Context, apartmentID, semesterID int) (bool, error)
+	// BlocksOfSemester returns the semester's blocks by apartment id.
+	BlocksOfSemester(ctx context.Context, semesterID int) (map[int]domain.Block, error)
 	RenterHasRenting(ctx context.Context, renterID int64, semesterID int) (bool, error)
 	// RenewalTokenHash returns the stored hash of a renewal link's token; domain.ErrNotFound when the
 	// renting has none.
@@ -88,6 +96,12 @@ type AdminStore interface {
 	// DeleteApartment deletes every renting of the apartment in the semester with its log, announces
 	// each deletion and audits it, in one transaction.
 	DeleteApartment(ctx context.Context, apartmentID, semesterID int, actor string, at time.Time) ([]domain.Renting, error)
+	// BlockApartment stores the block with an audit entry once refuse, shown the renting holding the
+	// apartment (nil for none) under the lock that keeps rentings from starting to hold it, let it
+	// pass. A renting can never hold a blocked apartment: it finds it taken (domain.ErrApartmentTaken).
+	BlockApartment(ctx context.Context, b domain.Block, refuse func(holder *domain.Renting) error) error
+	// UnblockApartment deletes the block with an audit entry; domain.ErrNotFound when there is none.
+	UnblockApartment(ctx context.Context, apartmentID, semesterID int, actor string) error
 }
 
 // Catalog answers questions about apartments, semesters and prices (the catalog service).

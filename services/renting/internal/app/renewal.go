@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strconv"
 
 	"semesterhaus/platform/exception"
 	"semesterhaus/platform/identity"
@@ -132,4 +133,63 @@ func (s *Rentings) FreeApartment(ctx context.Context, apartmentID, semesterID in
 	}
 	_, err := s.admin.DeleteApartment(ctx, apartmentID, semesterID, identity.FromContext(ctx).Subject, s.now())
 	return err
+}
+
+// BlockApartment keeps an apartment from being booked in a semester, for the reason given. Admins
+// only, audited; a missing reason, an unknown apartment or semester, or a renting holding the
+// apartment (free it first) come back as a *exception.Error and block nothing. Blocking a blocked
+// apartment again replaces the reason.
+func (s *Rentings) BlockApartment(ctx context.Context, apartmentID, semesterID int, reason string) error {
+	if err := identity.RequireAdmin(ctx); err != nil {
+		return err
+	}
+	block, err := domain.NewBlock(apartmentID, semesterID, reason, identity.FromContext(ctx).Subject, s.now())
+	if err != nil {
+		return err
+	}
+	if err := s.checkApartment(ctx, apartmentID); err != nil {
+		return err
+	}
+	if _, err := s.catalog.Semester(ctx, semesterID); errors.Is(err, domain.ErrNotFound) {
+		return exception.New("semesterId", domain.MsgNoSemester, "id", strconv.Itoa(semesterID))
+	} else if err != nil {
+		return err
+	}
+	return s.admin.BlockApartment(ctx, block, block.RefuseHolder)
+}
+
+// UnblockApartment lets an apartment be booked in the semester again. Admins only, audited; an
+// apartment that is not blocked comes back as NOT_BLOCKED.
+func (s *Rentings) UnblockApartment(ctx context.Context, apartmentID, semesterID int) error {
+	if err := identity.RequireAdmin(ctx); err != nil {
+		return err
+	}
+	err := s.admin.UnblockApartment(ctx, apartmentID, semesterID, identity.FromContext(ctx).Subject)
+	if errors.Is(err, domain.ErrNotFound) {
+		return exception.New("apartmentId", domain.MsgNotBlocked, "id", strconv.Itoa(apartmentID))
+	}
+	return err
+}
+
+// AnswerRenewalForRenter accepts (RENEWAL_ACCEPTED) or declines (CANCELED) a renewal on the renter's
+// behalf, e.g. after a call; the renter's data and documents stay as they are. Admins only; audited
+// ("acceptRenewalForRenter" or "declineRenewalForRenter"). A renting that does not wait for its
+// renewal answer comes back as a *exception.Error.
+func (s *Rentings) AnswerRenewalForRenter(ctx context.Context, rentingID string, accept bool) error {
+	if err := identity.RequireAdmin(ctx); err != nil {
+		return err
+	}
+	to, action := domain.Canceled, "declineRenewalForRenter"
+	if accept {
+		to, action = domain.RenewalAccepted, "acceptRenewalForRenter"
+	}
+	var apartmentID int
+	err := s.admin.AdminUpdate(ctx, rentingID, identity.FromContext(ctx).Subject, action, func(r *domain.Renting) error {
+		apartmentID = r.ApartmentID
+		if r.State != domain.RenewalRequest {
+			return &domain.TransitionError{RentingID: r.ID, From: r.State, To: to}
+		}
+		return r.MoveTo(to, s.now())
+	})
+	return asException(err, apartmentID)
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"slices"
 	"time"
 
 	"semesterhaus/platform/identity"
@@ -18,7 +19,8 @@ type Settings struct {
 	// UnconfirmedRetention is how long a request cancelled unconfirmed is kept; then it and, when
 	// nothing else refers to it, its renter are deleted (docs/privacy.md).
 	UnconfirmedRetention time.Duration
-	KeyCodeDays          int // the key code is announced this many days before move-in
+	KeyCodeDays          int           // the key code is announced this many days before move-in
+	UnsignedAfter        time.Duration // a contract unsigned this long is a task for the office
 }
 
 // Rentings runs the booking lifecycle: booking requests, e-mail confirmation, identity approval,
@@ -64,7 +66,7 @@ type Availability struct {
 	Free       []ApartmentFree
 }
 
-// ApartmentFree says whether nobody holds an apartment in the semester.
+// ApartmentFree says whether nobody holds an apartment in the semester and it is not blocked.
 type ApartmentFree struct {
 	ApartmentID int
 	Free        bool
@@ -85,11 +87,18 @@ func (s *Rentings) AvailableApartments(ctx context.Context) (Availability, error
 	if err != nil {
 		return Availability{}, err
 	}
+	blocks, err := s.queries.BlocksOfSemester(ctx, semester.ID)
+	if err != nil {
+		return Availability{}, err
+	}
 	held := make(map[int]bool)
 	for _, r := range rentings {
 		if r.State.Holds() {
 			held[r.ApartmentID] = true
 		}
+	}
+	for id := range blocks {
+		held[id] = true
 	}
 	result := Availability{BuildingID: buildingID, Semester: semester, Free: make([]ApartmentFree, len(apartments))}
 	for i, a := range apartments {
@@ -221,6 +230,7 @@ type Status struct {
 	SemesterID  int
 	State       domain.State
 	Renting     *domain.Renting
+	Block       *domain.Block // nil unless an administrator blocked the apartment
 }
 
 // Occupancy returns the status of each asked-for apartment in a semester, in the order asked, with
@@ -237,14 +247,22 @@ func (s *Rentings) Occupancy(ctx context.Context, semesterID int, apartmentIDs [
 	if err != nil {
 		return nil, err
 	}
+	blocks, err := s.queries.BlocksOfSemester(ctx, semesterID)
+	if err != nil {
+		return nil, err
+	}
 	byApartment := make(map[int][]domain.Renting)
 	for _, r := range rentings {
 		byApartment[r.ApartmentID] = append(byApartment[r.ApartmentID], r)
 	}
 	result := make([]Status, len(apartmentIDs))
 	for i, id := range apartmentIDs {
-		state, by := domain.ApartmentStatus(byApartment[id], semester.Phase)
+		block, blocked := blocks[id]
+		state, by := domain.ApartmentStatus(byApartment[id], blocked, semester.Phase)
 		result[i] = Status{ApartmentID: id, SemesterID: semesterID, State: state, Renting: by}
+		if blocked {
+			result[i].Block = &block
+		}
 	}
 	return result, nil
 }
@@ -284,9 +302,29 @@ func (s *Rentings) BookingsOfRenter(ctx context.Context, renterID int64) ([]doma
 	if err != nil {
 		return nil, err
 	}
+	semesters, err := s.catalog.Semesters(ctx)
+	if err != nil {
+		return nil, err
+	}
+	byID := make(map[int]domain.Semester, len(semesters))
+	for _, sem := range semesters {
+		byID[sem.ID] = sem
+	}
 	bookings := make([]domain.Booking, len(rentings))
 	for i, r := range rentings {
 		bookings[i] = domain.BookingOf(r, log)
+		sem, ok := byID[r.SemesterID]
+		if !ok {
+			continue
+		}
+		if r.State == domain.Payed && r.KeyCodeSentAt == nil {
+			due := sem.Start.AddDate(0, 0, -s.settings.KeyCodeDays)
+			bookings[i].KeyCodeDueOn = &due
+		}
+		if r.Renewal {
+			deadline := sem.RenewalDeadline
+			bookings[i].RenewalDeadline = &deadline
+		}
 	}
 	return bookings, nil
 }
@@ -297,4 +335,36 @@ func notFoundAs(err, replacement error) error {
 		return replacement
 	}
 	return err
+}
+
+// OfficeTasks lists what waits for the office, oldest first: identity approvals, contracts unsigned
+// for UnsignedAfter, open payments, unanswered renewals and booking requests that expire within a day.
+// Admins only.
+func (s *Rentings) OfficeTasks(ctx context.Context) ([]domain.Task, error) {
+	if err := identity.RequireAdmin(ctx); err != nil {
+		return nil, err
+	}
+	rentings, err := s.queries.RentingsInStates(ctx, domain.TaskStates)
+	if err != nil {
+		return nil, err
+	}
+	rules := domain.TaskRules{UnsignedAfter: s.settings.UnsignedAfter, ExpiresAfter: s.settings.ConfirmationTimeout}
+	now := s.now()
+	var tasks []domain.Task
+	for _, r := range rentings {
+		if task, ok := rules.TaskOf(r, now); ok {
+			tasks = append(tasks, task)
+		}
+	}
+	slices.SortStableFunc(tasks, func(a, b domain.Task) int { return a.Since.Compare(b.Since) })
+	return tasks, nil
+}
+
+// RenterApartments returns, by renter id, the apartments of the renter's rentings that are not
+// canceled, for the back office's renter search. Admins only.
+func (s *Rentings) RenterApartments(ctx context.Context) (map[int64][]int, error) {
+	if err := identity.RequireAdmin(ctx); err != nil {
+		return nil, err
+	}
+	return s.queries.RenterApartments(ctx)
 }

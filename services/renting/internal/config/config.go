@@ -24,6 +24,8 @@ type Config struct {
 	UnconfirmedRequestRetention time.Duration `env:"UNCONFIRMED_REQUEST_RETENTION" envDefault:"720h"`
 	JobInterval                 time.Duration `env:"JOB_INTERVAL" envDefault:"1m"`
 	KeyCodeDays                 int           `env:"KEY_CODE_DAYS" envDefault:"3"`
+	// UnsignedContractDays: a contract unsigned this many days shows on the office's start page.
+	UnsignedContractDays int `env:"UNSIGNED_CONTRACT_DAYS" envDefault:"7"`
 }
 
 // Load reads the settings and checks them.
@@ -40,6 +42,9 @@ func Load() (Config, error) {
 	}
 	if cfg.JobInterval < time.Second {
 		return Config{}, fmt.Errorf("JOB_INTERVAL must be at least 1s, not %s", cfg.JobInterval)
+	}
+	if cfg.UnsignedContractDays < 1 {
+		return Config{}, fmt.Errorf("UNSIGNED_CONTRACT_DAYS must be at least 1, not %d", cfg.UnsignedContractDays)
 	}
 	if cfg.KeyCodeDays < 0 {
 		return Config{}, fmt.Errorf("KEY_CODE_DAYS must not be negative, not %d", cfg.KeyCodeDays)

@@ -24,6 +24,11 @@ type Booking struct {
 	ContractRequestedDate *time.Time
 	ContractSignedDate    *time.Time
 	PaidDate              *time.Time
+	// KeyCodeDueOn is the day the key code is to go out (KEY_CODE_DAYS before move-in) while it has
+	// not yet: set for a paid renting whose key code was not sent.
+	KeyCodeDueOn *time.Time
+	// RenewalDeadline is the last day the renter may answer a renewal (set for renewals only).
+	RenewalDeadline *time.Time
 }
 
 // BookingOf derives the milestones of a renting from its log entries. A renewal counts as e-mail
@@ -66,10 +71,12 @@ func first(current *time.Time, at time.Time) *time.Time {
 }
 
 // ApartmentStatus is what the admin overview shows for an apartment in a semester, given the
-// rentings of that apartment in that semester: the holding renting, else the newest open request,
-// else AVAILABLE while the semester can still be booked and APARTMENT_EMPTY once it runs. The
+// rentings of that apartment in that semester and whether it is blocked: the holding renting, else
+// APARTMENT_BLOCKED, else the newest open request (its confirmation will find the apartment taken),
+// else NOT_YET_BOOKABLE while the semester is planned, AVAILABLE while it can be booked and
+// APARTMENT_EMPTY once it runs. The
 // renting that gives the status is returned too (nil when none does).
-func ApartmentStatus(rentings []Renting, phase Phase) (State, *Renting) {
+func ApartmentStatus(rentings []Renting, blocked bool, phase Phase) (State, *Renting) {
 	var newestOpen *Renting
 	for i := range rentings {
 		r := &rentings[i]
@@ -80,11 +87,17 @@ func ApartmentStatus(rentings []Renting, phase Phase) (State, *Renting) {
 			newestOpen = r
 		}
 	}
+	if blocked {
+		return ApartmentBlocked, nil
+	}
 	if newestOpen != nil {
 		return newestOpen.State, newestOpen
 	}
-	if phase == PhaseRunning || phase == PhaseFinished {
+	switch phase {
+	case PhaseRunning, PhaseFinished:
 		return ApartmentEmpty, nil
+	case PhasePlanned:
+		return NotYetBookable, nil
 	}
 	return Available, nil
 }

@@ -30,8 +30,16 @@ const (
 	MsgSemesterNotBookable = "SEMESTER_NOT_BOOKABLE"
 	MsgNoApartment         = "NO_APARTMENT"
 	MsgNoRenting           = "NO_RENTING"
+	MsgNoSemester          = "NO_SEMESTER"
 	MsgAlreadyRenting      = "ALREADY_RENTING"
 	MsgNotAllowed          = "TRANSITION_NOT_ALLOWED"
+	MsgNotNull             = "NOT_NULL"
+	MsgStringMax           = "STRING_MAX"
+	MsgSingleLine          = "SINGLE_LINE"
+	// MsgApartmentHeld refuses to block an apartment a renting holds (params id, state).
+	MsgApartmentHeld = "APARTMENT_HELD"
+	// MsgNotBlocked: the apartment is not blocked in the semester (param id).
+	MsgNotBlocked = "NOT_BLOCKED"
 )
 
 // TransitionError is a move the state machine refuses.

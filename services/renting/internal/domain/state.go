@@ -6,8 +6,8 @@ import "slices"
 // status of an apartment nobody holds.
 type State string
 
-// The renting states of docs/booking.md, and the apartment-only statuses AVAILABLE, APARTMENT_EMPTY
-// and APARTMENT_BLOCKED, which a renting never has.
+// The renting states of docs/booking.md, and the apartment-only statuses AVAILABLE, APARTMENT_EMPTY,
+// APARTMENT_BLOCKED and NOT_YET_BOOKABLE, which a renting never has.
 const (
 	ApartmentRequested State = "APARTMENT_REQUESTED"
 	ApartmentReserved  State = "APARTMENT_RESERVED"
@@ -24,6 +24,7 @@ const (
 	Available        State = "AVAILABLE"
 	ApartmentEmpty   State = "APARTMENT_EMPTY"
 	ApartmentBlocked State = "APARTMENT_BLOCKED"
+	NotYetBookable   State = "NOT_YET_BOOKABLE"
 )
 
 // none is the state before a renting exists; only NewRenting leaves it (to a request or a renewal).

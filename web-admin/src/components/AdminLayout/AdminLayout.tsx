@@ -1,4 +1,4 @@
-import { Suspense } from 'react';
+import { Suspense, useState } from 'react';
 import { Button, Layout, Menu, Spin, theme } from 'antd';
 import { Link, Outlet, useLocation } from 'react-router';
 import { useApolloClient } from '@apollo/client/react';
@@ -17,6 +17,10 @@ export function AdminLayout() {
   const { pathname } = useLocation();
   const client = useApolloClient();
   const { refresh } = useRole();
+  // below antd's md breakpoint (phones) the sidebar folds away behind a menu button
+  const [narrow, setNarrow] = useState(false);
+  const [open, setOpen] = useState(false);
+  const collapsed = narrow && !open;
   const selected = LINKS.filter((l) => pathname === l.key || pathname.startsWith(l.key + '/')).map((l) => l.key);
 
   const signOut = async () => {
@@ -27,7 +31,19 @@ export function AdminLayout() {
 
   return (
     <Layout style={{ minHeight: '100vh' }}>
-      <Layout.Sider width={200} theme="light" style={{ borderRight: `1px solid ${token.colorBorderSecondary}` }}>
+      <Layout.Sider
+        width={200}
+        theme="light"
+        breakpoint="md"
+        collapsedWidth={0}
+        collapsed={collapsed}
+        onBreakpoint={(broken) => {
+          setNarrow(broken);
+          setOpen(false);
+        }}
+        trigger={null}
+        style={{ borderRight: collapsed ? undefined : `1px solid ${token.colorBorderSecondary}` }}
+      >
         <nav aria-label="Hauptnavigation" style={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
           <Link to="/" style={{ display: 'block', padding: '16px 24px', fontWeight: 700, fontSize: 18 }}>
             Semesterhaus
@@ -35,6 +51,7 @@ export function AdminLayout() {
           <Menu
             mode="inline"
             selectedKeys={selected}
+            onClick={() => setOpen(false)}
             items={LINKS.map((l) => ({ key: l.key, label: <Link to={l.key}>{l.label}</Link> }))}
           />
           <div style={{ padding: 16, marginTop: 'auto' }}>
@@ -44,7 +61,12 @@ export function AdminLayout() {
           </div>
         </nav>
       </Layout.Sider>
-      <Layout.Content style={{ padding: 24, background: token.colorBgContainer }}>
+      <Layout.Content style={{ padding: narrow ? 12 : 24, background: token.colorBgContainer, minWidth: 0 }}>
+        {narrow && (
+          <Button aria-expanded={open} onClick={() => setOpen(!open)} style={{ marginBottom: 12 }}>
+            {open ? 'Menü schließen' : 'Menü'}
+          </Button>
+        )}
         <Suspense fallback={<Spin />}>
           <Outlet />
         </Suspense>

@@ -35,7 +35,13 @@ describe('admin area access', () => {
     expect(screen.queryByText('Kein Zugriff')).toBeNull();
   });
 
-  it.each([['/admin/unknown'], ['/admin'], ['/admin/foo/bar']])('sends %s to the overview', async (path) => {
+  it('shows the start page at /admin', async () => {
+    renderWithProviders(<AdminRoutes />, { showWarnings: false, path: '/admin' });
+    expect(await screen.findByRole('heading', { name: 'Was wartet' })).toBeTruthy();
+    expect(screen.getByTestId('location').textContent).toBe('/');
+  });
+
+  it.each([['/admin/unknown'], ['/admin/foo/bar']])('sends %s to the overview', async (path) => {
     renderWithProviders(<AdminRoutes />, { showWarnings: false, path });
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/overview'));
   });

@@ -105,11 +105,27 @@ describe('ApartmentsPage', () => {
     fireEvent.change(screen.getByLabelText('Reinigung A02'), { target: { value: '95' } });
     await waitFor(() => expect(saveButton().disabled).toBe(false));
     fireEvent.click(saveButton());
-    expect((await screen.findByRole('alert')).textContent).toBe(
-      'Wohnung A01: Miete: Der Betrag muss in Euro mit höchstens zwei Nachkommastellen angegeben werden.',
-    );
+    // at the field the server refused, and above the list which apartment was not saved
+    expect(await screen.findByLabelText('Miete A01: Der Betrag muss in Euro mit höchstens zwei Nachkommastellen angegeben werden.')).toBeTruthy();
+    expect(screen.getByLabelText('Miete A01').getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByText('Wohnung A01: nicht gespeichert, bitte die markierte Angabe korrigieren.')).toBeTruthy();
     expect(second).not.toHaveBeenCalled();
     expect(screen.queryByLabelText('Gespeichert')).toBeNull();
+    expect(saveButton().disabled).toBe(false);
+  });
+
+  it('says at the field that a rent like "abc" is no amount and keeps saving off until it is one', async () => {
+    renderWithProviders(<ApartmentsPage />, { mocks: [building] });
+    await screen.findByText('A01 (EG)');
+    const rent = screen.getByLabelText('Miete A01');
+    fireEvent.change(screen.getByLabelText('Kaution A01'), { target: { value: '900' } });
+    await waitFor(() => expect(saveButton().disabled).toBe(false));
+    fireEvent.input(rent, { target: { value: 'abc' } });
+    expect(await screen.findByLabelText('Miete A01: Bitte einen Betrag in Euro eingeben, z. B. 495,00.')).toBeTruthy();
+    expect(screen.getByText('Bitte die markierten Angaben korrigieren.')).toBeTruthy();
+    expect(saveButton().disabled).toBe(true);
+    fireEvent.input(rent, { target: { value: '412,50' } });
+    await waitFor(() => expect(screen.queryByText('Bitte die markierten Angaben korrigieren.')).toBeNull());
     expect(saveButton().disabled).toBe(false);
   });
 });

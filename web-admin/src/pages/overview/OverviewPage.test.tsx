@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import OverviewPage from './OverviewPage';
 import { SEMESTERS } from '../manage/SemesterPage.graphql';
-import { APARTMENTS_PAGE } from './OverviewPage.graphql';
+import { APARTMENTS_PAGE, BLOCK_APARTMENT } from './OverviewPage.graphql';
 import { renderWithProviders } from '../../test/render';
 
 const semester = (id: number, name: string, startsInDays: number, current: boolean, rentingPhase: string) => ({
@@ -16,12 +16,13 @@ const semester = (id: number, name: string, startsInDays: number, current: boole
   startsInDays,
 });
 
-const apartment = (id: number, semesterId: number, name: string, adminStatus: string, renter?: [number, string, string]) => ({
+const apartment = (id: number, semesterId: number, name: string, adminStatus: string, renter?: [number, string, string], blockReason: string | null = null) => ({
   __typename: 'SemesterApartment',
   id,
   semesterId,
   name,
   adminStatus,
+  blockReason,
   renter: renter
     ? { __typename: 'Renter', id: renter[0], firstName: renter[1], lastName: renter[2], email: `${renter[1].toLowerCase()}@example.org` }
     : null,
@@ -142,4 +143,45 @@ describe('OverviewPage', () => {
 afterEach(() => {
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
+});
+
+describe('OverviewPage blocking', () => {
+  it('blocks a free apartment with a reason and shows a refusal in the dialog', async () => {
+    const refused = {
+      request: { query: BLOCK_APARTMENT, variables: { apartmentId: 2, semesterId: 1, reason: 'Wasserschaden' } },
+      result: {
+        data: {
+          blockApartment: {
+            __typename: 'UpdateResult',
+            exception: { __typename: 'UserDataException', path: 'apartmentId', messageId: 'APARTMENT_HELD', params: [{ __typename: 'KeyValue', key: 'state', value: 'APARTMENT_RESERVED' }] },
+          },
+        },
+      },
+    };
+    renderWithProviders(<OverviewPage />, {
+      mocks: [semesters([semester(1, 'SoSe 26', -20, true, 'RUNNING')]), page(1, 'Neckarstaden 1, Heidelberg'), refused],
+    });
+    const free = await screen.findByTestId('apartment-2');
+    expect(within(screen.getByTestId('apartment-1')).queryByRole('button', { name: /blockieren/ })).toBeNull();
+    fireEvent.click(within(free).getByRole('button', { name: 'A02 blockieren' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Blockieren' }));
+    expect(await within(dialog).findByText('Angabe fehlt.')).toBeTruthy();
+    fireEvent.change(within(dialog).getByLabelText('Grund'), { target: { value: 'Wasserschaden' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Blockieren' }));
+    expect(await within(dialog).findByRole('alert')).toHaveProperty(
+      'textContent',
+      'Die Wohnung ist in diesem Semester vergeben (Reserviert). Erst den Vertrag löschen, dann blockieren.',
+    );
+  });
+
+  it('shows a blocked apartment with its reason and a way to lift the block', async () => {
+    const blocked = page(1, 'Neckarstaden 1, Heidelberg');
+    blocked.result.data.apartmentsPage.floors[0].apartments[1] = apartment(2, 1, 'A02', 'APARTMENT_BLOCKED', undefined, 'Renovierung');
+    renderWithProviders(<OverviewPage />, { mocks: [semesters([semester(1, 'SoSe 26', -20, true, 'RUNNING')]), blocked] });
+    const card = await screen.findByTestId('apartment-2');
+    expect(within(card).getByText('Blockiert')).toBeTruthy();
+    expect(within(card).getByText('Grund: Renovierung')).toBeTruthy();
+    expect(within(card).getByRole('button', { name: 'Blockierung von A02 aufheben' })).toBeTruthy();
+  });
 });

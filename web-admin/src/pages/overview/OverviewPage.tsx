@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { Alert, Button, Card, Col, Row, Select, Space, Spin, Typography, theme } from 'antd';
 import { skipToken, useQuery } from '@apollo/client/react';
 import { Link } from 'react-router';
-import { errorMessage } from '../../apollo/errors';
+import { errorMessage, exceptionMessage } from '../../apollo/errors';
 import { StatusTag } from '../../components/StatusTag/StatusTag';
 import { initialSemester, sortSemesters } from '../../lib/semesters';
 import { statusTag } from '../../lib/status';
@@ -10,9 +10,44 @@ import { downloadCsv } from '../../lib/csv';
 import { occupancyFileName, occupancyRows } from '../../lib/exports';
 import { SEMESTERS } from '../manage/SemesterPage.graphql';
 import { attention } from '../../theme';
-import { APARTMENTS_PAGE, type OccupancyApartment as Apartment } from './OverviewPage.graphql';
+import BlockDialog from './BlockDialog';
+import { APARTMENTS_PAGE, useUnblockApartment, type OccupancyApartment as Apartment } from './OverviewPage.graphql';
 
-function ApartmentCard({ apartment }: { apartment: Apartment }) {
+/** Blocks or unblocks an apartment nobody holds in the semester. */
+function BlockAction({ apartment, semester }: { apartment: Apartment; semester: { id: number; name: string } }) {
+  const [blocking, setBlocking] = useState(false);
+  const [unblock, unblocking] = useUnblockApartment();
+  const [failure, setFailure] = useState<string>();
+  if (apartment.adminStatus === 'APARTMENT_BLOCKED') {
+    const lift = async () => {
+      setFailure(undefined);
+      try {
+        const ex = (await unblock({ variables: { apartmentId: apartment.id, semesterId: semester.id } })).data?.unblockApartment.exception;
+        if (ex) setFailure(exceptionMessage(ex));
+      } catch (e) {
+        setFailure(errorMessage(e));
+      }
+    };
+    return (
+      <>
+        <Button size="small" loading={unblocking.loading} onClick={lift} aria-label={`Blockierung von ${apartment.name} aufheben`}>
+          Blockierung aufheben
+        </Button>
+        {failure && <Alert type="error" title={failure} role="alert" style={{ marginTop: 8 }} />}
+      </>
+    );
+  }
+  return (
+    <>
+      <Button size="small" onClick={() => setBlocking(true)} aria-label={`${apartment.name} blockieren`}>
+        Blockieren
+      </Button>
+      {blocking && <BlockDialog apartment={apartment} semester={semester} onClose={() => setBlocking(false)} />}
+    </>
+  );
+}
+
+function ApartmentCard({ apartment, semester }: { apartment: Apartment; semester?: { id: number; name: string } }) {
   const { renter } = apartment;
   const { token } = theme.useToken();
   const card = (
@@ -23,9 +58,16 @@ function ApartmentCard({ apartment }: { apartment: Apartment }) {
       data-highlight={statusTag(apartment.adminStatus).highlight}
       style={statusTag(apartment.adminStatus).highlight ? attention(token) : undefined}
       hoverable={!!renter}
+      styles={{ title: { whiteSpace: 'normal', overflowWrap: 'anywhere' } }}
     >
       <StatusTag state={apartment.adminStatus} />
-      <div style={{ marginTop: 8 }}>{renter ? `${renter.firstName} ${renter.lastName}` : '-'}</div>
+      <div style={{ marginTop: 8, overflowWrap: 'anywhere' }}>{renter ? `${renter.firstName} ${renter.lastName}` : '-'}</div>
+      {apartment.blockReason && <div style={{ marginTop: 8, overflowWrap: 'anywhere' }}>Grund: {apartment.blockReason}</div>}
+      {!renter && semester && (
+        <div style={{ marginTop: 8 }}>
+          <BlockAction apartment={apartment} semester={semester} />
+        </div>
+      )}
     </Card>
   );
   return renter ? <Link to={`/mieter/${renter.id}/info`}>{card}</Link> : card;
@@ -53,7 +95,7 @@ export default function OverviewPage() {
       <Space wrap>
         <Select
           aria-label="Semester"
-          style={{ minWidth: 300 }}
+          style={{ minWidth: 240, maxWidth: '100%' }}
           loading={semestersQuery.loading}
           value={semesterId}
           onChange={setChosen}
@@ -74,7 +116,7 @@ export default function OverviewPage() {
               <Row gutter={[12, 12]}>
                 {floor.apartments.map((a) => (
                   <Col key={a.id} xs={24} sm={12} md={8} lg={6} xl={4}>
-                    <ApartmentCard apartment={a} />
+                    <ApartmentCard apartment={a} semester={semester} />
                   </Col>
                 ))}
               </Row>

@@ -28,5 +28,9 @@ export const BOOKING_CARD_FIELDS = graphql(`
     signingLink
     paymentLink
     accessKey
+    keyCodeSentDate
+    keyCodeDueDate
+    renewal
+    renewalDeadline
   }
 `);

@@ -4,8 +4,16 @@ import type { BookingCardFieldsFragment as Booking } from '../../graphql/graphql
 import { formatDate } from '../../lib/date';
 import { StatusTag } from '../../components/StatusTag/StatusTag';
 import { attention } from '../../theme';
+import { RenewalActions } from './RenewalActions';
 
 /** One step of a booking: green when done, orange while open. */
+/** Whether the key-code mail went out ('gesendet am …') or when it will ('wird am … gesendet'). */
+export function keyCodeMail(b: Pick<Booking, 'keyCodeSentDate' | 'keyCodeDueDate'>): string {
+  if (b.keyCodeSentDate) return `gesendet am ${formatDate(b.keyCodeSentDate)}`;
+  if (b.keyCodeDueDate) return `wird am ${formatDate(b.keyCodeDueDate)} gesendet`;
+  return 'noch nicht gesendet';
+}
+
 function Milestone({ title, done, children }: { title: string; done: boolean; children: ReactNode }) {
   const { token } = theme.useToken();
   const style = done ? { background: token.colorSuccessBg, borderColor: token.colorSuccess } : attention(token);
@@ -22,8 +30,10 @@ export function BookingCard({
   onApprove,
   approving,
   onDelete,
+  renterId,
 }: {
   booking: Booking;
+  renterId: number;
   onApprove: (rentingId: string) => void;
   approving: boolean;
   onDelete: (booking: Booking) => void;
@@ -87,7 +97,7 @@ export function BookingCard({
       <Descriptions size="small" column={1} style={{ marginTop: 12 }}>
         {b.accessKey && b.apartmentPaid && (
           <Descriptions.Item label="Schlüsselcode">
-            {b.accessKey} (gesendet {formatDate(b.paidDate)})
+            {b.accessKey} ({keyCodeMail(b)})
           </Descriptions.Item>
         )}
         {b.signingLink && (
@@ -105,6 +115,7 @@ export function BookingCard({
           </Descriptions.Item>
         )}
       </Descriptions>
+      <RenewalActions booking={b} renterId={renterId} />
     </Card>
   );
 }

@@ -43,6 +43,7 @@ describe('RenterInfo', () => {
       contractSignedDate: '2026-05-05T09:00:00Z',
       paidDate: '2026-05-06T09:00:00Z',
       accessKey: '4711',
+      keyCodeDueDate: '2026-09-28',
       signingLink: 'https://sign.example/abc',
       paymentLink: 'https://pay.example/abc',
       state: 'PAYED',
@@ -58,7 +59,8 @@ describe('RenterInfo', () => {
     expect(within(milestone('Freischaltung')).getByText('Freigeschaltet: 04.05.26')).toBeTruthy();
     expect(within(milestone('Mietvertrag')).getByText('Unterschrieben: 05.05.26')).toBeTruthy();
     expect(within(milestone('Zahlung')).getByText('Bezahlt: 06.05.26')).toBeTruthy();
-    expect(within(block).getByText('4711 (gesendet 06.05.26)')).toBeTruthy();
+    // paid in May, the key-code mail goes out three days before move-in: not sent yet
+    expect(within(block).getByText('4711 (wird am 28.09.26 gesendet)')).toBeTruthy();
     expect(within(block).getByText('https://sign.example/abc').getAttribute('href')).toBe('https://sign.example/abc');
     expect(within(block).getByText('https://pay.example/abc')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Freischalten' })).toBeNull();
@@ -72,6 +74,13 @@ describe('RenterInfo', () => {
     expect(front.getAttribute('download')).toBe('personalausweis-vorne-7');
     expect(screen.getByText('Personalausweis Rückseite').getAttribute('download')).toBe('personalausweis-hinten-7');
     expect(screen.getByText(/Immatrikulationsbescheinigung/).getAttribute('href')).toBe('/api/documents/d2');
+  });
+
+  it('says when the key code went out once it did', async () => {
+    const sent = booking({ apartmentPaid: true, state: 'PAYED', accessKey: '4711', paidDate: '2026-05-06T09:00:00Z', keyCodeSentDate: '2026-09-28T06:00:00Z' });
+    show([load(renter([sent]))]);
+    const block = await screen.findByTestId('booking-r-1');
+    expect(within(block).getByText('4711 (gesendet am 28.09.26)')).toBeTruthy();
   });
 
   it('hides the key code until paid and marks open milestones orange', async () => {

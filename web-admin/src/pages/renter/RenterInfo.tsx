@@ -65,7 +65,7 @@ export default function RenterInfo({ id }: { id: number }) {
       <Typography.Title level={4}>Buchungen</Typography.Title>
       {renter.bookings.length === 0 && <Typography.Paragraph>Keine Buchungen.</Typography.Paragraph>}
       {renter.bookings.map((b) => (
-        <BookingCard key={b.rentingId} booking={b} onApprove={onApprove} approving={approveState.loading} onDelete={setToDelete} />
+        <BookingCard key={b.rentingId} booking={b} onApprove={onApprove} approving={approveState.loading} onDelete={setToDelete} renterId={id} />
       ))}
       <PersonalData renter={renter} />
       <Card title="Notizen" style={{ marginBottom: 16 }} data-testid="notes">

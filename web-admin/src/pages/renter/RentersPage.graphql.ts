@@ -13,3 +13,16 @@ export const RENTERS_BY_LETTER = graphql(`
     }
   }
 `);
+
+/** The apartments of each renter's rentings, so that the search finds a renter by apartment too. */
+export const RENTER_APARTMENTS = graphql(`
+  query RenterApartments {
+    renterApartments {
+      renterId
+      apartments {
+        id
+        name
+      }
+    }
+  }
+`);

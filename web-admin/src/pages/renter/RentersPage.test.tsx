@@ -4,7 +4,7 @@ import { Route, Routes } from 'react-router';
 import RentersPage from './RentersPage';
 import RenterPage, { parseRenterId } from './RenterPage';
 import { RENTER_FOR_EXPORT } from './exportRenters.graphql';
-import { RENTERS_BY_LETTER } from './RentersPage.graphql';
+import { RENTER_APARTMENTS, RENTERS_BY_LETTER } from './RentersPage.graphql';
 import { renderWithProviders } from '../../test/render';
 
 const summary = (id: number, firstName: string, lastName: string) => ({
@@ -37,6 +37,31 @@ const routes = (
 );
 
 describe('RentersPage', () => {
+  it('narrows the list to the renters matching the search and says when none does', async () => {
+    const apartments = {
+      request: { query: RENTER_APARTMENTS, variables: {} },
+      result: {
+        data: {
+          renterApartments: [
+            { __typename: 'RenterApartments', renterId: 9, apartments: [{ __typename: 'Apartment', id: 12, name: 'A12' }] },
+          ],
+        },
+      },
+    };
+    renderWithProviders(routes, { path: '/admin/mieter', mocks: [list, apartments] });
+    await screen.findByText('Erika Mustermann');
+    const search = screen.getByLabelText('Mieter suchen');
+    fireEvent.change(search, { target: { value: 'max@example' } });
+    await waitFor(() => expect(screen.queryByText('Erika Mustermann')).toBeNull());
+    expect(screen.getByText('Max Meier')).toBeTruthy();
+    expect(screen.queryByText('Jonas Abel')).toBeNull();
+    fireEvent.change(search, { target: { value: 'a12' } });
+    expect(await screen.findByText('Jonas Abel')).toBeTruthy();
+    expect(screen.queryByText('Max Meier')).toBeNull();
+    fireEvent.change(search, { target: { value: 'niemand' } });
+    expect(await screen.findByText('Kein Mieter gefunden.')).toBeTruthy();
+  });
+
   it('lists renters under their letters, hides empty letters and prompts for a choice', async () => {
     renderWithProviders(routes, { path: '/admin/mieter', mocks: [list] });
     expect(await screen.findByText('Erika Mustermann')).toBeTruthy();

@@ -22,6 +22,10 @@ export function booking(overrides: Partial<Booking> = {}): Booking & { __typenam
     signingLink: null,
     paymentLink: null,
     accessKey: null,
+    keyCodeSentDate: null,
+    keyCodeDueDate: null,
+    renewal: false,
+    renewalDeadline: null,
     ...overrides,
   };
 }

@@ -3,6 +3,7 @@ package graphql
 import (
 	"errors"
 	"fmt"
+	"time"
 
 	"github.com/vektah/gqlparser/v2/gqlerror"
 
@@ -82,6 +83,10 @@ func toDomainUpdate(u model.ApartmentUpdate) domain.ApartmentUpdate {
 		ID: u.ID, DescriptionDe: u.DescriptionDe, DescriptionEn: u.DescriptionEn,
 		RentPerMonth: u.PricePerMonth, Deposit: u.PriceDeposit, CleaningFee: u.PriceCleaning,
 	}
+}
+
+func toDomainSemesterInput(in model.SemesterInput) domain.SemesterInput {
+	return domain.SemesterInput{Name: in.Name, Start: time.Time(in.StartDate), End: time.Time(in.EndDate)}
 }
 
 // lookupError turns a missing apartment or semester into the message the booking site shows; other

@@ -33,6 +33,16 @@ func (r *mutationResolver) UpdateApartment(ctx context.Context, update model.Apa
 	return graphqlx.Updated(r.Catalog.UpdateApartment(ctx, toDomainUpdate(update)))
 }
 
+// CreateSemester is the resolver for the createSemester field.
+func (r *mutationResolver) CreateSemester(ctx context.Context, semester model.SemesterInput) (*graphqlx.UpdateResult, error) {
+	return graphqlx.Updated(r.Catalog.CreateSemester(ctx, toDomainSemesterInput(semester)))
+}
+
+// UpdateSemester is the resolver for the updateSemester field.
+func (r *mutationResolver) UpdateSemester(ctx context.Context, id int, semester model.SemesterInput) (*graphqlx.UpdateResult, error) {
+	return graphqlx.Updated(r.Catalog.UpdateSemester(ctx, id, toDomainSemesterInput(semester)))
+}
+
 // Building is the resolver for the building field.
 func (r *queryResolver) Building(ctx context.Context) (*model.Building, error) {
 	building, err := r.Catalog.Building(ctx)

@@ -18,14 +18,16 @@ func (r *Repository) Seed(ctx context.Context, building domain.Building, semeste
 	return postgres.InTx(ctx, r.pool, func(tx pgx.Tx) error {
 		q := r.queries.WithTx(tx)
 		if _, err := q.GetBuilding(ctx); err == nil {
-			return ensureSemesters(ctx, q, semesters)
+			_, err := ensureSemesters(ctx, q, semesters)
+			return err
 		} else if !errors.Is(err, pgx.ErrNoRows) {
 			return fmt.Errorf("look for a building: %w", err)
 		}
 		if err := insertBuilding(ctx, q, building); err != nil {
 			return err
 		}
-		return ensureSemesters(ctx, q, semesters)
+		_, err := ensureSemesters(ctx, q, semesters)
+		return err
 	})
 }
 
@@ -72,12 +74,19 @@ func insertApartment(ctx context.Context, q *db.Queries, a domain.Apartment) err
 	return nil
 }
 
-func ensureSemesters(ctx context.Context, q *db.Queries, semesters []domain.Semester) error {
+// ensureSemesters adds each semester that shares neither a day nor its name with one stored, and
+// returns those it added.
+func ensureSemesters(ctx context.Context, q *db.Queries, semesters []domain.Semester) ([]domain.Semester, error) {
+	var added []domain.Semester
 	for _, s := range semesters {
-		err := q.InsertSemesterIfMissing(ctx, db.InsertSemesterIfMissingParams{Name: s.Name, StartDate: s.Start, EndDate: s.End})
+		ids, err := q.InsertSemesterIfFree(ctx, db.InsertSemesterIfFreeParams{Name: s.Name, StartDate: s.Start, EndDate: s.End})
 		if err != nil {
-			return fmt.Errorf("insert semester %s: %w", s.Name, err)
+			return added, fmt.Errorf("insert semester %s: %w", s.Name, err)
+		}
+		for _, id := range ids {
+			s.ID = int(id)
+			added = append(added, s)
 		}
 	}
-	return nil
+	return added, nil
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"time"
 
@@ -23,6 +24,14 @@ func toGraphRenting(r domain.Renting) *model.Renting {
 		Time:        scalar.DateTime(r.UpdatedAt),
 		SigningLink: nonEmpty(r.SigningLink), PaymentLink: nonEmpty(r.PaymentLink), AccessKey: accessKey(r),
 	}
+}
+
+func toGraphDate(t *time.Time) *scalar.Date {
+	if t == nil {
+		return nil
+	}
+	d := scalar.Date(*t)
+	return &d
 }
 
 // nonEmpty is null for an empty text: the renting has no such link (yet).
@@ -59,6 +68,30 @@ func toGraphBooking(b domain.Booking) *model.Booking {
 		OwnerAcknowledgedDate: toGraphTime(b.OwnerAcknowledgedDate), ContractRequestedDate: toGraphTime(b.ContractRequestedDate),
 		ContractSignedDate: toGraphTime(b.ContractSignedDate), PaidDate: toGraphTime(b.PaidDate),
 		SigningLink: nonEmpty(r.SigningLink), PaymentLink: nonEmpty(r.PaymentLink), AccessKey: accessKey(r),
+		KeyCodeSentDate: toGraphTime(r.KeyCodeSentAt), KeyCodeDueDate: toGraphDate(b.KeyCodeDueOn),
+		Renewal: r.Renewal, RenewalDeadline: toGraphDate(b.RenewalDeadline),
+	}
+}
+
+// toGraphRenterApartments lists the renters by id.
+func toGraphRenterApartments(byRenter map[int64][]int) []*model.RenterApartments {
+	out := make([]*model.RenterApartments, 0, len(byRenter))
+	for renterID, ids := range byRenter {
+		apartments := make([]*model.Apartment, len(ids))
+		for i, id := range ids {
+			apartments[i] = &model.Apartment{ID: id}
+		}
+		out = append(out, &model.RenterApartments{RenterID: int(renterID), Apartments: apartments})
+	}
+	slices.SortFunc(out, func(a, b *model.RenterApartments) int { return a.RenterID - b.RenterID })
+	return out
+}
+
+func toGraphTask(t domain.Task) *model.OfficeTask {
+	r := t.Renting
+	return &model.OfficeTask{
+		Kind: model.OfficeTaskKind(t.Kind), RentingID: r.ID, Renter: &model.Renter{ID: int(r.RenterID)},
+		Apartment: &model.Apartment{ID: r.ApartmentID}, Semester: &model.Semester{ID: r.SemesterID}, Since: scalar.DateTime(t.Since),
 	}
 }
 
@@ -107,6 +140,9 @@ func toGraphStatus(s app.Status) *model.SemesterApartment {
 	apartment := &model.SemesterApartment{ID: s.ApartmentID, SemesterID: s.SemesterID, AdminStatus: model.RentingState(s.State)}
 	if s.Renting != nil {
 		apartment.Renter = &model.Renter{ID: int(s.Renting.RenterID)}
+	}
+	if s.Block != nil {
+		apartment.BlockReason = &s.Block.Reason
 	}
 	return apartment
 }

@@ -108,6 +108,13 @@ func TestAdminFields_refusedWithoutAdminIdentity(t *testing.T) {
 	operations := []string{
 		`mutation { approveIdentityCard(rentingId: "5f0e1c1e-0000-4000-8000-000000000000") }`,
 		`mutation { freeApartment(apartmentId: 11, semesterId: 1) }`,
+		`mutation { blockApartment(apartmentId: 11, semesterId: 2, reason: "Angriff") { exception { messageId } } }`,
+		`mutation { unblockApartment(apartmentId: 11, semesterId: 2) { exception { messageId } } }`,
+		`{ officeTasks { kind rentingId } }`,
+		`{ renterApartments { renterId apartments { id } } }`,
+		`mutation { acceptRenewalForRenter(rentingId: "5f0e1c1e-0000-4000-8000-000000000000") { exception { messageId } } }`,
+		`mutation { declineRenewalForRenter(rentingId: "5f0e1c1e-0000-4000-8000-000000000000") { exception { messageId } } }`,
+		`{ _entities(representations: [{__typename: "SemesterApartment", id: 11, semesterId: 1}]) { ... on SemesterApartment { blockReason } } }`,
 		`mutation { offerRenewal(rentingId: "5f0e1c1e-0000-4000-8000-000000000000") { uuid } }`,
 		`{ renterCurrentRentingInfo(apartmentId: 11, semesterId: 1) { rentingId } }`,
 		`{ _entities(representations: [{__typename: "Renter", id: 1}]) { ... on Renter { bookings { rentingId } } } }`,
@@ -120,6 +127,37 @@ func TestAdminFields_refusedWithoutAdminIdentity(t *testing.T) {
 				t.Errorf("%s, %s: got %+v, want forbidden", op, name, r)
 			}
 		}
+	}
+}
+
+func TestBlockApartment_asAdminShowsBlockedWithItsReasonAndRefusesAHeldApartment(t *testing.T) {
+	t.Parallel()
+	s := newSubgraph(t)
+	var result struct {
+		BlockApartment struct {
+			Exception *struct {
+				Path, MessageID string
+				Params          []struct{ Key, Value string }
+			}
+		}
+	}
+	if r := s.Query(admin, `mutation { blockApartment(apartmentId: 11, semesterId: 3, reason: "Renovierung") { exception { path messageId params { key value } } } }`, nil, &result); len(r.Errors) > 0 || result.BlockApartment.Exception != nil {
+		t.Fatalf("block: %+v %+v", r.Errors, result)
+	}
+	var entities struct {
+		Entities []struct {
+			AdminStatus string
+			BlockReason *string
+		} `json:"_entities"`
+	}
+	r := s.Query(admin, `{ _entities(representations: [{__typename: "SemesterApartment", id: 11, semesterId: 3}, {__typename: "SemesterApartment", id: 12, semesterId: 3}]) { ... on SemesterApartment { adminStatus blockReason } } }`, nil, &entities)
+	if len(r.Errors) > 0 || len(entities.Entities) != 2 || entities.Entities[0].AdminStatus != "APARTMENT_BLOCKED" || entities.Entities[0].BlockReason == nil ||
+		*entities.Entities[0].BlockReason != "Renovierung" || entities.Entities[1].BlockReason != nil {
+		t.Errorf("occupancy after the block: %+v %+v", r.Errors, entities)
+	}
+	s.Query(admin, `mutation { blockApartment(apartmentId: 12, semesterId: 3, reason: "") { exception { path messageId params { key value } } } }`, nil, &result)
+	if e := result.BlockApartment.Exception; e == nil || e.Path != "reason" || e.MessageID != "NOT_NULL" {
+		t.Errorf("a block without a reason: %+v", e)
 	}
 }
 

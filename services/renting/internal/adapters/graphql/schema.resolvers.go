@@ -66,6 +66,41 @@ func (r *mutationResolver) FreeApartment(ctx context.Context, apartmentID int, s
 	return true, nil
 }
 
+// BlockApartment is the resolver for the blockApartment field.
+func (r *mutationResolver) BlockApartment(ctx context.Context, apartmentID int, semesterID int, reason string) (*graphqlx.UpdateResult, error) {
+	return graphqlx.Updated(r.Rentings.BlockApartment(ctx, apartmentID, semesterID, reason))
+}
+
+// UnblockApartment is the resolver for the unblockApartment field.
+func (r *mutationResolver) UnblockApartment(ctx context.Context, apartmentID int, semesterID int) (*graphqlx.UpdateResult, error) {
+	return graphqlx.Updated(r.Rentings.UnblockApartment(ctx, apartmentID, semesterID))
+}
+
+// AcceptRenewalForRenter is the resolver for the acceptRenewalForRenter field.
+func (r *mutationResolver) AcceptRenewalForRenter(ctx context.Context, rentingID string) (*graphqlx.UpdateResult, error) {
+	return graphqlx.Updated(r.Rentings.AnswerRenewalForRenter(ctx, rentingID, true))
+}
+
+// DeclineRenewalForRenter is the resolver for the declineRenewalForRenter field.
+func (r *mutationResolver) DeclineRenewalForRenter(ctx context.Context, rentingID string) (*graphqlx.UpdateResult, error) {
+	return graphqlx.Updated(r.Rentings.AnswerRenewalForRenter(ctx, rentingID, false))
+}
+
+// RenterApartments is the resolver for the renterApartments field.
+func (r *queryResolver) RenterApartments(ctx context.Context) ([]*model.RenterApartments, error) {
+	byRenter, err := r.Rentings.RenterApartments(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return toGraphRenterApartments(byRenter), nil
+}
+
+// OfficeTasks is the resolver for the officeTasks field.
+func (r *queryResolver) OfficeTasks(ctx context.Context) ([]*model.OfficeTask, error) {
+	tasks, err := r.Rentings.OfficeTasks(ctx)
+	return graphqlx.All(tasks, err, toGraphTask)
+}
+
 // AvailableApartments is the resolver for the availableApartments field.
 func (r *queryResolver) AvailableApartments(ctx context.Context) (*model.AvailableApartments, error) {
 	availability, err := r.Rentings.AvailableApartments(ctx)

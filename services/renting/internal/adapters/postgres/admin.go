@@ -52,7 +52,7 @@ func (r *Repository) DeleteApartment(ctx context.Context, apartmentID, semesterI
 		place := map[string]any{"apartmentId": apartmentID, "semesterId": semesterID}
 		if len(rows) == 0 {
 			return audit.Record(ctx, tx, audit.Entry{
-				Actor: actor, Action: "freeApartment", Subject: fmt.Sprintf("apartment/%d/semester/%d", apartmentID, semesterID),
+				Actor: actor, Action: "freeApartment", Subject: placeSubject(apartmentID, semesterID),
 				Details: place,
 			})
 		}

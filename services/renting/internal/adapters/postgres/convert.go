@@ -9,11 +9,15 @@ import (
 )
 
 func rentingFromDB(row db.Renting) domain.Renting {
-	return domain.Renting{
+	r := domain.Renting{
 		ID: row.ID, RenterID: row.RenterID, ApartmentID: int(row.ApartmentID), SemesterID: int(row.SemesterID),
 		State: domain.State(row.State), Renewal: row.Renewal, CreatedAt: row.CreatedAt, UpdatedAt: row.UpdatedAt,
 		SigningLink: row.SigningLink, PaymentLink: row.PaymentLink, AccessKey: row.AccessKey,
 	}
+	if row.KeyCodeAnnouncedAt.Valid {
+		r.KeyCodeSentAt = &row.KeyCodeAnnouncedAt.Time
+	}
+	return r
 }
 
 func rentingsFromDB(rows []db.Renting, err error) ([]domain.Renting, error) {

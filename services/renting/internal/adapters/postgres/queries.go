@@ -51,6 +51,29 @@ func (r *Repository) RentingsInState(ctx context.Context, state domain.State, se
 	return rentingsFromDB(rows, err)
 }
 
+// RenterApartments loads the apartment ids of each renter's rentings that are not canceled.
+func (r *Repository) RenterApartments(ctx context.Context) (map[int64][]int, error) {
+	rows, err := r.queries.ListRenterApartments(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("load the renters' apartments: %w", err)
+	}
+	apartments := make(map[int64][]int)
+	for _, row := range rows {
+		apartments[row.RenterID] = append(apartments[row.RenterID], int(row.ApartmentID))
+	}
+	return apartments, nil
+}
+
+// RentingsInStates loads the rentings in any of the states, of every semester.
+func (r *Repository) RentingsInStates(ctx context.Context, states []domain.State) ([]domain.Renting, error) {
+	names := make([]string, len(states))
+	for i, s := range states {
+		names[i] = string(s)
+	}
+	rows, err := r.queries.ListRentingsInStates(ctx, names)
+	return rentingsFromDB(rows, err)
+}
+
 func int32s(ids []int) []int32 {
 	out := make([]int32, len(ids))
 	for i, id := range ids {

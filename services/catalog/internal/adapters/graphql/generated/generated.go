@@ -82,7 +82,9 @@ type ComplexityRoot struct {
 	}
 
 	Mutation struct {
+		CreateSemester  func(childComplexity int, semester model.SemesterInput) int
 		UpdateApartment func(childComplexity int, update model.ApartmentUpdate) int
+		UpdateSemester  func(childComplexity int, id int, semester model.SemesterInput) int
 	}
 
 	Picture struct {
@@ -178,6 +180,8 @@ type EntityResolver interface {
 }
 type MutationResolver interface {
 	UpdateApartment(ctx context.Context, update model.ApartmentUpdate) (*graphqlx.UpdateResult, error)
+	CreateSemester(ctx context.Context, semester model.SemesterInput) (*graphqlx.UpdateResult, error)
+	UpdateSemester(ctx context.Context, id int, semester model.SemesterInput) (*graphqlx.UpdateResult, error)
 }
 type QueryResolver interface {
 	Building(ctx context.Context) (*model.Building, error)
@@ -384,6 +388,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.KeyValue.Value(childComplexity), true
 
+	case "Mutation.createSemester":
+		if e.ComplexityRoot.Mutation.CreateSemester == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_createSemester_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.CreateSemester(childComplexity, args["semester"].(model.SemesterInput)), true
 	case "Mutation.updateApartment":
 		if e.ComplexityRoot.Mutation.UpdateApartment == nil {
 			break
@@ -395,6 +410,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.UpdateApartment(childComplexity, args["update"].(model.ApartmentUpdate)), true
+	case "Mutation.updateSemester":
+		if e.ComplexityRoot.Mutation.UpdateSemester == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_updateSemester_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.UpdateSemester(childComplexity, args["id"].(int), args["semester"].(model.SemesterInput)), true
 
 	case "Picture.descriptionDe":
 		if e.ComplexityRoot.Picture.DescriptionDe == nil {
@@ -706,6 +732,7 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 	ec := newExecutionContext(opCtx, e, make(chan graphql.DeferredResult))
 	inputUnmarshalMap := graphql.BuildUnmarshalerMap(
 		ec.unmarshalInputApartmentUpdate,
+		ec.unmarshalInputSemesterInput,
 	)
 	first := true
 
@@ -942,6 +969,16 @@ input ApartmentUpdate {
   priceCleaning: Float!
 }
 
+"A semester as an administrator enters it; its phase follows from its dates."
+input SemesterInput {
+  "At most 40 characters on one line, unique."
+  name: String!
+  "The first day, the move-in day."
+  startDate: Date!
+  "The last day: after startDate, at most a year later, sharing no day with another semester."
+  endDate: Date!
+}
+
 type Query {
   building: Building!
   apartmentById(id: Int!): Apartment
@@ -962,6 +999,10 @@ type Query {
 type Mutation {
   "Changes an apartment's prices and descriptions; invalid input comes back as the exception."
   updateApartment(update: ApartmentUpdate!): UpdateResult! @tag(name: "admin")
+  "Adds a semester; invalid input, a name taken or days shared with another semester come back as the exception."
+  createSemester(semester: SemesterInput!): UpdateResult! @tag(name: "admin")
+  "Changes a semester's name and, before it starts, its dates; refused as createSemester refuses."
+  updateSemester(id: Int!, semester: SemesterInput!): UpdateResult! @tag(name: "admin")
 }
 `, BuiltIn: false},
 	{Name: "../../../../federation/directives.graphql", Input: `
@@ -1416,6 +1457,20 @@ func (ec *executionContext) field_Entity_findSemesterByID_args(ctx context.Conte
 	return args, nil
 }
 
+func (ec *executionContext) field_Mutation_createSemester_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "semester",
+		func(ctx context.Context, v any) (model.SemesterInput, error) {
+			return ec.unmarshalNSemesterInput2semesterhausᚋservicesᚋcatalogᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐSemesterInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["semester"] = arg0
+	return args, nil
+}
+
 func (ec *executionContext) field_Mutation_updateApartment_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -1427,6 +1482,28 @@ func (ec *executionContext) field_Mutation_updateApartment_args(ctx context.Cont
 		return nil, err
 	}
 	args["update"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_updateSemester_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (int, error) {
+			return ec.unmarshalNInt2int(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "semester",
+		func(ctx context.Context, v any) (model.SemesterInput, error) {
+			return ec.unmarshalNSemesterInput2semesterhausᚋservicesᚋcatalogᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐSemesterInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["semester"] = arg1
 	return args, nil
 }
 
@@ -2323,6 +2400,94 @@ func (ec *executionContext) fieldContext_Mutation_updateApartment(ctx context.Co
 	}()
 	ctx = graphql.WithFieldContext(ctx, fc)
 	if fc.Args, err = ec.field_Mutation_updateApartment_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_createSemester(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_createSemester(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().CreateSemester(ctx, fc.Args["semester"].(model.SemesterInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *graphqlx.UpdateResult) graphql.Marshaler {
+			return ec.marshalNUpdateResult2ᚖsemesterhausᚋplatformᚋgraphqlxᚐUpdateResult(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_createSemester(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_UpdateResult(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_createSemester_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_updateSemester(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_updateSemester(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().UpdateSemester(ctx, fc.Args["id"].(int), fc.Args["semester"].(model.SemesterInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *graphqlx.UpdateResult) graphql.Marshaler {
+			return ec.marshalNUpdateResult2ᚖsemesterhausᚋplatformᚋgraphqlxᚐUpdateResult(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_updateSemester(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_UpdateResult(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_updateSemester_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
 		ec.Error(ctx, err)
 		return fc, err
 	}
@@ -4745,6 +4910,50 @@ func (ec *executionContext) unmarshalInputApartmentUpdate(ctx context.Context, o
 	return it, nil
 }
 
+func (ec *executionContext) unmarshalInputSemesterInput(ctx context.Context, obj any) (model.SemesterInput, error) {
+	var it model.SemesterInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"name", "startDate", "endDate"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "name":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("name"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Name = data
+		case "startDate":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("startDate"))
+			data, err := ec.unmarshalNDate2semesterhausᚋplatformᚋgraphqlxᚋscalarᚐDate(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.StartDate = data
+		case "endDate":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("endDate"))
+			data, err := ec.unmarshalNDate2semesterhausᚋplatformᚋgraphqlxᚋscalarᚐDate(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.EndDate = data
+		}
+	}
+	return it, nil
+}
+
 // endregion **************************** input.gotpl *****************************
 
 // region    ************************** interface.gotpl ***************************
@@ -5216,6 +5425,20 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 		case "updateApartment":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Mutation_updateApartment(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "createSemester":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_createSemester(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "updateSemester":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_updateSemester(ctx, field)
 			})
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
@@ -6790,6 +7013,11 @@ func (ec *executionContext) marshalNSemesterFloor2ᚖsemesterhausᚋservicesᚋc
 		return graphql.Null
 	}
 	return ec._SemesterFloor(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNSemesterInput2semesterhausᚋservicesᚋcatalogᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐSemesterInput(ctx context.Context, v any) (model.SemesterInput, error) {
+	res, err := ec.unmarshalInputSemesterInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
 }
 
 func (ec *executionContext) unmarshalNString2string(ctx context.Context, v any) (string, error) {

@@ -103,6 +103,16 @@ type SemesterFloor struct {
 	Apartments []*SemesterApartment `json:"apartments"`
 }
 
+// A semester as an administrator enters it; its phase follows from its dates.
+type SemesterInput struct {
+	// At most 40 characters on one line, unique.
+	Name string `json:"name"`
+	// The first day, the move-in day.
+	StartDate scalar.Date `json:"startDate"`
+	// The last day: after startDate, at most a year later, sharing no day with another semester.
+	EndDate scalar.Date `json:"endDate"`
+}
+
 // Living area and equipment codes of an apartment.
 type Feature string
 

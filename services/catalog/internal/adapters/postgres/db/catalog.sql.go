@@ -10,6 +10,32 @@ import (
 	"time"
 )
 
+const firstOverlappingSemester = `-- name: FirstOverlappingSemester :one
+SELECT id, name, start_date, end_date FROM semester
+WHERE id <> $1::integer
+  AND daterange(start_date, end_date, '[]') && daterange($2::date, $3::date, '[]')
+ORDER BY start_date
+LIMIT 1
+`
+
+type FirstOverlappingSemesterParams struct {
+	ExceptID  int32
+	StartDate time.Time
+	EndDate   time.Time
+}
+
+func (q *Queries) FirstOverlappingSemester(ctx context.Context, arg FirstOverlappingSemesterParams) (Semester, error) {
+	row := q.db.QueryRow(ctx, firstOverlappingSemester, arg.ExceptID, arg.StartDate, arg.EndDate)
+	var i Semester
+	err := row.Scan(
+		&i.ID,
+		&i.Name,
+		&i.StartDate,
+		&i.EndDate,
+	)
+	return i, err
+}
+
 const getApartment = `-- name: GetApartment :one
 SELECT a.id, a.floor_id, a.name, a.description_de, a.description_en, a.rent_cents, a.cleaning_cents, a.deposit_cents, a.currency, a.features, a.plan_x, a.plan_y, a.updated_at, f.name AS floor_name
 FROM apartment a JOIN floor f ON f.id = a.floor_id
@@ -163,20 +189,55 @@ func (q *Queries) InsertPicture(ctx context.Context, arg InsertPictureParams) er
 	return err
 }
 
-const insertSemesterIfMissing = `-- name: InsertSemesterIfMissing :exec
-INSERT INTO semester (name, start_date, end_date) VALUES ($1, $2, $3)
-ON CONFLICT (start_date) DO NOTHING
+const insertSemester = `-- name: InsertSemester :one
+INSERT INTO semester (name, start_date, end_date) VALUES ($1, $2, $3) RETURNING id
 `
 
-type InsertSemesterIfMissingParams struct {
+type InsertSemesterParams struct {
 	Name      string
 	StartDate time.Time
 	EndDate   time.Time
 }
 
-func (q *Queries) InsertSemesterIfMissing(ctx context.Context, arg InsertSemesterIfMissingParams) error {
-	_, err := q.db.Exec(ctx, insertSemesterIfMissing, arg.Name, arg.StartDate, arg.EndDate)
-	return err
+func (q *Queries) InsertSemester(ctx context.Context, arg InsertSemesterParams) (int32, error) {
+	row := q.db.QueryRow(ctx, insertSemester, arg.Name, arg.StartDate, arg.EndDate)
+	var id int32
+	err := row.Scan(&id)
+	return id, err
+}
+
+const insertSemesterIfFree = `-- name: InsertSemesterIfFree :many
+INSERT INTO semester (name, start_date, end_date) VALUES ($1, $2, $3)
+ON CONFLICT DO NOTHING
+RETURNING id
+`
+
+type InsertSemesterIfFreeParams struct {
+	Name      string
+	StartDate time.Time
+	EndDate   time.Time
+}
+
+// Adds the semester unless one shares a day or its name with it (an administrator's edit wins); its
+// id when added, no row when not.
+func (q *Queries) InsertSemesterIfFree(ctx context.Context, arg InsertSemesterIfFreeParams) ([]int32, error) {
+	rows, err := q.db.Query(ctx, insertSemesterIfFree, arg.Name, arg.StartDate, arg.EndDate)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []int32
+	for rows.Next() {
+		var id int32
+		if err := rows.Scan(&id); err != nil {
+			return nil, err
+		}
+		items = append(items, id)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
 }
 
 const listApartments = `-- name: ListApartments :many
@@ -374,6 +435,32 @@ func (q *Queries) LockApartment(ctx context.Context, id int32) (LockApartmentRow
 	return i, err
 }
 
+const lockSemesters = `-- name: LockSemesters :exec
+LOCK TABLE semester IN SHARE ROW EXCLUSIVE MODE
+`
+
+// Administrators' edits of semesters take turns, so that the overlap check sees the others' result.
+func (q *Queries) LockSemesters(ctx context.Context) error {
+	_, err := q.db.Exec(ctx, lockSemesters)
+	return err
+}
+
+const semesterNamed = `-- name: SemesterNamed :one
+SELECT id, name, start_date, end_date FROM semester WHERE name = $1
+`
+
+func (q *Queries) SemesterNamed(ctx context.Context, name string) (Semester, error) {
+	row := q.db.QueryRow(ctx, semesterNamed, name)
+	var i Semester
+	err := row.Scan(
+		&i.ID,
+		&i.Name,
+		&i.StartDate,
+		&i.EndDate,
+	)
+	return i, err
+}
+
 const updateApartment = `-- name: UpdateApartment :exec
 UPDATE apartment
 SET description_de = $2, description_en = $3, rent_cents = $4, deposit_cents = $5, cleaning_cents = $6,
@@ -398,6 +485,27 @@ func (q *Queries) UpdateApartment(ctx context.Context, arg UpdateApartmentParams
 		arg.RentCents,
 		arg.DepositCents,
 		arg.CleaningCents,
+	)
+	return err
+}
+
+const updateSemester = `-- name: UpdateSemester :exec
+UPDATE semester SET name = $2, start_date = $3, end_date = $4 WHERE id = $1
+`
+
+type UpdateSemesterParams struct {
+	ID        int32
+	Name      string
+	StartDate time.Time
+	EndDate   time.Time
+}
+
+func (q *Queries) UpdateSemester(ctx context.Context, arg UpdateSemesterParams) error {
+	_, err := q.db.Exec(ctx, updateSemester,
+		arg.ID,
+		arg.Name,
+		arg.StartDate,
+		arg.EndDate,
 	)
 	return err
 }

@@ -38,9 +38,32 @@ SELECT * FROM semester ORDER BY start_date DESC;
 -- name: GetSemester :one
 SELECT * FROM semester WHERE id = $1;
 
--- name: InsertSemesterIfMissing :exec
+-- name: InsertSemesterIfFree :many
+-- Adds the semester unless one shares a day or its name with it (an administrator's edit wins); its
+-- id when added, no row when not.
 INSERT INTO semester (name, start_date, end_date) VALUES ($1, $2, $3)
-ON CONFLICT (start_date) DO NOTHING;
+ON CONFLICT DO NOTHING
+RETURNING id;
+
+-- name: LockSemesters :exec
+-- Administrators' edits of semesters take turns, so that the overlap check sees the others' result.
+LOCK TABLE semester IN SHARE ROW EXCLUSIVE MODE;
+
+-- name: FirstOverlappingSemester :one
+SELECT * FROM semester
+WHERE id <> sqlc.arg(except_id)::integer
+  AND daterange(start_date, end_date, '[]') && daterange(sqlc.arg(start_date)::date, sqlc.arg(end_date)::date, '[]')
+ORDER BY start_date
+LIMIT 1;
+
+-- name: SemesterNamed :one
+SELECT * FROM semester WHERE name = $1;
+
+-- name: InsertSemester :one
+INSERT INTO semester (name, start_date, end_date) VALUES ($1, $2, $3) RETURNING id;
+
+-- name: UpdateSemester :exec
+UPDATE semester SET name = $2, start_date = $3, end_date = $4 WHERE id = $1;
 
 -- name: InsertBuilding :exec
 INSERT INTO building (id, name, address) VALUES ($1, $2, $3);

@@ -71,9 +71,13 @@ type ComplexityRoot struct {
 		ContractSignedDate    func(childComplexity int) int
 		CreatedDate           func(childComplexity int) int
 		EmailConfirmedDate    func(childComplexity int) int
+		KeyCodeDueDate        func(childComplexity int) int
+		KeyCodeSentDate       func(childComplexity int) int
 		OwnerAcknowledgedDate func(childComplexity int) int
 		PaidDate              func(childComplexity int) int
 		PaymentLink           func(childComplexity int) int
+		Renewal               func(childComplexity int) int
+		RenewalDeadline       func(childComplexity int) int
 		RenterEmailConfirmed  func(childComplexity int) int
 		RenterIsUnlocked      func(childComplexity int) int
 		RentingID             func(childComplexity int) int
@@ -118,13 +122,26 @@ type ComplexityRoot struct {
 	}
 
 	Mutation struct {
-		ApproveIdentityCard  func(childComplexity int, rentingID string) int
-		ApproveRenewal       func(childComplexity int, rentingID string, token string, rentingRenewal model.RentingRenewal) int
-		CreateRentingRequest func(childComplexity int, create model.CreateRentingRequest) int
-		DeclineRenewal       func(childComplexity int, rentingID string, token string) int
-		FreeApartment        func(childComplexity int, apartmentID int, semesterID int) int
-		OfferRenewal         func(childComplexity int, rentingID string) int
-		ReselectApartment    func(childComplexity int, request model.ReselectRequest) int
+		AcceptRenewalForRenter  func(childComplexity int, rentingID string) int
+		ApproveIdentityCard     func(childComplexity int, rentingID string) int
+		ApproveRenewal          func(childComplexity int, rentingID string, token string, rentingRenewal model.RentingRenewal) int
+		BlockApartment          func(childComplexity int, apartmentID int, semesterID int, reason string) int
+		CreateRentingRequest    func(childComplexity int, create model.CreateRentingRequest) int
+		DeclineRenewal          func(childComplexity int, rentingID string, token string) int
+		DeclineRenewalForRenter func(childComplexity int, rentingID string) int
+		FreeApartment           func(childComplexity int, apartmentID int, semesterID int) int
+		OfferRenewal            func(childComplexity int, rentingID string) int
+		ReselectApartment       func(childComplexity int, request model.ReselectRequest) int
+		UnblockApartment        func(childComplexity int, apartmentID int, semesterID int) int
+	}
+
+	OfficeTask struct {
+		Apartment func(childComplexity int) int
+		Kind      func(childComplexity int) int
+		Renter    func(childComplexity int) int
+		RentingID func(childComplexity int) int
+		Semester  func(childComplexity int) int
+		Since     func(childComplexity int) int
 	}
 
 	PriceCalculation struct {
@@ -145,6 +162,8 @@ type ComplexityRoot struct {
 		BookApartment            func(childComplexity int, aid int, sid int) int
 		BookingProgress          func(childComplexity int, rentingID string) int
 		ExtendBookingQuery       func(childComplexity int, rentingID string, token string) int
+		OfficeTasks              func(childComplexity int) int
+		RenterApartments         func(childComplexity int) int
 		RenterByRentingID        func(childComplexity int, rentingID string, token string) int
 		RenterCurrentRentingInfo func(childComplexity int, apartmentID int, semesterID int) int
 		__resolve__service       func(childComplexity int) int
@@ -156,6 +175,11 @@ type ComplexityRoot struct {
 		ID         func(childComplexity int) int
 		Renting    func(childComplexity int) int
 		RentingLog func(childComplexity int) int
+	}
+
+	RenterApartments struct {
+		Apartments func(childComplexity int) int
+		RenterID   func(childComplexity int) int
 	}
 
 	RenterForRenewal struct {
@@ -202,6 +226,7 @@ type ComplexityRoot struct {
 
 	SemesterApartment struct {
 		AdminStatus func(childComplexity int) int
+		BlockReason func(childComplexity int) int
 		ID          func(childComplexity int) int
 		Renter      func(childComplexity int) int
 		SemesterID  func(childComplexity int) int
@@ -238,8 +263,14 @@ type MutationResolver interface {
 	ReselectApartment(ctx context.Context, request model.ReselectRequest) (*model.RentingResult, error)
 	ApproveIdentityCard(ctx context.Context, rentingID string) (bool, error)
 	FreeApartment(ctx context.Context, apartmentID int, semesterID int) (bool, error)
+	BlockApartment(ctx context.Context, apartmentID int, semesterID int, reason string) (*graphqlx.UpdateResult, error)
+	UnblockApartment(ctx context.Context, apartmentID int, semesterID int) (*graphqlx.UpdateResult, error)
+	AcceptRenewalForRenter(ctx context.Context, rentingID string) (*graphqlx.UpdateResult, error)
+	DeclineRenewalForRenter(ctx context.Context, rentingID string) (*graphqlx.UpdateResult, error)
 }
 type QueryResolver interface {
+	RenterApartments(ctx context.Context) ([]*model.RenterApartments, error)
+	OfficeTasks(ctx context.Context) ([]*model.OfficeTask, error)
 	AvailableApartments(ctx context.Context) (*model.AvailableApartments, error)
 	BookApartment(ctx context.Context, aid int, sid int) (*model.BookApartment, error)
 	ExtendBookingQuery(ctx context.Context, rentingID string, token string) (*model.ExtendBooking, error)
@@ -377,6 +408,18 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Booking.EmailConfirmedDate(childComplexity), true
+	case "Booking.keyCodeDueDate":
+		if e.ComplexityRoot.Booking.KeyCodeDueDate == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Booking.KeyCodeDueDate(childComplexity), true
+	case "Booking.keyCodeSentDate":
+		if e.ComplexityRoot.Booking.KeyCodeSentDate == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Booking.KeyCodeSentDate(childComplexity), true
 	case "Booking.ownerAcknowledgedDate":
 		if e.ComplexityRoot.Booking.OwnerAcknowledgedDate == nil {
 			break
@@ -395,6 +438,18 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Booking.PaymentLink(childComplexity), true
+	case "Booking.renewal":
+		if e.ComplexityRoot.Booking.Renewal == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Booking.Renewal(childComplexity), true
+	case "Booking.renewalDeadline":
+		if e.ComplexityRoot.Booking.RenewalDeadline == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Booking.RenewalDeadline(childComplexity), true
 	case "Booking.renterEmailConfirmed":
 		if e.ComplexityRoot.Booking.RenterEmailConfirmed == nil {
 			break
@@ -550,6 +605,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.KeyValue.Value(childComplexity), true
 
+	case "Mutation.acceptRenewalForRenter":
+		if e.ComplexityRoot.Mutation.AcceptRenewalForRenter == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_acceptRenewalForRenter_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.AcceptRenewalForRenter(childComplexity, args["rentingId"].(string)), true
 	case "Mutation.approveIdentityCard":
 		if e.ComplexityRoot.Mutation.ApproveIdentityCard == nil {
 			break
@@ -572,6 +638,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.ApproveRenewal(childComplexity, args["rentingId"].(string), args["token"].(string), args["rentingRenewal"].(model.RentingRenewal)), true
+	case "Mutation.blockApartment":
+		if e.ComplexityRoot.Mutation.BlockApartment == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_blockApartment_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.BlockApartment(childComplexity, args["apartmentId"].(int), args["semesterId"].(int), args["reason"].(string)), true
 	case "Mutation.createRentingRequest":
 		if e.ComplexityRoot.Mutation.CreateRentingRequest == nil {
 			break
@@ -594,6 +671,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.DeclineRenewal(childComplexity, args["rentingId"].(string), args["token"].(string)), true
+	case "Mutation.declineRenewalForRenter":
+		if e.ComplexityRoot.Mutation.DeclineRenewalForRenter == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_declineRenewalForRenter_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.DeclineRenewalForRenter(childComplexity, args["rentingId"].(string)), true
 	case "Mutation.freeApartment":
 		if e.ComplexityRoot.Mutation.FreeApartment == nil {
 			break
@@ -627,6 +715,54 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.ReselectApartment(childComplexity, args["request"].(model.ReselectRequest)), true
+	case "Mutation.unblockApartment":
+		if e.ComplexityRoot.Mutation.UnblockApartment == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_unblockApartment_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.UnblockApartment(childComplexity, args["apartmentId"].(int), args["semesterId"].(int)), true
+
+	case "OfficeTask.apartment":
+		if e.ComplexityRoot.OfficeTask.Apartment == nil {
+			break
+		}
+
+		return e.ComplexityRoot.OfficeTask.Apartment(childComplexity), true
+	case "OfficeTask.kind":
+		if e.ComplexityRoot.OfficeTask.Kind == nil {
+			break
+		}
+
+		return e.ComplexityRoot.OfficeTask.Kind(childComplexity), true
+	case "OfficeTask.renter":
+		if e.ComplexityRoot.OfficeTask.Renter == nil {
+			break
+		}
+
+		return e.ComplexityRoot.OfficeTask.Renter(childComplexity), true
+	case "OfficeTask.rentingId":
+		if e.ComplexityRoot.OfficeTask.RentingID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.OfficeTask.RentingID(childComplexity), true
+	case "OfficeTask.semester":
+		if e.ComplexityRoot.OfficeTask.Semester == nil {
+			break
+		}
+
+		return e.ComplexityRoot.OfficeTask.Semester(childComplexity), true
+	case "OfficeTask.since":
+		if e.ComplexityRoot.OfficeTask.Since == nil {
+			break
+		}
+
+		return e.ComplexityRoot.OfficeTask.Since(childComplexity), true
 
 	case "PriceCalculation.items":
 		if e.ComplexityRoot.PriceCalculation.Items == nil {
@@ -712,6 +848,18 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.Query.ExtendBookingQuery(childComplexity, args["rentingId"].(string), args["token"].(string)), true
 
+	case "Query.officeTasks":
+		if e.ComplexityRoot.Query.OfficeTasks == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Query.OfficeTasks(childComplexity), true
+	case "Query.renterApartments":
+		if e.ComplexityRoot.Query.RenterApartments == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Query.RenterApartments(childComplexity), true
 	case "Query.renterByRentingId":
 		if e.ComplexityRoot.Query.RenterByRentingID == nil {
 			break
@@ -776,6 +924,19 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Renter.RentingLog(childComplexity), true
+
+	case "RenterApartments.apartments":
+		if e.ComplexityRoot.RenterApartments.Apartments == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RenterApartments.Apartments(childComplexity), true
+	case "RenterApartments.renterId":
+		if e.ComplexityRoot.RenterApartments.RenterID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RenterApartments.RenterID(childComplexity), true
 
 	case "RenterForRenewal.birthday":
 		if e.ComplexityRoot.RenterForRenewal.Birthday == nil {
@@ -950,6 +1111,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.SemesterApartment.AdminStatus(childComplexity), true
+	case "SemesterApartment.blockReason":
+		if e.ComplexityRoot.SemesterApartment.BlockReason == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SemesterApartment.BlockReason(childComplexity), true
 	case "SemesterApartment.id":
 		if e.ComplexityRoot.SemesterApartment.ID == nil {
 			break
@@ -1112,6 +1279,8 @@ enum RentingState {
   APARTMENT_REQUESTED
   APARTMENT_RESERVED
   AVAILABLE
+  "Nobody holds the apartment and its semester is PLANNED: it cannot be booked yet."
+  NOT_YET_BOOKABLE
   CANCELED
   CONTRACT_REQUESTED
   CONTRACT_SIGNED
@@ -1152,6 +1321,8 @@ type SemesterApartment @key(fields: "id semesterId") {
   semesterId: Int!
   adminStatus: RentingState! @tag(name: "admin")
   renter: Renter @tag(name: "admin")
+  "Why an administrator blocked the apartment in the semester (adminStatus APARTMENT_BLOCKED); null when not blocked."
+  blockReason: String @tag(name: "admin")
 }
 
 type Renting {
@@ -1195,12 +1366,51 @@ type Booking {
   contractRequestedDate: DateTime
   contractSignedDate: DateTime
   paidDate: DateTime
+  "When the key code went out to the renter by mail; null before."
+  keyCodeSentDate: DateTime
+  "The day the key code is to go out (KEY_CODE_DAYS before move-in), for a paid booking whose key code has not gone out yet."
+  keyCodeDueDate: Date
+  "A renewal: it was offered for the following semester (the answer is its state: RENEWAL_REQUEST waits, RENEWAL_ACCEPTED, CANCELED)."
+  renewal: Boolean!
+  "For a renewal: the last day the renter may answer it."
+  renewalDeadline: Date
   "Where the renter signs the contract, once it was requested."
   signingLink: String
   "Where the renter pays the rent, once the payment exists."
   paymentLink: String
   "The key code; only once the rent is paid."
   accessKey: String
+}
+
+"What a renting waits for from the office."
+enum OfficeTaskKind {
+  "An unconfirmed booking request that is canceled within a day."
+  REQUEST_EXPIRING
+  "A confirmed booking whose identity card awaits approval."
+  IDENTITY_APPROVAL
+  "A contract sent and unsigned for UNSIGNED_CONTRACT_DAYS or longer."
+  CONTRACT_UNSIGNED
+  "A signed contract whose rent is not paid."
+  PAYMENT_OPEN
+  "A renewal that waits for its answer."
+  RENEWAL_UNANSWERED
+}
+
+"The apartments of one renter's rentings that are not canceled."
+type RenterApartments {
+  renterId: Int!
+  apartments: [Apartment!]!
+}
+
+"One renting the office should look at."
+type OfficeTask {
+  kind: OfficeTaskKind!
+  rentingId: ID!
+  renter: Renter!
+  apartment: Apartment!
+  semester: Semester!
+  "Since when it waits: when the renting reached its state (a request: when it was made)."
+  since: DateTime!
 }
 
 type ApartmentAvailability {
@@ -1341,6 +1551,10 @@ input ReselectRequest {
 }
 
 type Query {
+  "Which apartments each renter rents or rented (rentings not canceled), for the renter search."
+  renterApartments: [RenterApartments!]! @tag(name: "admin")
+  "What waits for the office, oldest first."
+  officeTasks: [OfficeTask!]! @tag(name: "admin")
   "The bookable semester and which apartments are still free in it."
   availableApartments: AvailableApartments!
   "An apartment in a semester with the price of a new booking."
@@ -1370,6 +1584,14 @@ type Mutation {
   approveIdentityCard(rentingId: ID!): Boolean! @tag(name: "admin")
   "Deletes every renting of the apartment in the semester, with its log."
   freeApartment(apartmentId: Int!, semesterId: Int!): Boolean! @tag(name: "admin")
+  "Keeps the apartment from being booked in the semester (reason required, audited); refused while a renting holds it."
+  blockApartment(apartmentId: Int!, semesterId: Int!, reason: String!): UpdateResult! @tag(name: "admin")
+  "Lets the apartment be booked in the semester again (audited)."
+  unblockApartment(apartmentId: Int!, semesterId: Int!): UpdateResult! @tag(name: "admin")
+  "Accepts a renewal on the renter's behalf (RENEWAL_ACCEPTED; audited)."
+  acceptRenewalForRenter(rentingId: ID!): UpdateResult! @tag(name: "admin")
+  "Declines a renewal on the renter's behalf (CANCELED: the renter moves out at the end of the semester; audited)."
+  declineRenewalForRenter(rentingId: ID!): UpdateResult! @tag(name: "admin")
 }
 `, BuiltIn: false},
 	{Name: "../../../../federation/directives.graphql", Input: `
@@ -1531,6 +1753,14 @@ func (ec *executionContext) childFields_Booking(ctx context.Context, field graph
 		return ec.fieldContext_Booking_contractSignedDate(ctx, field)
 	case "paidDate":
 		return ec.fieldContext_Booking_paidDate(ctx, field)
+	case "keyCodeSentDate":
+		return ec.fieldContext_Booking_keyCodeSentDate(ctx, field)
+	case "keyCodeDueDate":
+		return ec.fieldContext_Booking_keyCodeDueDate(ctx, field)
+	case "renewal":
+		return ec.fieldContext_Booking_renewal(ctx, field)
+	case "renewalDeadline":
+		return ec.fieldContext_Booking_renewalDeadline(ctx, field)
 	case "signingLink":
 		return ec.fieldContext_Booking_signingLink(ctx, field)
 	case "paymentLink":
@@ -1601,6 +1831,24 @@ func (ec *executionContext) childFields_KeyValue(ctx context.Context, field grap
 	return nil, fmt.Errorf("no field named %q was found under type KeyValue", field.Name)
 }
 
+func (ec *executionContext) childFields_OfficeTask(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "kind":
+		return ec.fieldContext_OfficeTask_kind(ctx, field)
+	case "rentingId":
+		return ec.fieldContext_OfficeTask_rentingId(ctx, field)
+	case "renter":
+		return ec.fieldContext_OfficeTask_renter(ctx, field)
+	case "apartment":
+		return ec.fieldContext_OfficeTask_apartment(ctx, field)
+	case "semester":
+		return ec.fieldContext_OfficeTask_semester(ctx, field)
+	case "since":
+		return ec.fieldContext_OfficeTask_since(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type OfficeTask", field.Name)
+}
+
 func (ec *executionContext) childFields_PriceCalculation(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "items":
@@ -1639,6 +1887,16 @@ func (ec *executionContext) childFields_Renter(ctx context.Context, field graphq
 		return ec.fieldContext_Renter_bookings(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type Renter", field.Name)
+}
+
+func (ec *executionContext) childFields_RenterApartments(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "renterId":
+		return ec.fieldContext_RenterApartments_renterId(ctx, field)
+	case "apartments":
+		return ec.fieldContext_RenterApartments_apartments(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type RenterApartments", field.Name)
 }
 
 func (ec *executionContext) childFields_RenterForRenewal(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -1735,8 +1993,18 @@ func (ec *executionContext) childFields_SemesterApartment(ctx context.Context, f
 		return ec.fieldContext_SemesterApartment_adminStatus(ctx, field)
 	case "renter":
 		return ec.fieldContext_SemesterApartment_renter(ctx, field)
+	case "blockReason":
+		return ec.fieldContext_SemesterApartment_blockReason(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type SemesterApartment", field.Name)
+}
+
+func (ec *executionContext) childFields_UpdateResult(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "exception":
+		return ec.fieldContext_UpdateResult_exception(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type UpdateResult", field.Name)
 }
 
 func (ec *executionContext) childFields_UserDataException(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -1903,6 +2171,20 @@ func (ec *executionContext) field_Entity_findManySemesterApartmentByIDAndSemeste
 	return args, nil
 }
 
+func (ec *executionContext) field_Mutation_acceptRenewalForRenter_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "rentingId",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["rentingId"] = arg0
+	return args, nil
+}
+
 func (ec *executionContext) field_Mutation_approveIdentityCard_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -1947,6 +2229,36 @@ func (ec *executionContext) field_Mutation_approveRenewal_args(ctx context.Conte
 	return args, nil
 }
 
+func (ec *executionContext) field_Mutation_blockApartment_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "apartmentId",
+		func(ctx context.Context, v any) (int, error) {
+			return ec.unmarshalNInt2int(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["apartmentId"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "semesterId",
+		func(ctx context.Context, v any) (int, error) {
+			return ec.unmarshalNInt2int(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["semesterId"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "reason",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNString2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["reason"] = arg2
+	return args, nil
+}
+
 func (ec *executionContext) field_Mutation_createRentingRequest_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -1958,6 +2270,20 @@ func (ec *executionContext) field_Mutation_createRentingRequest_args(ctx context
 		return nil, err
 	}
 	args["create"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_declineRenewalForRenter_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "rentingId",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["rentingId"] = arg0
 	return args, nil
 }
 
@@ -2030,6 +2356,28 @@ func (ec *executionContext) field_Mutation_reselectApartment_args(ctx context.Co
 		return nil, err
 	}
 	args["request"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_unblockApartment_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "apartmentId",
+		func(ctx context.Context, v any) (int, error) {
+			return ec.unmarshalNInt2int(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["apartmentId"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "semesterId",
+		func(ctx context.Context, v any) (int, error) {
+			return ec.unmarshalNInt2int(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["semesterId"] = arg1
 	return args, nil
 }
 
@@ -2822,6 +3170,98 @@ func (ec *executionContext) _Booking_paidDate(ctx context.Context, field graphql
 }
 func (ec *executionContext) fieldContext_Booking_paidDate(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("Booking", field, false, false, errors.New("field of type DateTime does not have child fields"))
+}
+
+func (ec *executionContext) _Booking_keyCodeSentDate(ctx context.Context, field graphql.CollectedField, obj *model.Booking) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Booking_keyCodeSentDate(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.KeyCodeSentDate, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *scalar.DateTime) graphql.Marshaler {
+			return ec.marshalODateTime2ᚖsemesterhausᚋplatformᚋgraphqlxᚋscalarᚐDateTime(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Booking_keyCodeSentDate(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Booking", field, false, false, errors.New("field of type DateTime does not have child fields"))
+}
+
+func (ec *executionContext) _Booking_keyCodeDueDate(ctx context.Context, field graphql.CollectedField, obj *model.Booking) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Booking_keyCodeDueDate(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.KeyCodeDueDate, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *scalar.Date) graphql.Marshaler {
+			return ec.marshalODate2ᚖsemesterhausᚋplatformᚋgraphqlxᚋscalarᚐDate(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Booking_keyCodeDueDate(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Booking", field, false, false, errors.New("field of type Date does not have child fields"))
+}
+
+func (ec *executionContext) _Booking_renewal(ctx context.Context, field graphql.CollectedField, obj *model.Booking) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Booking_renewal(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Renewal, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Booking_renewal(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Booking", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _Booking_renewalDeadline(ctx context.Context, field graphql.CollectedField, obj *model.Booking) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Booking_renewalDeadline(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.RenewalDeadline, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *scalar.Date) graphql.Marshaler {
+			return ec.marshalODate2ᚖsemesterhausᚋplatformᚋgraphqlxᚋscalarᚐDate(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Booking_renewalDeadline(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Booking", field, false, false, errors.New("field of type Date does not have child fields"))
 }
 
 func (ec *executionContext) _Booking_signingLink(ctx context.Context, field graphql.CollectedField, obj *model.Booking) (ret graphql.Marshaler) {
@@ -3706,6 +4146,347 @@ func (ec *executionContext) fieldContext_Mutation_freeApartment(ctx context.Cont
 	return fc, nil
 }
 
+func (ec *executionContext) _Mutation_blockApartment(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_blockApartment(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().BlockApartment(ctx, fc.Args["apartmentId"].(int), fc.Args["semesterId"].(int), fc.Args["reason"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *graphqlx.UpdateResult) graphql.Marshaler {
+			return ec.marshalNUpdateResult2ᚖsemesterhausᚋplatformᚋgraphqlxᚐUpdateResult(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_blockApartment(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_UpdateResult(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_blockApartment_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_unblockApartment(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_unblockApartment(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().UnblockApartment(ctx, fc.Args["apartmentId"].(int), fc.Args["semesterId"].(int))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *graphqlx.UpdateResult) graphql.Marshaler {
+			return ec.marshalNUpdateResult2ᚖsemesterhausᚋplatformᚋgraphqlxᚐUpdateResult(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_unblockApartment(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_UpdateResult(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_unblockApartment_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_acceptRenewalForRenter(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_acceptRenewalForRenter(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().AcceptRenewalForRenter(ctx, fc.Args["rentingId"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *graphqlx.UpdateResult) graphql.Marshaler {
+			return ec.marshalNUpdateResult2ᚖsemesterhausᚋplatformᚋgraphqlxᚐUpdateResult(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_acceptRenewalForRenter(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_UpdateResult(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_acceptRenewalForRenter_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_declineRenewalForRenter(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_declineRenewalForRenter(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().DeclineRenewalForRenter(ctx, fc.Args["rentingId"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *graphqlx.UpdateResult) graphql.Marshaler {
+			return ec.marshalNUpdateResult2ᚖsemesterhausᚋplatformᚋgraphqlxᚐUpdateResult(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_declineRenewalForRenter(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_UpdateResult(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_declineRenewalForRenter_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _OfficeTask_kind(ctx context.Context, field graphql.CollectedField, obj *model.OfficeTask) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_OfficeTask_kind(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Kind, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v model.OfficeTaskKind) graphql.Marshaler {
+			return ec.marshalNOfficeTaskKind2semesterhausᚋservicesᚋrentingᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐOfficeTaskKind(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_OfficeTask_kind(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("OfficeTask", field, false, false, errors.New("field of type OfficeTaskKind does not have child fields"))
+}
+
+func (ec *executionContext) _OfficeTask_rentingId(ctx context.Context, field graphql.CollectedField, obj *model.OfficeTask) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_OfficeTask_rentingId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.RentingID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_OfficeTask_rentingId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("OfficeTask", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _OfficeTask_renter(ctx context.Context, field graphql.CollectedField, obj *model.OfficeTask) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_OfficeTask_renter(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Renter, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.Renter) graphql.Marshaler {
+			return ec.marshalNRenter2ᚖsemesterhausᚋservicesᚋrentingᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐRenter(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_OfficeTask_renter(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "OfficeTask",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Renter(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _OfficeTask_apartment(ctx context.Context, field graphql.CollectedField, obj *model.OfficeTask) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_OfficeTask_apartment(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Apartment, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.Apartment) graphql.Marshaler {
+			return ec.marshalNApartment2ᚖsemesterhausᚋservicesᚋrentingᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐApartment(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_OfficeTask_apartment(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "OfficeTask",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Apartment(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _OfficeTask_semester(ctx context.Context, field graphql.CollectedField, obj *model.OfficeTask) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_OfficeTask_semester(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Semester, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.Semester) graphql.Marshaler {
+			return ec.marshalNSemester2ᚖsemesterhausᚋservicesᚋrentingᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐSemester(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_OfficeTask_semester(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "OfficeTask",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Semester(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _OfficeTask_since(ctx context.Context, field graphql.CollectedField, obj *model.OfficeTask) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_OfficeTask_since(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Since, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v scalar.DateTime) graphql.Marshaler {
+			return ec.marshalNDateTime2semesterhausᚋplatformᚋgraphqlxᚋscalarᚐDateTime(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_OfficeTask_since(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("OfficeTask", field, false, false, errors.New("field of type DateTime does not have child fields"))
+}
+
 func (ec *executionContext) _PriceCalculation_items(ctx context.Context, field graphql.CollectedField, obj *model.PriceCalculation) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -3874,6 +4655,70 @@ func (ec *executionContext) _PriceItem_total(ctx context.Context, field graphql.
 }
 func (ec *executionContext) fieldContext_PriceItem_total(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("PriceItem", field, false, false, errors.New("field of type Float does not have child fields"))
+}
+
+func (ec *executionContext) _Query_renterApartments(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_renterApartments(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Query().RenterApartments(ctx)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.RenterApartments) graphql.Marshaler {
+			return ec.marshalNRenterApartments2ᚕᚖsemesterhausᚋservicesᚋrentingᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐRenterApartmentsᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_renterApartments(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_RenterApartments(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_officeTasks(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_officeTasks(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Query().OfficeTasks(ctx)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.OfficeTask) graphql.Marshaler {
+			return ec.marshalNOfficeTask2ᚕᚖsemesterhausᚋservicesᚋrentingᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐOfficeTaskᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_officeTasks(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_OfficeTask(ctx, field)
+		},
+	}
+	return fc, nil
 }
 
 func (ec *executionContext) _Query_availableApartments(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
@@ -4394,6 +5239,61 @@ func (ec *executionContext) fieldContext_Renter_bookings(_ context.Context, fiel
 		IsResolver: true,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.childFields_Booking(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _RenterApartments_renterId(ctx context.Context, field graphql.CollectedField, obj *model.RenterApartments) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_RenterApartments_renterId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.RenterID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_RenterApartments_renterId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("RenterApartments", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _RenterApartments_apartments(ctx context.Context, field graphql.CollectedField, obj *model.RenterApartments) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_RenterApartments_apartments(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Apartments, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.Apartment) graphql.Marshaler {
+			return ec.marshalNApartment2ᚕᚖsemesterhausᚋservicesᚋrentingᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐApartmentᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_RenterApartments_apartments(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "RenterApartments",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Apartment(ctx, field)
 		},
 	}
 	return fc, nil
@@ -5164,6 +6064,29 @@ func (ec *executionContext) fieldContext_SemesterApartment_renter(_ context.Cont
 		},
 	}
 	return fc, nil
+}
+
+func (ec *executionContext) _SemesterApartment_blockReason(ctx context.Context, field graphql.CollectedField, obj *model.SemesterApartment) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SemesterApartment_blockReason(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.BlockReason, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_SemesterApartment_blockReason(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("SemesterApartment", field, false, false, errors.New("field of type String does not have child fields"))
 }
 
 func (ec *executionContext) _UpdateResult_exception(ctx context.Context, field graphql.CollectedField, obj *graphqlx.UpdateResult) (ret graphql.Marshaler) {
@@ -7026,6 +7949,26 @@ func (ec *executionContext) _Booking(ctx context.Context, sel ast.SelectionSet, 
 			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
 			}
+		case "keyCodeSentDate":
+			out.Values[i] = ec._Booking_keyCodeSentDate(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "keyCodeDueDate":
+			out.Values[i] = ec._Booking_keyCodeDueDate(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "renewal":
+			out.Values[i] = ec._Booking_renewal(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "renewalDeadline":
+			out.Values[i] = ec._Booking_renewalDeadline(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
 		case "signingLink":
 			out.Values[i] = ec._Booking_signingLink(ctx, field, obj)
 			if out.Values[i] == graphql.RequiredNull {
@@ -7456,6 +8399,97 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
+		case "blockApartment":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_blockApartment(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "unblockApartment":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_unblockApartment(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "acceptRenewalForRenter":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_acceptRenewalForRenter(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "declineRenewalForRenter":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_declineRenewalForRenter(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var officeTaskImplementors = []string{"OfficeTask"}
+
+func (ec *executionContext) _OfficeTask(ctx context.Context, sel ast.SelectionSet, obj *model.OfficeTask) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, officeTaskImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("OfficeTask")
+		case "kind":
+			out.Values[i] = ec._OfficeTask_kind(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "rentingId":
+			out.Values[i] = ec._OfficeTask_rentingId(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "renter":
+			out.Values[i] = ec._OfficeTask_renter(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "apartment":
+			out.Values[i] = ec._OfficeTask_apartment(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "semester":
+			out.Values[i] = ec._OfficeTask_semester(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "since":
+			out.Values[i] = ec._OfficeTask_since(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -7598,6 +8632,50 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 		switch field.Name {
 		case "__typename":
 			out.Values[i] = graphql.MarshalString("Query")
+		case "renterApartments":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_renterApartments(ctx, field)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "officeTasks":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_officeTasks(ctx, field)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
 		case "availableApartments":
 			field := field
 
@@ -7961,6 +9039,49 @@ func (ec *executionContext) _Renter(ctx context.Context, sel ast.SelectionSet, o
 	return out
 }
 
+var renterApartmentsImplementors = []string{"RenterApartments"}
+
+func (ec *executionContext) _RenterApartments(ctx context.Context, sel ast.SelectionSet, obj *model.RenterApartments) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, renterApartmentsImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("RenterApartments")
+		case "renterId":
+			out.Values[i] = ec._RenterApartments_renterId(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "apartments":
+			out.Values[i] = ec._RenterApartments_apartments(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
 var renterForRenewalImplementors = []string{"RenterForRenewal"}
 
 func (ec *executionContext) _RenterForRenewal(ctx context.Context, sel ast.SelectionSet, obj *model.RenterForRenewal) graphql.Marshaler {
@@ -8290,6 +9411,11 @@ func (ec *executionContext) _SemesterApartment(ctx context.Context, sel ast.Sele
 			}
 		case "renter":
 			out.Values[i] = ec._SemesterApartment_renter(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "blockReason":
+			out.Values[i] = ec._SemesterApartment_blockReason(ctx, field, obj)
 			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
 			}
@@ -8830,6 +9956,22 @@ func (ec *executionContext) ___Type(ctx context.Context, sel ast.SelectionSet, o
 
 // region    ***************************** type.gotpl *****************************
 
+func (ec *executionContext) marshalNApartment2ᚕᚖsemesterhausᚋservicesᚋrentingᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐApartmentᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.Apartment) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNApartment2ᚖsemesterhausᚋservicesᚋrentingᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐApartment(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
 func (ec *executionContext) marshalNApartment2ᚖsemesterhausᚋservicesᚋrentingᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐApartment(ctx context.Context, sel ast.SelectionSet, v *model.Apartment) graphql.Marshaler {
 	if v == nil {
 		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
@@ -9063,6 +10205,42 @@ func (ec *executionContext) marshalNKeyValue2ᚖsemesterhausᚋplatformᚋgraphq
 	return ec._KeyValue(ctx, sel, v)
 }
 
+func (ec *executionContext) marshalNOfficeTask2ᚕᚖsemesterhausᚋservicesᚋrentingᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐOfficeTaskᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.OfficeTask) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNOfficeTask2ᚖsemesterhausᚋservicesᚋrentingᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐOfficeTask(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNOfficeTask2ᚖsemesterhausᚋservicesᚋrentingᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐOfficeTask(ctx context.Context, sel ast.SelectionSet, v *model.OfficeTask) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._OfficeTask(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNOfficeTaskKind2semesterhausᚋservicesᚋrentingᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐOfficeTaskKind(ctx context.Context, v any) (model.OfficeTaskKind, error) {
+	var res model.OfficeTaskKind
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNOfficeTaskKind2semesterhausᚋservicesᚋrentingᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐOfficeTaskKind(ctx context.Context, sel ast.SelectionSet, v model.OfficeTaskKind) graphql.Marshaler {
+	return v
+}
+
 func (ec *executionContext) marshalNPriceCalculation2ᚖsemesterhausᚋservicesᚋrentingᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐPriceCalculation(ctx context.Context, sel ast.SelectionSet, v *model.PriceCalculation) graphql.Marshaler {
 	if v == nil {
 		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
@@ -9097,6 +10275,42 @@ func (ec *executionContext) marshalNPriceItem2ᚖsemesterhausᚋservicesᚋrenti
 		return graphql.Null
 	}
 	return ec._PriceItem(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNRenter2ᚖsemesterhausᚋservicesᚋrentingᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐRenter(ctx context.Context, sel ast.SelectionSet, v *model.Renter) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._Renter(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNRenterApartments2ᚕᚖsemesterhausᚋservicesᚋrentingᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐRenterApartmentsᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.RenterApartments) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNRenterApartments2ᚖsemesterhausᚋservicesᚋrentingᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐRenterApartments(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNRenterApartments2ᚖsemesterhausᚋservicesᚋrentingᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐRenterApartments(ctx context.Context, sel ast.SelectionSet, v *model.RenterApartments) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._RenterApartments(ctx, sel, v)
 }
 
 func (ec *executionContext) unmarshalNRenterByIDsInput2ᚕᚖsemesterhausᚋservicesᚋrentingᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐRenterByIDsInput(ctx context.Context, v any) ([]*model.RenterByIDsInput, error) {
@@ -9243,6 +10457,16 @@ func (ec *executionContext) marshalNString2string(ctx context.Context, sel ast.S
 		}
 	}
 	return res
+}
+
+func (ec *executionContext) marshalNUpdateResult2ᚖsemesterhausᚋplatformᚋgraphqlxᚐUpdateResult(ctx context.Context, sel ast.SelectionSet, v *graphqlx.UpdateResult) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._UpdateResult(ctx, sel, v)
 }
 
 func (ec *executionContext) unmarshalN_Any2map(ctx context.Context, v any) (map[string]any, error) {
@@ -9640,6 +10864,22 @@ func (ec *executionContext) marshalOCurrentRentingInfo2ᚖsemesterhausᚋservice
 		return graphql.Null
 	}
 	return ec._CurrentRentingInfo(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalODate2ᚖsemesterhausᚋplatformᚋgraphqlxᚋscalarᚐDate(ctx context.Context, v any) (*scalar.Date, error) {
+	if v == nil {
+		return nil, nil
+	}
+	var res = new(scalar.Date)
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalODate2ᚖsemesterhausᚋplatformᚋgraphqlxᚋscalarᚐDate(ctx context.Context, sel ast.SelectionSet, v *scalar.Date) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return v
 }
 
 func (ec *executionContext) unmarshalODateTime2ᚖsemesterhausᚋplatformᚋgraphqlxᚋscalarᚐDateTime(ctx context.Context, v any) (*scalar.DateTime, error) {

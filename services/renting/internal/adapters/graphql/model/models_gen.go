@@ -51,6 +51,14 @@ type Booking struct {
 	ContractRequestedDate *scalar.DateTime `json:"contractRequestedDate,omitempty"`
 	ContractSignedDate    *scalar.DateTime `json:"contractSignedDate,omitempty"`
 	PaidDate              *scalar.DateTime `json:"paidDate,omitempty"`
+	// When the key code went out to the renter by mail; null before.
+	KeyCodeSentDate *scalar.DateTime `json:"keyCodeSentDate,omitempty"`
+	// The day the key code is to go out (KEY_CODE_DAYS before move-in), for a paid booking whose key code has not gone out yet.
+	KeyCodeDueDate *scalar.Date `json:"keyCodeDueDate,omitempty"`
+	// A renewal: it was offered for the following semester (the answer is its state: RENEWAL_REQUEST waits, RENEWAL_ACCEPTED, CANCELED).
+	Renewal bool `json:"renewal"`
+	// For a renewal: the last day the renter may answer it.
+	RenewalDeadline *scalar.Date `json:"renewalDeadline,omitempty"`
 	// Where the renter signs the contract, once it was requested.
 	SigningLink *string `json:"signingLink,omitempty"`
 	// Where the renter pays the rent, once the payment exists.
@@ -115,6 +123,17 @@ type ExtendBooking struct {
 type Mutation struct {
 }
 
+// One renting the office should look at.
+type OfficeTask struct {
+	Kind      OfficeTaskKind `json:"kind"`
+	RentingID string         `json:"rentingId"`
+	Renter    *Renter        `json:"renter"`
+	Apartment *Apartment     `json:"apartment"`
+	Semester  *Semester      `json:"semester"`
+	// Since when it waits: when the renting reached its state (a request: when it was made).
+	Since scalar.DateTime `json:"since"`
+}
+
 type PriceCalculation struct {
 	Items []*PriceItem `json:"items"`
 	// What the renter pays for the semester, in euros.
@@ -146,6 +165,12 @@ type Renter struct {
 }
 
 func (Renter) IsEntity() {}
+
+// The apartments of one renter's rentings that are not canceled.
+type RenterApartments struct {
+	RenterID   int          `json:"renterId"`
+	Apartments []*Apartment `json:"apartments"`
+}
 
 type RenterByIDsInput struct {
 	ID int `json:"ID"`
@@ -228,6 +253,8 @@ type SemesterApartment struct {
 	SemesterID  int          `json:"semesterId"`
 	AdminStatus RentingState `json:"adminStatus"`
 	Renter      *Renter      `json:"renter,omitempty"`
+	// Why an administrator blocked the apartment in the semester (adminStatus APARTMENT_BLOCKED); null when not blocked.
+	BlockReason *string `json:"blockReason,omitempty"`
 }
 
 func (SemesterApartment) IsEntity() {}
@@ -294,6 +321,73 @@ func (e Gender) MarshalJSON() ([]byte, error) {
 	return buf.Bytes(), nil
 }
 
+// What a renting waits for from the office.
+type OfficeTaskKind string
+
+const (
+	// An unconfirmed booking request that is canceled within a day.
+	OfficeTaskKindRequestExpiring OfficeTaskKind = "REQUEST_EXPIRING"
+	// A confirmed booking whose identity card awaits approval.
+	OfficeTaskKindIdentityApproval OfficeTaskKind = "IDENTITY_APPROVAL"
+	// A contract sent and unsigned for UNSIGNED_CONTRACT_DAYS or longer.
+	OfficeTaskKindContractUnsigned OfficeTaskKind = "CONTRACT_UNSIGNED"
+	// A signed contract whose rent is not paid.
+	OfficeTaskKindPaymentOpen OfficeTaskKind = "PAYMENT_OPEN"
+	// A renewal that waits for its answer.
+	OfficeTaskKindRenewalUnanswered OfficeTaskKind = "RENEWAL_UNANSWERED"
+)
+
+var AllOfficeTaskKind = []OfficeTaskKind{
+	OfficeTaskKindRequestExpiring,
+	OfficeTaskKindIdentityApproval,
+	OfficeTaskKindContractUnsigned,
+	OfficeTaskKindPaymentOpen,
+	OfficeTaskKindRenewalUnanswered,
+}
+
+func (e OfficeTaskKind) IsValid() bool {
+	switch e {
+	case OfficeTaskKindRequestExpiring, OfficeTaskKindIdentityApproval, OfficeTaskKindContractUnsigned, OfficeTaskKindPaymentOpen, OfficeTaskKindRenewalUnanswered:
+		return true
+	}
+	return false
+}
+
+func (e OfficeTaskKind) String() string {
+	return string(e)
+}
+
+func (e *OfficeTaskKind) UnmarshalGQL(v any) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("enums must be strings")
+	}
+
+	*e = OfficeTaskKind(str)
+	if !e.IsValid() {
+		return fmt.Errorf("%s is not a valid OfficeTaskKind", str)
+	}
+	return nil
+}
+
+func (e OfficeTaskKind) MarshalGQL(w io.Writer) {
+	_, _ = fmt.Fprint(w, strconv.Quote(e.String()))
+}
+
+func (e *OfficeTaskKind) UnmarshalJSON(b []byte) error {
+	s, err := strconv.Unquote(string(b))
+	if err != nil {
+		return err
+	}
+	return e.UnmarshalGQL(s)
+}
+
+func (e OfficeTaskKind) MarshalJSON() ([]byte, error) {
+	var buf bytes.Buffer
+	e.MarshalGQL(&buf)
+	return buf.Bytes(), nil
+}
+
 // A renting's state, or (for the admin overview) the status of an apartment nobody holds: AVAILABLE, APARTMENT_EMPTY, APARTMENT_BLOCKED.
 type RentingState string
 
@@ -303,15 +397,17 @@ const (
 	RentingStateApartmentRequested RentingState = "APARTMENT_REQUESTED"
 	RentingStateApartmentReserved  RentingState = "APARTMENT_RESERVED"
 	RentingStateAvailable          RentingState = "AVAILABLE"
-	RentingStateCanceled           RentingState = "CANCELED"
-	RentingStateContractRequested  RentingState = "CONTRACT_REQUESTED"
-	RentingStateContractSigned     RentingState = "CONTRACT_SIGNED"
-	RentingStateOwnerAcknowledged  RentingState = "OWNER_ACKNOWLEDGED"
-	RentingStatePayed              RentingState = "PAYED"
-	RentingStateRenewalAccepted    RentingState = "RENEWAL_ACCEPTED"
-	RentingStateRenewalRequest     RentingState = "RENEWAL_REQUEST"
-	RentingStateSelectApartment    RentingState = "SELECT_APARTMENT"
-	RentingStateUnpaid             RentingState = "UNPAID"
+	// Nobody holds the apartment and its semester is PLANNED: it cannot be booked yet.
+	RentingStateNotYetBookable    RentingState = "NOT_YET_BOOKABLE"
+	RentingStateCanceled          RentingState = "CANCELED"
+	RentingStateContractRequested RentingState = "CONTRACT_REQUESTED"
+	RentingStateContractSigned    RentingState = "CONTRACT_SIGNED"
+	RentingStateOwnerAcknowledged RentingState = "OWNER_ACKNOWLEDGED"
+	RentingStatePayed             RentingState = "PAYED"
+	RentingStateRenewalAccepted   RentingState = "RENEWAL_ACCEPTED"
+	RentingStateRenewalRequest    RentingState = "RENEWAL_REQUEST"
+	RentingStateSelectApartment   RentingState = "SELECT_APARTMENT"
+	RentingStateUnpaid            RentingState = "UNPAID"
 )
 
 var AllRentingState = []RentingState{
@@ -320,6 +416,7 @@ var AllRentingState = []RentingState{
 	RentingStateApartmentRequested,
 	RentingStateApartmentReserved,
 	RentingStateAvailable,
+	RentingStateNotYetBookable,
 	RentingStateCanceled,
 	RentingStateContractRequested,
 	RentingStateContractSigned,
@@ -333,7 +430,7 @@ var AllRentingState = []RentingState{
 
 func (e RentingState) IsValid() bool {
 	switch e {
-	case RentingStateApartmentBlocked, RentingStateApartmentEmpty, RentingStateApartmentRequested, RentingStateApartmentReserved, RentingStateAvailable, RentingStateCanceled, RentingStateContractRequested, RentingStateContractSigned, RentingStateOwnerAcknowledged, RentingStatePayed, RentingStateRenewalAccepted, RentingStateRenewalRequest, RentingStateSelectApartment, RentingStateUnpaid:
+	case RentingStateApartmentBlocked, RentingStateApartmentEmpty, RentingStateApartmentRequested, RentingStateApartmentReserved, RentingStateAvailable, RentingStateNotYetBookable, RentingStateCanceled, RentingStateContractRequested, RentingStateContractSigned, RentingStateOwnerAcknowledged, RentingStatePayed, RentingStateRenewalAccepted, RentingStateRenewalRequest, RentingStateSelectApartment, RentingStateUnpaid:
 		return true
 	}
 	return false

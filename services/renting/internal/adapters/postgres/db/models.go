@@ -10,6 +10,14 @@ import (
 	"github.com/jackc/pgx/v5/pgtype"
 )
 
+type ApartmentBlock struct {
+	SemesterID  int32
+	ApartmentID int32
+	Reason      string
+	BlockedBy   string
+	BlockedAt   time.Time
+}
+
 type BookingRequestForm struct {
 	RentingID string
 	Form      []byte

@@ -316,6 +316,36 @@ func (q *Queries) ListLogOfRenter(ctx context.Context, renterID int64) ([]ListLo
 	return items, nil
 }
 
+const listRenterApartments = `-- name: ListRenterApartments :many
+SELECT DISTINCT renter_id, apartment_id FROM renting WHERE state <> 'CANCELED' ORDER BY renter_id, apartment_id
+`
+
+type ListRenterApartmentsRow struct {
+	RenterID    int64
+	ApartmentID int32
+}
+
+// Which renter lived or is to live in which apartment: every pair of a renting not canceled.
+func (q *Queries) ListRenterApartments(ctx context.Context) ([]ListRenterApartmentsRow, error) {
+	rows, err := q.db.Query(ctx, listRenterApartments)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []ListRenterApartmentsRow
+	for rows.Next() {
+		var i ListRenterApartmentsRow
+		if err := rows.Scan(&i.RenterID, &i.ApartmentID); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const listRentingsInState = `-- name: ListRentingsInState :many
 SELECT id, renter_id, apartment_id, semester_id, state, renewal, created_at, updated_at, signing_link, payment_link, access_key, key_code_announced_at FROM renting WHERE state = $1 AND semester_id = ANY($2::integer[]) ORDER BY created_at
 `
@@ -327,6 +357,43 @@ type ListRentingsInStateParams struct {
 
 func (q *Queries) ListRentingsInState(ctx context.Context, arg ListRentingsInStateParams) ([]Renting, error) {
 	rows, err := q.db.Query(ctx, listRentingsInState, arg.State, arg.SemesterIds)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []Renting
+	for rows.Next() {
+		var i Renting
+		if err := rows.Scan(
+			&i.ID,
+			&i.RenterID,
+			&i.ApartmentID,
+			&i.SemesterID,
+			&i.State,
+			&i.Renewal,
+			&i.CreatedAt,
+			&i.UpdatedAt,
+			&i.SigningLink,
+			&i.PaymentLink,
+			&i.AccessKey,
+			&i.KeyCodeAnnouncedAt,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const listRentingsInStates = `-- name: ListRentingsInStates :many
+SELECT id, renter_id, apartment_id, semester_id, state, renewal, created_at, updated_at, signing_link, payment_link, access_key, key_code_announced_at FROM renting WHERE state = ANY($1::text[]) ORDER BY updated_at
+`
+
+func (q *Queries) ListRentingsInStates(ctx context.Context, states []string) ([]Renting, error) {
+	rows, err := q.db.Query(ctx, listRentingsInStates, states)
 	if err != nil {
 		return nil, err
 	}

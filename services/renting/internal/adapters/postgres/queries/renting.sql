@@ -34,6 +34,13 @@ SELECT * FROM renting WHERE semester_id = $1 ORDER BY apartment_id, created_at;
 -- name: ListRentingsInState :many
 SELECT * FROM renting WHERE state = $1 AND semester_id = ANY(sqlc.arg(semester_ids)::integer[]) ORDER BY created_at;
 
+-- name: ListRenterApartments :many
+-- Which renter lived or is to live in which apartment: every pair of a renting not canceled.
+SELECT DISTINCT renter_id, apartment_id FROM renting WHERE state <> 'CANCELED' ORDER BY renter_id, apartment_id;
+
+-- name: ListRentingsInStates :many
+SELECT * FROM renting WHERE state = ANY(sqlc.arg(states)::text[]) ORDER BY updated_at;
+
 -- name: ListRequestsCreatedBefore :many
 SELECT id FROM renting WHERE state = 'APARTMENT_REQUESTED' AND created_at < $1 ORDER BY created_at;
 

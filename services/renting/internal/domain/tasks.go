@@ -1,0 +1,52 @@
+package domain
+
+import "time"
+
+// TaskKind is what a renting waits for from the office.
+type TaskKind string
+
+// The office's tasks, in the order a booking meets them.
+const (
+	TaskRequestExpiring   TaskKind = "REQUEST_EXPIRING"   // unconfirmed, canceled within a day
+	TaskIdentityApproval  TaskKind = "IDENTITY_APPROVAL"  // confirmed, the identity card awaits approval
+	TaskContractUnsigned  TaskKind = "CONTRACT_UNSIGNED"  // the contract went out and is unsigned for days
+	TaskPaymentOpen       TaskKind = "PAYMENT_OPEN"       // signed, the rent is not paid
+	TaskRenewalUnanswered TaskKind = "RENEWAL_UNANSWERED" // a renewal waits for its answer
+)
+
+// TaskStates are the states in which a renting may wait for the office.
+var TaskStates = []State{ApartmentRequested, ApartmentReserved, ContractRequested, Unpaid, RenewalRequest}
+
+// TaskRules say when a renting counts as waiting: a contract unsigned for UnsignedAfter, a request
+// within a day of its expiry after ExpiresAfter.
+type TaskRules struct {
+	UnsignedAfter time.Duration
+	ExpiresAfter  time.Duration
+}
+
+// Task is one renting the office should look at, since when.
+type Task struct {
+	Kind    TaskKind
+	Renting Renting
+	Since   time.Time
+}
+
+// TaskOf says what the renting waits for from the office at now, if anything.
+func (rules TaskRules) TaskOf(r Renting, now time.Time) (Task, bool) {
+	task := Task{Renting: r, Since: r.UpdatedAt}
+	switch {
+	case r.State == ApartmentRequested && !now.Before(r.CreatedAt.Add(rules.ExpiresAfter-24*time.Hour)):
+		task.Kind, task.Since = TaskRequestExpiring, r.CreatedAt
+	case r.State == ApartmentReserved:
+		task.Kind = TaskIdentityApproval
+	case r.State == ContractRequested && !now.Before(r.UpdatedAt.Add(rules.UnsignedAfter)):
+		task.Kind = TaskContractUnsigned
+	case r.State == Unpaid:
+		task.Kind = TaskPaymentOpen
+	case r.State == RenewalRequest:
+		task.Kind = TaskRenewalUnanswered
+	default:
+		return Task{}, false
+	}
+	return task, true
+}

@@ -1,0 +1,49 @@
+import { Alert, List, Spin, Tag, Typography } from 'antd';
+import { useQuery } from '@apollo/client/react';
+import { Link } from 'react-router';
+import { errorMessage } from '../../apollo/errors';
+import { formatDate } from '../../lib/date';
+import type { OfficeTaskKind } from '../../graphql/graphql';
+import { OFFICE_TASKS, type OfficeTask } from './StartPage.graphql';
+
+/** German labels of what a renting waits for, with a tag colour. */
+export const TASK_LABELS: Record<OfficeTaskKind, { text: string; color: string }> = {
+  REQUEST_EXPIRING: { text: 'Anfrage läuft bald ab', color: 'volcano' },
+  IDENTITY_APPROVAL: { text: 'Freischaltung offen', color: 'orange' },
+  CONTRACT_UNSIGNED: { text: 'Vertrag nicht unterschrieben', color: 'purple' },
+  PAYMENT_OPEN: { text: 'Zahlung offen', color: 'red' },
+  RENEWAL_UNANSWERED: { text: 'Verlängerung unbeantwortet', color: 'magenta' },
+};
+
+function TaskItem({ task }: { task: OfficeTask }) {
+  const label = TASK_LABELS[task.kind];
+  return (
+    <List.Item>
+      <Link to={`/mieter/${task.renter.id}/info`} style={{ overflowWrap: 'anywhere' }}>
+        <Tag color={label.color}>{label.text}</Tag>
+        {task.renter.firstName} {task.renter.lastName} – {task.apartment.name} ({task.semester.name}), seit {formatDate(task.since)}
+      </Link>
+    </List.Item>
+  );
+}
+
+/** The office's start page: what waits for it, oldest first, each linking to the renter. */
+export default function StartPage() {
+  const { data, loading, error } = useQuery(OFFICE_TASKS, { fetchPolicy: 'cache-and-network' });
+  return (
+    <div>
+      <Typography.Title level={2}>Was wartet</Typography.Title>
+      {error && <Alert type="error" title={errorMessage(error)} />}
+      {loading && !data && <Spin />}
+      {data && (
+        <List
+          aria-label="Aufgaben"
+          bordered
+          dataSource={data.officeTasks}
+          locale={{ emptyText: 'Nichts zu tun.' }}
+          renderItem={(task) => <TaskItem key={`${task.kind}-${task.rentingId}`} task={task} />}
+        />
+      )}
+    </div>
+  );
+}
