@@ -69,9 +69,7 @@ func serve(ctx context.Context, cfg config.Config, infra *service.Infra, logger 
 	}
 	retention := natsadapter.Retention{IdentityCopies: cfg.IDCopyRetention, Certificates: cfg.CertificateRetention, Semesters: sources}
 	consumer := natsadapter.NewRentingConsumer(infra.JS, pool, repo, contracts, retention, logger, streams.Renting)
-	deletions := server.Func("retention", func(ctx context.Context) error {
-		return app.RunRetention(ctx, repo, app.RetentionPeriods{Contracts: cfg.ContractRetention}, cfg.RetentionInterval, time.Now, logger)
-	})
+	deletions := app.Retention(repo, app.RetentionPeriods{Contracts: cfg.ContractRetention}, cfg.RetentionInterval, time.Now, logger)
 	return infra.Run(ctx, logger, api, server.Func("renting-events", consumer.Run), deletions)
 }
 

@@ -4,6 +4,8 @@ import (
 	"context"
 	"log/slog"
 	"time"
+
+	"semesterhaus/platform/server"
 )
 
 // DueDeletions deletes, audited, at most max documents whose retention ended at now, or contracts
@@ -21,26 +23,17 @@ type RetentionPeriods struct {
 // retentionBatch is how many documents one transaction deletes.
 const retentionBatch = 100
 
-// RunRetention deletes the documents whose retention ended, at once and then every interval, until
-// ctx ends. Replicas may run it together: each document is deleted, and audited, once. A failed
-// round is logged and tried again at the next.
-func RunRetention(ctx context.Context, store DueDeletions, periods RetentionPeriods, interval time.Duration, now func() time.Time, logger *slog.Logger) error {
-	ticker := time.NewTicker(interval)
-	defer ticker.Stop()
-	for {
+// Retention is the scheduled job that deletes the documents whose retention ended: at once and then
+// every interval (server.Every). Replicas may run it together: each document is deleted, and
+// audited, once.
+func Retention(store DueDeletions, periods RetentionPeriods, interval time.Duration, now func() time.Time, logger *slog.Logger) server.Component {
+	return server.Every("retention", interval, logger, func(ctx context.Context) error {
 		deleted, err := DeleteDue(ctx, store, periods, now())
-		switch {
-		case err != nil && ctx.Err() == nil:
-			logger.ErrorContext(ctx, "retention: deleting due documents failed", "err", err, "deleted", deleted)
-		case deleted > 0:
+		if deleted > 0 {
 			logger.InfoContext(ctx, "retention: deleted documents no longer needed", "documents", deleted)
 		}
-		select {
-		case <-ctx.Done():
-			return nil
-		case <-ticker.C:
-		}
-	}
+		return err
+	})
 }
 
 // DeleteDue deletes every document whose retention ended at now, batch by batch.
