@@ -14,7 +14,7 @@ import (
 var grpcEdges = map[string][]string{
 	"catalog":  nil,
 	"renting":  {"catalog", "document", "renter"},
-	"renter":   {"document", "renting"},
+	"renter":   {"catalog", "document", "renting"},
 	"document": {"catalog", "renter", "renting"},
 	"payment":  {"catalog", "renting"},
 	"gateway":  nil,

@@ -13,9 +13,12 @@ interface LegalTexts {
 }
 
 for (const [language, texts] of LANGUAGES) {
-  test(`the footer on every page names the residence of the catalog and links the legal pages (${language})`, async ({ page, request }) => {
+  test(`the footer on every page names the residence of the catalog with its contact and links the legal pages (${language})`, async ({ page, request }) => {
     await useLanguage(page, language);
-    const { building } = await graphql<{ building: { name: string; address: string } }>(request, '{ building { name address } }');
+    const { building } = await graphql<{ building: { name: string; address: string; contact: { email: string; phone: string } } }>(
+      request,
+      '{ building { name address contact { email phone } } }',
+    );
     const legal = (await (await request.get('/legal.json')).json()) as LegalTexts;
     const apartment = await apartmentFor(request, 9);
 
@@ -23,6 +26,8 @@ for (const [language, texts] of LANGUAGES) {
       await page.goto(path);
       const footer = page.getByRole('contentinfo');
       await expect(footer, path).toContainText(`${building.name} · ${building.address}`);
+      await expect(footer.getByRole('link', { name: building.contact.email }), path).toHaveAttribute('href', `mailto:${building.contact.email}`);
+      await expect(footer.getByRole('link', { name: building.contact.phone }), path).toHaveAttribute('href', /^tel:\+\d+$/);
       await expect(page.getByRole('banner').getByRole('link', { name: `${building.name} –` })).toHaveText(building.name);
       await expect(page).toHaveTitle(building.name);
     }
@@ -39,6 +44,7 @@ for (const [language, texts] of LANGUAGES) {
       // The configured text with the residence filled in.
       await expect(page.locator('.legal')).toContainText(building.address);
       await expect(page.locator('.legal')).not.toContainText('{{');
+      if (key === 'imprint') await expect(page.locator('.legal')).toContainText(building.contact.email);
       await expectAccessible(page, `${route} (${language})`);
     }
   });

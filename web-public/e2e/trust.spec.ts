@@ -4,7 +4,7 @@ import { expectAccessible } from './support/a11y';
 import { apartmentFor, approveIdentity, bookAndConfirm, graphql, uniqueEmail } from './support/api';
 import { acceptTermsAndSubmit, book, errorOf, fillBookingForm, person, showBookingForm } from './support/booking';
 import { LANGUAGES, reloadIn, useLanguage } from './support/languages';
-import { linkFromMail } from './support/mail';
+import { linkFromMail, mailWithLink } from './support/mail';
 
 // What a student meets when something is not as planned (issue 17): every error in view, every page
 // truthful. Each test runs in English and in German.
@@ -109,7 +109,7 @@ test('a booked apartment offers no booking form on step2, in English and German'
   }
 });
 
-test('after the form every page repeats apartment, semester and total, knows what is done, and says when a payment failed', async ({
+test('after the form every page and mail repeats apartment, semester and total, knows what is done, and says when a payment failed', async ({
   page,
   request,
 }) => {
@@ -160,7 +160,19 @@ test('after the form every page repeats apartment, semester and total, knows wha
   await expect(page).toHaveURL(/\/booking\/step4done\?rentingId=/);
   await expectDone(step4, 'step4');
 
-  const step5 = await linkFromMail(request, email, '/booking/step5');
+  // The payment mail (in the renter's language, English here) states the amount, repeats the booking
+  // and is signed by the residence the site names.
+  const { building } = await graphql<{ building: { name: string; address: string; contact: { email: string; phone: string } } }>(
+    request,
+    '{ building { name address contact { email phone } } }',
+  );
+  const { mail: payMail, link: step5 } = await mailWithLink(request, email, '/booking/step5');
+  const mailText = payMail.text ?? '';
+  expect(mailText).toContain(`Please pay the rent for the semester now, ${total('en')}:`);
+  for (const fact of [`Apartment: ${apartment.name}`, `Semester: ${bookableSemester.name}`, `Total: ${total('en')}`])
+    expect(mailText).toContain(fact);
+  for (const line of [building.name, building.address, `${building.contact.email} · ${building.contact.phone}`])
+    expect(mailText).toContain(line);
   await page.goto(step5);
   await expectSummary();
   await expectAccessible(page, 'step5');

@@ -28,6 +28,7 @@ type Server struct {
 	now        func() time.Time
 	loc        *time.Location
 	mu         sync.Mutex
+	building   *catalogv1.Building
 	apartments map[int32]*catalogv1.Apartment
 	semesters  map[int32]Semester
 }
@@ -42,9 +43,18 @@ type Semester struct {
 	RenewalOpens, BookingOpens time.Time
 }
 
-// New returns a catalog without apartments and semesters whose today is now's day in loc.
+// New returns a catalog of the building ExampleBuilding, without apartments and semesters, whose
+// today is now's day in loc.
 func New(now func() time.Time, loc *time.Location) *Server {
-	return &Server{now: now, loc: loc, apartments: map[int32]*catalogv1.Apartment{}, semesters: map[int32]Semester{}}
+	return &Server{now: now, loc: loc, building: ExampleBuilding(), apartments: map[int32]*catalogv1.Apartment{}, semesters: map[int32]Semester{}}
+}
+
+// ExampleBuilding is the residence a new fake serves until SetBuilding replaces it.
+func ExampleBuilding() *catalogv1.Building {
+	return &catalogv1.Building{
+		Id: BuildingID, Name: "Wohnheim am Beispielpark", Address: "Parkweg 1, 12345 Beispielstadt",
+		Contact: &catalogv1.Contact{Email: "haus@beispielpark.example", Phone: "+49 30 1234567"},
+	}
 }
 
 // Example is the day of NewExample's clock: the winter semester 2026/27 runs.
@@ -77,6 +87,20 @@ func Apartment(id int32, name string, rent, cleaning, deposit int64) *catalogv1.
 
 // Register adds the fake to a gRPC server, e.g. with platform/grpctest: grpctest.Serve(t, fake.Register).
 func (s *Server) Register(server *grpc.Server) { catalogv1.RegisterCatalogServiceServer(server, s) }
+
+// SetBuilding replaces the residence GetBuilding answers.
+func (s *Server) SetBuilding(b *catalogv1.Building) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.building = proto.CloneOf(b)
+}
+
+// GetBuilding returns the residence.
+func (s *Server) GetBuilding(context.Context, *catalogv1.GetBuildingRequest) (*catalogv1.Building, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return proto.CloneOf(s.building), nil
+}
 
 // AddApartment adds the apartment, or replaces the one with its id.
 func (s *Server) AddApartment(a *catalogv1.Apartment) {

@@ -75,3 +75,17 @@ func TestCalculatePrice_newBookingPaysCleaningAndDeposit_renewalTheRentOnly(t *t
 		t.Errorf("unknown apartment: %v, want NOT_FOUND", err)
 	}
 }
+
+func TestGetBuilding_answersTheBuildingSetLast(t *testing.T) {
+	t.Parallel()
+	fake := catalogfake.NewExample()
+	ctx := context.Background()
+	if b, err := fake.GetBuilding(ctx, &catalogv1.GetBuildingRequest{}); err != nil || b.GetName() != catalogfake.ExampleBuilding().GetName() {
+		t.Fatalf("GetBuilding = %v, %v; want the example building", b, err)
+	}
+	other := &catalogv1.Building{Id: 7, Name: "Haus Ost", Address: "Oststraße 2", Contact: &catalogv1.Contact{Email: "ost@example.org"}}
+	fake.SetBuilding(other)
+	if b, err := fake.GetBuilding(ctx, &catalogv1.GetBuildingRequest{}); err != nil || b.GetName() != "Haus Ost" || b.GetContact().GetEmail() != "ost@example.org" {
+		t.Fatalf("GetBuilding after SetBuilding = %v, %v", b, err)
+	}
+}

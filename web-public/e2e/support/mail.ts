@@ -3,7 +3,7 @@ import { expect, type APIRequestContext } from '@playwright/test';
 // The mail catcher (MailDev) of the system under test: GET /email lists every mail as JSON.
 export const mailURL = process.env.E2E_MAIL_URL ?? 'http://localhost:8025';
 
-interface Mail {
+export interface Mail {
   subject: string;
   text?: string;
   html?: string;
@@ -20,11 +20,12 @@ async function mailsTo(request: APIRequestContext, address: string): Promise<Mai
 
 /**
  * Waits until a mail to address contains a link to the given site path (e.g. /booking/step3) and
- * returns that link's path and query, to be opened on the site under test.
+ * returns that mail and the link's path and query, to be opened on the site under test.
  */
-export async function linkFromMail(request: APIRequestContext, address: string, path: string): Promise<string> {
+export async function mailWithLink(request: APIRequestContext, address: string, path: string): Promise<{ mail: Mail; link: string }> {
   const pattern = new RegExp(`https?://[^\\s"'<>]+${path.replace(/\//g, '\\/')}\\?[^\\s"'<>]+`);
   let link = '';
+  let mail: Mail | undefined;
   await expect
     .poll(
       async () => {
@@ -32,6 +33,7 @@ export async function linkFromMail(request: APIRequestContext, address: string, 
           const found = pattern.exec(m.text ?? '') ?? pattern.exec(m.html ?? '');
           if (found) {
             link = found[0].replace(/&amp;/g, '&');
+            mail = m;
             return true;
           }
         }
@@ -41,5 +43,10 @@ export async function linkFromMail(request: APIRequestContext, address: string, 
     )
     .toBe(true);
   const url = new URL(link);
-  return url.pathname + url.search;
+  return { mail: mail as Mail, link: url.pathname + url.search };
+}
+
+/** The path and query of the link to path in a mail to address (see mailWithLink). */
+export async function linkFromMail(request: APIRequestContext, address: string, path: string): Promise<string> {
+  return (await mailWithLink(request, address, path)).link;
 }

@@ -14,7 +14,7 @@ import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-
  * Learn more about it here: https://the-guild.dev/graphql/codegen/plugins/presets/preset-client#reducing-bundle-size
  */
 type Documents = {
-    "\n  query Residence {\n    building {\n      id\n      name\n      address\n    }\n  }\n": typeof types.ResidenceDocument,
+    "\n  query Residence {\n    building {\n      id\n      name\n      address\n      contact {\n        email\n        phone\n      }\n    }\n  }\n": typeof types.ResidenceDocument,
     "\n  query ExtendBooking($rentingId: ID!, $token: String!) {\n    extendBookingQuery(rentingId: $rentingId, token: $token) {\n      apartment {\n        ...ApartmentDetail\n      }\n      semester {\n        ...SemesterFields\n      }\n      priceCalculation {\n        ...PriceFields\n      }\n    }\n    renterByRentingId(rentingId: $rentingId, token: $token) {\n      birthday\n      city\n      country\n      email\n      firstName\n      lastName\n      zip\n      gender\n      phone\n      street\n      nationality\n    }\n  }\n": typeof types.ExtendBookingDocument,
     "\n  mutation ApproveRenewal($rentingId: ID!, $token: String!, $rentingRenewal: RentingRenewal!) {\n    approveRenewal(rentingId: $rentingId, token: $token, rentingRenewal: $rentingRenewal) {\n      ...RentingResultFields\n    }\n  }\n": typeof types.ApproveRenewalDocument,
     "\n  mutation DeclineRenewal($rentingId: ID!, $token: String!) {\n    declineRenewal(rentingId: $rentingId, token: $token) {\n      ...RentingResultFields\n    }\n  }\n": typeof types.DeclineRenewalDocument,
@@ -34,7 +34,7 @@ type Documents = {
     "\n  query BookingProgress($rentingId: ID!) {\n    bookingProgress(rentingId: $rentingId) {\n      ...ProgressFields\n    }\n  }\n": typeof types.BookingProgressDocument,
 };
 const documents: Documents = {
-    "\n  query Residence {\n    building {\n      id\n      name\n      address\n    }\n  }\n": types.ResidenceDocument,
+    "\n  query Residence {\n    building {\n      id\n      name\n      address\n      contact {\n        email\n        phone\n      }\n    }\n  }\n": types.ResidenceDocument,
     "\n  query ExtendBooking($rentingId: ID!, $token: String!) {\n    extendBookingQuery(rentingId: $rentingId, token: $token) {\n      apartment {\n        ...ApartmentDetail\n      }\n      semester {\n        ...SemesterFields\n      }\n      priceCalculation {\n        ...PriceFields\n      }\n    }\n    renterByRentingId(rentingId: $rentingId, token: $token) {\n      birthday\n      city\n      country\n      email\n      firstName\n      lastName\n      zip\n      gender\n      phone\n      street\n      nationality\n    }\n  }\n": types.ExtendBookingDocument,
     "\n  mutation ApproveRenewal($rentingId: ID!, $token: String!, $rentingRenewal: RentingRenewal!) {\n    approveRenewal(rentingId: $rentingId, token: $token, rentingRenewal: $rentingRenewal) {\n      ...RentingResultFields\n    }\n  }\n": types.ApproveRenewalDocument,
     "\n  mutation DeclineRenewal($rentingId: ID!, $token: String!) {\n    declineRenewal(rentingId: $rentingId, token: $token) {\n      ...RentingResultFields\n    }\n  }\n": types.DeclineRenewalDocument,
@@ -71,7 +71,7 @@ export function graphql(source: string): unknown;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query Residence {\n    building {\n      id\n      name\n      address\n    }\n  }\n"): (typeof documents)["\n  query Residence {\n    building {\n      id\n      name\n      address\n    }\n  }\n"];
+export function graphql(source: "\n  query Residence {\n    building {\n      id\n      name\n      address\n      contact {\n        email\n        phone\n      }\n    }\n  }\n"): (typeof documents)["\n  query Residence {\n    building {\n      id\n      name\n      address\n      contact {\n        email\n        phone\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -194,6 +194,129 @@ func (x *Date) GetDay() int32 {
 	return 0
 }
 
+// Building is the residence as everything that speaks for it names it.
+type Building struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	Id    int32                  `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
+	Name  string                 `protobuf:"bytes,2,opt,name=name,proto3" json:"name,omitempty"`
+	// One line, e.g. "Uferstraße 12, 69120 Heidelberg".
+	Address       string   `protobuf:"bytes,3,opt,name=address,proto3" json:"address,omitempty"`
+	Contact       *Contact `protobuf:"bytes,4,opt,name=contact,proto3" json:"contact,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *Building) Reset() {
+	*x = Building{}
+	mi := &file_catalog_v1_catalog_proto_msgTypes[2]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *Building) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*Building) ProtoMessage() {}
+
+func (x *Building) ProtoReflect() protoreflect.Message {
+	mi := &file_catalog_v1_catalog_proto_msgTypes[2]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use Building.ProtoReflect.Descriptor instead.
+func (*Building) Descriptor() ([]byte, []int) {
+	return file_catalog_v1_catalog_proto_rawDescGZIP(), []int{2}
+}
+
+func (x *Building) GetId() int32 {
+	if x != nil {
+		return x.Id
+	}
+	return 0
+}
+
+func (x *Building) GetName() string {
+	if x != nil {
+		return x.Name
+	}
+	return ""
+}
+
+func (x *Building) GetAddress() string {
+	if x != nil {
+		return x.Address
+	}
+	return ""
+}
+
+func (x *Building) GetContact() *Contact {
+	if x != nil {
+		return x.Contact
+	}
+	return nil
+}
+
+// Contact is how renters reach the residence's management.
+type Contact struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Email         string                 `protobuf:"bytes,1,opt,name=email,proto3" json:"email,omitempty"`
+	Phone         string                 `protobuf:"bytes,2,opt,name=phone,proto3" json:"phone,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *Contact) Reset() {
+	*x = Contact{}
+	mi := &file_catalog_v1_catalog_proto_msgTypes[3]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *Contact) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*Contact) ProtoMessage() {}
+
+func (x *Contact) ProtoReflect() protoreflect.Message {
+	mi := &file_catalog_v1_catalog_proto_msgTypes[3]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use Contact.ProtoReflect.Descriptor instead.
+func (*Contact) Descriptor() ([]byte, []int) {
+	return file_catalog_v1_catalog_proto_rawDescGZIP(), []int{3}
+}
+
+func (x *Contact) GetEmail() string {
+	if x != nil {
+		return x.Email
+	}
+	return ""
+}
+
+func (x *Contact) GetPhone() string {
+	if x != nil {
+		return x.Phone
+	}
+	return ""
+}
+
 type Apartment struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	Id            int32                  `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
@@ -212,7 +335,7 @@ type Apartment struct {
 
 func (x *Apartment) Reset() {
 	*x = Apartment{}
-	mi := &file_catalog_v1_catalog_proto_msgTypes[2]
+	mi := &file_catalog_v1_catalog_proto_msgTypes[4]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -224,7 +347,7 @@ func (x *Apartment) String() string {
 func (*Apartment) ProtoMessage() {}
 
 func (x *Apartment) ProtoReflect() protoreflect.Message {
-	mi := &file_catalog_v1_catalog_proto_msgTypes[2]
+	mi := &file_catalog_v1_catalog_proto_msgTypes[4]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -237,7 +360,7 @@ func (x *Apartment) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Apartment.ProtoReflect.Descriptor instead.
 func (*Apartment) Descriptor() ([]byte, []int) {
-	return file_catalog_v1_catalog_proto_rawDescGZIP(), []int{2}
+	return file_catalog_v1_catalog_proto_rawDescGZIP(), []int{4}
 }
 
 func (x *Apartment) GetId() int32 {
@@ -327,7 +450,7 @@ type Semester struct {
 
 func (x *Semester) Reset() {
 	*x = Semester{}
-	mi := &file_catalog_v1_catalog_proto_msgTypes[3]
+	mi := &file_catalog_v1_catalog_proto_msgTypes[5]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -339,7 +462,7 @@ func (x *Semester) String() string {
 func (*Semester) ProtoMessage() {}
 
 func (x *Semester) ProtoReflect() protoreflect.Message {
-	mi := &file_catalog_v1_catalog_proto_msgTypes[3]
+	mi := &file_catalog_v1_catalog_proto_msgTypes[5]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -352,7 +475,7 @@ func (x *Semester) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Semester.ProtoReflect.Descriptor instead.
 func (*Semester) Descriptor() ([]byte, []int) {
-	return file_catalog_v1_catalog_proto_rawDescGZIP(), []int{3}
+	return file_catalog_v1_catalog_proto_rawDescGZIP(), []int{5}
 }
 
 func (x *Semester) GetId() int32 {
@@ -424,7 +547,7 @@ type PriceItem struct {
 
 func (x *PriceItem) Reset() {
 	*x = PriceItem{}
-	mi := &file_catalog_v1_catalog_proto_msgTypes[4]
+	mi := &file_catalog_v1_catalog_proto_msgTypes[6]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -436,7 +559,7 @@ func (x *PriceItem) String() string {
 func (*PriceItem) ProtoMessage() {}
 
 func (x *PriceItem) ProtoReflect() protoreflect.Message {
-	mi := &file_catalog_v1_catalog_proto_msgTypes[4]
+	mi := &file_catalog_v1_catalog_proto_msgTypes[6]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -449,7 +572,7 @@ func (x *PriceItem) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PriceItem.ProtoReflect.Descriptor instead.
 func (*PriceItem) Descriptor() ([]byte, []int) {
-	return file_catalog_v1_catalog_proto_rawDescGZIP(), []int{4}
+	return file_catalog_v1_catalog_proto_rawDescGZIP(), []int{6}
 }
 
 func (x *PriceItem) GetTextDe() string {
@@ -497,7 +620,7 @@ type PriceCalculation struct {
 
 func (x *PriceCalculation) Reset() {
 	*x = PriceCalculation{}
-	mi := &file_catalog_v1_catalog_proto_msgTypes[5]
+	mi := &file_catalog_v1_catalog_proto_msgTypes[7]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -509,7 +632,7 @@ func (x *PriceCalculation) String() string {
 func (*PriceCalculation) ProtoMessage() {}
 
 func (x *PriceCalculation) ProtoReflect() protoreflect.Message {
-	mi := &file_catalog_v1_catalog_proto_msgTypes[5]
+	mi := &file_catalog_v1_catalog_proto_msgTypes[7]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -522,7 +645,7 @@ func (x *PriceCalculation) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PriceCalculation.ProtoReflect.Descriptor instead.
 func (*PriceCalculation) Descriptor() ([]byte, []int) {
-	return file_catalog_v1_catalog_proto_rawDescGZIP(), []int{5}
+	return file_catalog_v1_catalog_proto_rawDescGZIP(), []int{7}
 }
 
 func (x *PriceCalculation) GetItems() []*PriceItem {
@@ -539,6 +662,42 @@ func (x *PriceCalculation) GetTotal() *Money {
 	return nil
 }
 
+type GetBuildingRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *GetBuildingRequest) Reset() {
+	*x = GetBuildingRequest{}
+	mi := &file_catalog_v1_catalog_proto_msgTypes[8]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *GetBuildingRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*GetBuildingRequest) ProtoMessage() {}
+
+func (x *GetBuildingRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_catalog_v1_catalog_proto_msgTypes[8]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use GetBuildingRequest.ProtoReflect.Descriptor instead.
+func (*GetBuildingRequest) Descriptor() ([]byte, []int) {
+	return file_catalog_v1_catalog_proto_rawDescGZIP(), []int{8}
+}
+
 type GetApartmentRequest struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	Id            int32                  `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
@@ -548,7 +707,7 @@ type GetApartmentRequest struct {
 
 func (x *GetApartmentRequest) Reset() {
 	*x = GetApartmentRequest{}
-	mi := &file_catalog_v1_catalog_proto_msgTypes[6]
+	mi := &file_catalog_v1_catalog_proto_msgTypes[9]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -560,7 +719,7 @@ func (x *GetApartmentRequest) String() string {
 func (*GetApartmentRequest) ProtoMessage() {}
 
 func (x *GetApartmentRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_catalog_v1_catalog_proto_msgTypes[6]
+	mi := &file_catalog_v1_catalog_proto_msgTypes[9]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -573,7 +732,7 @@ func (x *GetApartmentRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetApartmentRequest.ProtoReflect.Descriptor instead.
 func (*GetApartmentRequest) Descriptor() ([]byte, []int) {
-	return file_catalog_v1_catalog_proto_rawDescGZIP(), []int{6}
+	return file_catalog_v1_catalog_proto_rawDescGZIP(), []int{9}
 }
 
 func (x *GetApartmentRequest) GetId() int32 {
@@ -591,7 +750,7 @@ type ListApartmentsRequest struct {
 
 func (x *ListApartmentsRequest) Reset() {
 	*x = ListApartmentsRequest{}
-	mi := &file_catalog_v1_catalog_proto_msgTypes[7]
+	mi := &file_catalog_v1_catalog_proto_msgTypes[10]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -603,7 +762,7 @@ func (x *ListApartmentsRequest) String() string {
 func (*ListApartmentsRequest) ProtoMessage() {}
 
 func (x *ListApartmentsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_catalog_v1_catalog_proto_msgTypes[7]
+	mi := &file_catalog_v1_catalog_proto_msgTypes[10]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -616,7 +775,7 @@ func (x *ListApartmentsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListApartmentsRequest.ProtoReflect.Descriptor instead.
 func (*ListApartmentsRequest) Descriptor() ([]byte, []int) {
-	return file_catalog_v1_catalog_proto_rawDescGZIP(), []int{7}
+	return file_catalog_v1_catalog_proto_rawDescGZIP(), []int{10}
 }
 
 type ListApartmentsResponse struct {
@@ -630,7 +789,7 @@ type ListApartmentsResponse struct {
 
 func (x *ListApartmentsResponse) Reset() {
 	*x = ListApartmentsResponse{}
-	mi := &file_catalog_v1_catalog_proto_msgTypes[8]
+	mi := &file_catalog_v1_catalog_proto_msgTypes[11]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -642,7 +801,7 @@ func (x *ListApartmentsResponse) String() string {
 func (*ListApartmentsResponse) ProtoMessage() {}
 
 func (x *ListApartmentsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_catalog_v1_catalog_proto_msgTypes[8]
+	mi := &file_catalog_v1_catalog_proto_msgTypes[11]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -655,7 +814,7 @@ func (x *ListApartmentsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListApartmentsResponse.ProtoReflect.Descriptor instead.
 func (*ListApartmentsResponse) Descriptor() ([]byte, []int) {
-	return file_catalog_v1_catalog_proto_rawDescGZIP(), []int{8}
+	return file_catalog_v1_catalog_proto_rawDescGZIP(), []int{11}
 }
 
 func (x *ListApartmentsResponse) GetApartments() []*Apartment {
@@ -681,7 +840,7 @@ type GetSemesterRequest struct {
 
 func (x *GetSemesterRequest) Reset() {
 	*x = GetSemesterRequest{}
-	mi := &file_catalog_v1_catalog_proto_msgTypes[9]
+	mi := &file_catalog_v1_catalog_proto_msgTypes[12]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -693,7 +852,7 @@ func (x *GetSemesterRequest) String() string {
 func (*GetSemesterRequest) ProtoMessage() {}
 
 func (x *GetSemesterRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_catalog_v1_catalog_proto_msgTypes[9]
+	mi := &file_catalog_v1_catalog_proto_msgTypes[12]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -706,7 +865,7 @@ func (x *GetSemesterRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetSemesterRequest.ProtoReflect.Descriptor instead.
 func (*GetSemesterRequest) Descriptor() ([]byte, []int) {
-	return file_catalog_v1_catalog_proto_rawDescGZIP(), []int{9}
+	return file_catalog_v1_catalog_proto_rawDescGZIP(), []int{12}
 }
 
 func (x *GetSemesterRequest) GetId() int32 {
@@ -724,7 +883,7 @@ type ListSemestersRequest struct {
 
 func (x *ListSemestersRequest) Reset() {
 	*x = ListSemestersRequest{}
-	mi := &file_catalog_v1_catalog_proto_msgTypes[10]
+	mi := &file_catalog_v1_catalog_proto_msgTypes[13]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -736,7 +895,7 @@ func (x *ListSemestersRequest) String() string {
 func (*ListSemestersRequest) ProtoMessage() {}
 
 func (x *ListSemestersRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_catalog_v1_catalog_proto_msgTypes[10]
+	mi := &file_catalog_v1_catalog_proto_msgTypes[13]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -749,7 +908,7 @@ func (x *ListSemestersRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListSemestersRequest.ProtoReflect.Descriptor instead.
 func (*ListSemestersRequest) Descriptor() ([]byte, []int) {
-	return file_catalog_v1_catalog_proto_rawDescGZIP(), []int{10}
+	return file_catalog_v1_catalog_proto_rawDescGZIP(), []int{13}
 }
 
 type ListSemestersResponse struct {
@@ -761,7 +920,7 @@ type ListSemestersResponse struct {
 
 func (x *ListSemestersResponse) Reset() {
 	*x = ListSemestersResponse{}
-	mi := &file_catalog_v1_catalog_proto_msgTypes[11]
+	mi := &file_catalog_v1_catalog_proto_msgTypes[14]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -773,7 +932,7 @@ func (x *ListSemestersResponse) String() string {
 func (*ListSemestersResponse) ProtoMessage() {}
 
 func (x *ListSemestersResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_catalog_v1_catalog_proto_msgTypes[11]
+	mi := &file_catalog_v1_catalog_proto_msgTypes[14]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -786,7 +945,7 @@ func (x *ListSemestersResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListSemestersResponse.ProtoReflect.Descriptor instead.
 func (*ListSemestersResponse) Descriptor() ([]byte, []int) {
-	return file_catalog_v1_catalog_proto_rawDescGZIP(), []int{11}
+	return file_catalog_v1_catalog_proto_rawDescGZIP(), []int{14}
 }
 
 func (x *ListSemestersResponse) GetSemesters() []*Semester {
@@ -804,7 +963,7 @@ type GetBookableSemesterRequest struct {
 
 func (x *GetBookableSemesterRequest) Reset() {
 	*x = GetBookableSemesterRequest{}
-	mi := &file_catalog_v1_catalog_proto_msgTypes[12]
+	mi := &file_catalog_v1_catalog_proto_msgTypes[15]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -816,7 +975,7 @@ func (x *GetBookableSemesterRequest) String() string {
 func (*GetBookableSemesterRequest) ProtoMessage() {}
 
 func (x *GetBookableSemesterRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_catalog_v1_catalog_proto_msgTypes[12]
+	mi := &file_catalog_v1_catalog_proto_msgTypes[15]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -829,7 +988,7 @@ func (x *GetBookableSemesterRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetBookableSemesterRequest.ProtoReflect.Descriptor instead.
 func (*GetBookableSemesterRequest) Descriptor() ([]byte, []int) {
-	return file_catalog_v1_catalog_proto_rawDescGZIP(), []int{12}
+	return file_catalog_v1_catalog_proto_rawDescGZIP(), []int{15}
 }
 
 type CalculatePriceRequest struct {
@@ -843,7 +1002,7 @@ type CalculatePriceRequest struct {
 
 func (x *CalculatePriceRequest) Reset() {
 	*x = CalculatePriceRequest{}
-	mi := &file_catalog_v1_catalog_proto_msgTypes[13]
+	mi := &file_catalog_v1_catalog_proto_msgTypes[16]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -855,7 +1014,7 @@ func (x *CalculatePriceRequest) String() string {
 func (*CalculatePriceRequest) ProtoMessage() {}
 
 func (x *CalculatePriceRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_catalog_v1_catalog_proto_msgTypes[13]
+	mi := &file_catalog_v1_catalog_proto_msgTypes[16]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -868,7 +1027,7 @@ func (x *CalculatePriceRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CalculatePriceRequest.ProtoReflect.Descriptor instead.
 func (*CalculatePriceRequest) Descriptor() ([]byte, []int) {
-	return file_catalog_v1_catalog_proto_rawDescGZIP(), []int{13}
+	return file_catalog_v1_catalog_proto_rawDescGZIP(), []int{16}
 }
 
 func (x *CalculatePriceRequest) GetApartmentId() int32 {
@@ -903,7 +1062,15 @@ const file_catalog_v1_catalog_proto_rawDesc = "" +
 	"\x04Date\x12\x12\n" +
 	"\x04year\x18\x01 \x01(\x05R\x04year\x12\x14\n" +
 	"\x05month\x18\x02 \x01(\x05R\x05month\x12\x10\n" +
-	"\x03day\x18\x03 \x01(\x05R\x03day\"\x96\x03\n" +
+	"\x03day\x18\x03 \x01(\x05R\x03day\"\x84\x01\n" +
+	"\bBuilding\x12\x0e\n" +
+	"\x02id\x18\x01 \x01(\x05R\x02id\x12\x12\n" +
+	"\x04name\x18\x02 \x01(\tR\x04name\x12\x18\n" +
+	"\aaddress\x18\x03 \x01(\tR\aaddress\x12:\n" +
+	"\acontact\x18\x04 \x01(\v2 .semesterhaus.catalog.v1.ContactR\acontact\"5\n" +
+	"\aContact\x12\x14\n" +
+	"\x05email\x18\x01 \x01(\tR\x05email\x12\x14\n" +
+	"\x05phone\x18\x02 \x01(\tR\x05phone\"\x96\x03\n" +
 	"\tApartment\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x05R\x02id\x12\x12\n" +
 	"\x04name\x18\x02 \x01(\tR\x04name\x12\x19\n" +
@@ -935,7 +1102,8 @@ const file_catalog_v1_catalog_proto_rawDesc = "" +
 	"\x05total\x18\x05 \x01(\v2\x1e.semesterhaus.catalog.v1.MoneyR\x05total\"\x82\x01\n" +
 	"\x10PriceCalculation\x128\n" +
 	"\x05items\x18\x01 \x03(\v2\".semesterhaus.catalog.v1.PriceItemR\x05items\x124\n" +
-	"\x05total\x18\x02 \x01(\v2\x1e.semesterhaus.catalog.v1.MoneyR\x05total\"%\n" +
+	"\x05total\x18\x02 \x01(\v2\x1e.semesterhaus.catalog.v1.MoneyR\x05total\"\x14\n" +
+	"\x12GetBuildingRequest\"%\n" +
 	"\x13GetApartmentRequest\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x05R\x02id\"\x17\n" +
 	"\x15ListApartmentsRequest\"}\n" +
@@ -962,8 +1130,9 @@ const file_catalog_v1_catalog_proto_rawDesc = "" +
 	"\x15RENTING_PHASE_RENEWAL\x10\x02\x12\x19\n" +
 	"\x15RENTING_PHASE_BOOKING\x10\x03\x12\x19\n" +
 	"\x15RENTING_PHASE_RUNNING\x10\x04\x12\x1a\n" +
-	"\x16RENTING_PHASE_FINISHED\x10\x052\x90\x05\n" +
-	"\x0eCatalogService\x12`\n" +
+	"\x16RENTING_PHASE_FINISHED\x10\x052\xef\x05\n" +
+	"\x0eCatalogService\x12]\n" +
+	"\vGetBuilding\x12+.semesterhaus.catalog.v1.GetBuildingRequest\x1a!.semesterhaus.catalog.v1.Building\x12`\n" +
 	"\fGetApartment\x12,.semesterhaus.catalog.v1.GetApartmentRequest\x1a\".semesterhaus.catalog.v1.Apartment\x12q\n" +
 	"\x0eListApartments\x12..semesterhaus.catalog.v1.ListApartmentsRequest\x1a/.semesterhaus.catalog.v1.ListApartmentsResponse\x12]\n" +
 	"\vGetSemester\x12+.semesterhaus.catalog.v1.GetSemesterRequest\x1a!.semesterhaus.catalog.v1.Semester\x12n\n" +
@@ -984,55 +1153,61 @@ func file_catalog_v1_catalog_proto_rawDescGZIP() []byte {
 }
 
 var file_catalog_v1_catalog_proto_enumTypes = make([]protoimpl.EnumInfo, 1)
-var file_catalog_v1_catalog_proto_msgTypes = make([]protoimpl.MessageInfo, 14)
+var file_catalog_v1_catalog_proto_msgTypes = make([]protoimpl.MessageInfo, 17)
 var file_catalog_v1_catalog_proto_goTypes = []any{
 	(RentingPhase)(0),                  // 0: semesterhaus.catalog.v1.RentingPhase
 	(*Money)(nil),                      // 1: semesterhaus.catalog.v1.Money
 	(*Date)(nil),                       // 2: semesterhaus.catalog.v1.Date
-	(*Apartment)(nil),                  // 3: semesterhaus.catalog.v1.Apartment
-	(*Semester)(nil),                   // 4: semesterhaus.catalog.v1.Semester
-	(*PriceItem)(nil),                  // 5: semesterhaus.catalog.v1.PriceItem
-	(*PriceCalculation)(nil),           // 6: semesterhaus.catalog.v1.PriceCalculation
-	(*GetApartmentRequest)(nil),        // 7: semesterhaus.catalog.v1.GetApartmentRequest
-	(*ListApartmentsRequest)(nil),      // 8: semesterhaus.catalog.v1.ListApartmentsRequest
-	(*ListApartmentsResponse)(nil),     // 9: semesterhaus.catalog.v1.ListApartmentsResponse
-	(*GetSemesterRequest)(nil),         // 10: semesterhaus.catalog.v1.GetSemesterRequest
-	(*ListSemestersRequest)(nil),       // 11: semesterhaus.catalog.v1.ListSemestersRequest
-	(*ListSemestersResponse)(nil),      // 12: semesterhaus.catalog.v1.ListSemestersResponse
-	(*GetBookableSemesterRequest)(nil), // 13: semesterhaus.catalog.v1.GetBookableSemesterRequest
-	(*CalculatePriceRequest)(nil),      // 14: semesterhaus.catalog.v1.CalculatePriceRequest
+	(*Building)(nil),                   // 3: semesterhaus.catalog.v1.Building
+	(*Contact)(nil),                    // 4: semesterhaus.catalog.v1.Contact
+	(*Apartment)(nil),                  // 5: semesterhaus.catalog.v1.Apartment
+	(*Semester)(nil),                   // 6: semesterhaus.catalog.v1.Semester
+	(*PriceItem)(nil),                  // 7: semesterhaus.catalog.v1.PriceItem
+	(*PriceCalculation)(nil),           // 8: semesterhaus.catalog.v1.PriceCalculation
+	(*GetBuildingRequest)(nil),         // 9: semesterhaus.catalog.v1.GetBuildingRequest
+	(*GetApartmentRequest)(nil),        // 10: semesterhaus.catalog.v1.GetApartmentRequest
+	(*ListApartmentsRequest)(nil),      // 11: semesterhaus.catalog.v1.ListApartmentsRequest
+	(*ListApartmentsResponse)(nil),     // 12: semesterhaus.catalog.v1.ListApartmentsResponse
+	(*GetSemesterRequest)(nil),         // 13: semesterhaus.catalog.v1.GetSemesterRequest
+	(*ListSemestersRequest)(nil),       // 14: semesterhaus.catalog.v1.ListSemestersRequest
+	(*ListSemestersResponse)(nil),      // 15: semesterhaus.catalog.v1.ListSemestersResponse
+	(*GetBookableSemesterRequest)(nil), // 16: semesterhaus.catalog.v1.GetBookableSemesterRequest
+	(*CalculatePriceRequest)(nil),      // 17: semesterhaus.catalog.v1.CalculatePriceRequest
 }
 var file_catalog_v1_catalog_proto_depIdxs = []int32{
-	1,  // 0: semesterhaus.catalog.v1.Apartment.rent_per_month:type_name -> semesterhaus.catalog.v1.Money
-	1,  // 1: semesterhaus.catalog.v1.Apartment.cleaning_fee:type_name -> semesterhaus.catalog.v1.Money
-	1,  // 2: semesterhaus.catalog.v1.Apartment.deposit:type_name -> semesterhaus.catalog.v1.Money
-	2,  // 3: semesterhaus.catalog.v1.Semester.start_date:type_name -> semesterhaus.catalog.v1.Date
-	2,  // 4: semesterhaus.catalog.v1.Semester.end_date:type_name -> semesterhaus.catalog.v1.Date
-	0,  // 5: semesterhaus.catalog.v1.Semester.renting_phase:type_name -> semesterhaus.catalog.v1.RentingPhase
-	2,  // 6: semesterhaus.catalog.v1.Semester.renewal_deadline:type_name -> semesterhaus.catalog.v1.Date
-	1,  // 7: semesterhaus.catalog.v1.PriceItem.amount:type_name -> semesterhaus.catalog.v1.Money
-	1,  // 8: semesterhaus.catalog.v1.PriceItem.total:type_name -> semesterhaus.catalog.v1.Money
-	5,  // 9: semesterhaus.catalog.v1.PriceCalculation.items:type_name -> semesterhaus.catalog.v1.PriceItem
-	1,  // 10: semesterhaus.catalog.v1.PriceCalculation.total:type_name -> semesterhaus.catalog.v1.Money
-	3,  // 11: semesterhaus.catalog.v1.ListApartmentsResponse.apartments:type_name -> semesterhaus.catalog.v1.Apartment
-	4,  // 12: semesterhaus.catalog.v1.ListSemestersResponse.semesters:type_name -> semesterhaus.catalog.v1.Semester
-	7,  // 13: semesterhaus.catalog.v1.CatalogService.GetApartment:input_type -> semesterhaus.catalog.v1.GetApartmentRequest
-	8,  // 14: semesterhaus.catalog.v1.CatalogService.ListApartments:input_type -> semesterhaus.catalog.v1.ListApartmentsRequest
-	10, // 15: semesterhaus.catalog.v1.CatalogService.GetSemester:input_type -> semesterhaus.catalog.v1.GetSemesterRequest
-	11, // 16: semesterhaus.catalog.v1.CatalogService.ListSemesters:input_type -> semesterhaus.catalog.v1.ListSemestersRequest
-	13, // 17: semesterhaus.catalog.v1.CatalogService.GetBookableSemester:input_type -> semesterhaus.catalog.v1.GetBookableSemesterRequest
-	14, // 18: semesterhaus.catalog.v1.CatalogService.CalculatePrice:input_type -> semesterhaus.catalog.v1.CalculatePriceRequest
-	3,  // 19: semesterhaus.catalog.v1.CatalogService.GetApartment:output_type -> semesterhaus.catalog.v1.Apartment
-	9,  // 20: semesterhaus.catalog.v1.CatalogService.ListApartments:output_type -> semesterhaus.catalog.v1.ListApartmentsResponse
-	4,  // 21: semesterhaus.catalog.v1.CatalogService.GetSemester:output_type -> semesterhaus.catalog.v1.Semester
-	12, // 22: semesterhaus.catalog.v1.CatalogService.ListSemesters:output_type -> semesterhaus.catalog.v1.ListSemestersResponse
-	4,  // 23: semesterhaus.catalog.v1.CatalogService.GetBookableSemester:output_type -> semesterhaus.catalog.v1.Semester
-	6,  // 24: semesterhaus.catalog.v1.CatalogService.CalculatePrice:output_type -> semesterhaus.catalog.v1.PriceCalculation
-	19, // [19:25] is the sub-list for method output_type
-	13, // [13:19] is the sub-list for method input_type
-	13, // [13:13] is the sub-list for extension type_name
-	13, // [13:13] is the sub-list for extension extendee
-	0,  // [0:13] is the sub-list for field type_name
+	4,  // 0: semesterhaus.catalog.v1.Building.contact:type_name -> semesterhaus.catalog.v1.Contact
+	1,  // 1: semesterhaus.catalog.v1.Apartment.rent_per_month:type_name -> semesterhaus.catalog.v1.Money
+	1,  // 2: semesterhaus.catalog.v1.Apartment.cleaning_fee:type_name -> semesterhaus.catalog.v1.Money
+	1,  // 3: semesterhaus.catalog.v1.Apartment.deposit:type_name -> semesterhaus.catalog.v1.Money
+	2,  // 4: semesterhaus.catalog.v1.Semester.start_date:type_name -> semesterhaus.catalog.v1.Date
+	2,  // 5: semesterhaus.catalog.v1.Semester.end_date:type_name -> semesterhaus.catalog.v1.Date
+	0,  // 6: semesterhaus.catalog.v1.Semester.renting_phase:type_name -> semesterhaus.catalog.v1.RentingPhase
+	2,  // 7: semesterhaus.catalog.v1.Semester.renewal_deadline:type_name -> semesterhaus.catalog.v1.Date
+	1,  // 8: semesterhaus.catalog.v1.PriceItem.amount:type_name -> semesterhaus.catalog.v1.Money
+	1,  // 9: semesterhaus.catalog.v1.PriceItem.total:type_name -> semesterhaus.catalog.v1.Money
+	7,  // 10: semesterhaus.catalog.v1.PriceCalculation.items:type_name -> semesterhaus.catalog.v1.PriceItem
+	1,  // 11: semesterhaus.catalog.v1.PriceCalculation.total:type_name -> semesterhaus.catalog.v1.Money
+	5,  // 12: semesterhaus.catalog.v1.ListApartmentsResponse.apartments:type_name -> semesterhaus.catalog.v1.Apartment
+	6,  // 13: semesterhaus.catalog.v1.ListSemestersResponse.semesters:type_name -> semesterhaus.catalog.v1.Semester
+	9,  // 14: semesterhaus.catalog.v1.CatalogService.GetBuilding:input_type -> semesterhaus.catalog.v1.GetBuildingRequest
+	10, // 15: semesterhaus.catalog.v1.CatalogService.GetApartment:input_type -> semesterhaus.catalog.v1.GetApartmentRequest
+	11, // 16: semesterhaus.catalog.v1.CatalogService.ListApartments:input_type -> semesterhaus.catalog.v1.ListApartmentsRequest
+	13, // 17: semesterhaus.catalog.v1.CatalogService.GetSemester:input_type -> semesterhaus.catalog.v1.GetSemesterRequest
+	14, // 18: semesterhaus.catalog.v1.CatalogService.ListSemesters:input_type -> semesterhaus.catalog.v1.ListSemestersRequest
+	16, // 19: semesterhaus.catalog.v1.CatalogService.GetBookableSemester:input_type -> semesterhaus.catalog.v1.GetBookableSemesterRequest
+	17, // 20: semesterhaus.catalog.v1.CatalogService.CalculatePrice:input_type -> semesterhaus.catalog.v1.CalculatePriceRequest
+	3,  // 21: semesterhaus.catalog.v1.CatalogService.GetBuilding:output_type -> semesterhaus.catalog.v1.Building
+	5,  // 22: semesterhaus.catalog.v1.CatalogService.GetApartment:output_type -> semesterhaus.catalog.v1.Apartment
+	12, // 23: semesterhaus.catalog.v1.CatalogService.ListApartments:output_type -> semesterhaus.catalog.v1.ListApartmentsResponse
+	6,  // 24: semesterhaus.catalog.v1.CatalogService.GetSemester:output_type -> semesterhaus.catalog.v1.Semester
+	15, // 25: semesterhaus.catalog.v1.CatalogService.ListSemesters:output_type -> semesterhaus.catalog.v1.ListSemestersResponse
+	6,  // 26: semesterhaus.catalog.v1.CatalogService.GetBookableSemester:output_type -> semesterhaus.catalog.v1.Semester
+	8,  // 27: semesterhaus.catalog.v1.CatalogService.CalculatePrice:output_type -> semesterhaus.catalog.v1.PriceCalculation
+	21, // [21:28] is the sub-list for method output_type
+	14, // [14:21] is the sub-list for method input_type
+	14, // [14:14] is the sub-list for extension type_name
+	14, // [14:14] is the sub-list for extension extendee
+	0,  // [0:14] is the sub-list for field type_name
 }
 
 func init() { file_catalog_v1_catalog_proto_init() }
@@ -1046,7 +1221,7 @@ func file_catalog_v1_catalog_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_catalog_v1_catalog_proto_rawDesc), len(file_catalog_v1_catalog_proto_rawDesc)),
 			NumEnums:      1,
-			NumMessages:   14,
+			NumMessages:   17,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

@@ -22,6 +22,7 @@ import (
 const _ = grpc.SupportPackageIsVersion9
 
 const (
+	CatalogService_GetBuilding_FullMethodName         = "/semesterhaus.catalog.v1.CatalogService/GetBuilding"
 	CatalogService_GetApartment_FullMethodName        = "/semesterhaus.catalog.v1.CatalogService/GetApartment"
 	CatalogService_ListApartments_FullMethodName      = "/semesterhaus.catalog.v1.CatalogService/ListApartments"
 	CatalogService_GetSemester_FullMethodName         = "/semesterhaus.catalog.v1.CatalogService/GetSemester"
@@ -34,6 +35,9 @@ const (
 //
 // For semantics around ctx use and closing/ending streaming RPCs, please refer to https://pkg.go.dev/google.golang.org/grpc/?tab=doc#ClientConn.NewStream.
 type CatalogServiceClient interface {
+	// GetBuilding returns the residence: its name, address and contact, as the site, the mails and
+	// the contract name it.
+	GetBuilding(ctx context.Context, in *GetBuildingRequest, opts ...grpc.CallOption) (*Building, error)
 	// GetApartment answers NOT_FOUND for an unknown id.
 	GetApartment(ctx context.Context, in *GetApartmentRequest, opts ...grpc.CallOption) (*Apartment, error)
 	// ListApartments lists every apartment of the building, sorted by id.
@@ -55,6 +59,16 @@ type catalogServiceClient struct {
 
 func NewCatalogServiceClient(cc grpc.ClientConnInterface) CatalogServiceClient {
 	return &catalogServiceClient{cc}
+}
+
+func (c *catalogServiceClient) GetBuilding(ctx context.Context, in *GetBuildingRequest, opts ...grpc.CallOption) (*Building, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(Building)
+	err := c.cc.Invoke(ctx, CatalogService_GetBuilding_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
 }
 
 func (c *catalogServiceClient) GetApartment(ctx context.Context, in *GetApartmentRequest, opts ...grpc.CallOption) (*Apartment, error) {
@@ -121,6 +135,9 @@ func (c *catalogServiceClient) CalculatePrice(ctx context.Context, in *Calculate
 // All implementations must embed UnimplementedCatalogServiceServer
 // for forward compatibility.
 type CatalogServiceServer interface {
+	// GetBuilding returns the residence: its name, address and contact, as the site, the mails and
+	// the contract name it.
+	GetBuilding(context.Context, *GetBuildingRequest) (*Building, error)
 	// GetApartment answers NOT_FOUND for an unknown id.
 	GetApartment(context.Context, *GetApartmentRequest) (*Apartment, error)
 	// ListApartments lists every apartment of the building, sorted by id.
@@ -144,6 +161,9 @@ type CatalogServiceServer interface {
 // pointer dereference when methods are called.
 type UnimplementedCatalogServiceServer struct{}
 
+func (UnimplementedCatalogServiceServer) GetBuilding(context.Context, *GetBuildingRequest) (*Building, error) {
+	return nil, status.Error(codes.Unimplemented, "method GetBuilding not implemented")
+}
 func (UnimplementedCatalogServiceServer) GetApartment(context.Context, *GetApartmentRequest) (*Apartment, error) {
 	return nil, status.Error(codes.Unimplemented, "method GetApartment not implemented")
 }
@@ -181,6 +201,24 @@ func RegisterCatalogServiceServer(s grpc.ServiceRegistrar, srv CatalogServiceSer
 		t.testEmbeddedByValue()
 	}
 	s.RegisterService(&CatalogService_ServiceDesc, srv)
+}
+
+func _CatalogService_GetBuilding_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(GetBuildingRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(CatalogServiceServer).GetBuilding(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: CatalogService_GetBuilding_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(CatalogServiceServer).GetBuilding(ctx, req.(*GetBuildingRequest))
+	}
+	return interceptor(ctx, in, info, handler)
 }
 
 func _CatalogService_GetApartment_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
@@ -298,6 +336,10 @@ var CatalogService_ServiceDesc = grpc.ServiceDesc{
 	ServiceName: "semesterhaus.catalog.v1.CatalogService",
 	HandlerType: (*CatalogServiceServer)(nil),
 	Methods: []grpc.MethodDesc{
+		{
+			MethodName: "GetBuilding",
+			Handler:    _CatalogService_GetBuilding_Handler,
+		},
 		{
 			MethodName: "GetApartment",
 			Handler:    _CatalogService_GetApartment_Handler,

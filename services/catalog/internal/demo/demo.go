@@ -54,7 +54,10 @@ var floors = []struct {
 
 // Building returns the demo residence.
 func Building() domain.Building {
-	b := domain.Building{ID: 1, Name: "Studentenwohnheim Neckarblick", Address: "Uferstraße 12, 69120 Heidelberg"}
+	b := domain.Building{
+		ID: 1, Name: "Studentenwohnheim Neckarblick", Address: "Uferstraße 12, 69120 Heidelberg",
+		Contact: domain.Contact{Email: "wohnen@neckarblick.example", Phone: "+49 6221 000000"},
+	}
 	for level, f := range floors {
 		floor := domain.Floor{ID: f.id, Name: f.name}
 		for i, l := range floorPlan {

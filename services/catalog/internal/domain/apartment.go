@@ -23,7 +23,14 @@ type Building struct {
 	ID      int
 	Name    string
 	Address string
+	Contact Contact
 	Floors  []Floor
+}
+
+// Contact is how renters reach the residence's management.
+type Contact struct {
+	Email string
+	Phone string
 }
 
 // Floor is one storey; its name also names the floor plan drawing.

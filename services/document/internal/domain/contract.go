@@ -42,6 +42,13 @@ type ContractRenter struct {
 // FullName is the name the renter signs with.
 func (r ContractRenter) FullName() string { return r.FirstName + " " + r.LastName }
 
+// Landlord is the residence that lets the apartment, as the catalog's building names it (the same
+// name, address and contact as the booking site and the mails).
+type Landlord struct {
+	Name, Address string
+	Email, Phone  string
+}
+
 // PriceItem is one line of the price calculation; amounts in cents.
 type PriceItem struct {
 	TextDE, TextEN string
@@ -52,9 +59,11 @@ type PriceItem struct {
 
 // Contract is everything the rental contract states; the contract PDF is rendered from it.
 type Contract struct {
-	RentingID  string
-	RenterID   int64
-	Renewal    bool
+	RentingID string
+	RenterID  int64
+	Renewal   bool
+	// Landlord is empty in sessions stored before the contract named the residence from the catalog.
+	Landlord   Landlord
 	Renter     ContractRenter
 	Apartment  string
 	Floor      string

@@ -52,8 +52,13 @@ func serve(ctx context.Context, cfg config.Config, infra *service.Infra, logger 
 		return err
 	}
 	defer closeAudit()
+	catalog, err := infra.Dial("catalog", cfg.CatalogGRPCAddr)
+	if err != nil {
+		return err
+	}
+	defer catalog.Close()
 	in := func(tx pgx.Tx) app.MailStore { return pgadapter.MailStoreIn(tx) }
-	mails := app.NewMails(renderer, cfg.PublicURL, cfg.SupersededMailWindow, time.Now)
+	mails := app.NewMails(renderer, grpcadapter.NewCatalogClient(catalog), cfg.PublicURL, cfg.SupersededMailWindow, time.Now)
 	consumer := natsadapter.NewMailConsumer(infra.JS, pool, in, mails, streams.Renting, logger)
 	sender := app.NewMailSender(repo, transport, mailInterval, cfg.MailSenders, logger)
 

@@ -27,6 +27,14 @@ type MailRenderer interface {
 	Render(content domain.MailContent) (subject, text, html string, err error)
 }
 
+// Catalog tells what the mails say about the residence and the booking (the catalog service). A
+// failure fails the mail's event, which is then delivered again later: no mail is lost.
+type Catalog interface {
+	Residence(ctx context.Context) (domain.Residence, error)
+	// Booking names the stay's apartment and semester and, when priced, its total.
+	Booking(ctx context.Context, stay domain.Stay, priced bool) (domain.Booking, error)
+}
+
 // ErrUnknownRenter means an event names a renter this service does not know (the renter was
 // deleted meanwhile); there is nobody to write to.
 var ErrUnknownRenter = errors.New("event for an unknown renter")
@@ -34,16 +42,18 @@ var ErrUnknownRenter = errors.New("event for an unknown renter")
 // Mails decides which mail a renting's change of state is worth and writes it.
 type Mails struct {
 	renderer  MailRenderer
+	catalog   Catalog
 	publicURL string
 	// noticeWindow: a renter gets at most one mail per window about cancelled unconfirmed requests.
 	noticeWindow time.Duration
 	now          func() time.Time
 }
 
-// NewMails returns the mail use case; publicURL is where the public site's links point, and a
-// renter gets at most one mail per noticeWindow about cancelled unconfirmed requests.
-func NewMails(renderer MailRenderer, publicURL string, noticeWindow time.Duration, now func() time.Time) *Mails {
-	return &Mails{renderer: renderer, publicURL: publicURL, noticeWindow: noticeWindow, now: now}
+// NewMails returns the mail use case; catalog names the residence and the booking in every mail,
+// publicURL is where the public site's links point, and a renter gets at most one mail per
+// noticeWindow about cancelled unconfirmed requests.
+func NewMails(renderer MailRenderer, catalog Catalog, publicURL string, noticeWindow time.Duration, now func() time.Time) *Mails {
+	return &Mails{renderer: renderer, catalog: catalog, publicURL: publicURL, noticeWindow: noticeWindow, now: now}
 }
 
 // OnStateChange stores the mail for a renting's new state, if it has one, in the renter's
@@ -72,18 +82,19 @@ func (m *Mails) OnStateChange(ctx context.Context, store MailStore, change domai
 			return err
 		}
 	}
-	return m.write(ctx, store, change.EventID, renter, domain.MailContent{
+	return m.write(ctx, store, change.EventID, renter, change.Stay, true, domain.MailContent{
 		Kind: kind, Link: domain.Link(kind, m.publicURL, change, renter.Data.Email, token),
 	})
 }
 
-// OnKeyCodeDue stores the mail with the renter's key code and the move-in day.
+// OnKeyCodeDue stores the mail with the renter's key code and the move-in day; it names the
+// apartment and the semester, not the price, which is paid by then.
 func (m *Mails) OnKeyCodeDue(ctx context.Context, store MailStore, due domain.KeyCodeDue) error {
 	renter, err := loadRenter(ctx, store, due.RenterID)
 	if err != nil {
 		return err
 	}
-	return m.write(ctx, store, due.EventID, renter, domain.MailContent{Kind: domain.MailKeyCode, KeyCode: due.AccessKey, MoveIn: due.MoveIn})
+	return m.write(ctx, store, due.EventID, renter, due.Stay, false, domain.MailContent{Kind: domain.MailKeyCode, KeyCode: due.AccessKey, MoveIn: due.MoveIn})
 }
 
 func loadRenter(ctx context.Context, store MailStore, id int64) (domain.Renter, error) {
@@ -94,10 +105,18 @@ func loadRenter(ctx context.Context, store MailStore, id int64) (domain.Renter, 
 	return renter, err
 }
 
-// write renders the content in the renter's language, addressed to the renter, and stores it under
-// the event that caused it.
-func (m *Mails) write(ctx context.Context, store MailStore, eventID string, renter domain.Renter, content domain.MailContent) error {
+// write renders the content in the renter's language, addressed to the renter, signed by the
+// residence and repeating the stay's booking (with its total when priced), and stores it under the
+// event that caused it.
+func (m *Mails) write(ctx context.Context, store MailStore, eventID string, renter domain.Renter, stay domain.Stay, priced bool, content domain.MailContent) error {
 	content.Language, content.FirstName, content.LastName = renter.Data.Language, renter.Data.FirstName, renter.Data.LastName
+	var err error
+	if content.Residence, err = m.catalog.Residence(ctx); err != nil {
+		return fmt.Errorf("%s mail: %w", content.Kind, err)
+	}
+	if content.Booking, err = m.catalog.Booking(ctx, stay, priced); err != nil {
+		return fmt.Errorf("%s mail: %w", content.Kind, err)
+	}
 	subject, text, html, err := m.renderer.Render(content)
 	if err != nil {
 		return fmt.Errorf("render %s mail: %w", content.Kind, err)

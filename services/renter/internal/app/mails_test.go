@@ -3,6 +3,7 @@ package app_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -45,11 +46,40 @@ func (s *memoryStore) AddMail(_ context.Context, m domain.Mail) error {
 	return nil
 }
 
-// echoRenderer renders the content's kind, language and link, so tests can see what was asked for.
+// echoRenderer renders the content's kind, language and link as subject and text, and the booking
+// and residence as HTML, so tests can see what was asked for.
 type echoRenderer struct{}
 
 func (echoRenderer) Render(c domain.MailContent) (string, string, string, error) {
-	return string(c.Kind) + "/" + string(c.Language), c.Link, "<p>" + c.Link + "</p>", nil
+	return string(c.Kind) + "/" + string(c.Language), c.Link, fmt.Sprintf("%+v %+v", c.Booking, c.Residence), nil
+}
+
+// tableCatalog knows one residence, and names and prices stays by their ids; it fails while failing
+// is set. The integration tests ask the catalog's gRPC API.
+type tableCatalog struct {
+	failing bool
+	asked   []domain.Stay
+}
+
+var errCatalogDown = errors.New("catalog unavailable")
+
+func (c *tableCatalog) Residence(context.Context) (domain.Residence, error) {
+	if c.failing {
+		return domain.Residence{}, errCatalogDown
+	}
+	return domain.Residence{Name: "Haus Seeblick"}, nil
+}
+
+func (c *tableCatalog) Booking(_ context.Context, stay domain.Stay, priced bool) (domain.Booking, error) {
+	if c.failing {
+		return domain.Booking{}, errCatalogDown
+	}
+	c.asked = append(c.asked, stay)
+	b := domain.Booking{Apartment: fmt.Sprint("apartment ", stay.ApartmentID), Semester: fmt.Sprint("semester ", stay.SemesterID), Priced: priced}
+	if priced {
+		b.TotalCents = int64(stay.ApartmentID) * 1000
+	}
+	return b, nil
 }
 
 func TestOnStateChange(t *testing.T) {
@@ -72,7 +102,7 @@ func TestOnStateChange(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
 			store := &memoryStore{renters: map[int64]domain.Renter{7: anna}, notices: map[int64]time.Time{}}
-			err := app.NewMails(echoRenderer{}, "https://wohnen.example", time.Hour, func() time.Time { return now }).OnStateChange(context.Background(), store, tt.change)
+			err := app.NewMails(echoRenderer{}, &tableCatalog{}, "https://wohnen.example", time.Hour, func() time.Time { return now }).OnStateChange(context.Background(), store, tt.change)
 			if !errors.Is(err, tt.wantErr) {
 				t.Fatalf("err %v, want %v", err, tt.wantErr)
 			}
@@ -99,7 +129,7 @@ func TestOnStateChange_cancelledUnconfirmedRequestsAreMailedOncePerWindow(t *tes
 	t.Parallel()
 	now := time.Date(2027, 1, 10, 12, 0, 0, 0, time.UTC)
 	store := &memoryStore{renters: map[int64]domain.Renter{7: {ID: 7, Data: domain.PersonalData{Email: "anna@example.org", Language: domain.LanguageEn}}}, notices: map[int64]time.Time{}}
-	mails := app.NewMails(echoRenderer{}, "https://wohnen.example", time.Hour, func() time.Time { return now })
+	mails := app.NewMails(echoRenderer{}, &tableCatalog{}, "https://wohnen.example", time.Hour, func() time.Time { return now })
 	cancel := func(eventID, from string) {
 		t.Helper()
 		change := domain.StateChange{EventID: eventID, RentingID: "r-" + eventID, RenterID: 7, FromState: from, ToState: "CANCELED"}
@@ -118,5 +148,42 @@ func TestOnStateChange_cancelledUnconfirmedRequestsAreMailedOncePerWindow(t *tes
 	}
 	if strings.Join(got, ",") != "e1,e3,e4" {
 		t.Errorf("mails for events %v, want e1, e3, e4", got)
+	}
+}
+
+func TestMails_repeatTheStayFromTheCatalogAndSignAsTheResidence(t *testing.T) {
+	t.Parallel()
+	store := &memoryStore{renters: map[int64]domain.Renter{7: {ID: 7, Data: domain.PersonalData{Email: "anna@example.org", Language: domain.LanguageDe}}}, notices: map[int64]time.Time{}}
+	catalog := &tableCatalog{}
+	mails := app.NewMails(echoRenderer{}, catalog, "https://wohnen.example", time.Hour, time.Now)
+	ctx := context.Background()
+	stay := domain.Stay{ApartmentID: 12, SemesterID: 3, Renewal: true}
+	if err := mails.OnStateChange(ctx, store, domain.StateChange{EventID: "e1", RentingID: "r1", RenterID: 7, Stay: stay, ToState: "UNPAID"}); err != nil {
+		t.Fatal(err)
+	}
+	if err := mails.OnKeyCodeDue(ctx, store, domain.KeyCodeDue{EventID: "e2", RentingID: "r1", RenterID: 7, Stay: stay, AccessKey: "K"}); err != nil {
+		t.Fatal(err)
+	}
+	if len(store.mails) != 2 || len(catalog.asked) != 2 || catalog.asked[0] != stay || catalog.asked[1] != stay {
+		t.Fatalf("mails %+v, catalog asked for %+v", store.mails, catalog.asked)
+	}
+	want := []string{
+		"{Apartment:apartment 12 Semester:semester 3 TotalCents:12000 Priced:true} {Name:Haus Seeblick",
+		"{Apartment:apartment 12 Semester:semester 3 TotalCents:0 Priced:false} {Name:Haus Seeblick",
+	}
+	for i, w := range want {
+		if !strings.HasPrefix(store.mails[i].HTML, w) {
+			t.Errorf("mail %d says %q, want %q…", i, store.mails[i].HTML, w)
+		}
+	}
+}
+
+func TestMails_catalogUnavailable_failsTheEventAndStoresNothing(t *testing.T) {
+	t.Parallel()
+	store := &memoryStore{renters: map[int64]domain.Renter{7: {ID: 7, Data: domain.PersonalData{Email: "anna@example.org"}}}, notices: map[int64]time.Time{}}
+	mails := app.NewMails(echoRenderer{}, &tableCatalog{failing: true}, "https://wohnen.example", time.Hour, time.Now)
+	err := mails.OnStateChange(context.Background(), store, domain.StateChange{EventID: "e1", RentingID: "r1", RenterID: 7, ToState: "PAYED"})
+	if !errors.Is(err, errCatalogDown) || len(store.mails) != 0 {
+		t.Errorf("err %v, mails %+v; want the catalog's error and no mail (the event is delivered again)", err, store.mails)
 	}
 }

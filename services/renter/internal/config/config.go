@@ -18,6 +18,8 @@ type Config struct {
 	// The services whose audit entries about renters the back office shows with the renter's own.
 	RentingGRPCAddr  string `env:"RENTING_GRPC_ADDR" envDefault:"127.0.0.1:9102"`
 	DocumentGRPCAddr string `env:"DOCUMENT_GRPC_ADDR" envDefault:"127.0.0.1:9104"`
+	// The catalog names the residence and the apartment, semester and total in every mail.
+	CatalogGRPCAddr string `env:"CATALOG_GRPC_ADDR" envDefault:"127.0.0.1:9101"`
 	// SMTPAddr is the mail server (host:port); locally a sink without authentication or TLS.
 	SMTPAddr string `env:"SMTP_ADDR" envDefault:"127.0.0.1:1025"`
 	// SMTPTLS is none (the local sink), starttls or tls; SMTPUsername and SMTPPassword sign in over it.

@@ -50,6 +50,7 @@ type StateChange struct {
 	EventID      string
 	RentingID    string
 	RenterID     int64
+	Stay         Stay
 	FromState    string // empty for a new renting
 	ToState      string
 	RenewalToken string // the renewal link's token, only on a move to RENEWAL_REQUEST
@@ -67,8 +68,35 @@ type KeyCodeDue struct {
 	EventID   string
 	RentingID string
 	RenterID  int64
+	Stay      Stay
 	AccessKey string
 	MoveIn    time.Time // the semester's first day
+}
+
+// Stay is which apartment a renting is for in which semester, as the catalog knows them by id.
+type Stay struct {
+	ApartmentID int32
+	SemesterID  int32
+	Renewal     bool // a renewal pays the rent only, no cleaning and deposit
+}
+
+// Residence is who writes the mails: the catalog's building, named the same in the site, every
+// mail and the contract.
+type Residence struct {
+	Name    string
+	Address string
+	Email   string
+	Phone   string
+}
+
+// Booking is what a mail repeats about the renting it is about.
+type Booking struct {
+	Apartment string // the apartment's name, e.g. "1.01"
+	Semester  string // the semester's name, e.g. "SoSe 2027"
+	// TotalCents is what the renter pays for the semester in euro cents; Priced says whether the
+	// mail states it (the key code mail does not).
+	TotalCents int64
+	Priced     bool
 }
 
 // Mail is a rendered mail to one renter, stored until it is delivered.
@@ -87,6 +115,8 @@ type MailContent struct {
 	Language  Language
 	FirstName string
 	LastName  string
+	Residence Residence // the signature
+	Booking   Booking   // the apartment, semester and total the mail repeats
 	Link      string    // the page the mail leads to; empty for mails without one
 	KeyCode   string    // only for MailKeyCode
 	MoveIn    time.Time // only for MailKeyCode

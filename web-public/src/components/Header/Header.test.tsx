@@ -5,19 +5,31 @@ import { RESIDENCE } from '../Residence/residence';
 
 const residenceMock = {
   request: { query: RESIDENCE },
-  result: { data: { building: { __typename: 'Building', id: 1, name: 'Haus am Fluss', address: 'Uferweg 1, 12345 Musterstadt' } } },
+  result: {
+    data: {
+      building: {
+        __typename: 'Building',
+        id: 1,
+        name: 'Haus am Fluss',
+        address: 'Uferweg 1, 12345 Musterstadt',
+        contact: { __typename: 'Contact', email: 'haus@fluss.example', phone: '+49 30 123 456' },
+      },
+    },
+  },
 };
 
 describe('Header', () => {
   beforeEach(() => localStorage.clear());
 
-  it('links home under the residence name of the catalog, which also names the tab and the footer', async () => {
+  it('links home under the residence name of the catalog, which also names the tab and the footer with its contact', async () => {
     renderRoute('/booking/success', { mocks: [residenceMock] });
     const home = await screen.findByRole('link', { name: 'Haus am Fluss – home' });
     expect(home.getAttribute('href')).toBe('/');
     expect(home.textContent).toBe('Haus am Fluss');
     expect(document.title).toBe('Haus am Fluss');
     expect(screen.getByRole('contentinfo').textContent).toContain('Haus am Fluss · Uferweg 1, 12345 Musterstadt');
+    expect(screen.getByRole('link', { name: 'haus@fluss.example' }).getAttribute('href')).toBe('mailto:haus@fluss.example');
+    expect(screen.getByRole('link', { name: '+49 30 123 456' }).getAttribute('href')).toBe('tel:+4930123456');
     for (const [name, href] of [['Legal notice', '/legal/imprint'], ['Privacy policy', '/legal/privacy'], ['Terms of use', '/legal/terms']])
       expect(screen.getByRole('link', { name }).getAttribute('href')).toBe(href);
   });

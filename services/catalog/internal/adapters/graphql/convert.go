@@ -18,7 +18,10 @@ func toGraphBuilding(b domain.Building) *model.Building {
 	for i, f := range b.Floors {
 		floors[i] = toGraphFloor(f)
 	}
-	return &model.Building{ID: b.ID, Name: b.Name, Address: b.Address, Floors: floors}
+	return &model.Building{
+		ID: b.ID, Name: b.Name, Address: b.Address,
+		Contact: &model.Contact{Email: b.Contact.Email, Phone: b.Contact.Phone}, Floors: floors,
+	}
 }
 
 func toGraphFloor(f domain.Floor) *model.Floor {

@@ -36,6 +36,7 @@ func TestBuilding_demoResidenceWithFloorsApartmentsAndPictures(t *testing.T) {
 	var data struct {
 		Building struct {
 			Name, Address string
+			Contact       struct{ Email, Phone string }
 			Floors        []struct {
 				ID         int
 				Name       string
@@ -52,13 +53,14 @@ func TestBuilding_demoResidenceWithFloorsApartmentsAndPictures(t *testing.T) {
 			}
 		}
 	}
-	r := s.Query(nil, `{ building { name address floors { id name apartments { id name descriptionDe descriptionEn
+	r := s.Query(nil, `{ building { name address contact { email phone } floors { id name apartments { id name descriptionDe descriptionEn
 		pricePerMonth priceCleaning priceDeposit features x y pictures { url } floor { name } } } } }`, nil, &data)
 	if len(r.Errors) > 0 {
 		t.Fatalf("errors: %+v", r.Errors)
 	}
 	b := data.Building
-	if b.Name == "" || !strings.Contains(b.Address, "Heidelberg") || len(b.Floors) < 3 {
+	if b.Name == "" || !strings.Contains(b.Address, "Heidelberg") || len(b.Floors) < 3 ||
+		b.Contact.Email != "wohnen@neckarblick.example" || b.Contact.Phone != "+49 6221 000000" {
 		t.Fatalf("building %q at %q with %d floors", b.Name, b.Address, len(b.Floors))
 	}
 	count, lastID := 0, 0

@@ -15,6 +15,13 @@ func toProtoDate(t time.Time) *catalogv1.Date {
 	return &catalogv1.Date{Year: int32(t.Year()), Month: int32(t.Month()), Day: int32(t.Day())}
 }
 
+func toProtoBuilding(b domain.Building) *catalogv1.Building {
+	return &catalogv1.Building{
+		Id: int32(b.ID), Name: b.Name, Address: b.Address,
+		Contact: &catalogv1.Contact{Email: b.Contact.Email, Phone: b.Contact.Phone},
+	}
+}
+
 func toProtoApartment(a domain.Apartment) *catalogv1.Apartment {
 	features := make([]string, len(a.Features))
 	for i, f := range a.Features {

@@ -25,6 +25,15 @@ func NewServer(catalog *app.Catalog) *Server {
 	return &Server{catalog: catalog}
 }
 
+// GetBuilding returns the residence's name, address and contact.
+func (s *Server) GetBuilding(ctx context.Context, _ *catalogv1.GetBuildingRequest) (*catalogv1.Building, error) {
+	b, err := s.catalog.Building(ctx)
+	if err != nil {
+		return nil, toStatus(err)
+	}
+	return toProtoBuilding(b), nil
+}
+
 // GetApartment returns one apartment.
 func (s *Server) GetApartment(ctx context.Context, req *catalogv1.GetApartmentRequest) (*catalogv1.Apartment, error) {
 	a, err := s.catalog.Apartment(ctx, int(req.GetId()))

@@ -18,15 +18,16 @@ import (
 
 func TestMain(m *testing.M) { pgtest.Main(m) }
 
-func newClient(t *testing.T) catalogv1.CatalogServiceClient {
+// newClient dials a catalog as caller.
+func newClient(t *testing.T, caller string) catalogv1.CatalogServiceClient {
 	t.Helper()
 	addr := catalogtest.NewGRPCServer(t, func() time.Time { return time.Date(2026, 11, 22, 12, 0, 0, 0, catalogtest.Berlin) })
-	return catalogv1.NewCatalogServiceClient(grpctest.Dial(t, "renting", "catalog", addr))
+	return catalogv1.NewCatalogServiceClient(grpctest.Dial(t, caller, "catalog", addr))
 }
 
 func TestCatalogService_answersTheOtherServicesQuestions(t *testing.T) {
 	t.Parallel()
-	client := newClient(t)
+	client := newClient(t, "renting")
 	ctx := context.Background()
 
 	apartment, err := client.GetApartment(ctx, &catalogv1.GetApartmentRequest{Id: 11})
@@ -59,9 +60,19 @@ func TestCatalogService_answersTheOtherServicesQuestions(t *testing.T) {
 	}
 }
 
+func TestCatalogService_getBuilding_namesTheResidenceWithItsContact(t *testing.T) {
+	t.Parallel()
+	building, err := newClient(t, "renter").GetBuilding(context.Background(), &catalogv1.GetBuildingRequest{})
+	if err != nil || building.GetId() != 1 || building.GetName() != "Studentenwohnheim Neckarblick" ||
+		building.GetAddress() != "Uferstraße 12, 69120 Heidelberg" ||
+		building.GetContact().GetEmail() != "wohnen@neckarblick.example" || building.GetContact().GetPhone() != "+49 6221 000000" {
+		t.Fatalf("GetBuilding = %v, %v", building, err)
+	}
+}
+
 func TestCatalogService_unknownIdsAreNotFound(t *testing.T) {
 	t.Parallel()
-	client := newClient(t)
+	client := newClient(t, "renting")
 	ctx := context.Background()
 	_, errApartment := client.GetApartment(ctx, &catalogv1.GetApartmentRequest{Id: 999})
 	_, errSemester := client.GetSemester(ctx, &catalogv1.GetSemesterRequest{Id: 999})

@@ -6,7 +6,9 @@ import (
 )
 
 func buildingFromDB(b db.Building, floors []db.Floor, apartments []domain.Apartment) domain.Building {
-	building := domain.Building{ID: int(b.ID), Name: b.Name, Address: b.Address}
+	building := domain.Building{
+		ID: int(b.ID), Name: b.Name, Address: b.Address, Contact: domain.Contact{Email: b.Email, Phone: b.Phone},
+	}
 	index := make(map[int]int, len(floors))
 	for _, f := range floors {
 		index[int(f.ID)] = len(building.Floors)

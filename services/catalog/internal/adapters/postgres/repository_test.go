@@ -45,6 +45,36 @@ func TestSeed_runsAtEveryStartAndKeepsEditsAndAddsNewSemesters(t *testing.T) {
 	}
 }
 
+func TestSeed_buildingStoredWithoutContact_getsTheSeedsContactButKeepsAnOperatorsOwn(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	pool, _ := pgtest.NewDatabase(t, migrations.FS)
+	repo := pgadapter.NewRepository(pool)
+	seed := demo.Building()
+	if err := repo.Seed(ctx, seed, nil); err != nil {
+		t.Fatal(err)
+	}
+	// As a building stored before the contact columns existed: the migration left them empty.
+	if _, err := pool.Exec(ctx, `UPDATE building SET email = '', phone = ''`); err != nil {
+		t.Fatal(err)
+	}
+	if err := repo.Seed(ctx, seed, nil); err != nil {
+		t.Fatal(err)
+	}
+	if b, err := repo.Building(ctx); err != nil || b.Contact != seed.Contact {
+		t.Fatalf("contact after the seed = %+v, %v; want %+v", b.Contact, err, seed.Contact)
+	}
+	if _, err := pool.Exec(ctx, `UPDATE building SET email = 'office@example.org', phone = ''`); err != nil {
+		t.Fatal(err)
+	}
+	if err := repo.Seed(ctx, seed, nil); err != nil {
+		t.Fatal(err)
+	}
+	if b, err := repo.Building(ctx); err != nil || b.Contact != (domain.Contact{Email: "office@example.org"}) {
+		t.Errorf("contact after a seed over an operator's = %+v, %v; want theirs kept", b.Contact, err)
+	}
+}
+
 func TestUpdateApartment_failedChangeStoresNothing(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()

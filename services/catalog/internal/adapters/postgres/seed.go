@@ -18,6 +18,11 @@ func (r *Repository) Seed(ctx context.Context, building domain.Building, semeste
 	return postgres.InTx(ctx, r.pool, func(tx pgx.Tx) error {
 		q := r.queries.WithTx(tx)
 		if _, err := q.GetBuilding(ctx); err == nil {
+			if err := q.FillBuildingContact(ctx, db.FillBuildingContactParams{
+				ID: int32(building.ID), Email: building.Contact.Email, Phone: building.Contact.Phone,
+			}); err != nil {
+				return fmt.Errorf("fill the building's contact: %w", err)
+			}
 			_, err := ensureSemesters(ctx, q, semesters)
 			return err
 		} else if !errors.Is(err, pgx.ErrNoRows) {
@@ -32,7 +37,9 @@ func (r *Repository) Seed(ctx context.Context, building domain.Building, semeste
 }
 
 func insertBuilding(ctx context.Context, q *db.Queries, b domain.Building) error {
-	if err := q.InsertBuilding(ctx, db.InsertBuildingParams{ID: int32(b.ID), Name: b.Name, Address: b.Address}); err != nil {
+	if err := q.InsertBuilding(ctx, db.InsertBuildingParams{
+		ID: int32(b.ID), Name: b.Name, Address: b.Address, Email: b.Contact.Email, Phone: b.Contact.Phone,
+	}); err != nil {
 		return fmt.Errorf("insert building: %w", err)
 	}
 	for _, f := range b.Floors {

@@ -15,7 +15,7 @@ import (
 )
 
 // Sources gathers a contract from the services that own its parts: the renting, the renter and
-// the catalog (apartment, semester, prices).
+// the catalog (the residence, apartment, semester, prices).
 type Sources struct {
 	renting rentingv1.RentingServiceClient
 	renter  renterv1.RenterServiceClient
@@ -49,6 +49,10 @@ func (s *Sources) Contract(ctx context.Context, rentingID string) (domain.Contra
 	if err != nil {
 		return domain.Contract{}, fmt.Errorf("get semester %d: %w", renting.GetSemesterId(), err)
 	}
+	building, err := s.catalog.GetBuilding(ctx, &catalogv1.GetBuildingRequest{})
+	if err != nil {
+		return domain.Contract{}, fmt.Errorf("get building: %w", err)
+	}
 	price, err := s.catalog.CalculatePrice(ctx, &catalogv1.CalculatePriceRequest{
 		ApartmentId: renting.GetApartmentId(), SemesterId: renting.GetSemesterId(), Renewal: renting.GetRenewal(),
 	})
@@ -60,11 +64,17 @@ func (s *Sources) Contract(ctx context.Context, rentingID string) (domain.Contra
 		return domain.Contract{}, fmt.Errorf("birthday of renter %d: %w", renter.GetId(), err)
 	}
 	return domain.Contract{
-		RentingID: rentingID, RenterID: renting.GetRenterId(), Renewal: renting.GetRenewal(),
+		RentingID: rentingID, RenterID: renting.GetRenterId(), Renewal: renting.GetRenewal(), Landlord: toLandlord(building),
 		Renter: toContractRenter(renter.GetData(), birthday), Apartment: apartment.GetName(), Floor: apartment.GetFloorName(),
 		Semester: semester.GetName(), Start: fromCatalogDate(semester.GetStartDate()), End: fromCatalogDate(semester.GetEndDate()),
 		Items: toPriceItems(price.GetItems()), TotalCents: price.GetTotal().GetCents(),
 	}, nil
+}
+
+func toLandlord(b *catalogv1.Building) domain.Landlord {
+	return domain.Landlord{
+		Name: b.GetName(), Address: b.GetAddress(), Email: b.GetContact().GetEmail(), Phone: b.GetContact().GetPhone(),
+	}
 }
 
 func toContractRenter(d *renterv1.RenterData, birthday domain.Date) domain.ContractRenter {

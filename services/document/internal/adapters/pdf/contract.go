@@ -74,7 +74,7 @@ func output(doc *fpdf.Fpdf) ([]byte, error) {
 func writeContract(doc *fpdf.Fpdf, c domain.Contract) {
 	doc.AddPage()
 	heading(doc, "Mietvertrag", "Rental contract (English courtesy translation; the German text is binding)")
-	paragraph(doc, "Vermieter: Semesterhaus, Studentenwohnheim.", "Landlord: Semesterhaus, student residence.")
+	writeLandlord(doc, c.Landlord)
 	renter := c.Renter
 	field(doc, "Mieter / Renter", renter.FullName())
 	field(doc, "Anschrift / Address", fmt.Sprintf("%s, %s %s, %s", renter.Street, renter.Zip, renter.City, renter.Country))
@@ -90,6 +90,19 @@ func writeContract(doc *fpdf.Fpdf, c domain.Contract) {
 	writePrices(doc, c)
 	doc.Ln(lineHeight)
 	writeTerms(doc, c)
+}
+
+// writeLandlord names the residence as the catalog's building does. A session stored before the
+// contract named it (no landlord) is rendered again, for its signed copy, as it was shown then.
+func writeLandlord(doc *fpdf.Fpdf, l domain.Landlord) {
+	if l.Name == "" {
+		paragraph(doc, "Vermieter: Semesterhaus, Studentenwohnheim.", "Landlord: Semesterhaus, student residence.")
+		return
+	}
+	field(doc, "Vermieter / Landlord", l.Name)
+	field(doc, "Anschrift / Address", l.Address)
+	field(doc, "Kontakt / Contact", l.Email+" · "+l.Phone)
+	doc.Ln(lineHeight)
 }
 
 func writePrices(doc *fpdf.Fpdf, c domain.Contract) {

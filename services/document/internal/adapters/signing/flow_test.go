@@ -279,7 +279,9 @@ func (s *system) checkContract(t *testing.T, documentID string) {
 	if err := s.pool.QueryRow(context.Background(), "SELECT content FROM document WHERE id = $1", documentID).Scan(&content); err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"Anna Schmidt", "Hauptstraße 1", "17.05.2004", "Gesamt / Total", " €"} {
+	residence := catalogfake.ExampleBuilding()
+	for _, want := range []string{"Anna Schmidt", "Hauptstraße 1", "17.05.2004", "Gesamt / Total", " €",
+		residence.GetName(), residence.GetAddress(), residence.GetContact().GetEmail() + " · " + residence.GetContact().GetPhone()} {
 		if !pdftext.Contains(content, want) {
 			t.Errorf("the contract does not state %q", want)
 		}

@@ -6,6 +6,7 @@ import (
 	"embed"
 	"fmt"
 	htmltemplate "html/template"
+	"strconv"
 	"strings"
 	texttemplate "text/template"
 
@@ -13,8 +14,9 @@ import (
 )
 
 // templates holds, per language, the phrases of every mail (<lang>.tmpl: subject, body, the link's
-// action and an optional closing per mail kind) and one layout per format that arranges them, so
-// the plain-text and HTML parts always say the same.
+// action and an optional closing per mail kind; the labels of the booking it repeats; the
+// signature with the residence's name, address and contact) and one layout per format that
+// arranges them, so the plain-text and HTML parts always say the same.
 //
 //go:embed templates
 var templates embed.FS
@@ -30,7 +32,9 @@ type Renderer struct {
 func NewRenderer() (*Renderer, error) {
 	r := &Renderer{phrases: map[domain.Language]*texttemplate.Template{}}
 	for _, lang := range []domain.Language{domain.LanguageDe, domain.LanguageEn} {
-		t, err := texttemplate.New(string(lang)).Option("missingkey=error").ParseFS(templates, "templates/"+string(lang)+".tmpl")
+		t, err := texttemplate.New(string(lang)).Option("missingkey=error").
+			Funcs(texttemplate.FuncMap{"euro": euroFormats[lang]}).
+			ParseFS(templates, "templates/"+string(lang)+".tmpl")
 		if err != nil {
 			return nil, fmt.Errorf("mail phrases %s: %w", lang, err)
 		}
@@ -52,10 +56,16 @@ type parts struct {
 	Subject   string
 	Greeting  string
 	Body      string
+	Booking   []fact
 	Link      string
 	Action    string
 	Closing   string
 	Signature []string
+}
+
+// fact is one line of the booking a mail repeats: "Apartment: 1.01".
+type fact struct {
+	Label, Value string
 }
 
 // Render returns the mail's subject, plain text and HTML in the content's language.
@@ -93,6 +103,7 @@ func (r *Renderer) parts(c domain.MailContent) (parts, error) {
 	}
 	p := parts{Language: lang, Link: c.Link}
 	var signature string
+	var apartment, semester, total string
 	var err error
 	for _, f := range []struct {
 		name     string
@@ -105,11 +116,43 @@ func (r *Renderer) parts(c domain.MailContent) (parts, error) {
 		{string(c.Kind) + ".action", c.Link == "", &p.Action},
 		{string(c.Kind) + ".closing", true, &p.Closing},
 		{"signature", false, &signature},
+		{"booking.apartment", false, &apartment},
+		{"booking.semester", false, &semester},
+		{"booking.total", false, &total},
 	} {
 		if *f.into, err = phrase(f.name, f.optional); err != nil {
 			return parts{}, err
 		}
 	}
 	p.Signature = strings.Split(signature, "\n")
+	p.Booking = []fact{{apartment, c.Booking.Apartment}, {semester, c.Booking.Semester}}
+	if c.Booking.Priced {
+		p.Booking = append(p.Booking, fact{total, euroFormats[lang](c.Booking.TotalCents)})
+	}
 	return p, nil
+}
+
+// euroFormats write an amount of euro cents as the language does, as the booking site does:
+// 2.937,00 € in German, €2,937.00 in English.
+var euroFormats = map[domain.Language]func(cents int64) string{
+	domain.LanguageDe: func(cents int64) string { return formatEuro(cents, ".", ",") + " €" },
+	domain.LanguageEn: func(cents int64) string { return "€" + formatEuro(cents, ",", ".") },
+}
+
+// formatEuro writes cents as euros with two decimals, thousands grouped: formatEuro(293700, ".", ",")
+// is "2.937,00". A negative amount (none of the mails has one) keeps its sign.
+func formatEuro(cents int64, group, decimal string) string {
+	sign := ""
+	if cents < 0 {
+		sign, cents = "-", -cents
+	}
+	euros := strconv.FormatInt(cents/100, 10)
+	var b strings.Builder
+	for i, digit := range euros {
+		if i > 0 && (len(euros)-i)%3 == 0 {
+			b.WriteString(group)
+		}
+		b.WriteRune(digit)
+	}
+	return fmt.Sprintf("%s%s%s%02d", sign, b.String(), decimal, cents%100)
 }

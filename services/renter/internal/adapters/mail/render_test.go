@@ -14,6 +14,16 @@ var kinds = []domain.MailKind{
 	domain.MailPayRent, domain.MailPaymentReceived, domain.MailKeyCode,
 }
 
+var (
+	residence = domain.Residence{Name: "Haus Seeblick", Address: "Seestraße 3, 78462 Konstanz", Email: "wohnen@seeblick.example", Phone: "+49 7531 12345"}
+	booking   = domain.Booking{Apartment: "2.04", Semester: "WiSe 2027/28", TotalCents: 293_750, Priced: true}
+	// facts are the booking as each language repeats it, and the signature.
+	facts = map[domain.Language][]string{
+		domain.LanguageDe: {"Apartment: 2.04\nSemester: WiSe 2027/28\nGesamt: 2.937,50 €\n", "Viele Grüße\nHaus Seeblick\nSeestraße 3, 78462 Konstanz\nwohnen@seeblick.example · +49 7531 12345\n"},
+		domain.LanguageEn: {"Apartment: 2.04\nSemester: WiSe 2027/28\nTotal: €2,937.50\n", "Kind regards\nHaus Seeblick\nSeestraße 3, 78462 Konstanz\nwohnen@seeblick.example · +49 7531 12345\n"},
+	}
+)
+
 func TestRender_everyMailInBothLanguagesWithTextAndHTML(t *testing.T) {
 	t.Parallel()
 	r, err := mail.NewRenderer()
@@ -25,14 +35,26 @@ func TestRender_everyMailInBothLanguagesWithTextAndHTML(t *testing.T) {
 		link := domain.Link(kind, "https://wohnen.example", domain.StateChange{RentingID: "r1"}, "anna@example.org", "tok")
 		subjects := map[string]bool{}
 		for lang, greeting := range greetings {
-			subject, text, html, err := r.Render(domain.MailContent{Kind: kind, Language: lang, FirstName: "Anna", LastName: "Schmidt", Link: link})
+			subject, text, html, err := r.Render(domain.MailContent{
+				Kind: kind, Language: lang, FirstName: "Anna", LastName: "Schmidt", Link: link, Residence: residence, Booking: booking,
+			})
 			if err != nil {
 				t.Fatalf("%s %s: %v", kind, lang, err)
 			}
 			subjects[subject] = true
 			if subject == "" || !strings.HasPrefix(text, greeting) || !strings.Contains(html, greeting) ||
-				!strings.Contains(text, "Neckarblick") || !strings.Contains(html, `lang="`+string(lang)+`"`) {
+				!strings.Contains(html, `lang="`+string(lang)+`"`) {
 				t.Errorf("%s %s: subject %q\n%s\n%s", kind, lang, subject, text, html)
+			}
+			for _, want := range facts[lang] {
+				if !strings.Contains(text, want) {
+					t.Errorf("%s %s: the text lacks %q:\n%s", kind, lang, want, text)
+				}
+			}
+			for _, want := range []string{">2.04<", ">WiSe 2027/28<", "Haus Seeblick<br>Seestraße 3, 78462 Konstanz<br>wohnen@seeblick.example"} {
+				if !strings.Contains(html, want) {
+					t.Errorf("%s %s: the HTML lacks %q:\n%s", kind, lang, want, html)
+				}
 			}
 			if link != "" && (!strings.Contains(text, link) || !strings.Contains(html, `href="`+strings.ReplaceAll(link, "&", "&amp;")+`"`)) {
 				t.Errorf("%s %s: the link %s is missing", kind, lang, link)
@@ -44,17 +66,52 @@ func TestRender_everyMailInBothLanguagesWithTextAndHTML(t *testing.T) {
 	}
 }
 
+func TestRender_thePaymentMailsStateTheAmountAndTheKeyCodeMailNone(t *testing.T) {
+	t.Parallel()
+	r, err := mail.NewRenderer()
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		kind   domain.MailKind
+		lang   domain.Language
+		priced bool
+		want   string
+	}{
+		{domain.MailPayRent, domain.LanguageDe, true, "Bitte bezahle jetzt die Miete für das Semester, 1.234.567,05 €:"},
+		{domain.MailPayRent, domain.LanguageEn, true, "Please pay the rent for the semester now, €1,234,567.05:"},
+		{domain.MailPaymentReceived, domain.LanguageDe, true, "deine Zahlung über 1.234.567,05 € ist eingegangen"},
+		{domain.MailPaymentReceived, domain.LanguageEn, true, "your payment of €1,234,567.05 was received"},
+		{domain.MailKeyCode, domain.LanguageDe, false, "Semester: WiSe 2027/28\n\nBitte gib den Code"},
+		{domain.MailKeyCode, domain.LanguageEn, false, "Semester: WiSe 2027/28\n\nPlease do not share"},
+	}
+	for _, tt := range tests {
+		b := domain.Booking{Apartment: "2.04", Semester: "WiSe 2027/28", TotalCents: 123_456_705, Priced: tt.priced}
+		_, text, html, err := r.Render(domain.MailContent{Kind: tt.kind, Language: tt.lang, Residence: residence, Booking: b})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(text, tt.want) {
+			t.Errorf("%s %s: the text lacks %q:\n%s", tt.kind, tt.lang, tt.want, text)
+		}
+		if !tt.priced && (strings.Contains(text, "1.234.567") || strings.Contains(text, "1,234,567") || strings.Contains(html, "Gesamt") || strings.Contains(html, "Total")) {
+			t.Errorf("%s %s states a total:\n%s", tt.kind, tt.lang, text)
+		}
+	}
+}
+
 func TestRender_namesAreEscapedInHTMLAndUnknownLanguagesGetEnglish(t *testing.T) {
 	t.Parallel()
 	r, err := mail.NewRenderer()
 	if err != nil {
 		t.Fatal(err)
 	}
-	subject, _, html, err := r.Render(domain.MailContent{Kind: domain.MailEmailConfirmed, Language: "fr", FirstName: "<b>Eve</b>", LastName: "O'Neil"})
+	subject, _, html, err := r.Render(domain.MailContent{Kind: domain.MailEmailConfirmed, Language: "fr", FirstName: "<b>Eve</b>", LastName: "O'Neil",
+		Residence: domain.Residence{Name: "<i>Haus</i>"}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if strings.Contains(html, "<b>Eve</b>") || !strings.Contains(html, "&lt;b&gt;Eve&lt;/b&gt;") {
+	if strings.Contains(html, "<b>Eve</b>") || !strings.Contains(html, "&lt;b&gt;Eve&lt;/b&gt;") || strings.Contains(html, "<i>Haus</i>") {
 		t.Errorf("name not escaped: %s", html)
 	}
 	if subject != "Your e-mail address is confirmed" {

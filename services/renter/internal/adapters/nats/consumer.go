@@ -75,6 +75,7 @@ func (c *MailConsumer) keyCodeDue(ctx context.Context, tx pgx.Tx, msg jetstream.
 	}
 	due := domain.KeyCodeDue{
 		EventID: eventID(msg, &event), RentingID: event.GetRentingId(), RenterID: event.GetRenterId(),
+		Stay:      domain.Stay{ApartmentID: event.GetApartmentId(), SemesterID: event.GetSemesterId()},
 		AccessKey: event.GetAccessKey(), MoveIn: event.GetMoveIn().AsTime(),
 	}
 	return c.outcome(c.mails.OnKeyCodeDue(ctx, c.in(tx), due), &event, "key code")
@@ -112,7 +113,9 @@ func (c *MailConsumer) outcome(err error, event rentingEvent, mail string) error
 
 func stateChangeFromProto(e *eventsv1.RentingStateChanged) domain.StateChange {
 	return domain.StateChange{
-		RentingID: e.GetRentingId(), RenterID: e.GetRenterId(), FromState: e.GetFromState(), ToState: e.GetToState(),
+		RentingID: e.GetRentingId(), RenterID: e.GetRenterId(),
+		Stay:      domain.Stay{ApartmentID: e.GetApartmentId(), SemesterID: e.GetSemesterId(), Renewal: e.GetRenewal()},
+		FromState: e.GetFromState(), ToState: e.GetToState(),
 		RenewalToken: e.GetRenewalToken(),
 	}
 }

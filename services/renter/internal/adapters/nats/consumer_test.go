@@ -24,10 +24,13 @@ import (
 	"google.golang.org/protobuf/types/known/timestamppb"
 
 	"semesterhaus/platform/events"
+	"semesterhaus/platform/grpctest"
 	"semesterhaus/platform/natstest"
 	"semesterhaus/platform/pgtest"
+	"semesterhaus/proto/catalog/catalogfake"
 	"semesterhaus/proto/events/v1/streams"
 	eventsv1 "semesterhaus/proto/gen/events/v1"
+	grpcadapter "semesterhaus/services/renter/internal/adapters/grpc"
 	"semesterhaus/services/renter/internal/adapters/mail"
 	natsadapter "semesterhaus/services/renter/internal/adapters/nats"
 	pgadapter "semesterhaus/services/renter/internal/adapters/postgres"
@@ -118,10 +121,11 @@ func parseMail(r io.Reader) (received, error) {
 		if err != nil {
 			return received{}, err
 		}
+		text := strings.ReplaceAll(string(content), "\r\n", "\n") // SMTP's line ends, as the mail was written
 		if strings.HasPrefix(part.Header.Get("Content-Type"), "text/html") {
-			m.HTML = string(content)
+			m.HTML = text
 		} else {
-			m.Text = string(content)
+			m.Text = text
 		}
 	}
 }
@@ -130,6 +134,7 @@ func parseMail(r io.Reader) (received, error) {
 // stream, the database, the renderer and the sender delivering to the SMTP sink.
 type mailPath struct {
 	t       *testing.T
+	catalog *catalogfake.Server
 	js      jetstream.JetStream
 	pool    *pgxpool.Pool
 	renters *app.Renters
@@ -150,7 +155,7 @@ func newMailPath(t *testing.T) mailPath {
 	}
 	t.Cleanup(func() { _ = js.DeleteStream(context.Background(), stream.Stream().Name) })
 
-	smtpAddr, mails := startSink(t)
+	smtpAddr, delivered := startSink(t)
 	renderer, err := mail.NewRenderer()
 	if err != nil {
 		t.Fatal(err)
@@ -162,7 +167,10 @@ func newMailPath(t *testing.T) mailPath {
 	logger := slog.New(slog.DiscardHandler)
 	repo := pgadapter.NewRepository(pool)
 	in := func(tx pgx.Tx) app.MailStore { return pgadapter.MailStoreIn(tx) }
-	consumer := natsadapter.NewMailConsumer(js, pool, in, app.NewMails(renderer, publicURL, time.Hour, time.Now), stream, logger)
+	catalog := catalogfake.NewExample()
+	catalogConn := grpctest.Dial(t, "renter", "catalog", grpctest.Serve(t, catalog.Register))
+	mails := app.NewMails(renderer, grpcadapter.NewCatalogClient(catalogConn), publicURL, time.Hour, time.Now)
+	consumer := natsadapter.NewMailConsumer(js, pool, in, mails, stream, logger)
 	sender := app.NewMailSender(repo, transport, 50*time.Millisecond, 4, logger)
 	done := make(chan struct{}, 2)
 	for _, run := range []func(context.Context) error{consumer.Run, sender.Run} {
@@ -174,7 +182,7 @@ func newMailPath(t *testing.T) mailPath {
 		}()
 	}
 	t.Cleanup(func() { cancel(); <-done; <-done })
-	return mailPath{t: t, js: js, pool: pool, renters: app.NewRenters(repo, time.Now), stream: stream, mails: mails}
+	return mailPath{t: t, catalog: catalog, js: js, pool: pool, renters: app.NewRenters(repo, time.Now), stream: stream, mails: delivered}
 }
 
 func (p mailPath) register(email, language string) int64 {
@@ -204,7 +212,7 @@ func (p mailPath) publish(subject, eventID string, event proto.Message) {
 
 func (p mailPath) stateChanged(eventID, rentingID string, renterID int64, state string) {
 	p.publish(p.stream.StateChanged(state), eventID, &eventsv1.RentingStateChanged{
-		EventId: eventID, RentingId: rentingID, RenterId: renterID, ToState: state,
+		EventId: eventID, RentingId: rentingID, RenterId: renterID, ApartmentId: apartmentID, SemesterId: semesterID, ToState: state,
 	})
 }
 
@@ -245,6 +253,17 @@ func (p mailPath) storedMails() (total, unsent int) {
 
 const rentingID = "6f1c1f0e-8a7b-4b8e-9a51-3c2d7f9e1a20"
 
+// The stay of the events: catalogfake.NewExample's apartment 0.01 in the summer semester 2027, which
+// costs 6 × 445,00 € rent + 85,00 € cleaning + 800,00 € deposit (a renewal the rent only).
+const (
+	apartmentID, semesterID = 1, 1
+	totalDe, totalEn        = "3.555,00 €", "€3,555.00"
+	renewalTotalEn          = "€2,670.00"
+)
+
+// signature is how the example catalog's residence signs every mail.
+const signature = "Wohnheim am Beispielpark\nParkweg 1, 12345 Beispielstadt\nhaus@beispielpark.example · +49 30 1234567"
+
 func TestRentingRequested_oneConfirmationMailInTheRentersLanguageWithAWorkingLink(t *testing.T) {
 	t.Parallel()
 	p := newMailPath(t)
@@ -262,6 +281,16 @@ func TestRentingRequested_oneConfirmationMailInTheRentersLanguageWithAWorkingLin
 	if confirm.Subject != "Bitte bestätige deine E-Mail-Adresse" || len(confirm.To) != 1 || confirm.To[0] != "Anna.Schmidt@Example.org" ||
 		!strings.Contains(confirm.Text, "Hallo Anna Schmidt") || !strings.Contains(confirm.HTML, "Hallo Anna Schmidt") {
 		t.Fatalf("confirmation mail: %+v", confirm)
+	}
+	for _, want := range []string{"Apartment: 0.01\nSemester: SoSe 2027\nGesamt: " + totalDe + "\n", "Viele Grüße\n" + signature} {
+		if !strings.Contains(confirm.Text, want) {
+			t.Errorf("the confirmation mail lacks %q:\n%s", want, confirm.Text)
+		}
+	}
+	for _, want := range []string{"0.01", "SoSe 2027", totalDe, "Wohnheim am Beispielpark", "haus@beispielpark.example"} {
+		if !strings.Contains(confirm.HTML, want) {
+			t.Errorf("the confirmation mail's HTML lacks %q", want)
+		}
 	}
 	link := linkIn(t, confirm.Text, publicURL+"/booking/step3?")
 	if !strings.Contains(confirm.HTML, strings.ReplaceAll(link, "&", "&amp;")) {
@@ -293,15 +322,15 @@ func TestCancelledUnconfirmedRequests_atMostOneMailPerAddressPerWindow(t *testin
 	for i := range 20 {
 		p.publish(p.stream.StateChanged("CANCELED"), fmt.Sprintf("00000000-0000-4000-8000-%012d", i), &eventsv1.RentingStateChanged{
 			EventId: fmt.Sprintf("00000000-0000-4000-8000-%012d", i), RentingId: rentingID, RenterId: victim,
-			FromState: "APARTMENT_REQUESTED", ToState: "CANCELED",
+			ApartmentId: apartmentID, SemesterId: semesterID, FromState: "APARTMENT_REQUESTED", ToState: "CANCELED",
 		})
 	}
 	p.publish(p.stream.StateChanged("CANCELED"), "99999999-0000-4000-8000-000000000001", &eventsv1.RentingStateChanged{
-		EventId: "99999999-0000-4000-8000-000000000001", RentingId: rentingID, RenterId: other, FromState: "APARTMENT_REQUESTED", ToState: "CANCELED",
+		EventId: "99999999-0000-4000-8000-000000000001", RentingId: rentingID, RenterId: other, ApartmentId: apartmentID, SemesterId: semesterID, FromState: "APARTMENT_REQUESTED", ToState: "CANCELED",
 	})
 	// A cancellation of a confirmed booking is no request somebody else could send: always mailed.
 	p.publish(p.stream.StateChanged("CANCELED"), "99999999-0000-4000-8000-000000000002", &eventsv1.RentingStateChanged{
-		EventId: "99999999-0000-4000-8000-000000000002", RentingId: rentingID, RenterId: victim, FromState: "APARTMENT_RESERVED", ToState: "CANCELED",
+		EventId: "99999999-0000-4000-8000-000000000002", RentingId: rentingID, RenterId: victim, ApartmentId: apartmentID, SemesterId: semesterID, FromState: "APARTMENT_RESERVED", ToState: "CANCELED",
 	})
 	got := map[string]int{}
 	for range 3 {
@@ -322,7 +351,7 @@ func TestRenewalRequest_englishMailWithTheExtendLinkAndItsToken(t *testing.T) {
 	const token = "c2VjcmV0LXJlbmV3YWwtdG9rZW4tb2YtMzItYnl0ZXM"
 	p.publish(p.stream.StateChanged("RENEWAL_REQUEST"), "55555555-5555-4555-8555-555555555555", &eventsv1.RentingStateChanged{
 		EventId: "55555555-5555-4555-8555-555555555555", RentingId: rentingID, RenterId: renterID, ToState: "RENEWAL_REQUEST",
-		RenewalToken: token,
+		ApartmentId: apartmentID, SemesterId: semesterID, Renewal: true, RenewalToken: token,
 	})
 	m := p.nextMail()
 	if m.Subject != "Would you like to stay another semester?" || !strings.Contains(m.Text, "Hello Anna Schmidt") {
@@ -330,6 +359,9 @@ func TestRenewalRequest_englishMailWithTheExtendLinkAndItsToken(t *testing.T) {
 	}
 	if link := linkIn(t, m.Text, publicURL+"/booking/extend?"); link != publicURL+"/booking/extend?rentingId="+rentingID+"&token="+token {
 		t.Errorf("renewal link %s: want the renting id and the event's token", link)
+	}
+	if want := "Apartment: 0.01\nSemester: SoSe 2027\nTotal: " + renewalTotalEn + "\n"; !strings.Contains(m.Text, want) {
+		t.Errorf("the renewal mail lacks %q (a renewal pays the rent only):\n%s", want, m.Text)
 	}
 }
 
@@ -342,7 +374,7 @@ func TestContractAndPayment_germanMailsWithTheSignAndPayLinksAndTheKeyCodeOnce(t
 	p.stateChanged("88888888-8888-4888-8888-888888888888", rentingID, renterID, "PAYED")
 	const due = "99999999-9999-4999-8999-999999999999"
 	keyCode := &eventsv1.KeyCodeDue{
-		EventId: due, RentingId: rentingID, RenterId: renterID, AccessKey: "K7QX2MZP",
+		EventId: due, RentingId: rentingID, RenterId: renterID, ApartmentId: apartmentID, SemesterId: semesterID, AccessKey: "K7QX2MZP",
 		MoveIn: timestamppb.New(time.Date(2027, 4, 1, 0, 0, 0, 0, time.UTC)),
 	}
 	p.publish(p.stream.KeyCodeDue(), due, keyCode)
@@ -356,15 +388,19 @@ func TestContractAndPayment_germanMailsWithTheSignAndPayLinksAndTheKeyCodeOnce(t
 	}
 	pay := p.nextMail()
 	if pay.Subject != "Bitte bezahle die Miete für das Semester" ||
+		!strings.Contains(pay.Text, "Bitte bezahle jetzt die Miete für das Semester, "+totalDe+":") ||
+		!strings.Contains(pay.HTML, "Semester, "+totalDe+":") ||
 		linkIn(t, pay.Text, publicURL+"/booking/step5?") != publicURL+"/booking/step5?rentingId="+rentingID {
 		t.Errorf("payment mail: %+v", pay)
 	}
-	if paid := p.nextMail(); paid.Subject != "Deine Zahlung ist eingegangen" || !strings.Contains(paid.Text, "Schlüsselcode") {
+	if paid := p.nextMail(); paid.Subject != "Deine Zahlung ist eingegangen" || !strings.Contains(paid.Text, "Schlüsselcode") ||
+		!strings.Contains(paid.Text, "deine Zahlung über "+totalDe+" ist eingegangen") {
 		t.Errorf("payment received mail: %+v", paid)
 	}
 	key := p.nextMail()
 	if key.Subject != "Dein Schlüsselcode für den Einzug" || !strings.Contains(key.Text, "K7QX2MZP") ||
-		!strings.Contains(key.Text, "01.04.2027") || !strings.Contains(key.HTML, "K7QX2MZP") {
+		!strings.Contains(key.Text, "01.04.2027") || !strings.Contains(key.HTML, "K7QX2MZP") ||
+		!strings.Contains(key.Text, "Apartment: 0.01\nSemester: SoSe 2027\n\n") || strings.Contains(key.Text, "Gesamt") {
 		t.Errorf("key code mail: %+v", key)
 	}
 	if total, unsent := p.storedMails(); total != 4 || unsent != 0 {
@@ -377,11 +413,40 @@ func TestKeyCode_englishMailWithTheMoveInDay(t *testing.T) {
 	p := newMailPath(t)
 	renterID := p.register("ben@example.org", "en")
 	p.publish(p.stream.KeyCodeDue(), "aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa", &eventsv1.KeyCodeDue{
-		RentingId: rentingID, RenterId: renterID, AccessKey: "K7QX2MZP", MoveIn: timestamppb.New(time.Date(2027, 4, 1, 0, 0, 0, 0, time.UTC)),
+		RentingId: rentingID, RenterId: renterID, ApartmentId: apartmentID, SemesterId: semesterID, AccessKey: "K7QX2MZP", MoveIn: timestamppb.New(time.Date(2027, 4, 1, 0, 0, 0, 0, time.UTC)),
 	})
 	m := p.nextMail()
-	if m.Subject != "Your key code for moving in" || !strings.Contains(m.Text, "K7QX2MZP") || !strings.Contains(m.Text, "1 April 2027") {
+	if m.Subject != "Your key code for moving in" || !strings.Contains(m.Text, "K7QX2MZP") || !strings.Contains(m.Text, "1 April 2027") ||
+		!strings.Contains(m.Text, "Apartment: 0.01\nSemester: SoSe 2027\n") || !strings.Contains(m.Text, "Kind regards\n"+signature) {
 		t.Errorf("key code mail: %+v", m)
+	}
+}
+
+// TestCatalogUnavailable_theMailWaitsForTheEventsRedelivery: while the catalog cannot name the
+// apartment the mail cannot be written; the event is delivered again and the mail goes once the
+// catalog answers.
+func TestCatalogUnavailable_theMailWaitsForTheEventsRedelivery(t *testing.T) {
+	t.Parallel()
+	p := newMailPath(t)
+	renterID := p.register("ben@example.org", "en")
+	const unknownApartment = 5
+	p.publish(p.stream.StateChanged("UNPAID"), "bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb", &eventsv1.RentingStateChanged{
+		EventId: "bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb", RentingId: rentingID, RenterId: renterID,
+		ApartmentId: unknownApartment, SemesterId: semesterID, ToState: "UNPAID",
+	})
+	select {
+	case m := <-p.mails:
+		t.Fatalf("a mail without the catalog's facts: %+v", m)
+	case <-time.After(1500 * time.Millisecond):
+	}
+	p.catalog.AddApartment(catalogfake.Apartment(unknownApartment, "0.05", 500_00, 90_00, 850_00))
+	m := p.nextMail()
+	// 6 × 500,00 € + 90,00 € + 850,00 €
+	if !strings.Contains(m.Text, "Please pay the rent for the semester now, €3,940.00:") || !strings.Contains(m.Text, "Apartment: 0.05\n") {
+		t.Errorf("payment mail after the redelivery:\n%s", m.Text)
+	}
+	if total, unsent := p.storedMails(); total != 1 || unsent != 0 {
+		t.Errorf("%d mails stored, %d unsent; want the one", total, unsent)
 	}
 }
 

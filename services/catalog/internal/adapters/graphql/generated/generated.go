@@ -58,9 +58,15 @@ type ComplexityRoot struct {
 
 	Building struct {
 		Address func(childComplexity int) int
+		Contact func(childComplexity int) int
 		Floors  func(childComplexity int) int
 		ID      func(childComplexity int) int
 		Name    func(childComplexity int) int
+	}
+
+	Contact struct {
+		Email func(childComplexity int) int
+		Phone func(childComplexity int) int
 	}
 
 	Entity struct {
@@ -292,6 +298,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Building.Address(childComplexity), true
+	case "Building.contact":
+		if e.ComplexityRoot.Building.Contact == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Building.Contact(childComplexity), true
 	case "Building.floors":
 		if e.ComplexityRoot.Building.Floors == nil {
 			break
@@ -310,6 +322,19 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Building.Name(childComplexity), true
+
+	case "Contact.email":
+		if e.ComplexityRoot.Contact.Email == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Contact.Email(childComplexity), true
+	case "Contact.phone":
+		if e.ComplexityRoot.Contact.Phone == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Contact.Phone(childComplexity), true
 
 	case "Entity.findApartmentByID":
 		if e.ComplexityRoot.Entity.FindApartmentByID == nil {
@@ -856,7 +881,14 @@ type Building @key(fields: "id") {
   id: Int!
   name: String!
   address: String!
+  "How renters reach the residence's management."
+  contact: Contact!
   floors: [Floor!]!
+}
+
+type Contact {
+  email: String!
+  phone: String!
 }
 
 type Floor {
@@ -1123,10 +1155,22 @@ func (ec *executionContext) childFields_Building(ctx context.Context, field grap
 		return ec.fieldContext_Building_name(ctx, field)
 	case "address":
 		return ec.fieldContext_Building_address(ctx, field)
+	case "contact":
+		return ec.fieldContext_Building_contact(ctx, field)
 	case "floors":
 		return ec.fieldContext_Building_floors(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type Building", field.Name)
+}
+
+func (ec *executionContext) childFields_Contact(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "email":
+		return ec.fieldContext_Contact_email(ctx, field)
+	case "phone":
+		return ec.fieldContext_Contact_phone(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type Contact", field.Name)
 }
 
 func (ec *executionContext) childFields_Floor(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -2030,6 +2074,38 @@ func (ec *executionContext) fieldContext_Building_address(_ context.Context, fie
 	return graphql.NewScalarFieldContext("Building", field, false, false, errors.New("field of type String does not have child fields"))
 }
 
+func (ec *executionContext) _Building_contact(ctx context.Context, field graphql.CollectedField, obj *model.Building) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Building_contact(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Contact, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.Contact) graphql.Marshaler {
+			return ec.marshalNContact2ᚖsemesterhausᚋservicesᚋcatalogᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐContact(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Building_contact(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Building",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Contact(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _Building_floors(ctx context.Context, field graphql.CollectedField, obj *model.Building) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -2060,6 +2136,52 @@ func (ec *executionContext) fieldContext_Building_floors(_ context.Context, fiel
 		},
 	}
 	return fc, nil
+}
+
+func (ec *executionContext) _Contact_email(ctx context.Context, field graphql.CollectedField, obj *model.Contact) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Contact_email(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Email, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Contact_email(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Contact", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _Contact_phone(ctx context.Context, field graphql.CollectedField, obj *model.Contact) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Contact_phone(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Phone, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Contact_phone(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Contact", field, false, false, errors.New("field of type String does not have child fields"))
 }
 
 func (ec *executionContext) _Entity_findApartmentByID(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
@@ -5156,8 +5278,56 @@ func (ec *executionContext) _Building(ctx context.Context, sel ast.SelectionSet,
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
+		case "contact":
+			out.Values[i] = ec._Building_contact(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
 		case "floors":
 			out.Values[i] = ec._Building_floors(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var contactImplementors = []string{"Contact"}
+
+func (ec *executionContext) _Contact(ctx context.Context, sel ast.SelectionSet, obj *model.Contact) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, contactImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("Contact")
+		case "email":
+			out.Values[i] = ec._Contact_email(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "phone":
+			out.Values[i] = ec._Contact_phone(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -6703,6 +6873,16 @@ func (ec *executionContext) marshalNBuilding2ᚖsemesterhausᚋservicesᚋcatalo
 		return graphql.Null
 	}
 	return ec._Building(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNContact2ᚖsemesterhausᚋservicesᚋcatalogᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐContact(ctx context.Context, sel ast.SelectionSet, v *model.Contact) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._Contact(ctx, sel, v)
 }
 
 func (ec *executionContext) unmarshalNDate2semesterhausᚋplatformᚋgraphqlxᚋscalarᚐDate(ctx context.Context, v any) (scalar.Date, error) {

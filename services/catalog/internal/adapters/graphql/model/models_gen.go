@@ -20,13 +20,20 @@ type ApartmentUpdate struct {
 }
 
 type Building struct {
-	ID      int      `json:"id"`
-	Name    string   `json:"name"`
-	Address string   `json:"address"`
+	ID      int    `json:"id"`
+	Name    string `json:"name"`
+	Address string `json:"address"`
+	// How renters reach the residence's management.
+	Contact *Contact `json:"contact"`
 	Floors  []*Floor `json:"floors"`
 }
 
 func (Building) IsEntity() {}
+
+type Contact struct {
+	Email string `json:"email"`
+	Phone string `json:"phone"`
+}
 
 type Floor struct {
 	ID int `json:"id"`

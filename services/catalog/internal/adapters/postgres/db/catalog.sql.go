@@ -10,6 +10,22 @@ import (
 	"time"
 )
 
+const fillBuildingContact = `-- name: FillBuildingContact :exec
+UPDATE building SET email = $2, phone = $3 WHERE id = $1 AND email = '' AND phone = ''
+`
+
+type FillBuildingContactParams struct {
+	ID    int32
+	Email string
+	Phone string
+}
+
+// A building stored before it had a contact gets one; a contact an operator set is kept.
+func (q *Queries) FillBuildingContact(ctx context.Context, arg FillBuildingContactParams) error {
+	_, err := q.db.Exec(ctx, fillBuildingContact, arg.ID, arg.Email, arg.Phone)
+	return err
+}
+
 const firstOverlappingSemester = `-- name: FirstOverlappingSemester :one
 SELECT id, name, start_date, end_date FROM semester
 WHERE id <> $1::integer
@@ -70,13 +86,19 @@ func (q *Queries) GetApartment(ctx context.Context, id int32) (GetApartmentRow, 
 }
 
 const getBuilding = `-- name: GetBuilding :one
-SELECT id, name, address FROM building ORDER BY id LIMIT 1
+SELECT id, name, address, email, phone FROM building ORDER BY id LIMIT 1
 `
 
 func (q *Queries) GetBuilding(ctx context.Context) (Building, error) {
 	row := q.db.QueryRow(ctx, getBuilding)
 	var i Building
-	err := row.Scan(&i.ID, &i.Name, &i.Address)
+	err := row.Scan(
+		&i.ID,
+		&i.Name,
+		&i.Address,
+		&i.Email,
+		&i.Phone,
+	)
 	return i, err
 }
 
@@ -134,17 +156,25 @@ func (q *Queries) InsertApartment(ctx context.Context, arg InsertApartmentParams
 }
 
 const insertBuilding = `-- name: InsertBuilding :exec
-INSERT INTO building (id, name, address) VALUES ($1, $2, $3)
+INSERT INTO building (id, name, address, email, phone) VALUES ($1, $2, $3, $4, $5)
 `
 
 type InsertBuildingParams struct {
 	ID      int32
 	Name    string
 	Address string
+	Email   string
+	Phone   string
 }
 
 func (q *Queries) InsertBuilding(ctx context.Context, arg InsertBuildingParams) error {
-	_, err := q.db.Exec(ctx, insertBuilding, arg.ID, arg.Name, arg.Address)
+	_, err := q.db.Exec(ctx, insertBuilding,
+		arg.ID,
+		arg.Name,
+		arg.Address,
+		arg.Email,
+		arg.Phone,
+	)
 	return err
 }
 

@@ -30,6 +30,8 @@ type Building struct {
 	ID      int32
 	Name    string
 	Address string
+	Email   string
+	Phone   string
 }
 
 type Floor struct {

@@ -1,5 +1,5 @@
 -- name: GetBuilding :one
-SELECT id, name, address FROM building ORDER BY id LIMIT 1;
+SELECT id, name, address, email, phone FROM building ORDER BY id LIMIT 1;
 
 -- name: ListFloors :many
 SELECT * FROM floor ORDER BY id;
@@ -66,7 +66,11 @@ INSERT INTO semester (name, start_date, end_date) VALUES ($1, $2, $3) RETURNING 
 UPDATE semester SET name = $2, start_date = $3, end_date = $4 WHERE id = $1;
 
 -- name: InsertBuilding :exec
-INSERT INTO building (id, name, address) VALUES ($1, $2, $3);
+INSERT INTO building (id, name, address, email, phone) VALUES ($1, $2, $3, $4, $5);
+
+-- name: FillBuildingContact :exec
+-- A building stored before it had a contact gets one; a contact an operator set is kept.
+UPDATE building SET email = $2, phone = $3 WHERE id = $1 AND email = '' AND phone = '';
 
 -- name: InsertFloor :exec
 INSERT INTO floor (id, building_id, name) VALUES ($1, $2, $3);
