@@ -67,7 +67,9 @@ func serve(ctx context.Context, cfg config.Config, infra *service.Infra, logger 
 		Callers:     grpcadapter.Callers,
 		GRPCOptions: grpcadapter.ServerOptions(),
 	}
-	retention := natsadapter.Retention{IdentityCopies: cfg.IDCopyRetention, Certificates: cfg.CertificateRetention, Semesters: sources}
+	retention := natsadapter.Retention{
+		IdentityCopies: cfg.IDCopyRetention, Certificates: cfg.CertificateRetention, Semesters: sources, TimeZone: cfg.TimeZone.Location,
+	}
 	consumer := natsadapter.NewRentingConsumer(infra.JS, pool, repo, contracts, retention, logger, streams.Renting)
 	deletions := app.Retention(repo, app.RetentionPeriods{Contracts: cfg.ContractRetention}, cfg.RetentionInterval, time.Now, logger)
 	return infra.Run(ctx, logger, api, server.Func("renting-events", consumer.Run), deletions)

@@ -42,6 +42,8 @@ type Config struct {
 	IDCopyRetention      time.Duration `env:"ID_COPY_RETENTION" envDefault:"168h"`
 	CertificateRetention time.Duration `env:"CERTIFICATE_RETENTION" envDefault:"0s"`
 	RetentionInterval    time.Duration `env:"RETENTION_INTERVAL" envDefault:"1h"`
+	// TimeZone is the residence's: the catalog's days (a semester's last one) end at midnight there.
+	TimeZone platformconfig.TimeZone `env:"TIME_ZONE" envDefault:"Europe/Berlin"`
 	// ContractRetention is how long contracts and signed contracts are kept from their storing:
 	// the legal retention period for business letters and records (§ 257 HGB, § 147 AO: up to ten
 	// years after the end of the year), with a year's margin.

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"strings"
-	"time"
 
 	"google.golang.org/grpc"
 
@@ -95,26 +94,13 @@ func toPriceItems(items []*catalogv1.PriceItem) []domain.PriceItem {
 	return out
 }
 
-// SemesterEnd is the first moment after the semester's last day, in the residence's time zone
-// (Europe/Berlin, as every date of the catalog).
-func (s *Sources) SemesterEnd(ctx context.Context, semesterID int32) (time.Time, error) {
+// SemesterLastDay is the last day of the semester, as the catalog keeps it.
+func (s *Sources) SemesterLastDay(ctx context.Context, semesterID int32) (domain.Date, error) {
 	semester, err := s.catalog.GetSemester(ctx, &catalogv1.GetSemesterRequest{Id: semesterID})
 	if err != nil {
-		return time.Time{}, fmt.Errorf("get semester %d: %w", semesterID, err)
+		return domain.Date{}, fmt.Errorf("get semester %d: %w", semesterID, err)
 	}
-	end := semester.GetEndDate()
-	return time.Date(int(end.GetYear()), time.Month(end.GetMonth()), int(end.GetDay())+1, 0, 0, 0, 0, residence), nil
-}
-
-// residence is the time zone of the residence's calendar days.
-var residence = mustLoadLocation("Europe/Berlin")
-
-func mustLoadLocation(name string) *time.Location {
-	location, err := time.LoadLocation(name)
-	if err != nil {
-		panic(err)
-	}
-	return location
+	return fromCatalogDate(semester.GetEndDate()), nil
 }
 
 func fromCatalogDate(d *catalogv1.Date) domain.Date {

@@ -43,12 +43,14 @@ type ContractRequests interface {
 type Retention struct {
 	IdentityCopies time.Duration // after the identity was approved
 	Certificates   time.Duration // after the semester ended
-	Semesters      SemesterEnds
+	Semesters      SemesterDays
+	// TimeZone is the residence's (TIME_ZONE): a semester ends when its last day there is over.
+	TimeZone *time.Location
 }
 
-// SemesterEnds tells when a semester ends: the first moment after its last day.
-type SemesterEnds interface {
-	SemesterEnd(ctx context.Context, semesterID int32) (time.Time, error)
+// SemesterDays tells the last day of a semester (the catalog's).
+type SemesterDays interface {
+	SemesterLastDay(ctx context.Context, semesterID int32) (domain.Date, error)
 }
 
 // identityCopies are the types of an identity card's copies.
@@ -135,10 +137,11 @@ func (c *RentingConsumer) handle(ctx context.Context, tx pgx.Tx, msg jetstream.M
 // longer needs: the identity card copies a while after the approval, the enrollment certificate
 // after its semester.
 func (c *RentingConsumer) scheduleRetention(ctx context.Context, tx pgx.Tx, event *eventsv1.RentingStateChanged) error {
-	end, err := c.retention.Semesters.SemesterEnd(ctx, event.GetSemesterId())
+	last, err := c.retention.Semesters.SemesterLastDay(ctx, event.GetSemesterId())
 	if err != nil {
 		return fmt.Errorf("end of semester %d: %w", event.GetSemesterId(), err)
 	}
+	end := time.Date(last.Year, time.Month(last.Month), last.Day+1, 0, 0, 0, 0, c.retention.TimeZone)
 	rules := []domain.Retention{{
 		RentingID: event.GetRentingId(), RenterID: event.GetRenterId(), Types: []domain.Type{domain.TypeImmatriculation},
 		At: end.Add(c.retention.Certificates), Reason: domain.ReasonSemesterEnded,

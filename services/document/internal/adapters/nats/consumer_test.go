@@ -97,8 +97,9 @@ var semesterEnd = time.Date(2027, 10, 1, 0, 0, 0, 0, time.UTC)
 
 type fixedSemesterEnd struct{}
 
-func (fixedSemesterEnd) SemesterEnd(context.Context, int32) (time.Time, error) {
-	return semesterEnd, nil
+// SemesterLastDay is the day before semesterEnd, which is midnight in the tests' time zone (UTC).
+func (fixedSemesterEnd) SemesterLastDay(context.Context, int32) (domain.Date, error) {
+	return domain.Date{Year: 2027, Month: 9, Day: 30}, nil
 }
 
 // periods keep contracts ten years.
@@ -106,7 +107,7 @@ var periods = app.RetentionPeriods{Contracts: 10 * 365 * 24 * time.Hour}
 
 // retention are the rules of these tests: identity card copies a week after the approval,
 // certificates at the semester's end.
-var retention = natsadapter.Retention{IdentityCopies: 7 * 24 * time.Hour, Semesters: fixedSemesterEnd{}}
+var retention = natsadapter.Retention{IdentityCopies: 7 * 24 * time.Hour, Semesters: fixedSemesterEnd{}, TimeZone: time.UTC}
 
 func runConsumer(t *testing.T, c *natsadapter.RentingConsumer) {
 	t.Helper()

@@ -104,7 +104,7 @@ func start(t *testing.T, renewal bool) *system {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { _ = js.DeleteStream(context.Background(), stream.Stream().Name) })
-	runConsumer(t, natsadapter.NewRentingConsumer(js, pool, repo, contracts, natsadapter.Retention{Semesters: sources}, logger, stream))
+	runConsumer(t, natsadapter.NewRentingConsumer(js, pool, repo, contracts, natsadapter.Retention{Semesters: sources, TimeZone: time.UTC}, logger, stream))
 	return &system{pool: pool, js: js, stream: stream, publicURL: gateway.URL, rentingID: renting.GetRentingId(), semester: semester.GetId()}
 }
 
