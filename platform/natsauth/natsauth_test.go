@@ -150,6 +150,13 @@ func TestPublish_onAnotherServicesSubject_refused(t *testing.T) {
 	if err == nil {
 		t.Fatal("payment published a renting event")
 	}
+	// renting.deleted makes the document service delete a renting's papers and the renter service
+	// forget its renter: nobody but renting may say so.
+	refused, cancelRefused := context.WithTimeout(context.Background(), 2*time.Second) // a refused publish gets no answer
+	defer cancelRefused()
+	if _, err := payment.Publish(refused, streams.Renting.Deleted(), []byte("forged")); err == nil {
+		t.Fatal("payment published renting.deleted")
+	}
 	if err := events.EnsureStream(ctx, payment, streams.Renting.Stream()); err == nil {
 		t.Fatal("payment changed the renting stream")
 	}
