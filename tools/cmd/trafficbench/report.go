@@ -117,7 +117,7 @@ func commit() string {
 	return strings.TrimSpace(string(out))
 }
 
-// writeSection puts report between the markers of the file, or at its end with the markers.
+// writeSection puts report between the markers of the file.
 func writeSection(path, report string) error {
 	text, err := os.ReadFile(path)
 	if err != nil {
@@ -126,10 +126,8 @@ func writeSection(path, report string) error {
 	section := sectionBegin + "\n" + report + sectionEnd
 	s := string(text)
 	begin, end := strings.Index(s, sectionBegin), strings.Index(s, sectionEnd)
-	if begin >= 0 && end > begin {
-		s = s[:begin] + section + s[end+len(sectionEnd):]
-	} else {
-		s = strings.TrimRight(s, "\n") + "\n\n## Varied traffic (make bench)\n\n" + section + "\n"
+	if begin < 0 || end < begin {
+		return fmt.Errorf("%s has no lines %q and %q to write between", path, sectionBegin, sectionEnd)
 	}
-	return os.WriteFile(path, []byte(s), 0o644)
+	return os.WriteFile(path, []byte(s[:begin]+section+s[end+len(sectionEnd):]), 0o644)
 }
