@@ -26,7 +26,9 @@ type goal struct {
 
 func buildScenarios(ctx context.Context, sys *system, ops operations) ([]scenario, error) {
 	var site struct {
-		Building         struct{ Floors []struct{ Apartments []struct{ ID int } } }
+		Building struct {
+			Floors []struct{ Apartments []struct{ ID int } }
+		}
 		BookableSemester struct{ ID int }
 	}
 	if err := query(ctx, sys.url, "", `{ building { floors { apartments { id } } } bookableSemester { id } }`, &site); err != nil {

@@ -65,4 +65,3 @@ func runWrk(ctx context.Context, dir, url string, duration time.Duration, connec
 		failed: n(5), socketErrors: n(6),
 	}, cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime(), nil
 }
-
