@@ -170,11 +170,13 @@ interface Mail {
   html?: string;
 }
 
-const confirmLink = /\/booking\/step3\?([^\s"'<>]+)/;
-
-/** Waits for the confirmation mail in the mail catcher (MailDev: GET /email) and opens its link's check. */
-export async function confirmEmail(api: APIRequestContext, email: string): Promise<void> {
-  let query: URLSearchParams | undefined;
+/**
+ * Waits for a mail to email in the mail catcher (MailDev: GET /email) with a link to the site's path
+ * (e.g. /booking/step3) and returns the link's path and query.
+ */
+export async function linkFromMail(api: APIRequestContext, email: string, path: string): Promise<string> {
+  const pattern = new RegExp(`${path.replaceAll('/', '\\/')}\\?[^\\s"'<>]+`);
+  let link = '';
   await expect
     .poll(
       async () => {
@@ -183,19 +185,25 @@ export async function confirmEmail(api: APIRequestContext, email: string): Promi
         const mails = (await res.json()) as Mail[];
         for (const m of mails) {
           if (!m.to.some((t) => t.address.toLowerCase() === email.toLowerCase())) continue;
-          const match = confirmLink.exec(m.text ?? '') ?? confirmLink.exec((m.html ?? '').replaceAll('&amp;', '&'));
+          const match = pattern.exec(m.text ?? '') ?? pattern.exec((m.html ?? '').replaceAll('&amp;', '&'));
           if (match) {
-            query = new URLSearchParams(match[1]);
+            link = match[0];
             return true;
           }
         }
         return false;
       },
-      { message: `confirmation mail to ${email}`, timeout: 60_000 },
+      { message: `a mail to ${email} with a link to ${path}`, timeout: 60_000 },
     )
     .toBe(true);
-  expect(query!.get('email')).toBe(email);
-  const res = await api.get(`${baseURL}/api/verify?${new URLSearchParams({ email, token: query!.get('token')! })}`, { maxRedirects: 0 });
+  return link;
+}
+
+/** Opens the check of the confirmation mail's link, as the renter's click does. */
+export async function confirmEmail(api: APIRequestContext, email: string): Promise<void> {
+  const query = new URLSearchParams((await linkFromMail(api, email, '/booking/step3')).split('?')[1]);
+  expect(query.get('email')).toBe(email);
+  const res = await api.get(`${baseURL}/api/verify?${new URLSearchParams({ email, token: query.get('token')! })}`, { maxRedirects: 0 });
   expect(res.status(), 'the verify link redirects').toBeGreaterThanOrEqual(300);
   expect(res.status()).toBeLessThan(400);
   expect(res.headers()['location']).toContain('/booking/step3done');

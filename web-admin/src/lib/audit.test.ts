@@ -8,6 +8,10 @@ describe('actionLabel', () => {
     ['readDocument', 'Dokument abgerufen'],
     ['freeApartment', 'Vertrag gelöscht'],
     ['deleteRentingDocuments', 'Dokumente der Buchung gelöscht'],
+    ['offerRenewal', 'Verlängerung angeboten'],
+    ['acceptRenewalForRenter', 'Verlängerung für den Mieter angenommen'],
+    ['declineRenewalForRenter', 'Verlängerung für den Mieter abgelehnt'],
+    ['deleteDocument', 'Dokument gelöscht (Aufbewahrungsfrist)'],
     ['somethingNew', 'somethingNew'],
     ['toString', 'toString'],
   ])('%s → %s', (action, want) => expect(actionLabel(action)).toBe(want));

@@ -16,7 +16,13 @@ export const ACTION_LABELS: Record<string, string> = {
   updateApartment: 'Wohnung geändert',
   approveRenewal: 'Verlängerung angenommen',
   declineRenewal: 'Verlängerung abgelehnt',
+  offerRenewal: 'Verlängerung angeboten',
+  acceptRenewalForRenter: 'Verlängerung für den Mieter angenommen',
+  declineRenewalForRenter: 'Verlängerung für den Mieter abgelehnt',
   reselectApartment: 'Andere Wohnung gewählt',
+  scheduleDeletion: 'Löschung der Dokumente geplant',
+  deleteDocument: 'Dokument gelöscht (Aufbewahrungsfrist)',
+  forgetRequest: 'Unbestätigte Anfrage gelöscht (Aufbewahrungsfrist)',
 };
 
 export function actionLabel(action: string): string {

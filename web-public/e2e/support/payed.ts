@@ -2,6 +2,7 @@ import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { approveIdentity, type Apartment } from './api';
 import { book, person } from './booking';
 import { linkFromMail } from './mail';
+import { signAndPay } from '../../../tools/e2e/support/payment';
 
 /**
  * Books the apartment and takes the renting to PAYED the way booking.spec.ts does: the form, the
@@ -17,16 +18,6 @@ export async function bookAndPay(page: Page, request: APIRequestContext, apartme
   await confirmed.close();
 
   await approveIdentity(rentingId);
-  await page.goto(await linkFromMail(request, email, '/booking/step4'));
-  await page.getByRole('link', { name: 'Sign contract' }).click();
-  await page.getByLabel(/Your full name/).fill('Erika Mustermann');
-  await page.getByRole('checkbox', { name: /I have read the rental contract/ }).check();
-  await page.getByRole('button', { name: /Sign/ }).click();
-  await expect(page).toHaveURL(/\/booking\/step4done\?rentingId=/);
-
-  await page.goto(await linkFromMail(request, email, '/booking/step5'));
-  await page.getByRole('link', { name: 'Pay now' }).click();
-  await page.getByRole('button', { name: /Pay/ }).click();
-  await expect(page).toHaveURL(/\/booking\/step5done\?rentingId=/);
+  await signAndPay(page, (path) => linkFromMail(request, email, path));
   return rentingId;
 }
