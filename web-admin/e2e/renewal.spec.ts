@@ -15,7 +15,8 @@ test('offers a renewal from the booking block and accepts it for the renter: dea
   );
   // the renter signs and pays on the English site, in a browser of their own
   const renter = await browser.newContext({ locale: 'en-US' });
-  await signAndPay(await renter.newPage(), (path) => linkFromMail(request, booked.person.email, path));
+  const { firstName, lastName, email } = booked.person;
+  await signAndPay(await renter.newPage(), `${firstName} ${lastName}`, (path) => linkFromMail(request, email, path));
   await renter.close();
 
   await signIn(page);

@@ -10,13 +10,14 @@ export interface RenterPage {
 }
 
 /**
- * Signs the contract from the step4 mail's link and pays from the step5 mail's link, as a renter
- * does on the English site; linkFromMail(path) returns the path and query of the mailed link to path.
+ * Signs the contract (as fullName, the name the contract states) from the step4 mail's link and pays
+ * from the step5 mail's link, as a renter does on the English site; linkFromMail(path) returns the
+ * path and query of the mailed link to path.
  */
-export async function signAndPay(page: RenterPage, linkFromMail: (path: string) => Promise<string>): Promise<void> {
+export async function signAndPay(page: RenterPage, fullName: string, linkFromMail: (path: string) => Promise<string>): Promise<void> {
   await page.goto(await linkFromMail('/booking/step4'));
   await page.getByRole('link', { name: 'Sign contract' }).click();
-  await page.getByLabel(/Your full name/).fill('Erika Mustermann');
+  await page.getByLabel(/Your full name/).fill(fullName);
   await page.getByRole('checkbox', { name: /I have read the rental contract/ }).check();
   await page.getByRole('button', { name: /Sign/ }).click();
   await page.waitForURL(/\/booking\/step4done\?rentingId=/);

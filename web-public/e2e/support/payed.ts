@@ -10,7 +10,8 @@ import { signAndPay } from '../../../tools/e2e/support/payment';
  * Returns the renting's id.
  */
 export async function bookAndPay(page: Page, request: APIRequestContext, apartment: Apartment, email: string): Promise<string> {
-  const rentingId = await book(page, apartment, person(email));
+  const renter = person(email);
+  const rentingId = await book(page, apartment, renter);
 
   await page.goto(await linkFromMail(request, email, '/booking/step3'));
   const [confirmed] = await Promise.all([page.waitForEvent('popup'), page.getByRole('link', { name: 'Confirm e-mail' }).click()]);
@@ -18,6 +19,6 @@ export async function bookAndPay(page: Page, request: APIRequestContext, apartme
   await confirmed.close();
 
   await approveIdentity(rentingId);
-  await signAndPay(page, (path) => linkFromMail(request, email, path));
+  await signAndPay(page, `${renter.firstName} ${renter.lastName}`, (path) => linkFromMail(request, email, path));
   return rentingId;
 }
