@@ -14,64 +14,81 @@ import (
 
 func TestMain(m *testing.M) { pgtest.Main(m) }
 
-func TestSeed_runsAtEveryStartAndKeepsEditsAndAddsNewSemesters(t *testing.T) {
+func TestImport_sameFileAgain_changesNothingDuplicatesNothingAndAddsNewSemesters(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
 	pool, _ := pgtest.NewDatabase(t, migrations.FS)
 	repo := pgadapter.NewRepository(pool)
 	november := time.Date(2026, 11, 22, 0, 0, 0, 0, time.UTC)
-	if err := repo.Seed(ctx, demo.Building(), demo.Semesters(november)); err != nil {
+	first, err := repo.Import(ctx, demo.Building(), domain.SemestersAround(november))
+	if err != nil || first.ApartmentsChanged != 24 || len(first.SemestersAdded) != 4 {
+		t.Fatalf("first import: %+v, %v; want 24 apartments and 4 semesters added", first, err)
+	}
+	nextSummer := time.Date(2027, 5, 2, 0, 0, 0, 0, time.UTC)
+	again, err := repo.Import(ctx, demo.Building(), domain.SemestersAround(nextSummer))
+	if err != nil || again.ApartmentsChanged != 0 || len(again.Unlisted) != 0 {
+		t.Fatalf("second import: %+v, %v; want nothing changed", again, err)
+	}
+	var apartments, pictures, floors int
+	if err := pool.QueryRow(ctx, `SELECT (SELECT count(*) FROM apartment), (SELECT count(*) FROM picture), (SELECT count(*) FROM floor)`).
+		Scan(&apartments, &pictures, &floors); err != nil || apartments != 24 || pictures != 72 || floors != 4 {
+		t.Errorf("after two imports %d apartments, %d pictures, %d floors (%v); want 24, 72, 4", apartments, pictures, floors, err)
+	}
+	b, err := repo.Building(ctx)
+	if err != nil || b.Floors[0].Plan != "/groundplan/EG.svg" || b.Contact != demo.Building().Contact {
+		t.Errorf("stored building %+v, %v", b.Floors[0], err)
+	}
+	semesters, err := repo.Semesters(ctx)
+	if err != nil || len(semesters) != 5 || semesters[0].Name != "SoSe 2028" {
+		t.Errorf("semesters after a later import: %+v, %v; want five, the newest SoSe 2028", semesters, err)
+	}
+	var audited int
+	if err := pool.QueryRow(ctx, `SELECT count(*) FROM audit_log WHERE action = 'importBuilding' AND actor = 'import'`).Scan(&audited); err != nil || audited != 2 {
+		t.Errorf("audit entries of the imports: %d, %v; want 2", audited, err)
+	}
+}
+
+func TestImport_changedFile_updatesWhatItListsAndKeepsAnApartmentItNoLongerLists(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	pool, _ := pgtest.NewDatabase(t, migrations.FS)
+	repo := pgadapter.NewRepository(pool)
+	if _, err := repo.Import(ctx, demo.Building(), nil); err != nil {
 		t.Fatal(err)
 	}
 	err := repo.UpdateApartment(ctx, 1, "admin", func(a *domain.Apartment) error { a.RentPerMonth = 777_00; return nil })
 	if err != nil {
 		t.Fatal(err)
 	}
-	nextSummer := time.Date(2027, 5, 2, 0, 0, 0, 0, time.UTC)
-	if err := repo.Seed(ctx, demo.Building(), demo.Semesters(nextSummer)); err != nil {
-		t.Fatalf("second seed: %v", err)
-	}
-	a, err := repo.Apartment(ctx, 1)
-	if err != nil || a.RentPerMonth != 777_00 {
-		t.Errorf("after the second seed apartment 1 = %+v, %v; want the edited rent kept", a, err)
-	}
-	semesters, err := repo.Semesters(ctx)
-	if err != nil || len(semesters) != 5 || semesters[0].Name != "SoSe 2028" {
-		t.Errorf("semesters after a later seed: %+v, %v; want five, the newest SoSe 2028", semesters, err)
-	}
-	var audited int
-	if err := pool.QueryRow(ctx, `SELECT count(*) FROM audit_log WHERE action = 'updateApartment' AND subject = 'apartment/1' AND actor = 'admin'`).Scan(&audited); err != nil || audited != 1 {
-		t.Errorf("audit entries for the edit: %d, %v; want 1", audited, err)
-	}
-}
+	changed := demo.Building()
+	changed.Name = "Haus am Neckar"
+	changed.Floors[0].Plan = "https://plans.example.org/eg.svg"
+	ground := &changed.Floors[0]
+	ground.Apartments[0].Pictures = ground.Apartments[0].Pictures[:1]
+	removed := ground.Apartments[1]
+	added := ground.Apartments[2]
+	added.ID, added.Name = 7, "0.07"
+	ground.Apartments = append([]domain.Apartment{ground.Apartments[0]}, append(ground.Apartments[2:], added)...)
 
-func TestSeed_buildingStoredWithoutContact_getsTheSeedsContactButKeepsAnOperatorsOwn(t *testing.T) {
-	t.Parallel()
-	ctx := context.Background()
-	pool, _ := pgtest.NewDatabase(t, migrations.FS)
-	repo := pgadapter.NewRepository(pool)
-	seed := demo.Building()
-	if err := repo.Seed(ctx, seed, nil); err != nil {
+	result, err := repo.Import(ctx, changed, nil)
+	if err != nil {
 		t.Fatal(err)
 	}
-	// As a building stored before the contact columns existed: the migration left them empty.
-	if _, err := pool.Exec(ctx, `UPDATE building SET email = '', phone = ''`); err != nil {
-		t.Fatal(err)
+	if result.ApartmentsChanged != 2 || len(result.Unlisted) != 1 || result.Unlisted[0].ID != removed.ID {
+		t.Errorf("result %+v; want apartments 1 and 7 changed, %s reported as unlisted", result, removed.Name)
 	}
-	if err := repo.Seed(ctx, seed, nil); err != nil {
-		t.Fatal(err)
+	b, err := repo.Building(ctx)
+	if err != nil || b.Name != "Haus am Neckar" || b.Floors[0].Plan != "https://plans.example.org/eg.svg" {
+		t.Errorf("building after the import: %q, plan %q, %v", b.Name, b.Floors[0].Plan, err)
 	}
-	if b, err := repo.Building(ctx); err != nil || b.Contact != seed.Contact {
-		t.Fatalf("contact after the seed = %+v, %v; want %+v", b.Contact, err, seed.Contact)
+	if a, err := repo.Apartment(ctx, 1); err != nil || a.RentPerMonth != 585_00 || len(a.Pictures) != 1 {
+		t.Errorf("apartment 1 = rent %d, %d pictures, %v; want the file's rent and picture", a.RentPerMonth, len(a.Pictures), err)
 	}
-	if _, err := pool.Exec(ctx, `UPDATE building SET email = 'office@example.org', phone = ''`); err != nil {
-		t.Fatal(err)
+	if a, err := repo.Apartment(ctx, removed.ID); err != nil || a.Name != removed.Name {
+		t.Errorf("the apartment the file left out: %+v, %v; want it kept", a, err)
 	}
-	if err := repo.Seed(ctx, seed, nil); err != nil {
-		t.Fatal(err)
-	}
-	if b, err := repo.Building(ctx); err != nil || b.Contact != (domain.Contact{Email: "office@example.org"}) {
-		t.Errorf("contact after a seed over an operator's = %+v, %v; want theirs kept", b.Contact, err)
+	if a, err := repo.Apartment(ctx, 7); err != nil || a.Name != "0.07" || len(a.Pictures) != 3 {
+		t.Errorf("the new apartment: %+v, %v", a, err)
 	}
 }
 
@@ -80,7 +97,7 @@ func TestUpdateApartment_failedChangeStoresNothing(t *testing.T) {
 	ctx := context.Background()
 	pool, _ := pgtest.NewDatabase(t, migrations.FS)
 	repo := pgadapter.NewRepository(pool)
-	if err := repo.Seed(ctx, demo.Building(), demo.Semesters(time.Now())); err != nil {
+	if _, err := repo.Import(ctx, demo.Building(), domain.SemestersAround(time.Now())); err != nil {
 		t.Fatal(err)
 	}
 	before, _ := repo.Apartment(ctx, 2)
@@ -92,7 +109,7 @@ func TestUpdateApartment_failedChangeStoresNothing(t *testing.T) {
 	}
 	after, _ := repo.Apartment(ctx, 2)
 	var audited int
-	_ = pool.QueryRow(ctx, `SELECT count(*) FROM audit_log`).Scan(&audited)
+	_ = pool.QueryRow(ctx, `SELECT count(*) FROM audit_log WHERE action = 'updateApartment'`).Scan(&audited)
 	if after.RentPerMonth != before.RentPerMonth || after.DescriptionDe != before.DescriptionDe || audited != 0 {
 		t.Errorf("a failed change left traces: %+v, %d audit entries", after, audited)
 	}
