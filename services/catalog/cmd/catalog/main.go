@@ -45,6 +45,10 @@ func serve(ctx context.Context, cfg config.Config, infra *service.Infra, logger 
 		}
 		return err
 	})
+	changes := server.Func("catalog-changes", func(ctx context.Context) error {
+		pgadapter.ListenForChanges(ctx, infra.Pool, catalog.Reload, logger)
+		return nil
+	})
 
 	return infra.Run(ctx, logger, service.API{
 		HTTPAddr: cfg.HTTPAddr, GRPCAddr: cfg.GRPCAddr,
@@ -53,7 +57,7 @@ func serve(ctx context.Context, cfg config.Config, infra *service.Infra, logger 
 			catalogv1.RegisterCatalogServiceServer(s, grpcadapter.NewServer(catalog))
 		},
 		Callers: grpcadapter.Callers,
-	}, semestersAhead)
+	}, semestersAhead, changes)
 }
 
 // importBuilding is `catalog import FILE`: it stores the building the file describes (see

@@ -34,13 +34,12 @@ func TestImport_sameFileAgain_changesNothingDuplicatesNothingAndAddsNewSemesters
 		Scan(&apartments, &pictures, &floors); err != nil || apartments != 24 || pictures != 72 || floors != 4 {
 		t.Errorf("after two imports %d apartments, %d pictures, %d floors (%v); want 24, 72, 4", apartments, pictures, floors, err)
 	}
-	b, err := repo.Building(ctx)
-	if err != nil || b.Floors[0].Plan != "/groundplan/EG.svg" || b.Contact != demo.Building().Contact {
+	catalog, err := repo.Load(ctx)
+	if b := catalog.Building; err != nil || b.Floors[0].Plan != "/groundplan/EG.svg" || b.Contact != demo.Building().Contact {
 		t.Errorf("stored building %+v, %v", b.Floors[0], err)
 	}
-	semesters, err := repo.Semesters(ctx)
-	if err != nil || len(semesters) != 5 || semesters[0].Name != "SoSe 2028" {
-		t.Errorf("semesters after a later import: %+v, %v; want five, the newest SoSe 2028", semesters, err)
+	if semesters := catalog.Semesters; len(semesters) != 5 || semesters[0].Name != "SoSe 2028" {
+		t.Errorf("semesters after a later import: %+v; want five, the newest SoSe 2028", semesters)
 	}
 	var audited int
 	if err := pool.QueryRow(ctx, `SELECT count(*) FROM audit_log WHERE action = 'importBuilding' AND actor = 'import'`).Scan(&audited); err != nil || audited != 2 {
@@ -77,18 +76,18 @@ func TestImport_changedFile_updatesWhatItListsAndKeepsAnApartmentItNoLongerLists
 	if result.ApartmentsChanged != 2 || len(result.Unlisted) != 1 || result.Unlisted[0].ID != removed.ID {
 		t.Errorf("result %+v; want apartments 1 and 7 changed, %s reported as unlisted", result, removed.Name)
 	}
-	b, err := repo.Building(ctx)
-	if err != nil || b.Name != "Haus am Neckar" || b.Floors[0].Plan != "https://plans.example.org/eg.svg" {
+	catalog, err := repo.Load(ctx)
+	if b := catalog.Building; err != nil || b.Name != "Haus am Neckar" || b.Floors[0].Plan != "https://plans.example.org/eg.svg" {
 		t.Errorf("building after the import: %q, plan %q, %v", b.Name, b.Floors[0].Plan, err)
 	}
-	if a, err := repo.Apartment(ctx, 1); err != nil || a.RentPerMonth != 585_00 || len(a.Pictures) != 1 {
-		t.Errorf("apartment 1 = rent %d, %d pictures, %v; want the file's rent and picture", a.RentPerMonth, len(a.Pictures), err)
+	if a := apartment(catalog, 1); a.RentPerMonth != 585_00 || len(a.Pictures) != 1 {
+		t.Errorf("apartment 1 = rent %d, %d pictures; want the file's rent and picture", a.RentPerMonth, len(a.Pictures))
 	}
-	if a, err := repo.Apartment(ctx, removed.ID); err != nil || a.Name != removed.Name {
-		t.Errorf("the apartment the file left out: %+v, %v; want it kept", a, err)
+	if a := apartment(catalog, removed.ID); a.Name != removed.Name {
+		t.Errorf("the apartment the file left out: %+v; want it kept", a)
 	}
-	if a, err := repo.Apartment(ctx, 7); err != nil || a.Name != "0.07" || len(a.Pictures) != 3 {
-		t.Errorf("the new apartment: %+v, %v", a, err)
+	if a := apartment(catalog, 7); a.Name != "0.07" || len(a.Pictures) != 3 {
+		t.Errorf("the new apartment: %+v", a)
 	}
 }
 
@@ -100,17 +99,38 @@ func TestUpdateApartment_failedChangeStoresNothing(t *testing.T) {
 	if _, err := repo.Import(ctx, demo.Building(), domain.SemestersAround(time.Now())); err != nil {
 		t.Fatal(err)
 	}
-	before, _ := repo.Apartment(ctx, 2)
+	before := loadApartment(t, repo, 2)
 	err := repo.UpdateApartment(ctx, 2, "admin", func(a *domain.Apartment) error {
 		return a.Apply(domain.ApartmentUpdate{DescriptionDe: "x", DescriptionEn: "y", RentPerMonth: -1})
 	})
 	if err == nil {
 		t.Fatal("an invalid change was accepted")
 	}
-	after, _ := repo.Apartment(ctx, 2)
+	after := loadApartment(t, repo, 2)
 	var audited int
 	_ = pool.QueryRow(ctx, `SELECT count(*) FROM audit_log WHERE action = 'updateApartment'`).Scan(&audited)
 	if after.RentPerMonth != before.RentPerMonth || after.DescriptionDe != before.DescriptionDe || audited != 0 {
 		t.Errorf("a failed change left traces: %+v, %d audit entries", after, audited)
 	}
+}
+
+func loadApartment(t *testing.T, repo *pgadapter.Repository, id int) domain.Apartment {
+	t.Helper()
+	catalog, err := repo.Load(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return apartment(catalog, id)
+}
+
+// apartment finds apartment id in the catalog, or returns the zero Apartment.
+func apartment(c domain.Catalog, id int) domain.Apartment {
+	for _, f := range c.Building.Floors {
+		for _, a := range f.Apartments {
+			if a.ID == id {
+				return a
+			}
+		}
+	}
+	return domain.Apartment{}
 }

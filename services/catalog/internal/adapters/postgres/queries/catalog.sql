@@ -9,11 +9,6 @@ SELECT sqlc.embed(a), f.name AS floor_name
 FROM apartment a JOIN floor f ON f.id = a.floor_id
 ORDER BY a.id;
 
--- name: GetApartment :one
-SELECT sqlc.embed(a), f.name AS floor_name
-FROM apartment a JOIN floor f ON f.id = a.floor_id
-WHERE a.id = $1;
-
 -- name: LockApartment :one
 SELECT sqlc.embed(a), f.name AS floor_name
 FROM apartment a JOIN floor f ON f.id = a.floor_id
@@ -22,9 +17,6 @@ FOR UPDATE OF a;
 
 -- name: ListPictures :many
 SELECT * FROM picture ORDER BY apartment_id, position;
-
--- name: ListPicturesOfApartment :many
-SELECT * FROM picture WHERE apartment_id = $1 ORDER BY position;
 
 -- name: UpdateApartment :exec
 UPDATE apartment
@@ -92,6 +84,9 @@ WHERE (apartment.floor_id, apartment.name, apartment.description_de, apartment.d
       (EXCLUDED.floor_id, EXCLUDED.name, EXCLUDED.description_de, EXCLUDED.description_en,
        EXCLUDED.rent_cents, EXCLUDED.cleaning_cents, EXCLUDED.deposit_cents, EXCLUDED.features,
        EXCLUDED.plan_x, EXCLUDED.plan_y);
+
+-- name: ListPicturesOfApartment :many
+SELECT * FROM picture WHERE apartment_id = $1 ORDER BY position;
 
 -- name: DeletePicturesOfApartment :exec
 DELETE FROM picture WHERE apartment_id = $1;
