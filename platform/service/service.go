@@ -1,5 +1,5 @@
 // Package service is the skeleton every service's main shares: one binary with subcommands (serve,
-// migrate, seed), settings read once from the environment, a logger named after the service,
+// migrate, import FILE), settings read once from the environment, a logger named after the service,
 // tracing when an OTLP endpoint is configured (package tracing), and a context that ends on SIGINT
 // or SIGTERM.
 package service
@@ -81,13 +81,14 @@ func run[C Configured](name string, args []string, load func() (C, error), comma
 		}
 	})
 	usage := fmt.Sprintf("usage: %s %s", name, strings.Join(names, " | "))
-	if len(args) != 1 {
+	if len(args) == 0 {
 		return fmt.Errorf("%s", usage)
 	}
-	command, ok := commands[args[0]]
+	key, ok := commandKey(names, args)
 	if !ok {
-		return fmt.Errorf("unknown command %q; %s", args[0], usage)
+		return fmt.Errorf("unknown command %q; %s", strings.Join(args, " "), usage)
 	}
+	command := commands[key]
 	cfg, err := load()
 	if err != nil {
 		return err
@@ -97,12 +98,33 @@ func run[C Configured](name string, args []string, load func() (C, error), comma
 	ctx, stop := server.SignalContext()
 	defer stop()
 	ctx = context.WithValue(ctx, nameKey{}, name)
+	ctx = context.WithValue(ctx, argsKey{}, args[1:])
 	stopTracing, err := tracing.Setup(ctx, name, logger)
 	if err != nil {
 		return err
 	}
 	defer flushTraces(stopTracing, logger)
 	return command(ctx, cfg, logger)
+}
+
+// commandKey finds the command that args call: its key is its name followed by one placeholder per
+// argument it takes ("import FILE" is called as `import building.yaml`).
+func commandKey(keys, args []string) (string, bool) {
+	for _, key := range keys {
+		words := strings.Fields(key)
+		if words[0] == args[0] && len(words) == len(args) {
+			return key, true
+		}
+	}
+	return "", false
+}
+
+type argsKey struct{}
+
+// Args returns the arguments that followed the command's name, one per placeholder of its key.
+func Args(ctx context.Context) []string {
+	args, _ := ctx.Value(argsKey{}).([]string)
+	return args
 }
 
 // flushTraces exports the spans still buffered, within a few seconds, when the process stops.

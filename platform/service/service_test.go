@@ -25,6 +25,10 @@ func TestRun_dispatchesTheNamedCommandWithTheLoadedSettings(t *testing.T) {
 			return nil
 		},
 		"migrate": func(context.Context, testConfig, *slog.Logger) error { return errors.New("migration failed") },
+		"import FILE": func(ctx context.Context, _ testConfig, _ *slog.Logger) error {
+			got = "import " + strings.Join(Args(ctx), ",")
+			return nil
+		},
 	}
 	if err := run("renting", []string{"serve"}, load, commands); err != nil || got != "serve x" {
 		t.Errorf("serve: %v, ran %q", err, got)
@@ -32,9 +36,12 @@ func TestRun_dispatchesTheNamedCommandWithTheLoadedSettings(t *testing.T) {
 	if err := run("renting", []string{"migrate"}, load, commands); err == nil || err.Error() != "migration failed" {
 		t.Errorf("migrate: %v", err)
 	}
-	for _, args := range [][]string{nil, {"serve", "extra"}, {"seed"}} {
+	if err := run("renting", []string{"import", "building.yaml"}, load, commands); err != nil || got != "import building.yaml" {
+		t.Errorf("import: %v, ran %q", err, got)
+	}
+	for _, args := range [][]string{nil, {"serve", "extra"}, {"seed"}, {"import"}, {"import", "a", "b"}} {
 		err := run("renting", args, load, commands)
-		if err == nil || !strings.Contains(err.Error(), "usage: renting migrate | serve") {
+		if err == nil || !strings.Contains(err.Error(), "usage: renting import FILE | migrate | serve") {
 			t.Errorf("%v: %v, want the usage", args, err)
 		}
 	}

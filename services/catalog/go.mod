@@ -12,6 +12,7 @@ require (
 	github.com/jackc/pgx/v5 v5.12.0
 	github.com/vektah/gqlparser/v2 v2.5.37
 	google.golang.org/grpc v1.85.0
+	gopkg.in/yaml.v3 v3.0.1
 	semesterhaus/platform v0.0.0-00010101000000-000000000000
 	semesterhaus/proto v0.0.0-00010101000000-000000000000
 )

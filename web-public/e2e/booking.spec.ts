@@ -16,6 +16,10 @@ test('books an apartment from step1 to step5done: e-mail link, identity approval
   await page.goto('/booking/step1');
   await expect(page.getByRole('heading', { level: 1, name: 'Choose your apartment' })).toBeVisible();
   await expectAccessible(page, 'step1');
+  // the floor's plan drawing is the one the building file names, and it loads
+  const plan = page.getByTestId('floor-plan').getByRole('img');
+  await expect(plan).toHaveAttribute('src', '/groundplan/EG.svg');
+  await expect.poll(() => plan.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
   await chooseOnStep1(page, apartment);
   await expect(page.getByText('Price summary')).toBeVisible();
   await expectAccessible(page, 'step2');

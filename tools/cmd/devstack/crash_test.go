@@ -126,7 +126,11 @@ func realServices(t *testing.T, root, natsURL, smtpAddr string) *stack {
 	t.Helper()
 	var table []service
 	for _, name := range []string{"catalog", "renter", "document", "renting"} {
-		table = append(table, service{name: name, httpPort: freePort(t), grpcPort: freePort(t), seed: name == "catalog"})
+		svc := service{name: name, httpPort: freePort(t), grpcPort: freePort(t)}
+		if name == "catalog" {
+			svc.building = "services/catalog/demo/building.yaml"
+		}
+		table = append(table, svc)
 	}
 	prefix := "crashtest_" + randomHex(t) + "_"
 	serverURL := testServerURL(t)

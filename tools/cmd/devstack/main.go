@@ -4,7 +4,8 @@
 // DATABASE_URL), an embedded NATS server with JetStream under .data/nats (or uses NATS_URL),
 // creates one database per service (on the private cluster owned by the service's own role, with
 // passwords generated into .data/postgres-passwords), keeps an Ed25519 identity key pair in .data/identity,
-// builds the binaries into .data/bin, migrates and seeds every service, starts the services
+// builds the binaries into .data/bin, migrates every service, imports the demo building file
+// (services/catalog/demo/building.yaml) into the catalog, starts the services
 // and then the gateway on http://localhost:8080 (PORT changes it). Ctrl-C or SIGTERM stops
 // everything in reverse order; the data stays in .data for the next run.
 package main

@@ -39,7 +39,7 @@ func command(name, bin string, args []string, env map[string]string, dir string)
 	return cmd, out
 }
 
-// runOnce runs a command to its end (a build, a migration, a seed). A cancelled ctx stops it.
+// runOnce runs a command to its end (a build, a migration, an import). A cancelled ctx stops it.
 func runOnce(ctx context.Context, name, bin string, args []string, env map[string]string, dir string) error {
 	cmd, out := command(name, bin, args, env, dir)
 	defer out.Flush()

@@ -7,14 +7,16 @@ type service struct {
 	name     string // directory under services/ and the binary ./services/<name>/cmd/<name>
 	httpPort int    // HTTP_ADDR 127.0.0.1:<httpPort>: GraphQL at /graphql, /healthz, /readyz
 	grpcPort int    // GRPC_ADDR 127.0.0.1:<grpcPort>
-	seed     bool   // the binary has a `seed` subcommand with (idempotent) demo data
+	// building is the file (relative to the repository) that `<name> import FILE` loads at every
+	// start, idempotently: the demo residence
+	building string
 }
 
 // services is the one list of services (docs/architecture.md, "Local ports"). A service whose
 // directory services/<name>/cmd/<name> does not exist yet is skipped. Every started service gets
 // the gRPC addresses of the other started services as <PEER>_GRPC_ADDR.
 var services = []service{
-	{name: "catalog", httpPort: 8101, grpcPort: 9101, seed: true},
+	{name: "catalog", httpPort: 8101, grpcPort: 9101, building: "services/catalog/demo/building.yaml"},
 	{name: "renting", httpPort: 8102, grpcPort: 9102},
 	{name: "renter", httpPort: 8103, grpcPort: 9103},
 	{name: "document", httpPort: 8104, grpcPort: 9104},

@@ -392,9 +392,9 @@ func (s *stack) startService(ctx context.Context, svc service, keys identityKeys
 	if err := runOnce(ctx, svc.name, bin, []string{"migrate"}, env, s.root); err != nil {
 		return err
 	}
-	if svc.seed {
-		s.log.Info("loading demo data", "service", svc.name)
-		if err := runOnce(ctx, svc.name, bin, []string{"seed"}, env, s.root); err != nil {
+	if svc.building != "" {
+		s.log.Info("importing the building", "service", svc.name, "file", svc.building)
+		if err := runOnce(ctx, svc.name, bin, []string{"import", filepath.Join(s.root, svc.building)}, env, s.root); err != nil {
 			return err
 		}
 	}

@@ -77,8 +77,8 @@ func fakeMain() int {
 		conn.Close(ctx)
 		record("migrate DATABASE_URL=%s", os.Getenv("DATABASE_URL"))
 		return 0
-	case "seed":
-		record("seed")
+	case "import":
+		record("import %s", filepath.Base(os.Args[len(os.Args)-1]))
 		return 0
 	case "serve":
 		record("serve GOMEMLIMIT=%s HTTP_ADDR=%s GRPC_ADDR=%s NATS_URL=%s IDENTITY_PUBLIC_KEY=%s private_key=%t LOG_FORMAT=%s %s",
@@ -179,7 +179,11 @@ func newFixture(t *testing.T, serviceNames ...string) *fixture {
 		if name == "gateway" {
 			dir = filepath.Join(root, "gateway", "cmd", "gateway")
 		} else {
-			table = append(table, service{name: name, httpPort: freePort(t), grpcPort: freePort(t), seed: name == "catalog"})
+			svc := service{name: name, httpPort: freePort(t), grpcPort: freePort(t)}
+			if name == "catalog" {
+				svc.building = "services/catalog/demo/building.yaml"
+			}
+			table = append(table, svc)
 		}
 		if err := os.MkdirAll(dir, 0o755); err != nil {
 			t.Fatal(err)
@@ -300,7 +304,7 @@ func TestStackStartsInOrderAndStopsInReverse(t *testing.T) {
 		got = append(got, strings.Join(strings.Fields(l)[:2], " "))
 	}
 	want := []string{
-		"catalog migrate", "catalog seed", "catalog serve",
+		"catalog migrate", "catalog import", "catalog serve",
 		"renting migrate", "renting serve",
 		"gateway start",
 		"gateway stopped", "renting stopped", "catalog stopped",

@@ -39,3 +39,23 @@ export function statusTag(state: string | null | undefined): StatusTag {
 }
 
 export const ALL_STATES = Object.keys(TAGS) as RentingState[];
+
+/**
+ * The states in which a renting holds its apartment for the semester (renting's domain.holding): an
+ * administrator cannot block the apartment then, whether or not the renter's data is still there.
+ */
+const HOLDING: readonly string[] = [
+  'APARTMENT_RESERVED',
+  'OWNER_ACKNOWLEDGED',
+  'CONTRACT_REQUESTED',
+  'CONTRACT_SIGNED',
+  'UNPAID',
+  'PAYED',
+  'RENEWAL_REQUEST',
+  'RENEWAL_ACCEPTED',
+] satisfies RentingState[];
+
+/** Whether a renting in this state holds the apartment, so that blocking it is refused. */
+export function holdsApartment(state: string): boolean {
+  return HOLDING.includes(state);
+}

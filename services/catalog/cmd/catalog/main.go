@@ -1,10 +1,11 @@
-// Command catalog runs the catalog service: `catalog serve`, `catalog migrate` or `catalog seed`.
+// Command catalog runs the catalog service: `catalog serve`, `catalog migrate` or `catalog import FILE`.
 package main
 
 import (
 	"context"
 	"log/slog"
 	"net/http"
+	"os"
 	"time"
 	_ "time/tzdata" // the residence's time zone must be known in minimal container images too
 
@@ -14,20 +15,21 @@ import (
 	"semesterhaus/platform/server"
 	"semesterhaus/platform/service"
 	catalogv1 "semesterhaus/proto/gen/catalog/v1"
+	"semesterhaus/services/catalog/internal/adapters/buildingfile"
 	"semesterhaus/services/catalog/internal/adapters/graphql"
 	grpcadapter "semesterhaus/services/catalog/internal/adapters/grpc"
 	pgadapter "semesterhaus/services/catalog/internal/adapters/postgres"
 	"semesterhaus/services/catalog/internal/app"
 	"semesterhaus/services/catalog/internal/config"
-	"semesterhaus/services/catalog/internal/demo"
+	"semesterhaus/services/catalog/internal/domain"
 	"semesterhaus/services/catalog/migrations"
 )
 
 func main() {
 	service.Main("catalog", config.Load, map[string]service.Command[config.Config]{
-		"serve":   service.Serve(service.Needs{}, serve),
-		"migrate": service.Migrate[config.Config](migrations.FS),
-		"seed":    seed,
+		"serve":       service.Serve(service.Needs{}, serve),
+		"migrate":     service.Migrate[config.Config](migrations.FS),
+		"import FILE": importBuilding,
 	})
 }
 
@@ -58,12 +60,32 @@ func serve(ctx context.Context, cfg config.Config, infra *service.Infra, logger 
 	}, semestersAhead, changes)
 }
 
-func seed(ctx context.Context, cfg config.Config, _ *slog.Logger) error {
+// importBuilding is `catalog import FILE`: it stores the building the file describes (see
+// docs/building-file.md) and the semesters around today.
+func importBuilding(ctx context.Context, cfg config.Config, logger *slog.Logger) error {
+	name := service.Args(ctx)[0]
+	data, err := os.ReadFile(name)
+	if err != nil {
+		return err
+	}
+	building, err := buildingfile.Parse(name, data)
+	if err != nil {
+		return err
+	}
 	pool, err := postgres.Connect(ctx, cfg.DatabaseURL.Reveal())
 	if err != nil {
 		return err
 	}
 	defer pool.Close()
 	today := time.Now().In(cfg.TimeZone.Location)
-	return pgadapter.NewRepository(pool).Seed(ctx, demo.Building(), demo.Semesters(today))
+	result, err := pgadapter.NewRepository(pool).Import(ctx, building, domain.SemestersAround(today))
+	if err != nil {
+		return err
+	}
+	for _, a := range result.Unlisted {
+		logger.WarnContext(ctx, "apartment not in the file: kept, with its rentings", "apartmentId", a.ID, "name", a.Name)
+	}
+	logger.InfoContext(ctx, "building imported", "file", name, "apartments", building.ApartmentCount(),
+		"apartmentsChanged", result.ApartmentsChanged, "semestersAdded", len(result.SemestersAdded))
+	return nil
 }

@@ -29,7 +29,7 @@ func (r *countingRepository) Load(context.Context) (domain.Catalog, error) {
 
 // demoSemesters are the demo semesters with the ids the store would give them.
 func demoSemesters() []domain.Semester {
-	semesters := demo.Semesters(designDay)
+	semesters := domain.SemestersAround(designDay)
 	for i := range semesters {
 		semesters[i].ID = i + 1
 	}

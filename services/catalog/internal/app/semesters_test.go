@@ -14,7 +14,7 @@ import (
 
 func TestMain(m *testing.M) { pgtest.Main(m) }
 
-// designDay: the winter semester 2026/27 runs; the demo seed holds SoSe 2026 up to WiSe 2027/28.
+// designDay: the winter semester 2026/27 runs; the demo import holds SoSe 2026 up to WiSe 2027/28.
 var designDay = time.Date(2026, 11, 22, 12, 0, 0, 0, testenv.Berlin)
 
 func names(t *testing.T, views []domain.SemesterView) []string {

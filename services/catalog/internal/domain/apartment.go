@@ -27,16 +27,26 @@ type Building struct {
 	Floors  []Floor
 }
 
+// ApartmentCount is the number of apartments on all floors.
+func (b Building) ApartmentCount() int {
+	n := 0
+	for _, f := range b.Floors {
+		n += len(f.Apartments)
+	}
+	return n
+}
+
 // Contact is how renters reach the residence's management.
 type Contact struct {
 	Email string
 	Phone string
 }
 
-// Floor is one storey; its name also names the floor plan drawing.
+// Floor is one storey with its plan drawing.
 type Floor struct {
 	ID         int
 	Name       string
+	Plan       string // the plan drawing's address: a path on the site or an https URL
 	Apartments []Apartment
 }
 

@@ -36,6 +36,13 @@ func Day(t time.Time, loc *time.Location) time.Time {
 	return time.Date(y, m, d, 0, 0, 0, 0, time.UTC)
 }
 
+// SemestersAround returns the semester before the one that day falls into, that one and the next two,
+// so that a residence that just started has one open for booking.
+func SemestersAround(day time.Time) []Semester {
+	current := SemesterContaining(day)
+	return []Semester{current.Previous(), current, current.Next(), current.Next().Next()}
+}
+
 // SemesterContaining returns the semester (without id) that the calendar day falls into: the summer
 // semester runs from 1 April to 30 September, the winter semester from 1 October to 31 March.
 func SemesterContaining(day time.Time) Semester {

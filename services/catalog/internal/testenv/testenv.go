@@ -14,6 +14,7 @@ import (
 	pgadapter "semesterhaus/services/catalog/internal/adapters/postgres"
 	"semesterhaus/services/catalog/internal/app"
 	"semesterhaus/services/catalog/internal/demo"
+	"semesterhaus/services/catalog/internal/domain"
 	"semesterhaus/services/catalog/migrations"
 )
 
@@ -34,7 +35,7 @@ func NewCatalogOn(t testing.TB, now func() time.Time) (*app.Catalog, *pgxpool.Po
 	t.Helper()
 	pool, _ := pgtest.NewDatabase(t, migrations.FS)
 	repo := pgadapter.NewRepository(pool)
-	if err := repo.Seed(context.Background(), demo.Building(), demo.Semesters(now().In(Berlin))); err != nil {
+	if _, err := repo.Import(context.Background(), demo.Building(), domain.SemestersAround(now().In(Berlin))); err != nil {
 		t.Fatalf("seed the demo catalog: %v", err)
 	}
 	return app.New(repo, now, app.Settings{TimeZone: Berlin, RenewalWindowDays: 30, SemestersAheadMonths: 24}), pool

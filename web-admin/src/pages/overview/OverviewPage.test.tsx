@@ -158,11 +158,18 @@ describe('OverviewPage blocking', () => {
         },
       },
     };
+    const shown = page(1, 'Neckarstaden 1, Heidelberg');
+    // a paid renting whose renter's personal data is gone (erased): it holds the apartment all the same
+    shown.result.data.apartmentsPage.floors[0].apartments.push(apartment(4, 1, 'A04', 'PAYED'));
     renderWithProviders(<OverviewPage />, {
-      mocks: [semesters([semester(1, 'SoSe 26', -20, true, 'RUNNING')]), page(1, 'Neckarstaden 1, Heidelberg'), refused],
+      mocks: [semesters([semester(1, 'SoSe 26', -20, true, 'RUNNING')]), shown, refused],
     });
     const free = await screen.findByTestId('apartment-2');
     expect(within(screen.getByTestId('apartment-1')).queryByRole('button', { name: /blockieren/ })).toBeNull();
+    // held, although without a renter to show: blocking would be refused, so it is not offered
+    const held = screen.getByTestId('apartment-4');
+    expect(within(held).getByText('Bezahlt')).toBeTruthy();
+    expect(within(held).queryByRole('button', { name: /blockieren/ })).toBeNull();
     fireEvent.click(within(free).getByRole('button', { name: 'A02 blockieren' }));
     const dialog = await screen.findByRole('dialog');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Blockieren' }));

@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { errorMessage, exceptionMessage } from '../../apollo/errors';
 import { StatusTag } from '../../components/StatusTag/StatusTag';
 import { initialSemester, sortSemesters } from '../../lib/semesters';
-import { statusTag } from '../../lib/status';
+import { holdsApartment, statusTag } from '../../lib/status';
 import { downloadCsv } from '../../lib/csv';
 import { occupancyFileName, occupancyRows } from '../../lib/exports';
 import { SEMESTERS } from '../manage/SemesterPage.graphql';
@@ -13,7 +13,7 @@ import { attention } from '../../theme';
 import BlockDialog from './BlockDialog';
 import { APARTMENTS_PAGE, useUnblockApartment, type OccupancyApartment as Apartment } from './OverviewPage.graphql';
 
-/** Blocks or unblocks an apartment nobody holds in the semester. */
+/** Blocks or unblocks an apartment nobody holds in the semester (renting refuses to block a held one). */
 function BlockAction({ apartment, semester }: { apartment: Apartment; semester: { id: number; name: string } }) {
   const [blocking, setBlocking] = useState(false);
   const [unblock, unblocking] = useUnblockApartment();
@@ -63,7 +63,7 @@ function ApartmentCard({ apartment, semester }: { apartment: Apartment; semester
       <StatusTag state={apartment.adminStatus} />
       <div style={{ marginTop: 8, overflowWrap: 'anywhere' }}>{renter ? `${renter.firstName} ${renter.lastName}` : '-'}</div>
       {apartment.blockReason && <div style={{ marginTop: 8, overflowWrap: 'anywhere' }}>Grund: {apartment.blockReason}</div>}
-      {!renter && semester && (
+      {!renter && semester && !holdsApartment(apartment.adminStatus) && (
         <div style={{ marginTop: 8 }}>
           <BlockAction apartment={apartment} semester={semester} />
         </div>

@@ -8,14 +8,16 @@ export interface PlanApartment {
   free: boolean;
 }
 
-/** The floor's plan drawing (/groundplan/{floor name}.svg) with a marker per apartment at its fractional position. */
+/** The floor's plan drawing (its address from the building file) with a marker per apartment at its fractional position. */
 export function FloorPlan({
   floorName,
+  plan,
   apartments,
   selectedId,
   onSelect,
 }: {
   floorName: string;
+  plan: string;
   apartments: PlanApartment[];
   selectedId: number | null;
   onSelect: (id: number) => void;
@@ -25,7 +27,7 @@ export function FloorPlan({
     <div className="floor-plan" data-testid="floor-plan">
       {/* The plans are drawn at 600 × 400: the box is reserved before the drawing arrives. */}
       <img
-        src={`/groundplan/${encodeURIComponent(floorName)}.svg`}
+        src={plan}
         alt={t('booking.step1.plan', { name: floorName })}
         width={600}
         height={400}

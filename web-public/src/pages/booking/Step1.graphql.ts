@@ -13,6 +13,7 @@ export const AVAILABLE_APARTMENTS = graphql(`
         floors {
           id
           name
+          plan
           apartments {
             id
             name

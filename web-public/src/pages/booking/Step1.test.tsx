@@ -24,9 +24,9 @@ const availableMock = {
           id: 1,
           name: 'Neckarblick',
           floors: [
-            { __typename: 'Floor', id: 1, name: 'EG', apartments: [apartment(1, 'A01', 450), apartment(2, 'A02', 480)] },
-            { __typename: 'Floor', id: 2, name: '1. OG', apartments: [apartment(3, 'B01', 500)] },
-            { __typename: 'Floor', id: 3, name: '2. OG', apartments: [apartment(4, 'C01', 520)] },
+            { __typename: 'Floor', id: 1, name: 'EG', plan: '/groundplan/EG.svg', apartments: [apartment(1, 'A01', 450), apartment(2, 'A02', 480)] },
+            { __typename: 'Floor', id: 2, name: '1. OG', plan: '/groundplan/OG1.svg', apartments: [apartment(3, 'B01', 500)] },
+            { __typename: 'Floor', id: 3, name: '2. OG', plan: 'https://plans.example.org/og2.svg', apartments: [apartment(4, 'C01', 520)] },
           ],
         },
         apartmentBookable: [

@@ -93,6 +93,7 @@ export default function Step1() {
           </div>
           <FloorPlan
             floorName={floor.name}
+            plan={floor.plan}
             apartments={floor.apartments.map((a) => ({ ...a, free: free.get(a.id) === true }))}
             selectedId={selectedId}
             onSelect={(id) => {

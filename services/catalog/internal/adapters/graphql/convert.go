@@ -29,7 +29,7 @@ func toGraphFloor(f domain.Floor) *model.Floor {
 	for i, a := range f.Apartments {
 		apartments[i] = toGraphApartment(a)
 	}
-	return &model.Floor{ID: f.ID, Name: f.Name, Apartments: apartments}
+	return &model.Floor{ID: f.ID, Name: f.Name, Plan: f.Plan, Apartments: apartments}
 }
 
 func toGraphSemesterBuilding(b domain.Building, semesterID int) *model.SemesterBuilding {
@@ -39,7 +39,7 @@ func toGraphSemesterBuilding(b domain.Building, semesterID int) *model.SemesterB
 		for j, a := range f.Apartments {
 			apartments[j] = toGraphSemesterApartment(a, semesterID)
 		}
-		floors[i] = &model.SemesterFloor{ID: f.ID, Name: f.Name, Apartments: apartments}
+		floors[i] = &model.SemesterFloor{ID: f.ID, Name: f.Name, Plan: f.Plan, Apartments: apartments}
 	}
 	return &model.SemesterBuilding{ID: b.ID, Name: b.Name, Address: b.Address, Floors: floors}
 }

@@ -40,6 +40,7 @@ func TestBuilding_demoResidenceWithFloorsApartmentsAndPictures(t *testing.T) {
 			Floors        []struct {
 				ID         int
 				Name       string
+				Plan       string
 				Apartments []struct {
 					ID                                         int
 					Name                                       string
@@ -53,7 +54,7 @@ func TestBuilding_demoResidenceWithFloorsApartmentsAndPictures(t *testing.T) {
 			}
 		}
 	}
-	r := s.Query(nil, `{ building { name address contact { email phone } floors { id name apartments { id name descriptionDe descriptionEn
+	r := s.Query(nil, `{ building { name address contact { email phone } floors { id name plan apartments { id name descriptionDe descriptionEn
 		pricePerMonth priceCleaning priceDeposit features x y pictures { url } floor { name } } } } }`, nil, &data)
 	if len(r.Errors) > 0 {
 		t.Fatalf("errors: %+v", r.Errors)
@@ -65,6 +66,9 @@ func TestBuilding_demoResidenceWithFloorsApartmentsAndPictures(t *testing.T) {
 	}
 	count, lastID := 0, 0
 	for _, f := range b.Floors {
+		if f.Plan != "/groundplan/"+f.Name+".svg" {
+			t.Errorf("floor %s: plan %q, want the building file's", f.Name, f.Plan)
+		}
 		for _, a := range f.Apartments {
 			count++
 			if a.ID <= lastID {

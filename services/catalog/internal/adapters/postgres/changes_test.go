@@ -26,7 +26,7 @@ func TestChange_visibleOnEveryReplicaWithinASecond(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	t.Cleanup(cancel)
 	pool, _ := pgtest.NewDatabase(t, migrations.FS)
-	if err := pgadapter.NewRepository(pool).Seed(ctx, demo.Building(), demo.Semesters(time.Now())); err != nil {
+	if _, err := pgadapter.NewRepository(pool).Import(ctx, demo.Building(), domain.SemestersAround(time.Now())); err != nil {
 		t.Fatal(err)
 	}
 	replicas := []*app.Catalog{startReplica(ctx, t, pool), startReplica(ctx, t, pool)}

@@ -12,7 +12,7 @@ func buildingFromDB(b db.Building, floors []db.Floor, apartments []domain.Apartm
 	index := make(map[int]int, len(floors))
 	for _, f := range floors {
 		index[int(f.ID)] = len(building.Floors)
-		building.Floors = append(building.Floors, domain.Floor{ID: int(f.ID), Name: f.Name})
+		building.Floors = append(building.Floors, domain.Floor{ID: int(f.ID), Name: f.Name, Plan: f.Plan})
 	}
 	for _, a := range apartments { // already sorted by id
 		floor := &building.Floors[index[a.FloorID]]

@@ -14,63 +14,80 @@ import (
 
 func TestMain(m *testing.M) { pgtest.Main(m) }
 
-func TestSeed_runsAtEveryStartAndKeepsEditsAndAddsNewSemesters(t *testing.T) {
+func TestImport_sameFileAgain_changesNothingDuplicatesNothingAndAddsNewSemesters(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
 	pool, _ := pgtest.NewDatabase(t, migrations.FS)
 	repo := pgadapter.NewRepository(pool)
 	november := time.Date(2026, 11, 22, 0, 0, 0, 0, time.UTC)
-	if err := repo.Seed(ctx, demo.Building(), demo.Semesters(november)); err != nil {
+	first, err := repo.Import(ctx, demo.Building(), domain.SemestersAround(november))
+	if err != nil || first.ApartmentsChanged != 24 || len(first.SemestersAdded) != 4 {
+		t.Fatalf("first import: %+v, %v; want 24 apartments and 4 semesters added", first, err)
+	}
+	nextSummer := time.Date(2027, 5, 2, 0, 0, 0, 0, time.UTC)
+	again, err := repo.Import(ctx, demo.Building(), domain.SemestersAround(nextSummer))
+	if err != nil || again.ApartmentsChanged != 0 || len(again.Unlisted) != 0 {
+		t.Fatalf("second import: %+v, %v; want nothing changed", again, err)
+	}
+	var apartments, pictures, floors int
+	if err := pool.QueryRow(ctx, `SELECT (SELECT count(*) FROM apartment), (SELECT count(*) FROM picture), (SELECT count(*) FROM floor)`).
+		Scan(&apartments, &pictures, &floors); err != nil || apartments != 24 || pictures != 72 || floors != 4 {
+		t.Errorf("after two imports %d apartments, %d pictures, %d floors (%v); want 24, 72, 4", apartments, pictures, floors, err)
+	}
+	catalog, err := repo.Load(ctx)
+	if b := catalog.Building; err != nil || b.Floors[0].Plan != "/groundplan/EG.svg" || b.Contact != demo.Building().Contact {
+		t.Errorf("stored building %+v, %v", b.Floors[0], err)
+	}
+	if semesters := catalog.Semesters; len(semesters) != 5 || semesters[0].Name != "SoSe 2028" {
+		t.Errorf("semesters after a later import: %+v; want five, the newest SoSe 2028", semesters)
+	}
+	var audited int
+	if err := pool.QueryRow(ctx, `SELECT count(*) FROM audit_log WHERE action = 'importBuilding' AND actor = 'import'`).Scan(&audited); err != nil || audited != 2 {
+		t.Errorf("audit entries of the imports: %d, %v; want 2", audited, err)
+	}
+}
+
+func TestImport_changedFile_updatesWhatItListsAndKeepsAnApartmentItNoLongerLists(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	pool, _ := pgtest.NewDatabase(t, migrations.FS)
+	repo := pgadapter.NewRepository(pool)
+	if _, err := repo.Import(ctx, demo.Building(), nil); err != nil {
 		t.Fatal(err)
 	}
 	err := repo.UpdateApartment(ctx, 1, "admin", func(a *domain.Apartment) error { a.RentPerMonth = 777_00; return nil })
 	if err != nil {
 		t.Fatal(err)
 	}
-	nextSummer := time.Date(2027, 5, 2, 0, 0, 0, 0, time.UTC)
-	if err := repo.Seed(ctx, demo.Building(), demo.Semesters(nextSummer)); err != nil {
-		t.Fatalf("second seed: %v", err)
+	changed := demo.Building()
+	changed.Name = "Haus am Neckar"
+	changed.Floors[0].Plan = "https://plans.example.org/eg.svg"
+	ground := &changed.Floors[0]
+	ground.Apartments[0].Pictures = ground.Apartments[0].Pictures[:1]
+	removed := ground.Apartments[1]
+	added := ground.Apartments[2]
+	added.ID, added.Name = 7, "0.07"
+	ground.Apartments = append([]domain.Apartment{ground.Apartments[0]}, append(ground.Apartments[2:], added)...)
+
+	result, err := repo.Import(ctx, changed, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if result.ApartmentsChanged != 2 || len(result.Unlisted) != 1 || result.Unlisted[0].ID != removed.ID {
+		t.Errorf("result %+v; want apartments 1 and 7 changed, %s reported as unlisted", result, removed.Name)
 	}
 	catalog, err := repo.Load(ctx)
-	if a := apartment(catalog, 1); err != nil || a.RentPerMonth != 777_00 {
-		t.Errorf("after the second seed apartment 1 = %+v, %v; want the edited rent kept", a, err)
+	if b := catalog.Building; err != nil || b.Name != "Haus am Neckar" || b.Floors[0].Plan != "https://plans.example.org/eg.svg" {
+		t.Errorf("building after the import: %q, plan %q, %v", b.Name, b.Floors[0].Plan, err)
 	}
-	if semesters := catalog.Semesters; len(semesters) != 5 || semesters[0].Name != "SoSe 2028" {
-		t.Errorf("semesters after a later seed: %+v; want five, the newest SoSe 2028", semesters)
+	if a := apartment(catalog, 1); a.RentPerMonth != 585_00 || len(a.Pictures) != 1 {
+		t.Errorf("apartment 1 = rent %d, %d pictures; want the file's rent and picture", a.RentPerMonth, len(a.Pictures))
 	}
-	var audited int
-	if err := pool.QueryRow(ctx, `SELECT count(*) FROM audit_log WHERE action = 'updateApartment' AND subject = 'apartment/1' AND actor = 'admin'`).Scan(&audited); err != nil || audited != 1 {
-		t.Errorf("audit entries for the edit: %d, %v; want 1", audited, err)
+	if a := apartment(catalog, removed.ID); a.Name != removed.Name {
+		t.Errorf("the apartment the file left out: %+v; want it kept", a)
 	}
-}
-
-func TestSeed_buildingStoredWithoutContact_getsTheSeedsContactButKeepsAnOperatorsOwn(t *testing.T) {
-	t.Parallel()
-	ctx := context.Background()
-	pool, _ := pgtest.NewDatabase(t, migrations.FS)
-	repo := pgadapter.NewRepository(pool)
-	seed := demo.Building()
-	if err := repo.Seed(ctx, seed, nil); err != nil {
-		t.Fatal(err)
-	}
-	// As a building stored before the contact columns existed: the migration left them empty.
-	if _, err := pool.Exec(ctx, `UPDATE building SET email = '', phone = ''`); err != nil {
-		t.Fatal(err)
-	}
-	if err := repo.Seed(ctx, seed, nil); err != nil {
-		t.Fatal(err)
-	}
-	if c, err := repo.Load(ctx); err != nil || c.Building.Contact != seed.Contact {
-		t.Fatalf("contact after the seed = %+v, %v; want %+v", c.Building.Contact, err, seed.Contact)
-	}
-	if _, err := pool.Exec(ctx, `UPDATE building SET email = 'office@example.org', phone = ''`); err != nil {
-		t.Fatal(err)
-	}
-	if err := repo.Seed(ctx, seed, nil); err != nil {
-		t.Fatal(err)
-	}
-	if c, err := repo.Load(ctx); err != nil || c.Building.Contact != (domain.Contact{Email: "office@example.org"}) {
-		t.Errorf("contact after a seed over an operator's = %+v, %v; want theirs kept", c.Building.Contact, err)
+	if a := apartment(catalog, 7); a.Name != "0.07" || len(a.Pictures) != 3 {
+		t.Errorf("the new apartment: %+v", a)
 	}
 }
 
@@ -79,7 +96,7 @@ func TestUpdateApartment_failedChangeStoresNothing(t *testing.T) {
 	ctx := context.Background()
 	pool, _ := pgtest.NewDatabase(t, migrations.FS)
 	repo := pgadapter.NewRepository(pool)
-	if err := repo.Seed(ctx, demo.Building(), demo.Semesters(time.Now())); err != nil {
+	if _, err := repo.Import(ctx, demo.Building(), domain.SemestersAround(time.Now())); err != nil {
 		t.Fatal(err)
 	}
 	before := loadApartment(t, repo, 2)
@@ -91,7 +108,7 @@ func TestUpdateApartment_failedChangeStoresNothing(t *testing.T) {
 	}
 	after := loadApartment(t, repo, 2)
 	var audited int
-	_ = pool.QueryRow(ctx, `SELECT count(*) FROM audit_log`).Scan(&audited)
+	_ = pool.QueryRow(ctx, `SELECT count(*) FROM audit_log WHERE action = 'updateApartment'`).Scan(&audited)
 	if after.RentPerMonth != before.RentPerMonth || after.DescriptionDe != before.DescriptionDe || audited != 0 {
 		t.Errorf("a failed change left traces: %+v, %d audit entries", after, audited)
 	}

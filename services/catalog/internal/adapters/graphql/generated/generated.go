@@ -80,6 +80,7 @@ type ComplexityRoot struct {
 		Apartments func(childComplexity int) int
 		ID         func(childComplexity int) int
 		Name       func(childComplexity int) int
+		Plan       func(childComplexity int) int
 	}
 
 	KeyValue struct {
@@ -154,6 +155,7 @@ type ComplexityRoot struct {
 		Apartments func(childComplexity int) int
 		ID         func(childComplexity int) int
 		Name       func(childComplexity int) int
+		Plan       func(childComplexity int) int
 	}
 
 	UpdateResult struct {
@@ -399,6 +401,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Floor.Name(childComplexity), true
+	case "Floor.plan":
+		if e.ComplexityRoot.Floor.Plan == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Floor.Plan(childComplexity), true
 
 	case "KeyValue.key":
 		if e.ComplexityRoot.KeyValue.Key == nil {
@@ -714,6 +722,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.SemesterFloor.Name(childComplexity), true
+	case "SemesterFloor.plan":
+		if e.ComplexityRoot.SemesterFloor.Plan == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SemesterFloor.Plan(childComplexity), true
 
 	case "UpdateResult.exception":
 		if e.ComplexityRoot.UpdateResult.Exception == nil {
@@ -893,8 +907,9 @@ type Contact {
 
 type Floor {
   id: Int!
-  "Also names the floor plan drawing: /groundplan/{name}.svg"
   name: String!
+  "The floor plan drawing: a path on the site (/groundplan/EG.svg) or an https URL, from the building file."
+  plan: String!
   "Sorted by id."
   apartments: [Apartment!]!
 }
@@ -965,6 +980,8 @@ type SemesterBuilding {
 type SemesterFloor {
   id: Int!
   name: String!
+  "The floor plan drawing: a path on the site (/groundplan/EG.svg) or an https URL, from the building file."
+  plan: String!
   "Sorted by id."
   apartments: [SemesterApartment!]!
 }
@@ -1179,6 +1196,8 @@ func (ec *executionContext) childFields_Floor(ctx context.Context, field graphql
 		return ec.fieldContext_Floor_id(ctx, field)
 	case "name":
 		return ec.fieldContext_Floor_name(ctx, field)
+	case "plan":
+		return ec.fieldContext_Floor_plan(ctx, field)
 	case "apartments":
 		return ec.fieldContext_Floor_apartments(ctx, field)
 	}
@@ -1287,6 +1306,8 @@ func (ec *executionContext) childFields_SemesterFloor(ctx context.Context, field
 		return ec.fieldContext_SemesterFloor_id(ctx, field)
 	case "name":
 		return ec.fieldContext_SemesterFloor_name(ctx, field)
+	case "plan":
+		return ec.fieldContext_SemesterFloor_plan(ctx, field)
 	case "apartments":
 		return ec.fieldContext_SemesterFloor_apartments(ctx, field)
 	}
@@ -2403,6 +2424,29 @@ func (ec *executionContext) _Floor_name(ctx context.Context, field graphql.Colle
 	)
 }
 func (ec *executionContext) fieldContext_Floor_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Floor", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _Floor_plan(ctx context.Context, field graphql.CollectedField, obj *model.Floor) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Floor_plan(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Plan, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Floor_plan(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("Floor", field, false, false, errors.New("field of type String does not have child fields"))
 }
 
@@ -3740,6 +3784,29 @@ func (ec *executionContext) _SemesterFloor_name(ctx context.Context, field graph
 	)
 }
 func (ec *executionContext) fieldContext_SemesterFloor_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("SemesterFloor", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _SemesterFloor_plan(ctx context.Context, field graphql.CollectedField, obj *model.SemesterFloor) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SemesterFloor_plan(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Plan, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_SemesterFloor_plan(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("SemesterFloor", field, false, false, errors.New("field of type String does not have child fields"))
 }
 
@@ -5503,6 +5570,11 @@ func (ec *executionContext) _Floor(ctx context.Context, sel ast.SelectionSet, ob
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
+		case "plan":
+			out.Values[i] = ec._Floor_plan(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
 		case "apartments":
 			out.Values[i] = ec._Floor_apartments(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
@@ -6273,6 +6345,11 @@ func (ec *executionContext) _SemesterFloor(ctx context.Context, sel ast.Selectio
 			}
 		case "name":
 			out.Values[i] = ec._SemesterFloor_name(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "plan":
+			out.Values[i] = ec._SemesterFloor_plan(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}

@@ -36,9 +36,10 @@ type Contact struct {
 }
 
 type Floor struct {
-	ID int `json:"id"`
-	// Also names the floor plan drawing: /groundplan/{name}.svg
+	ID   int    `json:"id"`
 	Name string `json:"name"`
+	// The floor plan drawing: a path on the site (/groundplan/EG.svg) or an https URL, from the building file.
+	Plan string `json:"plan"`
 	// Sorted by id.
 	Apartments []*Apartment `json:"apartments"`
 }
@@ -106,6 +107,8 @@ type SemesterBuilding struct {
 type SemesterFloor struct {
 	ID   int    `json:"id"`
 	Name string `json:"name"`
+	// The floor plan drawing: a path on the site (/groundplan/EG.svg) or an https URL, from the building file.
+	Plan string `json:"plan"`
 	// Sorted by id.
 	Apartments []*SemesterApartment `json:"apartments"`
 }

@@ -10,19 +10,12 @@ import (
 	"time"
 )
 
-const fillBuildingContact = `-- name: FillBuildingContact :exec
-UPDATE building SET email = $2, phone = $3 WHERE id = $1 AND email = '' AND phone = ''
+const deletePicturesOfApartment = `-- name: DeletePicturesOfApartment :exec
+DELETE FROM picture WHERE apartment_id = $1
 `
 
-type FillBuildingContactParams struct {
-	ID    int32
-	Email string
-	Phone string
-}
-
-// A building stored before it had a contact gets one; a contact an operator set is kept.
-func (q *Queries) FillBuildingContact(ctx context.Context, arg FillBuildingContactParams) error {
-	_, err := q.db.Exec(ctx, fillBuildingContact, arg.ID, arg.Email, arg.Phone)
+func (q *Queries) DeletePicturesOfApartment(ctx context.Context, apartmentID int32) error {
+	_, err := q.db.Exec(ctx, deletePicturesOfApartment, apartmentID)
 	return err
 }
 
@@ -83,81 +76,6 @@ func (q *Queries) GetSemester(ctx context.Context, id int32) (Semester, error) {
 		&i.EndDate,
 	)
 	return i, err
-}
-
-const insertApartment = `-- name: InsertApartment :exec
-INSERT INTO apartment (id, floor_id, name, description_de, description_en, rent_cents, cleaning_cents,
-                       deposit_cents, features, plan_x, plan_y)
-VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
-`
-
-type InsertApartmentParams struct {
-	ID            int32
-	FloorID       int32
-	Name          string
-	DescriptionDe string
-	DescriptionEn string
-	RentCents     int64
-	CleaningCents int64
-	DepositCents  int64
-	Features      []string
-	PlanX         float64
-	PlanY         float64
-}
-
-func (q *Queries) InsertApartment(ctx context.Context, arg InsertApartmentParams) error {
-	_, err := q.db.Exec(ctx, insertApartment,
-		arg.ID,
-		arg.FloorID,
-		arg.Name,
-		arg.DescriptionDe,
-		arg.DescriptionEn,
-		arg.RentCents,
-		arg.CleaningCents,
-		arg.DepositCents,
-		arg.Features,
-		arg.PlanX,
-		arg.PlanY,
-	)
-	return err
-}
-
-const insertBuilding = `-- name: InsertBuilding :exec
-INSERT INTO building (id, name, address, email, phone) VALUES ($1, $2, $3, $4, $5)
-`
-
-type InsertBuildingParams struct {
-	ID      int32
-	Name    string
-	Address string
-	Email   string
-	Phone   string
-}
-
-func (q *Queries) InsertBuilding(ctx context.Context, arg InsertBuildingParams) error {
-	_, err := q.db.Exec(ctx, insertBuilding,
-		arg.ID,
-		arg.Name,
-		arg.Address,
-		arg.Email,
-		arg.Phone,
-	)
-	return err
-}
-
-const insertFloor = `-- name: InsertFloor :exec
-INSERT INTO floor (id, building_id, name) VALUES ($1, $2, $3)
-`
-
-type InsertFloorParams struct {
-	ID         int32
-	BuildingID int32
-	Name       string
-}
-
-func (q *Queries) InsertFloor(ctx context.Context, arg InsertFloorParams) error {
-	_, err := q.db.Exec(ctx, insertFloor, arg.ID, arg.BuildingID, arg.Name)
-	return err
 }
 
 const insertPicture = `-- name: InsertPicture :exec
@@ -284,7 +202,7 @@ func (q *Queries) ListApartments(ctx context.Context) ([]ListApartmentsRow, erro
 }
 
 const listFloors = `-- name: ListFloors :many
-SELECT id, building_id, name FROM floor ORDER BY id
+SELECT id, building_id, name, plan FROM floor ORDER BY id
 `
 
 func (q *Queries) ListFloors(ctx context.Context) ([]Floor, error) {
@@ -296,7 +214,12 @@ func (q *Queries) ListFloors(ctx context.Context) ([]Floor, error) {
 	var items []Floor
 	for rows.Next() {
 		var i Floor
-		if err := rows.Scan(&i.ID, &i.BuildingID, &i.Name); err != nil {
+		if err := rows.Scan(
+			&i.ID,
+			&i.BuildingID,
+			&i.Name,
+			&i.Plan,
+		); err != nil {
 			return nil, err
 		}
 		items = append(items, i)
@@ -313,6 +236,37 @@ SELECT apartment_id, position, name, url, description_de, description_en FROM pi
 
 func (q *Queries) ListPictures(ctx context.Context) ([]Picture, error) {
 	rows, err := q.db.Query(ctx, listPictures)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []Picture
+	for rows.Next() {
+		var i Picture
+		if err := rows.Scan(
+			&i.ApartmentID,
+			&i.Position,
+			&i.Name,
+			&i.Url,
+			&i.DescriptionDe,
+			&i.DescriptionEn,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const listPicturesOfApartment = `-- name: ListPicturesOfApartment :many
+SELECT apartment_id, position, name, url, description_de, description_en FROM picture WHERE apartment_id = $1 ORDER BY position
+`
+
+func (q *Queries) ListPicturesOfApartment(ctx context.Context, apartmentID int32) ([]Picture, error) {
+	rows, err := q.db.Query(ctx, listPicturesOfApartment, apartmentID)
 	if err != nil {
 		return nil, err
 	}
@@ -472,6 +426,107 @@ func (q *Queries) UpdateSemester(ctx context.Context, arg UpdateSemesterParams) 
 		arg.Name,
 		arg.StartDate,
 		arg.EndDate,
+	)
+	return err
+}
+
+const upsertApartment = `-- name: UpsertApartment :execrows
+INSERT INTO apartment (id, floor_id, name, description_de, description_en, rent_cents, cleaning_cents,
+                       deposit_cents, features, plan_x, plan_y)
+VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
+ON CONFLICT (id) DO UPDATE
+SET floor_id = EXCLUDED.floor_id, name = EXCLUDED.name, description_de = EXCLUDED.description_de,
+    description_en = EXCLUDED.description_en, rent_cents = EXCLUDED.rent_cents,
+    cleaning_cents = EXCLUDED.cleaning_cents, deposit_cents = EXCLUDED.deposit_cents,
+    features = EXCLUDED.features, plan_x = EXCLUDED.plan_x, plan_y = EXCLUDED.plan_y, updated_at = now()
+WHERE (apartment.floor_id, apartment.name, apartment.description_de, apartment.description_en,
+       apartment.rent_cents, apartment.cleaning_cents, apartment.deposit_cents, apartment.features,
+       apartment.plan_x, apartment.plan_y)
+      IS DISTINCT FROM
+      (EXCLUDED.floor_id, EXCLUDED.name, EXCLUDED.description_de, EXCLUDED.description_en,
+       EXCLUDED.rent_cents, EXCLUDED.cleaning_cents, EXCLUDED.deposit_cents, EXCLUDED.features,
+       EXCLUDED.plan_x, EXCLUDED.plan_y)
+`
+
+type UpsertApartmentParams struct {
+	ID            int32
+	FloorID       int32
+	Name          string
+	DescriptionDe string
+	DescriptionEn string
+	RentCents     int64
+	CleaningCents int64
+	DepositCents  int64
+	Features      []string
+	PlanX         float64
+	PlanY         float64
+}
+
+// Adds the apartment or updates it; an apartment the file leaves as it is keeps its updated_at, and
+// counts no row.
+func (q *Queries) UpsertApartment(ctx context.Context, arg UpsertApartmentParams) (int64, error) {
+	result, err := q.db.Exec(ctx, upsertApartment,
+		arg.ID,
+		arg.FloorID,
+		arg.Name,
+		arg.DescriptionDe,
+		arg.DescriptionEn,
+		arg.RentCents,
+		arg.CleaningCents,
+		arg.DepositCents,
+		arg.Features,
+		arg.PlanX,
+		arg.PlanY,
+	)
+	if err != nil {
+		return 0, err
+	}
+	return result.RowsAffected(), nil
+}
+
+const upsertBuilding = `-- name: UpsertBuilding :exec
+INSERT INTO building (id, name, address, email, phone) VALUES ($1, $2, $3, $4, $5)
+ON CONFLICT (id) DO UPDATE SET name = EXCLUDED.name, address = EXCLUDED.address, email = EXCLUDED.email,
+                               phone = EXCLUDED.phone
+`
+
+type UpsertBuildingParams struct {
+	ID      int32
+	Name    string
+	Address string
+	Email   string
+	Phone   string
+}
+
+func (q *Queries) UpsertBuilding(ctx context.Context, arg UpsertBuildingParams) error {
+	_, err := q.db.Exec(ctx, upsertBuilding,
+		arg.ID,
+		arg.Name,
+		arg.Address,
+		arg.Email,
+		arg.Phone,
+	)
+	return err
+}
+
+const upsertFloor = `-- name: UpsertFloor :exec
+INSERT INTO floor (id, building_id, name, plan) VALUES ($1, $2, $3, $4)
+ON CONFLICT (id) DO UPDATE SET name = EXCLUDED.name, plan = EXCLUDED.plan
+`
+
+type UpsertFloorParams struct {
+	ID         int32
+	BuildingID int32
+	Name       string
+	Plan       string
+}
+
+func (q *Queries) UpsertFloor(ctx context.Context, arg UpsertFloorParams) error {
+	_, err := q.db.Exec(ctx, upsertFloor,
+		arg.ID,
+		arg.BuildingID,
+		arg.Name,
+		arg.Plan,
 	)
 	return err
 }

@@ -38,6 +38,7 @@ type Floor struct {
 	ID         int32
 	BuildingID int32
 	Name       string
+	Plan       string
 }
 
 type Picture struct {

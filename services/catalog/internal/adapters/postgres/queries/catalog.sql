@@ -57,20 +57,39 @@ INSERT INTO semester (name, start_date, end_date) VALUES ($1, $2, $3) RETURNING 
 -- name: UpdateSemester :exec
 UPDATE semester SET name = $2, start_date = $3, end_date = $4 WHERE id = $1;
 
--- name: InsertBuilding :exec
-INSERT INTO building (id, name, address, email, phone) VALUES ($1, $2, $3, $4, $5);
+-- name: UpsertBuilding :exec
+INSERT INTO building (id, name, address, email, phone) VALUES ($1, $2, $3, $4, $5)
+ON CONFLICT (id) DO UPDATE SET name = EXCLUDED.name, address = EXCLUDED.address, email = EXCLUDED.email,
+                               phone = EXCLUDED.phone;
 
--- name: FillBuildingContact :exec
--- A building stored before it had a contact gets one; a contact an operator set is kept.
-UPDATE building SET email = $2, phone = $3 WHERE id = $1 AND email = '' AND phone = '';
+-- name: UpsertFloor :exec
+INSERT INTO floor (id, building_id, name, plan) VALUES ($1, $2, $3, $4)
+ON CONFLICT (id) DO UPDATE SET name = EXCLUDED.name, plan = EXCLUDED.plan;
 
--- name: InsertFloor :exec
-INSERT INTO floor (id, building_id, name) VALUES ($1, $2, $3);
-
--- name: InsertApartment :exec
+-- name: UpsertApartment :execrows
+-- Adds the apartment or updates it; an apartment the file leaves as it is keeps its updated_at, and
+-- counts no row.
 INSERT INTO apartment (id, floor_id, name, description_de, description_en, rent_cents, cleaning_cents,
                        deposit_cents, features, plan_x, plan_y)
-VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11);
+VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
+ON CONFLICT (id) DO UPDATE
+SET floor_id = EXCLUDED.floor_id, name = EXCLUDED.name, description_de = EXCLUDED.description_de,
+    description_en = EXCLUDED.description_en, rent_cents = EXCLUDED.rent_cents,
+    cleaning_cents = EXCLUDED.cleaning_cents, deposit_cents = EXCLUDED.deposit_cents,
+    features = EXCLUDED.features, plan_x = EXCLUDED.plan_x, plan_y = EXCLUDED.plan_y, updated_at = now()
+WHERE (apartment.floor_id, apartment.name, apartment.description_de, apartment.description_en,
+       apartment.rent_cents, apartment.cleaning_cents, apartment.deposit_cents, apartment.features,
+       apartment.plan_x, apartment.plan_y)
+      IS DISTINCT FROM
+      (EXCLUDED.floor_id, EXCLUDED.name, EXCLUDED.description_de, EXCLUDED.description_en,
+       EXCLUDED.rent_cents, EXCLUDED.cleaning_cents, EXCLUDED.deposit_cents, EXCLUDED.features,
+       EXCLUDED.plan_x, EXCLUDED.plan_y);
+
+-- name: ListPicturesOfApartment :many
+SELECT * FROM picture WHERE apartment_id = $1 ORDER BY position;
+
+-- name: DeletePicturesOfApartment :exec
+DELETE FROM picture WHERE apartment_id = $1;
 
 -- name: InsertPicture :exec
 INSERT INTO picture (apartment_id, position, name, url, description_de, description_en)

@@ -1,0 +1,345 @@
+// Package buildingfile reads the residence's description of its own building (docs/building-file.md):
+// one YAML file with the building's name, address and contact, its floors with their plan drawings and
+// the apartments with features, plan positions, prices and pictures. Every mistake is reported with the
+// line it is on, all of them at once.
+package buildingfile
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"net/url"
+	"path"
+	"reflect"
+	"slices"
+	"strings"
+	"unicode/utf8"
+
+	"gopkg.in/yaml.v3"
+
+	"semesterhaus/services/catalog/internal/domain"
+)
+
+type file struct {
+	Name    string  `yaml:"name"`
+	Address string  `yaml:"address"`
+	Contact contact `yaml:"contact"`
+	Floors  []floor `yaml:"floors"`
+}
+
+type contact struct {
+	Email string `yaml:"email"`
+	Phone string `yaml:"phone"`
+}
+
+type floor struct {
+	at
+	ID         int         `yaml:"id"`
+	Name       string      `yaml:"name"`
+	Plan       string      `yaml:"plan"`
+	Apartments []apartment `yaml:"apartments"`
+}
+
+type apartment struct {
+	at
+	ID           int       `yaml:"id"`
+	Name         string    `yaml:"name"`
+	Description  texts     `yaml:"description"`
+	RentPerMonth float64   `yaml:"rentPerMonth"`
+	Deposit      float64   `yaml:"deposit"`
+	CleaningFee  float64   `yaml:"cleaningFee"`
+	Features     []string  `yaml:"features"`
+	Position     position  `yaml:"position"`
+	Pictures     []picture `yaml:"pictures"`
+}
+
+type texts struct {
+	De string `yaml:"de"`
+	En string `yaml:"en"`
+}
+
+type position struct {
+	X float64 `yaml:"x"`
+	Y float64 `yaml:"y"`
+}
+
+type picture struct {
+	at
+	URL         string `yaml:"url"`
+	Description texts  `yaml:"description"`
+}
+
+// at remembers where a mapping and each of its keys stand in the file.
+type at struct {
+	line int
+	keys map[string]int
+}
+
+// lineOf returns the line of key, or of the mapping itself when the key is missing.
+func (a at) lineOf(key string) int {
+	if l, ok := a.keys[key]; ok {
+		return l
+	}
+	return a.line
+}
+
+func (f *floor) UnmarshalYAML(n *yaml.Node) error {
+	type plain floor
+	return strictly(n, (*plain)(f), &f.at)
+}
+
+func (a *apartment) UnmarshalYAML(n *yaml.Node) error {
+	type plain apartment
+	return strictly(n, (*plain)(a), &a.at)
+}
+
+func (p *picture) UnmarshalYAML(n *yaml.Node) error {
+	type plain picture
+	return strictly(n, (*plain)(p), &p.at)
+}
+
+// strictly decodes the mapping n into v, refusing keys that v does not know, and records the lines.
+func strictly(n *yaml.Node, v any, where *at) error {
+	where.line, where.keys = n.Line, map[string]int{}
+	if n.Kind != yaml.MappingNode {
+		return fmt.Errorf("line %d: expected keys and values (%s)", n.Line, strings.Join(keysOf(v), ", "))
+	}
+	known := keysOf(v)
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		k := n.Content[i]
+		if !slices.Contains(known, k.Value) {
+			return fmt.Errorf("line %d: unknown key %q; known are %s", k.Line, k.Value, strings.Join(known, ", "))
+		}
+		where.keys[k.Value] = k.Line
+	}
+	return n.Decode(v)
+}
+
+func keysOf(v any) []string {
+	t := reflect.TypeOf(v).Elem()
+	var keys []string
+	for i := range t.NumField() {
+		if k, _, _ := strings.Cut(t.Field(i).Tag.Get("yaml"), ","); k != "" {
+			keys = append(keys, k)
+		}
+	}
+	return keys
+}
+
+// Parse reads a building file. name is how errors call the file. The building's id is always 1: the
+// system runs one residence.
+func Parse(name string, data []byte) (domain.Building, error) {
+	var f file
+	dec := yaml.NewDecoder(bytes.NewReader(data))
+	dec.KnownFields(true)
+	if err := dec.Decode(&f); err != nil {
+		return domain.Building{}, decodeError(name, err)
+	}
+	var root yaml.Node
+	if err := yaml.Unmarshal(data, &root); err != nil {
+		return domain.Building{}, fmt.Errorf("%s: %w", name, err)
+	}
+	c := checker{file: name, top: topLines(&root)}
+	b := c.building(f)
+	return b, errors.Join(c.errs...)
+}
+
+// decodeError names the file and the line in each of the decoder's messages ("haus.yaml:12: …").
+func decodeError(name string, err error) error {
+	messages := []string{err.Error()}
+	var typeErr *yaml.TypeError
+	if errors.As(err, &typeErr) {
+		messages = typeErr.Errors
+	}
+	errs := make([]error, len(messages))
+	for i, m := range messages {
+		m = strings.TrimPrefix(m, "yaml: ")
+		if n, rest, ok := strings.Cut(strings.TrimPrefix(m, "line "), ": "); ok && strings.HasPrefix(m, "line ") {
+			errs[i] = fmt.Errorf("%s:%s: %s", name, n, rest)
+		} else {
+			errs[i] = fmt.Errorf("%s: %s", name, m)
+		}
+	}
+	return errors.Join(errs...)
+}
+
+// topLines returns the lines of the top-level keys.
+func topLines(root *yaml.Node) at {
+	a := at{line: 1, keys: map[string]int{}}
+	if len(root.Content) == 1 && root.Content[0].Kind == yaml.MappingNode {
+		m := root.Content[0]
+		for i := 0; i+1 < len(m.Content); i += 2 {
+			a.keys[m.Content[i].Value] = m.Content[i].Line
+		}
+	}
+	return a
+}
+
+type checker struct {
+	file string
+	top  at
+	errs []error
+}
+
+func (c *checker) failf(line int, format string, args ...any) {
+	c.errs = append(c.errs, fmt.Errorf("%s:%d: %s", c.file, line, fmt.Sprintf(format, args...)))
+}
+
+func (c *checker) building(f file) domain.Building {
+	b := domain.Building{
+		ID:      1,
+		Name:    c.line(c.top.lineOf("name"), "name", f.Name, 200),
+		Address: c.line(c.top.lineOf("address"), "address", f.Address, 200),
+		Contact: domain.Contact{
+			Email: c.line(c.top.lineOf("contact"), "contact.email", f.Contact.Email, 200),
+			Phone: c.line(c.top.lineOf("contact"), "contact.phone", f.Contact.Phone, 50),
+		},
+	}
+	if b.Contact.Email != "" && !strings.Contains(b.Contact.Email, "@") {
+		c.failf(c.top.lineOf("contact"), "contact.email %q is not an e-mail address", b.Contact.Email)
+	}
+	if len(f.Floors) == 0 {
+		c.failf(c.top.lineOf("floors"), "floors: list at least one floor")
+	}
+	floorIDs, floorNames := map[int]int{}, map[string]int{}
+	apartmentIDs, apartmentNames := map[int]int{}, map[string]int{}
+	for _, fl := range f.Floors {
+		floor := domain.Floor{ID: fl.ID, Name: c.line(fl.lineOf("name"), "floor name", fl.Name, 40), Plan: c.link(fl.lineOf("plan"), "floor plan", fl.Plan)}
+		c.required(fl.at, "floor", "id", "name", "plan")
+		unique(c, fl.lineOf("id"), floorIDs, fl.ID, "floor id")
+		unique(c, fl.lineOf("name"), floorNames, fl.Name, "floor name")
+		if fl.ID <= 0 {
+			c.failf(fl.lineOf("id"), "floor %q: id must be a whole number above 0", fl.Name)
+		}
+		for _, a := range fl.Apartments {
+			unique(c, a.lineOf("id"), apartmentIDs, a.ID, "apartment id")
+			unique(c, a.lineOf("name"), apartmentNames, a.Name, "apartment name")
+			floor.Apartments = append(floor.Apartments, c.apartment(a, floor))
+		}
+		slices.SortFunc(floor.Apartments, func(x, y domain.Apartment) int { return x.ID - y.ID })
+		b.Floors = append(b.Floors, floor)
+	}
+	return b
+}
+
+func (c *checker) apartment(a apartment, f domain.Floor) domain.Apartment {
+	what := fmt.Sprintf("apartment %q", a.Name)
+	if a.ID <= 0 {
+		c.failf(a.lineOf("id"), "%s: id must be a whole number above 0", what)
+	}
+	result := domain.Apartment{
+		ID: a.ID, FloorID: f.ID, FloorName: f.Name,
+		Name:          c.line(a.lineOf("name"), "apartment name", a.Name, 40),
+		DescriptionDe: c.text(a.lineOf("description"), what+": description.de", a.Description.De),
+		DescriptionEn: c.text(a.lineOf("description"), what+": description.en", a.Description.En),
+		RentPerMonth:  c.money(a.lineOf("rentPerMonth"), what+": rentPerMonth", a.RentPerMonth, domain.MaxRentPerMonth),
+		Deposit:       c.money(a.lineOf("deposit"), what+": deposit", a.Deposit, domain.MaxDeposit),
+		CleaningFee:   c.money(a.lineOf("cleaningFee"), what+": cleaningFee", a.CleaningFee, domain.MaxCleaningFee),
+		X:             c.fraction(a.lineOf("position"), what+": position.x", a.Position.X),
+		Y:             c.fraction(a.lineOf("position"), what+": position.y", a.Position.Y),
+	}
+	c.required(a.at, what, "id", "name", "description", "rentPerMonth", "deposit", "cleaningFee", "position")
+	for _, code := range a.Features {
+		switch {
+		case !slices.Contains(domain.Features, domain.Feature(code)):
+			c.failf(a.lineOf("features"), "%s: unknown feature %q; known are %s", what, code, featureList())
+		case slices.Contains(result.Features, domain.Feature(code)):
+			c.failf(a.lineOf("features"), "%s: feature %s is listed twice", what, code)
+		default:
+			result.Features = append(result.Features, domain.Feature(code))
+		}
+	}
+	for _, p := range a.Pictures {
+		c.required(p.at, what+": picture", "url", "description")
+		link := c.link(p.lineOf("url"), what+": picture url", p.URL)
+		result.Pictures = append(result.Pictures, domain.Picture{
+			Name:          strings.TrimSuffix(path.Base(link), path.Ext(link)),
+			URL:           link,
+			DescriptionDe: c.line(p.lineOf("description"), what+": picture description.de", p.Description.De, 200),
+			DescriptionEn: c.line(p.lineOf("description"), what+": picture description.en", p.Description.En, 200),
+		})
+	}
+	return result
+}
+
+func featureList() string {
+	codes := make([]string, len(domain.Features))
+	for i, f := range domain.Features {
+		codes[i] = string(f)
+	}
+	return strings.Join(codes, ", ")
+}
+
+// unique records key as seen on line and reports it when it was seen before.
+func unique[K comparable](c *checker, line int, seen map[K]int, key K, what string) {
+	if first, ok := seen[key]; ok {
+		c.failf(line, "%s %v is used before, on line %d", what, key, first)
+		return
+	}
+	seen[key] = line
+}
+
+// required reports each of keys that the mapping lacks.
+func (c *checker) required(a at, what string, keys ...string) {
+	for _, k := range keys {
+		if _, ok := a.keys[k]; !ok {
+			c.failf(a.line, "%s: %s is missing", what, k)
+		}
+	}
+}
+
+// line checks a required single-line text of at most max characters.
+func (c *checker) line(at int, what, text string, max int) string {
+	text = strings.TrimSpace(text)
+	switch {
+	case text == "":
+		c.failf(at, "%s is missing", what)
+	case strings.ContainsAny(text, "\r\n"):
+		c.failf(at, "%s must be one line", what)
+	case utf8.RuneCountInString(text) > max:
+		c.failf(at, "%s is longer than %d characters", what, max)
+	}
+	return text
+}
+
+func (c *checker) text(at int, what, text string) string {
+	text = strings.TrimSpace(text)
+	switch {
+	case text == "":
+		c.failf(at, "%s is missing", what)
+	case utf8.RuneCountInString(text) > domain.MaxDescriptionLength:
+		c.failf(at, "%s is longer than %d characters", what, domain.MaxDescriptionLength)
+	}
+	return text
+}
+
+// link checks a picture's or plan's address: a path on the site (/images/…) or an https URL.
+func (c *checker) link(at int, what, link string) string {
+	link = strings.TrimSpace(link)
+	u, err := url.Parse(link)
+	switch {
+	case link == "":
+		c.failf(at, "%s is missing", what)
+	case err != nil || !(strings.HasPrefix(link, "/") && !strings.HasPrefix(link, "//") || u.Scheme == "https" && u.Host != ""):
+		c.failf(at, "%s %q must be a path on the site (/images/…) or an https:// address", what, link)
+	}
+	return link
+}
+
+func (c *checker) money(at int, what string, euros float64, max domain.Money) domain.Money {
+	m, err := domain.MoneyFromEuros(euros)
+	switch {
+	case err != nil:
+		c.failf(at, "%s: %v", what, err)
+	case m < 0 || m > max:
+		c.failf(at, "%s %.2f is not between 0 and %.2f euros", what, euros, max.Euros())
+	}
+	return m
+}
+
+func (c *checker) fraction(at int, what string, v float64) float64 {
+	if v < 0 || v > 1 {
+		c.failf(at, "%s %v is not between 0 (left or top) and 1 (right or bottom)", what, v)
+	}
+	return v
+}

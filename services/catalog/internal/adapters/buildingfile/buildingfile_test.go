@@ -1,0 +1,96 @@
+package buildingfile_test
+
+import (
+	"strings"
+	"testing"
+
+	"semesterhaus/services/catalog/demo"
+	"semesterhaus/services/catalog/internal/adapters/buildingfile"
+)
+
+func TestParse_demoFile_isTheNeckarblickWithFourFloorsOfSixApartments(t *testing.T) {
+	t.Parallel()
+	b, err := buildingfile.Parse("building.yaml", demo.File)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b.Name != "Studentenwohnheim Neckarblick" || len(b.Floors) != 4 || b.ApartmentCount() != 24 {
+		t.Fatalf("%q with %d floors and %d apartments", b.Name, len(b.Floors), b.ApartmentCount())
+	}
+	a := b.Floors[3].Apartments[0]
+	if a.ID != 31 || a.Name != "3.01" || a.RentPerMonth != 620_00 || a.FloorName != "OG3" || a.X != 0.2 ||
+		len(a.Pictures) != 3 || a.Pictures[0].Name != "large-room" || b.Floors[3].Plan != "/groundplan/OG3.svg" {
+		t.Errorf("apartment 3.01 = %+v", a)
+	}
+}
+
+const valid = `name: Haus
+address: Weg 1, 69117 Heidelberg
+contact: {email: office@haus.example, phone: "+49 1"}
+floors:
+  - id: 1
+    name: EG
+    plan: /groundplan/EG.svg
+    apartments:
+      - id: 1
+        name: "0.01"
+        description: {de: Hell., en: Bright.}
+        rentPerMonth: 500
+        deposit: 900
+        cleaningFee: 90.50
+        features: [KITCHEN]
+        position: {x: 0.5, y: 0.5}
+        pictures:
+          - url: https://photos.example.org/1.jpg
+            description: {de: Zimmer, en: Room}
+`
+
+func TestParse_mistakes_areNamedWithTheirLine(t *testing.T) {
+	t.Parallel()
+	if _, err := buildingfile.Parse("haus.yaml", []byte(valid)); err != nil {
+		t.Fatalf("the valid file: %v", err)
+	}
+	for _, c := range []struct{ name, from, to, want string }{
+		{"unknown key", "        deposit: 900", "        depost: 900", `haus.yaml:13: unknown key "depost"; known are id, name`},
+		{"unknown top key", "address:", "adress:", `haus.yaml:2: field adress not found`},
+		{"not a number", "rentPerMonth: 500", "rentPerMonth: five", "haus.yaml:12: cannot unmarshal !!str `five` into float64"},
+		{"missing rent", "        rentPerMonth: 500\n", "", `haus.yaml:9: apartment "0.01": rentPerMonth is missing`},
+		{"three decimals", "cleaningFee: 90.50", "cleaningFee: 90.505", `haus.yaml:14: apartment "0.01": cleaningFee: amount 90.505 has more than two decimals`},
+		{"too expensive", "rentPerMonth: 500", "rentPerMonth: 50000", `haus.yaml:12: apartment "0.01": rentPerMonth 50000.00 is not between 0 and 5000.00 euros`},
+		{"unknown feature", "[KITCHEN]", "[KITCHEN, POOL]", `haus.yaml:15: apartment "0.01": unknown feature "POOL"`},
+		{"feature twice", "[KITCHEN]", "[KITCHEN, KITCHEN]", `haus.yaml:15: apartment "0.01": feature KITCHEN is listed twice`},
+		{"off the plan", "x: 0.5", "x: 1.5", `haus.yaml:16: apartment "0.01": position.x 1.5 is not between 0`},
+		{"no english text", "en: Bright.", "en: ''", `haus.yaml:11: apartment "0.01": description.en is missing`},
+		{"plan not a link", "plan: /groundplan/EG.svg", "plan: EG.svg", `haus.yaml:7: floor plan "EG.svg" must be a path on the site`},
+		{"picture over http", "https://photos", "http://photos", `haus.yaml:18: apartment "0.01": picture url "http://photos.example.org/1.jpg" must be`},
+		{"no address", "address: Weg 1, 69117 Heidelberg", "address: ''", `haus.yaml:2: address is missing`},
+		{"bad e-mail", "office@haus.example", "office", `haus.yaml:3: contact.email "office" is not an e-mail address`},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			_, err := buildingfile.Parse("haus.yaml", []byte(strings.Replace(valid, c.from, c.to, 1)))
+			if err == nil || !strings.Contains(err.Error(), c.want) {
+				t.Errorf("got %v\nwant %s", err, c.want)
+			}
+		})
+	}
+}
+
+func TestParse_twice_theSameIdOrName_namesBothLines(t *testing.T) {
+	t.Parallel()
+	twice := valid + strings.Replace(valid[strings.Index(valid, "      - id: 1"):], "description: {de: Hell.", "description: {de: Dunkel.", 1)
+	_, err := buildingfile.Parse("haus.yaml", []byte(twice))
+	for _, want := range []string{`haus.yaml:20: apartment id 1 is used before, on line 9`, `haus.yaml:21: apartment name 0.01 is used before, on line 10`} {
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("got %v\nwant %s", err, want)
+		}
+	}
+}
+
+func TestParse_noFloors_isRefused(t *testing.T) {
+	t.Parallel()
+	_, err := buildingfile.Parse("haus.yaml", []byte(valid[:strings.Index(valid, "floors:")]+"floors: []\n"))
+	if err == nil || !strings.Contains(err.Error(), "haus.yaml:4: floors: list at least one floor") {
+		t.Errorf("got %v", err)
+	}
+}

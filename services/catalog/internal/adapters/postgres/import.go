@@ -1,0 +1,137 @@
+package postgres
+
+import (
+	"context"
+	"fmt"
+	"slices"
+
+	"github.com/jackc/pgx/v5"
+
+	"semesterhaus/platform/audit"
+	"semesterhaus/platform/postgres"
+	"semesterhaus/services/catalog/internal/adapters/postgres/db"
+	"semesterhaus/services/catalog/internal/domain"
+)
+
+// ImportResult says what an import changed, and which stored apartments the file no longer lists.
+type ImportResult struct {
+	ApartmentsChanged int                // added, or updated because the file says something else
+	Unlisted          []domain.Apartment // stored, not in the file: kept, since rentings refer to them
+	SemestersAdded    []domain.Semester
+}
+
+// Import stores the building as the file describes it, in one transaction: the building, each floor
+// and each apartment (matched by id) is added or updated, each listed apartment's pictures become the
+// file's. Nothing is ever deleted: an apartment the file no longer lists stays, with its rentings, and
+// is reported. It also adds the semesters that are missing. Importing the same file again changes
+// nothing but its audit entry (actor "import").
+func (r *Repository) Import(ctx context.Context, building domain.Building, semesters []domain.Semester) (ImportResult, error) {
+	var result ImportResult
+	err := postgres.InTx(ctx, r.pool, func(tx pgx.Tx) error {
+		result = ImportResult{}
+		q := r.queries.WithTx(tx)
+		b := building
+		if err := q.UpsertBuilding(ctx, db.UpsertBuildingParams{
+			ID: int32(b.ID), Name: b.Name, Address: b.Address, Email: b.Contact.Email, Phone: b.Contact.Phone,
+		}); err != nil {
+			return fmt.Errorf("store the building: %w", err)
+		}
+		var listed []int
+		for _, f := range b.Floors {
+			if err := q.UpsertFloor(ctx, db.UpsertFloorParams{ID: int32(f.ID), BuildingID: int32(b.ID), Name: f.Name, Plan: f.Plan}); err != nil {
+				return fmt.Errorf("store floor %s: %w", f.Name, err)
+			}
+			for _, a := range f.Apartments {
+				changed, err := upsertApartment(ctx, q, a)
+				if err != nil {
+					return err
+				}
+				if changed {
+					result.ApartmentsChanged++
+				}
+				listed = append(listed, a.ID)
+			}
+		}
+		stored, err := q.ListApartments(ctx)
+		if err != nil {
+			return fmt.Errorf("list apartments: %w", err)
+		}
+		for _, row := range stored {
+			if !slices.Contains(listed, int(row.Apartment.ID)) {
+				result.Unlisted = append(result.Unlisted, apartmentFromDB(row.Apartment, row.FloorName, nil))
+			}
+		}
+		if result.SemestersAdded, err = ensureSemesters(ctx, q, semesters); err != nil {
+			return err
+		}
+		unlisted := make([]string, len(result.Unlisted))
+		for i, a := range result.Unlisted {
+			unlisted[i] = a.Name
+		}
+		return audit.Record(ctx, tx, audit.Entry{
+			Actor: "import", Action: "importBuilding", Subject: fmt.Sprintf("building/%d", b.ID),
+			Details: map[string]any{"apartmentsChanged": result.ApartmentsChanged, "unlisted": unlisted},
+		})
+	})
+	return result, err
+}
+
+// upsertApartment stores the apartment and its pictures; it says whether anything changed.
+func upsertApartment(ctx context.Context, q *db.Queries, a domain.Apartment) (bool, error) {
+	features := make([]string, len(a.Features))
+	for i, f := range a.Features {
+		features[i] = string(f)
+	}
+	rows, err := q.UpsertApartment(ctx, db.UpsertApartmentParams{
+		ID: int32(a.ID), FloorID: int32(a.FloorID), Name: a.Name,
+		DescriptionDe: a.DescriptionDe, DescriptionEn: a.DescriptionEn,
+		RentCents: a.RentPerMonth.Cents(), CleaningCents: a.CleaningFee.Cents(), DepositCents: a.Deposit.Cents(),
+		Features: features, PlanX: a.X, PlanY: a.Y,
+	})
+	if err != nil {
+		return false, fmt.Errorf("store apartment %s: %w", a.Name, err)
+	}
+	stored, err := q.ListPicturesOfApartment(ctx, int32(a.ID))
+	if err != nil {
+		return false, fmt.Errorf("pictures of apartment %s: %w", a.Name, err)
+	}
+	if samePictures(stored, a.Pictures) {
+		return rows > 0, nil
+	}
+	if err := q.DeletePicturesOfApartment(ctx, int32(a.ID)); err != nil {
+		return false, fmt.Errorf("replace the pictures of apartment %s: %w", a.Name, err)
+	}
+	for i, p := range a.Pictures {
+		err := q.InsertPicture(ctx, db.InsertPictureParams{
+			ApartmentID: int32(a.ID), Position: int32(i), Name: p.Name, Url: p.URL,
+			DescriptionDe: p.DescriptionDe, DescriptionEn: p.DescriptionEn,
+		})
+		if err != nil {
+			return false, fmt.Errorf("insert picture %s of apartment %s: %w", p.Name, a.Name, err)
+		}
+	}
+	return true, nil
+}
+
+func samePictures(stored []db.Picture, pictures []domain.Picture) bool {
+	return slices.EqualFunc(stored, pictures, func(s db.Picture, p domain.Picture) bool {
+		return s.Name == p.Name && s.Url == p.URL && s.DescriptionDe == p.DescriptionDe && s.DescriptionEn == p.DescriptionEn
+	})
+}
+
+// ensureSemesters adds each semester that shares neither a day nor its name with one stored, and
+// returns those it added.
+func ensureSemesters(ctx context.Context, q *db.Queries, semesters []domain.Semester) ([]domain.Semester, error) {
+	var added []domain.Semester
+	for _, s := range semesters {
+		ids, err := q.InsertSemesterIfFree(ctx, db.InsertSemesterIfFreeParams{Name: s.Name, StartDate: s.Start, EndDate: s.End})
+		if err != nil {
+			return added, fmt.Errorf("insert semester %s: %w", s.Name, err)
+		}
+		for _, id := range ids {
+			s.ID = int(id)
+			added = append(added, s)
+		}
+	}
+	return added, nil
+}
