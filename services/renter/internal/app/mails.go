@@ -39,6 +39,10 @@ type Catalog interface {
 // deleted meanwhile); there is nobody to write to.
 var ErrUnknownRenter = errors.New("event for an unknown renter")
 
+// ErrUnknownStep means a reminder names a step this service has no mail for (one a newer renting
+// service added); retrying would not help.
+var ErrUnknownStep = errors.New("reminder of an unknown step")
+
 // Mails decides which mail a renting's change of state is worth and writes it.
 type Mails struct {
 	renderer  MailRenderer
@@ -74,17 +78,45 @@ func (m *Mails) OnStateChange(ctx context.Context, store MailStore, change domai
 			return err // not claimed: the renter heard about a cancelled request within the window
 		}
 	}
-	var token string
+	token := change.RenewalToken
 	if kind == domain.MailConfirmEmail {
-		var record domain.EmailToken
-		token, record = domain.NewEmailToken(renter.ID, change.RentingID, m.now())
-		if err := store.AddEmailToken(ctx, record); err != nil {
+		if token, err = m.issueEmailToken(ctx, store, renter.ID, change.RentingID); err != nil {
 			return err
 		}
 	}
 	return m.write(ctx, store, change.EventID, renter, change.Stay, true, domain.MailContent{
-		Kind: kind, Link: domain.Link(kind, m.publicURL, change, renter.Data.Email, token),
+		Kind: kind, Link: domain.Link(kind, m.publicURL, change.RentingID, renter.Data.Email, token),
 	})
+}
+
+// OnReminderDue stores the reminder of the step the renter has not taken, with the link to it: a
+// reminder to confirm the e-mail address carries a new confirmation token (the first mail's keeps
+// working), a renewal's the event's renewal token. A step this service does not know is logged by
+// the caller and mailed about by nobody.
+func (m *Mails) OnReminderDue(ctx context.Context, store MailStore, due domain.ReminderDue) error {
+	kind, ok := domain.ReminderFor(due.Step)
+	if !ok {
+		return fmt.Errorf("reminder of step %q: %w", due.Step, ErrUnknownStep)
+	}
+	renter, err := loadRenter(ctx, store, due.RenterID)
+	if err != nil {
+		return err
+	}
+	token := due.RenewalToken
+	if kind == domain.MailRemindConfirmEmail {
+		if token, err = m.issueEmailToken(ctx, store, renter.ID, due.RentingID); err != nil {
+			return err
+		}
+	}
+	return m.write(ctx, store, due.EventID, renter, due.Stay, true, domain.MailContent{
+		Kind: kind, Link: domain.Link(kind, m.publicURL, due.RentingID, renter.Data.Email, token),
+	})
+}
+
+// issueEmailToken stores a new e-mail confirmation token for the renting and returns it for the link.
+func (m *Mails) issueEmailToken(ctx context.Context, store MailStore, renterID int64, rentingID string) (string, error) {
+	token, record := domain.NewEmailToken(renterID, rentingID, m.now())
+	return token, store.AddEmailToken(ctx, record)
 }
 
 // OnKeyCodeDue stores the mail with the renter's key code and the move-in day; it names the
