@@ -78,15 +78,7 @@ func (m *Mails) OnStateChange(ctx context.Context, store MailStore, change domai
 			return err // not claimed: the renter heard about a cancelled request within the window
 		}
 	}
-	token := change.RenewalToken
-	if kind == domain.MailConfirmEmail {
-		if token, err = m.issueEmailToken(ctx, store, renter.ID, change.RentingID); err != nil {
-			return err
-		}
-	}
-	return m.write(ctx, store, change.EventID, renter, change.Stay, true, domain.MailContent{
-		Kind: kind, Link: domain.Link(kind, m.publicURL, change.RentingID, renter.Data.Email, token),
-	})
+	return m.writeLinked(ctx, store, change.EventID, renter, change.Stay, kind, change.RentingID, change.RenewalToken)
 }
 
 // OnReminderDue stores the reminder of the step the renter has not taken, with the link to it: a
@@ -102,21 +94,24 @@ func (m *Mails) OnReminderDue(ctx context.Context, store MailStore, due domain.R
 	if err != nil {
 		return err
 	}
-	token := due.RenewalToken
-	if kind == domain.MailRemindConfirmEmail {
-		if token, err = m.issueEmailToken(ctx, store, renter.ID, due.RentingID); err != nil {
+	return m.writeLinked(ctx, store, due.EventID, renter, due.Stay, kind, due.RentingID, due.RenewalToken)
+}
+
+// writeLinked writes a mail of kind about the renting with the link to its page (if kind has one):
+// a mail that leads to the e-mail confirmation stores a new confirmation token for its link, a
+// renewal's link carries renewalToken.
+func (m *Mails) writeLinked(ctx context.Context, store MailStore, eventID string, renter domain.Renter, stay domain.Stay, kind domain.MailKind, rentingID, renewalToken string) error {
+	token := renewalToken
+	if kind == domain.MailConfirmEmail || kind == domain.MailRemindConfirmEmail {
+		var record domain.EmailToken
+		token, record = domain.NewEmailToken(renter.ID, rentingID, m.now())
+		if err := store.AddEmailToken(ctx, record); err != nil {
 			return err
 		}
 	}
-	return m.write(ctx, store, due.EventID, renter, due.Stay, true, domain.MailContent{
-		Kind: kind, Link: domain.Link(kind, m.publicURL, due.RentingID, renter.Data.Email, token),
+	return m.write(ctx, store, eventID, renter, stay, true, domain.MailContent{
+		Kind: kind, Link: domain.Link(kind, m.publicURL, rentingID, renter.Data.Email, token),
 	})
-}
-
-// issueEmailToken stores a new e-mail confirmation token for the renting and returns it for the link.
-func (m *Mails) issueEmailToken(ctx context.Context, store MailStore, renterID int64, rentingID string) (string, error) {
-	token, record := domain.NewEmailToken(renterID, rentingID, m.now())
-	return token, store.AddEmailToken(ctx, record)
 }
 
 // OnKeyCodeDue stores the mail with the renter's key code and the move-in day; it names the

@@ -6,41 +6,16 @@ import (
 	"testing"
 	"time"
 
-	"github.com/jackc/pgx/v5"
-	"google.golang.org/protobuf/proto"
-
 	eventsv1 "semesterhaus/proto/gen/events/v1"
 	pgadapter "semesterhaus/services/renting/internal/adapters/postgres"
 	"semesterhaus/services/renting/internal/domain"
 	"semesterhaus/services/renting/internal/testenv"
 )
 
-// reminders decodes the ReminderDue events in the outbox, oldest first.
-func reminders(t *testing.T, env *testenv.Env) []*eventsv1.ReminderDue {
-	t.Helper()
-	rows, err := env.Pool.Query(context.Background(), "SELECT payload FROM outbox WHERE subject = $1 ORDER BY seq",
-		pgadapter.ReminderDueSubject(testenv.Subjects))
-	if err != nil {
-		t.Fatal(err)
-	}
-	payloads, err := pgx.CollectRows(rows, pgx.RowTo[[]byte])
-	if err != nil {
-		t.Fatal(err)
-	}
-	sent := make([]*eventsv1.ReminderDue, len(payloads))
-	for i, p := range payloads {
-		sent[i] = &eventsv1.ReminderDue{}
-		if err := proto.Unmarshal(p, sent[i]); err != nil {
-			t.Fatal(err)
-		}
-	}
-	return sent
-}
-
 // wantReminders checks that exactly the steps were reminded, in order, each for its renting.
 func wantReminders(t *testing.T, env *testenv.Env, want ...[2]string) []*eventsv1.ReminderDue {
 	t.Helper()
-	got := reminders(t, env)
+	got := outboxEvents[eventsv1.ReminderDue](t, env, pgadapter.ReminderDueSubject(testenv.Subjects))
 	if len(got) != len(want) {
 		t.Fatalf("%d reminders %v, want %v", len(got), got, want)
 	}
