@@ -124,15 +124,17 @@ func (s *Rentings) expireRenewals(ctx context.Context, semesters []domain.Semest
 
 // remind reminds the renter of each renting that has waited too long for their next step, once per
 // renting and step: an e-mail unconfirmed, a contract unsigned, the rent unpaid for as long as the
-// rules say, and a renewal still unanswered a few days before its deadline (docs/booking.md,
-// "Reminders"). Requests and renewals that expired are cancelled before, so they are not reminded.
+// rules say (in semesters that have not ended), and a renewal still unanswered a few days before its
+// deadline (docs/booking.md, "Reminders"). Requests and renewals that expired are cancelled before,
+// so they are not reminded.
 func (s *Rentings) remind(ctx context.Context, semesters []domain.Semester) error {
-	now, rules := s.now(), s.settings.Reminders
+	now, rules, today := s.now(), s.settings.Reminders, s.today()
 	var errs []error
-	for _, step := range []domain.Step{domain.StepConfirmEmail, domain.StepSignContract, domain.StepPayRent} {
-		errs = append(errs, s.remindOf(ctx, step, now.Add(-rules.After(step)), nil))
+	if open := notEnded(semesters, today); len(open) > 0 {
+		for _, step := range []domain.Step{domain.StepConfirmEmail, domain.StepSignContract, domain.StepPayRent} {
+			errs = append(errs, s.remindOf(ctx, step, now.Add(-rules.After(step)), open))
+		}
 	}
-	today := s.today()
 	for _, sem := range semesters {
 		if from, ok := rules.RenewalReminderFrom(sem, today, s.settings.TimeZone); ok && !now.Before(from) {
 			errs = append(errs, s.remindOf(ctx, domain.StepAnswerRenewal, from, []int{sem.ID}))
@@ -141,8 +143,20 @@ func (s *Rentings) remind(ctx context.Context, semesters []domain.Semester) erro
 	return errors.Join(errs...)
 }
 
-// remindOf reminds the renters of the rentings that wait for the step since before enteredBefore, of
-// the semesters (all when nil); a renewal's reminder carries a renewal link of its own.
+// notEnded returns the ids of the semesters that have not ended on today: a booking of a semester
+// past is nobody's next step any more, so the first run does not remind of years past.
+func notEnded(semesters []domain.Semester, today time.Time) []int {
+	var ids []int
+	for _, sem := range semesters {
+		if !sem.End.Before(today) {
+			ids = append(ids, sem.ID)
+		}
+	}
+	return ids
+}
+
+// remindOf reminds the renters of the rentings of the semesters that wait for the step since before
+// enteredBefore; a renewal's reminder carries a renewal link of its own.
 func (s *Rentings) remindOf(ctx context.Context, step domain.Step, enteredBefore time.Time, semesterIDs []int) error {
 	due, err := s.jobs.RemindersDue(ctx, step, enteredBefore, semesterIDs)
 	if err != nil {

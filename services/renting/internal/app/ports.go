@@ -81,8 +81,8 @@ type JobStore interface {
 	// AnnounceKeyCode marks the key code announced and enqueues its event in one transaction, once:
 	// a renting no longer paid or announced already (by another replica) is left alone.
 	AnnounceKeyCode(ctx context.Context, id string, moveIn, at time.Time) error
-	// RemindersDue returns the rentings waiting in the step's state since before enteredBefore, of
-	// the semesters (all when nil), whose renter was not reminded of the step yet.
+	// RemindersDue returns the rentings of the semesters waiting in the step's state since before
+	// enteredBefore whose renter was not reminded of the step yet.
 	RemindersDue(ctx context.Context, step domain.Step, enteredBefore time.Time, semesterIDs []int) ([]domain.Renting, error)
 	// Remind records the reminder and enqueues its event in one transaction, once: a renting that left
 	// the step's state or was reminded already (by another replica) is left alone.

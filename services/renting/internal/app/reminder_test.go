@@ -65,9 +65,13 @@ func TestJobs_remindAnUnsignedContractAndUnpaidRentOnceAfterThreeDaysInTheState(
 	env := testenv.New(t, testenv.DesignDay, testenv.Subjects)
 	ctx := context.Background()
 	r := domain.NewRenting(7, 11, semesterNamed(t, env, "SoSe 2027").ID, false, env.Clock.Now())
-	if err := env.Repo.Create(ctx, r); err != nil {
-		t.Fatal(err)
+	past := domain.NewRenting(8, 11, semesterNamed(t, env, "SoSe 2026").ID, false, env.Clock.Now())
+	for _, r := range []*domain.Renting{r, past} {
+		if err := env.Repo.Create(ctx, r); err != nil {
+			t.Fatal(err)
+		}
 	}
+	moveTo(t, env, past.ID, domain.ApartmentReserved, domain.OwnerAcknowledged, domain.ContractRequested) // a semester that ended: not reminded
 	moveTo(t, env, r.ID, domain.ApartmentReserved, domain.OwnerAcknowledged)
 	env.Clock.Set(testenv.DesignDay.Add(10 * 24 * time.Hour)) // reserved long ago: only the contract's time counts
 	moveTo(t, env, r.ID, domain.ContractRequested)
@@ -153,7 +157,7 @@ func TestRemind_severalReplicasAtOnce_remindOnce(t *testing.T) {
 	waiting := request(t, env, 11, "ada@example.org")
 	movedOn := request(t, env, 12, "bob@example.org")
 	env.Clock.Set(testenv.DesignDay.Add(25 * time.Hour))
-	due, err := env.Repo.RemindersDue(ctx, domain.StepConfirmEmail, env.Clock.Now().Add(-24*time.Hour), nil)
+	due, err := env.Repo.RemindersDue(ctx, domain.StepConfirmEmail, env.Clock.Now().Add(-24*time.Hour), []int{mustGet(t, env, waiting).SemesterID})
 	if err != nil || len(due) != 2 {
 		t.Fatalf("%d due: %v", len(due), err)
 	}

@@ -88,14 +88,12 @@ func (r *Repository) AnnounceKeyCode(ctx context.Context, id string, moveIn, at 
 	})
 }
 
-// RemindersDue returns the rentings that wait in the step's state since before enteredBefore, of
-// the semesters (all when nil), and whose renter was not reminded of the step yet.
+// RemindersDue returns the rentings of the semesters that wait in the step's state since before
+// enteredBefore and whose renter was not reminded of the step yet.
 func (r *Repository) RemindersDue(ctx context.Context, step domain.Step, enteredBefore time.Time, semesterIDs []int) ([]domain.Renting, error) {
-	params := db.ListRemindersDueParams{State: string(step.WaitsIn()), Step: string(step), EnteredBefore: enteredBefore}
-	if semesterIDs != nil {
-		params.SemesterIds = int32s(semesterIDs)
-	}
-	rows, err := r.queries.ListRemindersDue(ctx, params)
+	rows, err := r.queries.ListRemindersDue(ctx, db.ListRemindersDueParams{
+		State: string(step.WaitsIn()), Step: string(step), EnteredBefore: enteredBefore, SemesterIds: int32s(semesterIDs),
+	})
 	return rentingsFromDB(rows, err)
 }
 

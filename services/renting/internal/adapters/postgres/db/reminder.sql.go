@@ -41,7 +41,7 @@ func (q *Queries) InsertReminder(ctx context.Context, arg InsertReminderParams) 
 const listRemindersDue = `-- name: ListRemindersDue :many
 SELECT r.id, r.renter_id, r.apartment_id, r.semester_id, r.state, r.renewal, r.created_at, r.updated_at, r.signing_link, r.payment_link, r.access_key, r.key_code_announced_at FROM renting r
 WHERE r.state = $1
-  AND ($2::integer[] IS NULL OR r.semester_id = ANY($2::integer[]))
+  AND r.semester_id = ANY($2::integer[])
   AND (SELECT max(l.at) FROM renting_log l WHERE l.renting_id = r.id AND l.state = r.state) < $3
   AND NOT EXISTS (SELECT FROM renting_reminder m WHERE m.renting_id = r.id AND m.step = $4)
 ORDER BY r.created_at
@@ -54,8 +54,8 @@ type ListRemindersDueParams struct {
 	Step          string
 }
 
-// The rentings in the state since before entered_before (their last entry of it in the log), of the
-// semesters given (all when null), that were not reminded of the step yet.
+// The rentings of the semesters in the state since before entered_before (their last entry of it in
+// the log) that were not reminded of the step yet.
 func (q *Queries) ListRemindersDue(ctx context.Context, arg ListRemindersDueParams) ([]Renting, error) {
 	rows, err := q.db.Query(ctx, listRemindersDue,
 		arg.State,

@@ -1,9 +1,9 @@
 -- name: ListRemindersDue :many
--- The rentings in the state since before entered_before (their last entry of it in the log), of the
--- semesters given (all when null), that were not reminded of the step yet.
+-- The rentings of the semesters in the state since before entered_before (their last entry of it in
+-- the log) that were not reminded of the step yet.
 SELECT r.* FROM renting r
 WHERE r.state = @state
-  AND (sqlc.narg(semester_ids)::integer[] IS NULL OR r.semester_id = ANY(sqlc.narg(semester_ids)::integer[]))
+  AND r.semester_id = ANY(sqlc.arg(semester_ids)::integer[])
   AND (SELECT max(l.at) FROM renting_log l WHERE l.renting_id = r.id AND l.state = r.state) < @entered_before
   AND NOT EXISTS (SELECT FROM renting_reminder m WHERE m.renting_id = r.id AND m.step = @step)
 ORDER BY r.created_at;
