@@ -45,7 +45,11 @@ fi
 rm -rf "$data"
 mkdir -p "$data"
 log="$data/devstack.log"
-.data/bin/devstack -data "$data" -port-offset "$offset" >"$log" 2>&1 &
+# Reminders come while a test waits (web-public/e2e/reminder.spec.ts): an unconfirmed e-mail, an
+# unsigned contract and unpaid rent are reminded after 20 s, at the renting job's next run.
+EMAIL_REMINDER_AFTER="${EMAIL_REMINDER_AFTER:-20s}" \
+	CONTRACT_REMINDER_AFTER="${CONTRACT_REMINDER_AFTER:-20s}" PAYMENT_REMINDER_AFTER="${PAYMENT_REMINDER_AFTER:-20s}" \
+	.data/bin/devstack -data "$data" -port-offset "$offset" >"$log" 2>&1 &
 stack=$!
 echo "$stack" >"$pid_file"
 

@@ -19,10 +19,16 @@ async function mailsTo(request: APIRequestContext, address: string): Promise<Mai
 }
 
 /**
- * Waits until a mail to address contains a link to the given site path (e.g. /booking/step3) and
- * returns that mail and the link's path and query, to be opened on the site under test.
+ * Waits (a minute, or options.timeout ms) until a mail to address (with options.subject, when given)
+ * contains a link to the given site path (e.g. /booking/step3) and returns that mail and the link's
+ * path and query, to be opened on the site under test.
  */
-export async function mailWithLink(request: APIRequestContext, address: string, path: string): Promise<{ mail: Mail; link: string }> {
+export async function mailWithLink(
+  request: APIRequestContext,
+  address: string,
+  path: string,
+  { subject, timeout = 60_000 }: { subject?: string; timeout?: number } = {},
+): Promise<{ mail: Mail; link: string }> {
   const pattern = new RegExp(`https?://[^\\s"'<>]+${path.replace(/\//g, '\\/')}\\?[^\\s"'<>]+`);
   let link = '';
   let mail: Mail | undefined;
@@ -30,6 +36,9 @@ export async function mailWithLink(request: APIRequestContext, address: string, 
     .poll(
       async () => {
         for (const m of await mailsTo(request, address)) {
+          if (subject !== undefined && m.subject !== subject) {
+            continue;
+          }
           const found = pattern.exec(m.text ?? '') ?? pattern.exec(m.html ?? '');
           if (found) {
             link = found[0].replace(/&amp;/g, '&');
@@ -39,7 +48,7 @@ export async function mailWithLink(request: APIRequestContext, address: string, 
         }
         return false;
       },
-      { message: `a mail to ${address} with a link to ${path}`, timeout: 60_000, intervals: [250, 500, 1000] },
+      { message: `a mail to ${address}${subject ? ` "${subject}"` : ''} with a link to ${path}`, timeout, intervals: [250, 500, 1000] },
     )
     .toBe(true);
   const url = new URL(link);

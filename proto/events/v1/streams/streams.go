@@ -59,6 +59,7 @@ const (
 	rentingStateChanged       = "state" // RentingStateChanged, one subject per state
 	rentingDeleted            = "deleted"
 	rentingKeyCodeDue         = "key_code_due"
+	rentingReminderDue        = "reminder_due"
 	documentContractRequested = "contract_requested"
 	documentContractSigned    = "contract_signed"
 	paymentLinkCreated        = "link_created"
@@ -74,7 +75,7 @@ const Renting RentingStream = "renting"
 
 // Stream is the stream with its declared subjects.
 func (p RentingStream) Stream() Stream {
-	return streamOf(string(p), rentingStateChanged+".*", rentingDeleted, rentingKeyCodeDue)
+	return streamOf(string(p), rentingStateChanged+".*", rentingDeleted, rentingKeyCodeDue, rentingReminderDue)
 }
 
 // StateChanged is the subject of a RentingStateChanged to toState: renting.state.<to_state in lower
@@ -91,6 +92,9 @@ func (p RentingStream) Deleted() string { return p.Stream().Subject(rentingDelet
 
 // KeyCodeDue is the subject of a KeyCodeDue: renting.key_code_due.
 func (p RentingStream) KeyCodeDue() string { return p.Stream().Subject(rentingKeyCodeDue) }
+
+// ReminderDue is the subject of a ReminderDue: renting.reminder_due.
+func (p RentingStream) ReminderDue() string { return p.Stream().Subject(rentingReminderDue) }
 
 // DocumentStream is the prefix of the document service's stream (DOCUMENT).
 type DocumentStream string

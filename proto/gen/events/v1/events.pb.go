@@ -334,6 +334,119 @@ func (x *KeyCodeDue) GetMoveIn() *timestamppb.Timestamp {
 	return nil
 }
 
+// ReminderDue is published on "renting.reminder_due" when a renting has waited too long for its
+// renter's next step: the renter service mails a reminder with the link to that step. Published at
+// most once per renting and step (the renting service records it).
+type ReminderDue struct {
+	state       protoimpl.MessageState `protogen:"open.v1"`
+	EventId     string                 `protobuf:"bytes,1,opt,name=event_id,json=eventId,proto3" json:"event_id,omitempty"`
+	RentingId   string                 `protobuf:"bytes,2,opt,name=renting_id,json=rentingId,proto3" json:"renting_id,omitempty"`
+	RenterId    int64                  `protobuf:"varint,3,opt,name=renter_id,json=renterId,proto3" json:"renter_id,omitempty"`
+	ApartmentId int32                  `protobuf:"varint,4,opt,name=apartment_id,json=apartmentId,proto3" json:"apartment_id,omitempty"`
+	SemesterId  int32                  `protobuf:"varint,5,opt,name=semester_id,json=semesterId,proto3" json:"semester_id,omitempty"`
+	Renewal     bool                   `protobuf:"varint,6,opt,name=renewal,proto3" json:"renewal,omitempty"`
+	// The step the renting waits for: CONFIRM_EMAIL, SIGN_CONTRACT, PAY_RENT or ANSWER_RENEWAL.
+	Step string `protobuf:"bytes,7,opt,name=step,proto3" json:"step,omitempty"`
+	// A renewal link's token, only for ANSWER_RENEWAL (the renting service keeps only its hash).
+	RenewalToken  string                 `protobuf:"bytes,8,opt,name=renewal_token,json=renewalToken,proto3" json:"renewal_token,omitempty"`
+	At            *timestamppb.Timestamp `protobuf:"bytes,9,opt,name=at,proto3" json:"at,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ReminderDue) Reset() {
+	*x = ReminderDue{}
+	mi := &file_events_v1_events_proto_msgTypes[3]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ReminderDue) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ReminderDue) ProtoMessage() {}
+
+func (x *ReminderDue) ProtoReflect() protoreflect.Message {
+	mi := &file_events_v1_events_proto_msgTypes[3]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ReminderDue.ProtoReflect.Descriptor instead.
+func (*ReminderDue) Descriptor() ([]byte, []int) {
+	return file_events_v1_events_proto_rawDescGZIP(), []int{3}
+}
+
+func (x *ReminderDue) GetEventId() string {
+	if x != nil {
+		return x.EventId
+	}
+	return ""
+}
+
+func (x *ReminderDue) GetRentingId() string {
+	if x != nil {
+		return x.RentingId
+	}
+	return ""
+}
+
+func (x *ReminderDue) GetRenterId() int64 {
+	if x != nil {
+		return x.RenterId
+	}
+	return 0
+}
+
+func (x *ReminderDue) GetApartmentId() int32 {
+	if x != nil {
+		return x.ApartmentId
+	}
+	return 0
+}
+
+func (x *ReminderDue) GetSemesterId() int32 {
+	if x != nil {
+		return x.SemesterId
+	}
+	return 0
+}
+
+func (x *ReminderDue) GetRenewal() bool {
+	if x != nil {
+		return x.Renewal
+	}
+	return false
+}
+
+func (x *ReminderDue) GetStep() string {
+	if x != nil {
+		return x.Step
+	}
+	return ""
+}
+
+func (x *ReminderDue) GetRenewalToken() string {
+	if x != nil {
+		return x.RenewalToken
+	}
+	return ""
+}
+
+func (x *ReminderDue) GetAt() *timestamppb.Timestamp {
+	if x != nil {
+		return x.At
+	}
+	return nil
+}
+
 // ContractRequested is published by the document service on "document.contract_requested" (stream
 // DOCUMENT, subjects "document.>") once the contract PDF is stored and a signing session is open.
 type ContractRequested struct {
@@ -349,7 +462,7 @@ type ContractRequested struct {
 
 func (x *ContractRequested) Reset() {
 	*x = ContractRequested{}
-	mi := &file_events_v1_events_proto_msgTypes[3]
+	mi := &file_events_v1_events_proto_msgTypes[4]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -361,7 +474,7 @@ func (x *ContractRequested) String() string {
 func (*ContractRequested) ProtoMessage() {}
 
 func (x *ContractRequested) ProtoReflect() protoreflect.Message {
-	mi := &file_events_v1_events_proto_msgTypes[3]
+	mi := &file_events_v1_events_proto_msgTypes[4]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -374,7 +487,7 @@ func (x *ContractRequested) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ContractRequested.ProtoReflect.Descriptor instead.
 func (*ContractRequested) Descriptor() ([]byte, []int) {
-	return file_events_v1_events_proto_rawDescGZIP(), []int{3}
+	return file_events_v1_events_proto_rawDescGZIP(), []int{4}
 }
 
 func (x *ContractRequested) GetEventId() string {
@@ -427,7 +540,7 @@ type ContractSigned struct {
 
 func (x *ContractSigned) Reset() {
 	*x = ContractSigned{}
-	mi := &file_events_v1_events_proto_msgTypes[4]
+	mi := &file_events_v1_events_proto_msgTypes[5]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -439,7 +552,7 @@ func (x *ContractSigned) String() string {
 func (*ContractSigned) ProtoMessage() {}
 
 func (x *ContractSigned) ProtoReflect() protoreflect.Message {
-	mi := &file_events_v1_events_proto_msgTypes[4]
+	mi := &file_events_v1_events_proto_msgTypes[5]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -452,7 +565,7 @@ func (x *ContractSigned) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ContractSigned.ProtoReflect.Descriptor instead.
 func (*ContractSigned) Descriptor() ([]byte, []int) {
-	return file_events_v1_events_proto_rawDescGZIP(), []int{4}
+	return file_events_v1_events_proto_rawDescGZIP(), []int{5}
 }
 
 func (x *ContractSigned) GetEventId() string {
@@ -507,7 +620,7 @@ type PaymentLinkCreated struct {
 
 func (x *PaymentLinkCreated) Reset() {
 	*x = PaymentLinkCreated{}
-	mi := &file_events_v1_events_proto_msgTypes[5]
+	mi := &file_events_v1_events_proto_msgTypes[6]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -519,7 +632,7 @@ func (x *PaymentLinkCreated) String() string {
 func (*PaymentLinkCreated) ProtoMessage() {}
 
 func (x *PaymentLinkCreated) ProtoReflect() protoreflect.Message {
-	mi := &file_events_v1_events_proto_msgTypes[5]
+	mi := &file_events_v1_events_proto_msgTypes[6]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -532,7 +645,7 @@ func (x *PaymentLinkCreated) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PaymentLinkCreated.ProtoReflect.Descriptor instead.
 func (*PaymentLinkCreated) Descriptor() ([]byte, []int) {
-	return file_events_v1_events_proto_rawDescGZIP(), []int{5}
+	return file_events_v1_events_proto_rawDescGZIP(), []int{6}
 }
 
 func (x *PaymentLinkCreated) GetEventId() string {
@@ -599,7 +712,7 @@ type PaymentSucceeded struct {
 
 func (x *PaymentSucceeded) Reset() {
 	*x = PaymentSucceeded{}
-	mi := &file_events_v1_events_proto_msgTypes[6]
+	mi := &file_events_v1_events_proto_msgTypes[7]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -611,7 +724,7 @@ func (x *PaymentSucceeded) String() string {
 func (*PaymentSucceeded) ProtoMessage() {}
 
 func (x *PaymentSucceeded) ProtoReflect() protoreflect.Message {
-	mi := &file_events_v1_events_proto_msgTypes[6]
+	mi := &file_events_v1_events_proto_msgTypes[7]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -624,7 +737,7 @@ func (x *PaymentSucceeded) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PaymentSucceeded.ProtoReflect.Descriptor instead.
 func (*PaymentSucceeded) Descriptor() ([]byte, []int) {
-	return file_events_v1_events_proto_rawDescGZIP(), []int{6}
+	return file_events_v1_events_proto_rawDescGZIP(), []int{7}
 }
 
 func (x *PaymentSucceeded) GetEventId() string {
@@ -683,7 +796,7 @@ type PaymentFailed struct {
 
 func (x *PaymentFailed) Reset() {
 	*x = PaymentFailed{}
-	mi := &file_events_v1_events_proto_msgTypes[7]
+	mi := &file_events_v1_events_proto_msgTypes[8]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -695,7 +808,7 @@ func (x *PaymentFailed) String() string {
 func (*PaymentFailed) ProtoMessage() {}
 
 func (x *PaymentFailed) ProtoReflect() protoreflect.Message {
-	mi := &file_events_v1_events_proto_msgTypes[7]
+	mi := &file_events_v1_events_proto_msgTypes[8]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -708,7 +821,7 @@ func (x *PaymentFailed) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PaymentFailed.ProtoReflect.Descriptor instead.
 func (*PaymentFailed) Descriptor() ([]byte, []int) {
-	return file_events_v1_events_proto_rawDescGZIP(), []int{7}
+	return file_events_v1_events_proto_rawDescGZIP(), []int{8}
 }
 
 func (x *PaymentFailed) GetEventId() string {
@@ -787,7 +900,19 @@ const file_events_v1_events_proto_rawDesc = "" +
 	"semesterId\x12\x1d\n" +
 	"\n" +
 	"access_key\x18\x06 \x01(\tR\taccessKey\x123\n" +
-	"\amove_in\x18\a \x01(\v2\x1a.google.protobuf.TimestampR\x06moveIn\"\xbd\x01\n" +
+	"\amove_in\x18\a \x01(\v2\x1a.google.protobuf.TimestampR\x06moveIn\"\xa7\x02\n" +
+	"\vReminderDue\x12\x19\n" +
+	"\bevent_id\x18\x01 \x01(\tR\aeventId\x12\x1d\n" +
+	"\n" +
+	"renting_id\x18\x02 \x01(\tR\trentingId\x12\x1b\n" +
+	"\trenter_id\x18\x03 \x01(\x03R\brenterId\x12!\n" +
+	"\fapartment_id\x18\x04 \x01(\x05R\vapartmentId\x12\x1f\n" +
+	"\vsemester_id\x18\x05 \x01(\x05R\n" +
+	"semesterId\x12\x18\n" +
+	"\arenewal\x18\x06 \x01(\bR\arenewal\x12\x12\n" +
+	"\x04step\x18\a \x01(\tR\x04step\x12#\n" +
+	"\rrenewal_token\x18\b \x01(\tR\frenewalToken\x12*\n" +
+	"\x02at\x18\t \x01(\v2\x1a.google.protobuf.TimestampR\x02at\"\xbd\x01\n" +
 	"\x11ContractRequested\x12\x19\n" +
 	"\bevent_id\x18\x01 \x01(\tR\aeventId\x12\x1d\n" +
 	"\n" +
@@ -845,32 +970,34 @@ func file_events_v1_events_proto_rawDescGZIP() []byte {
 	return file_events_v1_events_proto_rawDescData
 }
 
-var file_events_v1_events_proto_msgTypes = make([]protoimpl.MessageInfo, 8)
+var file_events_v1_events_proto_msgTypes = make([]protoimpl.MessageInfo, 9)
 var file_events_v1_events_proto_goTypes = []any{
 	(*RentingStateChanged)(nil),   // 0: semesterhaus.events.v1.RentingStateChanged
 	(*RentingDeleted)(nil),        // 1: semesterhaus.events.v1.RentingDeleted
 	(*KeyCodeDue)(nil),            // 2: semesterhaus.events.v1.KeyCodeDue
-	(*ContractRequested)(nil),     // 3: semesterhaus.events.v1.ContractRequested
-	(*ContractSigned)(nil),        // 4: semesterhaus.events.v1.ContractSigned
-	(*PaymentLinkCreated)(nil),    // 5: semesterhaus.events.v1.PaymentLinkCreated
-	(*PaymentSucceeded)(nil),      // 6: semesterhaus.events.v1.PaymentSucceeded
-	(*PaymentFailed)(nil),         // 7: semesterhaus.events.v1.PaymentFailed
-	(*timestamppb.Timestamp)(nil), // 8: google.protobuf.Timestamp
+	(*ReminderDue)(nil),           // 3: semesterhaus.events.v1.ReminderDue
+	(*ContractRequested)(nil),     // 4: semesterhaus.events.v1.ContractRequested
+	(*ContractSigned)(nil),        // 5: semesterhaus.events.v1.ContractSigned
+	(*PaymentLinkCreated)(nil),    // 6: semesterhaus.events.v1.PaymentLinkCreated
+	(*PaymentSucceeded)(nil),      // 7: semesterhaus.events.v1.PaymentSucceeded
+	(*PaymentFailed)(nil),         // 8: semesterhaus.events.v1.PaymentFailed
+	(*timestamppb.Timestamp)(nil), // 9: google.protobuf.Timestamp
 }
 var file_events_v1_events_proto_depIdxs = []int32{
-	8, // 0: semesterhaus.events.v1.RentingStateChanged.at:type_name -> google.protobuf.Timestamp
-	8, // 1: semesterhaus.events.v1.RentingDeleted.at:type_name -> google.protobuf.Timestamp
-	8, // 2: semesterhaus.events.v1.KeyCodeDue.move_in:type_name -> google.protobuf.Timestamp
-	8, // 3: semesterhaus.events.v1.ContractRequested.at:type_name -> google.protobuf.Timestamp
-	8, // 4: semesterhaus.events.v1.ContractSigned.at:type_name -> google.protobuf.Timestamp
-	8, // 5: semesterhaus.events.v1.PaymentLinkCreated.at:type_name -> google.protobuf.Timestamp
-	8, // 6: semesterhaus.events.v1.PaymentSucceeded.at:type_name -> google.protobuf.Timestamp
-	8, // 7: semesterhaus.events.v1.PaymentFailed.at:type_name -> google.protobuf.Timestamp
-	8, // [8:8] is the sub-list for method output_type
-	8, // [8:8] is the sub-list for method input_type
-	8, // [8:8] is the sub-list for extension type_name
-	8, // [8:8] is the sub-list for extension extendee
-	0, // [0:8] is the sub-list for field type_name
+	9, // 0: semesterhaus.events.v1.RentingStateChanged.at:type_name -> google.protobuf.Timestamp
+	9, // 1: semesterhaus.events.v1.RentingDeleted.at:type_name -> google.protobuf.Timestamp
+	9, // 2: semesterhaus.events.v1.KeyCodeDue.move_in:type_name -> google.protobuf.Timestamp
+	9, // 3: semesterhaus.events.v1.ReminderDue.at:type_name -> google.protobuf.Timestamp
+	9, // 4: semesterhaus.events.v1.ContractRequested.at:type_name -> google.protobuf.Timestamp
+	9, // 5: semesterhaus.events.v1.ContractSigned.at:type_name -> google.protobuf.Timestamp
+	9, // 6: semesterhaus.events.v1.PaymentLinkCreated.at:type_name -> google.protobuf.Timestamp
+	9, // 7: semesterhaus.events.v1.PaymentSucceeded.at:type_name -> google.protobuf.Timestamp
+	9, // 8: semesterhaus.events.v1.PaymentFailed.at:type_name -> google.protobuf.Timestamp
+	9, // [9:9] is the sub-list for method output_type
+	9, // [9:9] is the sub-list for method input_type
+	9, // [9:9] is the sub-list for extension type_name
+	9, // [9:9] is the sub-list for extension extendee
+	0, // [0:9] is the sub-list for field type_name
 }
 
 func init() { file_events_v1_events_proto_init() }
@@ -884,7 +1011,7 @@ func file_events_v1_events_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_events_v1_events_proto_rawDesc), len(file_events_v1_events_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   8,
+			NumMessages:   9,
 			NumExtensions: 0,
 			NumServices:   0,
 		},

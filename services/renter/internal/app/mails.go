@@ -39,6 +39,10 @@ type Catalog interface {
 // deleted meanwhile); there is nobody to write to.
 var ErrUnknownRenter = errors.New("event for an unknown renter")
 
+// ErrUnknownStep means a reminder names a step this service has no mail for (one a newer renting
+// service added); retrying would not help.
+var ErrUnknownStep = errors.New("reminder of an unknown step")
+
 // Mails decides which mail a renting's change of state is worth and writes it.
 type Mails struct {
 	renderer  MailRenderer
@@ -74,16 +78,39 @@ func (m *Mails) OnStateChange(ctx context.Context, store MailStore, change domai
 			return err // not claimed: the renter heard about a cancelled request within the window
 		}
 	}
-	var token string
-	if kind == domain.MailConfirmEmail {
+	return m.writeLinked(ctx, store, change.EventID, renter, change.Stay, kind, change.RentingID, change.RenewalToken)
+}
+
+// OnReminderDue stores the reminder of the step the renter has not taken, with the link to it: a
+// reminder to confirm the e-mail address carries a new confirmation token (the first mail's keeps
+// working), a renewal's the event's renewal token. A step this service does not know is logged by
+// the caller and mailed about by nobody.
+func (m *Mails) OnReminderDue(ctx context.Context, store MailStore, due domain.ReminderDue) error {
+	kind, ok := domain.ReminderFor(due.Step)
+	if !ok {
+		return fmt.Errorf("reminder of step %q: %w", due.Step, ErrUnknownStep)
+	}
+	renter, err := loadRenter(ctx, store, due.RenterID)
+	if err != nil {
+		return err
+	}
+	return m.writeLinked(ctx, store, due.EventID, renter, due.Stay, kind, due.RentingID, due.RenewalToken)
+}
+
+// writeLinked writes a mail of kind about the renting with the link to its page (if kind has one):
+// a mail that leads to the e-mail confirmation stores a new confirmation token for its link, a
+// renewal's link carries renewalToken.
+func (m *Mails) writeLinked(ctx context.Context, store MailStore, eventID string, renter domain.Renter, stay domain.Stay, kind domain.MailKind, rentingID, renewalToken string) error {
+	token := renewalToken
+	if kind == domain.MailConfirmEmail || kind == domain.MailRemindConfirmEmail {
 		var record domain.EmailToken
-		token, record = domain.NewEmailToken(renter.ID, change.RentingID, m.now())
+		token, record = domain.NewEmailToken(renter.ID, rentingID, m.now())
 		if err := store.AddEmailToken(ctx, record); err != nil {
 			return err
 		}
 	}
-	return m.write(ctx, store, change.EventID, renter, change.Stay, true, domain.MailContent{
-		Kind: kind, Link: domain.Link(kind, m.publicURL, change, renter.Data.Email, token),
+	return m.write(ctx, store, eventID, renter, stay, true, domain.MailContent{
+		Kind: kind, Link: domain.Link(kind, m.publicURL, rentingID, renter.Data.Email, token),
 	})
 }
 

@@ -24,6 +24,30 @@ const (
 	MailKeyCode          MailKind = "key_code" // not on a state: on the renting's key_code_due event
 )
 
+// The reminders, on the renting's reminder_due event: each leads to the same page as the mail of
+// the step the renter has not taken.
+const (
+	MailRemindConfirmEmail  MailKind = "remind_confirm_email"
+	MailRemindSignContract  MailKind = "remind_sign_contract"
+	MailRemindPayRent       MailKind = "remind_pay_rent"
+	MailRemindAnswerRenewal MailKind = "remind_answer_renewal"
+)
+
+// reminderOfStep says which reminder a renter gets for a step the renting service names.
+var reminderOfStep = map[string]MailKind{
+	"CONFIRM_EMAIL":  MailRemindConfirmEmail,
+	"SIGN_CONTRACT":  MailRemindSignContract,
+	"PAY_RENT":       MailRemindPayRent,
+	"ANSWER_RENEWAL": MailRemindAnswerRenewal,
+}
+
+// ReminderFor returns the reminder of a step the renter has not taken; ok is false for a step this
+// service does not know.
+func ReminderFor(step string) (kind MailKind, ok bool) {
+	kind, ok = reminderOfStep[step]
+	return kind, ok
+}
+
 // mailOnState says which renting state a renter hears about; CONTRACT_SIGNED sends none, since the
 // payment mail follows right after it.
 var mailOnState = map[string]MailKind{
@@ -71,6 +95,17 @@ type KeyCodeDue struct {
 	Stay      Stay
 	AccessKey string
 	MoveIn    time.Time // the semester's first day
+}
+
+// ReminderDue is the renting service's announcement that a renter has not taken the next step of
+// a renting in time.
+type ReminderDue struct {
+	EventID      string
+	RentingID    string
+	RenterID     int64
+	Stay         Stay
+	Step         string // CONFIRM_EMAIL, SIGN_CONTRACT, PAY_RENT or ANSWER_RENEWAL
+	RenewalToken string // the reminder's renewal link token, only for ANSWER_RENEWAL
 }
 
 // Stay is which apartment a renting is for in which semester, as the catalog knows them by id.
@@ -125,22 +160,22 @@ type MailContent struct {
 	MoveIn    time.Time // only for MailKeyCode
 }
 
-// Link returns the page of the public site a mail of kind leads to, or "" for a mail without one.
-// token is the e-mail confirmation token (only for MailConfirmEmail); the renewal link carries the
-// change's renewal token.
-func Link(kind MailKind, publicURL string, change StateChange, email, token string) string {
+// Link returns the page of the public site a mail of kind about the renting leads to, or "" for a
+// mail without one. token is the link's capability: the e-mail confirmation token of the
+// confirmation mail and its reminder, the renewal token of the renewal mail and its reminder.
+func Link(kind MailKind, publicURL, rentingID, email, token string) string {
 	base := strings.TrimSuffix(publicURL, "/")
 	switch kind {
-	case MailConfirmEmail:
+	case MailConfirmEmail, MailRemindConfirmEmail:
 		return base + "/booking/step3?" + url.Values{"email": {email}, "token": {token}}.Encode()
 	case MailApartmentTaken:
-		return base + "/booking/step1?" + url.Values{"booking": {"failed"}, "rentingId": {change.RentingID}}.Encode()
-	case MailRenewalOffered:
-		return base + "/booking/extend?" + url.Values{"rentingId": {change.RentingID}, "token": {change.RenewalToken}}.Encode()
-	case MailSignContract:
-		return base + "/booking/step4?" + url.Values{"rentingId": {change.RentingID}}.Encode()
-	case MailPayRent:
-		return base + "/booking/step5?" + url.Values{"rentingId": {change.RentingID}}.Encode()
+		return base + "/booking/step1?" + url.Values{"booking": {"failed"}, "rentingId": {rentingID}}.Encode()
+	case MailRenewalOffered, MailRemindAnswerRenewal:
+		return base + "/booking/extend?" + url.Values{"rentingId": {rentingID}, "token": {token}}.Encode()
+	case MailSignContract, MailRemindSignContract:
+		return base + "/booking/step4?" + url.Values{"rentingId": {rentingID}}.Encode()
+	case MailPayRent, MailRemindPayRent:
+		return base + "/booking/step5?" + url.Values{"rentingId": {rentingID}}.Encode()
 	default:
 		return ""
 	}

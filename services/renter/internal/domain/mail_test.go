@@ -36,22 +36,39 @@ func TestMailFor_theStatesRentersHearAbout(t *testing.T) {
 
 func TestLink_pointsToThePublicSitePages(t *testing.T) {
 	t.Parallel()
-	change := domain.StateChange{RentingID: "0b6c1a55-55f4-4c69-8f3e-0d0c0d0f0e01", RenewalToken: "Q0hBTkdF_-x"}
+	const renting = "0b6c1a55-55f4-4c69-8f3e-0d0c0d0f0e01"
 	tests := []struct {
 		kind domain.MailKind
 		want string
 	}{
 		{domain.MailConfirmEmail, "https://wohnen.example/booking/step3?email=anna%2Bbook%40example.org&token=abc_-1"},
-		{domain.MailApartmentTaken, "https://wohnen.example/booking/step1?booking=failed&rentingId=" + change.RentingID},
-		{domain.MailRenewalOffered, "https://wohnen.example/booking/extend?rentingId=" + change.RentingID + "&token=Q0hBTkdF_-x"},
-		{domain.MailSignContract, "https://wohnen.example/booking/step4?rentingId=" + change.RentingID},
-		{domain.MailPayRent, "https://wohnen.example/booking/step5?rentingId=" + change.RentingID},
+		{domain.MailRemindConfirmEmail, "https://wohnen.example/booking/step3?email=anna%2Bbook%40example.org&token=abc_-1"},
+		{domain.MailApartmentTaken, "https://wohnen.example/booking/step1?booking=failed&rentingId=" + renting},
+		{domain.MailRenewalOffered, "https://wohnen.example/booking/extend?rentingId=" + renting + "&token=abc_-1"},
+		{domain.MailRemindAnswerRenewal, "https://wohnen.example/booking/extend?rentingId=" + renting + "&token=abc_-1"},
+		{domain.MailSignContract, "https://wohnen.example/booking/step4?rentingId=" + renting},
+		{domain.MailRemindSignContract, "https://wohnen.example/booking/step4?rentingId=" + renting},
+		{domain.MailPayRent, "https://wohnen.example/booking/step5?rentingId=" + renting},
+		{domain.MailRemindPayRent, "https://wohnen.example/booking/step5?rentingId=" + renting},
 		{domain.MailEmailConfirmed, ""},
 		{domain.MailPaymentReceived, ""},
 	}
 	for _, tt := range tests {
-		if got := domain.Link(tt.kind, "https://wohnen.example/", change, "anna+book@example.org", "abc_-1"); got != tt.want {
+		if got := domain.Link(tt.kind, "https://wohnen.example/", renting, "anna+book@example.org", "abc_-1"); got != tt.want {
 			t.Errorf("Link(%s) = %q, want %q", tt.kind, got, tt.want)
+		}
+	}
+}
+
+func TestReminderFor_theStepsRentersAreRemindedOf(t *testing.T) {
+	t.Parallel()
+	tests := map[string]domain.MailKind{
+		"CONFIRM_EMAIL": domain.MailRemindConfirmEmail, "SIGN_CONTRACT": domain.MailRemindSignContract,
+		"PAY_RENT": domain.MailRemindPayRent, "ANSWER_RENEWAL": domain.MailRemindAnswerRenewal, "MOVE_IN": "",
+	}
+	for step, want := range tests {
+		if got, ok := domain.ReminderFor(step); got != want || ok != (want != "") {
+			t.Errorf("ReminderFor(%s) = %q, %v; want %q", step, got, ok, want)
 		}
 	}
 }

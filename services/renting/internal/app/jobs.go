@@ -12,8 +12,9 @@ import (
 // RunJobs is the scheduled job of docs/booking.md, run on one replica at a time: it cancels booking
 // requests left unconfirmed for the confirmation timeout, opens renewals for the semester in its
 // renewal phase, gives renewals opened before renewal links carried a token their link, cancels
-// renewals left unanswered after their deadline, announces the key codes due and forgets the
-// requests cancelled unconfirmed long enough ago. ran is false when another replica was running it.
+// renewals left unanswered after their deadline, reminds renters of the steps they have not taken in
+// time, announces the key codes due and forgets the requests cancelled unconfirmed long enough ago.
+// ran is false when another replica was running it.
 func (s *Rentings) RunJobs(ctx context.Context) (ran bool, err error) {
 	return s.jobs.Exclusively(ctx, func(ctx context.Context) error {
 		semesters, err := s.catalog.Semesters(ctx)
@@ -25,6 +26,7 @@ func (s *Rentings) RunJobs(ctx context.Context) (ran bool, err error) {
 			s.openRenewals(ctx, semesters),
 			s.reissueRenewalLinks(ctx),
 			s.expireRenewals(ctx, semesters),
+			s.remind(ctx, semesters),
 			s.announceKeyCodes(ctx, semesters),
 			s.forgetRequests(ctx),
 		)
@@ -118,6 +120,59 @@ func (s *Rentings) expireRenewals(ctx context.Context, semesters []domain.Semest
 		ids[i] = r.ID
 	}
 	return s.cancelAll(ctx, ids, domain.RenewalRequest)
+}
+
+// remind reminds the renter of each renting that has waited too long for their next step, once per
+// renting and step: an e-mail unconfirmed, a contract unsigned, the rent unpaid for as long as the
+// rules say (in semesters that have not ended), and a renewal still unanswered a few days before its
+// deadline (docs/booking.md, "Reminders"). Requests and renewals that expired are cancelled before,
+// so they are not reminded.
+func (s *Rentings) remind(ctx context.Context, semesters []domain.Semester) error {
+	now, rules, today := s.now(), s.settings.Reminders, s.today()
+	var errs []error
+	if open := notEnded(semesters, today); len(open) > 0 {
+		for _, step := range []domain.Step{domain.StepConfirmEmail, domain.StepSignContract, domain.StepPayRent} {
+			errs = append(errs, s.remindOf(ctx, step, now.Add(-rules.After(step)), open))
+		}
+	}
+	for _, sem := range semesters {
+		if from, ok := rules.RenewalReminderFrom(sem, today, s.settings.TimeZone); ok && !now.Before(from) {
+			errs = append(errs, s.remindOf(ctx, domain.StepAnswerRenewal, from, []int{sem.ID}))
+		}
+	}
+	return errors.Join(errs...)
+}
+
+// notEnded returns the ids of the semesters that have not ended on today: a booking of a semester
+// past is nobody's next step any more, so the first run does not remind of years past.
+func notEnded(semesters []domain.Semester, today time.Time) []int {
+	var ids []int
+	for _, sem := range semesters {
+		if !sem.End.Before(today) {
+			ids = append(ids, sem.ID)
+		}
+	}
+	return ids
+}
+
+// remindOf reminds the renters of the rentings of the semesters that wait for the step since before
+// enteredBefore; a renewal's reminder carries a renewal link of its own.
+func (s *Rentings) remindOf(ctx context.Context, step domain.Step, enteredBefore time.Time, semesterIDs []int) error {
+	due, err := s.jobs.RemindersDue(ctx, step, enteredBefore, semesterIDs)
+	if err != nil {
+		return fmt.Errorf("reminders of %s due: %w", step, err)
+	}
+	var errs []error
+	for _, r := range due {
+		if step == domain.StepAnswerRenewal {
+			if err := r.IssueRenewalToken(); err != nil {
+				errs = append(errs, err)
+				continue
+			}
+		}
+		errs = append(errs, s.jobs.Remind(ctx, &r, step, s.now()))
+	}
+	return errors.Join(errs...)
 }
 
 // announceKeyCodes announces the key code of every paid renting whose semester starts within

@@ -11,6 +11,7 @@ import (
 	"google.golang.org/protobuf/proto"
 
 	eventsv1 "semesterhaus/proto/gen/events/v1"
+	pgadapter "semesterhaus/services/renting/internal/adapters/postgres"
 	"semesterhaus/services/renting/internal/domain"
 	"semesterhaus/services/renting/internal/testenv"
 )
@@ -164,10 +165,13 @@ func TestJobs_runOnOneReplicaAtATime(t *testing.T) {
 	}
 }
 
-// keyCodesAnnounced decodes the KeyCodeDue events in the outbox.
-func keyCodesAnnounced(t *testing.T, env *testenv.Env) []*eventsv1.KeyCodeDue {
+// outboxEvents decodes the events on subject in the outbox, oldest first.
+func outboxEvents[E any, P interface {
+	*E
+	proto.Message
+}](t *testing.T, env *testenv.Env, subject string) []P {
 	t.Helper()
-	rows, err := env.Pool.Query(context.Background(), "SELECT payload FROM outbox WHERE subject = 'renting.key_code_due' ORDER BY seq")
+	rows, err := env.Pool.Query(context.Background(), "SELECT payload FROM outbox WHERE subject = $1 ORDER BY seq", subject)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -175,14 +179,20 @@ func keyCodesAnnounced(t *testing.T, env *testenv.Env) []*eventsv1.KeyCodeDue {
 	if err != nil {
 		t.Fatal(err)
 	}
-	announced := make([]*eventsv1.KeyCodeDue, len(payloads))
-	for i, p := range payloads {
-		announced[i] = &eventsv1.KeyCodeDue{}
-		if err := proto.Unmarshal(p, announced[i]); err != nil {
+	events := make([]P, len(payloads))
+	for i, payload := range payloads {
+		events[i] = new(E)
+		if err := proto.Unmarshal(payload, events[i]); err != nil {
 			t.Fatal(err)
 		}
 	}
-	return announced
+	return events
+}
+
+// keyCodesAnnounced decodes the KeyCodeDue events in the outbox.
+func keyCodesAnnounced(t *testing.T, env *testenv.Env) []*eventsv1.KeyCodeDue {
+	t.Helper()
+	return outboxEvents[eventsv1.KeyCodeDue](t, env, pgadapter.KeyCodeDueSubject(testenv.Subjects))
 }
 
 func TestJobs_announceTheKeyCodeOfAPaidRentingOnceKeyCodeDaysBeforeMoveIn(t *testing.T) {

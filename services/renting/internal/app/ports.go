@@ -61,9 +61,9 @@ type QueryStore interface {
 	// BlocksOfSemester returns the semester's blocks by apartment id.
 	BlocksOfSemester(ctx context.Context, semesterID int) (map[int]domain.Block, error)
 	RenterHasRenting(ctx context.Context, renterID int64, semesterID int) (bool, error)
-	// RenewalTokenHash returns the stored hash of a renewal link's token; domain.ErrNotFound when the
-	// renting has none.
-	RenewalTokenHash(ctx context.Context, rentingID string) ([]byte, error)
+	// RenewalTokenHashes returns the stored hashes of a renewal's link tokens (the renewal mail's
+	// and the reminder's); none when the renting has none.
+	RenewalTokenHashes(ctx context.Context, rentingID string) ([][]byte, error)
 }
 
 // JobStore serves the scheduled job.
@@ -81,6 +81,12 @@ type JobStore interface {
 	// AnnounceKeyCode marks the key code announced and enqueues its event in one transaction, once:
 	// a renting no longer paid or announced already (by another replica) is left alone.
 	AnnounceKeyCode(ctx context.Context, id string, moveIn, at time.Time) error
+	// RemindersDue returns the rentings of the semesters waiting in the step's state since before
+	// enteredBefore whose renter was not reminded of the step yet.
+	RemindersDue(ctx context.Context, step domain.Step, enteredBefore time.Time, semesterIDs []int) ([]domain.Renting, error)
+	// Remind records the reminder and enqueues its event in one transaction, once: a renting that left
+	// the step's state or was reminded already (by another replica) is left alone.
+	Remind(ctx context.Context, renting *domain.Renting, step domain.Step, at time.Time) error
 	// ForgetRequests deletes at most max booking requests cancelled unconfirmed before `before`,
 	// announces and audits each deletion, in one transaction; it returns how many it deleted.
 	ForgetRequests(ctx context.Context, before, at time.Time, max int32) (int, error)

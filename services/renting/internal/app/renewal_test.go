@@ -7,9 +7,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/jackc/pgx/v5"
-	"google.golang.org/protobuf/proto"
-
 	commonv1 "semesterhaus/proto/gen/common/v1"
 	eventsv1 "semesterhaus/proto/gen/events/v1"
 	pgadapter "semesterhaus/services/renting/internal/adapters/postgres"
@@ -58,21 +55,8 @@ func renewalToken(t *testing.T, env *testenv.Env, rentingID string) string {
 // renewalAnnouncements decodes the renting's RENEWAL_REQUEST events in the outbox, oldest first.
 func renewalAnnouncements(t *testing.T, env *testenv.Env, rentingID string) []*eventsv1.RentingStateChanged {
 	t.Helper()
-	rows, err := env.Pool.Query(context.Background(), "SELECT payload FROM outbox WHERE subject = $1 ORDER BY seq",
-		pgadapter.StateSubject(testenv.Subjects, domain.RenewalRequest))
-	if err != nil {
-		t.Fatal(err)
-	}
-	payloads, err := pgx.CollectRows(rows, pgx.RowTo[[]byte])
-	if err != nil {
-		t.Fatal(err)
-	}
 	var announced []*eventsv1.RentingStateChanged
-	for _, p := range payloads {
-		event := &eventsv1.RentingStateChanged{}
-		if err := proto.Unmarshal(p, event); err != nil {
-			t.Fatal(err)
-		}
+	for _, event := range outboxEvents[eventsv1.RentingStateChanged](t, env, pgadapter.StateSubject(testenv.Subjects, domain.RenewalRequest)) {
 		if event.GetRentingId() == rentingID {
 			announced = append(announced, event)
 		}

@@ -21,6 +21,7 @@ type Settings struct {
 	UnconfirmedRetention time.Duration
 	KeyCodeDays          int           // the key code is announced this many days before move-in
 	UnsignedAfter        time.Duration // a contract unsigned this long is a task for the office
+	Reminders            domain.ReminderRules
 }
 
 // Rentings runs the booking lifecycle: booking requests, e-mail confirmation, identity approval,
@@ -198,11 +199,11 @@ func (s *Rentings) awaitingRenewal(ctx context.Context, rentingID, token string)
 // exception on the token comes back. The token is checked before anything else is read, so an
 // unknown renting and a wrong token cost the same.
 func (s *Rentings) renewalLink(ctx context.Context, rentingID, token string) (domain.Renting, domain.Semester, error) {
-	hash, err := s.queries.RenewalTokenHash(ctx, rentingID)
-	if err != nil && !errors.Is(err, domain.ErrNotFound) {
+	hashes, err := s.queries.RenewalTokenHashes(ctx, rentingID)
+	if err != nil {
 		return domain.Renting{}, domain.Semester{}, err
 	}
-	if err := domain.CheckRenewalToken(token, hash); err != nil {
+	if err := domain.CheckRenewalToken(token, hashes); err != nil {
 		return domain.Renting{}, domain.Semester{}, err
 	}
 	r, err := s.queries.Get(ctx, rentingID)

@@ -7,6 +7,7 @@ import (
 
 	platformconfig "semesterhaus/platform/config"
 	"semesterhaus/platform/service"
+	"semesterhaus/services/renting/internal/domain"
 )
 
 // Config holds every setting of the renting service.
@@ -26,6 +27,20 @@ type Config struct {
 	KeyCodeDays                 int           `env:"KEY_CODE_DAYS" envDefault:"3"`
 	// UnsignedContractDays: a contract unsigned this many days shows on the office's start page.
 	UnsignedContractDays int `env:"UNSIGNED_CONTRACT_DAYS" envDefault:"7"`
+	// The reminders (docs/booking.md, "Reminders"): an e-mail unconfirmed, a contract unsigned and
+	// the rent unpaid for as long, a renewal unanswered this many days before its deadline.
+	EmailReminderAfter    time.Duration `env:"EMAIL_REMINDER_AFTER" envDefault:"24h"`
+	ContractReminderAfter time.Duration `env:"CONTRACT_REMINDER_AFTER" envDefault:"72h"`
+	PaymentReminderAfter  time.Duration `env:"PAYMENT_REMINDER_AFTER" envDefault:"72h"`
+	RenewalReminderDays   int           `env:"RENEWAL_REMINDER_DAYS" envDefault:"7"`
+}
+
+// Reminders are the reminder rules the settings make.
+func (c Config) Reminders() domain.ReminderRules {
+	return domain.ReminderRules{
+		ConfirmEmailAfter: c.EmailReminderAfter, SignContractAfter: c.ContractReminderAfter,
+		PayRentAfter: c.PaymentReminderAfter, RenewalDaysBefore: c.RenewalReminderDays,
+	}
 }
 
 // Load reads the settings and checks them.
@@ -45,6 +60,15 @@ func Load() (Config, error) {
 	}
 	if cfg.UnsignedContractDays < 1 {
 		return Config{}, fmt.Errorf("UNSIGNED_CONTRACT_DAYS must be at least 1, not %d", cfg.UnsignedContractDays)
+	}
+	if cfg.EmailReminderAfter <= 0 || cfg.EmailReminderAfter >= cfg.ConfirmationTimeout {
+		return Config{}, fmt.Errorf("EMAIL_REMINDER_AFTER must lie between 0 and CONFIRMATION_TIMEOUT (%s), not %s", cfg.ConfirmationTimeout, cfg.EmailReminderAfter)
+	}
+	if cfg.ContractReminderAfter <= 0 || cfg.PaymentReminderAfter <= 0 {
+		return Config{}, fmt.Errorf("CONTRACT_REMINDER_AFTER and PAYMENT_REMINDER_AFTER must be positive, not %s and %s", cfg.ContractReminderAfter, cfg.PaymentReminderAfter)
+	}
+	if cfg.RenewalReminderDays < 0 {
+		return Config{}, fmt.Errorf("RENEWAL_REMINDER_DAYS must not be negative, not %d", cfg.RenewalReminderDays)
 	}
 	if cfg.KeyCodeDays < 0 {
 		return Config{}, fmt.Errorf("KEY_CODE_DAYS must not be negative, not %d", cfg.KeyCodeDays)

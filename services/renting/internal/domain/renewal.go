@@ -31,11 +31,16 @@ func HashRenewalToken(plain string) []byte {
 	return sum[:]
 }
 
-// CheckRenewalToken decides whether token is the one mailed with a renewal link: hash is the stored
-// hash, nil when the renting has none. A mismatch is the same business exception for an unknown
-// renting, a forged token and another renting's.
-func CheckRenewalToken(token string, hash []byte) error {
-	if hash == nil || subtle.ConstantTimeCompare(HashRenewalToken(token), hash) != 1 {
+// CheckRenewalToken decides whether token is one mailed with a renewal link: hashes are the stored
+// hashes (the renewal mail's and the reminder's), none when the renting has none. A mismatch is the
+// same business exception for an unknown renting, a forged token and another renting's.
+func CheckRenewalToken(token string, hashes [][]byte) error {
+	got := HashRenewalToken(token)
+	matches := 0
+	for _, hash := range hashes {
+		matches |= subtle.ConstantTimeCompare(got, hash)
+	}
+	if matches != 1 {
 		return exception.New("token", MsgRenewalLinkInvalid)
 	}
 	return nil

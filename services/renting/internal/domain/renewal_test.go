@@ -19,25 +19,29 @@ func TestNewRenting_aRenewalDrawsAnUnguessableLinkToken(t *testing.T) {
 	}
 }
 
-func TestCheckRenewalToken_acceptsOnlyTheMailedToken(t *testing.T) {
+func TestCheckRenewalToken_acceptsOnlyTheMailedTokens(t *testing.T) {
 	t.Parallel()
 	token := NewRenting(7, 11, 3, true, t0).RenewalToken()
+	reminder := NewRenting(7, 11, 3, true, t0).RenewalToken()
+	both := [][]byte{HashRenewalToken(token), HashRenewalToken(reminder)}
 	tests := []struct {
-		name  string
-		token string
-		hash  []byte
-		opens bool
+		name   string
+		token  string
+		hashes [][]byte
+		opens  bool
 	}{
-		{"the mailed token", token, HashRenewalToken(token), true},
-		{"no token", "", HashRenewalToken(token), false},
-		{"another renewal's token", NewRenting(8, 12, 3, true, t0).RenewalToken(), HashRenewalToken(token), false},
-		{"the stored hash itself", string(HashRenewalToken(token)), HashRenewalToken(token), false},
+		{"the mailed token", token, [][]byte{HashRenewalToken(token)}, true},
+		{"the renewal mail's token beside the reminder's", token, both, true},
+		{"the reminder's token", reminder, both, true},
+		{"no token", "", both, false},
+		{"another renewal's token", NewRenting(8, 12, 3, true, t0).RenewalToken(), both, false},
+		{"the stored hash itself", string(HashRenewalToken(token)), both, false},
 		{"a renting without a renewal token", token, nil, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
-			wantRenewalLink(t, CheckRenewalToken(tt.token, tt.hash), tt.opens, MsgRenewalLinkInvalid)
+			wantRenewalLink(t, CheckRenewalToken(tt.token, tt.hashes), tt.opens, MsgRenewalLinkInvalid)
 		})
 	}
 }

@@ -55,8 +55,9 @@ func NewRenting(renterID int64, apartmentID, semesterID int, renewal bool, at ti
 // store (hashed) and to announce to the renter; "" for any other renting.
 func (r *Renting) RenewalToken() string { return r.renewalToken }
 
-// IssueRenewalToken draws the renewal link's token for a renewal offered before renewal links
-// carried one; a renting that no longer waits for its renewal answer gets none.
+// IssueRenewalToken draws a renewal link's token for a renewal offered before renewal links carried
+// one, or for the renewal reminder's link; a renting that no longer waits for its renewal answer gets
+// none.
 func (r *Renting) IssueRenewalToken() error {
 	if r.State != RenewalRequest {
 		return &TransitionError{RentingID: r.ID, From: r.State, To: RenewalRequest}

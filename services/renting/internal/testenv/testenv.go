@@ -24,6 +24,7 @@ import (
 	grpcadapter "semesterhaus/services/renting/internal/adapters/grpc"
 	pgadapter "semesterhaus/services/renting/internal/adapters/postgres"
 	"semesterhaus/services/renting/internal/app"
+	"semesterhaus/services/renting/internal/domain"
 	"semesterhaus/services/renting/migrations"
 )
 
@@ -84,7 +85,8 @@ func New(t testing.TB, day time.Time, subjectPrefix string) *Env {
 	env.RenterClient = grpcadapter.NewRenters(grpctest.Dial(t, "renting", "renter", grpctest.Serve(t, env.Renters.Register)))
 	documents := grpcadapter.NewDocuments(grpctest.Dial(t, "renting", "document", grpctest.Serve(t, env.Documents.Register, grpc.MaxRecvMsgSize(documentfake.MaxMessageBytes))))
 	env.Rentings = app.New(env.Repo, env.Catalog, env.RenterClient, documents, clock.Now,
-		app.Settings{TimeZone: Berlin, ConfirmationTimeout: 72 * time.Hour, KeyCodeDays: 3, UnconfirmedRetention: 30 * 24 * time.Hour}, slog.New(slog.DiscardHandler))
+		app.Settings{TimeZone: Berlin, ConfirmationTimeout: 72 * time.Hour, KeyCodeDays: 3, UnconfirmedRetention: 30 * 24 * time.Hour,
+			Reminders: domain.ReminderRules{ConfirmEmailAfter: 24 * time.Hour, SignContractAfter: 72 * time.Hour, PayRentAfter: 72 * time.Hour, RenewalDaysBefore: 7}}, slog.New(slog.DiscardHandler))
 	return env
 }
 

@@ -12,6 +12,7 @@ var kinds = []domain.MailKind{
 	domain.MailConfirmEmail, domain.MailEmailConfirmed, domain.MailApartmentTaken, domain.MailIdentityApproved,
 	domain.MailRenewalOffered, domain.MailRenewalAccepted, domain.MailRentingCanceled, domain.MailSignContract,
 	domain.MailPayRent, domain.MailPaymentReceived, domain.MailKeyCode,
+	domain.MailRemindConfirmEmail, domain.MailRemindSignContract, domain.MailRemindPayRent, domain.MailRemindAnswerRenewal,
 }
 
 var (
@@ -32,7 +33,7 @@ func TestRender_everyMailInBothLanguagesWithTextAndHTML(t *testing.T) {
 	}
 	greetings := map[domain.Language]string{domain.LanguageDe: "Hallo Anna Schmidt,", domain.LanguageEn: "Hello Anna Schmidt,"}
 	for _, kind := range kinds {
-		link := domain.Link(kind, "https://wohnen.example", domain.StateChange{RentingID: "r1"}, "anna@example.org", "tok")
+		link := domain.Link(kind, "https://wohnen.example", "r1", "anna@example.org", "tok")
 		subjects := map[string]bool{}
 		for lang, greeting := range greetings {
 			subject, text, html, err := r.Render(domain.MailContent{

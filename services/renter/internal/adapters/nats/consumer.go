@@ -41,21 +41,25 @@ func NewMailConsumer(js jetstream.JetStream, pool *pgxpool.Pool, in func(pgx.Tx)
 }
 
 // Run consumes until ctx ends; it waits for the stream when the renting service has not made it yet.
-// It acts on state changes and key codes; renting.deleted is none of the renter's mails
+// It acts on state changes, key codes and reminders; renting.deleted is none of the renter's mails
 // (RetentionConsumer's).
 func (c *MailConsumer) Run(ctx context.Context) error {
 	return events.Consume(ctx, c.js, c.pool, c.logger, events.ConsumerConfig{
-		Stream: c.stream.Stream(), Durable: durable, Handles: []string{c.stream.StateChanges(), c.stream.KeyCodeDue()},
+		Stream: c.stream.Stream(), Durable: durable, Handles: []string{c.stream.StateChanges(), c.stream.KeyCodeDue(), c.stream.ReminderDue()},
 	}, c.handle)
 }
 
 // handle runs in the transaction that records the event as processed, so the mail and token it
 // stores exist exactly once per event.
 func (c *MailConsumer) handle(ctx context.Context, tx pgx.Tx, msg jetstream.Msg) error {
-	if msg.Subject() == c.stream.KeyCodeDue() {
+	switch msg.Subject() {
+	case c.stream.KeyCodeDue():
 		return c.keyCodeDue(ctx, tx, msg)
+	case c.stream.ReminderDue():
+		return c.reminderDue(ctx, tx, msg)
+	default:
+		return c.stateChanged(ctx, tx, msg) // the only other subject Run handles
 	}
-	return c.stateChanged(ctx, tx, msg) // the only other subject Run handles
 }
 
 func (c *MailConsumer) stateChanged(ctx context.Context, tx pgx.Tx, msg jetstream.Msg) error {
@@ -81,6 +85,20 @@ func (c *MailConsumer) keyCodeDue(ctx context.Context, tx pgx.Tx, msg jetstream.
 	return c.outcome(c.mails.OnKeyCodeDue(ctx, c.in(tx), due), &event, "key code")
 }
 
+func (c *MailConsumer) reminderDue(ctx context.Context, tx pgx.Tx, msg jetstream.Msg) error {
+	var event eventsv1.ReminderDue
+	if !decode(c.logger, msg, &event) {
+		return nil
+	}
+	due := domain.ReminderDue{
+		EventID: eventID(msg, &event), RentingID: event.GetRentingId(), RenterID: event.GetRenterId(),
+		Stay:         domain.Stay{ApartmentID: event.GetApartmentId(), SemesterID: event.GetSemesterId(), Renewal: event.GetRenewal()},
+		Step:         event.GetStep(),
+		RenewalToken: event.GetRenewalToken(),
+	}
+	return c.outcome(c.mails.OnReminderDue(ctx, c.in(tx), due), &event, "reminder "+event.GetStep())
+}
+
 // decode reports whether the payload is an event; one that is not is logged and dropped, as it
 // would fail the same way on every delivery.
 func decode(logger *slog.Logger, msg jetstream.Msg, event proto.Message) bool {
@@ -98,11 +116,15 @@ type rentingEvent interface {
 	GetRenterId() int64
 }
 
-// outcome drops a mail for a renter deleted meanwhile (there is nobody to write to) and has any
-// other failure retried.
+// outcome drops a mail for a renter deleted meanwhile (there is nobody to write to) or a reminder
+// of a step it has no mail for, and has any other failure retried.
 func (c *MailConsumer) outcome(err error, event rentingEvent, mail string) error {
 	if errors.Is(err, app.ErrUnknownRenter) {
 		c.logger.Warn("no mail for a renting event: renter unknown", "renting_id", event.GetRentingId(), "renter_id", event.GetRenterId())
+		return nil
+	}
+	if errors.Is(err, app.ErrUnknownStep) {
+		c.logger.Error("no mail for a renting event: unknown reminder", "renting_id", event.GetRentingId(), "mail", mail)
 		return nil
 	}
 	if err != nil {

@@ -541,3 +541,58 @@ func TestRentingDeleted_aRenterNothingRefersToIsForgottenWithTokensAndMails(t *t
 		t.Error("a renter with another request was forgotten")
 	}
 }
+
+func (p mailPath) reminderDue(eventID string, renterID int64, step, renewalToken string) {
+	p.publish(p.stream.ReminderDue(), eventID, &eventsv1.ReminderDue{
+		EventId: eventID, RentingId: rentingID, RenterId: renterID, ApartmentId: apartmentID, SemesterId: semesterID,
+		Step: step, Renewal: renewalToken != "", RenewalToken: renewalToken,
+	})
+}
+
+// TestReminders_onceEachInTheRentersLanguageWithTheLinkToTheOpenStep: the confirmation reminder's
+// link carries a new working token beside the first mail's, the renewal reminder the event's
+// token; a redelivered reminder is mailed once, a step without a mail never.
+func TestReminders_onceEachInTheRentersLanguageWithTheLinkToTheOpenStep(t *testing.T) {
+	t.Parallel()
+	p := newMailPath(t)
+	anna, ben := p.register("anna@example.org", "de"), p.register("ben@example.org", "en")
+	const token = "cmVtaW5kZXItcmVuZXdhbC10b2tlbi1vZi0zMi1ieXQ"
+	p.stateChanged("a0000000-0000-4000-8000-000000000001", rentingID, anna, "APARTMENT_REQUESTED")
+	p.nextMail()
+	const confirmReminder = "a0000000-0000-4000-8000-000000000002"
+	p.reminderDue(confirmReminder, anna, "CONFIRM_EMAIL", "")
+	time.Sleep(150 * time.Millisecond) // past the stream's duplicate window: the redelivery reaches the consumer
+	p.reminderDue(confirmReminder, anna, "CONFIRM_EMAIL", "")
+	p.reminderDue("a0000000-0000-4000-8000-000000000003", anna, "MOVE_IN", "")
+	p.reminderDue("a0000000-0000-4000-8000-000000000004", anna, "SIGN_CONTRACT", "")
+	p.reminderDue("a0000000-0000-4000-8000-000000000005", ben, "PAY_RENT", "")
+	p.reminderDue("a0000000-0000-4000-8000-000000000006", ben, "ANSWER_RENEWAL", token)
+
+	confirm := p.nextMail()
+	if confirm.Subject != "Erinnerung: Bitte bestätige deine E-Mail-Adresse" || confirm.To[0] != "anna@example.org" ||
+		!strings.Contains(confirm.Text, "Apartment: 0.01\nSemester: SoSe 2027\nGesamt: "+totalDe+"\n") {
+		t.Fatalf("confirmation reminder: %+v", confirm)
+	}
+	query, _ := url.ParseQuery(strings.TrimPrefix(linkIn(t, confirm.Text, publicURL+"/booking/step3?"), publicURL+"/booking/step3?"))
+	if c, err := p.renters.ConsumeEmailToken(context.Background(), query.Get("email"), query.Get("token")); err != nil || c.RentingID != rentingID || c.AlreadyUsed {
+		t.Errorf("the reminder's token: %+v, %v", c, err)
+	}
+	if sign := p.nextMail(); sign.Subject != "Erinnerung: Bitte unterschreibe deinen Mietvertrag" ||
+		linkIn(t, sign.Text, publicURL+"/booking/step4?") != publicURL+"/booking/step4?rentingId="+rentingID {
+		t.Errorf("signing reminder: %+v", sign)
+	}
+	if pay := p.nextMail(); pay.Subject != "Reminder: please pay the rent for the semester" || pay.To[0] != "ben@example.org" ||
+		!strings.Contains(pay.Text, "the rent for the semester, "+totalEn+", is still unpaid") ||
+		linkIn(t, pay.Text, publicURL+"/booking/step5?") != publicURL+"/booking/step5?rentingId="+rentingID {
+		t.Errorf("payment reminder: %+v", pay)
+	}
+	renewal := p.nextMail()
+	if renewal.Subject != "Reminder: would you like to stay another semester?" ||
+		linkIn(t, renewal.Text, publicURL+"/booking/extend?") != publicURL+"/booking/extend?rentingId="+rentingID+"&token="+token ||
+		!strings.Contains(renewal.Text, "Total: "+renewalTotalEn+"\n") {
+		t.Errorf("renewal reminder: %+v", renewal)
+	}
+	if total, unsent := p.storedMails(); total != 5 || unsent != 0 {
+		t.Errorf("%d mails stored, %d unsent; want 5: the request and one per reminder", total, unsent)
+	}
+}

@@ -27,6 +27,9 @@ func DeletedSubject(prefix string) string { return streams.RentingStream(prefix)
 // KeyCodeDueSubject is the subject a renting's key code is announced on.
 func KeyCodeDueSubject(prefix string) string { return streams.RentingStream(prefix).KeyCodeDue() }
 
+// ReminderDueSubject is the subject a renter's reminder is announced on.
+func ReminderDueSubject(prefix string) string { return streams.RentingStream(prefix).ReminderDue() }
+
 func (r *Repository) enqueueStateChanged(ctx context.Context, tx events.Writer, renting domain.Renting, t domain.Transition) error {
 	event := &eventsv1.RentingStateChanged{
 		EventId: uuid.NewString(), RentingId: renting.ID, RenterId: renting.RenterID,
@@ -54,6 +57,15 @@ func (r *Repository) enqueueKeyCodeDue(ctx context.Context, tx events.Writer, re
 		AccessKey: renting.AccessKey, MoveIn: timestamppb.New(moveIn),
 	}
 	return enqueue(ctx, tx, event.EventId, KeyCodeDueSubject(r.subjects), event)
+}
+
+func (r *Repository) enqueueReminderDue(ctx context.Context, tx events.Writer, renting domain.Renting, step domain.Step, at time.Time) error {
+	event := &eventsv1.ReminderDue{
+		EventId: uuid.NewString(), RentingId: renting.ID, RenterId: renting.RenterID,
+		ApartmentId: int32(renting.ApartmentID), SemesterId: int32(renting.SemesterID), Renewal: renting.Renewal,
+		Step: string(step), RenewalToken: renting.RenewalToken(), At: timestamppb.New(at),
+	}
+	return enqueue(ctx, tx, event.EventId, ReminderDueSubject(r.subjects), event)
 }
 
 func enqueue(ctx context.Context, tx events.Writer, eventID, subject string, event proto.Message) error {

@@ -88,6 +88,37 @@ func (r *Repository) AnnounceKeyCode(ctx context.Context, id string, moveIn, at 
 	})
 }
 
+// RemindersDue returns the rentings of the semesters that wait in the step's state since before
+// enteredBefore and whose renter was not reminded of the step yet.
+func (r *Repository) RemindersDue(ctx context.Context, step domain.Step, enteredBefore time.Time, semesterIDs []int) ([]domain.Renting, error) {
+	rows, err := r.queries.ListRemindersDue(ctx, db.ListRemindersDueParams{
+		State: string(step.WaitsIn()), Step: string(step), EnteredBefore: enteredBefore, SemesterIds: int32s(semesterIDs),
+	})
+	return rentingsFromDB(rows, err)
+}
+
+// Remind records that the renting's renter is reminded of the step and enqueues the ReminderDue
+// event, in one transaction, with the hash of the renewal reminder's token when the renting carries
+// one. A renting that left the step's state or was reminded already (by another replica) is left
+// alone.
+func (r *Repository) Remind(ctx context.Context, renting *domain.Renting, step domain.Step, at time.Time) error {
+	return r.inTx(ctx, func(tx pgx.Tx, q *db.Queries) error {
+		_, err := q.InsertReminder(ctx, db.InsertReminderParams{RentingID: renting.ID, Step: string(step), State: string(step.WaitsIn()), SentAt: at})
+		if errors.Is(err, pgx.ErrNoRows) {
+			return nil
+		}
+		if err != nil {
+			return fmt.Errorf("remind renting %s of %s: %w", renting.ID, step, err)
+		}
+		if token := renting.RenewalToken(); token != "" {
+			if err := q.InsertRenewalToken(ctx, db.InsertRenewalTokenParams{RentingID: renting.ID, Hash: domain.HashRenewalToken(token)}); err != nil {
+				return fmt.Errorf("store the renewal reminder's token of renting %s: %w", renting.ID, err)
+			}
+		}
+		return r.enqueueReminderDue(ctx, tx, *renting, step, at)
+	})
+}
+
 // ForgetRequests deletes at most max booking requests that were cancelled before `before` without
 // ever being confirmed (their log and form go with them), announces each deletion (renting.deleted,
 // which lets the renter service forget the renter) and audits it, in one transaction.

@@ -109,12 +109,12 @@ func (r *Repository) RenterHasRenting(ctx context.Context, renterID int64, semes
 	return has, nil
 }
 
-// RenewalTokenHash returns the stored hash of a renewal's link token, or domain.ErrNotFound when
-// the renting has none (it is no renewal, or does not exist).
-func (r *Repository) RenewalTokenHash(ctx context.Context, rentingID string) ([]byte, error) {
-	hash, err := r.queries.GetRenewalTokenHash(ctx, rentingID)
+// RenewalTokenHashes returns the stored hashes of a renewal's link tokens (the renewal mail's and
+// the reminder's); none when the renting has none (it is no renewal, or does not exist).
+func (r *Repository) RenewalTokenHashes(ctx context.Context, rentingID string) ([][]byte, error) {
+	hashes, err := r.queries.ListRenewalTokenHashes(ctx, rentingID)
 	if err != nil {
-		return nil, rentingError(rentingID, err)
+		return nil, fmt.Errorf("load the renewal tokens of renting %s: %w", rentingID, err)
 	}
-	return hash, nil
+	return hashes, nil
 }

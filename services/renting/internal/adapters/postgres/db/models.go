@@ -49,3 +49,9 @@ type RentingLog struct {
 	State     string
 	At        time.Time
 }
+
+type RentingReminder struct {
+	RentingID string
+	Step      string
+	SentAt    time.Time
+}

@@ -9,17 +9,6 @@ import (
 	"context"
 )
 
-const getRenewalTokenHash = `-- name: GetRenewalTokenHash :one
-SELECT hash FROM renewal_token WHERE renting_id = $1
-`
-
-func (q *Queries) GetRenewalTokenHash(ctx context.Context, rentingID string) ([]byte, error) {
-	row := q.db.QueryRow(ctx, getRenewalTokenHash, rentingID)
-	var hash []byte
-	err := row.Scan(&hash)
-	return hash, err
-}
-
 const insertRenewalToken = `-- name: InsertRenewalToken :exec
 INSERT INTO renewal_token (renting_id, hash) VALUES ($1, $2)
 `
@@ -32,6 +21,31 @@ type InsertRenewalTokenParams struct {
 func (q *Queries) InsertRenewalToken(ctx context.Context, arg InsertRenewalTokenParams) error {
 	_, err := q.db.Exec(ctx, insertRenewalToken, arg.RentingID, arg.Hash)
 	return err
+}
+
+const listRenewalTokenHashes = `-- name: ListRenewalTokenHashes :many
+SELECT hash FROM renewal_token WHERE renting_id = $1
+`
+
+// The renewal mail's token and, once it was sent, the renewal reminder's.
+func (q *Queries) ListRenewalTokenHashes(ctx context.Context, rentingID string) ([][]byte, error) {
+	rows, err := q.db.Query(ctx, listRenewalTokenHashes, rentingID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items [][]byte
+	for rows.Next() {
+		var hash []byte
+		if err := rows.Scan(&hash); err != nil {
+			return nil, err
+		}
+		items = append(items, hash)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
 }
 
 const listRenewalsWithoutToken = `-- name: ListRenewalsWithoutToken :many

@@ -1,7 +1,8 @@
 -- name: InsertRenewalToken :exec
 INSERT INTO renewal_token (renting_id, hash) VALUES ($1, $2);
 
--- name: GetRenewalTokenHash :one
+-- name: ListRenewalTokenHashes :many
+-- The renewal mail's token and, once it was sent, the renewal reminder's.
 SELECT hash FROM renewal_token WHERE renting_id = $1;
 
 -- name: ListRenewalsWithoutToken :many
