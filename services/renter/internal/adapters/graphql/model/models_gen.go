@@ -68,6 +68,26 @@ type RenterForEdit struct {
 	Email     string `json:"email"`
 }
 
+// A renter's own page ("Meine Buchung"), opened with the link every mail to the renter carries; the
+// renting subgraph adds the renter's bookings.
+type RenterPage struct {
+	// The link's token: the capability that opens the page.
+	Token     string `json:"token"`
+	FirstName string `json:"firstName"`
+	LastName  string `json:"lastName"`
+	Email     string `json:"email"`
+	// de or en: the renter's language.
+	Language string `json:"language"`
+	// When the link stops opening the page; a new link comes with every mail, or by e-mail address.
+	LinkExpiresAt scalar.DateTime `json:"linkExpiresAt"`
+}
+
+func (RenterPage) IsEntity() {}
+
+type RenterPageByTokensInput struct {
+	Token string `json:"Token"`
+}
+
 type RenterSummary struct {
 	ID        int    `json:"id"`
 	FirstName string `json:"firstName"`
