@@ -1,0 +1,53 @@
+import { graphql } from '../../graphql';
+
+// The renter's own page: the renter service opens the token, the renting service adds the bookings,
+// the catalog names their apartments and semesters.
+export const RENTER_PAGE = graphql(`
+  query RenterPage($token: String!) {
+    renterPage(token: $token) {
+      token
+      firstName
+      lastName
+      email
+      language
+      linkExpiresAt
+      bookings {
+        rentingId
+        state
+        renewal
+        renewalDeadline
+        apartment {
+          id
+          name
+        }
+        semester {
+          id
+          name
+          startDate
+          endDate
+        }
+        createdDate
+        emailConfirmedDate
+        ownerAcknowledgedDate
+        contractSignedDate
+        paidDate
+        accessKey
+      }
+    }
+  }
+`);
+
+export const REQUEST_PAGE_LINK = graphql(`
+  mutation RequestRenterPageLink($email: String!) {
+    requestRenterPageLink(email: $email) {
+      exception {
+        path
+        messageId
+        params {
+          key
+          value
+        }
+      }
+    }
+  }
+`);
