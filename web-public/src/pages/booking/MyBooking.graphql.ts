@@ -10,6 +10,15 @@ export const RENTER_PAGE = graphql(`
       lastName
       email
       language
+      street
+      zip
+      city
+      country
+      birthday
+      phone
+      nationality
+      gender
+      emailValidated
       linkExpiresAt
       bookings {
         rentingId
@@ -41,12 +50,7 @@ export const REQUEST_PAGE_LINK = graphql(`
   mutation RequestRenterPageLink($email: String!) {
     requestRenterPageLink(email: $email) {
       exception {
-        path
-        messageId
-        params {
-          key
-          value
-        }
+        ...ExceptionFields
       }
     }
   }

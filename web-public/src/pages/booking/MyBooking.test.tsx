@@ -33,6 +33,15 @@ function page(language: string, bookings: unknown[]) {
         lastName: 'Schmidt',
         email: 'anna@example.org',
         language,
+        street: 'Plöck 42',
+        zip: '69117',
+        city: 'Heidelberg',
+        country: 'DEU',
+        birthday: '2004-05-17',
+        phone: '+49 151 23456789',
+        nationality: 'de',
+        gender: 'female',
+        emailValidated: true,
         linkExpiresAt: '2027-02-04T10:00:00Z',
         bookings,
       },
@@ -61,6 +70,26 @@ describe('my booking', () => {
     expect(screen.getAllByText(/E-Mail bestätigt: 06\.01\.2027/)).toHaveLength(2);
     expect(screen.getByText('4711')).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'Miete bezahlen' })).toBeNull();
+    expect(screen.getByRole('heading', { level: 2, name: 'Deine Daten' })).toBeTruthy();
+    expect(screen.getByText('Plöck 42')).toBeTruthy();
+  });
+
+  it('downloads all the renter’s data as JSON, without the link', async () => {
+    const files: Blob[] = [];
+    URL.createObjectURL = (blob: Blob) => {
+      files.push(blob);
+      return 'blob:my-data';
+    };
+    URL.revokeObjectURL = () => {};
+    renderRoute('/booking/my-booking?token=t1', {
+      mocks: [{ request: { query: RENTER_PAGE, variables: { token: 't1' } }, result: page('en', [booking('PAYED', confirmed, { accessKey: '4711' })]) }],
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Download all my data (JSON)' }));
+    expect(files).toHaveLength(1);
+    const data = JSON.parse(await files[0].text()) as Record<string, unknown>;
+    expect(data).toMatchObject({ firstName: 'Anna', street: 'Plöck 42', bookings: [{ rentingId: 'r-PAYED', accessKey: '4711' }] });
+    expect(Object.keys(data)).not.toContain('token');
+    expect(JSON.stringify(data)).not.toContain('__typename');
   });
 
   it('an unknown or expired link offers a new one; the answer does not tell whether the address is known', async () => {

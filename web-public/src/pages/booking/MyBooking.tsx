@@ -5,12 +5,17 @@ import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../i18n';
 import { describeRequestError, exceptionValues, type Message } from '../../lib/errors';
+import { AntdScope } from '../../components/Antd/AntdScope';
 import { Alert, ErrorAlert } from '../../components/Message/ShowMessage';
 import { Spinner } from '../../components/Spinner/Spinner';
 import type { RenterPageQuery } from '../../graphql/graphql';
 import { REQUEST_PAGE_LINK, RENTER_PAGE } from './MyBooking.graphql';
 
-type Booking = NonNullable<RenterPageQuery['renterPage']>['bookings'][number];
+type Page = NonNullable<RenterPageQuery['renterPage']>;
+type Booking = Page['bookings'][number];
+
+/** The personal data the page shows, in the order of the booking form. */
+const PERSONAL = ['firstName', 'lastName', 'email', 'street', 'zip', 'city', 'country', 'birthday', 'phone', 'nationality', 'gender', 'language'] as const;
 
 /** The five steps of a booking as the page lists them, each with the date it was done on. */
 const STEPS = [
@@ -55,7 +60,39 @@ export default function MyBooking() {
       {page.bookings.map((b) => (
         <BookingCard key={b.rentingId} booking={b} />
       ))}
+      <PersonalData page={page} />
       <p className="my-booking-expiry">{t('booking.myBooking.expires', { date: formatDate(page.linkExpiresAt, currentLanguage(i18n)) })}</p>
+    </section>
+  );
+}
+
+/** What the residence stores about the renter, and all of it as a JSON file to download (GDPR art. 15 and 20). */
+function PersonalData({ page }: { page: Page }) {
+  const { t } = useTranslation();
+  const download = () => {
+    // Everything the page shows but the link itself; Apollo's type names left out.
+    const data = JSON.stringify(page, (key, value: unknown) => (key === '__typename' || key === 'token' || key === 'linkExpiresAt' ? undefined : value), 2);
+    const file = new Blob([data], { type: 'application/json' });
+    const link = document.createElement('a');
+    link.href = URL.createObjectURL(file);
+    link.download = 'my-data.json';
+    link.click();
+    URL.revokeObjectURL(link.href);
+  };
+  return (
+    <section aria-labelledby="my-data">
+      <h2 id="my-data">{t('booking.myBooking.data.title')}</h2>
+      <dl className="booking-summary">
+        {PERSONAL.map((field) => (
+          <div key={field}>
+            <dt>{t(`booking.myBooking.data.${field}`)}</dt>
+            <dd>{page[field]}</dd>
+          </div>
+        ))}
+      </dl>
+      <AntdScope>
+        <Button onClick={download}>{t('booking.myBooking.data.download')}</Button>
+      </AntdScope>
     </section>
   );
 }
@@ -126,15 +163,17 @@ function RequestLink() {
   };
   if (sent) return <p role="status">{t('booking.myBooking.sent')}</p>;
   return (
-    <Form layout="vertical" onFinish={onFinish} className="my-booking-request" disabled={loading}>
-      <p>{t('booking.myBooking.requestText')}</p>
-      {problem && <ErrorAlert message={problem} focus />}
-      <Form.Item name="email" label={t('booking.myBooking.email')} rules={[{ required: true, message: t('validation.required') }]}>
-        <Input inputMode="email" autoComplete="email" />
-      </Form.Item>
-      <Button type="primary" htmlType="submit" loading={loading}>
-        {t('booking.myBooking.request')}
-      </Button>
-    </Form>
+    <AntdScope>
+      <Form layout="vertical" onFinish={onFinish} className="my-booking-request" disabled={loading}>
+        <p>{t('booking.myBooking.requestText')}</p>
+        {problem && <ErrorAlert message={problem} focus />}
+        <Form.Item name="email" label={t('booking.myBooking.email')} rules={[{ required: true, message: t('validation.required') }]}>
+          <Input inputMode="email" autoComplete="email" />
+        </Form.Item>
+        <Button type="primary" htmlType="submit" loading={loading}>
+          {t('booking.myBooking.request')}
+        </Button>
+      </Form>
+    </AntdScope>
   );
 }

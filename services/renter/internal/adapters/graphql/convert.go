@@ -27,6 +27,8 @@ func toGraphRenterPage(p pageOf) *model.RenterPage {
 	d := p.renter.Data
 	return &model.RenterPage{
 		Token: p.plain, FirstName: d.FirstName, LastName: d.LastName, Email: d.Email, Language: string(d.Language),
+		Street: d.Street, Zip: d.Zip, City: d.City, Country: d.Country, Birthday: scalar.Date(d.Birthday), Phone: d.Phone,
+		Nationality: d.Nationality, Gender: model.Gender(d.Gender), EmailValidated: p.renter.EmailValidated,
 		LinkExpiresAt: scalar.DateTime(p.token.ExpiresAt),
 	}
 }

@@ -52,14 +52,14 @@ func (s subgraph) requestLink(email string) (exception string) {
 }
 
 type page struct {
-	FirstName, Email, Language string
-	LinkExpiresAt              time.Time
+	FirstName, Email, Language, Street, Birthday string
+	LinkExpiresAt                                time.Time
 }
 
 func (s subgraph) openPage(token string) *page {
 	s.t.Helper()
 	var data struct{ RenterPage *page }
-	r := s.Query(nil, `query($t: String!) { renterPage(token: $t) { firstName email language linkExpiresAt } }`, map[string]any{"t": token}, &data)
+	r := s.Query(nil, `query($t: String!) { renterPage(token: $t) { firstName email language street birthday linkExpiresAt } }`, map[string]any{"t": token}, &data)
 	if len(r.Errors) > 0 {
 		s.t.Fatalf("renterPage: %+v", r.Errors)
 	}
@@ -86,7 +86,7 @@ func TestRequestRenterPageLink_sameAnswerForAnyAddress_theKnownOneGetsAWorkingLi
 	parsed, _ := url.Parse(links[0])
 	token := parsed.Query().Get("token")
 	p := s.openPage(token)
-	if p == nil || p.FirstName != "Anna" || p.Email != "anna@example.org" || p.Language != "en" ||
+	if p == nil || p.FirstName != "Anna" || p.Email != "anna@example.org" || p.Language != "en" || p.Street != "Hauptstraße 1" || p.Birthday == "" ||
 		s.clock.now.Add(pageSettings.PageLinkValidity).Sub(p.LinkExpiresAt).Abs() > time.Minute {
 		t.Fatalf("page %+v", p)
 	}

@@ -102,12 +102,21 @@ type ComplexityRoot struct {
 	}
 
 	RenterPage struct {
-		Email         func(childComplexity int) int
-		FirstName     func(childComplexity int) int
-		Language      func(childComplexity int) int
-		LastName      func(childComplexity int) int
-		LinkExpiresAt func(childComplexity int) int
-		Token         func(childComplexity int) int
+		Birthday       func(childComplexity int) int
+		City           func(childComplexity int) int
+		Country        func(childComplexity int) int
+		Email          func(childComplexity int) int
+		EmailValidated func(childComplexity int) int
+		FirstName      func(childComplexity int) int
+		Gender         func(childComplexity int) int
+		Language       func(childComplexity int) int
+		LastName       func(childComplexity int) int
+		LinkExpiresAt  func(childComplexity int) int
+		Nationality    func(childComplexity int) int
+		Phone          func(childComplexity int) int
+		Street         func(childComplexity int) int
+		Token          func(childComplexity int) int
+		Zip            func(childComplexity int) int
 	}
 
 	RenterSummary struct {
@@ -464,18 +473,48 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.RenterForEdit.Phone(childComplexity), true
 
+	case "RenterPage.birthday":
+		if e.ComplexityRoot.RenterPage.Birthday == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RenterPage.Birthday(childComplexity), true
+	case "RenterPage.city":
+		if e.ComplexityRoot.RenterPage.City == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RenterPage.City(childComplexity), true
+	case "RenterPage.country":
+		if e.ComplexityRoot.RenterPage.Country == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RenterPage.Country(childComplexity), true
 	case "RenterPage.email":
 		if e.ComplexityRoot.RenterPage.Email == nil {
 			break
 		}
 
 		return e.ComplexityRoot.RenterPage.Email(childComplexity), true
+	case "RenterPage.emailValidated":
+		if e.ComplexityRoot.RenterPage.EmailValidated == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RenterPage.EmailValidated(childComplexity), true
 	case "RenterPage.firstName":
 		if e.ComplexityRoot.RenterPage.FirstName == nil {
 			break
 		}
 
 		return e.ComplexityRoot.RenterPage.FirstName(childComplexity), true
+	case "RenterPage.gender":
+		if e.ComplexityRoot.RenterPage.Gender == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RenterPage.Gender(childComplexity), true
 	case "RenterPage.language":
 		if e.ComplexityRoot.RenterPage.Language == nil {
 			break
@@ -494,12 +533,36 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.RenterPage.LinkExpiresAt(childComplexity), true
+	case "RenterPage.nationality":
+		if e.ComplexityRoot.RenterPage.Nationality == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RenterPage.Nationality(childComplexity), true
+	case "RenterPage.phone":
+		if e.ComplexityRoot.RenterPage.Phone == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RenterPage.Phone(childComplexity), true
+	case "RenterPage.street":
+		if e.ComplexityRoot.RenterPage.Street == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RenterPage.Street(childComplexity), true
 	case "RenterPage.token":
 		if e.ComplexityRoot.RenterPage.Token == nil {
 			break
 		}
 
 		return e.ComplexityRoot.RenterPage.Token(childComplexity), true
+	case "RenterPage.zip":
+		if e.ComplexityRoot.RenterPage.Zip == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RenterPage.Zip(childComplexity), true
 
 	case "RenterSummary.email":
 		if e.ComplexityRoot.RenterSummary.Email == nil {
@@ -723,6 +786,18 @@ type RenterPage @key(fields: "token", resolvable: false) {
   email: String!
   "de or en: the renter's language."
   language: String!
+  street: String!
+  zip: String!
+  city: String!
+  "ISO 3166-1 alpha-3."
+  country: String!
+  birthday: Date!
+  phone: String!
+  "Two-letter code."
+  nationality: String!
+  gender: Gender!
+  "The renter confirmed their e-mail address."
+  emailValidated: Boolean!
   "When the link stops opening the page; a new link comes with every mail, or by e-mail address."
   linkExpiresAt: DateTime!
 }
@@ -972,6 +1047,24 @@ func (ec *executionContext) childFields_RenterPage(ctx context.Context, field gr
 		return ec.fieldContext_RenterPage_email(ctx, field)
 	case "language":
 		return ec.fieldContext_RenterPage_language(ctx, field)
+	case "street":
+		return ec.fieldContext_RenterPage_street(ctx, field)
+	case "zip":
+		return ec.fieldContext_RenterPage_zip(ctx, field)
+	case "city":
+		return ec.fieldContext_RenterPage_city(ctx, field)
+	case "country":
+		return ec.fieldContext_RenterPage_country(ctx, field)
+	case "birthday":
+		return ec.fieldContext_RenterPage_birthday(ctx, field)
+	case "phone":
+		return ec.fieldContext_RenterPage_phone(ctx, field)
+	case "nationality":
+		return ec.fieldContext_RenterPage_nationality(ctx, field)
+	case "gender":
+		return ec.fieldContext_RenterPage_gender(ctx, field)
+	case "emailValidated":
+		return ec.fieldContext_RenterPage_emailValidated(ctx, field)
 	case "linkExpiresAt":
 		return ec.fieldContext_RenterPage_linkExpiresAt(ctx, field)
 	}
@@ -2648,6 +2741,213 @@ func (ec *executionContext) _RenterPage_language(ctx context.Context, field grap
 }
 func (ec *executionContext) fieldContext_RenterPage_language(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("RenterPage", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _RenterPage_street(ctx context.Context, field graphql.CollectedField, obj *model.RenterPage) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_RenterPage_street(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Street, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_RenterPage_street(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("RenterPage", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _RenterPage_zip(ctx context.Context, field graphql.CollectedField, obj *model.RenterPage) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_RenterPage_zip(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Zip, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_RenterPage_zip(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("RenterPage", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _RenterPage_city(ctx context.Context, field graphql.CollectedField, obj *model.RenterPage) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_RenterPage_city(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.City, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_RenterPage_city(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("RenterPage", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _RenterPage_country(ctx context.Context, field graphql.CollectedField, obj *model.RenterPage) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_RenterPage_country(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Country, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_RenterPage_country(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("RenterPage", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _RenterPage_birthday(ctx context.Context, field graphql.CollectedField, obj *model.RenterPage) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_RenterPage_birthday(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Birthday, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v scalar.Date) graphql.Marshaler {
+			return ec.marshalNDate2semesterhausᚋplatformᚋgraphqlxᚋscalarᚐDate(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_RenterPage_birthday(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("RenterPage", field, false, false, errors.New("field of type Date does not have child fields"))
+}
+
+func (ec *executionContext) _RenterPage_phone(ctx context.Context, field graphql.CollectedField, obj *model.RenterPage) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_RenterPage_phone(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Phone, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_RenterPage_phone(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("RenterPage", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _RenterPage_nationality(ctx context.Context, field graphql.CollectedField, obj *model.RenterPage) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_RenterPage_nationality(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Nationality, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_RenterPage_nationality(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("RenterPage", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _RenterPage_gender(ctx context.Context, field graphql.CollectedField, obj *model.RenterPage) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_RenterPage_gender(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Gender, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v model.Gender) graphql.Marshaler {
+			return ec.marshalNGender2semesterhausᚋservicesᚋrenterᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐGender(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_RenterPage_gender(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("RenterPage", field, false, false, errors.New("field of type Gender does not have child fields"))
+}
+
+func (ec *executionContext) _RenterPage_emailValidated(ctx context.Context, field graphql.CollectedField, obj *model.RenterPage) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_RenterPage_emailValidated(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.EmailValidated, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_RenterPage_emailValidated(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("RenterPage", field, false, false, errors.New("field of type Boolean does not have child fields"))
 }
 
 func (ec *executionContext) _RenterPage_linkExpiresAt(ctx context.Context, field graphql.CollectedField, obj *model.RenterPage) (ret graphql.Marshaler) {
@@ -4853,6 +5153,51 @@ func (ec *executionContext) _RenterPage(ctx context.Context, sel ast.SelectionSe
 			}
 		case "language":
 			out.Values[i] = ec._RenterPage_language(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "street":
+			out.Values[i] = ec._RenterPage_street(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "zip":
+			out.Values[i] = ec._RenterPage_zip(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "city":
+			out.Values[i] = ec._RenterPage_city(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "country":
+			out.Values[i] = ec._RenterPage_country(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "birthday":
+			out.Values[i] = ec._RenterPage_birthday(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "phone":
+			out.Values[i] = ec._RenterPage_phone(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "nationality":
+			out.Values[i] = ec._RenterPage_nationality(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "gender":
+			out.Values[i] = ec._RenterPage_gender(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "emailValidated":
+			out.Values[i] = ec._RenterPage_emailValidated(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}

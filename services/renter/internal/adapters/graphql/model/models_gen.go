@@ -78,6 +78,18 @@ type RenterPage struct {
 	Email     string `json:"email"`
 	// de or en: the renter's language.
 	Language string `json:"language"`
+	Street   string `json:"street"`
+	Zip      string `json:"zip"`
+	City     string `json:"city"`
+	// ISO 3166-1 alpha-3.
+	Country  string      `json:"country"`
+	Birthday scalar.Date `json:"birthday"`
+	Phone    string      `json:"phone"`
+	// Two-letter code.
+	Nationality string `json:"nationality"`
+	Gender      Gender `json:"gender"`
+	// The renter confirmed their e-mail address.
+	EmailValidated bool `json:"emailValidated"`
 	// When the link stops opening the page; a new link comes with every mail, or by e-mail address.
 	LinkExpiresAt scalar.DateTime `json:"linkExpiresAt"`
 }
