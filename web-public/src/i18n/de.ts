@@ -304,6 +304,7 @@ export const de: Resources = {
         reselect: 'Andere Wohnung wählen',
         sign: 'Mietvertrag unterschreiben',
         pay: 'Miete bezahlen',
+        withdraw: 'Diese Anfrage zurückziehen',
         renewal: 'Bitte beantworte die Verlängerung bis {{date}} mit dem Link in unserer Mail.',
       },
       data: {

@@ -303,6 +303,7 @@ export const en = {
         reselect: 'Choose another apartment',
         sign: 'Sign your contract',
         pay: 'Pay your rent',
+        withdraw: 'Withdraw this request',
         renewal: 'Please answer the renewal with the link in our e-mail by {{date}}.',
       },
       data: {

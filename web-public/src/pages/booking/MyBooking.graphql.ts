@@ -55,3 +55,13 @@ export const REQUEST_PAGE_LINK = graphql(`
     }
   }
 `);
+
+export const WITHDRAW_REQUEST = graphql(`
+  mutation WithdrawRentingRequest($token: String!, $rentingId: ID!) {
+    withdrawRentingRequest(token: $token, rentingId: $rentingId) {
+      exception {
+        ...ExceptionFields
+      }
+    }
+  }
+`);

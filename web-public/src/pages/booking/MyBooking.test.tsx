@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen } from '@testing-library/react';
 import { renderRoute } from '../../test/render';
-import { REQUEST_PAGE_LINK, RENTER_PAGE } from './MyBooking.graphql';
+import { REQUEST_PAGE_LINK, RENTER_PAGE, WITHDRAW_REQUEST } from './MyBooking.graphql';
 
 function booking(state: string, dates: Record<string, string | null>, extra: Record<string, unknown> = {}) {
   return {
@@ -90,6 +90,23 @@ describe('my booking', () => {
     expect(data).toMatchObject({ firstName: 'Anna', street: 'Plöck 42', bookings: [{ rentingId: 'r-PAYED', accessKey: '4711' }] });
     expect(Object.keys(data)).not.toContain('token');
     expect(JSON.stringify(data)).not.toContain('__typename');
+  });
+
+  it('withdraws a request whose address is not confirmed yet, then shows it cancelled', async () => {
+    const refetched = page('en', [booking('CANCELED', {})]);
+    renderRoute('/booking/my-booking?token=t1', {
+      mocks: [
+        { request: { query: RENTER_PAGE, variables: { token: 't1' } }, result: page('en', [booking('APARTMENT_REQUESTED', {})]) },
+        {
+          request: { query: WITHDRAW_REQUEST, variables: { token: 't1', rentingId: 'r-APARTMENT_REQUESTED' } },
+          result: { data: { withdrawRentingRequest: { __typename: 'UpdateResult', exception: null } } },
+        },
+        { request: { query: RENTER_PAGE, variables: { token: 't1' } }, result: refetched },
+      ],
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Withdraw this request' }));
+    expect(await screen.findByText('Cancelled')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Withdraw this request' })).toBeNull();
   });
 
   it('an unknown or expired link offers a new one; the answer does not tell whether the address is known', async () => {

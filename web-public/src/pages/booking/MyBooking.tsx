@@ -9,7 +9,7 @@ import { AntdScope } from '../../components/Antd/AntdScope';
 import { Alert, ErrorAlert } from '../../components/Message/ShowMessage';
 import { Spinner } from '../../components/Spinner/Spinner';
 import type { RenterPageQuery } from '../../graphql/graphql';
-import { REQUEST_PAGE_LINK, RENTER_PAGE } from './MyBooking.graphql';
+import { REQUEST_PAGE_LINK, RENTER_PAGE, WITHDRAW_REQUEST } from './MyBooking.graphql';
 
 type Page = NonNullable<RenterPageQuery['renterPage']>;
 type Booking = Page['bookings'][number];
@@ -58,7 +58,7 @@ export default function MyBooking() {
       <p>{t('booking.myBooking.hello', { name: `${page.firstName} ${page.lastName}` })}</p>
       {page.bookings.length === 0 && <p>{t('booking.myBooking.none')}</p>}
       {page.bookings.map((b) => (
-        <BookingCard key={b.rentingId} booking={b} />
+        <BookingCard key={b.rentingId} booking={b} token={page.token} />
       ))}
       <PersonalData page={page} />
       <p className="my-booking-expiry">{t('booking.myBooking.expires', { date: formatDate(page.linkExpiresAt, currentLanguage(i18n)) })}</p>
@@ -101,7 +101,7 @@ function formatDate(value: string, language: 'de' | 'en'): string {
   return new Intl.DateTimeFormat(language === 'de' ? 'de-DE' : 'en-GB', { day: '2-digit', month: '2-digit', year: 'numeric' }).format(new Date(value));
 }
 
-function BookingCard({ booking: b }: { booking: Booking }) {
+function BookingCard({ booking: b, token }: { booking: Booking; token: string }) {
   const { t, i18n } = useTranslation();
   const language = currentLanguage(i18n);
   const id = encodeURIComponent(b.rentingId);
@@ -133,7 +133,12 @@ function BookingCard({ booking: b }: { booking: Booking }) {
           {t('booking.myBooking.keyCode')} <strong>{b.accessKey}</strong>
         </p>
       )}
-      {b.state === 'APARTMENT_REQUESTED' && <p>{t('booking.myBooking.actions.confirm')}</p>}
+      {b.state === 'APARTMENT_REQUESTED' && (
+        <>
+          <p>{t('booking.myBooking.actions.confirm')}</p>
+          <Withdraw token={token} rentingId={b.rentingId} />
+        </>
+      )}
       {b.state === 'SELECT_APARTMENT' && <Link to={`/booking/step1?booking=failed&rentingId=${id}`}>{t('booking.myBooking.actions.reselect')}</Link>}
       {b.state === 'CONTRACT_REQUESTED' && <Link to={`/booking/step4?rentingId=${id}`}>{t('booking.myBooking.actions.sign')}</Link>}
       {(b.state === 'CONTRACT_SIGNED' || b.state === 'UNPAID') && <Link to={`/booking/step5?rentingId=${id}`}>{t('booking.myBooking.actions.pay')}</Link>}
@@ -141,6 +146,31 @@ function BookingCard({ booking: b }: { booking: Booking }) {
         <p>{t('booking.myBooking.actions.renewal', { date: b.renewalDeadline ? formatDate(b.renewalDeadline, language) : '' })}</p>
       )}
     </article>
+  );
+}
+
+/** Withdraws a request whose e-mail address is not confirmed yet; the page then shows it cancelled. */
+function Withdraw({ token, rentingId }: { token: string; rentingId: string }) {
+  const { t } = useTranslation();
+  const [withdraw, { loading }] = useMutation(WITHDRAW_REQUEST, { refetchQueries: [RENTER_PAGE], awaitRefetchQueries: true });
+  const [problem, setProblem] = useState<Message>();
+  const onClick = async () => {
+    setProblem(undefined);
+    try {
+      const { data } = await withdraw({ variables: { token, rentingId } });
+      const exception = data?.withdrawRentingRequest.exception;
+      if (exception) setProblem({ key: `validation.${exception.messageId}`, values: exceptionValues(exception) });
+    } catch (e) {
+      setProblem(describeRequestError(e));
+    }
+  };
+  return (
+    <AntdScope>
+      {problem && <ErrorAlert message={problem} focus />}
+      <Button danger loading={loading} onClick={onClick}>
+        {t('booking.myBooking.actions.withdraw')}
+      </Button>
+    </AntdScope>
   );
 }
 

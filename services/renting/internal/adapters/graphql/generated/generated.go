@@ -134,6 +134,7 @@ type ComplexityRoot struct {
 		OfferRenewal            func(childComplexity int, rentingID string) int
 		ReselectApartment       func(childComplexity int, request model.ReselectRequest) int
 		UnblockApartment        func(childComplexity int, apartmentID int, semesterID int) int
+		WithdrawRentingRequest  func(childComplexity int, token string, rentingID string) int
 	}
 
 	OfficeTask struct {
@@ -267,6 +268,7 @@ type MutationResolver interface {
 	ApproveRenewal(ctx context.Context, rentingID string, token string, rentingRenewal model.RentingRenewal) (*model.RentingResult, error)
 	DeclineRenewal(ctx context.Context, rentingID string, token string) (*model.RentingResult, error)
 	OfferRenewal(ctx context.Context, rentingID string) (*model.RentingResult, error)
+	WithdrawRentingRequest(ctx context.Context, token string, rentingID string) (*graphqlx.UpdateResult, error)
 	ReselectApartment(ctx context.Context, request model.ReselectRequest) (*model.RentingResult, error)
 	ApproveIdentityCard(ctx context.Context, rentingID string) (bool, error)
 	FreeApartment(ctx context.Context, apartmentID int, semesterID int) (bool, error)
@@ -744,6 +746,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.UnblockApartment(childComplexity, args["apartmentId"].(int), args["semesterId"].(int)), true
+	case "Mutation.withdrawRentingRequest":
+		if e.ComplexityRoot.Mutation.WithdrawRentingRequest == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_withdrawRentingRequest_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.WithdrawRentingRequest(childComplexity, args["token"].(string), args["rentingId"].(string)), true
 
 	case "OfficeTask.apartment":
 		if e.ComplexityRoot.OfficeTask.Apartment == nil {
@@ -1617,6 +1630,12 @@ type Mutation {
   declineRenewal(rentingId: ID!, token: String!): RentingResult!
   "Offers the renter of a PAYED renting the same apartment for the following semester now, as the renewal window would; uuid is the new RENEWAL_REQUEST renting."
   offerRenewal(rentingId: ID!): RentingResult! @tag(name: "admin")
+  """
+  Withdraws a booking request whose e-mail address is not confirmed yet (APARTMENT_REQUESTED →
+  CANCELED), from the renter's own page: token is its link's token. NO_RENTING for a wrong token or
+  somebody else's renting; TRANSITION_NOT_ALLOWED once the request is confirmed.
+  """
+  withdrawRentingRequest(token: String!, rentingId: ID!): UpdateResult!
   "Chooses another apartment after the first one was taken."
   reselectApartment(request: ReselectRequest!): RentingResult!
   "An admin approved the renter's identity card."
@@ -2446,6 +2465,28 @@ func (ec *executionContext) field_Mutation_unblockApartment_args(ctx context.Con
 		return nil, err
 	}
 	args["semesterId"] = arg1
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_withdrawRentingRequest_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "token",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNString2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["token"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "rentingId",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["rentingId"] = arg1
 	return args, nil
 }
 
@@ -4120,6 +4161,50 @@ func (ec *executionContext) fieldContext_Mutation_offerRenewal(ctx context.Conte
 	}()
 	ctx = graphql.WithFieldContext(ctx, fc)
 	if fc.Args, err = ec.field_Mutation_offerRenewal_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_withdrawRentingRequest(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_withdrawRentingRequest(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().WithdrawRentingRequest(ctx, fc.Args["token"].(string), fc.Args["rentingId"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *graphqlx.UpdateResult) graphql.Marshaler {
+			return ec.marshalNUpdateResult2ᚖsemesterhausᚋplatformᚋgraphqlxᚐUpdateResult(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_withdrawRentingRequest(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_UpdateResult(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_withdrawRentingRequest_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
 		ec.Error(ctx, err)
 		return fc, err
 	}
@@ -8600,6 +8685,13 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 		case "offerRenewal":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Mutation_offerRenewal(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "withdrawRentingRequest":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_withdrawRentingRequest(ctx, field)
 			})
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
