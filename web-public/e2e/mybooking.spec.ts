@@ -1,6 +1,7 @@
+import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import { expectAccessible } from './support/a11y';
-import { apartmentFor, bookAndConfirm, uniqueEmail } from './support/api';
+import { apartmentFor, bookAndConfirm, requestBooking, uniqueEmail } from './support/api';
 import { LANGUAGES, useLanguage } from './support/languages';
 import { linkFromMail } from './support/mail';
 
@@ -15,10 +16,30 @@ test('every mail links to "My booking", which shows the booking with its steps a
   await expect(page.getByRole('heading', { level: 2, name: new RegExp(`^Apartment ${apartment.name},`) })).toBeVisible();
   await expect(page.getByText(/E-mail confirmed: \d\d\/\d\d\/\d{4}/)).toBeVisible();
   await expect(page.getByText('Identity approved: not yet')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'Your data' })).toBeVisible();
   await expectAccessible(page, 'my booking');
+
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download all my data (JSON)' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe('my-data.json');
+  const data = JSON.parse(await readFile(await file.path(), 'utf8')) as { email: string; bookings: unknown[] };
+  expect(data.email).toBe(email);
+  expect(data.bookings).toHaveLength(1);
 
   await page.goto(`${link}x`);
   await expect(page.getByText('This link does not work (any more). Ask for a new one below.')).toBeVisible();
+});
+
+test('a request waiting for its confirmation is withdrawn on "My booking"', async ({ page, request }) => {
+  const apartment = await apartmentFor(request, 19);
+  const email = uniqueEmail('withdraw');
+  await requestBooking(request, apartment.id, email);
+  await page.goto(await linkFromMail(request, email, '/booking/my-booking'));
+  await expect(page.getByText('Requested', { exact: true })).toBeVisible();
+  await page.getByRole('button', { name: 'Withdraw this request' }).click();
+  await expect(page.getByText('Cancelled', { exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Withdraw this request' })).toHaveCount(0);
 });
 
 for (const [language, texts] of LANGUAGES) {
