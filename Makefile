@@ -36,8 +36,8 @@ GOTESTFLAGS ?=
 
 # The Debian packages each command needs, installed when missing (as root or with sudo; otherwise
 # one line says what to install).
-.PHONY: packages-run packages-test
-packages-run packages-test: packages-%:
+.PHONY: packages-run packages-test packages-bench
+packages-run packages-test packages-bench: packages-%:
 	@bash tools/setup/packages.sh $*
 
 .PHONY: run
@@ -102,21 +102,13 @@ test-go: ## go vet and go test -count=1 in every workspace module (real PostgreS
 	(cd services/document && GOFLAGS="$(filter-out -tags=libjpeg,$(GOFLAGS))" $(GO) test -count=1 ./internal/adapters/imaging ./internal/domain) || failed="$$failed test:document-without-libjpeg"; \
 	if [ -n "$$failed" ]; then echo "FAILED:$$failed"; exit 1; fi
 
-# The benchmark measures a running system: start `make run` in another terminal first.
-BENCH_URL ?= http://127.0.0.1:$(or $(PORT),8080)
-BENCH_DURATION ?= 30s
-BENCH_CONNECTIONS ?= 32
+# The benchmark starts the whole system as `make run` does (its own data and ports: it runs beside
+# make run) and sends it varied traffic; BENCH_ARGS passes flags (e.g. -duration 30s, -url ...).
+BENCH_ARGS ?=
 
 .PHONY: bench
-bench: ## Load-test the running gateway with gateway/bench/run.sh (needs wrk and `make run`)
-	@script=gateway/bench/run.sh; \
-	if [ ! -f "$$script" ]; then echo "no benchmark script ($$script) yet"; exit 0; fi; \
-	command -v wrk >/dev/null || { echo "wrk is missing (Debian: apt-get install -y wrk)"; exit 1; }; \
-	if command -v curl >/dev/null && ! curl -s -o /dev/null "$(BENCH_URL)/readyz"; then \
-		echo "no gateway answers at $(BENCH_URL): start 'make run' first (BENCH_URL changes the address)"; exit 1; \
-	fi; \
-	echo "=== $$script $(BENCH_URL) $(BENCH_DURATION) $(BENCH_CONNECTIONS)"; \
-	bash "$$script" "$(BENCH_URL)" "$(BENCH_DURATION)" "$(BENCH_CONNECTIONS)"
+bench: packages-bench build ## Varied traffic (step1, step2, admin overview) against the whole system; writes docs/benchmarks.md (tools/cmd/trafficbench, needs wrk)
+	$(BIN_DIR)/trafficbench $(BENCH_ARGS)
 
 ##@ Code
 

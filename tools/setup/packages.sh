@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
 # Installs the Debian packages that a command of this repository needs and the machine lacks:
 #
-#   tools/setup/packages.sh run|test|ci
+#   tools/setup/packages.sh run|test|ci|bench
 #
 #   run   make run: PostgreSQL's binaries (devstack starts a private cluster; not needed with
 #         DATABASE_URL), Node.js and npm (the web apps and the mail catcher)
 #   test  make test: as run, plus Chromium (the browser tests), a C compiler and libjpeg-turbo (the
 #         document service's JPEG encoder and its image's build stage, which test-deploy reproduces)
 #   ci    .ci/run: as test, plus protoc and the well-known types (make check-generated), git and make
+#   bench make bench: as run, plus wrk (the load generator)
 #
 # Installs as root, or through sudo when it needs no password; otherwise prints one line naming the
 # packages to install and fails. Prints nothing when nothing is missing.
@@ -16,9 +17,9 @@ cd "$(dirname "${BASH_SOURCE[0]}")/../.."
 
 purpose="${1:-}"
 case "$purpose" in
-	run | test | ci) ;;
+	run | test | ci | bench) ;;
 	*)
-		echo "usage: $0 run|test|ci" >&2
+		echo "usage: $0 run|test|ci|bench" >&2
 		exit 2
 		;;
 esac
@@ -32,7 +33,9 @@ if [ "$purpose" != run ] || [ -z "${DATABASE_URL:-}" ]; then
 fi
 # Node and npm come together on these machines; Debian's packages only when node is missing altogether.
 have node || missing+=(nodejs npm)
-if [ "$purpose" != run ]; then
+if [ "$purpose" = bench ]; then
+	have wrk || missing+=(wrk)
+elif [ "$purpose" != run ]; then
 	# The browser tests exist once a web app has a Playwright configuration.
 	if compgen -G 'web-*/playwright.config.*' >/dev/null && ! have chromium; then
 		missing+=(chromium)

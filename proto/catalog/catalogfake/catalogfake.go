@@ -16,6 +16,7 @@ import (
 	"google.golang.org/grpc/status"
 	"google.golang.org/protobuf/proto"
 
+	"semesterhaus/proto/catalog/pricenotfound"
 	catalogv1 "semesterhaus/proto/gen/catalog/v1"
 )
 
@@ -176,11 +177,11 @@ func (s *Server) GetBookableSemester(context.Context, *catalogv1.GetBookableSeme
 func (s *Server) CalculatePrice(ctx context.Context, req *catalogv1.CalculatePriceRequest) (*catalogv1.PriceCalculation, error) {
 	a, err := s.GetApartment(ctx, &catalogv1.GetApartmentRequest{Id: req.GetApartmentId()})
 	if err != nil {
-		return nil, err
+		return nil, pricenotfound.Error(catalogv1.PriceNotFound_PRICE_NOT_FOUND_APARTMENT, err.Error())
 	}
 	semester, err := s.GetSemester(ctx, &catalogv1.GetSemesterRequest{Id: req.GetSemesterId()})
 	if err != nil {
-		return nil, err
+		return nil, pricenotfound.Error(catalogv1.PriceNotFound_PRICE_NOT_FOUND_SEMESTER, err.Error())
 	}
 	items := []*catalogv1.PriceItem{item("Miete inkl. Nebenkosten (Strom, Wasser, Internet)",
 		"Rent incl. utilities (electricity, water, internet)", months(semester), a.GetRentPerMonth())}

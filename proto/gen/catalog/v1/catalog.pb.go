@@ -24,6 +24,56 @@ const (
 	_ = protoimpl.EnforceVersion(protoimpl.MaxVersion - 20)
 )
 
+// PriceNotFound says which side of a price calculation is unknown (ErrorInfo.reason).
+type PriceNotFound int32
+
+const (
+	PriceNotFound_PRICE_NOT_FOUND_UNSPECIFIED PriceNotFound = 0
+	PriceNotFound_PRICE_NOT_FOUND_APARTMENT   PriceNotFound = 1
+	PriceNotFound_PRICE_NOT_FOUND_SEMESTER    PriceNotFound = 2
+)
+
+// Enum value maps for PriceNotFound.
+var (
+	PriceNotFound_name = map[int32]string{
+		0: "PRICE_NOT_FOUND_UNSPECIFIED",
+		1: "PRICE_NOT_FOUND_APARTMENT",
+		2: "PRICE_NOT_FOUND_SEMESTER",
+	}
+	PriceNotFound_value = map[string]int32{
+		"PRICE_NOT_FOUND_UNSPECIFIED": 0,
+		"PRICE_NOT_FOUND_APARTMENT":   1,
+		"PRICE_NOT_FOUND_SEMESTER":    2,
+	}
+)
+
+func (x PriceNotFound) Enum() *PriceNotFound {
+	p := new(PriceNotFound)
+	*p = x
+	return p
+}
+
+func (x PriceNotFound) String() string {
+	return protoimpl.X.EnumStringOf(x.Descriptor(), protoreflect.EnumNumber(x))
+}
+
+func (PriceNotFound) Descriptor() protoreflect.EnumDescriptor {
+	return file_catalog_v1_catalog_proto_enumTypes[0].Descriptor()
+}
+
+func (PriceNotFound) Type() protoreflect.EnumType {
+	return &file_catalog_v1_catalog_proto_enumTypes[0]
+}
+
+func (x PriceNotFound) Number() protoreflect.EnumNumber {
+	return protoreflect.EnumNumber(x)
+}
+
+// Deprecated: Use PriceNotFound.Descriptor instead.
+func (PriceNotFound) EnumDescriptor() ([]byte, []int) {
+	return file_catalog_v1_catalog_proto_rawDescGZIP(), []int{0}
+}
+
 type RentingPhase int32
 
 const (
@@ -66,11 +116,11 @@ func (x RentingPhase) String() string {
 }
 
 func (RentingPhase) Descriptor() protoreflect.EnumDescriptor {
-	return file_catalog_v1_catalog_proto_enumTypes[0].Descriptor()
+	return file_catalog_v1_catalog_proto_enumTypes[1].Descriptor()
 }
 
 func (RentingPhase) Type() protoreflect.EnumType {
-	return &file_catalog_v1_catalog_proto_enumTypes[0]
+	return &file_catalog_v1_catalog_proto_enumTypes[1]
 }
 
 func (x RentingPhase) Number() protoreflect.EnumNumber {
@@ -79,7 +129,7 @@ func (x RentingPhase) Number() protoreflect.EnumNumber {
 
 // Deprecated: Use RentingPhase.Descriptor instead.
 func (RentingPhase) EnumDescriptor() ([]byte, []int) {
-	return file_catalog_v1_catalog_proto_rawDescGZIP(), []int{0}
+	return file_catalog_v1_catalog_proto_rawDescGZIP(), []int{1}
 }
 
 type Money struct {
@@ -1123,7 +1173,11 @@ const file_catalog_v1_catalog_proto_rawDesc = "" +
 	"\fapartment_id\x18\x01 \x01(\x05R\vapartmentId\x12\x1f\n" +
 	"\vsemester_id\x18\x02 \x01(\x05R\n" +
 	"semesterId\x12\x18\n" +
-	"\arenewal\x18\x03 \x01(\bR\arenewal*\xb5\x01\n" +
+	"\arenewal\x18\x03 \x01(\bR\arenewal*m\n" +
+	"\rPriceNotFound\x12\x1f\n" +
+	"\x1bPRICE_NOT_FOUND_UNSPECIFIED\x10\x00\x12\x1d\n" +
+	"\x19PRICE_NOT_FOUND_APARTMENT\x10\x01\x12\x1c\n" +
+	"\x18PRICE_NOT_FOUND_SEMESTER\x10\x02*\xb5\x01\n" +
 	"\fRentingPhase\x12\x1d\n" +
 	"\x19RENTING_PHASE_UNSPECIFIED\x10\x00\x12\x19\n" +
 	"\x15RENTING_PHASE_PLANNED\x10\x01\x12\x19\n" +
@@ -1152,57 +1206,58 @@ func file_catalog_v1_catalog_proto_rawDescGZIP() []byte {
 	return file_catalog_v1_catalog_proto_rawDescData
 }
 
-var file_catalog_v1_catalog_proto_enumTypes = make([]protoimpl.EnumInfo, 1)
+var file_catalog_v1_catalog_proto_enumTypes = make([]protoimpl.EnumInfo, 2)
 var file_catalog_v1_catalog_proto_msgTypes = make([]protoimpl.MessageInfo, 17)
 var file_catalog_v1_catalog_proto_goTypes = []any{
-	(RentingPhase)(0),                  // 0: semesterhaus.catalog.v1.RentingPhase
-	(*Money)(nil),                      // 1: semesterhaus.catalog.v1.Money
-	(*Date)(nil),                       // 2: semesterhaus.catalog.v1.Date
-	(*Building)(nil),                   // 3: semesterhaus.catalog.v1.Building
-	(*Contact)(nil),                    // 4: semesterhaus.catalog.v1.Contact
-	(*Apartment)(nil),                  // 5: semesterhaus.catalog.v1.Apartment
-	(*Semester)(nil),                   // 6: semesterhaus.catalog.v1.Semester
-	(*PriceItem)(nil),                  // 7: semesterhaus.catalog.v1.PriceItem
-	(*PriceCalculation)(nil),           // 8: semesterhaus.catalog.v1.PriceCalculation
-	(*GetBuildingRequest)(nil),         // 9: semesterhaus.catalog.v1.GetBuildingRequest
-	(*GetApartmentRequest)(nil),        // 10: semesterhaus.catalog.v1.GetApartmentRequest
-	(*ListApartmentsRequest)(nil),      // 11: semesterhaus.catalog.v1.ListApartmentsRequest
-	(*ListApartmentsResponse)(nil),     // 12: semesterhaus.catalog.v1.ListApartmentsResponse
-	(*GetSemesterRequest)(nil),         // 13: semesterhaus.catalog.v1.GetSemesterRequest
-	(*ListSemestersRequest)(nil),       // 14: semesterhaus.catalog.v1.ListSemestersRequest
-	(*ListSemestersResponse)(nil),      // 15: semesterhaus.catalog.v1.ListSemestersResponse
-	(*GetBookableSemesterRequest)(nil), // 16: semesterhaus.catalog.v1.GetBookableSemesterRequest
-	(*CalculatePriceRequest)(nil),      // 17: semesterhaus.catalog.v1.CalculatePriceRequest
+	(PriceNotFound)(0),                 // 0: semesterhaus.catalog.v1.PriceNotFound
+	(RentingPhase)(0),                  // 1: semesterhaus.catalog.v1.RentingPhase
+	(*Money)(nil),                      // 2: semesterhaus.catalog.v1.Money
+	(*Date)(nil),                       // 3: semesterhaus.catalog.v1.Date
+	(*Building)(nil),                   // 4: semesterhaus.catalog.v1.Building
+	(*Contact)(nil),                    // 5: semesterhaus.catalog.v1.Contact
+	(*Apartment)(nil),                  // 6: semesterhaus.catalog.v1.Apartment
+	(*Semester)(nil),                   // 7: semesterhaus.catalog.v1.Semester
+	(*PriceItem)(nil),                  // 8: semesterhaus.catalog.v1.PriceItem
+	(*PriceCalculation)(nil),           // 9: semesterhaus.catalog.v1.PriceCalculation
+	(*GetBuildingRequest)(nil),         // 10: semesterhaus.catalog.v1.GetBuildingRequest
+	(*GetApartmentRequest)(nil),        // 11: semesterhaus.catalog.v1.GetApartmentRequest
+	(*ListApartmentsRequest)(nil),      // 12: semesterhaus.catalog.v1.ListApartmentsRequest
+	(*ListApartmentsResponse)(nil),     // 13: semesterhaus.catalog.v1.ListApartmentsResponse
+	(*GetSemesterRequest)(nil),         // 14: semesterhaus.catalog.v1.GetSemesterRequest
+	(*ListSemestersRequest)(nil),       // 15: semesterhaus.catalog.v1.ListSemestersRequest
+	(*ListSemestersResponse)(nil),      // 16: semesterhaus.catalog.v1.ListSemestersResponse
+	(*GetBookableSemesterRequest)(nil), // 17: semesterhaus.catalog.v1.GetBookableSemesterRequest
+	(*CalculatePriceRequest)(nil),      // 18: semesterhaus.catalog.v1.CalculatePriceRequest
 }
 var file_catalog_v1_catalog_proto_depIdxs = []int32{
-	4,  // 0: semesterhaus.catalog.v1.Building.contact:type_name -> semesterhaus.catalog.v1.Contact
-	1,  // 1: semesterhaus.catalog.v1.Apartment.rent_per_month:type_name -> semesterhaus.catalog.v1.Money
-	1,  // 2: semesterhaus.catalog.v1.Apartment.cleaning_fee:type_name -> semesterhaus.catalog.v1.Money
-	1,  // 3: semesterhaus.catalog.v1.Apartment.deposit:type_name -> semesterhaus.catalog.v1.Money
-	2,  // 4: semesterhaus.catalog.v1.Semester.start_date:type_name -> semesterhaus.catalog.v1.Date
-	2,  // 5: semesterhaus.catalog.v1.Semester.end_date:type_name -> semesterhaus.catalog.v1.Date
-	0,  // 6: semesterhaus.catalog.v1.Semester.renting_phase:type_name -> semesterhaus.catalog.v1.RentingPhase
-	2,  // 7: semesterhaus.catalog.v1.Semester.renewal_deadline:type_name -> semesterhaus.catalog.v1.Date
-	1,  // 8: semesterhaus.catalog.v1.PriceItem.amount:type_name -> semesterhaus.catalog.v1.Money
-	1,  // 9: semesterhaus.catalog.v1.PriceItem.total:type_name -> semesterhaus.catalog.v1.Money
-	7,  // 10: semesterhaus.catalog.v1.PriceCalculation.items:type_name -> semesterhaus.catalog.v1.PriceItem
-	1,  // 11: semesterhaus.catalog.v1.PriceCalculation.total:type_name -> semesterhaus.catalog.v1.Money
-	5,  // 12: semesterhaus.catalog.v1.ListApartmentsResponse.apartments:type_name -> semesterhaus.catalog.v1.Apartment
-	6,  // 13: semesterhaus.catalog.v1.ListSemestersResponse.semesters:type_name -> semesterhaus.catalog.v1.Semester
-	9,  // 14: semesterhaus.catalog.v1.CatalogService.GetBuilding:input_type -> semesterhaus.catalog.v1.GetBuildingRequest
-	10, // 15: semesterhaus.catalog.v1.CatalogService.GetApartment:input_type -> semesterhaus.catalog.v1.GetApartmentRequest
-	11, // 16: semesterhaus.catalog.v1.CatalogService.ListApartments:input_type -> semesterhaus.catalog.v1.ListApartmentsRequest
-	13, // 17: semesterhaus.catalog.v1.CatalogService.GetSemester:input_type -> semesterhaus.catalog.v1.GetSemesterRequest
-	14, // 18: semesterhaus.catalog.v1.CatalogService.ListSemesters:input_type -> semesterhaus.catalog.v1.ListSemestersRequest
-	16, // 19: semesterhaus.catalog.v1.CatalogService.GetBookableSemester:input_type -> semesterhaus.catalog.v1.GetBookableSemesterRequest
-	17, // 20: semesterhaus.catalog.v1.CatalogService.CalculatePrice:input_type -> semesterhaus.catalog.v1.CalculatePriceRequest
-	3,  // 21: semesterhaus.catalog.v1.CatalogService.GetBuilding:output_type -> semesterhaus.catalog.v1.Building
-	5,  // 22: semesterhaus.catalog.v1.CatalogService.GetApartment:output_type -> semesterhaus.catalog.v1.Apartment
-	12, // 23: semesterhaus.catalog.v1.CatalogService.ListApartments:output_type -> semesterhaus.catalog.v1.ListApartmentsResponse
-	6,  // 24: semesterhaus.catalog.v1.CatalogService.GetSemester:output_type -> semesterhaus.catalog.v1.Semester
-	15, // 25: semesterhaus.catalog.v1.CatalogService.ListSemesters:output_type -> semesterhaus.catalog.v1.ListSemestersResponse
-	6,  // 26: semesterhaus.catalog.v1.CatalogService.GetBookableSemester:output_type -> semesterhaus.catalog.v1.Semester
-	8,  // 27: semesterhaus.catalog.v1.CatalogService.CalculatePrice:output_type -> semesterhaus.catalog.v1.PriceCalculation
+	5,  // 0: semesterhaus.catalog.v1.Building.contact:type_name -> semesterhaus.catalog.v1.Contact
+	2,  // 1: semesterhaus.catalog.v1.Apartment.rent_per_month:type_name -> semesterhaus.catalog.v1.Money
+	2,  // 2: semesterhaus.catalog.v1.Apartment.cleaning_fee:type_name -> semesterhaus.catalog.v1.Money
+	2,  // 3: semesterhaus.catalog.v1.Apartment.deposit:type_name -> semesterhaus.catalog.v1.Money
+	3,  // 4: semesterhaus.catalog.v1.Semester.start_date:type_name -> semesterhaus.catalog.v1.Date
+	3,  // 5: semesterhaus.catalog.v1.Semester.end_date:type_name -> semesterhaus.catalog.v1.Date
+	1,  // 6: semesterhaus.catalog.v1.Semester.renting_phase:type_name -> semesterhaus.catalog.v1.RentingPhase
+	3,  // 7: semesterhaus.catalog.v1.Semester.renewal_deadline:type_name -> semesterhaus.catalog.v1.Date
+	2,  // 8: semesterhaus.catalog.v1.PriceItem.amount:type_name -> semesterhaus.catalog.v1.Money
+	2,  // 9: semesterhaus.catalog.v1.PriceItem.total:type_name -> semesterhaus.catalog.v1.Money
+	8,  // 10: semesterhaus.catalog.v1.PriceCalculation.items:type_name -> semesterhaus.catalog.v1.PriceItem
+	2,  // 11: semesterhaus.catalog.v1.PriceCalculation.total:type_name -> semesterhaus.catalog.v1.Money
+	6,  // 12: semesterhaus.catalog.v1.ListApartmentsResponse.apartments:type_name -> semesterhaus.catalog.v1.Apartment
+	7,  // 13: semesterhaus.catalog.v1.ListSemestersResponse.semesters:type_name -> semesterhaus.catalog.v1.Semester
+	10, // 14: semesterhaus.catalog.v1.CatalogService.GetBuilding:input_type -> semesterhaus.catalog.v1.GetBuildingRequest
+	11, // 15: semesterhaus.catalog.v1.CatalogService.GetApartment:input_type -> semesterhaus.catalog.v1.GetApartmentRequest
+	12, // 16: semesterhaus.catalog.v1.CatalogService.ListApartments:input_type -> semesterhaus.catalog.v1.ListApartmentsRequest
+	14, // 17: semesterhaus.catalog.v1.CatalogService.GetSemester:input_type -> semesterhaus.catalog.v1.GetSemesterRequest
+	15, // 18: semesterhaus.catalog.v1.CatalogService.ListSemesters:input_type -> semesterhaus.catalog.v1.ListSemestersRequest
+	17, // 19: semesterhaus.catalog.v1.CatalogService.GetBookableSemester:input_type -> semesterhaus.catalog.v1.GetBookableSemesterRequest
+	18, // 20: semesterhaus.catalog.v1.CatalogService.CalculatePrice:input_type -> semesterhaus.catalog.v1.CalculatePriceRequest
+	4,  // 21: semesterhaus.catalog.v1.CatalogService.GetBuilding:output_type -> semesterhaus.catalog.v1.Building
+	6,  // 22: semesterhaus.catalog.v1.CatalogService.GetApartment:output_type -> semesterhaus.catalog.v1.Apartment
+	13, // 23: semesterhaus.catalog.v1.CatalogService.ListApartments:output_type -> semesterhaus.catalog.v1.ListApartmentsResponse
+	7,  // 24: semesterhaus.catalog.v1.CatalogService.GetSemester:output_type -> semesterhaus.catalog.v1.Semester
+	16, // 25: semesterhaus.catalog.v1.CatalogService.ListSemesters:output_type -> semesterhaus.catalog.v1.ListSemestersResponse
+	7,  // 26: semesterhaus.catalog.v1.CatalogService.GetBookableSemester:output_type -> semesterhaus.catalog.v1.Semester
+	9,  // 27: semesterhaus.catalog.v1.CatalogService.CalculatePrice:output_type -> semesterhaus.catalog.v1.PriceCalculation
 	21, // [21:28] is the sub-list for method output_type
 	14, // [14:21] is the sub-list for method input_type
 	14, // [14:14] is the sub-list for extension type_name
@@ -1220,7 +1275,7 @@ func file_catalog_v1_catalog_proto_init() {
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_catalog_v1_catalog_proto_rawDesc), len(file_catalog_v1_catalog_proto_rawDesc)),
-			NumEnums:      1,
+			NumEnums:      2,
 			NumMessages:   17,
 			NumExtensions: 0,
 			NumServices:   1,

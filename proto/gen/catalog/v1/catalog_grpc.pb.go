@@ -49,7 +49,9 @@ type CatalogServiceClient interface {
 	// GetBookableSemester answers NOT_FOUND when no semester is open for booking or renewal.
 	GetBookableSemester(ctx context.Context, in *GetBookableSemesterRequest, opts ...grpc.CallOption) (*Semester, error)
 	// CalculatePrice prices a new booking (rent for every month, cleaning and deposit once)
-	// or a renewal (rent only).
+	// or a renewal (rent only). It answers NOT_FOUND for an unknown apartment or semester, telling
+	// which by a google.rpc.ErrorInfo whose reason is a PriceNotFound name, so that a booking page
+	// needs this one call.
 	CalculatePrice(ctx context.Context, in *CalculatePriceRequest, opts ...grpc.CallOption) (*PriceCalculation, error)
 }
 
@@ -149,7 +151,9 @@ type CatalogServiceServer interface {
 	// GetBookableSemester answers NOT_FOUND when no semester is open for booking or renewal.
 	GetBookableSemester(context.Context, *GetBookableSemesterRequest) (*Semester, error)
 	// CalculatePrice prices a new booking (rent for every month, cleaning and deposit once)
-	// or a renewal (rent only).
+	// or a renewal (rent only). It answers NOT_FOUND for an unknown apartment or semester, telling
+	// which by a google.rpc.ErrorInfo whose reason is a PriceNotFound name, so that a booking page
+	// needs this one call.
 	CalculatePrice(context.Context, *CalculatePriceRequest) (*PriceCalculation, error)
 	mustEmbedUnimplementedCatalogServiceServer()
 }

@@ -43,6 +43,10 @@ func serve(ctx context.Context, cfg config.Config, infra *service.Infra, logger 
 		}
 		return err
 	})
+	changes := server.Func("catalog-changes", func(ctx context.Context) error {
+		pgadapter.ListenForChanges(ctx, infra.Pool, catalog.Reload, logger)
+		return nil
+	})
 
 	return infra.Run(ctx, logger, service.API{
 		HTTPAddr: cfg.HTTPAddr, GRPCAddr: cfg.GRPCAddr,
@@ -51,7 +55,7 @@ func serve(ctx context.Context, cfg config.Config, infra *service.Infra, logger 
 			catalogv1.RegisterCatalogServiceServer(s, grpcadapter.NewServer(catalog))
 		},
 		Callers: grpcadapter.Callers,
-	}, semestersAhead)
+	}, semestersAhead, changes)
 }
 
 func seed(ctx context.Context, cfg config.Config, _ *slog.Logger) error {

@@ -15,10 +15,8 @@ import (
 
 // Repository stores the building and the semesters.
 type Repository interface {
-	Building(ctx context.Context) (domain.Building, error)
-	Apartment(ctx context.Context, id int) (domain.Apartment, error)
-	Semesters(ctx context.Context) ([]domain.Semester, error)
-	Semester(ctx context.Context, id int) (domain.Semester, error)
+	// Load reads the whole catalog as of one moment.
+	Load(ctx context.Context) (domain.Catalog, error)
 	// UpdateApartment loads the apartment, lets change modify it and stores it with an audit entry in
 	// one transaction; nothing is stored when change fails.
 	UpdateApartment(ctx context.Context, id int, actor string, change func(*domain.Apartment) error) error
@@ -43,10 +41,12 @@ type Settings struct {
 }
 
 // Catalog answers questions about the building, semesters and prices, and lets admins edit apartments.
+// It answers them from the catalog held in memory (see Reload), so that a read runs no SQL.
 type Catalog struct {
 	repo     Repository
 	now      func() time.Time
 	settings Settings
+	model    model
 }
 
 // New returns the catalog's use cases; now is the clock (injectable for tests).
@@ -58,9 +58,31 @@ func (c *Catalog) calendar() domain.Calendar {
 	return domain.Calendar{Today: domain.Day(c.now(), c.settings.TimeZone), RenewalWindowDays: c.settings.RenewalWindowDays}
 }
 
+// Reload reads the catalog again and answers from it from now on. The catalog's own writes call it;
+// pgadapter.ListenForChanges calls it when any replica (or `catalog import`) changed the catalog.
+func (c *Catalog) Reload(ctx context.Context) error {
+	return c.model.reload(ctx, c.repo)
+}
+
+// written passes on the result of one of the catalog's own writes; after a write that succeeded it
+// reloads the catalog, so that the writer reads what it wrote (when that fails, the next read loads it).
+func (c *Catalog) written(ctx context.Context, err error) error {
+	if err == nil && c.Reload(ctx) != nil {
+		c.model.forget()
+	}
+	return err
+}
+
 // Building returns the building with its floors and apartments.
 func (c *Catalog) Building(ctx context.Context) (domain.Building, error) {
-	return c.repo.Building(ctx)
+	m, err := c.model.get(ctx, c.repo)
+	if err != nil {
+		return domain.Building{}, err
+	}
+	if m.building.ID == 0 {
+		return domain.Building{}, fmt.Errorf("building: %w", domain.ErrNotFound)
+	}
+	return m.building, nil
 }
 
 // AdminBuilding returns the building for the apartment editor.
@@ -68,7 +90,7 @@ func (c *Catalog) AdminBuilding(ctx context.Context) (domain.Building, error) {
 	if err := identity.RequireAdmin(ctx); err != nil {
 		return domain.Building{}, err
 	}
-	return c.repo.Building(ctx)
+	return c.Building(ctx)
 }
 
 // ApartmentsPage returns the building for the admin overview of one semester, or ErrNoSemester.
@@ -76,25 +98,32 @@ func (c *Catalog) ApartmentsPage(ctx context.Context, semesterID int) (domain.Bu
 	if err := identity.RequireAdmin(ctx); err != nil {
 		return domain.Building{}, err
 	}
-	if _, err := c.repo.Semester(ctx, semesterID); errors.Is(err, domain.ErrNotFound) {
-		return domain.Building{}, ErrNoSemester
-	} else if err != nil {
+	m, err := c.model.get(ctx, c.repo)
+	if err != nil {
 		return domain.Building{}, err
 	}
-	return c.repo.Building(ctx)
+	if _, err := m.semester(semesterID); err != nil {
+		return domain.Building{}, ErrNoSemester
+	}
+	return c.Building(ctx)
 }
 
 // Apartment returns one apartment or domain.ErrNotFound.
 func (c *Catalog) Apartment(ctx context.Context, id int) (domain.Apartment, error) {
-	return c.repo.Apartment(ctx, id)
+	m, err := c.model.get(ctx, c.repo)
+	if err != nil {
+		return domain.Apartment{}, err
+	}
+	return m.apartment(id)
 }
 
 // Semesters returns every semester as seen today, sorted by days until start, descending.
 func (c *Catalog) Semesters(ctx context.Context) ([]domain.SemesterView, error) {
-	semesters, err := c.repo.Semesters(ctx)
+	m, err := c.model.get(ctx, c.repo)
 	if err != nil {
 		return nil, err
 	}
+	semesters := m.semesters
 	cal := c.calendar()
 	views := make([]domain.SemesterView, len(semesters))
 	for i, s := range semesters {
@@ -106,7 +135,11 @@ func (c *Catalog) Semesters(ctx context.Context) ([]domain.SemesterView, error) 
 
 // Semester returns one semester as seen today, or domain.ErrNotFound.
 func (c *Catalog) Semester(ctx context.Context, id int) (domain.SemesterView, error) {
-	s, err := c.repo.Semester(ctx, id)
+	m, err := c.model.get(ctx, c.repo)
+	if err != nil {
+		return domain.SemesterView{}, err
+	}
+	s, err := m.semester(id)
 	if err != nil {
 		return domain.SemesterView{}, err
 	}
@@ -147,19 +180,17 @@ var (
 
 // PriceCalculation prices a semester in an apartment, for a new booking or a renewal.
 func (c *Catalog) PriceCalculation(ctx context.Context, apartmentID, semesterID int, renewal bool) (domain.PriceCalculation, error) {
-	apartment, err := c.repo.Apartment(ctx, apartmentID)
-	if errors.Is(err, domain.ErrNotFound) {
+	m, err := c.model.get(ctx, c.repo)
+	if err != nil {
+		return domain.PriceCalculation{}, err
+	}
+	apartment, err := m.apartment(apartmentID)
+	if err != nil {
 		return domain.PriceCalculation{}, ErrNoApartment
 	}
+	semester, err := m.semester(semesterID)
 	if err != nil {
-		return domain.PriceCalculation{}, err
-	}
-	semester, err := c.repo.Semester(ctx, semesterID)
-	if errors.Is(err, domain.ErrNotFound) {
 		return domain.PriceCalculation{}, ErrNoSemester
-	}
-	if err != nil {
-		return domain.PriceCalculation{}, err
 	}
 	return domain.CalculatePrice(apartment, semester, renewal), nil
 }
@@ -176,7 +207,7 @@ func (c *Catalog) UpdateApartment(ctx context.Context, update domain.ApartmentUp
 	if errors.Is(err, domain.ErrNotFound) {
 		return &exception.Error{Path: "id", MessageID: domain.MsgNoApartment, Params: map[string]string{"id": fmt.Sprint(update.ID)}}
 	}
-	return err
+	return c.written(ctx, err)
 }
 
 // CreateSemester adds a semester an administrator entered. It is for admins only; invalid input, a
@@ -189,7 +220,7 @@ func (c *Catalog) CreateSemester(ctx context.Context, in domain.SemesterInput) e
 	if err != nil {
 		return err
 	}
-	return c.repo.CreateSemester(ctx, semester, identity.FromContext(ctx).Subject)
+	return c.written(ctx, c.repo.CreateSemester(ctx, semester, identity.FromContext(ctx).Subject))
 }
 
 // UpdateSemester changes a semester's name and dates (the dates only before it starts). It is for
@@ -205,7 +236,7 @@ func (c *Catalog) UpdateSemester(ctx context.Context, id int, in domain.Semester
 	if errors.Is(err, domain.ErrNotFound) {
 		return exception.New("id", domain.MsgNoSemester, "id", fmt.Sprint(id))
 	}
-	return err
+	return c.written(ctx, err)
 }
 
 // AddSemestersAhead is the catalog's scheduled job: it adds the regular semesters (summer 1 April to
@@ -213,5 +244,9 @@ func (c *Catalog) UpdateSemester(ctx context.Context, id int, in domain.Semester
 // ahead, unless an administrator's semester already covers their days or bears their name. ran is
 // false when another replica was running it.
 func (c *Catalog) AddSemestersAhead(ctx context.Context) (added []domain.Semester, ran bool, err error) {
-	return c.repo.AddSemestersAhead(ctx, domain.SemestersAhead(c.calendar().Today, c.settings.SemestersAheadMonths))
+	added, ran, err = c.repo.AddSemestersAhead(ctx, domain.SemestersAhead(c.calendar().Today, c.settings.SemestersAheadMonths))
+	if len(added) > 0 {
+		err = c.written(ctx, err)
+	}
+	return added, ran, err
 }

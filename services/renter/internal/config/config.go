@@ -26,7 +26,9 @@ type Config struct {
 	SMTPTLS      string                `env:"SMTP_TLS" envDefault:"none"`
 	SMTPUsername string                `env:"SMTP_USERNAME"`
 	SMTPPassword platformconfig.Secret `env:"SMTP_PASSWORD"`
-	MailFrom     string                `env:"MAIL_FROM" envDefault:"Studentenwohnheim Neckarblick <wohnen@neckarblick.example>"`
+	// MailFrom is the mails' sender address; the name shown is the residence's from the catalog (this
+	// one's only while the catalog cannot tell it).
+	MailFrom string `env:"MAIL_FROM" envDefault:"Studentenwohnheim Neckarblick <wohnen@neckarblick.example>"`
 	// MailSenders is how many mails each replica delivers at the same time, each over its own
 	// connection to the mail server.
 	MailSenders int `env:"MAIL_SENDERS" envDefault:"4"`

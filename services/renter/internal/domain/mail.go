@@ -109,6 +109,9 @@ type Mail struct {
 	Subject  string
 	Text     string
 	HTML     string
+	// SenderName is the residence's name as the sender shows it; the sender sets it from the catalog
+	// at delivery (it is not stored), so that it always matches the site, the mails and the contract.
+	SenderName string
 }
 
 // MailContent is what a mail says, before it is rendered in the renter's language.

@@ -50,8 +50,6 @@ func New(repo Repository, catalog Catalog, renters Renters, documents Documents,
 var (
 	// ErrRentingNotPresent answers an admin operation on a renting that does not exist (SPEC section 5).
 	ErrRentingNotPresent = errors.New("rentingId was not present")
-	ErrNoApartment       = fmt.Errorf("apartment %w", domain.ErrNotFound)
-	ErrNoSemester        = fmt.Errorf("semester %w", domain.ErrNotFound)
 )
 
 // Renting returns one renting, or domain.ErrNotFound.
@@ -115,14 +113,9 @@ type Offer struct {
 }
 
 // BookApartment prices a new booking of an apartment for a semester; an unknown apartment or
-// semester comes back as ErrNoApartment or ErrNoSemester.
+// semester comes back as domain.ErrNoApartment or domain.ErrNoSemester. The price is the one call
+// to the catalog: it tells which of the two is unknown.
 func (s *Rentings) BookApartment(ctx context.Context, apartmentID, semesterID int) (Offer, error) {
-	if _, err := s.catalog.Apartment(ctx, apartmentID); err != nil {
-		return Offer{}, notFoundAs(err, ErrNoApartment)
-	}
-	if _, err := s.catalog.Semester(ctx, semesterID); err != nil {
-		return Offer{}, notFoundAs(err, ErrNoSemester)
-	}
 	price, err := s.catalog.Price(ctx, apartmentID, semesterID, false)
 	if err != nil {
 		return Offer{}, err
@@ -241,7 +234,7 @@ func (s *Rentings) Occupancy(ctx context.Context, semesterID int, apartmentIDs [
 	}
 	semester, err := s.catalog.Semester(ctx, semesterID)
 	if err != nil {
-		return nil, notFoundAs(err, ErrNoSemester)
+		return nil, notFoundAs(err, domain.ErrNoSemester)
 	}
 	rentings, err := s.queries.RentingsOfSemester(ctx, semesterID)
 	if err != nil {

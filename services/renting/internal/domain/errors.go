@@ -5,6 +5,7 @@ package domain
 
 import (
 	"errors"
+	"fmt"
 	"strconv"
 
 	"semesterhaus/platform/exception"
@@ -14,6 +15,9 @@ import (
 var (
 	// ErrNotFound means the asked-for renting (or apartment, semester, renter) does not exist.
 	ErrNotFound = errors.New("not found")
+	// ErrNoApartment and ErrNoSemester say which side of a booking or a price is unknown.
+	ErrNoApartment = fmt.Errorf("apartment %w", ErrNotFound)
+	ErrNoSemester  = fmt.Errorf("semester %w", ErrNotFound)
 	// ErrApartmentTaken means another renting holds the apartment for the semester.
 	ErrApartmentTaken = errors.New("apartment taken")
 	// ErrRenterHoldsApartment means the renter already holds an apartment for the semester.

@@ -9,6 +9,7 @@ import (
 	"google.golang.org/grpc/status"
 
 	"semesterhaus/platform/server"
+	"semesterhaus/proto/catalog/pricenotfound"
 	catalogv1 "semesterhaus/proto/gen/catalog/v1"
 	"semesterhaus/services/catalog/internal/app"
 	"semesterhaus/services/catalog/internal/domain"
@@ -92,7 +93,12 @@ func (s *Server) GetBookableSemester(ctx context.Context, _ *catalogv1.GetBookab
 // CalculatePrice prices a new booking or a renewal.
 func (s *Server) CalculatePrice(ctx context.Context, req *catalogv1.CalculatePriceRequest) (*catalogv1.PriceCalculation, error) {
 	p, err := s.catalog.PriceCalculation(ctx, int(req.GetApartmentId()), int(req.GetSemesterId()), req.GetRenewal())
-	if err != nil {
+	switch {
+	case errors.Is(err, app.ErrNoApartment):
+		return nil, pricenotfound.Error(catalogv1.PriceNotFound_PRICE_NOT_FOUND_APARTMENT, err.Error())
+	case errors.Is(err, app.ErrNoSemester):
+		return nil, pricenotfound.Error(catalogv1.PriceNotFound_PRICE_NOT_FOUND_SEMESTER, err.Error())
+	case err != nil:
 		return nil, toStatus(err)
 	}
 	return toProtoPrice(p), nil

@@ -12,6 +12,7 @@ import (
 
 	"semesterhaus/platform/grpctest"
 	"semesterhaus/platform/pgtest"
+	"semesterhaus/proto/catalog/pricenotfound"
 	catalogv1 "semesterhaus/proto/gen/catalog/v1"
 	"semesterhaus/services/catalog/catalogtest"
 )
@@ -81,6 +82,13 @@ func TestCatalogService_unknownIdsAreNotFound(t *testing.T) {
 		if status.Code(err) != codes.NotFound {
 			t.Errorf("%s: got %v, want NotFound", name, err)
 		}
+	}
+	if which := pricenotfound.Which(errPrice); which != catalogv1.PriceNotFound_PRICE_NOT_FOUND_SEMESTER {
+		t.Errorf("the price of an unknown semester says %v is unknown", which)
+	}
+	_, errPrice = client.CalculatePrice(ctx, &catalogv1.CalculatePriceRequest{ApartmentId: 999, SemesterId: 1})
+	if which := pricenotfound.Which(errPrice); status.Code(errPrice) != codes.NotFound || which != catalogv1.PriceNotFound_PRICE_NOT_FOUND_APARTMENT {
+		t.Errorf("the price of an unknown apartment: %v, says %v is unknown", errPrice, which)
 	}
 }
 

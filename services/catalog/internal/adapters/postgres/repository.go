@@ -26,32 +26,49 @@ func NewRepository(pool *pgxpool.Pool) *Repository {
 	return &Repository{pool: pool, queries: db.New(pool)}
 }
 
-// Building loads the building with its floors and apartments, each sorted by id.
-func (r *Repository) Building(ctx context.Context) (domain.Building, error) {
-	row, err := r.queries.GetBuilding(ctx)
+// Load reads the whole catalog (the building with its floors, apartments and pictures, and every
+// semester) as of one moment, in a read-only repeatable-read transaction.
+func (r *Repository) Load(ctx context.Context) (domain.Catalog, error) {
+	var catalog domain.Catalog
+	err := pgx.BeginTxFunc(ctx, r.pool, pgx.TxOptions{IsoLevel: pgx.RepeatableRead, AccessMode: pgx.ReadOnly}, func(tx pgx.Tx) error {
+		q := r.queries.WithTx(tx)
+		var err error
+		if catalog.Building, err = building(ctx, q); err != nil {
+			return err
+		}
+		catalog.Semesters, err = semesters(ctx, q)
+		return err
+	})
+	return catalog, err
+}
+
+// building loads the building with its floors and apartments, each sorted by id; before the
+// building is imported it is the zero Building.
+func building(ctx context.Context, q *db.Queries) (domain.Building, error) {
+	row, err := q.GetBuilding(ctx)
 	if errors.Is(err, pgx.ErrNoRows) {
-		return domain.Building{}, fmt.Errorf("building: %w", domain.ErrNotFound)
+		return domain.Building{}, nil
 	}
 	if err != nil {
 		return domain.Building{}, fmt.Errorf("load building: %w", err)
 	}
-	floors, err := r.queries.ListFloors(ctx)
+	floors, err := q.ListFloors(ctx)
 	if err != nil {
 		return domain.Building{}, fmt.Errorf("load floors: %w", err)
 	}
-	apartments, err := r.apartments(ctx)
+	apartments, err := apartments(ctx, q)
 	if err != nil {
 		return domain.Building{}, err
 	}
 	return buildingFromDB(row, floors, apartments), nil
 }
 
-func (r *Repository) apartments(ctx context.Context) ([]domain.Apartment, error) {
-	rows, err := r.queries.ListApartments(ctx)
+func apartments(ctx context.Context, q *db.Queries) ([]domain.Apartment, error) {
+	rows, err := q.ListApartments(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("load apartments: %w", err)
 	}
-	pictures, err := r.queries.ListPictures(ctx)
+	pictures, err := q.ListPictures(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("load pictures: %w", err)
 	}
@@ -66,25 +83,9 @@ func (r *Repository) apartments(ctx context.Context) ([]domain.Apartment, error)
 	return apartments, nil
 }
 
-// Apartment loads one apartment or returns domain.ErrNotFound.
-func (r *Repository) Apartment(ctx context.Context, id int) (domain.Apartment, error) {
-	row, err := r.queries.GetApartment(ctx, int32(id))
-	if errors.Is(err, pgx.ErrNoRows) {
-		return domain.Apartment{}, fmt.Errorf("apartment %d: %w", id, domain.ErrNotFound)
-	}
-	if err != nil {
-		return domain.Apartment{}, fmt.Errorf("load apartment %d: %w", id, err)
-	}
-	pictures, err := r.queries.ListPicturesOfApartment(ctx, int32(id))
-	if err != nil {
-		return domain.Apartment{}, fmt.Errorf("load pictures of apartment %d: %w", id, err)
-	}
-	return apartmentFromDB(row.Apartment, row.FloorName, pictures), nil
-}
-
-// Semesters loads every semester.
-func (r *Repository) Semesters(ctx context.Context) ([]domain.Semester, error) {
-	rows, err := r.queries.ListSemesters(ctx)
+// semesters loads every semester, the latest first.
+func semesters(ctx context.Context, q *db.Queries) ([]domain.Semester, error) {
+	rows, err := q.ListSemesters(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("load semesters: %w", err)
 	}
@@ -93,18 +94,6 @@ func (r *Repository) Semesters(ctx context.Context) ([]domain.Semester, error) {
 		semesters[i] = semesterFromDB(row)
 	}
 	return semesters, nil
-}
-
-// Semester loads one semester or returns domain.ErrNotFound.
-func (r *Repository) Semester(ctx context.Context, id int) (domain.Semester, error) {
-	row, err := r.queries.GetSemester(ctx, int32(id))
-	if errors.Is(err, pgx.ErrNoRows) {
-		return domain.Semester{}, fmt.Errorf("semester %d: %w", id, domain.ErrNotFound)
-	}
-	if err != nil {
-		return domain.Semester{}, fmt.Errorf("load semester %d: %w", id, err)
-	}
-	return semesterFromDB(row), nil
 }
 
 // UpdateApartment locks the apartment, applies change and stores the result with an audit entry, all

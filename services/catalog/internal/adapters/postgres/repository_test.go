@@ -31,13 +31,12 @@ func TestSeed_runsAtEveryStartAndKeepsEditsAndAddsNewSemesters(t *testing.T) {
 	if err := repo.Seed(ctx, demo.Building(), demo.Semesters(nextSummer)); err != nil {
 		t.Fatalf("second seed: %v", err)
 	}
-	a, err := repo.Apartment(ctx, 1)
-	if err != nil || a.RentPerMonth != 777_00 {
+	catalog, err := repo.Load(ctx)
+	if a := apartment(catalog, 1); err != nil || a.RentPerMonth != 777_00 {
 		t.Errorf("after the second seed apartment 1 = %+v, %v; want the edited rent kept", a, err)
 	}
-	semesters, err := repo.Semesters(ctx)
-	if err != nil || len(semesters) != 5 || semesters[0].Name != "SoSe 2028" {
-		t.Errorf("semesters after a later seed: %+v, %v; want five, the newest SoSe 2028", semesters, err)
+	if semesters := catalog.Semesters; len(semesters) != 5 || semesters[0].Name != "SoSe 2028" {
+		t.Errorf("semesters after a later seed: %+v; want five, the newest SoSe 2028", semesters)
 	}
 	var audited int
 	if err := pool.QueryRow(ctx, `SELECT count(*) FROM audit_log WHERE action = 'updateApartment' AND subject = 'apartment/1' AND actor = 'admin'`).Scan(&audited); err != nil || audited != 1 {
@@ -61,8 +60,8 @@ func TestSeed_buildingStoredWithoutContact_getsTheSeedsContactButKeepsAnOperator
 	if err := repo.Seed(ctx, seed, nil); err != nil {
 		t.Fatal(err)
 	}
-	if b, err := repo.Building(ctx); err != nil || b.Contact != seed.Contact {
-		t.Fatalf("contact after the seed = %+v, %v; want %+v", b.Contact, err, seed.Contact)
+	if c, err := repo.Load(ctx); err != nil || c.Building.Contact != seed.Contact {
+		t.Fatalf("contact after the seed = %+v, %v; want %+v", c.Building.Contact, err, seed.Contact)
 	}
 	if _, err := pool.Exec(ctx, `UPDATE building SET email = 'office@example.org', phone = ''`); err != nil {
 		t.Fatal(err)
@@ -70,8 +69,8 @@ func TestSeed_buildingStoredWithoutContact_getsTheSeedsContactButKeepsAnOperator
 	if err := repo.Seed(ctx, seed, nil); err != nil {
 		t.Fatal(err)
 	}
-	if b, err := repo.Building(ctx); err != nil || b.Contact != (domain.Contact{Email: "office@example.org"}) {
-		t.Errorf("contact after a seed over an operator's = %+v, %v; want theirs kept", b.Contact, err)
+	if c, err := repo.Load(ctx); err != nil || c.Building.Contact != (domain.Contact{Email: "office@example.org"}) {
+		t.Errorf("contact after a seed over an operator's = %+v, %v; want theirs kept", c.Building.Contact, err)
 	}
 }
 
@@ -83,17 +82,38 @@ func TestUpdateApartment_failedChangeStoresNothing(t *testing.T) {
 	if err := repo.Seed(ctx, demo.Building(), demo.Semesters(time.Now())); err != nil {
 		t.Fatal(err)
 	}
-	before, _ := repo.Apartment(ctx, 2)
+	before := loadApartment(t, repo, 2)
 	err := repo.UpdateApartment(ctx, 2, "admin", func(a *domain.Apartment) error {
 		return a.Apply(domain.ApartmentUpdate{DescriptionDe: "x", DescriptionEn: "y", RentPerMonth: -1})
 	})
 	if err == nil {
 		t.Fatal("an invalid change was accepted")
 	}
-	after, _ := repo.Apartment(ctx, 2)
+	after := loadApartment(t, repo, 2)
 	var audited int
 	_ = pool.QueryRow(ctx, `SELECT count(*) FROM audit_log`).Scan(&audited)
 	if after.RentPerMonth != before.RentPerMonth || after.DescriptionDe != before.DescriptionDe || audited != 0 {
 		t.Errorf("a failed change left traces: %+v, %d audit entries", after, audited)
 	}
+}
+
+func loadApartment(t *testing.T, repo *pgadapter.Repository, id int) domain.Apartment {
+	t.Helper()
+	catalog, err := repo.Load(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return apartment(catalog, id)
+}
+
+// apartment finds apartment id in the catalog, or returns the zero Apartment.
+func apartment(c domain.Catalog, id int) domain.Apartment {
+	for _, f := range c.Building.Floors {
+		for _, a := range f.Apartments {
+			if a.ID == id {
+				return a
+			}
+		}
+	}
+	return domain.Apartment{}
 }

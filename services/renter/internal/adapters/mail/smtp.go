@@ -5,6 +5,7 @@ import (
 	"crypto/tls"
 	"fmt"
 	"net"
+	netmail "net/mail"
 	"strconv"
 	"time"
 
@@ -18,7 +19,7 @@ import (
 type SMTP struct {
 	host     string
 	port     int
-	from     string
+	from     netmail.Address // MAIL_FROM: the address, and the name used while the residence's is unknown
 	security SMTPSecurity
 }
 
@@ -85,10 +86,11 @@ func NewSMTP(addr, from string, security SMTPSecurity) (*SMTP, error) {
 	if err != nil {
 		return nil, fmt.Errorf("SMTP port %q: %w", portText, err)
 	}
-	if err := gomail.NewMsg().From(from); err != nil {
+	sender, err := netmail.ParseAddress(from)
+	if err != nil {
 		return nil, fmt.Errorf("sender %q: %w", from, err)
 	}
-	return &SMTP{host: host, port: port, from: from, security: security}, nil
+	return &SMTP{host: host, port: port, from: *sender, security: security}, nil
 }
 
 // sendTimeout bounds one delivery; the sender holds the mail's row lock meanwhile.
@@ -99,7 +101,11 @@ const sendTimeout = 30 * time.Second
 // sent) can tell.
 func (s *SMTP) Send(ctx context.Context, m domain.Mail) error {
 	msg := gomail.NewMsg()
-	if err := msg.From(s.from); err != nil {
+	name := s.from.Name
+	if m.SenderName != "" {
+		name = m.SenderName
+	}
+	if err := msg.FromFormat(name, s.from.Address); err != nil {
 		return err
 	}
 	if err := msg.To(m.To); err != nil {

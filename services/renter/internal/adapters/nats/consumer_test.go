@@ -45,6 +45,7 @@ const publicURL = "https://wohnen.example"
 
 // received is one mail as the SMTP sink got it.
 type received struct {
+	From    *netmail.Address
 	To      []string
 	Subject string
 	Text    string
@@ -99,7 +100,11 @@ func parseMail(r io.Reader) (received, error) {
 	if err != nil {
 		return received{}, err
 	}
-	m := received{Subject: subject}
+	from, err := netmail.ParseAddress(msg.Header.Get("From"))
+	if err != nil {
+		return received{}, err
+	}
+	m := received{From: from, Subject: subject}
 	_, params, err := mime.ParseMediaType(msg.Header.Get("Content-Type"))
 	if err != nil {
 		return received{}, err
@@ -169,11 +174,12 @@ func newMailPath(t *testing.T) mailPath {
 	in := func(tx pgx.Tx) app.MailStore { return pgadapter.MailStoreIn(tx) }
 	catalog := catalogfake.NewExample()
 	catalogConn := grpctest.Dial(t, "renter", "catalog", grpctest.Serve(t, catalog.Register))
-	mails := app.NewMails(renderer, grpcadapter.NewCatalogClient(catalogConn), app.MailSettings{
+	residence := grpcadapter.NewCatalogClient(catalogConn)
+	mails := app.NewMails(renderer, residence, app.MailSettings{
 		PublicURL: publicURL, NoticeWindow: time.Hour, PageLinkValidity: 30 * 24 * time.Hour, PageLinkWindow: time.Minute,
 	}, time.Now)
 	consumer := natsadapter.NewMailConsumer(js, pool, in, mails, stream, logger)
-	sender := app.NewMailSender(repo, transport, 50*time.Millisecond, 4, logger)
+	sender := app.NewMailSender(repo, transport, residence, 50*time.Millisecond, 4, logger)
 	done := make(chan struct{}, 2)
 	for _, run := range []func(context.Context) error{consumer.Run, sender.Run} {
 		go func() {
@@ -283,6 +289,10 @@ func TestRentingRequested_oneConfirmationMailInTheRentersLanguageWithAWorkingLin
 	if confirm.Subject != "Bitte bestätige deine E-Mail-Adresse" || len(confirm.To) != 1 || confirm.To[0] != "Anna.Schmidt@Example.org" ||
 		!strings.Contains(confirm.Text, "Hallo Anna Schmidt") || !strings.Contains(confirm.HTML, "Hallo Anna Schmidt") {
 		t.Fatalf("confirmation mail: %+v", confirm)
+	}
+	// The sender is named as the site, the signature and the contract name the residence; the address is MAIL_FROM's.
+	if *confirm.From != (netmail.Address{Name: "Wohnheim am Beispielpark", Address: "wohnen@neckarblick.example"}) {
+		t.Errorf("the mail came from %v", confirm.From)
 	}
 	for _, want := range []string{"Apartment: 0.01\nSemester: SoSe 2027\nGesamt: " + totalDe + "\n", "Viele Grüße\n" + signature} {
 		if !strings.Contains(confirm.Text, want) {

@@ -199,11 +199,11 @@ func rentingResult(id string, err error) (*model.RentingResult, error) {
 // missing apartment also carries its message id (NO_APARTMENT, params id) for the site to translate.
 func lookupError(err error, apartmentID int) error {
 	switch {
-	case errors.Is(err, app.ErrNoApartment):
+	case errors.Is(err, domain.ErrNoApartment):
 		e := gqlerror.Errorf("No Apartment found with id %d.", apartmentID)
 		e.Extensions = map[string]any{"messageId": domain.MsgNoApartment, "params": map[string]string{"id": strconv.Itoa(apartmentID)}}
 		return e
-	case errors.Is(err, app.ErrNoSemester):
+	case errors.Is(err, domain.ErrNoSemester):
 		return gqlerror.Errorf("No Semester found.")
 	default:
 		return err

@@ -279,6 +279,10 @@ func TestBookApartment_pricesANewBooking(t *testing.T) {
 		r.Errors[0].Extensions["messageId"] != "NO_APARTMENT" || fmt.Sprint(r.Errors[0].Extensions["params"]) != "map[id:999]" {
 		t.Errorf("unknown apartment: %+v", r.Errors)
 	}
+	r = s.Query(nil, q, map[string]any{"a": 11, "s": 9999}, nil)
+	if len(r.Errors) != 1 || r.Errors[0].Message != "No Semester found." {
+		t.Errorf("unknown semester: %+v", r.Errors)
+	}
 }
 
 func TestBookingProgress_anonymousWithTheRentingID_answersStateApartmentSemesterAndTotal(t *testing.T) {

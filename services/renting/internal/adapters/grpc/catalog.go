@@ -7,6 +7,7 @@ import (
 
 	"google.golang.org/grpc"
 
+	"semesterhaus/proto/catalog/pricenotfound"
 	catalogv1 "semesterhaus/proto/gen/catalog/v1"
 	"semesterhaus/services/renting/internal/domain"
 )
@@ -80,7 +81,7 @@ func (c *Catalog) Price(ctx context.Context, apartmentID, semesterID int, renewa
 		ApartmentId: int32(apartmentID), SemesterId: int32(semesterID), Renewal: renewal,
 	})
 	if err != nil {
-		return domain.PriceCalculation{}, fromStatus(err, "price")
+		return domain.PriceCalculation{}, priceError(err)
 	}
 	result := domain.PriceCalculation{Total: p.GetTotal().GetCents(), Items: make([]domain.PriceItem, len(p.GetItems()))}
 	for i, it := range p.GetItems() {
@@ -90,6 +91,19 @@ func (c *Catalog) Price(ctx context.Context, apartmentID, semesterID int, renewa
 		}
 	}
 	return result, nil
+}
+
+// priceError tells an unknown apartment (domain.ErrNoApartment) from an unknown semester
+// (domain.ErrNoSemester) by what the catalog says.
+func priceError(err error) error {
+	switch pricenotfound.Which(err) {
+	case catalogv1.PriceNotFound_PRICE_NOT_FOUND_APARTMENT:
+		return domain.ErrNoApartment
+	case catalogv1.PriceNotFound_PRICE_NOT_FOUND_SEMESTER:
+		return domain.ErrNoSemester
+	default:
+		return fromStatus(err, "price")
+	}
 }
 
 func apartmentFromProto(a *catalogv1.Apartment) domain.Apartment {

@@ -52,39 +52,6 @@ func (q *Queries) FirstOverlappingSemester(ctx context.Context, arg FirstOverlap
 	return i, err
 }
 
-const getApartment = `-- name: GetApartment :one
-SELECT a.id, a.floor_id, a.name, a.description_de, a.description_en, a.rent_cents, a.cleaning_cents, a.deposit_cents, a.currency, a.features, a.plan_x, a.plan_y, a.updated_at, f.name AS floor_name
-FROM apartment a JOIN floor f ON f.id = a.floor_id
-WHERE a.id = $1
-`
-
-type GetApartmentRow struct {
-	Apartment Apartment
-	FloorName string
-}
-
-func (q *Queries) GetApartment(ctx context.Context, id int32) (GetApartmentRow, error) {
-	row := q.db.QueryRow(ctx, getApartment, id)
-	var i GetApartmentRow
-	err := row.Scan(
-		&i.Apartment.ID,
-		&i.Apartment.FloorID,
-		&i.Apartment.Name,
-		&i.Apartment.DescriptionDe,
-		&i.Apartment.DescriptionEn,
-		&i.Apartment.RentCents,
-		&i.Apartment.CleaningCents,
-		&i.Apartment.DepositCents,
-		&i.Apartment.Currency,
-		&i.Apartment.Features,
-		&i.Apartment.PlanX,
-		&i.Apartment.PlanY,
-		&i.Apartment.UpdatedAt,
-		&i.FloorName,
-	)
-	return i, err
-}
-
 const getBuilding = `-- name: GetBuilding :one
 SELECT id, name, address, email, phone FROM building ORDER BY id LIMIT 1
 `
@@ -346,37 +313,6 @@ SELECT apartment_id, position, name, url, description_de, description_en FROM pi
 
 func (q *Queries) ListPictures(ctx context.Context) ([]Picture, error) {
 	rows, err := q.db.Query(ctx, listPictures)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var items []Picture
-	for rows.Next() {
-		var i Picture
-		if err := rows.Scan(
-			&i.ApartmentID,
-			&i.Position,
-			&i.Name,
-			&i.Url,
-			&i.DescriptionDe,
-			&i.DescriptionEn,
-		); err != nil {
-			return nil, err
-		}
-		items = append(items, i)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, err
-	}
-	return items, nil
-}
-
-const listPicturesOfApartment = `-- name: ListPicturesOfApartment :many
-SELECT apartment_id, position, name, url, description_de, description_en FROM picture WHERE apartment_id = $1 ORDER BY position
-`
-
-func (q *Queries) ListPicturesOfApartment(ctx context.Context, apartmentID int32) ([]Picture, error) {
-	rows, err := q.db.Query(ctx, listPicturesOfApartment, apartmentID)
 	if err != nil {
 		return nil, err
 	}

@@ -9,11 +9,6 @@ SELECT sqlc.embed(a), f.name AS floor_name
 FROM apartment a JOIN floor f ON f.id = a.floor_id
 ORDER BY a.id;
 
--- name: GetApartment :one
-SELECT sqlc.embed(a), f.name AS floor_name
-FROM apartment a JOIN floor f ON f.id = a.floor_id
-WHERE a.id = $1;
-
 -- name: LockApartment :one
 SELECT sqlc.embed(a), f.name AS floor_name
 FROM apartment a JOIN floor f ON f.id = a.floor_id
@@ -22,9 +17,6 @@ FOR UPDATE OF a;
 
 -- name: ListPictures :many
 SELECT * FROM picture ORDER BY apartment_id, position;
-
--- name: ListPicturesOfApartment :many
-SELECT * FROM picture WHERE apartment_id = $1 ORDER BY position;
 
 -- name: UpdateApartment :exec
 UPDATE apartment

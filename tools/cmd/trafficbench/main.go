@@ -1,0 +1,186 @@
+// Command trafficbench measures the system under varied traffic, as browsers send it, and writes
+// the result into docs/benchmarks.md (`make bench`).
+//
+// It starts the whole system as `make run` does (devstack with the binaries of `make build`, its own
+// data directory and ports shifted by -port-offset), or measures the one at -url. Each scenario sends
+// the web apps' own operations, read from their generated documents, with varied variables: the
+// step1 page's query, the step2 page's query for a random apartment, and the admin overview for a
+// random semester with a random one of -connections signed-in administrators, so that sharing
+// identical in-flight requests cannot help. wrk (two threads) sends them; per scenario it reports
+// requests/s, p50 and p99 (medians of -runs runs), the CPU time per request of every process of the
+// system and of wrk, and the memory of each process afterwards, against the goals of issue 20.
+//
+// Usage: go run ./tools/cmd/trafficbench [-duration 15s] [-runs 3] [-connections 32] [-port-offset 600]
+// [-url http://localhost:8080 -admins name:password,...] [-docs docs/benchmarks.md]
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"maps"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"time"
+)
+
+type options struct {
+	duration    time.Duration
+	warmup      time.Duration
+	runs        int
+	connections int
+	offset      int
+	url         string
+	admins      string
+	docs        string
+}
+
+func main() {
+	var opt options
+	flag.DurationVar(&opt.duration, "duration", 15*time.Second, "length of one measured run")
+	flag.DurationVar(&opt.warmup, "warmup", 5*time.Second, "load sent before each scenario's runs, not measured")
+	flag.IntVar(&opt.runs, "runs", 3, "measured runs per scenario; the report gives their medians")
+	flag.IntVar(&opt.connections, "connections", 32, "connections wrk keeps open; also the number of distinct administrators")
+	flag.IntVar(&opt.offset, "port-offset", 600, "added to every port of the system this command starts")
+	flag.StringVar(&opt.url, "url", "", "measure the system at this gateway instead of starting one (CPU is then counted by process name machine-wide)")
+	flag.StringVar(&opt.admins, "admins", "admin:admin", "with -url: administrators to sign in as, name:password,...")
+	flag.StringVar(&opt.docs, "docs", "docs/benchmarks.md", "file whose trafficbench section gets the report (empty: print only)")
+	flag.Parse()
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	if err := run(ctx, opt); err != nil {
+		fmt.Fprintln(os.Stderr, "trafficbench:", err)
+		os.Exit(1)
+	}
+}
+
+func run(ctx context.Context, opt options) error {
+	root, err := repositoryRoot()
+	if err != nil {
+		return err
+	}
+	ops, err := loadOperations(filepath.Join(root, "web-public/src/graphql/gql.ts"), filepath.Join(root, "web-admin/src/graphql/gql.ts"))
+	if err != nil {
+		return err
+	}
+	sys, err := startSystem(ctx, root, opt)
+	if err != nil {
+		return err
+	}
+	defer sys.stop()
+	scenarios, err := buildScenarios(ctx, sys, ops)
+	if err != nil {
+		return err
+	}
+	dir, err := os.MkdirTemp("", "trafficbench")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(dir)
+	var results []result
+	for _, sc := range scenarios {
+		r, err := measure(ctx, dir, sys, sc, opt)
+		if err != nil {
+			return fmt.Errorf("%s: %w", sc.name, err)
+		}
+		results = append(results, r)
+		fmt.Printf("%-14s %7.0f requests/s  p50 %6.2f ms  p99 %6.2f ms  failed %d\n",
+			sc.name, r.perSecond, ms(r.p50), ms(r.p99), r.failed)
+	}
+	report := newReport(opt, results, sys.processes())
+	fmt.Println(report)
+	if opt.docs == "" {
+		return nil
+	}
+	return writeSection(filepath.Join(root, opt.docs), report)
+}
+
+// system is the measured system: one this command started, or one at a URL.
+type system struct {
+	url     string
+	stack   *stack // nil when measuring a system at -url
+	cookies []string
+}
+
+func startSystem(ctx context.Context, root string, opt options) (*system, error) {
+	sys := &system{url: strings.TrimSuffix(opt.url, "/")}
+	logins := parseLogins(opt.admins)
+	if opt.url == "" {
+		accounts, benchAdmins, err := adminAccounts(opt.connections)
+		if err != nil {
+			return nil, err
+		}
+		logFile, err := os.CreateTemp("", "trafficbench-devstack-*.log")
+		if err != nil {
+			return nil, err
+		}
+		fmt.Printf("starting the system (devstack output: %s)\n", logFile.Name())
+		if sys.stack, err = startStack(ctx, root, opt.offset, accounts, logFile); err != nil {
+			return nil, err
+		}
+		sys.url, logins = sys.stack.url, benchAdmins
+	}
+	for _, l := range logins {
+		cookie, err := signIn(ctx, sys.url, l)
+		if err != nil {
+			sys.stop()
+			return nil, err
+		}
+		sys.cookies = append(sys.cookies, cookie)
+	}
+	return sys, nil
+}
+
+func (s *system) stop() {
+	if s.stack != nil {
+		s.stack.stop()
+	}
+}
+
+// processes are the system's processes: those below the devstack this command started and below
+// its PostgreSQL server (which runs detached from it), or with -url every process of the machine
+// (named as the system's are).
+func (s *system) processes() map[string]group {
+	procs := readProcesses()
+	if s.stack == nil {
+		return groupByName(procs)
+	}
+	ours := descendants(procs, s.stack.cmd.Process.Pid)
+	if postmaster, ok := s.stack.postgresPID(); ok {
+		maps.Copy(ours, descendants(procs, postmaster))
+	}
+	return groupByName(ours)
+}
+
+func parseLogins(spec string) []login {
+	var logins []login
+	for entry := range strings.SplitSeq(spec, ",") {
+		if name, password, ok := strings.Cut(strings.TrimSpace(entry), ":"); ok {
+			logins = append(logins, login{name: name, password: password})
+		}
+	}
+	return logins
+}
+
+func repositoryRoot() (string, error) {
+	dir, err := os.Getwd()
+	if err != nil {
+		return "", err
+	}
+	for {
+		if _, err := os.Stat(filepath.Join(dir, "go.work")); err == nil {
+			return dir, nil
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return "", errors.New("no go.work above the working directory: run from the repository")
+		}
+		dir = parent
+	}
+}
+
+func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
