@@ -18,6 +18,7 @@ const Success = lazy(() => import('./pages/booking/Success'));
 const Extend = lazy(() => import('./pages/booking/Extend'));
 const RenewalAccepted = lazy(() => import('./pages/booking/RenewalAccepted'));
 const RenewalDeclined = lazy(() => import('./pages/booking/RenewalDeclined'));
+const MyBooking = lazy(() => import('./pages/booking/MyBooking'));
 const Sandbox = lazy(() => import('./pages/sandbox/Sandbox'));
 const Legal = lazy(() => import('./pages/legal/Legal'));
 
@@ -48,6 +49,8 @@ export const routes: RouteObject[] = [
           { path: 'extend', element: <Extend /> },
           { path: 'renewal-accepted', element: <RenewalAccepted /> },
           { path: 'renewal-declined', element: <RenewalDeclined /> },
+          // "Meine Buchung": the renter's own page, opened with the link in every mail.
+          { path: 'my-booking', element: <MyBooking /> },
           { path: '*', element: toStep1 },
         ],
       },

@@ -8,11 +8,16 @@ import (
 	"github.com/wundergraph/graphql-go-tools/v2/pkg/astparser"
 )
 
-// bookingField is the mutation that files a booking request and mails its confirmation link.
-const bookingField = "createRentingRequest"
+// bookingField is the mutation that files a booking request and mails its confirmation link;
+// pageLinkField mails a renter a new link to their own page. Both mail the address they name, so
+// both count against the same limits.
+const (
+	bookingField  = "createRentingRequest"
+	pageLinkField = "requestRenterPageLink"
+)
 
-// Requests lists the booking requests an operation files: the e-mail address of each
-// createRentingRequest among the root fields of the mutation the request selects (aliases and
+// Requests lists the mailing requests an operation files: the e-mail address of each
+// createRentingRequest and requestRenterPageLink among the root fields of the mutation the request selects (aliases and
 // fragments included), "" where the address cannot be read (the subgraph then refuses it anyway).
 // Addresses are lower-cased and trimmed, as the renter service compares them.
 func Requests(query, operationName string, variables json.RawMessage) []string {
@@ -54,8 +59,11 @@ func (f *requestFinder) selectionSet(set int) {
 		selection := f.doc.Selections[ref]
 		switch selection.Kind {
 		case ast.SelectionKindField:
-			if f.doc.FieldNameString(selection.Ref) == bookingField {
+			switch f.doc.FieldNameString(selection.Ref) {
+			case bookingField:
 				f.emails = append(f.emails, f.email(selection.Ref))
+			case pageLinkField:
+				f.emails = append(f.emails, f.pageLinkEmail(selection.Ref))
 			}
 		case ast.SelectionKindInlineFragment:
 			if f.doc.InlineFragments[selection.Ref].HasSelections {
@@ -94,6 +102,15 @@ func (f *requestFinder) email(field int) string {
 		}
 	}
 	return ""
+}
+
+// pageLinkEmail reads the email argument of a requestRenterPageLink field.
+func (f *requestFinder) pageLinkEmail(field int) string {
+	argument, ok := f.doc.FieldArgument(field, []byte("email"))
+	if !ok {
+		return ""
+	}
+	return normalize(f.stringValue(f.doc.ArgumentValue(argument)))
 }
 
 func (f *requestFinder) stringValue(value ast.Value) string {

@@ -27,6 +27,9 @@ func TestRequests_findsEveryBookingRequestAndItsAddress(t *testing.T) {
 		{"the selected operation only",
 			`mutation A { createRentingRequest(create: {email: "a@example.org"}) { uuid } } mutation B { freeApartment(apartmentId: 1, semesterId: 1) }`,
 			"B", ``, nil},
+		{"a new page link, by variable and inline, beside a booking",
+			`mutation L($e: String!) { requestRenterPageLink(email: $e) { exception { messageId } } again: requestRenterPageLink(email: "B@example.org") { exception { messageId } } createRentingRequest(create: {email: "c@example.org"}) { uuid } }`,
+			"L", `{"e":" A@Example.org"}`, []string{"a@example.org", "b@example.org", "c@example.org"}},
 		{"a query is no booking request", `query { createRentingRequest { uuid } }`, "", ``, nil},
 		{"an unparsable text", `mutation {`, "", ``, nil},
 	}

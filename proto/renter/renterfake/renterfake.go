@@ -25,6 +25,7 @@ type Server struct {
 	renters   []*renterv1.Renter // the renter with id n at n-1; a deleted one is nil
 	uses      map[int64]int      // registrations not undone
 	tokens    map[string]token   // by e-mail and token
+	pages     map[string]int64   // the renter whose page a page token opens, by token
 	violation *commonv1.Violation
 	deleted   []int64
 }
@@ -36,7 +37,9 @@ type token struct {
 }
 
 // New returns a renter service that knows no renter.
-func New() *Server { return &Server{uses: map[int64]int{}, tokens: map[string]token{}} }
+func New() *Server {
+	return &Server{uses: map[int64]int{}, tokens: map[string]token{}, pages: map[string]int64{}}
+}
 
 // Register adds the fake to a gRPC server, e.g. with platform/grpctest: grpctest.Serve(t, fake.Register).
 func (s *Server) Register(server *grpc.Server) { renterv1.RegisterRenterServiceServer(server, s) }
@@ -54,6 +57,25 @@ func (s *Server) IssueToken(email, tok string, renterID int64, rentingID string,
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.tokens[email+"\x00"+tok] = token{renterID: renterID, rentingID: rentingID, expired: expired}
+}
+
+// IssuePageToken gives the renter a link to their own page, as the real service does with every
+// mail; the fake's tokens do not expire.
+func (s *Server) IssuePageToken(tok string, renterID int64) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.pages[tok] = renterID
+}
+
+// OpenRenterPage names the renter of an issued page token, NOT_FOUND for any other.
+func (s *Server) OpenRenterPage(_ context.Context, req *renterv1.OpenRenterPageRequest) (*renterv1.OpenRenterPageResponse, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	id, ok := s.pages[req.GetToken()]
+	if !ok {
+		return nil, status.Error(codes.NotFound, "no such page token")
+	}
+	return &renterv1.OpenRenterPageResponse{RenterId: id}, nil
 }
 
 // Deleted returns the renters whose registration was undone (DeleteUnusedRenter), in order.

@@ -44,9 +44,11 @@ func NewGRPCServer(t testing.TB) string {
 func Start(t testing.TB, now func() time.Time) *Server {
 	t.Helper()
 	pool, _ := pgtest.NewDatabase(t, migrations.FS)
-	renters := app.NewRenters(pgadapter.NewRepository(pool), now)
+	repo := pgadapter.NewRepository(pool)
+	renters := app.NewRenters(repo, now)
+	pages := app.NewPages(repo, renters, repo, nil) // opens pages; nothing here mails a link
 	addr := grpctest.ServeService(t, "renter", grpcadapter.Callers, func(server *grpc.Server) {
-		renterv1.RegisterRenterServiceServer(server, grpcadapter.NewServer(renters))
+		renterv1.RegisterRenterServiceServer(server, grpcadapter.NewServer(renters, pages))
 	})
 	return &Server{Addr: addr, pool: pool, now: now}
 }
@@ -72,6 +74,20 @@ func (s *Server) IssueEmailToken(t testing.TB, renterID int64, rentingID string)
 	})
 	if err != nil {
 		t.Fatalf("issue e-mail token: %v", err)
+	}
+	return plain
+}
+
+// IssuePageToken does what every mail to the renter does: it issues a link to the renter's own
+// page, valid for validity, and returns its token.
+func (s *Server) IssuePageToken(t testing.TB, renterID int64, validity time.Duration) string {
+	t.Helper()
+	plain, token := domain.NewPageToken(renterID, s.now(), validity)
+	err := postgres.InTx(context.Background(), s.pool, func(tx pgx.Tx) error {
+		return pgadapter.MailStoreIn(tx).AddPageToken(context.Background(), token, s.now())
+	})
+	if err != nil {
+		t.Fatalf("issue page token: %v", err)
 	}
 	return plain
 }

@@ -106,6 +106,15 @@ export function uniqueEmail(tag: string): string {
  * e-mail with the confirmation mail's link: the apartment is then held (Booked on step1).
  */
 export async function bookAndConfirm(api: APIRequestContext, apartmentId: number, email: string): Promise<string> {
+  const rentingId = await requestBooking(api, apartmentId, email);
+  const step3 = new URL(`${baseURL}${await linkFromMail(api, email, '/booking/step3')}`);
+  const verify = await api.get(`${baseURL}/api/verify?${step3.searchParams.toString()}`, { maxRedirects: 0 });
+  expect(verify.headers()['location']).toMatch(/\/booking\/step3done\?/);
+  return rentingId;
+}
+
+/** Books an apartment through the API as the form would (real PNG and PDF files), unconfirmed. */
+export async function requestBooking(api: APIRequestContext, apartmentId: number, email: string): Promise<string> {
   const { bookableSemester } = await graphql<{ bookableSemester: { id: number } }>(api, '{ bookableSemester { id } }');
   const files = { front: identityFront(), back: identityBack(), certificate: certificate() };
   const data = await graphql<{ createRentingRequest: { uuid: string | null; exception: { messageId: string } | null } }>(
@@ -134,8 +143,5 @@ export async function bookAndConfirm(api: APIRequestContext, apartmentId: number
     },
   );
   expect(data.createRentingRequest.exception).toBeNull();
-  const step3 = new URL(`${baseURL}${await linkFromMail(api, email, '/booking/step3')}`);
-  const verify = await api.get(`${baseURL}/api/verify?${step3.searchParams.toString()}`, { maxRedirects: 0 });
-  expect(verify.headers()['location']).toMatch(/\/booking\/step3done\?/);
   return data.createRentingRequest.uuid!;
 }

@@ -731,6 +731,94 @@ func (x *ConsumeEmailTokenResponse) GetAlreadyUsed() bool {
 	return false
 }
 
+type OpenRenterPageRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Token         string                 `protobuf:"bytes,1,opt,name=token,proto3" json:"token,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *OpenRenterPageRequest) Reset() {
+	*x = OpenRenterPageRequest{}
+	mi := &file_renter_v1_renter_proto_msgTypes[11]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *OpenRenterPageRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*OpenRenterPageRequest) ProtoMessage() {}
+
+func (x *OpenRenterPageRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_renter_v1_renter_proto_msgTypes[11]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use OpenRenterPageRequest.ProtoReflect.Descriptor instead.
+func (*OpenRenterPageRequest) Descriptor() ([]byte, []int) {
+	return file_renter_v1_renter_proto_rawDescGZIP(), []int{11}
+}
+
+func (x *OpenRenterPageRequest) GetToken() string {
+	if x != nil {
+		return x.Token
+	}
+	return ""
+}
+
+type OpenRenterPageResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	RenterId      int64                  `protobuf:"varint,1,opt,name=renter_id,json=renterId,proto3" json:"renter_id,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *OpenRenterPageResponse) Reset() {
+	*x = OpenRenterPageResponse{}
+	mi := &file_renter_v1_renter_proto_msgTypes[12]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *OpenRenterPageResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*OpenRenterPageResponse) ProtoMessage() {}
+
+func (x *OpenRenterPageResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_renter_v1_renter_proto_msgTypes[12]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use OpenRenterPageResponse.ProtoReflect.Descriptor instead.
+func (*OpenRenterPageResponse) Descriptor() ([]byte, []int) {
+	return file_renter_v1_renter_proto_rawDescGZIP(), []int{12}
+}
+
+func (x *OpenRenterPageResponse) GetRenterId() int64 {
+	if x != nil {
+		return x.RenterId
+	}
+	return 0
+}
+
 var File_renter_v1_renter_proto protoreflect.FileDescriptor
 
 const file_renter_v1_renter_proto_rawDesc = "" +
@@ -782,18 +870,23 @@ const file_renter_v1_renter_proto_rawDesc = "" +
 	"\trenter_id\x18\x01 \x01(\x03R\brenterId\x12\x1d\n" +
 	"\n" +
 	"renting_id\x18\x02 \x01(\tR\trentingId\x12!\n" +
-	"\falready_used\x18\x03 \x01(\bR\valreadyUsed*X\n" +
+	"\falready_used\x18\x03 \x01(\bR\valreadyUsed\"-\n" +
+	"\x15OpenRenterPageRequest\x12\x14\n" +
+	"\x05token\x18\x01 \x01(\tR\x05token\"5\n" +
+	"\x16OpenRenterPageResponse\x12\x1b\n" +
+	"\trenter_id\x18\x01 \x01(\x03R\brenterId*X\n" +
 	"\x06Gender\x12\x16\n" +
 	"\x12GENDER_UNSPECIFIED\x10\x00\x12\x0f\n" +
 	"\vGENDER_MALE\x10\x01\x12\x11\n" +
 	"\rGENDER_FEMALE\x10\x02\x12\x12\n" +
-	"\x0eGENDER_VARIOUS\x10\x032\xbf\x04\n" +
+	"\x0eGENDER_VARIOUS\x10\x032\xb0\x05\n" +
 	"\rRenterService\x12o\n" +
 	"\x0eValidateRenter\x12-.semesterhaus.renter.v1.ValidateRenterRequest\x1a..semesterhaus.renter.v1.ValidateRenterResponse\x12o\n" +
 	"\x0eRegisterRenter\x12-.semesterhaus.renter.v1.RegisterRenterRequest\x1a..semesterhaus.renter.v1.RegisterRenterResponse\x12{\n" +
 	"\x12DeleteUnusedRenter\x121.semesterhaus.renter.v1.DeleteUnusedRenterRequest\x1a2.semesterhaus.renter.v1.DeleteUnusedRenterResponse\x12U\n" +
 	"\tGetRenter\x12(.semesterhaus.renter.v1.GetRenterRequest\x1a\x1e.semesterhaus.renter.v1.Renter\x12x\n" +
-	"\x11ConsumeEmailToken\x120.semesterhaus.renter.v1.ConsumeEmailTokenRequest\x1a1.semesterhaus.renter.v1.ConsumeEmailTokenResponseB+Z)semesterhaus/proto/gen/renter/v1;renterv1b\x06proto3"
+	"\x11ConsumeEmailToken\x120.semesterhaus.renter.v1.ConsumeEmailTokenRequest\x1a1.semesterhaus.renter.v1.ConsumeEmailTokenResponse\x12o\n" +
+	"\x0eOpenRenterPage\x12-.semesterhaus.renter.v1.OpenRenterPageRequest\x1a..semesterhaus.renter.v1.OpenRenterPageResponseB+Z)semesterhaus/proto/gen/renter/v1;renterv1b\x06proto3"
 
 var (
 	file_renter_v1_renter_proto_rawDescOnce sync.Once
@@ -808,7 +901,7 @@ func file_renter_v1_renter_proto_rawDescGZIP() []byte {
 }
 
 var file_renter_v1_renter_proto_enumTypes = make([]protoimpl.EnumInfo, 1)
-var file_renter_v1_renter_proto_msgTypes = make([]protoimpl.MessageInfo, 11)
+var file_renter_v1_renter_proto_msgTypes = make([]protoimpl.MessageInfo, 13)
 var file_renter_v1_renter_proto_goTypes = []any{
 	(Gender)(0),                        // 0: semesterhaus.renter.v1.Gender
 	(*RenterData)(nil),                 // 1: semesterhaus.renter.v1.RenterData
@@ -822,30 +915,34 @@ var file_renter_v1_renter_proto_goTypes = []any{
 	(*GetRenterRequest)(nil),           // 9: semesterhaus.renter.v1.GetRenterRequest
 	(*ConsumeEmailTokenRequest)(nil),   // 10: semesterhaus.renter.v1.ConsumeEmailTokenRequest
 	(*ConsumeEmailTokenResponse)(nil),  // 11: semesterhaus.renter.v1.ConsumeEmailTokenResponse
-	(*v1.Date)(nil),                    // 12: semesterhaus.common.v1.Date
-	(*v1.Violation)(nil),               // 13: semesterhaus.common.v1.Violation
+	(*OpenRenterPageRequest)(nil),      // 12: semesterhaus.renter.v1.OpenRenterPageRequest
+	(*OpenRenterPageResponse)(nil),     // 13: semesterhaus.renter.v1.OpenRenterPageResponse
+	(*v1.Date)(nil),                    // 14: semesterhaus.common.v1.Date
+	(*v1.Violation)(nil),               // 15: semesterhaus.common.v1.Violation
 }
 var file_renter_v1_renter_proto_depIdxs = []int32{
 	0,  // 0: semesterhaus.renter.v1.RenterData.gender:type_name -> semesterhaus.renter.v1.Gender
 	1,  // 1: semesterhaus.renter.v1.Renter.data:type_name -> semesterhaus.renter.v1.RenterData
 	1,  // 2: semesterhaus.renter.v1.ValidateRenterRequest.data:type_name -> semesterhaus.renter.v1.RenterData
-	12, // 3: semesterhaus.renter.v1.ValidateRenterRequest.reference_date:type_name -> semesterhaus.common.v1.Date
-	13, // 4: semesterhaus.renter.v1.ValidateRenterResponse.violation:type_name -> semesterhaus.common.v1.Violation
+	14, // 3: semesterhaus.renter.v1.ValidateRenterRequest.reference_date:type_name -> semesterhaus.common.v1.Date
+	15, // 4: semesterhaus.renter.v1.ValidateRenterResponse.violation:type_name -> semesterhaus.common.v1.Violation
 	1,  // 5: semesterhaus.renter.v1.RegisterRenterRequest.data:type_name -> semesterhaus.renter.v1.RenterData
-	12, // 6: semesterhaus.renter.v1.RegisterRenterRequest.reference_date:type_name -> semesterhaus.common.v1.Date
-	13, // 7: semesterhaus.renter.v1.RegisterRenterResponse.violation:type_name -> semesterhaus.common.v1.Violation
+	14, // 6: semesterhaus.renter.v1.RegisterRenterRequest.reference_date:type_name -> semesterhaus.common.v1.Date
+	15, // 7: semesterhaus.renter.v1.RegisterRenterResponse.violation:type_name -> semesterhaus.common.v1.Violation
 	3,  // 8: semesterhaus.renter.v1.RenterService.ValidateRenter:input_type -> semesterhaus.renter.v1.ValidateRenterRequest
 	5,  // 9: semesterhaus.renter.v1.RenterService.RegisterRenter:input_type -> semesterhaus.renter.v1.RegisterRenterRequest
 	7,  // 10: semesterhaus.renter.v1.RenterService.DeleteUnusedRenter:input_type -> semesterhaus.renter.v1.DeleteUnusedRenterRequest
 	9,  // 11: semesterhaus.renter.v1.RenterService.GetRenter:input_type -> semesterhaus.renter.v1.GetRenterRequest
 	10, // 12: semesterhaus.renter.v1.RenterService.ConsumeEmailToken:input_type -> semesterhaus.renter.v1.ConsumeEmailTokenRequest
-	4,  // 13: semesterhaus.renter.v1.RenterService.ValidateRenter:output_type -> semesterhaus.renter.v1.ValidateRenterResponse
-	6,  // 14: semesterhaus.renter.v1.RenterService.RegisterRenter:output_type -> semesterhaus.renter.v1.RegisterRenterResponse
-	8,  // 15: semesterhaus.renter.v1.RenterService.DeleteUnusedRenter:output_type -> semesterhaus.renter.v1.DeleteUnusedRenterResponse
-	2,  // 16: semesterhaus.renter.v1.RenterService.GetRenter:output_type -> semesterhaus.renter.v1.Renter
-	11, // 17: semesterhaus.renter.v1.RenterService.ConsumeEmailToken:output_type -> semesterhaus.renter.v1.ConsumeEmailTokenResponse
-	13, // [13:18] is the sub-list for method output_type
-	8,  // [8:13] is the sub-list for method input_type
+	12, // 13: semesterhaus.renter.v1.RenterService.OpenRenterPage:input_type -> semesterhaus.renter.v1.OpenRenterPageRequest
+	4,  // 14: semesterhaus.renter.v1.RenterService.ValidateRenter:output_type -> semesterhaus.renter.v1.ValidateRenterResponse
+	6,  // 15: semesterhaus.renter.v1.RenterService.RegisterRenter:output_type -> semesterhaus.renter.v1.RegisterRenterResponse
+	8,  // 16: semesterhaus.renter.v1.RenterService.DeleteUnusedRenter:output_type -> semesterhaus.renter.v1.DeleteUnusedRenterResponse
+	2,  // 17: semesterhaus.renter.v1.RenterService.GetRenter:output_type -> semesterhaus.renter.v1.Renter
+	11, // 18: semesterhaus.renter.v1.RenterService.ConsumeEmailToken:output_type -> semesterhaus.renter.v1.ConsumeEmailTokenResponse
+	13, // 19: semesterhaus.renter.v1.RenterService.OpenRenterPage:output_type -> semesterhaus.renter.v1.OpenRenterPageResponse
+	14, // [14:20] is the sub-list for method output_type
+	8,  // [8:14] is the sub-list for method input_type
 	8,  // [8:8] is the sub-list for extension type_name
 	8,  // [8:8] is the sub-list for extension extendee
 	0,  // [0:8] is the sub-list for field type_name
@@ -862,7 +959,7 @@ func file_renter_v1_renter_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_renter_v1_renter_proto_rawDesc), len(file_renter_v1_renter_proto_rawDesc)),
 			NumEnums:      1,
-			NumMessages:   11,
+			NumMessages:   13,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

@@ -26,6 +26,7 @@ const (
 	RenterService_DeleteUnusedRenter_FullMethodName = "/semesterhaus.renter.v1.RenterService/DeleteUnusedRenter"
 	RenterService_GetRenter_FullMethodName          = "/semesterhaus.renter.v1.RenterService/GetRenter"
 	RenterService_ConsumeEmailToken_FullMethodName  = "/semesterhaus.renter.v1.RenterService/ConsumeEmailToken"
+	RenterService_OpenRenterPage_FullMethodName     = "/semesterhaus.renter.v1.RenterService/OpenRenterPage"
 )
 
 // RenterServiceClient is the client API for RenterService service.
@@ -48,6 +49,9 @@ type RenterServiceClient interface {
 	// the e-mail, FAILED_PRECONDITION when it expired. A token can be used once; using it again answers
 	// with the same ids and already_used set, so a retried confirmation still finds its renting.
 	ConsumeEmailToken(ctx context.Context, in *ConsumeEmailTokenRequest, opts ...grpc.CallOption) (*ConsumeEmailTokenResponse, error)
+	// OpenRenterPage checks the token of a link to a renter's own page ("Meine Buchung") and names
+	// the renter it opens: NOT_FOUND for an unknown or expired token.
+	OpenRenterPage(ctx context.Context, in *OpenRenterPageRequest, opts ...grpc.CallOption) (*OpenRenterPageResponse, error)
 }
 
 type renterServiceClient struct {
@@ -108,6 +112,16 @@ func (c *renterServiceClient) ConsumeEmailToken(ctx context.Context, in *Consume
 	return out, nil
 }
 
+func (c *renterServiceClient) OpenRenterPage(ctx context.Context, in *OpenRenterPageRequest, opts ...grpc.CallOption) (*OpenRenterPageResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(OpenRenterPageResponse)
+	err := c.cc.Invoke(ctx, RenterService_OpenRenterPage_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 // RenterServiceServer is the server API for RenterService service.
 // All implementations must embed UnimplementedRenterServiceServer
 // for forward compatibility.
@@ -128,6 +142,9 @@ type RenterServiceServer interface {
 	// the e-mail, FAILED_PRECONDITION when it expired. A token can be used once; using it again answers
 	// with the same ids and already_used set, so a retried confirmation still finds its renting.
 	ConsumeEmailToken(context.Context, *ConsumeEmailTokenRequest) (*ConsumeEmailTokenResponse, error)
+	// OpenRenterPage checks the token of a link to a renter's own page ("Meine Buchung") and names
+	// the renter it opens: NOT_FOUND for an unknown or expired token.
+	OpenRenterPage(context.Context, *OpenRenterPageRequest) (*OpenRenterPageResponse, error)
 	mustEmbedUnimplementedRenterServiceServer()
 }
 
@@ -152,6 +169,9 @@ func (UnimplementedRenterServiceServer) GetRenter(context.Context, *GetRenterReq
 }
 func (UnimplementedRenterServiceServer) ConsumeEmailToken(context.Context, *ConsumeEmailTokenRequest) (*ConsumeEmailTokenResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method ConsumeEmailToken not implemented")
+}
+func (UnimplementedRenterServiceServer) OpenRenterPage(context.Context, *OpenRenterPageRequest) (*OpenRenterPageResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method OpenRenterPage not implemented")
 }
 func (UnimplementedRenterServiceServer) mustEmbedUnimplementedRenterServiceServer() {}
 func (UnimplementedRenterServiceServer) testEmbeddedByValue()                       {}
@@ -264,6 +284,24 @@ func _RenterService_ConsumeEmailToken_Handler(srv interface{}, ctx context.Conte
 	return interceptor(ctx, in, info, handler)
 }
 
+func _RenterService_OpenRenterPage_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(OpenRenterPageRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(RenterServiceServer).OpenRenterPage(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: RenterService_OpenRenterPage_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(RenterServiceServer).OpenRenterPage(ctx, req.(*OpenRenterPageRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 // RenterService_ServiceDesc is the grpc.ServiceDesc for RenterService service.
 // It's only intended for direct use with grpc.RegisterService,
 // and not to be introspected or modified (even as a copy)
@@ -290,6 +328,10 @@ var RenterService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "ConsumeEmailToken",
 			Handler:    _RenterService_ConsumeEmailToken_Handler,
+		},
+		{
+			MethodName: "OpenRenterPage",
+			Handler:    _RenterService_OpenRenterPage_Handler,
 		},
 	},
 	Streams:  []grpc.StreamDesc{},

@@ -59,17 +59,21 @@ func serve(ctx context.Context, cfg config.Config, infra *service.Infra, logger 
 	defer catalog.Close()
 	in := func(tx pgx.Tx) app.MailStore { return pgadapter.MailStoreIn(tx) }
 	residence := grpcadapter.NewCatalogClient(catalog)
-	mails := app.NewMails(renderer, residence, cfg.PublicURL, cfg.SupersededMailWindow, time.Now)
+	mails := app.NewMails(renderer, residence, app.MailSettings{
+		PublicURL: cfg.PublicURL, NoticeWindow: cfg.SupersededMailWindow,
+		PageLinkValidity: cfg.PageLinkValidity, PageLinkWindow: cfg.PageLinkWindow,
+	}, time.Now)
+	pages := app.NewPages(repo, renters, repo, mails)
 	consumer := natsadapter.NewMailConsumer(infra.JS, pool, in, mails, streams.Renting, logger)
 	sender := app.NewMailSender(repo, transport, residence, mailInterval, cfg.MailSenders, logger)
 
 	api := service.API{
 		HTTPAddr: cfg.HTTPAddr, GRPCAddr: cfg.GRPCAddr,
 		Routes: func(mux *http.ServeMux) {
-			mux.Handle("/graphql", graphql.NewHandler(renters, auditLog, verifier, logger))
+			mux.Handle("/graphql", graphql.NewHandler(renters, pages, auditLog, verifier, logger))
 		},
 		RegisterGRPC: func(s *grpc.Server) {
-			renterv1.RegisterRenterServiceServer(s, grpcadapter.NewServer(renters))
+			renterv1.RegisterRenterServiceServer(s, grpcadapter.NewServer(renters, pages))
 		},
 		Callers: grpcadapter.Callers,
 	}

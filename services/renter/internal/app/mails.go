@@ -13,10 +13,15 @@ import (
 // which the triggering event is recorded as processed: mail, token and event commit together.
 type MailStore interface {
 	Renter(ctx context.Context, id int64) (domain.Renter, error)
+	// RenterByEmail finds a renter by e-mail address, case-insensitively, or returns
+	// domain.ErrNotFound.
+	RenterByEmail(ctx context.Context, email string) (domain.Renter, error)
 	AddEmailToken(ctx context.Context, token domain.EmailToken) error
-	// ClaimCancelledRequestNotice records that the renter is mailed about a cancelled unconfirmed
-	// request at at, unless they were after notBefore; claimed says whether the mail may go.
-	ClaimCancelledRequestNotice(ctx context.Context, renterID int64, at, notBefore time.Time) (claimed bool, err error)
+	// AddPageToken stores a page token and forgets the renter's tokens expired at now.
+	AddPageToken(ctx context.Context, token domain.PageToken, now time.Time) error
+	// ClaimNotice records that the renter is mailed a limited mail of kind at at, unless they got
+	// one of the kind after notBefore; claimed says whether the mail may go.
+	ClaimNotice(ctx context.Context, renterID int64, kind domain.MailKind, at, notBefore time.Time) (claimed bool, err error)
 	// AddMail stores a mail for delivery; a second mail for the same event is ignored.
 	AddMail(ctx context.Context, mail domain.Mail) error
 }
@@ -45,19 +50,27 @@ var ErrUnknownStep = errors.New("reminder of an unknown step")
 
 // Mails decides which mail a renting's change of state is worth and writes it.
 type Mails struct {
-	renderer  MailRenderer
-	catalog   Catalog
-	publicURL string
-	// noticeWindow: a renter gets at most one mail per window about cancelled unconfirmed requests.
-	noticeWindow time.Duration
-	now          func() time.Time
+	renderer MailRenderer
+	catalog  Catalog
+	settings MailSettings
+	now      func() time.Time
 }
 
-// NewMails returns the mail use case; catalog names the residence and the booking in every mail,
-// publicURL is where the public site's links point, and a renter gets at most one mail per
-// noticeWindow about cancelled unconfirmed requests.
-func NewMails(renderer MailRenderer, catalog Catalog, publicURL string, noticeWindow time.Duration, now func() time.Time) *Mails {
-	return &Mails{renderer: renderer, catalog: catalog, publicURL: publicURL, noticeWindow: noticeWindow, now: now}
+// MailSettings are what the mails link to and how often the limited mails may go.
+type MailSettings struct {
+	// PublicURL is where the public site's links point.
+	PublicURL string
+	// NoticeWindow: a renter gets at most one mail per window about cancelled unconfirmed requests.
+	NoticeWindow time.Duration
+	// PageLinkValidity is how long the link to the renter's own page in a mail opens it.
+	PageLinkValidity time.Duration
+	// PageLinkWindow: an address is sent at most one new page link per window when asked for.
+	PageLinkWindow time.Duration
+}
+
+// NewMails returns the mail use case; catalog names the residence and the booking in every mail.
+func NewMails(renderer MailRenderer, catalog Catalog, settings MailSettings, now func() time.Time) *Mails {
+	return &Mails{renderer: renderer, catalog: catalog, settings: settings, now: now}
 }
 
 // OnStateChange stores the mail for a renting's new state, if it has one, in the renter's
@@ -74,7 +87,7 @@ func (m *Mails) OnStateChange(ctx context.Context, store MailStore, change domai
 	}
 	if change.CancelsUnconfirmedRequest() {
 		now := m.now()
-		if claimed, err := store.ClaimCancelledRequestNotice(ctx, renter.ID, now, now.Add(-m.noticeWindow)); err != nil || !claimed {
+		if claimed, err := store.ClaimNotice(ctx, renter.ID, kind, now, now.Add(-m.settings.NoticeWindow)); err != nil || !claimed {
 			return err // not claimed: the renter heard about a cancelled request within the window
 		}
 	}
@@ -109,9 +122,11 @@ func (m *Mails) writeLinked(ctx context.Context, store MailStore, eventID string
 			return err
 		}
 	}
-	return m.write(ctx, store, eventID, renter, stay, true, domain.MailContent{
-		Kind: kind, Link: domain.Link(kind, m.publicURL, rentingID, renter.Data.Email, token),
-	})
+	content := domain.MailContent{Kind: kind, Link: domain.Link(kind, m.settings.PublicURL, rentingID, renter.Data.Email, token)}
+	if err := m.repeatBooking(ctx, &content, stay, true); err != nil {
+		return err
+	}
+	return m.Write(ctx, store, eventID, renter, content)
 }
 
 // OnKeyCodeDue stores the mail with the renter's key code and the move-in day; it names the
@@ -121,7 +136,30 @@ func (m *Mails) OnKeyCodeDue(ctx context.Context, store MailStore, due domain.Ke
 	if err != nil {
 		return err
 	}
-	return m.write(ctx, store, due.EventID, renter, due.Stay, false, domain.MailContent{Kind: domain.MailKeyCode, KeyCode: due.AccessKey, MoveIn: due.MoveIn})
+	content := domain.MailContent{Kind: domain.MailKeyCode, KeyCode: due.AccessKey, MoveIn: due.MoveIn}
+	if err := m.repeatBooking(ctx, &content, due.Stay, false); err != nil {
+		return err
+	}
+	return m.Write(ctx, store, due.EventID, renter, content)
+}
+
+// SendPageLink mails a new link to their own page to the renter with the e-mail address, at most
+// one per address per PageLinkWindow. An unknown address, or one mailed within the window, sends
+// nothing and is no error: the caller's answer must not tell whether the address is known.
+func (m *Mails) SendPageLink(ctx context.Context, store MailStore, email string) error {
+	renter, err := store.RenterByEmail(ctx, email)
+	if errors.Is(err, domain.ErrNotFound) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	now := m.now()
+	if claimed, err := store.ClaimNotice(ctx, renter.ID, domain.MailPageLink, now, now.Add(-m.settings.PageLinkWindow)); err != nil || !claimed {
+		return err
+	}
+	eventID := fmt.Sprintf("page-link:%d:%d", renter.ID, now.UnixNano())
+	return m.Write(ctx, store, eventID, renter, domain.MailContent{Kind: domain.MailPageLink})
 }
 
 func loadRenter(ctx context.Context, store MailStore, id int64) (domain.Renter, error) {
@@ -132,17 +170,33 @@ func loadRenter(ctx context.Context, store MailStore, id int64) (domain.Renter, 
 	return renter, err
 }
 
-// write renders the content in the renter's language, addressed to the renter, signed by the
-// residence and repeating the stay's booking (with its total when priced), and stores it under the
-// event that caused it.
-func (m *Mails) write(ctx context.Context, store MailStore, eventID string, renter domain.Renter, stay domain.Stay, priced bool, content domain.MailContent) error {
+// repeatBooking lets the content name the stay's apartment and semester and, when priced, its total.
+func (m *Mails) repeatBooking(ctx context.Context, content *domain.MailContent, stay domain.Stay, priced bool) error {
+	booking, err := m.catalog.Booking(ctx, stay, priced)
+	if err != nil {
+		return fmt.Errorf("%s mail: %w", content.Kind, err)
+	}
+	content.Booking = booking
+	return nil
+}
+
+// Write renders the content in the renter's language, addressed to the renter, signed by the
+// residence and with a new link to the renter's own page, and stores it under the event that
+// caused it, with the link's token. Every mail to a renter goes through it.
+func (m *Mails) Write(ctx context.Context, store MailStore, eventID string, renter domain.Renter, content domain.MailContent) error {
 	content.Language, content.FirstName, content.LastName = renter.Data.Language, renter.Data.FirstName, renter.Data.LastName
 	var err error
 	if content.Residence, err = m.catalog.Residence(ctx); err != nil {
 		return fmt.Errorf("%s mail: %w", content.Kind, err)
 	}
-	if content.Booking, err = m.catalog.Booking(ctx, stay, priced); err != nil {
-		return fmt.Errorf("%s mail: %w", content.Kind, err)
+	now := m.now()
+	plain, token := domain.NewPageToken(renter.ID, now, m.settings.PageLinkValidity)
+	if err := store.AddPageToken(ctx, token, now); err != nil {
+		return err
+	}
+	content.PageLink = domain.PageLink(m.settings.PublicURL, plain)
+	if content.Kind == domain.MailPageLink {
+		content.Link = content.PageLink
 	}
 	subject, text, html, err := m.renderer.Render(content)
 	if err != nil {

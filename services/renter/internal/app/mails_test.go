@@ -14,10 +14,11 @@ import (
 
 // memoryStore is the mail store in memory; the integration tests use the real one.
 type memoryStore struct {
-	renters map[int64]domain.Renter
-	tokens  []domain.EmailToken
-	mails   []domain.Mail
-	notices map[int64]time.Time
+	renters    map[int64]domain.Renter
+	tokens     []domain.EmailToken
+	pageTokens []domain.PageToken
+	mails      []domain.Mail
+	notices    map[string]time.Time // by renter and kind
 }
 
 func (s *memoryStore) Renter(_ context.Context, id int64) (domain.Renter, error) {
@@ -33,11 +34,26 @@ func (s *memoryStore) AddEmailToken(_ context.Context, t domain.EmailToken) erro
 	return nil
 }
 
-func (s *memoryStore) ClaimCancelledRequestNotice(_ context.Context, renterID int64, at, notBefore time.Time) (bool, error) {
-	if last, ok := s.notices[renterID]; ok && last.After(notBefore) {
+func (s *memoryStore) RenterByEmail(_ context.Context, email string) (domain.Renter, error) {
+	for _, r := range s.renters {
+		if domain.SameEmail(r.Data.Email, email) {
+			return r, nil
+		}
+	}
+	return domain.Renter{}, domain.ErrNotFound
+}
+
+func (s *memoryStore) AddPageToken(_ context.Context, t domain.PageToken, _ time.Time) error {
+	s.pageTokens = append(s.pageTokens, t)
+	return nil
+}
+
+func (s *memoryStore) ClaimNotice(_ context.Context, renterID int64, kind domain.MailKind, at, notBefore time.Time) (bool, error) {
+	key := fmt.Sprint(renterID, kind)
+	if last, ok := s.notices[key]; ok && last.After(notBefore) {
 		return false, nil
 	}
-	s.notices[renterID] = at
+	s.notices[key] = at
 	return true, nil
 }
 
@@ -46,12 +62,16 @@ func (s *memoryStore) AddMail(_ context.Context, m domain.Mail) error {
 	return nil
 }
 
-// echoRenderer renders the content's kind, language and link as subject and text, and the booking
-// and residence as HTML, so tests can see what was asked for.
+var testSettings = app.MailSettings{
+	PublicURL: "https://wohnen.example", NoticeWindow: time.Hour, PageLinkValidity: 30 * 24 * time.Hour, PageLinkWindow: 10 * time.Minute,
+}
+
+// echoRenderer renders the content's kind and language as subject, its link and page link as text,
+// and the booking and residence as HTML, so tests can see what was asked for.
 type echoRenderer struct{}
 
 func (echoRenderer) Render(c domain.MailContent) (string, string, string, error) {
-	return string(c.Kind) + "/" + string(c.Language), c.Link, fmt.Sprintf("%+v %+v", c.Booking, c.Residence), nil
+	return string(c.Kind) + "/" + string(c.Language), c.Link + "\n" + c.PageLink, fmt.Sprintf("%+v %+v", c.Booking, c.Residence), nil
 }
 
 // tableCatalog knows one residence, and names and prices stays by their ids; it fails while failing
@@ -101,8 +121,8 @@ func TestOnStateChange(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
-			store := &memoryStore{renters: map[int64]domain.Renter{7: anna}, notices: map[int64]time.Time{}}
-			err := app.NewMails(echoRenderer{}, &tableCatalog{}, "https://wohnen.example", time.Hour, func() time.Time { return now }).OnStateChange(context.Background(), store, tt.change)
+			store := &memoryStore{renters: map[int64]domain.Renter{7: anna}, notices: map[string]time.Time{}}
+			err := app.NewMails(echoRenderer{}, &tableCatalog{}, testSettings, func() time.Time { return now }).OnStateChange(context.Background(), store, tt.change)
 			if !errors.Is(err, tt.wantErr) {
 				t.Fatalf("err %v, want %v", err, tt.wantErr)
 			}
@@ -128,8 +148,8 @@ func TestOnStateChange(t *testing.T) {
 func TestOnStateChange_cancelledUnconfirmedRequestsAreMailedOncePerWindow(t *testing.T) {
 	t.Parallel()
 	now := time.Date(2027, 1, 10, 12, 0, 0, 0, time.UTC)
-	store := &memoryStore{renters: map[int64]domain.Renter{7: {ID: 7, Data: domain.PersonalData{Email: "anna@example.org", Language: domain.LanguageEn}}}, notices: map[int64]time.Time{}}
-	mails := app.NewMails(echoRenderer{}, &tableCatalog{}, "https://wohnen.example", time.Hour, func() time.Time { return now })
+	store := &memoryStore{renters: map[int64]domain.Renter{7: {ID: 7, Data: domain.PersonalData{Email: "anna@example.org", Language: domain.LanguageEn}}}, notices: map[string]time.Time{}}
+	mails := app.NewMails(echoRenderer{}, &tableCatalog{}, testSettings, func() time.Time { return now })
 	cancel := func(eventID, from string) {
 		t.Helper()
 		change := domain.StateChange{EventID: eventID, RentingID: "r-" + eventID, RenterID: 7, FromState: from, ToState: "CANCELED"}
@@ -153,9 +173,9 @@ func TestOnStateChange_cancelledUnconfirmedRequestsAreMailedOncePerWindow(t *tes
 
 func TestMails_repeatTheStayFromTheCatalogAndSignAsTheResidence(t *testing.T) {
 	t.Parallel()
-	store := &memoryStore{renters: map[int64]domain.Renter{7: {ID: 7, Data: domain.PersonalData{Email: "anna@example.org", Language: domain.LanguageDe}}}, notices: map[int64]time.Time{}}
+	store := &memoryStore{renters: map[int64]domain.Renter{7: {ID: 7, Data: domain.PersonalData{Email: "anna@example.org", Language: domain.LanguageDe}}}, notices: map[string]time.Time{}}
 	catalog := &tableCatalog{}
-	mails := app.NewMails(echoRenderer{}, catalog, "https://wohnen.example", time.Hour, time.Now)
+	mails := app.NewMails(echoRenderer{}, catalog, testSettings, time.Now)
 	ctx := context.Background()
 	stay := domain.Stay{ApartmentID: 12, SemesterID: 3, Renewal: true}
 	if err := mails.OnStateChange(ctx, store, domain.StateChange{EventID: "e1", RentingID: "r1", RenterID: 7, Stay: stay, ToState: "UNPAID"}); err != nil {
@@ -180,10 +200,67 @@ func TestMails_repeatTheStayFromTheCatalogAndSignAsTheResidence(t *testing.T) {
 
 func TestMails_catalogUnavailable_failsTheEventAndStoresNothing(t *testing.T) {
 	t.Parallel()
-	store := &memoryStore{renters: map[int64]domain.Renter{7: {ID: 7, Data: domain.PersonalData{Email: "anna@example.org"}}}, notices: map[int64]time.Time{}}
-	mails := app.NewMails(echoRenderer{}, &tableCatalog{failing: true}, "https://wohnen.example", time.Hour, time.Now)
+	store := &memoryStore{renters: map[int64]domain.Renter{7: {ID: 7, Data: domain.PersonalData{Email: "anna@example.org"}}}, notices: map[string]time.Time{}}
+	mails := app.NewMails(echoRenderer{}, &tableCatalog{failing: true}, testSettings, time.Now)
 	err := mails.OnStateChange(context.Background(), store, domain.StateChange{EventID: "e1", RentingID: "r1", RenterID: 7, ToState: "PAYED"})
 	if !errors.Is(err, errCatalogDown) || len(store.mails) != 0 {
 		t.Errorf("err %v, mails %+v; want the catalog's error and no mail (the event is delivered again)", err, store.mails)
+	}
+}
+
+func TestMails_everyMailCarriesANewPageLinkStoredOnlyAsItsHash(t *testing.T) {
+	t.Parallel()
+	now := time.Date(2027, 1, 10, 12, 0, 0, 0, time.UTC)
+	store := &memoryStore{renters: map[int64]domain.Renter{7: {ID: 7, Data: domain.PersonalData{Email: "anna@example.org"}}}, notices: map[string]time.Time{}}
+	mails := app.NewMails(echoRenderer{}, &tableCatalog{}, testSettings, func() time.Time { return now })
+	ctx := context.Background()
+	if err := mails.OnStateChange(ctx, store, domain.StateChange{EventID: "e1", RentingID: "r1", RenterID: 7, ToState: "PAYED"}); err != nil {
+		t.Fatal(err)
+	}
+	if err := mails.OnKeyCodeDue(ctx, store, domain.KeyCodeDue{EventID: "e2", RentingID: "r1", RenterID: 7, AccessKey: "K"}); err != nil {
+		t.Fatal(err)
+	}
+	if len(store.mails) != 2 || len(store.pageTokens) != 2 {
+		t.Fatalf("%d mails, %d page tokens; want 2 and 2", len(store.mails), len(store.pageTokens))
+	}
+	const prefix = "https://wohnen.example/booking/my-booking?token="
+	for i, m := range store.mails {
+		_, link, _ := strings.Cut(m.Text, "\n")
+		token, ok := strings.CutPrefix(link, prefix)
+		if !ok {
+			t.Fatalf("mail %d links to %q, want %s…", i, link, prefix)
+		}
+		stored := store.pageTokens[i]
+		if string(stored.Hash) != string(domain.HashToken(token)) || stored.RenterID != 7 || !stored.ExpiresAt.Equal(now.Add(testSettings.PageLinkValidity)) {
+			t.Errorf("mail %d: stored %+v for the link's token", i, stored)
+		}
+	}
+}
+
+func TestSendPageLink_unknownAddressMailsNothing_aKnownOneOncePerWindow(t *testing.T) {
+	t.Parallel()
+	now := time.Date(2027, 1, 10, 12, 0, 0, 0, time.UTC)
+	store := &memoryStore{renters: map[int64]domain.Renter{7: {ID: 7, Data: domain.PersonalData{Email: "anna@example.org", Language: domain.LanguageDe}}}, notices: map[string]time.Time{}}
+	mails := app.NewMails(echoRenderer{}, &tableCatalog{}, testSettings, func() time.Time { return now })
+	ctx := context.Background()
+	send := func(email string) {
+		t.Helper()
+		if err := mails.SendPageLink(ctx, store, email); err != nil {
+			t.Fatal(err)
+		}
+	}
+	send("nobody@example.org")
+	if len(store.mails) != 0 || len(store.pageTokens) != 0 {
+		t.Fatalf("an unknown address got %+v", store.mails)
+	}
+	send(" Anna@Example.org")
+	send("anna@example.org") // within the window: nothing more
+	now = now.Add(testSettings.PageLinkWindow + time.Second)
+	send("anna@example.org")
+	if len(store.mails) != 2 || len(store.pageTokens) != 2 {
+		t.Fatalf("%d mails, %d page tokens; want 2 and 2", len(store.mails), len(store.pageTokens))
+	}
+	if m := store.mails[0]; m.Subject != "page_link/de" || m.To != "anna@example.org" || store.mails[1].EventID == m.EventID {
+		t.Errorf("mails %+v", store.mails)
 	}
 }

@@ -36,6 +36,10 @@ type Config struct {
 	// whose address was never confirmed was cancelled (superseded or expired); anybody can send
 	// requests for any address.
 	SupersededMailWindow time.Duration `env:"SUPERSEDED_MAIL_WINDOW" envDefault:"24h"`
+	// PageLinkValidity is how long the link to a renter's own page that every mail carries opens
+	// it; PageLinkWindow: an address asking for a new link gets at most one per window.
+	PageLinkValidity time.Duration `env:"PAGE_LINK_VALIDITY" envDefault:"720h"`
+	PageLinkWindow   time.Duration `env:"PAGE_LINK_WINDOW" envDefault:"10m"`
 	// PublicURL is where the links in mails point: the public booking site.
 	PublicURL string `env:"PUBLIC_URL" envDefault:"http://localhost:8080"`
 }
@@ -54,6 +58,9 @@ func Load() (Config, error) {
 	}
 	if cfg.MailSenders < 1 || cfg.MailSenders > maxMailSenders {
 		return Config{}, fmt.Errorf("MAIL_SENDERS %d: want 1 to %d", cfg.MailSenders, maxMailSenders)
+	}
+	if cfg.PageLinkValidity <= 0 {
+		return Config{}, fmt.Errorf("PAGE_LINK_VALIDITY %s: want a positive duration", cfg.PageLinkValidity)
 	}
 	if err := platformconfig.CheckAbsoluteURL("PUBLIC_URL", cfg.PublicURL); err != nil {
 		return Config{}, err

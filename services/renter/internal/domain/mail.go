@@ -22,6 +22,8 @@ const (
 	MailPayRent          MailKind = "pay_rent"
 	MailPaymentReceived  MailKind = "payment_received"
 	MailKeyCode          MailKind = "key_code" // not on a state: on the renting's key_code_due event
+	// MailPageLink answers a renter who asked for a new link to their own page.
+	MailPageLink MailKind = "page_link"
 )
 
 // The reminders, on the renting's reminder_due event: each leads to the same page as the mail of
@@ -154,10 +156,12 @@ type MailContent struct {
 	FirstName string
 	LastName  string
 	Residence Residence // the signature
-	Booking   Booking   // the apartment, semester and total the mail repeats
+	Booking   Booking   // the apartment, semester and total the mail repeats; none for MailPageLink
 	Link      string    // the page the mail leads to; empty for mails without one
-	KeyCode   string    // only for MailKeyCode
-	MoveIn    time.Time // only for MailKeyCode
+	// PageLink opens the renter's own page ("Meine Buchung"); every mail carries one.
+	PageLink string
+	KeyCode  string    // only for MailKeyCode
+	MoveIn   time.Time // only for MailKeyCode
 }
 
 // Link returns the page of the public site a mail of kind about the renting leads to, or "" for a
@@ -179,6 +183,11 @@ func Link(kind MailKind, publicURL, rentingID, email, token string) string {
 	default:
 		return ""
 	}
+}
+
+// PageLink returns the link to a renter's own page that the token opens.
+func PageLink(publicURL, token string) string {
+	return strings.TrimSuffix(publicURL, "/") + "/booking/my-booking?" + url.Values{"token": {token}}.Encode()
 }
 
 // RetryDelay is how long the sender waits after the n-th failed delivery of a mail: 30 s, 1 min,

@@ -24,10 +24,35 @@ type EmailToken struct {
 // NewEmailToken draws a token of 32 random bytes for the renting and returns it (base64url, for the
 // link) with the record to store.
 func NewEmailToken(renterID int64, rentingID string, now time.Time) (plain string, token EmailToken) {
+	plain = newSecret()
+	return plain, EmailToken{Hash: HashToken(plain), RenterID: renterID, RentingID: rentingID, ExpiresAt: now.Add(TokenValidity)}
+}
+
+// newSecret draws 32 random bytes, base64url: a token for a link.
+func newSecret() string {
 	secret := make([]byte, 32)
 	_, _ = rand.Read(secret) // crypto/rand.Read never fails (it crashes the program instead)
-	plain = base64.RawURLEncoding.EncodeToString(secret)
-	return plain, EmailToken{Hash: HashToken(plain), RenterID: renterID, RentingID: rentingID, ExpiresAt: now.Add(TokenValidity)}
+	return base64.RawURLEncoding.EncodeToString(secret)
+}
+
+// PageToken opens a renter's own page ("Meine Buchung") until it expires: the capability in the
+// link every mail to the renter carries. Only its SHA-256 is stored.
+type PageToken struct {
+	Hash      []byte
+	RenterID  int64
+	ExpiresAt time.Time
+}
+
+// NewPageToken draws a page token for the renter, valid for validity from now, and returns it
+// (base64url, for the link) with the record to store.
+func NewPageToken(renterID int64, now time.Time, validity time.Duration) (plain string, token PageToken) {
+	plain = newSecret()
+	return plain, PageToken{Hash: HashToken(plain), RenterID: renterID, ExpiresAt: now.Add(validity)}
+}
+
+// Opens reports whether the token opens the page at now.
+func (t PageToken) Opens(now time.Time) bool {
+	return now.Before(t.ExpiresAt)
 }
 
 // HashToken is what is stored of a token and looked up by.

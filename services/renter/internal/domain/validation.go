@@ -224,3 +224,12 @@ func checkLanguage(path string, l Language) *exception.Error {
 	}
 	return nil
 }
+
+// CheckEmail refuses what is not one plain e-mail address (path: the input field) as the booking
+// form does: missing or INVALID_EMAIL.
+func CheckEmail(path, raw string) error {
+	if err := checkEmail(path, raw); err != nil {
+		return err
+	}
+	return nil
+}

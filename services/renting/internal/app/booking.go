@@ -270,6 +270,29 @@ func (s *Rentings) ReselectApartment(ctx context.Context, rentingID string, apar
 	return asException(err, apartmentID)
 }
 
+// WithdrawRequest cancels a booking request whose e-mail address is not confirmed yet
+// (APARTMENT_REQUESTED), for the renter whose own page the token opens. An unknown or expired token,
+// or a renting of somebody else, is NO_RENTING: the answer tells nothing about other rentings.
+func (s *Rentings) WithdrawRequest(ctx context.Context, token, rentingID string) error {
+	renterID, err := s.renters.OpenPage(ctx, token)
+	if errors.Is(err, domain.ErrInvalidToken) {
+		return asException(domain.ErrNotFound, 0)
+	}
+	if err != nil {
+		return err
+	}
+	err = s.bookings.Update(ctx, rentingID, func(r *domain.Renting) error {
+		if r.RenterID != renterID {
+			return domain.ErrNotFound
+		}
+		if r.State != domain.ApartmentRequested {
+			return &domain.TransitionError{RentingID: r.ID, From: r.State, To: domain.Canceled}
+		}
+		return r.MoveTo(domain.Canceled, s.now())
+	})
+	return asException(err, 0)
+}
+
 // asException turns the business failures of an operation on a renting into the exception the
 // booking site shows; other errors pass.
 func asException(err error, apartmentID int) error {

@@ -135,6 +135,8 @@ type Renters interface {
 	Get(ctx context.Context, renterID int64) (domain.RenterData, error)
 	// ConsumeEmailToken answers domain.ErrInvalidToken or domain.ErrExpiredToken for a bad token.
 	ConsumeEmailToken(ctx context.Context, email, token string) (renterID int64, rentingID string, err error)
+	// OpenPage names the renter whose own page the token opens, or domain.ErrInvalidToken.
+	OpenPage(ctx context.Context, token string) (renterID int64, err error)
 }
 
 // Documents keeps the uploads of a renting (the document service). A broken upload comes back as a

@@ -288,7 +288,25 @@ func (s *Rentings) LogOfRenter(ctx context.Context, renterID int64) ([]domain.Lo
 
 // BookingsOfRenter returns the milestone view of every renting of a renter. Admins only.
 func (s *Rentings) BookingsOfRenter(ctx context.Context, renterID int64) ([]domain.Booking, error) {
-	rentings, err := s.RentingsOfRenter(ctx, renterID)
+	if err := identity.RequireAdmin(ctx); err != nil {
+		return nil, err
+	}
+	return s.bookingsOf(ctx, renterID)
+}
+
+// BookingsOnPage returns the milestone view of every renting of the renter whose own page the
+// token opens (the renter service checks it); domain.ErrInvalidToken for an unknown or expired
+// token.
+func (s *Rentings) BookingsOnPage(ctx context.Context, token string) ([]domain.Booking, error) {
+	renterID, err := s.renters.OpenPage(ctx, token)
+	if err != nil {
+		return nil, err
+	}
+	return s.bookingsOf(ctx, renterID)
+}
+
+func (s *Rentings) bookingsOf(ctx context.Context, renterID int64) ([]domain.Booking, error) {
+	rentings, err := s.queries.RentingsOfRenter(ctx, renterID)
 	if err != nil {
 		return nil, err
 	}

@@ -43,16 +43,23 @@ export const PRICE_FIELDS = graphql(`
   }
 `);
 
+/** A business exception, as every result type carries it. */
+export const EXCEPTION_FIELDS = graphql(`
+  fragment ExceptionFields on UserDataException {
+    path
+    messageId
+    params {
+      key
+      value
+    }
+  }
+`);
+
 export const RENTING_RESULT = graphql(`
   fragment RentingResultFields on RentingResult {
     uuid
     exception {
-      path
-      messageId
-      params {
-        key
-        value
-      }
+      ...ExceptionFields
     }
   }
 `);

@@ -16,6 +16,23 @@ func toGraphRenter(r domain.Renter) *model.Renter {
 	}
 }
 
+// pageOf is a renter's page as the token opened it.
+type pageOf struct {
+	renter domain.Renter
+	token  domain.PageToken
+	plain  string
+}
+
+func toGraphRenterPage(p pageOf) *model.RenterPage {
+	d := p.renter.Data
+	return &model.RenterPage{
+		Token: p.plain, FirstName: d.FirstName, LastName: d.LastName, Email: d.Email, Language: string(d.Language),
+		Street: d.Street, Zip: d.Zip, City: d.City, Country: d.Country, Birthday: scalar.Date(d.Birthday), Phone: d.Phone,
+		Nationality: d.Nationality, Gender: model.Gender(d.Gender), EmailValidated: p.renter.EmailValidated,
+		LinkExpiresAt: scalar.DateTime(p.token.ExpiresAt),
+	}
+}
+
 func toGraphRenterForEdit(r domain.Renter) *model.RenterForEdit {
 	return &model.RenterForEdit{FirstName: r.Data.FirstName, LastName: r.Data.LastName, Phone: r.Data.Phone, Notes: r.Notes, Email: r.Data.Email}
 }

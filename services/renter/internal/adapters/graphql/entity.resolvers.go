@@ -30,6 +30,18 @@ func (r *entityResolver) FindManyRenterByIDs(ctx context.Context, reps []*model.
 	return result, nil
 }
 
+// FindManyRenterPageByTokens is the resolver for the findManyRenterPageByTokens field.
+func (r *entityResolver) FindManyRenterPageByTokens(ctx context.Context, reps []*model.RenterPageByTokensInput) ([]*model.RenterPage, error) {
+	result := make([]*model.RenterPage, len(reps))
+	for i, rep := range reps {
+		var err error
+		if result[i], err = r.renterPage(ctx, rep.Token); err != nil {
+			return nil, err
+		}
+	}
+	return result, nil
+}
+
 // Entity returns generated.EntityResolver implementation.
 func (r *Resolver) Entity() generated.EntityResolver { return &entityResolver{r} }
 

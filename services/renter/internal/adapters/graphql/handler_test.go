@@ -13,9 +13,13 @@ import (
 
 	"semesterhaus/platform/audit"
 	"semesterhaus/platform/graphqlx/graphqltest"
+	"semesterhaus/platform/grpctest"
 	"semesterhaus/platform/identity"
 	"semesterhaus/platform/pgtest"
+	"semesterhaus/proto/catalog/catalogfake"
 	"semesterhaus/services/renter/internal/adapters/graphql"
+	grpcadapter "semesterhaus/services/renter/internal/adapters/grpc"
+	"semesterhaus/services/renter/internal/adapters/mail"
 	pgadapter "semesterhaus/services/renter/internal/adapters/postgres"
 	"semesterhaus/services/renter/internal/app"
 	"semesterhaus/services/renter/internal/domain"
@@ -29,18 +33,32 @@ type subgraph struct {
 	t       *testing.T
 	pool    *pgxpool.Pool
 	renters *app.Renters
+	clock   *clock
 }
+
+// clock is the subgraph's time, moved by tests instead of waited for.
+type clock struct{ now time.Time }
+
+func (c *clock) Now() time.Time { return c.now }
 
 func newSubgraph(t *testing.T) subgraph {
 	t.Helper()
 	pool, _ := pgtest.NewDatabase(t, migrations.FS)
 	repo := pgadapter.NewRepository(pool)
-	renters := app.NewRenters(repo, time.Now)
+	c := &clock{now: time.Now()}
+	renters := app.NewRenters(repo, c.Now)
 	auditLog := app.NewAuditLog(repo, otherService)
+	renderer, err := mail.NewRenderer()
+	if err != nil {
+		t.Fatal(err)
+	}
+	catalog := grpctest.Dial(t, "renter", "catalog", grpctest.Serve(t, catalogfake.NewExample().Register))
+	mails := app.NewMails(renderer, grpcadapter.NewCatalogClient(catalog), pageSettings, c.Now)
+	pages := app.NewPages(repo, renters, repo, mails)
 	s := graphqltest.Serve(t, "renter", func(v *identity.Verifier) http.Handler {
-		return graphql.NewHandler(renters, auditLog, v, slog.New(slog.DiscardHandler))
+		return graphql.NewHandler(renters, pages, auditLog, v, slog.New(slog.DiscardHandler))
 	})
-	return subgraph{Subgraph: s, t: t, pool: pool, renters: renters}
+	return subgraph{Subgraph: s, t: t, pool: pool, renters: renters, clock: c}
 }
 
 // add registers a renter as a booking would and returns the id.

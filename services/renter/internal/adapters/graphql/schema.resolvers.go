@@ -18,6 +18,11 @@ func (r *mutationResolver) UpdateRenter(ctx context.Context, update model.Renter
 	return graphqlx.Updated(r.Renters.Edit(ctx, toDomainEdit(update)))
 }
 
+// RequestRenterPageLink is the resolver for the requestRenterPageLink field.
+func (r *mutationResolver) RequestRenterPageLink(ctx context.Context, email string) (*graphqlx.UpdateResult, error) {
+	return graphqlx.Updated(r.Pages.RequestLink(ctx, email))
+}
+
 // Renter is the resolver for the renter field.
 func (r *queryResolver) Renter(ctx context.Context, id int) (*model.Renter, error) {
 	renter, err := r.Renters.RenterForAdmin(ctx, int64(id))
@@ -40,6 +45,11 @@ func (r *queryResolver) RenterForEdit(ctx context.Context, renterID int) (*model
 func (r *queryResolver) RenterWithDocument(ctx context.Context, id int) (*model.Renter, error) {
 	renter, err := r.Renters.RenterForAdmin(ctx, int64(id))
 	return graphqlx.Optional(renter, err, domain.ErrNotFound, toGraphRenter)
+}
+
+// RenterPage is the resolver for the renterPage field.
+func (r *queryResolver) RenterPage(ctx context.Context, token string) (*model.RenterPage, error) {
+	return r.renterPage(ctx, token)
 }
 
 // AuditLog is the resolver for the auditLog field.

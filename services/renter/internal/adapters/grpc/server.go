@@ -20,11 +20,12 @@ import (
 type Server struct {
 	renterv1.UnimplementedRenterServiceServer
 	renters *app.Renters
+	pages   *app.Pages
 }
 
 // NewServer returns the gRPC server.
-func NewServer(renters *app.Renters) *Server {
-	return &Server{renters: renters}
+func NewServer(renters *app.Renters, pages *app.Pages) *Server {
+	return &Server{renters: renters, pages: pages}
 }
 
 var errNoReferenceDate = errors.New("reference_date is required")
@@ -67,6 +68,15 @@ func (s *Server) DeleteUnusedRenter(ctx context.Context, req *renterv1.DeleteUnu
 		return nil, toStatus(err)
 	}
 	return &renterv1.DeleteUnusedRenterResponse{}, nil
+}
+
+// OpenRenterPage names the renter whose own page the token opens.
+func (s *Server) OpenRenterPage(ctx context.Context, req *renterv1.OpenRenterPageRequest) (*renterv1.OpenRenterPageResponse, error) {
+	renter, _, err := s.pages.Open(ctx, req.GetToken())
+	if err != nil {
+		return nil, toStatus(err)
+	}
+	return &renterv1.OpenRenterPageResponse{RenterId: renter.ID}, nil
 }
 
 // GetRenter returns one renter.

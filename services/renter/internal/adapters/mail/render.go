@@ -52,13 +52,16 @@ func NewRenderer() (*Renderer, error) {
 
 // parts are a mail's phrases in one language, ready for the layouts.
 type parts struct {
-	Language  domain.Language
-	Subject   string
-	Greeting  string
-	Body      string
-	Booking   []fact
-	Link      string
-	Action    string
+	Language domain.Language
+	Subject  string
+	Greeting string
+	Body     string
+	Booking  []fact
+	Link     string
+	Action   string
+	// PageLink opens the renter's own page, with Page introducing it; empty when Link is it.
+	PageLink  string
+	Page      string
 	Closing   string
 	Signature []string
 }
@@ -119,13 +122,19 @@ func (r *Renderer) parts(c domain.MailContent) (parts, error) {
 		{"booking.apartment", false, &apartment},
 		{"booking.semester", false, &semester},
 		{"booking.total", false, &total},
+		{"page", false, &p.Page},
 	} {
 		if *f.into, err = phrase(f.name, f.optional); err != nil {
 			return parts{}, err
 		}
 	}
 	p.Signature = strings.Split(signature, "\n")
-	p.Booking = []fact{{apartment, c.Booking.Apartment}, {semester, c.Booking.Semester}}
+	if c.PageLink != c.Link {
+		p.PageLink = c.PageLink
+	}
+	if c.Booking.Apartment != "" {
+		p.Booking = []fact{{apartment, c.Booking.Apartment}, {semester, c.Booking.Semester}}
+	}
 	if c.Booking.Priced {
 		p.Booking = append(p.Booking, fact{total, euroFormats[lang](c.Booking.TotalCents)})
 	}

@@ -175,7 +175,9 @@ func newMailPath(t *testing.T) mailPath {
 	catalog := catalogfake.NewExample()
 	catalogConn := grpctest.Dial(t, "renter", "catalog", grpctest.Serve(t, catalog.Register))
 	residence := grpcadapter.NewCatalogClient(catalogConn)
-	mails := app.NewMails(renderer, residence, publicURL, time.Hour, time.Now)
+	mails := app.NewMails(renderer, residence, app.MailSettings{
+		PublicURL: publicURL, NoticeWindow: time.Hour, PageLinkValidity: 30 * 24 * time.Hour, PageLinkWindow: time.Minute,
+	}, time.Now)
 	consumer := natsadapter.NewMailConsumer(js, pool, in, mails, stream, logger)
 	sender := app.NewMailSender(repo, transport, residence, 50*time.Millisecond, 4, logger)
 	done := make(chan struct{}, 2)

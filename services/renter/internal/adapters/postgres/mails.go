@@ -4,12 +4,14 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/jackc/pgx/v5"
 
 	"semesterhaus/platform/postgres"
 	"semesterhaus/services/renter/internal/adapters/postgres/db"
+	"semesterhaus/services/renter/internal/app"
 	"semesterhaus/services/renter/internal/domain"
 )
 
@@ -43,16 +45,41 @@ func (s MailStore) AddEmailToken(ctx context.Context, t domain.EmailToken) error
 	return nil
 }
 
-// ClaimCancelledRequestNotice records a notice about a cancelled unconfirmed request at at unless
-// the renter got one after notBefore, in one statement; claimed says whether it did.
-func (s MailStore) ClaimCancelledRequestNotice(ctx context.Context, renterID int64, at, notBefore time.Time) (bool, error) {
-	n, err := s.queries.ClaimCancelledRequestNotice(ctx, db.ClaimCancelledRequestNoticeParams{
-		RenterID: renterID, MailedAt: timestamptz(at), NotBefore: timestamptz(notBefore),
+// ClaimNotice records a limited mail of kind to the renter at at unless the renter got one of the
+// kind after notBefore, in one statement; claimed says whether it did.
+func (s MailStore) ClaimNotice(ctx context.Context, renterID int64, kind domain.MailKind, at, notBefore time.Time) (bool, error) {
+	n, err := s.queries.ClaimMailNotice(ctx, db.ClaimMailNoticeParams{
+		RenterID: renterID, Kind: string(kind), MailedAt: timestamptz(at), NotBefore: timestamptz(notBefore),
 	})
 	if err != nil {
-		return false, fmt.Errorf("claim a cancelled-request notice for renter %d: %w", renterID, err)
+		return false, fmt.Errorf("claim a %s notice for renter %d: %w", kind, renterID, err)
 	}
 	return n == 1, nil
+}
+
+// RenterByEmail loads the renter with the e-mail address (case-insensitively) or returns
+// domain.ErrNotFound.
+func (s MailStore) RenterByEmail(ctx context.Context, email string) (domain.Renter, error) {
+	row, err := s.queries.GetRenterByEmail(ctx, strings.TrimSpace(email))
+	if errors.Is(err, pgx.ErrNoRows) {
+		return domain.Renter{}, domain.ErrNotFound
+	}
+	if err != nil {
+		return domain.Renter{}, fmt.Errorf("load renter by e-mail: %w", err)
+	}
+	return renterFromDB(row), nil
+}
+
+// AddPageToken stores a page token's hash and forgets the renter's expired ones.
+func (s MailStore) AddPageToken(ctx context.Context, t domain.PageToken, now time.Time) error {
+	if err := s.queries.DeleteExpiredPageTokens(ctx, db.DeleteExpiredPageTokensParams{RenterID: t.RenterID, Now: timestamptz(now)}); err != nil {
+		return fmt.Errorf("delete expired page tokens of renter %d: %w", t.RenterID, err)
+	}
+	err := s.queries.InsertPageToken(ctx, db.InsertPageTokenParams{Hash: t.Hash, RenterID: t.RenterID, ExpiresAt: timestamptz(t.ExpiresAt)})
+	if err != nil {
+		return fmt.Errorf("store page token: %w", err)
+	}
+	return nil
 }
 
 // AddMail stores a mail for delivery; a second mail for the same event is ignored.
@@ -90,4 +117,22 @@ func (r *Repository) DeliverNext(ctx context.Context, deliver func(domain.Mail) 
 		return q.MarkMailSent(ctx, row.EventID)
 	})
 	return found, err
+}
+
+// InMailTransaction runs fn with a mail store bound to one transaction, committed when fn returns
+// nil.
+func (r *Repository) InMailTransaction(ctx context.Context, fn func(app.MailStore) error) error {
+	return postgres.InTx(ctx, r.pool, func(tx pgx.Tx) error { return fn(MailStoreIn(tx)) })
+}
+
+// PageToken loads the page token with the hash or returns domain.ErrNotFound.
+func (r *Repository) PageToken(ctx context.Context, hash []byte) (domain.PageToken, error) {
+	row, err := r.queries.GetPageToken(ctx, hash)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return domain.PageToken{}, domain.ErrNotFound
+	}
+	if err != nil {
+		return domain.PageToken{}, fmt.Errorf("load page token: %w", err)
+	}
+	return domain.PageToken{Hash: row.Hash, RenterID: row.RenterID, ExpiresAt: row.ExpiresAt.Time}, nil
 }

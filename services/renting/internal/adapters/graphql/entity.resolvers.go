@@ -7,8 +7,11 @@ package graphql
 
 import (
 	"context"
+	"errors"
+	"semesterhaus/platform/graphqlx"
 	"semesterhaus/services/renting/internal/adapters/graphql/generated"
 	"semesterhaus/services/renting/internal/adapters/graphql/model"
+	"semesterhaus/services/renting/internal/domain"
 )
 
 // FindManyRenterByIDs is the resolver for the findManyRenterByIDs field.
@@ -18,6 +21,25 @@ func (r *entityResolver) FindManyRenterByIDs(ctx context.Context, reps []*model.
 		renters[i] = &model.Renter{ID: rep.ID}
 	}
 	return renters, nil
+}
+
+// FindManyRenterPageByTokens is the resolver for the findManyRenterPageByTokens field.
+func (r *entityResolver) FindManyRenterPageByTokens(ctx context.Context, reps []*model.RenterPageByTokensInput) ([]*model.RenterPage, error) {
+	pages := make([]*model.RenterPage, len(reps))
+	for i, rep := range reps {
+		bookings, err := r.Rentings.BookingsOnPage(ctx, rep.Token)
+		if errors.Is(err, domain.ErrInvalidToken) {
+			continue // no page: null
+		}
+		if err != nil {
+			return nil, err
+		}
+		pages[i] = &model.RenterPage{Token: rep.Token}
+		if pages[i].Bookings, err = graphqlx.All(bookings, nil, toGraphBooking); err != nil {
+			return nil, err
+		}
+	}
+	return pages, nil
 }
 
 // FindManySemesterApartmentByIDAndSemesterIDs is the resolver for the findManySemesterApartmentByIDAndSemesterIDs field.

@@ -45,6 +45,11 @@ func (r *mutationResolver) OfferRenewal(ctx context.Context, rentingID string) (
 	return rentingResult(r.Rentings.OfferRenewal(ctx, rentingID))
 }
 
+// WithdrawRentingRequest is the resolver for the withdrawRentingRequest field.
+func (r *mutationResolver) WithdrawRentingRequest(ctx context.Context, token string, rentingID string) (*graphqlx.UpdateResult, error) {
+	return graphqlx.Updated(r.Rentings.WithdrawRequest(ctx, token, rentingID))
+}
+
 // ReselectApartment is the resolver for the reselectApartment field.
 func (r *mutationResolver) ReselectApartment(ctx context.Context, request model.ReselectRequest) (*model.RentingResult, error) {
 	return rentingResult(request.RentingID, r.Rentings.ReselectApartment(ctx, request.RentingID, request.ApartmentID))

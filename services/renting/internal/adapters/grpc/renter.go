@@ -80,6 +80,19 @@ func (c *Renters) ConsumeEmailToken(ctx context.Context, email, token string) (i
 	}
 }
 
+// OpenPage names the renter whose own page the token opens.
+func (c *Renters) OpenPage(ctx context.Context, token string) (int64, error) {
+	resp, err := c.client.OpenRenterPage(ctx, &renterv1.OpenRenterPageRequest{Token: token})
+	switch status.Code(err) {
+	case codes.OK:
+		return resp.GetRenterId(), nil
+	case codes.NotFound:
+		return 0, domain.ErrInvalidToken
+	default:
+		return 0, fmt.Errorf("open renter page: %w", err)
+	}
+}
+
 var genders = map[string]renterv1.Gender{
 	"male": renterv1.Gender_GENDER_MALE, "female": renterv1.Gender_GENDER_FEMALE, "various": renterv1.Gender_GENDER_VARIOUS,
 }

@@ -50,7 +50,8 @@ type ComplexityRoot struct {
 	}
 
 	Entity struct {
-		FindManyRenterByIDs func(childComplexity int, reps []*model.RenterByIDsInput) int
+		FindManyRenterByIDs        func(childComplexity int, reps []*model.RenterByIDsInput) int
+		FindManyRenterPageByTokens func(childComplexity int, reps []*model.RenterPageByTokensInput) int
 	}
 
 	KeyValue struct {
@@ -59,12 +60,14 @@ type ComplexityRoot struct {
 	}
 
 	Mutation struct {
-		UpdateRenter func(childComplexity int, update model.RenterUpdate) int
+		RequestRenterPageLink func(childComplexity int, email string) int
+		UpdateRenter          func(childComplexity int, update model.RenterUpdate) int
 	}
 
 	Query struct {
 		Renter             func(childComplexity int, id int) int
 		RenterForEdit      func(childComplexity int, renterID int) int
+		RenterPage         func(childComplexity int, token string) int
 		RenterWithDocument func(childComplexity int, id int) int
 		RentersByLetter    func(childComplexity int) int
 		__resolve__service func(childComplexity int) int
@@ -96,6 +99,24 @@ type ComplexityRoot struct {
 		LastName  func(childComplexity int) int
 		Notes     func(childComplexity int) int
 		Phone     func(childComplexity int) int
+	}
+
+	RenterPage struct {
+		Birthday       func(childComplexity int) int
+		City           func(childComplexity int) int
+		Country        func(childComplexity int) int
+		Email          func(childComplexity int) int
+		EmailValidated func(childComplexity int) int
+		FirstName      func(childComplexity int) int
+		Gender         func(childComplexity int) int
+		Language       func(childComplexity int) int
+		LastName       func(childComplexity int) int
+		LinkExpiresAt  func(childComplexity int) int
+		Nationality    func(childComplexity int) int
+		Phone          func(childComplexity int) int
+		Street         func(childComplexity int) int
+		Token          func(childComplexity int) int
+		Zip            func(childComplexity int) int
 	}
 
 	RenterSummary struct {
@@ -131,15 +152,18 @@ type ComplexityRoot struct {
 
 type EntityResolver interface {
 	FindManyRenterByIDs(ctx context.Context, reps []*model.RenterByIDsInput) ([]*model.Renter, error)
+	FindManyRenterPageByTokens(ctx context.Context, reps []*model.RenterPageByTokensInput) ([]*model.RenterPage, error)
 }
 type MutationResolver interface {
 	UpdateRenter(ctx context.Context, update model.RenterUpdate) (*graphqlx.UpdateResult, error)
+	RequestRenterPageLink(ctx context.Context, email string) (*graphqlx.UpdateResult, error)
 }
 type QueryResolver interface {
 	Renter(ctx context.Context, id int) (*model.Renter, error)
 	RentersByLetter(ctx context.Context) ([]*model.RentersByLetter, error)
 	RenterForEdit(ctx context.Context, renterID int) (*model.RenterForEdit, error)
 	RenterWithDocument(ctx context.Context, id int) (*model.Renter, error)
+	RenterPage(ctx context.Context, token string) (*model.RenterPage, error)
 }
 type RenterResolver interface {
 	AuditLog(ctx context.Context, obj *model.Renter) ([]*model.AuditEntry, error)
@@ -205,6 +229,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Entity.FindManyRenterByIDs(childComplexity, args["reps"].([]*model.RenterByIDsInput)), true
+	case "Entity.findManyRenterPageByTokens":
+		if e.ComplexityRoot.Entity.FindManyRenterPageByTokens == nil {
+			break
+		}
+
+		args, err := ec.field_Entity_findManyRenterPageByTokens_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Entity.FindManyRenterPageByTokens(childComplexity, args["reps"].([]*model.RenterPageByTokensInput)), true
 
 	case "KeyValue.key":
 		if e.ComplexityRoot.KeyValue.Key == nil {
@@ -219,6 +254,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.KeyValue.Value(childComplexity), true
 
+	case "Mutation.requestRenterPageLink":
+		if e.ComplexityRoot.Mutation.RequestRenterPageLink == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_requestRenterPageLink_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.RequestRenterPageLink(childComplexity, args["email"].(string)), true
 	case "Mutation.updateRenter":
 		if e.ComplexityRoot.Mutation.UpdateRenter == nil {
 			break
@@ -253,6 +299,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.RenterForEdit(childComplexity, args["renterId"].(int)), true
+	case "Query.renterPage":
+		if e.ComplexityRoot.Query.RenterPage == nil {
+			break
+		}
+
+		args, err := ec.field_Query_renterPage_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.RenterPage(childComplexity, args["token"].(string)), true
 	case "Query.renterWithDocument":
 		if e.ComplexityRoot.Query.RenterWithDocument == nil {
 			break
@@ -416,6 +473,97 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.RenterForEdit.Phone(childComplexity), true
 
+	case "RenterPage.birthday":
+		if e.ComplexityRoot.RenterPage.Birthday == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RenterPage.Birthday(childComplexity), true
+	case "RenterPage.city":
+		if e.ComplexityRoot.RenterPage.City == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RenterPage.City(childComplexity), true
+	case "RenterPage.country":
+		if e.ComplexityRoot.RenterPage.Country == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RenterPage.Country(childComplexity), true
+	case "RenterPage.email":
+		if e.ComplexityRoot.RenterPage.Email == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RenterPage.Email(childComplexity), true
+	case "RenterPage.emailValidated":
+		if e.ComplexityRoot.RenterPage.EmailValidated == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RenterPage.EmailValidated(childComplexity), true
+	case "RenterPage.firstName":
+		if e.ComplexityRoot.RenterPage.FirstName == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RenterPage.FirstName(childComplexity), true
+	case "RenterPage.gender":
+		if e.ComplexityRoot.RenterPage.Gender == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RenterPage.Gender(childComplexity), true
+	case "RenterPage.language":
+		if e.ComplexityRoot.RenterPage.Language == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RenterPage.Language(childComplexity), true
+	case "RenterPage.lastName":
+		if e.ComplexityRoot.RenterPage.LastName == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RenterPage.LastName(childComplexity), true
+	case "RenterPage.linkExpiresAt":
+		if e.ComplexityRoot.RenterPage.LinkExpiresAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RenterPage.LinkExpiresAt(childComplexity), true
+	case "RenterPage.nationality":
+		if e.ComplexityRoot.RenterPage.Nationality == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RenterPage.Nationality(childComplexity), true
+	case "RenterPage.phone":
+		if e.ComplexityRoot.RenterPage.Phone == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RenterPage.Phone(childComplexity), true
+	case "RenterPage.street":
+		if e.ComplexityRoot.RenterPage.Street == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RenterPage.Street(childComplexity), true
+	case "RenterPage.token":
+		if e.ComplexityRoot.RenterPage.Token == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RenterPage.Token(childComplexity), true
+	case "RenterPage.zip":
+		if e.ComplexityRoot.RenterPage.Zip == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RenterPage.Zip(childComplexity), true
+
 	case "RenterSummary.email":
 		if e.ComplexityRoot.RenterSummary.Email == nil {
 			break
@@ -496,6 +644,7 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 	ec := newExecutionContext(opCtx, e, make(chan graphql.DeferredResult))
 	inputUnmarshalMap := graphql.BuildUnmarshalerMap(
 		ec.unmarshalInputRenterByIDsInput,
+		ec.unmarshalInputRenterPageByTokensInput,
 		ec.unmarshalInputRenterUpdate,
 	)
 	first := true
@@ -625,6 +774,34 @@ type AuditEntry {
   details: String
 }
 
+"""
+A renter's own page ("Meine Buchung"), opened with the link every mail to the renter carries; the
+renting subgraph adds the renter's bookings.
+"""
+type RenterPage @key(fields: "token", resolvable: false) {
+  "The link's token: the capability that opens the page."
+  token: String!
+  firstName: String!
+  lastName: String!
+  email: String!
+  "de or en: the renter's language."
+  language: String!
+  street: String!
+  zip: String!
+  city: String!
+  "ISO 3166-1 alpha-3."
+  country: String!
+  birthday: Date!
+  phone: String!
+  "Two-letter code."
+  nationality: String!
+  gender: Gender!
+  "The renter confirmed their e-mail address."
+  emailValidated: Boolean!
+  "When the link stops opening the page; a new link comes with every mail, or by e-mail address."
+  linkExpiresAt: DateTime!
+}
+
 "The renters whose last name starts with one letter."
 type RentersByLetter {
   letter: String!
@@ -677,11 +854,19 @@ type Query {
   renterForEdit(renterId: Int!): RenterForEdit @tag(name: "admin")
   "The renter; the renting and document subgraphs add the renting log and the documents."
   renterWithDocument(id: Int!): Renter @tag(name: "admin")
+  "The renter's own page the token opens; null for an unknown or expired token."
+  renterPage(token: String!): RenterPage
 }
 
 type Mutation {
   "Changes a renter's names, phone and notes; invalid input comes back as the exception."
   updateRenter(update: RenterUpdate!): UpdateResult! @tag(name: "admin")
+  """
+  Mails a new link to their own page to the renter with this e-mail address, at most one per
+  address per PAGE_LINK_WINDOW. The answer is the same whether the address is known or not; only a
+  malformed address comes back as the exception (INVALID_EMAIL, missing).
+  """
+  requestRenterPageLink(email: String!): UpdateResult!
 }
 `, BuiltIn: false},
 	{Name: "../../../../federation/directives.graphql", Input: `
@@ -738,15 +923,20 @@ type Mutation {
 `, BuiltIn: true},
 	{Name: "../../../../federation/entity.graphql", Input: `
 # a union of all types that use the @key directive
-union _Entity = Renter
+union _Entity = Renter | RenterPage
 
 input RenterByIDsInput {
 	ID: Int!
 }
 
+input RenterPageByTokensInput {
+	Token: String!
+}
+
 # fake type to build resolver interfaces for users to implement
 type Entity {
 	findManyRenterByIDs(reps: [RenterByIDsInput]!): [Renter]
+	findManyRenterPageByTokens(reps: [RenterPageByTokensInput]!): [RenterPage]
 }
 
 type _Service {
@@ -843,6 +1033,42 @@ func (ec *executionContext) childFields_RenterForEdit(ctx context.Context, field
 		return ec.fieldContext_RenterForEdit_email(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type RenterForEdit", field.Name)
+}
+
+func (ec *executionContext) childFields_RenterPage(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "token":
+		return ec.fieldContext_RenterPage_token(ctx, field)
+	case "firstName":
+		return ec.fieldContext_RenterPage_firstName(ctx, field)
+	case "lastName":
+		return ec.fieldContext_RenterPage_lastName(ctx, field)
+	case "email":
+		return ec.fieldContext_RenterPage_email(ctx, field)
+	case "language":
+		return ec.fieldContext_RenterPage_language(ctx, field)
+	case "street":
+		return ec.fieldContext_RenterPage_street(ctx, field)
+	case "zip":
+		return ec.fieldContext_RenterPage_zip(ctx, field)
+	case "city":
+		return ec.fieldContext_RenterPage_city(ctx, field)
+	case "country":
+		return ec.fieldContext_RenterPage_country(ctx, field)
+	case "birthday":
+		return ec.fieldContext_RenterPage_birthday(ctx, field)
+	case "phone":
+		return ec.fieldContext_RenterPage_phone(ctx, field)
+	case "nationality":
+		return ec.fieldContext_RenterPage_nationality(ctx, field)
+	case "gender":
+		return ec.fieldContext_RenterPage_gender(ctx, field)
+	case "emailValidated":
+		return ec.fieldContext_RenterPage_emailValidated(ctx, field)
+	case "linkExpiresAt":
+		return ec.fieldContext_RenterPage_linkExpiresAt(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type RenterPage", field.Name)
 }
 
 func (ec *executionContext) childFields_RenterSummary(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -1027,6 +1253,34 @@ func (ec *executionContext) field_Entity_findManyRenterByIDs_args(ctx context.Co
 	return args, nil
 }
 
+func (ec *executionContext) field_Entity_findManyRenterPageByTokens_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "reps",
+		func(ctx context.Context, v any) ([]*model.RenterPageByTokensInput, error) {
+			return ec.unmarshalNRenterPageByTokensInput2ᚕᚖsemesterhausᚋservicesᚋrenterᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐRenterPageByTokensInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["reps"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_requestRenterPageLink_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "email",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNString2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["email"] = arg0
+	return args, nil
+}
+
 func (ec *executionContext) field_Mutation_updateRenter_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -1080,6 +1334,20 @@ func (ec *executionContext) field_Query_renterForEdit_args(ctx context.Context, 
 		return nil, err
 	}
 	args["renterId"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_renterPage_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "token",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNString2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["token"] = arg0
 	return args, nil
 }
 
@@ -1330,6 +1598,50 @@ func (ec *executionContext) fieldContext_Entity_findManyRenterByIDs(ctx context.
 	return fc, nil
 }
 
+func (ec *executionContext) _Entity_findManyRenterPageByTokens(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Entity_findManyRenterPageByTokens(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Entity().FindManyRenterPageByTokens(ctx, fc.Args["reps"].([]*model.RenterPageByTokensInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.RenterPage) graphql.Marshaler {
+			return ec.marshalORenterPage2ᚕᚖsemesterhausᚋservicesᚋrenterᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐRenterPage(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Entity_findManyRenterPageByTokens(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Entity",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_RenterPage(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Entity_findManyRenterPageByTokens_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _KeyValue_key(ctx context.Context, field graphql.CollectedField, obj *graphqlx.KeyValue) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -1414,6 +1726,50 @@ func (ec *executionContext) fieldContext_Mutation_updateRenter(ctx context.Conte
 	}()
 	ctx = graphql.WithFieldContext(ctx, fc)
 	if fc.Args, err = ec.field_Mutation_updateRenter_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_requestRenterPageLink(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_requestRenterPageLink(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().RequestRenterPageLink(ctx, fc.Args["email"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *graphqlx.UpdateResult) graphql.Marshaler {
+			return ec.marshalNUpdateResult2ᚖsemesterhausᚋplatformᚋgraphqlxᚐUpdateResult(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_requestRenterPageLink(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_UpdateResult(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_requestRenterPageLink_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
 		ec.Error(ctx, err)
 		return fc, err
 	}
@@ -1578,6 +1934,50 @@ func (ec *executionContext) fieldContext_Query_renterWithDocument(ctx context.Co
 	}()
 	ctx = graphql.WithFieldContext(ctx, fc)
 	if fc.Args, err = ec.field_Query_renterWithDocument_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_renterPage(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_renterPage(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().RenterPage(ctx, fc.Args["token"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.RenterPage) graphql.Marshaler {
+			return ec.marshalORenterPage2ᚖsemesterhausᚋservicesᚋrenterᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐRenterPage(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Query_renterPage(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_RenterPage(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_renterPage_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
 		ec.Error(ctx, err)
 		return fc, err
 	}
@@ -2226,6 +2626,351 @@ func (ec *executionContext) _RenterForEdit_email(ctx context.Context, field grap
 }
 func (ec *executionContext) fieldContext_RenterForEdit_email(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("RenterForEdit", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _RenterPage_token(ctx context.Context, field graphql.CollectedField, obj *model.RenterPage) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_RenterPage_token(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Token, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_RenterPage_token(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("RenterPage", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _RenterPage_firstName(ctx context.Context, field graphql.CollectedField, obj *model.RenterPage) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_RenterPage_firstName(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.FirstName, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_RenterPage_firstName(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("RenterPage", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _RenterPage_lastName(ctx context.Context, field graphql.CollectedField, obj *model.RenterPage) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_RenterPage_lastName(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.LastName, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_RenterPage_lastName(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("RenterPage", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _RenterPage_email(ctx context.Context, field graphql.CollectedField, obj *model.RenterPage) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_RenterPage_email(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Email, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_RenterPage_email(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("RenterPage", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _RenterPage_language(ctx context.Context, field graphql.CollectedField, obj *model.RenterPage) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_RenterPage_language(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Language, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_RenterPage_language(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("RenterPage", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _RenterPage_street(ctx context.Context, field graphql.CollectedField, obj *model.RenterPage) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_RenterPage_street(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Street, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_RenterPage_street(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("RenterPage", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _RenterPage_zip(ctx context.Context, field graphql.CollectedField, obj *model.RenterPage) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_RenterPage_zip(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Zip, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_RenterPage_zip(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("RenterPage", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _RenterPage_city(ctx context.Context, field graphql.CollectedField, obj *model.RenterPage) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_RenterPage_city(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.City, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_RenterPage_city(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("RenterPage", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _RenterPage_country(ctx context.Context, field graphql.CollectedField, obj *model.RenterPage) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_RenterPage_country(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Country, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_RenterPage_country(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("RenterPage", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _RenterPage_birthday(ctx context.Context, field graphql.CollectedField, obj *model.RenterPage) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_RenterPage_birthday(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Birthday, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v scalar.Date) graphql.Marshaler {
+			return ec.marshalNDate2semesterhausᚋplatformᚋgraphqlxᚋscalarᚐDate(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_RenterPage_birthday(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("RenterPage", field, false, false, errors.New("field of type Date does not have child fields"))
+}
+
+func (ec *executionContext) _RenterPage_phone(ctx context.Context, field graphql.CollectedField, obj *model.RenterPage) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_RenterPage_phone(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Phone, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_RenterPage_phone(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("RenterPage", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _RenterPage_nationality(ctx context.Context, field graphql.CollectedField, obj *model.RenterPage) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_RenterPage_nationality(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Nationality, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_RenterPage_nationality(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("RenterPage", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _RenterPage_gender(ctx context.Context, field graphql.CollectedField, obj *model.RenterPage) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_RenterPage_gender(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Gender, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v model.Gender) graphql.Marshaler {
+			return ec.marshalNGender2semesterhausᚋservicesᚋrenterᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐGender(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_RenterPage_gender(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("RenterPage", field, false, false, errors.New("field of type Gender does not have child fields"))
+}
+
+func (ec *executionContext) _RenterPage_emailValidated(ctx context.Context, field graphql.CollectedField, obj *model.RenterPage) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_RenterPage_emailValidated(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.EmailValidated, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_RenterPage_emailValidated(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("RenterPage", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _RenterPage_linkExpiresAt(ctx context.Context, field graphql.CollectedField, obj *model.RenterPage) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_RenterPage_linkExpiresAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.LinkExpiresAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v scalar.DateTime) graphql.Marshaler {
+			return ec.marshalNDateTime2semesterhausᚋplatformᚋgraphqlxᚋscalarᚐDateTime(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_RenterPage_linkExpiresAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("RenterPage", field, false, false, errors.New("field of type DateTime does not have child fields"))
 }
 
 func (ec *executionContext) _RenterSummary_id(ctx context.Context, field graphql.CollectedField, obj *model.RenterSummary) (ret graphql.Marshaler) {
@@ -3597,6 +4342,36 @@ func (ec *executionContext) unmarshalInputRenterByIDsInput(ctx context.Context, 
 	return it, nil
 }
 
+func (ec *executionContext) unmarshalInputRenterPageByTokensInput(ctx context.Context, obj any) (model.RenterPageByTokensInput, error) {
+	var it model.RenterPageByTokensInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"Token"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "Token":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("Token"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Token = data
+		}
+	}
+	return it, nil
+}
+
 func (ec *executionContext) unmarshalInputRenterUpdate(ctx context.Context, obj any) (model.RenterUpdate, error) {
 	var it model.RenterUpdate
 	if obj == nil {
@@ -3663,6 +4438,13 @@ func (ec *executionContext) __Entity(ctx context.Context, sel ast.SelectionSet, 
 	switch obj := (obj).(type) {
 	case nil:
 		return graphql.Null
+	case model.RenterPage:
+		return ec._RenterPage(ctx, sel, &obj)
+	case *model.RenterPage:
+		if obj == nil {
+			return graphql.Null
+		}
+		return ec._RenterPage(ctx, sel, obj)
 	case model.Renter:
 		return ec._Renter(ctx, sel, &obj)
 	case *model.Renter:
@@ -3783,6 +4565,28 @@ func (ec *executionContext) _Entity(ctx context.Context, sel ast.SelectionSet) g
 			}
 
 			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "findManyRenterPageByTokens":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Entity_findManyRenterPageByTokens(ctx, field)
+				if res == graphql.RequiredNull {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -3870,6 +4674,13 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 		case "updateRenter":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Mutation_updateRenter(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "requestRenterPageLink":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_requestRenterPageLink(ctx, field)
 			})
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
@@ -3991,6 +4802,28 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 					}
 				}()
 				res = ec._Query_renterWithDocument(ctx, field)
+				if res == graphql.RequiredNull {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "renterPage":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_renterPage(ctx, field)
 				if res == graphql.RequiredNull {
 					atomic.AddUint32(&fs.Invalids, 1)
 				}
@@ -4262,6 +5095,114 @@ func (ec *executionContext) _RenterForEdit(ctx context.Context, sel ast.Selectio
 			}
 		case "email":
 			out.Values[i] = ec._RenterForEdit_email(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var renterPageImplementors = []string{"RenterPage", "_Entity"}
+
+func (ec *executionContext) _RenterPage(ctx context.Context, sel ast.SelectionSet, obj *model.RenterPage) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, renterPageImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("RenterPage")
+		case "token":
+			out.Values[i] = ec._RenterPage_token(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "firstName":
+			out.Values[i] = ec._RenterPage_firstName(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "lastName":
+			out.Values[i] = ec._RenterPage_lastName(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "email":
+			out.Values[i] = ec._RenterPage_email(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "language":
+			out.Values[i] = ec._RenterPage_language(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "street":
+			out.Values[i] = ec._RenterPage_street(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "zip":
+			out.Values[i] = ec._RenterPage_zip(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "city":
+			out.Values[i] = ec._RenterPage_city(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "country":
+			out.Values[i] = ec._RenterPage_country(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "birthday":
+			out.Values[i] = ec._RenterPage_birthday(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "phone":
+			out.Values[i] = ec._RenterPage_phone(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "nationality":
+			out.Values[i] = ec._RenterPage_nationality(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "gender":
+			out.Values[i] = ec._RenterPage_gender(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "emailValidated":
+			out.Values[i] = ec._RenterPage_emailValidated(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "linkExpiresAt":
+			out.Values[i] = ec._RenterPage_linkExpiresAt(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -5042,6 +5983,20 @@ func (ec *executionContext) unmarshalNRenterByIDsInput2ᚕᚖsemesterhausᚋserv
 	return res, nil
 }
 
+func (ec *executionContext) unmarshalNRenterPageByTokensInput2ᚕᚖsemesterhausᚋservicesᚋrenterᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐRenterPageByTokensInput(ctx context.Context, v any) ([]*model.RenterPageByTokensInput, error) {
+	vSlice := graphql.CoerceList(v)
+	var err error
+	res := make([]*model.RenterPageByTokensInput, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalORenterPageByTokensInput2ᚖsemesterhausᚋservicesᚋrenterᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐRenterPageByTokensInput(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
 func (ec *executionContext) marshalNRenterSummary2ᚕᚖsemesterhausᚋservicesᚋrenterᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐRenterSummaryᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.RenterSummary) graphql.Marshaler {
 	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
@@ -5541,6 +6496,34 @@ func (ec *executionContext) marshalORenterForEdit2ᚖsemesterhausᚋservicesᚋr
 		return graphql.Null
 	}
 	return ec._RenterForEdit(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalORenterPage2ᚕᚖsemesterhausᚋservicesᚋrenterᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐRenterPage(ctx context.Context, sel ast.SelectionSet, v []*model.RenterPage) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalORenterPage2ᚖsemesterhausᚋservicesᚋrenterᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐRenterPage(ctx, sel, v[i])
+	})
+
+	return ret
+}
+
+func (ec *executionContext) marshalORenterPage2ᚖsemesterhausᚋservicesᚋrenterᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐRenterPage(ctx context.Context, sel ast.SelectionSet, v *model.RenterPage) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._RenterPage(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalORenterPageByTokensInput2ᚖsemesterhausᚋservicesᚋrenterᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐRenterPageByTokensInput(ctx context.Context, v any) (*model.RenterPageByTokensInput, error) {
+	if v == nil {
+		return nil, nil
+	}
+	res, err := ec.unmarshalInputRenterPageByTokensInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
 func (ec *executionContext) unmarshalOString2string(ctx context.Context, v any) (string, error) {

@@ -68,6 +68,38 @@ type RenterForEdit struct {
 	Email     string `json:"email"`
 }
 
+// A renter's own page ("Meine Buchung"), opened with the link every mail to the renter carries; the
+// renting subgraph adds the renter's bookings.
+type RenterPage struct {
+	// The link's token: the capability that opens the page.
+	Token     string `json:"token"`
+	FirstName string `json:"firstName"`
+	LastName  string `json:"lastName"`
+	Email     string `json:"email"`
+	// de or en: the renter's language.
+	Language string `json:"language"`
+	Street   string `json:"street"`
+	Zip      string `json:"zip"`
+	City     string `json:"city"`
+	// ISO 3166-1 alpha-3.
+	Country  string      `json:"country"`
+	Birthday scalar.Date `json:"birthday"`
+	Phone    string      `json:"phone"`
+	// Two-letter code.
+	Nationality string `json:"nationality"`
+	Gender      Gender `json:"gender"`
+	// The renter confirmed their e-mail address.
+	EmailValidated bool `json:"emailValidated"`
+	// When the link stops opening the page; a new link comes with every mail, or by e-mail address.
+	LinkExpiresAt scalar.DateTime `json:"linkExpiresAt"`
+}
+
+func (RenterPage) IsEntity() {}
+
+type RenterPageByTokensInput struct {
+	Token string `json:"Token"`
+}
+
 type RenterSummary struct {
 	ID        int    `json:"id"`
 	FirstName string `json:"firstName"`

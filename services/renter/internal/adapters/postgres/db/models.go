@@ -10,11 +10,6 @@ import (
 	"github.com/jackc/pgx/v5/pgtype"
 )
 
-type CancelledRequestNotice struct {
-	RenterID int64
-	MailedAt pgtype.Timestamptz
-}
-
 type EmailToken struct {
 	Hash      []byte
 	RenterID  int64
@@ -22,6 +17,12 @@ type EmailToken struct {
 	ExpiresAt time.Time
 	UsedAt    pgtype.Timestamptz
 	CreatedAt pgtype.Timestamptz
+}
+
+type MailNotice struct {
+	RenterID int64
+	MailedAt pgtype.Timestamptz
+	Kind     string
 }
 
 type OutgoingMail struct {
@@ -37,6 +38,13 @@ type OutgoingMail struct {
 	LastError     string
 	SentAt        pgtype.Timestamptz
 	Seq           pgtype.Int8
+}
+
+type PageToken struct {
+	Hash      []byte
+	RenterID  int64
+	ExpiresAt pgtype.Timestamptz
+	CreatedAt pgtype.Timestamptz
 }
 
 type Renter struct {

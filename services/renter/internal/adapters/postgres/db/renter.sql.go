@@ -12,22 +12,28 @@ import (
 	"github.com/jackc/pgx/v5/pgtype"
 )
 
-const claimCancelledRequestNotice = `-- name: ClaimCancelledRequestNotice :execrows
-INSERT INTO cancelled_request_notice AS n (renter_id, mailed_at) VALUES ($1, $2)
-ON CONFLICT (renter_id) DO UPDATE SET mailed_at = EXCLUDED.mailed_at WHERE n.mailed_at <= $3
+const claimMailNotice = `-- name: ClaimMailNotice :execrows
+INSERT INTO mail_notice AS n (renter_id, kind, mailed_at) VALUES ($1, $2, $3)
+ON CONFLICT (renter_id, kind) DO UPDATE SET mailed_at = EXCLUDED.mailed_at WHERE n.mailed_at <= $4
 `
 
-type ClaimCancelledRequestNoticeParams struct {
+type ClaimMailNoticeParams struct {
 	RenterID  int64
+	Kind      string
 	MailedAt  pgtype.Timestamptz
 	NotBefore pgtype.Timestamptz
 }
 
-// Records a notice at @mailed_at unless the renter got one after @not_before; one row (the claim)
-// when the notice may be mailed, none when it may not. The row lock of ON CONFLICT orders claims
-// for one renter at the same moment.
-func (q *Queries) ClaimCancelledRequestNotice(ctx context.Context, arg ClaimCancelledRequestNoticeParams) (int64, error) {
-	result, err := q.db.Exec(ctx, claimCancelledRequestNotice, arg.RenterID, arg.MailedAt, arg.NotBefore)
+// Records a limited mail of @kind at @mailed_at unless the renter got one of the kind after
+// @not_before; one row (the claim) when the mail may go, none when it may not. The row lock of ON
+// CONFLICT orders claims for one renter at the same moment.
+func (q *Queries) ClaimMailNotice(ctx context.Context, arg ClaimMailNoticeParams) (int64, error) {
+	result, err := q.db.Exec(ctx, claimMailNotice,
+		arg.RenterID,
+		arg.Kind,
+		arg.MailedAt,
+		arg.NotBefore,
+	)
 	if err != nil {
 		return 0, err
 	}
@@ -44,6 +50,21 @@ func (q *Queries) DeleteEmailTokensOfRenting(ctx context.Context, rentingID pgty
 		return 0, err
 	}
 	return result.RowsAffected(), nil
+}
+
+const deleteExpiredPageTokens = `-- name: DeleteExpiredPageTokens :exec
+DELETE FROM page_token WHERE renter_id = $1 AND expires_at <= $2
+`
+
+type DeleteExpiredPageTokensParams struct {
+	RenterID int64
+	Now      pgtype.Timestamptz
+}
+
+// The renter's links that no longer open anything; a new one is issued with every mail.
+func (q *Queries) DeleteExpiredPageTokens(ctx context.Context, arg DeleteExpiredPageTokensParams) error {
+	_, err := q.db.Exec(ctx, deleteExpiredPageTokens, arg.RenterID, arg.Now)
+	return err
 }
 
 const deleteRenterIfUnused = `-- name: DeleteRenterIfUnused :execrows
@@ -101,12 +122,58 @@ func (q *Queries) EmailTokenWithEmail(ctx context.Context, hash []byte) (EmailTo
 	return i, err
 }
 
+const getPageToken = `-- name: GetPageToken :one
+SELECT hash, renter_id, expires_at, created_at FROM page_token WHERE hash = $1
+`
+
+func (q *Queries) GetPageToken(ctx context.Context, hash []byte) (PageToken, error) {
+	row := q.db.QueryRow(ctx, getPageToken, hash)
+	var i PageToken
+	err := row.Scan(
+		&i.Hash,
+		&i.RenterID,
+		&i.ExpiresAt,
+		&i.CreatedAt,
+	)
+	return i, err
+}
+
 const getRenter = `-- name: GetRenter :one
 SELECT id, email, email_validated, first_name, last_name, street, zip, city, country, birthday, phone, nationality, gender, language, notes, registrations, created_at, updated_at FROM renter WHERE id = $1
 `
 
 func (q *Queries) GetRenter(ctx context.Context, id int64) (Renter, error) {
 	row := q.db.QueryRow(ctx, getRenter, id)
+	var i Renter
+	err := row.Scan(
+		&i.ID,
+		&i.Email,
+		&i.EmailValidated,
+		&i.FirstName,
+		&i.LastName,
+		&i.Street,
+		&i.Zip,
+		&i.City,
+		&i.Country,
+		&i.Birthday,
+		&i.Phone,
+		&i.Nationality,
+		&i.Gender,
+		&i.Language,
+		&i.Notes,
+		&i.Registrations,
+		&i.CreatedAt,
+		&i.UpdatedAt,
+	)
+	return i, err
+}
+
+const getRenterByEmail = `-- name: GetRenterByEmail :one
+SELECT id, email, email_validated, first_name, last_name, street, zip, city, country, birthday, phone, nationality, gender, language, notes, registrations, created_at, updated_at FROM renter WHERE lower(email) = lower($1::text)
+`
+
+func (q *Queries) GetRenterByEmail(ctx context.Context, email string) (Renter, error) {
+	row := q.db.QueryRow(ctx, getRenterByEmail, email)
 	var i Renter
 	err := row.Scan(
 		&i.ID,
@@ -176,6 +243,21 @@ func (q *Queries) InsertMail(ctx context.Context, arg InsertMailParams) error {
 		arg.TextBody,
 		arg.HtmlBody,
 	)
+	return err
+}
+
+const insertPageToken = `-- name: InsertPageToken :exec
+INSERT INTO page_token (hash, renter_id, expires_at) VALUES ($1, $2, $3)
+`
+
+type InsertPageTokenParams struct {
+	Hash      []byte
+	RenterID  int64
+	ExpiresAt pgtype.Timestamptz
+}
+
+func (q *Queries) InsertPageToken(ctx context.Context, arg InsertPageTokenParams) error {
+	_, err := q.db.Exec(ctx, insertPageToken, arg.Hash, arg.RenterID, arg.ExpiresAt)
 	return err
 }
 

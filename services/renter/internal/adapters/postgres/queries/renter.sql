@@ -84,12 +84,12 @@ SET attempts = attempts + 1, next_attempt_at = now() + make_interval(secs => @re
     last_error = @last_error
 WHERE event_id = @event_id;
 
--- name: ClaimCancelledRequestNotice :execrows
--- Records a notice at @mailed_at unless the renter got one after @not_before; one row (the claim)
--- when the notice may be mailed, none when it may not. The row lock of ON CONFLICT orders claims
--- for one renter at the same moment.
-INSERT INTO cancelled_request_notice AS n (renter_id, mailed_at) VALUES (@renter_id, @mailed_at)
-ON CONFLICT (renter_id) DO UPDATE SET mailed_at = EXCLUDED.mailed_at WHERE n.mailed_at <= @not_before;
+-- name: ClaimMailNotice :execrows
+-- Records a limited mail of @kind at @mailed_at unless the renter got one of the kind after
+-- @not_before; one row (the claim) when the mail may go, none when it may not. The row lock of ON
+-- CONFLICT orders claims for one renter at the same moment.
+INSERT INTO mail_notice AS n (renter_id, kind, mailed_at) VALUES (@renter_id, @kind, @mailed_at)
+ON CONFLICT (renter_id, kind) DO UPDATE SET mailed_at = EXCLUDED.mailed_at WHERE n.mailed_at <= @not_before;
 
 -- name: DeleteEmailTokensOfRenting :execrows
 DELETE FROM email_token WHERE renting_id = $1;
@@ -97,3 +97,16 @@ DELETE FROM email_token WHERE renting_id = $1;
 -- name: DeleteSentMailsOf :execrows
 -- The mails sent to a renter who is forgotten: they hold the renter's name and address.
 DELETE FROM outgoing_mail WHERE renter_id = $1 AND sent_at IS NOT NULL;
+
+-- name: GetRenterByEmail :one
+SELECT * FROM renter WHERE lower(email) = lower(@email::text);
+
+-- name: InsertPageToken :exec
+INSERT INTO page_token (hash, renter_id, expires_at) VALUES ($1, $2, $3);
+
+-- name: DeleteExpiredPageTokens :exec
+-- The renter's links that no longer open anything; a new one is issued with every mail.
+DELETE FROM page_token WHERE renter_id = @renter_id AND expires_at <= @now;
+
+-- name: GetPageToken :one
+SELECT * FROM page_token WHERE hash = $1;

@@ -138,6 +138,8 @@ func isMulti(typeName string) bool {
 	switch typeName {
 	case "Renter":
 		return true
+	case "RenterPage":
+		return true
 	case "SemesterApartment":
 		return true
 	default:
@@ -202,6 +204,46 @@ func (ec *executionContext) resolveManyEntities(
 			}
 
 			entities, err := ec.Resolvers.Entity().FindManyRenterByIDs(ctx, typedReps)
+			entityErrs, err := fedruntime.SplitEntityBatchErrors(err)
+			if err != nil {
+				return err
+			}
+
+			for i, entity := range entities {
+				if i < len(entityErrs) && entityErrs[i] != nil {
+					ec.Error(graphql.WithPathContext(ctx, graphql.NewPathWithIndex(reps[i].index)), entityErrs[i])
+					continue
+				}
+				list[reps[i].index] = entity
+			}
+			return nil
+
+		default:
+			return fmt.Errorf("unknown resolver: %s", resolverName)
+		}
+
+	case "RenterPage":
+		resolverName, err := entityResolverNameForRenterPage(ctx, reps[0].entity)
+		if err != nil {
+			return fmt.Errorf(`finding resolver for Entity "RenterPage": %w`, err)
+		}
+		switch resolverName {
+
+		case "findManyRenterPageByTokens":
+			typedReps := make([]*model.RenterPageByTokensInput, len(reps))
+
+			for i, rep := range reps {
+				id0, err := ec.unmarshalNString2string(ctx, rep.entity["token"])
+				if err != nil {
+					return errors.New(fmt.Sprintf("Field %s undefined in schema.", "token"))
+				}
+
+				typedReps[i] = &model.RenterPageByTokensInput{
+					Token: id0,
+				}
+			}
+
+			entities, err := ec.Resolvers.Entity().FindManyRenterPageByTokens(ctx, typedReps)
 			entityErrs, err := fedruntime.SplitEntityBatchErrors(err)
 			if err != nil {
 				return err
@@ -302,6 +344,41 @@ func entityResolverNameForRenter(ctx context.Context, rep EntityRepresentation) 
 		return "findManyRenterByIDs", nil
 	}
 	return "", fmt.Errorf("%w for Renter due to %v", ErrTypeNotFound,
+		errors.Join(entityResolverErrs...).Error())
+}
+
+func entityResolverNameForRenterPage(ctx context.Context, rep EntityRepresentation) (string, error) {
+	// we collect errors because a later entity resolver may work fine
+	// when an entity has multiple keys
+	entityResolverErrs := []error{}
+	for {
+		var (
+			m   EntityRepresentation
+			val any
+			ok  bool
+		)
+		_ = val
+		// if all of the KeyFields values for this resolver are null,
+		// we shouldn't use use it
+		allNull := true
+		m = rep
+		val, ok = m["token"]
+		if !ok {
+			entityResolverErrs = append(entityResolverErrs,
+				fmt.Errorf("%w due to missing Key Field \"token\" for RenterPage", ErrTypeNotFound))
+			break
+		}
+		if allNull {
+			allNull = val == nil
+		}
+		if allNull {
+			entityResolverErrs = append(entityResolverErrs,
+				fmt.Errorf("%w due to all null value KeyFields for RenterPage", ErrTypeNotFound))
+			break
+		}
+		return "findManyRenterPageByTokens", nil
+	}
+	return "", fmt.Errorf("%w for RenterPage due to %v", ErrTypeNotFound,
 		errors.Join(entityResolverErrs...).Error())
 }
 

@@ -106,6 +106,7 @@ type ComplexityRoot struct {
 
 	Entity struct {
 		FindManyRenterByIDs                         func(childComplexity int, reps []*model.RenterByIDsInput) int
+		FindManyRenterPageByTokens                  func(childComplexity int, reps []*model.RenterPageByTokensInput) int
 		FindManySemesterApartmentByIDAndSemesterIDs func(childComplexity int, reps []*model.SemesterApartmentByIDAndSemesterIDsInput) int
 	}
 
@@ -133,6 +134,7 @@ type ComplexityRoot struct {
 		OfferRenewal            func(childComplexity int, rentingID string) int
 		ReselectApartment       func(childComplexity int, request model.ReselectRequest) int
 		UnblockApartment        func(childComplexity int, apartmentID int, semesterID int) int
+		WithdrawRentingRequest  func(childComplexity int, token string, rentingID string) int
 	}
 
 	OfficeTask struct {
@@ -196,6 +198,11 @@ type ComplexityRoot struct {
 		Zip         func(childComplexity int) int
 	}
 
+	RenterPage struct {
+		Bookings func(childComplexity int) int
+		Token    func(childComplexity int) int
+	}
+
 	Renting struct {
 		AccessKey   func(childComplexity int) int
 		Apartment   func(childComplexity int) int
@@ -253,6 +260,7 @@ type ComplexityRoot struct {
 
 type EntityResolver interface {
 	FindManyRenterByIDs(ctx context.Context, reps []*model.RenterByIDsInput) ([]*model.Renter, error)
+	FindManyRenterPageByTokens(ctx context.Context, reps []*model.RenterPageByTokensInput) ([]*model.RenterPage, error)
 	FindManySemesterApartmentByIDAndSemesterIDs(ctx context.Context, reps []*model.SemesterApartmentByIDAndSemesterIDsInput) ([]*model.SemesterApartment, error)
 }
 type MutationResolver interface {
@@ -260,6 +268,7 @@ type MutationResolver interface {
 	ApproveRenewal(ctx context.Context, rentingID string, token string, rentingRenewal model.RentingRenewal) (*model.RentingResult, error)
 	DeclineRenewal(ctx context.Context, rentingID string, token string) (*model.RentingResult, error)
 	OfferRenewal(ctx context.Context, rentingID string) (*model.RentingResult, error)
+	WithdrawRentingRequest(ctx context.Context, token string, rentingID string) (*graphqlx.UpdateResult, error)
 	ReselectApartment(ctx context.Context, request model.ReselectRequest) (*model.RentingResult, error)
 	ApproveIdentityCard(ctx context.Context, rentingID string) (bool, error)
 	FreeApartment(ctx context.Context, apartmentID int, semesterID int) (bool, error)
@@ -555,6 +564,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Entity.FindManyRenterByIDs(childComplexity, args["reps"].([]*model.RenterByIDsInput)), true
+	case "Entity.findManyRenterPageByTokens":
+		if e.ComplexityRoot.Entity.FindManyRenterPageByTokens == nil {
+			break
+		}
+
+		args, err := ec.field_Entity_findManyRenterPageByTokens_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Entity.FindManyRenterPageByTokens(childComplexity, args["reps"].([]*model.RenterPageByTokensInput)), true
 	case "Entity.findManySemesterApartmentByIDAndSemesterIDs":
 		if e.ComplexityRoot.Entity.FindManySemesterApartmentByIDAndSemesterIDs == nil {
 			break
@@ -726,6 +746,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.UnblockApartment(childComplexity, args["apartmentId"].(int), args["semesterId"].(int)), true
+	case "Mutation.withdrawRentingRequest":
+		if e.ComplexityRoot.Mutation.WithdrawRentingRequest == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_withdrawRentingRequest_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.WithdrawRentingRequest(childComplexity, args["token"].(string), args["rentingId"].(string)), true
 
 	case "OfficeTask.apartment":
 		if e.ComplexityRoot.OfficeTask.Apartment == nil {
@@ -1005,6 +1036,19 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.RenterForRenewal.Zip(childComplexity), true
 
+	case "RenterPage.bookings":
+		if e.ComplexityRoot.RenterPage.Bookings == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RenterPage.Bookings(childComplexity), true
+	case "RenterPage.token":
+		if e.ComplexityRoot.RenterPage.Token == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RenterPage.Token(childComplexity), true
+
 	case "Renting.accessKey":
 		if e.ComplexityRoot.Renting.AccessKey == nil {
 			break
@@ -1179,6 +1223,7 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 	inputUnmarshalMap := graphql.BuildUnmarshalerMap(
 		ec.unmarshalInputCreateRentingRequest,
 		ec.unmarshalInputRenterByIDsInput,
+		ec.unmarshalInputRenterPageByTokensInput,
 		ec.unmarshalInputRentingRenewal,
 		ec.unmarshalInputReselectRequest,
 		ec.unmarshalInputSemesterApartmentByIDAndSemesterIDsInput,
@@ -1313,6 +1358,13 @@ type Renter @key(fields: "id") {
   rentingLog: [RentingLogEntry!]! @tag(name: "admin")
   "The milestone view of each renting, oldest first."
   bookings: [Booking!]! @tag(name: "admin")
+}
+
+"A renter's own page, opened with the token of the link in their mails; renting adds their bookings."
+type RenterPage @key(fields: "token") {
+  token: String!
+  "The milestone view of each of the renter's rentings, oldest first; the renter service checks the token again."
+  bookings: [Booking!]!
 }
 
 "An apartment in one semester; catalog gives its name, renting its status and renter for that semester."
@@ -1578,6 +1630,12 @@ type Mutation {
   declineRenewal(rentingId: ID!, token: String!): RentingResult!
   "Offers the renter of a PAYED renting the same apartment for the following semester now, as the renewal window would; uuid is the new RENEWAL_REQUEST renting."
   offerRenewal(rentingId: ID!): RentingResult! @tag(name: "admin")
+  """
+  Withdraws a booking request whose e-mail address is not confirmed yet (APARTMENT_REQUESTED →
+  CANCELED), from the renter's own page: token is its link's token. NO_RENTING for a wrong token or
+  somebody else's renting; TRANSITION_NOT_ALLOWED once the request is confirmed.
+  """
+  withdrawRentingRequest(token: String!, rentingId: ID!): UpdateResult!
   "Chooses another apartment after the first one was taken."
   reselectApartment(request: ReselectRequest!): RentingResult!
   "An admin approved the renter's identity card."
@@ -1648,10 +1706,14 @@ type Mutation {
 `, BuiltIn: true},
 	{Name: "../../../../federation/entity.graphql", Input: `
 # a union of all types that use the @key directive
-union _Entity = Apartment | Building | Renter | Semester | SemesterApartment
+union _Entity = Apartment | Building | Renter | RenterPage | Semester | SemesterApartment
 
 input RenterByIDsInput {
 	ID: Int!
+}
+
+input RenterPageByTokensInput {
+	Token: String!
 }
 
 input SemesterApartmentByIDAndSemesterIDsInput {
@@ -1662,6 +1724,7 @@ input SemesterApartmentByIDAndSemesterIDsInput {
 # fake type to build resolver interfaces for users to implement
 type Entity {
 	findManyRenterByIDs(reps: [RenterByIDsInput]!): [Renter]
+	findManyRenterPageByTokens(reps: [RenterPageByTokensInput]!): [RenterPage]
 	findManySemesterApartmentByIDAndSemesterIDs(reps: [SemesterApartmentByIDAndSemesterIDsInput]!): [SemesterApartment]
 }
 
@@ -1927,6 +1990,16 @@ func (ec *executionContext) childFields_RenterForRenewal(ctx context.Context, fi
 	return nil, fmt.Errorf("no field named %q was found under type RenterForRenewal", field.Name)
 }
 
+func (ec *executionContext) childFields_RenterPage(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "token":
+		return ec.fieldContext_RenterPage_token(ctx, field)
+	case "bookings":
+		return ec.fieldContext_RenterPage_bookings(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type RenterPage", field.Name)
+}
+
 func (ec *executionContext) childFields_Renting(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "rentingId":
@@ -2157,6 +2230,20 @@ func (ec *executionContext) field_Entity_findManyRenterByIDs_args(ctx context.Co
 	return args, nil
 }
 
+func (ec *executionContext) field_Entity_findManyRenterPageByTokens_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "reps",
+		func(ctx context.Context, v any) ([]*model.RenterPageByTokensInput, error) {
+			return ec.unmarshalNRenterPageByTokensInput2ᚕᚖsemesterhausᚋservicesᚋrentingᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐRenterPageByTokensInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["reps"] = arg0
+	return args, nil
+}
+
 func (ec *executionContext) field_Entity_findManySemesterApartmentByIDAndSemesterIDs_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -2378,6 +2465,28 @@ func (ec *executionContext) field_Mutation_unblockApartment_args(ctx context.Con
 		return nil, err
 	}
 	args["semesterId"] = arg1
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_withdrawRentingRequest_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "token",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNString2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["token"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "rentingId",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["rentingId"] = arg1
 	return args, nil
 }
 
@@ -3620,6 +3729,50 @@ func (ec *executionContext) fieldContext_Entity_findManyRenterByIDs(ctx context.
 	return fc, nil
 }
 
+func (ec *executionContext) _Entity_findManyRenterPageByTokens(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Entity_findManyRenterPageByTokens(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Entity().FindManyRenterPageByTokens(ctx, fc.Args["reps"].([]*model.RenterPageByTokensInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.RenterPage) graphql.Marshaler {
+			return ec.marshalORenterPage2ᚕᚖsemesterhausᚋservicesᚋrentingᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐRenterPage(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Entity_findManyRenterPageByTokens(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Entity",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_RenterPage(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Entity_findManyRenterPageByTokens_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _Entity_findManySemesterApartmentByIDAndSemesterIDs(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -4008,6 +4161,50 @@ func (ec *executionContext) fieldContext_Mutation_offerRenewal(ctx context.Conte
 	}()
 	ctx = graphql.WithFieldContext(ctx, fc)
 	if fc.Args, err = ec.field_Mutation_offerRenewal_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_withdrawRentingRequest(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_withdrawRentingRequest(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().WithdrawRentingRequest(ctx, fc.Args["token"].(string), fc.Args["rentingId"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *graphqlx.UpdateResult) graphql.Marshaler {
+			return ec.marshalNUpdateResult2ᚖsemesterhausᚋplatformᚋgraphqlxᚐUpdateResult(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_withdrawRentingRequest(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_UpdateResult(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_withdrawRentingRequest_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
 		ec.Error(ctx, err)
 		return fc, err
 	}
@@ -5550,6 +5747,61 @@ func (ec *executionContext) _RenterForRenewal_nationality(ctx context.Context, f
 }
 func (ec *executionContext) fieldContext_RenterForRenewal_nationality(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("RenterForRenewal", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _RenterPage_token(ctx context.Context, field graphql.CollectedField, obj *model.RenterPage) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_RenterPage_token(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Token, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_RenterPage_token(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("RenterPage", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _RenterPage_bookings(ctx context.Context, field graphql.CollectedField, obj *model.RenterPage) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_RenterPage_bookings(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Bookings, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.Booking) graphql.Marshaler {
+			return ec.marshalNBooking2ᚕᚖsemesterhausᚋservicesᚋrentingᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐBookingᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_RenterPage_bookings(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "RenterPage",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Booking(ctx, field)
+		},
+	}
+	return fc, nil
 }
 
 func (ec *executionContext) _Renting_rentingId(ctx context.Context, field graphql.CollectedField, obj *model.Renting) (ret graphql.Marshaler) {
@@ -7453,6 +7705,36 @@ func (ec *executionContext) unmarshalInputRenterByIDsInput(ctx context.Context, 
 	return it, nil
 }
 
+func (ec *executionContext) unmarshalInputRenterPageByTokensInput(ctx context.Context, obj any) (model.RenterPageByTokensInput, error) {
+	var it model.RenterPageByTokensInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"Token"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "Token":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("Token"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Token = data
+		}
+	}
+	return it, nil
+}
+
 func (ec *executionContext) unmarshalInputRentingRenewal(ctx context.Context, obj any) (model.RentingRenewal, error) {
 	var it model.RentingRenewal
 	if obj == nil {
@@ -7656,6 +7938,13 @@ func (ec *executionContext) __Entity(ctx context.Context, sel ast.SelectionSet, 
 			return graphql.Null
 		}
 		return ec._Semester(ctx, sel, obj)
+	case model.RenterPage:
+		return ec._RenterPage(ctx, sel, &obj)
+	case *model.RenterPage:
+		if obj == nil {
+			return graphql.Null
+		}
+		return ec._RenterPage(ctx, sel, obj)
 	case model.Renter:
 		return ec._Renter(ctx, sel, &obj)
 	case *model.Renter:
@@ -8191,6 +8480,28 @@ func (ec *executionContext) _Entity(ctx context.Context, sel ast.SelectionSet) g
 			}
 
 			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "findManyRenterPageByTokens":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Entity_findManyRenterPageByTokens(ctx, field)
+				if res == graphql.RequiredNull {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
 		case "findManySemesterApartmentByIDAndSemesterIDs":
 			field := field
 
@@ -8374,6 +8685,13 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 		case "offerRenewal":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Mutation_offerRenewal(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "withdrawRentingRequest":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_withdrawRentingRequest(ctx, field)
 			})
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
@@ -9146,6 +9464,49 @@ func (ec *executionContext) _RenterForRenewal(ctx context.Context, sel ast.Selec
 			}
 		case "nationality":
 			out.Values[i] = ec._RenterForRenewal_nationality(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var renterPageImplementors = []string{"RenterPage", "_Entity"}
+
+func (ec *executionContext) _RenterPage(ctx context.Context, sel ast.SelectionSet, obj *model.RenterPage) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, renterPageImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("RenterPage")
+		case "token":
+			out.Values[i] = ec._RenterPage_token(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "bookings":
+			out.Values[i] = ec._RenterPage_bookings(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -10337,6 +10698,20 @@ func (ec *executionContext) marshalNRenterForRenewal2ᚖsemesterhausᚋservices�
 	return ec._RenterForRenewal(ctx, sel, v)
 }
 
+func (ec *executionContext) unmarshalNRenterPageByTokensInput2ᚕᚖsemesterhausᚋservicesᚋrentingᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐRenterPageByTokensInput(ctx context.Context, v any) ([]*model.RenterPageByTokensInput, error) {
+	vSlice := graphql.CoerceList(v)
+	var err error
+	res := make([]*model.RenterPageByTokensInput, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalORenterPageByTokensInput2ᚖsemesterhausᚋservicesᚋrentingᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐRenterPageByTokensInput(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
 func (ec *executionContext) marshalNRenting2ᚕᚖsemesterhausᚋservicesᚋrentingᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐRentingᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.Renting) graphql.Marshaler {
 	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
@@ -10956,6 +11331,34 @@ func (ec *executionContext) marshalORenterForRenewal2ᚖsemesterhausᚋservices�
 		return graphql.Null
 	}
 	return ec._RenterForRenewal(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalORenterPage2ᚕᚖsemesterhausᚋservicesᚋrentingᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐRenterPage(ctx context.Context, sel ast.SelectionSet, v []*model.RenterPage) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalORenterPage2ᚖsemesterhausᚋservicesᚋrentingᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐRenterPage(ctx, sel, v[i])
+	})
+
+	return ret
+}
+
+func (ec *executionContext) marshalORenterPage2ᚖsemesterhausᚋservicesᚋrentingᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐRenterPage(ctx context.Context, sel ast.SelectionSet, v *model.RenterPage) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._RenterPage(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalORenterPageByTokensInput2ᚖsemesterhausᚋservicesᚋrentingᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐRenterPageByTokensInput(ctx context.Context, v any) (*model.RenterPageByTokensInput, error) {
+	if v == nil {
+		return nil, nil
+	}
+	res, err := ec.unmarshalInputRenterPageByTokensInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
 func (ec *executionContext) unmarshalORentingState2ᚖsemesterhausᚋservicesᚋrentingᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐRentingState(ctx context.Context, v any) (*model.RentingState, error) {

@@ -190,6 +190,19 @@ type RenterForRenewal struct {
 	Nationality string      `json:"nationality"`
 }
 
+// A renter's own page, opened with the token of the link in their mails; renting adds their bookings.
+type RenterPage struct {
+	Token string `json:"token"`
+	// The milestone view of each of the renter's rentings, oldest first; the renter service checks the token again.
+	Bookings []*Booking `json:"bookings"`
+}
+
+func (RenterPage) IsEntity() {}
+
+type RenterPageByTokensInput struct {
+	Token string `json:"Token"`
+}
+
 type Renting struct {
 	// Random UUID: also the capability in the booking flow's public links.
 	RentingID string       `json:"rentingId"`

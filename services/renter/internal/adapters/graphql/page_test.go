@@ -1,0 +1,115 @@
+package graphql_test
+
+import (
+	"context"
+	"net/url"
+	"regexp"
+	"testing"
+	"time"
+
+	"semesterhaus/services/renter/internal/app"
+)
+
+var pageSettings = app.MailSettings{
+	PublicURL: "https://wohnen.example", NoticeWindow: time.Hour, PageLinkValidity: 30 * 24 * time.Hour, PageLinkWindow: 10 * time.Minute,
+}
+
+// pageLinks are the links to the renter's own page in the mails stored for the address, oldest first.
+func (s subgraph) pageLinks(email string) []string {
+	s.t.Helper()
+	rows, err := s.pool.Query(context.Background(), `SELECT text_body FROM outgoing_mail WHERE recipient = $1 ORDER BY seq`, email)
+	if err != nil {
+		s.t.Fatal(err)
+	}
+	defer rows.Close()
+	link := regexp.MustCompile(`https://wohnen\.example/booking/my-booking\?token=\S+`)
+	var links []string
+	for rows.Next() {
+		var text string
+		if err := rows.Scan(&text); err != nil {
+			s.t.Fatal(err)
+		}
+		links = append(links, link.FindString(text))
+	}
+	return links
+}
+
+func (s subgraph) requestLink(email string) (exception string) {
+	s.t.Helper()
+	var data struct {
+		RequestRenterPageLink struct {
+			Exception *struct{ MessageID string }
+		}
+	}
+	r := s.Query(nil, `mutation($e: String!) { requestRenterPageLink(email: $e) { exception { messageId } } }`, map[string]any{"e": email}, &data)
+	if len(r.Errors) > 0 {
+		s.t.Fatalf("requestRenterPageLink: %+v", r.Errors)
+	}
+	if e := data.RequestRenterPageLink.Exception; e != nil {
+		return e.MessageID
+	}
+	return ""
+}
+
+type page struct {
+	FirstName, Email, Language, Street, Birthday string
+	LinkExpiresAt                                time.Time
+}
+
+func (s subgraph) openPage(token string) *page {
+	s.t.Helper()
+	var data struct{ RenterPage *page }
+	r := s.Query(nil, `query($t: String!) { renterPage(token: $t) { firstName email language street birthday linkExpiresAt } }`, map[string]any{"t": token}, &data)
+	if len(r.Errors) > 0 {
+		s.t.Fatalf("renterPage: %+v", r.Errors)
+	}
+	return data.RenterPage
+}
+
+func TestRequestRenterPageLink_sameAnswerForAnyAddress_theKnownOneGetsAWorkingLinkUntilItExpires(t *testing.T) {
+	t.Parallel()
+	s := newSubgraph(t)
+	s.add("Anna", "Schmidt", "anna@example.org")
+
+	for _, email := range []string{"nobody@example.org", "ANNA@example.org", "anna@example.org"} {
+		if e := s.requestLink(email); e != "" {
+			t.Fatalf("%s: exception %s, want none", email, e)
+		}
+	}
+	if links := s.pageLinks("nobody@example.org"); len(links) != 0 {
+		t.Errorf("an unknown address was mailed %v", links)
+	}
+	links := s.pageLinks("anna@example.org")
+	if len(links) != 1 || links[0] == "" {
+		t.Fatalf("links %v; want one (the second request fell in the window)", links)
+	}
+	parsed, _ := url.Parse(links[0])
+	token := parsed.Query().Get("token")
+	p := s.openPage(token)
+	if p == nil || p.FirstName != "Anna" || p.Email != "anna@example.org" || p.Language != "en" || p.Street != "Hauptstraße 1" || p.Birthday == "" ||
+		s.clock.now.Add(pageSettings.PageLinkValidity).Sub(p.LinkExpiresAt).Abs() > time.Minute {
+		t.Fatalf("page %+v", p)
+	}
+	if s.openPage("x"+token) != nil {
+		t.Error("a wrong token opened a page")
+	}
+
+	s.clock.now = s.clock.now.Add(pageSettings.PageLinkWindow + time.Second)
+	if s.requestLink("anna@example.org"); len(s.pageLinks("anna@example.org")) != 2 {
+		t.Error("no new link after the window")
+	}
+	s.clock.now = s.clock.now.Add(pageSettings.PageLinkValidity)
+	if s.openPage(token) != nil {
+		t.Error("an expired link opened the page")
+	}
+}
+
+func TestRequestRenterPageLink_malformedAddressIsAnException(t *testing.T) {
+	t.Parallel()
+	s := newSubgraph(t)
+	for email, want := range map[string]string{"": "missing", "anna@localhost": "INVALID_EMAIL", "Anna <anna@example.org>": "INVALID_EMAIL"} {
+		if got := s.requestLink(email); got != want {
+			t.Errorf("%q: exception %q, want %q", email, got, want)
+		}
+	}
+}

@@ -1,0 +1,59 @@
+package app
+
+import (
+	"context"
+
+	"semesterhaus/services/renter/internal/domain"
+)
+
+// PageTokens reads the stored links to renters' own pages.
+type PageTokens interface {
+	// PageToken returns the token with the hash or domain.ErrNotFound.
+	PageToken(ctx context.Context, hash []byte) (domain.PageToken, error)
+}
+
+// MailTransactions runs fn with a mail store bound to one transaction, committed when fn returns
+// nil.
+type MailTransactions interface {
+	InMailTransaction(ctx context.Context, fn func(MailStore) error) error
+}
+
+// Pages are the use cases of a renter's own page ("Meine Buchung"): opening it with the link from
+// a mail, and asking for a new link by e-mail address.
+type Pages struct {
+	tokens  PageTokens
+	renters *Renters
+	tx      MailTransactions
+	mails   *Mails
+}
+
+// NewPages returns the page use cases.
+func NewPages(tokens PageTokens, renters *Renters, tx MailTransactions, mails *Mails) *Pages {
+	return &Pages{tokens: tokens, renters: renters, tx: tx, mails: mails}
+}
+
+// Open returns the renter whose page the token opens, with the token (its expiry); an unknown or
+// expired token is domain.ErrNotFound, the two not told apart.
+func (p *Pages) Open(ctx context.Context, token string) (domain.Renter, domain.PageToken, error) {
+	t, err := p.tokens.PageToken(ctx, domain.HashToken(token))
+	if err != nil {
+		return domain.Renter{}, domain.PageToken{}, err
+	}
+	if !t.Opens(p.renters.now()) {
+		return domain.Renter{}, domain.PageToken{}, domain.ErrNotFound
+	}
+	renter, err := p.renters.Renter(ctx, t.RenterID)
+	return renter, t, err
+}
+
+// RequestLink mails a new page link to the address if a renter has it (at most one per address per
+// window). A malformed address is a *exception.Error; otherwise the outcome is the same whether
+// the address is known or not.
+func (p *Pages) RequestLink(ctx context.Context, email string) error {
+	if err := domain.CheckEmail("email", email); err != nil {
+		return err
+	}
+	return p.tx.InMailTransaction(ctx, func(store MailStore) error {
+		return p.mails.SendPageLink(ctx, store, email)
+	})
+}

@@ -1,0 +1,150 @@
+import { describe, expect, it } from 'vitest';
+import { fireEvent, screen } from '@testing-library/react';
+import { renderRoute } from '../../test/render';
+import { REQUEST_PAGE_LINK, RENTER_PAGE, WITHDRAW_REQUEST } from './MyBooking.graphql';
+
+function booking(state: string, dates: Record<string, string | null>, extra: Record<string, unknown> = {}) {
+  return {
+    __typename: 'Booking',
+    rentingId: `r-${state}`,
+    state,
+    renewal: false,
+    renewalDeadline: null,
+    apartment: { __typename: 'Apartment', id: 3, name: 'B01' },
+    semester: { __typename: 'Semester', id: 7, name: 'SoSe 2027', startDate: '2027-04-01', endDate: '2027-09-30' },
+    createdDate: '2027-01-05T10:00:00Z',
+    emailConfirmedDate: null,
+    ownerAcknowledgedDate: null,
+    contractSignedDate: null,
+    paidDate: null,
+    accessKey: null,
+    ...dates,
+    ...extra,
+  };
+}
+
+function page(language: string, bookings: unknown[]) {
+  return {
+    data: {
+      renterPage: {
+        __typename: 'RenterPage',
+        token: 't1',
+        firstName: 'Anna',
+        lastName: 'Schmidt',
+        email: 'anna@example.org',
+        language,
+        street: 'Plöck 42',
+        zip: '69117',
+        city: 'Heidelberg',
+        country: 'DEU',
+        birthday: '2004-05-17',
+        phone: '+49 151 23456789',
+        nationality: 'de',
+        gender: 'female',
+        emailValidated: true,
+        linkExpiresAt: '2027-02-04T10:00:00Z',
+        bookings,
+      },
+    },
+  };
+}
+
+const confirmed = { emailConfirmedDate: '2027-01-06T10:00:00Z', ownerAcknowledgedDate: '2027-01-07T10:00:00Z' };
+
+describe('my booking', () => {
+  it('shows each booking with its steps and dates and the action that applies now, in the renter’s language', async () => {
+    renderRoute('/booking/my-booking?token=t1', {
+      mocks: [
+        {
+          request: { query: RENTER_PAGE, variables: { token: 't1' } },
+          result: page('de', [
+            booking('CONTRACT_REQUESTED', confirmed),
+            booking('PAYED', { ...confirmed, contractSignedDate: '2027-01-08T10:00:00Z', paidDate: '2027-01-09T10:00:00Z' }, { accessKey: '4711' }),
+          ]),
+        },
+      ],
+    });
+    expect(await screen.findByText('Hallo Anna Schmidt, hier siehst du, wo deine Buchungen stehen.')).toBeTruthy();
+    expect(screen.getAllByRole('heading', { level: 2, name: 'Apartment B01, SoSe 2027' })).toHaveLength(2);
+    expect(screen.getByRole('link', { name: 'Mietvertrag unterschreiben' }).getAttribute('href')).toBe('/booking/step4?rentingId=r-CONTRACT_REQUESTED');
+    expect(screen.getAllByText(/E-Mail bestätigt: 06\.01\.2027/)).toHaveLength(2);
+    expect(screen.getByText('4711')).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Miete bezahlen' })).toBeNull();
+    expect(screen.getByRole('heading', { level: 2, name: 'Deine Daten' })).toBeTruthy();
+    expect(screen.getByText('Plöck 42')).toBeTruthy();
+  });
+
+  it('downloads all the renter’s data as JSON, without the link', async () => {
+    const files: Blob[] = [];
+    URL.createObjectURL = (blob: Blob) => {
+      files.push(blob);
+      return 'blob:my-data';
+    };
+    URL.revokeObjectURL = () => {};
+    renderRoute('/booking/my-booking?token=t1', {
+      mocks: [{ request: { query: RENTER_PAGE, variables: { token: 't1' } }, result: page('en', [booking('PAYED', confirmed, { accessKey: '4711' })]) }],
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Download all my data (JSON)' }));
+    expect(files).toHaveLength(1);
+    const data = JSON.parse(await files[0].text()) as Record<string, unknown>;
+    expect(data).toMatchObject({ firstName: 'Anna', street: 'Plöck 42', bookings: [{ rentingId: 'r-PAYED', accessKey: '4711' }] });
+    expect(Object.keys(data)).not.toContain('token');
+    expect(JSON.stringify(data)).not.toContain('__typename');
+  });
+
+  it('withdraws a request whose address is not confirmed yet, then shows it cancelled', async () => {
+    const refetched = page('en', [booking('CANCELED', {})]);
+    renderRoute('/booking/my-booking?token=t1', {
+      mocks: [
+        { request: { query: RENTER_PAGE, variables: { token: 't1' } }, result: page('en', [booking('APARTMENT_REQUESTED', {})]) },
+        {
+          request: { query: WITHDRAW_REQUEST, variables: { token: 't1', rentingId: 'r-APARTMENT_REQUESTED' } },
+          result: { data: { withdrawRentingRequest: { __typename: 'UpdateResult', exception: null } } },
+        },
+        { request: { query: RENTER_PAGE, variables: { token: 't1' } }, result: refetched },
+      ],
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Withdraw this request' }));
+    expect(await screen.findByText('Cancelled')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Withdraw this request' })).toBeNull();
+  });
+
+  it('an unknown or expired link offers a new one; the answer does not tell whether the address is known', async () => {
+    renderRoute('/booking/my-booking?token=old', {
+      mocks: [
+        { request: { query: RENTER_PAGE, variables: { token: 'old' } }, result: { data: { renterPage: null } } },
+        {
+          request: { query: REQUEST_PAGE_LINK, variables: { email: 'anna@example.org' } },
+          result: { data: { requestRenterPageLink: { __typename: 'UpdateResult', exception: null } } },
+        },
+      ],
+    });
+    expect(await screen.findByText('This link does not work (any more). Ask for a new one below.')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('E-mail address'), { target: { value: ' anna@example.org ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send me a new link' }));
+    expect(await screen.findByText('If we know this address, a new link is on its way. Please check your inbox.')).toBeTruthy();
+  });
+
+  it('a malformed address is refused with a clear message', async () => {
+    renderRoute('/booking/my-booking', {
+      language: 'de',
+      mocks: [
+        {
+          request: { query: REQUEST_PAGE_LINK, variables: { email: 'anna@localhost' } },
+          result: {
+            data: {
+              requestRenterPageLink: {
+                __typename: 'UpdateResult',
+                exception: { __typename: 'UserDataException', path: 'email', messageId: 'INVALID_EMAIL', params: [] },
+              },
+            },
+          },
+        },
+      ],
+    });
+    fireEvent.change(await screen.findByLabelText('E-Mail-Adresse'), { target: { value: 'anna@localhost' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Neuen Link schicken' }));
+    expect(await screen.findByRole('alert')).toBeTruthy();
+    expect(screen.getByRole('alert').textContent).toContain('E-Mail-Adresse');
+  });
+});

@@ -1,0 +1,209 @@
+import { useEffect, useState } from 'react';
+import { useMutation, useQuery } from '@apollo/client/react';
+import { Button, Form, Input } from 'antd';
+import { Link, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { currentLanguage } from '../../i18n';
+import { describeRequestError, exceptionValues, type Message } from '../../lib/errors';
+import { AntdScope } from '../../components/Antd/AntdScope';
+import { Alert, ErrorAlert } from '../../components/Message/ShowMessage';
+import { Spinner } from '../../components/Spinner/Spinner';
+import type { RenterPageQuery } from '../../graphql/graphql';
+import { REQUEST_PAGE_LINK, RENTER_PAGE, WITHDRAW_REQUEST } from './MyBooking.graphql';
+
+type Page = NonNullable<RenterPageQuery['renterPage']>;
+type Booking = Page['bookings'][number];
+
+/** The personal data the page shows, in the order of the booking form. */
+const PERSONAL = ['firstName', 'lastName', 'email', 'street', 'zip', 'city', 'country', 'birthday', 'phone', 'nationality', 'gender', 'language'] as const;
+
+/** The five steps of a booking as the page lists them, each with the date it was done on. */
+const STEPS = [
+  ['requested', 'createdDate'],
+  ['confirmed', 'emailConfirmedDate'],
+  ['approved', 'ownerAcknowledgedDate'],
+  ['signed', 'contractSignedDate'],
+  ['paid', 'paidDate'],
+] as const;
+
+/**
+ * "Meine Buchung" (/booking/my-booking?token=…): the renter's own page, opened with the link every
+ * mail carries. It greets the renter in their language and shows each renting with its steps and
+ * dates, the key code once due, and what to do now (sign, pay, answer a renewal). Without a token,
+ * or with an expired one, it offers a new link by e-mail.
+ */
+export default function MyBooking() {
+  const { t, i18n } = useTranslation();
+  const [params] = useSearchParams();
+  const token = params.get('token');
+  const { data, loading, error } = useQuery(RENTER_PAGE, { variables: { token: token ?? '' }, skip: !token, fetchPolicy: 'network-only' });
+  const page = data?.renterPage;
+  const language = page?.language;
+  useEffect(() => {
+    if (language === 'de' || language === 'en') void i18n.changeLanguage(language);
+  }, [language, i18n]);
+
+  if (loading) return <Spinner />;
+  if (!token || !page)
+    return (
+      <section className="my-booking">
+        <h1>{t('booking.myBooking.title')}</h1>
+        {error ? <Alert>{t('common.error')}</Alert> : token && <Alert type="warning">{t('booking.myBooking.linkInvalid')}</Alert>}
+        <RequestLink />
+      </section>
+    );
+  return (
+    <section className="my-booking">
+      <h1>{t('booking.myBooking.title')}</h1>
+      <p>{t('booking.myBooking.hello', { name: `${page.firstName} ${page.lastName}` })}</p>
+      {page.bookings.length === 0 && <p>{t('booking.myBooking.none')}</p>}
+      {page.bookings.map((b) => (
+        <BookingCard key={b.rentingId} booking={b} token={page.token} />
+      ))}
+      <PersonalData page={page} />
+      <p className="my-booking-expiry">{t('booking.myBooking.expires', { date: formatDate(page.linkExpiresAt, currentLanguage(i18n)) })}</p>
+    </section>
+  );
+}
+
+/** What the residence stores about the renter, and all of it as a JSON file to download (GDPR art. 15 and 20). */
+function PersonalData({ page }: { page: Page }) {
+  const { t } = useTranslation();
+  const download = () => {
+    // Everything the page shows but the link itself; Apollo's type names left out.
+    const data = JSON.stringify(page, (key, value: unknown) => (key === '__typename' || key === 'token' || key === 'linkExpiresAt' ? undefined : value), 2);
+    const file = new Blob([data], { type: 'application/json' });
+    const link = document.createElement('a');
+    link.href = URL.createObjectURL(file);
+    link.download = 'my-data.json';
+    link.click();
+    URL.revokeObjectURL(link.href);
+  };
+  return (
+    <section aria-labelledby="my-data">
+      <h2 id="my-data">{t('booking.myBooking.data.title')}</h2>
+      <dl className="booking-summary">
+        {PERSONAL.map((field) => (
+          <div key={field}>
+            <dt>{t(`booking.myBooking.data.${field}`)}</dt>
+            <dd>{page[field]}</dd>
+          </div>
+        ))}
+      </dl>
+      <AntdScope>
+        <Button onClick={download}>{t('booking.myBooking.data.download')}</Button>
+      </AntdScope>
+    </section>
+  );
+}
+
+function formatDate(value: string, language: 'de' | 'en'): string {
+  return new Intl.DateTimeFormat(language === 'de' ? 'de-DE' : 'en-GB', { day: '2-digit', month: '2-digit', year: 'numeric' }).format(new Date(value));
+}
+
+function BookingCard({ booking: b, token }: { booking: Booking; token: string }) {
+  const { t, i18n } = useTranslation();
+  const language = currentLanguage(i18n);
+  const id = encodeURIComponent(b.rentingId);
+  const headingId = `booking-${b.rentingId}`;
+  return (
+    <article className="my-booking-card" aria-labelledby={headingId}>
+      <h2 id={headingId}>
+        {t('booking.myBooking.bookingTitle', { apartment: b.apartment.name, semester: b.semester.name })}
+      </h2>
+      <p>
+        {t('booking.myBooking.stay', { from: formatDate(b.semester.startDate, language), to: formatDate(b.semester.endDate, language) })}{' '}
+        <strong>{t(`booking.myBooking.state.${b.state}`, { defaultValue: b.state })}</strong>
+      </p>
+      {!b.renewal && (
+        <ol className="my-booking-steps">
+          {STEPS.map(([key, field]) => {
+            const done = b[field];
+            return (
+              <li key={key} data-done={done ? 'true' : 'false'}>
+                <span aria-hidden="true">{done ? '✓' : '○'}</span> {t(`booking.myBooking.steps.${key}`)}:{' '}
+                {done ? formatDate(done, language) : t('booking.myBooking.steps.open')}
+              </li>
+            );
+          })}
+        </ol>
+      )}
+      {b.accessKey && (
+        <p>
+          {t('booking.myBooking.keyCode')} <strong>{b.accessKey}</strong>
+        </p>
+      )}
+      {b.state === 'APARTMENT_REQUESTED' && (
+        <>
+          <p>{t('booking.myBooking.actions.confirm')}</p>
+          <Withdraw token={token} rentingId={b.rentingId} />
+        </>
+      )}
+      {b.state === 'SELECT_APARTMENT' && <Link to={`/booking/step1?booking=failed&rentingId=${id}`}>{t('booking.myBooking.actions.reselect')}</Link>}
+      {b.state === 'CONTRACT_REQUESTED' && <Link to={`/booking/step4?rentingId=${id}`}>{t('booking.myBooking.actions.sign')}</Link>}
+      {(b.state === 'CONTRACT_SIGNED' || b.state === 'UNPAID') && <Link to={`/booking/step5?rentingId=${id}`}>{t('booking.myBooking.actions.pay')}</Link>}
+      {b.state === 'RENEWAL_REQUEST' && (
+        <p>{t('booking.myBooking.actions.renewal', { date: b.renewalDeadline ? formatDate(b.renewalDeadline, language) : '' })}</p>
+      )}
+    </article>
+  );
+}
+
+/** Withdraws a request whose e-mail address is not confirmed yet; the page then shows it cancelled. */
+function Withdraw({ token, rentingId }: { token: string; rentingId: string }) {
+  const { t } = useTranslation();
+  const [withdraw, { loading }] = useMutation(WITHDRAW_REQUEST, { refetchQueries: [RENTER_PAGE], awaitRefetchQueries: true });
+  const [problem, setProblem] = useState<Message>();
+  const onClick = async () => {
+    setProblem(undefined);
+    try {
+      const { data } = await withdraw({ variables: { token, rentingId } });
+      const exception = data?.withdrawRentingRequest.exception;
+      if (exception) setProblem({ key: `validation.${exception.messageId}`, values: exceptionValues(exception) });
+    } catch (e) {
+      setProblem(describeRequestError(e));
+    }
+  };
+  return (
+    <AntdScope>
+      {problem && <ErrorAlert message={problem} focus />}
+      <Button danger loading={loading} onClick={onClick}>
+        {t('booking.myBooking.actions.withdraw')}
+      </Button>
+    </AntdScope>
+  );
+}
+
+/** Asks for a new link by e-mail address; the answer is the same whether the address is known or not. */
+function RequestLink() {
+  const { t } = useTranslation();
+  const [request, { loading }] = useMutation(REQUEST_PAGE_LINK);
+  const [sent, setSent] = useState(false);
+  const [problem, setProblem] = useState<Message>();
+  const onFinish = async ({ email }: { email: string }) => {
+    setProblem(undefined);
+    try {
+      const { data } = await request({ variables: { email: email.trim() } });
+      const exception = data?.requestRenterPageLink.exception;
+      if (exception) setProblem({ key: `validation.${exception.messageId}`, values: exceptionValues(exception) });
+      else setSent(true);
+    } catch (e) {
+      setProblem(describeRequestError(e));
+    }
+  };
+  if (sent) return <p role="status">{t('booking.myBooking.sent')}</p>;
+  return (
+    <AntdScope>
+      <Form layout="vertical" onFinish={onFinish} className="my-booking-request" disabled={loading}>
+        <p>{t('booking.myBooking.requestText')}</p>
+        {problem && <ErrorAlert message={problem} focus />}
+        <Form.Item name="email" label={t('booking.myBooking.email')} rules={[{ required: true, message: t('validation.required') }]}>
+          <Input inputMode="email" autoComplete="email" />
+        </Form.Item>
+        <Button type="primary" htmlType="submit" loading={loading}>
+          {t('booking.myBooking.request')}
+        </Button>
+      </Form>
+    </AntdScope>
+  );
+}
