@@ -97,17 +97,26 @@ func sideEn(row int) string {
 	return [...]string{"facing the river", "facing the quiet courtyard"}[row]
 }
 
+// pictures are the layout's rendered photos (tools/pictures), each 960 × 640 and 480 × 320 as AVIF and
+// WebP under /images/apartments/<layout>-<room>-<width>.<format>.
 func pictures(l layout) []domain.Picture {
 	rooms := []struct{ name, de, en string }{
-		{"room", "Wohn- und Schlafbereich", "Living and sleeping area"},
-		{"kitchen", "Küche", "Kitchen"},
+		{"room", "Wohn- und Schlafbereich mit Schreibtisch am Fenster", "Living and sleeping area with a desk by the window"},
+		{"kitchen", "Küche mit Essplatz", "Kitchen with a dining table"},
 		{"bath", "Duschbad", "Shower room"},
 	}
 	result := make([]domain.Picture, len(rooms))
 	for i, r := range rooms {
+		stem := fmt.Sprintf("/images/apartments/%s-%s", l.key, r.name)
+		srcset := func(format string) string {
+			return fmt.Sprintf("%[1]s-480.%[2]s 480w, %[1]s-960.%[2]s 960w", stem, format)
+		}
 		result[i] = domain.Picture{
 			Name:          fmt.Sprintf("%s-%s", l.key, r.name),
-			URL:           fmt.Sprintf("/images/apartments/%s-%s.svg", l.key, r.name),
+			URL:           stem + "-960.webp",
+			Width:         960,
+			Height:        640,
+			Sources:       []domain.PictureSource{{Type: "image/avif", Srcset: srcset("avif")}, {Type: "image/webp", Srcset: srcset("webp")}},
 			DescriptionDe: r.de,
 			DescriptionEn: r.en,
 		}

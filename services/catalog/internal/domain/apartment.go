@@ -40,12 +40,23 @@ type Floor struct {
 	Apartments []Apartment
 }
 
-// Picture is one photo of an apartment.
+// Picture is one photo of an apartment. URL is the picture for clients that cannot choose; Sources
+// offer it in several formats and widths, Width × Height is the size of the largest (its aspect ratio
+// lets a page reserve the picture's box before it arrives).
 type Picture struct {
 	Name          string
 	URL           string
+	Width, Height int
+	Sources       []PictureSource
 	DescriptionDe string
 	DescriptionEn string
+}
+
+// PictureSource is a picture in one format (Type, a MIME type such as image/webp) in several widths:
+// Srcset lists them as an HTML srcset does ("/a-480.webp 480w, /a-960.webp 960w").
+type PictureSource struct {
+	Type   string
+	Srcset string
 }
 
 // Apartment is one rentable unit. Prices include all utilities; the rent is per month.

@@ -55,7 +55,13 @@ func toGraphApartment(a domain.Apartment) *model.Apartment {
 	}
 	pictures := make([]*model.Picture, len(a.Pictures))
 	for i, p := range a.Pictures {
-		pictures[i] = &model.Picture{Name: p.Name, URL: p.URL, DescriptionDe: p.DescriptionDe, DescriptionEn: p.DescriptionEn}
+		pictures[i] = &model.Picture{
+			Name: p.Name, URL: p.URL, Width: p.Width, Height: p.Height, Sources: make([]*model.PictureSource, len(p.Sources)),
+			DescriptionDe: p.DescriptionDe, DescriptionEn: p.DescriptionEn,
+		}
+		for j, s := range p.Sources {
+			pictures[i].Sources[j] = &model.PictureSource{Type: s.Type, Srcset: s.Srcset}
+		}
 	}
 	return &model.Apartment{
 		ID: a.ID, Name: a.Name, FloorID: a.FloorID,

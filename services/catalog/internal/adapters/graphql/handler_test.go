@@ -47,14 +47,18 @@ func TestBuilding_demoResidenceWithFloorsApartmentsAndPictures(t *testing.T) {
 					PricePerMonth, PriceCleaning, PriceDeposit float64
 					Features                                   []string
 					X, Y                                       float64
-					Pictures                                   []struct{ URL string }
-					Floor                                      struct{ Name string }
+					Pictures                                   []struct {
+						URL           string
+						Width, Height int
+						Sources       []struct{ Type, Srcset string }
+					}
+					Floor struct{ Name string }
 				}
 			}
 		}
 	}
 	r := s.Query(nil, `{ building { name address contact { email phone } floors { id name apartments { id name descriptionDe descriptionEn
-		pricePerMonth priceCleaning priceDeposit features x y pictures { url } floor { name } } } } }`, nil, &data)
+		pricePerMonth priceCleaning priceDeposit features x y pictures { url width height sources { type srcset } } floor { name } } } } }`, nil, &data)
 	if len(r.Errors) > 0 {
 		t.Fatalf("errors: %+v", r.Errors)
 	}
@@ -75,6 +79,12 @@ func TestBuilding_demoResidenceWithFloorsApartmentsAndPictures(t *testing.T) {
 				a.PricePerMonth <= 0 || a.PriceDeposit <= 0 || a.PriceCleaning <= 0 || a.X <= 0 || a.X >= 1 || a.Y <= 0 || a.Y >= 1 ||
 				!strings.HasPrefix(a.Features[0], "SIZE_") {
 				t.Errorf("apartment %s is incomplete: %+v", a.Name, a)
+			}
+			for _, p := range a.Pictures {
+				if p.Width <= 0 || p.Height <= 0 || len(p.Sources) == 0 || p.Sources[0].Type != "image/avif" ||
+					!strings.Contains(p.Sources[0].Srcset, " 480w, ") {
+					t.Errorf("apartment %s: picture %+v without its sizes", a.Name, p)
+				}
 			}
 		}
 	}

@@ -61,7 +61,9 @@ func (r *Repository) apartments(ctx context.Context) ([]domain.Apartment, error)
 	}
 	apartments := make([]domain.Apartment, len(rows))
 	for i, row := range rows {
-		apartments[i] = apartmentFromDB(row.Apartment, row.FloorName, byApartment[row.Apartment.ID])
+		if apartments[i], err = apartmentFromDB(row.Apartment, row.FloorName, byApartment[row.Apartment.ID]); err != nil {
+			return nil, err
+		}
 	}
 	return apartments, nil
 }
@@ -79,7 +81,7 @@ func (r *Repository) Apartment(ctx context.Context, id int) (domain.Apartment, e
 	if err != nil {
 		return domain.Apartment{}, fmt.Errorf("load pictures of apartment %d: %w", id, err)
 	}
-	return apartmentFromDB(row.Apartment, row.FloorName, pictures), nil
+	return apartmentFromDB(row.Apartment, row.FloorName, pictures)
 }
 
 // Semesters loads every semester.
@@ -119,7 +121,10 @@ func (r *Repository) UpdateApartment(ctx context.Context, id int, actor string, 
 		if err != nil {
 			return fmt.Errorf("lock apartment %d: %w", id, err)
 		}
-		apartment := apartmentFromDB(row.Apartment, row.FloorName, nil)
+		apartment, err := apartmentFromDB(row.Apartment, row.FloorName, nil)
+		if err != nil {
+			return err
+		}
 		before := apartment
 		if err := change(&apartment); err != nil {
 			return err

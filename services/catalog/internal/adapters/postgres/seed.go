@@ -70,9 +70,14 @@ func insertApartment(ctx context.Context, q *db.Queries, a domain.Apartment) err
 		return fmt.Errorf("insert apartment %s: %w", a.Name, err)
 	}
 	for i, p := range a.Pictures {
-		err := q.InsertPicture(ctx, db.InsertPictureParams{
+		sources, err := pictureSourcesToDB(p.Sources)
+		if err != nil {
+			return fmt.Errorf("picture %s of apartment %s: %w", p.Name, a.Name, err)
+		}
+		err = q.InsertPicture(ctx, db.InsertPictureParams{
 			ApartmentID: int32(a.ID), Position: int32(i), Name: p.Name, Url: p.URL,
 			DescriptionDe: p.DescriptionDe, DescriptionEn: p.DescriptionEn,
+			Width: int32(p.Width), Height: int32(p.Height), Sources: sources,
 		})
 		if err != nil {
 			return fmt.Errorf("insert picture %s of apartment %s: %w", p.Name, a.Name, err)

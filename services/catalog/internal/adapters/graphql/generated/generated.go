@@ -96,8 +96,16 @@ type ComplexityRoot struct {
 	Picture struct {
 		DescriptionDe func(childComplexity int) int
 		DescriptionEn func(childComplexity int) int
+		Height        func(childComplexity int) int
 		Name          func(childComplexity int) int
+		Sources       func(childComplexity int) int
 		URL           func(childComplexity int) int
+		Width         func(childComplexity int) int
+	}
+
+	PictureSource struct {
+		Srcset func(childComplexity int) int
+		Type   func(childComplexity int) int
 	}
 
 	PriceCalculation struct {
@@ -459,18 +467,49 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Picture.DescriptionEn(childComplexity), true
+	case "Picture.height":
+		if e.ComplexityRoot.Picture.Height == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Picture.Height(childComplexity), true
 	case "Picture.name":
 		if e.ComplexityRoot.Picture.Name == nil {
 			break
 		}
 
 		return e.ComplexityRoot.Picture.Name(childComplexity), true
+	case "Picture.sources":
+		if e.ComplexityRoot.Picture.Sources == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Picture.Sources(childComplexity), true
 	case "Picture.url":
 		if e.ComplexityRoot.Picture.URL == nil {
 			break
 		}
 
 		return e.ComplexityRoot.Picture.URL(childComplexity), true
+	case "Picture.width":
+		if e.ComplexityRoot.Picture.Width == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Picture.Width(childComplexity), true
+
+	case "PictureSource.srcset":
+		if e.ComplexityRoot.PictureSource.Srcset == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PictureSource.Srcset(childComplexity), true
+	case "PictureSource.type":
+		if e.ComplexityRoot.PictureSource.Type == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PictureSource.Type(childComplexity), true
 
 	case "PriceCalculation.items":
 		if e.ComplexityRoot.PriceCalculation.Items == nil {
@@ -919,11 +958,27 @@ type Apartment @key(fields: "id") {
   floor: Floor!
 }
 
+"A photo of an apartment, offered in several formats and widths for the browser to choose from."
 type Picture {
   name: String!
+  "The picture for clients that cannot choose (an img's src)."
   url: String!
+  "Width of the largest size in pixels; with height it gives the aspect ratio to reserve the picture's box."
+  width: Int!
+  "Height of the largest size in pixels."
+  height: Int!
+  "One source per format, the most compact first (a picture element's source elements)."
+  sources: [PictureSource!]!
   descriptionDe: String!
   descriptionEn: String!
+}
+
+"A picture in one format in several widths."
+type PictureSource {
+  "The MIME type, such as image/avif or image/webp."
+  type: String!
+  "The sizes as an img's srcset: URL and width pairs, such as \"/a-480.webp 480w, /a-960.webp 960w\"."
+  srcset: String!
 }
 
 type Semester @key(fields: "id") {
@@ -1201,12 +1256,28 @@ func (ec *executionContext) childFields_Picture(ctx context.Context, field graph
 		return ec.fieldContext_Picture_name(ctx, field)
 	case "url":
 		return ec.fieldContext_Picture_url(ctx, field)
+	case "width":
+		return ec.fieldContext_Picture_width(ctx, field)
+	case "height":
+		return ec.fieldContext_Picture_height(ctx, field)
+	case "sources":
+		return ec.fieldContext_Picture_sources(ctx, field)
 	case "descriptionDe":
 		return ec.fieldContext_Picture_descriptionDe(ctx, field)
 	case "descriptionEn":
 		return ec.fieldContext_Picture_descriptionEn(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type Picture", field.Name)
+}
+
+func (ec *executionContext) childFields_PictureSource(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "type":
+		return ec.fieldContext_PictureSource_type(ctx, field)
+	case "srcset":
+		return ec.fieldContext_PictureSource_srcset(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type PictureSource", field.Name)
 }
 
 func (ec *executionContext) childFields_PriceCalculation(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -2662,6 +2733,84 @@ func (ec *executionContext) fieldContext_Picture_url(_ context.Context, field gr
 	return graphql.NewScalarFieldContext("Picture", field, false, false, errors.New("field of type String does not have child fields"))
 }
 
+func (ec *executionContext) _Picture_width(ctx context.Context, field graphql.CollectedField, obj *model.Picture) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Picture_width(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Width, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Picture_width(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Picture", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _Picture_height(ctx context.Context, field graphql.CollectedField, obj *model.Picture) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Picture_height(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Height, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Picture_height(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Picture", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _Picture_sources(ctx context.Context, field graphql.CollectedField, obj *model.Picture) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Picture_sources(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Sources, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.PictureSource) graphql.Marshaler {
+			return ec.marshalNPictureSource2ᚕᚖsemesterhausᚋservicesᚋcatalogᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐPictureSourceᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Picture_sources(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Picture",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PictureSource(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _Picture_descriptionDe(ctx context.Context, field graphql.CollectedField, obj *model.Picture) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -2706,6 +2855,52 @@ func (ec *executionContext) _Picture_descriptionEn(ctx context.Context, field gr
 }
 func (ec *executionContext) fieldContext_Picture_descriptionEn(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("Picture", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _PictureSource_type(ctx context.Context, field graphql.CollectedField, obj *model.PictureSource) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PictureSource_type(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Type, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PictureSource_type(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PictureSource", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _PictureSource_srcset(ctx context.Context, field graphql.CollectedField, obj *model.PictureSource) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PictureSource_srcset(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Srcset, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PictureSource_srcset(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PictureSource", field, false, false, errors.New("field of type String does not have child fields"))
 }
 
 func (ec *executionContext) _PriceCalculation_items(ctx context.Context, field graphql.CollectedField, obj *model.PriceCalculation) (ret graphql.Marshaler) {
@@ -5656,6 +5851,21 @@ func (ec *executionContext) _Picture(ctx context.Context, sel ast.SelectionSet, 
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
+		case "width":
+			out.Values[i] = ec._Picture_width(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "height":
+			out.Values[i] = ec._Picture_height(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "sources":
+			out.Values[i] = ec._Picture_sources(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
 		case "descriptionDe":
 			out.Values[i] = ec._Picture_descriptionDe(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
@@ -5663,6 +5873,49 @@ func (ec *executionContext) _Picture(ctx context.Context, sel ast.SelectionSet, 
 			}
 		case "descriptionEn":
 			out.Values[i] = ec._Picture_descriptionEn(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var pictureSourceImplementors = []string{"PictureSource"}
+
+func (ec *executionContext) _PictureSource(ctx context.Context, sel ast.SelectionSet, obj *model.PictureSource) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, pictureSourceImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("PictureSource")
+		case "type":
+			out.Values[i] = ec._PictureSource_type(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "srcset":
+			out.Values[i] = ec._PictureSource_srcset(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -7059,6 +7312,32 @@ func (ec *executionContext) marshalNPicture2ᚖsemesterhausᚋservicesᚋcatalog
 		return graphql.Null
 	}
 	return ec._Picture(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNPictureSource2ᚕᚖsemesterhausᚋservicesᚋcatalogᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐPictureSourceᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.PictureSource) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNPictureSource2ᚖsemesterhausᚋservicesᚋcatalogᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐPictureSource(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNPictureSource2ᚖsemesterhausᚋservicesᚋcatalogᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐPictureSource(ctx context.Context, sel ast.SelectionSet, v *model.PictureSource) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._PictureSource(ctx, sel, v)
 }
 
 func (ec *executionContext) marshalNPriceCalculation2ᚖsemesterhausᚋservicesᚋcatalogᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐPriceCalculation(ctx context.Context, sel ast.SelectionSet, v *model.PriceCalculation) graphql.Marshaler {

@@ -194,8 +194,8 @@ func (q *Queries) InsertFloor(ctx context.Context, arg InsertFloorParams) error 
 }
 
 const insertPicture = `-- name: InsertPicture :exec
-INSERT INTO picture (apartment_id, position, name, url, description_de, description_en)
-VALUES ($1, $2, $3, $4, $5, $6)
+INSERT INTO picture (apartment_id, position, name, url, description_de, description_en, width, height, sources)
+VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
 `
 
 type InsertPictureParams struct {
@@ -205,6 +205,9 @@ type InsertPictureParams struct {
 	Url           string
 	DescriptionDe string
 	DescriptionEn string
+	Width         int32
+	Height        int32
+	Sources       []byte
 }
 
 func (q *Queries) InsertPicture(ctx context.Context, arg InsertPictureParams) error {
@@ -215,6 +218,9 @@ func (q *Queries) InsertPicture(ctx context.Context, arg InsertPictureParams) er
 		arg.Url,
 		arg.DescriptionDe,
 		arg.DescriptionEn,
+		arg.Width,
+		arg.Height,
+		arg.Sources,
 	)
 	return err
 }
@@ -341,7 +347,7 @@ func (q *Queries) ListFloors(ctx context.Context) ([]Floor, error) {
 }
 
 const listPictures = `-- name: ListPictures :many
-SELECT apartment_id, position, name, url, description_de, description_en FROM picture ORDER BY apartment_id, position
+SELECT apartment_id, position, name, url, description_de, description_en, width, height, sources FROM picture ORDER BY apartment_id, position
 `
 
 func (q *Queries) ListPictures(ctx context.Context) ([]Picture, error) {
@@ -360,6 +366,9 @@ func (q *Queries) ListPictures(ctx context.Context) ([]Picture, error) {
 			&i.Url,
 			&i.DescriptionDe,
 			&i.DescriptionEn,
+			&i.Width,
+			&i.Height,
+			&i.Sources,
 		); err != nil {
 			return nil, err
 		}
@@ -372,7 +381,7 @@ func (q *Queries) ListPictures(ctx context.Context) ([]Picture, error) {
 }
 
 const listPicturesOfApartment = `-- name: ListPicturesOfApartment :many
-SELECT apartment_id, position, name, url, description_de, description_en FROM picture WHERE apartment_id = $1 ORDER BY position
+SELECT apartment_id, position, name, url, description_de, description_en, width, height, sources FROM picture WHERE apartment_id = $1 ORDER BY position
 `
 
 func (q *Queries) ListPicturesOfApartment(ctx context.Context, apartmentID int32) ([]Picture, error) {
@@ -391,6 +400,9 @@ func (q *Queries) ListPicturesOfApartment(ctx context.Context, apartmentID int32
 			&i.Url,
 			&i.DescriptionDe,
 			&i.DescriptionEn,
+			&i.Width,
+			&i.Height,
+			&i.Sources,
 		); err != nil {
 			return nil, err
 		}

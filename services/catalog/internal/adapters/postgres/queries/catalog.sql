@@ -81,5 +81,5 @@ INSERT INTO apartment (id, floor_id, name, description_de, description_en, rent_
 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11);
 
 -- name: InsertPicture :exec
-INSERT INTO picture (apartment_id, position, name, url, description_de, description_en)
-VALUES ($1, $2, $3, $4, $5, $6);
+INSERT INTO picture (apartment_id, position, name, url, description_de, description_en, width, height, sources)
+VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9);
