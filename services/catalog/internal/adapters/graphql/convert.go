@@ -110,3 +110,11 @@ func lookupError(err error, apartmentID int) error {
 		return fmt.Errorf("catalog lookup: %w", err)
 	}
 }
+
+func toDomainPictureEdits(edits []*model.PictureEdit) []domain.PictureEdit {
+	out := make([]domain.PictureEdit, len(edits))
+	for i, e := range edits {
+		out[i] = domain.PictureEdit{Name: e.Name, DescriptionDe: e.DescriptionDe, DescriptionEn: e.DescriptionEn}
+	}
+	return out
+}

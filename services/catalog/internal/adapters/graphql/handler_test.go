@@ -339,3 +339,43 @@ func TestEntities_buildingResolvesForOtherSubgraphs(t *testing.T) {
 		t.Errorf("building entity: %+v %+v", data, r.Errors)
 	}
 }
+
+func TestUpdateApartmentPictures_refusedWithoutAdminIdentity_andAsAdminReorders(t *testing.T) {
+	t.Parallel()
+	s := newSubgraph(t)
+	const arrange = `mutation($p: [PictureEdit!]!) { updateApartmentPictures(apartmentId: 12, pictures: $p) { exception { path messageId } } }`
+	edits := map[string]any{"p": []map[string]any{
+		{"name": "standard-kitchen", "descriptionDe": "Küche", "descriptionEn": "Kitchen"},
+		{"name": "standard-room", "descriptionDe": "Zimmer", "descriptionEn": "Room"},
+	}}
+	names := func() string {
+		var data struct {
+			ApartmentByID struct{ Pictures []struct{ Name string } }
+		}
+		s.Query(nil, `{ apartmentById(id: 12) { pictures { name } } }`, nil, &data)
+		out := ""
+		for _, p := range data.ApartmentByID.Pictures {
+			out += p.Name + " "
+		}
+		return out
+	}
+	for name, as := range map[string]*identity.Identity{"no token": nil, "anonymous token": &identity.Anonymous} {
+		if r := s.Query(as, arrange, edits, nil); len(r.Errors) == 0 || r.Errors[0].Message != "forbidden" {
+			t.Errorf("%s: got %+v, want forbidden", name, r)
+		}
+	}
+	if got := names(); got != "standard-room standard-kitchen standard-bath " {
+		t.Errorf("after refused edits: %s", got)
+	}
+	var result struct {
+		UpdateApartmentPictures struct {
+			Exception *struct{ Path, MessageID string }
+		}
+	}
+	if r := s.Query(admin, arrange, edits, &result); len(r.Errors) > 0 || result.UpdateApartmentPictures.Exception != nil {
+		t.Fatalf("admin's edit: %+v %+v", r.Errors, result)
+	}
+	if got := names(); got != "standard-kitchen standard-room " {
+		t.Errorf("after the admin's edit: %s", got)
+	}
+}

@@ -69,6 +69,11 @@ func insertApartment(ctx context.Context, q *db.Queries, a domain.Apartment) err
 	if err != nil {
 		return fmt.Errorf("insert apartment %s: %w", a.Name, err)
 	}
+	return insertPictures(ctx, q, a)
+}
+
+// insertPictures stores the apartment's pictures in their order.
+func insertPictures(ctx context.Context, q *db.Queries, a domain.Apartment) error {
 	for i, p := range a.Pictures {
 		sources, err := pictureSourcesToDB(p.Sources)
 		if err != nil {

@@ -88,9 +88,10 @@ type ComplexityRoot struct {
 	}
 
 	Mutation struct {
-		CreateSemester  func(childComplexity int, semester model.SemesterInput) int
-		UpdateApartment func(childComplexity int, update model.ApartmentUpdate) int
-		UpdateSemester  func(childComplexity int, id int, semester model.SemesterInput) int
+		CreateSemester          func(childComplexity int, semester model.SemesterInput) int
+		UpdateApartment         func(childComplexity int, update model.ApartmentUpdate) int
+		UpdateApartmentPictures func(childComplexity int, apartmentID int, pictures []*model.PictureEdit) int
+		UpdateSemester          func(childComplexity int, id int, semester model.SemesterInput) int
 	}
 
 	Picture struct {
@@ -194,6 +195,7 @@ type EntityResolver interface {
 }
 type MutationResolver interface {
 	UpdateApartment(ctx context.Context, update model.ApartmentUpdate) (*graphqlx.UpdateResult, error)
+	UpdateApartmentPictures(ctx context.Context, apartmentID int, pictures []*model.PictureEdit) (*graphqlx.UpdateResult, error)
 	CreateSemester(ctx context.Context, semester model.SemesterInput) (*graphqlx.UpdateResult, error)
 	UpdateSemester(ctx context.Context, id int, semester model.SemesterInput) (*graphqlx.UpdateResult, error)
 }
@@ -443,6 +445,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.UpdateApartment(childComplexity, args["update"].(model.ApartmentUpdate)), true
+	case "Mutation.updateApartmentPictures":
+		if e.ComplexityRoot.Mutation.UpdateApartmentPictures == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_updateApartmentPictures_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.UpdateApartmentPictures(childComplexity, args["apartmentId"].(int), args["pictures"].([]*model.PictureEdit)), true
 	case "Mutation.updateSemester":
 		if e.ComplexityRoot.Mutation.UpdateSemester == nil {
 			break
@@ -796,6 +809,7 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 	ec := newExecutionContext(opCtx, e, make(chan graphql.DeferredResult))
 	inputUnmarshalMap := graphql.BuildUnmarshalerMap(
 		ec.unmarshalInputApartmentUpdate,
+		ec.unmarshalInputPictureEdit,
 		ec.unmarshalInputSemesterInput,
 	)
 	first := true
@@ -1056,6 +1070,15 @@ input ApartmentUpdate {
   priceCleaning: Float!
 }
 
+"An administrator's word on one of an apartment's pictures: which one (its name) and its descriptions."
+input PictureEdit {
+  name: String!
+  "At most 300 characters on one line."
+  descriptionDe: String!
+  "At most 300 characters on one line."
+  descriptionEn: String!
+}
+
 "A semester as an administrator enters it; its phase follows from its dates."
 input SemesterInput {
   "At most 40 characters on one line, unique."
@@ -1086,6 +1109,8 @@ type Query {
 type Mutation {
   "Changes an apartment's prices and descriptions; invalid input comes back as the exception."
   updateApartment(update: ApartmentUpdate!): UpdateResult! @tag(name: "admin")
+  "Orders, describes and deletes an apartment's pictures: those listed stay, in this order, with these descriptions; the others are deleted. Invalid input (a picture the apartment has not) comes back as the exception."
+  updateApartmentPictures(apartmentId: Int!, pictures: [PictureEdit!]!): UpdateResult! @tag(name: "admin")
   "Adds a semester; invalid input, a name taken or days shared with another semester come back as the exception."
   createSemester(semester: SemesterInput!): UpdateResult! @tag(name: "admin")
   "Changes a semester's name and, before it starts, its dates; refused as createSemester refuses."
@@ -1583,6 +1608,28 @@ func (ec *executionContext) field_Mutation_createSemester_args(ctx context.Conte
 		return nil, err
 	}
 	args["semester"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_updateApartmentPictures_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "apartmentId",
+		func(ctx context.Context, v any) (int, error) {
+			return ec.unmarshalNInt2int(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["apartmentId"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "pictures",
+		func(ctx context.Context, v any) ([]*model.PictureEdit, error) {
+			return ec.unmarshalNPictureEdit2ᚕᚖsemesterhausᚋservicesᚋcatalogᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐPictureEditᚄ(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["pictures"] = arg1
 	return args, nil
 }
 
@@ -2593,6 +2640,50 @@ func (ec *executionContext) fieldContext_Mutation_updateApartment(ctx context.Co
 	}()
 	ctx = graphql.WithFieldContext(ctx, fc)
 	if fc.Args, err = ec.field_Mutation_updateApartment_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_updateApartmentPictures(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_updateApartmentPictures(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().UpdateApartmentPictures(ctx, fc.Args["apartmentId"].(int), fc.Args["pictures"].([]*model.PictureEdit))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *graphqlx.UpdateResult) graphql.Marshaler {
+			return ec.marshalNUpdateResult2ᚖsemesterhausᚋplatformᚋgraphqlxᚐUpdateResult(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_updateApartmentPictures(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_UpdateResult(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_updateApartmentPictures_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
 		ec.Error(ctx, err)
 		return fc, err
 	}
@@ -5227,6 +5318,50 @@ func (ec *executionContext) unmarshalInputApartmentUpdate(ctx context.Context, o
 	return it, nil
 }
 
+func (ec *executionContext) unmarshalInputPictureEdit(ctx context.Context, obj any) (model.PictureEdit, error) {
+	var it model.PictureEdit
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"name", "descriptionDe", "descriptionEn"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "name":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("name"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Name = data
+		case "descriptionDe":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("descriptionDe"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.DescriptionDe = data
+		case "descriptionEn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("descriptionEn"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.DescriptionEn = data
+		}
+	}
+	return it, nil
+}
+
 func (ec *executionContext) unmarshalInputSemesterInput(ctx context.Context, obj any) (model.SemesterInput, error) {
 	var it model.SemesterInput
 	if obj == nil {
@@ -5790,6 +5925,13 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 		case "updateApartment":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Mutation_updateApartment(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "updateApartmentPictures":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_updateApartmentPictures(ctx, field)
 			})
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
@@ -7312,6 +7454,25 @@ func (ec *executionContext) marshalNPicture2ᚖsemesterhausᚋservicesᚋcatalog
 		return graphql.Null
 	}
 	return ec._Picture(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNPictureEdit2ᚕᚖsemesterhausᚋservicesᚋcatalogᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐPictureEditᚄ(ctx context.Context, v any) ([]*model.PictureEdit, error) {
+	vSlice := graphql.CoerceList(v)
+	var err error
+	res := make([]*model.PictureEdit, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNPictureEdit2ᚖsemesterhausᚋservicesᚋcatalogᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐPictureEdit(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+func (ec *executionContext) unmarshalNPictureEdit2ᚖsemesterhausᚋservicesᚋcatalogᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐPictureEdit(ctx context.Context, v any) (*model.PictureEdit, error) {
+	res, err := ec.unmarshalInputPictureEdit(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
 func (ec *executionContext) marshalNPictureSource2ᚕᚖsemesterhausᚋservicesᚋcatalogᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐPictureSourceᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.PictureSource) graphql.Marshaler {

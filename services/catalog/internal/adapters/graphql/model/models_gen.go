@@ -61,6 +61,15 @@ type Picture struct {
 	DescriptionEn string           `json:"descriptionEn"`
 }
 
+// An administrator's word on one of an apartment's pictures: which one (its name) and its descriptions.
+type PictureEdit struct {
+	Name string `json:"name"`
+	// At most 300 characters on one line.
+	DescriptionDe string `json:"descriptionDe"`
+	// At most 300 characters on one line.
+	DescriptionEn string `json:"descriptionEn"`
+}
+
 // A picture in one format in several widths.
 type PictureSource struct {
 	// The MIME type, such as image/avif or image/webp.

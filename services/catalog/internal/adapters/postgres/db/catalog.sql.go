@@ -10,6 +10,15 @@ import (
 	"time"
 )
 
+const deletePicturesOfApartment = `-- name: DeletePicturesOfApartment :exec
+DELETE FROM picture WHERE apartment_id = $1
+`
+
+func (q *Queries) DeletePicturesOfApartment(ctx context.Context, apartmentID int32) error {
+	_, err := q.db.Exec(ctx, deletePicturesOfApartment, apartmentID)
+	return err
+}
+
 const fillBuildingContact = `-- name: FillBuildingContact :exec
 UPDATE building SET email = $2, phone = $3 WHERE id = $1 AND email = '' AND phone = ''
 `

@@ -83,3 +83,6 @@ VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11);
 -- name: InsertPicture :exec
 INSERT INTO picture (apartment_id, position, name, url, description_de, description_en, width, height, sources)
 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9);
+
+-- name: DeletePicturesOfApartment :exec
+DELETE FROM picture WHERE apartment_id = $1;
