@@ -18,6 +18,12 @@ export const ADMIN_BUILDING = graphql(`
           pricePerMonth
           priceDeposit
           priceCleaning
+          pictures {
+            name
+            url
+            descriptionDe
+            descriptionEn
+          }
           floor {
             id
             name
@@ -47,6 +53,33 @@ export function useUpdateApartment() {
       if (!variables || result.data?.updateApartment.exception) return;
       const { id, ...values } = variables.update;
       cache.modify({ id: cache.identify({ __typename: 'Apartment', id }), fields: written(values) });
+    },
+  });
+}
+
+export type AdminPicture = AdminApartment['pictures'][number];
+
+export const UPDATE_APARTMENT_PICTURES = graphql(`
+  mutation UpdateApartmentPictures($apartmentId: Int!, $pictures: [PictureEdit!]!) {
+    updateApartmentPictures(apartmentId: $apartmentId, pictures: $pictures) {
+      exception {
+        ...ExceptionFields
+      }
+    }
+  }
+`);
+
+/**
+ * Saves an apartment's pictures (their order, descriptions, and which are left); once saved the
+ * cached apartment holds them in that order with those descriptions.
+ */
+export function useUpdateApartmentPictures(pictures: readonly AdminPicture[]) {
+  return useMutation(UPDATE_APARTMENT_PICTURES, {
+    update(cache, result, { variables }) {
+      if (!variables || result.data?.updateApartmentPictures.exception) return;
+      const edits = Array.isArray(variables.pictures) ? variables.pictures : [variables.pictures];
+      const saved = edits.map((e) => ({ ...pictures.find((p) => p.name === e.name), ...e }));
+      cache.modify({ id: cache.identify({ __typename: 'Apartment', id: variables.apartmentId }), fields: written({ pictures: saved }) });
     },
   });
 }
