@@ -31,7 +31,7 @@ test('orders, describes and deletes an apartment\'s pictures; the booking site s
   await signIn(page);
   await page.goto('/admin/verwalten/apartments');
   const editor = page.getByRole('region', { name: `Bilder ${apartment.name}` });
-  await expect(editor.getByRole('img')).toHaveCount(last);
+  await expect(editor.locator('img')).toHaveCount(last);
   const save = editor.getByRole('button', { name: 'Bilder speichern' });
   await expect(save).toBeDisabled();
 
@@ -41,7 +41,7 @@ test('orders, describes and deletes an apartment\'s pictures; the booking site s
   await editor.getByLabel(`Bild 1 ${apartment.name} Beschreibung DE`).fill('Duschbad mit Fenster zum Hof');
   await editor.getByLabel(`Bild 1 ${apartment.name} Beschreibung EN`).fill('Shower room with a window to the courtyard');
   await editor.getByRole('button', { name: `Bild ${last} ${apartment.name} löschen` }).click();
-  await expect(editor.getByRole('img')).toHaveCount(last - 1);
+  await expect(editor.locator('img')).toHaveCount(last - 1);
   await save.click();
   await expect(editor.getByRole('status')).toHaveText('Bilder gespeichert');
 

@@ -5,6 +5,12 @@ import { useUpdateApartmentPictures, type AdminApartment, type AdminPicture } fr
 
 type Edit = Pick<AdminPicture, 'name' | 'descriptionDe' | 'descriptionEn'>;
 
+/** The descriptions, each with the language shown beside its input. */
+const LANGUAGES = [
+  ['descriptionDe', 'DE'],
+  ['descriptionEn', 'EN'],
+] as const;
+
 const toEdit = ({ name, descriptionDe, descriptionEn }: AdminPicture): Edit => ({ name, descriptionDe, descriptionEn });
 
 /**
@@ -57,20 +63,16 @@ export function PicturesEditor({ apartment }: { apartment: AdminApartment }) {
           <li key={e.name} style={{ display: 'flex', flexWrap: 'wrap', gap: 12, alignItems: 'flex-start', marginBottom: 12 }}>
             <img src={picture(e.name)?.url} alt="" width={120} height={80} style={{ objectFit: 'cover', background: '#e8e8e8' }} />
             <Space orientation="vertical" style={{ flex: '1 1 240px' }}>
-              <Input
-                aria-label={`Bild ${i + 1} ${apartment.name} Beschreibung DE`}
-                prefix="DE"
-                maxLength={300}
-                value={e.descriptionDe}
-                onChange={(ev) => describe(i, { descriptionDe: ev.target.value })}
-              />
-              <Input
-                aria-label={`Bild ${i + 1} ${apartment.name} Beschreibung EN`}
-                prefix="EN"
-                maxLength={300}
-                value={e.descriptionEn}
-                onChange={(ev) => describe(i, { descriptionEn: ev.target.value })}
-              />
+              {LANGUAGES.map(([field, language]) => (
+                <Input
+                  key={field}
+                  aria-label={`Bild ${i + 1} ${apartment.name} Beschreibung ${language}`}
+                  prefix={language}
+                  maxLength={300}
+                  value={e[field]}
+                  onChange={(ev) => describe(i, { [field]: ev.target.value })}
+                />
+              ))}
             </Space>
             <Space wrap>
               <Button aria-label={`Bild ${i + 1} ${apartment.name} nach oben`} disabled={i === 0} onClick={() => move(i, i - 1)}>
