@@ -21,6 +21,10 @@ export const ADMIN_BUILDING = graphql(`
           pictures {
             name
             url
+            sources {
+              type
+              srcset
+            }
             descriptionDe
             descriptionEn
           }

@@ -8,6 +8,7 @@ const picture = (name: string, de: string, en: string) => ({
   __typename: 'Picture' as const,
   name,
   url: `/images/${name}-960.webp`,
+  sources: [{ __typename: 'PictureSource' as const, type: 'image/webp', srcset: `/images/${name}-480.webp 480w, /images/${name}-960.webp 960w` }],
   descriptionDe: de,
   descriptionEn: en,
 });
@@ -50,6 +51,7 @@ describe('PicturesEditor', () => {
     expect(screen.getByRole('button', { name: 'Bild 1 1.02 nach oben' }).hasAttribute('disabled')).toBe(true);
     arrange();
     expect([...document.querySelectorAll('img')].map((img) => img.getAttribute('src'))).toEqual(['/images/bath-960.webp', '/images/room-960.webp']);
+    expect(document.querySelector('source')?.getAttribute('srcset')).toBe('/images/bath-480.webp 480w, /images/bath-960.webp 960w');
     fireEvent.click(save);
     expect(await screen.findByText('Bilder gespeichert')).toBeTruthy();
   });
