@@ -31,6 +31,7 @@ test('orders, describes and deletes an apartment\'s pictures; the booking site s
   await signIn(page);
   await page.goto('/admin/verwalten/apartments');
   const editor = page.getByRole('region', { name: `Bilder ${apartment.name}` });
+  await editor.getByRole('button', { name: 'Bilder bearbeiten' }).click();
   await expect(editor.locator('img')).toHaveCount(last);
   const save = editor.getByRole('button', { name: 'Bilder speichern' });
   await expect(save).toBeDisabled();

@@ -1,7 +1,7 @@
 import { useMutation } from '@apollo/client/react';
 import { written } from '../../apollo/cache';
 import { graphql } from '../../graphql';
-import type { AdminBuildingQuery } from '../../graphql/graphql';
+import type { AdminBuildingQuery, ApartmentPicturesQuery } from '../../graphql/graphql';
 
 export const ADMIN_BUILDING = graphql(`
   query AdminBuilding {
@@ -18,16 +18,6 @@ export const ADMIN_BUILDING = graphql(`
           pricePerMonth
           priceDeposit
           priceCleaning
-          pictures {
-            name
-            url
-            sources {
-              type
-              srcset
-            }
-            descriptionDe
-            descriptionEn
-          }
           floor {
             id
             name
@@ -61,7 +51,23 @@ export function useUpdateApartment() {
   });
 }
 
-export type AdminPicture = AdminApartment['pictures'][number];
+/** An apartment's pictures for their editor, loaded when it opens (for every apartment at once they
+ * would cost the building's query more than the gateway allows). */
+export const APARTMENT_PICTURES = graphql(`
+  query ApartmentPictures($id: Int!) {
+    apartmentById(id: $id) {
+      id
+      pictures {
+        name
+        url
+        descriptionDe
+        descriptionEn
+      }
+    }
+  }
+`);
+
+export type AdminPicture = NonNullable<ApartmentPicturesQuery['apartmentById']>['pictures'][number];
 
 export const UPDATE_APARTMENT_PICTURES = graphql(`
   mutation UpdateApartmentPictures($apartmentId: Int!, $pictures: [PictureEdit!]!) {

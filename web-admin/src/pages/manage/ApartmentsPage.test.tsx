@@ -17,7 +17,6 @@ const apt = (id: number, name: string, f: ReturnType<typeof floor>) => ({
   pricePerMonth: 400,
   priceDeposit: 800,
   priceCleaning: 90,
-  pictures: [] as unknown[],
   floor: f,
 });
 const eg = floor(1, 'EG');

@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import { Alert, Button, Input, Space, Typography } from 'antd';
+import { Alert, Button, Input, Space, Spin, Typography } from 'antd';
+import { useQuery } from '@apollo/client/react';
 import { errorMessage, exceptionMessage } from '../../apollo/errors';
-import { useUpdateApartmentPictures, type AdminApartment, type AdminPicture } from './ApartmentsPage.graphql';
+import { APARTMENT_PICTURES, useUpdateApartmentPictures, type AdminPicture } from './ApartmentsPage.graphql';
 
 type Edit = Pick<AdminPicture, 'name' | 'descriptionDe' | 'descriptionEn'>;
 
@@ -13,27 +14,42 @@ const LANGUAGES = [
 
 const toEdit = ({ name, descriptionDe, descriptionEn }: AdminPicture): Edit => ({ name, descriptionDe, descriptionEn });
 
-/** A picture's smallest size that fills 120 × 80 px, loaded when it comes near the screen. */
-function Thumbnail({ picture }: { picture?: AdminPicture }) {
+interface Apartment {
+  id: number;
+  name: string;
+}
+
+/** An apartment's pictures behind a button that opens their editor (and only then loads them). */
+export function PicturesEditor({ apartment }: { apartment: Apartment }) {
+  const [open, setOpen] = useState(false);
   return (
-    <picture>
-      {picture?.sources.map((s) => <source key={s.type} type={s.type} srcSet={s.srcset} sizes="120px" />)}
-      <img src={picture?.url} alt="" width={120} height={80} loading="lazy" decoding="async" style={{ objectFit: 'cover', background: '#e8e8e8' }} />
-    </picture>
+    <section aria-label={`Bilder ${apartment.name}`}>
+      <Button aria-expanded={open} onClick={() => setOpen(!open)}>
+        {open ? 'Bilder schließen' : 'Bilder bearbeiten'}
+      </Button>
+      {open && <LoadedPictures apartment={apartment} />}
+    </section>
   );
+}
+
+function LoadedPictures({ apartment }: { apartment: Apartment }) {
+  const { data, loading, error } = useQuery(APARTMENT_PICTURES, { variables: { id: apartment.id } });
+  if (error) return <Alert type="error" title={errorMessage(error)} />;
+  if (loading || !data?.apartmentById) return <Spin />;
+  return <PictureList apartment={apartment} pictures={data.apartmentById.pictures} />;
 }
 
 /**
  * An apartment's pictures as the booking site shows them: moved up and down, described in German and
  * English, deleted; saved together with their own button (the booking site shows them from then on).
  */
-export function PicturesEditor({ apartment }: { apartment: AdminApartment }) {
+function PictureList({ apartment, pictures }: { apartment: Apartment; pictures: AdminPicture[] }) {
   const [edits, setEdits] = useState<Edit[]>();
   const [failure, setFailure] = useState<string>();
   const [saved, setSaved] = useState(false);
-  const [mutate, { loading }] = useUpdateApartmentPictures(apartment.pictures);
-  const list = edits ?? apartment.pictures.map(toEdit);
-  const picture = (name: string) => apartment.pictures.find((p) => p.name === name);
+  const [mutate, { loading }] = useUpdateApartmentPictures(pictures);
+  const list = edits ?? pictures.map(toEdit);
+  const picture = (name: string) => pictures.find((p) => p.name === name);
 
   const change = (next: Edit[]) => {
     setSaved(false);
@@ -65,13 +81,12 @@ export function PicturesEditor({ apartment }: { apartment: AdminApartment }) {
   };
 
   return (
-    <section aria-label={`Bilder ${apartment.name}`}>
-      <Typography.Title level={5}>Bilder</Typography.Title>
+    <div style={{ marginTop: 12 }}>
       {list.length === 0 && <Typography.Paragraph type="secondary">Keine Bilder.</Typography.Paragraph>}
       <ol style={{ listStyle: 'none', padding: 0, margin: 0 }}>
         {list.map((e, i) => (
           <li key={e.name} style={{ display: 'flex', flexWrap: 'wrap', gap: 12, alignItems: 'flex-start', marginBottom: 12 }}>
-            <Thumbnail picture={picture(e.name)} />
+            <img src={picture(e.name)?.url} alt="" width={120} height={80} loading="lazy" decoding="async" style={{ objectFit: 'cover', background: '#e8e8e8' }} />
             <Space orientation="vertical" style={{ flex: '1 1 240px' }}>
               {LANGUAGES.map(([field, language]) => (
                 <Input
@@ -105,6 +120,6 @@ export function PicturesEditor({ apartment }: { apartment: AdminApartment }) {
         </Button>
         {saved && <Typography.Text role="status">Bilder gespeichert</Typography.Text>}
       </Space>
-    </section>
+    </div>
   );
 }
