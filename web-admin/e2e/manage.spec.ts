@@ -34,7 +34,7 @@ test('changes the rent of one apartment and sends only that apartment', async ({
     if (r.url().includes('/api/graphql') && r.method() === 'POST' && /\bmutation\b/.test(r.postData() ?? '')) mutations.push(r);
   });
   await page.goto('/admin/verwalten/apartments');
-  const save = page.getByRole('button', { name: 'Speichern' });
+  const save = page.getByRole('button', { name: 'Speichern', exact: true });
   const input = page.getByLabel(`Miete ${apartment.name}`, { exact: true });
   await expect(input).toBeVisible();
   await expect(save).toBeDisabled();

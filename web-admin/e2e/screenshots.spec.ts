@@ -49,7 +49,7 @@ test('back office screenshots', async ({ page, request }) => {
   const rent = page.getByLabel(`Miete ${first.name}`, { exact: true });
   await expect(rent).toBeVisible();
   await rent.fill('495,00');
-  await expect(page.getByRole('button', { name: 'Speichern' })).toBeEnabled();
+  await expect(page.getByRole('button', { name: 'Speichern', exact: true })).toBeEnabled();
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: out('admin-apartments.png') });
 });

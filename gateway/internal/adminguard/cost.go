@@ -26,6 +26,7 @@ var assumedListSizes = map[string]int{
 	"Floor.apartments":                      12,
 	"SemesterFloor.apartments":              12,
 	"Apartment.pictures":                    6,
+	"Picture.sources":                       3,  // AVIF, WebP, JPEG
 	"AvailableApartments.apartmentBookable": 96, // one per apartment: 8 floors × 12
 	"Query.semesters":                       40, // two a year
 	"RentersByLetter.renters":               10,

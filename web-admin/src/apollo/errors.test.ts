@@ -63,6 +63,7 @@ describe('exceptionMessage', () => {
       'Miete: Der Betrag muss zwischen 0,00 und 10000,00 Euro liegen.',
     ],
     [{ path: 'descriptionDe', messageId: 'NOT_NULL', params: [] }, 'Beschreibung DE: Angabe fehlt.'],
+    [{ path: 'pictures[1].name', messageId: 'NO_PICTURE', params: [{ key: 'name', value: 'bath' }] }, 'Name: Das Bild bath gibt es bei dieser Wohnung nicht (mehr).'],
     [
       { path: 'identityCardFront', messageId: 'TOO_MANY_PIXELS', params: [{ key: 'maxMegapixels', value: '25' }] },
       'Personalausweis Vorderseite: Das Bild hat zu viele Pixel (höchstens 25 Megapixel).',

@@ -68,6 +68,7 @@ const MESSAGES: Record<string, string> = {
   NO_RENTER: 'Diesen Mieter gibt es nicht (mehr).',
   NO_RENTING: 'Diese Buchung gibt es nicht (mehr).',
   NO_APARTMENT: 'Diese Wohnung gibt es nicht.',
+  NO_PICTURE: 'Das Bild {{name}} gibt es bei dieser Wohnung nicht (mehr).',
   APARTMENT_TAKEN: 'Die Wohnung ist inzwischen vergeben.',
   ALREADY_RENTING: 'Für dieses Semester gibt es bereits eine Buchung.',
   SEMESTER_NOT_BOOKABLE: 'Das Semester kann nicht gebucht werden.',

@@ -17,6 +17,8 @@ type Documents = {
     "\n  fragment ExceptionFields on UserDataException {\n    path\n    params {\n      key\n      value\n    }\n    messageId\n  }\n": typeof types.ExceptionFieldsFragmentDoc,
     "\n  query AdminBuilding {\n    adminBuilding {\n      id\n      floors {\n        id\n        name\n        apartments {\n          id\n          name\n          descriptionDe\n          descriptionEn\n          pricePerMonth\n          priceDeposit\n          priceCleaning\n          floor {\n            id\n            name\n          }\n        }\n      }\n    }\n  }\n": typeof types.AdminBuildingDocument,
     "\n  mutation UpdateApartment($update: ApartmentUpdate!) {\n    updateApartment(update: $update) {\n      exception {\n        ...ExceptionFields\n      }\n    }\n  }\n": typeof types.UpdateApartmentDocument,
+    "\n  query ApartmentPictures($id: Int!) {\n    apartmentById(id: $id) {\n      id\n      pictures {\n        name\n        url\n        descriptionDe\n        descriptionEn\n      }\n    }\n  }\n": typeof types.ApartmentPicturesDocument,
+    "\n  mutation UpdateApartmentPictures($apartmentId: Int!, $pictures: [PictureEdit!]!) {\n    updateApartmentPictures(apartmentId: $apartmentId, pictures: $pictures) {\n      exception {\n        ...ExceptionFields\n      }\n    }\n  }\n": typeof types.UpdateApartmentPicturesDocument,
     "\n  query Semesters {\n    semesters {\n      id\n      name\n      current\n      startDate\n      endDate\n      rentingPhase\n      startsInDays\n    }\n  }\n": typeof types.SemestersDocument,
     "\n  mutation CreateSemester($semester: SemesterInput!) {\n    createSemester(semester: $semester) {\n      exception {\n        ...ExceptionFields\n      }\n    }\n  }\n": typeof types.CreateSemesterDocument,
     "\n  mutation UpdateSemester($id: Int!, $semester: SemesterInput!) {\n    updateSemester(id: $id, semester: $semester) {\n      exception {\n        ...ExceptionFields\n      }\n    }\n  }\n": typeof types.UpdateSemesterDocument,
@@ -44,6 +46,8 @@ const documents: Documents = {
     "\n  fragment ExceptionFields on UserDataException {\n    path\n    params {\n      key\n      value\n    }\n    messageId\n  }\n": types.ExceptionFieldsFragmentDoc,
     "\n  query AdminBuilding {\n    adminBuilding {\n      id\n      floors {\n        id\n        name\n        apartments {\n          id\n          name\n          descriptionDe\n          descriptionEn\n          pricePerMonth\n          priceDeposit\n          priceCleaning\n          floor {\n            id\n            name\n          }\n        }\n      }\n    }\n  }\n": types.AdminBuildingDocument,
     "\n  mutation UpdateApartment($update: ApartmentUpdate!) {\n    updateApartment(update: $update) {\n      exception {\n        ...ExceptionFields\n      }\n    }\n  }\n": types.UpdateApartmentDocument,
+    "\n  query ApartmentPictures($id: Int!) {\n    apartmentById(id: $id) {\n      id\n      pictures {\n        name\n        url\n        descriptionDe\n        descriptionEn\n      }\n    }\n  }\n": types.ApartmentPicturesDocument,
+    "\n  mutation UpdateApartmentPictures($apartmentId: Int!, $pictures: [PictureEdit!]!) {\n    updateApartmentPictures(apartmentId: $apartmentId, pictures: $pictures) {\n      exception {\n        ...ExceptionFields\n      }\n    }\n  }\n": types.UpdateApartmentPicturesDocument,
     "\n  query Semesters {\n    semesters {\n      id\n      name\n      current\n      startDate\n      endDate\n      rentingPhase\n      startsInDays\n    }\n  }\n": types.SemestersDocument,
     "\n  mutation CreateSemester($semester: SemesterInput!) {\n    createSemester(semester: $semester) {\n      exception {\n        ...ExceptionFields\n      }\n    }\n  }\n": types.CreateSemesterDocument,
     "\n  mutation UpdateSemester($id: Int!, $semester: SemesterInput!) {\n    updateSemester(id: $id, semester: $semester) {\n      exception {\n        ...ExceptionFields\n      }\n    }\n  }\n": types.UpdateSemesterDocument,
@@ -94,6 +98,14 @@ export function graphql(source: "\n  query AdminBuilding {\n    adminBuilding {\
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation UpdateApartment($update: ApartmentUpdate!) {\n    updateApartment(update: $update) {\n      exception {\n        ...ExceptionFields\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation UpdateApartment($update: ApartmentUpdate!) {\n    updateApartment(update: $update) {\n      exception {\n        ...ExceptionFields\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ApartmentPictures($id: Int!) {\n    apartmentById(id: $id) {\n      id\n      pictures {\n        name\n        url\n        descriptionDe\n        descriptionEn\n      }\n    }\n  }\n"): (typeof documents)["\n  query ApartmentPictures($id: Int!) {\n    apartmentById(id: $id) {\n      id\n      pictures {\n        name\n        url\n        descriptionDe\n        descriptionEn\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation UpdateApartmentPictures($apartmentId: Int!, $pictures: [PictureEdit!]!) {\n    updateApartmentPictures(apartmentId: $apartmentId, pictures: $pictures) {\n      exception {\n        ...ExceptionFields\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation UpdateApartmentPictures($apartmentId: Int!, $pictures: [PictureEdit!]!) {\n    updateApartmentPictures(apartmentId: $apartmentId, pictures: $pictures) {\n      exception {\n        ...ExceptionFields\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -20,6 +20,9 @@ type Repository interface {
 	// UpdateApartment loads the apartment, lets change modify it and stores it with an audit entry in
 	// one transaction; nothing is stored when change fails.
 	UpdateApartment(ctx context.Context, id int, actor string, change func(*domain.Apartment) error) error
+	// UpdatePictures loads the apartment with its pictures, lets change modify them and stores them
+	// with an audit entry in one transaction; nothing is stored when change fails.
+	UpdatePictures(ctx context.Context, id int, actor string, change func(*domain.Apartment) error) error
 	// CreateSemester stores a new semester with an audit entry; one sharing a day or the name with
 	// another is refused as a business exception.
 	CreateSemester(ctx context.Context, s domain.Semester, actor string) error
@@ -206,6 +209,22 @@ func (c *Catalog) UpdateApartment(ctx context.Context, update domain.ApartmentUp
 	})
 	if errors.Is(err, domain.ErrNotFound) {
 		return &exception.Error{Path: "id", MessageID: domain.MsgNoApartment, Params: map[string]string{"id": fmt.Sprint(update.ID)}}
+	}
+	return c.written(ctx, err)
+}
+
+// UpdateApartmentPictures orders, describes and deletes an apartment's pictures: those in edits stay,
+// in their order, with their descriptions; the others are deleted. It is for admins only; invalid
+// input comes back as a *exception.Error and changes nothing.
+func (c *Catalog) UpdateApartmentPictures(ctx context.Context, apartmentID int, edits []domain.PictureEdit) error {
+	if err := identity.RequireAdmin(ctx); err != nil {
+		return err
+	}
+	err := c.repo.UpdatePictures(ctx, apartmentID, identity.FromContext(ctx).Subject, func(a *domain.Apartment) error {
+		return a.ArrangePictures(edits)
+	})
+	if errors.Is(err, domain.ErrNotFound) {
+		return &exception.Error{Path: "apartmentId", MessageID: domain.MsgNoApartment, Params: map[string]string{"id": fmt.Sprint(apartmentID)}}
 	}
 	return c.written(ctx, err)
 }

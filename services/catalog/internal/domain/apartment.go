@@ -1,6 +1,7 @@
 package domain
 
 import (
+	"fmt"
 	"strings"
 	"unicode/utf8"
 
@@ -50,12 +51,23 @@ type Floor struct {
 	Apartments []Apartment
 }
 
-// Picture is one photo of an apartment.
+// Picture is one photo of an apartment. URL is the picture for clients that cannot choose; Sources
+// offer it in several formats and widths, Width × Height is the size of the largest (its aspect ratio
+// lets a page reserve the picture's box before it arrives).
 type Picture struct {
 	Name          string
 	URL           string
+	Width, Height int
+	Sources       []PictureSource
 	DescriptionDe string
 	DescriptionEn string
+}
+
+// PictureSource is a picture in one format (Type, a MIME type such as image/webp) in several widths:
+// Srcset lists them as an HTML srcset does ("/a-480.webp 480w, /a-960.webp 960w").
+type PictureSource struct {
+	Type   string
+	Srcset string
 }
 
 // Apartment is one rentable unit. Prices include all utilities; the rent is per month.
@@ -119,6 +131,59 @@ func (a *Apartment) Apply(u ApartmentUpdate) error {
 	a.RentPerMonth, a.Deposit, a.CleaningFee = rent, deposit, cleaning
 	a.DescriptionDe, a.DescriptionEn = descriptionDe, descriptionEn
 	return nil
+}
+
+// MaxPictureDescriptionLength is the most characters of a picture's description, its caption and the
+// text read out in its place.
+const MaxPictureDescriptionLength = 300
+
+// PictureEdit is an administrator's word on one of an apartment's pictures: which one (by its name)
+// and its descriptions.
+type PictureEdit struct {
+	Name          string
+	DescriptionDe string
+	DescriptionEn string
+}
+
+// ArrangePictures keeps the pictures named in edits, in their order and with their descriptions, and
+// drops the others. A name the apartment has no picture of, a name given twice and an empty,
+// over-long or multi-line description are refused, leaving the pictures as they were.
+func (a *Apartment) ArrangePictures(edits []PictureEdit) error {
+	byName := make(map[string]Picture, len(a.Pictures))
+	for _, p := range a.Pictures {
+		byName[p.Name] = p
+	}
+	arranged := make([]Picture, len(edits))
+	for i, e := range edits {
+		p, ok := byName[e.Name]
+		if !ok {
+			return exception.New(fmt.Sprintf("pictures[%d].name", i), MsgNoPicture, "name", e.Name)
+		}
+		delete(byName, e.Name) // named twice: not found the second time
+		var err error
+		if p.DescriptionDe, err = pictureDescription(fmt.Sprintf("pictures[%d].descriptionDe", i), e.DescriptionDe); err != nil {
+			return err
+		}
+		if p.DescriptionEn, err = pictureDescription(fmt.Sprintf("pictures[%d].descriptionEn", i), e.DescriptionEn); err != nil {
+			return err
+		}
+		arranged[i] = p
+	}
+	a.Pictures = arranged
+	return nil
+}
+
+func pictureDescription(path, text string) (string, error) {
+	text = strings.TrimSpace(text)
+	switch {
+	case text == "":
+		return "", exception.New(path, MsgNotNull)
+	case utf8.RuneCountInString(text) > MaxPictureDescriptionLength:
+		return "", exception.New(path, MsgStringMax, "max", itoa(MaxPictureDescriptionLength))
+	case strings.ContainsAny(text, "\r\n"):
+		return "", exception.New(path, MsgSingleLine)
+	}
+	return text, nil
 }
 
 func price(path string, euros float64, max Money) (Money, error) {

@@ -17,6 +17,7 @@ const (
 	MsgCurrency     = "CURRENCY"
 	MsgNoApartment  = "NO_APARTMENT"
 	MsgSingleLine   = "SINGLE_LINE"
+	MsgNoPicture    = "NO_PICTURE" // the apartment has no such picture, or it was named twice (param name)
 
 	MsgNoSemester        = "NO_SEMESTER"
 	MsgSemesterDates     = "SEMESTER_DATES"      // the last day is not after the first

@@ -1,7 +1,7 @@
 import { useMutation } from '@apollo/client/react';
 import { written } from '../../apollo/cache';
 import { graphql } from '../../graphql';
-import type { AdminBuildingQuery } from '../../graphql/graphql';
+import type { AdminBuildingQuery, ApartmentPicturesQuery } from '../../graphql/graphql';
 
 export const ADMIN_BUILDING = graphql(`
   query AdminBuilding {
@@ -47,6 +47,49 @@ export function useUpdateApartment() {
       if (!variables || result.data?.updateApartment.exception) return;
       const { id, ...values } = variables.update;
       cache.modify({ id: cache.identify({ __typename: 'Apartment', id }), fields: written(values) });
+    },
+  });
+}
+
+/** An apartment's pictures for their editor, loaded when it opens (for every apartment at once they
+ * would cost the building's query more than the gateway allows). */
+export const APARTMENT_PICTURES = graphql(`
+  query ApartmentPictures($id: Int!) {
+    apartmentById(id: $id) {
+      id
+      pictures {
+        name
+        url
+        descriptionDe
+        descriptionEn
+      }
+    }
+  }
+`);
+
+export type AdminPicture = NonNullable<ApartmentPicturesQuery['apartmentById']>['pictures'][number];
+
+export const UPDATE_APARTMENT_PICTURES = graphql(`
+  mutation UpdateApartmentPictures($apartmentId: Int!, $pictures: [PictureEdit!]!) {
+    updateApartmentPictures(apartmentId: $apartmentId, pictures: $pictures) {
+      exception {
+        ...ExceptionFields
+      }
+    }
+  }
+`);
+
+/**
+ * Saves an apartment's pictures (their order, descriptions, and which are left); once saved the
+ * cached apartment holds them in that order with those descriptions.
+ */
+export function useUpdateApartmentPictures(pictures: readonly AdminPicture[]) {
+  return useMutation(UPDATE_APARTMENT_PICTURES, {
+    update(cache, result, { variables }) {
+      if (!variables || result.data?.updateApartmentPictures.exception) return;
+      const edits = Array.isArray(variables.pictures) ? variables.pictures : [variables.pictures];
+      const saved = edits.map((e) => ({ ...pictures.find((p) => p.name === e.name), ...e }));
+      cache.modify({ id: cache.identify({ __typename: 'Apartment', id: variables.apartmentId }), fields: written({ pictures: saved }) });
     },
   });
 }

@@ -4,6 +4,7 @@ import { useQuery } from '@apollo/client/react';
 import { errorMessage, exceptionField, exceptionText } from '../../apollo/errors';
 import { amountError, changedApartments, sortById, toUpdate, type ApartmentUpdate } from '../../lib/apartments';
 import { ADMIN_BUILDING, useUpdateApartment, type AdminApartment } from './ApartmentsPage.graphql';
+import { PicturesEditor } from './PicturesEditor';
 
 type NumberField = 'pricePerMonth' | 'priceDeposit' | 'priceCleaning';
 type TextField = 'descriptionDe' | 'descriptionEn';
@@ -151,6 +152,9 @@ export default function ApartmentsPage() {
                 <Col xs={24} md={8}>{numberInput(a, 'priceCleaning', 'Reinigung')}</Col>
                 <Col xs={24} md={12}>{textInput(a, 'descriptionDe', 'Beschreibung DE')}</Col>
                 <Col xs={24} md={12}>{textInput(a, 'descriptionEn', 'Beschreibung EN')}</Col>
+                <Col span={24}>
+                  <PicturesEditor apartment={a} />
+                </Col>
               </Row>
             </Card>
           ))}

@@ -4,10 +4,14 @@ import type { ApartmentDetailFragment } from '../../graphql/graphql';
 
 type PictureFields = ApartmentDetailFragment['pictures'][number];
 
+/** How wide the carousel is shown (app.css: .pictures, at most 640 px): the browser picks the size. */
+const SIZES = '(max-width: 672px) calc(100vw - 32px), 640px';
+
 /**
  * The apartment's pictures, one at a time with previous/next and a dot per picture. Every picture has
- * its box reserved (2:1, like the demo pictures) so nothing moves when it arrives; the first one is
- * the page's largest content and loads at once, the others only when shown.
+ * its box reserved (3:2, like the demo pictures) so nothing moves when it arrives; the browser picks
+ * the most compact format it knows (AVIF, WebP) in the width the screen needs. The first one is the
+ * page's largest content and loads at once, the others only when shown.
  */
 export function Pictures({ pictures }: { pictures: PictureFields[] }) {
   const { t, i18n } = useTranslation();
@@ -27,15 +31,20 @@ export function Pictures({ pictures }: { pictures: PictureFields[] }) {
             aria-label={t('booking.step2.pictureOf', { n: i + 1, total: pictures.length })}
           >
             <figure>
-              <img
-                src={p.url}
-                alt={alt || p.name}
-                width={640}
-                height={320}
-                loading={i === 0 ? 'eager' : 'lazy'}
-                fetchPriority={i === 0 ? 'high' : undefined}
-                decoding="async"
-              />
+              <picture>
+                {p.sources.map((s) => (
+                  <source key={s.type} type={s.type} srcSet={s.srcset} sizes={SIZES} />
+                ))}
+                <img
+                  src={p.url}
+                  alt={alt || p.name}
+                  width={p.width || 960}
+                  height={p.height || 640}
+                  loading={i === 0 ? 'eager' : 'lazy'}
+                  fetchPriority={i === 0 ? 'high' : undefined}
+                  decoding="async"
+                />
+              </picture>
               {alt && <figcaption>{alt}</figcaption>}
             </figure>
           </div>

@@ -21,7 +21,18 @@ const bookMock = {
           descriptionEn: 'Bright room',
           pricePerMonth: 450,
           features: ['SIZE_22', 'BALCONY'],
-          pictures: [{ __typename: 'Picture', name: 'room', url: '/pictures/b01.jpg', descriptionDe: 'Zimmer', descriptionEn: 'Room' }],
+          pictures: [
+            {
+              __typename: 'Picture',
+              name: 'room',
+              url: '/pictures/b01-960.webp',
+              width: 960,
+              height: 640,
+              sources: [{ __typename: 'PictureSource', type: 'image/webp', srcset: '/pictures/b01-480.webp 480w, /pictures/b01-960.webp 960w' }],
+              descriptionDe: 'Zimmer',
+              descriptionEn: 'Room',
+            },
+          ],
         },
         semester,
         priceCalculation: {

@@ -15,6 +15,12 @@ export const APARTMENT_DETAIL = graphql(`
     pictures {
       name
       url
+      width
+      height
+      sources {
+        type
+        srcset
+      }
       descriptionDe
       descriptionEn
     }

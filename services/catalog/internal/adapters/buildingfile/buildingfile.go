@@ -11,6 +11,7 @@ import (
 	"net/url"
 	"path"
 	"reflect"
+	"regexp"
 	"slices"
 	"strings"
 	"unicode/utf8"
@@ -65,8 +66,19 @@ type position struct {
 
 type picture struct {
 	at
-	URL         string `yaml:"url"`
-	Description texts  `yaml:"description"`
+	URL         string   `yaml:"url"`
+	Name        string   `yaml:"name"`
+	Width       int      `yaml:"width"`
+	Height      int      `yaml:"height"`
+	Sources     []source `yaml:"sources"`
+	Description texts    `yaml:"description"`
+}
+
+// source is a picture in one format and several widths, as an HTML srcset lists them.
+type source struct {
+	at
+	Type   string `yaml:"type"`
+	Srcset string `yaml:"srcset"`
 }
 
 // at remembers where a mapping and each of its keys stand in the file.
@@ -96,6 +108,11 @@ func (a *apartment) UnmarshalYAML(n *yaml.Node) error {
 func (p *picture) UnmarshalYAML(n *yaml.Node) error {
 	type plain picture
 	return strictly(n, (*plain)(p), &p.at)
+}
+
+func (s *source) UnmarshalYAML(n *yaml.Node) error {
+	type plain source
+	return strictly(n, (*plain)(s), &s.at)
 }
 
 // strictly decodes the mapping n into v, refusing keys that v does not know, and records the lines.
@@ -249,15 +266,50 @@ func (c *checker) apartment(a apartment, f domain.Floor) domain.Apartment {
 			result.Features = append(result.Features, domain.Feature(code))
 		}
 	}
+	names := map[string]int{}
 	for _, p := range a.Pictures {
-		c.required(p.at, what+": picture", "url", "description")
-		link := c.link(p.lineOf("url"), what+": picture url", p.URL)
-		result.Pictures = append(result.Pictures, domain.Picture{
-			Name:          strings.TrimSuffix(path.Base(link), path.Ext(link)),
-			URL:           link,
-			DescriptionDe: c.line(p.lineOf("description"), what+": picture description.de", p.Description.De, 200),
-			DescriptionEn: c.line(p.lineOf("description"), what+": picture description.en", p.Description.En, 200),
-		})
+		picture := c.picture(p, what)
+		unique(c, p.lineOf("name"), names, picture.Name, what+": picture name")
+		result.Pictures = append(result.Pictures, picture)
+	}
+	return result
+}
+
+// pictureTypes are the formats a picture's sources may offer.
+var pictureTypes = []string{"image/avif", "image/webp", "image/jpeg", "image/png"}
+
+var pictureName = regexp.MustCompile(`^[a-z0-9][a-z0-9-]*$`)
+
+func (c *checker) picture(p picture, what string) domain.Picture {
+	c.required(p.at, what+": picture", "url", "description")
+	link := c.link(p.lineOf("url"), what+": picture url", p.URL)
+	result := domain.Picture{
+		Name: p.Name, URL: link, Width: p.Width, Height: p.Height,
+		DescriptionDe: c.line(p.lineOf("description"), what+": picture description.de", p.Description.De, domain.MaxPictureDescriptionLength),
+		DescriptionEn: c.line(p.lineOf("description"), what+": picture description.en", p.Description.En, domain.MaxPictureDescriptionLength),
+	}
+	if result.Name == "" {
+		result.Name = strings.TrimSuffix(path.Base(link), path.Ext(link))
+	} else if !pictureName.MatchString(result.Name) {
+		c.failf(p.lineOf("name"), "%s: picture name %q may hold only a-z, 0-9 and -", what, result.Name)
+	}
+	if (p.Width > 0) != (p.Height > 0) || p.Width < 0 || p.Height < 0 || p.Width > 10000 || p.Height > 10000 {
+		c.failf(p.lineOf("width"), "%s: picture width and height are both given (1 to 10000 pixels) or both left out", what)
+	}
+	for _, s := range p.Sources {
+		c.required(s.at, what+": picture source", "type", "srcset")
+		if !slices.Contains(pictureTypes, s.Type) {
+			c.failf(s.lineOf("type"), "%s: picture source type %q; known are %s", what, s.Type, strings.Join(pictureTypes, ", "))
+		}
+		for candidate := range strings.SplitSeq(s.Srcset, ",") {
+			address, width, ok := strings.Cut(strings.TrimSpace(candidate), " ")
+			if !ok || !strings.HasSuffix(width, "w") {
+				c.failf(s.lineOf("srcset"), "%s: srcset entry %q is not an address and a width such as 480w", what, strings.TrimSpace(candidate))
+				continue
+			}
+			c.link(s.lineOf("srcset"), what+": srcset address", address)
+		}
+		result.Sources = append(result.Sources, domain.PictureSource{Type: s.Type, Srcset: strings.TrimSpace(s.Srcset)})
 	}
 	return result
 }

@@ -43,6 +43,13 @@ floors:
         pictures:
           - url: https://photos.example.org/1.jpg
             description: {de: Zimmer, en: Room}
+          - url: /images/room-960.webp
+            name: room
+            width: 960
+            height: 640
+            sources:
+              - {type: image/webp, srcset: "/images/room-480.webp 480w, /images/room-960.webp 960w"}
+            description: {de: Zimmer, en: Room}
 `
 
 func TestParse_mistakes_areNamedWithTheirLine(t *testing.T) {
@@ -63,6 +70,11 @@ func TestParse_mistakes_areNamedWithTheirLine(t *testing.T) {
 		{"no english text", "en: Bright.", "en: ''", `haus.yaml:11: apartment "0.01": description.en is missing`},
 		{"plan not a link", "plan: /groundplan/EG.svg", "plan: EG.svg", `haus.yaml:7: floor plan "EG.svg" must be a path on the site`},
 		{"picture over http", "https://photos", "http://photos", `haus.yaml:18: apartment "0.01": picture url "http://photos.example.org/1.jpg" must be`},
+		{"picture name", "name: room", "name: Room 1", `haus.yaml:21: apartment "0.01": picture name "Room 1" may hold only a-z, 0-9 and -`},
+		{"width without height", "            height: 640\n", "", `haus.yaml:22: apartment "0.01": picture width and height are both given`},
+		{"unknown picture format", "type: image/webp", "type: image/gif", `haus.yaml:25: apartment "0.01": picture source type "image/gif"; known are image/avif`},
+		{"srcset without width", "480.webp 480w,", "480.webp,", `haus.yaml:25: apartment "0.01": srcset entry "/images/room-480.webp" is not an address and a width`},
+		{"srcset over http", "/images/room-960.webp 960w", "http://x.example/room-960.webp 960w", `haus.yaml:25: apartment "0.01": srcset address "http://x.example/room-960.webp" must be`},
 		{"no address", "address: Weg 1, 69117 Heidelberg", "address: ''", `haus.yaml:2: address is missing`},
 		{"bad e-mail", "office@haus.example", "office", `haus.yaml:3: contact.email "office" is not an e-mail address`},
 	} {
@@ -80,7 +92,7 @@ func TestParse_twice_theSameIdOrName_namesBothLines(t *testing.T) {
 	t.Parallel()
 	twice := valid + strings.Replace(valid[strings.Index(valid, "      - id: 1"):], "description: {de: Hell.", "description: {de: Dunkel.", 1)
 	_, err := buildingfile.Parse("haus.yaml", []byte(twice))
-	for _, want := range []string{`haus.yaml:20: apartment id 1 is used before, on line 9`, `haus.yaml:21: apartment name 0.01 is used before, on line 10`} {
+	for _, want := range []string{`haus.yaml:27: apartment id 1 is used before, on line 9`, `haus.yaml:28: apartment name 0.01 is used before, on line 10`} {
 		if err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("got %v\nwant %s", err, want)
 		}

@@ -55,7 +55,13 @@ func toGraphApartment(a domain.Apartment) *model.Apartment {
 	}
 	pictures := make([]*model.Picture, len(a.Pictures))
 	for i, p := range a.Pictures {
-		pictures[i] = &model.Picture{Name: p.Name, URL: p.URL, DescriptionDe: p.DescriptionDe, DescriptionEn: p.DescriptionEn}
+		pictures[i] = &model.Picture{
+			Name: p.Name, URL: p.URL, Width: p.Width, Height: p.Height, Sources: make([]*model.PictureSource, len(p.Sources)),
+			DescriptionDe: p.DescriptionDe, DescriptionEn: p.DescriptionEn,
+		}
+		for j, s := range p.Sources {
+			pictures[i].Sources[j] = &model.PictureSource{Type: s.Type, Srcset: s.Srcset}
+		}
 	}
 	return &model.Apartment{
 		ID: a.ID, Name: a.Name, FloorID: a.FloorID,
@@ -103,4 +109,12 @@ func lookupError(err error, apartmentID int) error {
 	default:
 		return fmt.Errorf("catalog lookup: %w", err)
 	}
+}
+
+func toDomainPictureEdits(edits []*model.PictureEdit) []domain.PictureEdit {
+	out := make([]domain.PictureEdit, len(edits))
+	for i, e := range edits {
+		out[i] = domain.PictureEdit{Name: e.Name, DescriptionDe: e.DescriptionDe, DescriptionEn: e.DescriptionEn}
+	}
+	return out
 }

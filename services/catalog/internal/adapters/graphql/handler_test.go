@@ -48,14 +48,18 @@ func TestBuilding_demoResidenceWithFloorsApartmentsAndPictures(t *testing.T) {
 					PricePerMonth, PriceCleaning, PriceDeposit float64
 					Features                                   []string
 					X, Y                                       float64
-					Pictures                                   []struct{ URL string }
-					Floor                                      struct{ Name string }
+					Pictures                                   []struct {
+						URL           string
+						Width, Height int
+						Sources       []struct{ Type, Srcset string }
+					}
+					Floor struct{ Name string }
 				}
 			}
 		}
 	}
 	r := s.Query(nil, `{ building { name address contact { email phone } floors { id name plan apartments { id name descriptionDe descriptionEn
-		pricePerMonth priceCleaning priceDeposit features x y pictures { url } floor { name } } } } }`, nil, &data)
+		pricePerMonth priceCleaning priceDeposit features x y pictures { url width height sources { type srcset } } floor { name } } } } }`, nil, &data)
 	if len(r.Errors) > 0 {
 		t.Fatalf("errors: %+v", r.Errors)
 	}
@@ -79,6 +83,12 @@ func TestBuilding_demoResidenceWithFloorsApartmentsAndPictures(t *testing.T) {
 				a.PricePerMonth <= 0 || a.PriceDeposit <= 0 || a.PriceCleaning <= 0 || a.X <= 0 || a.X >= 1 || a.Y <= 0 || a.Y >= 1 ||
 				!strings.HasPrefix(a.Features[0], "SIZE_") {
 				t.Errorf("apartment %s is incomplete: %+v", a.Name, a)
+			}
+			for _, p := range a.Pictures {
+				if p.Width <= 0 || p.Height <= 0 || len(p.Sources) == 0 || p.Sources[0].Type != "image/avif" ||
+					!strings.Contains(p.Sources[0].Srcset, " 480w, ") {
+					t.Errorf("apartment %s: picture %+v without its sizes", a.Name, p)
+				}
 			}
 		}
 	}
@@ -331,5 +341,45 @@ func TestEntities_buildingResolvesForOtherSubgraphs(t *testing.T) {
 		map[string]any{"r": []map[string]any{{"__typename": "Building", "id": 1}}}, &data)
 	if len(r.Errors) > 0 || len(data.Entities) != 1 || data.Entities[0].Name == "" {
 		t.Errorf("building entity: %+v %+v", data, r.Errors)
+	}
+}
+
+func TestUpdateApartmentPictures_refusedWithoutAdminIdentity_andAsAdminReorders(t *testing.T) {
+	t.Parallel()
+	s := newSubgraph(t)
+	const arrange = `mutation($p: [PictureEdit!]!) { updateApartmentPictures(apartmentId: 12, pictures: $p) { exception { path messageId } } }`
+	edits := map[string]any{"p": []map[string]any{
+		{"name": "standard-kitchen", "descriptionDe": "Küche", "descriptionEn": "Kitchen"},
+		{"name": "standard-room", "descriptionDe": "Zimmer", "descriptionEn": "Room"},
+	}}
+	names := func() string {
+		var data struct {
+			ApartmentByID struct{ Pictures []struct{ Name string } }
+		}
+		s.Query(nil, `{ apartmentById(id: 12) { pictures { name } } }`, nil, &data)
+		out := ""
+		for _, p := range data.ApartmentByID.Pictures {
+			out += p.Name + " "
+		}
+		return out
+	}
+	for name, as := range map[string]*identity.Identity{"no token": nil, "anonymous token": &identity.Anonymous} {
+		if r := s.Query(as, arrange, edits, nil); len(r.Errors) == 0 || r.Errors[0].Message != "forbidden" {
+			t.Errorf("%s: got %+v, want forbidden", name, r)
+		}
+	}
+	if got := names(); got != "standard-room standard-kitchen standard-bath " {
+		t.Errorf("after refused edits: %s", got)
+	}
+	var result struct {
+		UpdateApartmentPictures struct {
+			Exception *struct{ Path, MessageID string }
+		}
+	}
+	if r := s.Query(admin, arrange, edits, &result); len(r.Errors) > 0 || result.UpdateApartmentPictures.Exception != nil {
+		t.Fatalf("admin's edit: %+v %+v", r.Errors, result)
+	}
+	if got := names(); got != "standard-kitchen standard-room " {
+		t.Errorf("after the admin's edit: %s", got)
 	}
 }

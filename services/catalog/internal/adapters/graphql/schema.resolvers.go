@@ -33,6 +33,11 @@ func (r *mutationResolver) UpdateApartment(ctx context.Context, update model.Apa
 	return graphqlx.Updated(r.Catalog.UpdateApartment(ctx, toDomainUpdate(update)))
 }
 
+// UpdateApartmentPictures is the resolver for the updateApartmentPictures field.
+func (r *mutationResolver) UpdateApartmentPictures(ctx context.Context, apartmentID int, pictures []*model.PictureEdit) (*graphqlx.UpdateResult, error) {
+	return graphqlx.Updated(r.Catalog.UpdateApartmentPictures(ctx, apartmentID, toDomainPictureEdits(pictures)))
+}
+
 // CreateSemester is the resolver for the createSemester field.
 func (r *mutationResolver) CreateSemester(ctx context.Context, semester model.SemesterInput) (*graphqlx.UpdateResult, error) {
 	return graphqlx.Updated(r.Catalog.CreateSemester(ctx, toDomainSemesterInput(semester)))

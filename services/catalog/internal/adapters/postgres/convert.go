@@ -1,6 +1,9 @@
 package postgres
 
 import (
+	"encoding/json"
+	"fmt"
+
 	"semesterhaus/services/catalog/internal/adapters/postgres/db"
 	"semesterhaus/services/catalog/internal/domain"
 )
@@ -21,7 +24,7 @@ func buildingFromDB(b db.Building, floors []db.Floor, apartments []domain.Apartm
 	return building
 }
 
-func apartmentFromDB(a db.Apartment, floorName string, pictures []db.Picture) domain.Apartment {
+func apartmentFromDB(a db.Apartment, floorName string, pictures []db.Picture) (domain.Apartment, error) {
 	features := make([]domain.Feature, len(a.Features))
 	for i, f := range a.Features {
 		features[i] = domain.Feature(f)
@@ -31,12 +34,45 @@ func apartmentFromDB(a db.Apartment, floorName string, pictures []db.Picture) do
 		DescriptionDe: a.DescriptionDe, DescriptionEn: a.DescriptionEn,
 		RentPerMonth: domain.Money(a.RentCents), CleaningFee: domain.Money(a.CleaningCents), Deposit: domain.Money(a.DepositCents),
 		Features: features, X: a.PlanX, Y: a.PlanY,
-		Pictures: make([]domain.Picture, len(pictures)),
 	}
+	var err error
+	if apartment.Pictures, err = picturesFromDB(pictures); err != nil {
+		return domain.Apartment{}, fmt.Errorf("apartment %s: %w", a.Name, err)
+	}
+	return apartment, nil
+}
+
+func picturesFromDB(pictures []db.Picture) ([]domain.Picture, error) {
+	result := make([]domain.Picture, len(pictures))
 	for i, p := range pictures {
-		apartment.Pictures[i] = domain.Picture{Name: p.Name, URL: p.Url, DescriptionDe: p.DescriptionDe, DescriptionEn: p.DescriptionEn}
+		var sources []pictureSourceJSON
+		if err := json.Unmarshal(p.Sources, &sources); err != nil {
+			return nil, fmt.Errorf("picture %s: sources: %w", p.Name, err)
+		}
+		result[i] = domain.Picture{
+			Name: p.Name, URL: p.Url, Width: int(p.Width), Height: int(p.Height), Sources: make([]domain.PictureSource, len(sources)),
+			DescriptionDe: p.DescriptionDe, DescriptionEn: p.DescriptionEn,
+		}
+		for j, s := range sources {
+			result[i].Sources[j] = domain.PictureSource(s)
+		}
 	}
-	return apartment
+	return result, nil
+}
+
+// pictureSourceJSON is one element of picture.sources.
+type pictureSourceJSON struct {
+	Type   string `json:"type"`
+	Srcset string `json:"srcset"`
+}
+
+// pictureSourcesToDB is picture.sources of a picture.
+func pictureSourcesToDB(sources []domain.PictureSource) ([]byte, error) {
+	rows := make([]pictureSourceJSON, len(sources))
+	for i, s := range sources {
+		rows[i] = pictureSourceJSON(s)
+	}
+	return json.Marshal(rows)
 }
 
 func semesterFromDB(s db.Semester) domain.Semester {

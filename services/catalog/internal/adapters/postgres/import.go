@@ -58,7 +58,11 @@ func (r *Repository) Import(ctx context.Context, building domain.Building, semes
 		}
 		for _, row := range stored {
 			if !slices.Contains(listed, int(row.Apartment.ID)) {
-				result.Unlisted = append(result.Unlisted, apartmentFromDB(row.Apartment, row.FloorName, nil))
+				unlisted, err := apartmentFromDB(row.Apartment, row.FloorName, nil)
+				if err != nil {
+					return err
+				}
+				result.Unlisted = append(result.Unlisted, unlisted)
 			}
 		}
 		if result.SemestersAdded, err = ensureSemesters(ctx, q, semesters); err != nil {
@@ -95,28 +99,41 @@ func upsertApartment(ctx context.Context, q *db.Queries, a domain.Apartment) (bo
 	if err != nil {
 		return false, fmt.Errorf("pictures of apartment %s: %w", a.Name, err)
 	}
-	if samePictures(stored, a.Pictures) {
+	current, err := picturesFromDB(stored)
+	if err != nil {
+		return false, fmt.Errorf("pictures of apartment %s: %w", a.Name, err)
+	}
+	if slices.EqualFunc(current, a.Pictures, samePicture) {
 		return rows > 0, nil
 	}
 	if err := q.DeletePicturesOfApartment(ctx, int32(a.ID)); err != nil {
 		return false, fmt.Errorf("replace the pictures of apartment %s: %w", a.Name, err)
 	}
-	for i, p := range a.Pictures {
-		err := q.InsertPicture(ctx, db.InsertPictureParams{
-			ApartmentID: int32(a.ID), Position: int32(i), Name: p.Name, Url: p.URL,
-			DescriptionDe: p.DescriptionDe, DescriptionEn: p.DescriptionEn,
-		})
-		if err != nil {
-			return false, fmt.Errorf("insert picture %s of apartment %s: %w", p.Name, a.Name, err)
-		}
-	}
-	return true, nil
+	return true, insertPictures(ctx, q, a)
 }
 
-func samePictures(stored []db.Picture, pictures []domain.Picture) bool {
-	return slices.EqualFunc(stored, pictures, func(s db.Picture, p domain.Picture) bool {
-		return s.Name == p.Name && s.Url == p.URL && s.DescriptionDe == p.DescriptionDe && s.DescriptionEn == p.DescriptionEn
-	})
+func samePicture(a, b domain.Picture) bool {
+	return a.Name == b.Name && a.URL == b.URL && a.Width == b.Width && a.Height == b.Height &&
+		slices.Equal(a.Sources, b.Sources) && a.DescriptionDe == b.DescriptionDe && a.DescriptionEn == b.DescriptionEn
+}
+
+// insertPictures stores the apartment's pictures in their order.
+func insertPictures(ctx context.Context, q *db.Queries, a domain.Apartment) error {
+	for i, p := range a.Pictures {
+		sources, err := pictureSourcesToDB(p.Sources)
+		if err != nil {
+			return fmt.Errorf("picture %s of apartment %s: %w", p.Name, a.Name, err)
+		}
+		err = q.InsertPicture(ctx, db.InsertPictureParams{
+			ApartmentID: int32(a.ID), Position: int32(i), Name: p.Name, Url: p.URL,
+			DescriptionDe: p.DescriptionDe, DescriptionEn: p.DescriptionEn,
+			Width: int32(p.Width), Height: int32(p.Height), Sources: sources,
+		})
+		if err != nil {
+			return fmt.Errorf("insert picture %s of apartment %s: %w", p.Name, a.Name, err)
+		}
+	}
+	return nil
 }
 
 // ensureSemesters adds each semester that shares neither a day nor its name with one stored, and

@@ -78,7 +78,9 @@ func apartments(ctx context.Context, q *db.Queries) ([]domain.Apartment, error) 
 	}
 	apartments := make([]domain.Apartment, len(rows))
 	for i, row := range rows {
-		apartments[i] = apartmentFromDB(row.Apartment, row.FloorName, byApartment[row.Apartment.ID])
+		if apartments[i], err = apartmentFromDB(row.Apartment, row.FloorName, byApartment[row.Apartment.ID]); err != nil {
+			return nil, err
+		}
 	}
 	return apartments, nil
 }
@@ -101,14 +103,10 @@ func semesters(ctx context.Context, q *db.Queries) ([]domain.Semester, error) {
 func (r *Repository) UpdateApartment(ctx context.Context, id int, actor string, change func(*domain.Apartment) error) error {
 	return postgres.InTx(ctx, r.pool, func(tx pgx.Tx) error {
 		q := r.queries.WithTx(tx)
-		row, err := q.LockApartment(ctx, int32(id))
-		if errors.Is(err, pgx.ErrNoRows) {
-			return fmt.Errorf("apartment %d: %w", id, domain.ErrNotFound)
-		}
+		apartment, err := lockApartment(ctx, q, id, false)
 		if err != nil {
-			return fmt.Errorf("lock apartment %d: %w", id, err)
+			return err
 		}
-		apartment := apartmentFromDB(row.Apartment, row.FloorName, nil)
 		before := apartment
 		if err := change(&apartment); err != nil {
 			return err
@@ -125,6 +123,59 @@ func (r *Repository) UpdateApartment(ctx context.Context, id int, actor string, 
 			Details: map[string]any{"before": auditView(before), "after": auditView(apartment)},
 		})
 	})
+}
+
+// UpdatePictures locks the apartment, lets change modify its pictures and stores them (their order,
+// descriptions, and which are left) with an audit entry, all in one transaction.
+func (r *Repository) UpdatePictures(ctx context.Context, id int, actor string, change func(*domain.Apartment) error) error {
+	return postgres.InTx(ctx, r.pool, func(tx pgx.Tx) error {
+		q := r.queries.WithTx(tx)
+		apartment, err := lockApartment(ctx, q, id, true)
+		if err != nil {
+			return err
+		}
+		before := apartment.Pictures
+		if err := change(&apartment); err != nil {
+			return err
+		}
+		if err := q.DeletePicturesOfApartment(ctx, int32(id)); err != nil {
+			return fmt.Errorf("delete pictures of apartment %d: %w", id, err)
+		}
+		if err := insertPictures(ctx, q, apartment); err != nil {
+			return err
+		}
+		return audit.Record(ctx, tx, audit.Entry{
+			Actor: actor, Action: "updateApartmentPictures", Subject: fmt.Sprintf("apartment/%d", id),
+			Details: map[string]any{"before": auditPictures(before), "after": auditPictures(apartment.Pictures)},
+		})
+	})
+}
+
+// lockApartment locks the apartment's row for the transaction and loads it, with its pictures when
+// asked; a missing apartment is domain.ErrNotFound.
+func lockApartment(ctx context.Context, q *db.Queries, id int, withPictures bool) (domain.Apartment, error) {
+	row, err := q.LockApartment(ctx, int32(id))
+	if errors.Is(err, pgx.ErrNoRows) {
+		return domain.Apartment{}, fmt.Errorf("apartment %d: %w", id, domain.ErrNotFound)
+	}
+	if err != nil {
+		return domain.Apartment{}, fmt.Errorf("lock apartment %d: %w", id, err)
+	}
+	var pictures []db.Picture
+	if withPictures {
+		if pictures, err = q.ListPicturesOfApartment(ctx, int32(id)); err != nil {
+			return domain.Apartment{}, fmt.Errorf("load pictures of apartment %d: %w", id, err)
+		}
+	}
+	return apartmentFromDB(row.Apartment, row.FloorName, pictures)
+}
+
+func auditPictures(pictures []domain.Picture) []map[string]string {
+	view := make([]map[string]string, len(pictures))
+	for i, p := range pictures {
+		view[i] = map[string]string{"name": p.Name, "descriptionDe": p.DescriptionDe, "descriptionEn": p.DescriptionEn}
+	}
+	return view
 }
 
 func auditView(a domain.Apartment) map[string]any {

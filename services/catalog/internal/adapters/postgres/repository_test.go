@@ -2,10 +2,14 @@ package postgres_test
 
 import (
 	"context"
+	"io/fs"
+	"reflect"
 	"testing"
+	"testing/fstest"
 	"time"
 
 	"semesterhaus/platform/pgtest"
+	"semesterhaus/platform/postgres"
 	pgadapter "semesterhaus/services/catalog/internal/adapters/postgres"
 	"semesterhaus/services/catalog/internal/demo"
 	"semesterhaus/services/catalog/internal/domain"
@@ -133,4 +137,55 @@ func apartment(c domain.Catalog, id int) domain.Apartment {
 		}
 	}
 	return domain.Apartment{}
+}
+
+func TestMigration_demoDrawingsBecomeTheRenderedPicturesInTwoFormatsAndWidths(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	url := pgtest.EmptyDatabase(t)
+	before := fstest.MapFS{}
+	for _, name := range []string{"00001_catalog.sql", "00002_semester_no_overlap.sql", "00003_building_contact.sql"} {
+		content, err := fs.ReadFile(migrations.FS, name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		before[name] = &fstest.MapFile{Data: content}
+	}
+	if err := postgres.Migrate(ctx, url, before); err != nil {
+		t.Fatal(err)
+	}
+	pool, err := postgres.Connect(ctx, url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(pool.Close)
+	// A residence stored before: one demo drawing and one picture an operator put elsewhere.
+	if _, err := pool.Exec(ctx, `
+		INSERT INTO building (id, name, address) VALUES (1, 'Haus', 'Weg 1');
+		INSERT INTO floor (id, building_id, name) VALUES (1, 1, 'EG');
+		INSERT INTO apartment (id, floor_id, name, description_de, description_en, rent_cents, cleaning_cents, deposit_cents, plan_x, plan_y)
+		VALUES (1, 1, '0.01', 'de', 'en', 1, 1, 1, 0.5, 0.5);
+		INSERT INTO picture (apartment_id, position, name, url, description_de, description_en)
+		VALUES (1, 0, 'compact-room', '/images/apartments/compact-room.svg', 'Zimmer', 'Room'),
+		       (1, 1, 'own', 'https://example.org/own.jpg', 'Eigenes', 'Own')`); err != nil {
+		t.Fatal(err)
+	}
+	if err := postgres.Migrate(ctx, url, migrations.FS); err != nil {
+		t.Fatal(err)
+	}
+	a := loadApartment(t, pgadapter.NewRepository(pool), 1)
+	want := []domain.Picture{
+		{
+			Name: "compact-room", URL: "/images/apartments/compact-room-960.webp", Width: 960, Height: 640,
+			Sources: []domain.PictureSource{
+				{Type: "image/avif", Srcset: "/images/apartments/compact-room-480.avif 480w, /images/apartments/compact-room-960.avif 960w"},
+				{Type: "image/webp", Srcset: "/images/apartments/compact-room-480.webp 480w, /images/apartments/compact-room-960.webp 960w"},
+			},
+			DescriptionDe: "Zimmer", DescriptionEn: "Room",
+		},
+		{Name: "own", URL: "https://example.org/own.jpg", Sources: []domain.PictureSource{}, DescriptionDe: "Eigenes", DescriptionEn: "Own"},
+	}
+	if !reflect.DeepEqual(a.Pictures, want) {
+		t.Errorf("pictures after the migration:\n got %+v\nwant %+v", a.Pictures, want)
+	}
 }

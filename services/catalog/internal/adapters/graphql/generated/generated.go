@@ -89,16 +89,25 @@ type ComplexityRoot struct {
 	}
 
 	Mutation struct {
-		CreateSemester  func(childComplexity int, semester model.SemesterInput) int
-		UpdateApartment func(childComplexity int, update model.ApartmentUpdate) int
-		UpdateSemester  func(childComplexity int, id int, semester model.SemesterInput) int
+		CreateSemester          func(childComplexity int, semester model.SemesterInput) int
+		UpdateApartment         func(childComplexity int, update model.ApartmentUpdate) int
+		UpdateApartmentPictures func(childComplexity int, apartmentID int, pictures []*model.PictureEdit) int
+		UpdateSemester          func(childComplexity int, id int, semester model.SemesterInput) int
 	}
 
 	Picture struct {
 		DescriptionDe func(childComplexity int) int
 		DescriptionEn func(childComplexity int) int
+		Height        func(childComplexity int) int
 		Name          func(childComplexity int) int
+		Sources       func(childComplexity int) int
 		URL           func(childComplexity int) int
+		Width         func(childComplexity int) int
+	}
+
+	PictureSource struct {
+		Srcset func(childComplexity int) int
+		Type   func(childComplexity int) int
 	}
 
 	PriceCalculation struct {
@@ -188,6 +197,7 @@ type EntityResolver interface {
 }
 type MutationResolver interface {
 	UpdateApartment(ctx context.Context, update model.ApartmentUpdate) (*graphqlx.UpdateResult, error)
+	UpdateApartmentPictures(ctx context.Context, apartmentID int, pictures []*model.PictureEdit) (*graphqlx.UpdateResult, error)
 	CreateSemester(ctx context.Context, semester model.SemesterInput) (*graphqlx.UpdateResult, error)
 	UpdateSemester(ctx context.Context, id int, semester model.SemesterInput) (*graphqlx.UpdateResult, error)
 }
@@ -443,6 +453,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.UpdateApartment(childComplexity, args["update"].(model.ApartmentUpdate)), true
+	case "Mutation.updateApartmentPictures":
+		if e.ComplexityRoot.Mutation.UpdateApartmentPictures == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_updateApartmentPictures_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.UpdateApartmentPictures(childComplexity, args["apartmentId"].(int), args["pictures"].([]*model.PictureEdit)), true
 	case "Mutation.updateSemester":
 		if e.ComplexityRoot.Mutation.UpdateSemester == nil {
 			break
@@ -467,18 +488,49 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Picture.DescriptionEn(childComplexity), true
+	case "Picture.height":
+		if e.ComplexityRoot.Picture.Height == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Picture.Height(childComplexity), true
 	case "Picture.name":
 		if e.ComplexityRoot.Picture.Name == nil {
 			break
 		}
 
 		return e.ComplexityRoot.Picture.Name(childComplexity), true
+	case "Picture.sources":
+		if e.ComplexityRoot.Picture.Sources == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Picture.Sources(childComplexity), true
 	case "Picture.url":
 		if e.ComplexityRoot.Picture.URL == nil {
 			break
 		}
 
 		return e.ComplexityRoot.Picture.URL(childComplexity), true
+	case "Picture.width":
+		if e.ComplexityRoot.Picture.Width == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Picture.Width(childComplexity), true
+
+	case "PictureSource.srcset":
+		if e.ComplexityRoot.PictureSource.Srcset == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PictureSource.Srcset(childComplexity), true
+	case "PictureSource.type":
+		if e.ComplexityRoot.PictureSource.Type == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PictureSource.Type(childComplexity), true
 
 	case "PriceCalculation.items":
 		if e.ComplexityRoot.PriceCalculation.Items == nil {
@@ -771,6 +823,7 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 	ec := newExecutionContext(opCtx, e, make(chan graphql.DeferredResult))
 	inputUnmarshalMap := graphql.BuildUnmarshalerMap(
 		ec.unmarshalInputApartmentUpdate,
+		ec.unmarshalInputPictureEdit,
 		ec.unmarshalInputSemesterInput,
 	)
 	first := true
@@ -934,11 +987,27 @@ type Apartment @key(fields: "id") {
   floor: Floor!
 }
 
+"A photo of an apartment, offered in several formats and widths for the browser to choose from."
 type Picture {
   name: String!
+  "The picture for clients that cannot choose (an img's src)."
   url: String!
+  "Width of the largest size in pixels; with height it gives the aspect ratio to reserve the picture's box."
+  width: Int!
+  "Height of the largest size in pixels."
+  height: Int!
+  "One source per format, the most compact first (a picture element's source elements)."
+  sources: [PictureSource!]!
   descriptionDe: String!
   descriptionEn: String!
+}
+
+"A picture in one format in several widths."
+type PictureSource {
+  "The MIME type, such as image/avif or image/webp."
+  type: String!
+  "The sizes as an img's srcset: URL and width pairs, such as \"/a-480.webp 480w, /a-960.webp 960w\"."
+  srcset: String!
 }
 
 type Semester @key(fields: "id") {
@@ -1018,6 +1087,15 @@ input ApartmentUpdate {
   priceCleaning: Float!
 }
 
+"An administrator's word on one of an apartment's pictures: which one (its name) and its descriptions."
+input PictureEdit {
+  name: String!
+  "At most 300 characters on one line."
+  descriptionDe: String!
+  "At most 300 characters on one line."
+  descriptionEn: String!
+}
+
 "A semester as an administrator enters it; its phase follows from its dates."
 input SemesterInput {
   "At most 40 characters on one line, unique."
@@ -1048,6 +1126,8 @@ type Query {
 type Mutation {
   "Changes an apartment's prices and descriptions; invalid input comes back as the exception."
   updateApartment(update: ApartmentUpdate!): UpdateResult! @tag(name: "admin")
+  "Orders, describes and deletes an apartment's pictures: those listed stay, in this order, with these descriptions; the others are deleted. Invalid input (a picture the apartment has not) comes back as the exception."
+  updateApartmentPictures(apartmentId: Int!, pictures: [PictureEdit!]!): UpdateResult! @tag(name: "admin")
   "Adds a semester; invalid input, a name taken or days shared with another semester come back as the exception."
   createSemester(semester: SemesterInput!): UpdateResult! @tag(name: "admin")
   "Changes a semester's name and, before it starts, its dates; refused as createSemester refuses."
@@ -1220,12 +1300,28 @@ func (ec *executionContext) childFields_Picture(ctx context.Context, field graph
 		return ec.fieldContext_Picture_name(ctx, field)
 	case "url":
 		return ec.fieldContext_Picture_url(ctx, field)
+	case "width":
+		return ec.fieldContext_Picture_width(ctx, field)
+	case "height":
+		return ec.fieldContext_Picture_height(ctx, field)
+	case "sources":
+		return ec.fieldContext_Picture_sources(ctx, field)
 	case "descriptionDe":
 		return ec.fieldContext_Picture_descriptionDe(ctx, field)
 	case "descriptionEn":
 		return ec.fieldContext_Picture_descriptionEn(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type Picture", field.Name)
+}
+
+func (ec *executionContext) childFields_PictureSource(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "type":
+		return ec.fieldContext_PictureSource_type(ctx, field)
+	case "srcset":
+		return ec.fieldContext_PictureSource_srcset(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type PictureSource", field.Name)
 }
 
 func (ec *executionContext) childFields_PriceCalculation(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -1533,6 +1629,28 @@ func (ec *executionContext) field_Mutation_createSemester_args(ctx context.Conte
 		return nil, err
 	}
 	args["semester"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_updateApartmentPictures_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "apartmentId",
+		func(ctx context.Context, v any) (int, error) {
+			return ec.unmarshalNInt2int(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["apartmentId"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "pictures",
+		func(ctx context.Context, v any) ([]*model.PictureEdit, error) {
+			return ec.unmarshalNPictureEdit2ᚕᚖsemesterhausᚋservicesᚋcatalogᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐPictureEditᚄ(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["pictures"] = arg1
 	return args, nil
 }
 
@@ -2572,6 +2690,50 @@ func (ec *executionContext) fieldContext_Mutation_updateApartment(ctx context.Co
 	return fc, nil
 }
 
+func (ec *executionContext) _Mutation_updateApartmentPictures(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_updateApartmentPictures(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().UpdateApartmentPictures(ctx, fc.Args["apartmentId"].(int), fc.Args["pictures"].([]*model.PictureEdit))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *graphqlx.UpdateResult) graphql.Marshaler {
+			return ec.marshalNUpdateResult2ᚖsemesterhausᚋplatformᚋgraphqlxᚐUpdateResult(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_updateApartmentPictures(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_UpdateResult(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_updateApartmentPictures_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _Mutation_createSemester(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -2706,6 +2868,84 @@ func (ec *executionContext) fieldContext_Picture_url(_ context.Context, field gr
 	return graphql.NewScalarFieldContext("Picture", field, false, false, errors.New("field of type String does not have child fields"))
 }
 
+func (ec *executionContext) _Picture_width(ctx context.Context, field graphql.CollectedField, obj *model.Picture) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Picture_width(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Width, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Picture_width(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Picture", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _Picture_height(ctx context.Context, field graphql.CollectedField, obj *model.Picture) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Picture_height(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Height, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Picture_height(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Picture", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _Picture_sources(ctx context.Context, field graphql.CollectedField, obj *model.Picture) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Picture_sources(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Sources, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.PictureSource) graphql.Marshaler {
+			return ec.marshalNPictureSource2ᚕᚖsemesterhausᚋservicesᚋcatalogᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐPictureSourceᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Picture_sources(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Picture",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PictureSource(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _Picture_descriptionDe(ctx context.Context, field graphql.CollectedField, obj *model.Picture) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -2750,6 +2990,52 @@ func (ec *executionContext) _Picture_descriptionEn(ctx context.Context, field gr
 }
 func (ec *executionContext) fieldContext_Picture_descriptionEn(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("Picture", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _PictureSource_type(ctx context.Context, field graphql.CollectedField, obj *model.PictureSource) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PictureSource_type(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Type, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PictureSource_type(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PictureSource", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _PictureSource_srcset(ctx context.Context, field graphql.CollectedField, obj *model.PictureSource) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PictureSource_srcset(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Srcset, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PictureSource_srcset(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PictureSource", field, false, false, errors.New("field of type String does not have child fields"))
 }
 
 func (ec *executionContext) _PriceCalculation_items(ctx context.Context, field graphql.CollectedField, obj *model.PriceCalculation) (ret graphql.Marshaler) {
@@ -5099,6 +5385,50 @@ func (ec *executionContext) unmarshalInputApartmentUpdate(ctx context.Context, o
 	return it, nil
 }
 
+func (ec *executionContext) unmarshalInputPictureEdit(ctx context.Context, obj any) (model.PictureEdit, error) {
+	var it model.PictureEdit
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"name", "descriptionDe", "descriptionEn"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "name":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("name"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Name = data
+		case "descriptionDe":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("descriptionDe"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.DescriptionDe = data
+		case "descriptionEn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("descriptionEn"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.DescriptionEn = data
+		}
+	}
+	return it, nil
+}
+
 func (ec *executionContext) unmarshalInputSemesterInput(ctx context.Context, obj any) (model.SemesterInput, error) {
 	var it model.SemesterInput
 	if obj == nil {
@@ -5671,6 +6001,13 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
+		case "updateApartmentPictures":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_updateApartmentPictures(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
 		case "createSemester":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Mutation_createSemester(ctx, field)
@@ -5728,6 +6065,21 @@ func (ec *executionContext) _Picture(ctx context.Context, sel ast.SelectionSet, 
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
+		case "width":
+			out.Values[i] = ec._Picture_width(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "height":
+			out.Values[i] = ec._Picture_height(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "sources":
+			out.Values[i] = ec._Picture_sources(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
 		case "descriptionDe":
 			out.Values[i] = ec._Picture_descriptionDe(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
@@ -5735,6 +6087,49 @@ func (ec *executionContext) _Picture(ctx context.Context, sel ast.SelectionSet, 
 			}
 		case "descriptionEn":
 			out.Values[i] = ec._Picture_descriptionEn(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var pictureSourceImplementors = []string{"PictureSource"}
+
+func (ec *executionContext) _PictureSource(ctx context.Context, sel ast.SelectionSet, obj *model.PictureSource) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, pictureSourceImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("PictureSource")
+		case "type":
+			out.Values[i] = ec._PictureSource_type(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "srcset":
+			out.Values[i] = ec._PictureSource_srcset(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -7136,6 +7531,51 @@ func (ec *executionContext) marshalNPicture2ᚖsemesterhausᚋservicesᚋcatalog
 		return graphql.Null
 	}
 	return ec._Picture(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNPictureEdit2ᚕᚖsemesterhausᚋservicesᚋcatalogᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐPictureEditᚄ(ctx context.Context, v any) ([]*model.PictureEdit, error) {
+	vSlice := graphql.CoerceList(v)
+	var err error
+	res := make([]*model.PictureEdit, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNPictureEdit2ᚖsemesterhausᚋservicesᚋcatalogᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐPictureEdit(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+func (ec *executionContext) unmarshalNPictureEdit2ᚖsemesterhausᚋservicesᚋcatalogᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐPictureEdit(ctx context.Context, v any) (*model.PictureEdit, error) {
+	res, err := ec.unmarshalInputPictureEdit(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNPictureSource2ᚕᚖsemesterhausᚋservicesᚋcatalogᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐPictureSourceᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.PictureSource) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNPictureSource2ᚖsemesterhausᚋservicesᚋcatalogᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐPictureSource(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNPictureSource2ᚖsemesterhausᚋservicesᚋcatalogᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐPictureSource(ctx context.Context, sel ast.SelectionSet, v *model.PictureSource) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._PictureSource(ctx, sel, v)
 }
 
 func (ec *executionContext) marshalNPriceCalculation2ᚖsemesterhausᚋservicesᚋcatalogᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐPriceCalculation(ctx context.Context, sel ast.SelectionSet, v *model.PriceCalculation) graphql.Marshaler {

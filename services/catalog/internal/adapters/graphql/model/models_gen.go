@@ -47,11 +47,36 @@ type Floor struct {
 type Mutation struct {
 }
 
+// A photo of an apartment, offered in several formats and widths for the browser to choose from.
 type Picture struct {
-	Name          string `json:"name"`
-	URL           string `json:"url"`
+	Name string `json:"name"`
+	// The picture for clients that cannot choose (an img's src).
+	URL string `json:"url"`
+	// Width of the largest size in pixels; with height it gives the aspect ratio to reserve the picture's box.
+	Width int `json:"width"`
+	// Height of the largest size in pixels.
+	Height int `json:"height"`
+	// One source per format, the most compact first (a picture element's source elements).
+	Sources       []*PictureSource `json:"sources"`
+	DescriptionDe string           `json:"descriptionDe"`
+	DescriptionEn string           `json:"descriptionEn"`
+}
+
+// An administrator's word on one of an apartment's pictures: which one (its name) and its descriptions.
+type PictureEdit struct {
+	Name string `json:"name"`
+	// At most 300 characters on one line.
 	DescriptionDe string `json:"descriptionDe"`
+	// At most 300 characters on one line.
 	DescriptionEn string `json:"descriptionEn"`
+}
+
+// A picture in one format in several widths.
+type PictureSource struct {
+	// The MIME type, such as image/avif or image/webp.
+	Type string `json:"type"`
+	// The sizes as an img's srcset: URL and width pairs, such as "/a-480.webp 480w, /a-960.webp 960w".
+	Srcset string `json:"srcset"`
 }
 
 type PriceCalculation struct {

@@ -79,8 +79,8 @@ func (q *Queries) GetSemester(ctx context.Context, id int32) (Semester, error) {
 }
 
 const insertPicture = `-- name: InsertPicture :exec
-INSERT INTO picture (apartment_id, position, name, url, description_de, description_en)
-VALUES ($1, $2, $3, $4, $5, $6)
+INSERT INTO picture (apartment_id, position, name, url, description_de, description_en, width, height, sources)
+VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
 `
 
 type InsertPictureParams struct {
@@ -90,6 +90,9 @@ type InsertPictureParams struct {
 	Url           string
 	DescriptionDe string
 	DescriptionEn string
+	Width         int32
+	Height        int32
+	Sources       []byte
 }
 
 func (q *Queries) InsertPicture(ctx context.Context, arg InsertPictureParams) error {
@@ -100,6 +103,9 @@ func (q *Queries) InsertPicture(ctx context.Context, arg InsertPictureParams) er
 		arg.Url,
 		arg.DescriptionDe,
 		arg.DescriptionEn,
+		arg.Width,
+		arg.Height,
+		arg.Sources,
 	)
 	return err
 }
@@ -231,7 +237,7 @@ func (q *Queries) ListFloors(ctx context.Context) ([]Floor, error) {
 }
 
 const listPictures = `-- name: ListPictures :many
-SELECT apartment_id, position, name, url, description_de, description_en FROM picture ORDER BY apartment_id, position
+SELECT apartment_id, position, name, url, description_de, description_en, width, height, sources FROM picture ORDER BY apartment_id, position
 `
 
 func (q *Queries) ListPictures(ctx context.Context) ([]Picture, error) {
@@ -250,6 +256,9 @@ func (q *Queries) ListPictures(ctx context.Context) ([]Picture, error) {
 			&i.Url,
 			&i.DescriptionDe,
 			&i.DescriptionEn,
+			&i.Width,
+			&i.Height,
+			&i.Sources,
 		); err != nil {
 			return nil, err
 		}
@@ -262,7 +271,7 @@ func (q *Queries) ListPictures(ctx context.Context) ([]Picture, error) {
 }
 
 const listPicturesOfApartment = `-- name: ListPicturesOfApartment :many
-SELECT apartment_id, position, name, url, description_de, description_en FROM picture WHERE apartment_id = $1 ORDER BY position
+SELECT apartment_id, position, name, url, description_de, description_en, width, height, sources FROM picture WHERE apartment_id = $1 ORDER BY position
 `
 
 func (q *Queries) ListPicturesOfApartment(ctx context.Context, apartmentID int32) ([]Picture, error) {
@@ -281,6 +290,9 @@ func (q *Queries) ListPicturesOfApartment(ctx context.Context, apartmentID int32
 			&i.Url,
 			&i.DescriptionDe,
 			&i.DescriptionEn,
+			&i.Width,
+			&i.Height,
+			&i.Sources,
 		); err != nil {
 			return nil, err
 		}

@@ -48,6 +48,9 @@ type Picture struct {
 	Url           string
 	DescriptionDe string
 	DescriptionEn string
+	Width         int32
+	Height        int32
+	Sources       []byte
 }
 
 type Semester struct {

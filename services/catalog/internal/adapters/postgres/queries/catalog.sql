@@ -92,5 +92,5 @@ SELECT * FROM picture WHERE apartment_id = $1 ORDER BY position;
 DELETE FROM picture WHERE apartment_id = $1;
 
 -- name: InsertPicture :exec
-INSERT INTO picture (apartment_id, position, name, url, description_de, description_en)
-VALUES ($1, $2, $3, $4, $5, $6);
+INSERT INTO picture (apartment_id, position, name, url, description_de, description_en, width, height, sources)
+VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9);
