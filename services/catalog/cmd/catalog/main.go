@@ -85,7 +85,7 @@ func importBuilding(ctx context.Context, cfg config.Config, logger *slog.Logger)
 	for _, a := range result.Unlisted {
 		logger.WarnContext(ctx, "apartment not in the file: kept, with its rentings", "apartmentId", a.ID, "name", a.Name)
 	}
-	logger.InfoContext(ctx, "building imported", "file", name, "apartments", building.ApartmentCount(),
+	logger.InfoContext(ctx, "building imported", "file", name, "unchanged", result.Unchanged, "apartments", building.ApartmentCount(),
 		"apartmentsChanged", result.ApartmentsChanged, "semestersAdded", len(result.SemestersAdded))
 	return nil
 }

@@ -2,6 +2,10 @@ package postgres
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
 	"fmt"
 	"slices"
 
@@ -15,6 +19,9 @@ import (
 
 // ImportResult says what an import changed, and which stored apartments the file no longer lists.
 type ImportResult struct {
+	// Unchanged: the file says what the last import's said, so nothing of it was stored again and
+	// the administrators' edits since stay.
+	Unchanged         bool
 	ApartmentsChanged int                // added, or updated because the file says something else
 	Unlisted          []domain.Apartment // stored, not in the file: kept, since rentings refer to them
 	SemestersAdded    []domain.Semester
@@ -23,61 +30,80 @@ type ImportResult struct {
 // Import stores the building as the file describes it, in one transaction: the building, each floor
 // and each apartment (matched by id) is added or updated, each listed apartment's pictures become the
 // file's. Nothing is ever deleted: an apartment the file no longer lists stays, with its rentings, and
-// is reported. It also adds the semesters that are missing. Importing the same file again changes
-// nothing but its audit entry (actor "import").
+// is reported. It also adds the semesters that are missing. A file that says what the last imported
+// one said is not stored again: what administrators changed since stays (audited, actor "import",
+// only when the file was applied).
 func (r *Repository) Import(ctx context.Context, building domain.Building, semesters []domain.Semester) (ImportResult, error) {
+	content, err := json.Marshal(building)
+	if err != nil {
+		return ImportResult{}, err
+	}
+	sum := sha256.Sum256(content)
+	fingerprint := hex.EncodeToString(sum[:])
 	var result ImportResult
-	err := postgres.InTx(ctx, r.pool, func(tx pgx.Tx) error {
+	err = postgres.InTx(ctx, r.pool, func(tx pgx.Tx) error {
 		result = ImportResult{}
 		q := r.queries.WithTx(tx)
-		b := building
-		if err := q.UpsertBuilding(ctx, db.UpsertBuildingParams{
-			ID: int32(b.ID), Name: b.Name, Address: b.Address, Email: b.Contact.Email, Phone: b.Contact.Phone,
-		}); err != nil {
-			return fmt.Errorf("store the building: %w", err)
+		last, err := q.ImportedSHA256(ctx, int32(building.ID))
+		if err != nil && !errors.Is(err, pgx.ErrNoRows) {
+			return fmt.Errorf("the last import: %w", err)
 		}
-		var listed []int
-		for _, f := range b.Floors {
-			if err := q.UpsertFloor(ctx, db.UpsertFloorParams{ID: int32(f.ID), BuildingID: int32(b.ID), Name: f.Name, Plan: f.Plan}); err != nil {
-				return fmt.Errorf("store floor %s: %w", f.Name, err)
-			}
-			for _, a := range f.Apartments {
-				changed, err := upsertApartment(ctx, q, a)
-				if err != nil {
-					return err
-				}
-				if changed {
-					result.ApartmentsChanged++
-				}
-				listed = append(listed, a.ID)
+		if result.Unchanged = last == fingerprint; !result.Unchanged {
+			if err := r.apply(ctx, tx, q, building, fingerprint, &result); err != nil {
+				return err
 			}
 		}
-		stored, err := q.ListApartments(ctx)
-		if err != nil {
-			return fmt.Errorf("list apartments: %w", err)
-		}
-		for _, row := range stored {
-			if !slices.Contains(listed, int(row.Apartment.ID)) {
-				unlisted, err := apartmentFromDB(row.Apartment, row.FloorName, nil)
-				if err != nil {
-					return err
-				}
-				result.Unlisted = append(result.Unlisted, unlisted)
-			}
-		}
-		if result.SemestersAdded, err = ensureSemesters(ctx, q, semesters); err != nil {
-			return err
-		}
-		unlisted := make([]string, len(result.Unlisted))
-		for i, a := range result.Unlisted {
-			unlisted[i] = a.Name
-		}
-		return audit.Record(ctx, tx, audit.Entry{
-			Actor: "import", Action: "importBuilding", Subject: fmt.Sprintf("building/%d", b.ID),
-			Details: map[string]any{"apartmentsChanged": result.ApartmentsChanged, "unlisted": unlisted},
-		})
+		result.SemestersAdded, err = ensureSemesters(ctx, q, semesters)
+		return err
 	})
 	return result, err
+}
+
+// apply stores the building as the file describes it and remembers the file's fingerprint.
+func (r *Repository) apply(ctx context.Context, tx pgx.Tx, q *db.Queries, b domain.Building, fingerprint string, result *ImportResult) error {
+	if err := q.UpsertBuilding(ctx, db.UpsertBuildingParams{
+		ID: int32(b.ID), Name: b.Name, Address: b.Address, Email: b.Contact.Email, Phone: b.Contact.Phone,
+	}); err != nil {
+		return fmt.Errorf("store the building: %w", err)
+	}
+	var listed []int
+	for _, f := range b.Floors {
+		if err := q.UpsertFloor(ctx, db.UpsertFloorParams{ID: int32(f.ID), BuildingID: int32(b.ID), Name: f.Name, Plan: f.Plan}); err != nil {
+			return fmt.Errorf("store floor %s: %w", f.Name, err)
+		}
+		for _, a := range f.Apartments {
+			changed, err := upsertApartment(ctx, q, a)
+			if err != nil {
+				return err
+			}
+			if changed {
+				result.ApartmentsChanged++
+			}
+			listed = append(listed, a.ID)
+		}
+	}
+	stored, err := q.ListApartments(ctx)
+	if err != nil {
+		return fmt.Errorf("list apartments: %w", err)
+	}
+	var unlisted []string
+	for _, row := range stored {
+		if !slices.Contains(listed, int(row.Apartment.ID)) {
+			a, err := apartmentFromDB(row.Apartment, row.FloorName, nil)
+			if err != nil {
+				return err
+			}
+			result.Unlisted = append(result.Unlisted, a)
+			unlisted = append(unlisted, a.Name)
+		}
+	}
+	if err := q.SetImportedSHA256(ctx, db.SetImportedSHA256Params{ID: int32(b.ID), ImportedSha256: fingerprint}); err != nil {
+		return fmt.Errorf("remember the import: %w", err)
+	}
+	return audit.Record(ctx, tx, audit.Entry{
+		Actor: "import", Action: "importBuilding", Subject: fmt.Sprintf("building/%d", b.ID),
+		Details: map[string]any{"apartmentsChanged": result.ApartmentsChanged, "unlisted": unlisted},
+	})
 }
 
 // upsertApartment stores the apartment and its pictures; it says whether anything changed.

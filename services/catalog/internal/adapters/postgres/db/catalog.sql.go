@@ -46,7 +46,7 @@ func (q *Queries) FirstOverlappingSemester(ctx context.Context, arg FirstOverlap
 }
 
 const getBuilding = `-- name: GetBuilding :one
-SELECT id, name, address, email, phone FROM building ORDER BY id LIMIT 1
+SELECT id, name, address, email, phone, imported_sha256 FROM building ORDER BY id LIMIT 1
 `
 
 func (q *Queries) GetBuilding(ctx context.Context) (Building, error) {
@@ -58,6 +58,7 @@ func (q *Queries) GetBuilding(ctx context.Context) (Building, error) {
 		&i.Address,
 		&i.Email,
 		&i.Phone,
+		&i.ImportedSha256,
 	)
 	return i, err
 }
@@ -76,6 +77,17 @@ func (q *Queries) GetSemester(ctx context.Context, id int32) (Semester, error) {
 		&i.EndDate,
 	)
 	return i, err
+}
+
+const importedSHA256 = `-- name: ImportedSHA256 :one
+SELECT imported_sha256 FROM building WHERE id = $1
+`
+
+func (q *Queries) ImportedSHA256(ctx context.Context, id int32) (string, error) {
+	row := q.db.QueryRow(ctx, importedSHA256, id)
+	var imported_sha256 string
+	err := row.Scan(&imported_sha256)
+	return imported_sha256, err
 }
 
 const insertPicture = `-- name: InsertPicture :exec
@@ -391,6 +403,20 @@ func (q *Queries) SemesterNamed(ctx context.Context, name string) (Semester, err
 		&i.EndDate,
 	)
 	return i, err
+}
+
+const setImportedSHA256 = `-- name: SetImportedSHA256 :exec
+UPDATE building SET imported_sha256 = $2 WHERE id = $1
+`
+
+type SetImportedSHA256Params struct {
+	ID             int32
+	ImportedSha256 string
+}
+
+func (q *Queries) SetImportedSHA256(ctx context.Context, arg SetImportedSHA256Params) error {
+	_, err := q.db.Exec(ctx, setImportedSHA256, arg.ID, arg.ImportedSha256)
+	return err
 }
 
 const updateApartment = `-- name: UpdateApartment :exec

@@ -27,11 +27,12 @@ type Apartment struct {
 }
 
 type Building struct {
-	ID      int32
-	Name    string
-	Address string
-	Email   string
-	Phone   string
+	ID             int32
+	Name           string
+	Address        string
+	Email          string
+	Phone          string
+	ImportedSha256 string
 }
 
 type Floor struct {

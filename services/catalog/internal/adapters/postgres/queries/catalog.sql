@@ -1,5 +1,5 @@
 -- name: GetBuilding :one
-SELECT id, name, address, email, phone FROM building ORDER BY id LIMIT 1;
+SELECT * FROM building ORDER BY id LIMIT 1;
 
 -- name: ListFloors :many
 SELECT * FROM floor ORDER BY id;
@@ -61,6 +61,12 @@ UPDATE semester SET name = $2, start_date = $3, end_date = $4 WHERE id = $1;
 INSERT INTO building (id, name, address, email, phone) VALUES ($1, $2, $3, $4, $5)
 ON CONFLICT (id) DO UPDATE SET name = EXCLUDED.name, address = EXCLUDED.address, email = EXCLUDED.email,
                                phone = EXCLUDED.phone;
+
+-- name: ImportedSHA256 :one
+SELECT imported_sha256 FROM building WHERE id = $1;
+
+-- name: SetImportedSHA256 :exec
+UPDATE building SET imported_sha256 = $2 WHERE id = $1;
 
 -- name: UpsertFloor :exec
 INSERT INTO floor (id, building_id, name, plan) VALUES ($1, $2, $3, $4)
