@@ -72,6 +72,9 @@ describe('my booking', () => {
     expect(screen.queryByRole('link', { name: 'Miete bezahlen' })).toBeNull();
     expect(screen.getByRole('heading', { level: 2, name: 'Deine Daten' })).toBeTruthy();
     expect(screen.getByText('Plöck 42')).toBeTruthy();
+    // codes as the booking form offered them, in German
+    expect(screen.getAllByText('Deutschland')).toHaveLength(2); // country and nationality
+    for (const shown of ['Weiblich', 'Deutsch', '17.05.2004']) expect(screen.getByText(shown)).toBeTruthy();
   });
 
   it('downloads all the renter’s data as JSON, without the link', async () => {

@@ -10,6 +10,7 @@ import { Alert, ErrorAlert } from '../../components/Message/ShowMessage';
 import { Spinner } from '../../components/Spinner/Spinner';
 import type { RenterPageQuery } from '../../graphql/graphql';
 import { REQUEST_PAGE_LINK, RENTER_PAGE, WITHDRAW_REQUEST } from './MyBooking.graphql';
+import { countryName, nationalityName } from './codeLists';
 
 type Page = NonNullable<RenterPageQuery['renterPage']>;
 type Booking = Page['bookings'][number];
@@ -68,7 +69,26 @@ export default function MyBooking() {
 
 /** What the residence stores about the renter, and all of it as a JSON file to download (GDPR art. 15 and 20). */
 function PersonalData({ page }: { page: Page }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const language = currentLanguage(i18n);
+  // Codes are shown as the booking form offered them, in the reader's language.
+  const shown = (field: (typeof PERSONAL)[number]): string => {
+    const value = page[field];
+    switch (field) {
+      case 'country':
+        return countryName(value, language);
+      case 'nationality':
+        return nationalityName(value, language);
+      case 'gender':
+        return ['male', 'female', 'various'].includes(value) ? t(`booking.form.${value}`) : value;
+      case 'language':
+        return value === 'de' || value === 'en' ? t(`header.${value}`) : value;
+      case 'birthday':
+        return formatDate(value, language);
+      default:
+        return value;
+    }
+  };
   const download = () => {
     // Everything the page shows but the link itself; Apollo's type names left out.
     const data = JSON.stringify(page, (key, value: unknown) => (key === '__typename' || key === 'token' || key === 'linkExpiresAt' ? undefined : value), 2);
@@ -86,7 +106,7 @@ function PersonalData({ page }: { page: Page }) {
         {PERSONAL.map((field) => (
           <div key={field}>
             <dt>{t(`booking.myBooking.data.${field}`)}</dt>
-            <dd>{page[field]}</dd>
+            <dd>{shown(field)}</dd>
           </div>
         ))}
       </dl>

@@ -16,6 +16,14 @@ function options(list: Code[], language: Language) {
     .sort((a, b) => a.label.localeCompare(b.label, language));
 }
 
+/** The name of a code in the language, or the code itself when the list does not know it. */
+function label(list: Code[], code: string, language: Language): string {
+  return list.find((c) => c.code === code)?.[language] ?? code;
+}
+
+export const countryName = (code: string, language: Language) => label(countries as Code[], code, language);
+export const nationalityName = (code: string, language: Language) => label(nationalities as Code[], code, language);
+
 export const countryOptions = (language: Language) => options(countries as Code[], language);
 export const nationalityOptions = (language: Language) => options(nationalities as Code[], language);
 
