@@ -1,5 +1,5 @@
 import { theme, Typography } from 'antd';
-import type { CSSProperties } from 'react';
+import type { CSSProperties, ReactElement, ReactNode } from 'react';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { SemesterStatistic } from './StartPage.graphql';
 
@@ -21,14 +21,70 @@ const visuallyHidden: CSSProperties = {
 
 const free = (s: SemesterStatistic) => Math.max(0, s.apartments - s.held - s.blocked);
 
+interface ChartProps {
+  id: string;
+  title: string;
+  /** The hidden table's name, its column heads after "Semester", and a row's cells. */
+  table: { label: string; columns: string[]; cells: (s: SemesterStatistic) => (string | number)[] };
+  statistics: SemesterStatistic[];
+  data: Record<string, string | number>[];
+  yAxis: ReactElement;
+  /** How the tooltip shows a value; as it is when unset. */
+  format?: (value: number) => string;
+  children: ReactNode;
+}
+
+/** One titled bar chart over the semesters, oldest to newest, with its numbers in a hidden table, latest first. */
+function Chart({ id, title, table, statistics, data, yAxis, format, children }: ChartProps) {
+  return (
+    <section aria-labelledby={id}>
+      <Typography.Title level={3} id={id}>
+        {title}
+      </Typography.Title>
+      <div aria-hidden="true">
+        <ResponsiveContainer width="100%" height={280}>
+          <BarChart data={data}>
+            <CartesianGrid strokeDasharray="3 3" vertical={false} />
+            <XAxis dataKey="name" />
+            {yAxis}
+            <Tooltip formatter={format && ((value) => format(Number(value)))} />
+            <Legend />
+            {children}
+          </BarChart>
+        </ResponsiveContainer>
+      </div>
+      <table style={visuallyHidden} aria-label={table.label}>
+        <thead>
+          <tr>
+            {['Semester', ...table.columns].map((column) => (
+              <th key={column} scope="col">
+                {column}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {statistics.map((s) => (
+            <tr key={s.semester.id}>
+              <th scope="row">{s.semester.name}</th>
+              {table.cells(s).map((cell, i) => (
+                <td key={table.columns[i]}>{cell}</td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}
+
 /**
  * The office's charts per semester: the occupancy (held, blocked, free apartments) and the rent
- * expected against the rent collected. The charts run oldest to newest; a table beside each, hidden
- * on screen, gives screen readers the numbers, latest first. Loaded lazily: recharts is large.
+ * expected against the rent collected. Loaded lazily: recharts is large.
  */
 export default function SemesterCharts({ statistics }: { statistics: SemesterStatistic[] }) {
   const { token } = theme.useToken();
-  const chronological = [...statistics].reverse().map((s) => ({
+  const data = [...statistics].reverse().map((s) => ({
     name: s.semester.name,
     held: s.held,
     blocked: s.blocked,
@@ -38,83 +94,38 @@ export default function SemesterCharts({ statistics }: { statistics: SemesterSta
   }));
   return (
     <>
-      <section aria-labelledby="chart-occupancy">
-        <Typography.Title level={3} id="chart-occupancy">
-          Belegung
-        </Typography.Title>
-        <div aria-hidden="true">
-          <ResponsiveContainer width="100%" height={280}>
-            <BarChart data={chronological}>
-              <CartesianGrid strokeDasharray="3 3" vertical={false} />
-              <XAxis dataKey="name" />
-              <YAxis allowDecimals={false} />
-              <Tooltip />
-              <Legend />
-              <Bar dataKey="held" name="Belegt" stackId="apartments" fill={token.colorPrimary} />
-              <Bar dataKey="blocked" name="Gesperrt" stackId="apartments" fill={token.orange8} />
-              <Bar dataKey="free" name="Frei" stackId="apartments" fill={token.green7} />
-            </BarChart>
-          </ResponsiveContainer>
-        </div>
-        <table style={visuallyHidden} aria-label="Belegung je Semester">
-          <thead>
-            <tr>
-              <th scope="col">Semester</th>
-              <th scope="col">Wohnungen</th>
-              <th scope="col">Belegt</th>
-              <th scope="col">Gesperrt</th>
-              <th scope="col">Frei</th>
-            </tr>
-          </thead>
-          <tbody>
-            {statistics.map((s) => (
-              <tr key={s.semester.id}>
-                <th scope="row">{s.semester.name}</th>
-                <td>{s.apartments}</td>
-                <td>{s.held}</td>
-                <td>{s.blocked}</td>
-                <td>{free(s)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </section>
-      <section aria-labelledby="chart-rent">
-        <Typography.Title level={3} id="chart-rent">
-          Miete: erwartet und eingenommen
-        </Typography.Title>
-        <div aria-hidden="true">
-          <ResponsiveContainer width="100%" height={280}>
-            <BarChart data={chronological}>
-              <CartesianGrid strokeDasharray="3 3" vertical={false} />
-              <XAxis dataKey="name" />
-              <YAxis width={90} tickFormatter={(value: number) => euros.format(value)} />
-              <Tooltip formatter={(value) => eurosExact.format(Number(value))} />
-              <Legend />
-              <Bar dataKey="rentExpected" name="Erwartet" fill={token.colorPrimary} />
-              <Bar dataKey="rentCollected" name="Eingenommen" fill={token.green8} />
-            </BarChart>
-          </ResponsiveContainer>
-        </div>
-        <table style={visuallyHidden} aria-label="Miete je Semester">
-          <thead>
-            <tr>
-              <th scope="col">Semester</th>
-              <th scope="col">Erwartet</th>
-              <th scope="col">Eingenommen</th>
-            </tr>
-          </thead>
-          <tbody>
-            {statistics.map((s) => (
-              <tr key={s.semester.id}>
-                <th scope="row">{s.semester.name}</th>
-                <td>{eurosExact.format(s.rentExpected)}</td>
-                <td>{eurosExact.format(s.rentCollected)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </section>
+      <Chart
+        id="chart-occupancy"
+        title="Belegung"
+        table={{
+          label: 'Belegung je Semester',
+          columns: ['Wohnungen', 'Belegt', 'Gesperrt', 'Frei'],
+          cells: (s) => [s.apartments, s.held, s.blocked, free(s)],
+        }}
+        statistics={statistics}
+        data={data}
+        yAxis={<YAxis allowDecimals={false} />}
+      >
+        <Bar dataKey="held" name="Belegt" stackId="apartments" fill={token.colorPrimary} />
+        <Bar dataKey="blocked" name="Gesperrt" stackId="apartments" fill={token.orange8} />
+        <Bar dataKey="free" name="Frei" stackId="apartments" fill={token.green7} />
+      </Chart>
+      <Chart
+        id="chart-rent"
+        title="Miete: erwartet und eingenommen"
+        table={{
+          label: 'Miete je Semester',
+          columns: ['Erwartet', 'Eingenommen'],
+          cells: (s) => [eurosExact.format(s.rentExpected), eurosExact.format(s.rentCollected)],
+        }}
+        statistics={statistics}
+        data={data}
+        yAxis={<YAxis width={90} tickFormatter={(value: number) => euros.format(value)} />}
+        format={(value) => eurosExact.format(value)}
+      >
+        <Bar dataKey="rentExpected" name="Erwartet" fill={token.colorPrimary} />
+        <Bar dataKey="rentCollected" name="Eingenommen" fill={token.green8} />
+      </Chart>
     </>
   );
 }
