@@ -4,7 +4,7 @@ import { signIn } from './support/admin';
 
 // This file's apartments, counted from the end of the demo building: 19.
 
-test('the start page shows a confirmed booking waiting for its identity approval and links to the renter', async ({ page, request }) => {
+test('the start page shows a confirmed booking waiting for its identity approval, counts it as held and links to the renter', async ({ page, request }) => {
   const apartment = await apartmentFor(request, 19);
   const person = newPerson('Wartend');
   const booked = await bookAndConfirm(request, apartment, person);
@@ -14,6 +14,9 @@ test('the start page shows a confirmed booking waiting for its identity approval
   const item = page.getByRole('link').filter({ hasText: `${person.firstName} ${person.lastName}` });
   await expect(item).toContainText('Freischaltung offen');
   await expect(item).toContainText(apartment.name);
+  // The confirmed booking holds its apartment: the bookable semester's occupancy counts it.
+  const held = page.getByRole('table', { name: 'Belegung je Semester' }).getByRole('row', { name: booked.semester.name }).getByRole('cell').nth(1);
+  await expect(held).toHaveText(/^[1-9]\d*$/);
   await item.click();
   await expect(page).toHaveURL(new RegExp(`/admin/mieter/${booked.renterId}/info$`));
 

@@ -78,6 +78,7 @@ func TestGraphQL_adminField_refusedForAnonymousAllowedForAdmin(t *testing.T) {
 		`mutation { blockApartment(apartmentId: 1, semesterId: 1, reason: "X") { exception { messageId } } }`,
 		`mutation { unblockApartment(apartmentId: 1, semesterId: 1) { exception { messageId } } }`,
 		`{ officeTasks { kind rentingId renter { id } } }`,
+		`{ semesterStatistics { held rentExpected semester { name } } }`,
 		`{ renterApartments { renterId apartments { name } } }`,
 		`mutation { acceptRenewalForRenter(rentingId: "5f0e1c1e-0000-4000-8000-000000000000") { exception { messageId } } }`,
 		`mutation { declineRenewalForRenter(rentingId: "5f0e1c1e-0000-4000-8000-000000000000") { exception { messageId } } }`,

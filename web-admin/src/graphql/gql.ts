@@ -41,6 +41,7 @@ type Documents = {
     "\n  query RenterApartments {\n    renterApartments {\n      renterId\n      apartments {\n        id\n        name\n      }\n    }\n  }\n": typeof types.RenterApartmentsDocument,
     "\n  query RenterForExport($id: Int!) {\n    renter(id: $id) {\n      id\n      email\n      emailValidated\n      firstName\n      lastName\n      street\n      zip\n      city\n      country\n      birthday\n      phone\n      nationality\n      language\n      notes\n      bookings {\n        rentingId\n        semester {\n          id\n          name\n        }\n        apartment {\n          id\n          name\n        }\n        state\n      }\n    }\n  }\n": typeof types.RenterForExportDocument,
     "\n  query OfficeTasks {\n    officeTasks {\n      kind\n      rentingId\n      since\n      renter {\n        id\n        firstName\n        lastName\n      }\n      apartment {\n        id\n        name\n      }\n      semester {\n        id\n        name\n      }\n    }\n  }\n": typeof types.OfficeTasksDocument,
+    "\n  query SemesterStatistics {\n    semesterStatistics {\n      semester {\n        id\n        name\n      }\n      apartments\n      held\n      blocked\n      rentExpected\n      rentCollected\n    }\n  }\n": typeof types.SemesterStatisticsDocument,
 };
 const documents: Documents = {
     "\n  fragment ExceptionFields on UserDataException {\n    path\n    params {\n      key\n      value\n    }\n    messageId\n  }\n": types.ExceptionFieldsFragmentDoc,
@@ -70,6 +71,7 @@ const documents: Documents = {
     "\n  query RenterApartments {\n    renterApartments {\n      renterId\n      apartments {\n        id\n        name\n      }\n    }\n  }\n": types.RenterApartmentsDocument,
     "\n  query RenterForExport($id: Int!) {\n    renter(id: $id) {\n      id\n      email\n      emailValidated\n      firstName\n      lastName\n      street\n      zip\n      city\n      country\n      birthday\n      phone\n      nationality\n      language\n      notes\n      bookings {\n        rentingId\n        semester {\n          id\n          name\n        }\n        apartment {\n          id\n          name\n        }\n        state\n      }\n    }\n  }\n": types.RenterForExportDocument,
     "\n  query OfficeTasks {\n    officeTasks {\n      kind\n      rentingId\n      since\n      renter {\n        id\n        firstName\n        lastName\n      }\n      apartment {\n        id\n        name\n      }\n      semester {\n        id\n        name\n      }\n    }\n  }\n": types.OfficeTasksDocument,
+    "\n  query SemesterStatistics {\n    semesterStatistics {\n      semester {\n        id\n        name\n      }\n      apartments\n      held\n      blocked\n      rentExpected\n      rentCollected\n    }\n  }\n": types.SemesterStatisticsDocument,
 };
 
 /**
@@ -194,6 +196,10 @@ export function graphql(source: "\n  query RenterForExport($id: Int!) {\n    ren
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query OfficeTasks {\n    officeTasks {\n      kind\n      rentingId\n      since\n      renter {\n        id\n        firstName\n        lastName\n      }\n      apartment {\n        id\n        name\n      }\n      semester {\n        id\n        name\n      }\n    }\n  }\n"): (typeof documents)["\n  query OfficeTasks {\n    officeTasks {\n      kind\n      rentingId\n      since\n      renter {\n        id\n        firstName\n        lastName\n      }\n      apartment {\n        id\n        name\n      }\n      semester {\n        id\n        name\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query SemesterStatistics {\n    semesterStatistics {\n      semester {\n        id\n        name\n      }\n      apartments\n      held\n      blocked\n      rentExpected\n      rentCollected\n    }\n  }\n"): (typeof documents)["\n  query SemesterStatistics {\n    semesterStatistics {\n      semester {\n        id\n        name\n      }\n      apartments\n      held\n      blocked\n      rentExpected\n      rentCollected\n    }\n  }\n"];
 
 export function graphql(source: string) {
   return (documents as any)[source] ?? {};

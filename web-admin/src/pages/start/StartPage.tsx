@@ -1,10 +1,14 @@
 import { Alert, List, Spin, Tag, Typography } from 'antd';
 import { useQuery } from '@apollo/client/react';
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { errorMessage } from '../../apollo/errors';
 import { formatDate } from '../../lib/date';
 import type { OfficeTaskKind } from '../../graphql/graphql';
-import { OFFICE_TASKS, type OfficeTask } from './StartPage.graphql';
+import { OFFICE_TASKS, SEMESTER_STATISTICS, type OfficeTask } from './StartPage.graphql';
+
+// recharts is large: the charts load after the page, in their own chunk.
+const SemesterCharts = lazy(() => import('./SemesterCharts'));
 
 /** German labels of what a renting waits for, with a tag colour. */
 export const TASK_LABELS: Record<OfficeTaskKind, { text: string; color: string }> = {
@@ -27,7 +31,14 @@ function TaskItem({ task }: { task: OfficeTask }) {
   );
 }
 
-/** The office's start page: what waits for it, oldest first, each linking to the renter. */
+/** Per semester the occupancy and the rent expected against the rent collected, as charts. */
+function Statistics() {
+  const { data, error } = useQuery(SEMESTER_STATISTICS, { fetchPolicy: 'cache-and-network' });
+  if (error) return <Alert type="error" title={errorMessage(error)} />;
+  return <Suspense fallback={<Spin />}>{data ? <SemesterCharts statistics={data.semesterStatistics} /> : <Spin />}</Suspense>;
+}
+
+/** The office's start page: what waits for it, oldest first, each linking to the renter; below, the semesters in charts. */
 export default function StartPage() {
   const { data, loading, error } = useQuery(OFFICE_TASKS, { fetchPolicy: 'cache-and-network' });
   return (
@@ -44,6 +55,7 @@ export default function StartPage() {
           renderItem={(task) => <TaskItem key={`${task.kind}-${task.rentingId}`} task={task} />}
         />
       )}
+      <Statistics />
     </div>
   );
 }

@@ -95,6 +95,13 @@ func toGraphTask(t domain.Task) *model.OfficeTask {
 	}
 }
 
+func toGraphSemesterStatistics(s app.SemesterStatistics) *model.SemesterStatistics {
+	return &model.SemesterStatistics{
+		Semester: &model.Semester{ID: s.Semester.ID}, Apartments: s.Apartments, Held: s.Held, Blocked: s.Blocked,
+		RentExpected: euros(s.RentExpected), RentCollected: euros(s.RentCollected),
+	}
+}
+
 func toGraphTime(t *time.Time) *scalar.DateTime {
 	if t == nil {
 		return nil

@@ -111,6 +111,7 @@ func TestAdminFields_refusedWithoutAdminIdentity(t *testing.T) {
 		`mutation { blockApartment(apartmentId: 11, semesterId: 2, reason: "Angriff") { exception { messageId } } }`,
 		`mutation { unblockApartment(apartmentId: 11, semesterId: 2) { exception { messageId } } }`,
 		`{ officeTasks { kind rentingId } }`,
+		`{ semesterStatistics { held rentExpected } }`,
 		`{ renterApartments { renterId apartments { id } } }`,
 		`mutation { acceptRenewalForRenter(rentingId: "5f0e1c1e-0000-4000-8000-000000000000") { exception { messageId } } }`,
 		`mutation { declineRenewalForRenter(rentingId: "5f0e1c1e-0000-4000-8000-000000000000") { exception { messageId } } }`,

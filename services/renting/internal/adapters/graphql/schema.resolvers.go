@@ -106,6 +106,12 @@ func (r *queryResolver) OfficeTasks(ctx context.Context) ([]*model.OfficeTask, e
 	return graphqlx.All(tasks, err, toGraphTask)
 }
 
+// SemesterStatistics is the resolver for the semesterStatistics field.
+func (r *queryResolver) SemesterStatistics(ctx context.Context) ([]*model.SemesterStatistics, error) {
+	stats, err := r.Rentings.SemesterStatistics(ctx)
+	return graphqlx.All(stats, err, toGraphSemesterStatistics)
+}
+
 // AvailableApartments is the resolver for the availableApartments field.
 func (r *queryResolver) AvailableApartments(ctx context.Context) (*model.AvailableApartments, error) {
 	availability, err := r.Rentings.AvailableApartments(ctx)

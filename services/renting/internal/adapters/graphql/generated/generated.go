@@ -168,6 +168,7 @@ type ComplexityRoot struct {
 		RenterApartments         func(childComplexity int) int
 		RenterByRentingID        func(childComplexity int, rentingID string, token string) int
 		RenterCurrentRentingInfo func(childComplexity int, apartmentID int, semesterID int) int
+		SemesterStatistics       func(childComplexity int) int
 		__resolve__service       func(childComplexity int) int
 		__resolve_entities       func(childComplexity int, representations []map[string]any) int
 	}
@@ -239,6 +240,15 @@ type ComplexityRoot struct {
 		SemesterID  func(childComplexity int) int
 	}
 
+	SemesterStatistics struct {
+		Apartments    func(childComplexity int) int
+		Blocked       func(childComplexity int) int
+		Held          func(childComplexity int) int
+		RentCollected func(childComplexity int) int
+		RentExpected  func(childComplexity int) int
+		Semester      func(childComplexity int) int
+	}
+
 	UpdateResult struct {
 		Exception func(childComplexity int) int
 	}
@@ -280,6 +290,7 @@ type MutationResolver interface {
 type QueryResolver interface {
 	RenterApartments(ctx context.Context) ([]*model.RenterApartments, error)
 	OfficeTasks(ctx context.Context) ([]*model.OfficeTask, error)
+	SemesterStatistics(ctx context.Context) ([]*model.SemesterStatistics, error)
 	AvailableApartments(ctx context.Context) (*model.AvailableApartments, error)
 	BookApartment(ctx context.Context, aid int, sid int) (*model.BookApartment, error)
 	ExtendBookingQuery(ctx context.Context, rentingID string, token string) (*model.ExtendBooking, error)
@@ -913,6 +924,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.RenterCurrentRentingInfo(childComplexity, args["apartmentId"].(int), args["semesterId"].(int)), true
+	case "Query.semesterStatistics":
+		if e.ComplexityRoot.Query.SemesterStatistics == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Query.SemesterStatistics(childComplexity), true
 	case "Query._service":
 		if e.ComplexityRoot.Query.__resolve__service == nil {
 			break
@@ -1179,6 +1196,43 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.SemesterApartment.SemesterID(childComplexity), true
+
+	case "SemesterStatistics.apartments":
+		if e.ComplexityRoot.SemesterStatistics.Apartments == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SemesterStatistics.Apartments(childComplexity), true
+	case "SemesterStatistics.blocked":
+		if e.ComplexityRoot.SemesterStatistics.Blocked == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SemesterStatistics.Blocked(childComplexity), true
+	case "SemesterStatistics.held":
+		if e.ComplexityRoot.SemesterStatistics.Held == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SemesterStatistics.Held(childComplexity), true
+	case "SemesterStatistics.rentCollected":
+		if e.ComplexityRoot.SemesterStatistics.RentCollected == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SemesterStatistics.RentCollected(childComplexity), true
+	case "SemesterStatistics.rentExpected":
+		if e.ComplexityRoot.SemesterStatistics.RentExpected == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SemesterStatistics.RentExpected(childComplexity), true
+	case "SemesterStatistics.semester":
+		if e.ComplexityRoot.SemesterStatistics.Semester == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SemesterStatistics.Semester(childComplexity), true
 
 	case "UpdateResult.exception":
 		if e.ComplexityRoot.UpdateResult.Exception == nil {
@@ -1465,6 +1519,21 @@ type OfficeTask {
   since: DateTime!
 }
 
+"One semester's occupancy and rent, for the office's charts. Money in euros."
+type SemesterStatistics {
+  semester: Semester!
+  "The building's apartments."
+  apartments: Int!
+  "Apartments a renting holds (reserved up to paid, renewals requested or accepted)."
+  held: Int!
+  "Apartments an administrator blocked; a renting never holds a blocked apartment."
+  blocked: Int!
+  "The price totals of the holding rentings (a renewal pays rent only)."
+  rentExpected: Float!
+  "The price totals of the paid rentings (PAYED: the whole semester is paid at once)."
+  rentCollected: Float!
+}
+
 type ApartmentAvailability {
   apartmentId: Int!
   free: Boolean!
@@ -1607,6 +1676,8 @@ type Query {
   renterApartments: [RenterApartments!]! @tag(name: "admin")
   "What waits for the office, oldest first."
   officeTasks: [OfficeTask!]! @tag(name: "admin")
+  "Occupancy and rent expected and collected of every semester the catalog knows, latest first."
+  semesterStatistics: [SemesterStatistics!]! @tag(name: "admin")
   "The bookable semester and which apartments are still free in it."
   availableApartments: AvailableApartments!
   "An apartment in a semester with the price of a new booking."
@@ -2070,6 +2141,24 @@ func (ec *executionContext) childFields_SemesterApartment(ctx context.Context, f
 		return ec.fieldContext_SemesterApartment_blockReason(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type SemesterApartment", field.Name)
+}
+
+func (ec *executionContext) childFields_SemesterStatistics(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "semester":
+		return ec.fieldContext_SemesterStatistics_semester(ctx, field)
+	case "apartments":
+		return ec.fieldContext_SemesterStatistics_apartments(ctx, field)
+	case "held":
+		return ec.fieldContext_SemesterStatistics_held(ctx, field)
+	case "blocked":
+		return ec.fieldContext_SemesterStatistics_blocked(ctx, field)
+	case "rentExpected":
+		return ec.fieldContext_SemesterStatistics_rentExpected(ctx, field)
+	case "rentCollected":
+		return ec.fieldContext_SemesterStatistics_rentCollected(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type SemesterStatistics", field.Name)
 }
 
 func (ec *executionContext) childFields_UpdateResult(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -4918,6 +5007,38 @@ func (ec *executionContext) fieldContext_Query_officeTasks(_ context.Context, fi
 	return fc, nil
 }
 
+func (ec *executionContext) _Query_semesterStatistics(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_semesterStatistics(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Query().SemesterStatistics(ctx)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.SemesterStatistics) graphql.Marshaler {
+			return ec.marshalNSemesterStatistics2ᚕᚖsemesterhausᚋservicesᚋrentingᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐSemesterStatisticsᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_semesterStatistics(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_SemesterStatistics(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _Query_availableApartments(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -6339,6 +6460,153 @@ func (ec *executionContext) _SemesterApartment_blockReason(ctx context.Context, 
 }
 func (ec *executionContext) fieldContext_SemesterApartment_blockReason(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("SemesterApartment", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _SemesterStatistics_semester(ctx context.Context, field graphql.CollectedField, obj *model.SemesterStatistics) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SemesterStatistics_semester(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Semester, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.Semester) graphql.Marshaler {
+			return ec.marshalNSemester2ᚖsemesterhausᚋservicesᚋrentingᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐSemester(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_SemesterStatistics_semester(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "SemesterStatistics",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Semester(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _SemesterStatistics_apartments(ctx context.Context, field graphql.CollectedField, obj *model.SemesterStatistics) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SemesterStatistics_apartments(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Apartments, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_SemesterStatistics_apartments(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("SemesterStatistics", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _SemesterStatistics_held(ctx context.Context, field graphql.CollectedField, obj *model.SemesterStatistics) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SemesterStatistics_held(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Held, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_SemesterStatistics_held(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("SemesterStatistics", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _SemesterStatistics_blocked(ctx context.Context, field graphql.CollectedField, obj *model.SemesterStatistics) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SemesterStatistics_blocked(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Blocked, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_SemesterStatistics_blocked(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("SemesterStatistics", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _SemesterStatistics_rentExpected(ctx context.Context, field graphql.CollectedField, obj *model.SemesterStatistics) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SemesterStatistics_rentExpected(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.RentExpected, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v float64) graphql.Marshaler {
+			return ec.marshalNFloat2float64(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_SemesterStatistics_rentExpected(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("SemesterStatistics", field, false, false, errors.New("field of type Float does not have child fields"))
+}
+
+func (ec *executionContext) _SemesterStatistics_rentCollected(ctx context.Context, field graphql.CollectedField, obj *model.SemesterStatistics) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SemesterStatistics_rentCollected(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.RentCollected, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v float64) graphql.Marshaler {
+			return ec.marshalNFloat2float64(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_SemesterStatistics_rentCollected(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("SemesterStatistics", field, false, false, errors.New("field of type Float does not have child fields"))
 }
 
 func (ec *executionContext) _UpdateResult_exception(ctx context.Context, field graphql.CollectedField, obj *graphqlx.UpdateResult) (ret graphql.Marshaler) {
@@ -8994,6 +9262,28 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 			}
 
 			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "semesterStatistics":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_semesterStatistics(ctx, field)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
 		case "availableApartments":
 			field := field
 
@@ -9778,6 +10068,69 @@ func (ec *executionContext) _SemesterApartment(ctx context.Context, sel ast.Sele
 		case "blockReason":
 			out.Values[i] = ec._SemesterApartment_blockReason(ctx, field, obj)
 			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var semesterStatisticsImplementors = []string{"SemesterStatistics"}
+
+func (ec *executionContext) _SemesterStatistics(ctx context.Context, sel ast.SelectionSet, obj *model.SemesterStatistics) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, semesterStatisticsImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("SemesterStatistics")
+		case "semester":
+			out.Values[i] = ec._SemesterStatistics_semester(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "apartments":
+			out.Values[i] = ec._SemesterStatistics_apartments(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "held":
+			out.Values[i] = ec._SemesterStatistics_held(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "blocked":
+			out.Values[i] = ec._SemesterStatistics_blocked(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "rentExpected":
+			out.Values[i] = ec._SemesterStatistics_rentExpected(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "rentCollected":
+			out.Values[i] = ec._SemesterStatistics_rentCollected(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
 		default:
@@ -10816,6 +11169,32 @@ func (ec *executionContext) unmarshalNSemesterApartmentByIDAndSemesterIDsInput2�
 		}
 	}
 	return res, nil
+}
+
+func (ec *executionContext) marshalNSemesterStatistics2ᚕᚖsemesterhausᚋservicesᚋrentingᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐSemesterStatisticsᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.SemesterStatistics) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNSemesterStatistics2ᚖsemesterhausᚋservicesᚋrentingᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐSemesterStatistics(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNSemesterStatistics2ᚖsemesterhausᚋservicesᚋrentingᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐSemesterStatistics(ctx context.Context, sel ast.SelectionSet, v *model.SemesterStatistics) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._SemesterStatistics(ctx, sel, v)
 }
 
 func (ec *executionContext) unmarshalNString2string(ctx context.Context, v any) (string, error) {

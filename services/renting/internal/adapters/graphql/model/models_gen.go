@@ -277,6 +277,21 @@ type SemesterApartmentByIDAndSemesterIDsInput struct {
 	SemesterID int `json:"SemesterID"`
 }
 
+// One semester's occupancy and rent, for the office's charts. Money in euros.
+type SemesterStatistics struct {
+	Semester *Semester `json:"semester"`
+	// The building's apartments.
+	Apartments int `json:"apartments"`
+	// Apartments a renting holds (reserved up to paid, renewals requested or accepted).
+	Held int `json:"held"`
+	// Apartments an administrator blocked; a renting never holds a blocked apartment.
+	Blocked int `json:"blocked"`
+	// The price totals of the holding rentings (a renewal pays rent only).
+	RentExpected float64 `json:"rentExpected"`
+	// The price totals of the paid rentings (PAYED: the whole semester is paid at once).
+	RentCollected float64 `json:"rentCollected"`
+}
+
 type Gender string
 
 const (
