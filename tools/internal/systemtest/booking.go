@@ -38,6 +38,10 @@ func RepoRoot(t testing.TB) string {
 // GraphQL posts an operation to endpoint (the gateway's /api/graphql or a subgraph's /graphql) and
 // decodes its data into out; GraphQL errors are errors.
 func GraphQL(ctx context.Context, endpoint, query string, variables map[string]any, out any) error {
+	return graphQL(ctx, http.DefaultClient, endpoint, query, variables, out)
+}
+
+func graphQL(ctx context.Context, client *http.Client, endpoint, query string, variables map[string]any, out any) error {
 	body, err := json.Marshal(map[string]any{"query": query, "variables": variables})
 	if err != nil {
 		return err
@@ -47,11 +51,14 @@ func GraphQL(ctx context.Context, endpoint, query string, variables map[string]a
 		return err
 	}
 	req.Header.Set("Content-Type", "application/json")
-	resp, err := http.DefaultClient.Do(req)
+	resp, err := client.Do(req)
 	if err != nil {
 		return err
 	}
 	defer resp.Body.Close()
+	if resp.StatusCode >= 500 {
+		return fmt.Errorf("HTTP %d", resp.StatusCode)
+	}
 	var r struct {
 		Data   json.RawMessage
 		Errors []struct{ Message string }

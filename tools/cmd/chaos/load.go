@@ -1,0 +1,243 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"sync"
+	"time"
+
+	"semesterhaus/tools/internal/systemtest"
+)
+
+// outcome is how far the harness took a booking.
+type outcome string
+
+const (
+	paid     outcome = "paid"     // confirmed, approved, signed and paid
+	lost     outcome = "lost"     // confirmed after another renter took the apartment (SELECT_APARTMENT)
+	refused  outcome = "refused"  // the request was refused: the apartment was taken already
+	gaveUp   outcome = "gave up"  // a step failed until its deadline: the harness could not finish it
+	canceled outcome = "canceled" // the run ended first
+)
+
+// booking is one student's booking as the harness drove it.
+type booking struct {
+	email     string
+	rentingID string
+	outcome   outcome
+	err       error
+}
+
+// load books at a steady rate and takes every booking as far as a student and the office would.
+type load struct {
+	sys        *system
+	apartments []int
+	semester   int
+	runID      string
+
+	mu       sync.Mutex
+	bookings []*booking
+	replays  map[string]int // kind -> replays done
+}
+
+func newLoad(sys *system, apartments []int, semester int) *load {
+	return &load{sys: sys, apartments: apartments, semester: semester, runID: time.Now().UTC().Format("150405"), replays: map[string]int{}}
+}
+
+// stepLimit is how long a step is retried before the harness gives up on the booking: longer than
+// any fault of the schedule with its restart back-off.
+const stepLimit = 3 * time.Minute
+
+// run starts n bookings, one every 1/rate seconds, and waits for all of them.
+func (l *load) run(ctx context.Context, n int, rate float64) {
+	var wg sync.WaitGroup
+	interval := time.Duration(float64(time.Second) / rate)
+	start := time.Now()
+	for i := range n {
+		select {
+		case <-ctx.Done():
+		case <-time.After(time.Until(start.Add(time.Duration(i) * interval))):
+		}
+		b := &booking{email: fmt.Sprintf("chaos-%s-%d@example.org", l.runID, i)}
+		l.mu.Lock()
+		l.bookings = append(l.bookings, b)
+		l.mu.Unlock()
+		wg.Go(func() {
+			b.outcome, b.err = l.book(ctx, b, l.apartments[i%len(l.apartments)], i)
+			if b.outcome == gaveUp {
+				logf("booking %d (%s, renting %s) given up: %v", i, b.email, b.rentingID, b.err)
+			}
+		})
+	}
+	wg.Wait()
+}
+
+// book walks one booking: the form with its scans, the confirmation link of the mail, the
+// administrator's approval, the signature and the payment in the sandboxes. Every fifth booking
+// replays its confirmation link, its signature and its payment (the sandbox reports it again on the
+// webhook).
+func (l *load) book(ctx context.Context, b *booking, apartment, i int) (outcome, error) {
+	site := l.sys.site
+	form := systemtest.Booking{ApartmentID: apartment, SemesterID: l.semester, Email: b.email, FirstName: "Chaos"}
+	replay := i%5 == 0
+	err := retry(ctx, func() (bool, error) {
+		id, err := site.Book(ctx, form)
+		var e *systemtest.Exception
+		if errors.As(err, &e) {
+			return true, err
+		}
+		b.rentingID = id
+		return err == nil, err
+	})
+	var e *systemtest.Exception
+	if errors.As(err, &e) && e.MessageID == "APARTMENT_TAKEN" {
+		return refused, nil
+	}
+	if err != nil {
+		return l.failed(ctx, err)
+	}
+	link, err := site.MailLink(ctx, b.email, "/booking/step3", stepLimit)
+	if err != nil {
+		return l.failed(ctx, err)
+	}
+	var page string
+	err = retry(ctx, func() (bool, error) {
+		page, err = site.Confirm(ctx, link)
+		return err == nil, err
+	})
+	if err != nil {
+		return l.failed(ctx, err)
+	}
+	if replay {
+		again, err := site.Confirm(ctx, link)
+		if err == nil && again != page {
+			return gaveUp, fmt.Errorf("the confirmation link answered %s, then %s", page, again)
+		}
+		l.replayed("confirmation link")
+	}
+	switch {
+	case strings.HasPrefix(page, "/booking/step3done"):
+	case strings.Contains(page, "booking=failed"), strings.HasPrefix(page, "/booking/step3failed?rentingId"):
+		return lost, nil
+	default:
+		return gaveUp, fmt.Errorf("the confirmation led to %s", page)
+	}
+	if err := l.until(ctx, b.rentingID, "OWNER_ACKNOWLEDGED", func() error { return l.sys.admin.ApproveIdentityCard(ctx, b.rentingID) }); err != nil {
+		return l.failed(ctx, err)
+	}
+	sign := func() error { return site.Sign(ctx, b.rentingID, "Chaos Beispiel") }
+	if err := l.until(ctx, b.rentingID, "CONTRACT_SIGNED", sign); err != nil {
+		return l.failed(ctx, err)
+	}
+	if replay {
+		// The signed session's page says so and signs nothing (HTTP 200); the invariants show that
+		// nothing changed.
+		_ = sign()
+		l.replayed("signature")
+	}
+	pay := func() error { return site.Pay(ctx, b.rentingID) }
+	if err := l.until(ctx, b.rentingID, "PAYED", pay); err != nil {
+		return l.failed(ctx, err)
+	}
+	if replay {
+		// The sandbox reports the payment on the webhook again, as a provider retrying would.
+		if err := pay(); err != nil {
+			return gaveUp, fmt.Errorf("paying again: %w", err)
+		}
+		l.replayed("payment webhook")
+	}
+	return paid, nil
+}
+
+// order is the booking states in the order a booking passes them.
+var order = []string{"APARTMENT_REQUESTED", "APARTMENT_RESERVED", "OWNER_ACKNOWLEDGED", "CONTRACT_REQUESTED", "CONTRACT_SIGNED", "UNPAID", "PAYED"}
+
+func reached(state, want string) bool {
+	at, wanted := -1, -1
+	for i, s := range order {
+		if s == state {
+			at = i
+		}
+		if s == want {
+			wanted = i
+		}
+	}
+	return at >= wanted && at >= 0
+}
+
+// until repeats the step until the renting has reached the state: a step whose answer was lost
+// may have happened, and one that came too early (the contract or the payment not there yet) is
+// tried again.
+func (l *load) until(ctx context.Context, rentingID, state string, step func() error) error {
+	return retry(ctx, func() (bool, error) {
+		if now, err := l.sys.site.State(ctx, rentingID); err == nil && reached(now, state) {
+			return true, nil
+		}
+		stepErr := step()
+		now, err := l.sys.site.State(ctx, rentingID)
+		if err == nil && reached(now, state) {
+			return true, nil
+		}
+		if stepErr != nil {
+			return false, stepErr
+		}
+		return false, fmt.Errorf("renting %s is %s after the step, waiting for %s", rentingID, now, state)
+	})
+}
+
+// retry calls try every second until it says done or stepLimit passes; it returns try's last error
+// when not done.
+func retry(ctx context.Context, try func() (done bool, err error)) error {
+	deadline := time.Now().Add(stepLimit)
+	for {
+		done, err := try()
+		if done {
+			return err
+		}
+		if time.Now().After(deadline) {
+			return fmt.Errorf("after %s: %w", stepLimit, err)
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(time.Second):
+		}
+	}
+}
+
+func (l *load) failed(ctx context.Context, err error) (outcome, error) {
+	if ctx.Err() != nil {
+		return canceled, err
+	}
+	return gaveUp, err
+}
+
+func (l *load) replayed(kind string) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.replays[kind]++
+}
+
+// count returns how many bookings ended with the outcome.
+func (l *load) count(o outcome) int {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	n := 0
+	for _, b := range l.bookings {
+		if b.outcome == o {
+			n++
+		}
+	}
+	return n
+}
+
+func (l *load) summary() string {
+	l.mu.Lock()
+	replays := fmt.Sprint(l.replays)
+	n := len(l.bookings)
+	l.mu.Unlock()
+	return fmt.Sprintf("%d bookings: %d paid, %d lost a race (SELECT_APARTMENT), %d refused (apartment taken), %d given up, %d cut off; replays %s",
+		n, l.count(paid), l.count(lost), l.count(refused), l.count(gaveUp), l.count(canceled), replays)
+}
