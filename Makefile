@@ -70,7 +70,8 @@ test-e2e: ## Browser end-to-end tests (Playwright, headless Chromium) against a 
 
 # The fault harness (tools/cmd/chaos, docs/reliability.md) on its own stack, ports shifted by
 # CHAOS_PORT_OFFSET: test-chaos is the reduced run of make test (100 bookings, a kill of each kind, two
-# network faults, about 4 minutes), chaos the full one (1,000 bookings, 24 kills, 12 network faults).
+# network faults, about 3 minutes), chaos the full one (1,000 bookings, 22 kills of 28 processes, 18
+# network faults).
 CHAOS_PORT_OFFSET ?= 300
 CHAOS_FLAGS ?=
 
@@ -79,7 +80,7 @@ test-chaos: build tools/mailcatcher/node_modules ## Fault harness, reduced: 100 
 	$(BIN_DIR)/chaos -bookings 100 -rate 1 -schedule reduced -port-offset $(CHAOS_PORT_OFFSET) -timeout 10m $(CHAOS_FLAGS)
 
 .PHONY: chaos
-chaos: build tools/mailcatcher/node_modules ## Fault harness, full: 1,000 bookings through 24 kills and 12 network faults (docs/reliability.md)
+chaos: build tools/mailcatcher/node_modules ## Fault harness, full: 1,000 bookings through 22 kills and 18 network faults (docs/reliability.md)
 	$(BIN_DIR)/chaos -bookings 1000 -rate 1 -schedule full -port-offset $(CHAOS_PORT_OFFSET) -timeout 90m $(CHAOS_FLAGS)
 
 .PHONY: test-deploy

@@ -12,18 +12,21 @@ import (
 )
 
 // fault is one entry of the schedule: processes killed with SIGKILL (at once), or a network fault
-// on the way from the services to PostgreSQL or NATS.
+// on the way from the services to PostgreSQL, NATS or a service's gRPC port.
 type fault struct {
 	kill    []string // services, gateway, nats, postgres
 	network string   // latency, reset or partition
-	target  string   // postgres or nats, for a network fault
+	target  string   // postgres, nats or a service (its gRPC), for a network fault
 }
 
 func (f fault) String() string {
 	if len(f.kill) > 0 {
 		return "kill -9 " + strings.Join(f.kill, "+")
 	}
-	return f.network + " to " + f.target
+	if f.target == "postgres" || f.target == "nats" {
+		return f.network + " to " + f.target
+	}
+	return f.network + " to " + f.target + " gRPC"
 }
 
 // kind groups faults for the recovery times: what was killed or done, without which service.
@@ -38,7 +41,10 @@ func (f fault) kind() string {
 		}
 		return "kill a service"
 	}
-	return f.String()
+	if f.target == "postgres" || f.target == "nats" {
+		return f.String()
+	}
+	return f.network + " to a service's gRPC"
 }
 
 func kills(names ...string) fault       { return fault{kill: names} }
@@ -64,7 +70,8 @@ func full() []fault {
 		}
 		f = append(f, kills("gateway"), kills("nats"), kills("postgres"))
 		f = append(f, network("latency", "postgres"), network("reset", "postgres"), network("partition", "postgres"),
-			network("latency", "nats"), network("reset", "nats"), network("partition", "nats"))
+			network("latency", "nats"), network("reset", "nats"), network("partition", "nats"),
+			network("partition", "renter"), network("latency", "document"), network("reset", "catalog"))
 		pairs := [][]string{{"renting", "renter"}, {"document", "payment"}, {"nats", "postgres"}}
 		if round == 1 {
 			pairs = [][]string{{"gateway", "renting"}, {"renter", "nats"}, {"payment", "postgres"}}
@@ -121,11 +128,7 @@ func (s *system) apply(ctx context.Context, f fault, hold time.Duration) recover
 	if len(f.kill) > 0 {
 		r.err = s.kill(ctx, f.kill)
 	} else {
-		proxy := s.pgProxy
-		if f.target == "nats" {
-			proxy = s.natsProxy
-		}
-		r.err = s.disturb(ctx, proxy, f.network, hold)
+		r.err = s.disturb(ctx, s.proxies[f.target], f.network, hold)
 		ended = time.Now() // a network fault's from its removal
 	}
 	if r.err != nil {

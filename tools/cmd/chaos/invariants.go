@@ -31,9 +31,9 @@ type logEntry struct {
 }
 
 type renting struct {
-	id, email, state string
-	apartment        int
-	log              []logEntry
+	id, email, state    string
+	apartment, semester int
+	log                 []logEntry
 }
 
 // checkInvariants prints one line per invariant with its counts and returns how many failed.
@@ -47,7 +47,7 @@ func (s *system) checkInvariants(ctx context.Context, l *load) int {
 		}
 		fmt.Printf("%s %-28s %s\n", verdict, name, fmt.Sprintf(format, args...))
 	}
-	rentings, err := s.rentings(ctx, l.semester)
+	rentings, err := s.rentings(ctx)
 	if err != nil {
 		check(false, "read the databases", "%v", err)
 		return failed
@@ -80,7 +80,7 @@ func (s *system) checkInvariants(ctx context.Context, l *load) int {
 
 	// 2. No apartment is held twice in the semester, at any moment of the run.
 	overlaps, held := heldTwice(rentings)
-	check(len(overlaps) == 0, "apartment held twice", "%d apartments held, %d held by two rentings at once %v", held, len(overlaps), first(overlaps))
+	check(len(overlaps) == 0, "apartment held twice", "%d apartments held in a semester, %d held by two rentings at once %v", held, len(overlaps), first(overlaps))
 
 	// 3. Every state change has exactly one mail.
 	s.checkMails(ctx, rentings, check)
@@ -101,12 +101,13 @@ func (s *system) checkInvariants(ctx context.Context, l *load) int {
 	return failed
 }
 
-// rentings reads the semester's rentings with their logs and their renters' addresses.
-func (s *system) rentings(ctx context.Context, semester int) ([]renting, error) {
+// rentings reads the rentings (the bookable semester's and their renewals) with their logs and their
+// renters' addresses.
+func (s *system) rentings(ctx context.Context) ([]renting, error) {
 	var all []renting
 	renters := map[int64][]int{} // renter id -> indexes into all
 	err := s.query(ctx, "renting", func(c *pgx.Conn) error {
-		rows, err := c.Query(ctx, "SELECT id::text, renter_id, state, apartment_id FROM renting WHERE semester_id = $1 ORDER BY created_at", semester)
+		rows, err := c.Query(ctx, "SELECT id::text, renter_id, state, apartment_id, semester_id FROM renting ORDER BY created_at")
 		if err != nil {
 			return err
 		}
@@ -114,7 +115,7 @@ func (s *system) rentings(ctx context.Context, semester int) ([]renting, error) 
 		for rows.Next() {
 			var r renting
 			var renter int64
-			if err := rows.Scan(&r.id, &renter, &r.state, &r.apartment); err != nil {
+			if err := rows.Scan(&r.id, &renter, &r.state, &r.apartment, &r.semester); err != nil {
 				return err
 			}
 			index[r.id] = len(all)
@@ -163,13 +164,15 @@ func (s *system) rentings(ctx context.Context, semester int) ([]renting, error) 
 	return all, err
 }
 
-// heldTwice finds apartments that two rentings held at the same time, from the rentings' logs.
+// heldTwice finds apartments that two rentings held in a semester at the same time, from the
+// rentings' logs.
 func heldTwice(rentings []renting) (overlaps []string, held int) {
 	type interval struct {
 		id         string
 		start, end time.Time
 	}
-	byApartment := map[int][]interval{}
+	type slot struct{ apartment, semester int }
+	byApartment := map[slot][]interval{}
 	for _, r := range rentings {
 		var iv *interval
 		for _, e := range r.log {
@@ -177,12 +180,12 @@ func heldTwice(rentings []renting) (overlaps []string, held int) {
 				iv = &interval{id: r.id, start: e.at, end: time.Date(9999, 1, 1, 0, 0, 0, 0, time.UTC)}
 			} else if !holding[e.state] && iv != nil {
 				iv.end = e.at
-				byApartment[r.apartment] = append(byApartment[r.apartment], *iv)
+				byApartment[slot{r.apartment, r.semester}] = append(byApartment[slot{r.apartment, r.semester}], *iv)
 				iv = nil
 			}
 		}
 		if iv != nil {
-			byApartment[r.apartment] = append(byApartment[r.apartment], *iv)
+			byApartment[slot{r.apartment, r.semester}] = append(byApartment[slot{r.apartment, r.semester}], *iv)
 		}
 	}
 	for apartment, ivs := range byApartment {
@@ -190,7 +193,7 @@ func heldTwice(rentings []renting) (overlaps []string, held int) {
 		sort.Slice(ivs, func(i, j int) bool { return ivs[i].start.Before(ivs[j].start) })
 		for i := 1; i < len(ivs); i++ {
 			if ivs[i].start.Before(ivs[i-1].end) {
-				overlaps = append(overlaps, fmt.Sprintf("apartment %d: %s and %s", apartment, ivs[i-1].id, ivs[i].id))
+				overlaps = append(overlaps, fmt.Sprintf("apartment %d in semester %d: %s and %s", apartment.apartment, apartment.semester, ivs[i-1].id, ivs[i].id))
 			}
 		}
 	}

@@ -40,6 +40,7 @@ type load struct {
 	mu       sync.Mutex
 	bookings []*booking
 	replays  map[string]int // kind -> replays done
+	renewals int            // renewals accepted, signed and paid
 }
 
 func newLoad(sys *system, apartments []int, semester int) *load {
@@ -65,7 +66,9 @@ func (l *load) run(ctx context.Context, n int, rate float64) {
 		l.bookings = append(l.bookings, b)
 		l.mu.Unlock()
 		wg.Go(func() {
-			b.outcome, b.err = l.book(ctx, b, l.apartments[i%len(l.apartments)], i)
+			// Neighbouring bookings share an apartment when there are fewer apartments than
+			// bookings: they race for it, and the one to confirm first wins.
+			b.outcome, b.err = l.book(ctx, b, l.apartments[i*len(l.apartments)/n], i)
 			if b.outcome == gaveUp {
 				logf("booking %d (%s, renting %s) given up: %v", i, b.email, b.rentingID, b.err)
 			}
@@ -77,7 +80,7 @@ func (l *load) run(ctx context.Context, n int, rate float64) {
 // book walks one booking: the form with its scans, the confirmation link of the mail, the
 // administrator's approval, the signature and the payment in the sandboxes. Every fifth booking
 // replays its confirmation link, its signature and its payment (the sandbox reports it again on the
-// webhook).
+// webhook). Every tenth booking is renewed for the next semester once paid.
 func (l *load) book(ctx context.Context, b *booking, apartment, i int) (outcome, error) {
 	site := l.sys.site
 	form := systemtest.Booking{ApartmentID: apartment, SemesterID: l.semester, Email: b.email, FirstName: "Chaos"}
@@ -127,9 +130,23 @@ func (l *load) book(ctx context.Context, b *booking, apartment, i int) (outcome,
 	if err := l.until(ctx, b.rentingID, "OWNER_ACKNOWLEDGED", func() error { return l.sys.admin.ApproveIdentityCard(ctx, b.rentingID) }); err != nil {
 		return l.failed(ctx, err)
 	}
-	sign := func() error { return site.Sign(ctx, b.rentingID, "Chaos Beispiel") }
-	if err := l.until(ctx, b.rentingID, "CONTRACT_SIGNED", sign); err != nil {
+	if err := l.signAndPay(ctx, b.rentingID, replay); err != nil {
 		return l.failed(ctx, err)
+	}
+	if i%10 == 1 {
+		if err := l.renew(ctx, b, form); err != nil {
+			return l.failed(ctx, fmt.Errorf("renewal: %w", err))
+		}
+	}
+	return paid, nil
+}
+
+// signAndPay signs the renting's contract and pays it, replaying both when asked.
+func (l *load) signAndPay(ctx context.Context, rentingID string, replay bool) error {
+	site := l.sys.site
+	sign := func() error { return site.Sign(ctx, rentingID, "Chaos Beispiel") }
+	if err := l.until(ctx, rentingID, "CONTRACT_SIGNED", sign); err != nil {
+		return err
 	}
 	if replay {
 		// The signed session's page says so and signs nothing (HTTP 200); the invariants show that
@@ -137,35 +154,62 @@ func (l *load) book(ctx context.Context, b *booking, apartment, i int) (outcome,
 		_ = sign()
 		l.replayed("signature")
 	}
-	pay := func() error { return site.Pay(ctx, b.rentingID) }
-	if err := l.until(ctx, b.rentingID, "PAYED", pay); err != nil {
-		return l.failed(ctx, err)
+	pay := func() error { return site.Pay(ctx, rentingID) }
+	if err := l.until(ctx, rentingID, "PAYED", pay); err != nil {
+		return err
 	}
 	if replay {
 		// The sandbox reports the payment on the webhook again, as a provider retrying would.
 		if err := pay(); err != nil {
-			return gaveUp, fmt.Errorf("paying again: %w", err)
+			return fmt.Errorf("paying again: %w", err)
 		}
 		l.replayed("payment webhook")
 	}
-	return paid, nil
+	return nil
 }
 
-// order is the booking states in the order a booking passes them.
-var order = []string{"APARTMENT_REQUESTED", "APARTMENT_RESERVED", "OWNER_ACKNOWLEDGED", "CONTRACT_REQUESTED", "CONTRACT_SIGNED", "UNPAID", "PAYED"}
-
-func reached(state, want string) bool {
-	at, wanted := -1, -1
-	for i, s := range order {
-		if s == state {
-			at = i
+// renew has the office offer the next semester to the paid booking's renter, who accepts it through
+// the renewal mail's link, signs and pays.
+func (l *load) renew(ctx context.Context, b *booking, form systemtest.Booking) error {
+	var renewal string
+	err := retry(ctx, func() (bool, error) {
+		// An offer whose answer was lost has made the renewal: the mail's link names it.
+		if link, err := l.sys.site.MailLink(ctx, b.email, "/booking/extend", 0); err == nil {
+			renewal = link.Query().Get("rentingId")
+			return true, nil
 		}
-		if s == want {
-			wanted = i
-		}
+		id, err := l.sys.admin.OfferRenewal(ctx, b.rentingID)
+		var e *systemtest.Exception
+		renewal = id
+		return err == nil || errors.As(err, &e), err
+	})
+	if err != nil {
+		return err
 	}
-	return at >= wanted && at >= 0
+	extend, err := l.sys.site.MailLink(ctx, b.email, "/booking/extend", stepLimit)
+	if err != nil {
+		return err
+	}
+	if err := l.until(ctx, renewal, "RENEWAL_ACCEPTED", func() error { return l.sys.site.ApproveRenewal(ctx, extend, form) }); err != nil {
+		return err
+	}
+	if err := l.signAndPay(ctx, renewal, false); err != nil {
+		return err
+	}
+	l.mu.Lock()
+	l.renewals++
+	l.mu.Unlock()
+	return nil
 }
+
+// step is how far along its way a booking in the state is; a renewal's first states stand where a
+// new booking's do.
+var step = map[string]int{
+	"APARTMENT_REQUESTED": 1, "APARTMENT_RESERVED": 2, "RENEWAL_REQUEST": 2, "OWNER_ACKNOWLEDGED": 3, "RENEWAL_ACCEPTED": 3,
+	"CONTRACT_REQUESTED": 4, "CONTRACT_SIGNED": 5, "UNPAID": 6, "PAYED": 7,
+}
+
+func reached(state, want string) bool { return step[state] > 0 && step[state] >= step[want] }
 
 // until repeats the step until the renting has reached the state: a step whose answer was lost
 // may have happened, and one that came too early (the contract or the payment not there yet) is
@@ -236,8 +280,8 @@ func (l *load) count(o outcome) int {
 func (l *load) summary() string {
 	l.mu.Lock()
 	replays := fmt.Sprint(l.replays)
-	n := len(l.bookings)
+	n, renewals := len(l.bookings), l.renewals
 	l.mu.Unlock()
-	return fmt.Sprintf("%d bookings: %d paid, %d lost a race (SELECT_APARTMENT), %d refused (apartment taken), %d given up, %d cut off; replays %s",
-		n, l.count(paid), l.count(lost), l.count(refused), l.count(gaveUp), l.count(canceled), replays)
+	return fmt.Sprintf("%d bookings: %d paid (%d of them renewed and paid again), %d lost a race (SELECT_APARTMENT), %d refused (apartment taken), %d given up, %d cut off; replays %s",
+		n, l.count(paid), renewals, l.count(lost), l.count(refused), l.count(gaveUp), l.count(canceled), replays)
 }

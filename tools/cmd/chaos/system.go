@@ -30,20 +30,23 @@ const (
 	natsMonitorPort = 8229
 )
 
-// servicePorts are the services' HTTP ports; their /readyz says they answer.
+// servicePorts are the services' HTTP ports (their /readyz says they answer); the gRPC port of each is
+// 1000 higher.
 var servicePorts = map[string]int{"catalog": 8101, "renting": 8102, "renter": 8103, "document": 8104, "payment": 8105}
+
+const grpcPortDistance = 1000
 
 // databases are the services' databases on the private cluster, each named after its service.
 var databases = []string{"catalog", "renting", "renter", "document", "payment"}
 
-// system is the stack under test: devstack as a child, with the fault proxies in front of
-// PostgreSQL and NATS.
+// system is the stack under test: devstack as a child, with a fault proxy in front of PostgreSQL,
+// NATS and each service's gRPC port.
 type system struct {
 	root, data, logFile string
 	offset              int
 	devstack            *exec.Cmd
 	exited              chan struct{}
-	pgProxy, natsProxy  *faultproxy.Proxy
+	proxies             map[string]*faultproxy.Proxy // postgres, nats or a service's gRPC
 	gateway, mail       string
 	site                *systemtest.Site // anonymous: the student's side
 	admin               *systemtest.Site // signed in as the administrator
@@ -70,24 +73,34 @@ func startSystem(ctx context.Context, opt options) (*system, error) {
 	if err := os.MkdirAll(s.data, 0o755); err != nil {
 		return nil, err
 	}
-	var err error
-	if s.pgProxy, err = faultproxy.Listen("127.0.0.1:0", fmt.Sprintf("127.0.0.1:%d", postgresPort+s.offset)); err != nil {
-		return nil, err
+	targets := map[string]int{"postgres": postgresPort, "nats": natsPort}
+	for name, port := range servicePorts {
+		targets[name] = port + grpcPortDistance
 	}
-	if s.natsProxy, err = faultproxy.Listen("127.0.0.1:0", fmt.Sprintf("127.0.0.1:%d", natsPort+s.offset)); err != nil {
-		return nil, err
+	s.proxies = map[string]*faultproxy.Proxy{}
+	var via []string
+	for name, port := range targets {
+		p, err := faultproxy.Listen("127.0.0.1:0", fmt.Sprintf("127.0.0.1:%d", port+s.offset))
+		if err != nil {
+			s.closeProxies()
+			return nil, err
+		}
+		s.proxies[name] = p
+		via = append(via, name+"="+p.Addr())
 	}
 	s.logFile = filepath.Join(s.data, "system.log")
 	log, err := os.Create(s.logFile)
 	if err != nil {
+		s.closeProxies()
 		return nil, err
 	}
 	cmd := exec.Command(bin, "-build=false", "-root", root, "-data", s.data, "-port-offset", fmt.Sprint(s.offset),
-		"-nats-process", "-proxy", "postgres="+s.pgProxy.Addr()+",nats="+s.natsProxy.Addr())
+		"-nats-process", "-proxy", strings.Join(via, ","))
 	cmd.Dir, cmd.Stdout, cmd.Stderr = root, log, log
 	cmd.Env = childEnv()
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGTERM}
 	if err := cmd.Start(); err != nil {
+		s.closeProxies()
 		return nil, err
 	}
 	s.devstack, s.exited = cmd, make(chan struct{})
@@ -130,8 +143,13 @@ func (s *system) stop() {
 		_ = syscall.Kill(-s.devstack.Process.Pid, syscall.SIGKILL)
 		<-s.exited
 	}
-	_ = s.pgProxy.Close()
-	_ = s.natsProxy.Close()
+	s.closeProxies()
+}
+
+func (s *system) closeProxies() {
+	for _, p := range s.proxies {
+		_ = p.Close()
+	}
 }
 
 // answers tells whether the system answers a booking page's query through the gateway.

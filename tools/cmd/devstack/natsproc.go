@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"net/url"
 	"os"
+	"slices"
 	"strings"
 	"time"
 
@@ -65,7 +66,8 @@ func (s *stack) startNATSProcess(ctx context.Context) error {
 	return waitReady(ctx, p, health, time.Minute, func(code int) bool { return code == http.StatusOK })
 }
 
-// parseProxy reads -proxy: kind=host:port pairs, kind postgres or nats.
+// parseProxy reads -proxy: kind=host:port pairs, kind postgres, nats or a service (its gRPC address,
+// as the other services reach it).
 func parseProxy(value string) (map[string]string, error) {
 	via := map[string]string{}
 	if value == "" {
@@ -73,12 +75,21 @@ func parseProxy(value string) (map[string]string, error) {
 	}
 	for _, pair := range strings.Split(value, ",") {
 		kind, addr, ok := strings.Cut(pair, "=")
-		if _, _, err := net.SplitHostPort(addr); !ok || err != nil || (kind != "postgres" && kind != "nats") {
-			return nil, fmt.Errorf("-proxy: %q is not postgres=host:port or nats=host:port", pair)
+		known := kind == "postgres" || kind == "nats" || slices.ContainsFunc(services, func(s service) bool { return s.name == kind })
+		if _, _, err := net.SplitHostPort(addr); !ok || err != nil || !known {
+			return nil, fmt.Errorf("-proxy: %q is not postgres=, nats= or <service>=host:port", pair)
 		}
 		via[kind] = addr
 	}
 	return via, nil
+}
+
+// peerAddr is the gRPC address at which the other services reach the service: the proxy's with -proxy.
+func (s *stack) peerAddr(peer service) string {
+	if addr, ok := s.via[peer.name]; ok {
+		return addr
+	}
+	return fmt.Sprintf("127.0.0.1:%d", peer.grpcPort)
 }
 
 // viaProxy returns the URL u of PostgreSQL or NATS (kind) with the proxy's address when -proxy names one.

@@ -8,15 +8,22 @@ import (
 	"time"
 )
 
-func TestProxy_theChildrenReachPostgresAndNATSThroughIt(t *testing.T) {
+func TestProxy_theChildrenReachPostgresNATSAndPeersThroughIt(t *testing.T) {
 	t.Parallel()
-	via, err := parseProxy("postgres=127.0.0.1:6001,nats=127.0.0.1:6002")
+	via, err := parseProxy("postgres=127.0.0.1:6001,nats=127.0.0.1:6002,renter=127.0.0.1:6003")
 	if err != nil {
 		t.Fatal(err)
 	}
 	s := &stack{via: via, natsURL: "nats://127.0.0.1:4229", dbURLs: map[string]string{"renting": "postgres://renting:pw@127.0.0.1:54329/renting"},
 		serviceKeys: map[string]identityKeys{}, env: map[string]string{}}
-	env := s.serviceEnv(service{name: "renting"}, identityKeys{})
+	s.running = []service{{name: "renting", grpcPort: 9102}, {name: "renter", grpcPort: 9103}, {name: "document", grpcPort: 9104}}
+	env := s.serviceEnv(s.running[0], identityKeys{})
+	if got, want := env["RENTER_GRPC_ADDR"], "127.0.0.1:6003"; got != want {
+		t.Errorf("RENTER_GRPC_ADDR %s, want %s", got, want)
+	}
+	if got, want := env["DOCUMENT_GRPC_ADDR"], "127.0.0.1:9104"; got != want {
+		t.Errorf("DOCUMENT_GRPC_ADDR %s, want %s (no proxy for it)", got, want)
+	}
 	if got, want := env["DATABASE_URL"], "postgres://renting:pw@127.0.0.1:6001/renting"; got != want {
 		t.Errorf("DATABASE_URL %s, want %s", got, want)
 	}
@@ -27,7 +34,7 @@ func TestProxy_theChildrenReachPostgresAndNATSThroughIt(t *testing.T) {
 	if got := direct.viaProxy("nats", direct.natsURL); got != "nats://127.0.0.1:4229" {
 		t.Errorf("without -proxy NATS_URL is %s", got)
 	}
-	for _, bad := range []string{"postgres", "redis=127.0.0.1:1", "nats=nohost"} {
+	for _, bad := range []string{"postgres", "redis=127.0.0.1:1", "nats=nohost", "gateway=127.0.0.1:1"} {
 		if _, err := parseProxy(bad); err == nil {
 			t.Errorf("-proxy %q accepted", bad)
 		}

@@ -360,7 +360,7 @@ func (s *stack) serviceEnv(svc service, keys identityKeys) map[string]string {
 	}
 	for _, peer := range s.running {
 		if peer.name != svc.name {
-			env[strings.ToUpper(peer.name)+"_GRPC_ADDR"] = fmt.Sprintf("127.0.0.1:%d", peer.grpcPort)
+			env[strings.ToUpper(peer.name)+"_GRPC_ADDR"] = s.peerAddr(peer)
 		}
 	}
 	return env

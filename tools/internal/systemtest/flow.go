@@ -88,6 +88,53 @@ func (s *Site) ApproveIdentityCard(ctx context.Context, rentingID string) error 
 	return nil
 }
 
+// OfferRenewal is the administrator's offer of the next semester to the renter of a PAYED renting;
+// it returns the new RENEWAL_REQUEST renting.
+func (s *Site) OfferRenewal(ctx context.Context, rentingID string) (string, error) {
+	var out struct {
+		OfferRenewal struct {
+			UUID      *string
+			Exception *Exception
+		}
+	}
+	if err := s.GraphQL(ctx, `mutation($r: ID!) { offerRenewal(rentingId: $r) { uuid exception { messageId path } } }`, map[string]any{"r": rentingID}, &out); err != nil {
+		return "", err
+	}
+	if e := out.OfferRenewal.Exception; e != nil {
+		return "", e
+	}
+	if out.OfferRenewal.UUID == nil {
+		return "", errors.New("offerRenewal answered neither a renting nor an exception")
+	}
+	return *out.OfferRenewal.UUID, nil
+}
+
+// ApproveRenewal accepts the renewal behind the renewal mail's link (/booking/extend?rentingId=…&token=…)
+// with the booking's data and a new enrollment certificate, as the extend page does.
+func (s *Site) ApproveRenewal(ctx context.Context, extend *url.URL, b Booking) error {
+	in := b.Input()
+	renewal := map[string]any{"immatriculation": in["immatriculation"]}
+	for _, field := range []string{"birthday", "city", "country", "firstName", "lastName", "gender", "phone", "street", "zip", "language", "nationality"} {
+		renewal[field] = in[field]
+	}
+	var out struct {
+		ApproveRenewal struct {
+			UUID      *string
+			Exception *Exception
+		}
+	}
+	q := extend.Query()
+	err := s.GraphQL(ctx, `mutation($r: ID!, $t: String!, $n: RentingRenewal!) { approveRenewal(rentingId: $r, token: $t, rentingRenewal: $n) { uuid exception { messageId path } } }`,
+		map[string]any{"r": q.Get("rentingId"), "t": q.Get("token"), "n": renewal}, &out)
+	if err != nil {
+		return err
+	}
+	if e := out.ApproveRenewal.Exception; e != nil {
+		return e
+	}
+	return nil
+}
+
 // State is the renting's state as its booking pages see it (bookingProgress).
 func (s *Site) State(ctx context.Context, rentingID string) (string, error) {
 	var out struct{ BookingProgress *struct{ State string } }
