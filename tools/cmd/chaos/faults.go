@@ -44,7 +44,7 @@ func (f fault) kind() string {
 	if f.target == "postgres" || f.target == "nats" {
 		return f.String()
 	}
-	return f.network + " to a service's gRPC"
+	return f.network + " to gRPC"
 }
 
 func kills(names ...string) fault       { return fault{kill: names} }

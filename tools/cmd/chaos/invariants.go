@@ -252,7 +252,8 @@ func (s *system) checkMails(ctx context.Context, rentings []renting, check func(
 }
 
 // checkPayments: every PAYED renting has exactly one payment, PAID, one PAYED log entry and one
-// receipt mail; no payment is PAID for a renting that is not PAYED.
+// receipt mail (its renter's receipts are as many as their PAYED rentings); no payment is PAID for a
+// renting that is not PAYED.
 func (s *system) checkPayments(ctx context.Context, rentings []renting, check func(bool, string, string, ...any)) {
 	payments := map[string][]string{} // renting id -> statuses
 	err := s.query(ctx, "payment", func(c *pgx.Conn) error {
@@ -278,6 +279,13 @@ func (s *system) checkPayments(ctx context.Context, rentings []renting, check fu
 			}
 		}
 	}
+	// A renter whose booking was renewed has two PAYED rentings, and a receipt for each.
+	payedOf := map[string]int{}
+	for _, r := range rentings {
+		if r.state == "PAYED" {
+			payedOf[r.email]++
+		}
+	}
 	payed, wrong := 0, []string{}
 	paidTotal := 0
 	for _, r := range rentings {
@@ -301,8 +309,9 @@ func (s *system) checkPayments(ctx context.Context, rentings []renting, check fu
 				logged++
 			}
 		}
-		if paidHere != 1 || logged != 1 || receipts[r.email] != 1 {
-			wrong = append(wrong, fmt.Sprintf("%s: %d PAID, %d PAYED log entries, %d receipts", r.id, paidHere, logged, receipts[r.email]))
+		if paidHere != 1 || logged != 1 || receipts[r.email] != payedOf[r.email] {
+			wrong = append(wrong, fmt.Sprintf("%s: %d PAID, %d PAYED log entries, %d receipts for the renter's %d PAYED rentings",
+				r.id, paidHere, logged, receipts[r.email], payedOf[r.email]))
 		}
 	}
 	check(err == nil && mailErr == nil && len(wrong) == 0, "one PAID and one receipt",

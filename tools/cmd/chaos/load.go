@@ -18,6 +18,7 @@ const (
 	paid     outcome = "paid"     // confirmed, approved, signed and paid
 	lost     outcome = "lost"     // confirmed after another renter took the apartment (SELECT_APARTMENT)
 	refused  outcome = "refused"  // the request was refused: the apartment was taken already
+	limited  outcome = "limited"  // the request was refused: too many requests for the address (BOOKING_LIMIT_PER_EMAIL)
 	gaveUp   outcome = "gave up"  // a step failed until its deadline: the harness could not finish it
 	canceled outcome = "canceled" // the run ended first
 )
@@ -69,8 +70,8 @@ func (l *load) run(ctx context.Context, n int, rate float64) {
 			// Neighbouring bookings share an apartment when there are fewer apartments than
 			// bookings: they race for it, and the one to confirm first wins.
 			b.outcome, b.err = l.book(ctx, b, l.apartments[i*len(l.apartments)/n], i)
-			if b.outcome == gaveUp {
-				logf("booking %d (%s, renting %s) given up: %v", i, b.email, b.rentingID, b.err)
+			if b.outcome == gaveUp || b.outcome == limited {
+				logf("booking %d (%s, renting %s) %s: %v", i, b.email, b.rentingID, b.outcome, b.err)
 			}
 		})
 	}
@@ -88,15 +89,19 @@ func (l *load) book(ctx context.Context, b *booking, apartment, i int) (outcome,
 	err := retry(ctx, func() (bool, error) {
 		id, err := site.Book(ctx, form)
 		var e *systemtest.Exception
-		if errors.As(err, &e) {
+		if errors.As(err, &e) || errors.Is(err, systemtest.ErrTooManyRequests) {
 			return true, err
 		}
 		b.rentingID = id
 		return err == nil, err
 	})
 	var e *systemtest.Exception
-	if errors.As(err, &e) && e.MessageID == "APARTMENT_TAKEN" {
+	switch {
+	case errors.As(err, &e) && e.MessageID == "APARTMENT_TAKEN":
 		return refused, nil
+	case errors.Is(err, systemtest.ErrTooManyRequests):
+		// Requests that failed in a fault count against the address's limit too (docs/reliability.md).
+		return limited, err
 	}
 	if err != nil {
 		return l.failed(ctx, err)
@@ -231,10 +236,12 @@ func (l *load) until(ctx context.Context, rentingID, state string, step func() e
 	})
 }
 
-// retry calls try every second until it says done or stepLimit passes; it returns try's last error
+// retry calls try until it says done or stepLimit passes, waiting 1 s after the first failure and
+// twice as long after each next, up to 15 s, as a patient user would; it returns try's last error
 // when not done.
 func retry(ctx context.Context, try func() (done bool, err error)) error {
 	deadline := time.Now().Add(stepLimit)
+	wait := time.Second
 	for {
 		done, err := try()
 		if done {
@@ -246,8 +253,9 @@ func retry(ctx context.Context, try func() (done bool, err error)) error {
 		select {
 		case <-ctx.Done():
 			return ctx.Err()
-		case <-time.After(time.Second):
+		case <-time.After(wait):
 		}
+		wait = min(2*wait, 15*time.Second)
 	}
 }
 
@@ -282,6 +290,6 @@ func (l *load) summary() string {
 	replays := fmt.Sprint(l.replays)
 	n, renewals := len(l.bookings), l.renewals
 	l.mu.Unlock()
-	return fmt.Sprintf("%d bookings: %d paid (%d of them renewed and paid again), %d lost a race (SELECT_APARTMENT), %d refused (apartment taken), %d given up, %d cut off; replays %s",
-		n, l.count(paid), renewals, l.count(lost), l.count(refused), l.count(gaveUp), l.count(canceled), replays)
+	return fmt.Sprintf("%d bookings: %d paid (%d of them renewed and paid again), %d lost a race (SELECT_APARTMENT), %d refused (apartment taken), %d refused (too many requests for the address), %d given up, %d cut off; replays %s",
+		n, l.count(paid), renewals, l.count(lost), l.count(refused), l.count(limited), l.count(gaveUp), l.count(canceled), replays)
 }

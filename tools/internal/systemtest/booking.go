@@ -59,6 +59,9 @@ func graphQL(ctx context.Context, client *http.Client, endpoint, query string, v
 	if resp.StatusCode >= 500 {
 		return fmt.Errorf("HTTP %d", resp.StatusCode)
 	}
+	if resp.StatusCode == http.StatusTooManyRequests {
+		return fmt.Errorf("%w (Retry-After %s s)", ErrTooManyRequests, resp.Header.Get("Retry-After"))
+	}
 	var r struct {
 		Data   json.RawMessage
 		Errors []struct{ Message string }
@@ -74,6 +77,9 @@ func graphQL(ctx context.Context, client *http.Client, endpoint, query string, v
 	}
 	return json.Unmarshal(r.Data, out)
 }
+
+// ErrTooManyRequests is the gateway's 429: over a limit, such as the booking requests per e-mail address.
+var ErrTooManyRequests = errors.New("HTTP 429: too many requests")
 
 // Booking is what a student types into the booking form, with the three scans.
 type Booking struct {
