@@ -181,7 +181,17 @@ type CaughtMail struct {
 
 // Mails lists every mail in the mail catcher.
 func (s *Site) Mails(ctx context.Context) ([]CaughtMail, error) {
-	resp, err := s.do(ctx, http.MethodGet, s.Mail+"/email", "", nil)
+	return s.mails(ctx, "")
+}
+
+// MailsTo lists the mails to address (as the system writes it: in lower case).
+func (s *Site) MailsTo(ctx context.Context, address string) ([]CaughtMail, error) {
+	return s.mails(ctx, "?"+url.Values{"to.address": {address}}.Encode())
+}
+
+// mails asks the mail catcher for its mails, all or those the query filters (MailDev's filters).
+func (s *Site) mails(ctx context.Context, query string) ([]CaughtMail, error) {
+	resp, err := s.do(ctx, http.MethodGet, s.Mail+"/email"+query, "", nil)
 	if err != nil {
 		return nil, fmt.Errorf("mail catcher: %w", err)
 	}
@@ -192,20 +202,6 @@ func (s *Site) Mails(ctx context.Context) ([]CaughtMail, error) {
 	return mails, nil
 }
 
-// MailsTo lists the mails to address.
-func (s *Site) MailsTo(ctx context.Context, address string) ([]CaughtMail, error) {
-	all, err := s.Mails(ctx)
-	var found []CaughtMail
-	for _, m := range all {
-		for _, to := range m.To {
-			if strings.EqualFold(to.Address, address) {
-				found = append(found, m)
-				break
-			}
-		}
-	}
-	return found, err
-}
 
 // Confirm opens the confirmation link of a step3 mail link (through the gateway's /api/verify) and
 // returns the page it leads to.
