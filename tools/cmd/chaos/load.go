@@ -60,6 +60,8 @@ func (l *load) run(ctx context.Context, n int, rate float64) {
 	for i := range n {
 		select {
 		case <-ctx.Done():
+			wg.Wait()
+			return
 		case <-time.After(time.Until(start.Add(time.Duration(i) * interval))):
 		}
 		b := &booking{email: fmt.Sprintf("chaos-%s-%d@example.org", l.runID, i)}

@@ -66,6 +66,9 @@ func startSystem(ctx context.Context, opt options) (*system, error) {
 	if _, err := os.Stat(bin); err != nil {
 		return nil, fmt.Errorf("%s is missing: run make build first (make chaos does)", bin)
 	}
+	if err := notInUse(s.data); err != nil {
+		return nil, err
+	}
 	// Every run starts empty: the invariants count what this run did.
 	if err := os.RemoveAll(s.data); err != nil {
 		return nil, err
@@ -118,6 +121,23 @@ func startSystem(ctx context.Context, opt options) (*system, error) {
 		return nil, err
 	}
 	return s, nil
+}
+
+// notInUse refuses a data directory whose devstack still runs (it holds devstack.lock): removing it
+// would pull the databases from under a running system.
+func notInUse(data string) error {
+	f, err := os.Open(filepath.Join(data, "devstack.lock"))
+	if errors.Is(err, os.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	if err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB); err != nil {
+		return fmt.Errorf("another run uses %s (%v): stop it or choose another -port-offset", data, err)
+	}
+	return syscall.Flock(int(f.Fd()), syscall.LOCK_UN)
 }
 
 // childEnv is the harness's environment without settings that would make devstack use other servers.
