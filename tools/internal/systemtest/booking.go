@@ -109,19 +109,7 @@ const CreateRentingRequest = `mutation($c: CreateRentingRequest!) { createRentin
 
 // Book sends the booking to endpoint and returns the renting's id; a business exception is an error.
 func Book(ctx context.Context, endpoint string, b Booking) (string, error) {
-	var created struct {
-		CreateRentingRequest struct {
-			UUID      *string
-			Exception *struct{ MessageID, Path string }
-		}
-	}
-	if err := GraphQL(ctx, endpoint, CreateRentingRequest, map[string]any{"c": b.Input()}, &created); err != nil {
-		return "", err
-	}
-	if e := created.CreateRentingRequest.Exception; e != nil || created.CreateRentingRequest.UUID == nil {
-		return "", fmt.Errorf("booking refused: %+v", e)
-	}
-	return *created.CreateRentingRequest.UUID, nil
+	return rentingResult(ctx, http.DefaultClient, endpoint, "createRentingRequest", CreateRentingRequest, map[string]any{"c": b.Input()})
 }
 
 // FreeApartment returns the bookable semester and a free apartment in it, asked at endpoint.

@@ -40,22 +40,27 @@ func (s *Site) GraphQL(ctx context.Context, query string, variables map[string]a
 
 // Book sends the booking form; a business exception comes back as *Exception.
 func (s *Site) Book(ctx context.Context, b Booking) (string, error) {
-	var created struct {
-		CreateRentingRequest struct {
-			UUID      *string
-			Exception *Exception
-		}
+	return rentingResult(ctx, s.client, s.Gateway+"/api/graphql", "createRentingRequest", CreateRentingRequest, map[string]any{"c": b.Input()})
+}
+
+// rentingResult runs a mutation whose result (field) is a RentingResult: the renting's id, or the
+// business exception as *Exception.
+func rentingResult(ctx context.Context, client *http.Client, endpoint, field, query string, variables map[string]any) (string, error) {
+	var out map[string]struct {
+		UUID      *string
+		Exception *Exception
 	}
-	if err := s.GraphQL(ctx, CreateRentingRequest, map[string]any{"c": b.Input()}, &created); err != nil {
+	if err := graphQL(ctx, client, endpoint, query, variables, &out); err != nil {
 		return "", err
 	}
-	if e := created.CreateRentingRequest.Exception; e != nil {
-		return "", e
+	result := out[field]
+	if result.Exception != nil {
+		return "", result.Exception
 	}
-	if created.CreateRentingRequest.UUID == nil {
-		return "", errors.New("booking answered neither a renting nor an exception")
+	if result.UUID == nil {
+		return "", fmt.Errorf("%s answered neither a renting nor an exception", field)
 	}
-	return *created.CreateRentingRequest.UUID, nil
+	return *result.UUID, nil
 }
 
 // Exception is a business exception of a mutation's result.
@@ -91,22 +96,8 @@ func (s *Site) ApproveIdentityCard(ctx context.Context, rentingID string) error 
 // OfferRenewal is the administrator's offer of the next semester to the renter of a PAYED renting;
 // it returns the new RENEWAL_REQUEST renting.
 func (s *Site) OfferRenewal(ctx context.Context, rentingID string) (string, error) {
-	var out struct {
-		OfferRenewal struct {
-			UUID      *string
-			Exception *Exception
-		}
-	}
-	if err := s.GraphQL(ctx, `mutation($r: ID!) { offerRenewal(rentingId: $r) { uuid exception { messageId path } } }`, map[string]any{"r": rentingID}, &out); err != nil {
-		return "", err
-	}
-	if e := out.OfferRenewal.Exception; e != nil {
-		return "", e
-	}
-	if out.OfferRenewal.UUID == nil {
-		return "", errors.New("offerRenewal answered neither a renting nor an exception")
-	}
-	return *out.OfferRenewal.UUID, nil
+	return rentingResult(ctx, s.client, s.Gateway+"/api/graphql", "offerRenewal",
+		`mutation($r: ID!) { offerRenewal(rentingId: $r) { uuid exception { messageId path } } }`, map[string]any{"r": rentingID})
 }
 
 // ApproveRenewal accepts the renewal behind the renewal mail's link (/booking/extend?rentingId=…&token=…)
@@ -117,22 +108,11 @@ func (s *Site) ApproveRenewal(ctx context.Context, extend *url.URL, b Booking) e
 	for _, field := range []string{"birthday", "city", "country", "firstName", "lastName", "gender", "phone", "street", "zip", "language", "nationality"} {
 		renewal[field] = in[field]
 	}
-	var out struct {
-		ApproveRenewal struct {
-			UUID      *string
-			Exception *Exception
-		}
-	}
 	q := extend.Query()
-	err := s.GraphQL(ctx, `mutation($r: ID!, $t: String!, $n: RentingRenewal!) { approveRenewal(rentingId: $r, token: $t, rentingRenewal: $n) { uuid exception { messageId path } } }`,
-		map[string]any{"r": q.Get("rentingId"), "t": q.Get("token"), "n": renewal}, &out)
-	if err != nil {
-		return err
-	}
-	if e := out.ApproveRenewal.Exception; e != nil {
-		return e
-	}
-	return nil
+	_, err := rentingResult(ctx, s.client, s.Gateway+"/api/graphql", "approveRenewal",
+		`mutation($r: ID!, $t: String!, $n: RentingRenewal!) { approveRenewal(rentingId: $r, token: $t, rentingRenewal: $n) { uuid exception { messageId path } } }`,
+		map[string]any{"r": q.Get("rentingId"), "t": q.Get("token"), "n": renewal})
+	return err
 }
 
 // State is the renting's state as its booking pages see it (bookingProgress).
@@ -201,7 +181,6 @@ func (s *Site) mails(ctx context.Context, query string) ([]CaughtMail, error) {
 	}
 	return mails, nil
 }
-
 
 // Confirm opens the confirmation link of a step3 mail link (through the gateway's /api/verify) and
 // returns the page it leads to.
