@@ -191,9 +191,13 @@ func heldTwice(rentings []renting) (overlaps []string, held int) {
 	for apartment, ivs := range byApartment {
 		held++
 		sort.Slice(ivs, func(i, j int) bool { return ivs[i].start.Before(ivs[j].start) })
-		for i := 1; i < len(ivs); i++ {
-			if ivs[i].start.Before(ivs[i-1].end) {
-				overlaps = append(overlaps, fmt.Sprintf("apartment %d in semester %d: %s and %s", apartment.apartment, apartment.semester, ivs[i-1].id, ivs[i].id))
+		latest := ivs[0] // of those before, the one that held longest
+		for _, iv := range ivs[1:] {
+			if iv.start.Before(latest.end) {
+				overlaps = append(overlaps, fmt.Sprintf("apartment %d in semester %d: %s and %s", apartment.apartment, apartment.semester, latest.id, iv.id))
+			}
+			if iv.end.After(latest.end) {
+				latest = iv
 			}
 		}
 	}
@@ -204,27 +208,7 @@ func heldTwice(rentings []renting) (overlaps []string, held int) {
 // in the mail catcher. A request cancelled before its address was confirmed (superseded or
 // expired) is mailed at most once per address (SUPERSEDED_MAIL_WINDOW).
 func (s *system) checkMails(ctx context.Context, rentings []renting, check func(bool, string, string, ...any)) {
-	want := map[string]int{}
-	unconfirmedCancels := map[string]bool{}
-	changes := 0
-	for _, r := range rentings {
-		previous := ""
-		for _, e := range r.log {
-			if mailed[e.state] {
-				if e.state == "CANCELED" && previous == "APARTMENT_REQUESTED" {
-					if !unconfirmedCancels[r.email] {
-						want[r.email]++
-						changes++
-					}
-					unconfirmedCancels[r.email] = true
-				} else {
-					want[r.email]++
-					changes++
-				}
-			}
-			previous = e.state
-		}
-	}
+	want, changes := expectedMails(rentings)
 	mails, err := s.site.Mails(ctx)
 	got := map[string]int{}
 	for _, m := range mails {
@@ -249,6 +233,32 @@ func (s *system) checkMails(ctx context.Context, rentings []renting, check func(
 	check(err == nil && len(missing) == 0 && len(duplicated) == 0, "one mail per state change",
 		"%d state changes with a mail, %d mails caught; %d addresses missing mails %v, %d with too many %v %v",
 		changes, len(mails), len(missing), first(missing), len(duplicated), first(duplicated), errText(err))
+}
+
+// expectedMails counts the mails each address should have got from the rentings' logs, and the
+// state changes with a mail in all.
+func expectedMails(rentings []renting) (want map[string]int, changes int) {
+	want = map[string]int{}
+	unconfirmedCancels := map[string]bool{}
+	for _, r := range rentings {
+		previous := ""
+		for _, e := range r.log {
+			switch {
+			case !mailed[e.state]:
+			case e.state == "CANCELED" && previous == "APARTMENT_REQUESTED":
+				if !unconfirmedCancels[r.email] {
+					want[r.email]++
+					changes++
+				}
+				unconfirmedCancels[r.email] = true
+			default:
+				want[r.email]++
+				changes++
+			}
+			previous = e.state
+		}
+	}
+	return want, changes
 }
 
 // checkPayments: every PAYED renting has exactly one payment, PAID, one PAYED log entry and one
