@@ -166,8 +166,9 @@ func (l *load) signAndPay(ctx context.Context, rentingID string, replay bool) er
 		return err
 	}
 	if replay {
-		// The sandbox reports the payment on the webhook again, as a provider retrying would.
-		if err := pay(); err != nil {
+		// The sandbox reports the payment on the webhook again, as a provider retrying would; tried
+		// again like every step when it meets a fault.
+		if err := retry(ctx, func() (bool, error) { err := pay(); return err == nil, err }); err != nil {
 			return fmt.Errorf("paying again: %w", err)
 		}
 		l.replayed("payment webhook")
