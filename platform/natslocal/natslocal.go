@@ -27,6 +27,8 @@ type Options struct {
 	// Passwords, when set, turn authorization on: every user of natsauth.Users signs in with its
 	// password here and gets its permissions, and anonymous connections are refused.
 	Passwords map[string]string
+	// MonitorPort, when set, serves NATS's monitoring endpoints (/healthz, /jsz) on 127.0.0.1 there.
+	MonitorPort int
 }
 
 // Server is a running embedded NATS server.
@@ -63,6 +65,8 @@ func Start(opt Options) (*Server, error) {
 		StoreDir:   storeDir,
 		NoSigs:     true, // signals belong to the embedding process
 		Users:      users,
+		HTTPHost:   "127.0.0.1",
+		HTTPPort:   opt.MonitorPort,
 	})
 	if err != nil {
 		s.removeTemp()

@@ -87,6 +87,44 @@ func checkTooManyRequests(t *testing.T, res *http.Response) {
 	}
 }
 
+func TestBookingLimit_requestsThatFailedDoNotCount_aStudentMeetingAnOutageMayBookAfterwards(t *testing.T) {
+	var down atomic.Bool
+	down.Store(true)
+	var booked atomic.Int32
+	route := func(t *testing.T, gw *testGateway) {
+		server := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+			if down.Load() { // the renting service fails, as during a database restart
+				http.Error(w, "unavailable", http.StatusServiceUnavailable)
+				return
+			}
+			n := booked.Add(1)
+			w.Header().Set("Content-Type", "application/json")
+			fmt.Fprintf(w, `{"data":{"createRentingRequest":{"uuid":"renting-%d","exception":null}}}`, n)
+		}))
+		t.Cleanup(server.Close)
+		t.Setenv("SUBGRAPH_URLS", "catalog="+gw.catalogURL+",renting="+server.URL+"/graphql")
+	}
+	gw := startGateway(t, route, withEnv("BOOKING_LIMIT_PER_EMAIL", "3"), withEnv("BOOKING_LIMIT_PER_IP", "100"))
+
+	for i := range 5 {
+		res := gw.book(t, "ada@example.org")
+		if res.StatusCode == http.StatusTooManyRequests {
+			t.Fatalf("failed request %d was refused as over the limit: failed ones were counted", i+1)
+		}
+		if answer := decodeGraphQL(t, res); len(answer.Errors) == 0 {
+			t.Fatalf("request %d during the outage answered %s, want an error", i+1, answer.raw)
+		}
+	}
+	down.Store(false)
+	statuses := bookConcurrently(t, []*testGateway{gw}, 5, func(int) string { return "ada@example.org" })
+	if statuses[http.StatusOK] != 3 || statuses[http.StatusTooManyRequests] != 2 {
+		t.Errorf("after the outage, answers by status = %v, want 3 × 200 and 2 × 429: requests that succeed still count", statuses)
+	}
+	if got := booked.Load(); got != 3 {
+		t.Errorf("%d booking requests were stored, want 3", got)
+	}
+}
+
 func TestBookingLimit_twentyRequestsForOneAddressInASecond_onlyTheLimitReachesTheService(t *testing.T) {
 	renting := &rentingStub{}
 	gw := startGateway(t, renting.route, withEnv("BOOKING_LIMIT_PER_EMAIL", "3"), withEnv("BOOKING_LIMIT_PER_IP", "100"))

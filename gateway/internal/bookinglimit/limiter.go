@@ -60,6 +60,20 @@ func (l *Limiter) Allow(ctx context.Context, client netip.Addr, emails []string)
 	return 0, true
 }
 
+// Refund uncounts the booking requests of an operation that failed (an error instead of its
+// result): nothing was mailed, and a student whose request met a failing system may try again. The
+// client address's count stays: it bounds the work a client causes, failed or not.
+func (l *Limiter) Refund(ctx context.Context, emails []string) {
+	for _, email := range emails {
+		if email == "" {
+			continue
+		}
+		if err := l.store.GiveBack(ctx, l.byEmail, email); err != nil {
+			l.logger.ErrorContext(ctx, "booking limit unavailable; a failed request stays counted", "counter", l.byEmail.Name, "error", err)
+		}
+	}
+}
+
 func (l *Limiter) take(ctx context.Context, counter ratelimit.Counter, subject string, max int) (time.Duration, bool) {
 	count, ok, err := l.store.Take(ctx, counter, subject, max)
 	if err != nil {

@@ -90,9 +90,13 @@ func (h *GraphQL) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		observe(operationType, true, start)
 		return
 	}
-	if operationType == ast.OperationTypeMutation && !h.allowBookings(w, r, req) {
-		observe(operationType, true, start)
-		return
+	var bookings []string // the e-mail addresses of the booking requests counted
+	if operationType == ast.OperationTypeMutation {
+		var allowed bool
+		if bookings, allowed = h.allowBookings(w, r, req); !allowed {
+			observe(operationType, true, start)
+			return
+		}
 	}
 	if err := h.forwardIdentity(&req, caller); err != nil {
 		h.fail(w, r, "cannot sign identity token", err)
@@ -113,14 +117,26 @@ func (h *GraphQL) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	// An execution cut short may still have written an answer (subgraphs "unavailable"): the
 	// context tells why it ended.
 	if err := execute(largevalues.WithValues(ctx, lifted), &req, out); err != nil || ctx.Err() != nil {
+		h.refundBookings(r, bookings)
 		h.stopped(ctx, w, r, err)
 		observe(operationType, true, start)
 		return
 	}
+	failed := hasErrors(out.Bytes())
+	if failed {
+		h.refundBookings(r, bookings)
+	}
 	w.Header().Set("Content-Type", "application/json")
 	w.Header().Set("Cache-Control", "no-store")
 	_, _ = w.Write(out.Bytes())
-	observe(operationType, hasErrors(out.Bytes()), start)
+	observe(operationType, failed, start)
+}
+
+// refundBookings uncounts the booking requests of a mutation that failed.
+func (h *GraphQL) refundBookings(r *http.Request, emails []string) {
+	if len(emails) > 0 {
+		h.Bookings.Refund(context.WithoutCancel(r.Context()), emails)
+	}
 }
 
 // observe records the operation in graphql_operations_total and graphql_operation_duration_seconds.
@@ -182,20 +198,21 @@ func (h *GraphQL) check(method, operationName string, verdict adminguard.Verdict
 }
 
 // allowBookings counts the booking requests of a mutation and, over the limit, answers 429 with
-// Retry-After before anything runs.
-func (h *GraphQL) allowBookings(w http.ResponseWriter, r *http.Request, req graphql.Request) bool {
+// Retry-After before anything runs. It returns the e-mail addresses it counted.
+func (h *GraphQL) allowBookings(w http.ResponseWriter, r *http.Request, req graphql.Request) ([]string, bool) {
 	if h.Bookings == nil {
-		return true
+		return nil, true
 	}
 	emails := bookinglimit.Requests(req.Query, req.OperationName, req.Variables)
 	if len(emails) == 0 {
-		return true
+		return nil, true
 	}
 	retryAfter, allowed := h.Bookings.Allow(r.Context(), h.ClientAddress(r), emails)
 	if !allowed {
 		writeTooManyRequests(w, retryAfter, "too many booking requests; try again later")
+		return nil, false
 	}
-	return allowed
+	return emails, true
 }
 
 // forwardIdentity makes the identity tokens, one signed for each subgraph, the only headers the

@@ -14,6 +14,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"semesterhaus/tools/internal/systemtest"
 )
 
 type client struct {
@@ -323,24 +325,14 @@ func (c *client) confirmAtOnce(ctx context.Context, emails []string, tokens map[
 
 // freeApartments signs in as admin and deletes the benchmark's rentings.
 func (c *client) freeApartments(ctx context.Context, user, password string, t target) error {
-	body, _ := json.Marshal(map[string]string{"username": user, "password": password})
-	req, err := http.NewRequestWithContext(ctx, http.MethodPost, c.baseURL+"/api/auth/login", bytes.NewReader(body))
-	if err != nil {
+	admin := systemtest.NewSite(c.baseURL, c.mailURL)
+	if err := admin.SignIn(ctx, user, password); err != nil {
 		return err
-	}
-	req.Header.Set("Content-Type", "application/json")
-	resp, err := c.http.Do(req)
-	if err != nil {
-		return err
-	}
-	resp.Body.Close()
-	if resp.StatusCode != http.StatusOK && resp.StatusCode != http.StatusNoContent {
-		return fmt.Errorf("admin sign-in answered HTTP %d", resp.StatusCode)
 	}
 	for _, apartmentID := range t.apartments {
 		var out map[string]any
 		q := `mutation($a: Int!, $s: Int!) { freeApartment(apartmentId: $a, semesterId: $s) }`
-		if err := c.graphql(ctx, q, map[string]any{"a": apartmentID, "s": t.semesterID}, &out); err != nil {
+		if err := admin.GraphQL(ctx, q, map[string]any{"a": apartmentID, "s": t.semesterID}, &out); err != nil {
 			return fmt.Errorf("free apartment %d: %w", apartmentID, err)
 		}
 	}

@@ -5,10 +5,8 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
-	"net"
 	"os"
 	"strings"
-	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -16,6 +14,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"semesterhaus/platform/natslocal"
+	"semesterhaus/tools/internal/faultproxy"
 	"semesterhaus/tools/internal/systemtest"
 )
 
@@ -41,7 +40,11 @@ func TestRentingKilledRightAfterAStateChange_deliversTheEventAndTheMailExactlyOn
 		t.Fatal(err)
 	}
 	t.Cleanup(nats.Shutdown)
-	proxy := startPausableProxy(t, strings.TrimPrefix(nats.URL(), "nats://"))
+	proxy, err := faultproxy.Listen("127.0.0.1:0", strings.TrimPrefix(nats.URL(), "nats://"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = proxy.Close() })
 
 	s := realServices(t, root, nats.URL(), mails.Addr())
 	s.natsPasswords = passwords
@@ -70,14 +73,14 @@ func TestRentingKilledRightAfterAStateChange_deliversTheEventAndTheMailExactlyOn
 	}
 	// The renting service alone talks to NATS through the proxy.
 	renting := *s
-	renting.natsURL, renting.procs = "nats://"+proxy.addr(), nil
+	renting.natsURL, renting.procs = "nats://"+proxy.Addr(), nil
 	t.Cleanup(func() { _ = renting.shutdown() })
 	rentingSvc := s.running[len(s.running)-1]
 	if err := renting.startService(ctx, rentingSvc, keys); err != nil {
 		t.Fatal(err)
 	}
 
-	proxy.pause()
+	proxy.Partition()
 	endpoint := fmt.Sprintf("http://127.0.0.1:%d/graphql", rentingSvc.httpPort)
 	semester, apartment, err := systemtest.FreeApartment(ctx, endpoint)
 	if err != nil {
@@ -99,7 +102,7 @@ func TestRentingKilledRightAfterAStateChange_deliversTheEventAndTheMailExactlyOn
 		t.Fatalf("%d mails before the event was published", n)
 	}
 
-	proxy.resume()
+	proxy.Heal()
 	renting.procs = nil
 	if err := renting.startService(ctx, rentingSvc, keys); err != nil {
 		t.Fatal(err)
@@ -177,70 +180,4 @@ func waitFor(t *testing.T, limit time.Duration, what string, done func() bool) {
 		}
 		time.Sleep(200 * time.Millisecond)
 	}
-}
-
-// pausableProxy forwards TCP connections to target; paused, it drops every connection and refuses
-// new ones, as a network partition would.
-type pausableProxy struct {
-	lis    net.Listener
-	target string
-
-	mu     sync.Mutex
-	paused bool
-	conns  []net.Conn
-}
-
-func startPausableProxy(t *testing.T, target string) *pausableProxy {
-	t.Helper()
-	lis, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	p := &pausableProxy{lis: lis, target: target}
-	t.Cleanup(func() { _ = lis.Close(); p.pause() })
-	go p.serve()
-	return p
-}
-
-func (p *pausableProxy) addr() string { return p.lis.Addr().String() }
-
-func (p *pausableProxy) serve() {
-	for {
-		client, err := p.lis.Accept()
-		if err != nil {
-			return
-		}
-		p.mu.Lock()
-		if p.paused {
-			p.mu.Unlock()
-			client.Close()
-			continue
-		}
-		server, err := net.Dial("tcp", p.target)
-		if err != nil {
-			p.mu.Unlock()
-			client.Close()
-			continue
-		}
-		p.conns = append(p.conns, client, server)
-		p.mu.Unlock()
-		go func() { _, _ = io.Copy(server, client); server.Close() }()
-		go func() { _, _ = io.Copy(client, server); client.Close() }()
-	}
-}
-
-func (p *pausableProxy) pause() {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	p.paused = true
-	for _, c := range p.conns {
-		c.Close()
-	}
-	p.conns = nil
-}
-
-func (p *pausableProxy) resume() {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	p.paused = false
 }

@@ -33,13 +33,22 @@ func main() {
 }
 
 func run(ctx context.Context, args []string) error {
+	if len(args) > 0 && args[0] == natsCommand {
+		return serveNATS(ctx, args[1:])
+	}
 	fs := flag.NewFlagSet("devstack", flag.ContinueOnError)
 	build := fs.Bool("build", true, "build the binaries into .data/bin before starting them")
 	infra := fs.Bool("infra", false, "start only PostgreSQL and NATS (and make the databases and keys), for services run by hand")
 	root := fs.String("root", "", "repository root (default: the directory holding go.work, found upwards from here)")
 	data := fs.String("data", dataDirName, "the data directory (databases, NATS store, mails, keys), relative to the root; binaries stay in .data/bin")
 	offset := fs.Int("port-offset", 0, "added to every port (gateway, services, PostgreSQL, NATS, mail catcher): a second stack beside `make run`, as the browser tests start one")
+	natsProcess := fs.Bool("nats-process", false, "run the NATS server as a child process of its own (restarted like the services when it dies) instead of inside devstack, with its monitoring on port "+fmt.Sprint(natsMonitorPort)+" (+ offset)")
+	proxy := fs.String("proxy", "", "the services and the gateway reach PostgreSQL, NATS and a service's gRPC at these addresses instead, e.g. postgres=127.0.0.1:6001,nats=127.0.0.1:6002,renter=127.0.0.1:6003 (a fault proxy in between)")
 	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	via, err := parseProxy(*proxy)
+	if err != nil {
 		return err
 	}
 	if *root == "" {
@@ -63,6 +72,9 @@ func run(ctx context.Context, args []string) error {
 		offset:   *offset,
 		dbPrefix: "semesterhaus_",
 		env:      envMap(os.Environ()),
+
+		natsProcess: *natsProcess,
+		via:         via,
 	}
 	return s.run(ctx)
 }

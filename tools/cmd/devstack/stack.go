@@ -34,6 +34,9 @@ type stack struct {
 	natsLog  *slog.Logger      // the embedded NATS server's log: warnings and errors only (its banner is long)
 	env      map[string]string // devstack's own environment, passed on to the children
 
+	natsProcess bool              // NATS runs as a child process (natsCommand), not inside devstack
+	via         map[string]string // "postgres"/"nats" -> the address the children use instead (-proxy)
+
 	pg         *pglocal.Cluster  // nil when DATABASE_URL names the server
 	nats       *natslocal.Server // nil when NATS_URL names the server
 	pgServer   string            // URL of the PostgreSQL server (any database)
@@ -124,7 +127,7 @@ func (s *stack) run(ctx context.Context) (err error) {
 	if err := s.startPostgres(ctx); err != nil {
 		return err
 	}
-	if err := s.startNATS(); err != nil {
+	if err := s.startNATS(ctx); err != nil {
 		return err
 	}
 	if !s.infra {
@@ -276,7 +279,7 @@ func (s *stack) startPostgres(ctx context.Context) error {
 	return nil
 }
 
-func (s *stack) startNATS() error {
+func (s *stack) startNATS(ctx context.Context) error {
 	if u := s.env["NATS_URL"]; u != "" {
 		s.natsURL = u
 		s.log.Info("using the NATS server in NATS_URL", "url", redact(u))
@@ -287,6 +290,9 @@ func (s *stack) startNATS() error {
 		return fmt.Errorf("NATS passwords: %w", err)
 	}
 	s.natsPasswords = passwords
+	if s.natsProcess {
+		return s.startNATSProcess(ctx)
+	}
 	s.log.Info("starting the embedded NATS server with JetStream", "port", natsPort+s.offset, "store", s.dataDir("nats"))
 	n, err := natslocal.Start(natslocal.Options{
 		Port:      natsPort + s.offset,
@@ -331,8 +337,8 @@ func (s *stack) createDatabases(ctx context.Context) error {
 
 func (s *stack) serviceEnv(svc service, keys identityKeys) map[string]string {
 	env := with(s.env, map[string]string{
-		"DATABASE_URL":        s.dbURLs[svc.name],
-		"NATS_URL":            s.natsURL,
+		"DATABASE_URL":        s.viaProxy("postgres", s.dbURLs[svc.name]),
+		"NATS_URL":            s.viaProxy("nats", s.natsURL),
 		"HTTP_ADDR":           fmt.Sprintf("127.0.0.1:%d", svc.httpPort),
 		"GRPC_ADDR":           fmt.Sprintf("127.0.0.1:%d", svc.grpcPort),
 		"IDENTITY_PUBLIC_KEY": keys.public,
@@ -354,7 +360,7 @@ func (s *stack) serviceEnv(svc service, keys identityKeys) map[string]string {
 	}
 	for _, peer := range s.running {
 		if peer.name != svc.name {
-			env[strings.ToUpper(peer.name)+"_GRPC_ADDR"] = fmt.Sprintf("127.0.0.1:%d", peer.grpcPort)
+			env[strings.ToUpper(peer.name)+"_GRPC_ADDR"] = s.peerAddr(peer)
 		}
 	}
 	return env
@@ -454,7 +460,7 @@ func (s *stack) startGateway(ctx context.Context, keys identityKeys) (string, er
 		"METRICS_ADDR":         fmt.Sprintf("127.0.0.1:%d", gatewayMetricsPort+s.offset),
 		"SUBGRAPH_URLS":        strings.Join(subgraphs, ","),
 		"IDENTITY_PRIVATE_KEY": keys.private,
-		"NATS_URL":             s.natsURL,
+		"NATS_URL":             s.viaProxy("nats", s.natsURL),
 		"RENTING_URL":          pages["renting"],
 		"DOCUMENT_URL":         pages["document"],
 		"PAYMENT_URL":          pages["payment"],
@@ -586,6 +592,9 @@ func (s *stack) printTable(gatewayURL string) {
 	if s.nats != nil {
 		line("NATS", s.natsURL+"  (embedded, JetStream store in "+s.rel(s.dataDir("nats"))+
 			", NATS_USER <service> with NATS_PASSWORD in "+s.rel(s.dataDir("nats-passwords", "<service>"))+")")
+	} else if s.natsProcess {
+		line("NATS", s.natsURL+"  (child process, JetStream store in "+s.rel(s.dataDir("nats"))+
+			fmt.Sprintf(", monitoring on 127.0.0.1:%d)", natsMonitorPort+s.offset))
 	} else {
 		line("NATS", redact(s.natsURL)+"  (NATS_URL)")
 	}

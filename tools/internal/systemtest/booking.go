@@ -38,6 +38,10 @@ func RepoRoot(t testing.TB) string {
 // GraphQL posts an operation to endpoint (the gateway's /api/graphql or a subgraph's /graphql) and
 // decodes its data into out; GraphQL errors are errors.
 func GraphQL(ctx context.Context, endpoint, query string, variables map[string]any, out any) error {
+	return graphQL(ctx, http.DefaultClient, endpoint, query, variables, out)
+}
+
+func graphQL(ctx context.Context, client *http.Client, endpoint, query string, variables map[string]any, out any) error {
 	body, err := json.Marshal(map[string]any{"query": query, "variables": variables})
 	if err != nil {
 		return err
@@ -47,11 +51,17 @@ func GraphQL(ctx context.Context, endpoint, query string, variables map[string]a
 		return err
 	}
 	req.Header.Set("Content-Type", "application/json")
-	resp, err := http.DefaultClient.Do(req)
+	resp, err := client.Do(req)
 	if err != nil {
 		return err
 	}
 	defer resp.Body.Close()
+	if resp.StatusCode >= 500 {
+		return fmt.Errorf("HTTP %d", resp.StatusCode)
+	}
+	if resp.StatusCode == http.StatusTooManyRequests {
+		return fmt.Errorf("%w (Retry-After %s s)", ErrTooManyRequests, resp.Header.Get("Retry-After"))
+	}
 	var r struct {
 		Data   json.RawMessage
 		Errors []struct{ Message string }
@@ -67,6 +77,9 @@ func GraphQL(ctx context.Context, endpoint, query string, variables map[string]a
 	}
 	return json.Unmarshal(r.Data, out)
 }
+
+// ErrTooManyRequests is the gateway's 429: over a limit, such as the booking requests per e-mail address.
+var ErrTooManyRequests = errors.New("HTTP 429: too many requests")
 
 // Booking is what a student types into the booking form, with the three scans.
 type Booking struct {
@@ -96,19 +109,7 @@ const CreateRentingRequest = `mutation($c: CreateRentingRequest!) { createRentin
 
 // Book sends the booking to endpoint and returns the renting's id; a business exception is an error.
 func Book(ctx context.Context, endpoint string, b Booking) (string, error) {
-	var created struct {
-		CreateRentingRequest struct {
-			UUID      *string
-			Exception *struct{ MessageID, Path string }
-		}
-	}
-	if err := GraphQL(ctx, endpoint, CreateRentingRequest, map[string]any{"c": b.Input()}, &created); err != nil {
-		return "", err
-	}
-	if e := created.CreateRentingRequest.Exception; e != nil || created.CreateRentingRequest.UUID == nil {
-		return "", fmt.Errorf("booking refused: %+v", e)
-	}
-	return *created.CreateRentingRequest.UUID, nil
+	return rentingResult(ctx, http.DefaultClient, endpoint, "createRentingRequest", CreateRentingRequest, map[string]any{"c": b.Input()})
 }
 
 // FreeApartment returns the bookable semester and a free apartment in it, asked at endpoint.

@@ -95,9 +95,11 @@ func (s MailStore) AddMail(ctx context.Context, m domain.Mail) error {
 
 // DeliverNext locks the next due mail (skipping those other senders hold and those behind an unsent
 // mail of the same renter), calls deliver and marks the mail sent, or due again after
-// domain.RetryDelay when deliver failed.
+// domain.RetryDelay when deliver failed. When the database connection breaks after the mail went out,
+// the mail is marked sent on another connection (tried for sentMarkLimit): else it would go out again.
 func (r *Repository) DeliverNext(ctx context.Context, deliver func(domain.Mail) error) (bool, error) {
 	found := false
+	var delivered string // the event id of the mail that went out
 	err := postgres.InTx(ctx, r.pool, func(tx pgx.Tx) error {
 		q := r.queries.WithTx(tx)
 		row, err := q.LockNextDueMail(ctx)
@@ -114,8 +116,12 @@ func (r *Repository) DeliverNext(ctx context.Context, deliver func(domain.Mail) 
 				RetryInSeconds: domain.RetryDelay(int(row.Attempts) + 1).Seconds(),
 			})
 		}
+		delivered = row.EventID
 		return q.MarkMailSent(ctx, row.EventID)
 	})
+	if err != nil && delivered != "" {
+		err = r.markSent(ctx, delivered, err)
+	}
 	return found, err
 }
 
@@ -135,4 +141,27 @@ func (r *Repository) PageToken(ctx context.Context, hash []byte) (domain.PageTok
 		return domain.PageToken{}, fmt.Errorf("load page token: %w", err)
 	}
 	return domain.PageToken{Hash: row.Hash, RenterID: row.RenterID, ExpiresAt: row.ExpiresAt.Time}, nil
+}
+
+// sentMarkLimit is how long a delivered mail's mark is retried on fresh connections.
+const sentMarkLimit = 30 * time.Second
+
+// markSent marks a delivered mail sent after its transaction failed (txErr), retrying with a back-off
+// while the database is out of reach; txErr comes back when that does not succeed in time.
+func (r *Repository) markSent(ctx context.Context, eventID string, txErr error) error {
+	deadline := time.Now().Add(sentMarkLimit)
+	for wait := 100 * time.Millisecond; ; wait = min(2*wait, 2*time.Second) {
+		err := r.queries.MarkMailSent(ctx, eventID)
+		if err == nil {
+			return nil
+		}
+		if time.Now().Add(wait).After(deadline) {
+			return fmt.Errorf("mail %s went out but is not marked sent, so it goes out again: %w (then %w)", eventID, txErr, err)
+		}
+		select {
+		case <-ctx.Done():
+			return txErr
+		case <-time.After(wait):
+		}
+	}
 }

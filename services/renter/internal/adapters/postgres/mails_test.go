@@ -192,3 +192,33 @@ func TestLockNextDueMail_readsTheHeadOfALongQueueOnly(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+func TestDeliverNext_connectionBrokenAfterTheMailWentOut_marksItSentAndNeverSendsItAgain(t *testing.T) {
+	t.Parallel()
+	pool, _ := pgtest.NewDatabase(t, migrations.FS)
+	repo := pgadapter.NewRepository(pool)
+	ctx := context.Background()
+	storeMails(t, pool, "e1")
+
+	found, err := repo.DeliverNext(ctx, func(domain.Mail) error {
+		// The mail went out; now the sender's connection breaks (a reset, a restarted proxy), as the
+		// fault harness saw it happen: its transaction with the mark cannot commit.
+		var killed bool
+		err := pool.QueryRow(ctx, `SELECT coalesce(bool_and(pg_terminate_backend(pid)), false) FROM pg_stat_activity
+			WHERE datname = current_database() AND pid <> pg_backend_pid() AND state = 'idle in transaction'`).Scan(&killed)
+		if err != nil || !killed {
+			t.Errorf("could not break the sender's connection: %v", err)
+		}
+		return nil
+	})
+	if !found || err != nil {
+		t.Fatalf("delivery: %v, %v; want the mail marked sent on another connection", found, err)
+	}
+	var sent bool
+	if err := pool.QueryRow(ctx, "SELECT sent_at IS NOT NULL FROM outgoing_mail WHERE event_id = 'e1'").Scan(&sent); err != nil || !sent {
+		t.Fatalf("the delivered mail is not marked sent (%v)", err)
+	}
+	if found, _ := repo.DeliverNext(ctx, func(domain.Mail) error { t.Error("the delivered mail went out again"); return nil }); found {
+		t.Error("the delivered mail was due again")
+	}
+}

@@ -1,0 +1,470 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+
+	"semesterhaus/platform/pglocal"
+	"semesterhaus/tools/internal/faultproxy"
+	"semesterhaus/tools/internal/systemtest"
+)
+
+// The ports of make run (tools/cmd/devstack, docs/architecture.md "Local ports"), shifted by -port-offset.
+const (
+	gatewayPort     = 8080
+	mailWebPort     = 8025
+	postgresPort    = 54329
+	natsPort        = 4229
+	natsMonitorPort = 8229
+)
+
+// servicePorts are the services' HTTP ports (their /readyz says they answer); the gRPC port of each is
+// 1000 higher.
+var servicePorts = map[string]int{"catalog": 8101, "renting": 8102, "renter": 8103, "document": 8104, "payment": 8105}
+
+const grpcPortDistance = 1000
+
+// databases are the services' databases on the private cluster, each named after its service.
+var databases = []string{"catalog", "renting", "renter", "document", "payment"}
+
+// system is the stack under test: devstack as a child, with a fault proxy in front of PostgreSQL,
+// NATS and each service's gRPC port.
+type system struct {
+	root, data, logFile string
+	offset              int
+	devstack            *exec.Cmd
+	exited              chan struct{}
+	proxies             map[string]*faultproxy.Proxy // postgres, nats or a service's gRPC
+	gateway, mail       string
+	site                *systemtest.Site // anonymous: the student's side
+	admin               *systemtest.Site // signed in as the administrator
+}
+
+func startSystem(ctx context.Context, opt options) (*system, error) {
+	root := opt.root
+	if root == "" {
+		r, err := findRoot()
+		if err != nil {
+			return nil, err
+		}
+		root = r
+	}
+	s := &system{root: root, offset: opt.offset, data: filepath.Join(root, ".data", fmt.Sprintf("chaos-%d", opt.offset))}
+	bin := filepath.Join(root, ".data", "bin", "devstack")
+	if _, err := os.Stat(bin); err != nil {
+		return nil, fmt.Errorf("%s is missing: run make build first (make chaos does)", bin)
+	}
+	if err := notInUse(s.data); err != nil {
+		return nil, err
+	}
+	// Every run starts empty: the invariants count what this run did.
+	if err := os.RemoveAll(s.data); err != nil {
+		return nil, err
+	}
+	if err := os.MkdirAll(s.data, 0o755); err != nil {
+		return nil, err
+	}
+	targets := map[string]int{"postgres": postgresPort, "nats": natsPort}
+	for name, port := range servicePorts {
+		targets[name] = port + grpcPortDistance
+	}
+	s.proxies = map[string]*faultproxy.Proxy{}
+	var via []string
+	for name, port := range targets {
+		p, err := faultproxy.Listen("127.0.0.1:0", fmt.Sprintf("127.0.0.1:%d", port+s.offset))
+		if err != nil {
+			s.closeProxies()
+			return nil, err
+		}
+		s.proxies[name] = p
+		via = append(via, name+"="+p.Addr())
+	}
+	s.logFile = filepath.Join(s.data, "system.log")
+	log, err := os.Create(s.logFile)
+	if err != nil {
+		s.closeProxies()
+		return nil, err
+	}
+	cmd := exec.Command(bin, "-build=false", "-root", root, "-data", s.data, "-port-offset", fmt.Sprint(s.offset),
+		"-nats-process", "-proxy", strings.Join(via, ","))
+	cmd.Dir, cmd.Stdout, cmd.Stderr = root, log, log
+	cmd.Env = childEnv()
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGTERM}
+	if err := cmd.Start(); err != nil {
+		s.closeProxies()
+		return nil, err
+	}
+	s.devstack, s.exited = cmd, make(chan struct{})
+	go func() { _ = cmd.Wait(); log.Close(); close(s.exited) }()
+
+	s.gateway = fmt.Sprintf("http://127.0.0.1:%d", gatewayPort+s.offset)
+	s.mail = fmt.Sprintf("http://127.0.0.1:%d", mailWebPort+s.offset)
+	s.site, s.admin = systemtest.NewSite(s.gateway, s.mail), systemtest.NewSite(s.gateway, s.mail)
+	if err := s.waitFor(ctx, 4*time.Minute, "the gateway", func() bool { return s.answers(ctx) }); err != nil {
+		s.stop()
+		return nil, fmt.Errorf("%w (devstack's log: %s)", err, s.logFile)
+	}
+	if err := s.admin.SignIn(ctx, "admin", "admin"); err != nil {
+		s.stop()
+		return nil, err
+	}
+	return s, nil
+}
+
+// notInUse refuses a data directory whose devstack still runs (it holds devstack.lock): removing it
+// would pull the databases from under a running system.
+func notInUse(data string) error {
+	f, err := os.Open(filepath.Join(data, "devstack.lock"))
+	if errors.Is(err, os.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	if err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB); err != nil {
+		return fmt.Errorf("another run uses %s (%v): stop it or choose another -port-offset", data, err)
+	}
+	return syscall.Flock(int(f.Fd()), syscall.LOCK_UN)
+}
+
+// childEnv is the harness's environment without settings that would make devstack use other servers.
+func childEnv() []string {
+	var env []string
+	for _, kv := range os.Environ() {
+		key, _, _ := strings.Cut(kv, "=")
+		switch {
+		case key == "DATABASE_URL", key == "NATS_URL", key == "SMTP_ADDR", key == "PORT", strings.HasPrefix(key, "OTEL_"):
+			continue
+		}
+		env = append(env, kv)
+	}
+	return env
+}
+
+// stop ends devstack (which stops the children, NATS and PostgreSQL) and the proxies.
+func (s *system) stop() {
+	_ = syscall.Kill(-s.devstack.Process.Pid, syscall.SIGTERM)
+	select {
+	case <-s.exited:
+	case <-time.After(60 * time.Second):
+		_ = syscall.Kill(-s.devstack.Process.Pid, syscall.SIGKILL)
+		<-s.exited
+	}
+	s.closeProxies()
+}
+
+func (s *system) closeProxies() {
+	for _, p := range s.proxies {
+		_ = p.Close()
+	}
+}
+
+// answers tells whether the system answers a booking page's query through the gateway.
+func (s *system) answers(ctx context.Context) bool {
+	ctx, cancel := context.WithTimeout(ctx, 5*time.Second)
+	defer cancel()
+	var out struct {
+		AvailableApartments struct{ BookableSemester struct{ ID int } }
+	}
+	return s.site.GraphQL(ctx, `{ availableApartments { bookableSemester { id } } }`, nil, &out) == nil &&
+		out.AvailableApartments.BookableSemester.ID != 0
+}
+
+func (s *system) waitFor(ctx context.Context, limit time.Duration, what string, ok func() bool) error {
+	deadline := time.Now().Add(limit)
+	for !ok() {
+		select {
+		case <-s.exited:
+			return errors.New("devstack ended")
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(250 * time.Millisecond):
+		}
+		if time.Now().After(deadline) {
+			return fmt.Errorf("no %s within %s", what, limit)
+		}
+	}
+	return nil
+}
+
+// connect opens a database of the private cluster as its superuser, directly (not through the proxy).
+func (s *system) connect(ctx context.Context, database string) (*pgx.Conn, error) {
+	password, err := os.ReadFile(filepath.Join(s.data, "postgres-passwords", pglocal.Superuser))
+	if err != nil {
+		return nil, err
+	}
+	ctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+	defer cancel()
+	return pgx.Connect(ctx, fmt.Sprintf("postgres://%s:%s@127.0.0.1:%d/%s", pglocal.Superuser,
+		strings.TrimSpace(string(password)), postgresPort+s.offset, database))
+}
+
+// query runs fn on a fresh connection to the database.
+func (s *system) query(ctx context.Context, database string, fn func(*pgx.Conn) error) error {
+	conn, err := s.connect(ctx, database)
+	if err != nil {
+		return err
+	}
+	defer conn.Close(context.WithoutCancel(ctx))
+	return fn(conn)
+}
+
+// prepareApartments makes the residence n apartments large by copying the demo apartments into the
+// catalog (test data: the demo residence has 24) and returns them with the bookable semester.
+func (s *system) prepareApartments(ctx context.Context, n int) ([]int, int, error) {
+	semester, _, err := systemtest.FreeApartment(ctx, s.gateway+"/api/graphql")
+	if err != nil {
+		return nil, 0, err
+	}
+	var ids []int32
+	err = s.query(ctx, "catalog", func(c *pgx.Conn) error {
+		_, err := c.Exec(ctx, `
+			INSERT INTO apartment (id, floor_id, name, description_de, description_en, rent_cents, cleaning_cents, deposit_cents, features, plan_x, plan_y)
+			SELECT 1000 * copy + a.id, a.floor_id, a.name || '/' || copy, a.description_de, a.description_en, a.rent_cents,
+			       a.cleaning_cents, a.deposit_cents, a.features, a.plan_x, a.plan_y
+			FROM apartment a, generate_series(1, ($1::int + 23) / 24 - 1) AS copy
+			WHERE a.id < 1000`, n)
+		if err != nil {
+			return fmt.Errorf("copy apartments: %w", err)
+		}
+		rows, _ := c.Query(ctx, "SELECT id FROM apartment ORDER BY id LIMIT $1", n)
+		ids, err = pgx.CollectRows(rows, pgx.RowTo[int32])
+		return err
+	})
+	apartments := make([]int, len(ids))
+	for i, id := range ids {
+		apartments[i] = int(id)
+	}
+	return apartments, semester, err
+}
+
+// findRoot walks up from the working directory to the directory that holds go.work.
+func findRoot() (string, error) {
+	dir, err := os.Getwd()
+	if err != nil {
+		return "", err
+	}
+	for {
+		if _, err := os.Stat(filepath.Join(dir, "go.work")); err == nil {
+			return dir, nil
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return "", errors.New("no go.work found here or above: run chaos from the repository")
+		}
+		dir = parent
+	}
+}
+
+// children lists devstack's child processes: pid by name (the binary's, or "nats" for `devstack nats`).
+func (s *system) children() map[string]int {
+	found := map[string]int{}
+	entries, _ := os.ReadDir("/proc")
+	for _, e := range entries {
+		pid, err := strconv.Atoi(e.Name())
+		if err != nil || parentOf(pid) != s.devstack.Process.Pid {
+			continue
+		}
+		cmdline, _ := os.ReadFile(filepath.Join("/proc", e.Name(), "cmdline"))
+		args := strings.Split(strings.TrimRight(string(cmdline), "\x00"), "\x00")
+		name := filepath.Base(args[0])
+		if name == "devstack" && len(args) > 1 {
+			name = args[1]
+		}
+		found[name] = pid
+	}
+	return found
+}
+
+// parentOf reads the parent's pid from /proc/<pid>/stat; 0 when the process is gone.
+func parentOf(pid int) int {
+	stat, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+	if err != nil {
+		return 0
+	}
+	// pid (comm) state ppid ...: comm may hold spaces, so read after its closing parenthesis.
+	fields := strings.Fields(string(stat[strings.LastIndexByte(string(stat), ')')+1:]))
+	if len(fields) < 2 {
+		return 0
+	}
+	ppid, _ := strconv.Atoi(fields[1])
+	return ppid
+}
+
+// killPostgres kills the postmaster and every server process of the cluster with SIGKILL.
+func (s *system) killPostgres() error {
+	pidFile, err := os.ReadFile(filepath.Join(s.data, "postgres", "postmaster.pid"))
+	if err != nil {
+		return err
+	}
+	postmaster, err := strconv.Atoi(strings.SplitN(string(pidFile), "\n", 2)[0])
+	if err != nil {
+		return fmt.Errorf("postmaster.pid: %w", err)
+	}
+	var backends []int
+	entries, _ := os.ReadDir("/proc")
+	for _, e := range entries {
+		if pid, err := strconv.Atoi(e.Name()); err == nil && parentOf(pid) == postmaster {
+			backends = append(backends, pid)
+		}
+	}
+	if err := syscall.Kill(postmaster, syscall.SIGKILL); err != nil {
+		return fmt.Errorf("postmaster %d: %w", postmaster, err)
+	}
+	for _, pid := range backends {
+		_ = syscall.Kill(pid, syscall.SIGKILL)
+	}
+	// Wait until every process is gone: a new postmaster refuses to start beside old shared memory.
+	for _, pid := range append(backends, postmaster) {
+		for syscall.Kill(pid, 0) == nil {
+			time.Sleep(20 * time.Millisecond)
+		}
+	}
+	return nil
+}
+
+// startPostgres starts the killed cluster again on its port, as an operator or Kubernetes would.
+func (s *system) startPostgres(ctx context.Context) error {
+	_, err := pglocal.Start(context.WithoutCancel(ctx), pglocal.Options{
+		DataDir: filepath.Join(s.data, "postgres"), PasswordDir: filepath.Join(s.data, "postgres-passwords"),
+		Port: postgresPort + s.offset,
+	})
+	return err
+}
+
+// ready tells whether the named process answers again: a service's or the gateway's /readyz,
+// NATS's /healthz, PostgreSQL a query.
+func (s *system) ready(ctx context.Context, name string) bool {
+	var url string
+	switch name {
+	case "postgres":
+		return s.query(ctx, "renting", func(c *pgx.Conn) error { return c.Ping(ctx) }) == nil
+	case "nats":
+		url = fmt.Sprintf("http://127.0.0.1:%d/healthz", natsMonitorPort+s.offset)
+	case "gateway":
+		url = s.gateway + "/readyz"
+	default:
+		url = fmt.Sprintf("http://127.0.0.1:%d/readyz", servicePorts[name]+s.offset)
+	}
+	ctx, cancel := context.WithTimeout(ctx, 3*time.Second)
+	defer cancel()
+	req, _ := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		return false
+	}
+	resp.Body.Close()
+	return resp.StatusCode == http.StatusOK
+}
+
+// backlog is what is still in flight: unpublished outbox rows, unsent mails and JetStream messages
+// that consumers have not acknowledged.
+type backlog struct {
+	outbox, mails, consumers int
+	detail                   []string
+}
+
+func (b backlog) empty() bool { return b.outbox == 0 && b.mails == 0 && b.consumers == 0 }
+
+func (s *system) backlog(ctx context.Context) (backlog, error) {
+	var b backlog
+	for _, db := range databases {
+		err := s.query(ctx, db, func(c *pgx.Conn) error {
+			var n int
+			if err := c.QueryRow(ctx, "SELECT CASE WHEN to_regclass('outbox') IS NULL THEN 0 ELSE (SELECT count(*) FROM outbox WHERE published_at IS NULL) END").Scan(&n); err != nil {
+				return err
+			}
+			b.outbox += n
+			if n > 0 {
+				b.detail = append(b.detail, fmt.Sprintf("%s outbox %d", db, n))
+			}
+			if db != "renter" {
+				return nil
+			}
+			if err := c.QueryRow(ctx, "SELECT count(*) FROM outgoing_mail WHERE sent_at IS NULL").Scan(&n); err != nil {
+				return err
+			}
+			b.mails = n
+			return nil
+		})
+		if err != nil {
+			return b, fmt.Errorf("%s: %w", db, err)
+		}
+	}
+	consumers, err := s.consumers(ctx)
+	if err != nil {
+		return b, err
+	}
+	for _, c := range consumers {
+		if n := c.NumPending + c.NumAckPending; n > 0 {
+			b.consumers += n
+			b.detail = append(b.detail, fmt.Sprintf("consumer %s/%s %d", c.Stream, c.Name, n))
+		}
+	}
+	return b, nil
+}
+
+// consumer is a JetStream consumer as NATS's monitoring (/jsz) reports it.
+type consumer struct {
+	Stream         string `json:"stream_name"`
+	Name           string `json:"name"`
+	NumPending     int    `json:"num_pending"`
+	NumAckPending  int    `json:"num_ack_pending"`
+	NumRedelivered int    `json:"num_redelivered"`
+}
+
+func (s *system) consumers(ctx context.Context) ([]consumer, error) {
+	ctx, cancel := context.WithTimeout(ctx, 5*time.Second)
+	defer cancel()
+	req, _ := http.NewRequestWithContext(ctx, http.MethodGet, fmt.Sprintf("http://127.0.0.1:%d/jsz?consumers=true", natsMonitorPort+s.offset), nil)
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		return nil, fmt.Errorf("NATS monitoring: %w", err)
+	}
+	defer resp.Body.Close()
+	var jsz struct {
+		AccountDetails []struct {
+			StreamDetail []struct {
+				ConsumerDetail []consumer `json:"consumer_detail"`
+			} `json:"stream_detail"`
+		} `json:"account_details"`
+	}
+	if err := json.NewDecoder(resp.Body).Decode(&jsz); err != nil {
+		return nil, fmt.Errorf("NATS monitoring: %w", err)
+	}
+	var all []consumer
+	for _, a := range jsz.AccountDetails {
+		for _, st := range a.StreamDetail {
+			all = append(all, st.ConsumerDetail...)
+		}
+	}
+	return all, nil
+}
+
+// waitDrained waits until nothing is in flight and returns how long that took.
+func (s *system) waitDrained(ctx context.Context, limit time.Duration) (time.Duration, error) {
+	began := time.Now()
+	var last backlog
+	var lastErr error
+	err := s.waitFor(ctx, limit, "empty queues", func() bool {
+		last, lastErr = s.backlog(ctx)
+		return lastErr == nil && last.empty()
+	})
+	if err != nil {
+		return 0, fmt.Errorf("%w: %v %v", err, last.detail, lastErr)
+	}
+	return time.Since(began), nil
+}
