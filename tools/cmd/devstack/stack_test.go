@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	mathrand "math/rand/v2"
 	"net"
 	"net/http"
 	"os"
@@ -146,14 +147,21 @@ func testServerURL(t *testing.T) string {
 	return c.URL("postgres")
 }
 
+// freePort returns a port nothing listens on, below Linux's range of ephemeral ports (32768 and up): a
+// port the kernel hands out for ":0" may go to an outgoing connection of a test running beside this
+// one before the service started on it binds it ("port … is already in use").
 func freePort(t *testing.T) int {
 	t.Helper()
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
+	for range 100 {
+		port := 20000 + mathrand.IntN(12000)
+		l, err := net.Listen("tcp", fmt.Sprintf("127.0.0.1:%d", port))
+		if err == nil {
+			l.Close()
+			return port
+		}
 	}
-	defer l.Close()
-	return l.Addr().(*net.TCPAddr).Port
+	t.Fatal("no free port between 20000 and 32000")
+	return 0
 }
 
 type fixture struct {
