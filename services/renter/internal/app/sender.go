@@ -11,7 +11,7 @@ import (
 
 // MailQueue holds the stored mails until they are delivered.
 type MailQueue interface {
-	// DeliverNext locks the next due mail that no other sender holds and whose renter has no earlier
+	// DeliverNext claims the next due mail that no other sender holds and whose renter has no earlier
 	// mail unsent, and calls deliver with it; a delivered mail is marked sent, a failed one is due
 	// again after domain.RetryDelay. found is false when no mail is due.
 	DeliverNext(ctx context.Context, deliver func(domain.Mail) error) (found bool, err error)
@@ -22,8 +22,8 @@ type MailTransport interface {
 	Send(ctx context.Context, mail domain.Mail) error
 }
 
-// MailSender delivers the stored mails. Several replicas may run one each: a mail is locked while
-// it is being delivered, so none is sent twice by two senders.
+// MailSender delivers the stored mails. Several replicas may run one each: a mail is claimed for
+// its delivery, so none is sent twice by two senders.
 type MailSender struct {
 	queue     MailQueue
 	transport MailTransport

@@ -93,7 +93,7 @@ func NewSMTP(addr, from string, security SMTPSecurity) (*SMTP, error) {
 	return &SMTP{host: host, port: port, from: *sender, security: security}, nil
 }
 
-// sendTimeout bounds one delivery; the sender holds the mail's row lock meanwhile.
+// sendTimeout bounds one delivery; the mail's claim (its lease) outlasts it.
 const sendTimeout = 30 * time.Second
 
 // Send delivers one mail with a plain-text part and an HTML alternative. The event id becomes the

@@ -93,36 +93,31 @@ func (s MailStore) AddMail(ctx context.Context, m domain.Mail) error {
 	return nil
 }
 
-// DeliverNext locks the next due mail (skipping those other senders hold and those behind an unsent
+// deliveryLease is how long a claimed mail is left to its sender: longer than a delivery
+// (mail.sendTimeout) and the retries of its mark (sentMarkLimit) together.
+const deliveryLease = 2 * time.Minute
+
+// DeliverNext claims the next due mail (skipping those other senders hold and those behind an unsent
 // mail of the same renter), calls deliver and marks the mail sent, or due again after
-// domain.RetryDelay when deliver failed. When the database connection breaks after the mail went out,
-// the mail is marked sent on another connection (tried for sentMarkLimit): else it would go out again.
+// domain.RetryDelay when deliver failed. No transaction stays open while the mail goes out: the
+// claim is a lease, so that no other sender takes the mail while the database restarts after it went
+// out, and the mark is retried on fresh connections (for sentMarkLimit); a sender that dies leaves the
+// mail due again when its lease ends.
 func (r *Repository) DeliverNext(ctx context.Context, deliver func(domain.Mail) error) (bool, error) {
-	found := false
-	var delivered string // the event id of the mail that went out
-	err := postgres.InTx(ctx, r.pool, func(tx pgx.Tx) error {
-		q := r.queries.WithTx(tx)
-		row, err := q.LockNextDueMail(ctx)
-		if errors.Is(err, pgx.ErrNoRows) {
-			return nil
-		}
-		if err != nil {
-			return fmt.Errorf("lock next mail: %w", err)
-		}
-		found = true
-		if sendErr := deliver(mailFromDB(row)); sendErr != nil {
-			return q.MarkMailFailed(ctx, db.MarkMailFailedParams{
-				EventID: row.EventID, LastError: sendErr.Error(),
-				RetryInSeconds: domain.RetryDelay(int(row.Attempts) + 1).Seconds(),
-			})
-		}
-		delivered = row.EventID
-		return q.MarkMailSent(ctx, row.EventID)
-	})
-	if err != nil && delivered != "" {
-		err = r.markSent(ctx, delivered, err)
+	row, err := r.queries.ClaimNextDueMail(ctx, deliveryLease.Seconds())
+	if errors.Is(err, pgx.ErrNoRows) {
+		return false, nil
 	}
-	return found, err
+	if err != nil {
+		return false, fmt.Errorf("claim next mail: %w", err)
+	}
+	if sendErr := deliver(mailFromDB(row)); sendErr != nil {
+		return true, r.queries.MarkMailFailed(ctx, db.MarkMailFailedParams{
+			EventID: row.EventID, LastError: sendErr.Error(),
+			RetryInSeconds: domain.RetryDelay(int(row.Attempts) + 1).Seconds(),
+		})
+	}
+	return true, r.markSent(ctx, row.EventID)
 }
 
 // InMailTransaction runs fn with a mail store bound to one transaction, committed when fn returns
@@ -146,9 +141,8 @@ func (r *Repository) PageToken(ctx context.Context, hash []byte) (domain.PageTok
 // sentMarkLimit is how long a delivered mail's mark is retried on fresh connections.
 const sentMarkLimit = 30 * time.Second
 
-// markSent marks a delivered mail sent after its transaction failed (txErr), retrying with a back-off
-// while the database is out of reach; txErr comes back when that does not succeed in time.
-func (r *Repository) markSent(ctx context.Context, eventID string, txErr error) error {
+// markSent marks a delivered mail sent, retrying with a back-off while the database is out of reach.
+func (r *Repository) markSent(ctx context.Context, eventID string) error {
 	deadline := time.Now().Add(sentMarkLimit)
 	for wait := 100 * time.Millisecond; ; wait = min(2*wait, 2*time.Second) {
 		err := r.queries.MarkMailSent(ctx, eventID)
@@ -156,11 +150,11 @@ func (r *Repository) markSent(ctx context.Context, eventID string, txErr error) 
 			return nil
 		}
 		if time.Now().Add(wait).After(deadline) {
-			return fmt.Errorf("mail %s went out but is not marked sent, so it goes out again: %w (then %w)", eventID, txErr, err)
+			return fmt.Errorf("mail %s went out but is not marked sent, so it goes out again after its lease: %w", eventID, err)
 		}
 		select {
 		case <-ctx.Done():
-			return txErr
+			return err
 		case <-time.After(wait):
 		}
 	}

@@ -159,7 +159,7 @@ func deliverWhileAnotherSenderHoldsAMail(t *testing.T, repo *pgadapter.Repositor
 	return delivered
 }
 
-func TestLockNextDueMail_readsTheHeadOfALongQueueOnly(t *testing.T) {
+func TestClaimNextDueMail_readsTheHeadOfALongQueueOnly(t *testing.T) {
 	t.Parallel()
 	pool, _ := pgtest.NewDatabase(t, migrations.FS)
 	ctx := context.Background()
@@ -175,7 +175,7 @@ func TestLockNextDueMail_readsTheHeadOfALongQueueOnly(t *testing.T) {
 	// A burst of 500 confirmations queues 500 mails; each sender's next mail must cost the same
 	// whether 10 or 1000 are waiting.
 	err := postgres.InTx(ctx, pool, func(tx pgx.Tx) error {
-		row, err := db.New(tx).LockNextDueMail(ctx)
+		row, err := db.New(tx).ClaimNextDueMail(ctx, 60)
 		if err != nil || row.EventID != queue[0] {
 			t.Errorf("next mail %q, %v; want %q", row.EventID, err, queue[0])
 		}
@@ -195,19 +195,30 @@ func TestLockNextDueMail_readsTheHeadOfALongQueueOnly(t *testing.T) {
 
 func TestDeliverNext_connectionBrokenAfterTheMailWentOut_marksItSentAndNeverSendsItAgain(t *testing.T) {
 	t.Parallel()
-	pool, _ := pgtest.NewDatabase(t, migrations.FS)
+	pool, url := pgtest.NewDatabase(t, migrations.FS)
 	repo := pgadapter.NewRepository(pool)
 	ctx := context.Background()
 	storeMails(t, pool, "e1")
+	otherPool, err := postgres.Connect(ctx, url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(otherPool.Close)
+	otherReplica := pgadapter.NewRepository(otherPool)
 
 	found, err := repo.DeliverNext(ctx, func(domain.Mail) error {
-		// The mail went out; now the sender's connection breaks (a reset, a restarted proxy), as the
-		// fault harness saw it happen: its transaction with the mark cannot commit.
-		var killed bool
-		err := pool.QueryRow(ctx, `SELECT coalesce(bool_and(pg_terminate_backend(pid)), false) FROM pg_stat_activity
-			WHERE datname = current_database() AND pid <> pg_backend_pid() AND state = 'idle in transaction'`).Scan(&killed)
-		if err != nil || !killed {
-			t.Errorf("could not break the sender's connection: %v", err)
+		// The mail went out; now every connection to the database breaks (a restart, a reset), as the
+		// fault harness saw it happen...
+		if _, err := pool.Exec(ctx, `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+			WHERE datname = current_database() AND pid <> pg_backend_pid()`); err != nil {
+			t.Errorf("could not break the connections: %v", err)
+		}
+		// ...and another replica's sender looks for due mails meanwhile (its first look may meet its
+		// own broken connection): the mail is not due for it.
+		for range 2 {
+			if found, _ := otherReplica.DeliverNext(ctx, func(domain.Mail) error { t.Error("another sender took the mail that was out"); return nil }); found {
+				t.Error("another sender found the mail that was out")
+			}
 		}
 		return nil
 	})
@@ -220,5 +231,27 @@ func TestDeliverNext_connectionBrokenAfterTheMailWentOut_marksItSentAndNeverSend
 	}
 	if found, _ := repo.DeliverNext(ctx, func(domain.Mail) error { t.Error("the delivered mail went out again"); return nil }); found {
 		t.Error("the delivered mail was due again")
+	}
+}
+
+func TestDeliverNext_aSenderThatDied_leavesItsMailDueWhenTheLeaseEnds(t *testing.T) {
+	t.Parallel()
+	pool, _ := pgtest.NewDatabase(t, migrations.FS)
+	repo := pgadapter.NewRepository(pool)
+	ctx := context.Background()
+	storeMails(t, pool, "e1")
+	// A sender claims the mail and dies before it goes out (its process killed).
+	if _, err := db.New(pool).ClaimNextDueMail(ctx, 120); err != nil {
+		t.Fatal(err)
+	}
+	if found, _ := repo.DeliverNext(ctx, func(domain.Mail) error { t.Error("a claimed mail was taken"); return nil }); found {
+		t.Fatal("the claimed mail was due at once")
+	}
+	if _, err := pool.Exec(ctx, "UPDATE outgoing_mail SET next_attempt_at = now()"); err != nil { // the lease ends
+		t.Fatal(err)
+	}
+	var delivered []string
+	if found, err := repo.DeliverNext(ctx, func(m domain.Mail) error { delivered = append(delivered, m.EventID); return nil }); !found || err != nil || !slices.Equal(delivered, []string{"e1"}) {
+		t.Errorf("after the lease: %v, %v, delivered %v; want the mail to go out", found, err, delivered)
 	}
 }

@@ -40,6 +40,48 @@ func (q *Queries) ClaimMailNotice(ctx context.Context, arg ClaimMailNoticeParams
 	return result.RowsAffected(), nil
 }
 
+const claimNextDueMail = `-- name: ClaimNextDueMail :one
+UPDATE outgoing_mail
+SET next_attempt_at = now() + make_interval(secs => $1::double precision)
+WHERE event_id = (
+    SELECT m.event_id FROM outgoing_mail AS m
+    WHERE m.sent_at IS NULL AND m.next_attempt_at <= now()
+      AND NOT EXISTS (
+        SELECT 1 FROM outgoing_mail AS earlier
+        WHERE earlier.renter_id = m.renter_id AND earlier.sent_at IS NULL AND earlier.seq < m.seq
+      )
+    ORDER BY m.next_attempt_at, m.seq
+    LIMIT 1
+    FOR UPDATE SKIP LOCKED
+)
+RETURNING event_id, renter_id, recipient, subject, text_body, html_body, created_at, attempts, next_attempt_at, last_error, sent_at, seq
+`
+
+// Claims the next due mail for one delivery: it is not due again for @lease_seconds, so that no other
+// sender takes it while this one sends it and marks it sent, even when the database restarts in
+// between; a sender that dies leaves it due again once the lease ends. SKIP LOCKED: senders claim
+// different mails side by side. A renter's mail waits while an earlier one of theirs is unsent (being
+// delivered or due again later), so each renter gets their mails in the order of the events.
+func (q *Queries) ClaimNextDueMail(ctx context.Context, leaseSeconds float64) (OutgoingMail, error) {
+	row := q.db.QueryRow(ctx, claimNextDueMail, leaseSeconds)
+	var i OutgoingMail
+	err := row.Scan(
+		&i.EventID,
+		&i.RenterID,
+		&i.Recipient,
+		&i.Subject,
+		&i.TextBody,
+		&i.HtmlBody,
+		&i.CreatedAt,
+		&i.Attempts,
+		&i.NextAttemptAt,
+		&i.LastError,
+		&i.SentAt,
+		&i.Seq,
+	)
+	return i, err
+}
+
 const deleteEmailTokensOfRenting = `-- name: DeleteEmailTokensOfRenting :execrows
 DELETE FROM email_token WHERE renting_id = $1
 `
@@ -338,41 +380,6 @@ func (q *Queries) ListRentersByIDs(ctx context.Context, ids []int64) ([]Renter, 
 		return nil, err
 	}
 	return items, nil
-}
-
-const lockNextDueMail = `-- name: LockNextDueMail :one
-SELECT event_id, renter_id, recipient, subject, text_body, html_body, created_at, attempts, next_attempt_at, last_error, sent_at, seq FROM outgoing_mail AS m
-WHERE m.sent_at IS NULL AND m.next_attempt_at <= now()
-  AND NOT EXISTS (
-    SELECT 1 FROM outgoing_mail AS earlier
-    WHERE earlier.renter_id = m.renter_id AND earlier.sent_at IS NULL AND earlier.seq < m.seq
-  )
-ORDER BY m.next_attempt_at, m.seq
-LIMIT 1
-FOR UPDATE SKIP LOCKED
-`
-
-// SKIP LOCKED: senders deliver different mails side by side, never the same one twice. A renter's
-// mail waits while an earlier one of theirs is unsent (being delivered or due again later), so each
-// renter gets their mails in the order of the events.
-func (q *Queries) LockNextDueMail(ctx context.Context) (OutgoingMail, error) {
-	row := q.db.QueryRow(ctx, lockNextDueMail)
-	var i OutgoingMail
-	err := row.Scan(
-		&i.EventID,
-		&i.RenterID,
-		&i.Recipient,
-		&i.Subject,
-		&i.TextBody,
-		&i.HtmlBody,
-		&i.CreatedAt,
-		&i.Attempts,
-		&i.NextAttemptAt,
-		&i.LastError,
-		&i.SentAt,
-		&i.Seq,
-	)
-	return i, err
 }
 
 const lockRenter = `-- name: LockRenter :one

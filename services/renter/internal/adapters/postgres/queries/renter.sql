@@ -61,19 +61,26 @@ INSERT INTO outgoing_mail (event_id, renter_id, recipient, subject, text_body, h
 VALUES ($1, $2, $3, $4, $5, $6)
 ON CONFLICT (event_id) DO NOTHING;
 
--- name: LockNextDueMail :one
--- SKIP LOCKED: senders deliver different mails side by side, never the same one twice. A renter's
--- mail waits while an earlier one of theirs is unsent (being delivered or due again later), so each
--- renter gets their mails in the order of the events.
-SELECT * FROM outgoing_mail AS m
-WHERE m.sent_at IS NULL AND m.next_attempt_at <= now()
-  AND NOT EXISTS (
-    SELECT 1 FROM outgoing_mail AS earlier
-    WHERE earlier.renter_id = m.renter_id AND earlier.sent_at IS NULL AND earlier.seq < m.seq
-  )
-ORDER BY m.next_attempt_at, m.seq
-LIMIT 1
-FOR UPDATE SKIP LOCKED;
+-- name: ClaimNextDueMail :one
+-- Claims the next due mail for one delivery: it is not due again for @lease_seconds, so that no other
+-- sender takes it while this one sends it and marks it sent, even when the database restarts in
+-- between; a sender that dies leaves it due again once the lease ends. SKIP LOCKED: senders claim
+-- different mails side by side. A renter's mail waits while an earlier one of theirs is unsent (being
+-- delivered or due again later), so each renter gets their mails in the order of the events.
+UPDATE outgoing_mail
+SET next_attempt_at = now() + make_interval(secs => @lease_seconds::double precision)
+WHERE event_id = (
+    SELECT m.event_id FROM outgoing_mail AS m
+    WHERE m.sent_at IS NULL AND m.next_attempt_at <= now()
+      AND NOT EXISTS (
+        SELECT 1 FROM outgoing_mail AS earlier
+        WHERE earlier.renter_id = m.renter_id AND earlier.sent_at IS NULL AND earlier.seq < m.seq
+      )
+    ORDER BY m.next_attempt_at, m.seq
+    LIMIT 1
+    FOR UPDATE SKIP LOCKED
+)
+RETURNING *;
 
 -- name: MarkMailSent :exec
 UPDATE outgoing_mail SET sent_at = now(), attempts = attempts + 1, last_error = '' WHERE event_id = $1;
