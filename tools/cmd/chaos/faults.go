@@ -142,7 +142,7 @@ func (s *system) apply(ctx context.Context, f fault, hold time.Duration) recover
 		}
 		return s.answers(ctx)
 	}
-	if err := s.waitFor(ctx, recoveryLimit, "answer after "+f.String(), back); err != nil {
+	if err := s.WaitFor(ctx, recoveryLimit, "answer after "+f.String(), back); err != nil {
 		r.err = err
 		return r
 	}

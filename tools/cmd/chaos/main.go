@@ -65,7 +65,7 @@ func run(ctx context.Context, opt options) error {
 		return err
 	}
 	defer sys.stop()
-	logf("system up in %s: gateway %s, mail %s, data %s", time.Since(began).Round(time.Second), sys.gateway, sys.mail, sys.data)
+	logf("system up in %s: gateway %s, mail %s, data %s", time.Since(began).Round(time.Second), sys.Gateway, sys.Mail, sys.Data)
 	apartments, semester, err := sys.prepareApartments(ctx, opt.apartments)
 	if err != nil {
 		return err
@@ -93,7 +93,7 @@ func run(ctx context.Context, opt options) error {
 	failed := sys.checkInvariants(ctx, load)
 	logf("whole run %s", time.Since(began).Round(time.Second))
 	if failed > 0 {
-		return fmt.Errorf("%d invariants broken (the system's log: %s)", failed, sys.logFile)
+		return fmt.Errorf("%d invariants broken (the system's log: %s)", failed, sys.Log)
 	}
 	return nil
 }

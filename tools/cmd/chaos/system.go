@@ -3,13 +3,10 @@ package main
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"net/http"
 	"os"
-	"os/exec"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"syscall"
 	"time"
@@ -18,13 +15,13 @@ import (
 
 	"semesterhaus/platform/pglocal"
 	"semesterhaus/tools/internal/faultproxy"
+	"semesterhaus/tools/internal/procfs"
 	"semesterhaus/tools/internal/systemtest"
 )
 
-// The ports of make run (tools/cmd/devstack, docs/architecture.md "Local ports"), shifted by -port-offset.
+// The ports of make run (tools/cmd/devstack, docs/architecture.md "Local ports"), shifted by
+// -port-offset; the gateway's and the mail catcher's are systemtest's.
 const (
-	gatewayPort     = 8080
-	mailWebPort     = 8025
 	postgresPort    = 54329
 	natsPort        = 4229
 	natsMonitorPort = 8229
@@ -42,45 +39,27 @@ var databases = []string{"catalog", "renting", "renter", "document", "payment"}
 // system is the stack under test: devstack as a child, with a fault proxy in front of PostgreSQL,
 // NATS and each service's gRPC port.
 type system struct {
-	root, data, logFile string
-	offset              int
-	devstack            *exec.Cmd
-	exited              chan struct{}
-	proxies             map[string]*faultproxy.Proxy // postgres, nats or a service's gRPC
-	gateway, mail       string
-	site                *systemtest.Site // anonymous: the student's side
-	admin               *systemtest.Site // signed in as the administrator
+	*systemtest.Stack
+	offset  int
+	proxies map[string]*faultproxy.Proxy // postgres, nats or a service's gRPC
+	site    *systemtest.Site             // anonymous: the student's side
+	admin   *systemtest.Site             // signed in as the administrator
 }
 
 func startSystem(ctx context.Context, opt options) (*system, error) {
 	root := opt.root
 	if root == "" {
-		r, err := findRoot()
+		r, err := systemtest.Root()
 		if err != nil {
 			return nil, err
 		}
 		root = r
 	}
-	s := &system{root: root, offset: opt.offset, data: filepath.Join(root, ".data", fmt.Sprintf("chaos-%d", opt.offset))}
-	bin := filepath.Join(root, ".data", "bin", "devstack")
-	if _, err := os.Stat(bin); err != nil {
-		return nil, fmt.Errorf("%s is missing: run make build first (make chaos does)", bin)
-	}
-	if err := notInUse(s.data); err != nil {
-		return nil, err
-	}
-	// Every run starts empty: the invariants count what this run did.
-	if err := os.RemoveAll(s.data); err != nil {
-		return nil, err
-	}
-	if err := os.MkdirAll(s.data, 0o755); err != nil {
-		return nil, err
-	}
+	s := &system{offset: opt.offset, proxies: map[string]*faultproxy.Proxy{}}
 	targets := map[string]int{"postgres": postgresPort, "nats": natsPort}
 	for name, port := range servicePorts {
 		targets[name] = port + grpcPortDistance
 	}
-	s.proxies = map[string]*faultproxy.Proxy{}
 	var via []string
 	for name, port := range targets {
 		p, err := faultproxy.Listen("127.0.0.1:0", fmt.Sprintf("127.0.0.1:%d", port+s.offset))
@@ -91,30 +70,19 @@ func startSystem(ctx context.Context, opt options) (*system, error) {
 		s.proxies[name] = p
 		via = append(via, name+"="+p.Addr())
 	}
-	s.logFile = filepath.Join(s.data, "system.log")
-	log, err := os.Create(s.logFile)
+	stack, err := systemtest.StartStack(systemtest.StackOptions{
+		Root: root, Data: filepath.Join(root, ".data", fmt.Sprintf("chaos-%d", opt.offset)), Offset: opt.offset,
+		Args: []string{"-nats-process", "-proxy", strings.Join(via, ",")},
+	})
 	if err != nil {
 		s.closeProxies()
 		return nil, err
 	}
-	cmd := exec.Command(bin, "-build=false", "-root", root, "-data", s.data, "-port-offset", fmt.Sprint(s.offset),
-		"-nats-process", "-proxy", strings.Join(via, ","))
-	cmd.Dir, cmd.Stdout, cmd.Stderr = root, log, log
-	cmd.Env = childEnv()
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGTERM}
-	if err := cmd.Start(); err != nil {
-		s.closeProxies()
-		return nil, err
-	}
-	s.devstack, s.exited = cmd, make(chan struct{})
-	go func() { _ = cmd.Wait(); log.Close(); close(s.exited) }()
-
-	s.gateway = fmt.Sprintf("http://127.0.0.1:%d", gatewayPort+s.offset)
-	s.mail = fmt.Sprintf("http://127.0.0.1:%d", mailWebPort+s.offset)
-	s.site, s.admin = systemtest.NewSite(s.gateway, s.mail), systemtest.NewSite(s.gateway, s.mail)
-	if err := s.waitFor(ctx, 4*time.Minute, "the gateway", func() bool { return s.answers(ctx) }); err != nil {
+	s.Stack = stack
+	s.site, s.admin = systemtest.NewSite(s.Gateway, s.Mail), systemtest.NewSite(s.Gateway, s.Mail)
+	if err := s.WaitFor(ctx, 4*time.Minute, "gateway", func() bool { return s.answers(ctx) }); err != nil {
 		s.stop()
-		return nil, fmt.Errorf("%w (devstack's log: %s)", err, s.logFile)
+		return nil, err
 	}
 	if err := s.admin.SignIn(ctx, "admin", "admin"); err != nil {
 		s.stop()
@@ -123,46 +91,9 @@ func startSystem(ctx context.Context, opt options) (*system, error) {
 	return s, nil
 }
 
-// notInUse refuses a data directory whose devstack still runs (it holds devstack.lock): removing it
-// would pull the databases from under a running system.
-func notInUse(data string) error {
-	f, err := os.Open(filepath.Join(data, "devstack.lock"))
-	if errors.Is(err, os.ErrNotExist) {
-		return nil
-	}
-	if err != nil {
-		return err
-	}
-	defer f.Close()
-	if err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB); err != nil {
-		return fmt.Errorf("another run uses %s (%v): stop it or choose another -port-offset", data, err)
-	}
-	return syscall.Flock(int(f.Fd()), syscall.LOCK_UN)
-}
-
-// childEnv is the harness's environment without settings that would make devstack use other servers.
-func childEnv() []string {
-	var env []string
-	for _, kv := range os.Environ() {
-		key, _, _ := strings.Cut(kv, "=")
-		switch {
-		case key == "DATABASE_URL", key == "NATS_URL", key == "SMTP_ADDR", key == "PORT", strings.HasPrefix(key, "OTEL_"):
-			continue
-		}
-		env = append(env, kv)
-	}
-	return env
-}
-
 // stop ends devstack (which stops the children, NATS and PostgreSQL) and the proxies.
 func (s *system) stop() {
-	_ = syscall.Kill(-s.devstack.Process.Pid, syscall.SIGTERM)
-	select {
-	case <-s.exited:
-	case <-time.After(60 * time.Second):
-		_ = syscall.Kill(-s.devstack.Process.Pid, syscall.SIGKILL)
-		<-s.exited
-	}
+	s.Stop()
 	s.closeProxies()
 }
 
@@ -183,26 +114,9 @@ func (s *system) answers(ctx context.Context) bool {
 		out.AvailableApartments.BookableSemester.ID != 0
 }
 
-func (s *system) waitFor(ctx context.Context, limit time.Duration, what string, ok func() bool) error {
-	deadline := time.Now().Add(limit)
-	for !ok() {
-		select {
-		case <-s.exited:
-			return errors.New("devstack ended")
-		case <-ctx.Done():
-			return ctx.Err()
-		case <-time.After(250 * time.Millisecond):
-		}
-		if time.Now().After(deadline) {
-			return fmt.Errorf("no %s within %s", what, limit)
-		}
-	}
-	return nil
-}
-
 // connect opens a database of the private cluster as its superuser, directly (not through the proxy).
 func (s *system) connect(ctx context.Context, database string) (*pgx.Conn, error) {
-	password, err := os.ReadFile(filepath.Join(s.data, "postgres-passwords", pglocal.Superuser))
+	password, err := os.ReadFile(filepath.Join(s.Data, "postgres-passwords", pglocal.Superuser))
 	if err != nil {
 		return nil, err
 	}
@@ -225,7 +139,7 @@ func (s *system) query(ctx context.Context, database string, fn func(*pgx.Conn) 
 // prepareApartments makes the residence n apartments large by copying the demo apartments into the
 // catalog (test data: the demo residence has 24) and returns them with the bookable semester.
 func (s *system) prepareApartments(ctx context.Context, n int) ([]int, int, error) {
-	semester, _, err := systemtest.FreeApartment(ctx, s.gateway+"/api/graphql")
+	semester, _, err := systemtest.FreeApartment(ctx, s.Gateway+"/api/graphql")
 	if err != nil {
 		return nil, 0, err
 	}
@@ -251,75 +165,31 @@ func (s *system) prepareApartments(ctx context.Context, n int) ([]int, int, erro
 	return apartments, semester, err
 }
 
-// findRoot walks up from the working directory to the directory that holds go.work.
-func findRoot() (string, error) {
-	dir, err := os.Getwd()
-	if err != nil {
-		return "", err
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.work")); err == nil {
-			return dir, nil
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			return "", errors.New("no go.work found here or above: run chaos from the repository")
-		}
-		dir = parent
-	}
-}
-
 // children lists devstack's child processes: pid by name (the binary's, or "nats" for `devstack nats`).
 func (s *system) children() map[string]int {
 	found := map[string]int{}
-	entries, _ := os.ReadDir("/proc")
-	for _, e := range entries {
-		pid, err := strconv.Atoi(e.Name())
-		if err != nil || parentOf(pid) != s.devstack.Process.Pid {
+	for _, p := range procfs.Children(procfs.Read(), s.PID()) {
+		if len(p.Args) == 0 {
 			continue
 		}
-		cmdline, _ := os.ReadFile(filepath.Join("/proc", e.Name(), "cmdline"))
-		args := strings.Split(strings.TrimRight(string(cmdline), "\x00"), "\x00")
-		name := filepath.Base(args[0])
-		if name == "devstack" && len(args) > 1 {
-			name = args[1]
+		name := filepath.Base(p.Args[0])
+		if name == "devstack" && len(p.Args) > 1 {
+			name = p.Args[1]
 		}
-		found[name] = pid
+		found[name] = p.PID
 	}
 	return found
 }
 
-// parentOf reads the parent's pid from /proc/<pid>/stat; 0 when the process is gone.
-func parentOf(pid int) int {
-	stat, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
-	if err != nil {
-		return 0
-	}
-	// pid (comm) state ppid ...: comm may hold spaces, so read after its closing parenthesis.
-	fields := strings.Fields(string(stat[strings.LastIndexByte(string(stat), ')')+1:]))
-	if len(fields) < 2 {
-		return 0
-	}
-	ppid, _ := strconv.Atoi(fields[1])
-	return ppid
-}
-
 // killPostgres kills the postmaster and every server process of the cluster with SIGKILL.
 func (s *system) killPostgres() error {
-	pidFile, err := os.ReadFile(filepath.Join(s.data, "postgres", "postmaster.pid"))
+	postmaster, err := s.PostmasterPID()
 	if err != nil {
 		return err
 	}
-	postmaster, err := strconv.Atoi(strings.SplitN(string(pidFile), "\n", 2)[0])
-	if err != nil {
-		return fmt.Errorf("postmaster.pid: %w", err)
-	}
 	var backends []int
-	entries, _ := os.ReadDir("/proc")
-	for _, e := range entries {
-		if pid, err := strconv.Atoi(e.Name()); err == nil && parentOf(pid) == postmaster {
-			backends = append(backends, pid)
-		}
+	for _, p := range procfs.Children(procfs.Read(), postmaster) {
+		backends = append(backends, p.PID)
 	}
 	if err := syscall.Kill(postmaster, syscall.SIGKILL); err != nil {
 		return fmt.Errorf("postmaster %d: %w", postmaster, err)
@@ -339,7 +209,7 @@ func (s *system) killPostgres() error {
 // startPostgres starts the killed cluster again on its port, as an operator or Kubernetes would.
 func (s *system) startPostgres(ctx context.Context) error {
 	_, err := pglocal.Start(context.WithoutCancel(ctx), pglocal.Options{
-		DataDir: filepath.Join(s.data, "postgres"), PasswordDir: filepath.Join(s.data, "postgres-passwords"),
+		DataDir: filepath.Join(s.Data, "postgres"), PasswordDir: filepath.Join(s.Data, "postgres-passwords"),
 		Port: postgresPort + s.offset,
 	})
 	return err
@@ -355,7 +225,7 @@ func (s *system) ready(ctx context.Context, name string) bool {
 	case "nats":
 		url = fmt.Sprintf("http://127.0.0.1:%d/healthz", natsMonitorPort+s.offset)
 	case "gateway":
-		url = s.gateway + "/readyz"
+		url = s.Gateway + "/readyz"
 	default:
 		url = fmt.Sprintf("http://127.0.0.1:%d/readyz", servicePorts[name]+s.offset)
 	}
@@ -459,7 +329,7 @@ func (s *system) waitDrained(ctx context.Context, limit time.Duration) (time.Dur
 	began := time.Now()
 	var last backlog
 	var lastErr error
-	err := s.waitFor(ctx, limit, "empty queues", func() bool {
+	err := s.WaitFor(ctx, limit, "empty queues", func() bool {
 		last, lastErr = s.backlog(ctx)
 		return lastErr == nil && last.empty()
 	})

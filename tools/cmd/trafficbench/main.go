@@ -16,16 +16,19 @@ package main
 
 import (
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"maps"
+	"net/http"
 	"os"
 	"os/signal"
 	"path/filepath"
 	"strings"
 	"syscall"
 	"time"
+
+	"semesterhaus/tools/internal/procfs"
+	"semesterhaus/tools/internal/systemtest"
 )
 
 type options struct {
@@ -59,7 +62,7 @@ func main() {
 }
 
 func run(ctx context.Context, opt options) error {
-	root, err := repositoryRoot()
+	root, err := systemtest.Root()
 	if err != nil {
 		return err
 	}
@@ -101,9 +104,9 @@ func run(ctx context.Context, opt options) error {
 
 // system is the measured system: one this command started, or one at a URL.
 type system struct {
-	url     string
-	stack   *stack // nil when measuring a system at -url
-	cookies []string
+	url    string
+	stack  *systemtest.Stack  // nil when measuring a system at -url
+	admins []*systemtest.Site // signed in, one per administrator
 }
 
 func startSystem(ctx context.Context, root string, opt options) (*system, error) {
@@ -114,44 +117,67 @@ func startSystem(ctx context.Context, root string, opt options) (*system, error)
 		if err != nil {
 			return nil, err
 		}
-		logFile, err := os.CreateTemp("", "trafficbench-devstack-*.log")
+		sys.stack, err = systemtest.StartStack(systemtest.StackOptions{
+			Root: root, Data: filepath.Join(root, ".data", fmt.Sprintf("bench-%d", opt.offset)), Offset: opt.offset,
+			Env: []string{"ADMIN_ACCOUNTS=" + accounts},
+		})
 		if err != nil {
 			return nil, err
 		}
-		fmt.Printf("starting the system (devstack output: %s)\n", logFile.Name())
-		if sys.stack, err = startStack(ctx, root, opt.offset, accounts, logFile); err != nil {
-			return nil, err
-		}
-		sys.url, logins = sys.stack.url, benchAdmins
-	}
-	for _, l := range logins {
-		cookie, err := signIn(ctx, sys.url, l)
-		if err != nil {
+		fmt.Printf("starting the system (devstack's log: %s)\n", sys.stack.Log)
+		if err := sys.stack.WaitFor(ctx, 3*time.Minute, "ready gateway", func() bool { return ready(sys.stack.Gateway) }); err != nil {
 			sys.stop()
 			return nil, err
 		}
-		sys.cookies = append(sys.cookies, cookie)
+		sys.url, logins = sys.stack.Gateway, benchAdmins
+	}
+	for _, l := range logins {
+		admin := systemtest.NewSite(sys.url, "")
+		if err := admin.SignIn(ctx, l.name, l.password); err != nil {
+			sys.stop()
+			return nil, err
+		}
+		sys.admins = append(sys.admins, admin)
 	}
 	return sys, nil
 }
 
+// ready tells whether the gateway answers /readyz.
+func ready(gateway string) bool {
+	resp, err := http.Get(gateway + "/readyz")
+	if err != nil {
+		return false
+	}
+	resp.Body.Close()
+	return resp.StatusCode == http.StatusOK
+}
+
 func (s *system) stop() {
 	if s.stack != nil {
-		s.stack.stop()
+		s.stack.Stop()
 	}
+}
+
+// cookies are the administrators' sessions as Cookie headers.
+func (s *system) cookies() []string {
+	cookies := make([]string, len(s.admins))
+	for i, admin := range s.admins {
+		cookies[i] = admin.Cookie()
+	}
+	return cookies
 }
 
 // processes are the system's processes: those below the devstack this command started and below
 // its PostgreSQL server (which runs detached from it), or with -url every process of the machine
 // (named as the system's are).
 func (s *system) processes() map[string]group {
-	procs := readProcesses()
+	procs := procfs.Read()
 	if s.stack == nil {
 		return groupByName(procs)
 	}
-	ours := descendants(procs, s.stack.cmd.Process.Pid)
-	if postmaster, ok := s.stack.postgresPID(); ok {
-		maps.Copy(ours, descendants(procs, postmaster))
+	ours := procfs.Descendants(procs, s.stack.PID())
+	if postmaster, err := s.stack.PostmasterPID(); err == nil {
+		maps.Copy(ours, procfs.Descendants(procs, postmaster))
 	}
 	return groupByName(ours)
 }
@@ -164,23 +190,6 @@ func parseLogins(spec string) []login {
 		}
 	}
 	return logins
-}
-
-func repositoryRoot() (string, error) {
-	dir, err := os.Getwd()
-	if err != nil {
-		return "", err
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.work")); err == nil {
-			return dir, nil
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			return "", errors.New("no go.work above the working directory: run from the repository")
-		}
-		dir = parent
-	}
 }
 
 func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }

@@ -6,6 +6,9 @@ import (
 	"fmt"
 	"slices"
 	"time"
+
+	"semesterhaus/tools/internal/procfs"
+	"semesterhaus/tools/internal/systemtest"
 )
 
 // scenario is one kind of page load: the requests it varies over, who sends them, and its goal.
@@ -31,11 +34,12 @@ func buildScenarios(ctx context.Context, sys *system, ops operations) ([]scenari
 		}
 		BookableSemester struct{ ID int }
 	}
-	if err := query(ctx, sys.url, "", `{ building { floors { apartments { id } } } bookableSemester { id } }`, &site); err != nil {
+	visitor := systemtest.NewSite(sys.url, "")
+	if err := visitor.GraphQL(ctx, `{ building { floors { apartments { id } } } bookableSemester { id } }`, nil, &site); err != nil {
 		return nil, err
 	}
 	var office struct{ Semesters []struct{ ID int } }
-	if err := query(ctx, sys.url, sys.cookies[0], `{ semesters { id } }`, &office); err != nil {
+	if err := sys.admins[0].GraphQL(ctx, `{ semesters { id } }`, nil, &office); err != nil {
 		return nil, err
 	}
 	var step1, step2, overview []string
@@ -61,8 +65,8 @@ func buildScenarios(ctx context.Context, sys *system, ops operations) ([]scenari
 		{name: "step1", what: "the step1 page's `AvailableApartments` (the same for every visitor)", bodies: step1},
 		{name: "step2", what: fmt.Sprintf("the step2 page's `BookApartment` for a random one of the %d apartments", len(apartments)),
 			bodies: step2, goal: goal{perSecond: 3000, p99: 50 * time.Millisecond, gatewayCPU: 250 * time.Microsecond}},
-		{name: "admin overview", what: fmt.Sprintf("the overview's `ApartmentsPage` for a random one of %d semesters, as a random one of %d administrators", len(semesters), len(sys.cookies)),
-			bodies: overview, cookies: sys.cookies, goal: goal{perSecond: 1000, p99: 100 * time.Millisecond}},
+		{name: "admin overview", what: fmt.Sprintf("the overview's `ApartmentsPage` for a random one of %d semesters, as a random one of %d administrators", len(semesters), len(sys.admins)),
+			bodies: overview, cookies: sys.cookies(), goal: goal{perSecond: 1000, p99: 100 * time.Millisecond}},
 	}, nil
 }
 
@@ -111,7 +115,7 @@ func measure(ctx context.Context, dir string, sys *system, sc scenario, opt opti
 		after := sys.processes()
 		loads = append(loads, l)
 		for name, g := range after {
-			spent := time.Duration(g.cpuTicks-before[name].cpuTicks) * time.Second / clockTicks
+			spent := time.Duration(g.cpuTicks-before[name].cpuTicks) * time.Second / procfs.ClockTicks
 			cpu[name] = append(cpu[name], spent/time.Duration(max(l.requests, 1)))
 		}
 		cpu["wrk"] = append(cpu["wrk"], wrkCPU/time.Duration(max(l.requests, 1)))

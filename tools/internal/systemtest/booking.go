@@ -11,28 +11,17 @@ import (
 	"image/color"
 	"image/png"
 	"net/http"
-	"os"
-	"path/filepath"
 	"testing"
 )
 
-// RepoRoot is the directory holding go.work, found upwards from the test's working directory.
+// RepoRoot is Root for a test.
 func RepoRoot(t testing.TB) string {
 	t.Helper()
-	dir, err := os.Getwd()
+	root, err := Root()
 	if err != nil {
 		t.Fatal(err)
 	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.work")); err == nil {
-			return dir
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			t.Fatal("no go.work above the working directory")
-		}
-		dir = parent
-	}
+	return root
 }
 
 // GraphQL posts an operation to endpoint (the gateway's /api/graphql or a subgraph's /graphql) and

@@ -81,6 +81,20 @@ func (s *Site) SignIn(ctx context.Context, user, password string) error {
 	return nil
 }
 
+// Cookie is the Cookie header the site sends to the gateway (an administrator's session after
+// SignIn), for load generators that send requests of their own.
+func (s *Site) Cookie() string {
+	gateway, err := url.Parse(s.Gateway)
+	if err != nil {
+		return ""
+	}
+	var pairs []string
+	for _, c := range s.client.Jar.Cookies(gateway) {
+		pairs = append(pairs, c.Name+"="+c.Value)
+	}
+	return strings.Join(pairs, "; ")
+}
+
 // ApproveIdentityCard is the administrator's approval of a renting's identity card.
 func (s *Site) ApproveIdentityCard(ctx context.Context, rentingID string) error {
 	var out struct{ ApproveIdentityCard bool }
