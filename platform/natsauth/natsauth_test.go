@@ -157,6 +157,13 @@ func TestPublish_onAnotherServicesSubject_refused(t *testing.T) {
 	if _, err := payment.Publish(refused, streams.Renting.Deleted(), []byte("forged")); err == nil {
 		t.Fatal("payment published renting.deleted")
 	}
+	// renting.reminder_due makes the renter service mail a renter a new confirmation token: nobody but
+	// renting may ask for it.
+	refusedAgain, cancelAgain := context.WithTimeout(context.Background(), 2*time.Second)
+	defer cancelAgain()
+	if _, err := payment.Publish(refusedAgain, streams.Renting.ReminderDue(), []byte("forged")); err == nil {
+		t.Fatal("payment published renting.reminder_due")
+	}
 	if err := events.EnsureStream(ctx, payment, streams.Renting.Stream()); err == nil {
 		t.Fatal("payment changed the renting stream")
 	}
