@@ -49,7 +49,7 @@ func (r *Repository) Import(ctx context.Context, building domain.Building, semes
 			return fmt.Errorf("the last import: %w", err)
 		}
 		if result.Unchanged = last == fingerprint; !result.Unchanged {
-			if err := r.apply(ctx, tx, q, building, fingerprint, &result); err != nil {
+			if err := storeFile(ctx, tx, q, building, fingerprint, &result); err != nil {
 				return err
 			}
 		}
@@ -59,8 +59,8 @@ func (r *Repository) Import(ctx context.Context, building domain.Building, semes
 	return result, err
 }
 
-// apply stores the building as the file describes it and remembers the file's fingerprint.
-func (r *Repository) apply(ctx context.Context, tx pgx.Tx, q *db.Queries, b domain.Building, fingerprint string, result *ImportResult) error {
+// storeFile stores the building as the file describes it and remembers the file's fingerprint.
+func storeFile(ctx context.Context, tx pgx.Tx, q *db.Queries, b domain.Building, fingerprint string, result *ImportResult) error {
 	if err := q.UpsertBuilding(ctx, db.UpsertBuildingParams{
 		ID: int32(b.ID), Name: b.Name, Address: b.Address, Email: b.Contact.Email, Phone: b.Contact.Phone,
 	}); err != nil {
