@@ -1,5 +1,6 @@
 import { expect, request as newRequest, type APIRequestContext } from '@playwright/test';
 import { pdf, png } from './files';
+import { findLink, type Mail } from '../../../tools/e2e/support/mail';
 
 // The system's own API through the gateway, for what the admin does not do in the browser: a renter's
 // booking with its e-mail confirmation, and finding the demo data.
@@ -163,35 +164,19 @@ export async function bookAndConfirm(api: APIRequestContext, apartment: Apartmen
   return { rentingId, renterId, semester: bookable, person };
 }
 
-interface Mail {
-  to: { address: string }[];
-  subject: string;
-  text?: string;
-  html?: string;
-}
-
 /**
  * Waits for a mail to email in the mail catcher (MailDev: GET /email) with a link to the site's path
  * (e.g. /booking/step3) and returns the link's path and query.
  */
 export async function linkFromMail(api: APIRequestContext, email: string, path: string): Promise<string> {
-  const pattern = new RegExp(`${path.replaceAll('/', '\\/')}\\?[^\\s"'<>]+`);
   let link = '';
   await expect
     .poll(
       async () => {
         const res = await api.get(`${mailURL}/email`);
         if (!res.ok()) return false;
-        const mails = (await res.json()) as Mail[];
-        for (const m of mails) {
-          if (!m.to.some((t) => t.address.toLowerCase() === email.toLowerCase())) continue;
-          const match = pattern.exec(m.text ?? '') ?? pattern.exec((m.html ?? '').replaceAll('&amp;', '&'));
-          if (match) {
-            link = match[0];
-            return true;
-          }
-        }
-        return false;
+        link = findLink((await res.json()) as Mail[], email, path)?.link ?? '';
+        return link !== '';
       },
       { message: `a mail to ${email} with a link to ${path}`, timeout: 60_000 },
     )
