@@ -58,14 +58,13 @@ func serve(ctx context.Context, cfg config.Config, infra *service.Infra, logger 
 	}
 	defer catalog.Close()
 	in := func(tx pgx.Tx) app.MailStore { return pgadapter.MailStoreIn(tx) }
-	residence := grpcadapter.NewCatalogClient(catalog)
-	mails := app.NewMails(renderer, residence, app.MailSettings{
+	mails := app.NewMails(renderer, grpcadapter.NewCatalogClient(catalog), app.MailSettings{
 		PublicURL: cfg.PublicURL, NoticeWindow: cfg.SupersededMailWindow,
 		PageLinkValidity: cfg.PageLinkValidity, PageLinkWindow: cfg.PageLinkWindow,
 	}, time.Now)
 	pages := app.NewPages(repo, renters, repo, mails)
 	consumer := natsadapter.NewMailConsumer(infra.JS, pool, in, mails, streams.Renting, logger)
-	sender := app.NewMailSender(repo, transport, residence, mailInterval, cfg.MailSenders, logger)
+	sender := app.NewMailSender(repo, transport, mailInterval, cfg.MailSenders, logger)
 
 	api := service.API{
 		HTTPAddr: cfg.HTTPAddr, GRPCAddr: cfg.GRPCAddr,

@@ -204,5 +204,6 @@ func (m *Mails) Write(ctx context.Context, store MailStore, eventID string, rent
 	}
 	return store.AddMail(ctx, domain.Mail{
 		EventID: eventID, RenterID: renter.ID, To: renter.Data.Email, Subject: subject, Text: text, HTML: html,
+		SenderName: content.Residence.Name,
 	})
 }

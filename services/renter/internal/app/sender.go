@@ -27,7 +27,6 @@ type MailTransport interface {
 type MailSender struct {
 	queue     MailQueue
 	transport MailTransport
-	catalog   Catalog // names the residence as the sender
 	interval  time.Duration
 	workers   int
 	logger    *slog.Logger
@@ -36,9 +35,8 @@ type MailSender struct {
 // NewMailSender returns a sender that looks for due mails every interval and delivers up to workers
 // of them at the same time: a delivery mostly waits for the mail server's answers (a tenth of a
 // second or more for each mail), so one at a time would fall behind a busy booking hour.
-// catalog names the residence as every mail's sender.
-func NewMailSender(queue MailQueue, transport MailTransport, catalog Catalog, interval time.Duration, workers int, logger *slog.Logger) *MailSender {
-	return &MailSender{queue: queue, transport: transport, catalog: catalog, interval: interval, workers: max(workers, 1), logger: logger}
+func NewMailSender(queue MailQueue, transport MailTransport, interval time.Duration, workers int, logger *slog.Logger) *MailSender {
+	return &MailSender{queue: queue, transport: transport, interval: interval, workers: max(workers, 1), logger: logger}
 }
 
 // Run delivers due mails until ctx ends.
@@ -69,7 +67,6 @@ func (s *MailSender) work(ctx context.Context) {
 func (s *MailSender) deliverDue(ctx context.Context) {
 	for ctx.Err() == nil {
 		found, err := s.queue.DeliverNext(ctx, func(m domain.Mail) error {
-			m.SenderName = s.senderName(ctx)
 			if err := s.transport.Send(ctx, m); err != nil {
 				s.logger.Warn("mail delivery failed, will retry", "event_id", m.EventID, "renter_id", m.RenterID, "err", err)
 				return err
@@ -84,15 +81,4 @@ func (s *MailSender) deliverDue(ctx context.Context) {
 			return
 		}
 	}
-}
-
-// senderName is the residence's name; while the catalog cannot tell it, the mail goes out with the
-// sender as configured (MAIL_FROM) rather than waiting.
-func (s *MailSender) senderName(ctx context.Context) string {
-	residence, err := s.catalog.Residence(ctx)
-	if err != nil {
-		s.logger.Warn("the residence's name is unknown; the mail goes out with the configured sender", "err", err)
-		return ""
-	}
-	return residence.Name
 }

@@ -2,7 +2,6 @@ package app_test
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"log/slog"
 	"sync"
@@ -39,19 +38,6 @@ type slowServer struct {
 	inFlight, mostAtOnce int
 }
 
-// residence names the residence, or fails to when its name is empty.
-type residence struct {
-	app.Catalog // the bookings are not asked for here
-	name        string
-}
-
-func (r residence) Residence(context.Context) (domain.Residence, error) {
-	if r.name == "" {
-		return domain.Residence{}, errors.New("catalog unavailable")
-	}
-	return domain.Residence{Name: r.name}, nil
-}
-
 func (s *slowServer) Send(_ context.Context, m domain.Mail) error {
 	s.mu.Lock()
 	s.inFlight++
@@ -68,7 +54,7 @@ func (s *slowServer) Send(_ context.Context, m domain.Mail) error {
 
 func TestMailSender_deliversSeveralMailsAtOnceEachOnce(t *testing.T) {
 	t.Parallel()
-	server := deliver(t, 40, residence{name: "Wohnheim am Beispielpark"})
+	server := deliver(t, 40, "Wohnheim am Beispielpark")
 
 	if len(server.delivered) != 40 {
 		t.Fatalf("%d of 40 mails delivered", len(server.delivered))
@@ -82,31 +68,24 @@ func TestMailSender_deliversSeveralMailsAtOnceEachOnce(t *testing.T) {
 		t.Errorf("at most %d mails were delivered at the same time, want 4", server.mostAtOnce)
 	}
 	if len(server.senders) != 1 || !server.senders["Wohnheim am Beispielpark"] {
-		t.Errorf("the mails were sent as %v, want the residence's name", server.senders)
+		t.Errorf("the mails were sent as %v, want the residence's name they were written with", server.senders)
 	}
 }
 
-func TestMailSender_catalogUnavailable_mailsGoOutWithTheConfiguredSender(t *testing.T) {
-	t.Parallel()
-	server := deliver(t, 3, residence{})
-	if len(server.delivered) != 3 || len(server.senders) != 1 || !server.senders[""] {
-		t.Errorf("delivered %v as %v; want all three, with no name of the residence", server.delivered, server.senders)
-	}
-}
-
-// deliver runs a sender with four workers until it delivered n due mails, or five seconds passed.
-func deliver(t *testing.T, n int, catalog app.Catalog) *slowServer {
+// deliver runs a sender with four workers until it delivered n due mails, written under the
+// sender's name, or five seconds passed.
+func deliver(t *testing.T, n int, sender string) *slowServer {
 	t.Helper()
 	queue := &memoryQueue{}
 	for i := range n {
-		queue.due = append(queue.due, domain.Mail{EventID: fmt.Sprint("event-", i), To: "anna@example.org"})
+		queue.due = append(queue.due, domain.Mail{EventID: fmt.Sprint("event-", i), To: "anna@example.org", SenderName: sender})
 	}
 	server := &slowServer{delivered: map[string]int{}, senders: map[string]bool{}}
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
-		_ = app.NewMailSender(queue, server, catalog, time.Hour, 4, slog.New(slog.DiscardHandler)).Run(ctx)
+		_ = app.NewMailSender(queue, server, time.Hour, 4, slog.New(slog.DiscardHandler)).Run(ctx)
 	}()
 	deadline := time.Now().Add(5 * time.Second)
 	for {

@@ -26,8 +26,8 @@ type Config struct {
 	SMTPTLS      string                `env:"SMTP_TLS" envDefault:"none"`
 	SMTPUsername string                `env:"SMTP_USERNAME"`
 	SMTPPassword platformconfig.Secret `env:"SMTP_PASSWORD"`
-	// MailFrom is the mails' sender address; the name shown is the residence's from the catalog (this
-	// one's only while the catalog cannot tell it).
+	// MailFrom is the mails' sender address; the name shown is the residence's from the catalog, stored
+	// with each mail as it is written (this one's only for mails stored before that).
 	MailFrom string `env:"MAIL_FROM" envDefault:"Studentenwohnheim Neckarblick <wohnen@neckarblick.example>"`
 	// MailSenders is how many mails each replica delivers at the same time, each over its own
 	// connection to the mail server.

@@ -144,8 +144,8 @@ type Mail struct {
 	Subject  string
 	Text     string
 	HTML     string
-	// SenderName is the residence's name as the sender shows it; the sender sets it from the catalog
-	// at delivery (it is not stored), so that it always matches the site, the mails and the contract.
+	// SenderName is the residence's name as the sender shows it, taken from the catalog with the
+	// signature when the mail is written; empty for mails stored before (MAIL_FROM's name then).
 	SenderName string
 }
 

@@ -174,12 +174,11 @@ func newMailPath(t *testing.T) mailPath {
 	in := func(tx pgx.Tx) app.MailStore { return pgadapter.MailStoreIn(tx) }
 	catalog := catalogfake.NewExample()
 	catalogConn := grpctest.Dial(t, "renter", "catalog", grpctest.Serve(t, catalog.Register))
-	residence := grpcadapter.NewCatalogClient(catalogConn)
-	mails := app.NewMails(renderer, residence, app.MailSettings{
+	mails := app.NewMails(renderer, grpcadapter.NewCatalogClient(catalogConn), app.MailSettings{
 		PublicURL: publicURL, NoticeWindow: time.Hour, PageLinkValidity: 30 * 24 * time.Hour, PageLinkWindow: time.Minute,
 	}, time.Now)
 	consumer := natsadapter.NewMailConsumer(js, pool, in, mails, stream, logger)
-	sender := app.NewMailSender(repo, transport, residence, 50*time.Millisecond, 4, logger)
+	sender := app.NewMailSender(repo, transport, 50*time.Millisecond, 4, logger)
 	done := make(chan struct{}, 2)
 	for _, run := range []func(context.Context) error{consumer.Run, sender.Run} {
 		go func() {

@@ -86,6 +86,7 @@ func (s MailStore) AddPageToken(ctx context.Context, t domain.PageToken, now tim
 func (s MailStore) AddMail(ctx context.Context, m domain.Mail) error {
 	err := s.queries.InsertMail(ctx, db.InsertMailParams{
 		EventID: m.EventID, RenterID: m.RenterID, Recipient: m.To, Subject: m.Subject, TextBody: m.Text, HtmlBody: m.HTML,
+		SenderName: m.SenderName,
 	})
 	if err != nil {
 		return fmt.Errorf("store mail for event %s: %w", m.EventID, err)

@@ -38,6 +38,7 @@ type OutgoingMail struct {
 	LastError     string
 	SentAt        pgtype.Timestamptz
 	Seq           pgtype.Int8
+	SenderName    string
 }
 
 type PageToken struct {

@@ -54,7 +54,7 @@ WHERE event_id = (
     LIMIT 1
     FOR UPDATE SKIP LOCKED
 )
-RETURNING event_id, renter_id, recipient, subject, text_body, html_body, created_at, attempts, next_attempt_at, last_error, sent_at, seq
+RETURNING event_id, renter_id, recipient, subject, text_body, html_body, created_at, attempts, next_attempt_at, last_error, sent_at, seq, sender_name
 `
 
 // Claims the next due mail for one delivery: it is not due again for @lease_seconds, so that no other
@@ -78,6 +78,7 @@ func (q *Queries) ClaimNextDueMail(ctx context.Context, leaseSeconds float64) (O
 		&i.LastError,
 		&i.SentAt,
 		&i.Seq,
+		&i.SenderName,
 	)
 	return i, err
 }
@@ -262,18 +263,19 @@ func (q *Queries) InsertEmailToken(ctx context.Context, arg InsertEmailTokenPara
 }
 
 const insertMail = `-- name: InsertMail :exec
-INSERT INTO outgoing_mail (event_id, renter_id, recipient, subject, text_body, html_body)
-VALUES ($1, $2, $3, $4, $5, $6)
+INSERT INTO outgoing_mail (event_id, renter_id, recipient, subject, text_body, html_body, sender_name)
+VALUES ($1, $2, $3, $4, $5, $6, $7)
 ON CONFLICT (event_id) DO NOTHING
 `
 
 type InsertMailParams struct {
-	EventID   string
-	RenterID  int64
-	Recipient string
-	Subject   string
-	TextBody  string
-	HtmlBody  string
+	EventID    string
+	RenterID   int64
+	Recipient  string
+	Subject    string
+	TextBody   string
+	HtmlBody   string
+	SenderName string
 }
 
 func (q *Queries) InsertMail(ctx context.Context, arg InsertMailParams) error {
@@ -284,6 +286,7 @@ func (q *Queries) InsertMail(ctx context.Context, arg InsertMailParams) error {
 		arg.Subject,
 		arg.TextBody,
 		arg.HtmlBody,
+		arg.SenderName,
 	)
 	return err
 }

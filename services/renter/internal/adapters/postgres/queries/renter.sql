@@ -57,8 +57,8 @@ WITH used AS (
 UPDATE renter SET email_validated = true, updated_at = now() FROM used WHERE renter.id = used.renter_id;
 
 -- name: InsertMail :exec
-INSERT INTO outgoing_mail (event_id, renter_id, recipient, subject, text_body, html_body)
-VALUES ($1, $2, $3, $4, $5, $6)
+INSERT INTO outgoing_mail (event_id, renter_id, recipient, subject, text_body, html_body, sender_name)
+VALUES ($1, $2, $3, $4, $5, $6, $7)
 ON CONFLICT (event_id) DO NOTHING;
 
 -- name: ClaimNextDueMail :one
