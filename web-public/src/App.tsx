@@ -1,6 +1,4 @@
 import { useMemo } from 'react';
-import { ApolloProvider } from '@apollo/client/react';
-import type { ApolloClient } from '@apollo/client';
 import type { i18n } from 'i18next';
 import { I18nextProvider } from 'react-i18next';
 import { createBrowserRouter, RouterProvider, type createMemoryRouter } from 'react-router';
@@ -8,15 +6,14 @@ import { routes } from './router';
 
 type Router = ReturnType<typeof createBrowserRouter> | ReturnType<typeof createMemoryRouter>;
 
-// No antd here: the shell and the screens are plain elements; the forms bring antd with their chunk
-// (components/Antd/AntdScope).
-export function App({ client, i18n, router }: { client: ApolloClient; i18n: i18n; router?: Router }) {
+// No antd and no Apollo Client here: the shell and the first screens are plain elements that ask the API
+// through lib/operations; the forms bring antd with their chunk (components/Antd/AntdScope), the other
+// screens Apollo with theirs (apollo/ApolloScope).
+export function App({ i18n, router }: { i18n: i18n; router?: Router }) {
   const r = useMemo(() => router ?? createBrowserRouter(routes), [router]);
   return (
-    <ApolloProvider client={client}>
-      <I18nextProvider i18n={i18n}>
-        <RouterProvider router={r} />
-      </I18nextProvider>
-    </ApolloProvider>
+    <I18nextProvider i18n={i18n}>
+      <RouterProvider router={r} />
+    </I18nextProvider>
   );
 }

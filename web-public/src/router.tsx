@@ -1,5 +1,6 @@
 import { lazy } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
+import { ApolloScope } from './apollo';
 import { AppLayout } from './components/Layout/AppLayout';
 import { RouteError } from './components/RouteError/RouteError';
 
@@ -37,20 +38,26 @@ export const routes: RouteObject[] = [
           { index: true, element: toStep1 },
           { path: 'step1', element: <Step1 /> },
           { path: 'step2', element: <Step2 /> },
-          { path: 'step2done', element: <Step2Done /> },
-          { path: 'step3', element: <Step3 /> },
-          { path: 'step3done', element: <Step3Done /> },
-          { path: 'step3failed', element: <Step3Failed /> },
-          { path: 'step4', element: <Step4 /> },
-          { path: 'step4done', element: <Step4Done /> },
-          { path: 'step5', element: <Step5 /> },
-          { path: 'step5done', element: <Step5Done /> },
-          { path: 'success', element: <Success /> },
-          { path: 'extend', element: <Extend /> },
-          { path: 'renewal-accepted', element: <RenewalAccepted /> },
-          { path: 'renewal-declined', element: <RenewalDeclined /> },
-          // "Meine Buchung": the renter's own page, opened with the link in every mail.
-          { path: 'my-booking', element: <MyBooking /> },
+          {
+            // Step1 and step2, the pages students arrive on, do without Apollo Client; the others bring it.
+            element: <ApolloScope />,
+            children: [
+              { path: 'step2done', element: <Step2Done /> },
+              { path: 'step3', element: <Step3 /> },
+              { path: 'step3done', element: <Step3Done /> },
+              { path: 'step3failed', element: <Step3Failed /> },
+              { path: 'step4', element: <Step4 /> },
+              { path: 'step4done', element: <Step4Done /> },
+              { path: 'step5', element: <Step5 /> },
+              { path: 'step5done', element: <Step5Done /> },
+              { path: 'success', element: <Success /> },
+              { path: 'extend', element: <Extend /> },
+              { path: 'renewal-accepted', element: <RenewalAccepted /> },
+              { path: 'renewal-declined', element: <RenewalDeclined /> },
+              // "Meine Buchung": the renter's own page, opened with the link in every mail.
+              { path: 'my-booking', element: <MyBooking /> },
+            ],
+          },
           { path: '*', element: toStep1 },
         ],
       },

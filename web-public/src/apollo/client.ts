@@ -1,7 +1,5 @@
 import { ApolloClient, HttpLink, InMemoryCache } from '@apollo/client';
-
-/** The gateway serves the API on the same origin as the app. */
-export const GRAPHQL_PATH = '/api/graphql';
+import { GRAPHQL_PATH } from '../lib/operations';
 
 export function createApolloClient(): ApolloClient {
   return new ApolloClient({

@@ -1,4 +1,14 @@
-import { CombinedGraphQLErrors, ServerError } from '@apollo/client/errors';
+/**
+ * A request's GraphQL errors, as Apollo Client's CombinedGraphQLErrors and lib/operations' GraphQLErrors
+ * both carry them (told apart by shape: this module is on the first screens, which load no Apollo).
+ */
+interface WithGraphQLErrors {
+  errors: readonly { message: string; extensions?: Record<string, unknown> }[];
+}
+
+function hasGraphQLErrors(error: unknown): error is WithGraphQLErrors {
+  return error instanceof Error && Array.isArray((error as Partial<WithGraphQLErrors>).errors);
+}
 
 export interface UserDataException {
   path?: string | null;
@@ -41,8 +51,9 @@ function statusCodeOf(error: unknown): number | undefined {
 
 /** The minutes until a refused request may be sent again: from Retry-After (seconds), at least 1. */
 function retryMinutes(error: unknown): string {
-  const response = error instanceof ServerError ? error.response : undefined;
-  const header = response?.headers.get('Retry-After');
+  // Apollo's ServerError and lib/operations' RequestError both keep the response.
+  const response = error && typeof error === 'object' && 'response' in error ? (error as { response?: Response }).response : undefined;
+  const header = response?.headers?.get('Retry-After');
   const seconds = Number(header);
   return String(Number.isFinite(seconds) && seconds > 0 ? Math.ceil(seconds / 60) : 1);
 }
@@ -53,7 +64,7 @@ export function describeRequestError(error: unknown, { upload = false } = {}): M
   if (upload && (status === 413 || status === 415)) return { key: 'validation.doc_too_large' };
   // The gateway's abuse limit (TOO_MANY_REQUESTS): say when to try again instead of a generic error.
   if (status === 429) return { key: 'errors.tooManyRequests', values: { minutes: retryMinutes(error) } };
-  if (CombinedGraphQLErrors.is(error)) {
+  if (hasGraphQLErrors(error)) {
     const first = error.errors[0]?.message;
     return first ? { text: first } : { key: 'errors.unknownGraphql' };
   }
@@ -64,7 +75,7 @@ export function describeRequestError(error: unknown, { upload = false } = {}): M
 
 /** The business exception a subgraph answered a query with (its messageId in the error's extensions), if any. */
 export function businessException(error: unknown): UserDataException | undefined {
-  if (!CombinedGraphQLErrors.is(error)) return undefined;
+  if (!hasGraphQLErrors(error)) return undefined;
   const extensions = error.errors[0]?.extensions;
   const messageId = extensions?.messageId;
   if (typeof messageId !== 'string') return undefined;

@@ -1,22 +1,37 @@
 import { render } from '@testing-library/react';
-import { MockedProvider } from '@apollo/client/testing/react';
-import type { MockLink } from '@apollo/client/testing';
+import { ApolloClient, InMemoryCache } from '@apollo/client';
+import { ApolloProvider } from '@apollo/client/react';
+import { MockLink } from '@apollo/client/testing';
 import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { createI18n } from '../i18n';
 import type { Language } from '../lib/language';
+import { Operations, OperationsContext } from '../lib/operations';
 import { routes } from '../router';
 
-/** Renders the whole app's routes at a path, with mocked GraphQL responses. */
+/**
+ * Renders the whole app's routes at a path, with mocked GraphQL responses: the same mocks answer the
+ * first screens' operations (lib/operations) and the other screens' Apollo Client.
+ */
 export function renderRoute(path: string, { mocks = [], language = 'en' }: { mocks?: MockLink.MockedResponse[]; language?: Language } = {}) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const i18n = createI18n(language);
+  const client = new ApolloClient({ link: new MockLink(mocks), cache: new InMemoryCache() });
+  const operations = new Operations(async (document, variables) => {
+    const mutation = document.definitions.some((d) => d.kind === 'OperationDefinition' && d.operation === 'mutation');
+    const { data } = mutation
+      ? await client.mutate({ mutation: document, variables: variables ?? {} })
+      : await client.query({ query: document, variables: variables ?? {}, fetchPolicy: 'no-cache' });
+    return data as never;
+  });
   const utils = render(
-    <MockedProvider mocks={mocks}>
-      <I18nextProvider i18n={i18n}>
-        <RouterProvider router={router} />
-      </I18nextProvider>
-    </MockedProvider>,
+    <ApolloProvider client={client}>
+      <OperationsContext value={operations}>
+        <I18nextProvider i18n={i18n}>
+          <RouterProvider router={router} />
+        </I18nextProvider>
+      </OperationsContext>
+    </ApolloProvider>,
   );
   return { ...utils, router, i18n };
 }

@@ -1,5 +1,5 @@
-import { useQuery } from '@apollo/client/react';
 import { graphql } from '../../graphql';
+import { useOperation } from '../../lib/operations';
 
 /**
  * The residence's name, address and contact: the catalog's building, the one place they are configured
@@ -28,7 +28,7 @@ export interface Residence {
 
 /** The residence: null while it loads or when the catalog cannot be asked. */
 export function useResidence(): { residence: Residence | null; loading: boolean } {
-  const { data, loading } = useQuery(RESIDENCE);
+  const { data, loading } = useOperation(RESIDENCE);
   const building = data?.building;
   const residence = building ? { name: building.name, address: building.address, ...building.contact } : null;
   return { residence, loading };

@@ -1,5 +1,4 @@
 import { useDeferredValue, useMemo, useState } from 'react';
-import { useMutation, useQuery } from '@apollo/client/react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { BookingSteps } from '../../components/BookingSteps/BookingSteps';
@@ -9,6 +8,7 @@ import { Spinner } from '../../components/Spinner/Spinner';
 import { describeRequestError, exceptionValues, interpretResult, type Message } from '../../lib/errors';
 import { wrapFloor } from '../../lib/floor';
 import { formatMoney } from '../../lib/money';
+import { useOperation, useOperationMutation } from '../../lib/operations';
 import { currentLanguage } from '../../i18n';
 import { FREE_TAG_STYLE, PRIMARY_COLOR } from '../../theme';
 import { AVAILABLE_APARTMENTS, RESELECT_APARTMENT } from './Step1.graphql';
@@ -23,8 +23,8 @@ export default function Step1() {
   const [floorIndex, setFloorIndex] = useState(0);
   const [error, setError] = useState<Message | null>(null);
   const [selectedId, setSelectedId] = useState<number | null>(null);
-  const { data, loading, error: loadError } = useQuery(AVAILABLE_APARTMENTS);
-  const [reselect, { loading: reselecting }] = useMutation(RESELECT_APARTMENT);
+  const { data, loading, error: loadError } = useOperation(AVAILABLE_APARTMENTS);
+  const [reselect, { loading: reselecting }] = useOperationMutation(RESELECT_APARTMENT);
   // The screen is drawn from the data in a deferred render, which React splits into short pieces
   // between which the browser can paint and react to input, instead of one long task when it arrives.
   const shown = useDeferredValue(data);
@@ -50,8 +50,8 @@ export default function Step1() {
     if (!rentingId) return;
     setError(null);
     try {
-      const result = await reselect({ variables: { request: { rentingId, apartmentId } } });
-      const outcome = interpretResult(result.data?.reselectApartment);
+      const result = await reselect({ request: { rentingId, apartmentId } });
+      const outcome = interpretResult(result.reselectApartment);
       if (outcome.kind === 'ok') navigate(`/booking/step3done?rentingId=${encodeURIComponent(outcome.uuid)}`);
       else if (outcome.kind === 'exception')
         setError({

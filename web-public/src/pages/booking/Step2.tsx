@@ -1,5 +1,4 @@
 import { lazy, Suspense, useDeferredValue } from 'react';
-import { useQuery } from '@apollo/client/react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { BookingSteps } from '../../components/BookingSteps/BookingSteps';
@@ -9,7 +8,9 @@ import { Pictures } from '../../components/Pictures/Pictures';
 import { PriceSummary } from '../../components/PriceSummary/PriceSummary';
 import { Spinner } from '../../components/Spinner/Spinner';
 import { WhenNear } from '../../components/WhenNear/WhenNear';
+import { ApolloScope } from '../../apollo';
 import { businessException } from '../../lib/errors';
+import { useOperation } from '../../lib/operations';
 import { APARTMENT_AVAILABILITY, BOOK_APARTMENT, BOOKABLE_SEMESTER } from './Step2.graphql';
 
 // The form (antd Form, Select, Upload and antd's CSS: ~190 KB gzip) is a chunk of its own, far below the
@@ -31,14 +32,14 @@ export default function Step2() {
   // The renewal mail's token travels along: the extend page opens nothing without it.
   const token = params.get('token');
   const extendLink = extend ? `/booking/extend?${new URLSearchParams({ rentingId: renter, ...(token ? { token } : {}) }).toString()}` : '';
-  const semesterQuery = useQuery(BOOKABLE_SEMESTER, { skip: apartmentId === null });
+  const semesterQuery = useOperation(BOOKABLE_SEMESTER, { skip: apartmentId === null });
   const semesterId = semesterQuery.data?.bookableSemester?.id;
-  const bookQuery = useQuery(BOOK_APARTMENT, {
+  const bookQuery = useOperation(BOOK_APARTMENT, {
     variables: { aid: apartmentId ?? 0, sid: semesterId ?? 0 },
     skip: apartmentId === null || semesterId === undefined,
   });
   // Always asked anew: an apartment booked since step1 was loaded must not offer the form.
-  const availability = useQuery(APARTMENT_AVAILABILITY, { skip: apartmentId === null, fetchPolicy: 'network-only' });
+  const availability = useOperation(APARTMENT_AVAILABILITY, { skip: apartmentId === null, fresh: true });
   // The apartment is drawn in a deferred render, which React splits into short pieces between which
   // the browser can paint and react to input, instead of one long task when the data arrives.
   const shown = useDeferredValue(bookQuery.data);
@@ -111,7 +112,9 @@ export default function Step2() {
         <div id="booking-form" style={{ marginTop: 32 }}>
           <WhenNear minHeight={400}>
             <Suspense fallback={<div style={{ minHeight: 400 }}><Spinner /></div>}>
-              <BookingForm apartmentId={apartment.id} semesterId={semester.id} sample={params.has('dummy')} />
+              <ApolloScope>
+                <BookingForm apartmentId={apartment.id} semesterId={semester.id} sample={params.has('dummy')} />
+              </ApolloScope>
             </Suspense>
           </WhenNear>
         </div>
