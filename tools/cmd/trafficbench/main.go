@@ -19,7 +19,6 @@ import (
 	"flag"
 	"fmt"
 	"maps"
-	"net/http"
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -99,7 +98,7 @@ func run(ctx context.Context, opt options) error {
 	if opt.docs == "" {
 		return nil
 	}
-	return writeSection(filepath.Join(root, opt.docs), report)
+	return section.Write(filepath.Join(root, opt.docs), report)
 }
 
 // system is the measured system: one this command started, or one at a URL.
@@ -125,7 +124,7 @@ func startSystem(ctx context.Context, root string, opt options) (*system, error)
 			return nil, err
 		}
 		fmt.Printf("starting the system (devstack's log: %s)\n", sys.stack.Log)
-		if err := sys.stack.WaitFor(ctx, 3*time.Minute, "ready gateway", func() bool { return ready(sys.stack.Gateway) }); err != nil {
+		if err := sys.stack.WaitReady(ctx, 3*time.Minute); err != nil {
 			sys.stop()
 			return nil, err
 		}
@@ -140,16 +139,6 @@ func startSystem(ctx context.Context, root string, opt options) (*system, error)
 		sys.admins = append(sys.admins, admin)
 	}
 	return sys, nil
-}
-
-// ready tells whether the gateway answers /readyz.
-func ready(gateway string) bool {
-	resp, err := http.Get(gateway + "/readyz")
-	if err != nil {
-		return false
-	}
-	resp.Body.Close()
-	return resp.StatusCode == http.StatusOK
 }
 
 func (s *system) stop() {

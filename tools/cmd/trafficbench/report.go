@@ -3,11 +3,12 @@ package main
 import (
 	"fmt"
 	"os"
-	"os/exec"
 	"runtime"
 	"slices"
 	"strings"
 	"time"
+
+	"semesterhaus/tools/internal/docsection"
 )
 
 // The processes of the system in the order the report lists them; others (e.g. a process of the
@@ -19,17 +20,14 @@ var services = []string{"gateway", "catalog", "renting", "renter", "document", "
 
 const memoryCeilingMB = 150
 
-// Markers around the part of docs/benchmarks.md that this command writes.
-const (
-	sectionBegin = "<!-- trafficbench:begin (written by make bench) -->"
-	sectionEnd   = "<!-- trafficbench:end -->"
-)
+// section is the part of docs/benchmarks.md that this command writes.
+var section = docsection.Section{Name: "trafficbench", Command: "make bench"}
 
 func newReport(opt options, results []result, procs map[string]group) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "Measured %s on %s, commit %s: %d connections, wrk with 2 threads on the same machine, "+
 		"%d runs of %s per scenario after %s of warm-up; medians of the runs.\n\n",
-		time.Now().UTC().Format("2006-01-02 15:04 MST"), machine(), commit(), opt.connections, opt.runs, opt.duration, opt.warmup)
+		time.Now().UTC().Format("2006-01-02 15:04 MST"), machine(), docsection.Commit(), opt.connections, opt.runs, opt.duration, opt.warmup)
 	b.WriteString("| scenario | requests/s | p50 | p99 | failed | goal | met |\n|---|---:|---:|---:|---:|---|---|\n")
 	for _, r := range results {
 		fmt.Fprintf(&b, "| %s | %.0f | %.2f ms | %.2f ms | %d | %s | %s |\n",
@@ -107,27 +105,4 @@ func machine() string {
 		}
 	}
 	return fmt.Sprintf("%d CPUs (%s), %s", runtime.NumCPU(), model, runtime.Version())
-}
-
-func commit() string {
-	out, err := exec.Command("git", "rev-parse", "--short", "HEAD").Output()
-	if err != nil {
-		return "unknown"
-	}
-	return strings.TrimSpace(string(out))
-}
-
-// writeSection puts report between the markers of the file.
-func writeSection(path, report string) error {
-	text, err := os.ReadFile(path)
-	if err != nil {
-		return err
-	}
-	section := sectionBegin + "\n" + report + sectionEnd
-	s := string(text)
-	begin, end := strings.Index(s, sectionBegin), strings.Index(s, sectionEnd)
-	if begin < 0 || end < begin {
-		return fmt.Errorf("%s has no lines %q and %q to write between", path, sectionBegin, sectionEnd)
-	}
-	return os.WriteFile(path, []byte(s[:begin]+section+s[end+len(sectionEnd):]), 0o644)
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -154,6 +155,18 @@ func (s *Stack) WaitFor(ctx context.Context, limit time.Duration, what string, o
 		}
 	}
 	return nil
+}
+
+// WaitReady waits until the gateway answers its /readyz, for at most limit.
+func (s *Stack) WaitReady(ctx context.Context, limit time.Duration) error {
+	return s.WaitFor(ctx, limit, "ready gateway", func() bool {
+		resp, err := http.Get(s.Gateway + "/readyz")
+		if err != nil {
+			return false
+		}
+		resp.Body.Close()
+		return resp.StatusCode == http.StatusOK
+	})
 }
 
 // Stop ends devstack, which stops the services, NATS and PostgreSQL; after a minute the whole
