@@ -346,7 +346,7 @@ func (s *stack) serviceEnv(svc service, keys identityKeys) map[string]string {
 		"PUBLIC_URL":          "http://localhost:" + s.gatewayPort(),
 	})
 	delete(env, "IDENTITY_PRIVATE_KEY")
-	s.addMemoryLimit(env)
+	s.addMemoryLimit(env, svc.name)
 	env["SERVICE_KEY"] = s.serviceKeys[svc.name].private
 	env["SERVICE_PUBLIC_KEYS"] = servicePublicKeys(s.serviceKeys)
 	s.addNATSUser(env, svc.name)
@@ -366,18 +366,18 @@ func (s *stack) serviceEnv(svc service, keys identityKeys) map[string]string {
 	return env
 }
 
-// defaultMemoryLimit is each Go process's memory limit (GOMEMLIMIT) unless PROCESS_MEMORY_LIMIT
-// sets another, as a container's limit does in the cluster: near it the runtime collects garbage
-// harder instead of growing further.
+// defaultMemoryLimit is each Go process's memory limit (GOMEMLIMIT) unless <NAME>_MEMORY_LIMIT (e.g.
+// DOCUMENT_MEMORY_LIMIT) or PROCESS_MEMORY_LIMIT sets another, as a container's limit does in the
+// cluster: near it the runtime collects garbage harder instead of growing further.
 const defaultMemoryLimit = "512MiB"
 
-// addMemoryLimit gives a service or the gateway its memory limit; a GOMEMLIMIT of devstack's own
-// environment is passed on as it is.
-func (s *stack) addMemoryLimit(env map[string]string) {
+// addMemoryLimit gives a service or the gateway (name) its memory limit; a GOMEMLIMIT of devstack's
+// own environment is passed on as it is.
+func (s *stack) addMemoryLimit(env map[string]string, name string) {
 	if s.env["GOMEMLIMIT"] != "" {
 		return
 	}
-	env["GOMEMLIMIT"] = cmp.Or(s.env["PROCESS_MEMORY_LIMIT"], defaultMemoryLimit)
+	env["GOMEMLIMIT"] = cmp.Or(s.env[strings.ToUpper(name)+"_MEMORY_LIMIT"], s.env["PROCESS_MEMORY_LIMIT"], defaultMemoryLimit)
 }
 
 // addNATSUser signs the process in to the embedded NATS server as user, when the server has that
@@ -466,7 +466,7 @@ func (s *stack) startGateway(ctx context.Context, keys identityKeys) (string, er
 		"PAYMENT_URL":          pages["payment"],
 	})
 	delete(env, "DATABASE_URL")
-	s.addMemoryLimit(env)
+	s.addMemoryLimit(env, "gateway")
 	s.addNATSUser(env, "gateway")
 	// Everything local books from one address (the browser tests, bookingbench): the per-client
 	// booking limit would stop them; the per-e-mail limit stays.

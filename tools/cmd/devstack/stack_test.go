@@ -488,3 +488,26 @@ func dropDatabases(t *testing.T, serverURL, prefix string, names []string) {
 		}
 	}
 }
+
+func TestAddMemoryLimit_aProcessesOwnLimitBeforeTheCommonOneBeforeTheDefault(t *testing.T) {
+	limitOf := func(env map[string]string, name string) string {
+		s := &stack{env: env}
+		got := map[string]string{}
+		s.addMemoryLimit(got, name)
+		return got["GOMEMLIMIT"]
+	}
+	own := map[string]string{"DOCUMENT_MEMORY_LIMIT": "805306368", "PROCESS_MEMORY_LIMIT": "256MiB"}
+	if got := limitOf(own, "document"); got != "805306368" {
+		t.Errorf("document: GOMEMLIMIT=%q, want its own limit", got)
+	}
+	if got := limitOf(own, "gateway"); got != "256MiB" {
+		t.Errorf("gateway: GOMEMLIMIT=%q, want PROCESS_MEMORY_LIMIT", got)
+	}
+	if got := limitOf(map[string]string{}, "catalog"); got != defaultMemoryLimit {
+		t.Errorf("catalog: GOMEMLIMIT=%q, want the default %s", got, defaultMemoryLimit)
+	}
+	// devstack's own GOMEMLIMIT reaches every process as it is (with the rest of its environment).
+	if got := limitOf(map[string]string{"GOMEMLIMIT": "1GiB", "DOCUMENT_MEMORY_LIMIT": "1"}, "document"); got != "" {
+		t.Errorf("GOMEMLIMIT in devstack's environment: set %q again", got)
+	}
+}
