@@ -83,6 +83,15 @@ test-chaos: build tools/mailcatcher/node_modules ## Fault harness, reduced: 100 
 chaos: build tools/mailcatcher/node_modules ## Fault harness, full: 1,000 bookings through 22 kills and 18 network faults (docs/reliability.md)
 	$(BIN_DIR)/chaos -bookings 1000 -rate 1 -schedule full -port-offset $(CHAOS_PORT_OFFSET) -timeout 90m $(CHAOS_FLAGS)
 
+# Memory under a hostile day (tools/cmd/pressure, docs/reliability.md "Memory under pressure"): the
+# hostile-upload corpus, a 500-way confirmation race and a burst of the most expensive operation the
+# gateway admits, every Go process at its Deployment's memory limit; fails when one passes it.
+PRESSURE_FLAGS ?=
+
+.PHONY: pressure
+pressure: build tools/mailcatcher/node_modules ## Memory under pressure: hostile uploads, a 500-way confirmation race, expensive queries; each process against its Deployment's limit
+	$(BIN_DIR)/pressure $(PRESSURE_FLAGS)
+
 .PHONY: test-deploy
 test-deploy: ## Kubernetes delivery: render and validate the overlays offline, check images, settings and policies, build each image's Go stage as its Dockerfile does
 	cd deploy/check && GOWORK=off $(GO) vet ./... && GOWORK=off $(GO) test -count=1 $(GOTESTFLAGS) ./...

@@ -40,7 +40,12 @@ func (s *Site) GraphQL(ctx context.Context, query string, variables map[string]a
 
 // Book sends the booking form; a business exception comes back as *Exception.
 func (s *Site) Book(ctx context.Context, b Booking) (string, error) {
-	return rentingResult(ctx, s.client, s.Gateway+"/api/graphql", "createRentingRequest", CreateRentingRequest, map[string]any{"c": b.Input()})
+	return s.BookWith(ctx, b.Input())
+}
+
+// BookWith sends the booking form with the given input (Booking.Input with other uploads, say).
+func (s *Site) BookWith(ctx context.Context, input map[string]any) (string, error) {
+	return rentingResult(ctx, s.client, s.Gateway+"/api/graphql", "createRentingRequest", CreateRentingRequest, map[string]any{"c": input})
 }
 
 // rentingResult runs a mutation whose result (field) is a RentingResult: the renting's id, or the
