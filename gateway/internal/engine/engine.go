@@ -12,6 +12,7 @@ import (
 	"log/slog"
 	"net/http"
 
+	nodev1 "github.com/wundergraph/cosmo/router/gen/proto/wg/cosmo/node/v1"
 	"github.com/wundergraph/graphql-go-tools/execution/engine"
 	"github.com/wundergraph/graphql-go-tools/execution/graphql"
 	"github.com/wundergraph/graphql-go-tools/v2/pkg/ast"
@@ -74,16 +75,10 @@ func New(ctx context.Context, opts Options) (*Engine, error) {
 	}, nil
 }
 
-// typeConfigurations are the composed config's type renames, which the planner needs.
-type typeConfigurations interface {
-	GetTypeName() string
-	GetRenameTo() string
-}
-
 // plannerConfiguration is the planner's configuration as graphql-go-tools' execution engine builds
 // it from the composed config (engine.NewExecutionEngine): the subgraphs' data sources and fields,
 // the type renames, and the data source that answers introspection from the composed schema.
-func plannerConfiguration[T typeConfigurations](config engine.Configuration, types []T) (plan.Configuration, error) {
+func plannerConfiguration(config engine.Configuration, types []*nodev1.TypeConfiguration) (plan.Configuration, error) {
 	introspection, err := introspection_datasource.NewIntrospectionConfigFactory(config.Schema().Document())
 	if err != nil {
 		return plan.Configuration{}, fmt.Errorf("build introspection data source: %w", err)
