@@ -141,11 +141,11 @@ func (op *preparedOperation) variablesOf(variables []byte) ([]byte, error) {
 	return variables, nil
 }
 
-// variablesObject tells whether variables are absent or a JSON object: the shapes whose
-// normalization preparedOperation.variablesOf repeats. Others ("null") are prepared anew.
+// variablesObject tells whether variables are absent, null or a JSON object: the shapes whose
+// normalization preparedOperation.variablesOf repeats (the handler lets no other through).
 func variablesObject(variables []byte) bool {
 	trimmed := bytes.TrimSpace(variables)
-	return len(trimmed) == 0 || trimmed[0] == '{'
+	return len(trimmed) == 0 || trimmed[0] == '{' || bytes.Equal(trimmed, []byte("null"))
 }
 
 // prepareAnew runs graphql-go-tools' ExecutionEngine.Execute up to the resolver, step by step and
@@ -274,7 +274,7 @@ func preparedSize(key, printed string) int {
 
 const (
 	bytesPerNormalizedByte = 96
-	bytesPerOperation      = 24 << 10
+	bytesPerOperation      = 32 << 10
 )
 
 func (o *operations) validateVariables(doc *ast.Document, variables []byte, remap map[string]string) error {
