@@ -1,6 +1,7 @@
-// Package engine runs client operations against the composed subgraphs: it builds wundergraph's
-// federation execution engine from the composed router config and answers every operation with a
-// GraphQL response, hiding subgraph failures behind a clean error.
+// Package engine runs client operations against the composed subgraphs: it plans them with
+// wundergraph's federation planner from the composed router config, resolves the plans against the
+// subgraphs, and answers every operation with a GraphQL response, hiding subgraph failures behind a
+// clean error.
 package engine
 
 import (
@@ -11,11 +12,14 @@ import (
 	"log/slog"
 	"net/http"
 
-	"github.com/jensneuse/abstractlogger"
+	nodev1 "github.com/wundergraph/cosmo/router/gen/proto/wg/cosmo/node/v1"
 	"github.com/wundergraph/graphql-go-tools/execution/engine"
 	"github.com/wundergraph/graphql-go-tools/execution/graphql"
 	"github.com/wundergraph/graphql-go-tools/v2/pkg/ast"
+	"github.com/wundergraph/graphql-go-tools/v2/pkg/engine/datasource/introspection_datasource"
+	"github.com/wundergraph/graphql-go-tools/v2/pkg/engine/plan"
 	"github.com/wundergraph/graphql-go-tools/v2/pkg/engine/resolve"
+	"github.com/wundergraph/graphql-go-tools/v2/pkg/operationreport"
 )
 
 // maxConcurrentOperations bounds the operations the resolver executes at once; more wait for a slot.
@@ -38,10 +42,11 @@ type Options struct {
 
 // Engine executes operations on the supergraph.
 type Engine struct {
-	execution *engine.ExecutionEngine
-	schema    *graphql.Schema
-	subgraphs []string
-	inflight  *inflightQueries
+	operations *operations
+	resolver   *resolve.Resolver
+	schema     *graphql.Schema
+	subgraphs  []string
+	inflight   *inflightQueries
 }
 
 // New builds the engine; ctx bounds its lifetime (it stops the resolver's background work).
@@ -56,17 +61,44 @@ func New(ctx context.Context, opts Options) (*Engine, error) {
 	if err != nil {
 		return nil, fmt.Errorf("build engine configuration: %w", err)
 	}
-	execution, err := engine.NewExecutionEngine(ctx, abstractlogger.NoopLogger, config, resolverOptions())
+	planning, err := plannerConfiguration(config, routerConfig.GetEngineConfig().GetTypeConfigurations())
 	if err != nil {
-		return nil, fmt.Errorf("create execution engine: %w", err)
+		return nil, err
 	}
 	subgraphs := subgraphNames(routerConfig)
 	return &Engine{
-		execution: execution,
-		schema:    config.Schema(),
-		subgraphs: subgraphs,
-		inflight:  &inflightQueries{forwardHeaders: requestHeaders(opts.SubgraphHeaders, subgraphs)},
+		operations: newOperations(config.Schema(), planning, operationCacheLimits),
+		resolver:   resolve.New(ctx, resolverOptions()),
+		schema:     config.Schema(),
+		subgraphs:  subgraphs,
+		inflight:   &inflightQueries{forwardHeaders: requestHeaders(opts.SubgraphHeaders, subgraphs)},
 	}, nil
+}
+
+// plannerConfiguration is the planner's configuration as graphql-go-tools' execution engine builds
+// it from the composed config (engine.NewExecutionEngine): the subgraphs' data sources and fields,
+// the type renames, and the data source that answers introspection from the composed schema.
+func plannerConfiguration(config engine.Configuration, types []*nodev1.TypeConfiguration) (plan.Configuration, error) {
+	introspection, err := introspection_datasource.NewIntrospectionConfigFactory(config.Schema().Document())
+	if err != nil {
+		return plan.Configuration{}, fmt.Errorf("build introspection data source: %w", err)
+	}
+	planning := plan.Configuration{
+		DefaultFlushIntervalMillis: engine.DefaultFlushIntervalInMilliseconds,
+		DataSources:                append(config.DataSources(), introspection.BuildDataSourceConfigurations()...),
+		Fields:                     append(config.FieldConfigurations(), introspection.BuildFieldConfigurations()...),
+	}
+	for _, t := range types {
+		planning.Types = append(planning.Types, plan.TypeConfiguration{TypeName: t.GetTypeName(), RenameTo: t.GetRenameTo()})
+	}
+	ids := make(map[string]bool, len(planning.DataSources))
+	for _, ds := range planning.DataSources {
+		if ids[ds.Id()] {
+			return plan.Configuration{}, fmt.Errorf("duplicate data source id: %s", ds.Id())
+		}
+		ids[ds.Id()] = true
+	}
+	return planning, nil
 }
 
 // Subgraphs are the names of the composed subgraphs.
@@ -119,7 +151,7 @@ func (e *Engine) ExecuteQuery(ctx context.Context, req *graphql.Request, out *by
 // gateway itself failed, and out is then empty.
 func (e *Engine) Execute(ctx context.Context, req *graphql.Request, out *bytes.Buffer) error {
 	writer := graphql.NewEngineResultWriterFromBuffer(out)
-	err := e.execution.Execute(ctx, req, &writer)
+	err := e.execute(ctx, req, &writer)
 	if err == nil {
 		return hideUnavailableSubgraphs(out)
 	}
@@ -130,4 +162,41 @@ func (e *Engine) Execute(ctx context.Context, req *graphql.Request, out *bytes.B
 	}
 	_, err = refusal.WriteResponse(out)
 	return err
+}
+
+// execute prepares the operation (operations.prepare: normalized, validated and planned once per
+// distinct operation) and resolves its plan with the request's variables, as graphql-go-tools'
+// ExecutionEngine.Execute does.
+func (e *Engine) execute(ctx context.Context, req *graphql.Request, writer resolve.SubscriptionResponseWriter) error {
+	op, err := e.operations.prepare(req)
+	if err != nil {
+		return err
+	}
+	resolveCtx := resolve.NewContext(ctx)
+	if len(op.variables) != 0 {
+		if resolveCtx.Variables, err = parseVariables(op.variables); err != nil {
+			return err
+		}
+	}
+	resolveCtx.Request = req.InternalRequest()
+	resolveCtx.RemapVariables = op.remapVariables
+	if costs := op.plan.GetCostCalculator(); costs != nil {
+		var report operationreport.Report
+		costs.ValidateSliceArguments(resolveCtx.VariablesView(), &report)
+		if report.HasErrors() {
+			return report
+		}
+	}
+	switch p := op.plan.(type) {
+	case *plan.SynchronousResponsePlan:
+		_, err := e.resolver.ResolveGraphQLResponse(resolveCtx, p.Response, nil, writer)
+		return err
+	case *plan.DeferResponsePlan:
+		_, err := e.resolver.ResolveGraphQLDeferResponse(resolveCtx, p.Response, writer)
+		return err
+	case *plan.SubscriptionResponsePlan:
+		return e.resolver.ResolveGraphQLSubscription(resolveCtx, p.Response, writer)
+	default:
+		return fmt.Errorf("execution impossible: unknown type of operation")
+	}
 }
