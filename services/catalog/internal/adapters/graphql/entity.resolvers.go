@@ -7,6 +7,7 @@ package graphql
 
 import (
 	"context"
+
 	"semesterhaus/platform/graphqlx"
 	"semesterhaus/services/catalog/internal/adapters/graphql/generated"
 	"semesterhaus/services/catalog/internal/adapters/graphql/model"

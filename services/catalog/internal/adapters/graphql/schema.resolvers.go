@@ -8,6 +8,7 @@ package graphql
 import (
 	"context"
 	"fmt"
+
 	"semesterhaus/platform/graphqlx"
 	"semesterhaus/services/catalog/internal/adapters/graphql/generated"
 	"semesterhaus/services/catalog/internal/adapters/graphql/model"
@@ -36,6 +37,15 @@ func (r *mutationResolver) UpdateApartment(ctx context.Context, update model.Apa
 // UpdateApartmentPictures is the resolver for the updateApartmentPictures field.
 func (r *mutationResolver) UpdateApartmentPictures(ctx context.Context, apartmentID int, pictures []*model.PictureEdit) (*graphqlx.UpdateResult, error) {
 	return graphqlx.Updated(r.Catalog.UpdateApartmentPictures(ctx, apartmentID, toDomainPictureEdits(pictures)))
+}
+
+// UploadApartmentPicture is the resolver for the uploadApartmentPicture field.
+func (r *mutationResolver) UploadApartmentPicture(ctx context.Context, apartmentID int, picture model.PictureUpload) (*graphqlx.UpdateResult, error) {
+	upload, err := toDomainPictureUpload(picture)
+	if err != nil {
+		return graphqlx.Updated(err)
+	}
+	return graphqlx.Updated(r.Catalog.UploadApartmentPicture(ctx, apartmentID, upload))
 }
 
 // CreateSemester is the resolver for the createSemester field.

@@ -82,6 +82,10 @@ func storeFile(ctx context.Context, tx pgx.Tx, q *db.Queries, b domain.Building,
 			listed = append(listed, a.ID)
 		}
 	}
+	// An uploaded picture the file's pictures replaced goes with its files.
+	if _, err := q.DeleteUnusedPictureFiles(ctx); err != nil {
+		return fmt.Errorf("delete the files of replaced pictures: %w", err)
+	}
 	stored, err := q.ListApartments(ctx)
 	if err != nil {
 		return fmt.Errorf("list apartments: %w", err)
@@ -139,7 +143,7 @@ func upsertApartment(ctx context.Context, q *db.Queries, a domain.Apartment) (bo
 }
 
 func samePicture(a, b domain.Picture) bool {
-	return a.Name == b.Name && a.URL == b.URL && a.Width == b.Width && a.Height == b.Height &&
+	return a.Name == b.Name && a.File == b.File && a.URL == b.URL && a.Width == b.Width && a.Height == b.Height &&
 		slices.Equal(a.Sources, b.Sources) && a.DescriptionDe == b.DescriptionDe && a.DescriptionEn == b.DescriptionEn
 }
 
@@ -153,7 +157,7 @@ func insertPictures(ctx context.Context, q *db.Queries, a domain.Apartment) erro
 		err = q.InsertPicture(ctx, db.InsertPictureParams{
 			ApartmentID: int32(a.ID), Position: int32(i), Name: p.Name, Url: p.URL,
 			DescriptionDe: p.DescriptionDe, DescriptionEn: p.DescriptionEn,
-			Width: int32(p.Width), Height: int32(p.Height), Sources: sources,
+			Width: int32(p.Width), Height: int32(p.Height), Sources: sources, FileID: p.File,
 		})
 		if err != nil {
 			return fmt.Errorf("insert picture %s of apartment %s: %w", p.Name, a.Name, err)
