@@ -300,24 +300,46 @@ func assertNothingUploaded(t *testing.T, apartment func(context.Context, int) (d
 	}
 }
 
-func TestImport_aChangedFileReplacesAnUploadedPictureAndItsFiles(t *testing.T) {
+func TestImport_aChangedFileKeepsTheUploadedPicturesAfterTheFilesOnes(t *testing.T) {
 	t.Parallel()
 	catalog, pool := testenv.NewCatalogOn(t, func() time.Time { return designDay })
 	if err := catalog.UploadApartmentPicture(admin, 12, described(picturetest.WebP())); err != nil {
 		t.Fatal(err)
 	}
+	a, _ := catalog.Apartment(context.Background(), 12)
+	uploaded := a.Pictures[3]
+	// Moved to the top and one of the file's deleted, then a changed file is imported: the file's
+	// pictures come back in the file's order, the uploaded one stays, after them.
+	if err := catalog.UpdateApartmentPictures(admin, 12, []domain.PictureEdit{
+		{Name: uploaded.Name, DescriptionDe: "Balkon", DescriptionEn: "Balcony"},
+		{Name: "standard-room", DescriptionDe: "Zimmer", DescriptionEn: "Room"},
+	}); err != nil {
+		t.Fatal(err)
+	}
 	building := demo.Building()
-	building.Name += " (renamed)" // a changed file: its pictures of every apartment are stored again
+	building.Name += " (renamed)" // a changed file: it is stored again
 	if _, err := pgadapter.NewRepository(pool).Import(context.Background(), building, nil); err != nil {
 		t.Fatal(err)
 	}
 	if err := catalog.Reload(context.Background()); err != nil {
 		t.Fatal(err)
 	}
-	if a, err := catalog.Apartment(context.Background(), 12); err != nil || len(a.Pictures) != 3 || a.Pictures[2].File != "" {
-		t.Errorf("pictures after the import: %+v (%v), want the file's three", a.Pictures, err)
+	a, err := catalog.Apartment(context.Background(), 12)
+	if err != nil || len(a.Pictures) != 4 || a.Pictures[0].Name != "standard-room" || a.Pictures[3].File != uploaded.File || a.Pictures[3].DescriptionEn != "Balcony" {
+		t.Errorf("pictures after the import: %+v (%v), want the file's three and the uploaded one", a.Pictures, err)
 	}
-	if n := storedFiles(t, pool); n != 0 {
-		t.Errorf("%d files of the replaced picture left", n)
+	if n := storedFiles(t, pool); n != 2 {
+		t.Errorf("%d files after the import, want the uploaded picture's two", n)
+	}
+	// Another changed file whose pictures of the apartment are what is stored leaves them as they are.
+	building.Name += " again"
+	if _, err := pgadapter.NewRepository(pool).Import(context.Background(), building, nil); err != nil {
+		t.Fatal(err)
+	}
+	if err := catalog.Reload(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	if a, _ := catalog.Apartment(context.Background(), 12); len(a.Pictures) != 4 {
+		t.Errorf("pictures after importing another changed file: %d, want 4", len(a.Pictures))
 	}
 }

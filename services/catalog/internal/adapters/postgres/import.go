@@ -82,10 +82,6 @@ func storeFile(ctx context.Context, tx pgx.Tx, q *db.Queries, b domain.Building,
 			listed = append(listed, a.ID)
 		}
 	}
-	// An uploaded picture the file's pictures replaced goes with its files.
-	if _, err := q.DeleteUnusedPictureFiles(ctx); err != nil {
-		return fmt.Errorf("delete the files of replaced pictures: %w", err)
-	}
 	stored, err := q.ListApartments(ctx)
 	if err != nil {
 		return fmt.Errorf("list apartments: %w", err)
@@ -110,7 +106,8 @@ func storeFile(ctx context.Context, tx pgx.Tx, q *db.Queries, b domain.Building,
 	})
 }
 
-// upsertApartment stores the apartment and its pictures; it says whether anything changed.
+// upsertApartment stores the apartment and its pictures; it says whether anything changed. The
+// pictures administrators uploaded (which no file can name) stay, after the file's.
 func upsertApartment(ctx context.Context, q *db.Queries, a domain.Apartment) (bool, error) {
 	features := make([]string, len(a.Features))
 	for i, f := range a.Features {
@@ -133,12 +130,22 @@ func upsertApartment(ctx context.Context, q *db.Queries, a domain.Apartment) (bo
 	if err != nil {
 		return false, fmt.Errorf("pictures of apartment %s: %w", a.Name, err)
 	}
-	if slices.EqualFunc(current, a.Pictures, samePicture) {
+	var fromFile, uploaded []domain.Picture
+	for _, p := range current {
+		if p.File == "" {
+			fromFile = append(fromFile, p)
+		} else {
+			uploaded = append(uploaded, p)
+		}
+	}
+	if slices.EqualFunc(fromFile, a.Pictures, samePicture) {
 		return rows > 0, nil
 	}
 	if err := q.DeletePicturesOfApartment(ctx, int32(a.ID)); err != nil {
 		return false, fmt.Errorf("replace the pictures of apartment %s: %w", a.Name, err)
 	}
+	// A new slice: apartments of the file may share one list of pictures.
+	a.Pictures = slices.Concat(a.Pictures, uploaded)
 	return true, insertPictures(ctx, q, a)
 }
 
