@@ -7,7 +7,6 @@ package graphql
 
 import (
 	"context"
-
 	"semesterhaus/platform/graphqlx"
 	"semesterhaus/services/catalog/internal/adapters/graphql/generated"
 	"semesterhaus/services/catalog/internal/adapters/graphql/model"

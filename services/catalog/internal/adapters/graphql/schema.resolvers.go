@@ -8,7 +8,6 @@ package graphql
 import (
 	"context"
 	"fmt"
-
 	"semesterhaus/platform/graphqlx"
 	"semesterhaus/services/catalog/internal/adapters/graphql/generated"
 	"semesterhaus/services/catalog/internal/adapters/graphql/model"
