@@ -11,7 +11,7 @@ export GOTOOLCHAIN := local
 export GOFLAGS ?= -buildvcs=false
 
 GO ?= go
-# The document service encodes JPEGs with libjpeg-turbo through cgo (-tags libjpeg) where cgo, a C
+# The services encode JPEGs (platform/picture) with libjpeg-turbo through cgo (-tags libjpeg) where cgo, a C
 # compiler and libjpeg-turbo's headers are at hand (Debian: gcc, libjpeg62-turbo-dev), and with Go's
 # own encoder, at about five times the CPU, elsewhere. GOFLAGS carries the tag to every go command,
 # devstack's builds included.
@@ -122,7 +122,8 @@ test-go: ## go vet and go test -count=1 in every workspace module (real PostgreS
 		echo "=== go test $$m"; \
 		(cd $$m && $(GO) test -count=1 $(GOTESTFLAGS) ./...) || failed="$$failed test:$$m"; \
 	done; \
-	echo "=== go test services/document/internal/adapters/imaging with Go's JPEG encoder (builds without -tags libjpeg)"; \
+	echo "=== go test platform/picture and the document service's imaging with Go's JPEG encoder (builds without -tags libjpeg)"; \
+	(cd platform && GOFLAGS="$(filter-out -tags=libjpeg,$(GOFLAGS))" $(GO) test -count=1 ./picture/...) || failed="$$failed test:picture-without-libjpeg"; \
 	(cd services/document && GOFLAGS="$(filter-out -tags=libjpeg,$(GOFLAGS))" $(GO) test -count=1 ./internal/adapters/imaging ./internal/domain) || failed="$$failed test:document-without-libjpeg"; \
 	if [ -n "$$failed" ]; then echo "FAILED:$$failed"; exit 1; fi
 

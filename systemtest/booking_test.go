@@ -10,6 +10,8 @@ import (
 	"testing"
 	"time"
 
+	"semesterhaus/platform/picture/picturetest"
+
 	"google.golang.org/protobuf/proto"
 
 	"semesterhaus/platform/grpctest"
@@ -54,7 +56,7 @@ func newBooking(t *testing.T) *booking {
 // form is a booking form that the real renter and document services accept, as the booking page sends it.
 func (b *booking) form(t *testing.T, apartmentID int, email string) map[string]any {
 	t.Helper()
-	png := base64.StdEncoding.EncodeToString(documenttest.PNG(t, 800, 500))
+	png := base64.StdEncoding.EncodeToString(picturetest.PNG(t, 800, 500))
 	return map[string]any{
 		"apartmentId": apartmentID, "semesterId": b.semester, "email": email, "firstName": "Ada", "lastName": "Lovelace",
 		"street": "Hauptstraße 1", "zip": "69117", "city": "Heidelberg", "country": "DEU", "birthday": "2004-05-06",
@@ -204,7 +206,7 @@ func TestBookingSaga_withTheRealServices_brokenUploadLeavesNoRenterBehind(t *tes
 	t.Parallel()
 	b := newBooking(t)
 	form := b.form(t, 11, "ada@example.org")
-	form["identityCardFront"] = base64.StdEncoding.EncodeToString(documenttest.PNG(t, 100, 100))
+	form["identityCardFront"] = base64.StdEncoding.EncodeToString(picturetest.PNG(t, 100, 100))
 	_, exception := b.request(t, form)
 	wantException(t, exception, "identityCardFront", "INVALID_DIMENSION")
 

@@ -104,7 +104,7 @@ func tlsProblems(objects []Object) []string {
 		if name == "gateway" {
 			certificate(d.ID(), spec, c, "TLS_CA_FILE", "ca.crt")
 			urls := strings.Split(envValue(objects, c, "SUBGRAPH_URLS"), ",")
-			for _, v := range []string{"RENTING_URL", "DOCUMENT_URL", "PAYMENT_URL"} {
+			for _, v := range []string{"CATALOG_URL", "RENTING_URL", "DOCUMENT_URL", "PAYMENT_URL"} {
 				urls = append(urls, v+"="+envValue(objects, c, v))
 			}
 			for _, u := range urls {

@@ -1,8 +1,11 @@
 import { expect, test } from '@playwright/test';
 import { apartmentFor, asAdmin, baseURL, graphql } from './support/api';
 import { signIn } from './support/admin';
+import { png } from './support/files';
 
-// This file's apartments, counted from the end of the demo building: 20 (its pictures change).
+// This file's apartments, counted from the end of the demo building: 20 (its pictures change). Its
+// tests take turns: each changes the apartment's pictures.
+test.describe.configure({ mode: 'serial' });
 
 interface Picture {
   name: string;
@@ -57,3 +60,61 @@ test('orders, describes and deletes an apartment\'s pictures; the booking site s
   await expect(site.getByRole('img', { name: 'Duschbad mit Fenster zum Hof' })).toBeVisible();
   await expect(site.getByRole('button', { name: /^Bild \d von \d$/ })).toHaveCount(last - 1);
 });
+
+test('uploads a picture, describes it, and the booking site shows it, served with its cache headers', async ({ page, request }) => {
+  const apartment = await apartmentFor(request, 20);
+  const before = await pictures(apartment.id);
+  const n = before.length + 1;
+
+  await signIn(page);
+  await page.goto('/admin/verwalten/apartments');
+  const editor = page.getByRole('region', { name: `Bilder ${apartment.name}` });
+  await editor.getByRole('button', { name: 'Bilder bearbeiten' }).click();
+  await expect(editor.locator('ol img')).toHaveCount(before.length);
+
+  const upload = editor.getByRole('region', { name: `Neues Bild ${apartment.name}` });
+  await upload.getByLabel(`Neues Bild ${apartment.name} Datei`).setInputFiles({ name: 'balkon.png', mimeType: 'image/png', buffer: png(1200, 800) });
+  await upload.getByLabel(`Neues Bild ${apartment.name} Beschreibung DE`).fill('Balkon am Morgen');
+  await upload.getByLabel(`Neues Bild ${apartment.name} Beschreibung EN`).fill('Balcony in the morning');
+  await upload.getByRole('button', { name: 'Bild hochladen' }).click();
+  await expect(upload.getByText('Bild hochgeladen')).toBeVisible();
+  await expect(editor.locator('ol img')).toHaveCount(n);
+  await expect(editor.locator('ol img').last()).toHaveAttribute('src', /^\/api\/pictures\/[0-9a-f-]{36}\/960-[0-9a-f]{16}\.jpg$/);
+
+  // Described anew in the list, as every picture is.
+  await editor.getByLabel(`Bild ${n} ${apartment.name} Beschreibung DE`).fill('Balkon mit Blick auf den Neckar');
+  await editor.getByRole('button', { name: 'Bilder speichern' }).click();
+  await expect(editor.getByText('Bilder gespeichert')).toBeVisible();
+
+  const uploaded = (await pictures(apartment.id)).at(-1)!;
+  expect(uploaded.descriptionDe).toBe('Balkon mit Blick auf den Neckar');
+  expect(uploaded.descriptionEn).toBe('Balcony in the morning');
+
+  // Anybody gets its files, 480 and 960 px wide, cacheable for good.
+  const sources = await graphql<{ apartmentById: { pictures: { sources: { type: string; srcset: string }[] }[] } }>(
+    request,
+    'query($id: Int!) { apartmentById(id: $id) { pictures { sources { type srcset } } } }',
+    { id: apartment.id },
+  );
+  const srcset = sources.apartmentById.pictures.at(-1)!.sources;
+  expect(srcset).toHaveLength(1);
+  expect(srcset[0].type).toBe('image/jpeg');
+  const files = srcset[0].srcset.split(', ').map((s) => s.split(' '));
+  expect(files.map(([, w]) => w)).toEqual(['480w', '960w']);
+  for (const [url] of files) {
+    const res = await request.get(`${baseURL}${url}`);
+    expect(res.status()).toBe(200);
+    expect(res.headers()['content-type']).toBe('image/jpeg');
+    expect(res.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+  }
+
+  // The booking site (in German, the browser's language) shows it, loaded, as the apartment's last picture.
+  const site = await page.context().newPage();
+  await site.goto(`${baseURL}/booking/step2?apartment-id=${apartment.id}`);
+  await site.getByRole('button', { name: `Bild ${n} von ${n}` }).click();
+  const shown = site.getByRole('img', { name: 'Balkon mit Blick auf den Neckar' });
+  await expect(shown).toBeVisible();
+  await expect.poll(() => shown.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThanOrEqual(480);
+  expect(await shown.evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(/\/api\/pictures\/[0-9a-f-]{36}\/(480|960)-[0-9a-f]{16}\.jpg$/);
+});
+

@@ -130,7 +130,7 @@ func inProduction() gatewayOption {
 		t.Setenv("PRODUCTION", "true")
 		t.Setenv("TLS_CA_FILE", ca)
 		t.Setenv("SUBGRAPH_URLS", "catalog="+catalog.URL)
-		for _, setting := range []string{"RENTING_URL", "DOCUMENT_URL", "PAYMENT_URL"} {
+		for _, setting := range []string{"CATALOG_URL", "RENTING_URL", "DOCUMENT_URL", "PAYMENT_URL"} {
 			t.Setenv(setting, "https://127.0.0.1:1")
 		}
 	}

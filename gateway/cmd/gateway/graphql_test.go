@@ -73,6 +73,7 @@ func TestGraphQL_adminField_refusedForAnonymousAllowedForAdmin(t *testing.T) {
 		`{ ... on Query { editor: adminBuilding { id } } }`,
 		`mutation { updateApartment(update: {id: 1, descriptionDe: "", descriptionEn: "", pricePerMonth: 1, priceDeposit: 1, priceCleaning: 1}) { exception { messageId } } }`,
 		`mutation { updateApartmentPictures(apartmentId: 1, pictures: []) { exception { messageId } } }`,
+		`mutation { uploadApartmentPicture(apartmentId: 1, picture: {content: "", descriptionDe: "X", descriptionEn: "X"}) { exception { messageId } } }`,
 		`mutation { createSemester(semester: {name: "X", startDate: "2040-04-01", endDate: "2040-09-30"}) { exception { messageId } } }`,
 		`mutation { updateSemester(id: 1, semester: {name: "X", startDate: "2040-04-01", endDate: "2040-09-30"}) { exception { messageId } } }`,
 		`mutation { blockApartment(apartmentId: 1, semesterId: 1, reason: "X") { exception { messageId } } }`,

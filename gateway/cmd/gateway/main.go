@@ -160,6 +160,7 @@ func newGateway(ctx context.Context, cfg config.Config, logger *slog.Logger, nc 
 			Logger:        logger,
 		},
 		Verify:          services.Forward(cfg.RentingURL, "/api/verify", "/verify"),
+		Pictures:        services.Forward(cfg.CatalogURL, "/api/pictures/", "/pictures/"),
 		Documents:       services.Documents(cfg.DocumentURL, signIn.Identify, tokens),
 		Signing:         services.Forward(cfg.DocumentURL, "/api/signing/", "/signing/"),
 		SigningWebhook:  services.Forward(cfg.DocumentURL, "/api/webhooks/signing", "/webhooks/signing"),

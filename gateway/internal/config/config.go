@@ -77,6 +77,8 @@ type Config struct {
 	OperationTimeout time.Duration `env:"OPERATION_TIMEOUT" envDefault:"30s"`
 	// RentingURL is the renting service's HTTP address: the confirmation mail's link.
 	RentingURL *url.URL `env:"RENTING_URL" envDefault:"http://127.0.0.1:8102"`
+	// CatalogURL is the catalog's HTTP address: the files of the apartments' uploaded pictures.
+	CatalogURL *url.URL `env:"CATALOG_URL" envDefault:"http://127.0.0.1:8101"`
 	// DocumentURL is the document service's HTTP address; admins' downloads are forwarded there.
 	DocumentURL *url.URL `env:"DOCUMENT_URL" envDefault:"http://127.0.0.1:8104"`
 	// PaymentURL is the payment service's HTTP address: its checkout page and webhook.
@@ -146,7 +148,7 @@ func (c Config) checkInternalTLS() []error {
 	if c.TLSCAFile == "" {
 		errs = append(errs, errors.New("TLS_CA_FILE is required when PRODUCTION=true: the gateway reaches the services over TLS"))
 	}
-	urls := map[string]string{"RENTING_URL": c.RentingURL.String(), "DOCUMENT_URL": c.DocumentURL.String(), "PAYMENT_URL": c.PaymentURL.String()}
+	urls := map[string]string{"CATALOG_URL": c.CatalogURL.String(), "RENTING_URL": c.RentingURL.String(), "DOCUMENT_URL": c.DocumentURL.String(), "PAYMENT_URL": c.PaymentURL.String()}
 	for name, u := range c.SubgraphURLs {
 		urls["SUBGRAPH_URLS "+name] = u
 	}

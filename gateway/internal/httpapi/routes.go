@@ -20,7 +20,9 @@ import (
 type Routes struct {
 	GraphQL *GraphQL
 	// Verify forwards the confirmation mail's link to the renting service.
-	Verify    http.Handler
+	Verify http.Handler
+	// Pictures forwards the files of the apartments' uploaded pictures to the catalog, for anybody.
+	Pictures  http.Handler
 	Documents *Documents
 	// Signing and Payment forward the sandbox pages and the providers' webhooks of the document and
 	// payment services.
@@ -50,6 +52,7 @@ func NewRouter(routes Routes) (http.Handler, error) {
 	mux.HandleFunc("GET /api/auth/sso/login", routes.Auth.SSOLogin)
 	mux.HandleFunc("GET /api/auth/sso/callback", routes.Auth.SSOCallback)
 	mux.Handle("GET /api/verify", routes.Verify)
+	mux.Handle("GET /api/pictures/{id}/{file}", routes.Pictures)
 	mux.Handle("GET /api/renter/{renterId}/identity/{side}", routes.Documents)
 	mux.Handle("GET /api/documents/{documentId}", routes.Documents)
 	mux.Handle("/api/signing/", routes.Signing)

@@ -5,6 +5,7 @@ package catalogtest
 import (
 	"crypto/ed25519"
 	"log/slog"
+	"net/http"
 	"net/http/httptest"
 	"testing"
 	"time"
@@ -16,6 +17,7 @@ import (
 	catalogv1 "semesterhaus/proto/gen/catalog/v1"
 	"semesterhaus/services/catalog/internal/adapters/graphql"
 	grpcadapter "semesterhaus/services/catalog/internal/adapters/grpc"
+	"semesterhaus/services/catalog/internal/adapters/pictures"
 	"semesterhaus/services/catalog/internal/testenv"
 )
 
@@ -30,6 +32,21 @@ func NewSubgraph(t testing.TB, publicKey ed25519.PublicKey) string {
 	t.Helper()
 	catalog := testenv.NewCatalog(t, time.Now)
 	server := httptest.NewServer(graphql.NewHandler(catalog, identity.NewVerifier(publicKey, "catalog"), slog.New(slog.DiscardHandler)))
+	t.Cleanup(server.Close)
+	return server.URL
+}
+
+// NewHTTPServer serves the catalog's HTTP port as `catalog serve` does, GraphQL at /graphql and the
+// uploaded pictures' files at /pictures/..., on a fresh database holding the demo building, trusting
+// identity tokens signed by the key whose public half is given. It returns the server's URL.
+func NewHTTPServer(t testing.TB, publicKey ed25519.PublicKey) string {
+	t.Helper()
+	catalog := testenv.NewCatalog(t, time.Now)
+	logger := slog.New(slog.DiscardHandler)
+	mux := http.NewServeMux()
+	mux.Handle("/graphql", graphql.NewHandler(catalog, identity.NewVerifier(publicKey, "catalog"), logger))
+	mux.Handle(pictures.Route, pictures.NewHandler(catalog, logger))
+	server := httptest.NewServer(mux)
 	t.Cleanup(server.Close)
 	return server.URL
 }

@@ -1,6 +1,6 @@
 // Package documenttest starts the document service's real gRPC API for other modules' tests (the
-// system tests) and makes valid and hostile uploads. The calling package needs
-// `func TestMain(m *testing.M) { pgtest.Main(m) }`.
+// system tests) and makes valid and hostile PDFs (pictures: platform/picture/picturetest). The
+// calling package needs `func TestMain(m *testing.M) { pgtest.Main(m) }`.
 package documenttest
 
 import (

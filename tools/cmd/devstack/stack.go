@@ -449,8 +449,8 @@ func (s *stack) startGateway(ctx context.Context, keys identityKeys) (string, er
 		}
 		subgraphs = append(subgraphs, fmt.Sprintf("%s=http://127.0.0.1:%d/graphql", svc.name, svc.httpPort))
 	}
-	// The services whose own HTTP pages the gateway forwards: the confirmation link, downloads,
-	// signing, checkout, webhooks.
+	// The services whose own HTTP pages the gateway forwards: the apartments' uploaded pictures, the
+	// confirmation link, downloads, signing, checkout, webhooks.
 	pages := map[string]string{}
 	for _, svc := range s.running {
 		pages[svc.name] = fmt.Sprintf("http://127.0.0.1:%d", svc.httpPort)
@@ -461,6 +461,7 @@ func (s *stack) startGateway(ctx context.Context, keys identityKeys) (string, er
 		"SUBGRAPH_URLS":        strings.Join(subgraphs, ","),
 		"IDENTITY_PRIVATE_KEY": keys.private,
 		"NATS_URL":             s.viaProxy("nats", s.natsURL),
+		"CATALOG_URL":          pages["catalog"],
 		"RENTING_URL":          pages["renting"],
 		"DOCUMENT_URL":         pages["document"],
 		"PAYMENT_URL":          pages["payment"],

@@ -19,6 +19,7 @@ type Documents = {
     "\n  mutation UpdateApartment($update: ApartmentUpdate!) {\n    updateApartment(update: $update) {\n      exception {\n        ...ExceptionFields\n      }\n    }\n  }\n": typeof types.UpdateApartmentDocument,
     "\n  query ApartmentPictures($id: Int!) {\n    apartmentById(id: $id) {\n      id\n      pictures {\n        name\n        url\n        descriptionDe\n        descriptionEn\n      }\n    }\n  }\n": typeof types.ApartmentPicturesDocument,
     "\n  mutation UpdateApartmentPictures($apartmentId: Int!, $pictures: [PictureEdit!]!) {\n    updateApartmentPictures(apartmentId: $apartmentId, pictures: $pictures) {\n      exception {\n        ...ExceptionFields\n      }\n    }\n  }\n": typeof types.UpdateApartmentPicturesDocument,
+    "\n  mutation UploadApartmentPicture($apartmentId: Int!, $picture: PictureUpload!) {\n    uploadApartmentPicture(apartmentId: $apartmentId, picture: $picture) {\n      exception {\n        ...ExceptionFields\n      }\n    }\n  }\n": typeof types.UploadApartmentPictureDocument,
     "\n  query Semesters {\n    semesters {\n      id\n      name\n      current\n      startDate\n      endDate\n      rentingPhase\n      startsInDays\n    }\n  }\n": typeof types.SemestersDocument,
     "\n  mutation CreateSemester($semester: SemesterInput!) {\n    createSemester(semester: $semester) {\n      exception {\n        ...ExceptionFields\n      }\n    }\n  }\n": typeof types.CreateSemesterDocument,
     "\n  mutation UpdateSemester($id: Int!, $semester: SemesterInput!) {\n    updateSemester(id: $id, semester: $semester) {\n      exception {\n        ...ExceptionFields\n      }\n    }\n  }\n": typeof types.UpdateSemesterDocument,
@@ -49,6 +50,7 @@ const documents: Documents = {
     "\n  mutation UpdateApartment($update: ApartmentUpdate!) {\n    updateApartment(update: $update) {\n      exception {\n        ...ExceptionFields\n      }\n    }\n  }\n": types.UpdateApartmentDocument,
     "\n  query ApartmentPictures($id: Int!) {\n    apartmentById(id: $id) {\n      id\n      pictures {\n        name\n        url\n        descriptionDe\n        descriptionEn\n      }\n    }\n  }\n": types.ApartmentPicturesDocument,
     "\n  mutation UpdateApartmentPictures($apartmentId: Int!, $pictures: [PictureEdit!]!) {\n    updateApartmentPictures(apartmentId: $apartmentId, pictures: $pictures) {\n      exception {\n        ...ExceptionFields\n      }\n    }\n  }\n": types.UpdateApartmentPicturesDocument,
+    "\n  mutation UploadApartmentPicture($apartmentId: Int!, $picture: PictureUpload!) {\n    uploadApartmentPicture(apartmentId: $apartmentId, picture: $picture) {\n      exception {\n        ...ExceptionFields\n      }\n    }\n  }\n": types.UploadApartmentPictureDocument,
     "\n  query Semesters {\n    semesters {\n      id\n      name\n      current\n      startDate\n      endDate\n      rentingPhase\n      startsInDays\n    }\n  }\n": types.SemestersDocument,
     "\n  mutation CreateSemester($semester: SemesterInput!) {\n    createSemester(semester: $semester) {\n      exception {\n        ...ExceptionFields\n      }\n    }\n  }\n": types.CreateSemesterDocument,
     "\n  mutation UpdateSemester($id: Int!, $semester: SemesterInput!) {\n    updateSemester(id: $id, semester: $semester) {\n      exception {\n        ...ExceptionFields\n      }\n    }\n  }\n": types.UpdateSemesterDocument,
@@ -108,6 +110,10 @@ export function graphql(source: "\n  query ApartmentPictures($id: Int!) {\n    a
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation UpdateApartmentPictures($apartmentId: Int!, $pictures: [PictureEdit!]!) {\n    updateApartmentPictures(apartmentId: $apartmentId, pictures: $pictures) {\n      exception {\n        ...ExceptionFields\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation UpdateApartmentPictures($apartmentId: Int!, $pictures: [PictureEdit!]!) {\n    updateApartmentPictures(apartmentId: $apartmentId, pictures: $pictures) {\n      exception {\n        ...ExceptionFields\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation UploadApartmentPicture($apartmentId: Int!, $picture: PictureUpload!) {\n    uploadApartmentPicture(apartmentId: $apartmentId, picture: $picture) {\n      exception {\n        ...ExceptionFields\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation UploadApartmentPicture($apartmentId: Int!, $picture: PictureUpload!) {\n    uploadApartmentPicture(apartmentId: $apartmentId, picture: $picture) {\n      exception {\n        ...ExceptionFields\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

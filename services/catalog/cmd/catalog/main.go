@@ -18,6 +18,7 @@ import (
 	"semesterhaus/services/catalog/internal/adapters/buildingfile"
 	"semesterhaus/services/catalog/internal/adapters/graphql"
 	grpcadapter "semesterhaus/services/catalog/internal/adapters/grpc"
+	"semesterhaus/services/catalog/internal/adapters/pictures"
 	pgadapter "semesterhaus/services/catalog/internal/adapters/postgres"
 	"semesterhaus/services/catalog/internal/app"
 	"semesterhaus/services/catalog/internal/config"
@@ -37,6 +38,7 @@ func serve(ctx context.Context, cfg config.Config, infra *service.Infra, logger 
 	verifier := infra.Verifier
 	catalog := app.New(pgadapter.NewRepository(infra.Pool), time.Now, app.Settings{
 		TimeZone: cfg.TimeZone.Location, RenewalWindowDays: cfg.RenewalWindowDays, SemestersAheadMonths: cfg.SemestersAheadMonths,
+		MaxImagePixels: cfg.MaxImagePixels, MaxConcurrentDecodes: cfg.MaxConcurrentDecodes,
 	})
 	semestersAhead := server.Every("semesters-ahead", cfg.JobInterval, logger, func(ctx context.Context) error {
 		added, _, err := catalog.AddSemestersAhead(ctx)
@@ -52,7 +54,10 @@ func serve(ctx context.Context, cfg config.Config, infra *service.Infra, logger 
 
 	return infra.Run(ctx, logger, service.API{
 		HTTPAddr: cfg.HTTPAddr, GRPCAddr: cfg.GRPCAddr,
-		Routes: func(mux *http.ServeMux) { mux.Handle("/graphql", graphql.NewHandler(catalog, verifier, logger)) },
+		Routes: func(mux *http.ServeMux) {
+			mux.Handle("/graphql", graphql.NewHandler(catalog, verifier, logger))
+			mux.Handle(pictures.Route, pictures.NewHandler(catalog, logger))
+		},
 		RegisterGRPC: func(s *grpc.Server) {
 			catalogv1.RegisterCatalogServiceServer(s, grpcadapter.NewServer(catalog))
 		},

@@ -8,6 +8,8 @@ import (
 	"sort"
 	"time"
 
+	"golang.org/x/sync/semaphore"
+
 	"semesterhaus/platform/exception"
 	"semesterhaus/platform/identity"
 	"semesterhaus/services/catalog/internal/domain"
@@ -23,6 +25,11 @@ type Repository interface {
 	// UpdatePictures loads the apartment with its pictures, lets change modify them and stores them
 	// with an audit entry in one transaction; nothing is stored when change fails.
 	UpdatePictures(ctx context.Context, id int, actor string, change func(*domain.Apartment) error) error
+	// AddPicture stores an uploaded picture's files under fileID, then does as UpdatePictures (the
+	// audit entry's action is uploadApartmentPicture); nothing is stored when change fails.
+	AddPicture(ctx context.Context, id int, actor, fileID string, files []domain.PictureFile, change func(*domain.Apartment) error) error
+	// PictureFile reads one width of an uploaded picture's files, or domain.ErrNotFound.
+	PictureFile(ctx context.Context, fileID string, width int) (domain.PictureFile, error)
 	// CreateSemester stores a new semester with an audit entry; one sharing a day or the name with
 	// another is refused as a business exception.
 	CreateSemester(ctx context.Context, s domain.Semester, actor string) error
@@ -41,6 +48,10 @@ type Settings struct {
 	// SemestersAheadMonths is how far ahead the regular semesters are kept present: every semester
 	// starting within this many months from today exists.
 	SemestersAheadMonths int
+	// MaxImagePixels is the most pixels an uploaded picture may have (picture.Rules), and
+	// MaxConcurrentDecodes how many uploads are decoded at once: each may take hundreds of megabytes.
+	MaxImagePixels       int
+	MaxConcurrentDecodes int
 }
 
 // Catalog answers questions about the building, semesters and prices, and lets admins edit apartments.
@@ -50,11 +61,12 @@ type Catalog struct {
 	now      func() time.Time
 	settings Settings
 	model    model
+	decodes  *semaphore.Weighted // uploads decoded at once
 }
 
 // New returns the catalog's use cases; now is the clock (injectable for tests).
 func New(repo Repository, now func() time.Time, settings Settings) *Catalog {
-	return &Catalog{repo: repo, now: now, settings: settings}
+	return &Catalog{repo: repo, now: now, settings: settings, decodes: semaphore.NewWeighted(int64(max(1, settings.MaxConcurrentDecodes)))}
 }
 
 func (c *Catalog) calendar() domain.Calendar {

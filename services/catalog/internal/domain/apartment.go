@@ -53,9 +53,14 @@ type Floor struct {
 
 // Picture is one photo of an apartment. URL is the picture for clients that cannot choose; Sources
 // offer it in several formats and widths, Width × Height is the size of the largest (its aspect ratio
-// lets a page reserve the picture's box before it arrives).
+// lets a page reserve the picture's box before it arrives). File is the id of an uploaded picture's
+// files, which the catalog stores and serves; a picture of the building file has none (its files are
+// the site's or elsewhere).
 type Picture struct {
-	Name          string
+	Name string
+	// File is left out of an imported file's fingerprint (the JSON of the building) when empty, as a
+	// building file's always is: the fingerprints of files imported before it existed stay the same.
+	File          string `json:",omitempty"`
 	URL           string
 	Width, Height int
 	Sources       []PictureSource

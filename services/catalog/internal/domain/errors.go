@@ -18,6 +18,9 @@ const (
 	MsgNoApartment  = "NO_APARTMENT"
 	MsgSingleLine   = "SINGLE_LINE"
 	MsgNoPicture    = "NO_PICTURE" // the apartment has no such picture, or it was named twice (param name)
+	// MsgTooManyPictures: the apartment has MaxPictures pictures already (param max). An upload's
+	// picture is refused with platform/picture's message ids, as an identity card is.
+	MsgTooManyPictures = "TOO_MANY_PICTURES"
 
 	MsgNoSemester        = "NO_SEMESTER"
 	MsgSemesterDates     = "SEMESTER_DATES"      // the last day is not after the first

@@ -11,6 +11,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"semesterhaus/platform/pgtest"
+	"semesterhaus/platform/picture"
 	pgadapter "semesterhaus/services/catalog/internal/adapters/postgres"
 	"semesterhaus/services/catalog/internal/app"
 	"semesterhaus/services/catalog/internal/demo"
@@ -30,7 +31,8 @@ func NewCatalog(t testing.TB, now func() time.Time) *app.Catalog {
 }
 
 // NewCatalogOn is NewCatalog that also returns the database, for tests that look at what was stored
-// (the audit log). The catalog keeps 24 months of semesters ahead.
+// (the audit log). The catalog keeps 24 months of semesters ahead and takes uploaded pictures of up
+// to MAX_IMAGE_PIXELS' default.
 func NewCatalogOn(t testing.TB, now func() time.Time) (*app.Catalog, *pgxpool.Pool) {
 	t.Helper()
 	pool, _ := pgtest.NewDatabase(t, migrations.FS)
@@ -38,7 +40,10 @@ func NewCatalogOn(t testing.TB, now func() time.Time) (*app.Catalog, *pgxpool.Po
 	if _, err := repo.Import(context.Background(), demo.Building(), domain.SemestersAround(now().In(Berlin))); err != nil {
 		t.Fatalf("seed the demo catalog: %v", err)
 	}
-	return app.New(repo, now, app.Settings{TimeZone: Berlin, RenewalWindowDays: 30, SemestersAheadMonths: 24}), pool
+	return app.New(repo, now, app.Settings{
+		TimeZone: Berlin, RenewalWindowDays: 30, SemestersAheadMonths: 24,
+		MaxImagePixels: picture.DefaultMaxPixels, MaxConcurrentDecodes: 1,
+	}), pool
 }
 
 func mustLoad(name string) *time.Location {

@@ -11,6 +11,7 @@ import (
 
 	"semesterhaus/platform/audit/auditgrpc"
 	platformconfig "semesterhaus/platform/config"
+	"semesterhaus/platform/picture"
 	"semesterhaus/platform/server"
 	"semesterhaus/platform/service"
 	"semesterhaus/proto/events/v1/streams"
@@ -41,7 +42,7 @@ func serve(ctx context.Context, cfg config.Config, infra *service.Infra, logger 
 	repo := pgadapter.NewRepository(pool)
 	documents := app.New(repo, imaging.New(), cfg.UploadLimits())
 	// Operators see whether this build has the fast encoder (-tags libjpeg) or Go's own.
-	logger.Info("re-encoding uploads", "jpeg_encoder", imaging.JPEGEncoder)
+	logger.Info("re-encoding uploads", "jpeg_encoder", picture.JPEGEncoder)
 	sources, err := dialSources(cfg, infra)
 	if err != nil {
 		return err

@@ -5,6 +5,8 @@ import (
 	"errors"
 	"testing"
 
+	"semesterhaus/platform/picture/picturetest"
+
 	"github.com/google/uuid"
 
 	"semesterhaus/platform/exception"
@@ -99,7 +101,7 @@ func TestStoreUploads_checksEveryUploadBeforeStoringAny(t *testing.T) {
 	t.Parallel()
 	repo := &recordingRepository{}
 	_, err := app.New(repo, imaging.New(), testenv.UploadLimits).StoreUploads(context.Background(), 7, uuid.NewString(), domain.AnySender, []domain.Upload{
-		{Type: domain.TypeIdentityCardFront, Content: documenttest.PNG(t, 800, 600)},
+		{Type: domain.TypeIdentityCardFront, Content: picturetest.PNG(t, 800, 600)},
 		{Type: domain.TypeIdentityCardBack},
 	})
 	var v *exception.Error

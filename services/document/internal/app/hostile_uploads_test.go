@@ -10,6 +10,8 @@ import (
 	"testing"
 	"time"
 
+	"semesterhaus/platform/picture/picturetest"
+
 	"github.com/google/uuid"
 
 	"semesterhaus/platform/exception"
@@ -36,11 +38,11 @@ const (
 
 // Not parallel: it measures the process's heap, and parallel tests wait until it is done.
 func TestStoreUploads_hostileCorpusInParallel_staysUnderTheMemoryCeiling(t *testing.T) {
-	png := documenttest.FlatPNG(t, 5000, 5000)   // 25 MP, allowed: the 84 KB PNG
-	jpeg := documenttest.FlatJPEG(t, 5000, 5000) // 25 MP too, as a camera writes it
+	png := picturetest.FlatPNG(t, 5000, 5000)   // 25 MP, allowed: the 84 KB PNG
+	jpeg := picturetest.FlatJPEG(t, 5000, 5000) // 25 MP too, as a camera writes it
 	bombs := []domain.Upload{
-		{Type: domain.TypeIdentityCardFront, Content: documenttest.PNGHeader(10000, 10000)},
-		{Type: domain.TypeIdentityCardBack, Content: documenttest.JPEGClaiming(t, 10000, 10000)},
+		{Type: domain.TypeIdentityCardFront, Content: picturetest.PNGHeader(10000, 10000)},
+		{Type: domain.TypeIdentityCardBack, Content: picturetest.JPEGClaiming(t, 10000, 10000)},
 	}
 	booking := func(picture []byte) []domain.Upload {
 		return []domain.Upload{

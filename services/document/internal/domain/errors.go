@@ -3,7 +3,8 @@ package domain
 
 import (
 	"errors"
-	"strconv"
+
+	"semesterhaus/platform/picture"
 )
 
 // ErrNotFound means the asked-for document does not exist.
@@ -12,13 +13,11 @@ var ErrNotFound = errors.New("not found")
 // Message ids of the business exceptions the document service raises (SPEC section 5); the web apps
 // translate them.
 const (
-	MsgMissing         = "missing"
-	MsgInvalidSize     = "INVALID_SIZE"
-	MsgInvalidImage    = "INVALID_IMAGE"
-	MsgInvalidDim      = "INVALID_DIMENSION"
-	MsgTooManyPixels   = "TOO_MANY_PIXELS"
+	MsgMissing         = picture.MsgMissing
+	MsgInvalidSize     = picture.MsgInvalidSize
+	MsgInvalidImage    = picture.MsgInvalidImage
+	MsgInvalidDim      = picture.MsgInvalidDim
+	MsgTooManyPixels   = picture.MsgTooManyPixels
 	MsgNotAPDF         = "NOT_A_PDF"
 	MsgInvalidFileType = "INVALID_FILETYPE"
 )
-
-func itoa(n int) string { return strconv.Itoa(n) }

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"regexp"
 	"strconv"
+
+	"semesterhaus/platform/picture"
 )
 
 // Format is a file format as recognised by the file's content, never by its name.
@@ -11,24 +13,19 @@ type Format string
 
 const (
 	FormatUnknown Format = ""
-	FormatPNG     Format = "png"
-	FormatJPEG    Format = "jpeg"
+	FormatPNG            = Format(picture.FormatPNG)
+	FormatJPEG           = Format(picture.FormatJPEG)
 	FormatPDF     Format = "pdf"
 )
 
-var (
-	pngMagic  = []byte("\x89PNG\r\n\x1a\n")
-	jpegMagic = []byte{0xFF, 0xD8, 0xFF}
-	pdfMagic  = []byte("%PDF-")
-)
+var pdfMagic = []byte("%PDF-")
 
-// Sniff recognises a format by the content's first bytes.
+// Sniff recognises a format by the content's first bytes: the pictures of the booking form (PNG and
+// JPEG; another picture format is no format of this service) and PDF.
 func Sniff(content []byte) Format {
-	switch {
-	case bytes.HasPrefix(content, pngMagic):
-		return FormatPNG
-	case bytes.HasPrefix(content, jpegMagic):
-		return FormatJPEG
+	switch f := picture.Sniff(content); {
+	case f == picture.FormatPNG || f == picture.FormatJPEG:
+		return Format(f)
 	case bytes.HasPrefix(content, pdfMagic):
 		return FormatPDF
 	default:

@@ -10,6 +10,8 @@ import (
 	"testing"
 	"time"
 
+	"semesterhaus/platform/picture/picturetest"
+
 	"github.com/pdfcpu/pdfcpu/pkg/pdfcpu"
 	"github.com/pdfcpu/pdfcpu/pkg/pdfcpu/model"
 	"github.com/pdfcpu/pdfcpu/pkg/pdfcpu/types"
@@ -29,10 +31,10 @@ func TestUploadCheck_pictureOverMaxPixels_isRefusedFromItsHeaderBeforeDecoding(t
 		name   string
 		upload domain.Upload
 	}{
-		{"PNG front claiming 10000×10000", front(documenttest.PNGHeader(10000, 10000))},
-		{"PNG certificate claiming 5001×5000", certificate(documenttest.PNGHeader(5001, 5000))},
-		{"JPEG back claiming 10000×9000", back(documenttest.JPEGClaiming(t, 10000, 9000))},
-		{"real 6000×4200 PNG of 25.2 MP", front(documenttest.FlatPNG(t, 6000, 4200))},
+		{"PNG front claiming 10000×10000", front(picturetest.PNGHeader(10000, 10000))},
+		{"PNG certificate claiming 5001×5000", certificate(picturetest.PNGHeader(5001, 5000))},
+		{"JPEG back claiming 10000×9000", back(picturetest.JPEGClaiming(t, 10000, 9000))},
+		{"real 6000×4200 PNG of 25.2 MP", front(picturetest.FlatPNG(t, 6000, 4200))},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -57,7 +59,7 @@ func TestUploadCheck_pictureOverMaxPixels_isRefusedFromItsHeaderBeforeDecoding(t
 func TestUploadCheck_pictureThatCostsThreeTimesToDecode_mayHaveAThirdOfMaxPixels(t *testing.T) {
 	t.Parallel()
 	progressive := func(width, height int) []byte {
-		content := documenttest.JPEGClaiming(t, width, height)
+		content := picturetest.JPEGClaiming(t, width, height)
 		content[bytes.Index(content, []byte{0xFF, 0xC0})+1] = 0xC2 // the frame header of a progressive JPEG
 		return content
 	}
@@ -68,10 +70,10 @@ func TestUploadCheck_pictureThatCostsThreeTimesToDecode_mayHaveAThirdOfMaxPixels
 		params map[string]string // nil: passes
 	}{
 		{"progressive JPEG of 3000×3000", front(progressive(3000, 3000)), third},
-		{"16-bit PNG of 3000×3000", certificate(documenttest.PNGHeaderOfDepth(3000, 3000, 16)), third},
+		{"16-bit PNG of 3000×3000", certificate(picturetest.PNGHeaderOfDepth(3000, 3000, 16)), third},
 		{"progressive JPEG of 3000×2700", back(progressive(3000, 2700)), nil},
-		{"16-bit PNG of 3000×2700", certificate(documenttest.PNGHeaderOfDepth(3000, 2700, 16)), nil},
-		{"baseline JPEG of 5000×5000", front(documenttest.JPEGClaiming(t, 5000, 5000)), nil},
+		{"16-bit PNG of 3000×2700", certificate(picturetest.PNGHeaderOfDepth(3000, 2700, 16)), nil},
+		{"baseline JPEG of 5000×5000", front(picturetest.JPEGClaiming(t, 5000, 5000)), nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -90,7 +92,7 @@ func TestUploadCheck_pictureThatCostsThreeTimesToDecode_mayHaveAThirdOfMaxPixels
 
 func TestUploadCheck_pictureOfExactlyMaxPixels_passesTheHeaderCheck(t *testing.T) {
 	t.Parallel()
-	if _, err := front(documenttest.PNGHeader(5000, 5000)).Check(rules); err != nil {
+	if _, err := front(picturetest.PNGHeader(5000, 5000)).Check(rules); err != nil {
 		t.Errorf("Check() = %v, want 25 MP accepted", err)
 	}
 }

@@ -11,6 +11,8 @@ import (
 	"maps"
 	"testing"
 
+	"semesterhaus/platform/picture/picturetest"
+
 	"semesterhaus/platform/exception"
 	"semesterhaus/services/document/documenttest"
 	"semesterhaus/services/document/internal/adapters/imaging"
@@ -36,19 +38,19 @@ func TestUploadCheck_refusesBrokenUploadsByContent(t *testing.T) {
 		{"GIF is no accepted image", front(gifImage(t)), domain.MsgInvalidImage, nil},
 		{"PDF is no identity card image", back(pdf), domain.MsgInvalidImage, nil},
 		{"PNG magic followed by garbage is no image", front(append([]byte("\x89PNG\r\n\x1a\n"), "garbage"...)), domain.MsgInvalidImage, nil},
-		{"50×50 picture is too small", front(documenttest.PNG(t, 50, 50)), domain.MsgInvalidDim, dimensionParams},
-		{"599×400 picture is too small", front(documenttest.PNG(t, 599, 400)), domain.MsgInvalidDim, dimensionParams},
-		{"700×399 picture is too small", back(documenttest.JPEG(t, 700, 399)), domain.MsgInvalidDim, dimensionParams},
-		{"header claiming 20000×20000 is refused before decoding", front(documenttest.PNGHeader(20000, 20000)), domain.MsgInvalidDim, dimensionParams},
-		{"header claiming 10001×500 is refused before decoding", front(documenttest.PNGHeader(10001, 500)), domain.MsgInvalidDim, dimensionParams},
-		{"allowed header with no pixels is a broken image", front(documenttest.PNGHeader(5000, 5000)), domain.MsgInvalidImage, nil},
+		{"50×50 picture is too small", front(picturetest.PNG(t, 50, 50)), domain.MsgInvalidDim, dimensionParams},
+		{"599×400 picture is too small", front(picturetest.PNG(t, 599, 400)), domain.MsgInvalidDim, dimensionParams},
+		{"700×399 picture is too small", back(picturetest.JPEG(t, 700, 399)), domain.MsgInvalidDim, dimensionParams},
+		{"header claiming 20000×20000 is refused before decoding", front(picturetest.PNGHeader(20000, 20000)), domain.MsgInvalidDim, dimensionParams},
+		{"header claiming 10001×500 is refused before decoding", front(picturetest.PNGHeader(10001, 500)), domain.MsgInvalidDim, dimensionParams},
+		{"allowed header with no pixels is a broken image", front(picturetest.PNGHeader(5000, 5000)), domain.MsgInvalidImage, nil},
 		{"truncated PDF is not a PDF", certificate(pdf[:len(pdf)-20]), domain.MsgNotAPDF, nil},
 		{"PDF whose startxref points nowhere is not a PDF", certificate(bytes.Replace(pdf, []byte("startxref\n"), []byte("startxref\n9"), 1)), domain.MsgNotAPDF, nil},
 		{"PDF header on text is not a PDF", certificate([]byte("%PDF-1.7 just kidding")), domain.MsgNotAPDF, nil},
 		{"GIF is no certificate", certificate(gifImage(t)), domain.MsgInvalidFileType, nil},
 		{"text is no certificate", certificate([]byte("Immatrikulationsbescheinigung")), domain.MsgInvalidFileType, nil},
-		{"broken PNG is no certificate", certificate(documenttest.PNGHeader(1000, 1000)), domain.MsgInvalidFileType, nil},
-		{"tiny scan is no certificate", certificate(documenttest.PNG(t, 50, 50)), domain.MsgInvalidDim, dimensionParams},
+		{"broken PNG is no certificate", certificate(picturetest.PNGHeader(1000, 1000)), domain.MsgInvalidFileType, nil},
+		{"tiny scan is no certificate", certificate(picturetest.PNG(t, 50, 50)), domain.MsgInvalidDim, dimensionParams},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -77,11 +79,11 @@ func TestUploadCheck_acceptsPhotosInEitherOrientationAndRealPDFs(t *testing.T) {
 		upload domain.Upload
 		format domain.Format
 	}{
-		{"landscape PNG front, stored as JPEG", front(documenttest.PNG(t, 800, 600)), domain.FormatJPEG},
-		{"portrait JPEG back", back(documenttest.JPEG(t, 400, 600)), domain.FormatJPEG},
-		{"smallest landscape", front(documenttest.PNG(t, 600, 400)), domain.FormatJPEG},
+		{"landscape PNG front, stored as JPEG", front(picturetest.PNG(t, 800, 600)), domain.FormatJPEG},
+		{"portrait JPEG back", back(picturetest.JPEG(t, 400, 600)), domain.FormatJPEG},
+		{"smallest landscape", front(picturetest.PNG(t, 600, 400)), domain.FormatJPEG},
 		{"PDF certificate", certificate(pdf), domain.FormatPDF},
-		{"scanned certificate", certificate(documenttest.JPEG(t, 1240, 1754)), domain.FormatJPEG},
+		{"scanned certificate", certificate(picturetest.JPEG(t, 1240, 1754)), domain.FormatJPEG},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -1,5 +1,5 @@
 import { useMutation } from '@apollo/client/react';
-import { written } from '../../apollo/cache';
+import { refetched, written } from '../../apollo/cache';
 import { graphql } from '../../graphql';
 import type { AdminBuildingQuery, ApartmentPicturesQuery } from '../../graphql/graphql';
 
@@ -90,6 +90,30 @@ export function useUpdateApartmentPictures(pictures: readonly AdminPicture[]) {
       const edits = Array.isArray(variables.pictures) ? variables.pictures : [variables.pictures];
       const saved = edits.map((e) => ({ ...pictures.find((p) => p.name === e.name), ...e }));
       cache.modify({ id: cache.identify({ __typename: 'Apartment', id: variables.apartmentId }), fields: written({ pictures: saved }) });
+    },
+  });
+}
+
+export const UPLOAD_APARTMENT_PICTURE = graphql(`
+  mutation UploadApartmentPicture($apartmentId: Int!, $picture: PictureUpload!) {
+    uploadApartmentPicture(apartmentId: $apartmentId, picture: $picture) {
+      exception {
+        ...ExceptionFields
+      }
+    }
+  }
+`);
+
+/**
+ * Uploads a picture for an apartment (its file as base64, its descriptions); once stored, the cached
+ * apartment's pictures leave the cache, so its editor fetches them again with the new one last (its
+ * files' addresses are the server's).
+ */
+export function useUploadApartmentPicture() {
+  return useMutation(UPLOAD_APARTMENT_PICTURE, {
+    update(cache, result, { variables }) {
+      if (!variables || result.data?.uploadApartmentPicture.exception) return;
+      cache.modify({ id: cache.identify({ __typename: 'Apartment', id: variables.apartmentId }), fields: refetched('pictures') });
     },
   });
 }

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Button, Input, Space, Spin, Typography } from 'antd';
 import { useQuery } from '@apollo/client/react';
 import { errorMessage, exceptionMessage } from '../../apollo/errors';
-import { APARTMENT_PICTURES, useUpdateApartmentPictures, type AdminPicture } from './ApartmentsPage.graphql';
+import { APARTMENT_PICTURES, useUpdateApartmentPictures, useUploadApartmentPicture, type AdminPicture } from './ApartmentsPage.graphql';
 
 type Edit = Pick<AdminPicture, 'name' | 'descriptionDe' | 'descriptionEn'>;
 
@@ -33,10 +33,12 @@ export function PicturesEditor({ apartment }: { apartment: Apartment }) {
 }
 
 function LoadedPictures({ apartment }: { apartment: Apartment }) {
-  const { data, loading, error } = useQuery(APARTMENT_PICTURES, { variables: { id: apartment.id } });
+  const { data, previousData, error } = useQuery(APARTMENT_PICTURES, { variables: { id: apartment.id } });
+  // While the pictures are fetched again (after an upload) the editor stays, with what it showed.
+  const loaded = data?.apartmentById ?? previousData?.apartmentById;
   if (error) return <Alert type="error" title={errorMessage(error)} />;
-  if (loading || !data?.apartmentById) return <Spin />;
-  return <PictureList apartment={apartment} pictures={data.apartmentById.pictures} />;
+  if (!loaded) return <Spin />;
+  return <PictureList apartment={apartment} pictures={loaded.pictures} />;
 }
 
 /**
@@ -120,6 +122,106 @@ function PictureList({ apartment, pictures }: { apartment: Apartment; pictures: 
         </Button>
         {saved && <Typography.Text role="status">Bilder gespeichert</Typography.Text>}
       </Space>
+      <PictureUpload apartment={apartment} unsaved={!!edits} />
     </div>
+  );
+}
+
+/** The largest file the catalog takes (10 MiB), as the identity cards of the booking form. */
+const MAX_PICTURE_BYTES = 10 * 1024 * 1024;
+
+/** Reads a chosen file as plain base64 (without the data-URL prefix), as the API takes uploads. */
+function readAsBase64(file: File): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result).replace(/^data:[^,]*,/, ''));
+    reader.onerror = () => reject(reader.error);
+    reader.readAsDataURL(file);
+  });
+}
+
+const emptyUpload = { file: undefined as File | undefined, descriptionDe: '', descriptionEn: '' };
+
+/**
+ * A new picture for the apartment: a PNG, JPEG or WebP file with its descriptions, uploaded at once
+ * (the catalog checks it as it checks identity cards and offers it to the booking site 480 and 960 px
+ * wide, after the apartment's other pictures). Unsaved changes of the list are saved first.
+ */
+function PictureUpload({ apartment, unsaved }: { apartment: Apartment; unsaved: boolean }) {
+  const [upload, setUpload] = useState(emptyUpload);
+  const [failure, setFailure] = useState<string>();
+  const [uploaded, setUploaded] = useState(false);
+  // A new file input after each upload, so that the same file can be chosen again.
+  const [inputKey, setInputKey] = useState(0);
+  const [mutate, { loading }] = useUploadApartmentPicture();
+  const change = (patch: Partial<typeof emptyUpload>) => {
+    setUploaded(false);
+    setFailure(undefined);
+    setUpload({ ...upload, ...patch });
+  };
+
+  const send = async () => {
+    const { file, descriptionDe, descriptionEn } = upload;
+    if (!file) return;
+    setFailure(undefined);
+    if (file.size > MAX_PICTURE_BYTES) {
+      setFailure(exceptionMessage({ path: 'file', messageId: 'INVALID_SIZE', params: [{ key: 'max', value: String(MAX_PICTURE_BYTES) }] }));
+      return;
+    }
+    try {
+      const content = await readAsBase64(file);
+      const res = await mutate({ variables: { apartmentId: apartment.id, picture: { content, descriptionDe, descriptionEn } } });
+      const ex = res.data?.uploadApartmentPicture.exception;
+      if (ex) {
+        setFailure(exceptionMessage(ex));
+        return;
+      }
+      setUpload(emptyUpload);
+      setInputKey((k) => k + 1);
+      setUploaded(true);
+    } catch (e) {
+      setFailure(errorMessage(e));
+    }
+  };
+
+  const label = `Neues Bild ${apartment.name}`;
+  return (
+    <section aria-label={label} style={{ marginTop: 16, paddingTop: 12, borderTop: '1px solid #e8e8e8' }}>
+      <Typography.Text strong>Neues Bild hochladen</Typography.Text>
+      <Typography.Paragraph type="secondary" style={{ marginBottom: 8 }}>
+        PNG, JPEG oder WebP, höchstens 10 MB, mindestens 600 × 400 Pixel. Die Buchungsseite zeigt es nach den anderen Bildern.
+      </Typography.Paragraph>
+      <Space orientation="vertical" style={{ width: '100%' }}>
+        <input
+          key={inputKey}
+          type="file"
+          accept="image/png,image/jpeg,image/webp"
+          aria-label={`${label} Datei`}
+          onChange={(ev) => change({ file: ev.target.files?.[0] })}
+        />
+        {LANGUAGES.map(([field, language]) => (
+          <Input
+            key={field}
+            aria-label={`${label} Beschreibung ${language}`}
+            prefix={language}
+            maxLength={300}
+            value={upload[field]}
+            onChange={(ev) => change({ [field]: ev.target.value })}
+          />
+        ))}
+        {failure && <Alert type="error" title={failure} role="alert" />}
+        {unsaved && <Typography.Text type="secondary">Erst die Änderungen an den Bildern speichern, dann hochladen.</Typography.Text>}
+        <Space>
+          <Button
+            disabled={unsaved || !upload.file || !upload.descriptionDe.trim() || !upload.descriptionEn.trim() || loading}
+            loading={loading}
+            onClick={send}
+          >
+            Bild hochladen
+          </Button>
+          {uploaded && <Typography.Text role="status">Bild hochgeladen</Typography.Text>}
+        </Space>
+      </Space>
+    </section>
   );
 }

@@ -1,13 +1,16 @@
 package graphql
 
 import (
+	"encoding/base64"
 	"errors"
 	"fmt"
 	"time"
 
 	"github.com/vektah/gqlparser/v2/gqlerror"
 
+	"semesterhaus/platform/exception"
 	"semesterhaus/platform/graphqlx/scalar"
+	"semesterhaus/platform/picture"
 	"semesterhaus/services/catalog/internal/adapters/graphql/model"
 	"semesterhaus/services/catalog/internal/app"
 	"semesterhaus/services/catalog/internal/domain"
@@ -117,4 +120,13 @@ func toDomainPictureEdits(edits []*model.PictureEdit) []domain.PictureEdit {
 		out[i] = domain.PictureEdit{Name: e.Name, DescriptionDe: e.DescriptionDe, DescriptionEn: e.DescriptionEn}
 	}
 	return out
+}
+
+// toDomainPictureUpload decodes the upload's base64 content; a text that is no base64 is no picture.
+func toDomainPictureUpload(in model.PictureUpload) (domain.PictureUpload, error) {
+	content, err := base64.StdEncoding.DecodeString(in.Content)
+	if err != nil {
+		return domain.PictureUpload{}, exception.New("file", picture.MsgInvalidImage)
+	}
+	return domain.PictureUpload{Content: content, DescriptionDe: in.DescriptionDe, DescriptionEn: in.DescriptionEn}, nil
 }

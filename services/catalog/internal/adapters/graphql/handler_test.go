@@ -1,6 +1,7 @@
 package graphql_test
 
 import (
+	"encoding/base64"
 	"log/slog"
 	"net/http"
 	"strings"
@@ -10,6 +11,7 @@ import (
 	"semesterhaus/platform/graphqlx/graphqltest"
 	"semesterhaus/platform/identity"
 	"semesterhaus/platform/pgtest"
+	"semesterhaus/platform/picture/picturetest"
 	"semesterhaus/services/catalog/internal/adapters/graphql"
 	"semesterhaus/services/catalog/internal/testenv"
 )
@@ -381,5 +383,46 @@ func TestUpdateApartmentPictures_refusedWithoutAdminIdentity_andAsAdminReorders(
 	}
 	if got := names(); got != "standard-kitchen standard-room " {
 		t.Errorf("after the admin's edit: %s", got)
+	}
+}
+
+func TestUploadApartmentPicture_overHTTP_refusedWithoutAdminIdentity_andAsAdminAddsThePicture(t *testing.T) {
+	t.Parallel()
+	s := newSubgraph(t)
+	const upload = `mutation($p: PictureUpload!) { uploadApartmentPicture(apartmentId: 12, picture: $p) { exception { path messageId } } }`
+	picture := map[string]any{"p": map[string]any{
+		"content":       base64.StdEncoding.EncodeToString(picturetest.PNG(t, 1200, 800)),
+		"descriptionDe": "Blick aus dem Fenster", "descriptionEn": "View from the window",
+	}}
+	pictures := func() []struct{ Name, URL string } {
+		var data struct {
+			ApartmentByID struct{ Pictures []struct{ Name, URL string } }
+		}
+		s.Query(nil, `{ apartmentById(id: 12) { pictures { name url } } }`, nil, &data)
+		return data.ApartmentByID.Pictures
+	}
+	for name, as := range map[string]*identity.Identity{"no token": nil, "anonymous token": &identity.Anonymous} {
+		if r := s.Query(as, upload, picture, nil); len(r.Errors) == 0 || r.Errors[0].Message != "forbidden" {
+			t.Errorf("%s: got %+v, want forbidden", name, r)
+		}
+	}
+	if got := pictures(); len(got) != 3 {
+		t.Errorf("after refused uploads: %+v", got)
+	}
+	var result struct {
+		UploadApartmentPicture struct {
+			Exception *struct{ Path, MessageID string }
+		}
+	}
+	if r := s.Query(admin, upload, picture, &result); len(r.Errors) > 0 || result.UploadApartmentPicture.Exception != nil {
+		t.Fatalf("admin's upload: %+v %+v", r.Errors, result)
+	}
+	if got := pictures(); len(got) != 4 || !strings.HasPrefix(got[3].URL, "/api/pictures/") || !strings.HasSuffix(got[3].URL, ".jpg") {
+		t.Errorf("after the admin's upload: %+v", got)
+	}
+	notBase64 := map[string]any{"p": map[string]any{"content": "%%%", "descriptionDe": "Blick", "descriptionEn": "View"}}
+	if r := s.Query(admin, upload, notBase64, &result); len(r.Errors) > 0 || result.UploadApartmentPicture.Exception == nil ||
+		*result.UploadApartmentPicture.Exception != (struct{ Path, MessageID string }{"file", "INVALID_IMAGE"}) {
+		t.Errorf("upload of no base64: %+v %+v", r.Errors, result.UploadApartmentPicture.Exception)
 	}
 }

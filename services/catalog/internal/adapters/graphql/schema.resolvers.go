@@ -38,6 +38,15 @@ func (r *mutationResolver) UpdateApartmentPictures(ctx context.Context, apartmen
 	return graphqlx.Updated(r.Catalog.UpdateApartmentPictures(ctx, apartmentID, toDomainPictureEdits(pictures)))
 }
 
+// UploadApartmentPicture is the resolver for the uploadApartmentPicture field.
+func (r *mutationResolver) UploadApartmentPicture(ctx context.Context, apartmentID int, picture model.PictureUpload) (*graphqlx.UpdateResult, error) {
+	upload, err := toDomainPictureUpload(picture)
+	if err != nil {
+		return graphqlx.Updated(err)
+	}
+	return graphqlx.Updated(r.Catalog.UploadApartmentPicture(ctx, apartmentID, upload))
+}
+
 // CreateSemester is the resolver for the createSemester field.
 func (r *mutationResolver) CreateSemester(ctx context.Context, semester model.SemesterInput) (*graphqlx.UpdateResult, error) {
 	return graphqlx.Updated(r.Catalog.CreateSemester(ctx, toDomainSemesterInput(semester)))

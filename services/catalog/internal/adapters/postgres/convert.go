@@ -50,7 +50,7 @@ func picturesFromDB(pictures []db.Picture) ([]domain.Picture, error) {
 			return nil, fmt.Errorf("picture %s: sources: %w", p.Name, err)
 		}
 		result[i] = domain.Picture{
-			Name: p.Name, URL: p.Url, Width: int(p.Width), Height: int(p.Height), Sources: make([]domain.PictureSource, len(sources)),
+			Name: p.Name, File: p.FileID, URL: p.Url, Width: int(p.Width), Height: int(p.Height), Sources: make([]domain.PictureSource, len(sources)),
 			DescriptionDe: p.DescriptionDe, DescriptionEn: p.DescriptionEn,
 		}
 		for j, s := range sources {
@@ -58,6 +58,12 @@ func picturesFromDB(pictures []db.Picture) ([]domain.Picture, error) {
 		}
 	}
 	return result, nil
+}
+
+func pictureFileFromDB(row db.GetPictureFileRow) domain.PictureFile {
+	f := domain.PictureFile{Width: int(row.Width), Height: int(row.Height), Content: row.Content}
+	copy(f.SHA256[:], row.Sha256)
+	return f
 }
 
 // pictureSourceJSON is one element of picture.sources.

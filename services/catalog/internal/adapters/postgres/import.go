@@ -106,7 +106,8 @@ func storeFile(ctx context.Context, tx pgx.Tx, q *db.Queries, b domain.Building,
 	})
 }
 
-// upsertApartment stores the apartment and its pictures; it says whether anything changed.
+// upsertApartment stores the apartment and its pictures; it says whether anything changed. The
+// pictures administrators uploaded (which no file can name) stay, after the file's.
 func upsertApartment(ctx context.Context, q *db.Queries, a domain.Apartment) (bool, error) {
 	features := make([]string, len(a.Features))
 	for i, f := range a.Features {
@@ -129,17 +130,27 @@ func upsertApartment(ctx context.Context, q *db.Queries, a domain.Apartment) (bo
 	if err != nil {
 		return false, fmt.Errorf("pictures of apartment %s: %w", a.Name, err)
 	}
-	if slices.EqualFunc(current, a.Pictures, samePicture) {
+	var fromFile, uploaded []domain.Picture
+	for _, p := range current {
+		if p.File == "" {
+			fromFile = append(fromFile, p)
+		} else {
+			uploaded = append(uploaded, p)
+		}
+	}
+	if slices.EqualFunc(fromFile, a.Pictures, samePicture) {
 		return rows > 0, nil
 	}
 	if err := q.DeletePicturesOfApartment(ctx, int32(a.ID)); err != nil {
 		return false, fmt.Errorf("replace the pictures of apartment %s: %w", a.Name, err)
 	}
+	// A new slice: apartments of the file may share one list of pictures.
+	a.Pictures = slices.Concat(a.Pictures, uploaded)
 	return true, insertPictures(ctx, q, a)
 }
 
 func samePicture(a, b domain.Picture) bool {
-	return a.Name == b.Name && a.URL == b.URL && a.Width == b.Width && a.Height == b.Height &&
+	return a.Name == b.Name && a.File == b.File && a.URL == b.URL && a.Width == b.Width && a.Height == b.Height &&
 		slices.Equal(a.Sources, b.Sources) && a.DescriptionDe == b.DescriptionDe && a.DescriptionEn == b.DescriptionEn
 }
 
@@ -153,7 +164,7 @@ func insertPictures(ctx context.Context, q *db.Queries, a domain.Apartment) erro
 		err = q.InsertPicture(ctx, db.InsertPictureParams{
 			ApartmentID: int32(a.ID), Position: int32(i), Name: p.Name, Url: p.URL,
 			DescriptionDe: p.DescriptionDe, DescriptionEn: p.DescriptionEn,
-			Width: int32(p.Width), Height: int32(p.Height), Sources: sources,
+			Width: int32(p.Width), Height: int32(p.Height), Sources: sources, FileID: p.File,
 		})
 		if err != nil {
 			return fmt.Errorf("insert picture %s of apartment %s: %w", p.Name, a.Name, err)

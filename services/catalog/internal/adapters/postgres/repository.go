@@ -126,29 +126,67 @@ func (r *Repository) UpdateApartment(ctx context.Context, id int, actor string, 
 }
 
 // UpdatePictures locks the apartment, lets change modify its pictures and stores them (their order,
-// descriptions, and which are left) with an audit entry, all in one transaction.
+// descriptions, and which are left) with an audit entry, all in one transaction. The files of an
+// uploaded picture that is deleted go with it.
 func (r *Repository) UpdatePictures(ctx context.Context, id int, actor string, change func(*domain.Apartment) error) error {
 	return postgres.InTx(ctx, r.pool, func(tx pgx.Tx) error {
-		q := r.queries.WithTx(tx)
-		apartment, err := lockApartment(ctx, q, id, true)
-		if err != nil {
-			return err
-		}
-		before := apartment.Pictures
-		if err := change(&apartment); err != nil {
-			return err
-		}
-		if err := q.DeletePicturesOfApartment(ctx, int32(id)); err != nil {
-			return fmt.Errorf("delete pictures of apartment %d: %w", id, err)
-		}
-		if err := insertPictures(ctx, q, apartment); err != nil {
-			return err
-		}
-		return audit.Record(ctx, tx, audit.Entry{
-			Actor: actor, Action: "updateApartmentPictures", Subject: fmt.Sprintf("apartment/%d", id),
-			Details: map[string]any{"before": auditPictures(before), "after": auditPictures(apartment.Pictures)},
-		})
+		return changePictures(ctx, tx, r.queries.WithTx(tx), id, actor, "updateApartmentPictures", change)
 	})
+}
+
+// AddPicture stores an uploaded picture's files, then locks the apartment, lets change add the
+// picture and stores the apartment's pictures with an audit entry, all in one transaction: nothing is
+// stored when change fails.
+func (r *Repository) AddPicture(ctx context.Context, id int, actor, fileID string, files []domain.PictureFile, change func(*domain.Apartment) error) error {
+	return postgres.InTx(ctx, r.pool, func(tx pgx.Tx) error {
+		q := r.queries.WithTx(tx)
+		for _, f := range files {
+			if err := q.InsertPictureFile(ctx, db.InsertPictureFileParams{
+				ID: fileID, Width: int32(f.Width), Height: int32(f.Height), Sha256: f.SHA256[:], Content: f.Content,
+			}); err != nil {
+				return fmt.Errorf("store the %d px file of picture %s: %w", f.Width, fileID, err)
+			}
+		}
+		return changePictures(ctx, tx, q, id, actor, "uploadApartmentPicture", change)
+	})
+}
+
+// changePictures locks the apartment, lets change modify its pictures, stores them, deletes the files
+// no picture names any more and records the change as action.
+func changePictures(ctx context.Context, tx pgx.Tx, q *db.Queries, id int, actor, action string, change func(*domain.Apartment) error) error {
+	apartment, err := lockApartment(ctx, q, id, true)
+	if err != nil {
+		return err
+	}
+	before := apartment.Pictures
+	if err := change(&apartment); err != nil {
+		return err
+	}
+	if err := q.DeletePicturesOfApartment(ctx, int32(id)); err != nil {
+		return fmt.Errorf("delete pictures of apartment %d: %w", id, err)
+	}
+	if err := insertPictures(ctx, q, apartment); err != nil {
+		return err
+	}
+	if _, err := q.DeleteUnusedPictureFiles(ctx); err != nil {
+		return fmt.Errorf("delete the files of deleted pictures: %w", err)
+	}
+	return audit.Record(ctx, tx, audit.Entry{
+		Actor: actor, Action: action, Subject: fmt.Sprintf("apartment/%d", id),
+		Details: map[string]any{"before": auditPictures(before), "after": auditPictures(apartment.Pictures)},
+	})
+}
+
+// PictureFile reads one width of an uploaded picture's files; a missing one is domain.ErrNotFound.
+func (r *Repository) PictureFile(ctx context.Context, id string, width int) (domain.PictureFile, error) {
+	row, err := r.queries.GetPictureFile(ctx, db.GetPictureFileParams{ID: id, Width: int32(width)})
+	if errors.Is(err, pgx.ErrNoRows) {
+		return domain.PictureFile{}, fmt.Errorf("picture file %s/%d: %w", id, width, domain.ErrNotFound)
+	}
+	if err != nil {
+		return domain.PictureFile{}, fmt.Errorf("read picture file %s/%d: %w", id, width, err)
+	}
+	return pictureFileFromDB(row), nil
 }
 
 // lockApartment locks the apartment's row for the transaction and loads it, with its pictures when
@@ -174,6 +212,9 @@ func auditPictures(pictures []domain.Picture) []map[string]string {
 	view := make([]map[string]string, len(pictures))
 	for i, p := range pictures {
 		view[i] = map[string]string{"name": p.Name, "descriptionDe": p.DescriptionDe, "descriptionEn": p.DescriptionEn}
+		if p.File != "" {
+			view[i]["file"] = p.File
+		}
 	}
 	return view
 }

@@ -7,6 +7,8 @@ import (
 	"net/http"
 	"testing"
 
+	"semesterhaus/platform/picture/picturetest"
+
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5/pgxpool"
 
@@ -36,8 +38,8 @@ func newService(t *testing.T) service {
 	t.Helper()
 	documents, pool := testenv.NewDocuments(t)
 	ids, err := documents.StoreUploads(context.Background(), 7, uuid.NewString(), domain.TheRenter, []domain.Upload{
-		{Type: domain.TypeIdentityCardFront, Content: documenttest.PNG(t, 800, 600)},
-		{Type: domain.TypeIdentityCardBack, Content: documenttest.JPEG(t, 800, 600)},
+		{Type: domain.TypeIdentityCardFront, Content: picturetest.PNG(t, 800, 600)},
+		{Type: domain.TypeIdentityCardBack, Content: picturetest.JPEG(t, 800, 600)},
 		{Type: domain.TypeImmatriculation, Content: documenttest.PDF()},
 	})
 	if err != nil {
@@ -145,7 +147,7 @@ func TestDownload_identityCardIsTheNewestUpload(t *testing.T) {
 	t.Parallel()
 	s := newService(t)
 	ids, err := s.documents.StoreUploads(context.Background(), 7, uuid.NewString(), domain.TheRenter, []domain.Upload{
-		{Type: domain.TypeIdentityCardFront, Content: documenttest.JPEG(t, 1000, 700)},
+		{Type: domain.TypeIdentityCardFront, Content: picturetest.JPEG(t, 1000, 700)},
 	})
 	if err != nil {
 		t.Fatal(err)

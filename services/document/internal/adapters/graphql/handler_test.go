@@ -7,6 +7,8 @@ import (
 	"testing"
 	"time"
 
+	"semesterhaus/platform/picture/picturetest"
+
 	"github.com/google/uuid"
 
 	"semesterhaus/platform/graphqlx/graphqltest"
@@ -40,7 +42,7 @@ func newSubgraph(t *testing.T) (graphqltest.Subgraph, []string) {
 	t.Helper()
 	documents, _ := testenv.NewDocuments(t)
 	ids, err := documents.StoreUploads(context.Background(), 7, uuid.NewString(), domain.TheRenter, []domain.Upload{
-		{Type: domain.TypeIdentityCardFront, Content: documenttest.PNG(t, 800, 600)},
+		{Type: domain.TypeIdentityCardFront, Content: picturetest.PNG(t, 800, 600)},
 		{Type: domain.TypeImmatriculation, Content: documenttest.PDF()},
 	})
 	if err != nil {

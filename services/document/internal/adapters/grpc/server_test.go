@@ -5,6 +5,8 @@ import (
 	"context"
 	"testing"
 
+	"semesterhaus/platform/picture/picturetest"
+
 	grpcadapter "semesterhaus/services/document/internal/adapters/grpc"
 
 	auditv1 "semesterhaus/proto/gen/audit/v1"
@@ -33,8 +35,8 @@ func newClient(t *testing.T) (documentv1.DocumentServiceClient, *pgxpool.Pool) {
 func bookingUploads(t *testing.T) []*documentv1.Upload {
 	t.Helper()
 	return []*documentv1.Upload{
-		{Type: documentv1.DocumentType_DOCUMENT_TYPE_IDENTITY_CARD_FRONT, Path: "identityCardFront", Content: documenttest.JPEG(t, 1200, 800)},
-		{Type: documentv1.DocumentType_DOCUMENT_TYPE_IDENTITY_CARD_BACK, Path: "identityCardBack", Content: documenttest.PNG(t, 1200, 800)},
+		{Type: documentv1.DocumentType_DOCUMENT_TYPE_IDENTITY_CARD_FRONT, Path: "identityCardFront", Content: picturetest.JPEG(t, 1200, 800)},
+		{Type: documentv1.DocumentType_DOCUMENT_TYPE_IDENTITY_CARD_BACK, Path: "identityCardBack", Content: picturetest.PNG(t, 1200, 800)},
 		{Type: documentv1.DocumentType_DOCUMENT_TYPE_IMMATRICULATION, Path: "immatriculation", Content: documenttest.PDF()},
 	}
 }
@@ -114,7 +116,7 @@ func TestStoreUploads_decompressionBombIsRefusedAndStoresNothing(t *testing.T) {
 	t.Parallel()
 	client, pool := newClient(t)
 	uploads := bookingUploads(t)
-	uploads[1].Content = documenttest.PNGHeader(10000, 10000) // 100 MP: 400 MB once decoded
+	uploads[1].Content = picturetest.PNGHeader(10000, 10000) // 100 MP: 400 MB once decoded
 	rentingID := uuid.NewString()
 	resp, err := client.StoreUploads(context.Background(), &documentv1.StoreUploadsRequest{
 		RenterId: 7, RentingId: rentingID, Uploads: uploads,

@@ -8,7 +8,9 @@ import (
 	"image/png"
 	"testing"
 
-	"semesterhaus/services/document/documenttest"
+	"semesterhaus/platform/picture"
+	"semesterhaus/platform/picture/picturetest"
+
 	"semesterhaus/services/document/internal/adapters/imaging"
 	"semesterhaus/services/document/internal/domain"
 )
@@ -23,7 +25,7 @@ func TestRedraw_asCopy_writesTheMarkAcrossTheDiagonal(t *testing.T) {
 	if err := png.Encode(&buf, white); err != nil {
 		t.Fatal(err)
 	}
-	content, err := imaging.New().Redraw(buf.Bytes(), true)
+	content, err := imaging.New().Redraw(buf.Bytes(), picture.FormatPNG, true)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -45,15 +47,15 @@ func TestRedraw_asCopy_writesTheMarkAcrossTheDiagonal(t *testing.T) {
 
 func TestRedraw_photo_carriesNoMetadata(t *testing.T) {
 	t.Parallel()
-	upload := documenttest.JPEG(t, 800, 600)
-	if !bytes.Contains(upload, []byte(documenttest.ExifMarker)) {
+	upload := picturetest.JPEG(t, 800, 600)
+	if !bytes.Contains(upload, []byte(picturetest.ExifMarker)) {
 		t.Fatal("the test photo lacks its EXIF segment")
 	}
-	content, err := imaging.New().Redraw(upload, false)
+	content, err := imaging.New().Redraw(upload, picture.FormatJPEG, false)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if bytes.Contains(content, []byte(documenttest.ExifMarker)) || bytes.Contains(content, []byte("Exif\x00")) {
+	if bytes.Contains(content, []byte(picturetest.ExifMarker)) || bytes.Contains(content, []byte("Exif\x00")) {
 		t.Error("the stored copy still carries the EXIF segment")
 	}
 	if _, _, err := image.Decode(bytes.NewReader(content)); err != nil {
@@ -63,7 +65,7 @@ func TestRedraw_photo_carriesNoMetadata(t *testing.T) {
 
 func TestRedraw_headerWithoutPixels_isUndecodable(t *testing.T) {
 	t.Parallel()
-	if _, err := imaging.New().Redraw(documenttest.PNGHeader(1000, 1000), false); !errors.Is(err, domain.ErrUndecodablePicture) {
+	if _, err := imaging.New().Redraw(picturetest.PNGHeader(1000, 1000), picture.FormatPNG, false); !errors.Is(err, domain.ErrUndecodablePicture) {
 		t.Errorf("Redraw() = %v, want ErrUndecodablePicture", err)
 	}
 }

@@ -8,6 +8,8 @@ import (
 	"testing"
 	"time"
 
+	"semesterhaus/platform/picture/picturetest"
+
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/nats-io/nats.go"
@@ -158,8 +160,8 @@ func storeBookingPapers(t *testing.T, documents *app.Documents) string {
 	t.Helper()
 	renting := uuid.NewString()
 	if _, err := documents.StoreUploads(context.Background(), 7, renting, domain.TheRenter, []domain.Upload{
-		{Type: domain.TypeIdentityCardFront, Content: documenttest.PNG(t, 800, 500)},
-		{Type: domain.TypeIdentityCardBack, Content: documenttest.PNG(t, 800, 500)},
+		{Type: domain.TypeIdentityCardFront, Content: picturetest.PNG(t, 800, 500)},
+		{Type: domain.TypeIdentityCardBack, Content: picturetest.PNG(t, 800, 500)},
 		{Type: domain.TypeImmatriculation, Content: documenttest.PDF()},
 	}); err != nil {
 		t.Fatal(err)

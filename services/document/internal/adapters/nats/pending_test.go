@@ -6,6 +6,8 @@ import (
 	"testing"
 	"time"
 
+	"semesterhaus/platform/picture/picturetest"
+
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/nats-io/nats.go/jetstream"
@@ -29,8 +31,8 @@ var adminCtx = identity.WithIdentity(context.Background(), identity.Identity{Sub
 func bookingUploads(t *testing.T, width int) []domain.Upload {
 	t.Helper()
 	return []domain.Upload{
-		{Type: domain.TypeIdentityCardFront, Content: documenttest.PNG(t, width, 600)},
-		{Type: domain.TypeIdentityCardBack, Content: documenttest.PNG(t, width, 600)},
+		{Type: domain.TypeIdentityCardFront, Content: picturetest.PNG(t, width, 600)},
+		{Type: domain.TypeIdentityCardBack, Content: picturetest.PNG(t, width, 600)},
 		{Type: domain.TypeImmatriculation, Content: documenttest.PDF()},
 	}
 }

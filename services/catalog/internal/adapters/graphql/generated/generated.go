@@ -93,6 +93,7 @@ type ComplexityRoot struct {
 		UpdateApartment         func(childComplexity int, update model.ApartmentUpdate) int
 		UpdateApartmentPictures func(childComplexity int, apartmentID int, pictures []*model.PictureEdit) int
 		UpdateSemester          func(childComplexity int, id int, semester model.SemesterInput) int
+		UploadApartmentPicture  func(childComplexity int, apartmentID int, picture model.PictureUpload) int
 	}
 
 	Picture struct {
@@ -198,6 +199,7 @@ type EntityResolver interface {
 type MutationResolver interface {
 	UpdateApartment(ctx context.Context, update model.ApartmentUpdate) (*graphqlx.UpdateResult, error)
 	UpdateApartmentPictures(ctx context.Context, apartmentID int, pictures []*model.PictureEdit) (*graphqlx.UpdateResult, error)
+	UploadApartmentPicture(ctx context.Context, apartmentID int, picture model.PictureUpload) (*graphqlx.UpdateResult, error)
 	CreateSemester(ctx context.Context, semester model.SemesterInput) (*graphqlx.UpdateResult, error)
 	UpdateSemester(ctx context.Context, id int, semester model.SemesterInput) (*graphqlx.UpdateResult, error)
 }
@@ -475,6 +477,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.UpdateSemester(childComplexity, args["id"].(int), args["semester"].(model.SemesterInput)), true
+	case "Mutation.uploadApartmentPicture":
+		if e.ComplexityRoot.Mutation.UploadApartmentPicture == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_uploadApartmentPicture_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.UploadApartmentPicture(childComplexity, args["apartmentId"].(int), args["picture"].(model.PictureUpload)), true
 
 	case "Picture.descriptionDe":
 		if e.ComplexityRoot.Picture.DescriptionDe == nil {
@@ -824,6 +837,7 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 	inputUnmarshalMap := graphql.BuildUnmarshalerMap(
 		ec.unmarshalInputApartmentUpdate,
 		ec.unmarshalInputPictureEdit,
+		ec.unmarshalInputPictureUpload,
 		ec.unmarshalInputSemesterInput,
 	)
 	first := true
@@ -1096,6 +1110,16 @@ input PictureEdit {
   descriptionEn: String!
 }
 
+"A picture an administrator uploads for an apartment, with its descriptions."
+input PictureUpload {
+  "The file as base64: a PNG, JPEG or WebP of at most 10 MiB and 600×400 … 10000×10000 pixels (either orientation)."
+  content: String!
+  "At most 300 characters on one line."
+  descriptionDe: String!
+  "At most 300 characters on one line."
+  descriptionEn: String!
+}
+
 "A semester as an administrator enters it; its phase follows from its dates."
 input SemesterInput {
   "At most 40 characters on one line, unique."
@@ -1128,6 +1152,8 @@ type Mutation {
   updateApartment(update: ApartmentUpdate!): UpdateResult! @tag(name: "admin")
   "Orders, describes and deletes an apartment's pictures: those listed stay, in this order, with these descriptions; the others are deleted. Invalid input (a picture the apartment has not) comes back as the exception."
   updateApartmentPictures(apartmentId: Int!, pictures: [PictureEdit!]!): UpdateResult! @tag(name: "admin")
+  "Adds an uploaded picture after the apartment's others, written anew as JPEG 480 and 960 px wide (nothing of the file but its pixels); a file that is no such picture (the business exceptions of the identity card uploads, path file), invalid descriptions or a full apartment come back as the exception."
+  uploadApartmentPicture(apartmentId: Int!, picture: PictureUpload!): UpdateResult! @tag(name: "admin")
   "Adds a semester; invalid input, a name taken or days shared with another semester come back as the exception."
   createSemester(semester: SemesterInput!): UpdateResult! @tag(name: "admin")
   "Changes a semester's name and, before it starts, its dates; refused as createSemester refuses."
@@ -1687,6 +1713,28 @@ func (ec *executionContext) field_Mutation_updateSemester_args(ctx context.Conte
 		return nil, err
 	}
 	args["semester"] = arg1
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_uploadApartmentPicture_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "apartmentId",
+		func(ctx context.Context, v any) (int, error) {
+			return ec.unmarshalNInt2int(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["apartmentId"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "picture",
+		func(ctx context.Context, v any) (model.PictureUpload, error) {
+			return ec.unmarshalNPictureUpload2semesterhausᚋservicesᚋcatalogᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐPictureUpload(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["picture"] = arg1
 	return args, nil
 }
 
@@ -2728,6 +2776,50 @@ func (ec *executionContext) fieldContext_Mutation_updateApartmentPictures(ctx co
 	}()
 	ctx = graphql.WithFieldContext(ctx, fc)
 	if fc.Args, err = ec.field_Mutation_updateApartmentPictures_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_uploadApartmentPicture(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_uploadApartmentPicture(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().UploadApartmentPicture(ctx, fc.Args["apartmentId"].(int), fc.Args["picture"].(model.PictureUpload))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *graphqlx.UpdateResult) graphql.Marshaler {
+			return ec.marshalNUpdateResult2ᚖsemesterhausᚋplatformᚋgraphqlxᚐUpdateResult(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_uploadApartmentPicture(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_UpdateResult(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_uploadApartmentPicture_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
 		ec.Error(ctx, err)
 		return fc, err
 	}
@@ -5429,6 +5521,50 @@ func (ec *executionContext) unmarshalInputPictureEdit(ctx context.Context, obj a
 	return it, nil
 }
 
+func (ec *executionContext) unmarshalInputPictureUpload(ctx context.Context, obj any) (model.PictureUpload, error) {
+	var it model.PictureUpload
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"content", "descriptionDe", "descriptionEn"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "content":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("content"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Content = data
+		case "descriptionDe":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("descriptionDe"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.DescriptionDe = data
+		case "descriptionEn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("descriptionEn"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.DescriptionEn = data
+		}
+	}
+	return it, nil
+}
+
 func (ec *executionContext) unmarshalInputSemesterInput(ctx context.Context, obj any) (model.SemesterInput, error) {
 	var it model.SemesterInput
 	if obj == nil {
@@ -6004,6 +6140,13 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 		case "updateApartmentPictures":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Mutation_updateApartmentPictures(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "uploadApartmentPicture":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_uploadApartmentPicture(ctx, field)
 			})
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
@@ -7576,6 +7719,11 @@ func (ec *executionContext) marshalNPictureSource2ᚖsemesterhausᚋservicesᚋc
 		return graphql.Null
 	}
 	return ec._PictureSource(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNPictureUpload2semesterhausᚋservicesᚋcatalogᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐPictureUpload(ctx context.Context, v any) (model.PictureUpload, error) {
+	res, err := ec.unmarshalInputPictureUpload(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
 }
 
 func (ec *executionContext) marshalNPriceCalculation2ᚖsemesterhausᚋservicesᚋcatalogᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐPriceCalculation(ctx context.Context, sel ast.SelectionSet, v *model.PriceCalculation) graphql.Marshaler {

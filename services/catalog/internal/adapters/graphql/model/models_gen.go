@@ -79,6 +79,16 @@ type PictureSource struct {
 	Srcset string `json:"srcset"`
 }
 
+// A picture an administrator uploads for an apartment, with its descriptions.
+type PictureUpload struct {
+	// The file as base64: a PNG, JPEG or WebP of at most 10 MiB and 600×400 … 10000×10000 pixels (either orientation).
+	Content string `json:"content"`
+	// At most 300 characters on one line.
+	DescriptionDe string `json:"descriptionDe"`
+	// At most 300 characters on one line.
+	DescriptionEn string `json:"descriptionEn"`
+}
+
 type PriceCalculation struct {
 	Items []*PriceItem `json:"items"`
 	// What the renter pays for the semester, in euros.

@@ -19,6 +19,18 @@ func (q *Queries) DeletePicturesOfApartment(ctx context.Context, apartmentID int
 	return err
 }
 
+const deleteUnusedPictureFiles = `-- name: DeleteUnusedPictureFiles :execrows
+DELETE FROM picture_file f WHERE NOT EXISTS (SELECT 1 FROM picture p WHERE p.file_id = f.id)
+`
+
+func (q *Queries) DeleteUnusedPictureFiles(ctx context.Context) (int64, error) {
+	result, err := q.db.Exec(ctx, deleteUnusedPictureFiles)
+	if err != nil {
+		return 0, err
+	}
+	return result.RowsAffected(), nil
+}
+
 const firstOverlappingSemester = `-- name: FirstOverlappingSemester :one
 SELECT id, name, start_date, end_date FROM semester
 WHERE id <> $1::integer
@@ -63,6 +75,34 @@ func (q *Queries) GetBuilding(ctx context.Context) (Building, error) {
 	return i, err
 }
 
+const getPictureFile = `-- name: GetPictureFile :one
+SELECT width, height, sha256, content FROM picture_file WHERE id = $1 AND width = $2
+`
+
+type GetPictureFileParams struct {
+	ID    string
+	Width int32
+}
+
+type GetPictureFileRow struct {
+	Width   int32
+	Height  int32
+	Sha256  []byte
+	Content []byte
+}
+
+func (q *Queries) GetPictureFile(ctx context.Context, arg GetPictureFileParams) (GetPictureFileRow, error) {
+	row := q.db.QueryRow(ctx, getPictureFile, arg.ID, arg.Width)
+	var i GetPictureFileRow
+	err := row.Scan(
+		&i.Width,
+		&i.Height,
+		&i.Sha256,
+		&i.Content,
+	)
+	return i, err
+}
+
 const getSemester = `-- name: GetSemester :one
 SELECT id, name, start_date, end_date FROM semester WHERE id = $1
 `
@@ -91,8 +131,8 @@ func (q *Queries) ImportedSHA256(ctx context.Context, id int32) (string, error) 
 }
 
 const insertPicture = `-- name: InsertPicture :exec
-INSERT INTO picture (apartment_id, position, name, url, description_de, description_en, width, height, sources)
-VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+INSERT INTO picture (apartment_id, position, name, url, description_de, description_en, width, height, sources, file_id)
+VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
 `
 
 type InsertPictureParams struct {
@@ -105,6 +145,7 @@ type InsertPictureParams struct {
 	Width         int32
 	Height        int32
 	Sources       []byte
+	FileID        string
 }
 
 func (q *Queries) InsertPicture(ctx context.Context, arg InsertPictureParams) error {
@@ -118,6 +159,30 @@ func (q *Queries) InsertPicture(ctx context.Context, arg InsertPictureParams) er
 		arg.Width,
 		arg.Height,
 		arg.Sources,
+		arg.FileID,
+	)
+	return err
+}
+
+const insertPictureFile = `-- name: InsertPictureFile :exec
+INSERT INTO picture_file (id, width, height, sha256, content) VALUES ($1, $2, $3, $4, $5)
+`
+
+type InsertPictureFileParams struct {
+	ID      string
+	Width   int32
+	Height  int32
+	Sha256  []byte
+	Content []byte
+}
+
+func (q *Queries) InsertPictureFile(ctx context.Context, arg InsertPictureFileParams) error {
+	_, err := q.db.Exec(ctx, insertPictureFile,
+		arg.ID,
+		arg.Width,
+		arg.Height,
+		arg.Sha256,
+		arg.Content,
 	)
 	return err
 }
@@ -249,7 +314,7 @@ func (q *Queries) ListFloors(ctx context.Context) ([]Floor, error) {
 }
 
 const listPictures = `-- name: ListPictures :many
-SELECT apartment_id, position, name, url, description_de, description_en, width, height, sources FROM picture ORDER BY apartment_id, position
+SELECT apartment_id, position, name, url, description_de, description_en, width, height, sources, file_id FROM picture ORDER BY apartment_id, position
 `
 
 func (q *Queries) ListPictures(ctx context.Context) ([]Picture, error) {
@@ -271,6 +336,7 @@ func (q *Queries) ListPictures(ctx context.Context) ([]Picture, error) {
 			&i.Width,
 			&i.Height,
 			&i.Sources,
+			&i.FileID,
 		); err != nil {
 			return nil, err
 		}
@@ -283,7 +349,7 @@ func (q *Queries) ListPictures(ctx context.Context) ([]Picture, error) {
 }
 
 const listPicturesOfApartment = `-- name: ListPicturesOfApartment :many
-SELECT apartment_id, position, name, url, description_de, description_en, width, height, sources FROM picture WHERE apartment_id = $1 ORDER BY position
+SELECT apartment_id, position, name, url, description_de, description_en, width, height, sources, file_id FROM picture WHERE apartment_id = $1 ORDER BY position
 `
 
 func (q *Queries) ListPicturesOfApartment(ctx context.Context, apartmentID int32) ([]Picture, error) {
@@ -305,6 +371,7 @@ func (q *Queries) ListPicturesOfApartment(ctx context.Context, apartmentID int32
 			&i.Width,
 			&i.Height,
 			&i.Sources,
+			&i.FileID,
 		); err != nil {
 			return nil, err
 		}

@@ -52,6 +52,16 @@ type Picture struct {
 	Width         int32
 	Height        int32
 	Sources       []byte
+	FileID        string
+}
+
+type PictureFile struct {
+	ID        string
+	Width     int32
+	Height    int32
+	Sha256    []byte
+	Content   []byte
+	CreatedAt pgtype.Timestamptz
 }
 
 type Semester struct {

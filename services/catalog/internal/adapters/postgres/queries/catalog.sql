@@ -98,5 +98,14 @@ SELECT * FROM picture WHERE apartment_id = $1 ORDER BY position;
 DELETE FROM picture WHERE apartment_id = $1;
 
 -- name: InsertPicture :exec
-INSERT INTO picture (apartment_id, position, name, url, description_de, description_en, width, height, sources)
-VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9);
+INSERT INTO picture (apartment_id, position, name, url, description_de, description_en, width, height, sources, file_id)
+VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10);
+
+-- name: InsertPictureFile :exec
+INSERT INTO picture_file (id, width, height, sha256, content) VALUES ($1, $2, $3, $4, $5);
+
+-- name: GetPictureFile :one
+SELECT width, height, sha256, content FROM picture_file WHERE id = $1 AND width = $2;
+
+-- name: DeleteUnusedPictureFiles :execrows
+DELETE FROM picture_file f WHERE NOT EXISTS (SELECT 1 FROM picture p WHERE p.file_id = f.id);

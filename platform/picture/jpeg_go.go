@@ -1,6 +1,6 @@
 //go:build !libjpeg
 
-package imaging
+package picture
 
 import (
 	"image"
@@ -12,7 +12,8 @@ import (
 const JPEGEncoder = "image/jpeg"
 
 // writeJPEG encodes with the standard library in builds without the libjpeg tag (no C toolchain or no
-// libjpeg-turbo headers at hand): the same pictures for about five times the CPU.
+// libjpeg-turbo headers at hand, as the catalog's image): the same pictures for about five times the
+// CPU.
 func writeJPEG(w io.Writer, img *image.RGBA) error {
 	return jpeg.Encode(w, img, &jpeg.Options{Quality: JPEGQuality})
 }

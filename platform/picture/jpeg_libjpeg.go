@@ -1,6 +1,6 @@
 //go:build libjpeg
 
-package imaging
+package picture
 
 import (
 	"image"
@@ -14,7 +14,7 @@ const JPEGEncoder = "libjpeg-turbo"
 
 // writeJPEG encodes with libjpeg-turbo through cgo (builds with -tags libjpeg): its SIMD colour
 // conversion, DCT and entropy coding take a fifth of image/jpeg's time, and a booking waits for three
-// encodings. Only pixels this service drew itself reach C; the untrusted uploads are decoded by Go's
+// encodings. Only pixels Decode drew reach C; the untrusted uploads are decoded by Go's
 // memory-safe decoders.
 func writeJPEG(w io.Writer, img *image.RGBA) error {
 	return libjpeg.Encode(w, img, &libjpeg.EncoderOptions{Quality: JPEGQuality})
