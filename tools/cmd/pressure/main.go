@@ -2,7 +2,8 @@
 // holds every process's memory against its limit (docs/reliability.md, "Memory under pressure"):
 //
 //   - the hostile-upload corpus, posted side by side: pictures of the largest size allowed (25 MP,
-//     as PNG and JPEG), decompression bombs (headers that claim 100 MP), a PDF full of active content;
+//     as PNG and JPEG) and decompression bombs (headers that claim 100 MP), with booking requests to
+//     the document service and as an administrator's apartment pictures to the catalog;
 //   - a race of -contenders renters who confirm the same apartment at the same moment (exactly one
 //     may win);
 //   - a burst of the most expensive operation the gateway admits, from -connections clients at once
@@ -83,6 +84,7 @@ func run(ctx context.Context, opt options) error {
 		run  func(context.Context, *systemtest.Site, options) (string, error)
 	}{
 		{"hostile uploads", hostileUploads},
+		{"hostile pictures", hostilePictures},
 		{"confirmation race", confirmationRace},
 		{"expensive operations", expensiveBurst},
 	} {

@@ -11,6 +11,7 @@ import (
 	"image"
 	"image/jpeg"
 	"image/png"
+	"slices"
 	"sync"
 	"time"
 
@@ -146,4 +147,65 @@ func hostileUploads(ctx context.Context, site *systemtest.Site, opt options) (st
 	}
 	return fmt.Sprintf("%d rounds of %d bookings with three 25 MP pictures each and %d bombs side by side: every large booking taken, every bomb refused, the slowest answer in %s",
 		opt.uploads, len(c.large), len(c.bombs), slowest.Round(time.Millisecond)), nil
+}
+
+// uploadPicture is the apartments editor's upload of a picture.
+const uploadPicture = `mutation($a: Int!, $p: PictureUpload!) { uploadApartmentPicture(apartmentId: $a, picture: $p) { exception { messageId path } } }`
+
+// hostilePictures has an administrator upload opt.uploads rounds of apartment pictures to the
+// catalog, each round side by side: a 25 MP PNG and JPEG, which must be taken, and both bombs, which
+// must be refused.
+func hostilePictures(ctx context.Context, site *systemtest.Site, opt options) (string, error) {
+	c, err := newCorpus()
+	if err != nil {
+		return "", err
+	}
+	admin := systemtest.NewSite(site.Gateway, site.Mail)
+	if err := admin.SignIn(ctx, "admin", "admin"); err != nil {
+		return "", err
+	}
+	upload := func(apartment int, content string) (string, error) {
+		var out struct {
+			UploadApartmentPicture struct{ Exception *struct{ MessageID string } }
+		}
+		variables := map[string]any{"a": apartment, "p": map[string]any{"content": content, "descriptionDe": "Druck", "descriptionEn": "Pressure"}}
+		if err := admin.GraphQL(ctx, uploadPicture, variables, &out); err != nil {
+			return "", err
+		}
+		if e := out.UploadApartmentPicture.Exception; e != nil {
+			return e.MessageID, nil
+		}
+		return "", nil
+	}
+	large := []string{c.large[0][0], c.large[0][1]} // the PNG and the JPEG
+	var slowest time.Duration
+	for round := range opt.uploads {
+		apartment := 1 + round
+		contents := append(append([]string{}, large...), c.bombs...)
+		errs := make([]error, len(contents))
+		took := make([]time.Duration, len(contents))
+		var wg sync.WaitGroup
+		for i, content := range contents {
+			wg.Go(func() {
+				started := time.Now()
+				refusal, err := upload(apartment, content)
+				took[i] = time.Since(started)
+				switch {
+				case err != nil:
+					errs[i] = err
+				case i < len(large) && refusal != "":
+					errs[i] = fmt.Errorf("a 25 MP picture was refused: %s", refusal)
+				case i >= len(large) && refusal == "":
+					errs[i] = errors.New("a bomb was taken")
+				}
+			})
+		}
+		wg.Wait()
+		if err := errors.Join(errs...); err != nil {
+			return "", fmt.Errorf("round %d: %w", round+1, err)
+		}
+		slowest = max(slowest, slices.Max(took[:len(large)]))
+	}
+	return fmt.Sprintf("%d rounds of a 25 MP PNG, a 25 MP JPEG and %d bombs uploaded side by side by an administrator: every picture taken, every bomb refused, the slowest upload in %s",
+		opt.uploads, len(c.bombs), slowest.Round(time.Millisecond)), nil
 }
