@@ -24,6 +24,8 @@ const (
 	MailKeyCode          MailKind = "key_code" // not on a state: on the renting's key_code_due event
 	// MailPageLink answers a renter who asked for a new link to their own page.
 	MailPageLink MailKind = "page_link"
+	// MailErasureRequested confirms that a renter's erasure request was received.
+	MailErasureRequested MailKind = "erasure_requested"
 )
 
 // The reminders, on the renting's reminder_due event: each leads to the same page as the mail of

@@ -7,6 +7,7 @@ package graphql
 
 import (
 	"context"
+
 	"semesterhaus/platform/graphqlx"
 	"semesterhaus/services/renter/internal/adapters/graphql/generated"
 	"semesterhaus/services/renter/internal/adapters/graphql/model"
@@ -21,6 +22,16 @@ func (r *mutationResolver) UpdateRenter(ctx context.Context, update model.Renter
 // RequestRenterPageLink is the resolver for the requestRenterPageLink field.
 func (r *mutationResolver) RequestRenterPageLink(ctx context.Context, email string) (*graphqlx.UpdateResult, error) {
 	return graphqlx.Updated(r.Pages.RequestLink(ctx, email))
+}
+
+// RequestErasure is the resolver for the requestErasure field.
+func (r *mutationResolver) RequestErasure(ctx context.Context, token string) (*graphqlx.UpdateResult, error) {
+	return graphqlx.Updated(r.Erasures.Request(ctx, token))
+}
+
+// ExecuteErasure is the resolver for the executeErasure field.
+func (r *mutationResolver) ExecuteErasure(ctx context.Context, renterID int) (*graphqlx.UpdateResult, error) {
+	return graphqlx.Updated(r.Erasures.Execute(ctx, int64(renterID)))
 }
 
 // Renter is the resolver for the renter field.
@@ -50,6 +61,12 @@ func (r *queryResolver) RenterWithDocument(ctx context.Context, id int) (*model.
 // RenterPage is the resolver for the renterPage field.
 func (r *queryResolver) RenterPage(ctx context.Context, token string) (*model.RenterPage, error) {
 	return r.renterPage(ctx, token)
+}
+
+// ErasureRequests is the resolver for the erasureRequests field.
+func (r *queryResolver) ErasureRequests(ctx context.Context) ([]*model.Renter, error) {
+	renters, err := r.Erasures.Requests(ctx)
+	return graphqlx.All(renters, err, toGraphRenter)
 }
 
 // AuditLog is the resolver for the auditLog field.

@@ -17,12 +17,13 @@ import (
 
 // MailStore writes a consumed event's token and mail in the consumer's transaction.
 type MailStore struct {
+	tx      pgx.Tx
 	queries *db.Queries
 }
 
 // MailStoreIn returns the mail store bound to tx, the transaction that records the event.
 func MailStoreIn(tx pgx.Tx) MailStore {
-	return MailStore{queries: db.New(tx)}
+	return MailStore{tx: tx, queries: db.New(tx)}
 }
 
 // Renter loads one renter or returns domain.ErrNotFound.

@@ -52,6 +52,10 @@ type Renter struct {
 	Language string `json:"language"`
 	// What admins did about this renter, in every service, newest first.
 	AuditLog []*AuditEntry `json:"auditLog"`
+	// When the renter asked, on their own page, to erase their data; null if they never did.
+	ErasureRequestedAt *scalar.DateTime `json:"erasureRequestedAt,omitempty"`
+	// When an admin executed the erasure; null while the data is there.
+	ErasedAt *scalar.DateTime `json:"erasedAt,omitempty"`
 }
 
 func (Renter) IsEntity() {}
@@ -92,6 +96,8 @@ type RenterPage struct {
 	EmailValidated bool `json:"emailValidated"`
 	// When the link stops opening the page; a new link comes with every mail, or by e-mail address.
 	LinkExpiresAt scalar.DateTime `json:"linkExpiresAt"`
+	// When the renter asked to erase their data; null if they have not.
+	ErasureRequestedAt *scalar.DateTime `json:"erasureRequestedAt,omitempty"`
 }
 
 func (RenterPage) IsEntity() {}
