@@ -15,6 +15,8 @@ import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-
  */
 type Documents = {
     "\n  query Residence {\n    building {\n      id\n      name\n      address\n      contact {\n        email\n        phone\n      }\n    }\n  }\n": typeof types.ResidenceDocument,
+    "\n  query ErasureState($token: String!) {\n    renterPage(token: $token) {\n      token\n      erasureRequestedAt\n    }\n  }\n": typeof types.ErasureStateDocument,
+    "\n  mutation RequestErasure($token: String!) {\n    requestErasure(token: $token) {\n      exception {\n        ...ExceptionFields\n      }\n    }\n  }\n": typeof types.RequestErasureDocument,
     "\n  query ExtendBooking($rentingId: ID!, $token: String!) {\n    extendBookingQuery(rentingId: $rentingId, token: $token) {\n      apartment {\n        ...ApartmentDetail\n      }\n      semester {\n        ...SemesterFields\n      }\n      priceCalculation {\n        ...PriceFields\n      }\n    }\n    renterByRentingId(rentingId: $rentingId, token: $token) {\n      birthday\n      city\n      country\n      email\n      firstName\n      lastName\n      zip\n      gender\n      phone\n      street\n      nationality\n    }\n  }\n": typeof types.ExtendBookingDocument,
     "\n  mutation ApproveRenewal($rentingId: ID!, $token: String!, $rentingRenewal: RentingRenewal!) {\n    approveRenewal(rentingId: $rentingId, token: $token, rentingRenewal: $rentingRenewal) {\n      ...RentingResultFields\n    }\n  }\n": typeof types.ApproveRenewalDocument,
     "\n  mutation DeclineRenewal($rentingId: ID!, $token: String!) {\n    declineRenewal(rentingId: $rentingId, token: $token) {\n      ...RentingResultFields\n    }\n  }\n": typeof types.DeclineRenewalDocument,
@@ -39,6 +41,8 @@ type Documents = {
 };
 const documents: Documents = {
     "\n  query Residence {\n    building {\n      id\n      name\n      address\n      contact {\n        email\n        phone\n      }\n    }\n  }\n": types.ResidenceDocument,
+    "\n  query ErasureState($token: String!) {\n    renterPage(token: $token) {\n      token\n      erasureRequestedAt\n    }\n  }\n": types.ErasureStateDocument,
+    "\n  mutation RequestErasure($token: String!) {\n    requestErasure(token: $token) {\n      exception {\n        ...ExceptionFields\n      }\n    }\n  }\n": types.RequestErasureDocument,
     "\n  query ExtendBooking($rentingId: ID!, $token: String!) {\n    extendBookingQuery(rentingId: $rentingId, token: $token) {\n      apartment {\n        ...ApartmentDetail\n      }\n      semester {\n        ...SemesterFields\n      }\n      priceCalculation {\n        ...PriceFields\n      }\n    }\n    renterByRentingId(rentingId: $rentingId, token: $token) {\n      birthday\n      city\n      country\n      email\n      firstName\n      lastName\n      zip\n      gender\n      phone\n      street\n      nationality\n    }\n  }\n": types.ExtendBookingDocument,
     "\n  mutation ApproveRenewal($rentingId: ID!, $token: String!, $rentingRenewal: RentingRenewal!) {\n    approveRenewal(rentingId: $rentingId, token: $token, rentingRenewal: $rentingRenewal) {\n      ...RentingResultFields\n    }\n  }\n": types.ApproveRenewalDocument,
     "\n  mutation DeclineRenewal($rentingId: ID!, $token: String!) {\n    declineRenewal(rentingId: $rentingId, token: $token) {\n      ...RentingResultFields\n    }\n  }\n": types.DeclineRenewalDocument,
@@ -80,6 +84,14 @@ export function graphql(source: string): unknown;
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query Residence {\n    building {\n      id\n      name\n      address\n      contact {\n        email\n        phone\n      }\n    }\n  }\n"): (typeof documents)["\n  query Residence {\n    building {\n      id\n      name\n      address\n      contact {\n        email\n        phone\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ErasureState($token: String!) {\n    renterPage(token: $token) {\n      token\n      erasureRequestedAt\n    }\n  }\n"): (typeof documents)["\n  query ErasureState($token: String!) {\n    renterPage(token: $token) {\n      token\n      erasureRequestedAt\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RequestErasure($token: String!) {\n    requestErasure(token: $token) {\n      exception {\n        ...ExceptionFields\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation RequestErasure($token: String!) {\n    requestErasure(token: $token) {\n      exception {\n        ...ExceptionFields\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -11,6 +11,7 @@ import { Spinner } from '../../components/Spinner/Spinner';
 import type { RenterPageQuery } from '../../graphql/graphql';
 import { REQUEST_PAGE_LINK, RENTER_PAGE, WITHDRAW_REQUEST } from './MyBooking.graphql';
 import { countryName, nationalityName } from './codeLists';
+import { Erasure } from './Erasure';
 
 type Page = NonNullable<RenterPageQuery['renterPage']>;
 type Booking = Page['bookings'][number];
@@ -62,6 +63,7 @@ export default function MyBooking() {
         <BookingCard key={b.rentingId} booking={b} token={page.token} />
       ))}
       <PersonalData page={page} />
+      <Erasure token={page.token} />
       <p className="my-booking-expiry">{t('booking.myBooking.expires', { date: formatDate(page.linkExpiresAt, currentLanguage(i18n)) })}</p>
     </section>
   );
