@@ -23,6 +23,8 @@ export const ACTION_LABELS: Record<string, string> = {
   scheduleDeletion: 'Löschung der Dokumente geplant',
   deleteDocument: 'Dokument gelöscht (Aufbewahrungsfrist)',
   forgetRequest: 'Unbestätigte Anfrage gelöscht (Aufbewahrungsfrist)',
+  requestErasure: 'Löschung beantragt',
+  eraseRenter: 'Daten auf Antrag gelöscht',
 };
 
 export function actionLabel(action: string): string {
