@@ -29,7 +29,7 @@ const mailInterval = 2 * time.Second
 
 func main() {
 	service.Main("renter", config.Load, map[string]service.Command[config.Config]{
-		"serve":   service.Serve(service.Needs{NATS: true}, serve),
+		"serve":   service.Serve(service.Needs{NATS: true, Publishes: []streams.Stream{streams.Renter.Stream()}}, serve),
 		"migrate": service.Migrate[config.Config](migrations.FS),
 	})
 }

@@ -6,7 +6,10 @@ import (
 	"strings"
 	"testing"
 
+	"google.golang.org/protobuf/proto"
+
 	"semesterhaus/platform/identity"
+	eventsv1 "semesterhaus/proto/gen/events/v1"
 )
 
 // pageToken mails the renter a page link and returns its token.
@@ -182,6 +185,14 @@ func TestExecuteErasure_personalDataTokensAndMailsGoOnce_auditedWithoutTheConten
 
 	if n := s.count(`SELECT count(*) FROM audit_log WHERE action = 'eraseRenter' AND actor = 'admin' AND concerns = $1`, "renter/"+itoa(anna)); n != 1 {
 		t.Errorf("%d eraseRenter entries, want one (the second execution changed nothing)", n)
+	}
+	var payload []byte
+	if err := s.pool.QueryRow(context.Background(), `SELECT payload FROM outbox WHERE subject = 'renter.erased'`).Scan(&payload); err != nil {
+		t.Fatalf("renter.erased announced not exactly once: %v", err)
+	}
+	var event eventsv1.RenterErased
+	if err := proto.Unmarshal(payload, &event); err != nil || event.GetRenterId() != int64(anna) || event.GetActor() != "admin" || event.GetEventId() == "" {
+		t.Errorf("renter.erased = %v (%v)", &event, err)
 	}
 	var log string
 	if err := s.pool.QueryRow(context.Background(), `SELECT string_agg(details::text, ' ') FROM audit_log WHERE concerns = $1`, "renter/"+itoa(anna)).Scan(&log); err != nil {

@@ -5,11 +5,17 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
+	"google.golang.org/protobuf/proto"
+	"google.golang.org/protobuf/types/known/timestamppb"
 
 	"semesterhaus/platform/audit"
+	"semesterhaus/platform/events"
 	"semesterhaus/platform/postgres"
 	"semesterhaus/proto/audit/v1/concerns"
+	"semesterhaus/proto/events/v1/streams"
+	eventsv1 "semesterhaus/proto/gen/events/v1"
 	"semesterhaus/services/renter/internal/adapters/postgres/db"
 	"semesterhaus/services/renter/internal/app"
 	"semesterhaus/services/renter/internal/domain"
@@ -51,6 +57,17 @@ func (s MailStore) RecordErasureRequest(ctx context.Context, renter domain.Rente
 	})
 }
 
+// enqueueErased announces the erasure (renter.erased) in the erasure's transaction: the renting
+// and document services erase their part.
+func enqueueErased(ctx context.Context, tx pgx.Tx, renter domain.Renter, actor string) error {
+	event := &eventsv1.RenterErased{EventId: uuid.NewString(), RenterId: renter.ID, Actor: actor, At: timestamppb.New(renter.ErasedAt)}
+	payload, err := proto.Marshal(event)
+	if err != nil {
+		return fmt.Errorf("encode renter.erased: %w", err)
+	}
+	return events.EnqueueWithID(ctx, tx, event.EventId, streams.Renter.Erased(), payload)
+}
+
 // editsWithPersonalData are this service's audit actions whose details hold a renter's personal
 // data (before and after); an erasure redacts them.
 var editsWithPersonalData = []string{"updateRenter", "applyPersonalData"}
@@ -89,6 +106,9 @@ func (s MailStore) StoreErased(ctx context.Context, renter domain.Renter, actor 
 		return err
 	}
 	counts["auditEntriesRedacted"] = redacted
+	if err := enqueueErased(ctx, s.tx, renter, actor); err != nil {
+		return err
+	}
 	return audit.Record(ctx, s.tx, audit.Entry{
 		Actor: actor, Action: "eraseRenter", Subject: fmt.Sprintf("renter/%d", renter.ID), Concerns: key,
 		Details: map[string]any{
