@@ -69,3 +69,7 @@ func toGraphAuditEntries(entries []audit.Recorded) []*model.AuditEntry {
 func toDomainEdit(u model.RenterUpdate) domain.RenterEdit {
 	return domain.RenterEdit{ID: int64(u.ID), FirstName: u.FirstName, LastName: u.LastName, Phone: u.Phone, Notes: u.Notes}
 }
+
+func toGraphMail(m domain.SentMail) *model.RenterMail {
+	return &model.RenterMail{Subject: m.Subject, Text: m.Text, WrittenAt: scalar.DateTime(m.WrittenAt), SentAt: optionalTime(m.SentAt)}
+}

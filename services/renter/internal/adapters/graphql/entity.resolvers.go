@@ -7,7 +7,6 @@ package graphql
 
 import (
 	"context"
-
 	"semesterhaus/services/renter/internal/adapters/graphql/generated"
 	"semesterhaus/services/renter/internal/adapters/graphql/model"
 )

@@ -7,7 +7,6 @@ package graphql
 
 import (
 	"context"
-
 	"semesterhaus/platform/graphqlx"
 	"semesterhaus/services/renter/internal/adapters/graphql/generated"
 	"semesterhaus/services/renter/internal/adapters/graphql/model"
@@ -78,6 +77,12 @@ func (r *renterResolver) AuditLog(ctx context.Context, obj *model.Renter) ([]*mo
 	return toGraphAuditEntries(entries), nil
 }
 
+// Mails is the resolver for the mails field.
+func (r *renterPageResolver) Mails(ctx context.Context, obj *model.RenterPage) ([]*model.RenterMail, error) {
+	mails, err := r.Pages.Mails(ctx, obj.Token)
+	return graphqlx.All(mails, err, toGraphMail)
+}
+
 // Mutation returns generated.MutationResolver implementation.
 func (r *Resolver) Mutation() generated.MutationResolver { return &mutationResolver{r} }
 
@@ -87,8 +92,12 @@ func (r *Resolver) Query() generated.QueryResolver { return &queryResolver{r} }
 // Renter returns generated.RenterResolver implementation.
 func (r *Resolver) Renter() generated.RenterResolver { return &renterResolver{r} }
 
+// RenterPage returns generated.RenterPageResolver implementation.
+func (r *Resolver) RenterPage() generated.RenterPageResolver { return &renterPageResolver{r} }
+
 type (
-	mutationResolver struct{ *Resolver }
-	queryResolver    struct{ *Resolver }
-	renterResolver   struct{ *Resolver }
+	mutationResolver   struct{ *Resolver }
+	queryResolver      struct{ *Resolver }
+	renterResolver     struct{ *Resolver }
+	renterPageResolver struct{ *Resolver }
 )

@@ -161,3 +161,16 @@ func (r *Repository) markSent(ctx context.Context, eventID string) error {
 		}
 	}
 }
+
+// MailsOf loads the mails to the renter, oldest first.
+func (r *Repository) MailsOf(ctx context.Context, renterID int64) ([]domain.SentMail, error) {
+	rows, err := r.queries.ListMailsOf(ctx, renterID)
+	if err != nil {
+		return nil, fmt.Errorf("load the mails of renter %d: %w", renterID, err)
+	}
+	mails := make([]domain.SentMail, len(rows))
+	for i, row := range rows {
+		mails[i] = domain.SentMail{Subject: row.Subject, Text: row.TextBody, WrittenAt: row.CreatedAt.Time, SentAt: row.SentAt.Time}
+	}
+	return mails, nil
+}

@@ -35,6 +35,7 @@ type ResolverRoot interface {
 	Mutation() MutationResolver
 	Query() QueryResolver
 	Renter() RenterResolver
+	RenterPage() RenterPageResolver
 }
 
 type DirectiveRoot struct {
@@ -106,6 +107,13 @@ type ComplexityRoot struct {
 		Phone     func(childComplexity int) int
 	}
 
+	RenterMail struct {
+		SentAt    func(childComplexity int) int
+		Subject   func(childComplexity int) int
+		Text      func(childComplexity int) int
+		WrittenAt func(childComplexity int) int
+	}
+
 	RenterPage struct {
 		Birthday           func(childComplexity int) int
 		City               func(childComplexity int) int
@@ -118,6 +126,7 @@ type ComplexityRoot struct {
 		Language           func(childComplexity int) int
 		LastName           func(childComplexity int) int
 		LinkExpiresAt      func(childComplexity int) int
+		Mails              func(childComplexity int) int
 		Nationality        func(childComplexity int) int
 		Phone              func(childComplexity int) int
 		Street             func(childComplexity int) int
@@ -176,6 +185,9 @@ type QueryResolver interface {
 }
 type RenterResolver interface {
 	AuditLog(ctx context.Context, obj *model.Renter) ([]*model.AuditEntry, error)
+}
+type RenterPageResolver interface {
+	Mails(ctx context.Context, obj *model.RenterPage) ([]*model.RenterMail, error)
 }
 
 // endregion ************************** generated!.gotpl **************************
@@ -523,6 +535,31 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.RenterForEdit.Phone(childComplexity), true
 
+	case "RenterMail.sentAt":
+		if e.ComplexityRoot.RenterMail.SentAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RenterMail.SentAt(childComplexity), true
+	case "RenterMail.subject":
+		if e.ComplexityRoot.RenterMail.Subject == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RenterMail.Subject(childComplexity), true
+	case "RenterMail.text":
+		if e.ComplexityRoot.RenterMail.Text == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RenterMail.Text(childComplexity), true
+	case "RenterMail.writtenAt":
+		if e.ComplexityRoot.RenterMail.WrittenAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RenterMail.WrittenAt(childComplexity), true
+
 	case "RenterPage.birthday":
 		if e.ComplexityRoot.RenterPage.Birthday == nil {
 			break
@@ -589,6 +626,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.RenterPage.LinkExpiresAt(childComplexity), true
+	case "RenterPage.mails":
+		if e.ComplexityRoot.RenterPage.Mails == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RenterPage.Mails(childComplexity), true
 	case "RenterPage.nationality":
 		if e.ComplexityRoot.RenterPage.Nationality == nil {
 			break
@@ -862,6 +905,18 @@ type RenterPage @key(fields: "token", resolvable: false) {
   linkExpiresAt: DateTime!
   "When the renter asked to erase their data; null if they have not."
   erasureRequestedAt: DateTime
+  "The mails the residence wrote to the renter, oldest first (for the download of all their data)."
+  mails: [RenterMail!]!
+}
+
+"A mail to the renter, as it was written."
+type RenterMail {
+  subject: String!
+  "The plain-text part."
+  text: String!
+  writtenAt: DateTime!
+  "When it was delivered; null while it waits."
+  sentAt: DateTime
 }
 
 "The renters whose last name starts with one letter."
@@ -1115,6 +1170,20 @@ func (ec *executionContext) childFields_RenterForEdit(ctx context.Context, field
 	return nil, fmt.Errorf("no field named %q was found under type RenterForEdit", field.Name)
 }
 
+func (ec *executionContext) childFields_RenterMail(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "subject":
+		return ec.fieldContext_RenterMail_subject(ctx, field)
+	case "text":
+		return ec.fieldContext_RenterMail_text(ctx, field)
+	case "writtenAt":
+		return ec.fieldContext_RenterMail_writtenAt(ctx, field)
+	case "sentAt":
+		return ec.fieldContext_RenterMail_sentAt(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type RenterMail", field.Name)
+}
+
 func (ec *executionContext) childFields_RenterPage(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "token":
@@ -1149,6 +1218,8 @@ func (ec *executionContext) childFields_RenterPage(ctx context.Context, field gr
 		return ec.fieldContext_RenterPage_linkExpiresAt(ctx, field)
 	case "erasureRequestedAt":
 		return ec.fieldContext_RenterPage_erasureRequestedAt(ctx, field)
+	case "mails":
+		return ec.fieldContext_RenterPage_mails(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type RenterPage", field.Name)
 }
@@ -2904,6 +2975,98 @@ func (ec *executionContext) fieldContext_RenterForEdit_email(_ context.Context, 
 	return graphql.NewScalarFieldContext("RenterForEdit", field, false, false, errors.New("field of type String does not have child fields"))
 }
 
+func (ec *executionContext) _RenterMail_subject(ctx context.Context, field graphql.CollectedField, obj *model.RenterMail) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_RenterMail_subject(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Subject, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_RenterMail_subject(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("RenterMail", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _RenterMail_text(ctx context.Context, field graphql.CollectedField, obj *model.RenterMail) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_RenterMail_text(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Text, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_RenterMail_text(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("RenterMail", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _RenterMail_writtenAt(ctx context.Context, field graphql.CollectedField, obj *model.RenterMail) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_RenterMail_writtenAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.WrittenAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v scalar.DateTime) graphql.Marshaler {
+			return ec.marshalNDateTime2semesterhausᚋplatformᚋgraphqlxᚋscalarᚐDateTime(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_RenterMail_writtenAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("RenterMail", field, false, false, errors.New("field of type DateTime does not have child fields"))
+}
+
+func (ec *executionContext) _RenterMail_sentAt(ctx context.Context, field graphql.CollectedField, obj *model.RenterMail) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_RenterMail_sentAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.SentAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *scalar.DateTime) graphql.Marshaler {
+			return ec.marshalODateTime2ᚖsemesterhausᚋplatformᚋgraphqlxᚋscalarᚐDateTime(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_RenterMail_sentAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("RenterMail", field, false, false, errors.New("field of type DateTime does not have child fields"))
+}
+
 func (ec *executionContext) _RenterPage_token(ctx context.Context, field graphql.CollectedField, obj *model.RenterPage) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -3270,6 +3433,38 @@ func (ec *executionContext) _RenterPage_erasureRequestedAt(ctx context.Context, 
 }
 func (ec *executionContext) fieldContext_RenterPage_erasureRequestedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("RenterPage", field, false, false, errors.New("field of type DateTime does not have child fields"))
+}
+
+func (ec *executionContext) _RenterPage_mails(ctx context.Context, field graphql.CollectedField, obj *model.RenterPage) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_RenterPage_mails(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.RenterPage().Mails(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.RenterMail) graphql.Marshaler {
+			return ec.marshalNRenterMail2ᚕᚖsemesterhausᚋservicesᚋrenterᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐRenterMailᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_RenterPage_mails(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "RenterPage",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_RenterMail(ctx, field)
+		},
+	}
+	return fc, nil
 }
 
 func (ec *executionContext) _RenterSummary_id(ctx context.Context, field graphql.CollectedField, obj *model.RenterSummary) (ret graphql.Marshaler) {
@@ -5464,6 +5659,59 @@ func (ec *executionContext) _RenterForEdit(ctx context.Context, sel ast.Selectio
 	return out
 }
 
+var renterMailImplementors = []string{"RenterMail"}
+
+func (ec *executionContext) _RenterMail(ctx context.Context, sel ast.SelectionSet, obj *model.RenterMail) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, renterMailImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("RenterMail")
+		case "subject":
+			out.Values[i] = ec._RenterMail_subject(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "text":
+			out.Values[i] = ec._RenterMail_text(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "writtenAt":
+			out.Values[i] = ec._RenterMail_writtenAt(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "sentAt":
+			out.Values[i] = ec._RenterMail_sentAt(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
 var renterPageImplementors = []string{"RenterPage", "_Entity"}
 
 func (ec *executionContext) _RenterPage(ctx context.Context, sel ast.SelectionSet, obj *model.RenterPage) graphql.Marshaler {
@@ -5479,83 +5727,121 @@ func (ec *executionContext) _RenterPage(ctx context.Context, sel ast.SelectionSe
 		case "token":
 			out.Values[i] = ec._RenterPage_token(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "firstName":
 			out.Values[i] = ec._RenterPage_firstName(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "lastName":
 			out.Values[i] = ec._RenterPage_lastName(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "email":
 			out.Values[i] = ec._RenterPage_email(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "language":
 			out.Values[i] = ec._RenterPage_language(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "street":
 			out.Values[i] = ec._RenterPage_street(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "zip":
 			out.Values[i] = ec._RenterPage_zip(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "city":
 			out.Values[i] = ec._RenterPage_city(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "country":
 			out.Values[i] = ec._RenterPage_country(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "birthday":
 			out.Values[i] = ec._RenterPage_birthday(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "phone":
 			out.Values[i] = ec._RenterPage_phone(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "nationality":
 			out.Values[i] = ec._RenterPage_nationality(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "gender":
 			out.Values[i] = ec._RenterPage_gender(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "emailValidated":
 			out.Values[i] = ec._RenterPage_emailValidated(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "linkExpiresAt":
 			out.Values[i] = ec._RenterPage_linkExpiresAt(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "erasureRequestedAt":
 			out.Values[i] = ec._RenterPage_erasureRequestedAt(ctx, field, obj)
 			if out.Values[i] == graphql.RequiredNull {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
+		case "mails":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._RenterPage_mails(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -6357,6 +6643,32 @@ func (ec *executionContext) unmarshalNRenterByIDsInput2ᚕᚖsemesterhausᚋserv
 		}
 	}
 	return res, nil
+}
+
+func (ec *executionContext) marshalNRenterMail2ᚕᚖsemesterhausᚋservicesᚋrenterᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐRenterMailᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.RenterMail) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNRenterMail2ᚖsemesterhausᚋservicesᚋrenterᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐRenterMail(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNRenterMail2ᚖsemesterhausᚋservicesᚋrenterᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐRenterMail(ctx context.Context, sel ast.SelectionSet, v *model.RenterMail) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._RenterMail(ctx, sel, v)
 }
 
 func (ec *executionContext) unmarshalNRenterPageByTokensInput2ᚕᚖsemesterhausᚋservicesᚋrenterᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐRenterPageByTokensInput(ctx context.Context, v any) ([]*model.RenterPageByTokensInput, error) {

@@ -72,6 +72,16 @@ type RenterForEdit struct {
 	Email     string `json:"email"`
 }
 
+// A mail to the renter, as it was written.
+type RenterMail struct {
+	Subject string `json:"subject"`
+	// The plain-text part.
+	Text      string          `json:"text"`
+	WrittenAt scalar.DateTime `json:"writtenAt"`
+	// When it was delivered; null while it waits.
+	SentAt *scalar.DateTime `json:"sentAt,omitempty"`
+}
+
 // A renter's own page ("Meine Buchung"), opened with the link every mail to the renter carries; the
 // renting subgraph adds the renter's bookings.
 type RenterPage struct {
@@ -98,6 +108,8 @@ type RenterPage struct {
 	LinkExpiresAt scalar.DateTime `json:"linkExpiresAt"`
 	// When the renter asked to erase their data; null if they have not.
 	ErasureRequestedAt *scalar.DateTime `json:"erasureRequestedAt,omitempty"`
+	// The mails the residence wrote to the renter, oldest first (for the download of all their data).
+	Mails []*RenterMail `json:"mails"`
 }
 
 func (RenterPage) IsEntity() {}

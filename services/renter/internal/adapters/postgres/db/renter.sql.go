@@ -404,6 +404,43 @@ func (q *Queries) ListErasureRequests(ctx context.Context) ([]Renter, error) {
 	return items, nil
 }
 
+const listMailsOf = `-- name: ListMailsOf :many
+SELECT subject, text_body, created_at, sent_at FROM outgoing_mail WHERE renter_id = $1 ORDER BY seq
+`
+
+type ListMailsOfRow struct {
+	Subject   string
+	TextBody  string
+	CreatedAt pgtype.Timestamptz
+	SentAt    pgtype.Timestamptz
+}
+
+// The mails to a renter, oldest first, for their own page's download.
+func (q *Queries) ListMailsOf(ctx context.Context, renterID int64) ([]ListMailsOfRow, error) {
+	rows, err := q.db.Query(ctx, listMailsOf, renterID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []ListMailsOfRow
+	for rows.Next() {
+		var i ListMailsOfRow
+		if err := rows.Scan(
+			&i.Subject,
+			&i.TextBody,
+			&i.CreatedAt,
+			&i.SentAt,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const listRenterSummaries = `-- name: ListRenterSummaries :many
 SELECT id, first_name, last_name, email FROM renter
 `
