@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { renderRoute } from '../../test/render';
 import { REQUEST_PAGE_LINK, RENTER_PAGE, WITHDRAW_REQUEST } from './MyBooking.graphql';
+import { MY_MAILS } from './MyData.graphql';
 
 function booking(state: string, dates: Record<string, string | null>, extra: Record<string, unknown> = {}) {
   return {
@@ -77,7 +78,7 @@ describe('my booking', () => {
     for (const shown of ['Weiblich', 'Deutsch', '17.05.2004']) expect(screen.getByText(shown)).toBeTruthy();
   });
 
-  it('downloads all the renter’s data as JSON, without the link', async () => {
+  it('downloads all the renter’s data as JSON with the mails to them, without the link', async () => {
     const files: Blob[] = [];
     URL.createObjectURL = (blob: Blob) => {
       files.push(blob);
@@ -85,12 +86,31 @@ describe('my booking', () => {
     };
     URL.revokeObjectURL = () => {};
     renderRoute('/booking/my-booking?token=t1', {
-      mocks: [{ request: { query: RENTER_PAGE, variables: { token: 't1' } }, result: page('en', [booking('PAYED', confirmed, { accessKey: '4711' })]) }],
+      mocks: [
+        { request: { query: RENTER_PAGE, variables: { token: 't1' } }, result: page('en', [booking('PAYED', confirmed, { accessKey: '4711' })]) },
+        {
+          request: { query: MY_MAILS, variables: { token: 't1' } },
+          result: {
+            data: {
+              renterPage: {
+                __typename: 'RenterPage',
+                token: 't1',
+                mails: [{ __typename: 'RenterMail', subject: 'Payment received', text: 'Hello Anna Schmidt,', writtenAt: '2027-01-09T10:00:00Z', sentAt: '2027-01-09T10:00:02Z' }],
+              },
+            },
+          },
+        },
+      ],
     });
     fireEvent.click(await screen.findByRole('button', { name: 'Download all my data (JSON)' }));
-    expect(files).toHaveLength(1);
+    await waitFor(() => expect(files).toHaveLength(1));
     const data = JSON.parse(await files[0].text()) as Record<string, unknown>;
-    expect(data).toMatchObject({ firstName: 'Anna', street: 'Plöck 42', bookings: [{ rentingId: 'r-PAYED', accessKey: '4711' }] });
+    expect(data).toMatchObject({
+      firstName: 'Anna',
+      street: 'Plöck 42',
+      bookings: [{ rentingId: 'r-PAYED', accessKey: '4711' }],
+      mails: [{ subject: 'Payment received', sentAt: '2027-01-09T10:00:02Z' }],
+    });
     expect(Object.keys(data)).not.toContain('token');
     expect(JSON.stringify(data)).not.toContain('__typename');
   });
