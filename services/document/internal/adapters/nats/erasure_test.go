@@ -68,7 +68,7 @@ func TestErasureConsumer_copiesCertificatesAndPendingUploadsGoOnce_contractsStay
 		`SELECT count(*) FROM document WHERE renter_id = 7 AND type = 'CONTRACT'`:                           1,
 		`SELECT count(*) FROM pending_upload WHERE renter_id = 7`:                                           0,
 		`SELECT count(*) FROM document WHERE renter_id = 8`:                                                 3,
-		`SELECT count(*) FROM audit_log WHERE action = 'deleteDocument' AND actor = 'hausmeister'`:          3,
+		`SELECT count(*) FROM audit_log WHERE action = 'eraseDocument' AND actor = 'hausmeister'`:           3,
 		`SELECT count(*) FROM audit_log WHERE action = 'eraseRenterData'`:                                   1,
 	} {
 		if n := countRows(t, pool, query); n != want {
@@ -76,7 +76,7 @@ func TestErasureConsumer_copiesCertificatesAndPendingUploadsGoOnce_contractsStay
 		}
 	}
 	var details string
-	if err := pool.QueryRow(ctx, `SELECT string_agg(details::text, ' ') FROM audit_log WHERE concerns = $1 AND action IN ('deleteDocument', 'eraseRenterData')`,
+	if err := pool.QueryRow(ctx, `SELECT string_agg(details::text, ' ') FROM audit_log WHERE concerns = $1 AND action IN ('eraseDocument', 'eraseRenterData')`,
 		concerns.Renter(renterID)).Scan(&details); err != nil {
 		t.Fatal(err)
 	}

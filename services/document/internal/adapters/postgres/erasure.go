@@ -16,7 +16,7 @@ const erasureReason = "the renter's erasure request (GDPR art. 17)"
 
 // EraseRenterIn deletes in tx what this service keeps of a renter whose erasure an admin executed
 // (renter.erased) and no retention duty keeps: their identity card copies, enrollment certificates
-// and other papers, each audited as a deletion (actor, type, renting, reason), and the uploads of
+// and other papers, each audited (eraseDocument: actor, type, renting, reason), and the uploads of
 // their requests never confirmed. Contracts and signed contracts stay for the legal retention
 // period (CONTRACT_RETENTION). A summary entry says what went and what stayed, never the content.
 func EraseRenterIn(ctx context.Context, tx pgx.Tx, renterID int64, actor string) error {
@@ -29,7 +29,7 @@ func EraseRenterIn(ctx context.Context, tx pgx.Tx, renterID int64, actor string)
 	for i, row := range rows {
 		deleted[i] = deletedDocument{row.ID, row.Type, row.RenterID, row.RentingID, erasureReason}
 	}
-	if err := auditDeleted(ctx, tx, actor, deleted); err != nil {
+	if err := auditDeleted(ctx, tx, actor, "eraseDocument", deleted); err != nil {
 		return err
 	}
 	pending, err := q.DeleteRenterPendingUploads(ctx, renterID)

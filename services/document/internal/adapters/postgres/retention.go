@@ -85,17 +85,17 @@ func (r *Repository) deleteAudited(ctx context.Context, del func(*db.Queries) ([
 			return fmt.Errorf("retention: %w", err)
 		}
 		deleted = len(documents)
-		return auditDeleted(ctx, tx, retentionActor, documents)
+		return auditDeleted(ctx, tx, retentionActor, "deleteDocument", documents)
 	})
 	return deleted, err
 }
 
-// auditDeleted records in tx an audit entry for each deleted document: what, when, why and who
-// (actor), never the content.
-func auditDeleted(ctx context.Context, tx pgx.Tx, actor string, documents []deletedDocument) error {
+// auditDeleted records in tx an audit entry of the action for each deleted document: what, when,
+// why and who (actor), never the content.
+func auditDeleted(ctx context.Context, tx pgx.Tx, actor, action string, documents []deletedDocument) error {
 	for _, d := range documents {
 		if err := audit.Record(ctx, tx, audit.Entry{
-			Actor: actor, Action: "deleteDocument", Subject: "document/" + d.id.String(), Concerns: concerns.Renter(d.renterID),
+			Actor: actor, Action: action, Subject: "document/" + d.id.String(), Concerns: concerns.Renter(d.renterID),
 			Details: map[string]any{"type": d.typ, "renting": d.renting.String(), "reason": d.reason},
 		}); err != nil {
 			return err
