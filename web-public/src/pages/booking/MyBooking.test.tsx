@@ -3,6 +3,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { renderRoute } from '../../test/render';
 import { REQUEST_PAGE_LINK, RENTER_PAGE, WITHDRAW_REQUEST } from './MyBooking.graphql';
 import { MY_MAILS } from './MyData.graphql';
+import { ERASURE_STATE } from './Erasure.graphql';
 
 function booking(state: string, dates: Record<string, string | null>, extra: Record<string, unknown> = {}) {
   return {
@@ -50,12 +51,19 @@ function page(language: string, bookings: unknown[]) {
   };
 }
 
+/** The erasure part of the page asks on its own (Erasure.test.tsx covers it): no request yet. */
+const noErasure = {
+  request: { query: ERASURE_STATE, variables: { token: 't1' } },
+  result: { data: { renterPage: { __typename: 'RenterPage', token: 't1', erasureRequestedAt: null } } },
+};
+
 const confirmed = { emailConfirmedDate: '2027-01-06T10:00:00Z', ownerAcknowledgedDate: '2027-01-07T10:00:00Z' };
 
 describe('my booking', () => {
   it('shows each booking with its steps and dates and the action that applies now, in the renter’s language', async () => {
     renderRoute('/booking/my-booking?token=t1', {
       mocks: [
+        noErasure,
         {
           request: { query: RENTER_PAGE, variables: { token: 't1' } },
           result: page('de', [
@@ -87,6 +95,8 @@ describe('my booking', () => {
     URL.revokeObjectURL = () => {};
     renderRoute('/booking/my-booking?token=t1', {
       mocks: [
+        noErasure,
+        noErasure, // asked again when the mails' answer updates the page
         { request: { query: RENTER_PAGE, variables: { token: 't1' } }, result: page('en', [booking('PAYED', confirmed, { accessKey: '4711' })]) },
         {
           request: { query: MY_MAILS, variables: { token: 't1' } },
@@ -119,6 +129,8 @@ describe('my booking', () => {
     const refetched = page('en', [booking('CANCELED', {})]);
     renderRoute('/booking/my-booking?token=t1', {
       mocks: [
+        noErasure,
+        noErasure, // asked again when the page is fetched again
         { request: { query: RENTER_PAGE, variables: { token: 't1' } }, result: page('en', [booking('APARTMENT_REQUESTED', {})]) },
         {
           request: { query: WITHDRAW_REQUEST, variables: { token: 't1', rentingId: 'r-APARTMENT_REQUESTED' } },
