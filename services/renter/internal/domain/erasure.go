@@ -21,7 +21,9 @@ func (r Renter) Erased() bool { return !r.ErasedAt.IsZero() }
 
 // Erase replaces the renter's personal data by nothing at at, as their erasure request asks: no
 // name, address, birthday, phone, nationality or notes, and an address of its own that no mail
-// reaches (the e-mail identifies renters); the language, which says nothing about the person, stays.
+// reaches (the e-mail identifies renters); the language and whether the address was confirmed, which
+// say nothing about the person, stay (a confirmed renter is never deleted as unused: the row stays for
+// the rentings that name it).
 // The renter's id stays for what a legal retention duty keeps (contracts, payments). It tells
 // whether anything changed: a renter erased before is left as they are; a renter who did not ask
 // is refused with NoErasureRequest.
@@ -33,7 +35,7 @@ func (r *Renter) Erase(at time.Time) (bool, error) {
 		return false, nil
 	}
 	r.Data = PersonalData{Email: ErasedEmail(r.ID), Gender: GenderVarious, Language: r.Data.Language}
-	r.EmailValidated, r.Notes, r.ErasedAt = false, "", at
+	r.Notes, r.ErasedAt = "", at
 	return true, nil
 }
 

@@ -657,7 +657,7 @@ func (q *Queries) ReleaseRegistration(ctx context.Context, id int64) error {
 
 const storeErasedRenter = `-- name: StoreErasedRenter :exec
 UPDATE renter
-SET email = $1, email_validated = false, first_name = $2, last_name = $3, street = $4,
+SET email = $1, first_name = $2, last_name = $3, street = $4,
     zip = $5, city = $6, country = $7, birthday = $8, phone = $9, nationality = $10,
     gender = $11, notes = '', erased_at = $12, updated_at = now()
 WHERE id = $13

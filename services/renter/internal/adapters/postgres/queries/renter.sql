@@ -128,7 +128,7 @@ SELECT * FROM renter WHERE erasure_requested_at IS NOT NULL ORDER BY erasure_req
 -- An erased renter's row: the personal data replaced (domain.Renter.Erase), the row kept for the
 -- rentings and payments under a retention duty.
 UPDATE renter
-SET email = @email, email_validated = false, first_name = @first_name, last_name = @last_name, street = @street,
+SET email = @email, first_name = @first_name, last_name = @last_name, street = @street,
     zip = @zip, city = @city, country = @country, birthday = @birthday, phone = @phone, nationality = @nationality,
     gender = @gender, notes = '', erased_at = @erased_at, updated_at = now()
 WHERE id = @id;
