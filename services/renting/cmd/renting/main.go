@@ -67,8 +67,7 @@ func serve(ctx context.Context, cfg config.Config, infra *service.Infra, logger 
 		return err
 	})
 	erasures := natsadapter.NewErasureConsumer(js, pool, pgadapter.EraseRenterIn, streams.Renter, logger)
-	return infra.Run(ctx, logger, api, append(consumers.Components(streams.Document, streams.Payment), jobs,
-		server.Func("renter-erasures", erasures.Run))...)
+	return infra.Run(ctx, logger, api, append(consumers.Components(streams.Document, streams.Payment), jobs, erasures)...)
 }
 
 // peers are the client connections to the services the renting service calls.
