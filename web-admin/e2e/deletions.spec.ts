@@ -40,4 +40,20 @@ test('Löschanträge: the renter asked on their page; executing it erases the re
   await expect(log.locator('tbody tr').filter({ hasText: 'Daten auf Antrag gelöscht' })).toHaveCount(1);
   await expect(log.locator('tbody tr').filter({ hasText: 'Löschung beantragt' })).toHaveCount(1);
   await expect(page.getByText(lastName)).toHaveCount(0);
+
+  // renter.erased reached renting and document: the identity card copies and the certificate went,
+  // each in the Protokoll, and each service's summary (the Protokoll joins every service's entries)
+  await expect
+    .poll(
+      async () => {
+        await page.reload();
+        await expect(log.locator('tbody tr').first()).toBeVisible();
+        return [
+          await log.locator('tbody tr').filter({ hasText: 'Dokument auf Antrag gelöscht' }).count(),
+          await log.locator('tbody tr').filter({ hasText: 'Formulare und Dokumente auf Antrag gelöscht' }).count(),
+        ];
+      },
+      { message: 'the erasure in the renting and document services', timeout: 30_000 },
+    )
+    .toEqual([3, 2]);
 });
