@@ -73,3 +73,21 @@ func Concerning(ctx context.Context, db Querier, key string) ([]Recorded, error)
 	}
 	return entries, nil
 }
+
+// Redact replaces, in the caller's transaction, the details of the entries concerning key whose
+// action is one of actions by {"redacted": reason}: for entries that held a party's personal data
+// (before and after an edit) once that party's data is erased. Who did what and when stays. It
+// returns how many entries it redacted; redacting again changes nothing more.
+func Redact(ctx context.Context, tx pgx.Tx, key string, actions []string, reason string) (int64, error) {
+	details, err := json.Marshal(map[string]string{"redacted": reason})
+	if err != nil {
+		return 0, fmt.Errorf("encode redaction: %w", err)
+	}
+	tag, err := tx.Exec(ctx,
+		`UPDATE audit_log SET details = $3 WHERE concerns = $1 AND action = ANY($2) AND details <> $3::jsonb`,
+		key, actions, details)
+	if err != nil {
+		return 0, fmt.Errorf("redact audit entries concerning %s: %w", key, err)
+	}
+	return tag.RowsAffected(), nil
+}

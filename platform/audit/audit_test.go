@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"strings"
 	"testing"
 
 	"github.com/jackc/pgx/v5"
@@ -88,5 +89,46 @@ func TestConcerning_thePartysEntriesNewestFirst(t *testing.T) {
 	}
 	if none, err := audit.Concerning(ctx, pool, "renter/99"); err != nil || len(none) != 0 {
 		t.Errorf("a party without entries: %v, %v", none, err)
+	}
+}
+
+func TestRedact_theErasedPartysEditsLoseTheirDetailsOnce_othersKeepTheirs(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	pool, _ := pgtest.NewDatabase(t, nil)
+	for _, e := range []audit.Entry{
+		{Actor: "admin", Action: "updateRenter", Subject: "renter/7", Concerns: "renter/7", Details: map[string]any{"after": map[string]any{"lastName": "Schmidt"}}},
+		{Actor: "admin", Action: "approveIdentityCard", Subject: "renting/a", Concerns: "renter/7", Details: map[string]any{"renting": "a"}},
+		{Actor: "admin", Action: "updateRenter", Subject: "renter/8", Concerns: "renter/8", Details: map[string]any{"after": map[string]any{"lastName": "Weber"}}},
+	} {
+		if err := postgres.InTx(ctx, pool, func(tx pgx.Tx) error { return audit.Record(ctx, tx, e) }); err != nil {
+			t.Fatal(err)
+		}
+	}
+	redact := func() int64 {
+		var n int64
+		err := postgres.InTx(ctx, pool, func(tx pgx.Tx) (err error) {
+			n, err = audit.Redact(ctx, tx, "renter/7", []string{"updateRenter"}, "erased on request")
+			return err
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return n
+	}
+	if n := redact(); n != 1 {
+		t.Errorf("redacted %d entries, want 1", n)
+	}
+	if n := redact(); n != 0 {
+		t.Errorf("redacting again redacted %d entries, want none", n)
+	}
+	seven, _ := audit.Concerning(ctx, pool, "renter/7")
+	eight, _ := audit.Concerning(ctx, pool, "renter/8")
+	if len(seven) != 2 || string(seven[1].Details) != `{"redacted": "erased on request"}` || seven[1].Actor != "admin" ||
+		string(seven[0].Details) != `{"renting": "a"}` {
+		t.Errorf("renter/7's entries %+v", seven)
+	}
+	if len(eight) != 1 || !strings.Contains(string(eight[0].Details), "Weber") {
+		t.Errorf("another party's entry changed: %+v", eight)
 	}
 }

@@ -35,14 +35,16 @@ var GatewayBuckets = []string{"gateway_sessions", "gateway_limits"}
 // Users are the users of the services that talk to NATS and of the gateway. The catalog service
 // does not use NATS and has no user.
 func Users() []User {
-	renting, document, payment := streams.Renting.Stream(), streams.Document.Stream(), streams.Payment.Stream()
+	renting, document, payment, renter := streams.Renting.Stream(), streams.Document.Stream(), streams.Payment.Stream(), streams.Renter.Stream()
 	return []User{
-		{Name: "document", Publishes: []streams.Stream{document}, Consumes: []Consumer{{renting, streams.DocumentRenting}}},
+		{Name: "document", Publishes: []streams.Stream{document},
+			Consumes: []Consumer{{renting, streams.DocumentRenting}, {renter, streams.DocumentErasures}}},
 		{Name: "gateway", Buckets: GatewayBuckets},
 		{Name: "payment", Publishes: []streams.Stream{payment}, Consumes: []Consumer{{renting, streams.PaymentRenting}}},
-		{Name: "renter", Consumes: []Consumer{{renting, streams.RenterMails}, {renting, streams.RenterRetention}}},
+		{Name: "renter", Publishes: []streams.Stream{renter},
+			Consumes: []Consumer{{renting, streams.RenterMails}, {renting, streams.RenterRetention}}},
 		{Name: "renting", Publishes: []streams.Stream{renting},
-			Consumes: []Consumer{{document, streams.RentingDocumentEvents}, {payment, streams.RentingPaymentEvents}}},
+			Consumes: []Consumer{{document, streams.RentingDocumentEvents}, {payment, streams.RentingPaymentEvents}, {renter, streams.RentingErasures}}},
 	}
 }
 

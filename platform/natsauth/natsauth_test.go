@@ -169,6 +169,26 @@ func TestPublish_onAnotherServicesSubject_refused(t *testing.T) {
 	}
 }
 
+// TestPublish_renterErased_onlyByTheRenterService: renter.erased makes renting and document erase a
+// renter's papers and forms; neither of them, nor payment, may say so.
+func TestPublish_renterErased_onlyByTheRenterService(t *testing.T) {
+	t.Parallel()
+	url := server(t)
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	if err := events.EnsureStream(ctx, connect(t, url, "renter"), streams.Renter.Stream()); err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"renting", "document", "payment"} {
+		refused, cancelRefused := context.WithTimeout(ctx, 2*time.Second) // a refused publish gets no answer
+		_, err := connect(t, url, name).Publish(refused, streams.Renter.Erased(), []byte("forged"))
+		cancelRefused()
+		if err == nil {
+			t.Errorf("%s published renter.erased", name)
+		}
+	}
+}
+
 // TestSessionBucket_asRenting_refused: only the gateway reads and writes its sessions.
 func TestSessionBucket_asRenting_refused(t *testing.T) {
 	t.Parallel()

@@ -67,6 +67,7 @@ const MESSAGES: Record<string, string> = {
   INVALID_FILETYPE: 'Die Datei muss ein Bild oder ein PDF sein.',
   NOT_A_PDF: 'Die Datei ist kein gültiges PDF.',
   NO_RENTER: 'Diesen Mieter gibt es nicht (mehr).',
+  NO_ERASURE_REQUEST: 'Dieser Mieter hat keine Löschung beantragt.',
   NO_RENTING: 'Diese Buchung gibt es nicht (mehr).',
   NO_APARTMENT: 'Diese Wohnung gibt es nicht.',
   NO_PICTURE: 'Das Bild {{name}} gibt es bei dieser Wohnung nicht (mehr).',

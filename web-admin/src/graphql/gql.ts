@@ -15,6 +15,8 @@ import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-
  */
 type Documents = {
     "\n  fragment ExceptionFields on UserDataException {\n    path\n    params {\n      key\n      value\n    }\n    messageId\n  }\n": typeof types.ExceptionFieldsFragmentDoc,
+    "\n  query ErasureRequests {\n    erasureRequests {\n      id\n      firstName\n      lastName\n      email\n      erasureRequestedAt\n      erasedAt\n    }\n  }\n": typeof types.ErasureRequestsDocument,
+    "\n  mutation ExecuteErasure($renterId: Int!) {\n    executeErasure(renterId: $renterId) {\n      exception {\n        ...ExceptionFields\n      }\n    }\n  }\n": typeof types.ExecuteErasureDocument,
     "\n  query AdminBuilding {\n    adminBuilding {\n      id\n      floors {\n        id\n        name\n        apartments {\n          id\n          name\n          descriptionDe\n          descriptionEn\n          pricePerMonth\n          priceDeposit\n          priceCleaning\n          floor {\n            id\n            name\n          }\n        }\n      }\n    }\n  }\n": typeof types.AdminBuildingDocument,
     "\n  mutation UpdateApartment($update: ApartmentUpdate!) {\n    updateApartment(update: $update) {\n      exception {\n        ...ExceptionFields\n      }\n    }\n  }\n": typeof types.UpdateApartmentDocument,
     "\n  query ApartmentPictures($id: Int!) {\n    apartmentById(id: $id) {\n      id\n      pictures {\n        name\n        url\n        descriptionDe\n        descriptionEn\n      }\n    }\n  }\n": typeof types.ApartmentPicturesDocument,
@@ -46,6 +48,8 @@ type Documents = {
 };
 const documents: Documents = {
     "\n  fragment ExceptionFields on UserDataException {\n    path\n    params {\n      key\n      value\n    }\n    messageId\n  }\n": types.ExceptionFieldsFragmentDoc,
+    "\n  query ErasureRequests {\n    erasureRequests {\n      id\n      firstName\n      lastName\n      email\n      erasureRequestedAt\n      erasedAt\n    }\n  }\n": types.ErasureRequestsDocument,
+    "\n  mutation ExecuteErasure($renterId: Int!) {\n    executeErasure(renterId: $renterId) {\n      exception {\n        ...ExceptionFields\n      }\n    }\n  }\n": types.ExecuteErasureDocument,
     "\n  query AdminBuilding {\n    adminBuilding {\n      id\n      floors {\n        id\n        name\n        apartments {\n          id\n          name\n          descriptionDe\n          descriptionEn\n          pricePerMonth\n          priceDeposit\n          priceCleaning\n          floor {\n            id\n            name\n          }\n        }\n      }\n    }\n  }\n": types.AdminBuildingDocument,
     "\n  mutation UpdateApartment($update: ApartmentUpdate!) {\n    updateApartment(update: $update) {\n      exception {\n        ...ExceptionFields\n      }\n    }\n  }\n": types.UpdateApartmentDocument,
     "\n  query ApartmentPictures($id: Int!) {\n    apartmentById(id: $id) {\n      id\n      pictures {\n        name\n        url\n        descriptionDe\n        descriptionEn\n      }\n    }\n  }\n": types.ApartmentPicturesDocument,
@@ -94,6 +98,14 @@ export function graphql(source: string): unknown;
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  fragment ExceptionFields on UserDataException {\n    path\n    params {\n      key\n      value\n    }\n    messageId\n  }\n"): (typeof documents)["\n  fragment ExceptionFields on UserDataException {\n    path\n    params {\n      key\n      value\n    }\n    messageId\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ErasureRequests {\n    erasureRequests {\n      id\n      firstName\n      lastName\n      email\n      erasureRequestedAt\n      erasedAt\n    }\n  }\n"): (typeof documents)["\n  query ErasureRequests {\n    erasureRequests {\n      id\n      firstName\n      lastName\n      email\n      erasureRequestedAt\n      erasedAt\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ExecuteErasure($renterId: Int!) {\n    executeErasure(renterId: $renterId) {\n      exception {\n        ...ExceptionFields\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation ExecuteErasure($renterId: Int!) {\n    executeErasure(renterId: $renterId) {\n      exception {\n        ...ExceptionFields\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

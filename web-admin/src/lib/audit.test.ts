@@ -12,6 +12,9 @@ describe('actionLabel', () => {
     ['acceptRenewalForRenter', 'Verlängerung für den Mieter angenommen'],
     ['declineRenewalForRenter', 'Verlängerung für den Mieter abgelehnt'],
     ['deleteDocument', 'Dokument gelöscht (Aufbewahrungsfrist)'],
+    ['requestErasure', 'Löschung beantragt'],
+    ['eraseRenter', 'Daten auf Antrag gelöscht'],
+    ['eraseDocument', 'Dokument auf Antrag gelöscht'],
     ['somethingNew', 'somethingNew'],
     ['toString', 'toString'],
   ])('%s → %s', (action, want) => expect(actionLabel(action)).toBe(want));
@@ -28,6 +31,7 @@ describe('auditDetails', () => {
     ['{"type":"IDENTITY_CARD_FRONT","fileName":"front.png"}', ['Dokument: Personalausweis Vorderseite', 'Datei: front.png']],
     ['{"apartmentId":12,"semesterId":5,"state":"APARTMENT_RESERVED"}', ['Wohnung: 12', 'Semester: 5', 'Status: Reserviert']],
     ['{"deleted":3}', ['Gelöscht: 3']],
+    ['{"reason":"GDPR art. 17","pendingUploads":3}', ['Grund: GDPR art. 17', 'Unbestätigte Uploads: 3']],
     [
       '{"before":{"firstName":"Erika","phone":"1","notes":""},"after":{"firstName":"Erika","phone":"2","notes":"ruhig"}}',
       ['Mobil: 1 → 2', 'Notizen: – → ruhig'],

@@ -23,6 +23,10 @@ export const ACTION_LABELS: Record<string, string> = {
   scheduleDeletion: 'Löschung der Dokumente geplant',
   deleteDocument: 'Dokument gelöscht (Aufbewahrungsfrist)',
   forgetRequest: 'Unbestätigte Anfrage gelöscht (Aufbewahrungsfrist)',
+  requestErasure: 'Löschung beantragt',
+  eraseRenter: 'Daten auf Antrag gelöscht',
+  eraseRenterData: 'Formulare und Dokumente auf Antrag gelöscht',
+  eraseDocument: 'Dokument auf Antrag gelöscht',
 };
 
 export function actionLabel(action: string): string {
@@ -31,6 +35,13 @@ export function actionLabel(action: string): string {
 
 const KEYS: Record<string, string> = {
   state: 'Status',
+  reason: 'Grund',
+  redacted: 'Entfernt',
+  personalData: 'Persönliche Daten',
+  documents: 'Dokumente',
+  pendingUploads: 'Unbestätigte Uploads',
+  bookingRequestForms: 'Anfrageformulare',
+  kept: 'Aufbewahrt',
   type: 'Dokument',
   fileName: 'Datei',
   deleted: 'Gelöscht',

@@ -76,6 +76,7 @@ export const de: Resources = {
     SEMESTER_NOT_BOOKABLE: 'Das Semester kann nicht gebucht werden',
     NO_APARTMENT: 'Das Apartment existiert nicht',
     NO_RENTING: 'Die Buchung existiert nicht',
+    PAGE_LINK_INVALID: 'Dieser Link funktioniert nicht (mehr): Bitte fordere einen neuen an',
     ALREADY_RENTING: 'Du hast für dieses Semester bereits eine Buchung',
     TRANSITION_NOT_ALLOWED: 'Das ist im aktuellen Stand deiner Buchung nicht möglich',
     RENEWAL_LINK_INVALID: 'Dieser Verlängerungslink ist ungültig. Bitte öffne den Link aus deiner Verlängerungs-E-Mail.',
@@ -328,6 +329,15 @@ export const de: Resources = {
       email: 'E-Mail-Adresse',
       request: 'Neuen Link schicken',
       sent: 'Wenn wir diese Adresse kennen, ist ein neuer Link unterwegs. Bitte schau in dein Postfach.',
+    },
+    erasure: {
+      title: 'Meine Daten löschen',
+      text: 'Du kannst uns bitten, deine persönlichen Daten zu löschen. Wir löschen alles, was wir nicht von Gesetzes wegen aufbewahren müssen; Verträge und Zahlungen bewahren wir für die gesetzliche Frist auf.',
+      request: 'Löschung meiner Daten beantragen',
+      confirmTitle: 'Deine Daten löschen?',
+      confirmText: 'Die Verwaltung löscht deine Daten; diese Seite und ihre Links funktionieren danach nicht mehr.',
+      confirm: 'Ja, meine Daten löschen',
+      requested: 'Du hast am {{date}} die Löschung deiner Daten beantragt. Wir haben dir eine Bestätigung geschickt; die Verwaltung führt sie aus.',
     },
     sandbox: {
       title: 'Sandbox',

@@ -75,6 +75,7 @@ export const en = {
     SEMESTER_NOT_BOOKABLE: 'The semester cannot be booked',
     NO_APARTMENT: 'The apartment does not exist',
     NO_RENTING: 'The booking does not exist',
+    PAGE_LINK_INVALID: 'This link does not work (any more): ask for a new one',
     ALREADY_RENTING: 'You already have a booking for this semester',
     TRANSITION_NOT_ALLOWED: 'This is not possible in the current state of your booking',
     RENEWAL_LINK_INVALID: 'This renewal link is not valid. Please open the link from your renewal e-mail.',
@@ -327,6 +328,15 @@ export const en = {
       email: 'E-mail address',
       request: 'Send me a new link',
       sent: 'If we know this address, a new link is on its way. Please check your inbox.',
+    },
+    erasure: {
+      title: 'Erase my data',
+      text: 'You can ask us to erase your personal data. We erase everything we are not required by law to keep; contracts and payments are kept for the legal period.',
+      request: 'Ask to erase my data',
+      confirmTitle: 'Erase your data?',
+      confirmText: 'The office will erase your data; this page and its links stop working then.',
+      confirm: 'Yes, erase my data',
+      requested: 'You asked on {{date}} to erase your data. We have sent you a confirmation; the office will carry it out.',
     },
     sandbox: {
       title: 'Sandbox',

@@ -65,6 +65,7 @@ const (
 	paymentLinkCreated        = "link_created"
 	paymentSucceeded          = "succeeded"
 	paymentFailed             = "failed"
+	renterErased              = "erased"
 )
 
 // RentingStream is the prefix of the renting service's stream (RENTING).
@@ -135,6 +136,18 @@ func (p PaymentStream) Succeeded() string { return p.Stream().Subject(paymentSuc
 // Failed is the subject of a PaymentFailed: payment.failed.
 func (p PaymentStream) Failed() string { return p.Stream().Subject(paymentFailed) }
 
+// RenterStream is the prefix of the renter service's stream (RENTER).
+type RenterStream string
+
+// Renter is where the renter service publishes.
+const Renter RenterStream = "renter"
+
+// Stream is the stream with its declared subjects.
+func (p RenterStream) Stream() Stream { return streamOf(string(p), renterErased) }
+
+// Erased is the subject of a RenterErased: renter.erased.
+func (p RenterStream) Erased() string { return p.Stream().Subject(renterErased) }
+
 // The durable consumers on the streams, named once: the consuming service creates its consumer
 // under this name, and NATS lets each service create, read and acknowledge only its own
 // (semesterhaus/platform/natsauth). Renaming one makes a new consumer, which starts from the
@@ -146,4 +159,6 @@ const (
 	PaymentRenting        = "payment-renting"         // the payment service's payments, on RENTING
 	RentingDocumentEvents = "renting-document-events" // the renting service, on DOCUMENT
 	RentingPaymentEvents  = "renting-payment-events"  // the renting service, on PAYMENT
+	RentingErasures       = "renting-erasures"        // the renting service erases a renter's forms, on RENTER
+	DocumentErasures      = "document-erasures"       // the document service erases a renter's papers, on RENTER
 )

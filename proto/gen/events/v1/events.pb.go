@@ -859,6 +859,77 @@ func (x *PaymentFailed) GetAt() *timestamppb.Timestamp {
 	return nil
 }
 
+// RenterErased is published by the renter service on "renter.erased" (stream RENTER, subjects
+// "renter.>") when an admin executed a renter's erasure request: the renting and document services
+// erase what they keep of the renter that no legal retention duty keeps. It carries ids only.
+type RenterErased struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	EventId       string                 `protobuf:"bytes,1,opt,name=event_id,json=eventId,proto3" json:"event_id,omitempty"`
+	RenterId      int64                  `protobuf:"varint,2,opt,name=renter_id,json=renterId,proto3" json:"renter_id,omitempty"`
+	Actor         string                 `protobuf:"bytes,3,opt,name=actor,proto3" json:"actor,omitempty"`
+	At            *timestamppb.Timestamp `protobuf:"bytes,4,opt,name=at,proto3" json:"at,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *RenterErased) Reset() {
+	*x = RenterErased{}
+	mi := &file_events_v1_events_proto_msgTypes[9]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *RenterErased) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*RenterErased) ProtoMessage() {}
+
+func (x *RenterErased) ProtoReflect() protoreflect.Message {
+	mi := &file_events_v1_events_proto_msgTypes[9]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use RenterErased.ProtoReflect.Descriptor instead.
+func (*RenterErased) Descriptor() ([]byte, []int) {
+	return file_events_v1_events_proto_rawDescGZIP(), []int{9}
+}
+
+func (x *RenterErased) GetEventId() string {
+	if x != nil {
+		return x.EventId
+	}
+	return ""
+}
+
+func (x *RenterErased) GetRenterId() int64 {
+	if x != nil {
+		return x.RenterId
+	}
+	return 0
+}
+
+func (x *RenterErased) GetActor() string {
+	if x != nil {
+		return x.Actor
+	}
+	return ""
+}
+
+func (x *RenterErased) GetAt() *timestamppb.Timestamp {
+	if x != nil {
+		return x.At
+	}
+	return nil
+}
+
 var File_events_v1_events_proto protoreflect.FileDescriptor
 
 const file_events_v1_events_proto_rawDesc = "" +
@@ -956,7 +1027,12 @@ const file_events_v1_events_proto_rawDesc = "" +
 	"\n" +
 	"payment_id\x18\x03 \x01(\tR\tpaymentId\x12\x16\n" +
 	"\x06reason\x18\x04 \x01(\tR\x06reason\x12*\n" +
-	"\x02at\x18\x05 \x01(\v2\x1a.google.protobuf.TimestampR\x02atB+Z)semesterhaus/proto/gen/events/v1;eventsv1b\x06proto3"
+	"\x02at\x18\x05 \x01(\v2\x1a.google.protobuf.TimestampR\x02at\"\x88\x01\n" +
+	"\fRenterErased\x12\x19\n" +
+	"\bevent_id\x18\x01 \x01(\tR\aeventId\x12\x1b\n" +
+	"\trenter_id\x18\x02 \x01(\x03R\brenterId\x12\x14\n" +
+	"\x05actor\x18\x03 \x01(\tR\x05actor\x12*\n" +
+	"\x02at\x18\x04 \x01(\v2\x1a.google.protobuf.TimestampR\x02atB+Z)semesterhaus/proto/gen/events/v1;eventsv1b\x06proto3"
 
 var (
 	file_events_v1_events_proto_rawDescOnce sync.Once
@@ -970,7 +1046,7 @@ func file_events_v1_events_proto_rawDescGZIP() []byte {
 	return file_events_v1_events_proto_rawDescData
 }
 
-var file_events_v1_events_proto_msgTypes = make([]protoimpl.MessageInfo, 9)
+var file_events_v1_events_proto_msgTypes = make([]protoimpl.MessageInfo, 10)
 var file_events_v1_events_proto_goTypes = []any{
 	(*RentingStateChanged)(nil),   // 0: semesterhaus.events.v1.RentingStateChanged
 	(*RentingDeleted)(nil),        // 1: semesterhaus.events.v1.RentingDeleted
@@ -981,23 +1057,25 @@ var file_events_v1_events_proto_goTypes = []any{
 	(*PaymentLinkCreated)(nil),    // 6: semesterhaus.events.v1.PaymentLinkCreated
 	(*PaymentSucceeded)(nil),      // 7: semesterhaus.events.v1.PaymentSucceeded
 	(*PaymentFailed)(nil),         // 8: semesterhaus.events.v1.PaymentFailed
-	(*timestamppb.Timestamp)(nil), // 9: google.protobuf.Timestamp
+	(*RenterErased)(nil),          // 9: semesterhaus.events.v1.RenterErased
+	(*timestamppb.Timestamp)(nil), // 10: google.protobuf.Timestamp
 }
 var file_events_v1_events_proto_depIdxs = []int32{
-	9, // 0: semesterhaus.events.v1.RentingStateChanged.at:type_name -> google.protobuf.Timestamp
-	9, // 1: semesterhaus.events.v1.RentingDeleted.at:type_name -> google.protobuf.Timestamp
-	9, // 2: semesterhaus.events.v1.KeyCodeDue.move_in:type_name -> google.protobuf.Timestamp
-	9, // 3: semesterhaus.events.v1.ReminderDue.at:type_name -> google.protobuf.Timestamp
-	9, // 4: semesterhaus.events.v1.ContractRequested.at:type_name -> google.protobuf.Timestamp
-	9, // 5: semesterhaus.events.v1.ContractSigned.at:type_name -> google.protobuf.Timestamp
-	9, // 6: semesterhaus.events.v1.PaymentLinkCreated.at:type_name -> google.protobuf.Timestamp
-	9, // 7: semesterhaus.events.v1.PaymentSucceeded.at:type_name -> google.protobuf.Timestamp
-	9, // 8: semesterhaus.events.v1.PaymentFailed.at:type_name -> google.protobuf.Timestamp
-	9, // [9:9] is the sub-list for method output_type
-	9, // [9:9] is the sub-list for method input_type
-	9, // [9:9] is the sub-list for extension type_name
-	9, // [9:9] is the sub-list for extension extendee
-	0, // [0:9] is the sub-list for field type_name
+	10, // 0: semesterhaus.events.v1.RentingStateChanged.at:type_name -> google.protobuf.Timestamp
+	10, // 1: semesterhaus.events.v1.RentingDeleted.at:type_name -> google.protobuf.Timestamp
+	10, // 2: semesterhaus.events.v1.KeyCodeDue.move_in:type_name -> google.protobuf.Timestamp
+	10, // 3: semesterhaus.events.v1.ReminderDue.at:type_name -> google.protobuf.Timestamp
+	10, // 4: semesterhaus.events.v1.ContractRequested.at:type_name -> google.protobuf.Timestamp
+	10, // 5: semesterhaus.events.v1.ContractSigned.at:type_name -> google.protobuf.Timestamp
+	10, // 6: semesterhaus.events.v1.PaymentLinkCreated.at:type_name -> google.protobuf.Timestamp
+	10, // 7: semesterhaus.events.v1.PaymentSucceeded.at:type_name -> google.protobuf.Timestamp
+	10, // 8: semesterhaus.events.v1.PaymentFailed.at:type_name -> google.protobuf.Timestamp
+	10, // 9: semesterhaus.events.v1.RenterErased.at:type_name -> google.protobuf.Timestamp
+	10, // [10:10] is the sub-list for method output_type
+	10, // [10:10] is the sub-list for method input_type
+	10, // [10:10] is the sub-list for extension type_name
+	10, // [10:10] is the sub-list for extension extendee
+	0,  // [0:10] is the sub-list for field type_name
 }
 
 func init() { file_events_v1_events_proto_init() }
@@ -1011,7 +1089,7 @@ func file_events_v1_events_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_events_v1_events_proto_rawDesc), len(file_events_v1_events_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   9,
+			NumMessages:   10,
 			NumExtensions: 0,
 			NumServices:   0,
 		},

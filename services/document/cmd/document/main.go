@@ -73,7 +73,8 @@ func serve(ctx context.Context, cfg config.Config, infra *service.Infra, logger 
 	}
 	consumer := natsadapter.NewRentingConsumer(infra.JS, pool, repo, contracts, retention, logger, streams.Renting)
 	deletions := app.Retention(repo, app.RetentionPeriods{Contracts: cfg.ContractRetention}, cfg.RetentionInterval, time.Now, logger)
-	return infra.Run(ctx, logger, api, server.Func("renting-events", consumer.Run), deletions)
+	erasures := natsadapter.NewErasureConsumer(infra.JS, pool, pgadapter.EraseRenterIn, streams.Renter, logger)
+	return infra.Run(ctx, logger, api, server.Func("renting-events", consumer.Run), deletions, erasures)
 }
 
 // dialSources connects to the services the contracts' data comes from. Connections are lazy, so

@@ -29,7 +29,7 @@ const mailInterval = 2 * time.Second
 
 func main() {
 	service.Main("renter", config.Load, map[string]service.Command[config.Config]{
-		"serve":   service.Serve(service.Needs{NATS: true}, serve),
+		"serve":   service.Serve(service.Needs{NATS: true, Publishes: []streams.Stream{streams.Renter.Stream()}}, serve),
 		"migrate": service.Migrate[config.Config](migrations.FS),
 	})
 }
@@ -63,13 +63,14 @@ func serve(ctx context.Context, cfg config.Config, infra *service.Infra, logger 
 		PageLinkValidity: cfg.PageLinkValidity, PageLinkWindow: cfg.PageLinkWindow,
 	}, time.Now)
 	pages := app.NewPages(repo, renters, repo, mails)
+	erasures := app.NewErasures(repo, repo, pages, mails, time.Now)
 	consumer := natsadapter.NewMailConsumer(infra.JS, pool, in, mails, streams.Renting, logger)
 	sender := app.NewMailSender(repo, transport, mailInterval, cfg.MailSenders, logger)
 
 	api := service.API{
 		HTTPAddr: cfg.HTTPAddr, GRPCAddr: cfg.GRPCAddr,
 		Routes: func(mux *http.ServeMux) {
-			mux.Handle("/graphql", graphql.NewHandler(renters, pages, auditLog, verifier, logger))
+			mux.Handle("/graphql", graphql.NewHandler(renters, pages, auditLog, erasures, verifier, logger))
 		},
 		RegisterGRPC: func(s *grpc.Server) {
 			renterv1.RegisterRenterServiceServer(s, grpcadapter.NewServer(renters, pages))

@@ -182,8 +182,12 @@ func (m *Mails) repeatBooking(ctx context.Context, content *domain.MailContent, 
 
 // Write renders the content in the renter's language, addressed to the renter, signed by the
 // residence and with a new link to the renter's own page, and stores it under the event that
-// caused it, with the link's token. Every mail to a renter goes through it.
+// caused it, with the link's token. Every mail to a renter goes through it. An erased renter is
+// mailed nothing: there is nobody to write to.
 func (m *Mails) Write(ctx context.Context, store MailStore, eventID string, renter domain.Renter, content domain.MailContent) error {
+	if renter.Erased() {
+		return nil
+	}
 	content.Language, content.FirstName, content.LastName = renter.Data.Language, renter.Data.FirstName, renter.Data.LastName
 	var err error
 	if content.Residence, err = m.catalog.Residence(ctx); err != nil {

@@ -10,6 +10,8 @@ import (
 type PageTokens interface {
 	// PageToken returns the token with the hash or domain.ErrNotFound.
 	PageToken(ctx context.Context, hash []byte) (domain.PageToken, error)
+	// MailsOf returns the mails to the renter, oldest first.
+	MailsOf(ctx context.Context, renterID int64) ([]domain.SentMail, error)
 }
 
 // MailTransactions runs fn with a mail store bound to one transaction, committed when fn returns
@@ -56,4 +58,19 @@ func (p *Pages) RequestLink(ctx context.Context, email string) error {
 	return p.tx.InMailTransaction(ctx, func(store MailStore) error {
 		return p.mails.SendPageLink(ctx, store, email)
 	})
+}
+
+// Mails returns the mails to the renter whose page the token opens, oldest first, for the download
+// of all their data (GDPR art. 15 and 20), without the tokens of their links; an unknown or expired
+// token is domain.ErrNotFound.
+func (p *Pages) Mails(ctx context.Context, token string) ([]domain.SentMail, error) {
+	_, page, err := p.Open(ctx, token)
+	if err != nil {
+		return nil, err
+	}
+	mails, err := p.tokens.MailsOf(ctx, page.RenterID)
+	for i := range mails {
+		mails[i] = mails[i].WithoutTokens()
+	}
+	return mails, err
 }

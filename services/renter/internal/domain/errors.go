@@ -32,6 +32,10 @@ const (
 	MsgStringMin       = "STRING_MIN"
 	MsgStringMax       = "STRING_MAX"
 	MsgNoRenter        = "NO_RENTER"
+	// MsgPageLinkInvalid: the link to the renter's own page is unknown or expired.
+	MsgPageLinkInvalid = "PAGE_LINK_INVALID"
+	// MsgNoErasureRequest: an admin executes an erasure the renter never asked for.
+	MsgNoErasureRequest = "NO_ERASURE_REQUEST"
 	// MsgSingleLine refuses a line break or another control character in one-line text: a name
 	// goes into mail headers, greetings and CSV exports, where a line break starts something new.
 	MsgSingleLine = "SINGLE_LINE"
@@ -40,4 +44,15 @@ const (
 // NoRenter is the exception for an edit of a renter that does not exist.
 func NoRenter(id int64) *exception.Error {
 	return exception.New("id", MsgNoRenter, "id", strconv.FormatInt(id, 10))
+}
+
+// PageLinkInvalid is the exception for an action on the renter's own page with an unknown or
+// expired link.
+func PageLinkInvalid() *exception.Error {
+	return exception.New("token", MsgPageLinkInvalid)
+}
+
+// NoErasureRequest is the exception for erasing a renter who did not ask for it.
+func NoErasureRequest(id int64) *exception.Error {
+	return exception.New("renterId", MsgNoErasureRequest, "id", strconv.FormatInt(id, 10))
 }

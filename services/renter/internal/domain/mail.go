@@ -2,6 +2,7 @@ package domain
 
 import (
 	"net/url"
+	"regexp"
 	"strings"
 	"time"
 )
@@ -24,6 +25,8 @@ const (
 	MailKeyCode          MailKind = "key_code" // not on a state: on the renting's key_code_due event
 	// MailPageLink answers a renter who asked for a new link to their own page.
 	MailPageLink MailKind = "page_link"
+	// MailErasureRequested confirms that a renter's erasure request was received.
+	MailErasureRequested MailKind = "erasure_requested"
 )
 
 // The reminders, on the renting's reminder_due event: each leads to the same page as the mail of
@@ -201,4 +204,23 @@ func RetryDelay(failures int) time.Duration {
 		return most
 	}
 	return min(first<<(failures-1), most)
+}
+
+// SentMail is a mail to a renter as their own page's download lists it: what it said and when.
+type SentMail struct {
+	Subject   string
+	Text      string
+	WrittenAt time.Time
+	SentAt    time.Time // zero while it waits to be delivered
+}
+
+// tokenInLink matches the capability a link of a mail carries: the page, confirmation or renewal
+// token.
+var tokenInLink = regexp.MustCompile(`([?&]token=)[^&\s"'<>]+`)
+
+// WithoutTokens returns the mail with the tokens of its links left out ("token=…"): a download
+// of the renter's data is a file they may pass on, and must not open their page or their booking.
+func (m SentMail) WithoutTokens() SentMail {
+	m.Text = tokenInLink.ReplaceAllString(m.Text, "${1}…")
+	return m
 }

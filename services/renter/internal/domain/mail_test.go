@@ -83,3 +83,14 @@ func TestRetryDelay_growsAndIsCapped(t *testing.T) {
 		}
 	}
 }
+
+func TestSentMail_withoutTokens_everyLinksCapabilityLeftOut(t *testing.T) {
+	t.Parallel()
+	m := domain.SentMail{Text: "Confirm: https://w.example/booking/step3?email=a%40b.org&token=abc_-1\n" +
+		"Renew: https://w.example/booking/extend?rentingId=r1&token=XyZ-9 or\nhttps://w.example/booking/my-booking?token=p4g3 (30 days)"}
+	want := "Confirm: https://w.example/booking/step3?email=a%40b.org&token=…\n" +
+		"Renew: https://w.example/booking/extend?rentingId=r1&token=… or\nhttps://w.example/booking/my-booking?token=… (30 days)"
+	if got := m.WithoutTokens().Text; got != want {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+}

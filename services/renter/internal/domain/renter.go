@@ -49,6 +49,11 @@ type Renter struct {
 	Data           PersonalData
 	EmailValidated bool
 	Notes          string
+	// ErasureRequestedAt is when the renter asked, from their own page, to erase their data; zero
+	// if they never did.
+	ErasureRequestedAt time.Time
+	// ErasedAt is when an admin executed the request; zero while the data is there.
+	ErasedAt time.Time
 }
 
 // RenterEdit is what an admin may change about a renter; the e-mail is not editable.

@@ -66,7 +66,8 @@ func serve(ctx context.Context, cfg config.Config, infra *service.Infra, logger 
 		_, err := rentings.RunJobs(ctx)
 		return err
 	})
-	return infra.Run(ctx, logger, api, append(consumers.Components(streams.Document, streams.Payment), jobs)...)
+	erasures := natsadapter.NewErasureConsumer(js, pool, pgadapter.EraseRenterIn, streams.Renter, logger)
+	return infra.Run(ctx, logger, api, append(consumers.Components(streams.Document, streams.Payment), jobs, erasures)...)
 }
 
 // peers are the client connections to the services the renting service calls.

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { renderRoute } from '../../test/render';
 import { REQUEST_PAGE_LINK, RENTER_PAGE, WITHDRAW_REQUEST } from './MyBooking.graphql';
+import { MY_MAILS } from './MyData.graphql';
+import { ERASURE_STATE } from './Erasure.graphql';
 
 function booking(state: string, dates: Record<string, string | null>, extra: Record<string, unknown> = {}) {
   return {
@@ -49,12 +51,19 @@ function page(language: string, bookings: unknown[]) {
   };
 }
 
+/** The erasure part of the page asks on its own (Erasure.test.tsx covers it): no request yet. */
+const noErasure = {
+  request: { query: ERASURE_STATE, variables: { token: 't1' } },
+  result: { data: { renterPage: { __typename: 'RenterPage', token: 't1', erasureRequestedAt: null } } },
+};
+
 const confirmed = { emailConfirmedDate: '2027-01-06T10:00:00Z', ownerAcknowledgedDate: '2027-01-07T10:00:00Z' };
 
 describe('my booking', () => {
   it('shows each booking with its steps and dates and the action that applies now, in the renter’s language', async () => {
     renderRoute('/booking/my-booking?token=t1', {
       mocks: [
+        noErasure,
         {
           request: { query: RENTER_PAGE, variables: { token: 't1' } },
           result: page('de', [
@@ -77,7 +86,7 @@ describe('my booking', () => {
     for (const shown of ['Weiblich', 'Deutsch', '17.05.2004']) expect(screen.getByText(shown)).toBeTruthy();
   });
 
-  it('downloads all the renter’s data as JSON, without the link', async () => {
+  it('downloads all the renter’s data as JSON with the mails to them, without the link', async () => {
     const files: Blob[] = [];
     URL.createObjectURL = (blob: Blob) => {
       files.push(blob);
@@ -85,12 +94,33 @@ describe('my booking', () => {
     };
     URL.revokeObjectURL = () => {};
     renderRoute('/booking/my-booking?token=t1', {
-      mocks: [{ request: { query: RENTER_PAGE, variables: { token: 't1' } }, result: page('en', [booking('PAYED', confirmed, { accessKey: '4711' })]) }],
+      mocks: [
+        noErasure,
+        noErasure, // asked again when the mails' answer updates the page
+        { request: { query: RENTER_PAGE, variables: { token: 't1' } }, result: page('en', [booking('PAYED', confirmed, { accessKey: '4711' })]) },
+        {
+          request: { query: MY_MAILS, variables: { token: 't1' } },
+          result: {
+            data: {
+              renterPage: {
+                __typename: 'RenterPage',
+                token: 't1',
+                mails: [{ __typename: 'RenterMail', subject: 'Payment received', text: 'Hello Anna Schmidt,', writtenAt: '2027-01-09T10:00:00Z', sentAt: '2027-01-09T10:00:02Z' }],
+              },
+            },
+          },
+        },
+      ],
     });
     fireEvent.click(await screen.findByRole('button', { name: 'Download all my data (JSON)' }));
-    expect(files).toHaveLength(1);
+    await waitFor(() => expect(files).toHaveLength(1));
     const data = JSON.parse(await files[0].text()) as Record<string, unknown>;
-    expect(data).toMatchObject({ firstName: 'Anna', street: 'Plöck 42', bookings: [{ rentingId: 'r-PAYED', accessKey: '4711' }] });
+    expect(data).toMatchObject({
+      firstName: 'Anna',
+      street: 'Plöck 42',
+      bookings: [{ rentingId: 'r-PAYED', accessKey: '4711' }],
+      mails: [{ subject: 'Payment received', sentAt: '2027-01-09T10:00:02Z' }],
+    });
     expect(Object.keys(data)).not.toContain('token');
     expect(JSON.stringify(data)).not.toContain('__typename');
   });
@@ -99,6 +129,8 @@ describe('my booking', () => {
     const refetched = page('en', [booking('CANCELED', {})]);
     renderRoute('/booking/my-booking?token=t1', {
       mocks: [
+        noErasure,
+        noErasure, // asked again when the page is fetched again
         { request: { query: RENTER_PAGE, variables: { token: 't1' } }, result: page('en', [booking('APARTMENT_REQUESTED', {})]) },
         {
           request: { query: WITHDRAW_REQUEST, variables: { token: 't1', rentingId: 'r-APARTMENT_REQUESTED' } },

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useMutation, useQuery } from '@apollo/client/react';
+import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
 import { Button, Form, Input } from 'antd';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,8 @@ import { Spinner } from '../../components/Spinner/Spinner';
 import type { RenterPageQuery } from '../../graphql/graphql';
 import { REQUEST_PAGE_LINK, RENTER_PAGE, WITHDRAW_REQUEST } from './MyBooking.graphql';
 import { countryName, nationalityName } from './codeLists';
+import { Erasure } from './Erasure';
+import { MY_MAILS } from './MyData.graphql';
 
 type Page = NonNullable<RenterPageQuery['renterPage']>;
 type Booking = Page['bookings'][number];
@@ -62,6 +64,7 @@ export default function MyBooking() {
         <BookingCard key={b.rentingId} booking={b} token={page.token} />
       ))}
       <PersonalData page={page} />
+      <Erasure token={page.token} />
       <p className="my-booking-expiry">{t('booking.myBooking.expires', { date: formatDate(page.linkExpiresAt, currentLanguage(i18n)) })}</p>
     </section>
   );
@@ -89,9 +92,20 @@ function PersonalData({ page }: { page: Page }) {
         return value;
     }
   };
-  const download = () => {
-    // Everything the page shows but the link itself; Apollo's type names left out.
-    const data = JSON.stringify(page, (key, value: unknown) => (key === '__typename' || key === 'token' || key === 'linkExpiresAt' ? undefined : value), 2);
+  const client = useApolloClient();
+  const [problem, setProblem] = useState<Message>();
+  const download = async () => {
+    setProblem(undefined);
+    let mails;
+    try {
+      mails = (await client.query({ query: MY_MAILS, variables: { token: page.token }, fetchPolicy: 'network-only' })).data?.renterPage?.mails ?? [];
+    } catch (e) {
+      setProblem(describeRequestError(e));
+      return;
+    }
+    // Everything the page shows but the link itself, and the mails to the renter; Apollo's type names left out.
+    const all = { ...page, mails };
+    const data = JSON.stringify(all, (key, value: unknown) => (key === '__typename' || key === 'token' || key === 'linkExpiresAt' ? undefined : value), 2);
     const file = new Blob([data], { type: 'application/json' });
     const link = document.createElement('a');
     link.href = URL.createObjectURL(file);
@@ -111,7 +125,8 @@ function PersonalData({ page }: { page: Page }) {
         ))}
       </dl>
       <AntdScope>
-        <Button onClick={download}>{t('booking.myBooking.data.download')}</Button>
+        {problem && <ErrorAlert message={problem} focus />}
+        <Button onClick={() => void download()}>{t('booking.myBooking.data.download')}</Button>
       </AntdScope>
     </section>
   );

@@ -136,6 +136,12 @@ func publish(t *testing.T, js jetstream.JetStream, subject, id string, data []by
 // window on a timer, so an event id sent again just after the window may still be dropped).
 func waitUntilAcked(t *testing.T, js jetstream.JetStream, stream string) {
 	t.Helper()
+	waitUntilAckedBy(t, js, stream, natsadapter.Durable)
+}
+
+// waitUntilAckedBy is waitUntilAcked for the durable consumer of that name.
+func waitUntilAckedBy(t *testing.T, js jetstream.JetStream, stream, durable string) {
+	t.Helper()
 	ctx := context.Background()
 	deadline := time.Now().Add(15 * time.Second)
 	for time.Now().Before(deadline) {
@@ -143,7 +149,7 @@ func waitUntilAcked(t *testing.T, js jetstream.JetStream, stream string) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		cons, err := js.Consumer(ctx, stream, natsadapter.Durable)
+		cons, err := js.Consumer(ctx, stream, durable)
 		if err == nil {
 			if info, err := cons.Info(ctx); err == nil && info.AckFloor.Stream >= str.CachedInfo().State.LastSeq {
 				return

@@ -84,16 +84,22 @@ func (r *Repository) deleteAudited(ctx context.Context, del func(*db.Queries) ([
 		if err != nil {
 			return fmt.Errorf("retention: %w", err)
 		}
-		for _, d := range documents {
-			if err := audit.Record(ctx, tx, audit.Entry{
-				Actor: retentionActor, Action: "deleteDocument", Subject: "document/" + d.id.String(), Concerns: concerns.Renter(d.renterID),
-				Details: map[string]any{"type": d.typ, "renting": d.renting.String(), "reason": d.reason},
-			}); err != nil {
-				return err
-			}
-		}
 		deleted = len(documents)
-		return nil
+		return auditDeleted(ctx, tx, retentionActor, "deleteDocument", documents)
 	})
 	return deleted, err
+}
+
+// auditDeleted records in tx an audit entry of the action for each deleted document: what, when,
+// why and who (actor), never the content.
+func auditDeleted(ctx context.Context, tx pgx.Tx, actor, action string, documents []deletedDocument) error {
+	for _, d := range documents {
+		if err := audit.Record(ctx, tx, audit.Entry{
+			Actor: actor, Action: action, Subject: "document/" + d.id.String(), Concerns: concerns.Renter(d.renterID),
+			Details: map[string]any{"type": d.typ, "renting": d.renting.String(), "reason": d.reason},
+		}); err != nil {
+			return err
+		}
+	}
+	return nil
 }

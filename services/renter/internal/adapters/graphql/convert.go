@@ -1,6 +1,8 @@
 package graphql
 
 import (
+	"time"
+
 	"semesterhaus/platform/audit"
 	"semesterhaus/platform/graphqlx/scalar"
 	"semesterhaus/services/renter/internal/adapters/graphql/model"
@@ -13,7 +15,17 @@ func toGraphRenter(r domain.Renter) *model.Renter {
 		ID: int(r.ID), Email: d.Email, EmailValidated: r.EmailValidated, FirstName: d.FirstName, LastName: d.LastName,
 		Street: d.Street, Zip: d.Zip, City: d.City, Country: d.Country, Birthday: scalar.Date(d.Birthday),
 		Phone: d.Phone, Notes: r.Notes, Nationality: d.Nationality, Gender: model.Gender(d.Gender), Language: string(d.Language),
+		ErasureRequestedAt: optionalTime(r.ErasureRequestedAt), ErasedAt: optionalTime(r.ErasedAt),
 	}
+}
+
+// optionalTime is null for the zero time.
+func optionalTime(t time.Time) *scalar.DateTime {
+	if t.IsZero() {
+		return nil
+	}
+	v := scalar.DateTime(t)
+	return &v
 }
 
 // pageOf is a renter's page as the token opened it.
@@ -29,7 +41,7 @@ func toGraphRenterPage(p pageOf) *model.RenterPage {
 		Token: p.plain, FirstName: d.FirstName, LastName: d.LastName, Email: d.Email, Language: string(d.Language),
 		Street: d.Street, Zip: d.Zip, City: d.City, Country: d.Country, Birthday: scalar.Date(d.Birthday), Phone: d.Phone,
 		Nationality: d.Nationality, Gender: model.Gender(d.Gender), EmailValidated: p.renter.EmailValidated,
-		LinkExpiresAt: scalar.DateTime(p.token.ExpiresAt),
+		LinkExpiresAt: scalar.DateTime(p.token.ExpiresAt), ErasureRequestedAt: optionalTime(p.renter.ErasureRequestedAt),
 	}
 }
 
@@ -56,4 +68,8 @@ func toGraphAuditEntries(entries []audit.Recorded) []*model.AuditEntry {
 
 func toDomainEdit(u model.RenterUpdate) domain.RenterEdit {
 	return domain.RenterEdit{ID: int64(u.ID), FirstName: u.FirstName, LastName: u.LastName, Phone: u.Phone, Notes: u.Notes}
+}
+
+func toGraphMail(m domain.SentMail) *model.RenterMail {
+	return &model.RenterMail{Subject: m.Subject, Text: m.Text, WrittenAt: scalar.DateTime(m.WrittenAt), SentAt: optionalTime(m.SentAt)}
 }

@@ -55,8 +55,9 @@ func newSubgraph(t *testing.T) subgraph {
 	catalog := grpctest.Dial(t, "renter", "catalog", grpctest.Serve(t, catalogfake.NewExample().Register))
 	mails := app.NewMails(renderer, grpcadapter.NewCatalogClient(catalog), pageSettings, c.Now)
 	pages := app.NewPages(repo, renters, repo, mails)
+	erasures := app.NewErasures(repo, repo, pages, mails, c.Now)
 	s := graphqltest.Serve(t, "renter", func(v *identity.Verifier) http.Handler {
-		return graphql.NewHandler(renters, pages, auditLog, v, slog.New(slog.DiscardHandler))
+		return graphql.NewHandler(renters, pages, auditLog, erasures, v, slog.New(slog.DiscardHandler))
 	})
 	return subgraph{Subgraph: s, t: t, pool: pool, renters: renters, clock: c}
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"net/url"
 	"regexp"
+	"strings"
 	"testing"
 	"time"
 
@@ -111,5 +112,42 @@ func TestRequestRenterPageLink_malformedAddressIsAnException(t *testing.T) {
 		if got := s.requestLink(email); got != want {
 			t.Errorf("%q: exception %q, want %q", email, got, want)
 		}
+	}
+}
+
+func TestRenterPageMails_theTokensRentersMailsOnly(t *testing.T) {
+	t.Parallel()
+	s := newSubgraph(t)
+	s.add("Anna", "Schmidt", "anna@example.org")
+	s.add("Bob", "Weber", "bob@example.org")
+	s.requestLink("bob@example.org")
+	token := s.pageToken("anna@example.org")
+
+	var data struct {
+		RenterPage struct {
+			Mails []struct {
+				Subject, Text, WrittenAt string
+				SentAt                   *string
+			}
+		}
+	}
+	r := s.Query(nil, `query($t: String!) { renterPage(token: $t) { mails { subject text writtenAt sentAt } } }`, map[string]any{"t": token}, &data)
+	if len(r.Errors) > 0 {
+		t.Fatal(r.Errors)
+	}
+	mails := data.RenterPage.Mails
+	if len(mails) != 1 || mails[0].Subject != `Your link to "My booking"` || !strings.Contains(mails[0].Text, "Hello Anna Schmidt") ||
+		mails[0].WrittenAt == "" || mails[0].SentAt != nil {
+		t.Errorf("Anna's mails %+v, want her one page link mail, not yet sent", mails)
+	}
+	if strings.Contains(mails[0].Text, token) || !strings.Contains(mails[0].Text, "/booking/my-booking?token=…") {
+		t.Errorf("the download's mail keeps the link's token: %s", mails[0].Text)
+	}
+	var none struct {
+		RenterPage *struct{ Mails []struct{ Subject string } }
+	}
+	s.Query(nil, `query($t: String!) { renterPage(token: $t) { mails { subject } } }`, map[string]any{"t": "x" + token}, &none)
+	if none.RenterPage != nil {
+		t.Errorf("a wrong token got %+v", none.RenterPage)
 	}
 }

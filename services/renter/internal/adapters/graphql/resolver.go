@@ -13,9 +13,10 @@ import (
 
 // Resolver is the root resolver; it is where the renter service's dependencies are injected.
 type Resolver struct {
-	Renters *app.Renters
-	Pages   *app.Pages
-	Audit   *app.AuditLog
+	Renters  *app.Renters
+	Pages    *app.Pages
+	Audit    *app.AuditLog
+	Erasures *app.Erasures
 }
 
 // renterPage is the page the token opens, or nil for an unknown or expired token.

@@ -23,6 +23,16 @@ func (r *mutationResolver) RequestRenterPageLink(ctx context.Context, email stri
 	return graphqlx.Updated(r.Pages.RequestLink(ctx, email))
 }
 
+// RequestErasure is the resolver for the requestErasure field.
+func (r *mutationResolver) RequestErasure(ctx context.Context, token string) (*graphqlx.UpdateResult, error) {
+	return graphqlx.Updated(r.Erasures.Request(ctx, token))
+}
+
+// ExecuteErasure is the resolver for the executeErasure field.
+func (r *mutationResolver) ExecuteErasure(ctx context.Context, renterID int) (*graphqlx.UpdateResult, error) {
+	return graphqlx.Updated(r.Erasures.Execute(ctx, int64(renterID)))
+}
+
 // Renter is the resolver for the renter field.
 func (r *queryResolver) Renter(ctx context.Context, id int) (*model.Renter, error) {
 	renter, err := r.Renters.RenterForAdmin(ctx, int64(id))
@@ -52,6 +62,12 @@ func (r *queryResolver) RenterPage(ctx context.Context, token string) (*model.Re
 	return r.renterPage(ctx, token)
 }
 
+// ErasureRequests is the resolver for the erasureRequests field.
+func (r *queryResolver) ErasureRequests(ctx context.Context) ([]*model.Renter, error) {
+	renters, err := r.Erasures.Requests(ctx)
+	return graphqlx.All(renters, err, toGraphRenter)
+}
+
 // AuditLog is the resolver for the auditLog field.
 func (r *renterResolver) AuditLog(ctx context.Context, obj *model.Renter) ([]*model.AuditEntry, error) {
 	entries, err := r.Audit.OfRenter(ctx, int64(obj.ID))
@@ -59,6 +75,12 @@ func (r *renterResolver) AuditLog(ctx context.Context, obj *model.Renter) ([]*mo
 		return nil, err
 	}
 	return toGraphAuditEntries(entries), nil
+}
+
+// Mails is the resolver for the mails field.
+func (r *renterPageResolver) Mails(ctx context.Context, obj *model.RenterPage) ([]*model.RenterMail, error) {
+	mails, err := r.Pages.Mails(ctx, obj.Token)
+	return graphqlx.All(mails, err, toGraphMail)
 }
 
 // Mutation returns generated.MutationResolver implementation.
@@ -70,8 +92,12 @@ func (r *Resolver) Query() generated.QueryResolver { return &queryResolver{r} }
 // Renter returns generated.RenterResolver implementation.
 func (r *Resolver) Renter() generated.RenterResolver { return &renterResolver{r} }
 
+// RenterPage returns generated.RenterPageResolver implementation.
+func (r *Resolver) RenterPage() generated.RenterPageResolver { return &renterPageResolver{r} }
+
 type (
-	mutationResolver struct{ *Resolver }
-	queryResolver    struct{ *Resolver }
-	renterResolver   struct{ *Resolver }
+	mutationResolver   struct{ *Resolver }
+	queryResolver      struct{ *Resolver }
+	renterResolver     struct{ *Resolver }
+	renterPageResolver struct{ *Resolver }
 )

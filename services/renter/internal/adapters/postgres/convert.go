@@ -13,6 +13,7 @@ import (
 func renterFromDB(r db.Renter) domain.Renter {
 	return domain.Renter{
 		ID: r.ID, EmailValidated: r.EmailValidated, Notes: r.Notes,
+		ErasureRequestedAt: r.ErasureRequestedAt.Time, ErasedAt: r.ErasedAt.Time,
 		Data: domain.PersonalData{
 			Email: r.Email, FirstName: r.FirstName, LastName: r.LastName, Street: r.Street, Zip: r.Zip,
 			City: r.City, Country: r.Country, Birthday: r.Birthday, Phone: r.Phone, Nationality: r.Nationality,

@@ -17,12 +17,13 @@ import (
 
 // MailStore writes a consumed event's token and mail in the consumer's transaction.
 type MailStore struct {
+	tx      pgx.Tx
 	queries *db.Queries
 }
 
 // MailStoreIn returns the mail store bound to tx, the transaction that records the event.
 func MailStoreIn(tx pgx.Tx) MailStore {
-	return MailStore{queries: db.New(tx)}
+	return MailStore{tx: tx, queries: db.New(tx)}
 }
 
 // Renter loads one renter or returns domain.ErrNotFound.
@@ -159,4 +160,17 @@ func (r *Repository) markSent(ctx context.Context, eventID string) error {
 		case <-time.After(wait):
 		}
 	}
+}
+
+// MailsOf loads the mails to the renter, oldest first.
+func (r *Repository) MailsOf(ctx context.Context, renterID int64) ([]domain.SentMail, error) {
+	rows, err := r.queries.ListMailsOf(ctx, renterID)
+	if err != nil {
+		return nil, fmt.Errorf("load the mails of renter %d: %w", renterID, err)
+	}
+	mails := make([]domain.SentMail, len(rows))
+	for i, row := range rows {
+		mails[i] = domain.SentMail{Subject: row.Subject, Text: row.TextBody, WrittenAt: row.CreatedAt.Time, SentAt: row.SentAt.Time}
+	}
+	return mails, nil
 }

@@ -127,6 +127,57 @@ func (q *Queries) DeletePendingUploads(ctx context.Context, rentingID pgtype.UUI
 	return result.RowsAffected(), nil
 }
 
+const deleteRenterPapers = `-- name: DeleteRenterPapers :many
+DELETE FROM document WHERE renter_id = $1 AND type NOT IN ('CONTRACT', 'SIGNED_CONTRACT')
+RETURNING id, type, renter_id, renting_id
+`
+
+type DeleteRenterPapersRow struct {
+	ID        pgtype.UUID
+	Type      string
+	RenterID  int64
+	RentingID pgtype.UUID
+}
+
+// An erased renter's documents that no retention duty keeps: identity card copies, enrollment
+// certificates and other papers; contracts and signed contracts stay for the legal period.
+func (q *Queries) DeleteRenterPapers(ctx context.Context, renterID int64) ([]DeleteRenterPapersRow, error) {
+	rows, err := q.db.Query(ctx, deleteRenterPapers, renterID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []DeleteRenterPapersRow
+	for rows.Next() {
+		var i DeleteRenterPapersRow
+		if err := rows.Scan(
+			&i.ID,
+			&i.Type,
+			&i.RenterID,
+			&i.RentingID,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const deleteRenterPendingUploads = `-- name: DeleteRenterPendingUploads :execrows
+DELETE FROM pending_upload WHERE renter_id = $1
+`
+
+func (q *Queries) DeleteRenterPendingUploads(ctx context.Context, renterID int64) (int64, error) {
+	result, err := q.db.Exec(ctx, deleteRenterPendingUploads, renterID)
+	if err != nil {
+		return 0, err
+	}
+	return result.RowsAffected(), nil
+}
+
 const deleteRentingDocuments = `-- name: DeleteRentingDocuments :execrows
 DELETE FROM document WHERE renting_id = $1
 `

@@ -73,3 +73,12 @@ WHERE id IN (
     FOR UPDATE SKIP LOCKED
 )
 RETURNING id, type, renter_id, renting_id;
+
+-- name: DeleteRenterPapers :many
+-- An erased renter's documents that no retention duty keeps: identity card copies, enrollment
+-- certificates and other papers; contracts and signed contracts stay for the legal period.
+DELETE FROM document WHERE renter_id = $1 AND type NOT IN ('CONTRACT', 'SIGNED_CONTRACT')
+RETURNING id, type, renter_id, renting_id;
+
+-- name: DeleteRenterPendingUploads :execrows
+DELETE FROM pending_upload WHERE renter_id = $1;

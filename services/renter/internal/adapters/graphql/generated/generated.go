@@ -35,6 +35,7 @@ type ResolverRoot interface {
 	Mutation() MutationResolver
 	Query() QueryResolver
 	Renter() RenterResolver
+	RenterPage() RenterPageResolver
 }
 
 type DirectiveRoot struct {
@@ -60,11 +61,14 @@ type ComplexityRoot struct {
 	}
 
 	Mutation struct {
+		ExecuteErasure        func(childComplexity int, renterID int) int
+		RequestErasure        func(childComplexity int, token string) int
 		RequestRenterPageLink func(childComplexity int, email string) int
 		UpdateRenter          func(childComplexity int, update model.RenterUpdate) int
 	}
 
 	Query struct {
+		ErasureRequests    func(childComplexity int) int
 		Renter             func(childComplexity int, id int) int
 		RenterForEdit      func(childComplexity int, renterID int) int
 		RenterPage         func(childComplexity int, token string) int
@@ -75,22 +79,24 @@ type ComplexityRoot struct {
 	}
 
 	Renter struct {
-		AuditLog       func(childComplexity int) int
-		Birthday       func(childComplexity int) int
-		City           func(childComplexity int) int
-		Country        func(childComplexity int) int
-		Email          func(childComplexity int) int
-		EmailValidated func(childComplexity int) int
-		FirstName      func(childComplexity int) int
-		Gender         func(childComplexity int) int
-		ID             func(childComplexity int) int
-		Language       func(childComplexity int) int
-		LastName       func(childComplexity int) int
-		Nationality    func(childComplexity int) int
-		Notes          func(childComplexity int) int
-		Phone          func(childComplexity int) int
-		Street         func(childComplexity int) int
-		Zip            func(childComplexity int) int
+		AuditLog           func(childComplexity int) int
+		Birthday           func(childComplexity int) int
+		City               func(childComplexity int) int
+		Country            func(childComplexity int) int
+		Email              func(childComplexity int) int
+		EmailValidated     func(childComplexity int) int
+		ErasedAt           func(childComplexity int) int
+		ErasureRequestedAt func(childComplexity int) int
+		FirstName          func(childComplexity int) int
+		Gender             func(childComplexity int) int
+		ID                 func(childComplexity int) int
+		Language           func(childComplexity int) int
+		LastName           func(childComplexity int) int
+		Nationality        func(childComplexity int) int
+		Notes              func(childComplexity int) int
+		Phone              func(childComplexity int) int
+		Street             func(childComplexity int) int
+		Zip                func(childComplexity int) int
 	}
 
 	RenterForEdit struct {
@@ -101,22 +107,31 @@ type ComplexityRoot struct {
 		Phone     func(childComplexity int) int
 	}
 
+	RenterMail struct {
+		SentAt    func(childComplexity int) int
+		Subject   func(childComplexity int) int
+		Text      func(childComplexity int) int
+		WrittenAt func(childComplexity int) int
+	}
+
 	RenterPage struct {
-		Birthday       func(childComplexity int) int
-		City           func(childComplexity int) int
-		Country        func(childComplexity int) int
-		Email          func(childComplexity int) int
-		EmailValidated func(childComplexity int) int
-		FirstName      func(childComplexity int) int
-		Gender         func(childComplexity int) int
-		Language       func(childComplexity int) int
-		LastName       func(childComplexity int) int
-		LinkExpiresAt  func(childComplexity int) int
-		Nationality    func(childComplexity int) int
-		Phone          func(childComplexity int) int
-		Street         func(childComplexity int) int
-		Token          func(childComplexity int) int
-		Zip            func(childComplexity int) int
+		Birthday           func(childComplexity int) int
+		City               func(childComplexity int) int
+		Country            func(childComplexity int) int
+		Email              func(childComplexity int) int
+		EmailValidated     func(childComplexity int) int
+		ErasureRequestedAt func(childComplexity int) int
+		FirstName          func(childComplexity int) int
+		Gender             func(childComplexity int) int
+		Language           func(childComplexity int) int
+		LastName           func(childComplexity int) int
+		LinkExpiresAt      func(childComplexity int) int
+		Mails              func(childComplexity int) int
+		Nationality        func(childComplexity int) int
+		Phone              func(childComplexity int) int
+		Street             func(childComplexity int) int
+		Token              func(childComplexity int) int
+		Zip                func(childComplexity int) int
 	}
 
 	RenterSummary struct {
@@ -157,6 +172,8 @@ type EntityResolver interface {
 type MutationResolver interface {
 	UpdateRenter(ctx context.Context, update model.RenterUpdate) (*graphqlx.UpdateResult, error)
 	RequestRenterPageLink(ctx context.Context, email string) (*graphqlx.UpdateResult, error)
+	RequestErasure(ctx context.Context, token string) (*graphqlx.UpdateResult, error)
+	ExecuteErasure(ctx context.Context, renterID int) (*graphqlx.UpdateResult, error)
 }
 type QueryResolver interface {
 	Renter(ctx context.Context, id int) (*model.Renter, error)
@@ -164,9 +181,13 @@ type QueryResolver interface {
 	RenterForEdit(ctx context.Context, renterID int) (*model.RenterForEdit, error)
 	RenterWithDocument(ctx context.Context, id int) (*model.Renter, error)
 	RenterPage(ctx context.Context, token string) (*model.RenterPage, error)
+	ErasureRequests(ctx context.Context) ([]*model.Renter, error)
 }
 type RenterResolver interface {
 	AuditLog(ctx context.Context, obj *model.Renter) ([]*model.AuditEntry, error)
+}
+type RenterPageResolver interface {
+	Mails(ctx context.Context, obj *model.RenterPage) ([]*model.RenterMail, error)
 }
 
 // endregion ************************** generated!.gotpl **************************
@@ -254,6 +275,28 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.KeyValue.Value(childComplexity), true
 
+	case "Mutation.executeErasure":
+		if e.ComplexityRoot.Mutation.ExecuteErasure == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_executeErasure_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.ExecuteErasure(childComplexity, args["renterId"].(int)), true
+	case "Mutation.requestErasure":
+		if e.ComplexityRoot.Mutation.RequestErasure == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_requestErasure_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.RequestErasure(childComplexity, args["token"].(string)), true
 	case "Mutation.requestRenterPageLink":
 		if e.ComplexityRoot.Mutation.RequestRenterPageLink == nil {
 			break
@@ -276,6 +319,13 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.UpdateRenter(childComplexity, args["update"].(model.RenterUpdate)), true
+
+	case "Query.erasureRequests":
+		if e.ComplexityRoot.Query.ErasureRequests == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Query.ErasureRequests(childComplexity), true
 
 	case "Query.renter":
 		if e.ComplexityRoot.Query.Renter == nil {
@@ -381,6 +431,18 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Renter.EmailValidated(childComplexity), true
+	case "Renter.erasedAt":
+		if e.ComplexityRoot.Renter.ErasedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Renter.ErasedAt(childComplexity), true
+	case "Renter.erasureRequestedAt":
+		if e.ComplexityRoot.Renter.ErasureRequestedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Renter.ErasureRequestedAt(childComplexity), true
 	case "Renter.firstName":
 		if e.ComplexityRoot.Renter.FirstName == nil {
 			break
@@ -473,6 +535,31 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.RenterForEdit.Phone(childComplexity), true
 
+	case "RenterMail.sentAt":
+		if e.ComplexityRoot.RenterMail.SentAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RenterMail.SentAt(childComplexity), true
+	case "RenterMail.subject":
+		if e.ComplexityRoot.RenterMail.Subject == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RenterMail.Subject(childComplexity), true
+	case "RenterMail.text":
+		if e.ComplexityRoot.RenterMail.Text == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RenterMail.Text(childComplexity), true
+	case "RenterMail.writtenAt":
+		if e.ComplexityRoot.RenterMail.WrittenAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RenterMail.WrittenAt(childComplexity), true
+
 	case "RenterPage.birthday":
 		if e.ComplexityRoot.RenterPage.Birthday == nil {
 			break
@@ -503,6 +590,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.RenterPage.EmailValidated(childComplexity), true
+	case "RenterPage.erasureRequestedAt":
+		if e.ComplexityRoot.RenterPage.ErasureRequestedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RenterPage.ErasureRequestedAt(childComplexity), true
 	case "RenterPage.firstName":
 		if e.ComplexityRoot.RenterPage.FirstName == nil {
 			break
@@ -533,6 +626,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.RenterPage.LinkExpiresAt(childComplexity), true
+	case "RenterPage.mails":
+		if e.ComplexityRoot.RenterPage.Mails == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RenterPage.Mails(childComplexity), true
 	case "RenterPage.nationality":
 		if e.ComplexityRoot.RenterPage.Nationality == nil {
 			break
@@ -759,6 +858,10 @@ type Renter @key(fields: "id") {
   language: String! @tag(name: "admin")
   "What admins did about this renter, in every service, newest first."
   auditLog: [AuditEntry!]! @tag(name: "admin")
+  "When the renter asked, on their own page, to erase their data; null if they never did."
+  erasureRequestedAt: DateTime @tag(name: "admin")
+  "When an admin executed the erasure; null while the data is there."
+  erasedAt: DateTime @tag(name: "admin")
 }
 
 "One admin action recorded in the audit log."
@@ -800,6 +903,20 @@ type RenterPage @key(fields: "token", resolvable: false) {
   emailValidated: Boolean!
   "When the link stops opening the page; a new link comes with every mail, or by e-mail address."
   linkExpiresAt: DateTime!
+  "When the renter asked to erase their data; null if they have not."
+  erasureRequestedAt: DateTime
+  "The mails the residence wrote to the renter, oldest first (for the download of all their data)."
+  mails: [RenterMail!]!
+}
+
+"A mail to the renter, as it was written."
+type RenterMail {
+  subject: String!
+  "The plain-text part."
+  text: String!
+  writtenAt: DateTime!
+  "When it was delivered; null while it waits."
+  sentAt: DateTime
 }
 
 "The renters whose last name starts with one letter."
@@ -856,6 +973,8 @@ type Query {
   renterWithDocument(id: Int!): Renter @tag(name: "admin")
   "The renter's own page the token opens; null for an unknown or expired token."
   renterPage(token: String!): RenterPage
+  "The renters who asked for erasure, executed or not, the oldest request first."
+  erasureRequests: [Renter!]! @tag(name: "admin")
 }
 
 type Mutation {
@@ -867,6 +986,18 @@ type Mutation {
   malformed address comes back as the exception (INVALID_EMAIL, missing).
   """
   requestRenterPageLink(email: String!): UpdateResult!
+  """
+  Records the erasure request of the renter whose page the token opens (GDPR art. 17), audited, and
+  mails them that it was received; asking again is the same request. PAGE_LINK_INVALID for an
+  unknown or expired token.
+  """
+  requestErasure(token: String!): UpdateResult!
+  """
+  Erases the personal data of a renter who asked for it: name, address, birthday, phone,
+  nationality, e-mail and notes replaced, tokens and mails deleted, audited; executing it again
+  changes nothing. NO_ERASURE_REQUEST for a renter who did not ask, NO_RENTER for an unknown one.
+  """
+  executeErasure(renterId: Int!): UpdateResult! @tag(name: "admin")
 }
 `, BuiltIn: false},
 	{Name: "../../../../federation/directives.graphql", Input: `
@@ -1015,6 +1146,10 @@ func (ec *executionContext) childFields_Renter(ctx context.Context, field graphq
 		return ec.fieldContext_Renter_language(ctx, field)
 	case "auditLog":
 		return ec.fieldContext_Renter_auditLog(ctx, field)
+	case "erasureRequestedAt":
+		return ec.fieldContext_Renter_erasureRequestedAt(ctx, field)
+	case "erasedAt":
+		return ec.fieldContext_Renter_erasedAt(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type Renter", field.Name)
 }
@@ -1033,6 +1168,20 @@ func (ec *executionContext) childFields_RenterForEdit(ctx context.Context, field
 		return ec.fieldContext_RenterForEdit_email(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type RenterForEdit", field.Name)
+}
+
+func (ec *executionContext) childFields_RenterMail(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "subject":
+		return ec.fieldContext_RenterMail_subject(ctx, field)
+	case "text":
+		return ec.fieldContext_RenterMail_text(ctx, field)
+	case "writtenAt":
+		return ec.fieldContext_RenterMail_writtenAt(ctx, field)
+	case "sentAt":
+		return ec.fieldContext_RenterMail_sentAt(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type RenterMail", field.Name)
 }
 
 func (ec *executionContext) childFields_RenterPage(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -1067,6 +1216,10 @@ func (ec *executionContext) childFields_RenterPage(ctx context.Context, field gr
 		return ec.fieldContext_RenterPage_emailValidated(ctx, field)
 	case "linkExpiresAt":
 		return ec.fieldContext_RenterPage_linkExpiresAt(ctx, field)
+	case "erasureRequestedAt":
+		return ec.fieldContext_RenterPage_erasureRequestedAt(ctx, field)
+	case "mails":
+		return ec.fieldContext_RenterPage_mails(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type RenterPage", field.Name)
 }
@@ -1264,6 +1417,34 @@ func (ec *executionContext) field_Entity_findManyRenterPageByTokens_args(ctx con
 		return nil, err
 	}
 	args["reps"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_executeErasure_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "renterId",
+		func(ctx context.Context, v any) (int, error) {
+			return ec.unmarshalNInt2int(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["renterId"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_requestErasure_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "token",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNString2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["token"] = arg0
 	return args, nil
 }
 
@@ -1776,6 +1957,94 @@ func (ec *executionContext) fieldContext_Mutation_requestRenterPageLink(ctx cont
 	return fc, nil
 }
 
+func (ec *executionContext) _Mutation_requestErasure(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_requestErasure(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().RequestErasure(ctx, fc.Args["token"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *graphqlx.UpdateResult) graphql.Marshaler {
+			return ec.marshalNUpdateResult2ᚖsemesterhausᚋplatformᚋgraphqlxᚐUpdateResult(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_requestErasure(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_UpdateResult(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_requestErasure_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_executeErasure(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_executeErasure(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().ExecuteErasure(ctx, fc.Args["renterId"].(int))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *graphqlx.UpdateResult) graphql.Marshaler {
+			return ec.marshalNUpdateResult2ᚖsemesterhausᚋplatformᚋgraphqlxᚐUpdateResult(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_executeErasure(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_UpdateResult(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_executeErasure_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _Query_renter(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -1980,6 +2249,38 @@ func (ec *executionContext) fieldContext_Query_renterPage(ctx context.Context, f
 	if fc.Args, err = ec.field_Query_renterPage_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
 		ec.Error(ctx, err)
 		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_erasureRequests(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_erasureRequests(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Query().ErasureRequests(ctx)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.Renter) graphql.Marshaler {
+			return ec.marshalNRenter2ᚕᚖsemesterhausᚋservicesᚋrenterᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐRenterᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_erasureRequests(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Renter(ctx, field)
+		},
 	}
 	return fc, nil
 }
@@ -2513,6 +2814,52 @@ func (ec *executionContext) fieldContext_Renter_auditLog(_ context.Context, fiel
 	return fc, nil
 }
 
+func (ec *executionContext) _Renter_erasureRequestedAt(ctx context.Context, field graphql.CollectedField, obj *model.Renter) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Renter_erasureRequestedAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ErasureRequestedAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *scalar.DateTime) graphql.Marshaler {
+			return ec.marshalODateTime2ᚖsemesterhausᚋplatformᚋgraphqlxᚋscalarᚐDateTime(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Renter_erasureRequestedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Renter", field, false, false, errors.New("field of type DateTime does not have child fields"))
+}
+
+func (ec *executionContext) _Renter_erasedAt(ctx context.Context, field graphql.CollectedField, obj *model.Renter) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Renter_erasedAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ErasedAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *scalar.DateTime) graphql.Marshaler {
+			return ec.marshalODateTime2ᚖsemesterhausᚋplatformᚋgraphqlxᚋscalarᚐDateTime(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Renter_erasedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Renter", field, false, false, errors.New("field of type DateTime does not have child fields"))
+}
+
 func (ec *executionContext) _RenterForEdit_firstName(ctx context.Context, field graphql.CollectedField, obj *model.RenterForEdit) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -2626,6 +2973,98 @@ func (ec *executionContext) _RenterForEdit_email(ctx context.Context, field grap
 }
 func (ec *executionContext) fieldContext_RenterForEdit_email(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("RenterForEdit", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _RenterMail_subject(ctx context.Context, field graphql.CollectedField, obj *model.RenterMail) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_RenterMail_subject(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Subject, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_RenterMail_subject(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("RenterMail", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _RenterMail_text(ctx context.Context, field graphql.CollectedField, obj *model.RenterMail) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_RenterMail_text(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Text, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_RenterMail_text(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("RenterMail", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _RenterMail_writtenAt(ctx context.Context, field graphql.CollectedField, obj *model.RenterMail) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_RenterMail_writtenAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.WrittenAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v scalar.DateTime) graphql.Marshaler {
+			return ec.marshalNDateTime2semesterhausᚋplatformᚋgraphqlxᚋscalarᚐDateTime(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_RenterMail_writtenAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("RenterMail", field, false, false, errors.New("field of type DateTime does not have child fields"))
+}
+
+func (ec *executionContext) _RenterMail_sentAt(ctx context.Context, field graphql.CollectedField, obj *model.RenterMail) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_RenterMail_sentAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.SentAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *scalar.DateTime) graphql.Marshaler {
+			return ec.marshalODateTime2ᚖsemesterhausᚋplatformᚋgraphqlxᚋscalarᚐDateTime(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_RenterMail_sentAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("RenterMail", field, false, false, errors.New("field of type DateTime does not have child fields"))
 }
 
 func (ec *executionContext) _RenterPage_token(ctx context.Context, field graphql.CollectedField, obj *model.RenterPage) (ret graphql.Marshaler) {
@@ -2971,6 +3410,61 @@ func (ec *executionContext) _RenterPage_linkExpiresAt(ctx context.Context, field
 }
 func (ec *executionContext) fieldContext_RenterPage_linkExpiresAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("RenterPage", field, false, false, errors.New("field of type DateTime does not have child fields"))
+}
+
+func (ec *executionContext) _RenterPage_erasureRequestedAt(ctx context.Context, field graphql.CollectedField, obj *model.RenterPage) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_RenterPage_erasureRequestedAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ErasureRequestedAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *scalar.DateTime) graphql.Marshaler {
+			return ec.marshalODateTime2ᚖsemesterhausᚋplatformᚋgraphqlxᚋscalarᚐDateTime(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_RenterPage_erasureRequestedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("RenterPage", field, false, false, errors.New("field of type DateTime does not have child fields"))
+}
+
+func (ec *executionContext) _RenterPage_mails(ctx context.Context, field graphql.CollectedField, obj *model.RenterPage) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_RenterPage_mails(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.RenterPage().Mails(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.RenterMail) graphql.Marshaler {
+			return ec.marshalNRenterMail2ᚕᚖsemesterhausᚋservicesᚋrenterᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐRenterMailᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_RenterPage_mails(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "RenterPage",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_RenterMail(ctx, field)
+		},
+	}
+	return fc, nil
 }
 
 func (ec *executionContext) _RenterSummary_id(ctx context.Context, field graphql.CollectedField, obj *model.RenterSummary) (ret graphql.Marshaler) {
@@ -4685,6 +5179,20 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
+		case "requestErasure":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_requestErasure(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "executeErasure":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_executeErasure(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -4825,6 +5333,28 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 				}()
 				res = ec._Query_renterPage(ctx, field)
 				if res == graphql.RequiredNull {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "erasureRequests":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_erasureRequests(ctx, field)
+				if res == graphql.Null {
 					atomic.AddUint32(&fs.Invalids, 1)
 				}
 				return res
@@ -5040,6 +5570,16 @@ func (ec *executionContext) _Renter(ctx context.Context, sel ast.SelectionSet, o
 			}
 
 			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "erasureRequestedAt":
+			out.Values[i] = ec._Renter_erasureRequestedAt(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "erasedAt":
+			out.Values[i] = ec._Renter_erasedAt(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -5119,6 +5659,59 @@ func (ec *executionContext) _RenterForEdit(ctx context.Context, sel ast.Selectio
 	return out
 }
 
+var renterMailImplementors = []string{"RenterMail"}
+
+func (ec *executionContext) _RenterMail(ctx context.Context, sel ast.SelectionSet, obj *model.RenterMail) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, renterMailImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("RenterMail")
+		case "subject":
+			out.Values[i] = ec._RenterMail_subject(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "text":
+			out.Values[i] = ec._RenterMail_text(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "writtenAt":
+			out.Values[i] = ec._RenterMail_writtenAt(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "sentAt":
+			out.Values[i] = ec._RenterMail_sentAt(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
 var renterPageImplementors = []string{"RenterPage", "_Entity"}
 
 func (ec *executionContext) _RenterPage(ctx context.Context, sel ast.SelectionSet, obj *model.RenterPage) graphql.Marshaler {
@@ -5134,78 +5727,121 @@ func (ec *executionContext) _RenterPage(ctx context.Context, sel ast.SelectionSe
 		case "token":
 			out.Values[i] = ec._RenterPage_token(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "firstName":
 			out.Values[i] = ec._RenterPage_firstName(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "lastName":
 			out.Values[i] = ec._RenterPage_lastName(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "email":
 			out.Values[i] = ec._RenterPage_email(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "language":
 			out.Values[i] = ec._RenterPage_language(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "street":
 			out.Values[i] = ec._RenterPage_street(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "zip":
 			out.Values[i] = ec._RenterPage_zip(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "city":
 			out.Values[i] = ec._RenterPage_city(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "country":
 			out.Values[i] = ec._RenterPage_country(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "birthday":
 			out.Values[i] = ec._RenterPage_birthday(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "phone":
 			out.Values[i] = ec._RenterPage_phone(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "nationality":
 			out.Values[i] = ec._RenterPage_nationality(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "gender":
 			out.Values[i] = ec._RenterPage_gender(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "emailValidated":
 			out.Values[i] = ec._RenterPage_emailValidated(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "linkExpiresAt":
 			out.Values[i] = ec._RenterPage_linkExpiresAt(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
+		case "erasureRequestedAt":
+			out.Values[i] = ec._RenterPage_erasureRequestedAt(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "mails":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._RenterPage_mails(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -5969,6 +6605,32 @@ func (ec *executionContext) marshalNKeyValue2ᚖsemesterhausᚋplatformᚋgraphq
 	return ec._KeyValue(ctx, sel, v)
 }
 
+func (ec *executionContext) marshalNRenter2ᚕᚖsemesterhausᚋservicesᚋrenterᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐRenterᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.Renter) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNRenter2ᚖsemesterhausᚋservicesᚋrenterᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐRenter(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNRenter2ᚖsemesterhausᚋservicesᚋrenterᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐRenter(ctx context.Context, sel ast.SelectionSet, v *model.Renter) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._Renter(ctx, sel, v)
+}
+
 func (ec *executionContext) unmarshalNRenterByIDsInput2ᚕᚖsemesterhausᚋservicesᚋrenterᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐRenterByIDsInput(ctx context.Context, v any) ([]*model.RenterByIDsInput, error) {
 	vSlice := graphql.CoerceList(v)
 	var err error
@@ -5981,6 +6643,32 @@ func (ec *executionContext) unmarshalNRenterByIDsInput2ᚕᚖsemesterhausᚋserv
 		}
 	}
 	return res, nil
+}
+
+func (ec *executionContext) marshalNRenterMail2ᚕᚖsemesterhausᚋservicesᚋrenterᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐRenterMailᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.RenterMail) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNRenterMail2ᚖsemesterhausᚋservicesᚋrenterᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐRenterMail(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNRenterMail2ᚖsemesterhausᚋservicesᚋrenterᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐRenterMail(ctx context.Context, sel ast.SelectionSet, v *model.RenterMail) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._RenterMail(ctx, sel, v)
 }
 
 func (ec *executionContext) unmarshalNRenterPageByTokensInput2ᚕᚖsemesterhausᚋservicesᚋrenterᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐRenterPageByTokensInput(ctx context.Context, v any) ([]*model.RenterPageByTokensInput, error) {
@@ -6461,6 +7149,22 @@ func (ec *executionContext) marshalOBoolean2ᚖbool(ctx context.Context, sel ast
 	_ = ctx
 	res := graphql.MarshalBoolean(*v)
 	return res
+}
+
+func (ec *executionContext) unmarshalODateTime2ᚖsemesterhausᚋplatformᚋgraphqlxᚋscalarᚐDateTime(ctx context.Context, v any) (*scalar.DateTime, error) {
+	if v == nil {
+		return nil, nil
+	}
+	var res = new(scalar.DateTime)
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalODateTime2ᚖsemesterhausᚋplatformᚋgraphqlxᚋscalarᚐDateTime(ctx context.Context, sel ast.SelectionSet, v *scalar.DateTime) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return v
 }
 
 func (ec *executionContext) marshalORenter2ᚕᚖsemesterhausᚋservicesᚋrenterᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐRenter(ctx context.Context, sel ast.SelectionSet, v []*model.Renter) graphql.Marshaler {

@@ -52,6 +52,10 @@ type Renter struct {
 	Language string `json:"language"`
 	// What admins did about this renter, in every service, newest first.
 	AuditLog []*AuditEntry `json:"auditLog"`
+	// When the renter asked, on their own page, to erase their data; null if they never did.
+	ErasureRequestedAt *scalar.DateTime `json:"erasureRequestedAt,omitempty"`
+	// When an admin executed the erasure; null while the data is there.
+	ErasedAt *scalar.DateTime `json:"erasedAt,omitempty"`
 }
 
 func (Renter) IsEntity() {}
@@ -66,6 +70,16 @@ type RenterForEdit struct {
 	Phone     string `json:"phone"`
 	Notes     string `json:"notes"`
 	Email     string `json:"email"`
+}
+
+// A mail to the renter, as it was written.
+type RenterMail struct {
+	Subject string `json:"subject"`
+	// The plain-text part.
+	Text      string          `json:"text"`
+	WrittenAt scalar.DateTime `json:"writtenAt"`
+	// When it was delivered; null while it waits.
+	SentAt *scalar.DateTime `json:"sentAt,omitempty"`
 }
 
 // A renter's own page ("Meine Buchung"), opened with the link every mail to the renter carries; the
@@ -92,6 +106,10 @@ type RenterPage struct {
 	EmailValidated bool `json:"emailValidated"`
 	// When the link stops opening the page; a new link comes with every mail, or by e-mail address.
 	LinkExpiresAt scalar.DateTime `json:"linkExpiresAt"`
+	// When the renter asked to erase their data; null if they have not.
+	ErasureRequestedAt *scalar.DateTime `json:"erasureRequestedAt,omitempty"`
+	// The mails the residence wrote to the renter, oldest first (for the download of all their data).
+	Mails []*RenterMail `json:"mails"`
 }
 
 func (RenterPage) IsEntity() {}

@@ -49,22 +49,24 @@ type PageToken struct {
 }
 
 type Renter struct {
-	ID             int64
-	Email          string
-	EmailValidated bool
-	FirstName      string
-	LastName       string
-	Street         string
-	Zip            string
-	City           string
-	Country        string
-	Birthday       time.Time
-	Phone          string
-	Nationality    string
-	Gender         string
-	Language       string
-	Notes          string
-	Registrations  int32
-	CreatedAt      pgtype.Timestamptz
-	UpdatedAt      pgtype.Timestamptz
+	ID                 int64
+	Email              string
+	EmailValidated     bool
+	FirstName          string
+	LastName           string
+	Street             string
+	Zip                string
+	City               string
+	Country            string
+	Birthday           time.Time
+	Phone              string
+	Nationality        string
+	Gender             string
+	Language           string
+	Notes              string
+	Registrations      int32
+	CreatedAt          pgtype.Timestamptz
+	UpdatedAt          pgtype.Timestamptz
+	ErasureRequestedAt pgtype.Timestamptz
+	ErasedAt           pgtype.Timestamptz
 }

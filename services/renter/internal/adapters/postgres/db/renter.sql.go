@@ -83,6 +83,18 @@ func (q *Queries) ClaimNextDueMail(ctx context.Context, leaseSeconds float64) (O
 	return i, err
 }
 
+const deleteEmailTokensOfRenter = `-- name: DeleteEmailTokensOfRenter :execrows
+DELETE FROM email_token WHERE renter_id = $1
+`
+
+func (q *Queries) DeleteEmailTokensOfRenter(ctx context.Context, renterID int64) (int64, error) {
+	result, err := q.db.Exec(ctx, deleteEmailTokensOfRenter, renterID)
+	if err != nil {
+		return 0, err
+	}
+	return result.RowsAffected(), nil
+}
+
 const deleteEmailTokensOfRenting = `-- name: DeleteEmailTokensOfRenting :execrows
 DELETE FROM email_token WHERE renting_id = $1
 `
@@ -108,6 +120,43 @@ type DeleteExpiredPageTokensParams struct {
 func (q *Queries) DeleteExpiredPageTokens(ctx context.Context, arg DeleteExpiredPageTokensParams) error {
 	_, err := q.db.Exec(ctx, deleteExpiredPageTokens, arg.RenterID, arg.Now)
 	return err
+}
+
+const deleteMailNoticesOfRenter = `-- name: DeleteMailNoticesOfRenter :execrows
+DELETE FROM mail_notice WHERE renter_id = $1
+`
+
+func (q *Queries) DeleteMailNoticesOfRenter(ctx context.Context, renterID int64) (int64, error) {
+	result, err := q.db.Exec(ctx, deleteMailNoticesOfRenter, renterID)
+	if err != nil {
+		return 0, err
+	}
+	return result.RowsAffected(), nil
+}
+
+const deleteMailsOf = `-- name: DeleteMailsOf :execrows
+DELETE FROM outgoing_mail WHERE renter_id = $1
+`
+
+// Every mail to an erased renter, sent or not: they hold the renter's name and address.
+func (q *Queries) DeleteMailsOf(ctx context.Context, renterID int64) (int64, error) {
+	result, err := q.db.Exec(ctx, deleteMailsOf, renterID)
+	if err != nil {
+		return 0, err
+	}
+	return result.RowsAffected(), nil
+}
+
+const deletePageTokensOfRenter = `-- name: DeletePageTokensOfRenter :execrows
+DELETE FROM page_token WHERE renter_id = $1
+`
+
+func (q *Queries) DeletePageTokensOfRenter(ctx context.Context, renterID int64) (int64, error) {
+	result, err := q.db.Exec(ctx, deletePageTokensOfRenter, renterID)
+	if err != nil {
+		return 0, err
+	}
+	return result.RowsAffected(), nil
 }
 
 const deleteRenterIfUnused = `-- name: DeleteRenterIfUnused :execrows
@@ -182,7 +231,7 @@ func (q *Queries) GetPageToken(ctx context.Context, hash []byte) (PageToken, err
 }
 
 const getRenter = `-- name: GetRenter :one
-SELECT id, email, email_validated, first_name, last_name, street, zip, city, country, birthday, phone, nationality, gender, language, notes, registrations, created_at, updated_at FROM renter WHERE id = $1
+SELECT id, email, email_validated, first_name, last_name, street, zip, city, country, birthday, phone, nationality, gender, language, notes, registrations, created_at, updated_at, erasure_requested_at, erased_at FROM renter WHERE id = $1
 `
 
 func (q *Queries) GetRenter(ctx context.Context, id int64) (Renter, error) {
@@ -207,12 +256,14 @@ func (q *Queries) GetRenter(ctx context.Context, id int64) (Renter, error) {
 		&i.Registrations,
 		&i.CreatedAt,
 		&i.UpdatedAt,
+		&i.ErasureRequestedAt,
+		&i.ErasedAt,
 	)
 	return i, err
 }
 
 const getRenterByEmail = `-- name: GetRenterByEmail :one
-SELECT id, email, email_validated, first_name, last_name, street, zip, city, country, birthday, phone, nationality, gender, language, notes, registrations, created_at, updated_at FROM renter WHERE lower(email) = lower($1::text)
+SELECT id, email, email_validated, first_name, last_name, street, zip, city, country, birthday, phone, nationality, gender, language, notes, registrations, created_at, updated_at, erasure_requested_at, erased_at FROM renter WHERE lower(email) = lower($1::text)
 `
 
 func (q *Queries) GetRenterByEmail(ctx context.Context, email string) (Renter, error) {
@@ -237,6 +288,8 @@ func (q *Queries) GetRenterByEmail(ctx context.Context, email string) (Renter, e
 		&i.Registrations,
 		&i.CreatedAt,
 		&i.UpdatedAt,
+		&i.ErasureRequestedAt,
+		&i.ErasedAt,
 	)
 	return i, err
 }
@@ -306,6 +359,88 @@ func (q *Queries) InsertPageToken(ctx context.Context, arg InsertPageTokenParams
 	return err
 }
 
+const listErasureRequests = `-- name: ListErasureRequests :many
+SELECT id, email, email_validated, first_name, last_name, street, zip, city, country, birthday, phone, nationality, gender, language, notes, registrations, created_at, updated_at, erasure_requested_at, erased_at FROM renter WHERE erasure_requested_at IS NOT NULL ORDER BY erasure_requested_at, id
+`
+
+func (q *Queries) ListErasureRequests(ctx context.Context) ([]Renter, error) {
+	rows, err := q.db.Query(ctx, listErasureRequests)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []Renter
+	for rows.Next() {
+		var i Renter
+		if err := rows.Scan(
+			&i.ID,
+			&i.Email,
+			&i.EmailValidated,
+			&i.FirstName,
+			&i.LastName,
+			&i.Street,
+			&i.Zip,
+			&i.City,
+			&i.Country,
+			&i.Birthday,
+			&i.Phone,
+			&i.Nationality,
+			&i.Gender,
+			&i.Language,
+			&i.Notes,
+			&i.Registrations,
+			&i.CreatedAt,
+			&i.UpdatedAt,
+			&i.ErasureRequestedAt,
+			&i.ErasedAt,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const listMailsOf = `-- name: ListMailsOf :many
+SELECT subject, text_body, created_at, sent_at FROM outgoing_mail WHERE renter_id = $1 ORDER BY seq
+`
+
+type ListMailsOfRow struct {
+	Subject   string
+	TextBody  string
+	CreatedAt pgtype.Timestamptz
+	SentAt    pgtype.Timestamptz
+}
+
+// The mails to a renter, oldest first, for their own page's download.
+func (q *Queries) ListMailsOf(ctx context.Context, renterID int64) ([]ListMailsOfRow, error) {
+	rows, err := q.db.Query(ctx, listMailsOf, renterID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []ListMailsOfRow
+	for rows.Next() {
+		var i ListMailsOfRow
+		if err := rows.Scan(
+			&i.Subject,
+			&i.TextBody,
+			&i.CreatedAt,
+			&i.SentAt,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const listRenterSummaries = `-- name: ListRenterSummaries :many
 SELECT id, first_name, last_name, email FROM renter
 `
@@ -343,7 +478,7 @@ func (q *Queries) ListRenterSummaries(ctx context.Context) ([]ListRenterSummarie
 }
 
 const listRentersByIDs = `-- name: ListRentersByIDs :many
-SELECT id, email, email_validated, first_name, last_name, street, zip, city, country, birthday, phone, nationality, gender, language, notes, registrations, created_at, updated_at FROM renter WHERE id = ANY($1::bigint[])
+SELECT id, email, email_validated, first_name, last_name, street, zip, city, country, birthday, phone, nationality, gender, language, notes, registrations, created_at, updated_at, erasure_requested_at, erased_at FROM renter WHERE id = ANY($1::bigint[])
 `
 
 func (q *Queries) ListRentersByIDs(ctx context.Context, ids []int64) ([]Renter, error) {
@@ -374,6 +509,8 @@ func (q *Queries) ListRentersByIDs(ctx context.Context, ids []int64) ([]Renter, 
 			&i.Registrations,
 			&i.CreatedAt,
 			&i.UpdatedAt,
+			&i.ErasureRequestedAt,
+			&i.ErasedAt,
 		); err != nil {
 			return nil, err
 		}
@@ -386,7 +523,7 @@ func (q *Queries) ListRentersByIDs(ctx context.Context, ids []int64) ([]Renter, 
 }
 
 const lockRenter = `-- name: LockRenter :one
-SELECT id, email, email_validated, first_name, last_name, street, zip, city, country, birthday, phone, nationality, gender, language, notes, registrations, created_at, updated_at FROM renter WHERE id = $1 FOR UPDATE
+SELECT id, email, email_validated, first_name, last_name, street, zip, city, country, birthday, phone, nationality, gender, language, notes, registrations, created_at, updated_at, erasure_requested_at, erased_at FROM renter WHERE id = $1 FOR UPDATE
 `
 
 func (q *Queries) LockRenter(ctx context.Context, id int64) (Renter, error) {
@@ -411,6 +548,8 @@ func (q *Queries) LockRenter(ctx context.Context, id int64) (Renter, error) {
 		&i.Registrations,
 		&i.CreatedAt,
 		&i.UpdatedAt,
+		&i.ErasureRequestedAt,
+		&i.ErasedAt,
 	)
 	return i, err
 }
@@ -439,6 +578,20 @@ UPDATE outgoing_mail SET sent_at = now(), attempts = attempts + 1, last_error = 
 
 func (q *Queries) MarkMailSent(ctx context.Context, eventID string) error {
 	_, err := q.db.Exec(ctx, markMailSent, eventID)
+	return err
+}
+
+const recordErasureRequest = `-- name: RecordErasureRequest :exec
+UPDATE renter SET erasure_requested_at = $1, updated_at = now() WHERE id = $2
+`
+
+type RecordErasureRequestParams struct {
+	RequestedAt pgtype.Timestamptz
+	ID          int64
+}
+
+func (q *Queries) RecordErasureRequest(ctx context.Context, arg RecordErasureRequestParams) error {
+	_, err := q.db.Exec(ctx, recordErasureRequest, arg.RequestedAt, arg.ID)
 	return err
 }
 
@@ -499,6 +652,51 @@ UPDATE renter SET registrations = registrations - 1 WHERE id = $1 AND registrati
 
 func (q *Queries) ReleaseRegistration(ctx context.Context, id int64) error {
 	_, err := q.db.Exec(ctx, releaseRegistration, id)
+	return err
+}
+
+const storeErasedRenter = `-- name: StoreErasedRenter :exec
+UPDATE renter
+SET email = $1, first_name = $2, last_name = $3, street = $4,
+    zip = $5, city = $6, country = $7, birthday = $8, phone = $9, nationality = $10,
+    gender = $11, notes = '', erased_at = $12, updated_at = now()
+WHERE id = $13
+`
+
+type StoreErasedRenterParams struct {
+	Email       string
+	FirstName   string
+	LastName    string
+	Street      string
+	Zip         string
+	City        string
+	Country     string
+	Birthday    time.Time
+	Phone       string
+	Nationality string
+	Gender      string
+	ErasedAt    pgtype.Timestamptz
+	ID          int64
+}
+
+// An erased renter's row: the personal data replaced (domain.Renter.Erase), the row kept for the
+// rentings and payments under a retention duty.
+func (q *Queries) StoreErasedRenter(ctx context.Context, arg StoreErasedRenterParams) error {
+	_, err := q.db.Exec(ctx, storeErasedRenter,
+		arg.Email,
+		arg.FirstName,
+		arg.LastName,
+		arg.Street,
+		arg.Zip,
+		arg.City,
+		arg.Country,
+		arg.Birthday,
+		arg.Phone,
+		arg.Nationality,
+		arg.Gender,
+		arg.ErasedAt,
+		arg.ID,
+	)
 	return err
 }
 

@@ -117,3 +117,35 @@ DELETE FROM page_token WHERE renter_id = @renter_id AND expires_at <= @now;
 
 -- name: GetPageToken :one
 SELECT * FROM page_token WHERE hash = $1;
+
+-- name: RecordErasureRequest :exec
+UPDATE renter SET erasure_requested_at = @requested_at, updated_at = now() WHERE id = @id;
+
+-- name: ListErasureRequests :many
+SELECT * FROM renter WHERE erasure_requested_at IS NOT NULL ORDER BY erasure_requested_at, id;
+
+-- name: StoreErasedRenter :exec
+-- An erased renter's row: the personal data replaced (domain.Renter.Erase), the row kept for the
+-- rentings and payments under a retention duty.
+UPDATE renter
+SET email = @email, first_name = @first_name, last_name = @last_name, street = @street,
+    zip = @zip, city = @city, country = @country, birthday = @birthday, phone = @phone, nationality = @nationality,
+    gender = @gender, notes = '', erased_at = @erased_at, updated_at = now()
+WHERE id = @id;
+
+-- name: DeleteEmailTokensOfRenter :execrows
+DELETE FROM email_token WHERE renter_id = $1;
+
+-- name: DeletePageTokensOfRenter :execrows
+DELETE FROM page_token WHERE renter_id = $1;
+
+-- name: DeleteMailNoticesOfRenter :execrows
+DELETE FROM mail_notice WHERE renter_id = $1;
+
+-- name: DeleteMailsOf :execrows
+-- Every mail to an erased renter, sent or not: they hold the renter's name and address.
+DELETE FROM outgoing_mail WHERE renter_id = $1;
+
+-- name: ListMailsOf :many
+-- The mails to a renter, oldest first, for their own page's download.
+SELECT subject, text_body, created_at, sent_at FROM outgoing_mail WHERE renter_id = $1 ORDER BY seq;

@@ -60,6 +60,19 @@ func (q *Queries) DeleteBookingRequestForm(ctx context.Context, rentingID string
 	return err
 }
 
+const deleteBookingRequestFormsOfRenter = `-- name: DeleteBookingRequestFormsOfRenter :execrows
+DELETE FROM booking_request_form f USING renting r WHERE f.renting_id = r.id AND r.renter_id = $1
+`
+
+// The forms of an erased renter's booking requests not confirmed yet: what they say about the renter.
+func (q *Queries) DeleteBookingRequestFormsOfRenter(ctx context.Context, renterID int64) (int64, error) {
+	result, err := q.db.Exec(ctx, deleteBookingRequestFormsOfRenter, renterID)
+	if err != nil {
+		return 0, err
+	}
+	return result.RowsAffected(), nil
+}
+
 const deleteForgottenRequests = `-- name: DeleteForgottenRequests :many
 DELETE FROM renting
 WHERE id IN (

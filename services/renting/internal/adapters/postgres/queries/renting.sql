@@ -96,3 +96,7 @@ WHERE id IN (
     FOR UPDATE SKIP LOCKED
 )
 RETURNING *;
+
+-- name: DeleteBookingRequestFormsOfRenter :execrows
+-- The forms of an erased renter's booking requests not confirmed yet: what they say about the renter.
+DELETE FROM booking_request_form f USING renting r WHERE f.renting_id = r.id AND r.renter_id = $1;

@@ -1,0 +1,44 @@
+package postgres_test
+
+import (
+	"context"
+	"maps"
+	"slices"
+	"strings"
+	"testing"
+
+	"semesterhaus/platform/pgtest"
+	"semesterhaus/services/catalog/migrations"
+)
+
+// reviewedColumns are the catalog database's columns, each reviewed: none holds a renter's personal
+// data (the building's address, e-mail and phone are the residence's, printed on the site, in every
+// mail and the contract), so a renter's erasure (renter.erased) leaves the catalog nothing to erase
+// and nothing to consume.
+var reviewedColumns = map[string]string{
+	"apartment.cleaning_cents": "price", "apartment.currency": "price", "apartment.deposit_cents": "price",
+	"apartment.description_de": "the apartment's description", "apartment.description_en": "the apartment's description",
+	"apartment.features": "its features", "apartment.floor_id": "its floor", "apartment.id": "its id", "apartment.name": "e.g. 1.01",
+	"apartment.plan_x": "its place on the floor plan", "apartment.plan_y": "its place on the floor plan", "apartment.rent_cents": "price",
+	"apartment.updated_at": "when an admin changed it",
+	"building.address":     "the residence's", "building.email": "the residence's", "building.id": "its id",
+	"building.imported_sha256": "the building file's hash", "building.name": "the residence's", "building.phone": "the residence's",
+	"floor.building_id": "its building", "floor.id": "its id", "floor.name": "e.g. 1. OG", "floor.plan": "the floor plan image",
+	"picture.apartment_id": "its apartment", "picture.description_de": "what it shows", "picture.description_en": "what it shows",
+	"picture.height": "size", "picture.name": "file name", "picture.position": "order", "picture.sources": "its files",
+	"picture.url": "its file", "picture.width": "size",
+	"semester.end_date": "dates", "semester.id": "its id", "semester.name": "e.g. SoSe 2027", "semester.start_date": "dates",
+}
+
+func TestSchema_holdsNoPersonalData_everyColumnReviewed(t *testing.T) {
+	t.Parallel()
+	pool, _ := pgtest.NewDatabase(t, migrations.FS)
+	columns, err := pgtest.Columns(context.Background(), pool)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if reviewed := slices.Sorted(maps.Keys(reviewedColumns)); !slices.Equal(columns, reviewed) {
+		t.Errorf("the catalog database's columns are\n%s\nthe reviewed ones\n%s\nreview a new column for personal data (docs/privacy.md) before adding it here",
+			strings.Join(columns, "\n"), strings.Join(reviewed, "\n"))
+	}
+}

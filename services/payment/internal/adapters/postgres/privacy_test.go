@@ -1,0 +1,47 @@
+package postgres_test
+
+import (
+	"context"
+	"maps"
+	"slices"
+	"strings"
+	"testing"
+
+	"semesterhaus/platform/pgtest"
+	"semesterhaus/services/payment/migrations"
+)
+
+// reviewedColumns are the payment database's columns, each reviewed: none holds personal data, so
+// a renter's erasure (renter.erased) leaves the payment service nothing to erase and nothing to
+// consume. The payments themselves are the bookkeeping's records (§ 147 AO), kept for the legal
+// period: they name the renting, never the renter.
+var reviewedColumns = map[string]string{
+	"payment.id":                "the payment's own id",
+	"payment.renting_id":        "the renting paid for: an id, the renter only through the renting service",
+	"payment.amount_cents":      "the semester's total",
+	"payment.currency":          "EUR",
+	"payment.status":            "OPEN, FAILED or PAID",
+	"payment.link":              "the checkout link: this service's address and the payment id",
+	"payment.apartment":         "the apartment's name, e.g. 1.01",
+	"payment.semester":          "the semester's name, e.g. SoSe 2027",
+	"payment.created_at":        "when the payment was made",
+	"payment.paid_at":           "when the provider reported it paid",
+	"webhook_event.event_id":    "the provider's event id",
+	"webhook_event.payment_id":  "the payment it was about",
+	"webhook_event.succeeded":   "the outcome",
+	"webhook_event.reason":      "the provider's reason for a failure, e.g. card_declined",
+	"webhook_event.received_at": "when it came",
+}
+
+func TestSchema_holdsNoPersonalData_everyColumnReviewed(t *testing.T) {
+	t.Parallel()
+	pool, _ := pgtest.NewDatabase(t, migrations.FS)
+	columns, err := pgtest.Columns(context.Background(), pool)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if reviewed := slices.Sorted(maps.Keys(reviewedColumns)); !slices.Equal(columns, reviewed) {
+		t.Errorf("the payment database's columns are\n%s\nthe reviewed ones\n%s\nreview a new column for personal data (docs/privacy.md) before adding it here",
+			strings.Join(columns, "\n"), strings.Join(reviewed, "\n"))
+	}
+}
