@@ -26,7 +26,10 @@ var reviewedColumns = map[string]string{
 	"floor.building_id": "its building", "floor.id": "its id", "floor.name": "e.g. 1. OG", "floor.plan": "the floor plan image",
 	"picture.apartment_id": "its apartment", "picture.description_de": "what it shows", "picture.description_en": "what it shows",
 	"picture.height": "size", "picture.name": "file name", "picture.position": "order", "picture.sources": "its files",
-	"picture.url": "its file", "picture.width": "size",
+	"picture.url": "its file", "picture.width": "size", "picture.file_id": "its uploaded files",
+	"picture_file.id": "an uploaded picture's id", "picture_file.width": "size", "picture_file.height": "size",
+	"picture_file.sha256": "the file's hash, in its URL", "picture_file.created_at": "when it was uploaded",
+	"picture_file.content": "the apartment picture an administrator uploaded, written anew as JPEG (no metadata)",
 	"semester.end_date": "dates", "semester.id": "its id", "semester.name": "e.g. SoSe 2027", "semester.start_date": "dates",
 }
 
