@@ -30,7 +30,7 @@ var reviewedColumns = map[string]string{
 	"picture_file.id": "an uploaded picture's id", "picture_file.width": "size", "picture_file.height": "size",
 	"picture_file.sha256": "the file's hash, in its URL", "picture_file.created_at": "when it was uploaded",
 	"picture_file.content": "the apartment picture an administrator uploaded, written anew as JPEG (no metadata)",
-	"semester.end_date": "dates", "semester.id": "its id", "semester.name": "e.g. SoSe 2027", "semester.start_date": "dates",
+	"semester.end_date":    "dates", "semester.id": "its id", "semester.name": "e.g. SoSe 2027", "semester.start_date": "dates",
 }
 
 func TestSchema_holdsNoPersonalData_everyColumnReviewed(t *testing.T) {
