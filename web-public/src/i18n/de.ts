@@ -329,6 +329,22 @@ export const de: Resources = {
       request: 'Neuen Link schicken',
       sent: 'Wenn wir diese Adresse kennen, ist ein neuer Link unterwegs. Bitte schau in dein Postfach.',
     },
+    renterPage: {
+      files: {
+        title: 'Dokumente',
+        contract: 'Mietvertrag zum Unterschreiben (PDF)',
+        signedContract: 'Unterschriebener Mietvertrag (PDF)',
+        receipt: 'Zahlungsquittung (PDF)',
+      },
+      confirmAgain: {
+        button: 'Bestätigungslink erneut senden',
+        sent: 'Ein neuer Bestätigungslink ist unterwegs, falls wir nicht vor wenigen Minuten schon einen geschickt haben. Bitte sieh in dein Postfach.',
+      },
+      renewal: {
+        text: 'Wir bieten dir dieses Apartment auch für das nächste Semester an. Bitte antworte bis {{date}}.',
+        answer: 'Verlängerung beantworten',
+      },
+    },
     sandbox: {
       title: 'Sandbox',
       text: 'Eine Testseite.',

@@ -328,6 +328,22 @@ export const en = {
       request: 'Send me a new link',
       sent: 'If we know this address, a new link is on its way. Please check your inbox.',
     },
+    renterPage: {
+      files: {
+        title: 'Documents',
+        contract: 'Contract to sign (PDF)',
+        signedContract: 'Signed contract (PDF)',
+        receipt: 'Payment receipt (PDF)',
+      },
+      confirmAgain: {
+        button: 'Send the confirmation link again',
+        sent: 'A new confirmation link is on its way, unless we sent one a few minutes ago. Please check your inbox.',
+      },
+      renewal: {
+        text: 'We offer you this apartment for the next semester too. Please answer by {{date}}.',
+        answer: 'Answer the renewal',
+      },
+    },
     sandbox: {
       title: 'Sandbox',
       text: 'A test page.',

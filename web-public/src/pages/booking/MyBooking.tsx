@@ -11,6 +11,7 @@ import { Spinner } from '../../components/Spinner/Spinner';
 import type { RenterPageQuery } from '../../graphql/graphql';
 import { REQUEST_PAGE_LINK, RENTER_PAGE, WITHDRAW_REQUEST } from './MyBooking.graphql';
 import { countryName, nationalityName } from './codeLists';
+import { BookingFiles } from './myBooking/BookingFiles';
 
 type Page = NonNullable<RenterPageQuery['renterPage']>;
 type Booking = Page['bookings'][number];
@@ -148,6 +149,7 @@ function BookingCard({ booking: b, token }: { booking: Booking; token: string })
           })}
         </ol>
       )}
+      <BookingFiles token={token} rentingId={b.rentingId} state={b.state} contractSignedDate={b.contractSignedDate} paidDate={b.paidDate} />
       {b.accessKey && (
         <p>
           {t('booking.myBooking.keyCode')} <strong>{b.accessKey}</strong>
