@@ -162,6 +162,18 @@ func (m *Mails) SendPageLink(ctx context.Context, store MailStore, email string)
 	return m.Write(ctx, store, eventID, renter, domain.MailContent{Kind: domain.MailPageLink})
 }
 
+// SendConfirmationAgain mails the renter a new confirmation link for the renting (the reminder's
+// mail, with a token of its own; earlier tokens keep working), unless they were sent one within
+// PageLinkWindow: then nothing, and no error.
+func (m *Mails) SendConfirmationAgain(ctx context.Context, store MailStore, renter domain.Renter, renting domain.Renting) error {
+	now := m.now()
+	if claimed, err := store.ClaimNotice(ctx, renter.ID, domain.MailRemindConfirmEmail, now, now.Add(-m.settings.PageLinkWindow)); err != nil || !claimed {
+		return err
+	}
+	eventID := fmt.Sprintf("confirm-again:%s:%d", renting.ID, now.UnixNano())
+	return m.writeLinked(ctx, store, eventID, renter, renting.Stay, domain.MailRemindConfirmEmail, renting.ID, "")
+}
+
 func loadRenter(ctx context.Context, store MailStore, id int64) (domain.Renter, error) {
 	renter, err := store.Renter(ctx, id)
 	if errors.Is(err, domain.ErrNotFound) {

@@ -32,6 +32,11 @@ const (
 	MsgStringMin       = "STRING_MIN"
 	MsgStringMax       = "STRING_MAX"
 	MsgNoRenter        = "NO_RENTER"
+	// MsgNoRenting and MsgNotAwaitingConfirmation answer a renter's own page asking for a new
+	// confirmation link: a renting that is not the page's renter's (or does not exist), or one whose
+	// address is confirmed or that ended. The renting service uses the same ids.
+	MsgNoRenting               = "NO_RENTING"
+	MsgNotAwaitingConfirmation = "TRANSITION_NOT_ALLOWED"
 	// MsgSingleLine refuses a line break or another control character in one-line text: a name
 	// goes into mail headers, greetings and CSV exports, where a line break starts something new.
 	MsgSingleLine = "SINGLE_LINE"

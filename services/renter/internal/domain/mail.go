@@ -202,3 +202,14 @@ func RetryDelay(failures int) time.Duration {
 	}
 	return min(first<<(failures-1), most)
 }
+
+// Renting is what the renter's own page asks the renting service about one of the renter's rentings.
+type Renting struct {
+	ID       string
+	RenterID int64
+	State    string // a RentingState name, e.g. APARTMENT_REQUESTED
+	Stay     Stay
+}
+
+// AwaitsConfirmation reports whether the renting is a request whose e-mail address is not confirmed yet.
+func (r Renting) AwaitsConfirmation() bool { return r.State == "APARTMENT_REQUESTED" }

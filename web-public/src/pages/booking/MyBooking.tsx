@@ -12,6 +12,7 @@ import type { RenterPageQuery } from '../../graphql/graphql';
 import { REQUEST_PAGE_LINK, RENTER_PAGE, WITHDRAW_REQUEST } from './MyBooking.graphql';
 import { countryName, nationalityName } from './codeLists';
 import { BookingFiles } from './myBooking/BookingFiles';
+import { ConfirmAgain } from './myBooking/ConfirmAgain';
 
 type Page = NonNullable<RenterPageQuery['renterPage']>;
 type Booking = Page['bookings'][number];
@@ -158,6 +159,7 @@ function BookingCard({ booking: b, token }: { booking: Booking; token: string })
       {b.state === 'APARTMENT_REQUESTED' && (
         <>
           <p>{t('booking.myBooking.actions.confirm')}</p>
+          <ConfirmAgain token={token} rentingId={b.rentingId} />
           <Withdraw token={token} rentingId={b.rentingId} />
         </>
       )}
