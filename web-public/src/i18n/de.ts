@@ -305,7 +305,6 @@ export const de: Resources = {
         sign: 'Mietvertrag unterschreiben',
         pay: 'Miete bezahlen',
         withdraw: 'Diese Anfrage zurückziehen',
-        renewal: 'Bitte beantworte die Verlängerung bis {{date}} mit dem Link in unserer Mail.',
       },
       data: {
         title: 'Deine Daten',

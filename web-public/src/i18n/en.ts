@@ -304,7 +304,6 @@ export const en = {
         sign: 'Sign your contract',
         pay: 'Pay your rent',
         withdraw: 'Withdraw this request',
-        renewal: 'Please answer the renewal with the link in our e-mail by {{date}}.',
       },
       data: {
         title: 'Your data',
