@@ -24,6 +24,8 @@ const (
 	MailKeyCode          MailKind = "key_code" // not on a state: on the renting's key_code_due event
 	// MailPageLink answers a renter who asked for a new link to their own page.
 	MailPageLink MailKind = "page_link"
+	// MailConfirmEmailAgain answers a renter who asked on their own page for a new confirmation link.
+	MailConfirmEmailAgain MailKind = "confirm_email_again"
 )
 
 // The reminders, on the renting's reminder_due event: each leads to the same page as the mail of
@@ -170,7 +172,7 @@ type MailContent struct {
 func Link(kind MailKind, publicURL, rentingID, email, token string) string {
 	base := strings.TrimSuffix(publicURL, "/")
 	switch kind {
-	case MailConfirmEmail, MailRemindConfirmEmail:
+	case MailConfirmEmail, MailRemindConfirmEmail, MailConfirmEmailAgain:
 		return base + "/booking/step3?" + url.Values{"email": {email}, "token": {token}}.Encode()
 	case MailApartmentTaken:
 		return base + "/booking/step1?" + url.Values{"booking": {"failed"}, "rentingId": {rentingID}}.Encode()
