@@ -31,8 +31,8 @@ func TestMain(m *testing.M) { pgtest.Main(m) }
 
 type subgraph struct {
 	graphqltest.Subgraph
-	t       *testing.T
-	pool    *pgxpool.Pool
+	t        *testing.T
+	pool     *pgxpool.Pool
 	renters  *app.Renters
 	rentings *rentingfake.Server
 	clock    *clock
