@@ -15,7 +15,7 @@ var grpcEdges = map[string][]string{
 	"catalog":  nil,
 	"renting":  {"catalog", "document", "renter"},
 	"renter":   {"catalog", "document", "renting"},
-	"document": {"catalog", "renter", "renting"},
+	"document": {"catalog", "payment", "renter", "renting"},
 	"payment":  {"catalog", "renting"},
 	"gateway":  nil,
 }

@@ -1,9 +1,13 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import { expectAccessible } from './support/a11y';
-import { apartmentFor, bookAndConfirm, requestBooking, uniqueEmail } from './support/api';
+import { apartmentFor, bookAndConfirm, offerRenewal, requestBooking, uniqueEmail } from './support/api';
+import { tick, upload } from './support/booking';
+import { certificate } from './support/files';
 import { LANGUAGES, useLanguage } from './support/languages';
-import { linkFromMail } from './support/mail';
+import { linkFromMail, mailWithLink } from './support/mail';
+import { bookAndPay } from './support/payed';
+import { pdfContains } from './support/pdf';
 
 test('every mail links to "My booking", which shows the booking with its steps and dates', async ({ page, request }) => {
   const apartment = await apartmentFor(request, 18);
@@ -40,6 +44,72 @@ test('a request waiting for its confirmation is withdrawn on "My booking"', asyn
   await page.getByRole('button', { name: 'Withdraw this request' }).click();
   await expect(page.getByText('Cancelled', { exact: true })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Withdraw this request' })).toHaveCount(0);
+});
+
+test('a renter who lost the confirmation mail asks for a new link on "My booking" and confirms with it', async ({ page, request }) => {
+  const apartment = await apartmentFor(request, 15);
+  const email = uniqueEmail('confirmagain');
+  await requestBooking(request, apartment.id, email);
+  await page.goto(await linkFromMail(request, email, '/booking/my-booking'));
+  await page.getByRole('button', { name: 'Send the confirmation link again' }).click();
+  await expect(page.getByRole('status')).toHaveText(/A new confirmation link is on its way/);
+
+  const { link } = await mailWithLink(request, email, '/booking/step3', { subject: 'Your new confirmation link' });
+  await page.goto(link);
+  const [confirmed] = await Promise.all([page.waitForEvent('popup'), page.getByRole('link', { name: 'Confirm e-mail' }).click()]);
+  await expect(confirmed).toHaveURL(/\/booking\/step3done\?rentingId=/);
+});
+
+test('"My booking" downloads the signed contract and the receipt of a paid booking as PDFs', async ({ page, request }) => {
+  const apartment = await apartmentFor(request, 14);
+  const email = uniqueEmail('myfiles');
+  await bookAndPay(page, request, apartment, email);
+  await page.goto(await linkFromMail(request, email, '/booking/my-booking'));
+  await expect(page.getByText('Paid', { exact: true })).toBeVisible();
+
+  for (const [name, fileName, texts] of [
+    ['Signed contract (PDF)', /^mietvertrag-unterschrieben-\d+\.pdf$/, ['Mietvertrag', 'Unterschrift', apartment.name, 'Erika Mustermann']],
+    ['Payment receipt (PDF)', /^quittung-Q-\d{6}\.pdf$/, ['Quittung', 'Zahlungs-ID / Payment ID', apartment.name, 'Erika Mustermann']],
+  ] as const) {
+    const download = page.waitForEvent('download');
+    await page.getByRole('link', { name }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(fileName);
+    const content = await readFile(await file.path());
+    expect(content.subarray(0, 5).toString('latin1'), name).toBe('%PDF-');
+    for (const text of texts) expect(pdfContains(content, text), `${name} states ${text}`).toBe(true);
+  }
+
+  // The page token is the key: without it, or with another one, the same address gives nothing.
+  const href = await page.getByRole('link', { name: 'Payment receipt (PDF)' }).getAttribute('href');
+  expect((await request.get(href!)).headers()['content-type']).toBe('application/pdf');
+  expect((await request.get(href!.replace(/token=.*/, 'token=forged'))).status()).toBe(404);
+  expect((await request.get(href!.replace(/\?token=.*/, ''))).status()).toBe(404);
+});
+
+test('a renewal is answered from "My booking": its link opens the renewal form, which accepts it', async ({ page, request }) => {
+  test.setTimeout(180_000);
+  const apartment = await apartmentFor(request, 12);
+  const email = uniqueEmail('pagerenewal');
+  await offerRenewal(await bookAndPay(page, request, apartment, email));
+  await linkFromMail(request, email, '/booking/extend'); // the renewal mail is out, with a new page link
+  const { link } = await mailWithLink(request, email, '/booking/my-booking', { subject: 'Would you like to stay another semester?' });
+  await page.goto(link);
+  await expect(page.getByText('Renewal offered', { exact: true })).toBeVisible();
+  await page.getByRole('link', { name: 'Answer the renewal' }).click();
+
+  await expect(page.getByRole('heading', { level: 1, name: 'Extend your stay' })).toBeVisible();
+  await expect(page.getByLabel('E-mail', { exact: true })).toHaveValue(email);
+  await upload(page, 'Certificate of enrollment', certificate());
+  await tick(page.getByRole('checkbox', { name: 'I confirm that my data is correct' }));
+  await page.getByRole('button', { name: 'Accept' }).click();
+  await expect(page).toHaveURL(/\/booking\/renewal-accepted$/);
+
+  // Answered: the page offers the renewal no more (it is accepted, or its contract already waits).
+  await page.goto(link);
+  await expect(page.getByRole('heading', { level: 2, name: new RegExp(`^Apartment ${apartment.name},`) })).toHaveCount(2);
+  await expect(page.getByText('Renewal offered', { exact: true })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Answer the renewal' })).toHaveCount(0);
 });
 
 for (const [language, texts] of LANGUAGES) {

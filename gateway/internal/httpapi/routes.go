@@ -27,7 +27,10 @@ type Routes struct {
 	// Signing and Payment forward the sandbox pages and the providers' webhooks of the document and
 	// payment services.
 	Signing, SigningWebhook, Checkout, PaymentWebhook http.Handler
-	Auth                                              *auth.Service
+	// RenterPageFiles forwards the renter's own page's downloads (contract, receipt) to the document
+	// service, which checks the page token in the query.
+	RenterPageFiles http.Handler
+	Auth            *auth.Service
 	// ReadinessChecks decide /readyz; /healthz answers as long as the process serves HTTP.
 	ReadinessChecks []health.Check
 	// PublicDir and AdminDir hold the built web apps, served at / and /admin/ when set.
@@ -55,6 +58,7 @@ func NewRouter(routes Routes) (http.Handler, error) {
 	mux.Handle("GET /api/pictures/{id}/{file}", routes.Pictures)
 	mux.Handle("GET /api/renter/{renterId}/identity/{side}", routes.Documents)
 	mux.Handle("GET /api/documents/{documentId}", routes.Documents)
+	mux.Handle("GET /api/my-booking/{rentingId}/{file}", routes.RenterPageFiles)
 	mux.Handle("/api/signing/", routes.Signing)
 	mux.Handle(signingWebhookRoute, routes.SigningWebhook)
 	mux.Handle("/api/checkout/", routes.Checkout)

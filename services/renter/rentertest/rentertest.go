@@ -46,7 +46,7 @@ func Start(t testing.TB, now func() time.Time) *Server {
 	pool, _ := pgtest.NewDatabase(t, migrations.FS)
 	repo := pgadapter.NewRepository(pool)
 	renters := app.NewRenters(repo, now)
-	pages := app.NewPages(repo, renters, repo, nil) // opens pages; nothing here mails a link
+	pages := app.NewPages(repo, renters, repo, nil, nil) // opens pages; nothing here mails a link or asks renting
 	addr := grpctest.ServeService(t, "renter", grpcadapter.Callers, func(server *grpc.Server) {
 		renterv1.RegisterRenterServiceServer(server, grpcadapter.NewServer(renters, pages))
 	})

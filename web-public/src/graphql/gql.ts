@@ -39,6 +39,7 @@ type Documents = {
     "\n  query FetchSigningLink($rentingId: ID!) {\n    fetchSigningLink(rentingId: $rentingId)\n    bookingProgress(rentingId: $rentingId) {\n      ...ProgressFields\n    }\n  }\n": typeof types.FetchSigningLinkDocument,
     "\n  query FetchPaymentLink($rentingId: ID!) {\n    fetchPaymentLink(rentingId: $rentingId)\n    bookingProgress(rentingId: $rentingId) {\n      ...ProgressFields\n    }\n  }\n": typeof types.FetchPaymentLinkDocument,
     "\n  query BookingProgress($rentingId: ID!) {\n    bookingProgress(rentingId: $rentingId) {\n      ...ProgressFields\n    }\n  }\n": typeof types.BookingProgressDocument,
+    "\n  mutation ResendConfirmationMail($token: String!, $rentingId: ID!) {\n    resendConfirmationMail(token: $token, rentingId: $rentingId) {\n      exception {\n        ...ExceptionFields\n      }\n    }\n  }\n": typeof types.ResendConfirmationMailDocument,
 };
 const documents: Documents = {
     "\n  query Residence {\n    building {\n      id\n      name\n      address\n      contact {\n        email\n        phone\n      }\n    }\n  }\n": types.ResidenceDocument,
@@ -66,6 +67,7 @@ const documents: Documents = {
     "\n  query FetchSigningLink($rentingId: ID!) {\n    fetchSigningLink(rentingId: $rentingId)\n    bookingProgress(rentingId: $rentingId) {\n      ...ProgressFields\n    }\n  }\n": types.FetchSigningLinkDocument,
     "\n  query FetchPaymentLink($rentingId: ID!) {\n    fetchPaymentLink(rentingId: $rentingId)\n    bookingProgress(rentingId: $rentingId) {\n      ...ProgressFields\n    }\n  }\n": types.FetchPaymentLinkDocument,
     "\n  query BookingProgress($rentingId: ID!) {\n    bookingProgress(rentingId: $rentingId) {\n      ...ProgressFields\n    }\n  }\n": types.BookingProgressDocument,
+    "\n  mutation ResendConfirmationMail($token: String!, $rentingId: ID!) {\n    resendConfirmationMail(token: $token, rentingId: $rentingId) {\n      exception {\n        ...ExceptionFields\n      }\n    }\n  }\n": types.ResendConfirmationMailDocument,
 };
 
 /**
@@ -182,6 +184,10 @@ export function graphql(source: "\n  query FetchPaymentLink($rentingId: ID!) {\n
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query BookingProgress($rentingId: ID!) {\n    bookingProgress(rentingId: $rentingId) {\n      ...ProgressFields\n    }\n  }\n"): (typeof documents)["\n  query BookingProgress($rentingId: ID!) {\n    bookingProgress(rentingId: $rentingId) {\n      ...ProgressFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ResendConfirmationMail($token: String!, $rentingId: ID!) {\n    resendConfirmationMail(token: $token, rentingId: $rentingId) {\n      exception {\n        ...ExceptionFields\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation ResendConfirmationMail($token: String!, $rentingId: ID!) {\n    resendConfirmationMail(token: $token, rentingId: $rentingId) {\n      exception {\n        ...ExceptionFields\n      }\n    }\n  }\n"];
 
 export function graphql(source: string) {
   return (documents as any)[source] ?? {};

@@ -306,7 +306,6 @@ export const de: Resources = {
         sign: 'Mietvertrag unterschreiben',
         pay: 'Miete bezahlen',
         withdraw: 'Diese Anfrage zurückziehen',
-        renewal: 'Bitte beantworte die Verlängerung bis {{date}} mit dem Link in unserer Mail.',
       },
       data: {
         title: 'Deine Daten',
@@ -338,6 +337,22 @@ export const de: Resources = {
       confirmText: 'Die Verwaltung löscht deine Daten; diese Seite und ihre Links funktionieren danach nicht mehr.',
       confirm: 'Ja, meine Daten löschen',
       requested: 'Du hast am {{date}} die Löschung deiner Daten beantragt. Wir haben dir eine Bestätigung geschickt; die Verwaltung führt sie aus.',
+    },
+    renterPage: {
+      files: {
+        title: 'Dokumente',
+        contract: 'Mietvertrag zum Unterschreiben (PDF)',
+        signedContract: 'Unterschriebener Mietvertrag (PDF)',
+        receipt: 'Zahlungsquittung (PDF)',
+      },
+      confirmAgain: {
+        button: 'Bestätigungslink erneut senden',
+        sent: 'Ein neuer Bestätigungslink ist unterwegs, falls wir nicht vor wenigen Minuten schon einen geschickt haben. Bitte sieh in dein Postfach.',
+      },
+      renewal: {
+        text: 'Wir bieten dir dieses Apartment auch für das nächste Semester an. Bitte antworte bis {{date}}.',
+        answer: 'Verlängerung beantworten',
+      },
     },
     sandbox: {
       title: 'Sandbox',

@@ -305,7 +305,6 @@ export const en = {
         sign: 'Sign your contract',
         pay: 'Pay your rent',
         withdraw: 'Withdraw this request',
-        renewal: 'Please answer the renewal with the link in our e-mail by {{date}}.',
       },
       data: {
         title: 'Your data',
@@ -337,6 +336,22 @@ export const en = {
       confirmText: 'The office will erase your data; this page and its links stop working then.',
       confirm: 'Yes, erase my data',
       requested: 'You asked on {{date}} to erase your data. We have sent you a confirmation; the office will carry it out.',
+    },
+    renterPage: {
+      files: {
+        title: 'Documents',
+        contract: 'Contract to sign (PDF)',
+        signedContract: 'Signed contract (PDF)',
+        receipt: 'Payment receipt (PDF)',
+      },
+      confirmAgain: {
+        button: 'Send the confirmation link again',
+        sent: 'A new confirmation link is on its way, unless we sent one a few minutes ago. Please check your inbox.',
+      },
+      renewal: {
+        text: 'We offer you this apartment for the next semester too. Please answer by {{date}}.',
+        answer: 'Answer the renewal',
+      },
     },
     sandbox: {
       title: 'Sandbox',

@@ -77,7 +77,8 @@ type Payment struct {
 	Status        string                 `protobuf:"bytes,5,opt,name=status,proto3" json:"status,omitempty"` // OPEN, FAILED (the last attempt failed; still payable) or PAID
 	PaymentLink   string                 `protobuf:"bytes,6,opt,name=payment_link,json=paymentLink,proto3" json:"payment_link,omitempty"`
 	CreatedAt     *timestamppb.Timestamp `protobuf:"bytes,7,opt,name=created_at,json=createdAt,proto3" json:"created_at,omitempty"`
-	PaidAt        *timestamppb.Timestamp `protobuf:"bytes,8,opt,name=paid_at,json=paidAt,proto3" json:"paid_at,omitempty"` // unset until PAID
+	PaidAt        *timestamppb.Timestamp `protobuf:"bytes,8,opt,name=paid_at,json=paidAt,proto3" json:"paid_at,omitempty"`                       // unset until PAID
+	ReceiptNumber int64                  `protobuf:"varint,9,opt,name=receipt_number,json=receiptNumber,proto3" json:"receipt_number,omitempty"` // the receipt's number, drawn when paid; 0 until PAID
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -168,6 +169,13 @@ func (x *Payment) GetPaidAt() *timestamppb.Timestamp {
 	return nil
 }
 
+func (x *Payment) GetReceiptNumber() int64 {
+	if x != nil {
+		return x.ReceiptNumber
+	}
+	return 0
+}
+
 var File_payment_v1_payment_proto protoreflect.FileDescriptor
 
 const file_payment_v1_payment_proto_rawDesc = "" +
@@ -175,7 +183,7 @@ const file_payment_v1_payment_proto_rawDesc = "" +
 	"\x18payment/v1/payment.proto\x12\x17semesterhaus.payment.v1\x1a\x1fgoogle/protobuf/timestamp.proto\"8\n" +
 	"\x17PaymentOfRentingRequest\x12\x1d\n" +
 	"\n" +
-	"renting_id\x18\x01 \x01(\tR\trentingId\"\xb1\x02\n" +
+	"renting_id\x18\x01 \x01(\tR\trentingId\"\xd8\x02\n" +
 	"\aPayment\x12\x1d\n" +
 	"\n" +
 	"payment_id\x18\x01 \x01(\tR\tpaymentId\x12\x1d\n" +
@@ -187,7 +195,8 @@ const file_payment_v1_payment_proto_rawDesc = "" +
 	"\fpayment_link\x18\x06 \x01(\tR\vpaymentLink\x129\n" +
 	"\n" +
 	"created_at\x18\a \x01(\v2\x1a.google.protobuf.TimestampR\tcreatedAt\x123\n" +
-	"\apaid_at\x18\b \x01(\v2\x1a.google.protobuf.TimestampR\x06paidAt2x\n" +
+	"\apaid_at\x18\b \x01(\v2\x1a.google.protobuf.TimestampR\x06paidAt\x12%\n" +
+	"\x0ereceipt_number\x18\t \x01(\x03R\rreceiptNumber2x\n" +
 	"\x0ePaymentService\x12f\n" +
 	"\x10PaymentOfRenting\x120.semesterhaus.payment.v1.PaymentOfRentingRequest\x1a .semesterhaus.payment.v1.PaymentB-Z+semesterhaus/proto/gen/payment/v1;paymentv1b\x06proto3"
 

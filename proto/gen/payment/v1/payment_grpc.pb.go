@@ -28,7 +28,8 @@ const (
 //
 // For semantics around ctx use and closing/ending streaming RPCs, please refer to https://pkg.go.dev/google.golang.org/grpc/?tab=doc#ClientConn.NewStream.
 type PaymentServiceClient interface {
-	// PaymentOfRenting answers NOT_FOUND while the renting has no payment yet.
+	// PaymentOfRenting answers NOT_FOUND while the renting has no payment yet. Renting shows it to
+	// its renters; document writes a paid one's receipt.
 	PaymentOfRenting(ctx context.Context, in *PaymentOfRentingRequest, opts ...grpc.CallOption) (*Payment, error)
 }
 
@@ -54,7 +55,8 @@ func (c *paymentServiceClient) PaymentOfRenting(ctx context.Context, in *Payment
 // All implementations must embed UnimplementedPaymentServiceServer
 // for forward compatibility.
 type PaymentServiceServer interface {
-	// PaymentOfRenting answers NOT_FOUND while the renting has no payment yet.
+	// PaymentOfRenting answers NOT_FOUND while the renting has no payment yet. Renting shows it to
+	// its renters; document writes a paid one's receipt.
 	PaymentOfRenting(context.Context, *PaymentOfRentingRequest) (*Payment, error)
 	mustEmbedUnimplementedPaymentServiceServer()
 }

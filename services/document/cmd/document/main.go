@@ -47,6 +47,11 @@ func serve(ctx context.Context, cfg config.Config, infra *service.Infra, logger 
 	if err != nil {
 		return err
 	}
+	paymentConn, err := infra.Dial("payment", cfg.PaymentGRPCAddr)
+	if err != nil {
+		return err
+	}
+	pageFiles := app.NewRenterPageFiles(grpcadapter.NewPageSources(sources, paymentConn), repo, pdf.Renderer{}, time.Now)
 	sandbox := signing.NewSandbox(cfg.PublicURL, webhookKey(cfg), &http.Client{Timeout: 30 * time.Second})
 	provider, webhooks := signingProvider(cfg, sandbox)
 	contracts := app.NewContracts(repo, sources, pdf.Renderer{}, provider, time.Now)
@@ -56,6 +61,7 @@ func serve(ctx context.Context, cfg config.Config, infra *service.Infra, logger 
 		Routes: func(mux *http.ServeMux) {
 			mux.Handle("/graphql", graphql.NewHandler(documents, contracts, verifier, logger))
 			download.Routes(mux, documents, verifier, logger)
+			download.PageRoutes(mux, pageFiles, logger)
 			signing.WebhookRoute(mux, contracts, webhooks, logger)
 			if cfg.Signing.Provider == platformconfig.Sandbox {
 				signing.PageRoutes(mux, contracts, sandbox, logger)

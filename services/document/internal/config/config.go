@@ -18,10 +18,12 @@ type Config struct {
 	service.Settings
 	HTTPAddr string `env:"HTTP_ADDR" envDefault:":8104"`
 	GRPCAddr string `env:"GRPC_ADDR" envDefault:":9104"`
-	// The peers the contract's data comes from.
+	// The peers the contract's and the receipt's data come from; the renter service also opens the
+	// renter page's tokens.
 	CatalogGRPCAddr string `env:"CATALOG_GRPC_ADDR" envDefault:"127.0.0.1:9101"`
 	RentingGRPCAddr string `env:"RENTING_GRPC_ADDR" envDefault:"127.0.0.1:9102"`
 	RenterGRPCAddr  string `env:"RENTER_GRPC_ADDR" envDefault:"127.0.0.1:9103"`
+	PaymentGRPCAddr string `env:"PAYMENT_GRPC_ADDR" envDefault:"127.0.0.1:9105"`
 	// PublicURL is where browsers and providers reach the gateway; signing links start with it.
 	PublicURL string `env:"PUBLIC_URL" envDefault:"http://localhost:8080"`
 	// Signing is the provider and its webhooks: SIGNING_PROVIDER, SIGNING_WEBHOOK_SECRET,

@@ -59,6 +59,9 @@ type Payment struct {
 	Semester  string
 	CreatedAt time.Time
 	PaidAt    time.Time // zero until paid
+	// ReceiptNumber numbers the receipt of a paid payment, in the order of the payments; the
+	// repository draws it when the payment becomes paid, zero until then.
+	ReceiptNumber int64
 }
 
 // Outcome is what the provider reported about one attempt to pay.

@@ -62,7 +62,12 @@ func serve(ctx context.Context, cfg config.Config, infra *service.Infra, logger 
 		PublicURL: cfg.PublicURL, NoticeWindow: cfg.SupersededMailWindow,
 		PageLinkValidity: cfg.PageLinkValidity, PageLinkWindow: cfg.PageLinkWindow,
 	}, time.Now)
-	pages := app.NewPages(repo, renters, repo, mails)
+	rentings, err := infra.Dial("renting", cfg.RentingGRPCAddr)
+	if err != nil {
+		return err
+	}
+	defer rentings.Close()
+	pages := app.NewPages(repo, renters, repo, mails, grpcadapter.NewRentingClient(rentings))
 	erasures := app.NewErasures(repo, repo, pages, mails, time.Now)
 	consumer := natsadapter.NewMailConsumer(infra.JS, pool, in, mails, streams.Renting, logger)
 	sender := app.NewMailSender(repo, transport, mailInterval, cfg.MailSenders, logger)

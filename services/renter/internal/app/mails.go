@@ -115,7 +115,7 @@ func (m *Mails) OnReminderDue(ctx context.Context, store MailStore, due domain.R
 // renewal's link carries renewalToken.
 func (m *Mails) writeLinked(ctx context.Context, store MailStore, eventID string, renter domain.Renter, stay domain.Stay, kind domain.MailKind, rentingID, renewalToken string) error {
 	token := renewalToken
-	if kind == domain.MailConfirmEmail || kind == domain.MailRemindConfirmEmail {
+	if kind == domain.MailConfirmEmail || kind == domain.MailRemindConfirmEmail || kind == domain.MailConfirmEmailAgain {
 		var record domain.EmailToken
 		token, record = domain.NewEmailToken(renter.ID, rentingID, m.now())
 		if err := store.AddEmailToken(ctx, record); err != nil {
@@ -160,6 +160,18 @@ func (m *Mails) SendPageLink(ctx context.Context, store MailStore, email string)
 	}
 	eventID := fmt.Sprintf("page-link:%d:%d", renter.ID, now.UnixNano())
 	return m.Write(ctx, store, eventID, renter, domain.MailContent{Kind: domain.MailPageLink})
+}
+
+// SendConfirmationAgain mails the renter a new confirmation link for the renting (a token of its own;
+// earlier tokens keep working), unless they were sent one within
+// PageLinkWindow: then nothing, and no error.
+func (m *Mails) SendConfirmationAgain(ctx context.Context, store MailStore, renter domain.Renter, renting domain.Renting) error {
+	now := m.now()
+	if claimed, err := store.ClaimNotice(ctx, renter.ID, domain.MailConfirmEmailAgain, now, now.Add(-m.settings.PageLinkWindow)); err != nil || !claimed {
+		return err
+	}
+	eventID := fmt.Sprintf("confirm-again:%s:%d", renting.ID, now.UnixNano())
+	return m.writeLinked(ctx, store, eventID, renter, renting.Stay, domain.MailConfirmEmailAgain, renting.ID, "")
 }
 
 func loadRenter(ctx context.Context, store MailStore, id int64) (domain.Renter, error) {

@@ -2,7 +2,11 @@ package app
 
 import (
 	"context"
+	"errors"
 
+	"github.com/google/uuid"
+
+	"semesterhaus/platform/exception"
 	"semesterhaus/services/renter/internal/domain"
 )
 
@@ -14,6 +18,12 @@ type PageTokens interface {
 	MailsOf(ctx context.Context, renterID int64) ([]domain.SentMail, error)
 }
 
+// Rentings tells the renter's own page about a renting (the renting service).
+type Rentings interface {
+	// Renting loads the renting, or domain.ErrNotFound.
+	Renting(ctx context.Context, id string) (domain.Renting, error)
+}
+
 // MailTransactions runs fn with a mail store bound to one transaction, committed when fn returns
 // nil.
 type MailTransactions interface {
@@ -23,15 +33,16 @@ type MailTransactions interface {
 // Pages are the use cases of a renter's own page ("Meine Buchung"): opening it with the link from
 // a mail, and asking for a new link by e-mail address.
 type Pages struct {
-	tokens  PageTokens
-	renters *Renters
-	tx      MailTransactions
-	mails   *Mails
+	tokens   PageTokens
+	renters  *Renters
+	tx       MailTransactions
+	mails    *Mails
+	rentings Rentings
 }
 
-// NewPages returns the page use cases.
-func NewPages(tokens PageTokens, renters *Renters, tx MailTransactions, mails *Mails) *Pages {
-	return &Pages{tokens: tokens, renters: renters, tx: tx, mails: mails}
+// NewPages returns the page use cases; rentings is asked which requests the page may act on.
+func NewPages(tokens PageTokens, renters *Renters, tx MailTransactions, mails *Mails, rentings Rentings) *Pages {
+	return &Pages{tokens: tokens, renters: renters, tx: tx, mails: mails, rentings: rentings}
 }
 
 // Open returns the renter whose page the token opens, with the token (its expiry); an unknown or
@@ -73,4 +84,36 @@ func (p *Pages) Mails(ctx context.Context, token string) ([]domain.SentMail, err
 		mails[i] = mails[i].WithoutTokens()
 	}
 	return mails, err
+}
+
+// ConfirmAgain mails the renter whose page the token opens a new confirmation link for their request
+// rentingID while its address is not confirmed, at most one per renter per PageLinkWindow; within
+// the window nothing is mailed and the answer is the same. An unknown or expired token and a
+// renting that is not the token renter's are the same exception (NO_RENTING, path rentingId), a
+// renting past the confirmation TRANSITION_NOT_ALLOWED; nothing is mailed then.
+func (p *Pages) ConfirmAgain(ctx context.Context, token, rentingID string) error {
+	noRenting := exception.New("rentingId", domain.MsgNoRenting)
+	renter, _, err := p.Open(ctx, token)
+	if errors.Is(err, domain.ErrNotFound) {
+		return noRenting
+	}
+	if err != nil {
+		return err
+	}
+	if uuid.Validate(rentingID) != nil {
+		return noRenting
+	}
+	renting, err := p.rentings.Renting(ctx, rentingID)
+	if errors.Is(err, domain.ErrNotFound) || err == nil && renting.RenterID != renter.ID {
+		return noRenting
+	}
+	if err != nil {
+		return err
+	}
+	if !renting.AwaitsConfirmation() {
+		return exception.New("rentingId", domain.MsgNotAwaitingConfirmation)
+	}
+	return p.tx.InMailTransaction(ctx, func(store MailStore) error {
+		return p.mails.SendConfirmationAgain(ctx, store, renter, renting)
+	})
 }

@@ -36,6 +36,11 @@ const (
 	MsgPageLinkInvalid = "PAGE_LINK_INVALID"
 	// MsgNoErasureRequest: an admin executes an erasure the renter never asked for.
 	MsgNoErasureRequest = "NO_ERASURE_REQUEST"
+	// MsgNoRenting and MsgNotAwaitingConfirmation answer a renter's own page asking for a new
+	// confirmation link: a renting that is not the page's renter's (or does not exist), or one whose
+	// address is confirmed or that ended. The renting service uses the same ids.
+	MsgNoRenting               = "NO_RENTING"
+	MsgNotAwaitingConfirmation = "TRANSITION_NOT_ALLOWED"
 	// MsgSingleLine refuses a line break or another control character in one-line text: a name
 	// goes into mail headers, greetings and CSV exports, where a line break starts something new.
 	MsgSingleLine = "SINGLE_LINE"

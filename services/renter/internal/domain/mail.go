@@ -27,6 +27,8 @@ const (
 	MailPageLink MailKind = "page_link"
 	// MailErasureRequested confirms that a renter's erasure request was received.
 	MailErasureRequested MailKind = "erasure_requested"
+	// MailConfirmEmailAgain answers a renter who asked on their own page for a new confirmation link.
+	MailConfirmEmailAgain MailKind = "confirm_email_again"
 )
 
 // The reminders, on the renting's reminder_due event: each leads to the same page as the mail of
@@ -173,7 +175,7 @@ type MailContent struct {
 func Link(kind MailKind, publicURL, rentingID, email, token string) string {
 	base := strings.TrimSuffix(publicURL, "/")
 	switch kind {
-	case MailConfirmEmail, MailRemindConfirmEmail:
+	case MailConfirmEmail, MailRemindConfirmEmail, MailConfirmEmailAgain:
 		return base + "/booking/step3?" + url.Values{"email": {email}, "token": {token}}.Encode()
 	case MailApartmentTaken:
 		return base + "/booking/step1?" + url.Values{"booking": {"failed"}, "rentingId": {rentingID}}.Encode()
@@ -224,3 +226,14 @@ func (m SentMail) WithoutTokens() SentMail {
 	m.Text = tokenInLink.ReplaceAllString(m.Text, "${1}…")
 	return m
 }
+
+// Renting is what the renter's own page asks the renting service about one of the renter's rentings.
+type Renting struct {
+	ID       string
+	RenterID int64
+	State    string // a RentingState name, e.g. APARTMENT_REQUESTED
+	Stay     Stay
+}
+
+// AwaitsConfirmation reports whether the renting is a request whose e-mail address is not confirmed yet.
+func (r Renting) AwaitsConfirmation() bool { return r.State == "APARTMENT_REQUESTED" }

@@ -43,6 +43,7 @@ func TestLink_pointsToThePublicSitePages(t *testing.T) {
 	}{
 		{domain.MailConfirmEmail, "https://wohnen.example/booking/step3?email=anna%2Bbook%40example.org&token=abc_-1"},
 		{domain.MailRemindConfirmEmail, "https://wohnen.example/booking/step3?email=anna%2Bbook%40example.org&token=abc_-1"},
+		{domain.MailConfirmEmailAgain, "https://wohnen.example/booking/step3?email=anna%2Bbook%40example.org&token=abc_-1"},
 		{domain.MailApartmentTaken, "https://wohnen.example/booking/step1?booking=failed&rentingId=" + renting},
 		{domain.MailRenewalOffered, "https://wohnen.example/booking/extend?rentingId=" + renting + "&token=abc_-1"},
 		{domain.MailRemindAnswerRenewal, "https://wohnen.example/booking/extend?rentingId=" + renting + "&token=abc_-1"},

@@ -274,3 +274,46 @@ func TestJobs_aRenewalOfferedBeforeRenewalTokensGetsItsLinkMailedOnce(t *testing
 		t.Errorf("%d log entries: the new link changes no state", n)
 	}
 }
+
+// "Meine Buchung" links a renewal with the page token: it answers the renewal of the page's renter
+// under the same rules as the mailed token (deadline, answered once); another renter's page token,
+// a forged one, or the own one on an unknown renting opens nothing and changes nothing.
+func TestRenewal_withThePageTokenOfItsRenter_isAnsweredOnlyByThatRenterAndUntilTheDeadline(t *testing.T) {
+	t.Parallel()
+	env := testenv.New(t, renewalDay, testenv.Subjects)
+	ada, _ := renewalOfferedTo(t, env, "ada@example.org", 11)
+	grace, _ := renewalOfferedTo(t, env, "grace@example.org", 12)
+	env.Renters.IssuePageToken("page-of-ada", mustGet(t, env, ada).RenterID)
+	env.Renters.IssuePageToken("page-of-grace", mustGet(t, env, grace).RenterID)
+	events := len(outbox(t, env))
+
+	for name, tt := range map[string]struct{ renting, token string }{
+		"another renter's page token": {ada, "page-of-grace"},
+		"a forged page token":         {ada, "page-of-nobody"},
+		"own page token, unknown":     {"5f0e1c1e-0000-4000-8000-000000000000", "page-of-ada"},
+	} {
+		t.Run(name, func(t *testing.T) {
+			wantException(t, env.Rentings.DeclineRenewal(testenv.Anonymous(), tt.renting, tt.token), "token", domain.MsgRenewalLinkInvalid)
+			wantException(t, env.Rentings.ApproveRenewal(testenv.Anonymous(), tt.renting, tt.token, renewalForm(t, env)), "token", domain.MsgRenewalLinkInvalid)
+			if _, err := env.Rentings.RenterByRentingID(testenv.Anonymous(), tt.renting, tt.token); err == nil {
+				t.Error("the renter's data was shown")
+			}
+		})
+	}
+	wantState(t, env, ada, domain.RenewalRequest)
+	if n := len(outbox(t, env)) - events; n != 0 {
+		t.Errorf("%d events from refused answers", n)
+	}
+
+	env.Clock.Set(time.Date(2026, 10, 31, 0, 30, 0, 0, testenv.Berlin)) // the day after the deadline
+	wantException(t, env.Rentings.DeclineRenewal(testenv.Anonymous(), grace, "page-of-grace"), "token", domain.MsgRenewalLinkExpired)
+	env.Clock.Set(time.Date(2026, 10, 30, 12, 0, 0, 0, testenv.Berlin))
+	if renter, err := env.Rentings.RenterByRentingID(testenv.Anonymous(), ada, "page-of-ada"); err != nil || renter.Email != "ada@example.org" {
+		t.Fatalf("the own page token shows %+v, %v", renter, err)
+	}
+	if err := env.Rentings.ApproveRenewal(testenv.Anonymous(), ada, "page-of-ada", renewalForm(t, env)); err != nil {
+		t.Fatal(err)
+	}
+	wantState(t, env, ada, domain.RenewalAccepted)
+	wantException(t, env.Rentings.DeclineRenewal(testenv.Anonymous(), ada, "page-of-ada"), "rentingId", domain.MsgNotAllowed)
+}

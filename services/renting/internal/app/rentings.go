@@ -1,6 +1,7 @@
 package app
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -195,18 +196,27 @@ func (s *Rentings) awaitingRenewal(ctx context.Context, rentingID, token string)
 }
 
 // renewalLink returns the renting a renewal link opens, with its semester: the token must be the one
-// mailed for the renting, and the semester's renewal deadline not over. Otherwise a business
-// exception on the token comes back. The token is checked before anything else is read, so an
-// unknown renting and a wrong token cost the same.
+// mailed for the renting, or the token of the renter's own page ("Meine Buchung", which links its
+// renewals with it) of the renting's renter, and the semester's renewal deadline not over. Otherwise
+// a business exception on the token comes back, the same for an unknown renting, a forged token,
+// another renting's and another renter's page token. The renewal token is checked before anything
+// else is read.
 func (s *Rentings) renewalLink(ctx context.Context, rentingID, token string) (domain.Renting, domain.Semester, error) {
 	hashes, err := s.queries.RenewalTokenHashes(ctx, rentingID)
 	if err != nil {
 		return domain.Renting{}, domain.Semester{}, err
 	}
-	if err := domain.CheckRenewalToken(token, hashes); err != nil {
-		return domain.Renting{}, domain.Semester{}, err
+	invalid := domain.CheckRenewalToken(token, hashes)
+	var pageRenter int64
+	if invalid != nil {
+		if pageRenter, err = s.pageRenter(ctx, token); err != nil || pageRenter == 0 {
+			return domain.Renting{}, domain.Semester{}, cmp.Or(err, invalid)
+		}
 	}
 	r, err := s.queries.Get(ctx, rentingID)
+	if pageRenter != 0 && (errors.Is(err, domain.ErrNotFound) || err == nil && r.RenterID != pageRenter) {
+		return domain.Renting{}, domain.Semester{}, invalid
+	}
 	if err != nil {
 		return domain.Renting{}, domain.Semester{}, err
 	}
@@ -215,6 +225,18 @@ func (s *Rentings) renewalLink(ctx context.Context, rentingID, token string) (do
 		return domain.Renting{}, domain.Semester{}, err
 	}
 	return r, semester, domain.CheckRenewalDeadline(semester, s.today())
+}
+
+// pageRenter names the renter whose own page the token opens, 0 for a token that opens none.
+func (s *Rentings) pageRenter(ctx context.Context, token string) (int64, error) {
+	if token == "" {
+		return 0, nil
+	}
+	renterID, err := s.renters.OpenPage(ctx, token)
+	if errors.Is(err, domain.ErrInvalidToken) {
+		return 0, nil
+	}
+	return renterID, err
 }
 
 // Status is what the admin overview shows for an apartment in a semester and the renting behind it

@@ -16,7 +16,8 @@ export default function Extend() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const rentingId = params.get('rentingId');
-  // The renewal mail's token: the renting id alone opens nothing (docs/security.md, "Capabilities").
+  // The renewal mail's token, or the renter page's (its link to the renewal): the renting id alone
+  // opens nothing (docs/security.md, "Capabilities").
   const token = params.get('token');
   const { data, loading, error } = useQuery(EXTEND_BOOKING, {
     variables: { rentingId: rentingId ?? '', token: token ?? '' },

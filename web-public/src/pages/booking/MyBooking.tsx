@@ -13,6 +13,9 @@ import { REQUEST_PAGE_LINK, RENTER_PAGE, WITHDRAW_REQUEST } from './MyBooking.gr
 import { countryName, nationalityName } from './codeLists';
 import { Erasure } from './Erasure';
 import { MY_MAILS } from './MyData.graphql';
+import { BookingFiles } from './myBooking/BookingFiles';
+import { ConfirmAgain } from './myBooking/ConfirmAgain';
+import { RenewalAnswer } from './myBooking/RenewalAnswer';
 
 type Page = NonNullable<RenterPageQuery['renterPage']>;
 type Booking = Page['bookings'][number];
@@ -163,6 +166,7 @@ function BookingCard({ booking: b, token }: { booking: Booking; token: string })
           })}
         </ol>
       )}
+      <BookingFiles token={token} rentingId={b.rentingId} state={b.state} contractSignedDate={b.contractSignedDate} paidDate={b.paidDate} />
       {b.accessKey && (
         <p>
           {t('booking.myBooking.keyCode')} <strong>{b.accessKey}</strong>
@@ -171,6 +175,7 @@ function BookingCard({ booking: b, token }: { booking: Booking; token: string })
       {b.state === 'APARTMENT_REQUESTED' && (
         <>
           <p>{t('booking.myBooking.actions.confirm')}</p>
+          <ConfirmAgain token={token} rentingId={b.rentingId} />
           <Withdraw token={token} rentingId={b.rentingId} />
         </>
       )}
@@ -178,7 +183,7 @@ function BookingCard({ booking: b, token }: { booking: Booking; token: string })
       {b.state === 'CONTRACT_REQUESTED' && <Link to={`/booking/step4?rentingId=${id}`}>{t('booking.myBooking.actions.sign')}</Link>}
       {(b.state === 'CONTRACT_SIGNED' || b.state === 'UNPAID') && <Link to={`/booking/step5?rentingId=${id}`}>{t('booking.myBooking.actions.pay')}</Link>}
       {b.state === 'RENEWAL_REQUEST' && (
-        <p>{t('booking.myBooking.actions.renewal', { date: b.renewalDeadline ? formatDate(b.renewalDeadline, language) : '' })}</p>
+        <RenewalAnswer token={token} rentingId={b.rentingId} deadline={b.renewalDeadline ? formatDate(b.renewalDeadline, language) : ''} />
       )}
     </article>
   );

@@ -1,4 +1,4 @@
-// Package pdf renders rental contracts and their signature pages as PDF with fpdf, in the Go fonts
+// Package pdf renders rental contracts, their signature pages and payment receipts as PDF with fpdf, in the Go fonts
 // (embedded TrueType, so German umlauts and the euro sign come out right).
 package pdf
 
@@ -16,7 +16,7 @@ import (
 	"semesterhaus/services/document/internal/domain"
 )
 
-// Renderer writes contracts. Uncompressed leaves the page streams readable, which lets tests find
+// Renderer writes contracts and receipts. Uncompressed leaves the page streams readable, which lets tests find
 // the text in the bytes; the service compresses.
 type Renderer struct {
 	Uncompressed bool
@@ -32,7 +32,7 @@ const (
 
 // Contract renders the rental contract; created becomes the document's creation date.
 func (r Renderer) Contract(c domain.Contract, created time.Time) ([]byte, error) {
-	doc := r.newDocument(created)
+	doc := r.newDocument(created, contractTitle)
 	writeContract(doc, c)
 	return output(doc)
 }
@@ -41,13 +41,15 @@ func (r Renderer) Contract(c domain.Contract, created time.Time) ([]byte, error)
 // the time and the SHA-256 of the original contract's bytes, so the signed copy points at exactly
 // what was shown to the renter.
 func (r Renderer) SignedContract(c domain.Contract, created time.Time, s domain.Signature, originalSHA256 []byte) ([]byte, error) {
-	doc := r.newDocument(created)
+	doc := r.newDocument(created, contractTitle)
 	writeContract(doc, c)
 	writeSignaturePage(doc, c, s, originalSHA256)
 	return output(doc)
 }
 
-func (r Renderer) newDocument(created time.Time) *fpdf.Fpdf {
+const contractTitle = "Mietvertrag / Rental contract"
+
+func (r Renderer) newDocument(created time.Time, title string) *fpdf.Fpdf {
 	doc := fpdf.New("P", "mm", "A4", "")
 	doc.SetCompression(!r.Uncompressed)
 	doc.SetCreationDate(created)
@@ -55,7 +57,7 @@ func (r Renderer) newDocument(created time.Time) *fpdf.Fpdf {
 	doc.AddUTF8FontFromBytes(family, "", goregular.TTF)
 	doc.AddUTF8FontFromBytes(family, "B", gobold.TTF)
 	doc.AddUTF8FontFromBytes(family, "I", goitalic.TTF)
-	doc.SetTitle("Mietvertrag / Rental contract", true)
+	doc.SetTitle(title, true)
 	doc.SetMargins(20, 20, 20)
 	doc.SetAutoPageBreak(true, 20)
 	return doc

@@ -93,6 +93,18 @@ func (r *Repository) ReadNewestOfType(ctx context.Context, renterID int64, t dom
 	})
 }
 
+// ReadRentingContract is ReadDocument for the contract of the renter's renting: signed once signed,
+// else the contract while signing is open; domain.ErrNotFound for another renter's renting.
+func (r *Repository) ReadRentingContract(ctx context.Context, renterID int64, rentingID, actor string) (domain.Document, error) {
+	renting, err := toUUID(rentingID)
+	if err != nil {
+		return domain.Document{}, fmt.Errorf("renting %q: %w", rentingID, domain.ErrNotFound)
+	}
+	return r.read(ctx, actor, func(q *db.Queries) (db.Document, error) {
+		return q.GetRentingContractOfRenter(ctx, db.GetRentingContractOfRenterParams{RenterID: renterID, RentingID: renting})
+	})
+}
+
 func (r *Repository) read(ctx context.Context, actor string, load func(*db.Queries) (db.Document, error)) (domain.Document, error) {
 	var doc domain.Document
 	err := postgres.InTx(ctx, r.pool, func(tx pgx.Tx) error {

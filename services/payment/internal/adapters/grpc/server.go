@@ -41,7 +41,7 @@ func toProtoPayment(p domain.Payment) *paymentv1.Payment {
 		Status: string(p.Status), PaymentLink: p.Link, CreatedAt: timestamppb.New(p.CreatedAt),
 	}
 	if !p.PaidAt.IsZero() {
-		out.PaidAt = timestamppb.New(p.PaidAt)
+		out.PaidAt, out.ReceiptNumber = timestamppb.New(p.PaidAt), p.ReceiptNumber
 	}
 	return out
 }

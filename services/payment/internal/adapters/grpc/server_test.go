@@ -34,7 +34,7 @@ func TestPaymentOfRenting_openThenPaid_answersAmountLinkAndPaidTime(t *testing.T
 		t.Fatal(err)
 	}
 	if open.GetPaymentId() != p.ID || open.GetAmountCents() != p.Amount.Cents || open.GetCurrency() != "EUR" ||
-		open.GetStatus() != "OPEN" || open.GetPaymentLink() != p.Link || open.GetPaidAt() != nil || !open.GetCreatedAt().AsTime().Equal(p.CreatedAt) {
+		open.GetStatus() != "OPEN" || open.GetPaymentLink() != p.Link || open.GetPaidAt() != nil || open.GetReceiptNumber() != 0 || !open.GetCreatedAt().AsTime().Equal(p.CreatedAt) {
 		t.Errorf("open payment %v, want %+v", open, p)
 	}
 
@@ -42,8 +42,8 @@ func TestPaymentOfRenting_openThenPaid_answersAmountLinkAndPaidTime(t *testing.T
 		t.Fatal(err)
 	}
 	paid, err := client.PaymentOfRenting(ctx, &paymentv1.PaymentOfRentingRequest{RentingId: p.RentingID})
-	if err != nil || paid.GetStatus() != "PAID" || paid.GetPaidAt() == nil {
-		t.Errorf("paid payment %v, %v; want PAID with the time it was paid", paid, err)
+	if err != nil || paid.GetStatus() != "PAID" || paid.GetPaidAt() == nil || paid.GetReceiptNumber() != 1 {
+		t.Errorf("paid payment %v, %v; want PAID with the time it was paid and receipt number 1", paid, err)
 	}
 }
 

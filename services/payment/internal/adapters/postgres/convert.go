@@ -28,6 +28,9 @@ func paymentFromDB(row db.Payment) domain.Payment {
 	if row.PaidAt.Valid {
 		p.PaidAt = row.PaidAt.Time
 	}
+	if row.ReceiptNumber.Valid {
+		p.ReceiptNumber = row.ReceiptNumber.Int64
+	}
 	return p
 }
 

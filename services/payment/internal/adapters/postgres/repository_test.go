@@ -3,6 +3,7 @@ package postgres_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"slices"
 	"testing"
 	"time"
@@ -140,6 +141,25 @@ func TestApply_failureThenSuccess_staysPayableThenPaidEachWithItsEvent(t *testin
 	}
 	if got := outbox(t, pool); !slices.Equal(got, []string{"payment.link_created", "payment.failed", "payment.succeeded"}) {
 		t.Errorf("events %v", got)
+	}
+}
+
+func TestApply_paymentsGetReceiptNumbersInTheOrderTheyArePaid_keptOnLaterReports(t *testing.T) {
+	t.Parallel()
+	repo, pool := newRepository(t)
+	first, second, unpaid := open(), open(), open()
+	for _, p := range []domain.Payment{first, second, unpaid} {
+		create(t, repo, pool, p)
+	}
+	for i, p := range []domain.Payment{second, first, second} {
+		if _, err := apply(repo, domain.Outcome{EventID: fmt.Sprintf("evt_%d", i), PaymentID: p.ID, Succeeded: true, Amount: p.Amount}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for p, want := range map[string]int64{second.ID: 1, first.ID: 2, unpaid.ID: 0} {
+		if got, err := repo.Payment(context.Background(), p); err != nil || got.ReceiptNumber != want {
+			t.Errorf("payment %s has receipt number %d, %v; want %d", p, got.ReceiptNumber, err, want)
+		}
 	}
 }
 

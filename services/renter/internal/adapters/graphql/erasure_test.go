@@ -2,7 +2,6 @@ package graphql_test
 
 import (
 	"context"
-	"net/url"
 	"strings"
 	"testing"
 
@@ -11,18 +10,6 @@ import (
 	"semesterhaus/platform/identity"
 	eventsv1 "semesterhaus/proto/gen/events/v1"
 )
-
-// pageToken mails the renter a page link and returns its token.
-func (s subgraph) pageToken(email string) string {
-	s.t.Helper()
-	s.requestLink(email)
-	links := s.pageLinks(email)
-	parsed, err := url.Parse(links[len(links)-1])
-	if err != nil {
-		s.t.Fatal(err)
-	}
-	return parsed.Query().Get("token")
-}
 
 // mutate runs a mutation answering an UpdateResult and returns its exception's message id.
 func (s subgraph) mutate(as *identity.Identity, field, query string, vars map[string]any) (exception string, refused bool) {

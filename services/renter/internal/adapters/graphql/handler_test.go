@@ -17,6 +17,7 @@ import (
 	"semesterhaus/platform/identity"
 	"semesterhaus/platform/pgtest"
 	"semesterhaus/proto/catalog/catalogfake"
+	"semesterhaus/proto/renting/rentingfake"
 	"semesterhaus/services/renter/internal/adapters/graphql"
 	grpcadapter "semesterhaus/services/renter/internal/adapters/grpc"
 	"semesterhaus/services/renter/internal/adapters/mail"
@@ -30,10 +31,11 @@ func TestMain(m *testing.M) { pgtest.Main(m) }
 
 type subgraph struct {
 	graphqltest.Subgraph
-	t       *testing.T
-	pool    *pgxpool.Pool
-	renters *app.Renters
-	clock   *clock
+	t        *testing.T
+	pool     *pgxpool.Pool
+	renters  *app.Renters
+	rentings *rentingfake.Server
+	clock    *clock
 }
 
 // clock is the subgraph's time, moved by tests instead of waited for.
@@ -54,12 +56,14 @@ func newSubgraph(t *testing.T) subgraph {
 	}
 	catalog := grpctest.Dial(t, "renter", "catalog", grpctest.Serve(t, catalogfake.NewExample().Register))
 	mails := app.NewMails(renderer, grpcadapter.NewCatalogClient(catalog), pageSettings, c.Now)
-	pages := app.NewPages(repo, renters, repo, mails)
+	rentings := rentingfake.New()
+	pages := app.NewPages(repo, renters, repo, mails,
+		grpcadapter.NewRentingClient(grpctest.Dial(t, "renter", "renting", grpctest.Serve(t, rentings.Register))))
 	erasures := app.NewErasures(repo, repo, pages, mails, c.Now)
 	s := graphqltest.Serve(t, "renter", func(v *identity.Verifier) http.Handler {
 		return graphql.NewHandler(renters, pages, auditLog, erasures, v, slog.New(slog.DiscardHandler))
 	})
-	return subgraph{Subgraph: s, t: t, pool: pool, renters: renters, clock: c}
+	return subgraph{Subgraph: s, t: t, pool: pool, renters: renters, rentings: rentings, clock: c}
 }
 
 // add registers a renter as a booking would and returns the id.

@@ -33,6 +33,11 @@ func (r *mutationResolver) ExecuteErasure(ctx context.Context, renterID int) (*g
 	return graphqlx.Updated(r.Erasures.Execute(ctx, int64(renterID)))
 }
 
+// ResendConfirmationMail is the resolver for the resendConfirmationMail field.
+func (r *mutationResolver) ResendConfirmationMail(ctx context.Context, token string, rentingID string) (*graphqlx.UpdateResult, error) {
+	return graphqlx.Updated(r.Pages.ConfirmAgain(ctx, token, rentingID))
+}
+
 // Renter is the resolver for the renter field.
 func (r *queryResolver) Renter(ctx context.Context, id int) (*model.Renter, error) {
 	renter, err := r.Renters.RenterForAdmin(ctx, int64(id))

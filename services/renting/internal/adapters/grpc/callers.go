@@ -6,8 +6,9 @@ import (
 	rentingv1 "semesterhaus/proto/gen/renting/v1"
 )
 
-// Callers are the services that may call each method: document (the contract) and payment (the
-// rent) read a renting; the renter service shows the audit log to administrators.
+// Callers are the services that may call each method: document (the contract), payment (the
+// rent) and renter (a renter's own page asking for a new confirmation link) read a renting; the
+// renter service shows the audit log to administrators.
 var Callers = peer.Rules{
-	rentingv1.RentingService_GetRenting_FullMethodName: {Callers: []string{"document", "payment"}},
+	rentingv1.RentingService_GetRenting_FullMethodName: {Callers: []string{"document", "payment", "renter"}},
 }.With(auditgrpc.Callers)

@@ -248,6 +248,45 @@ func (q *Queries) GetNewestOfType(ctx context.Context, arg GetNewestOfTypeParams
 	return i, err
 }
 
+const getRentingContractOfRenter = `-- name: GetRentingContractOfRenter :one
+SELECT id, type, renter_id, renting_id, description, content, content_type, file_name, sha256, size, uploaded_at, delete_after, retention_reason FROM document
+WHERE document.renter_id = $1 AND document.id = (
+    SELECT CASE WHEN s.status = 'SIGNED' THEN s.signed_document_id ELSE s.contract_document_id END
+    FROM signing_session s
+    WHERE s.renting_id = $2 AND s.renter_id = $1
+    ORDER BY s.created_at DESC
+    LIMIT 1
+)
+`
+
+type GetRentingContractOfRenterParams struct {
+	RenterID  int64
+	RentingID pgtype.UUID
+}
+
+// The contract a renter's own page offers for one of their rentings: of the renting's newest signing
+// session, the signed contract once signed, the contract while signing is open; none of another renter.
+func (q *Queries) GetRentingContractOfRenter(ctx context.Context, arg GetRentingContractOfRenterParams) (Document, error) {
+	row := q.db.QueryRow(ctx, getRentingContractOfRenter, arg.RenterID, arg.RentingID)
+	var i Document
+	err := row.Scan(
+		&i.ID,
+		&i.Type,
+		&i.RenterID,
+		&i.RentingID,
+		&i.Description,
+		&i.Content,
+		&i.ContentType,
+		&i.FileName,
+		&i.Sha256,
+		&i.Size,
+		&i.UploadedAt,
+		&i.DeleteAfter,
+		&i.RetentionReason,
+	)
+	return i, err
+}
+
 const insertDocument = `-- name: InsertDocument :one
 INSERT INTO document (type, renter_id, renting_id, description, content, content_type, file_name, sha256, size)
 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)

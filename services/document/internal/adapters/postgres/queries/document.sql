@@ -19,6 +19,18 @@ WHERE renter_id = $1 AND type = $2
 ORDER BY uploaded_at DESC, id
 LIMIT 1;
 
+-- name: GetRentingContractOfRenter :one
+-- The contract a renter's own page offers for one of their rentings: of the renting's newest signing
+-- session, the signed contract once signed, the contract while signing is open; none of another renter.
+SELECT * FROM document
+WHERE document.renter_id = sqlc.arg(renter_id) AND document.id = (
+    SELECT CASE WHEN s.status = 'SIGNED' THEN s.signed_document_id ELSE s.contract_document_id END
+    FROM signing_session s
+    WHERE s.renting_id = sqlc.arg(renting_id) AND s.renter_id = sqlc.arg(renter_id)
+    ORDER BY s.created_at DESC
+    LIMIT 1
+);
+
 -- name: DeleteRentingDocuments :execrows
 DELETE FROM document WHERE renting_id = $1;
 

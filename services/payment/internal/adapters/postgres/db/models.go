@@ -11,16 +11,17 @@ import (
 )
 
 type Payment struct {
-	ID          pgtype.UUID
-	RentingID   pgtype.UUID
-	AmountCents int64
-	Currency    string
-	Status      string
-	Link        string
-	Apartment   string
-	Semester    string
-	CreatedAt   time.Time
-	PaidAt      pgtype.Timestamptz
+	ID            pgtype.UUID
+	RentingID     pgtype.UUID
+	AmountCents   int64
+	Currency      string
+	Status        string
+	Link          string
+	Apartment     string
+	Semester      string
+	CreatedAt     time.Time
+	PaidAt        pgtype.Timestamptz
+	ReceiptNumber pgtype.Int8
 }
 
 type WebhookEvent struct {

@@ -13,7 +13,7 @@ import (
 )
 
 const getPayment = `-- name: GetPayment :one
-SELECT id, renting_id, amount_cents, currency, status, link, apartment, semester, created_at, paid_at FROM payment WHERE id = $1
+SELECT id, renting_id, amount_cents, currency, status, link, apartment, semester, created_at, paid_at, receipt_number FROM payment WHERE id = $1
 `
 
 func (q *Queries) GetPayment(ctx context.Context, id pgtype.UUID) (Payment, error) {
@@ -30,12 +30,13 @@ func (q *Queries) GetPayment(ctx context.Context, id pgtype.UUID) (Payment, erro
 		&i.Semester,
 		&i.CreatedAt,
 		&i.PaidAt,
+		&i.ReceiptNumber,
 	)
 	return i, err
 }
 
 const getPaymentOfRenting = `-- name: GetPaymentOfRenting :one
-SELECT id, renting_id, amount_cents, currency, status, link, apartment, semester, created_at, paid_at FROM payment WHERE renting_id = $1
+SELECT id, renting_id, amount_cents, currency, status, link, apartment, semester, created_at, paid_at, receipt_number FROM payment WHERE renting_id = $1
 `
 
 func (q *Queries) GetPaymentOfRenting(ctx context.Context, rentingID pgtype.UUID) (Payment, error) {
@@ -52,6 +53,7 @@ func (q *Queries) GetPaymentOfRenting(ctx context.Context, rentingID pgtype.UUID
 		&i.Semester,
 		&i.CreatedAt,
 		&i.PaidAt,
+		&i.ReceiptNumber,
 	)
 	return i, err
 }
@@ -119,7 +121,7 @@ func (q *Queries) InsertWebhookEvent(ctx context.Context, arg InsertWebhookEvent
 }
 
 const lockPayment = `-- name: LockPayment :one
-SELECT id, renting_id, amount_cents, currency, status, link, apartment, semester, created_at, paid_at FROM payment WHERE id = $1 FOR UPDATE
+SELECT id, renting_id, amount_cents, currency, status, link, apartment, semester, created_at, paid_at, receipt_number FROM payment WHERE id = $1 FOR UPDATE
 `
 
 func (q *Queries) LockPayment(ctx context.Context, id pgtype.UUID) (Payment, error) {
@@ -136,12 +138,15 @@ func (q *Queries) LockPayment(ctx context.Context, id pgtype.UUID) (Payment, err
 		&i.Semester,
 		&i.CreatedAt,
 		&i.PaidAt,
+		&i.ReceiptNumber,
 	)
 	return i, err
 }
 
 const updatePaymentStatus = `-- name: UpdatePaymentStatus :exec
-UPDATE payment SET status = $2, paid_at = $3 WHERE id = $1
+UPDATE payment SET status = $2, paid_at = $3,
+    receipt_number = CASE WHEN $2 = 'PAID' THEN coalesce(receipt_number, nextval('receipt_number_seq')) END
+WHERE id = $1
 `
 
 type UpdatePaymentStatusParams struct {
@@ -150,6 +155,7 @@ type UpdatePaymentStatusParams struct {
 	PaidAt pgtype.Timestamptz
 }
 
+// A payment that becomes paid draws its receipt number; one paid before keeps its own.
 func (q *Queries) UpdatePaymentStatus(ctx context.Context, arg UpdatePaymentStatusParams) error {
 	_, err := q.db.Exec(ctx, updatePaymentStatus, arg.ID, arg.Status, arg.PaidAt)
 	return err

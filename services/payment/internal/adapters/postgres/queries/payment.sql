@@ -14,7 +14,10 @@ SELECT * FROM payment WHERE renting_id = $1;
 SELECT * FROM payment WHERE id = $1 FOR UPDATE;
 
 -- name: UpdatePaymentStatus :exec
-UPDATE payment SET status = $2, paid_at = $3 WHERE id = $1;
+-- A payment that becomes paid draws its receipt number; one paid before keeps its own.
+UPDATE payment SET status = $2, paid_at = $3,
+    receipt_number = CASE WHEN $2 = 'PAID' THEN coalesce(receipt_number, nextval('receipt_number_seq')) END
+WHERE id = $1;
 
 -- name: InsertWebhookEvent :execrows
 -- Zero rows: the event was applied before.

@@ -61,10 +61,11 @@ type ComplexityRoot struct {
 	}
 
 	Mutation struct {
-		ExecuteErasure        func(childComplexity int, renterID int) int
-		RequestErasure        func(childComplexity int, token string) int
-		RequestRenterPageLink func(childComplexity int, email string) int
-		UpdateRenter          func(childComplexity int, update model.RenterUpdate) int
+		ExecuteErasure         func(childComplexity int, renterID int) int
+		RequestErasure         func(childComplexity int, token string) int
+		RequestRenterPageLink  func(childComplexity int, email string) int
+		ResendConfirmationMail func(childComplexity int, token string, rentingID string) int
+		UpdateRenter           func(childComplexity int, update model.RenterUpdate) int
 	}
 
 	Query struct {
@@ -174,6 +175,7 @@ type MutationResolver interface {
 	RequestRenterPageLink(ctx context.Context, email string) (*graphqlx.UpdateResult, error)
 	RequestErasure(ctx context.Context, token string) (*graphqlx.UpdateResult, error)
 	ExecuteErasure(ctx context.Context, renterID int) (*graphqlx.UpdateResult, error)
+	ResendConfirmationMail(ctx context.Context, token string, rentingID string) (*graphqlx.UpdateResult, error)
 }
 type QueryResolver interface {
 	Renter(ctx context.Context, id int) (*model.Renter, error)
@@ -308,6 +310,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.RequestRenterPageLink(childComplexity, args["email"].(string)), true
+	case "Mutation.resendConfirmationMail":
+		if e.ComplexityRoot.Mutation.ResendConfirmationMail == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_resendConfirmationMail_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.ResendConfirmationMail(childComplexity, args["token"].(string), args["rentingId"].(string)), true
 	case "Mutation.updateRenter":
 		if e.ComplexityRoot.Mutation.UpdateRenter == nil {
 			break
@@ -998,6 +1011,13 @@ type Mutation {
   changes nothing. NO_ERASURE_REQUEST for a renter who did not ask, NO_RENTER for an unknown one.
   """
   executeErasure(renterId: Int!): UpdateResult! @tag(name: "admin")
+  """
+  Mails a new confirmation link for a request whose e-mail address is not confirmed yet, for the
+  renter whose own page the token opens: at most one per renter per PAGE_LINK_WINDOW (within it
+  nothing is mailed and the answer is the same). An unknown or expired token and another renter's
+  renting are NO_RENTING, a request confirmed or ended TRANSITION_NOT_ALLOWED (path rentingId).
+  """
+  resendConfirmationMail(token: String!, rentingId: ID!): UpdateResult!
 }
 `, BuiltIn: false},
 	{Name: "../../../../federation/directives.graphql", Input: `
@@ -1459,6 +1479,28 @@ func (ec *executionContext) field_Mutation_requestRenterPageLink_args(ctx contex
 		return nil, err
 	}
 	args["email"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_resendConfirmationMail_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "token",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNString2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["token"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "rentingId",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["rentingId"] = arg1
 	return args, nil
 }
 
@@ -2039,6 +2081,50 @@ func (ec *executionContext) fieldContext_Mutation_executeErasure(ctx context.Con
 	}()
 	ctx = graphql.WithFieldContext(ctx, fc)
 	if fc.Args, err = ec.field_Mutation_executeErasure_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_resendConfirmationMail(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_resendConfirmationMail(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().ResendConfirmationMail(ctx, fc.Args["token"].(string), fc.Args["rentingId"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *graphqlx.UpdateResult) graphql.Marshaler {
+			return ec.marshalNUpdateResult2ᚖsemesterhausᚋplatformᚋgraphqlxᚐUpdateResult(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_resendConfirmationMail(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_UpdateResult(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_resendConfirmationMail_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
 		ec.Error(ctx, err)
 		return fc, err
 	}
@@ -5193,6 +5279,13 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
+		case "resendConfirmationMail":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_resendConfirmationMail(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -6561,6 +6654,22 @@ func (ec *executionContext) unmarshalNGender2semesterhausᚋservicesᚋrenterᚋ
 
 func (ec *executionContext) marshalNGender2semesterhausᚋservicesᚋrenterᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐGender(ctx context.Context, sel ast.SelectionSet, v model.Gender) graphql.Marshaler {
 	return v
+}
+
+func (ec *executionContext) unmarshalNID2string(ctx context.Context, v any) (string, error) {
+	res, err := graphql.UnmarshalID(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNID2string(ctx context.Context, sel ast.SelectionSet, v string) graphql.Marshaler {
+	_ = sel
+	res := graphql.MarshalID(v)
+	if res == graphql.Null {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+	}
+	return res
 }
 
 func (ec *executionContext) unmarshalNInt2int(ctx context.Context, v any) (int, error) {

@@ -1,0 +1,215 @@
+package download_test
+
+import (
+	"context"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"testing"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5/pgxpool"
+	"google.golang.org/protobuf/types/known/timestamppb"
+
+	"semesterhaus/platform/grpctest"
+	"semesterhaus/platform/pgtest"
+	"semesterhaus/proto/catalog/catalogfake"
+	catalogv1 "semesterhaus/proto/gen/catalog/v1"
+	commonv1 "semesterhaus/proto/gen/common/v1"
+	paymentv1 "semesterhaus/proto/gen/payment/v1"
+	renterv1 "semesterhaus/proto/gen/renter/v1"
+	rentingv1 "semesterhaus/proto/gen/renting/v1"
+	"semesterhaus/proto/payment/paymentfake"
+	"semesterhaus/proto/renter/renterfake"
+	"semesterhaus/proto/renting/rentingfake"
+	"semesterhaus/services/document/internal/adapters/download"
+	grpcadapter "semesterhaus/services/document/internal/adapters/grpc"
+	"semesterhaus/services/document/internal/adapters/pdf"
+	pgadapter "semesterhaus/services/document/internal/adapters/postgres"
+	"semesterhaus/services/document/internal/app"
+	"semesterhaus/services/document/internal/domain"
+	"semesterhaus/services/document/internal/pdftext"
+	"semesterhaus/services/document/migrations"
+)
+
+// renterPage is the document service's page downloads on the fakes of its peers, with two renters:
+// Anna (page token "anna-token") with a paid renting whose contract waits for her signature, and Bob
+// ("bob-token") with a paid renting of his own.
+type renterPage struct {
+	t                 *testing.T
+	url               string
+	pool              *pgxpool.Pool
+	contracts         *app.Contracts
+	anna, bob, unpaid string // renting ids: Anna's paid one, Bob's, Anna's unpaid one
+}
+
+// openProvider opens every signing session at a fixed link.
+type openProvider struct{}
+
+func (openProvider) Open(context.Context, domain.SigningSession, []byte) (string, error) {
+	return "http://public.test/api/signing/session", nil
+}
+
+func newRenterPage(t *testing.T) renterPage {
+	t.Helper()
+	ctx := context.Background()
+	pool, _ := pgtest.NewDatabase(t, migrations.FS)
+	catalogConn := grpctest.Dial(t, "document", "catalog", grpctest.Serve(t, catalogfake.NewExample().Register))
+	renters := renterfake.New()
+	renterConn := grpctest.Dial(t, "document", "renter", grpctest.Serve(t, renters.Register))
+	catalog := catalogv1.NewCatalogServiceClient(catalogConn)
+	semester, err := catalog.GetBookableSemester(ctx, &catalogv1.GetBookableSemesterRequest{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	apartments, err := catalog.ListApartments(ctx, &catalogv1.ListApartmentsRequest{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	anna := register(t, renterv1.NewRenterServiceClient(renterConn), "Anna", "Schmidt")
+	bob := register(t, renterv1.NewRenterServiceClient(renterConn), "Bob", "Becker")
+	renters.IssuePageToken("anna-token", anna)
+	renters.IssuePageToken("bob-token", bob)
+
+	rentings, payments := rentingfake.New(), paymentfake.New()
+	p := renterPage{t: t, pool: pool, anna: uuid.NewString(), bob: uuid.NewString(), unpaid: uuid.NewString()}
+	paid := time.Date(2026, 8, 14, 10, 0, 0, 0, time.UTC)
+	for i, r := range []struct {
+		id     string
+		renter int64
+		status string
+	}{{p.anna, anna, "PAID"}, {p.bob, bob, "PAID"}, {p.unpaid, anna, "OPEN"}} {
+		rentings.Add(&rentingv1.Renting{RentingId: r.id, RenterId: r.renter, ApartmentId: apartments.GetApartments()[i%2].GetId(),
+			SemesterId: semester.GetId(), State: "OWNER_ACKNOWLEDGED"})
+		payment := &paymentv1.Payment{PaymentId: uuid.NewString(), RentingId: r.id, AmountCents: 293_700, Currency: "EUR", Status: r.status}
+		if r.status == "PAID" {
+			payment.PaidAt, payment.ReceiptNumber = timestamppb.New(paid), int64(41+i)
+		}
+		payments.Add(payment)
+	}
+	sources := grpcadapter.NewSources(grpctest.Dial(t, "document", "renting", grpctest.Serve(t, rentings.Register)), renterConn, catalogConn)
+	pageSources := grpcadapter.NewPageSources(sources, grpctest.Dial(t, "document", "payment", grpctest.Serve(t, payments.Register)))
+	repo := pgadapter.NewRepository(pool)
+	renderer := pdf.Renderer{Uncompressed: true}
+	p.contracts = app.NewContracts(repo, sources, renderer, openProvider{}, time.Now)
+	mux := http.NewServeMux()
+	download.PageRoutes(mux, app.NewRenterPageFiles(pageSources, repo, renderer, time.Now), slog.New(slog.DiscardHandler))
+	server := httptest.NewServer(mux)
+	t.Cleanup(server.Close)
+	p.url = server.URL
+	for _, renting := range []string{p.anna, p.bob} {
+		if err := repo.InContractTx(ctx, func(store app.ContractStore) error { return p.contracts.RequestContract(ctx, store, renting) }); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return p
+}
+
+func register(t *testing.T, client renterv1.RenterServiceClient, first, last string) int64 {
+	t.Helper()
+	resp, err := client.RegisterRenter(context.Background(), &renterv1.RegisterRenterRequest{
+		Data: &renterv1.RenterData{
+			Email: first + "@example.org", FirstName: first, LastName: last, Street: "Hauptstraße 1", Zip: "69117",
+			City: "Heidelberg", Country: "DEU", Birthday: "2004-05-17", Phone: "+49 170 1234567", Nationality: "de",
+			Gender: renterv1.Gender_GENDER_FEMALE, Language: "de",
+		},
+		ReferenceDate: &commonv1.Date{Year: 2026, Month: 10, Day: 1},
+	})
+	if err != nil || resp.GetViolation() != nil {
+		t.Fatalf("RegisterRenter = %v, %v", resp, err)
+	}
+	return resp.GetRenterId()
+}
+
+// get fetches a page download and answers its status, headers and body.
+func (p renterPage) get(path string) (int, http.Header, []byte) {
+	p.t.Helper()
+	resp, err := http.Get(p.url + path)
+	if err != nil {
+		p.t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	body, err := io.ReadAll(resp.Body)
+	if err != nil {
+		p.t.Fatal(err)
+	}
+	return resp.StatusCode, resp.Header, body
+}
+
+func (p renterPage) sign(renting string) {
+	p.t.Helper()
+	var session string
+	if err := p.pool.QueryRow(context.Background(), "SELECT id FROM signing_session WHERE renting_id = $1", renting).Scan(&session); err != nil {
+		p.t.Fatal(err)
+	}
+	if err := p.contracts.RecordSignature(context.Background(), domain.Signature{
+		EventID: uuid.NewString(), SessionID: session, SignerName: "Anna Schmidt", SignerEmail: "Anna@example.org", SignedAt: time.Now(),
+	}); err != nil {
+		p.t.Fatal(err)
+	}
+}
+
+func TestRenterPageFiles_theTokensRenterGetsTheContractUnsignedThenSignedAndTheReceipt(t *testing.T) {
+	t.Parallel()
+	p := newRenterPage(t)
+
+	status, header, body := p.get("/my-booking/" + p.anna + "/contract.pdf?token=anna-token")
+	if status != http.StatusOK || header.Get("Content-Type") != "application/pdf" || header.Get("Cache-Control") != "no-store" ||
+		!pdftext.Contains(body, "Mietvertrag") || !pdftext.Contains(body, "Anna Schmidt") || pdftext.Contains(body, "Unterschrift") {
+		t.Errorf("unsigned contract: %d %v, %d bytes; want the contract without a signature page", status, header, len(body))
+	}
+	p.sign(p.anna)
+	status, header, body = p.get("/my-booking/" + p.anna + "/contract.pdf?token=anna-token")
+	if status != http.StatusOK || !pdftext.Contains(body, "Unterschrift") || header.Get("Content-Disposition") != `attachment; filename="mietvertrag-unterschrieben-1.pdf"` {
+		t.Errorf("signed contract: %d %v; want the signed contract", status, header)
+	}
+	var reads int
+	if err := p.pool.QueryRow(context.Background(), "SELECT count(*) FROM audit_log WHERE actor = 'renter (own page)' AND action = 'readDocument'").Scan(&reads); err != nil || reads != 2 {
+		t.Errorf("audited reads %d, %v; want 2", reads, err)
+	}
+
+	status, header, body = p.get("/my-booking/" + p.anna + "/receipt.pdf?token=anna-token")
+	if status != http.StatusOK || header.Get("Content-Type") != "application/pdf" ||
+		header.Get("Content-Disposition") != `attachment; filename="quittung-Q-000041.pdf"` {
+		t.Fatalf("receipt: %d %v", status, header)
+	}
+	for _, want := range []string{"Quittung Q-000041", "Anna Schmidt", "2.937,00 €", "14.08.2026", "Zahlungs-ID / Payment ID"} {
+		if !pdftext.Contains(body, want) {
+			t.Errorf("the receipt does not state %q", want)
+		}
+	}
+}
+
+// Attacks: every token but the renter's own, every renting but the token renter's own, and a file
+// not there yet answer 404 with nothing of the renting in the body.
+func TestRenterPageFiles_anotherRentersOrAForgedTokenGetsNothing(t *testing.T) {
+	t.Parallel()
+	p := newRenterPage(t)
+	for name, path := range map[string]string{
+		"no token":                               "/my-booking/" + p.anna + "/contract.pdf",
+		"forged token":                           "/my-booking/" + p.anna + "/contract.pdf?token=forged",
+		"the renting id as token":                "/my-booking/" + p.anna + "/receipt.pdf?token=" + p.anna,
+		"another renter's token, contract":       "/my-booking/" + p.anna + "/contract.pdf?token=bob-token",
+		"another renter's token, receipt":        "/my-booking/" + p.anna + "/receipt.pdf?token=bob-token",
+		"own token, another renter's contract":   "/my-booking/" + p.bob + "/contract.pdf?token=anna-token",
+		"own token, another renter's receipt":    "/my-booking/" + p.bob + "/receipt.pdf?token=anna-token",
+		"own token, an unpaid renting's receipt": "/my-booking/" + p.unpaid + "/receipt.pdf?token=anna-token",
+		"own token, a renting without contract":  "/my-booking/" + p.unpaid + "/contract.pdf?token=anna-token",
+		"own token, an unknown renting":          "/my-booking/" + uuid.NewString() + "/receipt.pdf?token=anna-token",
+		"own token, no UUID":                     "/my-booking/renting-1/contract.pdf?token=anna-token",
+		"own token, another file":                "/my-booking/" + p.anna + "/identity.pdf?token=anna-token",
+	} {
+		t.Run(name, func(t *testing.T) {
+			status, header, body := p.get(path)
+			if status != http.StatusNotFound || header.Get("Content-Type") == "application/pdf" || pdftext.Contains(body, "Schmidt") || pdftext.Contains(body, "Becker") {
+				t.Errorf("%s: %d %v %q; want 404 and nothing", path, status, header, body)
+			}
+		})
+	}
+	var reads int
+	if err := p.pool.QueryRow(context.Background(), "SELECT count(*) FROM audit_log WHERE action = 'readDocument'").Scan(&reads); err != nil || reads != 0 {
+		t.Errorf("audited reads %d, %v; want none", reads, err)
+	}
+}

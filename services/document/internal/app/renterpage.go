@@ -1,0 +1,84 @@
+package app
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"semesterhaus/services/document/internal/domain"
+)
+
+// PageSources are the peers the renter's own page's downloads need: the renter service, which opens
+// a page token, and the services a receipt is gathered from.
+type PageSources interface {
+	// PageRenter names the renter whose page the token opens; domain.ErrNotFound for an unknown or
+	// expired token.
+	PageRenter(ctx context.Context, token string) (int64, error)
+	// Receipt gathers the receipt of a paid renting; domain.ErrNotFound for an unknown renting or
+	// one not paid.
+	Receipt(ctx context.Context, rentingID string) (domain.Receipt, error)
+}
+
+// ReceiptRenderer writes receipts as PDF.
+type ReceiptRenderer interface {
+	Receipt(r domain.Receipt, created time.Time) ([]byte, error)
+}
+
+// RentingContractReader loads the contract of a renter's renting and records who read it.
+type RentingContractReader interface {
+	// ReadRentingContract answers the signed contract once signed, else the contract while signing
+	// is open; domain.ErrNotFound for another renter's renting or one without a contract.
+	ReadRentingContract(ctx context.Context, renterID int64, rentingID, actor string) (domain.Document, error)
+}
+
+// RenterPageFiles hands a renter, on their own page, the contract and the receipt of their rentings.
+// The page token is the capability: every download opens it with the renter service and serves only
+// that renter's rentings; anything else is domain.ErrNotFound, whatever the reason.
+type RenterPageFiles struct {
+	sources   PageSources
+	contracts RentingContractReader
+	renderer  ReceiptRenderer
+	now       func() time.Time
+}
+
+// NewRenterPageFiles returns the renter page's downloads.
+func NewRenterPageFiles(sources PageSources, contracts RentingContractReader, renderer ReceiptRenderer, now func() time.Time) *RenterPageFiles {
+	return &RenterPageFiles{sources: sources, contracts: contracts, renderer: renderer, now: now}
+}
+
+// Contract is the renting's contract for the token's renter, signed or waiting for the signature.
+func (f *RenterPageFiles) Contract(ctx context.Context, token, rentingID string) (domain.Document, error) {
+	renterID, err := f.sources.PageRenter(ctx, token)
+	if err != nil {
+		return domain.Document{}, err
+	}
+	return f.contracts.ReadRentingContract(ctx, renterID, rentingID, pageActor)
+}
+
+// Receipt is the receipt of the token's renter's paid renting, written from what the payment, the
+// renter and the catalog say now.
+func (f *RenterPageFiles) Receipt(ctx context.Context, token, rentingID string) (domain.Document, error) {
+	renterID, err := f.sources.PageRenter(ctx, token)
+	if err != nil {
+		return domain.Document{}, err
+	}
+	if checkRentingID(rentingID) != nil {
+		return domain.Document{}, domain.ErrNotFound
+	}
+	receipt, err := f.sources.Receipt(ctx, rentingID)
+	if err != nil {
+		return domain.Document{}, err
+	}
+	if receipt.RenterID != renterID {
+		return domain.Document{}, fmt.Errorf("renting %s is not renter %d's: %w", rentingID, renterID, domain.ErrNotFound)
+	}
+	content, err := f.renderer.Receipt(receipt, f.now())
+	if err != nil {
+		return domain.Document{}, err
+	}
+	return receipt.Document(content), nil
+}
+
+// pageActor is who read a document on the renter's own page, in the audit log (whose page it was is
+// the entry's renter).
+const pageActor = "renter (own page)"
