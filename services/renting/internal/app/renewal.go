@@ -131,8 +131,14 @@ func (s *Rentings) FreeApartment(ctx context.Context, apartmentID, semesterID in
 	if err := identity.RequireAdmin(ctx); err != nil {
 		return err
 	}
-	_, err := s.admin.DeleteApartment(ctx, apartmentID, semesterID, identity.FromContext(ctx).Subject, s.now())
-	return err
+	if _, err := s.admin.DeleteApartment(ctx, apartmentID, semesterID, identity.FromContext(ctx).Subject, s.now()); err != nil {
+		return err
+	}
+	// The freed apartment goes to the waitlist's first in line now; the job offers it otherwise.
+	if err := s.OfferFreeApartments(ctx); err != nil {
+		s.logger.ErrorContext(ctx, "offering the freed apartment to the waitlist failed; the job offers it", "apartmentId", apartmentID, "err", err)
+	}
+	return nil
 }
 
 // BlockApartment keeps an apartment from being booked in a semester, for the reason given. Admins
