@@ -83,6 +83,8 @@ func TestGraphQL_adminField_refusedForAnonymousAllowedForAdmin(t *testing.T) {
 		`{ renterApartments { renterId apartments { name } } }`,
 		`mutation { acceptRenewalForRenter(rentingId: "5f0e1c1e-0000-4000-8000-000000000000") { exception { messageId } } }`,
 		`mutation { declineRenewalForRenter(rentingId: "5f0e1c1e-0000-4000-8000-000000000000") { exception { messageId } } }`,
+		`{ waitlist(semesterId: 1) { id email name } }`,
+		`mutation { removeWaitlistEntry(id: "5f0e1c1e-0000-4000-8000-000000000000") { exception { messageId } } }`,
 	}
 	for _, query := range refused {
 		res := gw.query(t, browser(t), query)
