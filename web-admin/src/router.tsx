@@ -9,6 +9,7 @@ const RentersPage = lazy(() => import('./pages/renter/RentersPage'));
 const RenterPage = lazy(() => import('./pages/renter/RenterPage'));
 const ApartmentsPage = lazy(() => import('./pages/manage/ApartmentsPage'));
 const SemesterPage = lazy(() => import('./pages/manage/SemesterPage'));
+const WaitlistPage = lazy(() => import('./pages/manage/WaitlistPage'));
 
 /** The admin routes, relative to the router's basename /admin. */
 export function AdminRoutes() {
@@ -28,6 +29,7 @@ export function AdminRoutes() {
         </Route>
         <Route path="verwalten/apartments" element={<ApartmentsPage />} />
         <Route path="verwalten/semester" element={<SemesterPage />} />
+        <Route path="verwalten/warteliste" element={<WaitlistPage />} />
         <Route path="verwalten/*" element={<Navigate to="/verwalten/semester" replace />} />
         <Route path="*" element={<Navigate to="/overview" replace />} />
       </Route>
