@@ -191,13 +191,16 @@ func (r *Repository) Waitlist(ctx context.Context, semesterID int) ([]domain.Wai
 // RemoveWaitlistEntry deletes the entry with an audit entry (never its personal data); an open offer
 // goes with it. domain.ErrNotFound when there is no such entry.
 func (r *Repository) RemoveWaitlistEntry(ctx context.Context, id, actor string) error {
+	if _, err := uuid.Parse(id); err != nil {
+		return fmt.Errorf("waitlist entry %q: %w", id, domain.ErrNotFound)
+	}
 	return r.inTx(ctx, func(tx pgx.Tx, q *db.Queries) error {
 		row, err := q.DeleteWaitlistEntry(ctx, id)
 		if errors.Is(err, pgx.ErrNoRows) {
 			return fmt.Errorf("waitlist entry %s: %w", id, domain.ErrNotFound)
 		}
 		if err != nil {
-			return rentingError(id, err)
+			return fmt.Errorf("delete waitlist entry %s: %w", id, err)
 		}
 		return audit.Record(ctx, tx, audit.Entry{
 			Actor: actor, Action: "removeWaitlistEntry", Subject: "waitlist/" + id,
