@@ -1,7 +1,7 @@
 // The waitlist's end-to-end tests (web-public/e2e/waitlist.spec.ts, web-admin/e2e/waitlist.spec.ts)
 // need a full house: they block every free apartment of the bookable semester and lift the blocks
-// afterwards. They run last (the "waitlist" project of config.ts), after every other test of their
-// app, so that no other test finds the house full. Each app passes its own GraphQL call as an
+// afterwards. They run last (the "waitlist" project of config.ts, which tools/e2e/run.sh runs after
+// every other test of the app), so that no other test finds the house full. Each app passes its own GraphQL call as an
 // administrator: this module cannot import @playwright/test, which each app has in its own
 // node_modules.
 
