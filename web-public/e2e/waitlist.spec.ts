@@ -25,7 +25,7 @@ test('a full house offers the waitlist; the first in line gets the freed apartme
   await expect(page.getByRole('heading', { name: 'All apartments are taken: join the waitlist' })).toBeVisible();
   await expectAccessible(page, 'step1 with the waitlist');
   const email = uniqueEmail('waitlist');
-  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('E-mail', { exact: true }).fill(email);
   await page.getByLabel('Your name').fill('Lea Wagner');
   await page.getByRole('button', { name: 'Join the waitlist' }).click();
   await expect(page.getByText(`If ${email} is not on the waitlist yet, we have sent a confirmation link to it`)).toBeVisible();
