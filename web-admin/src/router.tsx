@@ -10,6 +10,7 @@ const RenterPage = lazy(() => import('./pages/renter/RenterPage'));
 const ApartmentsPage = lazy(() => import('./pages/manage/ApartmentsPage'));
 const SemesterPage = lazy(() => import('./pages/manage/SemesterPage'));
 const ErasurePage = lazy(() => import('./pages/erasure/ErasurePage'));
+const WaitlistPage = lazy(() => import('./pages/manage/WaitlistPage'));
 
 /** The admin routes, relative to the router's basename /admin. */
 export function AdminRoutes() {
@@ -30,6 +31,7 @@ export function AdminRoutes() {
         <Route path="verwalten/apartments" element={<ApartmentsPage />} />
         <Route path="verwalten/semester" element={<SemesterPage />} />
         <Route path="loeschantraege" element={<ErasurePage />} />
+        <Route path="verwalten/warteliste" element={<WaitlistPage />} />
         <Route path="verwalten/*" element={<Navigate to="/verwalten/semester" replace />} />
         <Route path="*" element={<Navigate to="/overview" replace />} />
       </Route>

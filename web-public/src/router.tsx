@@ -20,6 +20,7 @@ const Extend = lazy(() => import('./pages/booking/Extend'));
 const RenewalAccepted = lazy(() => import('./pages/booking/RenewalAccepted'));
 const RenewalDeclined = lazy(() => import('./pages/booking/RenewalDeclined'));
 const MyBooking = lazy(() => import('./pages/booking/MyBooking'));
+const WaitlistConfirm = lazy(() => import('./pages/booking/WaitlistConfirm'));
 const Sandbox = lazy(() => import('./pages/sandbox/Sandbox'));
 const Legal = lazy(() => import('./pages/legal/Legal'));
 
@@ -56,6 +57,8 @@ export const routes: RouteObject[] = [
               { path: 'renewal-declined', element: <RenewalDeclined /> },
               // "Meine Buchung": the renter's own page, opened with the link in every mail.
               { path: 'my-booking', element: <MyBooking /> },
+              // The waitlist's confirmation link.
+              { path: 'waitlist-confirm', element: <WaitlistConfirm /> },
             ],
           },
           { path: '*', element: toStep1 },

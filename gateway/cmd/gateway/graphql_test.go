@@ -85,6 +85,8 @@ func TestGraphQL_adminField_refusedForAnonymousAllowedForAdmin(t *testing.T) {
 		`mutation { declineRenewalForRenter(rentingId: "5f0e1c1e-0000-4000-8000-000000000000") { exception { messageId } } }`,
 		`{ erasureRequests { id email erasureRequestedAt } }`,
 		`mutation { executeErasure(renterId: 1) { exception { messageId } } }`,
+		`{ waitlist(semesterId: 1) { id email name } }`,
+		`mutation { removeWaitlistEntry(id: "5f0e1c1e-0000-4000-8000-000000000000") { exception { messageId } } }`,
 	}
 	for _, query := range refused {
 		res := gw.query(t, browser(t), query)

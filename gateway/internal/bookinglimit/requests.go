@@ -9,16 +9,21 @@ import (
 )
 
 // bookingField is the mutation that files a booking request and mails its confirmation link;
-// pageLinkField mails a renter a new link to their own page. Both mail the address they name, so
-// both count against the same limits.
+// pageLinkField mails a renter a new link to their own page; waitlistField joins the waitlist and
+// mails its confirmation link. All mail the address they name, so all count against the same
+// limits. confirmWaitlistField confirms a waitlist entry by its link's token: it mails nothing, but
+// it counts for the client address, so that nobody tries tokens by the thousand.
 const (
-	bookingField  = "createRentingRequest"
-	pageLinkField = "requestRenterPageLink"
+	bookingField         = "createRentingRequest"
+	pageLinkField        = "requestRenterPageLink"
+	waitlistField        = "joinWaitlist"
+	confirmWaitlistField = "confirmWaitlistEntry"
 )
 
 // Requests lists the mailing requests an operation files: the e-mail address of each
-// createRentingRequest and requestRenterPageLink among the root fields of the mutation the request selects (aliases and
-// fragments included), "" where the address cannot be read (the subgraph then refuses it anyway).
+// createRentingRequest, requestRenterPageLink and joinWaitlist among the root fields of the mutation
+// the request selects (aliases and fragments included), "" where the address cannot be read (the
+// subgraph then refuses it anyway) and for each confirmWaitlistEntry.
 // Addresses are lower-cased and trimmed, as the renter service compares them.
 func Requests(query, operationName string, variables json.RawMessage) []string {
 	doc, report := astparser.ParseGraphqlDocumentString(query)
@@ -61,9 +66,13 @@ func (f *requestFinder) selectionSet(set int) {
 		case ast.SelectionKindField:
 			switch f.doc.FieldNameString(selection.Ref) {
 			case bookingField:
-				f.emails = append(f.emails, f.email(selection.Ref))
+				f.emails = append(f.emails, f.email(selection.Ref, "create"))
+			case waitlistField:
+				f.emails = append(f.emails, f.email(selection.Ref, "join"))
 			case pageLinkField:
 				f.emails = append(f.emails, f.pageLinkEmail(selection.Ref))
+			case confirmWaitlistField:
+				f.emails = append(f.emails, "")
 			}
 		case ast.SelectionKindInlineFragment:
 			if f.doc.InlineFragments[selection.Ref].HasSelections {
@@ -84,9 +93,10 @@ func (f *requestFinder) fragmentSpread(ref int) {
 	f.selectionSet(f.doc.FragmentDefinitions[fragment].SelectionSet)
 }
 
-// email reads create.email of a createRentingRequest field, written inline or in variables.
-func (f *requestFinder) email(field int) string {
-	argument, ok := f.doc.FieldArgument(field, []byte("create"))
+// email reads <input>.email of a createRentingRequest (create) or joinWaitlist (join) field, written
+// inline or in variables.
+func (f *requestFinder) email(field int, input string) string {
+	argument, ok := f.doc.FieldArgument(field, []byte(input))
 	if !ok {
 		return ""
 	}

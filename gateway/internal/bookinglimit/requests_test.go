@@ -30,6 +30,9 @@ func TestRequests_findsEveryBookingRequestAndItsAddress(t *testing.T) {
 		{"a new page link, by variable and inline, beside a booking",
 			`mutation L($e: String!) { requestRenterPageLink(email: $e) { exception { messageId } } again: requestRenterPageLink(email: "B@example.org") { exception { messageId } } createRentingRequest(create: {email: "c@example.org"}) { uuid } }`,
 			"L", `{"e":" A@Example.org"}`, []string{"a@example.org", "b@example.org", "c@example.org"}},
+		{"joining the waitlist by variables, confirming an entry counts for the client only",
+			`mutation J($join: JoinWaitlist!) { joinWaitlist(join: $join) { exception { messageId } } confirmWaitlistEntry(token: "t") { exception { messageId } } }`,
+			"J", `{"join":{"email":" Lea@Example.org","name":"Lea"}}`, []string{"lea@example.org", ""}},
 		{"a query is no booking request", `query { createRentingRequest { uuid } }`, "", ``, nil},
 		{"an unparsable text", `mutation {`, "", ``, nil},
 	}

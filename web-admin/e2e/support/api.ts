@@ -1,6 +1,7 @@
 import { expect, request as newRequest, type APIRequestContext } from '@playwright/test';
 import { pdf, png } from './files';
 import { findLink, type Mail } from '../../../tools/e2e/support/mail';
+import type { AdminGraphQL } from '../../../tools/e2e/support/waitlist';
 
 // The system's own API through the gateway, for what the admin does not do in the browser: a renter's
 // booking with its e-mail confirmation, and finding the demo data.
@@ -26,6 +27,11 @@ export async function graphql<T>(api: APIRequestContext, query: string, variable
   expect(answer.status, 'GraphQL HTTP status').toBe(200);
   expect(answer.errors ?? []).toEqual([]);
   return answer.data as T;
+}
+
+/** Runs work with GraphQL calls signed in as the local admin (for tools/e2e/support/waitlist.ts). */
+export function withAdmin<T>(work: (admin: AdminGraphQL) => Promise<T>): Promise<T> {
+  return asAdmin((admin) => work((query, variables) => graphql(admin, query, variables)));
 }
 
 /** Runs work with a request context signed in as the local admin. */

@@ -55,6 +55,7 @@ const MESSAGES: Record<string, string> = {
   CURRENCY: 'Der Betrag muss in Euro mit höchstens zwei Nachkommastellen angegeben werden.',
   INVALID_ZIP: 'Die Postleitzahl ist ungültig.',
   INVALID_EMAIL: 'Die E-Mail-Adresse ist ungültig.',
+  NO_WAITLIST_ENTRY: 'Der Eintrag steht nicht (mehr) auf der Warteliste.',
   INVALID_COUNTRY: 'Das Land ist ungültig.',
   INVALID_LANGUAGE: 'Die Sprache ist ungültig.',
   INVALID_GENDER: 'Die Anrede ist ungültig.',

@@ -1,4 +1,5 @@
 import { expect, request as newRequest, type APIRequestContext } from '@playwright/test';
+import type { AdminGraphQL } from '../../../tools/e2e/support/waitlist';
 import { certificate, identityBack, identityFront } from './files';
 import { linkFromMail } from './mail';
 
@@ -64,6 +65,11 @@ async function asAdmin<T>(work: (admin: APIRequestContext) => Promise<T>): Promi
   } finally {
     await admin.dispose();
   }
+}
+
+/** Runs work with GraphQL calls signed in as an administrator (for tools/e2e/support/waitlist.ts). */
+export function withAdmin<T>(work: (admin: AdminGraphQL) => Promise<T>): Promise<T> {
+  return asAdmin((admin) => work((query, variables) => graphql(admin, query, variables)));
 }
 
 /** An administrator approves the identity card of a renting (admin / admin, the local default). */

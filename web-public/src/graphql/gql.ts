@@ -30,6 +30,8 @@ type Documents = {
     "\n  query BookApartment($aid: Int!, $sid: Int!) {\n    bookApartment(aid: $aid, sid: $sid) {\n      apartment {\n        ...ApartmentDetail\n      }\n      semester {\n        ...SemesterFields\n      }\n      priceCalculation {\n        ...PriceFields\n      }\n    }\n  }\n": typeof types.BookApartmentDocument,
     "\n  mutation CreateRentingRequest($create: CreateRentingRequest!) {\n    createRentingRequest(create: $create) {\n      ...RentingResultFields\n    }\n  }\n": typeof types.CreateRentingRequestDocument,
     "\n  query ApartmentAvailability {\n    availableApartments {\n      bookableSemester {\n        id\n      }\n      apartmentBookable {\n        apartmentId\n        free\n      }\n    }\n  }\n": typeof types.ApartmentAvailabilityDocument,
+    "\n  mutation JoinWaitlist($join: JoinWaitlist!) {\n    joinWaitlist(join: $join) {\n      exception {\n        path\n        messageId\n        params {\n          key\n          value\n        }\n      }\n    }\n  }\n": typeof types.JoinWaitlistDocument,
+    "\n  mutation ConfirmWaitlistEntry($token: String!) {\n    confirmWaitlistEntry(token: $token) {\n      exception {\n        path\n        messageId\n        params {\n          key\n          value\n        }\n      }\n    }\n  }\n": typeof types.ConfirmWaitlistEntryDocument,
     "\n  fragment ApartmentDetail on Apartment {\n    id\n    name\n    descriptionDe\n    descriptionEn\n    pricePerMonth\n    features\n    pictures {\n      name\n      url\n      width\n      height\n      sources {\n        type\n        srcset\n      }\n      descriptionDe\n      descriptionEn\n    }\n  }\n": typeof types.ApartmentDetailFragmentDoc,
     "\n  fragment SemesterFields on Semester {\n    id\n    name\n    startDate\n    endDate\n  }\n": typeof types.SemesterFieldsFragmentDoc,
     "\n  fragment PriceFields on PriceCalculation {\n    items {\n      textDe\n      textEn\n      qty\n      amount\n      total\n    }\n    total\n  }\n": typeof types.PriceFieldsFragmentDoc,
@@ -58,6 +60,8 @@ const documents: Documents = {
     "\n  query BookApartment($aid: Int!, $sid: Int!) {\n    bookApartment(aid: $aid, sid: $sid) {\n      apartment {\n        ...ApartmentDetail\n      }\n      semester {\n        ...SemesterFields\n      }\n      priceCalculation {\n        ...PriceFields\n      }\n    }\n  }\n": types.BookApartmentDocument,
     "\n  mutation CreateRentingRequest($create: CreateRentingRequest!) {\n    createRentingRequest(create: $create) {\n      ...RentingResultFields\n    }\n  }\n": types.CreateRentingRequestDocument,
     "\n  query ApartmentAvailability {\n    availableApartments {\n      bookableSemester {\n        id\n      }\n      apartmentBookable {\n        apartmentId\n        free\n      }\n    }\n  }\n": types.ApartmentAvailabilityDocument,
+    "\n  mutation JoinWaitlist($join: JoinWaitlist!) {\n    joinWaitlist(join: $join) {\n      exception {\n        path\n        messageId\n        params {\n          key\n          value\n        }\n      }\n    }\n  }\n": types.JoinWaitlistDocument,
+    "\n  mutation ConfirmWaitlistEntry($token: String!) {\n    confirmWaitlistEntry(token: $token) {\n      exception {\n        path\n        messageId\n        params {\n          key\n          value\n        }\n      }\n    }\n  }\n": types.ConfirmWaitlistEntryDocument,
     "\n  fragment ApartmentDetail on Apartment {\n    id\n    name\n    descriptionDe\n    descriptionEn\n    pricePerMonth\n    features\n    pictures {\n      name\n      url\n      width\n      height\n      sources {\n        type\n        srcset\n      }\n      descriptionDe\n      descriptionEn\n    }\n  }\n": types.ApartmentDetailFragmentDoc,
     "\n  fragment SemesterFields on Semester {\n    id\n    name\n    startDate\n    endDate\n  }\n": types.SemesterFieldsFragmentDoc,
     "\n  fragment PriceFields on PriceCalculation {\n    items {\n      textDe\n      textEn\n      qty\n      amount\n      total\n    }\n    total\n  }\n": types.PriceFieldsFragmentDoc,
@@ -148,6 +152,14 @@ export function graphql(source: "\n  mutation CreateRentingRequest($create: Crea
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query ApartmentAvailability {\n    availableApartments {\n      bookableSemester {\n        id\n      }\n      apartmentBookable {\n        apartmentId\n        free\n      }\n    }\n  }\n"): (typeof documents)["\n  query ApartmentAvailability {\n    availableApartments {\n      bookableSemester {\n        id\n      }\n      apartmentBookable {\n        apartmentId\n        free\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation JoinWaitlist($join: JoinWaitlist!) {\n    joinWaitlist(join: $join) {\n      exception {\n        path\n        messageId\n        params {\n          key\n          value\n        }\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation JoinWaitlist($join: JoinWaitlist!) {\n    joinWaitlist(join: $join) {\n      exception {\n        path\n        messageId\n        params {\n          key\n          value\n        }\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ConfirmWaitlistEntry($token: String!) {\n    confirmWaitlistEntry(token: $token) {\n      exception {\n        path\n        messageId\n        params {\n          key\n          value\n        }\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation ConfirmWaitlistEntry($token: String!) {\n    confirmWaitlistEntry(token: $token) {\n      exception {\n        path\n        messageId\n        params {\n          key\n          value\n        }\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -60,6 +60,8 @@ const (
 	rentingDeleted            = "deleted"
 	rentingKeyCodeDue         = "key_code_due"
 	rentingReminderDue        = "reminder_due"
+	rentingWaitlistConfirm    = "waitlist_confirmation"
+	rentingWaitlistOffer      = "waitlist_offer"
 	documentContractRequested = "contract_requested"
 	documentContractSigned    = "contract_signed"
 	paymentLinkCreated        = "link_created"
@@ -76,7 +78,8 @@ const Renting RentingStream = "renting"
 
 // Stream is the stream with its declared subjects.
 func (p RentingStream) Stream() Stream {
-	return streamOf(string(p), rentingStateChanged+".*", rentingDeleted, rentingKeyCodeDue, rentingReminderDue)
+	return streamOf(string(p), rentingStateChanged+".*", rentingDeleted, rentingKeyCodeDue, rentingReminderDue,
+		rentingWaitlistConfirm, rentingWaitlistOffer)
 }
 
 // StateChanged is the subject of a RentingStateChanged to toState: renting.state.<to_state in lower
@@ -96,6 +99,15 @@ func (p RentingStream) KeyCodeDue() string { return p.Stream().Subject(rentingKe
 
 // ReminderDue is the subject of a ReminderDue: renting.reminder_due.
 func (p RentingStream) ReminderDue() string { return p.Stream().Subject(rentingReminderDue) }
+
+// WaitlistConfirmation is the subject of a WaitlistConfirmationRequested:
+// renting.waitlist_confirmation.
+func (p RentingStream) WaitlistConfirmation() string {
+	return p.Stream().Subject(rentingWaitlistConfirm)
+}
+
+// WaitlistOffer is the subject of a WaitlistOfferMade: renting.waitlist_offer.
+func (p RentingStream) WaitlistOffer() string { return p.Stream().Subject(rentingWaitlistOffer) }
 
 // DocumentStream is the prefix of the document service's stream (DOCUMENT).
 type DocumentStream string

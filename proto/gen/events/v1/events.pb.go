@@ -447,6 +447,230 @@ func (x *ReminderDue) GetAt() *timestamppb.Timestamp {
 	return nil
 }
 
+// WaitlistConfirmationRequested is published on "renting.waitlist_confirmation" when somebody
+// joins the waitlist of a semester: the renter service mails the confirmation link to the address.
+// The person is no renter (yet), so the event carries what the mail needs; the renting service
+// keeps only the token's hash. At most once per address and WAITLIST_MAIL_WINDOW.
+type WaitlistConfirmationRequested struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	EventId       string                 `protobuf:"bytes,1,opt,name=event_id,json=eventId,proto3" json:"event_id,omitempty"`
+	EntryId       string                 `protobuf:"bytes,2,opt,name=entry_id,json=entryId,proto3" json:"entry_id,omitempty"`
+	SemesterId    int32                  `protobuf:"varint,3,opt,name=semester_id,json=semesterId,proto3" json:"semester_id,omitempty"`
+	Email         string                 `protobuf:"bytes,4,opt,name=email,proto3" json:"email,omitempty"`
+	Name          string                 `protobuf:"bytes,5,opt,name=name,proto3" json:"name,omitempty"`
+	Language      string                 `protobuf:"bytes,6,opt,name=language,proto3" json:"language,omitempty"` // de or en
+	Token         string                 `protobuf:"bytes,7,opt,name=token,proto3" json:"token,omitempty"`       // the confirmation link's token
+	At            *timestamppb.Timestamp `protobuf:"bytes,8,opt,name=at,proto3" json:"at,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *WaitlistConfirmationRequested) Reset() {
+	*x = WaitlistConfirmationRequested{}
+	mi := &file_events_v1_events_proto_msgTypes[4]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *WaitlistConfirmationRequested) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*WaitlistConfirmationRequested) ProtoMessage() {}
+
+func (x *WaitlistConfirmationRequested) ProtoReflect() protoreflect.Message {
+	mi := &file_events_v1_events_proto_msgTypes[4]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use WaitlistConfirmationRequested.ProtoReflect.Descriptor instead.
+func (*WaitlistConfirmationRequested) Descriptor() ([]byte, []int) {
+	return file_events_v1_events_proto_rawDescGZIP(), []int{4}
+}
+
+func (x *WaitlistConfirmationRequested) GetEventId() string {
+	if x != nil {
+		return x.EventId
+	}
+	return ""
+}
+
+func (x *WaitlistConfirmationRequested) GetEntryId() string {
+	if x != nil {
+		return x.EntryId
+	}
+	return ""
+}
+
+func (x *WaitlistConfirmationRequested) GetSemesterId() int32 {
+	if x != nil {
+		return x.SemesterId
+	}
+	return 0
+}
+
+func (x *WaitlistConfirmationRequested) GetEmail() string {
+	if x != nil {
+		return x.Email
+	}
+	return ""
+}
+
+func (x *WaitlistConfirmationRequested) GetName() string {
+	if x != nil {
+		return x.Name
+	}
+	return ""
+}
+
+func (x *WaitlistConfirmationRequested) GetLanguage() string {
+	if x != nil {
+		return x.Language
+	}
+	return ""
+}
+
+func (x *WaitlistConfirmationRequested) GetToken() string {
+	if x != nil {
+		return x.Token
+	}
+	return ""
+}
+
+func (x *WaitlistConfirmationRequested) GetAt() *timestamppb.Timestamp {
+	if x != nil {
+		return x.At
+	}
+	return nil
+}
+
+// WaitlistOfferMade is published on "renting.waitlist_offer" when a freed apartment is offered to
+// the first confirmed entry of the waitlist whose wishes it meets: the renter service mails the
+// offer with its link into the booking of the apartment and its deadline. The renting service keeps
+// only the token's hash and holds the apartment for the entry until the deadline.
+type WaitlistOfferMade struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	EventId       string                 `protobuf:"bytes,1,opt,name=event_id,json=eventId,proto3" json:"event_id,omitempty"`
+	EntryId       string                 `protobuf:"bytes,2,opt,name=entry_id,json=entryId,proto3" json:"entry_id,omitempty"`
+	ApartmentId   int32                  `protobuf:"varint,3,opt,name=apartment_id,json=apartmentId,proto3" json:"apartment_id,omitempty"`
+	SemesterId    int32                  `protobuf:"varint,4,opt,name=semester_id,json=semesterId,proto3" json:"semester_id,omitempty"`
+	Email         string                 `protobuf:"bytes,5,opt,name=email,proto3" json:"email,omitempty"`
+	Name          string                 `protobuf:"bytes,6,opt,name=name,proto3" json:"name,omitempty"`
+	Language      string                 `protobuf:"bytes,7,opt,name=language,proto3" json:"language,omitempty"`
+	Token         string                 `protobuf:"bytes,8,opt,name=token,proto3" json:"token,omitempty"` // the offer link's token
+	ExpiresAt     *timestamppb.Timestamp `protobuf:"bytes,9,opt,name=expires_at,json=expiresAt,proto3" json:"expires_at,omitempty"`
+	At            *timestamppb.Timestamp `protobuf:"bytes,10,opt,name=at,proto3" json:"at,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *WaitlistOfferMade) Reset() {
+	*x = WaitlistOfferMade{}
+	mi := &file_events_v1_events_proto_msgTypes[5]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *WaitlistOfferMade) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*WaitlistOfferMade) ProtoMessage() {}
+
+func (x *WaitlistOfferMade) ProtoReflect() protoreflect.Message {
+	mi := &file_events_v1_events_proto_msgTypes[5]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use WaitlistOfferMade.ProtoReflect.Descriptor instead.
+func (*WaitlistOfferMade) Descriptor() ([]byte, []int) {
+	return file_events_v1_events_proto_rawDescGZIP(), []int{5}
+}
+
+func (x *WaitlistOfferMade) GetEventId() string {
+	if x != nil {
+		return x.EventId
+	}
+	return ""
+}
+
+func (x *WaitlistOfferMade) GetEntryId() string {
+	if x != nil {
+		return x.EntryId
+	}
+	return ""
+}
+
+func (x *WaitlistOfferMade) GetApartmentId() int32 {
+	if x != nil {
+		return x.ApartmentId
+	}
+	return 0
+}
+
+func (x *WaitlistOfferMade) GetSemesterId() int32 {
+	if x != nil {
+		return x.SemesterId
+	}
+	return 0
+}
+
+func (x *WaitlistOfferMade) GetEmail() string {
+	if x != nil {
+		return x.Email
+	}
+	return ""
+}
+
+func (x *WaitlistOfferMade) GetName() string {
+	if x != nil {
+		return x.Name
+	}
+	return ""
+}
+
+func (x *WaitlistOfferMade) GetLanguage() string {
+	if x != nil {
+		return x.Language
+	}
+	return ""
+}
+
+func (x *WaitlistOfferMade) GetToken() string {
+	if x != nil {
+		return x.Token
+	}
+	return ""
+}
+
+func (x *WaitlistOfferMade) GetExpiresAt() *timestamppb.Timestamp {
+	if x != nil {
+		return x.ExpiresAt
+	}
+	return nil
+}
+
+func (x *WaitlistOfferMade) GetAt() *timestamppb.Timestamp {
+	if x != nil {
+		return x.At
+	}
+	return nil
+}
+
 // ContractRequested is published by the document service on "document.contract_requested" (stream
 // DOCUMENT, subjects "document.>") once the contract PDF is stored and a signing session is open.
 type ContractRequested struct {
@@ -462,7 +686,7 @@ type ContractRequested struct {
 
 func (x *ContractRequested) Reset() {
 	*x = ContractRequested{}
-	mi := &file_events_v1_events_proto_msgTypes[4]
+	mi := &file_events_v1_events_proto_msgTypes[6]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -474,7 +698,7 @@ func (x *ContractRequested) String() string {
 func (*ContractRequested) ProtoMessage() {}
 
 func (x *ContractRequested) ProtoReflect() protoreflect.Message {
-	mi := &file_events_v1_events_proto_msgTypes[4]
+	mi := &file_events_v1_events_proto_msgTypes[6]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -487,7 +711,7 @@ func (x *ContractRequested) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ContractRequested.ProtoReflect.Descriptor instead.
 func (*ContractRequested) Descriptor() ([]byte, []int) {
-	return file_events_v1_events_proto_rawDescGZIP(), []int{4}
+	return file_events_v1_events_proto_rawDescGZIP(), []int{6}
 }
 
 func (x *ContractRequested) GetEventId() string {
@@ -540,7 +764,7 @@ type ContractSigned struct {
 
 func (x *ContractSigned) Reset() {
 	*x = ContractSigned{}
-	mi := &file_events_v1_events_proto_msgTypes[5]
+	mi := &file_events_v1_events_proto_msgTypes[7]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -552,7 +776,7 @@ func (x *ContractSigned) String() string {
 func (*ContractSigned) ProtoMessage() {}
 
 func (x *ContractSigned) ProtoReflect() protoreflect.Message {
-	mi := &file_events_v1_events_proto_msgTypes[5]
+	mi := &file_events_v1_events_proto_msgTypes[7]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -565,7 +789,7 @@ func (x *ContractSigned) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ContractSigned.ProtoReflect.Descriptor instead.
 func (*ContractSigned) Descriptor() ([]byte, []int) {
-	return file_events_v1_events_proto_rawDescGZIP(), []int{5}
+	return file_events_v1_events_proto_rawDescGZIP(), []int{7}
 }
 
 func (x *ContractSigned) GetEventId() string {
@@ -620,7 +844,7 @@ type PaymentLinkCreated struct {
 
 func (x *PaymentLinkCreated) Reset() {
 	*x = PaymentLinkCreated{}
-	mi := &file_events_v1_events_proto_msgTypes[6]
+	mi := &file_events_v1_events_proto_msgTypes[8]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -632,7 +856,7 @@ func (x *PaymentLinkCreated) String() string {
 func (*PaymentLinkCreated) ProtoMessage() {}
 
 func (x *PaymentLinkCreated) ProtoReflect() protoreflect.Message {
-	mi := &file_events_v1_events_proto_msgTypes[6]
+	mi := &file_events_v1_events_proto_msgTypes[8]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -645,7 +869,7 @@ func (x *PaymentLinkCreated) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PaymentLinkCreated.ProtoReflect.Descriptor instead.
 func (*PaymentLinkCreated) Descriptor() ([]byte, []int) {
-	return file_events_v1_events_proto_rawDescGZIP(), []int{6}
+	return file_events_v1_events_proto_rawDescGZIP(), []int{8}
 }
 
 func (x *PaymentLinkCreated) GetEventId() string {
@@ -712,7 +936,7 @@ type PaymentSucceeded struct {
 
 func (x *PaymentSucceeded) Reset() {
 	*x = PaymentSucceeded{}
-	mi := &file_events_v1_events_proto_msgTypes[7]
+	mi := &file_events_v1_events_proto_msgTypes[9]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -724,7 +948,7 @@ func (x *PaymentSucceeded) String() string {
 func (*PaymentSucceeded) ProtoMessage() {}
 
 func (x *PaymentSucceeded) ProtoReflect() protoreflect.Message {
-	mi := &file_events_v1_events_proto_msgTypes[7]
+	mi := &file_events_v1_events_proto_msgTypes[9]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -737,7 +961,7 @@ func (x *PaymentSucceeded) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PaymentSucceeded.ProtoReflect.Descriptor instead.
 func (*PaymentSucceeded) Descriptor() ([]byte, []int) {
-	return file_events_v1_events_proto_rawDescGZIP(), []int{7}
+	return file_events_v1_events_proto_rawDescGZIP(), []int{9}
 }
 
 func (x *PaymentSucceeded) GetEventId() string {
@@ -796,7 +1020,7 @@ type PaymentFailed struct {
 
 func (x *PaymentFailed) Reset() {
 	*x = PaymentFailed{}
-	mi := &file_events_v1_events_proto_msgTypes[8]
+	mi := &file_events_v1_events_proto_msgTypes[10]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -808,7 +1032,7 @@ func (x *PaymentFailed) String() string {
 func (*PaymentFailed) ProtoMessage() {}
 
 func (x *PaymentFailed) ProtoReflect() protoreflect.Message {
-	mi := &file_events_v1_events_proto_msgTypes[8]
+	mi := &file_events_v1_events_proto_msgTypes[10]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -821,7 +1045,7 @@ func (x *PaymentFailed) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PaymentFailed.ProtoReflect.Descriptor instead.
 func (*PaymentFailed) Descriptor() ([]byte, []int) {
-	return file_events_v1_events_proto_rawDescGZIP(), []int{8}
+	return file_events_v1_events_proto_rawDescGZIP(), []int{10}
 }
 
 func (x *PaymentFailed) GetEventId() string {
@@ -874,7 +1098,7 @@ type RenterErased struct {
 
 func (x *RenterErased) Reset() {
 	*x = RenterErased{}
-	mi := &file_events_v1_events_proto_msgTypes[9]
+	mi := &file_events_v1_events_proto_msgTypes[11]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -886,7 +1110,7 @@ func (x *RenterErased) String() string {
 func (*RenterErased) ProtoMessage() {}
 
 func (x *RenterErased) ProtoReflect() protoreflect.Message {
-	mi := &file_events_v1_events_proto_msgTypes[9]
+	mi := &file_events_v1_events_proto_msgTypes[11]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -899,7 +1123,7 @@ func (x *RenterErased) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RenterErased.ProtoReflect.Descriptor instead.
 func (*RenterErased) Descriptor() ([]byte, []int) {
-	return file_events_v1_events_proto_rawDescGZIP(), []int{9}
+	return file_events_v1_events_proto_rawDescGZIP(), []int{11}
 }
 
 func (x *RenterErased) GetEventId() string {
@@ -983,7 +1207,31 @@ const file_events_v1_events_proto_rawDesc = "" +
 	"\arenewal\x18\x06 \x01(\bR\arenewal\x12\x12\n" +
 	"\x04step\x18\a \x01(\tR\x04step\x12#\n" +
 	"\rrenewal_token\x18\b \x01(\tR\frenewalToken\x12*\n" +
-	"\x02at\x18\t \x01(\v2\x1a.google.protobuf.TimestampR\x02at\"\xbd\x01\n" +
+	"\x02at\x18\t \x01(\v2\x1a.google.protobuf.TimestampR\x02at\"\xfe\x01\n" +
+	"\x1dWaitlistConfirmationRequested\x12\x19\n" +
+	"\bevent_id\x18\x01 \x01(\tR\aeventId\x12\x19\n" +
+	"\bentry_id\x18\x02 \x01(\tR\aentryId\x12\x1f\n" +
+	"\vsemester_id\x18\x03 \x01(\x05R\n" +
+	"semesterId\x12\x14\n" +
+	"\x05email\x18\x04 \x01(\tR\x05email\x12\x12\n" +
+	"\x04name\x18\x05 \x01(\tR\x04name\x12\x1a\n" +
+	"\blanguage\x18\x06 \x01(\tR\blanguage\x12\x14\n" +
+	"\x05token\x18\a \x01(\tR\x05token\x12*\n" +
+	"\x02at\x18\b \x01(\v2\x1a.google.protobuf.TimestampR\x02at\"\xd0\x02\n" +
+	"\x11WaitlistOfferMade\x12\x19\n" +
+	"\bevent_id\x18\x01 \x01(\tR\aeventId\x12\x19\n" +
+	"\bentry_id\x18\x02 \x01(\tR\aentryId\x12!\n" +
+	"\fapartment_id\x18\x03 \x01(\x05R\vapartmentId\x12\x1f\n" +
+	"\vsemester_id\x18\x04 \x01(\x05R\n" +
+	"semesterId\x12\x14\n" +
+	"\x05email\x18\x05 \x01(\tR\x05email\x12\x12\n" +
+	"\x04name\x18\x06 \x01(\tR\x04name\x12\x1a\n" +
+	"\blanguage\x18\a \x01(\tR\blanguage\x12\x14\n" +
+	"\x05token\x18\b \x01(\tR\x05token\x129\n" +
+	"\n" +
+	"expires_at\x18\t \x01(\v2\x1a.google.protobuf.TimestampR\texpiresAt\x12*\n" +
+	"\x02at\x18\n" +
+	" \x01(\v2\x1a.google.protobuf.TimestampR\x02at\"\xbd\x01\n" +
 	"\x11ContractRequested\x12\x19\n" +
 	"\bevent_id\x18\x01 \x01(\tR\aeventId\x12\x1d\n" +
 	"\n" +
@@ -1046,36 +1294,41 @@ func file_events_v1_events_proto_rawDescGZIP() []byte {
 	return file_events_v1_events_proto_rawDescData
 }
 
-var file_events_v1_events_proto_msgTypes = make([]protoimpl.MessageInfo, 10)
+var file_events_v1_events_proto_msgTypes = make([]protoimpl.MessageInfo, 12)
 var file_events_v1_events_proto_goTypes = []any{
-	(*RentingStateChanged)(nil),   // 0: semesterhaus.events.v1.RentingStateChanged
-	(*RentingDeleted)(nil),        // 1: semesterhaus.events.v1.RentingDeleted
-	(*KeyCodeDue)(nil),            // 2: semesterhaus.events.v1.KeyCodeDue
-	(*ReminderDue)(nil),           // 3: semesterhaus.events.v1.ReminderDue
-	(*ContractRequested)(nil),     // 4: semesterhaus.events.v1.ContractRequested
-	(*ContractSigned)(nil),        // 5: semesterhaus.events.v1.ContractSigned
-	(*PaymentLinkCreated)(nil),    // 6: semesterhaus.events.v1.PaymentLinkCreated
-	(*PaymentSucceeded)(nil),      // 7: semesterhaus.events.v1.PaymentSucceeded
-	(*PaymentFailed)(nil),         // 8: semesterhaus.events.v1.PaymentFailed
-	(*RenterErased)(nil),          // 9: semesterhaus.events.v1.RenterErased
-	(*timestamppb.Timestamp)(nil), // 10: google.protobuf.Timestamp
+	(*RentingStateChanged)(nil),           // 0: semesterhaus.events.v1.RentingStateChanged
+	(*RentingDeleted)(nil),                // 1: semesterhaus.events.v1.RentingDeleted
+	(*KeyCodeDue)(nil),                    // 2: semesterhaus.events.v1.KeyCodeDue
+	(*ReminderDue)(nil),                   // 3: semesterhaus.events.v1.ReminderDue
+	(*WaitlistConfirmationRequested)(nil), // 4: semesterhaus.events.v1.WaitlistConfirmationRequested
+	(*WaitlistOfferMade)(nil),             // 5: semesterhaus.events.v1.WaitlistOfferMade
+	(*ContractRequested)(nil),             // 6: semesterhaus.events.v1.ContractRequested
+	(*ContractSigned)(nil),                // 7: semesterhaus.events.v1.ContractSigned
+	(*PaymentLinkCreated)(nil),            // 8: semesterhaus.events.v1.PaymentLinkCreated
+	(*PaymentSucceeded)(nil),              // 9: semesterhaus.events.v1.PaymentSucceeded
+	(*PaymentFailed)(nil),                 // 10: semesterhaus.events.v1.PaymentFailed
+	(*RenterErased)(nil),                  // 11: semesterhaus.events.v1.RenterErased
+	(*timestamppb.Timestamp)(nil),         // 12: google.protobuf.Timestamp
 }
 var file_events_v1_events_proto_depIdxs = []int32{
-	10, // 0: semesterhaus.events.v1.RentingStateChanged.at:type_name -> google.protobuf.Timestamp
-	10, // 1: semesterhaus.events.v1.RentingDeleted.at:type_name -> google.protobuf.Timestamp
-	10, // 2: semesterhaus.events.v1.KeyCodeDue.move_in:type_name -> google.protobuf.Timestamp
-	10, // 3: semesterhaus.events.v1.ReminderDue.at:type_name -> google.protobuf.Timestamp
-	10, // 4: semesterhaus.events.v1.ContractRequested.at:type_name -> google.protobuf.Timestamp
-	10, // 5: semesterhaus.events.v1.ContractSigned.at:type_name -> google.protobuf.Timestamp
-	10, // 6: semesterhaus.events.v1.PaymentLinkCreated.at:type_name -> google.protobuf.Timestamp
-	10, // 7: semesterhaus.events.v1.PaymentSucceeded.at:type_name -> google.protobuf.Timestamp
-	10, // 8: semesterhaus.events.v1.PaymentFailed.at:type_name -> google.protobuf.Timestamp
-	10, // 9: semesterhaus.events.v1.RenterErased.at:type_name -> google.protobuf.Timestamp
-	10, // [10:10] is the sub-list for method output_type
-	10, // [10:10] is the sub-list for method input_type
-	10, // [10:10] is the sub-list for extension type_name
-	10, // [10:10] is the sub-list for extension extendee
-	0,  // [0:10] is the sub-list for field type_name
+	12, // 0: semesterhaus.events.v1.RentingStateChanged.at:type_name -> google.protobuf.Timestamp
+	12, // 1: semesterhaus.events.v1.RentingDeleted.at:type_name -> google.protobuf.Timestamp
+	12, // 2: semesterhaus.events.v1.KeyCodeDue.move_in:type_name -> google.protobuf.Timestamp
+	12, // 3: semesterhaus.events.v1.ReminderDue.at:type_name -> google.protobuf.Timestamp
+	12, // 4: semesterhaus.events.v1.WaitlistConfirmationRequested.at:type_name -> google.protobuf.Timestamp
+	12, // 5: semesterhaus.events.v1.WaitlistOfferMade.expires_at:type_name -> google.protobuf.Timestamp
+	12, // 6: semesterhaus.events.v1.WaitlistOfferMade.at:type_name -> google.protobuf.Timestamp
+	12, // 7: semesterhaus.events.v1.ContractRequested.at:type_name -> google.protobuf.Timestamp
+	12, // 8: semesterhaus.events.v1.ContractSigned.at:type_name -> google.protobuf.Timestamp
+	12, // 9: semesterhaus.events.v1.PaymentLinkCreated.at:type_name -> google.protobuf.Timestamp
+	12, // 10: semesterhaus.events.v1.PaymentSucceeded.at:type_name -> google.protobuf.Timestamp
+	12, // 11: semesterhaus.events.v1.PaymentFailed.at:type_name -> google.protobuf.Timestamp
+	12, // 12: semesterhaus.events.v1.RenterErased.at:type_name -> google.protobuf.Timestamp
+	13, // [13:13] is the sub-list for method output_type
+	13, // [13:13] is the sub-list for method input_type
+	13, // [13:13] is the sub-list for extension type_name
+	13, // [13:13] is the sub-list for extension extendee
+	0,  // [0:13] is the sub-list for field type_name
 }
 
 func init() { file_events_v1_events_proto_init() }
@@ -1089,7 +1342,7 @@ func file_events_v1_events_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_events_v1_events_proto_rawDesc), len(file_events_v1_events_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   10,
+			NumMessages:   12,
 			NumExtensions: 0,
 			NumServices:   0,
 		},

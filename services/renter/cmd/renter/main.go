@@ -60,7 +60,7 @@ func serve(ctx context.Context, cfg config.Config, infra *service.Infra, logger 
 	in := func(tx pgx.Tx) app.MailStore { return pgadapter.MailStoreIn(tx) }
 	mails := app.NewMails(renderer, grpcadapter.NewCatalogClient(catalog), app.MailSettings{
 		PublicURL: cfg.PublicURL, NoticeWindow: cfg.SupersededMailWindow,
-		PageLinkValidity: cfg.PageLinkValidity, PageLinkWindow: cfg.PageLinkWindow,
+		PageLinkValidity: cfg.PageLinkValidity, PageLinkWindow: cfg.PageLinkWindow, TimeZone: cfg.TimeZone.Location,
 	}, time.Now)
 	rentings, err := infra.Dial("renting", cfg.RentingGRPCAddr)
 	if err != nil {

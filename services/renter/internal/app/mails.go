@@ -66,6 +66,8 @@ type MailSettings struct {
 	PageLinkValidity time.Duration
 	// PageLinkWindow: an address is sent at most one new page link per window when asked for.
 	PageLinkWindow time.Duration
+	// TimeZone is the residence's: a waitlist offer's deadline is written in it.
+	TimeZone *time.Location
 }
 
 // NewMails returns the mail use case; catalog names the residence and the booking in every mail.
@@ -174,6 +176,27 @@ func (m *Mails) SendConfirmationAgain(ctx context.Context, store MailStore, rent
 	return m.writeLinked(ctx, store, eventID, renter, renting.Stay, domain.MailConfirmEmailAgain, renting.ID, "")
 }
 
+// OnWaitlistMail stores a waitlist mail: the link that confirms a place in line, or the offer of an
+// apartment with its deadline and the link into its booking (which repeats the apartment, semester
+// and total). The person is no renter, so the mail carries no link to a renter's own page and is
+// addressed as the event says.
+func (m *Mails) OnWaitlistMail(ctx context.Context, store MailStore, w domain.WaitlistMail) error {
+	content := domain.MailContent{Kind: w.Kind, Language: w.Language, FirstName: w.Name}
+	switch w.Kind {
+	case domain.MailWaitlistConfirm:
+		content.Link = domain.Link(w.Kind, m.settings.PublicURL, "", w.Email, w.Token)
+	case domain.MailWaitlistOffer:
+		content.Link = domain.OfferLink(m.settings.PublicURL, w.Stay.ApartmentID, w.Token)
+		content.Deadline = w.Deadline.In(m.settings.TimeZone)
+		if err := m.repeatBooking(ctx, &content, w.Stay, true); err != nil {
+			return err
+		}
+	default:
+		return fmt.Errorf("waitlist mail %q: %w", w.Kind, ErrUnknownStep)
+	}
+	return m.store(ctx, store, w.EventID, 0, w.Email, content)
+}
+
 func loadRenter(ctx context.Context, store MailStore, id int64) (domain.Renter, error) {
 	renter, err := store.Renter(ctx, id)
 	if errors.Is(err, domain.ErrNotFound) {
@@ -201,10 +224,6 @@ func (m *Mails) Write(ctx context.Context, store MailStore, eventID string, rent
 		return nil
 	}
 	content.Language, content.FirstName, content.LastName = renter.Data.Language, renter.Data.FirstName, renter.Data.LastName
-	var err error
-	if content.Residence, err = m.catalog.Residence(ctx); err != nil {
-		return fmt.Errorf("%s mail: %w", content.Kind, err)
-	}
 	now := m.now()
 	plain, token := domain.NewPageToken(renter.ID, now, m.settings.PageLinkValidity)
 	if err := store.AddPageToken(ctx, token, now); err != nil {
@@ -214,12 +233,22 @@ func (m *Mails) Write(ctx context.Context, store MailStore, eventID string, rent
 	if content.Kind == domain.MailPageLink {
 		content.Link = content.PageLink
 	}
+	return m.store(ctx, store, eventID, renter.ID, renter.Data.Email, content)
+}
+
+// store signs the content with the residence, renders it and stores it for delivery to the address
+// (renterID 0: somebody who is no renter).
+func (m *Mails) store(ctx context.Context, store MailStore, eventID string, renterID int64, to string, content domain.MailContent) error {
+	var err error
+	if content.Residence, err = m.catalog.Residence(ctx); err != nil {
+		return fmt.Errorf("%s mail: %w", content.Kind, err)
+	}
 	subject, text, html, err := m.renderer.Render(content)
 	if err != nil {
 		return fmt.Errorf("render %s mail: %w", content.Kind, err)
 	}
 	return store.AddMail(ctx, domain.Mail{
-		EventID: eventID, RenterID: renter.ID, To: renter.Data.Email, Subject: subject, Text: text, HTML: html,
+		EventID: eventID, RenterID: renterID, To: to, Subject: subject, Text: text, HTML: html,
 		SenderName: content.Residence.Name,
 	})
 }

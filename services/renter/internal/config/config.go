@@ -40,6 +40,8 @@ type Config struct {
 	// it; PageLinkWindow: an address asking for a new link gets at most one per window.
 	PageLinkValidity time.Duration `env:"PAGE_LINK_VALIDITY" envDefault:"720h"`
 	PageLinkWindow   time.Duration `env:"PAGE_LINK_WINDOW" envDefault:"10m"`
+	// TimeZone is the residence's: a waitlist offer's deadline is written in it.
+	TimeZone platformconfig.TimeZone `env:"TIME_ZONE" envDefault:"Europe/Berlin"`
 	// PublicURL is where the links in mails point: the public booking site.
 	PublicURL string `env:"PUBLIC_URL" envDefault:"http://localhost:8080"`
 }

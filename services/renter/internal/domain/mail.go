@@ -3,6 +3,7 @@ package domain
 import (
 	"net/url"
 	"regexp"
+	"strconv"
 	"strings"
 	"time"
 )
@@ -29,6 +30,10 @@ const (
 	MailErasureRequested MailKind = "erasure_requested"
 	// MailConfirmEmailAgain answers a renter who asked on their own page for a new confirmation link.
 	MailConfirmEmailAgain MailKind = "confirm_email_again"
+	// The waitlist's mails go to people who are no renter (yet): the link that confirms their place
+	// in line, and the offer of a freed apartment with its deadline.
+	MailWaitlistConfirm MailKind = "waitlist_confirm"
+	MailWaitlistOffer   MailKind = "waitlist_offer"
 )
 
 // The reminders, on the renting's reminder_due event: each leads to the same page as the mail of
@@ -115,6 +120,21 @@ type ReminderDue struct {
 	RenewalToken string // the reminder's renewal link token, only for ANSWER_RENEWAL
 }
 
+// WaitlistMail is the renting service's announcement of a waitlist mail: the confirmation link of a
+// new entry, or the offer of an apartment until a deadline. The person is no renter, so the event
+// carries their address, name and language.
+type WaitlistMail struct {
+	EventID  string
+	Kind     MailKind // MailWaitlistConfirm or MailWaitlistOffer
+	EntryID  string
+	Email    string
+	Name     string
+	Language Language
+	Token    string // the link's capability
+	Stay     Stay   // the offered apartment (none for the confirmation) and the semester
+	Deadline time.Time
+}
+
 // Stay is which apartment a renting is for in which semester, as the catalog knows them by id.
 type Stay struct {
 	ApartmentID int32
@@ -144,7 +164,7 @@ type Booking struct {
 // Mail is a rendered mail to one renter, stored until it is delivered.
 type Mail struct {
 	EventID  string // the event that caused it: a redelivered event adds no second mail
-	RenterID int64
+	RenterID int64  // 0 for a mail to somebody who is no renter (the waitlist's)
 	To       string
 	Subject  string
 	Text     string
@@ -167,6 +187,8 @@ type MailContent struct {
 	PageLink string
 	KeyCode  string    // only for MailKeyCode
 	MoveIn   time.Time // only for MailKeyCode
+	// Deadline is when a waitlist offer ends, in the residence's time zone (MailWaitlistOffer).
+	Deadline time.Time
 }
 
 // Link returns the page of the public site a mail of kind about the renting leads to, or "" for a
@@ -185,9 +207,18 @@ func Link(kind MailKind, publicURL, rentingID, email, token string) string {
 		return base + "/booking/step4?" + url.Values{"rentingId": {rentingID}}.Encode()
 	case MailPayRent, MailRemindPayRent:
 		return base + "/booking/step5?" + url.Values{"rentingId": {rentingID}}.Encode()
+	case MailWaitlistConfirm:
+		return base + "/booking/waitlist-confirm?" + url.Values{"token": {token}}.Encode()
 	default:
 		return ""
 	}
+}
+
+// OfferLink returns the page of a waitlist offer: step2 of the offered apartment, whose booking form
+// sends the offer's token along.
+func OfferLink(publicURL string, apartmentID int32, token string) string {
+	return strings.TrimSuffix(publicURL, "/") + "/booking/step2?" +
+		url.Values{"apartment-id": {strconv.Itoa(int(apartmentID))}, "offer": {token}}.Encode()
 }
 
 // PageLink returns the link to a renter's own page that the token opens.

@@ -47,7 +47,8 @@ func serve(ctx context.Context, cfg config.Config, infra *service.Infra, logger 
 		grpcadapter.NewCatalog(peers.catalog), grpcadapter.NewRenters(peers.renter), grpcadapter.NewDocuments(peers.document),
 		time.Now, app.Settings{TimeZone: cfg.TimeZone.Location, ConfirmationTimeout: cfg.ConfirmationTimeout, KeyCodeDays: cfg.KeyCodeDays,
 			UnconfirmedRetention: cfg.UnconfirmedRequestRetention, UnsignedAfter: time.Duration(cfg.UnsignedContractDays) * 24 * time.Hour,
-			Reminders: cfg.Reminders()}, logger)
+			Reminders: cfg.Reminders(),
+			Waitlist:  app.WaitlistSettings{OfferValidity: cfg.WaitlistOfferValidity, MailWindow: cfg.WaitlistMailWindow}}, logger)
 	consumers := natsadapter.NewConsumers(js, pool, func(tx pgx.Tx) app.Updater { return repo.In(tx) }, rentings, logger)
 
 	api := service.API{

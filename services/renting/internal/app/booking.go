@@ -2,6 +2,7 @@ package app
 
 import (
 	"context"
+	"crypto/subtle"
 	"errors"
 	"fmt"
 	"strconv"
@@ -19,6 +20,8 @@ type BookingRequest struct {
 	IdentityCardFront       string
 	IdentityCardBack        string
 	Immatriculation         string
+	// OfferToken is the token of a waitlist offer's link: it books the apartment held for the offer.
+	OfferToken string
 }
 
 // CreateRentingRequest runs the booking saga of docs/booking.md: check semester and apartment,
@@ -33,7 +36,8 @@ func (s *Rentings) CreateRentingRequest(ctx context.Context, req BookingRequest)
 	if err != nil {
 		return "", err
 	}
-	if err := s.checkFree(ctx, req.ApartmentID, semester.ID); err != nil {
+	offer, err := s.checkFree(ctx, req.ApartmentID, semester.ID, req.OfferToken)
+	if err != nil {
 		return "", err
 	}
 	uploads, err := decodeUploads(
@@ -56,6 +60,10 @@ func (s *Rentings) CreateRentingRequest(ctx context.Context, req BookingRequest)
 		return "", err
 	}
 	r := domain.NewRenting(renterID, req.ApartmentID, semester.ID, false, s.now())
+	if err := s.attachOffer(ctx, offer, req.ApartmentID, semester.ID, r.ID); err != nil {
+		s.undoRegistration(ctx, renterID)
+		return "", err
+	}
 	if err := s.documents.StoreUploads(ctx, renterID, r.ID, uploads); err != nil {
 		s.undoRegistration(ctx, renterID)
 		return "", err
@@ -101,25 +109,48 @@ func (s *Rentings) bookableSemester(ctx context.Context, semesterID int) (domain
 	return semester, err
 }
 
-// checkFree checks that the apartment exists, nobody holds it in the semester and it is not blocked.
-// The unique index (and the block trigger) has the last word when two renters confirm at once; this
-// check spares a renter a doomed booking.
-func (s *Rentings) checkFree(ctx context.Context, apartmentID, semesterID int) error {
+// checkFree checks that the apartment exists, nobody holds it in the semester, it is not blocked and
+// not held for a waitlist offer, unless offerToken is that offer's: then offer is the hash of the
+// token, for attachOffer. The unique index (and the block and offer triggers) has the last word when
+// two renters confirm at once; this check spares a renter a doomed booking.
+func (s *Rentings) checkFree(ctx context.Context, apartmentID, semesterID int, offerToken string) (offer []byte, err error) {
 	if err := s.checkApartment(ctx, apartmentID); err != nil {
-		return err
+		return nil, err
 	}
 	held, err := s.queries.ApartmentHeld(ctx, apartmentID, semesterID)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	blocked, err := s.queries.ApartmentBlocked(ctx, apartmentID, semesterID)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	if held || blocked {
+	offerHash, offered, err := s.waitlist.OpenOfferHash(ctx, apartmentID, semesterID)
+	if err != nil {
+		return nil, err
+	}
+	throughOffer := offered && offerToken != "" && subtle.ConstantTimeCompare(domain.HashLinkToken(offerToken), offerHash) == 1
+	if held || blocked || offered && !throughOffer {
+		return nil, exception.New("apartmentId", domain.MsgApartmentTaken, "id", strconv.Itoa(apartmentID))
+	}
+	if throughOffer {
+		return offerHash, nil
+	}
+	return nil, nil
+}
+
+// attachOffer makes the renting the booking through the waitlist offer whose token has the hash (none
+// for a booking without an offer): the one renting that may hold the offered apartment. An offer
+// that expired meanwhile leaves the apartment to the next in line: APARTMENT_TAKEN.
+func (s *Rentings) attachOffer(ctx context.Context, offer []byte, apartmentID, semesterID int, rentingID string) error {
+	if offer == nil {
+		return nil
+	}
+	err := s.waitlist.AttachOffer(ctx, offer, apartmentID, semesterID, rentingID)
+	if errors.Is(err, domain.ErrNotFound) {
 		return exception.New("apartmentId", domain.MsgApartmentTaken, "id", strconv.Itoa(apartmentID))
 	}
-	return nil
+	return err
 }
 
 // checkApartment answers NO_APARTMENT for an apartment the catalog does not know.

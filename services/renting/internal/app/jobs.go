@@ -13,7 +13,8 @@ import (
 // requests left unconfirmed for the confirmation timeout, opens renewals for the semester in its
 // renewal phase, gives renewals opened before renewal links carried a token their link, cancels
 // renewals left unanswered after their deadline, reminds renters of the steps they have not taken in
-// time, announces the key codes due and forgets the requests cancelled unconfirmed long enough ago.
+// time, announces the key codes due, forgets the requests cancelled unconfirmed long enough ago and
+// runs the waitlist (expired offers pass to the next in line, free apartments are offered).
 // ran is false when another replica was running it.
 func (s *Rentings) RunJobs(ctx context.Context) (ran bool, err error) {
 	return s.jobs.Exclusively(ctx, func(ctx context.Context) error {
@@ -29,6 +30,7 @@ func (s *Rentings) RunJobs(ctx context.Context) (ran bool, err error) {
 			s.remind(ctx, semesters),
 			s.announceKeyCodes(ctx, semesters),
 			s.forgetRequests(ctx),
+			s.runWaitlist(ctx, semesters),
 		)
 	})
 }

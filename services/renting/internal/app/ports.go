@@ -16,6 +16,7 @@ type Repository interface {
 	QueryStore
 	JobStore
 	AdminStore
+	WaitlistStore
 }
 
 // Updater changes one renting in a transaction it does not own: the consumer of an event stores the
@@ -108,6 +109,42 @@ type AdminStore interface {
 	BlockApartment(ctx context.Context, b domain.Block, refuse func(holder *domain.Renting) error) error
 	// UnblockApartment deletes the block with an audit entry; domain.ErrNotFound when there is none.
 	UnblockApartment(ctx context.Context, apartmentID, semesterID int, actor string) error
+}
+
+// WaitlistStore keeps the semesters' waitlists (docs/booking.md, "Waitlist"). Only the hashes of
+// the links' tokens are stored; each mail's event is enqueued in the transaction of its change.
+type WaitlistStore interface {
+	// JoinWaitlist stores a new unconfirmed entry with its confirmation token and enqueues the
+	// confirmation mail. An address with an entry in the semester gets no second one: an unconfirmed
+	// entry mailed last before notAfter takes the new token and is mailed again, any other is left
+	// alone. mailed says whether a mail goes out.
+	JoinWaitlist(ctx context.Context, e domain.WaitlistEntry, token domain.LinkToken, notAfter time.Time) (mailed bool, err error)
+	// ConfirmWaitlistEntry puts the entry whose confirmation token has the hash in line, once; a
+	// token unknown or mailed at or before validAfter is domain.ErrInvalidToken.
+	ConfirmWaitlistEntry(ctx context.Context, hash []byte, validAfter, at time.Time) error
+	// WaitingCount is how many entries of the semester wait in line.
+	WaitingCount(ctx context.Context, semesterID int) (int, error)
+	// OfferApartment offers the apartment to the entry pick chooses of the waiting ones (in line
+	// order), with the token, until expires, and enqueues the offer's mail, unless the apartment is
+	// held, blocked or offered already; one offer at a time across replicas. offered says whether it
+	// made one.
+	OfferApartment(ctx context.Context, semesterID int, a domain.Apartment, pick func([]domain.WaitlistEntry) (domain.WaitlistEntry, bool), token domain.LinkToken, at, expires time.Time) (offered bool, err error)
+	// ExpireOffers ends the entries whose offer's deadline is at or before at.
+	ExpireOffers(ctx context.Context, at time.Time) (int, error)
+	// ForgetWaitlist deletes the entries left unconfirmed since unconfirmedBefore and every entry of
+	// the semesters given.
+	ForgetWaitlist(ctx context.Context, unconfirmedBefore time.Time, semesterIDs []int) error
+	// Waitlist returns the confirmed entries of the semester in line order.
+	Waitlist(ctx context.Context, semesterID int) ([]domain.WaitlistEntry, error)
+	// RemoveWaitlistEntry deletes the entry, audited; domain.ErrNotFound when there is none.
+	RemoveWaitlistEntry(ctx context.Context, id, actor string) error
+	// OfferedApartments returns the apartments of the semester held for an open offer.
+	OfferedApartments(ctx context.Context, semesterID int) (map[int]bool, error)
+	// OpenOfferHash returns the hash of the token of the open offer of the apartment in the semester.
+	OpenOfferHash(ctx context.Context, apartmentID, semesterID int) (hash []byte, offered bool, err error)
+	// AttachOffer names the renting as the booking through the open offer whose token has the hash;
+	// domain.ErrNotFound when that offer is not open for the apartment in the semester.
+	AttachOffer(ctx context.Context, hash []byte, apartmentID, semesterID int, rentingID string) error
 }
 
 // Catalog answers questions about apartments, semesters and prices (the catalog service).

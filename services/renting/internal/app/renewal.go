@@ -131,8 +131,19 @@ func (s *Rentings) FreeApartment(ctx context.Context, apartmentID, semesterID in
 	if err := identity.RequireAdmin(ctx); err != nil {
 		return err
 	}
-	_, err := s.admin.DeleteApartment(ctx, apartmentID, semesterID, identity.FromContext(ctx).Subject, s.now())
-	return err
+	if _, err := s.admin.DeleteApartment(ctx, apartmentID, semesterID, identity.FromContext(ctx).Subject, s.now()); err != nil {
+		return err
+	}
+	s.offerFreed(ctx, apartmentID)
+	return nil
+}
+
+// offerFreed offers an apartment an admin freed or unblocked to the waitlist's first in line now; when
+// that fails, the job offers it on its next run.
+func (s *Rentings) offerFreed(ctx context.Context, apartmentID int) {
+	if err := s.OfferFreeApartments(ctx); err != nil {
+		s.logger.ErrorContext(ctx, "offering a freed apartment to the waitlist failed; the job offers it", "apartmentId", apartmentID, "err", err)
+	}
 }
 
 // BlockApartment keeps an apartment from being booked in a semester, for the reason given. Admins
@@ -168,7 +179,11 @@ func (s *Rentings) UnblockApartment(ctx context.Context, apartmentID, semesterID
 	if errors.Is(err, domain.ErrNotFound) {
 		return exception.New("apartmentId", domain.MsgNotBlocked, "id", strconv.Itoa(apartmentID))
 	}
-	return err
+	if err != nil {
+		return err
+	}
+	s.offerFreed(ctx, apartmentID)
+	return nil
 }
 
 // AnswerRenewalForRenter accepts (RENEWAL_ACCEPTED) or declines (CANCELED) a renewal on the renter's

@@ -240,7 +240,7 @@ func TestOfferRenewal_mailsATokenThatOpensTheRenewalAndStoresOnlyItsHash(t *test
 	if err := env.Pool.QueryRow(context.Background(), "SELECT hash FROM renewal_token WHERE renting_id = $1", id).Scan(&stored); err != nil {
 		t.Fatal(err)
 	}
-	if !bytes.Equal(stored, domain.HashRenewalToken(token)) || bytes.Contains(stored, []byte(token)) {
+	if !bytes.Equal(stored, domain.HashLinkToken(token)) || bytes.Contains(stored, []byte(token)) {
 		t.Errorf("stored %x for token %q: want its SHA-256 only", stored, token)
 	}
 	if _, err := env.Rentings.ExtendBooking(testenv.Anonymous(), id, token); err != nil {

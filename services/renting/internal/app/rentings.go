@@ -23,6 +23,13 @@ type Settings struct {
 	KeyCodeDays          int           // the key code is announced this many days before move-in
 	UnsignedAfter        time.Duration // a contract unsigned this long is a task for the office
 	Reminders            domain.ReminderRules
+	Waitlist             WaitlistSettings
+}
+
+// WaitlistSettings are the waitlist's times (docs/booking.md, "Waitlist").
+type WaitlistSettings struct {
+	OfferValidity time.Duration // an offer holds its apartment this long, then passes to the next
+	MailWindow    time.Duration // an address gets at most one confirmation mail per window
 }
 
 // Rentings runs the booking lifecycle: booking requests, e-mail confirmation, identity approval,
@@ -32,6 +39,7 @@ type Rentings struct {
 	queries   QueryStore
 	jobs      JobStore
 	admin     AdminStore
+	waitlist  WaitlistStore
 	catalog   Catalog
 	renters   Renters
 	documents Documents
@@ -43,7 +51,7 @@ type Rentings struct {
 // New returns the renting use cases; now is the clock (injectable for tests).
 func New(repo Repository, catalog Catalog, renters Renters, documents Documents, now func() time.Time, settings Settings, logger *slog.Logger) *Rentings {
 	return &Rentings{
-		bookings: repo, queries: repo, jobs: repo, admin: repo,
+		bookings: repo, queries: repo, jobs: repo, admin: repo, waitlist: repo,
 		catalog: catalog, renters: renters, documents: documents, now: now, settings: settings, logger: logger,
 	}
 }
@@ -66,7 +74,8 @@ type Availability struct {
 	Free       []ApartmentFree
 }
 
-// ApartmentFree says whether nobody holds an apartment in the semester and it is not blocked.
+// ApartmentFree says whether nobody holds an apartment in the semester, it is not blocked and not
+// held for a waitlist offer.
 type ApartmentFree struct {
 	ApartmentID int
 	Free        bool
@@ -98,6 +107,13 @@ func (s *Rentings) AvailableApartments(ctx context.Context) (Availability, error
 		}
 	}
 	for id := range blocks {
+		held[id] = true
+	}
+	offered, err := s.waitlist.OfferedApartments(ctx, semester.ID)
+	if err != nil {
+		return Availability{}, err
+	}
+	for id := range offered {
 		held[id] = true
 	}
 	result := Availability{BuildingID: buildingID, Semester: semester, Free: make([]ApartmentFree, len(apartments))}

@@ -33,6 +33,10 @@ type Config struct {
 	ContractReminderAfter time.Duration `env:"CONTRACT_REMINDER_AFTER" envDefault:"72h"`
 	PaymentReminderAfter  time.Duration `env:"PAYMENT_REMINDER_AFTER" envDefault:"72h"`
 	RenewalReminderDays   int           `env:"RENEWAL_REMINDER_DAYS" envDefault:"7"`
+	// The waitlist (docs/booking.md, "Waitlist"): how long an offer holds its apartment, and how
+	// often an address may be mailed a confirmation link.
+	WaitlistOfferValidity time.Duration `env:"WAITLIST_OFFER_VALIDITY" envDefault:"48h"`
+	WaitlistMailWindow    time.Duration `env:"WAITLIST_MAIL_WINDOW" envDefault:"1h"`
 }
 
 // Reminders are the reminder rules the settings make.
@@ -69,6 +73,9 @@ func Load() (Config, error) {
 	}
 	if cfg.RenewalReminderDays < 0 {
 		return Config{}, fmt.Errorf("RENEWAL_REMINDER_DAYS must not be negative, not %d", cfg.RenewalReminderDays)
+	}
+	if cfg.WaitlistOfferValidity < time.Minute || cfg.WaitlistMailWindow < 0 {
+		return Config{}, fmt.Errorf("WAITLIST_OFFER_VALIDITY must be at least 1m and WAITLIST_MAIL_WINDOW not negative, not %s and %s", cfg.WaitlistOfferValidity, cfg.WaitlistMailWindow)
 	}
 	if cfg.KeyCodeDays < 0 {
 		return Config{}, fmt.Errorf("KEY_CODE_DAYS must not be negative, not %d", cfg.KeyCodeDays)

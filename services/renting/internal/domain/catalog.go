@@ -49,8 +49,10 @@ func (s Semester) Successor(all []Semester) (Semester, bool) {
 
 // Apartment is the catalog's apartment as the renting service needs it.
 type Apartment struct {
-	ID   int
-	Name string
+	ID      int
+	Name    string
+	FloorID int
+	Size    int // living area in m² (the catalog's SIZE_nn feature); 0 when unknown
 }
 
 // PriceItem is one line of a price calculation; amounts are integer cents.

@@ -16,17 +16,17 @@ const (
 	MsgRenewalLinkExpired = "RENEWAL_LINK_EXPIRED"
 )
 
-// newRenewalToken draws the capability of a renewal link: 32 random bytes, base64url. The renter gets
-// it with the renewal mail; only its hash is stored, so neither the renting id alone nor a copy of the
-// database answers a renewal or reads the renter's data.
-func newRenewalToken() string {
+// newLinkToken draws the capability of a link in a mail (a renewal's, the waitlist's): 32 random
+// bytes, base64url. The recipient gets it with the mail; only its hash is stored, so neither the
+// renting id alone nor a copy of the database answers a renewal or reads anybody's data.
+func newLinkToken() string {
 	secret := make([]byte, 32)
 	_, _ = rand.Read(secret) // crypto/rand.Read never fails (it crashes the program instead)
 	return base64.RawURLEncoding.EncodeToString(secret)
 }
 
-// HashRenewalToken is what is stored of a renewal token.
-func HashRenewalToken(plain string) []byte {
+// HashLinkToken is what is stored of a link's token.
+func HashLinkToken(plain string) []byte {
 	sum := sha256.Sum256([]byte(plain))
 	return sum[:]
 }
@@ -35,7 +35,7 @@ func HashRenewalToken(plain string) []byte {
 // hashes (the renewal mail's and the reminder's), none when the renting has none. A mismatch is the
 // same business exception for an unknown renting, a forged token and another renting's.
 func CheckRenewalToken(token string, hashes [][]byte) error {
-	got := HashRenewalToken(token)
+	got := HashLinkToken(token)
 	matches := 0
 	for _, hash := range hashes {
 		matches |= subtle.ConstantTimeCompare(got, hash)

@@ -23,19 +23,19 @@ func TestCheckRenewalToken_acceptsOnlyTheMailedTokens(t *testing.T) {
 	t.Parallel()
 	token := NewRenting(7, 11, 3, true, t0).RenewalToken()
 	reminder := NewRenting(7, 11, 3, true, t0).RenewalToken()
-	both := [][]byte{HashRenewalToken(token), HashRenewalToken(reminder)}
+	both := [][]byte{HashLinkToken(token), HashLinkToken(reminder)}
 	tests := []struct {
 		name   string
 		token  string
 		hashes [][]byte
 		opens  bool
 	}{
-		{"the mailed token", token, [][]byte{HashRenewalToken(token)}, true},
+		{"the mailed token", token, [][]byte{HashLinkToken(token)}, true},
 		{"the renewal mail's token beside the reminder's", token, both, true},
 		{"the reminder's token", reminder, both, true},
 		{"no token", "", both, false},
 		{"another renewal's token", NewRenting(8, 12, 3, true, t0).RenewalToken(), both, false},
-		{"the stored hash itself", string(HashRenewalToken(token)), both, false},
+		{"the stored hash itself", string(HashLinkToken(token)), both, false},
 		{"a renting without a renewal token", token, nil, false},
 	}
 	for _, tt := range tests {

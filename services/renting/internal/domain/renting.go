@@ -45,7 +45,7 @@ func NewRenting(renterID int64, apartmentID, semesterID int, renewal bool, at ti
 	first := ApartmentRequested
 	if renewal {
 		first = RenewalRequest
-		r.renewalToken = newRenewalToken()
+		r.renewalToken = newLinkToken()
 	}
 	r.move(first, at)
 	return r
@@ -62,7 +62,7 @@ func (r *Renting) IssueRenewalToken() error {
 	if r.State != RenewalRequest {
 		return &TransitionError{RentingID: r.ID, From: r.State, To: RenewalRequest}
 	}
-	r.renewalToken = newRenewalToken()
+	r.renewalToken = newLinkToken()
 	return nil
 }
 

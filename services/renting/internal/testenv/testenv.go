@@ -86,12 +86,13 @@ func New(t testing.TB, day time.Time, subjectPrefix string) *Env {
 	documents := grpcadapter.NewDocuments(grpctest.Dial(t, "renting", "document", grpctest.Serve(t, env.Documents.Register, grpc.MaxRecvMsgSize(documentfake.MaxMessageBytes))))
 	env.Rentings = app.New(env.Repo, env.Catalog, env.RenterClient, documents, clock.Now,
 		app.Settings{TimeZone: Berlin, ConfirmationTimeout: 72 * time.Hour, KeyCodeDays: 3, UnconfirmedRetention: 30 * 24 * time.Hour,
-			Reminders: domain.ReminderRules{ConfirmEmailAfter: 24 * time.Hour, SignContractAfter: 72 * time.Hour, PayRentAfter: 72 * time.Hour, RenewalDaysBefore: 7}}, slog.New(slog.DiscardHandler))
+			Reminders: domain.ReminderRules{ConfirmEmailAfter: 24 * time.Hour, SignContractAfter: 72 * time.Hour, PayRentAfter: 72 * time.Hour, RenewalDaysBefore: 7},
+			Waitlist:  app.WaitlistSettings{OfferValidity: 48 * time.Hour, MailWindow: time.Hour}}, slog.New(slog.DiscardHandler))
 	return env
 }
 
-// residence is the catalog of the residence: four floors of six apartments (1 to 6 on the ground
-// floor, 11 to 16 on the first, ...) and the semesters from the summer 2026 (id 1) to the winter
+// residence is the catalog of the residence: four floors (ids 1 to 4) of six apartments (1 to 6 on
+// the ground floor, 11 to 16 on the first, ...; apartment n of a floor has 20+2n m²) and the semesters from the summer 2026 (id 1) to the winter
 // 2027/28 (id 4). A semester opens for its current renters' renewals when the one before starts and
 // for booking 30 days later.
 func residence(now func() time.Time) *catalogfake.Server {
@@ -99,7 +100,9 @@ func residence(now func() time.Time) *catalogfake.Server {
 	for level := range int32(4) {
 		for number := int32(1); number <= 6; number++ {
 			rent := int64(445_00 + 50_00*(number%3) + 10_00*level)
-			catalog.AddApartment(catalogfake.Apartment(level*10+number, fmt.Sprintf("%d.%02d", level, number), rent, 95_00, 900_00))
+			a := catalogfake.Apartment(level*10+number, fmt.Sprintf("%d.%02d", level, number), rent, 95_00, 900_00)
+			a.FloorId, a.Features = level+1, []string{fmt.Sprintf("SIZE_%d", 20+2*number)}
+			catalog.AddApartment(a)
 		}
 	}
 	starts := []time.Time{catalogfake.Day(2026, 4, 1), catalogfake.Day(2026, 10, 1), catalogfake.Day(2027, 4, 1), catalogfake.Day(2027, 10, 1), catalogfake.Day(2028, 4, 1)}

@@ -10,6 +10,7 @@ const LINKS = [
   { key: '/mieter', label: 'Mieter' },
   { key: '/verwalten/apartments', label: 'Wohnungen' },
   { key: '/verwalten/semester', label: 'Semester' },
+  { key: '/verwalten/warteliste', label: 'Warteliste' },
   { key: '/loeschantraege', label: 'Löschanträge' },
 ];
 

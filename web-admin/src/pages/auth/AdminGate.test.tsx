@@ -31,6 +31,7 @@ describe('admin area access', () => {
       ['Mieter', '/admin/mieter'],
       ['Wohnungen', '/admin/verwalten/apartments'],
       ['Semester', '/admin/verwalten/semester'],
+      ['Warteliste', '/admin/verwalten/warteliste'],
       ['Löschanträge', '/admin/loeschantraege'],
     ]);
     expect(screen.queryByText('Kein Zugriff')).toBeNull();

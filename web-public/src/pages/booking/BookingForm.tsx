@@ -88,9 +88,11 @@ interface BookingFormProps {
   apartmentId: number;
   semesterId: number;
   sample: boolean;
+  /** The token of the waitlist offer whose link led here: it books the apartment held for it. */
+  offerToken?: string;
 }
 
-function BookingFormFields({ apartmentId, semesterId, sample }: BookingFormProps) {
+function BookingFormFields({ apartmentId, semesterId, sample, offerToken }: BookingFormProps) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const rule = useRule();
@@ -132,6 +134,7 @@ function BookingFormFields({ apartmentId, semesterId, sample }: BookingFormProps
             zip: values.zip.trim(),
             language: currentLanguage(i18n),
             immatriculation,
+            offerToken: offerToken ?? null,
           },
         },
       });

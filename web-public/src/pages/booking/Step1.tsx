@@ -1,4 +1,4 @@
-import { useDeferredValue, useMemo, useState } from 'react';
+import { lazy, Suspense, useDeferredValue, useMemo, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { BookingSteps } from '../../components/BookingSteps/BookingSteps';
@@ -12,6 +12,9 @@ import { useOperation, useOperationMutation } from '../../lib/operations';
 import { currentLanguage } from '../../i18n';
 import { FREE_TAG_STYLE, PRIMARY_COLOR } from '../../theme';
 import { AVAILABLE_APARTMENTS, RESELECT_APARTMENT } from './Step1.graphql';
+
+// Only a full house shows the waitlist's form: its code (and antd's) loads then.
+const WaitlistJoin = lazy(() => import('./WaitlistJoin'));
 
 export default function Step1() {
   const { t, i18n } = useTranslation();
@@ -39,6 +42,8 @@ export default function Step1() {
   if (loading || (data && !shown)) return <Spinner />;
   const floors = shown?.availableApartments.building.floors ?? [];
   const floor = floors[floorIndex];
+  const bookable = shown?.availableApartments.apartmentBookable ?? [];
+  const full = !rentingId && bookable.length > 0 && bookable.every((a) => !a.free);
 
   const changeFloor = (step: number) => {
     setFloorIndex((i) => wrapFloor(i, step, floors.length));
@@ -76,6 +81,11 @@ export default function Step1() {
       <h1>{t('booking.step1.title')}</h1>
       <p>{t('booking.step1.semester', { name: shown?.availableApartments.bookableSemester.name ?? '' })}</p>
       {error && <ErrorAlert key={JSON.stringify(error)} message={error} focus />}
+      {full && shown && (
+        <Suspense fallback={<Spinner />}>
+          <WaitlistJoin semesterId={shown.availableApartments.bookableSemester.id} floors={floors} />
+        </Suspense>
+      )}
       {!floor ? (
         <ErrorAlert message={{ key: 'errors.noFloor' }} />
       ) : (

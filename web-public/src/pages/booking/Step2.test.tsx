@@ -82,6 +82,7 @@ const expectedCreate = {
   zip: '69117',
   language: 'en',
   immatriculation: btoa('cert'),
+  offerToken: null,
 };
 
 function createMock(result: object) {
@@ -243,6 +244,14 @@ describe('Step2', () => {
       mocks: [semesterMock, { request: bookMock.request, error: new Error('down') }],
     });
     expect(await screen.findByText('error occurred: retry')).toBeTruthy();
+  });
+
+  it('a waitlist offer\'s link books the apartment held for it: no "already booked", a notice instead', async () => {
+    renderRoute('/booking/step2?apartment-id=3&offer=offer-token', { mocks: [semesterMock, availabilityMock(false), bookMock] });
+    expect(await screen.findByTestId('offer-notice')).toBeTruthy();
+    expect(screen.getByText(/Apartment B01 is held for you through your waitlist offer/)).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'This apartment is already booked' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Book now' })).toBeTruthy();
   });
 
   it('a booked apartment offers neither Book now nor the form, but another apartment', async () => {

@@ -31,6 +31,9 @@ export default function Step2() {
   const extend = renter !== null && renter !== '';
   // The renewal mail's token travels along: the extend page opens nothing without it.
   const token = params.get('token');
+  // A waitlist offer's link: the apartment is held for its token, so it shows as taken to everybody
+  // else, and the form sends the token along.
+  const offer = params.get('offer') ?? undefined;
   const extendLink = extend ? `/booking/extend?${new URLSearchParams({ rentingId: renter, ...(token ? { token } : {}) }).toString()}` : '';
   const semesterQuery = useOperation(BOOKABLE_SEMESTER, { skip: apartmentId === null });
   const semesterId = semesterQuery.data?.bookableSemester?.id;
@@ -55,13 +58,19 @@ export default function Step2() {
   const booking = shown?.bookApartment;
   if (!booking) return <ErrorAlert message={{ key: 'errors.noApartment', values: { id: String(apartmentId) } }} />;
   const { apartment, semester, priceCalculation } = booking;
-  const booked = availability.data?.availableApartments.apartmentBookable.some((a) => a.apartmentId === apartment.id && !a.free) ?? false;
+  const booked =
+    !offer && (availability.data?.availableApartments.apartmentBookable.some((a) => a.apartmentId === apartment.id && !a.free) ?? false);
   const description = i18n.language === 'de' ? apartment.descriptionDe : apartment.descriptionEn;
 
   return (
     <>
       <BookingSteps current={1} />
       <h1>{t('booking.step2.title', { name: apartment.name })}</h1>
+      {offer && !extend && (
+        <div className="card notice" role="status" data-testid="offer-notice">
+          <div className="card-body">{t('booking.waitlist.offerNotice', { name: apartment.name })}</div>
+        </div>
+      )}
       {booked && !extend && (
         <Alert type="warning">
           <h2 className="h4">{t('booking.step2.bookedTitle')}</h2>
@@ -113,7 +122,7 @@ export default function Step2() {
           <WhenNear minHeight={400}>
             <Suspense fallback={<div style={{ minHeight: 400 }}><Spinner /></div>}>
               <ApolloScope>
-                <BookingForm apartmentId={apartment.id} semesterId={semester.id} sample={params.has('dummy')} />
+                <BookingForm apartmentId={apartment.id} semesterId={semester.id} sample={params.has('dummy')} offerToken={offer} />
               </ApolloScope>
             </Suspense>
           </WhenNear>

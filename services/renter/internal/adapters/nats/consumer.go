@@ -41,11 +41,12 @@ func NewMailConsumer(js jetstream.JetStream, pool *pgxpool.Pool, in func(pgx.Tx)
 }
 
 // Run consumes until ctx ends; it waits for the stream when the renting service has not made it yet.
-// It acts on state changes, key codes and reminders; renting.deleted is none of the renter's mails
+// It acts on state changes, key codes, reminders and the waitlist's mails; renting.deleted is none of the renter's mails
 // (RetentionConsumer's).
 func (c *MailConsumer) Run(ctx context.Context) error {
 	return events.Consume(ctx, c.js, c.pool, c.logger, events.ConsumerConfig{
-		Stream: c.stream.Stream(), Durable: durable, Handles: []string{c.stream.StateChanges(), c.stream.KeyCodeDue(), c.stream.ReminderDue()},
+		Stream: c.stream.Stream(), Durable: durable,
+		Handles: []string{c.stream.StateChanges(), c.stream.KeyCodeDue(), c.stream.ReminderDue(), c.stream.WaitlistConfirmation(), c.stream.WaitlistOffer()},
 	}, c.handle)
 }
 
@@ -57,6 +58,10 @@ func (c *MailConsumer) handle(ctx context.Context, tx pgx.Tx, msg jetstream.Msg)
 		return c.keyCodeDue(ctx, tx, msg)
 	case c.stream.ReminderDue():
 		return c.reminderDue(ctx, tx, msg)
+	case c.stream.WaitlistConfirmation():
+		return c.waitlistConfirmation(ctx, tx, msg)
+	case c.stream.WaitlistOffer():
+		return c.waitlistOffer(ctx, tx, msg)
 	default:
 		return c.stateChanged(ctx, tx, msg) // the only other subject Run handles
 	}
@@ -97,6 +102,39 @@ func (c *MailConsumer) reminderDue(ctx context.Context, tx pgx.Tx, msg jetstream
 		RenewalToken: event.GetRenewalToken(),
 	}
 	return c.outcome(c.mails.OnReminderDue(ctx, c.in(tx), due), &event, "reminder "+event.GetStep())
+}
+
+func (c *MailConsumer) waitlistConfirmation(ctx context.Context, tx pgx.Tx, msg jetstream.Msg) error {
+	var event eventsv1.WaitlistConfirmationRequested
+	if !decode(c.logger, msg, &event) {
+		return nil
+	}
+	return c.waitlistOutcome(c.mails.OnWaitlistMail(ctx, c.in(tx), domain.WaitlistMail{
+		EventID: eventID(msg, &event), Kind: domain.MailWaitlistConfirm, EntryID: event.GetEntryId(),
+		Email: event.GetEmail(), Name: event.GetName(), Language: domain.Language(event.GetLanguage()), Token: event.GetToken(),
+		Stay: domain.Stay{SemesterID: event.GetSemesterId()},
+	}), event.GetEntryId())
+}
+
+func (c *MailConsumer) waitlistOffer(ctx context.Context, tx pgx.Tx, msg jetstream.Msg) error {
+	var event eventsv1.WaitlistOfferMade
+	if !decode(c.logger, msg, &event) {
+		return nil
+	}
+	return c.waitlistOutcome(c.mails.OnWaitlistMail(ctx, c.in(tx), domain.WaitlistMail{
+		EventID: eventID(msg, &event), Kind: domain.MailWaitlistOffer, EntryID: event.GetEntryId(),
+		Email: event.GetEmail(), Name: event.GetName(), Language: domain.Language(event.GetLanguage()), Token: event.GetToken(),
+		Stay:     domain.Stay{ApartmentID: event.GetApartmentId(), SemesterID: event.GetSemesterId()},
+		Deadline: event.GetExpiresAt().AsTime(),
+	}), event.GetEntryId())
+}
+
+// waitlistOutcome has a failed waitlist mail retried.
+func (c *MailConsumer) waitlistOutcome(err error, entryID string) error {
+	if err != nil {
+		return fmt.Errorf("waitlist mail for entry %s: %w", entryID, err)
+	}
+	return nil
 }
 
 // decode reports whether the payload is an event; one that is not is logged and dropped, as it
@@ -144,7 +182,7 @@ func stateChangeFromProto(e *eventsv1.RentingStateChanged) domain.StateChange {
 
 // eventID is the id the mail is stored under: the Nats-Msg-Id that events.Consume de-duplicates on
 // (the producer sets it to the payload's event id), else the payload's, else the stream position.
-func eventID(msg jetstream.Msg, e rentingEvent) string {
+func eventID(msg jetstream.Msg, e interface{ GetEventId() string }) string {
 	if id := cmp.Or(msg.Headers().Get(jetstream.MsgIDHeader), e.GetEventId()); id != "" {
 		return id
 	}

@@ -11,6 +11,7 @@ import (
 	"net"
 	netmail "net/mail"
 	"net/url"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -176,6 +177,7 @@ func newMailPath(t *testing.T) mailPath {
 	catalogConn := grpctest.Dial(t, "renter", "catalog", grpctest.Serve(t, catalog.Register))
 	mails := app.NewMails(renderer, grpcadapter.NewCatalogClient(catalogConn), app.MailSettings{
 		PublicURL: publicURL, NoticeWindow: time.Hour, PageLinkValidity: 30 * 24 * time.Hour, PageLinkWindow: time.Minute,
+		TimeZone: berlin,
 	}, time.Now)
 	consumer := natsadapter.NewMailConsumer(js, pool, in, mails, stream, logger)
 	sender := app.NewMailSender(repo, transport, 50*time.Millisecond, 4, logger)
@@ -600,5 +602,58 @@ func TestReminders_onceEachInTheRentersLanguageWithTheLinkToTheOpenStep(t *testi
 	}
 	if total, unsent := p.storedMails(); total != 5 || unsent != 0 {
 		t.Errorf("%d mails stored, %d unsent; want 5: the request and one per reminder", total, unsent)
+	}
+}
+
+var berlin = func() *time.Location {
+	loc, err := time.LoadLocation("Europe/Berlin")
+	if err != nil {
+		panic(err)
+	}
+	return loc
+}()
+
+// TestWaitlist_confirmationAndOfferMailedOnceEachInTheLanguageOfTheEntryToItsAddress: the waitlist's
+// mails go to people who are no renter, with the links the renting service's tokens open, once per
+// event; once sent they keep no recipient or text.
+func TestWaitlist_confirmationAndOfferMailedOnceEachInTheLanguageOfTheEntryToItsAddress(t *testing.T) {
+	t.Parallel()
+	p := newMailPath(t)
+	confirmation := &eventsv1.WaitlistConfirmationRequested{
+		EventId: "cccccccc-cccc-4ccc-8ccc-cccccccccccc", EntryId: "e1", SemesterId: semesterID,
+		Email: "lea@example.org", Name: "Lea Wagner", Language: "de", Token: "tok/en+1",
+	}
+	p.publish(p.stream.WaitlistConfirmation(), confirmation.EventId, confirmation)
+	p.publish(p.stream.WaitlistConfirmation(), confirmation.EventId, confirmation) // redelivered: mailed once
+	m := p.nextMail()
+	if m.Subject != "Bitte bestätige deinen Platz auf der Warteliste" || !slices.Equal(m.To, []string{"lea@example.org"}) ||
+		!strings.HasPrefix(m.Text, "Hallo Lea Wagner,\n") || strings.Contains(m.Text, "Meine Buchung") {
+		t.Errorf("confirmation mail: %+v", m)
+	}
+	if got := linkIn(t, m.Text, publicURL+"/booking/waitlist-confirm?"); got != publicURL+"/booking/waitlist-confirm?token=tok%2Fen%2B1" {
+		t.Errorf("confirmation link %q", got)
+	}
+
+	offer := &eventsv1.WaitlistOfferMade{
+		EventId: "dddddddd-dddd-4ddd-8ddd-dddddddddddd", EntryId: "e1", ApartmentId: apartmentID, SemesterId: semesterID,
+		Email: "ben@example.org", Name: "Ben", Language: "en", Token: "offer-token",
+		ExpiresAt: timestamppb.New(time.Date(2026, 11, 24, 11, 0, 0, 0, time.UTC)),
+	}
+	p.publish(p.stream.WaitlistOffer(), offer.EventId, offer)
+	m = p.nextMail()
+	if m.Subject != "An apartment is free for you" || !slices.Equal(m.To, []string{"ben@example.org"}) || !strings.HasPrefix(m.Text, "Hello Ben,\n") ||
+		!strings.Contains(m.Text, "until 24 November 2026, 12:00 CET") || !strings.Contains(m.Text, "Apartment: 0.01\nSemester: SoSe 2027\nTotal: "+totalEn) {
+		t.Errorf("offer mail: %+v", m)
+	}
+	if got := linkIn(t, m.Text, publicURL+"/booking/step2?"); got != publicURL+"/booking/step2?apartment-id=1&offer=offer-token" {
+		t.Errorf("offer link %q", got)
+	}
+	if total, unsent := p.storedMails(); total != 2 || unsent != 0 {
+		t.Errorf("%d mails stored, %d unsent; want the two sent", total, unsent)
+	}
+	var n int
+	err := p.pool.QueryRow(context.Background(), "SELECT count(*) FROM outgoing_mail WHERE renter_id IS NULL AND recipient = '' AND text_body = '' AND html_body = '' AND subject = ''").Scan(&n)
+	if err != nil || n != 2 {
+		t.Errorf("%d sent waitlist mails without personal data, want 2", n)
 	}
 }

@@ -64,7 +64,7 @@ func timestamptz(t time.Time) pgtype.Timestamptz {
 
 func mailFromDB(m db.OutgoingMail) domain.Mail {
 	return domain.Mail{
-		EventID: m.EventID, RenterID: m.RenterID, To: m.Recipient, Subject: m.Subject, Text: m.TextBody, HTML: m.HtmlBody,
+		EventID: m.EventID, RenterID: m.RenterID.Int64, To: m.Recipient, Subject: m.Subject, Text: m.TextBody, HTML: m.HtmlBody,
 		SenderName: m.SenderName,
 	}
 }

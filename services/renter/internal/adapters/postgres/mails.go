@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgtype"
 
 	"semesterhaus/platform/postgres"
 	"semesterhaus/services/renter/internal/adapters/postgres/db"
@@ -86,7 +87,7 @@ func (s MailStore) AddPageToken(ctx context.Context, t domain.PageToken, now tim
 // AddMail stores a mail for delivery; a second mail for the same event is ignored.
 func (s MailStore) AddMail(ctx context.Context, m domain.Mail) error {
 	err := s.queries.InsertMail(ctx, db.InsertMailParams{
-		EventID: m.EventID, RenterID: m.RenterID, Recipient: m.To, Subject: m.Subject, TextBody: m.Text, HtmlBody: m.HTML,
+		EventID: m.EventID, RenterID: pgtype.Int8{Int64: m.RenterID, Valid: m.RenterID != 0}, Recipient: m.To, Subject: m.Subject, TextBody: m.Text, HtmlBody: m.HTML,
 		SenderName: m.SenderName,
 	})
 	if err != nil {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgtype"
 
 	"semesterhaus/platform/audit"
 	"semesterhaus/proto/audit/v1/concerns"
@@ -31,7 +32,7 @@ func ForgetRentingIn(ctx context.Context, tx pgx.Tx, rentingID string, renterID 
 	if err != nil || deleted == 0 {
 		return false, err
 	}
-	mails, err := q.DeleteSentMailsOf(ctx, renterID)
+	mails, err := q.DeleteSentMailsOf(ctx, pgtype.Int8{Int64: renterID, Valid: true})
 	if err != nil {
 		return false, fmt.Errorf("mails of renter %d: %w", renterID, err)
 	}

@@ -185,6 +185,7 @@ func toBookingRequest(ctx context.Context, c model.CreateRentingRequest) (app.Bo
 			Gender: c.Gender, Phone: c.Phone, Street: c.Street, Zip: c.Zip, Language: c.Language, Nationality: c.Nationality,
 		}),
 		IdentityCardFront: uploads[0], IdentityCardBack: uploads[1], Immatriculation: uploads[2],
+		OfferToken: deref(c.OfferToken),
 	}, nil
 }
 
@@ -260,4 +261,41 @@ func toGraphBookingProgress(p app.Progress) (*model.BookingProgress, error) {
 		Apartment: &model.Apartment{ID: p.ApartmentID}, Semester: &model.Semester{ID: p.SemesterID},
 		PriceCalculation: toGraphPrice(p.Price),
 	}, nil
+}
+
+// toGraphWaitlistEntry shows an entry to the office; the personal data of a BOOKED or EXPIRED entry
+// is gone, so its fields are null.
+func toGraphWaitlistEntry(e app.WaitlistEntry) *model.WaitlistEntry {
+	entry := &model.WaitlistEntry{
+		ID: e.ID, Position: e.Position, State: model.WaitlistState(e.State), ConfirmedAt: scalar.DateTime(e.ConfirmedAt),
+		Name: nonEmpty(e.Name), Email: nonEmpty(e.Email), Language: nonEmpty(e.Language),
+		FloorID: nonZero(e.Wishes.FloorID), MinSize: nonZero(e.Wishes.MinSize),
+		OfferExpiresAt: toGraphTime(nonZeroTime(e.OfferExpiresAt)), EndedAt: toGraphTime(nonZeroTime(e.EndedAt)),
+	}
+	if e.OfferApartmentID != 0 {
+		entry.OfferedApartment = &model.Apartment{ID: e.OfferApartmentID}
+	}
+	return entry
+}
+
+func deref[T any](p *T) T {
+	var zero T
+	if p == nil {
+		return zero
+	}
+	return *p
+}
+
+func nonZero(n int) *int {
+	if n == 0 {
+		return nil
+	}
+	return &n
+}
+
+func nonZeroTime(t time.Time) *time.Time {
+	if t.IsZero() {
+		return nil
+	}
+	return &t
 }

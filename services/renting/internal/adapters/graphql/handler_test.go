@@ -118,6 +118,8 @@ func TestAdminFields_refusedWithoutAdminIdentity(t *testing.T) {
 		`{ _entities(representations: [{__typename: "SemesterApartment", id: 11, semesterId: 1}]) { ... on SemesterApartment { blockReason } } }`,
 		`mutation { offerRenewal(rentingId: "5f0e1c1e-0000-4000-8000-000000000000") { uuid } }`,
 		`{ renterCurrentRentingInfo(apartmentId: 11, semesterId: 1) { rentingId } }`,
+		`{ waitlist(semesterId: 3) { id email name } }`,
+		`mutation { removeWaitlistEntry(id: "5f0e1c1e-0000-4000-8000-000000000000") { exception { messageId } } }`,
 		`{ _entities(representations: [{__typename: "Renter", id: 1}]) { ... on Renter { bookings { rentingId } } } }`,
 		`{ _entities(representations: [{__typename: "SemesterApartment", id: 11, semesterId: 1}]) { ... on SemesterApartment { adminStatus } } }`,
 	}

@@ -11,6 +11,7 @@ import (
 	"semesterhaus/services/renting/internal/adapters/graphql/generated"
 	"semesterhaus/services/renting/internal/adapters/graphql/model"
 	"semesterhaus/services/renting/internal/app"
+	"semesterhaus/services/renting/internal/domain"
 )
 
 // CreateRentingRequest is the resolver for the createRentingRequest field.
@@ -48,6 +49,26 @@ func (r *mutationResolver) OfferRenewal(ctx context.Context, rentingID string) (
 // WithdrawRentingRequest is the resolver for the withdrawRentingRequest field.
 func (r *mutationResolver) WithdrawRentingRequest(ctx context.Context, token string, rentingID string) (*graphqlx.UpdateResult, error) {
 	return graphqlx.Updated(r.Rentings.WithdrawRequest(ctx, token, rentingID))
+}
+
+// JoinWaitlist is the resolver for the joinWaitlist field.
+func (r *mutationResolver) JoinWaitlist(ctx context.Context, join model.JoinWaitlist) (*graphqlx.UpdateResult, error) {
+	wishes := domain.Wishes{FloorID: deref(join.FloorID), MinSize: deref(join.MinSize)}
+	request, err := domain.NewWaitlistJoin(join.SemesterID, join.Email, join.Name, join.Language, wishes)
+	if err == nil {
+		err = r.Rentings.JoinWaitlist(ctx, request)
+	}
+	return graphqlx.Updated(err)
+}
+
+// ConfirmWaitlistEntry is the resolver for the confirmWaitlistEntry field.
+func (r *mutationResolver) ConfirmWaitlistEntry(ctx context.Context, token string) (*graphqlx.UpdateResult, error) {
+	return graphqlx.Updated(r.Rentings.ConfirmWaitlistEntry(ctx, token))
+}
+
+// RemoveWaitlistEntry is the resolver for the removeWaitlistEntry field.
+func (r *mutationResolver) RemoveWaitlistEntry(ctx context.Context, id string) (*graphqlx.UpdateResult, error) {
+	return graphqlx.Updated(r.Rentings.RemoveWaitlistEntry(ctx, id))
 }
 
 // ReselectApartment is the resolver for the reselectApartment field.
@@ -148,6 +169,19 @@ func (r *queryResolver) RenterByRentingID(ctx context.Context, rentingID string,
 func (r *queryResolver) BookingProgress(ctx context.Context, rentingID string) (*model.BookingProgress, error) {
 	progress, err := r.Rentings.BookingProgress(ctx, rentingID)
 	return optional(progress, err, toGraphBookingProgress)
+}
+
+// Waitlist is the resolver for the waitlist field.
+func (r *queryResolver) Waitlist(ctx context.Context, semesterID int) ([]*model.WaitlistEntry, error) {
+	entries, err := r.Rentings.Waitlist(ctx, semesterID)
+	if err != nil {
+		return nil, err
+	}
+	result := make([]*model.WaitlistEntry, len(entries))
+	for i, e := range entries {
+		result[i] = toGraphWaitlistEntry(e)
+	}
+	return result, nil
 }
 
 // RenterCurrentRentingInfo is the resolver for the renterCurrentRentingInfo field.

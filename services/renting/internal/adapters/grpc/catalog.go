@@ -107,7 +107,7 @@ func priceError(err error) error {
 }
 
 func apartmentFromProto(a *catalogv1.Apartment) domain.Apartment {
-	return domain.Apartment{ID: int(a.GetId()), Name: a.GetName()}
+	return domain.Apartment{ID: int(a.GetId()), Name: a.GetName(), FloorID: int(a.GetFloorId()), Size: domain.SizeOf(a.GetFeatures())}
 }
 
 var phases = map[catalogv1.RentingPhase]domain.Phase{

@@ -112,7 +112,7 @@ func (r *Repository) insert(ctx context.Context, tx pgx.Tx, renting *domain.Rent
 		if err != nil || renting.RenewalToken() == "" {
 			return err
 		}
-		return q.InsertRenewalToken(ctx, db.InsertRenewalTokenParams{RentingID: renting.ID, Hash: domain.HashRenewalToken(renting.RenewalToken())})
+		return q.InsertRenewalToken(ctx, db.InsertRenewalTokenParams{RentingID: renting.ID, Hash: domain.HashLinkToken(renting.RenewalToken())})
 	})
 	if err != nil {
 		return fmt.Errorf("insert renting %s: %w", renting.ID, err)

@@ -68,6 +68,31 @@ func (r *Repository) enqueueReminderDue(ctx context.Context, tx events.Writer, r
 	return enqueue(ctx, tx, event.EventId, ReminderDueSubject(r.subjects), event)
 }
 
+// WaitlistConfirmationSubject is the subject a waitlist entry's confirmation mail is announced on.
+func WaitlistConfirmationSubject(prefix string) string {
+	return streams.RentingStream(prefix).WaitlistConfirmation()
+}
+
+// WaitlistOfferSubject is the subject a waitlist offer is announced on.
+func WaitlistOfferSubject(prefix string) string { return streams.RentingStream(prefix).WaitlistOffer() }
+
+func (r *Repository) enqueueWaitlistConfirmation(ctx context.Context, tx events.Writer, e domain.WaitlistEntry, token string, at time.Time) error {
+	event := &eventsv1.WaitlistConfirmationRequested{
+		EventId: uuid.NewString(), EntryId: e.ID, SemesterId: int32(e.SemesterID),
+		Email: e.Email, Name: e.Name, Language: e.Language, Token: token, At: timestamppb.New(at),
+	}
+	return enqueue(ctx, tx, event.EventId, WaitlistConfirmationSubject(r.subjects), event)
+}
+
+func (r *Repository) enqueueWaitlistOffer(ctx context.Context, tx events.Writer, e domain.WaitlistEntry, token string, at time.Time) error {
+	event := &eventsv1.WaitlistOfferMade{
+		EventId: uuid.NewString(), EntryId: e.ID, ApartmentId: int32(e.OfferApartmentID), SemesterId: int32(e.SemesterID),
+		Email: e.Email, Name: e.Name, Language: e.Language, Token: token,
+		ExpiresAt: timestamppb.New(e.OfferExpiresAt), At: timestamppb.New(at),
+	}
+	return enqueue(ctx, tx, event.EventId, WaitlistOfferSubject(r.subjects), event)
+}
+
 func enqueue(ctx context.Context, tx events.Writer, eventID, subject string, event proto.Message) error {
 	payload, err := proto.Marshal(event)
 	if err != nil {

@@ -58,7 +58,7 @@ func (r *Repository) RenewalsWithoutToken(ctx context.Context) ([]domain.Renting
 // does not change), in one transaction, so that the renter gets the renewal mail with a working link.
 func (r *Repository) AnnounceRenewalToken(ctx context.Context, renewal *domain.Renting, at time.Time) error {
 	return r.inTx(ctx, func(tx pgx.Tx, q *db.Queries) error {
-		err := q.InsertRenewalToken(ctx, db.InsertRenewalTokenParams{RentingID: renewal.ID, Hash: domain.HashRenewalToken(renewal.RenewalToken())})
+		err := q.InsertRenewalToken(ctx, db.InsertRenewalTokenParams{RentingID: renewal.ID, Hash: domain.HashLinkToken(renewal.RenewalToken())})
 		if err != nil {
 			return fmt.Errorf("store the renewal token of renting %s: %w", renewal.ID, err)
 		}
@@ -111,7 +111,7 @@ func (r *Repository) Remind(ctx context.Context, renting *domain.Renting, step d
 			return fmt.Errorf("remind renting %s of %s: %w", renting.ID, step, err)
 		}
 		if token := renting.RenewalToken(); token != "" {
-			if err := q.InsertRenewalToken(ctx, db.InsertRenewalTokenParams{RentingID: renting.ID, Hash: domain.HashRenewalToken(token)}); err != nil {
+			if err := q.InsertRenewalToken(ctx, db.InsertRenewalTokenParams{RentingID: renting.ID, Hash: domain.HashLinkToken(token)}); err != nil {
 				return fmt.Errorf("store the renewal reminder's token of renting %s: %w", renting.ID, err)
 			}
 		}

@@ -49,7 +49,7 @@ func uniqueViolation(err error) error {
 	switch pgErr.ConstraintName {
 	case "renting_holds_apartment":
 		return fmt.Errorf("%w: %s", domain.ErrApartmentTaken, pgErr.Detail)
-	case "apartment_blocked": // a renting would start holding a blocked apartment
+	case "apartment_blocked", "apartment_offered": // a renting would start holding a blocked apartment or one held for a waitlist offer
 		return fmt.Errorf("%w: %s", domain.ErrApartmentTaken, pgErr.Message)
 	case "renting_holds_renter":
 		return fmt.Errorf("%w: %s", domain.ErrRenterHoldsApartment, pgErr.Detail)

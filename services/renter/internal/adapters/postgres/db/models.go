@@ -27,7 +27,7 @@ type MailNotice struct {
 
 type OutgoingMail struct {
 	EventID       string
-	RenterID      int64
+	RenterID      pgtype.Int8
 	Recipient     string
 	Subject       string
 	TextBody      string

@@ -180,7 +180,7 @@ DELETE FROM outgoing_mail WHERE renter_id = $1 AND sent_at IS NOT NULL
 `
 
 // The mails sent to a renter who is forgotten: they hold the renter's name and address.
-func (q *Queries) DeleteSentMailsOf(ctx context.Context, renterID int64) (int64, error) {
+func (q *Queries) DeleteSentMailsOf(ctx context.Context, renterID pgtype.Int8) (int64, error) {
 	result, err := q.db.Exec(ctx, deleteSentMailsOf, renterID)
 	if err != nil {
 		return 0, err
@@ -323,7 +323,7 @@ ON CONFLICT (event_id) DO NOTHING
 
 type InsertMailParams struct {
 	EventID    string
-	RenterID   int64
+	RenterID   pgtype.Int8
 	Recipient  string
 	Subject    string
 	TextBody   string
@@ -573,9 +573,17 @@ func (q *Queries) MarkMailFailed(ctx context.Context, arg MarkMailFailedParams) 
 }
 
 const markMailSent = `-- name: MarkMailSent :exec
-UPDATE outgoing_mail SET sent_at = now(), attempts = attempts + 1, last_error = '' WHERE event_id = $1
+UPDATE outgoing_mail
+SET sent_at = now(), attempts = attempts + 1, last_error = '',
+    recipient = CASE WHEN renter_id IS NULL THEN '' ELSE recipient END,
+    subject = CASE WHEN renter_id IS NULL THEN '' ELSE subject END,
+    text_body = CASE WHEN renter_id IS NULL THEN '' ELSE text_body END,
+    html_body = CASE WHEN renter_id IS NULL THEN '' ELSE html_body END
+WHERE event_id = $1
 `
 
+// A sent mail of nobody's renter (the waitlist's) keeps no recipient or text: nothing else would
+// ever delete them.
 func (q *Queries) MarkMailSent(ctx context.Context, eventID string) error {
 	_, err := q.db.Exec(ctx, markMailSent, eventID)
 	return err

@@ -83,7 +83,15 @@ WHERE event_id = (
 RETURNING *;
 
 -- name: MarkMailSent :exec
-UPDATE outgoing_mail SET sent_at = now(), attempts = attempts + 1, last_error = '' WHERE event_id = $1;
+-- A sent mail of nobody's renter (the waitlist's) keeps no recipient or text: nothing else would
+-- ever delete them.
+UPDATE outgoing_mail
+SET sent_at = now(), attempts = attempts + 1, last_error = '',
+    recipient = CASE WHEN renter_id IS NULL THEN '' ELSE recipient END,
+    subject = CASE WHEN renter_id IS NULL THEN '' ELSE subject END,
+    text_body = CASE WHEN renter_id IS NULL THEN '' ELSE text_body END,
+    html_body = CASE WHEN renter_id IS NULL THEN '' ELSE html_body END
+WHERE event_id = $1;
 
 -- name: MarkMailFailed :exec
 UPDATE outgoing_mail

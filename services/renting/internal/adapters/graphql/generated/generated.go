@@ -127,11 +127,14 @@ type ComplexityRoot struct {
 		ApproveIdentityCard     func(childComplexity int, rentingID string) int
 		ApproveRenewal          func(childComplexity int, rentingID string, token string, rentingRenewal model.RentingRenewal) int
 		BlockApartment          func(childComplexity int, apartmentID int, semesterID int, reason string) int
+		ConfirmWaitlistEntry    func(childComplexity int, token string) int
 		CreateRentingRequest    func(childComplexity int, create model.CreateRentingRequest) int
 		DeclineRenewal          func(childComplexity int, rentingID string, token string) int
 		DeclineRenewalForRenter func(childComplexity int, rentingID string) int
 		FreeApartment           func(childComplexity int, apartmentID int, semesterID int) int
+		JoinWaitlist            func(childComplexity int, join model.JoinWaitlist) int
 		OfferRenewal            func(childComplexity int, rentingID string) int
+		RemoveWaitlistEntry     func(childComplexity int, id string) int
 		ReselectApartment       func(childComplexity int, request model.ReselectRequest) int
 		UnblockApartment        func(childComplexity int, apartmentID int, semesterID int) int
 		WithdrawRentingRequest  func(childComplexity int, token string, rentingID string) int
@@ -169,6 +172,7 @@ type ComplexityRoot struct {
 		RenterByRentingID        func(childComplexity int, rentingID string, token string) int
 		RenterCurrentRentingInfo func(childComplexity int, apartmentID int, semesterID int) int
 		SemesterStatistics       func(childComplexity int) int
+		Waitlist                 func(childComplexity int, semesterID int) int
 		__resolve__service       func(childComplexity int) int
 		__resolve_entities       func(childComplexity int, representations []map[string]any) int
 	}
@@ -259,6 +263,21 @@ type ComplexityRoot struct {
 		Path      func(childComplexity int) int
 	}
 
+	WaitlistEntry struct {
+		ConfirmedAt      func(childComplexity int) int
+		Email            func(childComplexity int) int
+		EndedAt          func(childComplexity int) int
+		FloorID          func(childComplexity int) int
+		ID               func(childComplexity int) int
+		Language         func(childComplexity int) int
+		MinSize          func(childComplexity int) int
+		Name             func(childComplexity int) int
+		OfferExpiresAt   func(childComplexity int) int
+		OfferedApartment func(childComplexity int) int
+		Position         func(childComplexity int) int
+		State            func(childComplexity int) int
+	}
+
 	_Service struct {
 		SDL func(childComplexity int) int
 	}
@@ -279,6 +298,9 @@ type MutationResolver interface {
 	DeclineRenewal(ctx context.Context, rentingID string, token string) (*model.RentingResult, error)
 	OfferRenewal(ctx context.Context, rentingID string) (*model.RentingResult, error)
 	WithdrawRentingRequest(ctx context.Context, token string, rentingID string) (*graphqlx.UpdateResult, error)
+	JoinWaitlist(ctx context.Context, join model.JoinWaitlist) (*graphqlx.UpdateResult, error)
+	ConfirmWaitlistEntry(ctx context.Context, token string) (*graphqlx.UpdateResult, error)
+	RemoveWaitlistEntry(ctx context.Context, id string) (*graphqlx.UpdateResult, error)
 	ReselectApartment(ctx context.Context, request model.ReselectRequest) (*model.RentingResult, error)
 	ApproveIdentityCard(ctx context.Context, rentingID string) (bool, error)
 	FreeApartment(ctx context.Context, apartmentID int, semesterID int) (bool, error)
@@ -296,6 +318,7 @@ type QueryResolver interface {
 	ExtendBookingQuery(ctx context.Context, rentingID string, token string) (*model.ExtendBooking, error)
 	RenterByRentingID(ctx context.Context, rentingID string, token string) (*model.RenterForRenewal, error)
 	BookingProgress(ctx context.Context, rentingID string) (*model.BookingProgress, error)
+	Waitlist(ctx context.Context, semesterID int) ([]*model.WaitlistEntry, error)
 	RenterCurrentRentingInfo(ctx context.Context, apartmentID int, semesterID int) (*model.CurrentRentingInfo, error)
 }
 type RenterResolver interface {
@@ -680,6 +703,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.BlockApartment(childComplexity, args["apartmentId"].(int), args["semesterId"].(int), args["reason"].(string)), true
+	case "Mutation.confirmWaitlistEntry":
+		if e.ComplexityRoot.Mutation.ConfirmWaitlistEntry == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_confirmWaitlistEntry_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.ConfirmWaitlistEntry(childComplexity, args["token"].(string)), true
 	case "Mutation.createRentingRequest":
 		if e.ComplexityRoot.Mutation.CreateRentingRequest == nil {
 			break
@@ -724,6 +758,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.FreeApartment(childComplexity, args["apartmentId"].(int), args["semesterId"].(int)), true
+	case "Mutation.joinWaitlist":
+		if e.ComplexityRoot.Mutation.JoinWaitlist == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_joinWaitlist_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.JoinWaitlist(childComplexity, args["join"].(model.JoinWaitlist)), true
 	case "Mutation.offerRenewal":
 		if e.ComplexityRoot.Mutation.OfferRenewal == nil {
 			break
@@ -735,6 +780,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.OfferRenewal(childComplexity, args["rentingId"].(string)), true
+	case "Mutation.removeWaitlistEntry":
+		if e.ComplexityRoot.Mutation.RemoveWaitlistEntry == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_removeWaitlistEntry_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.RemoveWaitlistEntry(childComplexity, args["id"].(string)), true
 	case "Mutation.reselectApartment":
 		if e.ComplexityRoot.Mutation.ReselectApartment == nil {
 			break
@@ -930,6 +986,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.SemesterStatistics(childComplexity), true
+	case "Query.waitlist":
+		if e.ComplexityRoot.Query.Waitlist == nil {
+			break
+		}
+
+		args, err := ec.field_Query_waitlist_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.Waitlist(childComplexity, args["semesterId"].(int)), true
 	case "Query._service":
 		if e.ComplexityRoot.Query.__resolve__service == nil {
 			break
@@ -1260,6 +1327,79 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.UserDataException.Path(childComplexity), true
 
+	case "WaitlistEntry.confirmedAt":
+		if e.ComplexityRoot.WaitlistEntry.ConfirmedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WaitlistEntry.ConfirmedAt(childComplexity), true
+	case "WaitlistEntry.email":
+		if e.ComplexityRoot.WaitlistEntry.Email == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WaitlistEntry.Email(childComplexity), true
+	case "WaitlistEntry.endedAt":
+		if e.ComplexityRoot.WaitlistEntry.EndedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WaitlistEntry.EndedAt(childComplexity), true
+	case "WaitlistEntry.floorId":
+		if e.ComplexityRoot.WaitlistEntry.FloorID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WaitlistEntry.FloorID(childComplexity), true
+	case "WaitlistEntry.id":
+		if e.ComplexityRoot.WaitlistEntry.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WaitlistEntry.ID(childComplexity), true
+	case "WaitlistEntry.language":
+		if e.ComplexityRoot.WaitlistEntry.Language == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WaitlistEntry.Language(childComplexity), true
+	case "WaitlistEntry.minSize":
+		if e.ComplexityRoot.WaitlistEntry.MinSize == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WaitlistEntry.MinSize(childComplexity), true
+	case "WaitlistEntry.name":
+		if e.ComplexityRoot.WaitlistEntry.Name == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WaitlistEntry.Name(childComplexity), true
+	case "WaitlistEntry.offerExpiresAt":
+		if e.ComplexityRoot.WaitlistEntry.OfferExpiresAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WaitlistEntry.OfferExpiresAt(childComplexity), true
+	case "WaitlistEntry.offeredApartment":
+		if e.ComplexityRoot.WaitlistEntry.OfferedApartment == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WaitlistEntry.OfferedApartment(childComplexity), true
+	case "WaitlistEntry.position":
+		if e.ComplexityRoot.WaitlistEntry.Position == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WaitlistEntry.Position(childComplexity), true
+	case "WaitlistEntry.state":
+		if e.ComplexityRoot.WaitlistEntry.State == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WaitlistEntry.State(childComplexity), true
+
 	case "_Service.sdl":
 		if e.ComplexityRoot._Service.SDL == nil {
 			break
@@ -1276,6 +1416,7 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 	ec := newExecutionContext(opCtx, e, make(chan graphql.DeferredResult))
 	inputUnmarshalMap := graphql.BuildUnmarshalerMap(
 		ec.unmarshalInputCreateRentingRequest,
+		ec.unmarshalInputJoinWaitlist,
 		ec.unmarshalInputRenterByIDsInput,
 		ec.unmarshalInputRenterPageByTokensInput,
 		ec.unmarshalInputRentingRenewal,
@@ -1648,6 +1789,50 @@ input CreateRentingRequest {
   language: String!
   "Base64 enrollment certificate."
   immatriculation: String!
+  "The token of a waitlist offer's link: books the apartment held for that offer (others find it taken)."
+  offerToken: String
+}
+
+"A request to join the bookable semester's waitlist; the address owner confirms it by e-mail."
+input JoinWaitlist {
+  semesterId: Int!
+  email: String!
+  "How the mails address the person."
+  name: String!
+  "de or en: the language of the mails."
+  language: String!
+  "Wish: only apartments on this floor (the building's floor id)."
+  floorId: Int
+  "Wish: only apartments of at least this many square metres."
+  minSize: Int
+}
+
+"Where a waitlist entry stands: in line, offered an apartment until a deadline, booked through the offer, or its offer expired unanswered."
+enum WaitlistState {
+  WAITING
+  OFFERED
+  BOOKED
+  EXPIRED
+}
+
+"One place on a semester's waitlist as the office sees it. BOOKED and EXPIRED entries keep no personal data."
+type WaitlistEntry {
+  id: ID!
+  "The place in line (1 is first), in the order the addresses were confirmed."
+  position: Int!
+  state: WaitlistState!
+  name: String
+  email: String
+  language: String
+  floorId: Int
+  minSize: Int
+  confirmedAt: DateTime!
+  "The apartment offered (OFFERED; also BOOKED and EXPIRED after an offer)."
+  offeredApartment: Apartment
+  "Until when the offer holds its apartment."
+  offerExpiresAt: DateTime
+  "When the entry was booked or expired."
+  endedAt: DateTime
 }
 
 input RentingRenewal {
@@ -1688,6 +1873,8 @@ type Query {
   renterByRentingId(rentingId: ID!, token: String!): RenterForRenewal
   "Where a booking stands, for the booking site's pages after the form; null for an unknown renting. Public: the renting id is the capability, and the answer carries no personal data."
   bookingProgress(rentingId: ID!): BookingProgress
+  "The confirmed entries of a semester's waitlist in line order."
+  waitlist(semesterId: Int!): [WaitlistEntry!]! @tag(name: "admin")
   "The renting that gives an apartment its status in a semester."
   renterCurrentRentingInfo(apartmentId: Int!, semesterId: Int!): CurrentRentingInfo @tag(name: "admin")
 }
@@ -1707,6 +1894,16 @@ type Mutation {
   somebody else's renting; TRANSITION_NOT_ALLOWED once the request is confirmed.
   """
   withdrawRentingRequest(token: String!, rentingId: ID!): UpdateResult!
+  """
+  Joins the bookable semester's waitlist when no apartment is free (WAITLIST_NOT_NEEDED otherwise);
+  the address is mailed a confirmation link, at most once per WAITLIST_MAIL_WINDOW. The answer is
+  the same whether the address is on the list or not.
+  """
+  joinWaitlist(join: JoinWaitlist!): UpdateResult!
+  "Confirms a waitlist entry with the token of its confirmation mail; WAITLIST_LINK_INVALID for an unknown or expired token."
+  confirmWaitlistEntry(token: String!): UpdateResult!
+  "Removes an entry from a waitlist (audited); an open offer ends with it."
+  removeWaitlistEntry(id: ID!): UpdateResult! @tag(name: "admin")
   "Chooses another apartment after the first one was taken."
   reselectApartment(request: ReselectRequest!): RentingResult!
   "An admin approved the renter's identity card."
@@ -2181,6 +2378,36 @@ func (ec *executionContext) childFields_UserDataException(ctx context.Context, f
 	return nil, fmt.Errorf("no field named %q was found under type UserDataException", field.Name)
 }
 
+func (ec *executionContext) childFields_WaitlistEntry(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_WaitlistEntry_id(ctx, field)
+	case "position":
+		return ec.fieldContext_WaitlistEntry_position(ctx, field)
+	case "state":
+		return ec.fieldContext_WaitlistEntry_state(ctx, field)
+	case "name":
+		return ec.fieldContext_WaitlistEntry_name(ctx, field)
+	case "email":
+		return ec.fieldContext_WaitlistEntry_email(ctx, field)
+	case "language":
+		return ec.fieldContext_WaitlistEntry_language(ctx, field)
+	case "floorId":
+		return ec.fieldContext_WaitlistEntry_floorId(ctx, field)
+	case "minSize":
+		return ec.fieldContext_WaitlistEntry_minSize(ctx, field)
+	case "confirmedAt":
+		return ec.fieldContext_WaitlistEntry_confirmedAt(ctx, field)
+	case "offeredApartment":
+		return ec.fieldContext_WaitlistEntry_offeredApartment(ctx, field)
+	case "offerExpiresAt":
+		return ec.fieldContext_WaitlistEntry_offerExpiresAt(ctx, field)
+	case "endedAt":
+		return ec.fieldContext_WaitlistEntry_endedAt(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type WaitlistEntry", field.Name)
+}
+
 func (ec *executionContext) childFields__Service(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "sdl":
@@ -2435,6 +2662,20 @@ func (ec *executionContext) field_Mutation_blockApartment_args(ctx context.Conte
 	return args, nil
 }
 
+func (ec *executionContext) field_Mutation_confirmWaitlistEntry_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "token",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNString2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["token"] = arg0
+	return args, nil
+}
+
 func (ec *executionContext) field_Mutation_createRentingRequest_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -2507,6 +2748,20 @@ func (ec *executionContext) field_Mutation_freeApartment_args(ctx context.Contex
 	return args, nil
 }
 
+func (ec *executionContext) field_Mutation_joinWaitlist_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "join",
+		func(ctx context.Context, v any) (model.JoinWaitlist, error) {
+			return ec.unmarshalNJoinWaitlist2semesterhausᚋservicesᚋrentingᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐJoinWaitlist(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["join"] = arg0
+	return args, nil
+}
+
 func (ec *executionContext) field_Mutation_offerRenewal_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -2518,6 +2773,20 @@ func (ec *executionContext) field_Mutation_offerRenewal_args(ctx context.Context
 		return nil, err
 	}
 	args["rentingId"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_removeWaitlistEntry_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg0
 	return args, nil
 }
 
@@ -2706,6 +2975,20 @@ func (ec *executionContext) field_Query_renterCurrentRentingInfo_args(ctx contex
 		return nil, err
 	}
 	args["semesterId"] = arg1
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_waitlist_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "semesterId",
+		func(ctx context.Context, v any) (int, error) {
+			return ec.unmarshalNInt2int(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["semesterId"] = arg0
 	return args, nil
 }
 
@@ -4300,6 +4583,138 @@ func (ec *executionContext) fieldContext_Mutation_withdrawRentingRequest(ctx con
 	return fc, nil
 }
 
+func (ec *executionContext) _Mutation_joinWaitlist(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_joinWaitlist(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().JoinWaitlist(ctx, fc.Args["join"].(model.JoinWaitlist))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *graphqlx.UpdateResult) graphql.Marshaler {
+			return ec.marshalNUpdateResult2ᚖsemesterhausᚋplatformᚋgraphqlxᚐUpdateResult(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_joinWaitlist(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_UpdateResult(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_joinWaitlist_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_confirmWaitlistEntry(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_confirmWaitlistEntry(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().ConfirmWaitlistEntry(ctx, fc.Args["token"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *graphqlx.UpdateResult) graphql.Marshaler {
+			return ec.marshalNUpdateResult2ᚖsemesterhausᚋplatformᚋgraphqlxᚐUpdateResult(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_confirmWaitlistEntry(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_UpdateResult(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_confirmWaitlistEntry_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_removeWaitlistEntry(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_removeWaitlistEntry(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().RemoveWaitlistEntry(ctx, fc.Args["id"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *graphqlx.UpdateResult) graphql.Marshaler {
+			return ec.marshalNUpdateResult2ᚖsemesterhausᚋplatformᚋgraphqlxᚐUpdateResult(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_removeWaitlistEntry(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_UpdateResult(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_removeWaitlistEntry_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _Mutation_reselectApartment(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -5241,6 +5656,50 @@ func (ec *executionContext) fieldContext_Query_bookingProgress(ctx context.Conte
 	}()
 	ctx = graphql.WithFieldContext(ctx, fc)
 	if fc.Args, err = ec.field_Query_bookingProgress_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_waitlist(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_waitlist(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().Waitlist(ctx, fc.Args["semesterId"].(int))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.WaitlistEntry) graphql.Marshaler {
+			return ec.marshalNWaitlistEntry2ᚕᚖsemesterhausᚋservicesᚋrentingᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐWaitlistEntryᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_waitlist(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_WaitlistEntry(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_waitlist_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
 		ec.Error(ctx, err)
 		return fc, err
 	}
@@ -6719,6 +7178,291 @@ func (ec *executionContext) fieldContext_UserDataException_messageId(_ context.C
 	return graphql.NewScalarFieldContext("UserDataException", field, false, false, errors.New("field of type String does not have child fields"))
 }
 
+func (ec *executionContext) _WaitlistEntry_id(ctx context.Context, field graphql.CollectedField, obj *model.WaitlistEntry) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_WaitlistEntry_id(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_WaitlistEntry_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("WaitlistEntry", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _WaitlistEntry_position(ctx context.Context, field graphql.CollectedField, obj *model.WaitlistEntry) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_WaitlistEntry_position(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Position, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_WaitlistEntry_position(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("WaitlistEntry", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _WaitlistEntry_state(ctx context.Context, field graphql.CollectedField, obj *model.WaitlistEntry) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_WaitlistEntry_state(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.State, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v model.WaitlistState) graphql.Marshaler {
+			return ec.marshalNWaitlistState2semesterhausᚋservicesᚋrentingᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐWaitlistState(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_WaitlistEntry_state(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("WaitlistEntry", field, false, false, errors.New("field of type WaitlistState does not have child fields"))
+}
+
+func (ec *executionContext) _WaitlistEntry_name(ctx context.Context, field graphql.CollectedField, obj *model.WaitlistEntry) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_WaitlistEntry_name(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Name, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_WaitlistEntry_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("WaitlistEntry", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _WaitlistEntry_email(ctx context.Context, field graphql.CollectedField, obj *model.WaitlistEntry) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_WaitlistEntry_email(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Email, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_WaitlistEntry_email(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("WaitlistEntry", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _WaitlistEntry_language(ctx context.Context, field graphql.CollectedField, obj *model.WaitlistEntry) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_WaitlistEntry_language(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Language, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_WaitlistEntry_language(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("WaitlistEntry", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _WaitlistEntry_floorId(ctx context.Context, field graphql.CollectedField, obj *model.WaitlistEntry) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_WaitlistEntry_floorId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.FloorID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *int) graphql.Marshaler {
+			return ec.marshalOInt2ᚖint(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_WaitlistEntry_floorId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("WaitlistEntry", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _WaitlistEntry_minSize(ctx context.Context, field graphql.CollectedField, obj *model.WaitlistEntry) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_WaitlistEntry_minSize(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.MinSize, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *int) graphql.Marshaler {
+			return ec.marshalOInt2ᚖint(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_WaitlistEntry_minSize(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("WaitlistEntry", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _WaitlistEntry_confirmedAt(ctx context.Context, field graphql.CollectedField, obj *model.WaitlistEntry) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_WaitlistEntry_confirmedAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ConfirmedAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v scalar.DateTime) graphql.Marshaler {
+			return ec.marshalNDateTime2semesterhausᚋplatformᚋgraphqlxᚋscalarᚐDateTime(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_WaitlistEntry_confirmedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("WaitlistEntry", field, false, false, errors.New("field of type DateTime does not have child fields"))
+}
+
+func (ec *executionContext) _WaitlistEntry_offeredApartment(ctx context.Context, field graphql.CollectedField, obj *model.WaitlistEntry) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_WaitlistEntry_offeredApartment(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.OfferedApartment, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.Apartment) graphql.Marshaler {
+			return ec.marshalOApartment2ᚖsemesterhausᚋservicesᚋrentingᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐApartment(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_WaitlistEntry_offeredApartment(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "WaitlistEntry",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Apartment(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _WaitlistEntry_offerExpiresAt(ctx context.Context, field graphql.CollectedField, obj *model.WaitlistEntry) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_WaitlistEntry_offerExpiresAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.OfferExpiresAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *scalar.DateTime) graphql.Marshaler {
+			return ec.marshalODateTime2ᚖsemesterhausᚋplatformᚋgraphqlxᚋscalarᚐDateTime(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_WaitlistEntry_offerExpiresAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("WaitlistEntry", field, false, false, errors.New("field of type DateTime does not have child fields"))
+}
+
+func (ec *executionContext) _WaitlistEntry_endedAt(ctx context.Context, field graphql.CollectedField, obj *model.WaitlistEntry) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_WaitlistEntry_endedAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.EndedAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *scalar.DateTime) graphql.Marshaler {
+			return ec.marshalODateTime2ᚖsemesterhausᚋplatformᚋgraphqlxᚋscalarᚐDateTime(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_WaitlistEntry_endedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("WaitlistEntry", field, false, false, errors.New("field of type DateTime does not have child fields"))
+}
+
 func (ec *executionContext) __Service_sdl(ctx context.Context, field graphql.CollectedField, obj *fedruntime.Service) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -7812,7 +8556,7 @@ func (ec *executionContext) unmarshalInputCreateRentingRequest(ctx context.Conte
 		asMap[k] = v
 	}
 
-	fieldsInOrder := [...]string{"apartmentId", "semesterId", "birthday", "city", "country", "email", "firstName", "lastName", "gender", "identityCardFront", "identityCardBack", "nationality", "phone", "street", "zip", "language", "immatriculation"}
+	fieldsInOrder := [...]string{"apartmentId", "semesterId", "birthday", "city", "country", "email", "firstName", "lastName", "gender", "identityCardFront", "identityCardBack", "nationality", "phone", "street", "zip", "language", "immatriculation", "offerToken"}
 	for _, k := range fieldsInOrder {
 		v, ok := asMap[k]
 		if !ok {
@@ -7938,6 +8682,78 @@ func (ec *executionContext) unmarshalInputCreateRentingRequest(ctx context.Conte
 				return it, err
 			}
 			it.Immatriculation = data
+		case "offerToken":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("offerToken"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.OfferToken = data
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputJoinWaitlist(ctx context.Context, obj any) (model.JoinWaitlist, error) {
+	var it model.JoinWaitlist
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"semesterId", "email", "name", "language", "floorId", "minSize"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "semesterId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("semesterId"))
+			data, err := ec.unmarshalNInt2int(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SemesterID = data
+		case "email":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("email"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Email = data
+		case "name":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("name"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Name = data
+		case "language":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("language"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Language = data
+		case "floorId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("floorId"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.FloorID = data
+		case "minSize":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("minSize"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.MinSize = data
 		}
 	}
 	return it, nil
@@ -8964,6 +9780,27 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
+		case "joinWaitlist":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_joinWaitlist(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "confirmWaitlistEntry":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_confirmWaitlistEntry(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "removeWaitlistEntry":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_removeWaitlistEntry(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
 		case "reselectApartment":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Mutation_reselectApartment(ctx, field)
@@ -9383,6 +10220,28 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 				}()
 				res = ec._Query_bookingProgress(ctx, field)
 				if res == graphql.RequiredNull {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "waitlist":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_waitlist(ctx, field)
+				if res == graphql.Null {
 					atomic.AddUint32(&fs.Invalids, 1)
 				}
 				return res
@@ -10240,6 +11099,99 @@ func (ec *executionContext) _UserDataException(ctx context.Context, sel ast.Sele
 	return out
 }
 
+var waitlistEntryImplementors = []string{"WaitlistEntry"}
+
+func (ec *executionContext) _WaitlistEntry(ctx context.Context, sel ast.SelectionSet, obj *model.WaitlistEntry) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, waitlistEntryImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("WaitlistEntry")
+		case "id":
+			out.Values[i] = ec._WaitlistEntry_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "position":
+			out.Values[i] = ec._WaitlistEntry_position(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "state":
+			out.Values[i] = ec._WaitlistEntry_state(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "name":
+			out.Values[i] = ec._WaitlistEntry_name(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "email":
+			out.Values[i] = ec._WaitlistEntry_email(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "language":
+			out.Values[i] = ec._WaitlistEntry_language(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "floorId":
+			out.Values[i] = ec._WaitlistEntry_floorId(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "minSize":
+			out.Values[i] = ec._WaitlistEntry_minSize(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "confirmedAt":
+			out.Values[i] = ec._WaitlistEntry_confirmedAt(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "offeredApartment":
+			out.Values[i] = ec._WaitlistEntry_offeredApartment(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "offerExpiresAt":
+			out.Values[i] = ec._WaitlistEntry_offerExpiresAt(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "endedAt":
+			out.Values[i] = ec._WaitlistEntry_endedAt(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
 var _ServiceImplementors = []string{"_Service"}
 
 func (ec *executionContext) __Service(ctx context.Context, sel ast.SelectionSet, obj *fedruntime.Service) graphql.Marshaler {
@@ -10893,6 +11845,11 @@ func (ec *executionContext) marshalNInt2int(ctx context.Context, sel ast.Selecti
 	return res
 }
 
+func (ec *executionContext) unmarshalNJoinWaitlist2semesterhausᚋservicesᚋrentingᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐJoinWaitlist(ctx context.Context, v any) (model.JoinWaitlist, error) {
+	res, err := ec.unmarshalInputJoinWaitlist(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
 func (ec *executionContext) marshalNKeyValue2ᚕᚖsemesterhausᚋplatformᚋgraphqlxᚐKeyValueᚄ(ctx context.Context, sel ast.SelectionSet, v []*graphqlx.KeyValue) graphql.Marshaler {
 	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
@@ -11221,6 +12178,42 @@ func (ec *executionContext) marshalNUpdateResult2ᚖsemesterhausᚋplatformᚋgr
 		return graphql.Null
 	}
 	return ec._UpdateResult(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNWaitlistEntry2ᚕᚖsemesterhausᚋservicesᚋrentingᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐWaitlistEntryᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.WaitlistEntry) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNWaitlistEntry2ᚖsemesterhausᚋservicesᚋrentingᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐWaitlistEntry(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNWaitlistEntry2ᚖsemesterhausᚋservicesᚋrentingᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐWaitlistEntry(ctx context.Context, sel ast.SelectionSet, v *model.WaitlistEntry) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._WaitlistEntry(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNWaitlistState2semesterhausᚋservicesᚋrentingᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐWaitlistState(ctx context.Context, v any) (model.WaitlistState, error) {
+	var res model.WaitlistState
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNWaitlistState2semesterhausᚋservicesᚋrentingᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐWaitlistState(ctx context.Context, sel ast.SelectionSet, v model.WaitlistState) graphql.Marshaler {
+	return v
 }
 
 func (ec *executionContext) unmarshalN_Any2map(ctx context.Context, v any) (map[string]any, error) {
@@ -11576,6 +12569,13 @@ func (ec *executionContext) marshalNfederation__Scope2ᚕᚕstringᚄ(ctx contex
 	return ret
 }
 
+func (ec *executionContext) marshalOApartment2ᚖsemesterhausᚋservicesᚋrentingᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐApartment(ctx context.Context, sel ast.SelectionSet, v *model.Apartment) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._Apartment(ctx, sel, v)
+}
+
 func (ec *executionContext) marshalOBookingProgress2ᚖsemesterhausᚋservicesᚋrentingᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐBookingProgress(ctx context.Context, sel ast.SelectionSet, v *model.BookingProgress) graphql.Marshaler {
 	if v == nil {
 		return graphql.Null
@@ -11674,6 +12674,24 @@ func (ec *executionContext) marshalOID2ᚖstring(ctx context.Context, sel ast.Se
 	_ = sel
 	_ = ctx
 	res := graphql.MarshalID(*v)
+	return res
+}
+
+func (ec *executionContext) unmarshalOInt2ᚖint(ctx context.Context, v any) (*int, error) {
+	if v == nil {
+		return nil, nil
+	}
+	res, err := graphql.UnmarshalInt(v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalOInt2ᚖint(ctx context.Context, sel ast.SelectionSet, v *int) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	_ = sel
+	_ = ctx
+	res := graphql.MarshalInt(*v)
 	return res
 }
 

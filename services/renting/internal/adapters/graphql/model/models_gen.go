@@ -104,6 +104,8 @@ type CreateRentingRequest struct {
 	Language         string `json:"language"`
 	// Base64 enrollment certificate.
 	Immatriculation string `json:"immatriculation"`
+	// The token of a waitlist offer's link: books the apartment held for that offer (others find it taken).
+	OfferToken *string `json:"offerToken,omitempty"`
 }
 
 type CurrentRentingInfo struct {
@@ -118,6 +120,20 @@ type ExtendBooking struct {
 	// The renewal price: rent only.
 	PriceCalculation *PriceCalculation `json:"priceCalculation"`
 	Renter           *RenterForRenewal `json:"renter"`
+}
+
+// A request to join the bookable semester's waitlist; the address owner confirms it by e-mail.
+type JoinWaitlist struct {
+	SemesterID int    `json:"semesterId"`
+	Email      string `json:"email"`
+	// How the mails address the person.
+	Name string `json:"name"`
+	// de or en: the language of the mails.
+	Language string `json:"language"`
+	// Wish: only apartments on this floor (the building's floor id).
+	FloorID *int `json:"floorId,omitempty"`
+	// Wish: only apartments of at least this many square metres.
+	MinSize *int `json:"minSize,omitempty"`
 }
 
 type Mutation struct {
@@ -290,6 +306,26 @@ type SemesterStatistics struct {
 	RentExpected float64 `json:"rentExpected"`
 	// The price totals of the paid rentings (PAYED: the whole semester is paid at once).
 	RentCollected float64 `json:"rentCollected"`
+}
+
+// One place on a semester's waitlist as the office sees it. BOOKED and EXPIRED entries keep no personal data.
+type WaitlistEntry struct {
+	ID string `json:"id"`
+	// The place in line (1 is first), in the order the addresses were confirmed.
+	Position    int             `json:"position"`
+	State       WaitlistState   `json:"state"`
+	Name        *string         `json:"name,omitempty"`
+	Email       *string         `json:"email,omitempty"`
+	Language    *string         `json:"language,omitempty"`
+	FloorID     *int            `json:"floorId,omitempty"`
+	MinSize     *int            `json:"minSize,omitempty"`
+	ConfirmedAt scalar.DateTime `json:"confirmedAt"`
+	// The apartment offered (OFFERED; also BOOKED and EXPIRED after an offer).
+	OfferedApartment *Apartment `json:"offeredApartment,omitempty"`
+	// Until when the offer holds its apartment.
+	OfferExpiresAt *scalar.DateTime `json:"offerExpiresAt,omitempty"`
+	// When the entry was booked or expired.
+	EndedAt *scalar.DateTime `json:"endedAt,omitempty"`
 }
 
 type Gender string
@@ -494,6 +530,66 @@ func (e *RentingState) UnmarshalJSON(b []byte) error {
 }
 
 func (e RentingState) MarshalJSON() ([]byte, error) {
+	var buf bytes.Buffer
+	e.MarshalGQL(&buf)
+	return buf.Bytes(), nil
+}
+
+// Where a waitlist entry stands: in line, offered an apartment until a deadline, booked through the offer, or its offer expired unanswered.
+type WaitlistState string
+
+const (
+	WaitlistStateWaiting WaitlistState = "WAITING"
+	WaitlistStateOffered WaitlistState = "OFFERED"
+	WaitlistStateBooked  WaitlistState = "BOOKED"
+	WaitlistStateExpired WaitlistState = "EXPIRED"
+)
+
+var AllWaitlistState = []WaitlistState{
+	WaitlistStateWaiting,
+	WaitlistStateOffered,
+	WaitlistStateBooked,
+	WaitlistStateExpired,
+}
+
+func (e WaitlistState) IsValid() bool {
+	switch e {
+	case WaitlistStateWaiting, WaitlistStateOffered, WaitlistStateBooked, WaitlistStateExpired:
+		return true
+	}
+	return false
+}
+
+func (e WaitlistState) String() string {
+	return string(e)
+}
+
+func (e *WaitlistState) UnmarshalGQL(v any) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("enums must be strings")
+	}
+
+	*e = WaitlistState(str)
+	if !e.IsValid() {
+		return fmt.Errorf("%s is not a valid WaitlistState", str)
+	}
+	return nil
+}
+
+func (e WaitlistState) MarshalGQL(w io.Writer) {
+	_, _ = fmt.Fprint(w, strconv.Quote(e.String()))
+}
+
+func (e *WaitlistState) UnmarshalJSON(b []byte) error {
+	s, err := strconv.Unquote(string(b))
+	if err != nil {
+		return err
+	}
+	return e.UnmarshalGQL(s)
+}
+
+func (e WaitlistState) MarshalJSON() ([]byte, error) {
 	var buf bytes.Buffer
 	e.MarshalGQL(&buf)
 	return buf.Bytes(), nil

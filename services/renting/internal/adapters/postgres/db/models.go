@@ -55,3 +55,25 @@ type RentingReminder struct {
 	Step      string
 	SentAt    time.Time
 }
+
+type WaitlistEntry struct {
+	ID               string
+	Seq              pgtype.Int8
+	SemesterID       int32
+	State            string
+	Email            pgtype.Text
+	Name             pgtype.Text
+	Language         pgtype.Text
+	WishFloorID      pgtype.Int4
+	WishMinSize      pgtype.Int4
+	CreatedAt        time.Time
+	ConfirmHash      []byte
+	ConfirmMailedAt  pgtype.Timestamptz
+	ConfirmedAt      pgtype.Timestamptz
+	OfferApartmentID pgtype.Int4
+	OfferHash        []byte
+	OfferedAt        pgtype.Timestamptz
+	OfferExpiresAt   pgtype.Timestamptz
+	OfferRentingID   pgtype.UUID
+	EndedAt          pgtype.Timestamptz
+}
