@@ -26,6 +26,7 @@ var reviewedColumns = map[string]string{
 	"payment.semester":          "the semester's name, e.g. SoSe 2027",
 	"payment.created_at":        "when the payment was made",
 	"payment.paid_at":           "when the provider reported it paid",
+	"payment.receipt_number":    "the receipt's number, drawn when it was paid",
 	"webhook_event.event_id":    "the provider's event id",
 	"webhook_event.payment_id":  "the payment it was about",
 	"webhook_event.succeeded":   "the outcome",
