@@ -135,7 +135,7 @@ func (q *Queries) DeleteMailNoticesOfRenter(ctx context.Context, renterID int64)
 }
 
 const deleteMailsOf = `-- name: DeleteMailsOf :execrows
-DELETE FROM outgoing_mail WHERE renter_id = $1
+DELETE FROM outgoing_mail WHERE renter_id = $1::bigint
 `
 
 // Every mail to an erased renter, sent or not: they hold the renter's name and address.
@@ -405,7 +405,7 @@ func (q *Queries) ListErasureRequests(ctx context.Context) ([]Renter, error) {
 }
 
 const listMailsOf = `-- name: ListMailsOf :many
-SELECT subject, text_body, created_at, sent_at FROM outgoing_mail WHERE renter_id = $1 ORDER BY seq
+SELECT subject, text_body, created_at, sent_at FROM outgoing_mail WHERE renter_id = $1::bigint ORDER BY seq
 `
 
 type ListMailsOfRow struct {

@@ -152,8 +152,8 @@ DELETE FROM mail_notice WHERE renter_id = $1;
 
 -- name: DeleteMailsOf :execrows
 -- Every mail to an erased renter, sent or not: they hold the renter's name and address.
-DELETE FROM outgoing_mail WHERE renter_id = $1;
+DELETE FROM outgoing_mail WHERE renter_id = sqlc.arg(renter_id)::bigint;
 
 -- name: ListMailsOf :many
 -- The mails to a renter, oldest first, for their own page's download.
-SELECT subject, text_body, created_at, sent_at FROM outgoing_mail WHERE renter_id = $1 ORDER BY seq;
+SELECT subject, text_body, created_at, sent_at FROM outgoing_mail WHERE renter_id = sqlc.arg(renter_id)::bigint ORDER BY seq;
