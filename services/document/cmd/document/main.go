@@ -11,6 +11,7 @@ import (
 
 	"semesterhaus/platform/audit/auditgrpc"
 	platformconfig "semesterhaus/platform/config"
+	"semesterhaus/platform/events"
 	"semesterhaus/platform/picture"
 	"semesterhaus/platform/server"
 	"semesterhaus/platform/service"
@@ -79,7 +80,7 @@ func serve(ctx context.Context, cfg config.Config, infra *service.Infra, logger 
 	}
 	consumer := natsadapter.NewRentingConsumer(infra.JS, pool, repo, contracts, retention, logger, streams.Renting)
 	deletions := app.Retention(repo, app.RetentionPeriods{Contracts: cfg.ContractRetention}, cfg.RetentionInterval, time.Now, logger)
-	erasures := natsadapter.NewErasureConsumer(infra.JS, pool, pgadapter.EraseRenterIn, streams.Renter, logger)
+	erasures := events.ErasureConsumer(infra.JS, pool, streams.Renter, streams.DocumentErasures, pgadapter.EraseRenterIn, logger)
 	return infra.Run(ctx, logger, api, server.Func("renting-events", consumer.Run), deletions, erasures)
 }
 

@@ -13,6 +13,7 @@ import (
 	"google.golang.org/grpc"
 
 	"semesterhaus/platform/audit/auditgrpc"
+	"semesterhaus/platform/events"
 	"semesterhaus/platform/server"
 	"semesterhaus/platform/service"
 	"semesterhaus/proto/events/v1/streams"
@@ -67,7 +68,7 @@ func serve(ctx context.Context, cfg config.Config, infra *service.Infra, logger 
 		_, err := rentings.RunJobs(ctx)
 		return err
 	})
-	erasures := natsadapter.NewErasureConsumer(js, pool, pgadapter.EraseRenterIn, streams.Renter, logger)
+	erasures := events.ErasureConsumer(js, pool, streams.Renter, streams.RentingErasures, pgadapter.EraseRenterIn, logger)
 	return infra.Run(ctx, logger, api, append(consumers.Components(streams.Document, streams.Payment), jobs, erasures)...)
 }
 

@@ -17,7 +17,6 @@ import (
 	"semesterhaus/proto/audit/v1/concerns"
 	"semesterhaus/proto/events/v1/streams"
 	eventsv1 "semesterhaus/proto/gen/events/v1"
-	natsadapter "semesterhaus/services/document/internal/adapters/nats"
 	pgadapter "semesterhaus/services/document/internal/adapters/postgres"
 	"semesterhaus/services/document/internal/domain"
 	"semesterhaus/services/document/internal/testenv"
@@ -43,7 +42,7 @@ func TestErasureConsumer_copiesCertificatesAndPendingUploadsGoOnce_contractsStay
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { _ = js.DeleteStream(context.Background(), renter.Stream().Name) })
-	consumer := natsadapter.NewErasureConsumer(js, pool, pgadapter.EraseRenterIn, renter, slog.New(slog.DiscardHandler))
+	consumer := events.ErasureConsumer(js, pool, renter, streams.DocumentErasures, pgadapter.EraseRenterIn, slog.New(slog.DiscardHandler))
 	runCtx, cancel := context.WithCancel(ctx)
 	var wg sync.WaitGroup
 	wg.Go(func() {

@@ -18,7 +18,6 @@ import (
 	"semesterhaus/platform/natstest"
 	"semesterhaus/proto/events/v1/streams"
 	eventsv1 "semesterhaus/proto/gen/events/v1"
-	natsadapter "semesterhaus/services/renting/internal/adapters/nats"
 	pgadapter "semesterhaus/services/renting/internal/adapters/postgres"
 	"semesterhaus/services/renting/internal/domain"
 	"semesterhaus/services/renting/internal/testenv"
@@ -47,7 +46,7 @@ func TestErasureConsumer_anErasedRentersRequestFormsGoOnce_rentingsStay_othersUn
 	}
 	annas, bobs := request(7, 11, "Anna"), request(8, 12, "Bob")
 
-	consumer := natsadapter.NewErasureConsumer(js, env.Pool, pgadapter.EraseRenterIn, renter, slog.New(slog.DiscardHandler))
+	consumer := events.ErasureConsumer(js, env.Pool, renter, streams.RentingErasures, pgadapter.EraseRenterIn, slog.New(slog.DiscardHandler))
 	runCtx, cancel := context.WithCancel(ctx)
 	var wg sync.WaitGroup
 	wg.Go(func() {
