@@ -1,10 +1,6 @@
 package postgres_test
 
 import (
-	"context"
-	"maps"
-	"slices"
-	"strings"
 	"testing"
 
 	"semesterhaus/platform/pgtest"
@@ -35,13 +31,5 @@ var reviewedColumns = map[string]string{
 
 func TestSchema_holdsNoPersonalData_everyColumnReviewed(t *testing.T) {
 	t.Parallel()
-	pool, _ := pgtest.NewDatabase(t, migrations.FS)
-	columns, err := pgtest.Columns(context.Background(), pool)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if reviewed := slices.Sorted(maps.Keys(reviewedColumns)); !slices.Equal(columns, reviewed) {
-		t.Errorf("the catalog database's columns are\n%s\nthe reviewed ones\n%s\nreview a new column for personal data (docs/privacy.md) before adding it here",
-			strings.Join(columns, "\n"), strings.Join(reviewed, "\n"))
-	}
+	pgtest.RequireColumnsReviewed(t, migrations.FS, reviewedColumns)
 }
