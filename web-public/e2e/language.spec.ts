@@ -79,3 +79,19 @@ test('an unsupported stored language is ignored: the browser language decides', 
   await expect(page.getByRole('heading', { level: 1, name: 'Wähle dein Apartment' })).toBeVisible();
   await context.close();
 });
+
+test('on a phone the language menu keeps its place and size when the residence name arrives (no layout shift)', async ({ page }) => {
+  await page.setViewportSize({ width: 412, height: 823 });
+  await page.addInitScript(() => {
+    const shifts: number[] = [];
+    (window as unknown as { layoutShifts: number[] }).layoutShifts = shifts;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) shifts.push((entry as PerformanceEntry & { value: number }).value);
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  await page.goto('/booking/step1');
+  await expect(page.locator('.app-home')).not.toBeEmpty();
+  await expect(page.getByRole('img', { name: /EG/ })).toBeVisible();
+  const shifts = await page.evaluate(() => (window as unknown as { layoutShifts: number[] }).layoutShifts);
+  expect(shifts).toEqual([]);
+});
