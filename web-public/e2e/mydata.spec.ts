@@ -5,19 +5,37 @@ import { linkFromMail, mailWithLink } from './support/mail';
 
 // This file's apartments: 22 and 23.
 
-test('the download of all my data holds the mails to the renter', async ({ page, request }) => {
+test('the download of all my data holds the mails to the renter and the list of their documents, each downloadable from the page', async ({ page, request }) => {
   const apartment = await apartmentFor(request, 23);
   const email = uniqueEmail('mymails');
   await bookAndConfirm(request, apartment.id, email);
   await page.goto(await linkFromMail(request, email, '/booking/my-booking'));
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Download all my data (JSON)' }).click();
-  const data = JSON.parse(await readFile(await (await download).path(), 'utf8')) as { email: string; mails: { subject: string; text: string }[] };
+  const data = JSON.parse(await readFile(await (await download).path(), 'utf8')) as {
+    email: string;
+    mails: { subject: string; text: string }[];
+    documents: { id: string; type: string }[];
+  };
   expect(data.email).toBe(email);
   expect(data.mails.length).toBeGreaterThanOrEqual(2); // the confirmation mail and the "e-mail confirmed" mail
   expect(data.mails[0].text).toContain('/booking/step3?');
   expect(JSON.stringify(data)).toContain('my-booking?token=…'); // the links' tokens left out
   expect(JSON.stringify(data)).not.toMatch(/token=[A-Za-z0-9_-]{20,}/);
+  // the booking's uploads, the renter's documents since the address was confirmed
+  expect(data.documents.map((d) => d.type).sort()).toEqual(['IDENTITY_CARD_BACK', 'IDENTITY_CARD_FRONT', 'IMMATRICULATION']);
+
+  // a listed identity card copy downloads through the page's link, which carries the page token
+  const link = page.getByRole('link', { name: /^Identity card, front of / });
+  const href = await link.getAttribute('href');
+  const front = data.documents.find((d) => d.type === 'IDENTITY_CARD_FRONT');
+  expect(href).toMatch(new RegExp(`^/api/my-booking/documents/${front?.id}\\?token=`));
+  const file = await page.request.get(href ?? '');
+  expect(file.status()).toBe(200);
+  expect(file.headers()['content-type']).toMatch(/^(image\/(jpeg|png)|application\/pdf)$/);
+  expect((await file.body()).length).toBeGreaterThan(0);
+  // without the page token, nothing
+  expect((await page.request.get(`/api/my-booking/documents/${front?.id}`)).status()).toBe(404);
 });
 
 test('asks for erasure on "My booking" after a confirmation: once, confirmed by mail', async ({ page, request }) => {

@@ -87,11 +87,14 @@ func TestForward_passesPagesAndWebhooksOnAnonymously(t *testing.T) {
 	mux.Handle("POST /api/webhooks/payment", NewUpstream(nil).Forward(target, "/api/webhooks/payment", "/webhooks/payment"))
 	mux.Handle("/api/checkout/", NewUpstream(nil).Forward(target, "/api/checkout/", "/checkout/"))
 	mux.Handle("GET /api/my-booking/{rentingId}/{file}", NewUpstream(nil).Forward(target, "/api/my-booking/", "/my-booking/"))
+	mux.Handle("GET /api/my-booking/documents", NewUpstream(nil).Forward(target, "/api/my-booking/", "/my-booking/"))
 	for _, tt := range []struct{ method, path, wantPath, wantQuery string }{
 		{http.MethodPost, "/api/webhooks/payment", "/webhooks/payment", ""},
 		{http.MethodGet, "/api/checkout/p-1?lang=de", "/checkout/p-1", "lang=de"},
 		// The renter page's downloads: the page token travels in the query to the document service, which checks it.
 		{http.MethodGet, "/api/my-booking/r-1/receipt.pdf?token=page-token", "/my-booking/r-1/receipt.pdf", "token=page-token"},
+		{http.MethodGet, "/api/my-booking/documents?token=page-token", "/my-booking/documents", "token=page-token"},
+		{http.MethodGet, "/api/my-booking/documents/d-1?token=page-token", "/my-booking/documents/d-1", "token=page-token"},
 	} {
 		req := httptest.NewRequest(tt.method, tt.path, strings.NewReader(`{"id":"evt_1"}`))
 		req.Header.Set("Stripe-Signature", "t=1,v1=abc")

@@ -27,8 +27,9 @@ type Routes struct {
 	// Signing and Payment forward the sandbox pages and the providers' webhooks of the document and
 	// payment services.
 	Signing, SigningWebhook, Checkout, PaymentWebhook http.Handler
-	// RenterPageFiles forwards the renter's own page's downloads (contract, receipt) to the document
-	// service, which checks the page token in the query.
+	// RenterPageFiles forwards the renter's own page's downloads (contract, receipt, the list of the
+	// renter's documents and each of them) to the document service, which checks the page token in
+	// the query.
 	RenterPageFiles http.Handler
 	Auth            *auth.Service
 	// ReadinessChecks decide /readyz; /healthz answers as long as the process serves HTTP.
@@ -59,6 +60,7 @@ func NewRouter(routes Routes) (http.Handler, error) {
 	mux.Handle("GET /api/renter/{renterId}/identity/{side}", routes.Documents)
 	mux.Handle("GET /api/documents/{documentId}", routes.Documents)
 	mux.Handle("GET /api/my-booking/{rentingId}/{file}", routes.RenterPageFiles)
+	mux.Handle("GET /api/my-booking/documents", routes.RenterPageFiles)
 	mux.Handle("/api/signing/", routes.Signing)
 	mux.Handle(signingWebhookRoute, routes.SigningWebhook)
 	mux.Handle("/api/checkout/", routes.Checkout)

@@ -365,6 +365,20 @@ export const de: Resources = {
         signedContract: 'Unterschriebener Mietvertrag (PDF)',
         receipt: 'Zahlungsquittung (PDF)',
       },
+      documents: {
+        title: 'Deine Dokumente',
+        none: 'Wir bewahren keine Dokumente von dir auf.',
+        failed: 'Deine Dokumente konnten nicht geladen werden. Bitte versuche es später noch einmal.',
+        item: '{{type}} vom {{date}}',
+        type: {
+          IDENTITY_CARD_FRONT: 'Personalausweis, Vorderseite',
+          IDENTITY_CARD_BACK: 'Personalausweis, Rückseite',
+          IMMATRICULATION: 'Immatrikulationsbescheinigung',
+          CONTRACT: 'Mietvertrag',
+          SIGNED_CONTRACT: 'Unterschriebener Mietvertrag',
+          OTHER: 'Dokument',
+        },
+      },
       confirmAgain: {
         button: 'Bestätigungslink erneut senden',
         sent: 'Ein neuer Bestätigungslink ist unterwegs, falls wir nicht vor wenigen Minuten schon einen geschickt haben. Bitte sieh in dein Postfach.',

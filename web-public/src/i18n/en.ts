@@ -364,6 +364,20 @@ export const en = {
         signedContract: 'Signed contract (PDF)',
         receipt: 'Payment receipt (PDF)',
       },
+      documents: {
+        title: 'Your documents',
+        none: 'We keep no documents of yours.',
+        failed: 'Your documents could not be loaded. Please try again later.',
+        item: '{{type}} of {{date}}',
+        type: {
+          IDENTITY_CARD_FRONT: 'Identity card, front',
+          IDENTITY_CARD_BACK: 'Identity card, back',
+          IMMATRICULATION: 'Enrollment certificate',
+          CONTRACT: 'Contract',
+          SIGNED_CONTRACT: 'Signed contract',
+          OTHER: 'Document',
+        },
+      },
       confirmAgain: {
         button: 'Send the confirmation link again',
         sent: 'A new confirmation link is on its way, unless we sent one a few minutes ago. Please check your inbox.',

@@ -24,26 +24,51 @@ type ReceiptRenderer interface {
 	Receipt(r domain.Receipt, created time.Time) ([]byte, error)
 }
 
-// RentingContractReader loads the contract of a renter's renting and records who read it.
-type RentingContractReader interface {
+// RenterDocumentReader lists a renter's documents and loads one of them, recording who read it.
+type RenterDocumentReader interface {
+	// RenterDocuments lists the renter's documents without their content, newest first.
+	RenterDocuments(ctx context.Context, renterID int64) ([]domain.Document, error)
+	// ReadRenterDocument answers one of the renter's documents; domain.ErrNotFound for another
+	// renter's or an unknown one.
+	ReadRenterDocument(ctx context.Context, renterID int64, id, actor string) (domain.Document, error)
 	// ReadRentingContract answers the signed contract once signed, else the contract while signing
 	// is open; domain.ErrNotFound for another renter's renting or one without a contract.
 	ReadRentingContract(ctx context.Context, renterID int64, rentingID, actor string) (domain.Document, error)
 }
 
-// RenterPageFiles hands a renter, on their own page, the contract and the receipt of their rentings.
-// The page token is the capability: every download opens it with the renter service and serves only
-// that renter's rentings; anything else is domain.ErrNotFound, whatever the reason.
+// RenterPageFiles hands a renter, on their own page, the contract and the receipt of their rentings
+// and the documents stored of them. The page token is the capability: every download opens it with
+// the renter service and serves only that renter's files; anything else is domain.ErrNotFound,
+// whatever the reason.
 type RenterPageFiles struct {
 	sources   PageSources
-	contracts RentingContractReader
+	documents RenterDocumentReader
 	renderer  ReceiptRenderer
 	now       func() time.Time
 }
 
 // NewRenterPageFiles returns the renter page's downloads.
-func NewRenterPageFiles(sources PageSources, contracts RentingContractReader, renderer ReceiptRenderer, now func() time.Time) *RenterPageFiles {
-	return &RenterPageFiles{sources: sources, contracts: contracts, renderer: renderer, now: now}
+func NewRenterPageFiles(sources PageSources, documents RenterDocumentReader, renderer ReceiptRenderer, now func() time.Time) *RenterPageFiles {
+	return &RenterPageFiles{sources: sources, documents: documents, renderer: renderer, now: now}
+}
+
+// Documents lists the documents stored of the token's renter (identity card copies while kept,
+// enrollment certificates, contracts), without their content.
+func (f *RenterPageFiles) Documents(ctx context.Context, token string) ([]domain.Document, error) {
+	renterID, err := f.sources.PageRenter(ctx, token)
+	if err != nil {
+		return nil, err
+	}
+	return f.documents.RenterDocuments(ctx, renterID)
+}
+
+// Document is one of the token's renter's documents, as stored (identity cards as the marked copies).
+func (f *RenterPageFiles) Document(ctx context.Context, token, documentID string) (domain.Document, error) {
+	renterID, err := f.sources.PageRenter(ctx, token)
+	if err != nil {
+		return domain.Document{}, err
+	}
+	return f.documents.ReadRenterDocument(ctx, renterID, documentID, pageActor)
 }
 
 // Contract is the renting's contract for the token's renter, signed or waiting for the signature.
@@ -52,7 +77,7 @@ func (f *RenterPageFiles) Contract(ctx context.Context, token, rentingID string)
 	if err != nil {
 		return domain.Document{}, err
 	}
-	return f.contracts.ReadRentingContract(ctx, renterID, rentingID, pageActor)
+	return f.documents.ReadRentingContract(ctx, renterID, rentingID, pageActor)
 }
 
 // Receipt is the receipt of the token's renter's paid renting, written from what the payment, the

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { renderRoute } from '../../test/render';
 import { REQUEST_PAGE_LINK, RENTER_PAGE, WITHDRAW_REQUEST } from './MyBooking.graphql';
@@ -59,7 +59,15 @@ const noErasure = {
 
 const confirmed = { emailConfirmedDate: '2027-01-06T10:00:00Z', ownerAcknowledgedDate: '2027-01-07T10:00:00Z' };
 
+/** The document service's list of the renter's documents (its own test is MyDocuments.test.tsx). */
+const identityCard = { id: 'd-1', type: 'IDENTITY_CARD_FRONT', fileName: 'personalausweis-vorne-7.jpg', contentType: 'image/jpeg', size: 1000, uploadedAt: '2027-01-08T10:00:00Z' };
+
 describe('my booking', () => {
+  beforeEach(() => {
+    vi.stubGlobal('fetch', vi.fn(() => Promise.resolve(Response.json({ documents: [identityCard] }))));
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
   it('shows each booking with its steps and dates and the action that applies now, in the renter’s language', async () => {
     renderRoute('/booking/my-booking?token=t1', {
       mocks: [
@@ -86,7 +94,7 @@ describe('my booking', () => {
     for (const shown of ['Weiblich', 'Deutsch', '17.05.2004']) expect(screen.getByText(shown)).toBeTruthy();
   });
 
-  it('downloads all the renter’s data as JSON with the mails to them, without the link', async () => {
+  it('downloads all the renter’s data as JSON with the mails to them and their documents’ list, without the link', async () => {
     const files: Blob[] = [];
     URL.createObjectURL = (blob: Blob) => {
       files.push(blob);
@@ -120,7 +128,9 @@ describe('my booking', () => {
       street: 'Plöck 42',
       bookings: [{ rentingId: 'r-PAYED', accessKey: '4711' }],
       mails: [{ subject: 'Payment received', sentAt: '2027-01-09T10:00:02Z' }],
+      documents: [identityCard],
     });
+    expect(fetch).toHaveBeenCalledWith('/api/my-booking/documents?token=t1');
     expect(Object.keys(data)).not.toContain('token');
     expect(JSON.stringify(data)).not.toContain('__typename');
   });

@@ -15,6 +15,7 @@ import { Erasure } from './Erasure';
 import { MY_MAILS } from './MyData.graphql';
 import { BookingFiles } from './myBooking/BookingFiles';
 import { ConfirmAgain } from './myBooking/ConfirmAgain';
+import { fetchMyDocuments, MyDocuments } from './myBooking/MyDocuments';
 import { RenewalAnswer } from './myBooking/RenewalAnswer';
 
 type Page = NonNullable<RenterPageQuery['renterPage']>;
@@ -67,13 +68,18 @@ export default function MyBooking() {
         <BookingCard key={b.rentingId} booking={b} token={page.token} />
       ))}
       <PersonalData page={page} />
+      <MyDocuments token={page.token} />
       <Erasure token={page.token} />
       <p className="my-booking-expiry">{t('booking.myBooking.expires', { date: formatDate(page.linkExpiresAt, currentLanguage(i18n)) })}</p>
     </section>
   );
 }
 
-/** What the residence stores about the renter, and all of it as a JSON file to download (GDPR art. 15 and 20). */
+/**
+ * What the residence stores about the renter, and all of it as a JSON file to download (GDPR art. 15
+ * and 20): the page's data, the mails to the renter and the list of their documents (each downloads
+ * on its own from the page).
+ */
 function PersonalData({ page }: { page: Page }) {
   const { t, i18n } = useTranslation();
   const language = currentLanguage(i18n);
@@ -99,15 +105,18 @@ function PersonalData({ page }: { page: Page }) {
   const [problem, setProblem] = useState<Message>();
   const download = async () => {
     setProblem(undefined);
-    let mails;
+    let mails, documents;
     try {
-      mails = (await client.query({ query: MY_MAILS, variables: { token: page.token }, fetchPolicy: 'network-only' })).data?.renterPage?.mails ?? [];
+      [mails, documents] = await Promise.all([
+        client.query({ query: MY_MAILS, variables: { token: page.token }, fetchPolicy: 'network-only' }).then((r) => r.data?.renterPage?.mails ?? []),
+        fetchMyDocuments(page.token),
+      ]);
     } catch (e) {
       setProblem(describeRequestError(e));
       return;
     }
-    // Everything the page shows but the link itself, and the mails to the renter; Apollo's type names left out.
-    const all = { ...page, mails };
+    // Everything the page shows but the link itself, the mails to the renter and their documents' list; Apollo's type names left out.
+    const all = { ...page, mails, documents };
     const data = JSON.stringify(all, (key, value: unknown) => (key === '__typename' || key === 'token' || key === 'linkExpiresAt' ? undefined : value), 2);
     const file = new Blob([data], { type: 'application/json' });
     const link = document.createElement('a');

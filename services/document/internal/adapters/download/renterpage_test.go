@@ -2,10 +2,13 @@ package download_test
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/json"
 	"io"
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
+	"strings"
 	"testing"
 	"time"
 
@@ -36,13 +39,16 @@ import (
 
 // renterPage is the document service's page downloads on the fakes of its peers, with two renters:
 // Anna (page token "anna-token") with a paid renting whose contract waits for her signature, and Bob
-// ("bob-token") with a paid renting of his own.
+// ("bob-token") with a paid renting of his own. Each has an identity card copy; Anna's unpaid
+// renting has an upload pending its confirmation, which is not hers yet.
 type renterPage struct {
 	t                 *testing.T
 	url               string
 	pool              *pgxpool.Pool
 	contracts         *app.Contracts
 	anna, bob, unpaid string // renting ids: Anna's paid one, Bob's, Anna's unpaid one
+	// document ids: Anna's and Bob's identity card fronts, the upload pending with Anna's unpaid renting
+	annaCard, bobCard, pending string
 }
 
 // openProvider opens every signing session at a fixed link.
@@ -99,12 +105,27 @@ func newRenterPage(t *testing.T) renterPage {
 	server := httptest.NewServer(mux)
 	t.Cleanup(server.Close)
 	p.url = server.URL
+	p.annaCard = storeCard(t, repo, anna, p.anna, domain.TheRenter, "Anna's card")
+	p.bobCard = storeCard(t, repo, bob, p.bob, domain.TheRenter, "Bob's card")
+	p.pending = storeCard(t, repo, anna, p.unpaid, domain.AnySender, "pending card")
 	for _, renting := range []string{p.anna, p.bob} {
 		if err := repo.InContractTx(ctx, func(store app.ContractStore) error { return p.contracts.RequestContract(ctx, store, renting) }); err != nil {
 			t.Fatal(err)
 		}
 	}
 	return p
+}
+
+// storeCard stores an identity card front (a PDF whose content is text) and answers its id.
+func storeCard(t *testing.T, repo *pgadapter.Repository, renterID int64, renting string, sender domain.Sender, content string) string {
+	t.Helper()
+	ids, err := repo.Store(context.Background(), renterID, renting, sender, []domain.File{{
+		Type: domain.TypeIdentityCardFront, Format: domain.FormatPDF, Content: []byte(content), SHA256: sha256.Sum256([]byte(content)),
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ids[0]
 }
 
 func register(t *testing.T, client renterv1.RenterServiceClient, first, last string) int64 {
@@ -204,6 +225,76 @@ func TestRenterPageFiles_anotherRentersOrAForgedTokenGetsNothing(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			status, header, body := p.get(path)
 			if status != http.StatusNotFound || header.Get("Content-Type") == "application/pdf" || pdftext.Contains(body, "Schmidt") || pdftext.Contains(body, "Becker") {
+				t.Errorf("%s: %d %v %q; want 404 and nothing", path, status, header, body)
+			}
+		})
+	}
+	var reads int
+	if err := p.pool.QueryRow(context.Background(), "SELECT count(*) FROM audit_log WHERE action = 'readDocument'").Scan(&reads); err != nil || reads != 0 {
+		t.Errorf("audited reads %d, %v; want none", reads, err)
+	}
+}
+
+func TestRenterPageFiles_theTokensRenterListsAndGetsTheirOwnDocuments(t *testing.T) {
+	t.Parallel()
+	p := newRenterPage(t)
+
+	status, header, body := p.get("/my-booking/documents?token=anna-token")
+	var list struct {
+		Documents []struct{ ID, Type, FileName, ContentType string }
+	}
+	if status != http.StatusOK || header.Get("Content-Type") != "application/json" || header.Get("Cache-Control") != "no-store" {
+		t.Fatalf("list: %d %v %s", status, header, body)
+	}
+	if err := json.Unmarshal(body, &list); err != nil {
+		t.Fatal(err)
+	}
+	types := map[string]string{}
+	for _, d := range list.Documents {
+		types[d.ID] = d.Type
+	}
+	if len(list.Documents) != 2 || types[p.annaCard] != "IDENTITY_CARD_FRONT" || !strings.Contains(string(body), `"type":"CONTRACT"`) {
+		t.Errorf("Anna's documents %s; want her identity card and her contract, nothing of Bob's, no pending upload", body)
+	}
+	for id := range types {
+		status, header, body := p.get("/my-booking/documents/" + id + "?token=anna-token")
+		if status != http.StatusOK || header.Get("Content-Type") != "application/pdf" || !strings.HasPrefix(header.Get("Content-Disposition"), "attachment; ") {
+			t.Errorf("document %s (%s): %d %v", id, types[id], status, header)
+		}
+		if id == p.annaCard && string(body) != "Anna's card" {
+			t.Errorf("identity card %q; want the stored copy", body)
+		}
+	}
+	var reads int
+	if err := p.pool.QueryRow(context.Background(), "SELECT count(*) FROM audit_log WHERE actor = 'renter (own page)' AND action = 'readDocument' AND subject = $1", "document/"+p.annaCard).Scan(&reads); err != nil || reads != 1 {
+		t.Errorf("audited reads of the identity card %d, %v; want 1", reads, err)
+	}
+}
+
+// Attacks on the documents: every token but the renter's own and every document but the token
+// renter's own answer 404 with nothing of the document, and nothing is recorded as read.
+func TestRenterPageFiles_anotherRentersDocumentOrAForgedTokenGetsNothing(t *testing.T) {
+	t.Parallel()
+	p := newRenterPage(t)
+	for name, path := range map[string]string{
+		"list, no token":                         "/my-booking/documents",
+		"list, empty token":                      "/my-booking/documents?token=",
+		"list, forged token":                     "/my-booking/documents?token=forged",
+		"list, a renting id as token":            "/my-booking/documents?token=" + p.anna,
+		"no token":                               "/my-booking/documents/" + p.annaCard,
+		"forged token":                           "/my-booking/documents/" + p.annaCard + "?token=forged",
+		"the document id as token":               "/my-booking/documents/" + p.annaCard + "?token=" + p.annaCard,
+		"another renter's token":                 "/my-booking/documents/" + p.annaCard + "?token=bob-token",
+		"own token, another renter's document":   "/my-booking/documents/" + p.bobCard + "?token=anna-token",
+		"own token, an upload not confirmed":     "/my-booking/documents/" + p.pending + "?token=anna-token",
+		"own token, an unknown document":         "/my-booking/documents/" + uuid.NewString() + "?token=anna-token",
+		"own token, no UUID":                     "/my-booking/documents/document-1?token=anna-token",
+		"own token, a renting id as document id": "/my-booking/documents/" + p.anna + "?token=anna-token",
+	} {
+		t.Run(name, func(t *testing.T) {
+			status, header, body := p.get(path)
+			if status != http.StatusNotFound || header.Get("Content-Type") == "application/pdf" || header.Get("Content-Type") == "application/json" ||
+				strings.Contains(string(body), "card") || strings.Contains(string(body), "IDENTITY") {
 				t.Errorf("%s: %d %v %q; want 404 and nothing", path, status, header, body)
 			}
 		})

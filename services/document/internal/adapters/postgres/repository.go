@@ -86,6 +86,18 @@ func (r *Repository) ReadDocument(ctx context.Context, id, actor string) (domain
 	})
 }
 
+// ReadRenterDocument is ReadDocument for one of the renter's documents; domain.ErrNotFound for
+// another renter's.
+func (r *Repository) ReadRenterDocument(ctx context.Context, renterID int64, id, actor string) (domain.Document, error) {
+	docID, err := toUUID(id)
+	if err != nil {
+		return domain.Document{}, fmt.Errorf("document %q: %w", id, domain.ErrNotFound)
+	}
+	return r.read(ctx, actor, func(q *db.Queries) (db.Document, error) {
+		return q.GetDocumentOfRenter(ctx, db.GetDocumentOfRenterParams{ID: docID, RenterID: renterID})
+	})
+}
+
 // ReadNewestOfType is ReadDocument for the renter's newest document of type t.
 func (r *Repository) ReadNewestOfType(ctx context.Context, renterID int64, t domain.Type, actor string) (domain.Document, error) {
 	return r.read(ctx, actor, func(q *db.Queries) (db.Document, error) {

@@ -215,6 +215,37 @@ func (q *Queries) GetDocument(ctx context.Context, id pgtype.UUID) (Document, er
 	return i, err
 }
 
+const getDocumentOfRenter = `-- name: GetDocumentOfRenter :one
+SELECT id, type, renter_id, renting_id, description, content, content_type, file_name, sha256, size, uploaded_at, delete_after, retention_reason FROM document WHERE id = $1 AND renter_id = $2
+`
+
+type GetDocumentOfRenterParams struct {
+	ID       pgtype.UUID
+	RenterID int64
+}
+
+// A document the renter's own page offers: none of another renter.
+func (q *Queries) GetDocumentOfRenter(ctx context.Context, arg GetDocumentOfRenterParams) (Document, error) {
+	row := q.db.QueryRow(ctx, getDocumentOfRenter, arg.ID, arg.RenterID)
+	var i Document
+	err := row.Scan(
+		&i.ID,
+		&i.Type,
+		&i.RenterID,
+		&i.RentingID,
+		&i.Description,
+		&i.Content,
+		&i.ContentType,
+		&i.FileName,
+		&i.Sha256,
+		&i.Size,
+		&i.UploadedAt,
+		&i.DeleteAfter,
+		&i.RetentionReason,
+	)
+	return i, err
+}
+
 const getNewestOfType = `-- name: GetNewestOfType :one
 SELECT id, type, renter_id, renting_id, description, content, content_type, file_name, sha256, size, uploaded_at, delete_after, retention_reason FROM document
 WHERE renter_id = $1 AND type = $2

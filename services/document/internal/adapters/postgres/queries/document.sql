@@ -13,6 +13,10 @@ ORDER BY uploaded_at DESC, id;
 -- name: GetDocument :one
 SELECT * FROM document WHERE id = $1;
 
+-- name: GetDocumentOfRenter :one
+-- A document the renter's own page offers: none of another renter.
+SELECT * FROM document WHERE id = $1 AND renter_id = $2;
+
 -- name: GetNewestOfType :one
 SELECT * FROM document
 WHERE renter_id = $1 AND type = $2
