@@ -1,10 +1,11 @@
 import { expect, test } from '@playwright/test';
-import { apartmentFor, asAdmin, baseURL, graphql } from './support/api';
+import { apartmentToEdit, asAdmin, baseURL, graphql } from './support/api';
 import { signIn } from './support/admin';
 import { png } from './support/files';
 
-// This file's apartments, counted from the end of the demo building: 20 (its pictures change). Its
-// tests take turns: each changes the apartment's pictures.
+// This file's apartment, counted from the end of the demo building: 20, whose pictures change; it is
+// never freed (apartmentToEdit): renewal.spec.ts books the same slot, and freeing it deleted that
+// test's booking when both ran side by side. The tests take turns: each changes the pictures.
 test.describe.configure({ mode: 'serial' });
 
 interface Picture {
@@ -26,7 +27,7 @@ async function pictures(id: number): Promise<Picture[]> {
 }
 
 test('orders, describes and deletes an apartment\'s pictures; the booking site shows them so', async ({ page, request }) => {
-  const apartment = await apartmentFor(request, 20);
+  const apartment = await apartmentToEdit(request, 20);
   const before = await pictures(apartment.id);
   expect(before.length).toBeGreaterThanOrEqual(3);
   const last = before.length;
@@ -62,7 +63,7 @@ test('orders, describes and deletes an apartment\'s pictures; the booking site s
 });
 
 test('uploads a picture, describes it, and the booking site shows it, served with its cache headers', async ({ page, request }) => {
-  const apartment = await apartmentFor(request, 20);
+  const apartment = await apartmentToEdit(request, 20);
   const before = await pictures(apartment.id);
   const n = before.length + 1;
 

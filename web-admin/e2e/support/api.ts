@@ -98,6 +98,16 @@ export async function apartmentFor(api: APIRequestContext, slotFromEnd: number):
   return apartment;
 }
 
+/**
+ * An apartment a test only edits (its pictures, its description) and never books: counted from the end
+ * like apartmentFor, but nothing is freed, so a booking test that owns the same slot keeps its booking.
+ */
+export async function apartmentToEdit(api: APIRequestContext, slotFromEnd: number): Promise<Apartment> {
+  const all = await apartments(api);
+  expect(all.length).toBeGreaterThanOrEqual(slotFromEnd + 4);
+  return all[all.length - slotFromEnd];
+}
+
 export interface Person {
   firstName: string;
   lastName: string;
