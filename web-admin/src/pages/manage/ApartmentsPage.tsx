@@ -134,7 +134,9 @@ export default function ApartmentsPage() {
         {invalid && <Typography.Text type="danger">Bitte die markierten Angaben korrigieren.</Typography.Text>}
         {!invalid && changes.length > 0 && <Typography.Text>{changes.length === 1 ? '1 Wohnung geändert' : `${changes.length} Wohnungen geändert`}</Typography.Text>}
         {saved && <span aria-label="Gespeichert" style={{ color: token.green8, fontSize: 20 }}>✓</span>}
-        <Button type="primary" disabled={changes.length === 0 || invalid || loading || saving} loading={saving} onClick={save}>
+        {/* A new button when saving starts and ends: antd's button keeps its own copy of `loading`, which a
+            fresh-clone run of manage.spec.ts caught still spinning beside the ✓ long after the save. */}
+        <Button key={saving ? 'saving' : 'idle'} type="primary" disabled={changes.length === 0 || invalid || loading || saving} loading={saving} onClick={save}>
           Speichern
         </Button>
       </div>
