@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { emptyWaitlist, fillHouse, unblock, type FullHouse } from '../../tools/e2e/support/waitlist';
+import { emptyHouse, fillHouse, type FullHouse } from '../../tools/e2e/support/waitlist';
 import { signIn } from './support/admin';
 import { graphql, linkFromMail, newPerson, withAdmin } from './support/api';
 
@@ -10,10 +10,7 @@ let house: FullHouse | undefined;
 test.afterEach(async () => {
   const filled = house;
   if (!filled) return;
-  await withAdmin(async (admin) => {
-    await emptyWaitlist(admin, filled);
-    for (const a of filled.blocked) await unblock(admin, filled, a);
-  });
+  await withAdmin((admin) => emptyHouse(admin, filled));
 });
 
 test('the office sees the waitlist in its order with each entry\'s state and removes an entry', async ({ page, request }) => {

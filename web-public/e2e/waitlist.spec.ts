@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { emptyWaitlist, fillHouse, unblock, type FullHouse } from '../../tools/e2e/support/waitlist';
+import { emptyHouse, fillHouse, unblock, type FullHouse } from '../../tools/e2e/support/waitlist';
 import { expectAccessible } from './support/a11y';
 import { graphql, uniqueEmail, withAdmin } from './support/api';
 import { linkFromMail } from './support/mail';
@@ -11,10 +11,7 @@ let house: FullHouse | undefined;
 test.afterEach(async () => {
   const filled = house;
   if (!filled) return;
-  await withAdmin(async (admin) => {
-    await emptyWaitlist(admin, filled);
-    for (const a of filled.blocked) await unblock(admin, filled, a);
-  });
+  await withAdmin((admin) => emptyHouse(admin, filled));
 });
 
 test('a full house offers the waitlist; the first in line gets the freed apartment\'s offer, which leads to its booking', async ({ page, request }) => {

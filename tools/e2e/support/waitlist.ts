@@ -34,7 +34,13 @@ export async function unblock(admin: AdminGraphQL, house: FullHouse, apartmentId
 }
 
 /** Removes every entry of the bookable semester's waitlist, so that the apartments are free for all again. */
-export async function emptyWaitlist(admin: AdminGraphQL, house: FullHouse): Promise<void> {
+async function emptyWaitlist(admin: AdminGraphQL, house: FullHouse): Promise<void> {
   const { waitlist } = await admin<{ waitlist: { id: string }[] }>('query W($s: Int!) { waitlist(semesterId: $s) { id } }', { s: house.semesterId });
   for (const e of waitlist) await admin('mutation R($id: ID!) { removeWaitlistEntry(id: $id) { exception { messageId } } }', { id: e.id });
+}
+
+/** Gives the house back as fillHouse found it: the waitlist emptied, every block lifted. */
+export async function emptyHouse(admin: AdminGraphQL, house: FullHouse): Promise<void> {
+  await emptyWaitlist(admin, house);
+  for (const a of house.blocked) await unblock(admin, house, a);
 }
