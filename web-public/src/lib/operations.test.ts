@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { describeRequestError, businessException } from './errors';
-import { executeOverHttp, GraphQLErrors, Operations, RequestError } from './operations';
+import { executeOverHttp, FRESH_FOR_MS, GraphQLErrors, Operations, RequestError } from './operations';
 import { RESIDENCE } from '../components/Residence/residence';
 import { BOOK_APARTMENT } from '../pages/booking/Step2.graphql';
 
@@ -43,7 +43,7 @@ describe('executeOverHttp', () => {
 });
 
 describe('Operations', () => {
-  it('asks once for the same operation and variables, and again for other variables or when asked fresh', async () => {
+  it('asks once for the same operation and variables, and again for other variables', async () => {
     const execute = vi.fn().mockResolvedValue(building);
     const operations = new Operations(execute);
     await Promise.all([operations.query(RESIDENCE), operations.query(RESIDENCE)]);
@@ -52,8 +52,26 @@ describe('Operations', () => {
     await operations.query(BOOK_APARTMENT, { aid: 2, sid: 7 });
     await operations.query(BOOK_APARTMENT, { aid: 1, sid: 7 });
     expect(execute).toHaveBeenCalledTimes(3);
+    // Fresh: the kept answer was asked for just now.
     await operations.query(RESIDENCE, undefined, true);
-    expect(execute).toHaveBeenCalledTimes(4);
+    expect(execute).toHaveBeenCalledTimes(3);
+  });
+
+  it('takes an answer asked for within FRESH_FOR_MS when asked fresh, and asks anew after that', async () => {
+    vi.useFakeTimers();
+    try {
+      const execute = vi.fn().mockResolvedValue(building);
+      const operations = new Operations(execute);
+      await operations.query(RESIDENCE, undefined, true);
+      vi.advanceTimersByTime(FRESH_FOR_MS - 1);
+      await operations.query(RESIDENCE, undefined, true);
+      expect(execute).toHaveBeenCalledTimes(1);
+      vi.advanceTimersByTime(1);
+      await operations.query(RESIDENCE, undefined, true);
+      expect(execute).toHaveBeenCalledTimes(2);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('keeps no failed answer: the next screen asks again', async () => {

@@ -53,23 +53,29 @@ export const executeOverHttp: Execute = async (document, variables) => {
 /** At most this many answers are kept (apartments looked at, the residence): the cache stays small. */
 const KEPT_ANSWERS = 64;
 
+/**
+ * How old an answer may be and still count as fresh: long enough for a screen whose data was asked
+ * for while its code loaded (preload.ts) to take that answer, short enough that it is still today's.
+ */
+export const FRESH_FOR_MS = 10_000;
+
 /** Operations with the answers kept per operation and variables. */
 export class Operations {
-  private readonly answers = new Map<string, Promise<unknown>>();
+  private readonly answers = new Map<string, { answer: Promise<unknown>; askedAt: number }>();
 
   constructor(private readonly execute: Execute) {}
 
-  /** The kept answer, or a new one; `fresh` always asks anew (and keeps that). */
+  /** The kept answer, or a new one; `fresh` takes only an answer asked for within FRESH_FOR_MS. */
   query<TData, TVariables>(document: TypedDocumentNode<TData, TVariables>, variables?: TVariables, fresh = false): Promise<TData> {
     const key = JSON.stringify([print(document), variables ?? {}]);
     const kept = this.answers.get(key);
-    if (kept && !fresh) return kept as Promise<TData>;
+    if (kept && (!fresh || Date.now() - kept.askedAt < FRESH_FOR_MS)) return kept.answer as Promise<TData>;
     const answer = this.execute(document, variables);
     this.answers.delete(key);
-    this.answers.set(key, answer);
+    this.answers.set(key, { answer, askedAt: Date.now() });
     if (this.answers.size > KEPT_ANSWERS) this.answers.delete(this.answers.keys().next().value!);
     // A failed answer is not kept: the next screen asks again.
-    answer.catch(() => this.answers.get(key) === answer && this.answers.delete(key));
+    answer.catch(() => this.answers.get(key)?.answer === answer && this.answers.delete(key));
     return answer;
   }
 

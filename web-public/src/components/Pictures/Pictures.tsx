@@ -1,11 +1,10 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApartmentDetailFragment } from '../../graphql/graphql';
+import { PICTURE_SIZES } from './sizes';
 
 type PictureFields = ApartmentDetailFragment['pictures'][number];
 
-/** How wide the carousel is shown (app.css: .pictures, at most 640 px): the browser picks the size. */
-const SIZES = '(max-width: 672px) calc(100vw - 32px), 640px';
 
 /**
  * The apartment's pictures, one at a time with previous/next and a dot per picture. Every picture has
@@ -33,7 +32,7 @@ export function Pictures({ pictures }: { pictures: PictureFields[] }) {
             <figure>
               <picture>
                 {p.sources.map((s) => (
-                  <source key={s.type} type={s.type} srcSet={s.srcset} sizes={SIZES} />
+                  <source key={s.type} type={s.type} srcSet={s.srcset} sizes={PICTURE_SIZES} />
                 ))}
                 <img
                   src={p.url}
