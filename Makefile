@@ -70,7 +70,7 @@ test-e2e: ## Browser end-to-end tests (Playwright, headless Chromium) against a 
 
 # The fault harness (tools/cmd/chaos, docs/reliability.md) on its own stack, ports shifted by
 # CHAOS_PORT_OFFSET: test-chaos is the reduced run of make test (100 bookings with their reminders,
-# retention and a waitlist of 4, a kill of each kind, two network faults, about 4 minutes), chaos the
+# retention and a waitlist of 4, a kill of each kind, two network faults, about 5 minutes), chaos the
 # full one (1,000 bookings and a waitlist of 20, 22 kills of 28 processes, 18 network faults).
 CHAOS_PORT_OFFSET ?= 300
 CHAOS_FLAGS ?=
