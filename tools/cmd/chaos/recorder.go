@@ -47,6 +47,11 @@ func newRecorder(gateway string) (*recorder, error) {
 	}
 	r := &recorder{gateway: gateway, lis: lis}
 	forward := httputil.NewSingleHostReverseProxy(target)
+	forward.ErrorHandler = func(w http.ResponseWriter, req *http.Request, err error) {
+		// A gateway killed or restarting: the sandbox sees what it would see without the recorder.
+		logf("recorder: %s %s: %v", req.Method, req.URL.Path, err)
+		w.WriteHeader(http.StatusBadGateway)
+	}
 	r.server = &http.Server{ReadHeaderTimeout: 10 * time.Second, Handler: http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
 		if req.Method == http.MethodPost && req.URL.Path == webhookPath {
 			body, err := io.ReadAll(http.MaxBytesReader(w, req.Body, 1<<20))
