@@ -69,18 +69,18 @@ test-e2e: ## Browser end-to-end tests (Playwright, headless Chromium) against a 
 	bash tools/e2e/run.sh
 
 # The fault harness (tools/cmd/chaos, docs/reliability.md) on its own stack, ports shifted by
-# CHAOS_PORT_OFFSET: test-chaos is the reduced run of make test (100 bookings, a kill of each kind, two
-# network faults, about 3 minutes), chaos the full one (1,000 bookings, 22 kills of 28 processes, 18
-# network faults).
+# CHAOS_PORT_OFFSET: test-chaos is the reduced run of make test (100 bookings with their reminders,
+# retention and a waitlist of 4, a kill of each kind, two network faults, about 5 minutes), chaos the
+# full one (1,000 bookings and a waitlist of 20, 22 kills of 28 processes, 18 network faults).
 CHAOS_PORT_OFFSET ?= 300
 CHAOS_FLAGS ?=
 
 .PHONY: test-chaos
-test-chaos: build tools/mailcatcher/node_modules ## Fault harness, reduced: 100 bookings through kills and network faults, then the invariants
+test-chaos: build tools/mailcatcher/node_modules ## Fault harness, reduced: 100 bookings, reminders, retention and a waitlist through kills and network faults, then the invariants
 	$(BIN_DIR)/chaos -bookings 100 -rate 1 -schedule reduced -port-offset $(CHAOS_PORT_OFFSET) -timeout 10m $(CHAOS_FLAGS)
 
 .PHONY: chaos
-chaos: build tools/mailcatcher/node_modules ## Fault harness, full: 1,000 bookings through 22 kills and 18 network faults (docs/reliability.md)
+chaos: build tools/mailcatcher/node_modules ## Fault harness, full: 1,000 bookings, reminders, retention and a waitlist through 22 kills and 18 network faults (docs/reliability.md)
 	$(BIN_DIR)/chaos -bookings 1000 -rate 1 -schedule full -port-offset $(CHAOS_PORT_OFFSET) -timeout 90m $(CHAOS_FLAGS)
 
 # Memory under a hostile day (tools/cmd/pressure, docs/reliability.md "Memory under pressure"): the

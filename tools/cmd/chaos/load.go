@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"net/url"
 	"strings"
 	"sync"
 	"time"
@@ -38,14 +39,45 @@ type load struct {
 	semester   int
 	runID      string
 
-	mu       sync.Mutex
-	bookings []*booking
-	replays  map[string]int // kind -> replays done
-	renewals int            // renewals accepted, signed and paid
+	mu         sync.Mutex
+	bookings   []*booking
+	replays    map[string]int    // kind -> replays done
+	renewals   int               // renewals accepted, signed and paid
+	waited     map[string]int    // reminder step -> bookings that waited for the reminder before the step
+	reminded   map[string]int    // reminder step -> of those, bookings whose reminder came and whose link they followed
+	superseded map[string]string // renting id -> address: requests left unconfirmed, cancelled by the address's next confirmation
 }
 
 func newLoad(sys *system, apartments []int, semester int) *load {
-	return &load{sys: sys, apartments: apartments, semester: semester, runID: time.Now().UTC().Format("150405"), replays: map[string]int{}}
+	return &load{sys: sys, apartments: apartments, semester: semester, runID: time.Now().UTC().Format("150405"),
+		replays: map[string]int{}, waited: map[string]int{}, reminded: map[string]int{}, superseded: map[string]string{}}
+}
+
+// plan is what a booking does besides the way every booking goes.
+type plan struct {
+	replay    bool   // replays its confirmation link, its signature and its payment webhook
+	renew     bool   // is renewed for the next semester once paid
+	supersede bool   // makes a second request of the same address that it leaves unconfirmed
+	waitFor   string // the reminder step (CONFIRM_EMAIL, SIGN_CONTRACT, PAY_RENT) it waits for before the step
+}
+
+// planFor spreads the flows over the bookings: every fifth replays, every tenth is renewed, every
+// seventh waits for one of the reminders in turn and every eleventh (most of them) supersedes a
+// request of its own.
+func planFor(i int) plan {
+	p := plan{replay: i%5 == 0, renew: i%10 == 1}
+	switch i % 7 {
+	case 3:
+		p.waitFor = "CONFIRM_EMAIL"
+	case 5:
+		p.waitFor = "SIGN_CONTRACT"
+	case 6:
+		p.waitFor = "PAY_RENT"
+	}
+	// Not beside a wait for the confirmation reminder: the second request's reminder would be
+	// the one followed.
+	p.supersede = i%11 == 4 && p.waitFor == ""
+	return p
 }
 
 // stepLimit is how long a step is retried before the harness gives up on the booking: longer than
@@ -71,7 +103,8 @@ func (l *load) run(ctx context.Context, n int, rate float64) {
 		wg.Go(func() {
 			// Neighbouring bookings share an apartment when there are fewer apartments than
 			// bookings: they race for it, and the one to confirm first wins.
-			b.outcome, b.err = l.book(ctx, b, l.apartments[i*len(l.apartments)/n], i)
+			form := systemtest.Booking{ApartmentID: l.apartments[i*len(l.apartments)/n], SemesterID: l.semester, Email: b.email, FirstName: "Chaos"}
+			b.outcome, b.err = l.book(ctx, b, form, planFor(i))
 			if b.outcome == gaveUp || b.outcome == limited {
 				logf("booking %d (%s, renting %s) %s: %v", i, b.email, b.rentingID, b.outcome, b.err)
 			}
@@ -81,13 +114,10 @@ func (l *load) run(ctx context.Context, n int, rate float64) {
 }
 
 // book walks one booking: the form with its scans, the confirmation link of the mail, the
-// administrator's approval, the signature and the payment in the sandboxes. Every fifth booking
-// replays its confirmation link, its signature and its payment (the sandbox reports it again on the
-// webhook). Every tenth booking is renewed for the next semester once paid.
-func (l *load) book(ctx context.Context, b *booking, apartment, i int) (outcome, error) {
+// administrator's approval, the signature and the payment in the sandboxes, and what its plan adds.
+func (l *load) book(ctx context.Context, b *booking, form systemtest.Booking, p plan) (outcome, error) {
 	site := l.sys.site
-	form := systemtest.Booking{ApartmentID: apartment, SemesterID: l.semester, Email: b.email, FirstName: "Chaos"}
-	replay := i%5 == 0
+	replay := p.replay
 	err := retry(ctx, func() (bool, error) {
 		id, err := site.Book(ctx, form)
 		var e *systemtest.Exception
@@ -111,6 +141,14 @@ func (l *load) book(ctx context.Context, b *booking, apartment, i int) (outcome,
 	link, err := site.MailLink(ctx, b.email, "/booking/step3", stepLimit)
 	if err != nil {
 		return l.failed(ctx, err)
+	}
+	if p.supersede {
+		// Made after the first request's mail came, so that the first link of the address stays the
+		// first request's.
+		l.supersede(ctx, form)
+	}
+	if p.waitFor == "CONFIRM_EMAIL" {
+		link = l.remindedLink(ctx, b.email, p.waitFor, link)
 	}
 	var page string
 	err = retry(ctx, func() (bool, error) {
@@ -137,10 +175,10 @@ func (l *load) book(ctx context.Context, b *booking, apartment, i int) (outcome,
 	if err := l.until(ctx, b.rentingID, "OWNER_ACKNOWLEDGED", func() error { return l.sys.admin.ApproveIdentityCard(ctx, b.rentingID) }); err != nil {
 		return l.failed(ctx, err)
 	}
-	if err := l.signAndPay(ctx, b.rentingID, replay); err != nil {
+	if err := l.signAndPay(ctx, b.email, b.rentingID, p); err != nil {
 		return l.failed(ctx, err)
 	}
-	if i%10 == 1 {
+	if p.renew {
 		if err := l.renew(ctx, b, form); err != nil {
 			return l.failed(ctx, fmt.Errorf("renewal: %w", err))
 		}
@@ -148,9 +186,14 @@ func (l *load) book(ctx context.Context, b *booking, apartment, i int) (outcome,
 	return paid, nil
 }
 
-// signAndPay signs the renting's contract and pays it, replaying both when asked.
-func (l *load) signAndPay(ctx context.Context, rentingID string, replay bool) error {
+// signAndPay signs the renting's contract and pays it, replaying both when the plan says so, and
+// waiting for the reminder of either step first when it says so.
+func (l *load) signAndPay(ctx context.Context, email, rentingID string, p plan) error {
 	site := l.sys.site
+	replay := p.replay
+	if p.waitFor == "SIGN_CONTRACT" {
+		l.remindedLink(ctx, email, p.waitFor, nil)
+	}
 	sign := func() error { return site.Sign(ctx, rentingID, "Chaos Beispiel") }
 	if err := l.until(ctx, rentingID, "CONTRACT_SIGNED", sign); err != nil {
 		return err
@@ -161,19 +204,71 @@ func (l *load) signAndPay(ctx context.Context, rentingID string, replay bool) er
 		_ = sign()
 		l.replayed("signature")
 	}
+	if p.waitFor == "PAY_RENT" {
+		l.remindedLink(ctx, email, p.waitFor, nil)
+	}
 	pay := func() error { return site.Pay(ctx, rentingID) }
 	if err := l.until(ctx, rentingID, "PAYED", pay); err != nil {
 		return err
 	}
 	if replay {
+		// The very request the sandbox sent, byte for byte with its signature, as a provider
+		// retrying a webhook whose answer it did not get would.
+		if err := retry(ctx, func() (bool, error) { err := l.sys.webhooks.resendPaid(ctx, rentingID); return err == nil, err }); err != nil {
+			return fmt.Errorf("sending the payment webhook again: %w", err)
+		}
+		l.replayed("payment webhook, the same request")
 		// The sandbox reports the payment on the webhook again, as a provider retrying would; tried
 		// again like every step when it meets a fault.
 		if err := retry(ctx, func() (bool, error) { err := pay(); return err == nil, err }); err != nil {
 			return fmt.Errorf("paying again: %w", err)
 		}
-		l.replayed("payment webhook")
+		l.replayed("payment webhook, a new report")
 	}
 	return nil
+}
+
+// reminderSubjects are the reminders' subjects in German, the bookings' language, by step.
+var reminderSubjects = map[string]string{
+	"CONFIRM_EMAIL":  "Erinnerung: Bitte bestätige deine E-Mail-Adresse",
+	"SIGN_CONTRACT":  "Erinnerung: Bitte unterschreibe deinen Mietvertrag",
+	"PAY_RENT":       "Erinnerung: Bitte bezahle die Miete für das Semester",
+	"ANSWER_RENEWAL": "Erinnerung: Möchtest du ein weiteres Semester bleiben?",
+}
+
+// reminderPaths are the booking steps the reminders link to.
+var reminderPaths = map[string]string{"CONFIRM_EMAIL": "/booking/step3", "SIGN_CONTRACT": "/booking/step4", "PAY_RENT": "/booking/step5"}
+
+// remindedLink waits, as a student who leaves the step for later, until the step's reminder came
+// and returns its link; when none comes within stepLimit it returns otherwise (the invariants count
+// the reminder missing).
+func (l *load) remindedLink(ctx context.Context, email, step string, otherwise *url.URL) *url.URL {
+	l.mu.Lock()
+	l.waited[step]++
+	l.mu.Unlock()
+	link, err := l.sys.site.MailLinkIn(ctx, email, reminderSubjects[step], reminderPaths[step], stepLimit)
+	if err != nil {
+		logf("%s: no %s reminder: %v", email, step, err)
+		return otherwise
+	}
+	l.mu.Lock()
+	l.reminded[step]++
+	l.mu.Unlock()
+	return link
+}
+
+// supersede makes a second request for the booking's apartment from the same address and leaves it
+// unconfirmed: the first request's confirmation cancels it, and the renting job forgets it after
+// UNCONFIRMED_REQUEST_RETENTION. A second request that fails is not tried again (nothing to check).
+func (l *load) supersede(ctx context.Context, form systemtest.Booking) {
+	id, err := l.sys.site.Book(ctx, form)
+	if err != nil {
+		logf("%s: no second request: %v", form.Email, err)
+		return
+	}
+	l.mu.Lock()
+	l.superseded[id] = form.Email
+	l.mu.Unlock()
 }
 
 // renew has the office offer the next semester to the paid booking's renter, who accepts it through
@@ -201,7 +296,7 @@ func (l *load) renew(ctx context.Context, b *booking, form systemtest.Booking) e
 	if err := l.until(ctx, renewal, "RENEWAL_ACCEPTED", func() error { return l.sys.site.ApproveRenewal(ctx, extend, form) }); err != nil {
 		return err
 	}
-	if err := l.signAndPay(ctx, renewal, false); err != nil {
+	if err := l.signAndPay(ctx, b.email, renewal, plan{}); err != nil {
 		return err
 	}
 	l.mu.Lock()

@@ -1,9 +1,11 @@
 // Command chaos is the fault harness (make chaos; a reduced run in make test): it runs the whole
 // system as make run does, with NATS as a process of its own and a fault proxy between the services
 // and PostgreSQL and NATS, drives bookings at a steady rate (documents, confirmation, approval,
-// signature, payment and its webhook) and meanwhile, on a schedule it prints, kills processes with
-// SIGKILL, puts latency, resets and partitions on the network and replays confirmation links,
-// signatures and payments. Its verdict is an invariant check of the databases, the mail catcher and
+// signature, payment and its webhook, renewals, reminders waited for, requests superseded and
+// forgotten, a waitlist whose offers are booked or left to pass on) and meanwhile, on a schedule it
+// prints, kills processes with SIGKILL, puts latency, resets and partitions on the network and
+// replays confirmation links, signatures, payment webhooks (the very same request again) and the
+// waitlist's links. Its verdict is an invariant check of the databases, the mail catcher and
 // JetStream afterwards, one line per invariant; docs/reliability.md has the results.
 //
 // Usage: chaos [-bookings 100] [-rate 1] [-schedule reduced|full] [-port-offset 300]
@@ -66,23 +68,33 @@ func run(ctx context.Context, opt options) error {
 	}
 	defer sys.stop()
 	logf("system up in %s: gateway %s, mail %s, data %s", time.Since(began).Round(time.Second), sys.Gateway, sys.Mail, sys.Data)
-	apartments, semester, err := sys.prepareApartments(ctx, opt.apartments)
+	// The waitlist: a student per 50 bookings (4 at least), for half as many apartments.
+	students := max(4, opt.bookings/50)
+	apartments, reserve, semester, err := sys.prepareApartments(ctx, opt.apartments, students/2)
 	if err != nil {
 		return err
 	}
-	logf("%d apartments in semester %d; %d bookings at %.1f/s; schedule %s (%d faults)", len(apartments), semester, opt.bookings, opt.rate, opt.schedule, len(schedule))
+	logf("%d apartments in semester %d, %d more blocked for the waitlist; %d bookings at %.1f/s; schedule %s (%d faults); %s",
+		len(apartments), semester, len(reserve), opt.bookings, opt.rate, opt.schedule, len(schedule), settings)
 
 	load := newLoad(sys, apartments, semester)
-	loadDone := make(chan struct{})
+	waitlist := newWaitlist(load, reserve, students)
+	loadDone, waitlistDone := make(chan struct{}), make(chan struct{})
 	go func() {
 		load.run(ctx, opt.bookings, opt.rate)
 		close(loadDone)
 	}()
-	// The faults spread over the time the load takes, at least 5 s apart.
-	gap := max(5*time.Second, time.Duration(float64(opt.bookings)/opt.rate*float64(time.Second))/time.Duration(len(schedule)+1))
+	go func() {
+		waitlist.run(ctx, loadDone)
+		close(waitlistDone)
+	}()
+	// The faults spread over the time the load and the waitlist's offers take, at least 5 s apart.
+	busy := time.Duration(float64(opt.bookings)/opt.rate*float64(time.Second)) + 2*settings.offerValidity
+	gap := max(5*time.Second, busy/time.Duration(len(schedule)+1))
 	recoveries := sys.runSchedule(ctx, schedule, opt.hold, gap)
 	<-loadDone
-	logf("load done: %s", load.summary())
+	<-waitlistDone
+	logf("load done: %s; %s", load.summary(), waitlist.summary())
 	drained, err := sys.waitDrained(ctx, 3*time.Minute)
 	if err != nil {
 		logf("not drained: %v", err)
@@ -90,7 +102,7 @@ func run(ctx context.Context, opt options) error {
 		logf("drained %s after the load", drained.Round(time.Millisecond))
 	}
 	printRecoveries(recoveries)
-	failed := sys.checkInvariants(ctx, load)
+	failed := sys.checkInvariants(ctx, load, waitlist)
 	logf("whole run %s", time.Since(began).Round(time.Second))
 	if failed > 0 {
 		return fmt.Errorf("%d invariants broken (the system's log: %s)", failed, sys.Log)

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"net/http"
 	"os"
@@ -40,10 +41,11 @@ var databases = []string{"catalog", "renting", "renter", "document", "payment"}
 // NATS and each service's gRPC port.
 type system struct {
 	*systemtest.Stack
-	offset  int
-	proxies map[string]*faultproxy.Proxy // postgres, nats or a service's gRPC
-	site    *systemtest.Site             // anonymous: the student's side
-	admin   *systemtest.Site             // signed in as the administrator
+	offset   int
+	proxies  map[string]*faultproxy.Proxy // postgres, nats or a service's gRPC
+	webhooks *recorder                    // the services' way to the gateway: records the payment webhooks
+	site     *systemtest.Site             // anonymous: the student's side
+	admin    *systemtest.Site             // signed in as the administrator
 }
 
 func startSystem(ctx context.Context, opt options) (*system, error) {
@@ -61,6 +63,7 @@ func startSystem(ctx context.Context, opt options) (*system, error) {
 		targets[name] = port + grpcPortDistance
 	}
 	var via []string
+	var err error
 	for name, port := range targets {
 		p, err := faultproxy.Listen("127.0.0.1:0", fmt.Sprintf("127.0.0.1:%d", port+s.offset))
 		if err != nil {
@@ -70,9 +73,15 @@ func startSystem(ctx context.Context, opt options) (*system, error) {
 		s.proxies[name] = p
 		via = append(via, name+"="+p.Addr())
 	}
+	s.webhooks, err = newRecorder(fmt.Sprintf("http://127.0.0.1:%d", systemtest.GatewayPort+s.offset))
+	if err != nil {
+		s.closeProxies()
+		return nil, err
+	}
+	via = append(via, "gateway="+s.webhooks.Addr())
 	stack, err := systemtest.StartStack(systemtest.StackOptions{
 		Root: root, Data: filepath.Join(root, ".data", fmt.Sprintf("chaos-%d", opt.offset)), Offset: opt.offset,
-		Args: []string{"-nats-process", "-proxy", strings.Join(via, ",")},
+		Args: []string{"-nats-process", "-proxy", strings.Join(via, ",")}, Env: settings.env(),
 	})
 	if err != nil {
 		s.closeProxies()
@@ -100,6 +109,9 @@ func (s *system) stop() {
 func (s *system) closeProxies() {
 	for _, p := range s.proxies {
 		_ = p.Close()
+	}
+	if s.webhooks != nil {
+		_ = s.webhooks.Close()
 	}
 }
 
@@ -136,12 +148,36 @@ func (s *system) query(ctx context.Context, database string, fn func(*pgx.Conn) 
 	return fn(conn)
 }
 
-// prepareApartments makes the residence n apartments large by copying the demo apartments into the
-// catalog (test data: the demo residence has 24) and returns them with the bookable semester.
-func (s *system) prepareApartments(ctx context.Context, n int) ([]int, int, error) {
+// prepareApartments makes the residence at least n+reserve apartments large by copying the demo
+// apartments into the catalog (test data: the demo residence has 24) and returns the first n for the
+// load, the next reserve for the waitlist and the bookable semester. Every apartment but the load's is
+// blocked in the semester, so that the house is full once the load's bookings hold theirs: the
+// waitlist's offers go out when the harness lifts the reserve's blocks.
+func (s *system) prepareApartments(ctx context.Context, n, reserve int) (load, reserved []int, semester int, err error) {
+	semester, all, err := s.copyApartments(ctx, n+reserve)
+	if err != nil {
+		return nil, nil, 0, err
+	}
+	for _, id := range all[n:] {
+		if err := retry(ctx, func() (bool, error) {
+			err := s.admin.BlockApartment(ctx, id, semester, "Reserve der Warteliste (chaos)")
+			// NO_APARTMENT until the catalog has loaded the copies (on its change notice); any other
+			// exception says the apartment is held or blocked, not free either way.
+			var e *systemtest.Exception
+			return err == nil || errors.As(err, &e) && e.MessageID != "NO_APARTMENT", err
+		}); err != nil {
+			return nil, nil, 0, fmt.Errorf("block apartment %d: %w", id, err)
+		}
+	}
+	return all[:n], all[n : n+reserve], semester, nil
+}
+
+// copyApartments copies the demo apartments until there are at least n and returns every apartment
+// with the bookable semester.
+func (s *system) copyApartments(ctx context.Context, n int) (int, []int, error) {
 	semester, _, err := systemtest.FreeApartment(ctx, s.Gateway+"/api/graphql")
 	if err != nil {
-		return nil, 0, err
+		return 0, nil, err
 	}
 	var ids []int32
 	err = s.query(ctx, "catalog", func(c *pgx.Conn) error {
@@ -154,7 +190,7 @@ func (s *system) prepareApartments(ctx context.Context, n int) ([]int, int, erro
 		if err != nil {
 			return fmt.Errorf("copy apartments: %w", err)
 		}
-		rows, _ := c.Query(ctx, "SELECT id FROM apartment ORDER BY id LIMIT $1", n)
+		rows, _ := c.Query(ctx, "SELECT id FROM apartment ORDER BY id")
 		ids, err = pgx.CollectRows(rows, pgx.RowTo[int32])
 		return err
 	})
@@ -162,7 +198,7 @@ func (s *system) prepareApartments(ctx context.Context, n int) ([]int, int, erro
 	for i, id := range ids {
 		apartments[i] = int(id)
 	}
-	return apartments, semester, err
+	return semester, apartments, err
 }
 
 // children lists devstack's child processes: pid by name (the binary's, or "nats" for `devstack nats`).

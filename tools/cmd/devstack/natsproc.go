@@ -75,9 +75,9 @@ func parseProxy(value string) (map[string]string, error) {
 	}
 	for _, pair := range strings.Split(value, ",") {
 		kind, addr, ok := strings.Cut(pair, "=")
-		known := kind == "postgres" || kind == "nats" || slices.ContainsFunc(services, func(s service) bool { return s.name == kind })
+		known := kind == "postgres" || kind == "nats" || kind == "gateway" || slices.ContainsFunc(services, func(s service) bool { return s.name == kind })
 		if _, _, err := net.SplitHostPort(addr); !ok || err != nil || !known {
-			return nil, fmt.Errorf("-proxy: %q is not postgres=, nats= or <service>=host:port", pair)
+			return nil, fmt.Errorf("-proxy: %q is not postgres=, nats=, gateway= or <service>=host:port", pair)
 		}
 		via[kind] = addr
 	}
@@ -90,6 +90,16 @@ func (s *stack) peerAddr(peer service) string {
 		return addr
 	}
 	return fmt.Sprintf("127.0.0.1:%d", peer.grpcPort)
+}
+
+// publicURL is the gateway's address the services put in their links and the sandboxes report their
+// webhooks to: the proxy's with -proxy gateway=… (the fault harness records the webhooks there, to
+// send the very same request again as a provider's retry would).
+func (s *stack) publicURL() string {
+	if addr, ok := s.via["gateway"]; ok {
+		return "http://" + addr
+	}
+	return "http://localhost:" + s.gatewayPort()
 }
 
 // viaProxy returns the URL u of PostgreSQL or NATS (kind) with the proxy's address when -proxy names one.

@@ -10,7 +10,7 @@ import (
 
 func TestProxy_theChildrenReachPostgresNATSAndPeersThroughIt(t *testing.T) {
 	t.Parallel()
-	via, err := parseProxy("postgres=127.0.0.1:6001,nats=127.0.0.1:6002,renter=127.0.0.1:6003")
+	via, err := parseProxy("postgres=127.0.0.1:6001,nats=127.0.0.1:6002,renter=127.0.0.1:6003,gateway=127.0.0.1:6004")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -30,11 +30,14 @@ func TestProxy_theChildrenReachPostgresNATSAndPeersThroughIt(t *testing.T) {
 	if got, want := env["NATS_URL"], "nats://127.0.0.1:6002"; got != want {
 		t.Errorf("NATS_URL %s, want %s", got, want)
 	}
+	if got, want := env["PUBLIC_URL"], "http://127.0.0.1:6004"; got != want {
+		t.Errorf("PUBLIC_URL %s, want %s (the webhooks through the proxy)", got, want)
+	}
 	direct := &stack{via: map[string]string{}, natsURL: "nats://127.0.0.1:4229"}
 	if got := direct.viaProxy("nats", direct.natsURL); got != "nats://127.0.0.1:4229" {
 		t.Errorf("without -proxy NATS_URL is %s", got)
 	}
-	for _, bad := range []string{"postgres", "redis=127.0.0.1:1", "nats=nohost", "gateway=127.0.0.1:1"} {
+	for _, bad := range []string{"postgres", "redis=127.0.0.1:1", "nats=nohost", "gateway=nohost"} {
 		if _, err := parseProxy(bad); err == nil {
 			t.Errorf("-proxy %q accepted", bad)
 		}

@@ -343,7 +343,7 @@ func (s *stack) serviceEnv(svc service, keys identityKeys) map[string]string {
 		"GRPC_ADDR":           fmt.Sprintf("127.0.0.1:%d", svc.grpcPort),
 		"IDENTITY_PUBLIC_KEY": keys.public,
 		"SMTP_ADDR":           s.smtpAddr,
-		"PUBLIC_URL":          "http://localhost:" + s.gatewayPort(),
+		"PUBLIC_URL":          s.publicURL(),
 	})
 	delete(env, "IDENTITY_PRIVATE_KEY")
 	s.addMemoryLimit(env, svc.name)

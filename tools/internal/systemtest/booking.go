@@ -75,6 +75,7 @@ type Booking struct {
 	ApartmentID, SemesterID int
 	Email, FirstName        string
 	Language                string // de or en
+	OfferToken              string // the waitlist offer's token (its mail's link), when the booking answers one
 }
 
 // Input is the createRentingRequest input of the booking: valid personal data and PNG scans.
@@ -84,13 +85,17 @@ func (b Booking) Input() map[string]any {
 	if language == "" {
 		language = "de"
 	}
-	return map[string]any{
+	input := map[string]any{
 		"apartmentId": b.ApartmentID, "semesterId": b.SemesterID,
 		"email": b.Email, "firstName": b.FirstName, "lastName": "Beispiel", "gender": "female",
 		"birthday": "2003-05-17", "street": "Hauptstraße 1", "zip": "69117", "city": "Heidelberg",
 		"country": "DEU", "nationality": "de", "phone": "+49 170 1234567", "language": language,
 		"identityCardFront": scan, "identityCardBack": scan, "immatriculation": scan,
 	}
+	if b.OfferToken != "" {
+		input["offerToken"] = b.OfferToken
+	}
+	return input
 }
 
 // CreateRentingRequest is the booking form's mutation.

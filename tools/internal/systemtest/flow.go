@@ -134,6 +134,46 @@ func (s *Site) ApproveRenewal(ctx context.Context, extend *url.URL, b Booking) e
 	return err
 }
 
+// JoinWaitlist puts the address on the semester's waitlist (joinWaitlist); a business exception
+// (WAITLIST_NOT_NEEDED while an apartment is free) comes back as *Exception.
+func (s *Site) JoinWaitlist(ctx context.Context, semesterID int, email, name string) error {
+	return s.update(ctx, "joinWaitlist", `mutation($j: JoinWaitlist!) { joinWaitlist(join: $j) { exception { messageId path } } }`,
+		map[string]any{"j": map[string]any{"semesterId": semesterID, "email": email, "name": name, "language": "de"}})
+}
+
+// ConfirmWaitlistEntry confirms a waitlist entry with the token of its confirmation mail's link
+// (/booking/waitlist-confirm?token=…), as the page's button does.
+func (s *Site) ConfirmWaitlistEntry(ctx context.Context, link *url.URL) error {
+	return s.update(ctx, "confirmWaitlistEntry", `mutation($t: String!) { confirmWaitlistEntry(token: $t) { exception { messageId path } } }`,
+		map[string]any{"t": link.Query().Get("token")})
+}
+
+// BlockApartment is the administrator's block of an apartment in a semester.
+func (s *Site) BlockApartment(ctx context.Context, apartmentID, semesterID int, reason string) error {
+	return s.update(ctx, "blockApartment", `mutation($a: Int!, $s: Int!, $r: String!) { blockApartment(apartmentId: $a, semesterId: $s, reason: $r) { exception { messageId path } } }`,
+		map[string]any{"a": apartmentID, "s": semesterID, "r": reason})
+}
+
+// UnblockApartment is the administrator's lifting of a block; the waitlist's first in line is
+// offered the apartment at once.
+func (s *Site) UnblockApartment(ctx context.Context, apartmentID, semesterID int) error {
+	return s.update(ctx, "unblockApartment", `mutation($a: Int!, $s: Int!) { unblockApartment(apartmentId: $a, semesterId: $s) { exception { messageId path } } }`,
+		map[string]any{"a": apartmentID, "s": semesterID})
+}
+
+// update runs a mutation whose result (field) is an UpdateResult; its business exception comes back
+// as *Exception.
+func (s *Site) update(ctx context.Context, field, query string, variables map[string]any) error {
+	var out map[string]struct{ Exception *Exception }
+	if err := s.GraphQL(ctx, query, variables, &out); err != nil {
+		return err
+	}
+	if e := out[field].Exception; e != nil {
+		return e
+	}
+	return nil
+}
+
 // State is the renting's state as its booking pages see it (bookingProgress).
 func (s *Site) State(ctx context.Context, rentingID string) (string, error) {
 	var out struct{ BookingProgress *struct{ State string } }
@@ -149,12 +189,21 @@ func (s *Site) State(ctx context.Context, rentingID string) (string, error) {
 // MailLink waits until a mail to address holds a link to the site path (e.g. /booking/step3) and
 // returns the link.
 func (s *Site) MailLink(ctx context.Context, address, path string, timeout time.Duration) (*url.URL, error) {
+	return s.MailLinkIn(ctx, address, "", path, timeout)
+}
+
+// MailLinkIn is MailLink among the mails whose subject contains subject (all when it is empty), e.g.
+// a reminder's.
+func (s *Site) MailLinkIn(ctx context.Context, address, subject, path string, timeout time.Duration) (*url.URL, error) {
 	pattern := regexp.MustCompile(`https?://[^\s"'<>]+` + regexp.QuoteMeta(path) + `\?[^\s"'<>]+`)
 	deadline := time.Now().Add(timeout)
 	for {
 		mails, err := s.MailsTo(ctx, address)
 		if err == nil {
 			for _, m := range mails {
+				if !strings.Contains(m.Subject, subject) {
+					continue
+				}
 				if link := pattern.FindString(m.Text); link != "" {
 					return url.Parse(strings.ReplaceAll(link, "&amp;", "&"))
 				}
