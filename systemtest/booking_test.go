@@ -19,6 +19,7 @@ import (
 	catalogv1 "semesterhaus/proto/gen/catalog/v1"
 	commonv1 "semesterhaus/proto/gen/common/v1"
 	renterv1 "semesterhaus/proto/gen/renter/v1"
+	"semesterhaus/proto/payment/paymentfake"
 	"semesterhaus/services/catalog/catalogtest"
 	"semesterhaus/services/document/documenttest"
 	"semesterhaus/services/renter/rentertest"
@@ -45,7 +46,8 @@ func newBooking(t *testing.T) *booking {
 	now := func() time.Time { return designDay }
 	catalogAddr := catalogtest.NewGRPCServer(t, now)
 	renter := rentertest.Start(t, now)
-	renting := rentingtest.Start(t, rentingtest.Peers{Catalog: catalogAddr, Renter: renter.Addr, Document: documenttest.NewGRPCServer(t)}, now)
+	renting := rentingtest.Start(t, rentingtest.Peers{Catalog: catalogAddr, Renter: renter.Addr, Document: documenttest.NewGRPCServer(t),
+		Payment: grpctest.Serve(t, paymentfake.New().Register)}, now)
 	semester, err := catalogv1.NewCatalogServiceClient(grpctest.Dial(t, "renting", "catalog", catalogAddr)).GetBookableSemester(context.Background(), &catalogv1.GetBookableSemesterRequest{})
 	if err != nil {
 		t.Fatal(err)

@@ -13,7 +13,7 @@ import (
 // these; the callers the services' *_GRPC_ADDR settings name must be the same.
 var grpcEdges = map[string][]string{
 	"catalog":  nil,
-	"renting":  {"catalog", "document", "renter"},
+	"renting":  {"catalog", "document", "payment", "renter"},
 	"renter":   {"catalog", "document", "renting"},
 	"document": {"catalog", "payment", "renter", "renting"},
 	"payment":  {"catalog", "renting"},

@@ -5,6 +5,7 @@ package paymentfake
 
 import (
 	"context"
+	"slices"
 	"sync"
 
 	"google.golang.org/grpc"
@@ -42,4 +43,21 @@ func (s *Server) PaymentOfRenting(_ context.Context, req *paymentv1.PaymentOfRen
 		return payment, nil
 	}
 	return nil, status.Error(codes.NotFound, "no payment")
+}
+
+// PaymentsOfRentings answers like the payment service: the payments of the rentings named, oldest
+// first, a renting without one left out.
+func (s *Server) PaymentsOfRentings(_ context.Context, req *paymentv1.PaymentsOfRentingsRequest) (*paymentv1.PaymentsOfRentingsResponse, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	resp := &paymentv1.PaymentsOfRentingsResponse{}
+	for _, id := range req.GetRentingIds() {
+		if payment, ok := s.payments[id]; ok {
+			resp.Payments = append(resp.Payments, payment)
+		}
+	}
+	slices.SortStableFunc(resp.Payments, func(a, b *paymentv1.Payment) int {
+		return a.GetCreatedAt().AsTime().Compare(b.GetCreatedAt().AsTime())
+	})
+	return resp, nil
 }

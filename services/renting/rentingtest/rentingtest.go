@@ -26,7 +26,7 @@ import (
 
 // Peers are the gRPC addresses (host:port) of the services the renting service calls.
 type Peers struct {
-	Catalog, Renter, Document string
+	Catalog, Renter, Document, Payment string
 }
 
 // Service is a running renting service on its own database.
@@ -52,7 +52,8 @@ func Start(t testing.TB, peers Peers, now func() time.Time) *Service {
 	pool, _ := pgtest.NewDatabase(t, migrations.FS)
 	logger := slog.New(slog.DiscardHandler)
 	rentings := app.New(pgadapter.NewRepository(pool, "renting"), grpcadapter.NewCatalog(grpctest.Dial(t, "renting", "catalog", peers.Catalog)),
-		grpcadapter.NewRenters(grpctest.Dial(t, "renting", "renter", peers.Renter)), grpcadapter.NewDocuments(grpctest.Dial(t, "renting", "document", peers.Document)), now,
+		grpcadapter.NewRenters(grpctest.Dial(t, "renting", "renter", peers.Renter)), grpcadapter.NewDocuments(grpctest.Dial(t, "renting", "document", peers.Document)),
+		grpcadapter.NewPayments(grpctest.Dial(t, "renting", "payment", peers.Payment)), now,
 		app.Settings{TimeZone: berlin, ConfirmationTimeout: 72 * time.Hour, UnconfirmedRetention: 30 * 24 * time.Hour}, logger)
 	subgraph := graphqltest.Serve(t, "renting", func(v *identity.Verifier) http.Handler { return graphql.NewHandler(rentings, v, logger) })
 	links := http.NewServeMux()

@@ -365,6 +365,11 @@ export const de: Resources = {
         signedContract: 'Unterschriebener Mietvertrag (PDF)',
         receipt: 'Zahlungsquittung (PDF)',
       },
+      payment: {
+        OPEN: 'Zahlung: {{amount}}, offen',
+        FAILED: 'Zahlung: {{amount}}, offen (der letzte Versuch ist fehlgeschlagen)',
+        PAID: 'Zahlung: {{amount}}, bezahlt am {{date}}, Quittung Nr. {{number}}',
+      },
       documents: {
         title: 'Deine Dokumente',
         none: 'Wir bewahren keine Dokumente von dir auf.',

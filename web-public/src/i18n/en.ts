@@ -364,6 +364,11 @@ export const en = {
         signedContract: 'Signed contract (PDF)',
         receipt: 'Payment receipt (PDF)',
       },
+      payment: {
+        OPEN: 'Payment: {{amount}}, open',
+        FAILED: 'Payment: {{amount}}, open (the last attempt failed)',
+        PAID: 'Payment: {{amount}}, paid on {{date}}, receipt no. {{number}}',
+      },
       documents: {
         title: 'Your documents',
         none: 'We keep no documents of yours.',

@@ -68,6 +68,94 @@ func (x *PaymentOfRentingRequest) GetRentingId() string {
 	return ""
 }
 
+type PaymentsOfRentingsRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	RentingIds    []string               `protobuf:"bytes,1,rep,name=renting_ids,json=rentingIds,proto3" json:"renting_ids,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *PaymentsOfRentingsRequest) Reset() {
+	*x = PaymentsOfRentingsRequest{}
+	mi := &file_payment_v1_payment_proto_msgTypes[1]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *PaymentsOfRentingsRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*PaymentsOfRentingsRequest) ProtoMessage() {}
+
+func (x *PaymentsOfRentingsRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_payment_v1_payment_proto_msgTypes[1]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use PaymentsOfRentingsRequest.ProtoReflect.Descriptor instead.
+func (*PaymentsOfRentingsRequest) Descriptor() ([]byte, []int) {
+	return file_payment_v1_payment_proto_rawDescGZIP(), []int{1}
+}
+
+func (x *PaymentsOfRentingsRequest) GetRentingIds() []string {
+	if x != nil {
+		return x.RentingIds
+	}
+	return nil
+}
+
+type PaymentsOfRentingsResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Payments      []*Payment             `protobuf:"bytes,1,rep,name=payments,proto3" json:"payments,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *PaymentsOfRentingsResponse) Reset() {
+	*x = PaymentsOfRentingsResponse{}
+	mi := &file_payment_v1_payment_proto_msgTypes[2]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *PaymentsOfRentingsResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*PaymentsOfRentingsResponse) ProtoMessage() {}
+
+func (x *PaymentsOfRentingsResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_payment_v1_payment_proto_msgTypes[2]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use PaymentsOfRentingsResponse.ProtoReflect.Descriptor instead.
+func (*PaymentsOfRentingsResponse) Descriptor() ([]byte, []int) {
+	return file_payment_v1_payment_proto_rawDescGZIP(), []int{2}
+}
+
+func (x *PaymentsOfRentingsResponse) GetPayments() []*Payment {
+	if x != nil {
+		return x.Payments
+	}
+	return nil
+}
+
 type Payment struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	PaymentId     string                 `protobuf:"bytes,1,opt,name=payment_id,json=paymentId,proto3" json:"payment_id,omitempty"`
@@ -85,7 +173,7 @@ type Payment struct {
 
 func (x *Payment) Reset() {
 	*x = Payment{}
-	mi := &file_payment_v1_payment_proto_msgTypes[1]
+	mi := &file_payment_v1_payment_proto_msgTypes[3]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -97,7 +185,7 @@ func (x *Payment) String() string {
 func (*Payment) ProtoMessage() {}
 
 func (x *Payment) ProtoReflect() protoreflect.Message {
-	mi := &file_payment_v1_payment_proto_msgTypes[1]
+	mi := &file_payment_v1_payment_proto_msgTypes[3]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -110,7 +198,7 @@ func (x *Payment) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Payment.ProtoReflect.Descriptor instead.
 func (*Payment) Descriptor() ([]byte, []int) {
-	return file_payment_v1_payment_proto_rawDescGZIP(), []int{1}
+	return file_payment_v1_payment_proto_rawDescGZIP(), []int{3}
 }
 
 func (x *Payment) GetPaymentId() string {
@@ -183,7 +271,12 @@ const file_payment_v1_payment_proto_rawDesc = "" +
 	"\x18payment/v1/payment.proto\x12\x17semesterhaus.payment.v1\x1a\x1fgoogle/protobuf/timestamp.proto\"8\n" +
 	"\x17PaymentOfRentingRequest\x12\x1d\n" +
 	"\n" +
-	"renting_id\x18\x01 \x01(\tR\trentingId\"\xd8\x02\n" +
+	"renting_id\x18\x01 \x01(\tR\trentingId\"<\n" +
+	"\x19PaymentsOfRentingsRequest\x12\x1f\n" +
+	"\vrenting_ids\x18\x01 \x03(\tR\n" +
+	"rentingIds\"Z\n" +
+	"\x1aPaymentsOfRentingsResponse\x12<\n" +
+	"\bpayments\x18\x01 \x03(\v2 .semesterhaus.payment.v1.PaymentR\bpayments\"\xd8\x02\n" +
 	"\aPayment\x12\x1d\n" +
 	"\n" +
 	"payment_id\x18\x01 \x01(\tR\tpaymentId\x12\x1d\n" +
@@ -196,9 +289,10 @@ const file_payment_v1_payment_proto_rawDesc = "" +
 	"\n" +
 	"created_at\x18\a \x01(\v2\x1a.google.protobuf.TimestampR\tcreatedAt\x123\n" +
 	"\apaid_at\x18\b \x01(\v2\x1a.google.protobuf.TimestampR\x06paidAt\x12%\n" +
-	"\x0ereceipt_number\x18\t \x01(\x03R\rreceiptNumber2x\n" +
+	"\x0ereceipt_number\x18\t \x01(\x03R\rreceiptNumber2\xf7\x01\n" +
 	"\x0ePaymentService\x12f\n" +
-	"\x10PaymentOfRenting\x120.semesterhaus.payment.v1.PaymentOfRentingRequest\x1a .semesterhaus.payment.v1.PaymentB-Z+semesterhaus/proto/gen/payment/v1;paymentv1b\x06proto3"
+	"\x10PaymentOfRenting\x120.semesterhaus.payment.v1.PaymentOfRentingRequest\x1a .semesterhaus.payment.v1.Payment\x12}\n" +
+	"\x12PaymentsOfRentings\x122.semesterhaus.payment.v1.PaymentsOfRentingsRequest\x1a3.semesterhaus.payment.v1.PaymentsOfRentingsResponseB-Z+semesterhaus/proto/gen/payment/v1;paymentv1b\x06proto3"
 
 var (
 	file_payment_v1_payment_proto_rawDescOnce sync.Once
@@ -212,22 +306,27 @@ func file_payment_v1_payment_proto_rawDescGZIP() []byte {
 	return file_payment_v1_payment_proto_rawDescData
 }
 
-var file_payment_v1_payment_proto_msgTypes = make([]protoimpl.MessageInfo, 2)
+var file_payment_v1_payment_proto_msgTypes = make([]protoimpl.MessageInfo, 4)
 var file_payment_v1_payment_proto_goTypes = []any{
-	(*PaymentOfRentingRequest)(nil), // 0: semesterhaus.payment.v1.PaymentOfRentingRequest
-	(*Payment)(nil),                 // 1: semesterhaus.payment.v1.Payment
-	(*timestamppb.Timestamp)(nil),   // 2: google.protobuf.Timestamp
+	(*PaymentOfRentingRequest)(nil),    // 0: semesterhaus.payment.v1.PaymentOfRentingRequest
+	(*PaymentsOfRentingsRequest)(nil),  // 1: semesterhaus.payment.v1.PaymentsOfRentingsRequest
+	(*PaymentsOfRentingsResponse)(nil), // 2: semesterhaus.payment.v1.PaymentsOfRentingsResponse
+	(*Payment)(nil),                    // 3: semesterhaus.payment.v1.Payment
+	(*timestamppb.Timestamp)(nil),      // 4: google.protobuf.Timestamp
 }
 var file_payment_v1_payment_proto_depIdxs = []int32{
-	2, // 0: semesterhaus.payment.v1.Payment.created_at:type_name -> google.protobuf.Timestamp
-	2, // 1: semesterhaus.payment.v1.Payment.paid_at:type_name -> google.protobuf.Timestamp
-	0, // 2: semesterhaus.payment.v1.PaymentService.PaymentOfRenting:input_type -> semesterhaus.payment.v1.PaymentOfRentingRequest
-	1, // 3: semesterhaus.payment.v1.PaymentService.PaymentOfRenting:output_type -> semesterhaus.payment.v1.Payment
-	3, // [3:4] is the sub-list for method output_type
-	2, // [2:3] is the sub-list for method input_type
-	2, // [2:2] is the sub-list for extension type_name
-	2, // [2:2] is the sub-list for extension extendee
-	0, // [0:2] is the sub-list for field type_name
+	3, // 0: semesterhaus.payment.v1.PaymentsOfRentingsResponse.payments:type_name -> semesterhaus.payment.v1.Payment
+	4, // 1: semesterhaus.payment.v1.Payment.created_at:type_name -> google.protobuf.Timestamp
+	4, // 2: semesterhaus.payment.v1.Payment.paid_at:type_name -> google.protobuf.Timestamp
+	0, // 3: semesterhaus.payment.v1.PaymentService.PaymentOfRenting:input_type -> semesterhaus.payment.v1.PaymentOfRentingRequest
+	1, // 4: semesterhaus.payment.v1.PaymentService.PaymentsOfRentings:input_type -> semesterhaus.payment.v1.PaymentsOfRentingsRequest
+	3, // 5: semesterhaus.payment.v1.PaymentService.PaymentOfRenting:output_type -> semesterhaus.payment.v1.Payment
+	2, // 6: semesterhaus.payment.v1.PaymentService.PaymentsOfRentings:output_type -> semesterhaus.payment.v1.PaymentsOfRentingsResponse
+	5, // [5:7] is the sub-list for method output_type
+	3, // [3:5] is the sub-list for method input_type
+	3, // [3:3] is the sub-list for extension type_name
+	3, // [3:3] is the sub-list for extension extendee
+	0, // [0:3] is the sub-list for field type_name
 }
 
 func init() { file_payment_v1_payment_proto_init() }
@@ -241,7 +340,7 @@ func file_payment_v1_payment_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_payment_v1_payment_proto_rawDesc), len(file_payment_v1_payment_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   2,
+			NumMessages:   4,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

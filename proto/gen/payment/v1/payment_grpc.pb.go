@@ -21,7 +21,8 @@ import (
 const _ = grpc.SupportPackageIsVersion9
 
 const (
-	PaymentService_PaymentOfRenting_FullMethodName = "/semesterhaus.payment.v1.PaymentService/PaymentOfRenting"
+	PaymentService_PaymentOfRenting_FullMethodName   = "/semesterhaus.payment.v1.PaymentService/PaymentOfRenting"
+	PaymentService_PaymentsOfRentings_FullMethodName = "/semesterhaus.payment.v1.PaymentService/PaymentsOfRentings"
 )
 
 // PaymentServiceClient is the client API for PaymentService service.
@@ -31,6 +32,9 @@ type PaymentServiceClient interface {
 	// PaymentOfRenting answers NOT_FOUND while the renting has no payment yet. Renting shows it to
 	// its renters; document writes a paid one's receipt.
 	PaymentOfRenting(ctx context.Context, in *PaymentOfRentingRequest, opts ...grpc.CallOption) (*Payment, error)
+	// PaymentsOfRentings answers the payments of the rentings named, oldest first; a renting without a
+	// payment is left out. Renting lists a renter's payments on their own page.
+	PaymentsOfRentings(ctx context.Context, in *PaymentsOfRentingsRequest, opts ...grpc.CallOption) (*PaymentsOfRentingsResponse, error)
 }
 
 type paymentServiceClient struct {
@@ -51,6 +55,16 @@ func (c *paymentServiceClient) PaymentOfRenting(ctx context.Context, in *Payment
 	return out, nil
 }
 
+func (c *paymentServiceClient) PaymentsOfRentings(ctx context.Context, in *PaymentsOfRentingsRequest, opts ...grpc.CallOption) (*PaymentsOfRentingsResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(PaymentsOfRentingsResponse)
+	err := c.cc.Invoke(ctx, PaymentService_PaymentsOfRentings_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 // PaymentServiceServer is the server API for PaymentService service.
 // All implementations must embed UnimplementedPaymentServiceServer
 // for forward compatibility.
@@ -58,6 +72,9 @@ type PaymentServiceServer interface {
 	// PaymentOfRenting answers NOT_FOUND while the renting has no payment yet. Renting shows it to
 	// its renters; document writes a paid one's receipt.
 	PaymentOfRenting(context.Context, *PaymentOfRentingRequest) (*Payment, error)
+	// PaymentsOfRentings answers the payments of the rentings named, oldest first; a renting without a
+	// payment is left out. Renting lists a renter's payments on their own page.
+	PaymentsOfRentings(context.Context, *PaymentsOfRentingsRequest) (*PaymentsOfRentingsResponse, error)
 	mustEmbedUnimplementedPaymentServiceServer()
 }
 
@@ -70,6 +87,9 @@ type UnimplementedPaymentServiceServer struct{}
 
 func (UnimplementedPaymentServiceServer) PaymentOfRenting(context.Context, *PaymentOfRentingRequest) (*Payment, error) {
 	return nil, status.Error(codes.Unimplemented, "method PaymentOfRenting not implemented")
+}
+func (UnimplementedPaymentServiceServer) PaymentsOfRentings(context.Context, *PaymentsOfRentingsRequest) (*PaymentsOfRentingsResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method PaymentsOfRentings not implemented")
 }
 func (UnimplementedPaymentServiceServer) mustEmbedUnimplementedPaymentServiceServer() {}
 func (UnimplementedPaymentServiceServer) testEmbeddedByValue()                        {}
@@ -110,6 +130,24 @@ func _PaymentService_PaymentOfRenting_Handler(srv interface{}, ctx context.Conte
 	return interceptor(ctx, in, info, handler)
 }
 
+func _PaymentService_PaymentsOfRentings_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(PaymentsOfRentingsRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(PaymentServiceServer).PaymentsOfRentings(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: PaymentService_PaymentsOfRentings_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(PaymentServiceServer).PaymentsOfRentings(ctx, req.(*PaymentsOfRentingsRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 // PaymentService_ServiceDesc is the grpc.ServiceDesc for PaymentService service.
 // It's only intended for direct use with grpc.RegisterService,
 // and not to be introspected or modified (even as a copy)
@@ -120,6 +158,10 @@ var PaymentService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "PaymentOfRenting",
 			Handler:    _PaymentService_PaymentOfRenting_Handler,
+		},
+		{
+			MethodName: "PaymentsOfRentings",
+			Handler:    _PaymentService_PaymentsOfRentings_Handler,
 		},
 	},
 	Streams:  []grpc.StreamDesc{},

@@ -51,6 +51,8 @@ type Store interface {
 type Repository interface {
 	Payment(ctx context.Context, id string) (domain.Payment, error)
 	PaymentOfRenting(ctx context.Context, rentingID string) (domain.Payment, error)
+	// PaymentsOfRentings returns the payments of the rentings, oldest first.
+	PaymentsOfRentings(ctx context.Context, rentingIDs []string) ([]domain.Payment, error)
 	// Apply records the report's event id and, unless it was recorded before, applies the report to
 	// its payment and enqueues the matching event, all in one transaction. A repeated event id
 	// gives domain.Ignored.
@@ -147,6 +149,17 @@ func (s *Payments) PaymentOfRenting(ctx context.Context, rentingID string) (doma
 		return domain.Payment{}, err
 	}
 	return s.repo.PaymentOfRenting(ctx, rentingID)
+}
+
+// PaymentsOfRentings returns the payments of the rentings, oldest first; a renting without a payment
+// has none in the list. The caller (renting, for a renter's own page) names only that renter's rentings.
+func (s *Payments) PaymentsOfRentings(ctx context.Context, rentingIDs []string) ([]domain.Payment, error) {
+	for _, id := range rentingIDs {
+		if err := checkRentingID(id); err != nil {
+			return nil, err
+		}
+	}
+	return s.repo.PaymentsOfRentings(ctx, rentingIDs)
 }
 
 // PaymentLink returns the checkout link of the renting's payment, or nil while there is none (and

@@ -129,10 +129,11 @@ func (e *Env) CreateForRenting(rentingID string) error {
 	})
 }
 
-// GRPC serves the service's gRPC API until the test ends and returns a client of it.
-func (e *Env) GRPC() paymentv1.PaymentServiceClient {
+// GRPC serves the service's gRPC API until the test ends and returns a client of it that calls as
+// the service named caller (document asks for one renting's payment, renting for a renter's).
+func (e *Env) GRPC(caller string) paymentv1.PaymentServiceClient {
 	e.t.Helper()
-	return paymentv1.NewPaymentServiceClient(grpctest.Dial(e.t, "renting", "payment", e.GRPCAddr()))
+	return paymentv1.NewPaymentServiceClient(grpctest.Dial(e.t, caller, "payment", e.GRPCAddr()))
 }
 
 // GRPCAddr serves the service's gRPC API as production does, behind its rules of who may call,

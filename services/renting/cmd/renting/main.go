@@ -46,7 +46,7 @@ func serve(ctx context.Context, cfg config.Config, infra *service.Infra, logger 
 	repo := pgadapter.NewRepository(pool, string(streams.Renting))
 	rentings := app.New(repo,
 		grpcadapter.NewCatalog(peers.catalog), grpcadapter.NewRenters(peers.renter), grpcadapter.NewDocuments(peers.document),
-		time.Now, app.Settings{TimeZone: cfg.TimeZone.Location, ConfirmationTimeout: cfg.ConfirmationTimeout, KeyCodeDays: cfg.KeyCodeDays,
+		grpcadapter.NewPayments(peers.payment), time.Now, app.Settings{TimeZone: cfg.TimeZone.Location, ConfirmationTimeout: cfg.ConfirmationTimeout, KeyCodeDays: cfg.KeyCodeDays,
 			UnconfirmedRetention: cfg.UnconfirmedRequestRetention, UnsignedAfter: time.Duration(cfg.UnsignedContractDays) * 24 * time.Hour,
 			Reminders: cfg.Reminders(),
 			Waitlist:  app.WaitlistSettings{OfferValidity: cfg.WaitlistOfferValidity, MailWindow: cfg.WaitlistMailWindow}}, logger)
@@ -74,15 +74,16 @@ func serve(ctx context.Context, cfg config.Config, infra *service.Infra, logger 
 
 // peers are the client connections to the services the renting service calls.
 type peers struct {
-	catalog, renter, document *grpc.ClientConn
+	catalog, renter, document, payment *grpc.ClientConn
 }
 
 func dialPeers(cfg config.Config, infra *service.Infra) (peers, error) {
 	var p peers
-	var errs [3]error
+	var errs [4]error
 	p.catalog, errs[0] = infra.Dial("catalog", cfg.CatalogGRPCAddr)
 	p.renter, errs[1] = infra.Dial("renter", cfg.RenterGRPCAddr)
 	p.document, errs[2] = infra.Dial("document", cfg.DocumentGRPCAddr, grpcadapter.DocumentOptions()...)
+	p.payment, errs[3] = infra.Dial("payment", cfg.PaymentGRPCAddr)
 	if err := errors.Join(errs[:]...); err != nil {
 		p.close()
 		return peers{}, err
@@ -91,7 +92,7 @@ func dialPeers(cfg config.Config, infra *service.Infra) (peers, error) {
 }
 
 func (p peers) close() {
-	for _, conn := range []*grpc.ClientConn{p.catalog, p.renter, p.document} {
+	for _, conn := range []*grpc.ClientConn{p.catalog, p.renter, p.document, p.payment} {
 		if conn != nil {
 			_ = conn.Close()
 		}

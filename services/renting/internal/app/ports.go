@@ -176,6 +176,12 @@ type Renters interface {
 	OpenPage(ctx context.Context, token string) (renterID int64, err error)
 }
 
+// Payments knows the rentings' payments (the payment service).
+type Payments interface {
+	// OfRentings returns the payments of the rentings named, oldest first.
+	OfRentings(ctx context.Context, rentingIDs []string) ([]domain.Payment, error)
+}
+
 // Documents keeps the uploads of a renting (the document service). A broken upload comes back as a
 // *exception.Error and nothing is stored.
 type Documents interface {

@@ -43,16 +43,17 @@ type Rentings struct {
 	catalog   Catalog
 	renters   Renters
 	documents Documents
+	payments  Payments
 	now       func() time.Time
 	settings  Settings
 	logger    *slog.Logger
 }
 
 // New returns the renting use cases; now is the clock (injectable for tests).
-func New(repo Repository, catalog Catalog, renters Renters, documents Documents, now func() time.Time, settings Settings, logger *slog.Logger) *Rentings {
+func New(repo Repository, catalog Catalog, renters Renters, documents Documents, payments Payments, now func() time.Time, settings Settings, logger *slog.Logger) *Rentings {
 	return &Rentings{
 		bookings: repo, queries: repo, jobs: repo, admin: repo, waitlist: repo,
-		catalog: catalog, renters: renters, documents: documents, now: now, settings: settings, logger: logger,
+		catalog: catalog, renters: renters, documents: documents, payments: payments, now: now, settings: settings, logger: logger,
 	}
 }
 
@@ -341,6 +342,28 @@ func (s *Rentings) BookingsOnPage(ctx context.Context, token string) ([]domain.B
 		return nil, err
 	}
 	return s.bookingsOf(ctx, renterID)
+}
+
+// PaymentsOnPage returns the payments of the rentings of the renter whose own page the token opens
+// (the renter service checks it), oldest first; domain.ErrInvalidToken for an unknown or expired
+// token. The payment service is asked for that renter's rentings only.
+func (s *Rentings) PaymentsOnPage(ctx context.Context, token string) ([]domain.Payment, error) {
+	renterID, err := s.renters.OpenPage(ctx, token)
+	if err != nil {
+		return nil, err
+	}
+	rentings, err := s.queries.RentingsOfRenter(ctx, renterID)
+	if err != nil {
+		return nil, err
+	}
+	if len(rentings) == 0 {
+		return nil, nil
+	}
+	ids := make([]string, len(rentings))
+	for i, r := range rentings {
+		ids[i] = r.ID
+	}
+	return s.payments.OfRentings(ctx, ids)
 }
 
 func (s *Rentings) bookingsOf(ctx context.Context, renterID int64) ([]domain.Booking, error) {

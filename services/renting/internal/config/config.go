@@ -18,6 +18,7 @@ type Config struct {
 	CatalogGRPCAddr     string                  `env:"CATALOG_GRPC_ADDR" envDefault:"127.0.0.1:9101"`
 	RenterGRPCAddr      string                  `env:"RENTER_GRPC_ADDR" envDefault:"127.0.0.1:9103"`
 	DocumentGRPCAddr    string                  `env:"DOCUMENT_GRPC_ADDR" envDefault:"127.0.0.1:9104"`
+	PaymentGRPCAddr     string                  `env:"PAYMENT_GRPC_ADDR" envDefault:"127.0.0.1:9105"`
 	TimeZone            platformconfig.TimeZone `env:"TIME_ZONE" envDefault:"Europe/Berlin"`
 	ConfirmationTimeout time.Duration           `env:"CONFIRMATION_TIMEOUT" envDefault:"72h"`
 	// UnconfirmedRequestRetention is how long a booking request cancelled unconfirmed is kept

@@ -20,6 +20,7 @@ import (
 	"semesterhaus/platform/pgtest"
 	"semesterhaus/proto/catalog/catalogfake"
 	"semesterhaus/proto/document/documentfake"
+	"semesterhaus/proto/payment/paymentfake"
 	"semesterhaus/proto/renter/renterfake"
 	grpcadapter "semesterhaus/services/renting/internal/adapters/grpc"
 	pgadapter "semesterhaus/services/renting/internal/adapters/postgres"
@@ -69,6 +70,7 @@ type Env struct {
 	Renters      *renterfake.Server
 	RenterClient *grpcadapter.Renters
 	Documents    *documentfake.Server
+	Payments     *paymentfake.Server
 }
 
 // New builds the renting use cases on a fresh database, with the residence's catalog on the clock
@@ -80,11 +82,12 @@ func New(t testing.TB, day time.Time, subjectPrefix string) *Env {
 	pool, _ := pgtest.NewDatabase(t, migrations.FS)
 	env := &Env{
 		Repo: pgadapter.NewRepository(pool, subjectPrefix), Pool: pool, Clock: clock, Catalog: grpcadapter.NewCatalog(conn),
-		Renters: renterfake.New(), Documents: documentfake.New(),
+		Renters: renterfake.New(), Documents: documentfake.New(), Payments: paymentfake.New(),
 	}
 	env.RenterClient = grpcadapter.NewRenters(grpctest.Dial(t, "renting", "renter", grpctest.Serve(t, env.Renters.Register)))
 	documents := grpcadapter.NewDocuments(grpctest.Dial(t, "renting", "document", grpctest.Serve(t, env.Documents.Register, grpc.MaxRecvMsgSize(documentfake.MaxMessageBytes))))
-	env.Rentings = app.New(env.Repo, env.Catalog, env.RenterClient, documents, clock.Now,
+	payments := grpcadapter.NewPayments(grpctest.Dial(t, "renting", "payment", grpctest.Serve(t, env.Payments.Register)))
+	env.Rentings = app.New(env.Repo, env.Catalog, env.RenterClient, documents, payments, clock.Now,
 		app.Settings{TimeZone: Berlin, ConfirmationTimeout: 72 * time.Hour, KeyCodeDays: 3, UnconfirmedRetention: 30 * 24 * time.Hour,
 			Reminders: domain.ReminderRules{ConfirmEmailAfter: 24 * time.Hour, SignContractAfter: 72 * time.Hour, PayRentAfter: 72 * time.Hour, RenewalDaysBefore: 7},
 			Waitlist:  app.WaitlistSettings{OfferValidity: 48 * time.Hour, MailWindow: time.Hour}}, slog.New(slog.DiscardHandler))

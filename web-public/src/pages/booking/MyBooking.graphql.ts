@@ -1,7 +1,7 @@
 import { graphql } from '../../graphql';
 
-// The renter's own page: the renter service opens the token, the renting service adds the bookings,
-// the catalog names their apartments and semesters.
+// The renter's own page: the renter service opens the token, the renting service adds the bookings
+// and their payments (from the payment service), the catalog names their apartments and semesters.
 export const RENTER_PAGE = graphql(`
   query RenterPage($token: String!) {
     renterPage(token: $token) {
@@ -41,6 +41,15 @@ export const RENTER_PAGE = graphql(`
         contractSignedDate
         paidDate
         accessKey
+      }
+      payments {
+        rentingId
+        amount
+        currency
+        status
+        createdAt
+        paidAt
+        receiptNumber
       }
     }
   }

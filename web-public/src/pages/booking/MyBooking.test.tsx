@@ -25,7 +25,14 @@ function booking(state: string, dates: Record<string, string | null>, extra: Rec
   };
 }
 
-function page(language: string, bookings: unknown[]) {
+/** The payment service's record of a booking's payment, as the renting subgraph answers it. */
+function payment(rentingId: string, extra: Record<string, unknown> = {}) {
+  return { __typename: 'RenterPayment', rentingId, amount: 1440, currency: 'EUR', status: 'OPEN', createdAt: '2027-01-08T10:00:00Z', paidAt: null, receiptNumber: null, ...extra };
+}
+
+const paidOn9th = { status: 'PAID', paidAt: '2027-01-09T10:00:00Z', receiptNumber: 17 };
+
+function page(language: string, bookings: unknown[], payments: unknown[] = []) {
   return {
     data: {
       renterPage: {
@@ -46,6 +53,7 @@ function page(language: string, bookings: unknown[]) {
         emailValidated: true,
         linkExpiresAt: '2027-02-04T10:00:00Z',
         bookings,
+        payments,
       },
     },
   };
@@ -74,19 +82,30 @@ describe('my booking', () => {
         noErasure,
         {
           request: { query: RENTER_PAGE, variables: { token: 't1' } },
-          result: page('de', [
-            booking('CONTRACT_REQUESTED', confirmed),
-            booking('PAYED', { ...confirmed, contractSignedDate: '2027-01-08T10:00:00Z', paidDate: '2027-01-09T10:00:00Z' }, { accessKey: '4711' }),
-          ]),
+          result: page(
+            'de',
+            [
+              booking('CONTRACT_REQUESTED', confirmed),
+              booking('UNPAID', { ...confirmed, contractSignedDate: '2027-01-08T10:00:00Z' }),
+              booking('PAYED', { ...confirmed, contractSignedDate: '2027-01-08T10:00:00Z', paidDate: '2027-01-09T10:00:00Z' }, { accessKey: '4711' }),
+            ],
+            [payment('r-UNPAID', { status: 'FAILED', amount: 1234.5 }), payment('r-PAYED', paidOn9th)],
+          ),
         },
       ],
     });
     expect(await screen.findByText('Hallo Anna Schmidt, hier siehst du, wo deine Buchungen stehen.')).toBeTruthy();
-    expect(screen.getAllByRole('heading', { level: 2, name: 'Apartment B01, SoSe 2027' })).toHaveLength(2);
+    expect(screen.getAllByRole('heading', { level: 2, name: 'Apartment B01, SoSe 2027' })).toHaveLength(3);
     expect(screen.getByRole('link', { name: 'Mietvertrag unterschreiben' }).getAttribute('href')).toBe('/booking/step4?rentingId=r-CONTRACT_REQUESTED');
-    expect(screen.getAllByText(/E-Mail bestätigt: 06\.01\.2027/)).toHaveLength(2);
+    expect(screen.getAllByText(/E-Mail bestätigt: 06\.01\.2027/)).toHaveLength(3);
+    // one line per payment, in the booking it pays; a booking without a payment has none
+    const [requested, unpaid, paid] = screen.getAllByRole('article');
+    expect(requested.textContent).not.toContain('Zahlung:');
+    expect(unpaid.textContent).toContain('Zahlung: 1.234,50\u00a0€, offen (der letzte Versuch ist fehlgeschlagen)');
+    expect(paid.textContent).toContain('Zahlung: 1.440,00\u00a0€, bezahlt am 09.01.2027, Quittung Nr. 17');
     expect(screen.getByText('4711')).toBeTruthy();
-    expect(screen.queryByRole('link', { name: 'Miete bezahlen' })).toBeNull();
+    // only the unpaid booking offers to pay
+    expect(screen.getAllByRole('link', { name: 'Miete bezahlen' }).map((a) => a.getAttribute('href'))).toEqual(['/booking/step5?rentingId=r-UNPAID']);
     expect(screen.getByRole('heading', { level: 2, name: 'Deine Daten' })).toBeTruthy();
     expect(screen.getByText('Plöck 42')).toBeTruthy();
     // codes as the booking form offered them, in German
@@ -105,7 +124,10 @@ describe('my booking', () => {
       mocks: [
         noErasure,
         noErasure, // asked again when the mails' answer updates the page
-        { request: { query: RENTER_PAGE, variables: { token: 't1' } }, result: page('en', [booking('PAYED', confirmed, { accessKey: '4711' })]) },
+        {
+          request: { query: RENTER_PAGE, variables: { token: 't1' } },
+          result: page('en', [booking('PAYED', confirmed, { accessKey: '4711' })], [payment('r-PAYED', paidOn9th)]),
+        },
         {
           request: { query: MY_MAILS, variables: { token: 't1' } },
           result: {
@@ -127,6 +149,7 @@ describe('my booking', () => {
       firstName: 'Anna',
       street: 'Plöck 42',
       bookings: [{ rentingId: 'r-PAYED', accessKey: '4711' }],
+      payments: [{ rentingId: 'r-PAYED', amount: 1440, currency: 'EUR', status: 'PAID', createdAt: '2027-01-08T10:00:00Z', paidAt: '2027-01-09T10:00:00Z', receiptNumber: 17 }],
       mails: [{ subject: 'Payment received', sentAt: '2027-01-09T10:00:02Z' }],
       documents: [identityCard],
     });

@@ -5,6 +5,7 @@ import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../i18n';
 import { describeRequestError, exceptionValues, type Message } from '../../lib/errors';
+import { formatMoney } from '../../lib/money';
 import { AntdScope } from '../../components/Antd/AntdScope';
 import { Alert, ErrorAlert } from '../../components/Message/ShowMessage';
 import { Spinner } from '../../components/Spinner/Spinner';
@@ -20,6 +21,7 @@ import { RenewalAnswer } from './myBooking/RenewalAnswer';
 
 type Page = NonNullable<RenterPageQuery['renterPage']>;
 type Booking = Page['bookings'][number];
+type Payment = Page['payments'][number];
 
 /** The personal data the page shows, in the order of the booking form. */
 const PERSONAL = ['firstName', 'lastName', 'email', 'street', 'zip', 'city', 'country', 'birthday', 'phone', 'nationality', 'gender', 'language'] as const;
@@ -65,7 +67,7 @@ export default function MyBooking() {
       <p>{t('booking.myBooking.hello', { name: `${page.firstName} ${page.lastName}` })}</p>
       {page.bookings.length === 0 && <p>{t('booking.myBooking.none')}</p>}
       {page.bookings.map((b) => (
-        <BookingCard key={b.rentingId} booking={b} token={page.token} />
+        <BookingCard key={b.rentingId} booking={b} payment={page.payments.find((p) => p.rentingId === b.rentingId)} token={page.token} />
       ))}
       <PersonalData page={page} />
       <MyDocuments token={page.token} />
@@ -77,8 +79,8 @@ export default function MyBooking() {
 
 /**
  * What the residence stores about the renter, and all of it as a JSON file to download (GDPR art. 15
- * and 20): the page's data, the mails to the renter and the list of their documents (each downloads
- * on its own from the page).
+ * and 20): the page's data (with the payments as records of their own), the mails to the renter and
+ * the list of their documents (each downloads on its own from the page).
  */
 function PersonalData({ page }: { page: Page }) {
   const { t, i18n } = useTranslation();
@@ -148,7 +150,7 @@ function formatDate(value: string, language: 'de' | 'en'): string {
   return new Intl.DateTimeFormat(language === 'de' ? 'de-DE' : 'en-GB', { day: '2-digit', month: '2-digit', year: 'numeric' }).format(new Date(value));
 }
 
-function BookingCard({ booking: b, token }: { booking: Booking; token: string }) {
+function BookingCard({ booking: b, payment, token }: { booking: Booking; payment?: Payment; token: string }) {
   const { t, i18n } = useTranslation();
   const language = currentLanguage(i18n);
   const id = encodeURIComponent(b.rentingId);
@@ -175,6 +177,7 @@ function BookingCard({ booking: b, token }: { booking: Booking; token: string })
           })}
         </ol>
       )}
+      {payment && <PaymentLine payment={payment} />}
       <BookingFiles token={token} rentingId={b.rentingId} state={b.state} contractSignedDate={b.contractSignedDate} paidDate={b.paidDate} />
       {b.accessKey && (
         <p>
@@ -195,6 +198,22 @@ function BookingCard({ booking: b, token }: { booking: Booking; token: string })
         <RenewalAnswer token={token} rentingId={b.rentingId} deadline={b.renewalDeadline ? formatDate(b.renewalDeadline, language) : ''} />
       )}
     </article>
+  );
+}
+
+/** The booking's payment: its amount and where it stands, the day paid and the receipt's number once paid. */
+function PaymentLine({ payment }: { payment: Payment }) {
+  const { t, i18n } = useTranslation();
+  const language = currentLanguage(i18n);
+  // The payment service charges in euros only; another currency would be named as it comes.
+  const amount = payment.currency === 'EUR' ? formatMoney(payment.amount, language) : `${payment.amount} ${payment.currency}`;
+  const paid = payment.status === 'PAID' && payment.paidAt;
+  return (
+    <p className="my-booking-payment">
+      {paid
+        ? t('booking.renterPage.payment.PAID', { amount, date: formatDate(paid, language), number: payment.receiptNumber })
+        : t(`booking.renterPage.payment.${payment.status === 'FAILED' ? 'FAILED' : 'OPEN'}`, { amount })}
+    </p>
   );
 }
 

@@ -35,6 +35,19 @@ func (s *Server) PaymentOfRenting(ctx context.Context, req *paymentv1.PaymentOfR
 	return toProtoPayment(p), nil
 }
 
+// PaymentsOfRentings returns the payments of the rentings named, oldest first.
+func (s *Server) PaymentsOfRentings(ctx context.Context, req *paymentv1.PaymentsOfRentingsRequest) (*paymentv1.PaymentsOfRentingsResponse, error) {
+	payments, err := s.payments.PaymentsOfRentings(ctx, req.GetRentingIds())
+	if err != nil {
+		return nil, toStatus(err)
+	}
+	resp := &paymentv1.PaymentsOfRentingsResponse{Payments: make([]*paymentv1.Payment, len(payments))}
+	for i, p := range payments {
+		resp.Payments[i] = toProtoPayment(p)
+	}
+	return resp, nil
+}
+
 func toProtoPayment(p domain.Payment) *paymentv1.Payment {
 	out := &paymentv1.Payment{
 		PaymentId: p.ID, RentingId: p.RentingID, AmountCents: p.Amount.Cents, Currency: p.Amount.Currency,

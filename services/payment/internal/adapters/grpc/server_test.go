@@ -24,7 +24,7 @@ func TestMain(m *testing.M) { pgtest.Main(m) }
 func TestPaymentOfRenting_openThenPaid_answersAmountLinkAndPaidTime(t *testing.T) {
 	t.Parallel()
 	e := testenv.New(t, provider.NewSandbox("http://public.test", "whsec_test"))
-	client := e.GRPC()
+	client := e.GRPC("document")
 	apartment, semester := e.Bookable()
 	p := e.CreatePayment(&rentingv1.Renting{RentingId: uuid.NewString(), ApartmentId: apartment, SemesterId: semester})
 	ctx := context.Background()
@@ -49,11 +49,51 @@ func TestPaymentOfRenting_openThenPaid_answersAmountLinkAndPaidTime(t *testing.T
 
 func TestPaymentOfRenting_noPaymentOrNoUUID_notFoundOrInvalidArgument(t *testing.T) {
 	t.Parallel()
-	client := testenv.New(t, provider.NewSandbox("http://public.test", "whsec_test")).GRPC()
+	client := testenv.New(t, provider.NewSandbox("http://public.test", "whsec_test")).GRPC("document")
 	for id, want := range map[string]codes.Code{uuid.NewString(): codes.NotFound, "renting-1": codes.InvalidArgument} {
 		if _, err := client.PaymentOfRenting(context.Background(), &paymentv1.PaymentOfRentingRequest{RentingId: id}); status.Code(err) != want {
 			t.Errorf("PaymentOfRenting(%q) = %v, want %s", id, err, want)
 		}
+	}
+}
+
+func TestPaymentsOfRentings_answersThePaymentsOfTheRentingsNamed_notAnothers(t *testing.T) {
+	t.Parallel()
+	e := testenv.New(t, provider.NewSandbox("http://public.test", "whsec_test"))
+	client := e.GRPC("renting")
+	apartment, semester := e.Bookable()
+	ctx := context.Background()
+	first := e.CreatePayment(&rentingv1.Renting{RentingId: uuid.NewString(), ApartmentId: apartment, SemesterId: semester})
+	renewal := e.CreatePayment(&rentingv1.Renting{RentingId: uuid.NewString(), ApartmentId: apartment, SemesterId: semester, Renewal: true})
+	anothers := e.CreatePayment(&rentingv1.Renting{RentingId: uuid.NewString(), ApartmentId: apartment, SemesterId: semester})
+	if _, err := e.Payments.Apply(ctx, domain.Outcome{EventID: "evt_1", PaymentID: first.ID, Succeeded: true, Amount: first.Amount}); err != nil {
+		t.Fatal(err)
+	}
+	unpaid := uuid.NewString() // a renting whose contract is not signed yet has no payment
+
+	resp, err := client.PaymentsOfRentings(ctx, &paymentv1.PaymentsOfRentingsRequest{RentingIds: []string{renewal.RentingID, unpaid, first.RentingID}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := resp.GetPayments()
+	if len(got) != 2 || got[0].GetRentingId() != first.RentingID || got[1].GetRentingId() != renewal.RentingID {
+		t.Fatalf("payments %v, want the first renting's, then the renewal's (oldest first), not %s's", got, anothers.RentingID)
+	}
+	if got[0].GetStatus() != "PAID" || got[0].GetAmountCents() != first.Amount.Cents || got[0].GetCurrency() != "EUR" ||
+		got[0].GetPaidAt() == nil || got[0].GetReceiptNumber() != 1 || !got[0].GetCreatedAt().AsTime().Equal(first.CreatedAt) {
+		t.Errorf("paid payment %v, want PAID %d EUR with its time paid and receipt number 1", got[0], first.Amount.Cents)
+	}
+	if got[1].GetStatus() != "OPEN" || got[1].GetAmountCents() != renewal.Amount.Cents || got[1].GetPaidAt() != nil || got[1].GetReceiptNumber() != 0 {
+		t.Errorf("open payment %v, want OPEN %d without paid time and receipt number", got[1], renewal.Amount.Cents)
+	}
+
+	for name, ids := range map[string][]string{"none": nil, "a renting without payment": {unpaid}} {
+		if resp, err := client.PaymentsOfRentings(ctx, &paymentv1.PaymentsOfRentingsRequest{RentingIds: ids}); err != nil || len(resp.GetPayments()) != 0 {
+			t.Errorf("%s: %v, %v; want no payment", name, resp.GetPayments(), err)
+		}
+	}
+	if _, err := client.PaymentsOfRentings(ctx, &paymentv1.PaymentsOfRentingsRequest{RentingIds: []string{first.RentingID, "renting-1"}}); status.Code(err) != codes.InvalidArgument {
+		t.Errorf("an id that is no UUID: %v, want InvalidArgument", err)
 	}
 }
 

@@ -46,6 +46,26 @@ func (r *Repository) PaymentOfRenting(ctx context.Context, rentingID string) (do
 	return paymentOfRenting(ctx, r.queries, rentingID)
 }
 
+// PaymentsOfRentings loads the payments of the rentings, oldest first; a renting without one has none.
+func (r *Repository) PaymentsOfRentings(ctx context.Context, rentingIDs []string) ([]domain.Payment, error) {
+	ids := make([]pgtype.UUID, len(rentingIDs))
+	for i, id := range rentingIDs {
+		var err error
+		if ids[i], err = toUUID(id); err != nil {
+			return nil, err
+		}
+	}
+	rows, err := r.queries.ListPaymentsOfRentings(ctx, ids)
+	if err != nil {
+		return nil, fmt.Errorf("load the payments of %d rentings: %w", len(ids), err)
+	}
+	payments := make([]domain.Payment, len(rows))
+	for i, row := range rows {
+		payments[i] = paymentFromDB(row)
+	}
+	return payments, nil
+}
+
 // InTx returns the store bound to the caller's transaction, e.g. an event consumer's.
 func (r *Repository) InTx(tx pgx.Tx) *TxStore {
 	return &TxStore{tx: tx, queries: r.queries.WithTx(tx), subjects: r.subjects}

@@ -131,6 +131,19 @@ func toGraphPrice(p domain.PriceCalculation) *model.PriceCalculation {
 // euros turns integer cents into the API's euros; cents/100 is exact to two decimals in a float64.
 func euros(cents int64) float64 { return float64(cents) / 100 }
 
+// toGraphRenterPayment shows a payment to its renter; the time paid and the receipt's number only once paid.
+func toGraphRenterPayment(p domain.Payment) *model.RenterPayment {
+	payment := &model.RenterPayment{
+		RentingID: p.RentingID, Amount: euros(p.AmountCents), Currency: p.Currency,
+		Status: model.PaymentStatus(p.Status), CreatedAt: scalar.DateTime(p.CreatedAt),
+	}
+	if !p.PaidAt.IsZero() {
+		paid, number := scalar.DateTime(p.PaidAt), int(p.ReceiptNumber)
+		payment.PaidAt, payment.ReceiptNumber = &paid, &number
+	}
+	return payment
+}
+
 func toGraphRenterForRenewal(d domain.RenterData) (*model.RenterForRenewal, error) {
 	birthday, err := time.Parse(time.DateOnly, d.Birthday)
 	if err != nil {

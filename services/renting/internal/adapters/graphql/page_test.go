@@ -3,7 +3,11 @@ package graphql_test
 import (
 	"context"
 	"testing"
+	"time"
 
+	"google.golang.org/protobuf/types/known/timestamppb"
+
+	paymentv1 "semesterhaus/proto/gen/payment/v1"
 	"semesterhaus/services/renting/internal/domain"
 )
 
@@ -32,6 +36,56 @@ func TestRenterPage_theTokensRenterSeesTheirBookingsAndNobodyElses_anUnknownToke
 	}
 	if b := e[0].Bookings; len(b) != 1 || b[0].RentingID != *ada || b[0].State != "APARTMENT_REQUESTED" {
 		t.Errorf("ada's page shows %+v, want her one request %s", b, *ada)
+	}
+}
+
+const pagePayments = `query($r: [_Any!]!) { _entities(representations: $r) { ... on RenterPage {
+  payments { rentingId amount currency status createdAt paidAt receiptNumber } } } }`
+
+func TestRenterPage_theTokensRenterSeesThePaymentsOfTheirRentingsOnly(t *testing.T) {
+	t.Parallel()
+	s := newSubgraph(t)
+	ada, _ := s.book(11, "ada@example.org", "aGVsbG8=")
+	bob, _ := s.book(12, "bob@example.org", "aGVsbG8=")
+	if ada == nil || bob == nil {
+		t.Fatal("booking failed")
+	}
+	s.env.Renters.IssuePageToken("page-of-ada", 1)
+	s.env.Renters.IssuePageToken("page-of-bob", 2)
+	s.env.Renters.IssuePageToken("page-of-cleo", 3) // a renter without rentings
+	created, paid := time.Date(2026, 11, 20, 9, 0, 0, 0, time.UTC), time.Date(2026, 11, 21, 15, 30, 0, 0, time.UTC)
+	s.env.Payments.Add(&paymentv1.Payment{PaymentId: "pay-ada", RentingId: *ada, AmountCents: 1440_00, Currency: "EUR", Status: "PAID",
+		PaymentLink: "https://checkout.test/pay-ada", CreatedAt: timestamppb.New(created), PaidAt: timestamppb.New(paid), ReceiptNumber: 7})
+	s.env.Payments.Add(&paymentv1.Payment{PaymentId: "pay-bob", RentingId: *bob, AmountCents: 1490_00, Currency: "EUR", Status: "OPEN",
+		PaymentLink: "https://checkout.test/pay-bob", CreatedAt: timestamppb.New(created)})
+
+	type payment struct {
+		RentingID, Currency, Status, CreatedAt string
+		Amount                                 float64
+		PaidAt                                 *string
+		ReceiptNumber                          *int
+	}
+	var data struct {
+		Entities []*struct{ Payments []payment } `json:"_entities"`
+	}
+	reps := []map[string]any{}
+	for _, token := range []string{"page-of-ada", "page-of-bob", "page-of-cleo", "guessed"} {
+		reps = append(reps, map[string]any{"__typename": "RenterPage", "token": token})
+	}
+	r := s.Query(nil, pagePayments, map[string]any{"r": reps}, &data)
+	e := data.Entities
+	if len(r.Errors) > 0 || len(e) != 4 || e[0] == nil || e[1] == nil || e[2] == nil || e[3] != nil {
+		t.Fatalf("entities %s %+v", r.Data, r.Errors)
+	}
+	if p := e[0].Payments; len(p) != 1 || p[0].RentingID != *ada || p[0].Amount != 1440 || p[0].Currency != "EUR" || p[0].Status != "PAID" ||
+		p[0].CreatedAt != "2026-11-20T09:00:00Z" || p[0].PaidAt == nil || *p[0].PaidAt != "2026-11-21T15:30:00Z" || p[0].ReceiptNumber == nil || *p[0].ReceiptNumber != 7 {
+		t.Errorf("ada's page shows the payments %+v, want her paid 1440 EUR with receipt 7", p)
+	}
+	if p := e[1].Payments; len(p) != 1 || p[0].RentingID != *bob || p[0].Status != "OPEN" || p[0].PaidAt != nil || p[0].ReceiptNumber != nil {
+		t.Errorf("bob's page shows the payments %+v, want his open one without time paid or receipt", p)
+	}
+	if p := e[2].Payments; len(p) != 0 {
+		t.Errorf("cleo, who rents nothing, sees the payments %+v", p)
 	}
 }
 

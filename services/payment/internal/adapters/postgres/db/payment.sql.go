@@ -120,6 +120,42 @@ func (q *Queries) InsertWebhookEvent(ctx context.Context, arg InsertWebhookEvent
 	return result.RowsAffected(), nil
 }
 
+const listPaymentsOfRentings = `-- name: ListPaymentsOfRentings :many
+SELECT id, renting_id, amount_cents, currency, status, link, apartment, semester, created_at, paid_at, receipt_number FROM payment WHERE renting_id = ANY($1::uuid[]) ORDER BY created_at, id
+`
+
+func (q *Queries) ListPaymentsOfRentings(ctx context.Context, rentingIds []pgtype.UUID) ([]Payment, error) {
+	rows, err := q.db.Query(ctx, listPaymentsOfRentings, rentingIds)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []Payment
+	for rows.Next() {
+		var i Payment
+		if err := rows.Scan(
+			&i.ID,
+			&i.RentingID,
+			&i.AmountCents,
+			&i.Currency,
+			&i.Status,
+			&i.Link,
+			&i.Apartment,
+			&i.Semester,
+			&i.CreatedAt,
+			&i.PaidAt,
+			&i.ReceiptNumber,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const lockPayment = `-- name: LockPayment :one
 SELECT id, renting_id, amount_cents, currency, status, link, apartment, semester, created_at, paid_at, receipt_number FROM payment WHERE id = $1 FOR UPDATE
 `

@@ -10,6 +10,9 @@ SELECT * FROM payment WHERE id = $1;
 -- name: GetPaymentOfRenting :one
 SELECT * FROM payment WHERE renting_id = $1;
 
+-- name: ListPaymentsOfRentings :many
+SELECT * FROM payment WHERE renting_id = ANY(@renting_ids::uuid[]) ORDER BY created_at, id;
+
 -- name: LockPayment :one
 SELECT * FROM payment WHERE id = $1 FOR UPDATE;
 

@@ -892,7 +892,7 @@ type AuditEntry {
 
 """
 A renter's own page ("Meine Buchung"), opened with the link every mail to the renter carries; the
-renting subgraph adds the renter's bookings.
+renting subgraph adds the renter's bookings and their payments.
 """
 type RenterPage @key(fields: "token", resolvable: false) {
   "The link's token: the capability that opens the page."

@@ -83,7 +83,7 @@ type RenterMail struct {
 }
 
 // A renter's own page ("Meine Buchung"), opened with the link every mail to the renter carries; the
-// renting subgraph adds the renter's bookings.
+// renting subgraph adds the renter's bookings and their payments.
 type RenterPage struct {
 	// The link's token: the capability that opens the page.
 	Token     string `json:"token"`

@@ -35,6 +35,7 @@ type ResolverRoot interface {
 	Mutation() MutationResolver
 	Query() QueryResolver
 	Renter() RenterResolver
+	RenterPage() RenterPageResolver
 }
 
 type DirectiveRoot struct {
@@ -205,7 +206,18 @@ type ComplexityRoot struct {
 
 	RenterPage struct {
 		Bookings func(childComplexity int) int
+		Payments func(childComplexity int) int
 		Token    func(childComplexity int) int
+	}
+
+	RenterPayment struct {
+		Amount        func(childComplexity int) int
+		CreatedAt     func(childComplexity int) int
+		Currency      func(childComplexity int) int
+		PaidAt        func(childComplexity int) int
+		ReceiptNumber func(childComplexity int) int
+		RentingID     func(childComplexity int) int
+		Status        func(childComplexity int) int
 	}
 
 	Renting struct {
@@ -325,6 +337,9 @@ type RenterResolver interface {
 	Renting(ctx context.Context, obj *model.Renter) ([]*model.Renting, error)
 	RentingLog(ctx context.Context, obj *model.Renter) ([]*model.RentingLogEntry, error)
 	Bookings(ctx context.Context, obj *model.Renter) ([]*model.Booking, error)
+}
+type RenterPageResolver interface {
+	Payments(ctx context.Context, obj *model.RenterPage) ([]*model.RenterPayment, error)
 }
 
 // endregion ************************** generated!.gotpl **************************
@@ -1126,12 +1141,61 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.RenterPage.Bookings(childComplexity), true
+	case "RenterPage.payments":
+		if e.ComplexityRoot.RenterPage.Payments == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RenterPage.Payments(childComplexity), true
 	case "RenterPage.token":
 		if e.ComplexityRoot.RenterPage.Token == nil {
 			break
 		}
 
 		return e.ComplexityRoot.RenterPage.Token(childComplexity), true
+
+	case "RenterPayment.amount":
+		if e.ComplexityRoot.RenterPayment.Amount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RenterPayment.Amount(childComplexity), true
+	case "RenterPayment.createdAt":
+		if e.ComplexityRoot.RenterPayment.CreatedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RenterPayment.CreatedAt(childComplexity), true
+	case "RenterPayment.currency":
+		if e.ComplexityRoot.RenterPayment.Currency == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RenterPayment.Currency(childComplexity), true
+	case "RenterPayment.paidAt":
+		if e.ComplexityRoot.RenterPayment.PaidAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RenterPayment.PaidAt(childComplexity), true
+	case "RenterPayment.receiptNumber":
+		if e.ComplexityRoot.RenterPayment.ReceiptNumber == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RenterPayment.ReceiptNumber(childComplexity), true
+	case "RenterPayment.rentingId":
+		if e.ComplexityRoot.RenterPayment.RentingID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RenterPayment.RentingID(childComplexity), true
+	case "RenterPayment.status":
+		if e.ComplexityRoot.RenterPayment.Status == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RenterPayment.Status(childComplexity), true
 
 	case "Renting.accessKey":
 		if e.ComplexityRoot.Renting.AccessKey == nil {
@@ -1555,11 +1619,38 @@ type Renter @key(fields: "id") {
   bookings: [Booking!]! @tag(name: "admin")
 }
 
-"A renter's own page, opened with the token of the link in their mails; renting adds their bookings."
+"A renter's own page, opened with the token of the link in their mails; renting adds their bookings and payments."
 type RenterPage @key(fields: "token") {
   token: String!
   "The milestone view of each of the renter's rentings, oldest first; the renter service checks the token again."
   bookings: [Booking!]!
+  "The payments of the renter's rentings, oldest first, as the payment service keeps them (a renting gets one when its contract is signed)."
+  payments: [RenterPayment!]!
+}
+
+"Where a payment stands."
+enum PaymentStatus {
+  OPEN
+  "The last attempt failed; the rent is still payable."
+  FAILED
+  PAID
+}
+
+"One payment of a renter's renting: what is charged and where it stands; nothing of the payment provider's."
+type RenterPayment {
+  "The renting it pays (Booking.rentingId)."
+  rentingId: ID!
+  "The amount in the currency's units (euros)."
+  amount: Float!
+  "ISO 4217, e.g. EUR."
+  currency: String!
+  status: PaymentStatus!
+  "When the payment was asked for (the contract signed)."
+  createdAt: DateTime!
+  "When it was paid; null until then."
+  paidAt: DateTime
+  "The number of the payment's receipt, drawn when it was paid; null until then."
+  receiptNumber: Int
 }
 
 "An apartment in one semester; catalog gives its name, renting its status and renter for that semester."
@@ -2264,8 +2355,30 @@ func (ec *executionContext) childFields_RenterPage(ctx context.Context, field gr
 		return ec.fieldContext_RenterPage_token(ctx, field)
 	case "bookings":
 		return ec.fieldContext_RenterPage_bookings(ctx, field)
+	case "payments":
+		return ec.fieldContext_RenterPage_payments(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type RenterPage", field.Name)
+}
+
+func (ec *executionContext) childFields_RenterPayment(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "rentingId":
+		return ec.fieldContext_RenterPayment_rentingId(ctx, field)
+	case "amount":
+		return ec.fieldContext_RenterPayment_amount(ctx, field)
+	case "currency":
+		return ec.fieldContext_RenterPayment_currency(ctx, field)
+	case "status":
+		return ec.fieldContext_RenterPayment_status(ctx, field)
+	case "createdAt":
+		return ec.fieldContext_RenterPayment_createdAt(ctx, field)
+	case "paidAt":
+		return ec.fieldContext_RenterPayment_paidAt(ctx, field)
+	case "receiptNumber":
+		return ec.fieldContext_RenterPayment_receiptNumber(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type RenterPayment", field.Name)
 }
 
 func (ec *executionContext) childFields_Renting(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -6382,6 +6495,199 @@ func (ec *executionContext) fieldContext_RenterPage_bookings(_ context.Context, 
 		},
 	}
 	return fc, nil
+}
+
+func (ec *executionContext) _RenterPage_payments(ctx context.Context, field graphql.CollectedField, obj *model.RenterPage) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_RenterPage_payments(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.RenterPage().Payments(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.RenterPayment) graphql.Marshaler {
+			return ec.marshalNRenterPayment2ᚕᚖsemesterhausᚋservicesᚋrentingᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐRenterPaymentᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_RenterPage_payments(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "RenterPage",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_RenterPayment(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _RenterPayment_rentingId(ctx context.Context, field graphql.CollectedField, obj *model.RenterPayment) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_RenterPayment_rentingId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.RentingID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_RenterPayment_rentingId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("RenterPayment", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _RenterPayment_amount(ctx context.Context, field graphql.CollectedField, obj *model.RenterPayment) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_RenterPayment_amount(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Amount, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v float64) graphql.Marshaler {
+			return ec.marshalNFloat2float64(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_RenterPayment_amount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("RenterPayment", field, false, false, errors.New("field of type Float does not have child fields"))
+}
+
+func (ec *executionContext) _RenterPayment_currency(ctx context.Context, field graphql.CollectedField, obj *model.RenterPayment) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_RenterPayment_currency(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Currency, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_RenterPayment_currency(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("RenterPayment", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _RenterPayment_status(ctx context.Context, field graphql.CollectedField, obj *model.RenterPayment) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_RenterPayment_status(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Status, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v model.PaymentStatus) graphql.Marshaler {
+			return ec.marshalNPaymentStatus2semesterhausᚋservicesᚋrentingᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐPaymentStatus(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_RenterPayment_status(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("RenterPayment", field, false, false, errors.New("field of type PaymentStatus does not have child fields"))
+}
+
+func (ec *executionContext) _RenterPayment_createdAt(ctx context.Context, field graphql.CollectedField, obj *model.RenterPayment) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_RenterPayment_createdAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.CreatedAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v scalar.DateTime) graphql.Marshaler {
+			return ec.marshalNDateTime2semesterhausᚋplatformᚋgraphqlxᚋscalarᚐDateTime(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_RenterPayment_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("RenterPayment", field, false, false, errors.New("field of type DateTime does not have child fields"))
+}
+
+func (ec *executionContext) _RenterPayment_paidAt(ctx context.Context, field graphql.CollectedField, obj *model.RenterPayment) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_RenterPayment_paidAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PaidAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *scalar.DateTime) graphql.Marshaler {
+			return ec.marshalODateTime2ᚖsemesterhausᚋplatformᚋgraphqlxᚋscalarᚐDateTime(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_RenterPayment_paidAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("RenterPayment", field, false, false, errors.New("field of type DateTime does not have child fields"))
+}
+
+func (ec *executionContext) _RenterPayment_receiptNumber(ctx context.Context, field graphql.CollectedField, obj *model.RenterPayment) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_RenterPayment_receiptNumber(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ReceiptNumber, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *int) graphql.Marshaler {
+			return ec.marshalOInt2ᚖint(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_RenterPayment_receiptNumber(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("RenterPayment", field, false, false, errors.New("field of type Int does not have child fields"))
 }
 
 func (ec *executionContext) _Renting_rentingId(ctx context.Context, field graphql.CollectedField, obj *model.Renting) (ret graphql.Marshaler) {
@@ -10652,11 +10958,117 @@ func (ec *executionContext) _RenterPage(ctx context.Context, sel ast.SelectionSe
 		case "token":
 			out.Values[i] = ec._RenterPage_token(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "bookings":
 			out.Values[i] = ec._RenterPage_bookings(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "payments":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._RenterPage_payments(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var renterPaymentImplementors = []string{"RenterPayment"}
+
+func (ec *executionContext) _RenterPayment(ctx context.Context, sel ast.SelectionSet, obj *model.RenterPayment) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, renterPaymentImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("RenterPayment")
+		case "rentingId":
+			out.Values[i] = ec._RenterPayment_rentingId(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "amount":
+			out.Values[i] = ec._RenterPayment_amount(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "currency":
+			out.Values[i] = ec._RenterPayment_currency(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "status":
+			out.Values[i] = ec._RenterPayment_status(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "createdAt":
+			out.Values[i] = ec._RenterPayment_createdAt(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "paidAt":
+			out.Values[i] = ec._RenterPayment_paidAt(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "receiptNumber":
+			out.Values[i] = ec._RenterPayment_receiptNumber(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
 			}
 		default:
@@ -11912,6 +12324,16 @@ func (ec *executionContext) marshalNOfficeTaskKind2semesterhausᚋservicesᚋren
 	return v
 }
 
+func (ec *executionContext) unmarshalNPaymentStatus2semesterhausᚋservicesᚋrentingᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐPaymentStatus(ctx context.Context, v any) (model.PaymentStatus, error) {
+	var res model.PaymentStatus
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNPaymentStatus2semesterhausᚋservicesᚋrentingᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐPaymentStatus(ctx context.Context, sel ast.SelectionSet, v model.PaymentStatus) graphql.Marshaler {
+	return v
+}
+
 func (ec *executionContext) marshalNPriceCalculation2ᚖsemesterhausᚋservicesᚋrentingᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐPriceCalculation(ctx context.Context, sel ast.SelectionSet, v *model.PriceCalculation) graphql.Marshaler {
 	if v == nil {
 		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
@@ -12020,6 +12442,32 @@ func (ec *executionContext) unmarshalNRenterPageByTokensInput2ᚕᚖsemesterhaus
 		}
 	}
 	return res, nil
+}
+
+func (ec *executionContext) marshalNRenterPayment2ᚕᚖsemesterhausᚋservicesᚋrentingᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐRenterPaymentᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.RenterPayment) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNRenterPayment2ᚖsemesterhausᚋservicesᚋrentingᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐRenterPayment(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNRenterPayment2ᚖsemesterhausᚋservicesᚋrentingᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐRenterPayment(ctx context.Context, sel ast.SelectionSet, v *model.RenterPayment) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._RenterPayment(ctx, sel, v)
 }
 
 func (ec *executionContext) marshalNRenting2ᚕᚖsemesterhausᚋservicesᚋrentingᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐRentingᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.Renting) graphql.Marshaler {

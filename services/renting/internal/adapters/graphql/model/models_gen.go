@@ -206,17 +206,36 @@ type RenterForRenewal struct {
 	Nationality string      `json:"nationality"`
 }
 
-// A renter's own page, opened with the token of the link in their mails; renting adds their bookings.
+// A renter's own page, opened with the token of the link in their mails; renting adds their bookings and payments.
 type RenterPage struct {
 	Token string `json:"token"`
 	// The milestone view of each of the renter's rentings, oldest first; the renter service checks the token again.
 	Bookings []*Booking `json:"bookings"`
+	// The payments of the renter's rentings, oldest first, as the payment service keeps them (a renting gets one when its contract is signed).
+	Payments []*RenterPayment `json:"payments"`
 }
 
 func (RenterPage) IsEntity() {}
 
 type RenterPageByTokensInput struct {
 	Token string `json:"Token"`
+}
+
+// One payment of a renter's renting: what is charged and where it stands; nothing of the payment provider's.
+type RenterPayment struct {
+	// The renting it pays (Booking.rentingId).
+	RentingID string `json:"rentingId"`
+	// The amount in the currency's units (euros).
+	Amount float64 `json:"amount"`
+	// ISO 4217, e.g. EUR.
+	Currency string        `json:"currency"`
+	Status   PaymentStatus `json:"status"`
+	// When the payment was asked for (the contract signed).
+	CreatedAt scalar.DateTime `json:"createdAt"`
+	// When it was paid; null until then.
+	PaidAt *scalar.DateTime `json:"paidAt,omitempty"`
+	// The number of the payment's receipt, drawn when it was paid; null until then.
+	ReceiptNumber *int `json:"receiptNumber,omitempty"`
 }
 
 type Renting struct {
@@ -447,6 +466,65 @@ func (e *OfficeTaskKind) UnmarshalJSON(b []byte) error {
 }
 
 func (e OfficeTaskKind) MarshalJSON() ([]byte, error) {
+	var buf bytes.Buffer
+	e.MarshalGQL(&buf)
+	return buf.Bytes(), nil
+}
+
+// Where a payment stands.
+type PaymentStatus string
+
+const (
+	PaymentStatusOpen PaymentStatus = "OPEN"
+	// The last attempt failed; the rent is still payable.
+	PaymentStatusFailed PaymentStatus = "FAILED"
+	PaymentStatusPaid   PaymentStatus = "PAID"
+)
+
+var AllPaymentStatus = []PaymentStatus{
+	PaymentStatusOpen,
+	PaymentStatusFailed,
+	PaymentStatusPaid,
+}
+
+func (e PaymentStatus) IsValid() bool {
+	switch e {
+	case PaymentStatusOpen, PaymentStatusFailed, PaymentStatusPaid:
+		return true
+	}
+	return false
+}
+
+func (e PaymentStatus) String() string {
+	return string(e)
+}
+
+func (e *PaymentStatus) UnmarshalGQL(v any) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("enums must be strings")
+	}
+
+	*e = PaymentStatus(str)
+	if !e.IsValid() {
+		return fmt.Errorf("%s is not a valid PaymentStatus", str)
+	}
+	return nil
+}
+
+func (e PaymentStatus) MarshalGQL(w io.Writer) {
+	_, _ = fmt.Fprint(w, strconv.Quote(e.String()))
+}
+
+func (e *PaymentStatus) UnmarshalJSON(b []byte) error {
+	s, err := strconv.Unquote(string(b))
+	if err != nil {
+		return err
+	}
+	return e.UnmarshalGQL(s)
+}
+
+func (e PaymentStatus) MarshalJSON() ([]byte, error) {
 	var buf bytes.Buffer
 	e.MarshalGQL(&buf)
 	return buf.Bytes(), nil
