@@ -10,12 +10,15 @@ import (
 	"github.com/nats-io/nats.go/jetstream"
 )
 
-// NATSStore keeps sessions in a JetStream key-value bucket whose time-to-live ends them.
+// NATSStore keeps sessions in a JetStream key-value bucket whose time-to-live ends them, and
+// answers from its mirror of the bucket what it can (see sessionMirror).
 type NATSStore struct {
-	kv jetstream.KeyValue
+	kv     jetstream.KeyValue
+	mirror *sessionMirror
 }
 
-// NewNATSStore creates (or adapts) the key-value bucket; sessions expire ttl after sign-in.
+// NewNATSStore creates (or adapts) the key-value bucket; sessions expire ttl after sign-in. The
+// bucket is mirrored until ctx ends.
 func NewNATSStore(ctx context.Context, js jetstream.JetStream, bucket string, ttl time.Duration) (*NATSStore, error) {
 	kv, err := js.CreateOrUpdateKeyValue(ctx, jetstream.KeyValueConfig{
 		Bucket:      bucket,
@@ -26,7 +29,13 @@ func NewNATSStore(ctx context.Context, js jetstream.JetStream, bucket string, tt
 	if err != nil {
 		return nil, fmt.Errorf("session bucket: %w", err)
 	}
-	return &NATSStore{kv: kv}, nil
+	watcher, err := kv.WatchAll(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("session bucket: watch: %w", err)
+	}
+	store := &NATSStore{kv: kv, mirror: newSessionMirror(ttl)}
+	go store.mirror.follow(watcher)
+	return store, nil
 }
 
 func (s *NATSStore) Create(ctx context.Context, key string, session Session) error {
@@ -39,6 +48,9 @@ func (s *NATSStore) Create(ctx context.Context, key string, session Session) err
 }
 
 func (s *NATSStore) Get(ctx context.Context, key string) (Session, error) {
+	if session, ok := s.mirror.lookup(key, time.Now()); ok {
+		return session, nil
+	}
 	entry, err := s.kv.Get(ctx, key)
 	if errors.Is(err, jetstream.ErrKeyNotFound) {
 		return Session{}, ErrNoSession
@@ -55,6 +67,7 @@ func (s *NATSStore) Get(ctx context.Context, key string) (Session, error) {
 
 // Delete purges the key, so nothing of the session stays in the bucket.
 func (s *NATSStore) Delete(ctx context.Context, key string) error {
+	s.mirror.forget(key, time.Now())
 	err := s.kv.Purge(ctx, key)
 	if errors.Is(err, jetstream.ErrKeyNotFound) {
 		return nil
