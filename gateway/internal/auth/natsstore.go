@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
 )
 
@@ -14,6 +15,7 @@ import (
 // answers from its mirror of the bucket what it can (see sessionMirror).
 type NATSStore struct {
 	kv     jetstream.KeyValue
+	conn   *nats.Conn
 	mirror *sessionMirror
 }
 
@@ -33,7 +35,7 @@ func NewNATSStore(ctx context.Context, js jetstream.JetStream, bucket string, tt
 	if err != nil {
 		return nil, fmt.Errorf("session bucket: watch: %w", err)
 	}
-	store := &NATSStore{kv: kv, mirror: newSessionMirror(ttl)}
+	store := &NATSStore{kv: kv, conn: js.Conn(), mirror: newSessionMirror(ttl)}
 	go store.mirror.follow(watcher)
 	return store, nil
 }
@@ -48,8 +50,12 @@ func (s *NATSStore) Create(ctx context.Context, key string, session Session) err
 }
 
 func (s *NATSStore) Get(ctx context.Context, key string) (Session, error) {
-	if session, ok := s.mirror.lookup(key, time.Now()); ok {
-		return session, nil
+	// Only while connected: without NATS a sign-out elsewhere cannot reach the mirror, so the
+	// lookup fails closed as it did before there was one.
+	if s.conn.Status() == nats.CONNECTED {
+		if session, ok := s.mirror.lookup(key, time.Now()); ok {
+			return session, nil
+		}
 	}
 	entry, err := s.kv.Get(ctx, key)
 	if errors.Is(err, jetstream.ErrKeyNotFound) {

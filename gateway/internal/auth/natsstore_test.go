@@ -121,6 +121,10 @@ func TestNATSStore_knownSessionIsAnsweredWithoutAskingNATS(t *testing.T) {
 	if more := conns[1].Stats().OutMsgs - sent; more != 0 {
 		t.Errorf("100 lookups of a known session sent %d messages to NATS, want none", more)
 	}
+	conns[1].Close() // from now on a sign-out elsewhere could not reach this replica
+	if _, err := stores[1].Get(t.Context(), key); err == nil {
+		t.Error("without NATS the replica still answered the session from its mirror")
+	}
 }
 
 func TestNATSStore_signingOutOnOneReplicaEndsTheSessionOnEvery(t *testing.T) {
