@@ -179,6 +179,10 @@ func answer(ctx context.Context, endpoint, body string, headers http.Header) (an
 type comparison struct {
 	scenario
 	results [2]routerResult
+	// The ratios are medians over the pairs of runs (ours and the other's run of the same round, one
+	// right after the other), so that a change in the machine's load between rounds does not tilt them.
+	perSecondRatio float64 // ours ÷ the other's requests/s
+	cpuRatio       float64 // the other's ÷ our CPU per request
 }
 
 // routerResult is one router's medians over its runs of a scenario.
@@ -221,6 +225,12 @@ func compareOn(ctx context.Context, dir string, routers [2]router, sc scenario, 
 		}
 	}
 	c := comparison{scenario: sc}
+	rounds := make([]int, opt.runs)
+	for run := range rounds {
+		rounds[run] = run
+	}
+	c.perSecondRatio = median(rounds, func(run int) float64 { return loads[0][run].perSecond() / loads[1][run].perSecond() })
+	c.cpuRatio = median(rounds, func(run int) float64 { return ratio(cpu[1][run], cpu[0][run]) })
 	for i, r := range routers {
 		res := &c.results[i]
 		res.perSecond = median(loads[i], func(l load) float64 { return l.perSecond() })

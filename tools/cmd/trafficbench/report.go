@@ -112,7 +112,7 @@ func newComparisonReport(opt options, routers [2]router, comparisons []compariso
 	var b strings.Builder
 	fmt.Fprintf(&b, "Measured %s on %s, commit %s: the gateway (ours) and %s on the same system, %d connections, "+
 		"wrk with 2 threads on the same machine, %d runs of %s per router and scenario, the two routers' runs "+
-		"alternating, after %s of warm-up each; medians of the runs. Before the runs, both routers gave the same "+
+		"alternating, after %s of warm-up each; medians of the runs, and the ratios medians of each round's pair of runs. Before the runs, both routers gave the same "+
 		"data without errors to every request of every scenario. The machine's load average at the runs' starts: %s "+
 		"(on %d CPUs; it is shared, so compare the routers with each other, not with the goals).\n\n",
 		time.Now().UTC().Format("2006-01-02 15:04 MST"), machine(), docsection.Commit(), routers[1].name, opt.connections,
@@ -120,9 +120,8 @@ func newComparisonReport(opt options, routers [2]router, comparisons []compariso
 	fmt.Fprintf(&b, "| scenario | router | requests/s | p50 | p99 | failed | router CPU per request | resident (peak) after | ours ÷ %[1]s (requests/s) | %[1]s ÷ ours (CPU per request) |\n"+
 		"|---|---|---:|---:|---:|---:|---:|---:|---:|---:|\n", routers[1].name)
 	for _, c := range comparisons {
-		ours, other := c.results[0], c.results[1]
 		for i, r := range c.results {
-			name, ratios := c.name, fmt.Sprintf(" **%.2f×** | **%.2f×** |", ours.perSecond/other.perSecond, ratio(other.cpuPerCall, ours.cpuPerCall))
+			name, ratios := c.name, fmt.Sprintf(" **%.2f×** | **%.2f×** |", c.perSecondRatio, c.cpuRatio)
 			if i > 0 {
 				name, ratios = "", " | |"
 			}
