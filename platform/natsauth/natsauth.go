@@ -68,10 +68,11 @@ func (u User) Permissions() Permissions {
 		pub = append(pub, consumerAPI(c.Stream.Name, c.Durable)...)
 		pub = append(pub, "$JS.API.STREAM.INFO."+c.Stream.Name)
 	}
-	for _, bucket := range u.Buckets { // create, get, put, compare-and-set and purge keys
+	for _, bucket := range u.Buckets { // create, get, put, compare-and-set and purge keys, and watch them
 		stream := "KV_" + bucket
 		pub = append(pub, "$KV."+bucket+".>", "$JS.API.DIRECT.GET."+stream+".>", "$JS.API.STREAM.MSG.GET."+stream)
 		pub = append(pub, streamAPI(stream)...)
+		pub = append(pub, watchAPI(stream)...)
 	}
 	slices.Sort(pub)
 	return Permissions{Publish: slices.Compact(pub), Subscribe: []string{InboxPrefix(u.Name) + ".>"}}
@@ -90,6 +91,16 @@ func consumerAPI(stream, durable string) []string {
 	return []string{
 		"$JS.API.CONSUMER.CREATE." + consumer, "$JS.API.CONSUMER.CREATE." + consumer + ".>",
 		"$JS.API.CONSUMER.INFO." + consumer, "$JS.API.CONSUMER.MSG.NEXT." + consumer, "$JS.ACK." + consumer + ".>",
+	}
+}
+
+// watchAPI are the JetStream API calls of a key-value watch on the bucket's stream: its ephemeral
+// ordered consumer is created (again after a gap) and deleted, and its flow control answered. The
+// consumer delivers to the user's inbox (InboxPrefix).
+func watchAPI(stream string) []string {
+	return []string{
+		"$JS.API.CONSUMER.CREATE." + stream, "$JS.API.CONSUMER.CREATE." + stream + ".>",
+		"$JS.API.CONSUMER.DELETE." + stream + ".>", "$JS.FC." + stream + ".>",
 	}
 }
 

@@ -123,8 +123,20 @@ func TestUsers_allowedOperations_succeed(t *testing.T) {
 			if err != nil {
 				t.Fatalf("%s creating bucket %s: %v", u.Name, bucket, err)
 			}
+			watcher, err := kv.WatchAll(ctx)
+			if err != nil {
+				t.Fatalf("%s watching %s: %v", u.Name, bucket, err)
+			}
 			if _, err := kv.Put(ctx, "k", []byte("v")); err != nil {
 				t.Fatalf("%s writing %s: %v", u.Name, bucket, err)
+			}
+			for entry := range watcher.Updates() { // the bucket's keys at the start (none), then the put
+				if entry != nil && entry.Key() == "k" {
+					break
+				}
+			}
+			if err := watcher.Stop(); err != nil {
+				t.Fatalf("%s ending the watch of %s: %v", u.Name, bucket, err)
 			}
 			if e, err := kv.Get(ctx, "k"); err != nil || string(e.Value()) != "v" {
 				t.Fatalf("%s reading %s: %v", u.Name, bucket, err)

@@ -7,15 +7,20 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
 )
 
-// NATSStore keeps sessions in a JetStream key-value bucket whose time-to-live ends them.
+// NATSStore keeps sessions in a JetStream key-value bucket whose time-to-live ends them, and
+// answers from its mirror of the bucket what it can (see sessionMirror).
 type NATSStore struct {
-	kv jetstream.KeyValue
+	kv     jetstream.KeyValue
+	conn   *nats.Conn
+	mirror *sessionMirror
 }
 
-// NewNATSStore creates (or adapts) the key-value bucket; sessions expire ttl after sign-in.
+// NewNATSStore creates (or adapts) the key-value bucket; sessions expire ttl after sign-in. The
+// bucket is mirrored until ctx ends.
 func NewNATSStore(ctx context.Context, js jetstream.JetStream, bucket string, ttl time.Duration) (*NATSStore, error) {
 	kv, err := js.CreateOrUpdateKeyValue(ctx, jetstream.KeyValueConfig{
 		Bucket:      bucket,
@@ -26,7 +31,13 @@ func NewNATSStore(ctx context.Context, js jetstream.JetStream, bucket string, tt
 	if err != nil {
 		return nil, fmt.Errorf("session bucket: %w", err)
 	}
-	return &NATSStore{kv: kv}, nil
+	watcher, err := kv.WatchAll(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("session bucket: watch: %w", err)
+	}
+	store := &NATSStore{kv: kv, conn: js.Conn(), mirror: newSessionMirror(ttl)}
+	go store.mirror.follow(watcher)
+	return store, nil
 }
 
 func (s *NATSStore) Create(ctx context.Context, key string, session Session) error {
@@ -39,6 +50,13 @@ func (s *NATSStore) Create(ctx context.Context, key string, session Session) err
 }
 
 func (s *NATSStore) Get(ctx context.Context, key string) (Session, error) {
+	// Only while connected: without NATS a sign-out elsewhere cannot reach the mirror, so the
+	// lookup fails closed as it did before there was one.
+	if s.conn.Status() == nats.CONNECTED {
+		if session, ok := s.mirror.lookup(key, time.Now()); ok {
+			return session, nil
+		}
+	}
 	entry, err := s.kv.Get(ctx, key)
 	if errors.Is(err, jetstream.ErrKeyNotFound) {
 		return Session{}, ErrNoSession
@@ -55,6 +73,7 @@ func (s *NATSStore) Get(ctx context.Context, key string) (Session, error) {
 
 // Delete purges the key, so nothing of the session stays in the bucket.
 func (s *NATSStore) Delete(ctx context.Context, key string) error {
+	s.mirror.forget(key, time.Now())
 	err := s.kv.Purge(ctx, key)
 	if errors.Is(err, jetstream.ErrKeyNotFound) {
 		return nil

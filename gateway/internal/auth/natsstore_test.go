@@ -6,6 +6,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/nats-io/nats.go"
+
 	"semesterhaus/platform/identity"
 	"semesterhaus/platform/natstest"
 )
@@ -66,5 +68,110 @@ func TestNATSStore_sessionExpiresAfterTTL(t *testing.T) {
 			t.Fatalf("session still there 5 s after a 1 s TTL (last error %v)", err)
 		}
 		time.Sleep(200 * time.Millisecond)
+	}
+}
+
+// newReplicas are n stores on one bucket, as n gateway replicas have them, each with its own
+// connection.
+func newReplicas(t *testing.T, n int, ttl time.Duration) ([]*NATSStore, []*nats.Conn) {
+	t.Helper()
+	bucket := natstest.Unique("gateway_sessions")
+	var stores []*NATSStore
+	var conns []*nats.Conn
+	for range n {
+		nc, js := natstest.Connect(t)
+		store, err := NewNATSStore(t.Context(), js, bucket, ttl)
+		if err != nil {
+			t.Fatal(err)
+		}
+		stores, conns = append(stores, store), append(conns, nc)
+		t.Cleanup(func() { _ = js.DeleteKeyValue(context.Background(), bucket) })
+	}
+	return stores, conns
+}
+
+// eventually waits up to a second for ok.
+func eventually(t *testing.T, what string, ok func() bool) {
+	t.Helper()
+	for deadline := time.Now().Add(time.Second); !ok(); time.Sleep(5 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("not within a second: %s", what)
+		}
+	}
+}
+
+func TestNATSStore_knownSessionIsAnsweredWithoutAskingNATS(t *testing.T) {
+	t.Parallel()
+	stores, conns := newReplicas(t, 2, time.Hour)
+	session := Session{Subject: "admin", Role: identity.RoleAdmin}
+	key := storeKey("signed-in-on-the-first")
+	if err := stores[0].Create(t.Context(), key, session); err != nil {
+		t.Fatal(err)
+	}
+	eventually(t, "the second replica's mirror holds the session", func() bool {
+		_, ok := stores[1].mirror.lookup(key, time.Now())
+		return ok
+	})
+	sent := conns[1].Stats().OutMsgs
+	for range 100 {
+		if got, err := stores[1].Get(t.Context(), key); err != nil || got != session {
+			t.Fatalf("Get = %+v, %v; want %+v", got, err, session)
+		}
+	}
+	if more := conns[1].Stats().OutMsgs - sent; more != 0 {
+		t.Errorf("100 lookups of a known session sent %d messages to NATS, want none", more)
+	}
+	conns[1].Close() // from now on a sign-out elsewhere could not reach this replica
+	if _, err := stores[1].Get(t.Context(), key); err == nil {
+		t.Error("without NATS the replica still answered the session from its mirror")
+	}
+}
+
+func TestNATSStore_signingOutOnOneReplicaEndsTheSessionOnEvery(t *testing.T) {
+	t.Parallel()
+	stores, _ := newReplicas(t, 2, time.Hour)
+	key := storeKey("signs-out")
+	if err := stores[0].Create(t.Context(), key, Session{Subject: "admin", Role: identity.RoleAdmin}); err != nil {
+		t.Fatal(err)
+	}
+	for i, store := range stores {
+		eventually(t, "the session is mirrored", func() bool { _, ok := store.mirror.lookup(key, time.Now()); return ok })
+		if _, err := store.Get(t.Context(), key); err != nil {
+			t.Fatalf("replica %d: %v", i, err)
+		}
+	}
+	if err := stores[0].Delete(t.Context(), key); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := stores[0].Get(t.Context(), key); !errors.Is(err, ErrNoSession) {
+		t.Errorf("the replica that signed out: %v, want ErrNoSession at once", err)
+	}
+	eventually(t, "the other replica ends the session", func() bool {
+		_, err := stores[1].Get(t.Context(), key)
+		return errors.Is(err, ErrNoSession)
+	})
+}
+
+func TestSessionMirror_aDeletedKeyComingLateIsRefusedAndExpiredSessionsEnd(t *testing.T) {
+	t.Parallel()
+	m := newSessionMirror(time.Minute)
+	m.synced = true
+	now := time.Now()
+	admin := Session{Subject: "admin", Role: identity.RoleAdmin}
+	m.forget("signed-out", now)
+	m.add("signed-out", admin, now.Add(-time.Second)) // its creation, brought by a lagging watch
+	if _, ok := m.lookup("signed-out", now); ok {
+		t.Error("a session deleted on this replica came back with its late creation")
+	}
+	m.add("old", admin, now.Add(-2*time.Minute))
+	m.add("new", admin, now)
+	if _, ok := m.lookup("old", now); ok {
+		t.Error("a session older than the TTL was answered")
+	}
+	if _, ok := m.lookup("new", now); !ok {
+		t.Error("a fresh session was not answered")
+	}
+	if _, ok := m.lookup("new", now.Add(time.Minute)); ok {
+		t.Error("a session was answered at the end of its TTL")
 	}
 }

@@ -10,8 +10,15 @@
 // requests/s, p50 and p99 (medians of -runs runs), the CPU time per request of every process of the
 // system and of wrk, and the memory of each process afterwards, against the goals of issue 20.
 //
+// With -compare it measures another router serving the same subgraphs and composed config (Cosmo
+// Router in docs/benchmarks.md) side by side with the gateway instead: it checks that both give the
+// same answers, then alternates their runs and reports each router process's CPU per request. The
+// other router has no sign-in, so its administrators send the identity tokens the gateway would have
+// signed for them (identities.go), which its header rules must forward to the subgraphs.
+//
 // Usage: go run ./tools/cmd/trafficbench [-duration 15s] [-runs 3] [-connections 32] [-port-offset 600]
 // [-url http://localhost:8080 -admins name:password,...] [-docs docs/benchmarks.md]
+// [-compare http://127.0.0.1:9788 -compare-name "Cosmo Router" [-identity-key FILE]]
 package main
 
 import (
@@ -39,6 +46,9 @@ type options struct {
 	url         string
 	admins      string
 	docs        string
+	compare     string
+	compareName string
+	identityKey string
 }
 
 func main() {
@@ -50,7 +60,10 @@ func main() {
 	flag.IntVar(&opt.offset, "port-offset", 600, "added to every port of the system this command starts")
 	flag.StringVar(&opt.url, "url", "", "measure the system at this gateway instead of starting one (CPU is then counted by process name machine-wide)")
 	flag.StringVar(&opt.admins, "admins", "admin:admin", "with -url: administrators to sign in as, name:password,...")
-	flag.StringVar(&opt.docs, "docs", "docs/benchmarks.md", "file whose trafficbench section gets the report (empty: print only)")
+	flag.StringVar(&opt.docs, "docs", "docs/benchmarks.md", "file whose trafficbench section (with -compare: trafficbench-compare section) gets the report (empty: print only)")
+	flag.StringVar(&opt.compare, "compare", "", "measure the router at this URL (GraphQL at /api/graphql, on the same subgraphs) side by side with the gateway")
+	flag.StringVar(&opt.compareName, "compare-name", "the other router", "with -compare: the other router's name in the report")
+	flag.StringVar(&opt.identityKey, "identity-key", "", "with -compare: the gateway's signing key (base64 seed; default: the started system's)")
 	flag.Parse()
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
@@ -83,6 +96,9 @@ func run(ctx context.Context, opt options) error {
 		return err
 	}
 	defer os.RemoveAll(dir)
+	if opt.compare != "" {
+		return runComparison(ctx, root, dir, sys, scenarios, opt)
+	}
 	var results []result
 	for _, sc := range scenarios {
 		r, err := measure(ctx, dir, sys, sc, opt)
@@ -106,6 +122,8 @@ type system struct {
 	url    string
 	stack  *systemtest.Stack  // nil when measuring a system at -url
 	admins []*systemtest.Site // signed in, one per administrator
+	// adminNames are their user names, in the same order.
+	adminNames []string
 }
 
 func startSystem(ctx context.Context, root string, opt options) (*system, error) {
@@ -137,6 +155,7 @@ func startSystem(ctx context.Context, root string, opt options) (*system, error)
 			return nil, err
 		}
 		sys.admins = append(sys.admins, admin)
+		sys.adminNames = append(sys.adminNames, l.name)
 	}
 	return sys, nil
 }
@@ -147,13 +166,13 @@ func (s *system) stop() {
 	}
 }
 
-// cookies are the administrators' sessions as Cookie headers.
-func (s *system) cookies() []string {
-	cookies := make([]string, len(s.admins))
+// sessions are the administrators' sessions as header lines (see scenario.users): their Cookie headers.
+func (s *system) sessions() []string {
+	lines := make([]string, len(s.admins))
 	for i, admin := range s.admins {
-		cookies[i] = admin.Cookie()
+		lines[i] = "Cookie: " + admin.Cookie()
 	}
-	return cookies
+	return lines
 }
 
 // processes are the system's processes: those below the devstack this command started and below

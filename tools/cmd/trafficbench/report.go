@@ -106,3 +106,47 @@ func machine() string {
 	}
 	return fmt.Sprintf("%d CPUs (%s), %s", runtime.NumCPU(), model, runtime.Version())
 }
+
+// newComparisonReport is the side-by-side table of a comparison (-compare).
+func newComparisonReport(opt options, routers [2]router, comparisons []comparison, loadAverages []float64) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "Measured %s on %s, commit %s: the gateway (ours) and %s on the same system, %d connections, "+
+		"wrk with 2 threads on the same machine, %d runs of %s per router and scenario, the two routers' runs "+
+		"alternating, after %s of warm-up each; medians of the runs, and the ratios medians of each round's pair of runs. Before the runs, both routers gave the same "+
+		"data without errors to every request of every scenario. The machine's load average at the runs' starts: %s "+
+		"(on %d CPUs; it is shared, so compare the routers with each other, not with the goals).\n\n",
+		time.Now().UTC().Format("2006-01-02 15:04 MST"), machine(), docsection.Commit(), routers[1].name, opt.connections,
+		opt.runs, opt.duration, opt.warmup, spread(loadAverages), runtime.NumCPU())
+	fmt.Fprintf(&b, "| scenario | router | requests/s | p50 | p99 | failed | router CPU per request | resident (peak) after | ours ÷ %[1]s (requests/s) | %[1]s ÷ ours (CPU per request) |\n"+
+		"|---|---|---:|---:|---:|---:|---:|---:|---:|---:|\n", routers[1].name)
+	for _, c := range comparisons {
+		for i, r := range c.results {
+			name, ratios := c.name, fmt.Sprintf(" **%.2f×** | **%.2f×** |", c.perSecondRatio, c.cpuRatio)
+			if i > 0 {
+				name, ratios = "", " | |"
+			}
+			fmt.Fprintf(&b, "| %s | %s | %.0f | %.2f ms | %.2f ms | %d | %.3f ms | %.0f MB (%.0f MB) |%s\n",
+				name, routers[i].name, r.perSecond, ms(r.p50), ms(r.p99), r.failed, ms(r.cpuPerCall), mb(r.rssKB), mb(r.peakKB), ratios)
+		}
+	}
+	b.WriteString("\n")
+	for _, c := range comparisons {
+		fmt.Fprintf(&b, "- **%s**: %s.\n", c.name, c.what)
+	}
+	return b.String()
+}
+
+func ratio(a, b time.Duration) float64 {
+	if b == 0 {
+		return 0
+	}
+	return float64(a) / float64(b)
+}
+
+// spread is the range of values, e.g. "2.1–4.3".
+func spread(values []float64) string {
+	if len(values) == 0 {
+		return "unknown"
+	}
+	return fmt.Sprintf("%.1f–%.1f", slices.Min(values), slices.Max(values))
+}

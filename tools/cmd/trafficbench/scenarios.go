@@ -13,11 +13,16 @@ import (
 
 // scenario is one kind of page load: the requests it varies over, who sends them, and its goal.
 type scenario struct {
-	name    string
-	what    string
-	bodies  []string // JSON GraphQL requests, one picked at random per request
-	cookies []string // signed-in administrators, one picked at random per request
-	goal    goal
+	name   string
+	what   string
+	bodies []string // JSON GraphQL requests, one picked at random per request
+	// users are the virtual users' request headers (varied.lua), one picked at random per request:
+	// the signed-in administrators' session cookies; none for visitors.
+	users []string
+	// admins are the names of those administrators, for a router that takes their identity tokens
+	// instead of sessions (-compare).
+	admins []string
+	goal   goal
 }
 
 // goal is what issue 20 asks of a scenario on a 2-core machine that also runs the load generator.
@@ -66,7 +71,7 @@ func buildScenarios(ctx context.Context, sys *system, ops operations) ([]scenari
 		{name: "step2", what: fmt.Sprintf("the step2 page's `BookApartment` for a random one of the %d apartments", len(apartments)),
 			bodies: step2, goal: goal{perSecond: 3000, p99: 50 * time.Millisecond, gatewayCPU: 250 * time.Microsecond}},
 		{name: "admin overview", what: fmt.Sprintf("the overview's `ApartmentsPage` for a random one of %d semesters, as a random one of %d administrators", len(semesters), len(sys.admins)),
-			bodies: overview, cookies: sys.cookies(), goal: goal{perSecond: 1000, p99: 100 * time.Millisecond}},
+			bodies: overview, users: sys.sessions(), admins: sys.adminNames, goal: goal{perSecond: 1000, p99: 100 * time.Millisecond}},
 	}, nil
 }
 
@@ -101,14 +106,14 @@ type result struct {
 
 func measure(ctx context.Context, dir string, sys *system, sc scenario, opt options) (result, error) {
 	url := sys.url + "/api/graphql"
-	if _, _, err := runWrk(ctx, dir, url, opt.warmup, opt.connections, sc.bodies, sc.cookies); err != nil {
+	if _, _, err := runWrk(ctx, dir, url, opt.warmup, opt.connections, sc.bodies, sc.users); err != nil {
 		return result{}, err
 	}
 	var loads []load
 	cpu := map[string][]time.Duration{}
 	for range opt.runs {
 		before := sys.processes()
-		l, wrkCPU, err := runWrk(ctx, dir, url, opt.duration, opt.connections, sc.bodies, sc.cookies)
+		l, wrkCPU, err := runWrk(ctx, dir, url, opt.duration, opt.connections, sc.bodies, sc.users)
 		if err != nil {
 			return result{}, err
 		}

@@ -1,8 +1,10 @@
 -- wrk script of tools/cmd/trafficbench (docs/benchmarks.md). Every request takes a random line of
 -- the bodies file (the first argument; one JSON GraphQL request per line) and, when a second file is
--- named, a random line of it as its Cookie header (one signed-in administrator per line), so that
--- requests in flight differ as real users' do. An answer that is not HTTP 200 with data and without
--- errors counts as failed, so a fast stream of errors cannot pass for a good result.
+-- named, a random line of it as further request headers (one virtual user per line: tab-separated
+-- `Name: value` fields, e.g. a signed-in administrator's Cookie, or the identity tokens that stand in
+-- for a session at a router without our sign-in), so that requests in flight differ as real users' do.
+-- An answer that is not HTTP 200 with data and without errors counts as failed, so a fast stream of
+-- errors cannot pass for a good result.
 local threads = {}
 
 function setup(thread)
@@ -20,22 +22,34 @@ local function lines(path)
   return result
 end
 
+-- headerSet is one user's request headers, the JSON content type included, built once so that a
+-- request only picks one.
+local function headerSet(line)
+  local set = { ["Content-Type"] = "application/json" }
+  for field in line:gmatch("[^\t]+") do
+    local name, value = field:match("^%s*([^:]+):%s*(.-)%s*$")
+    if name then
+      set[name] = value
+    end
+  end
+  return set
+end
+
 function init(args)
   bodies = lines(args[1])
-  cookies = {}
+  users = { headerSet("") }
   if args[2] then
-    cookies = lines(args[2])
+    users = {}
+    for _, line in ipairs(lines(args[2])) do
+      table.insert(users, headerSet(line))
+    end
   end
   failed = 0
   math.randomseed(os.time() * 7919 + id)
 end
 
 function request()
-  local headers = { ["Content-Type"] = "application/json" }
-  if #cookies > 0 then
-    headers["Cookie"] = cookies[math.random(#cookies)]
-  end
-  return wrk.format("POST", nil, headers, bodies[math.random(#bodies)])
+  return wrk.format("POST", nil, users[math.random(#users)], bodies[math.random(#bodies)])
 end
 
 function response(status, headers, body)

@@ -29,17 +29,18 @@ func (l load) perSecond() float64 { return float64(l.requests) / l.duration.Seco
 
 var resultLine = regexp.MustCompile(`RESULT requests=(\d+) duration_us=(\d+) p50_us=(\d+) p99_us=(\d+) failed=(\d+) socket_errors=(\d+)`)
 
-// runWrk sends the bodies (and, when there are any, the cookies) to url for duration over
-// connections with two threads, as wrk runs on a 2-core machine beside the system.
+// runWrk sends the bodies (and, when there are any, each with the headers of a random one of the
+// users) to url for duration over connections with two threads, as wrk runs on a 2-core machine
+// beside the system.
 // It returns wrk's own CPU time too.
-func runWrk(ctx context.Context, dir, url string, duration time.Duration, connections int, bodies, cookies []string) (load, time.Duration, error) {
+func runWrk(ctx context.Context, dir, url string, duration time.Duration, connections int, bodies, users []string) (load, time.Duration, error) {
 	script := filepath.Join(dir, "varied.lua")
 	if err := os.WriteFile(script, variedScript, 0o600); err != nil {
 		return load{}, 0, err
 	}
 	args := []string{"--threads", "2", "--connections", strconv.Itoa(connections), "--duration", duration.String(),
 		"--timeout", "5s", "--script", script, url, "--"}
-	for i, lines := range [][]string{bodies, cookies} { // the script's arguments, in this order
+	for i, lines := range [][]string{bodies, users} { // the script's arguments, in this order
 		if len(lines) == 0 {
 			continue
 		}

@@ -4,6 +4,7 @@ package procfs
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -101,4 +102,51 @@ func Descendants(procs map[int]Process, root int) map[int]Process {
 		}
 	}
 	return result
+}
+
+// listenState is the state of a listening socket in /proc/net/tcp (TCP_LISTEN).
+const listenState = "0A"
+
+// Listening is the process that listens on the TCP port (IPv4 or IPv6), or 0 when this user can see
+// none: how a tool finds a server it did not start, e.g. a router to compare with, by its address.
+func Listening(port int) int {
+	inodes := map[string]bool{}
+	for _, table := range []string{"/proc/net/tcp", "/proc/net/tcp6"} {
+		if text, err := os.ReadFile(table); err == nil {
+			for _, inode := range listeningInodes(string(text), port) {
+				inodes["socket:["+inode+"]"] = true
+			}
+		}
+	}
+	if len(inodes) == 0 {
+		return 0
+	}
+	fds, _ := filepath.Glob("/proc/[0-9]*/fd/*")
+	for _, fd := range fds {
+		if target, err := os.Readlink(fd); err == nil && inodes[target] {
+			pid, _ := strconv.Atoi(strings.Split(fd, "/")[2])
+			return pid
+		}
+	}
+	return 0
+}
+
+// listeningInodes are the socket inodes of a /proc/net/tcp table's listening sockets on port:
+// "sl local_address rem_address st … inode", the address as hex IP:hex port.
+func listeningInodes(table string, port int) []string {
+	var inodes []string
+	want := fmt.Sprintf(":%04X", port)
+	for line := range strings.SplitSeq(table, "\n") {
+		fields := strings.Fields(line)
+		if len(fields) < 10 || fields[3] != listenState || !strings.HasSuffix(fields[1], want) {
+			continue
+		}
+		inodes = append(inodes, fields[9])
+	}
+	return inodes
+}
+
+// Of reads the one process pid, if it runs.
+func Of(pid int) (Process, bool) {
+	return read(filepath.Join("/proc", strconv.Itoa(pid)))
 }
