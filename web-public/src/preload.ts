@@ -10,10 +10,10 @@ const OTHER_SCREENS =
   /^\/(booking\/(step2done|step3|step3done|step4|step4done|step5|step5done|success|extend|renewal-accepted|renewal-declined)|sandbox)\/?$/;
 
 /**
- * Starts loading what the first screen needs before the app has even loaded (main.tsx runs this first):
- * its chunk and, for step1 and step2, their queries (kept by lib/operations, where the screen's own
- * query finds them). Without this the screen's chunk would be requested only when the router renders
- * it, and its data only when the chunk has run: round trips one after the other instead of side by side.
+ * Starts loading what the first screen needs while the shell starts up: its chunk and, for step1 and
+ * step2, their queries (kept by lib/operations, where the screen's own query finds them). Without
+ * this the screen's chunk would be requested only when the router renders it, and its data only when
+ * the chunk has run: round trips one after the other instead of side by side.
  */
 export function preloadFirstScreen(pathname: string, search: string, operations: Operations): void {
   const ignore = () => undefined;

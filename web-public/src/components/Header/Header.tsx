@@ -53,8 +53,7 @@ export function Header() {
   return (
     <header className="app-header">
       <Link to="/" aria-label={residence ? t('header.home', { name: residence.name }) : t('header.homePlain')} className="app-home">
-        <img className="app-logo" src="/favicon.svg" alt="" width={32} height={32} />
-        <span>{residence?.name}</span>
+        {residence?.name}
       </Link>
       <div className="lang" ref={root}>
         <button
