@@ -10,6 +10,9 @@ test('books an apartment from step1 to step5done: e-mail link, identity approval
   page,
   request,
 }) => {
+  // The whole walk with an accessibility check of every page at two widths (about 4 s each): it took
+  // 122 s of the default 120 in a fresh-clone run that moved nothing wrong, only slowly.
+  test.setTimeout(240_000);
   const apartment = await apartmentFor(request, 0);
   const email = uniqueEmail('full');
 
