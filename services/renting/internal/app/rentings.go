@@ -333,37 +333,25 @@ func (s *Rentings) BookingsOfRenter(ctx context.Context, renterID int64) ([]doma
 	return s.bookingsOf(ctx, renterID)
 }
 
-// BookingsOnPage returns the milestone view of every renting of the renter whose own page the
-// token opens (the renter service checks it); domain.ErrInvalidToken for an unknown or expired
-// token.
-func (s *Rentings) BookingsOnPage(ctx context.Context, token string) ([]domain.Booking, error) {
+// Page returns what the renting service shows on the own page of the renter whose token it is (the
+// renter service checks it; domain.ErrInvalidToken for an unknown or expired one): the milestone view
+// of each of their rentings and the rentings' payments, oldest first. The payment service is asked for
+// that renter's rentings only.
+func (s *Rentings) Page(ctx context.Context, token string) (domain.RenterPage, error) {
 	renterID, err := s.renters.OpenPage(ctx, token)
 	if err != nil {
-		return nil, err
+		return domain.RenterPage{}, err
 	}
-	return s.bookingsOf(ctx, renterID)
-}
-
-// PaymentsOnPage returns the payments of the rentings of the renter whose own page the token opens
-// (the renter service checks it), oldest first; domain.ErrInvalidToken for an unknown or expired
-// token. The payment service is asked for that renter's rentings only.
-func (s *Rentings) PaymentsOnPage(ctx context.Context, token string) ([]domain.Payment, error) {
-	renterID, err := s.renters.OpenPage(ctx, token)
-	if err != nil {
-		return nil, err
+	bookings, err := s.bookingsOf(ctx, renterID)
+	if err != nil || len(bookings) == 0 {
+		return domain.RenterPage{Bookings: bookings}, err
 	}
-	rentings, err := s.queries.RentingsOfRenter(ctx, renterID)
-	if err != nil {
-		return nil, err
+	ids := make([]string, len(bookings))
+	for i, b := range bookings {
+		ids[i] = b.Renting.ID
 	}
-	if len(rentings) == 0 {
-		return nil, nil
-	}
-	ids := make([]string, len(rentings))
-	for i, r := range rentings {
-		ids[i] = r.ID
-	}
-	return s.payments.OfRentings(ctx, ids)
+	payments, err := s.payments.OfRentings(ctx, ids)
+	return domain.RenterPage{Bookings: bookings, Payments: payments}, err
 }
 
 func (s *Rentings) bookingsOf(ctx context.Context, renterID int64) ([]domain.Booking, error) {

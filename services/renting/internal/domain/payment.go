@@ -23,3 +23,10 @@ type Payment struct {
 	PaidAt        time.Time // zero until paid
 	ReceiptNumber int64     // 0 until paid
 }
+
+// RenterPage is the renting service's part of a renter's own page: their rentings, each as its
+// milestone view, and the rentings' payments.
+type RenterPage struct {
+	Bookings []Booking
+	Payments []Payment
+}

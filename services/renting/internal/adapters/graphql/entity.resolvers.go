@@ -27,7 +27,7 @@ func (r *entityResolver) FindManyRenterByIDs(ctx context.Context, reps []*model.
 func (r *entityResolver) FindManyRenterPageByTokens(ctx context.Context, reps []*model.RenterPageByTokensInput) ([]*model.RenterPage, error) {
 	pages := make([]*model.RenterPage, len(reps))
 	for i, rep := range reps {
-		bookings, err := r.Rentings.BookingsOnPage(ctx, rep.Token)
+		page, err := r.Rentings.Page(ctx, rep.Token)
 		if errors.Is(err, domain.ErrInvalidToken) {
 			continue // no page: null
 		}
@@ -35,7 +35,10 @@ func (r *entityResolver) FindManyRenterPageByTokens(ctx context.Context, reps []
 			return nil, err
 		}
 		pages[i] = &model.RenterPage{Token: rep.Token}
-		if pages[i].Bookings, err = graphqlx.All(bookings, nil, toGraphBooking); err != nil {
+		if pages[i].Bookings, err = graphqlx.All(page.Bookings, nil, toGraphBooking); err != nil {
+			return nil, err
+		}
+		if pages[i].Payments, err = graphqlx.All(page.Payments, nil, toGraphRenterPayment); err != nil {
 			return nil, err
 		}
 	}

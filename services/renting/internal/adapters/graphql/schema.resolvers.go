@@ -211,12 +211,6 @@ func (r *renterResolver) Bookings(ctx context.Context, obj *model.Renter) ([]*mo
 	return graphqlx.All(bookings, err, toGraphBooking)
 }
 
-// Payments is the resolver for the payments field.
-func (r *renterPageResolver) Payments(ctx context.Context, obj *model.RenterPage) ([]*model.RenterPayment, error) {
-	payments, err := r.Rentings.PaymentsOnPage(ctx, obj.Token)
-	return graphqlx.All(payments, err, toGraphRenterPayment)
-}
-
 // Mutation returns generated.MutationResolver implementation.
 func (r *Resolver) Mutation() generated.MutationResolver { return &mutationResolver{r} }
 
@@ -226,12 +220,8 @@ func (r *Resolver) Query() generated.QueryResolver { return &queryResolver{r} }
 // Renter returns generated.RenterResolver implementation.
 func (r *Resolver) Renter() generated.RenterResolver { return &renterResolver{r} }
 
-// RenterPage returns generated.RenterPageResolver implementation.
-func (r *Resolver) RenterPage() generated.RenterPageResolver { return &renterPageResolver{r} }
-
 type (
-	mutationResolver   struct{ *Resolver }
-	queryResolver      struct{ *Resolver }
-	renterResolver     struct{ *Resolver }
-	renterPageResolver struct{ *Resolver }
+	mutationResolver struct{ *Resolver }
+	queryResolver    struct{ *Resolver }
+	renterResolver   struct{ *Resolver }
 )

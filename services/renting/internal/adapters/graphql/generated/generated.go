@@ -35,7 +35,6 @@ type ResolverRoot interface {
 	Mutation() MutationResolver
 	Query() QueryResolver
 	Renter() RenterResolver
-	RenterPage() RenterPageResolver
 }
 
 type DirectiveRoot struct {
@@ -337,9 +336,6 @@ type RenterResolver interface {
 	Renting(ctx context.Context, obj *model.Renter) ([]*model.Renting, error)
 	RentingLog(ctx context.Context, obj *model.Renter) ([]*model.RentingLogEntry, error)
 	Bookings(ctx context.Context, obj *model.Renter) ([]*model.Booking, error)
-}
-type RenterPageResolver interface {
-	Payments(ctx context.Context, obj *model.RenterPage) ([]*model.RenterPayment, error)
 }
 
 // endregion ************************** generated!.gotpl **************************
@@ -6506,7 +6502,7 @@ func (ec *executionContext) _RenterPage_payments(ctx context.Context, field grap
 			return ec.fieldContext_RenterPage_payments(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return ec.Resolvers.RenterPage().Payments(ctx, obj)
+			return obj.Payments, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v []*model.RenterPayment) graphql.Marshaler {
@@ -6520,8 +6516,8 @@ func (ec *executionContext) fieldContext_RenterPage_payments(_ context.Context, 
 	fc = &graphql.FieldContext{
 		Object:     "RenterPage",
 		Field:      field,
-		IsMethod:   true,
-		IsResolver: true,
+		IsMethod:   false,
+		IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.childFields_RenterPayment(ctx, field)
 		},
@@ -10958,51 +10954,18 @@ func (ec *executionContext) _RenterPage(ctx context.Context, sel ast.SelectionSe
 		case "token":
 			out.Values[i] = ec._RenterPage_token(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				atomic.AddUint32(&out.Invalids, 1)
+				out.Invalids++
 			}
 		case "bookings":
 			out.Values[i] = ec._RenterPage_bookings(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				atomic.AddUint32(&out.Invalids, 1)
+				out.Invalids++
 			}
 		case "payments":
-			field := field
-
-			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
-				defer func() {
-					if r := recover(); r != nil {
-						ec.Error(ctx, ec.Recover(ctx, r))
-					}
-				}()
-				res = ec._RenterPage_payments(ctx, field, obj)
-				if res == graphql.Null {
-					atomic.AddUint32(&fs.Invalids, 1)
-				}
-				return res
+			out.Values[i] = ec._RenterPage_payments(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
 			}
-
-			if field.IsDeferred() {
-				deferredFieldSet.AddField(field)
-				fieldIndex := len(deferredFieldSet.Values) - 1
-				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
-					return innerFunc(ctx, deferredFieldSet)
-				})
-
-				for _, deferrable := range field.Deferrables {
-					view, ok := deferLabelToView[deferrable.Label]
-					if !ok {
-						view = deferredFieldSet.NewView()
-						deferLabelToView[deferrable.Label] = view
-					}
-					view.AddIndices(fieldIndex)
-				}
-
-				// don't run the out.Concurrently() call below
-				out.Values[i] = graphql.Null
-				continue
-			}
-
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
