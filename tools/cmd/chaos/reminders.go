@@ -128,14 +128,12 @@ func (s *system) reminders(ctx context.Context) ([]reminder, error) {
 		if err != nil {
 			return err
 		}
-		for rows.Next() {
+		all, err = pgx.CollectRows(rows, func(row pgx.CollectableRow) (reminder, error) {
 			var r reminder
-			if err := rows.Scan(&r.rentingID, &r.step, &r.at); err != nil {
-				return err
-			}
-			all = append(all, r)
-		}
-		return rows.Err()
+			err := row.Scan(&r.rentingID, &r.step, &r.at)
+			return r, err
+		})
+		return err
 	})
 	return all, err
 }

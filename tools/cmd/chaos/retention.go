@@ -88,14 +88,12 @@ func (s *system) auditedSubjects(ctx context.Context, database, action, prefix s
 		if err != nil {
 			return err
 		}
-		for rows.Next() {
-			var id string
-			if err := rows.Scan(&id); err != nil {
-				return err
-			}
+		var id string
+		_, err = pgx.ForEachRow(rows, []any{&id}, func() error {
 			counted[id]++
-		}
-		return rows.Err()
+			return nil
+		})
+		return err
 	})
 	return counted, err
 }
@@ -180,28 +178,23 @@ func (s *system) checkDocumentRetention(ctx context.Context, rentings []renting,
 		if err != nil {
 			return err
 		}
-		for rows.Next() {
+		if present, err = pgx.CollectRows(rows, func(row pgx.CollectableRow) (document, error) {
 			var d document
-			if err := rows.Scan(&d.rentingID, &d.typ); err != nil {
-				return err
-			}
-			present = append(present, d)
-		}
-		if err := rows.Err(); err != nil {
+			err := row.Scan(&d.rentingID, &d.typ)
+			return d, err
+		}); err != nil {
 			return err
 		}
 		rows, err = c.Query(ctx, `SELECT details->>'renting', details->>'type', at FROM audit_log WHERE action = 'deleteDocument' AND actor = 'retention'`)
 		if err != nil {
 			return err
 		}
-		for rows.Next() {
+		deleted, err = pgx.CollectRows(rows, func(row pgx.CollectableRow) (document, error) {
 			var d document
-			if err := rows.Scan(&d.rentingID, &d.typ, &d.deletedAt); err != nil {
-				return err
-			}
-			deleted = append(deleted, d)
-		}
-		return rows.Err()
+			err := row.Scan(&d.rentingID, &d.typ, &d.deletedAt)
+			return d, err
+		})
+		return err
 	})
 	c := checkDocuments(rentings, present, deleted, settings.idCopyRetention, time.Now())
 	check(err == nil && len(c.problems) == 0, "ID copies deleted when due",

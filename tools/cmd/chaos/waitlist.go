@@ -298,17 +298,15 @@ func (s *system) entries(ctx context.Context, semester int) ([]entry, error) {
 		if err != nil {
 			return err
 		}
-		for rows.Next() {
+		all, err = pgx.CollectRows(rows, func(row pgx.CollectableRow) (entry, error) {
 			var e entry
-			if err := rows.Scan(&e.id, &e.state, &e.apartment, &e.offeredAt, &e.expiresAt, &e.endedAt); err != nil {
-				return err
-			}
+			err := row.Scan(&e.id, &e.state, &e.apartment, &e.offeredAt, &e.expiresAt, &e.endedAt)
 			if e.endedAt.Equal(time.Unix(0, 0)) {
 				e.endedAt = time.Time{}
 			}
-			all = append(all, e)
-		}
-		return rows.Err()
+			return e, err
+		})
+		return err
 	})
 	return all, err
 }
