@@ -126,7 +126,7 @@ func (s *Rentings) expireRenewals(ctx context.Context, semesters []domain.Semest
 
 // remind reminds the renter of each renting that has waited too long for their next step, once per
 // renting and step: an e-mail unconfirmed, a contract unsigned, the rent unpaid for as long as the
-// rules say (in semesters that have not ended), and a renewal still unanswered a few days before its
+// rules say (in semesters that have not ended), and a renewal still unanswered in the days before its
 // deadline (docs/booking.md, "Reminders"). Requests and renewals that expired are cancelled before,
 // so they are not reminded.
 func (s *Rentings) remind(ctx context.Context, semesters []domain.Semester) error {
@@ -138,8 +138,8 @@ func (s *Rentings) remind(ctx context.Context, semesters []domain.Semester) erro
 		}
 	}
 	for _, sem := range semesters {
-		if from, ok := rules.RenewalReminderFrom(sem, today, s.settings.TimeZone); ok && !now.Before(from) {
-			errs = append(errs, s.remindOf(ctx, domain.StepAnswerRenewal, from, []int{sem.ID}))
+		if offeredBefore, ok := rules.RenewalRemindedIfOfferedBefore(sem, now, today, s.settings.TimeZone); ok {
+			errs = append(errs, s.remindOf(ctx, domain.StepAnswerRenewal, offeredBefore, []int{sem.ID}))
 		}
 	}
 	return errors.Join(errs...)

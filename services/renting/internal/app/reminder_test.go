@@ -148,6 +148,36 @@ func TestJobs_remindAnUnansweredRenewalOnceAWeekBeforeItsDeadlineWithALinkOfItsO
 	}
 }
 
+// TestJobs_remindARenewalOfferedWithinTheWeekOnceUnansweredForThreeDays: a renewal that enters its
+// reminder window already offered (here on 26 October, the window opened on the 23rd) is not reminded
+// right away, but once it has waited RENEWAL_REMINDER_AFTER (72 h), and once only.
+func TestJobs_remindARenewalOfferedWithinTheWeekOnceUnansweredForThreeDays(t *testing.T) {
+	t.Parallel()
+	env := testenv.New(t, time.Date(2026, 10, 26, 10, 0, 0, 0, testenv.Berlin), testenv.Subjects)
+	ctx := context.Background()
+	winter, summer := semesterNamed(t, env, "WiSe 2026/27"), semesterNamed(t, env, "SoSe 2027")
+	renterID, _, err := env.RenterClient.Register(ctx, bookingRequest(t, env, 13, "late@example.org").Renter, time.Time{}, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	payedRenting(t, env, renterID, 13, winter.ID)
+	runJobs(t, env)
+	renewals, err := env.Repo.RentingsInState(ctx, domain.RenewalRequest, []int{summer.ID})
+	if err != nil || len(renewals) != 1 {
+		t.Fatalf("%d renewals: %v", len(renewals), err)
+	}
+
+	env.Clock.Set(time.Date(2026, 10, 29, 9, 30, 0, 0, testenv.Berlin))
+	runJobs(t, env)
+	wantReminders(t, env)
+
+	env.Clock.Set(time.Date(2026, 10, 29, 10, 30, 0, 0, testenv.Berlin))
+	runJobs(t, env)
+	env.Clock.Set(time.Date(2026, 10, 30, 10, 30, 0, 0, testenv.Berlin))
+	runJobs(t, env)
+	wantReminders(t, env, [2]string{renewals[0].ID, string(domain.StepAnswerRenewal)})
+}
+
 // TestRemind_severalReplicasAtOnce_remindOnce: replicas that find the same renting due at the same
 // time store one reminder and one event; a renting that moved on meanwhile is not reminded.
 func TestRemind_severalReplicasAtOnce_remindOnce(t *testing.T) {

@@ -29,11 +29,13 @@ type Config struct {
 	// UnsignedContractDays: a contract unsigned this many days shows on the office's start page.
 	UnsignedContractDays int `env:"UNSIGNED_CONTRACT_DAYS" envDefault:"7"`
 	// The reminders (docs/booking.md, "Reminders"): an e-mail unconfirmed, a contract unsigned and
-	// the rent unpaid for as long, a renewal unanswered this many days before its deadline.
+	// the rent unpaid for as long, a renewal unanswered this many days before its deadline (one
+	// offered within those days once unanswered for RENEWAL_REMINDER_AFTER).
 	EmailReminderAfter    time.Duration `env:"EMAIL_REMINDER_AFTER" envDefault:"24h"`
 	ContractReminderAfter time.Duration `env:"CONTRACT_REMINDER_AFTER" envDefault:"72h"`
 	PaymentReminderAfter  time.Duration `env:"PAYMENT_REMINDER_AFTER" envDefault:"72h"`
 	RenewalReminderDays   int           `env:"RENEWAL_REMINDER_DAYS" envDefault:"7"`
+	RenewalReminderAfter  time.Duration `env:"RENEWAL_REMINDER_AFTER" envDefault:"72h"`
 	// The waitlist (docs/booking.md, "Waitlist"): how long an offer holds its apartment, and how
 	// often an address may be mailed a confirmation link.
 	WaitlistOfferValidity time.Duration `env:"WAITLIST_OFFER_VALIDITY" envDefault:"48h"`
@@ -45,6 +47,7 @@ func (c Config) Reminders() domain.ReminderRules {
 	return domain.ReminderRules{
 		ConfirmEmailAfter: c.EmailReminderAfter, SignContractAfter: c.ContractReminderAfter,
 		PayRentAfter: c.PaymentReminderAfter, RenewalDaysBefore: c.RenewalReminderDays,
+		AnswerRenewalAfter: c.RenewalReminderAfter,
 	}
 }
 
@@ -69,8 +72,8 @@ func Load() (Config, error) {
 	if cfg.EmailReminderAfter <= 0 || cfg.EmailReminderAfter >= cfg.ConfirmationTimeout {
 		return Config{}, fmt.Errorf("EMAIL_REMINDER_AFTER must lie between 0 and CONFIRMATION_TIMEOUT (%s), not %s", cfg.ConfirmationTimeout, cfg.EmailReminderAfter)
 	}
-	if cfg.ContractReminderAfter <= 0 || cfg.PaymentReminderAfter <= 0 {
-		return Config{}, fmt.Errorf("CONTRACT_REMINDER_AFTER and PAYMENT_REMINDER_AFTER must be positive, not %s and %s", cfg.ContractReminderAfter, cfg.PaymentReminderAfter)
+	if cfg.ContractReminderAfter <= 0 || cfg.PaymentReminderAfter <= 0 || cfg.RenewalReminderAfter <= 0 {
+		return Config{}, fmt.Errorf("CONTRACT_REMINDER_AFTER, PAYMENT_REMINDER_AFTER and RENEWAL_REMINDER_AFTER must be positive, not %s, %s and %s", cfg.ContractReminderAfter, cfg.PaymentReminderAfter, cfg.RenewalReminderAfter)
 	}
 	if cfg.RenewalReminderDays < 0 {
 		return Config{}, fmt.Errorf("RENEWAL_REMINDER_DAYS must not be negative, not %d", cfg.RenewalReminderDays)

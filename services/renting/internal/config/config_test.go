@@ -19,6 +19,7 @@ func TestLoad_remindersByDefaultAndRefusedWhenTheyCannotCome(t *testing.T) {
 		{"an e-mail reminder before a shorter timeout", map[string]string{"EMAIL_REMINDER_AFTER": "1h", "CONFIRMATION_TIMEOUT": "2h"}, ""},
 		{"no delay", map[string]string{"PAYMENT_REMINDER_AFTER": "0s"}, "PAYMENT_REMINDER_AFTER"},
 		{"days after the deadline", map[string]string{"RENEWAL_REMINDER_DAYS": "-1"}, "RENEWAL_REMINDER_DAYS"},
+		{"a renewal reminded at its offer", map[string]string{"RENEWAL_REMINDER_AFTER": "0s"}, "RENEWAL_REMINDER_AFTER"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -37,7 +38,7 @@ func TestLoad_remindersByDefaultAndRefusedWhenTheyCannotCome(t *testing.T) {
 				t.Fatal(err)
 			}
 			if tt.settings == nil {
-				want := domain.ReminderRules{ConfirmEmailAfter: 24 * time.Hour, SignContractAfter: 72 * time.Hour, PayRentAfter: 72 * time.Hour, RenewalDaysBefore: 7}
+				want := domain.ReminderRules{ConfirmEmailAfter: 24 * time.Hour, SignContractAfter: 72 * time.Hour, PayRentAfter: 72 * time.Hour, RenewalDaysBefore: 7, AnswerRenewalAfter: 72 * time.Hour}
 				if got := cfg.Reminders(); got != want {
 					t.Errorf("reminders %+v, want %+v", got, want)
 				}

@@ -34,6 +34,8 @@ type ReminderRules struct {
 	SignContractAfter time.Duration // after the contract was sent
 	PayRentAfter      time.Duration // after the payment was requested
 	RenewalDaysBefore int           // days before the semester's renewal deadline
+	// AnswerRenewalAfter is how long a renewal offered within those days waits before its reminder.
+	AnswerRenewalAfter time.Duration
 }
 
 // After is how long a renting waits for the step before its renter is reminded; the renewal's
@@ -49,11 +51,25 @@ func (rules ReminderRules) After(step Step) time.Duration {
 	}
 }
 
-// RenewalReminderFrom is when the renters who have not answered their renewal for the semester are
-// reminded: the start of the day RenewalDaysBefore days before its renewal deadline, in the
-// residence's time zone tz. A renewal offered after that moment is not reminded (its offer is
-// recent); ok is false when the semester takes no renewals or its deadline passed on today (a day at
-// midnight UTC, like the semester's days).
+// RenewalRemindedIfOfferedBefore says which unanswered renewals of the semester are reminded at now:
+// those offered before the reminder window began (RenewalReminderFrom), and, once AnswerRenewalAfter
+// has passed within the window, those offered within it that long ago, so that a renewal offered
+// late is reminded too, but never right after its offer. ok is false outside the window.
+func (rules ReminderRules) RenewalRemindedIfOfferedBefore(semester Semester, now, today time.Time, tz *time.Location) (offeredBefore time.Time, ok bool) {
+	from, ok := rules.RenewalReminderFrom(semester, today, tz)
+	if !ok || now.Before(from) {
+		return time.Time{}, false
+	}
+	if longAgo := now.Add(-rules.AnswerRenewalAfter); longAgo.After(from) {
+		return longAgo, true
+	}
+	return from, true
+}
+
+// RenewalReminderFrom is when the reminder window of the semester's renewals opens: the start of the
+// day RenewalDaysBefore days before its renewal deadline, in the residence's time zone tz. ok is
+// false when the semester takes no renewals or its deadline passed on today (a day at midnight UTC,
+// like the semester's days).
 func (rules ReminderRules) RenewalReminderFrom(semester Semester, today time.Time, tz *time.Location) (from time.Time, ok bool) {
 	if semester.RenewalDeadline.IsZero() || semester.RenewalDeadlinePassed(today) {
 		return time.Time{}, false

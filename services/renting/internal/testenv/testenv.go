@@ -89,7 +89,7 @@ func New(t testing.TB, day time.Time, subjectPrefix string) *Env {
 	payments := grpcadapter.NewPayments(grpctest.Dial(t, "renting", "payment", grpctest.Serve(t, env.Payments.Register)))
 	env.Rentings = app.New(env.Repo, env.Catalog, env.RenterClient, documents, payments, clock.Now,
 		app.Settings{TimeZone: Berlin, ConfirmationTimeout: 72 * time.Hour, KeyCodeDays: 3, UnconfirmedRetention: 30 * 24 * time.Hour,
-			Reminders: domain.ReminderRules{ConfirmEmailAfter: 24 * time.Hour, SignContractAfter: 72 * time.Hour, PayRentAfter: 72 * time.Hour, RenewalDaysBefore: 7},
+			Reminders: domain.ReminderRules{ConfirmEmailAfter: 24 * time.Hour, SignContractAfter: 72 * time.Hour, PayRentAfter: 72 * time.Hour, RenewalDaysBefore: 7, AnswerRenewalAfter: 72 * time.Hour},
 			Waitlist:  app.WaitlistSettings{OfferValidity: 48 * time.Hour, MailWindow: time.Hour}}, slog.New(slog.DiscardHandler))
 	return env
 }
