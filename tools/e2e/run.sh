@@ -46,9 +46,12 @@ rm -rf "$data"
 mkdir -p "$data"
 log="$data/devstack.log"
 # Reminders come while a test waits (web-public/e2e/reminder.spec.ts): an unconfirmed e-mail, an
-# unsigned contract and unpaid rent are reminded after 20 s, at the renting job's next run.
+# unsigned contract, unpaid rent and an unanswered renewal are reminded after 20 s, at the renting
+# job's next run; the renewal reminder's window opens a year before the renewal deadline, so that a
+# renewal the office offers during the run is in it.
 EMAIL_REMINDER_AFTER="${EMAIL_REMINDER_AFTER:-20s}" \
 	CONTRACT_REMINDER_AFTER="${CONTRACT_REMINDER_AFTER:-20s}" PAYMENT_REMINDER_AFTER="${PAYMENT_REMINDER_AFTER:-20s}" \
+	RENEWAL_REMINDER_AFTER="${RENEWAL_REMINDER_AFTER:-20s}" RENEWAL_REMINDER_DAYS="${RENEWAL_REMINDER_DAYS:-366}" \
 	.data/bin/devstack -data "$data" -port-offset "$offset" >"$log" 2>&1 &
 stack=$!
 echo "$stack" >"$pid_file"

@@ -1,22 +1,23 @@
 import { expect, test } from '@playwright/test';
-import { apartmentFor, approveIdentity, uniqueEmail } from './support/api';
+import { apartmentFor, approveIdentity, offerRenewal, uniqueEmail } from './support/api';
 import { book, person } from './support/booking';
 import { mailWithLink } from './support/mail';
 
-// Slots used by this file: 21 (booked through the site and paid).
+// Slots used by this file: 21 (booked through the site and paid, then offered a renewal).
 //
 // Reminders (docs/booking.md, "Reminders"): a renter who has not taken the next step in time gets one
 // reminder, in their language, with the link to that step. tools/e2e/run.sh starts the system with
-// short reminder times (EMAIL_REMINDER_AFTER, CONTRACT_REMINDER_AFTER, PAYMENT_REMINDER_AFTER: 20 s);
-// the renting job runs every minute, so a reminder comes within 80 s. The renewal's reminder goes by
-// the semester's renewal deadline on the calendar; the renting service's tests move the clock for it.
+// short reminder times (EMAIL_REMINDER_AFTER, CONTRACT_REMINDER_AFTER, PAYMENT_REMINDER_AFTER,
+// RENEWAL_REMINDER_AFTER: 20 s) and the renewal reminder's window open for a year before the deadline
+// (RENEWAL_REMINDER_DAYS), so that a renewal offered now is reminded too; the renting job runs every
+// minute, so a reminder comes within 80 s.
 
-test.describe.configure({ timeout: 420_000 });
+test.describe.configure({ timeout: 600_000 });
 
 /** Waits for the reminder: its delay and the job's next run. */
 const reminder = (subject: string) => ({ subject, timeout: 120_000 });
 
-test('reminders: the e-mail, contract and payment reminders lead to step3, step4 and step5, and each step works from them', async ({
+test('reminders: the e-mail, contract, payment and renewal reminders lead to step3, step4, step5 and the renewal, and each step works from them', async ({
   page,
   request,
 }) => {
@@ -57,4 +58,19 @@ test('reminders: the e-mail, contract and payment reminders lead to step3, step4
   await page.getByRole('link', { name: 'Pay now' }).click();
   await page.getByRole('button', { name: /Pay/ }).click();
   await expect(page).toHaveURL(/\/booking\/step5done\?rentingId=/);
+
+  // The renewal waits for an answer: its reminder carries a renewal link of its own, which opens the
+  // offer and answers it (the first mail's link would too: renewal.spec.ts).
+  await offerRenewal(rentingId);
+  const offered = await mailWithLink(request, email, '/booking/extend');
+  const renewalReminder = await mailWithLink(request, email, '/booking/extend', reminder('Reminder: would you like to stay another semester?'));
+  expect(renewalReminder.link).toMatch(/^\/booking\/extend\?rentingId=[\w-]+&token=[\w-]{43}$/);
+  expect(renewalReminder.link).not.toBe(offered.link);
+  expect(renewalReminder.mail.text).toContain(`Apartment: ${apartment.name}`);
+  await page.goto(renewalReminder.link);
+  await expect(page.getByRole('heading', { level: 1, name: 'Extend your stay' })).toBeVisible();
+  await page.getByRole('button', { name: 'Decline' }).click();
+  await page.locator('.ant-popconfirm').getByRole('button', { name: 'Decline' }).click();
+  await expect(page).toHaveURL(/\/booking\/renewal-declined$/);
+  await expect(page.getByRole('heading', { name: 'Renewal declined' })).toBeVisible();
 });
