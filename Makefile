@@ -76,11 +76,11 @@ CHAOS_PORT_OFFSET ?= 300
 CHAOS_FLAGS ?=
 
 .PHONY: test-chaos
-test-chaos: build tools/mailcatcher/node_modules ## Fault harness, reduced: 100 bookings, reminders, retention and a waitlist through kills and network faults, then the invariants
+test-chaos: build tools/mailcatcher/node_modules ## Fault harness, reduced: 100 bookings, reminders, retention, erasures and a waitlist through kills, network faults and an intruder's attempts, then the invariants
 	$(BIN_DIR)/chaos -bookings 100 -rate 1 -schedule reduced -port-offset $(CHAOS_PORT_OFFSET) -timeout 10m $(CHAOS_FLAGS)
 
 .PHONY: chaos
-chaos: build tools/mailcatcher/node_modules ## Fault harness, full: 1,000 bookings, reminders, retention and a waitlist through 22 kills and 18 network faults (docs/reliability.md)
+chaos: build tools/mailcatcher/node_modules ## Fault harness, full: 1,000 bookings, reminders, retention, erasures and a waitlist through 22 kills, 18 network faults and an intruder's attempts (docs/reliability.md)
 	$(BIN_DIR)/chaos -bookings 1000 -rate 1 -schedule full -port-offset $(CHAOS_PORT_OFFSET) -timeout 90m $(CHAOS_FLAGS)
 
 # Memory under a hostile day (tools/cmd/pressure, docs/reliability.md "Memory under pressure"): the

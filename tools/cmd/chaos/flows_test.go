@@ -46,6 +46,17 @@ func TestCheckReminders_oncePerRentingAndStep_onlyWhileWaiting_andNoWaitUnremind
 	if c := checkReminders([]renting{waitsLong}, nil, nil, nil, after, now); len(c.problems) != 1 || c.due != 1 {
 		t.Errorf("a long wait without its reminder: %+v, want one problem", c)
 	}
+	renewal := renting{id: "d", email: "di@example.org", log: []logEntry{{"RENEWAL_REQUEST", sec(0)}, {"RENEWAL_ACCEPTED", sec(300)}}}
+	if c := checkReminders([]renting{renewal}, nil, nil, nil, after, now); len(c.problems) != 1 || c.due != 1 {
+		t.Errorf("a renewal unanswered long without its reminder: %+v, want one problem", c)
+	}
+	renewalMails := map[string]map[string]int{"di@example.org": {"ANSWER_RENEWAL": 1}}
+	if c := checkReminders([]renting{renewal}, []reminder{{"d", "ANSWER_RENEWAL", sec(5)}}, renewalMails, nil, after, now); len(c.problems) != 1 {
+		t.Errorf("a renewal reminded right after its offer: %+v, want one problem", c)
+	}
+	if c := checkReminders([]renting{renewal}, []reminder{{"d", "ANSWER_RENEWAL", sec(21)}}, renewalMails, nil, after, now); len(c.problems) != 0 {
+		t.Errorf("a renewal reminded when due: %+v", c)
+	}
 	forgottenReminder := map[string]map[string]int{"dee@example.org": {"CONFIRM_EMAIL": 1}}
 	if c := checkReminders(nil, nil, forgottenReminder, map[string]int{"dee@example.org": 1}, after, now); len(c.problems) != 0 {
 		t.Errorf("the reminder of a request forgotten since: %+v", c)
@@ -106,6 +117,14 @@ func TestCheckDocuments_idCopiesGoAfterTheirTime_contractsAndCertificatesStay(t 
 	}
 	if c := checkDocuments([]renting{old}, papers[:1], deleted, retention, now); len(c.problems) != 1 {
 		t.Errorf("a paid booking's contract deleted: %+v, want one problem", c)
+	}
+	erased := old
+	erased.erased = true
+	if c := checkDocuments([]renting{erased}, papers[1:2], deleted, retention, now); len(c.problems) != 0 || c.payedErased != 1 {
+		t.Errorf("an erased renter's PAYED renting with its contract only: %+v", c)
+	}
+	if c := checkDocuments([]renting{erased}, papers[:1], deleted, retention, now); len(c.problems) != 1 {
+		t.Errorf("an erased renter's contract deleted: %+v, want one problem", c)
 	}
 }
 
@@ -200,5 +219,50 @@ func TestRecorder_sendsTheVeryWebhookRequestAgain(t *testing.T) {
 	if len(received) != 2 || !bytes.Equal(received[0].body, received[1].body) || string(received[1].body) != body ||
 		received[0].signature != received[1].signature || received[1].signature != "t=1,v1=abc" {
 		t.Errorf("the gateway received %q, want the same body and signature twice", received)
+	}
+}
+
+func TestCheckErasures_erasedInEveryServiceOnce_contractsKept(t *testing.T) {
+	t.Parallel()
+	erased := map[int64]string{7: "ada@example.org"}
+	done := func() erasureFound {
+		return erasureFound{
+			renters: []erasedRenter{{id: 7, email: "erased-7@erased.invalid", erased: true}}, all: 1,
+			papers: map[int64][]string{7: {"CONTRACT", "SIGNED_CONTRACT"}},
+			forms:  map[int64]int{},
+			audits: map[string]map[string]int{
+				"renter": {"7": 1}, "renting": {"7": 1}, "document": {"7": 1},
+			},
+		}
+	}
+	confirmed := []caughtMail{{"ada@example.org", erasureRequestedSubject}}
+	if c := checkErasures(erased, done(), confirmed); len(c.problems) != 0 || c.erased != 1 || c.papersKept != 2 {
+		t.Errorf("an erasure done everywhere: %+v", c)
+	}
+	notErased := done()
+	notErased.renters[0] = erasedRenter{id: 7, email: "ada@example.org", firstName: "Ada"}
+	certificateLeft := done()
+	certificateLeft.papers[7] = append(certificateLeft.papers[7], "IMMATRICULATION")
+	contractGone := done()
+	contractGone.papers[7] = nil
+	formLeft := done()
+	formLeft.forms[7] = 1
+	twice := done()
+	twice.audits["document"]["7"] = 2
+	missed := done()
+	delete(missed.audits["renting"], "7")
+	another := done()
+	another.all = 2
+	for name, found := range map[string]erasureFound{
+		"the renter not erased": notErased, "a certificate left": certificateLeft, "the contract gone": contractGone,
+		"a request form left": formLeft, "erased twice in a service": twice, "a service that missed the event": missed,
+		"a renter erased who did not ask": another,
+	} {
+		if c := checkErasures(erased, found, confirmed); len(c.problems) != 1 {
+			t.Errorf("%s: %+v, want one problem", name, c)
+		}
+	}
+	if c := checkErasures(erased, done(), append(confirmed, confirmed...)); len(c.problems) != 1 {
+		t.Errorf("the request confirmed twice: %+v, want one problem", c)
 	}
 }

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"maps"
 	"sort"
 	"strings"
 	"time"
@@ -32,6 +33,8 @@ type logEntry struct {
 
 type renting struct {
 	id, email, state    string
+	renter              int64
+	erased              bool // its renter asked for erasure, and the office executed it
 	apartment, semester int
 	log                 []logEntry
 }
@@ -42,10 +45,10 @@ type checkFunc func(ok bool, name, format string, args ...any)
 // caughtMail is a mail of the mail catcher: to whom (in lower case) and its subject.
 type caughtMail struct{ to, subject string }
 
-// notAStateChange are the mails no state change of a renting sends: the reminders and the
-// waitlist's; the invariants count them apart.
+// notAStateChange are the mails no state change of a renting sends: the reminders, the waitlist's
+// and the erasure request's; the invariants count them apart.
 func notAStateChange(subject string) bool {
-	if subject == waitlistConfirmSubject || subject == waitlistOfferSubject {
+	if subject == waitlistConfirmSubject || subject == waitlistOfferSubject || subject == erasureRequestedSubject {
 		return true
 	}
 	for _, s := range reminderSubjects {
@@ -69,7 +72,7 @@ func (s *system) caughtMails(ctx context.Context) ([]caughtMail, error) {
 }
 
 // checkInvariants prints one line per invariant with its counts and returns how many failed.
-func (s *system) checkInvariants(ctx context.Context, l *load, w *waitlist) int {
+func (s *system) checkInvariants(ctx context.Context, l *load, w *waitlist, a *attacker) int {
 	failed := 0
 	check := func(ok bool, name, format string, args ...any) {
 		verdict := "OK  "
@@ -79,7 +82,10 @@ func (s *system) checkInvariants(ctx context.Context, l *load, w *waitlist) int 
 		}
 		fmt.Printf("%s %-28s %s\n", verdict, name, fmt.Sprintf(format, args...))
 	}
-	rentings, err := s.rentings(ctx)
+	l.mu.Lock()
+	erased := maps.Clone(l.erased)
+	l.mu.Unlock()
+	rentings, err := s.rentings(ctx, erased)
 	if err != nil {
 		check(false, "read the databases", "%v", err)
 		return failed
@@ -122,11 +128,13 @@ func (s *system) checkInvariants(ctx context.Context, l *load, w *waitlist) int 
 	// 4. Every payment is PAID once and has one receipt.
 	s.checkPayments(ctx, rentings, check)
 
-	// The flows that wait: reminders, the waitlist, the retention jobs.
+	// The flows that wait: reminders, the waitlist, the retention jobs; and the erasures.
 	s.checkReminderInvariant(ctx, l, rentings, mails, check)
 	s.checkWaitlist(ctx, w, mails, check)
 	s.checkRequestRetention(ctx, l, rentings, check)
 	s.checkDocumentRetention(ctx, rentings, check)
+	s.checkErasureInvariant(ctx, erased, mails, check)
+	a.check(check)
 
 	// 5. and 6. Nothing is left in the outboxes, the mail queue or the consumers.
 	b, err := s.backlog(ctx)
@@ -142,64 +150,74 @@ func (s *system) checkInvariants(ctx context.Context, l *load, w *waitlist) int 
 }
 
 // rentings reads the rentings (the bookable semester's and their renewals) with their logs and their
-// renters' addresses.
-func (s *system) rentings(ctx context.Context) ([]renting, error) {
+// renters' addresses; an erased renter's is the one the harness booked with (erased: renter id ->
+// address), not the undeliverable one the erasure left.
+func (s *system) rentings(ctx context.Context, erased map[int64]string) ([]renting, error) {
 	var all []renting
-	renters := map[int64][]int{} // renter id -> indexes into all
 	err := s.query(ctx, "renting", func(c *pgx.Conn) error {
-		rows, err := c.Query(ctx, "SELECT id::text, renter_id, state, apartment_id, semester_id FROM renting ORDER BY created_at")
-		if err != nil {
-			return err
-		}
-		index := map[string]int{}
-		for rows.Next() {
-			var r renting
-			var renter int64
-			if err := rows.Scan(&r.id, &renter, &r.state, &r.apartment, &r.semester); err != nil {
-				return err
-			}
-			index[r.id] = len(all)
-			renters[renter] = append(renters[renter], len(all))
-			all = append(all, r)
-		}
-		if err := rows.Err(); err != nil {
-			return err
-		}
-		rows, err = c.Query(ctx, "SELECT renting_id::text, state, at FROM renting_log ORDER BY at, state")
-		if err != nil {
-			return err
-		}
-		for rows.Next() {
-			var id string
-			var e logEntry
-			if err := rows.Scan(&id, &e.state, &e.at); err != nil {
-				return err
-			}
-			if i, ok := index[id]; ok {
-				all[i].log = append(all[i].log, e)
-			}
-		}
-		return rows.Err()
+		var err error
+		all, err = readRentings(ctx, c, "")
+		return err
 	})
 	if err != nil {
 		return nil, err
+	}
+	renters := map[int64][]int{} // renter id -> indexes into all
+	for i, r := range all {
+		renters[r.renter] = append(renters[r.renter], i)
 	}
 	err = s.query(ctx, "renter", func(c *pgx.Conn) error {
 		rows, err := c.Query(ctx, "SELECT id, email FROM renter")
 		if err != nil {
 			return err
 		}
-		for rows.Next() {
-			var id int64
-			var email string
-			if err := rows.Scan(&id, &email); err != nil {
-				return err
+		var id int64
+		var email string
+		_, err = pgx.ForEachRow(rows, []any{&id, &email}, func() error {
+			address, wasErased := erased[id]
+			if !wasErased {
+				address = strings.ToLower(email)
 			}
 			for _, i := range renters[id] {
-				all[i].email = strings.ToLower(email)
+				all[i].email, all[i].erased = address, wasErased
 			}
+			return nil
+		})
+		return err
+	})
+	return all, err
+}
+
+// readRentings reads the rentings the condition (on the renting table, with its arguments) selects,
+// in the order they were made, with their logs.
+func readRentings(ctx context.Context, c *pgx.Conn, where string, args ...any) ([]renting, error) {
+	rows, err := c.Query(ctx, "SELECT id::text, renter_id, state, apartment_id, semester_id FROM renting "+where+" ORDER BY created_at", args...)
+	if err != nil {
+		return nil, err
+	}
+	all, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (renting, error) {
+		var r renting
+		err := row.Scan(&r.id, &r.renter, &r.state, &r.apartment, &r.semester)
+		return r, err
+	})
+	if err != nil {
+		return nil, err
+	}
+	index := make(map[string]int, len(all))
+	for i, r := range all {
+		index[r.id] = i
+	}
+	rows, err = c.Query(ctx, "SELECT renting_id::text, state, at FROM renting_log WHERE renting_id IN (SELECT id FROM renting "+where+") ORDER BY at, state", args...)
+	if err != nil {
+		return nil, err
+	}
+	var id string
+	var e logEntry
+	_, err = pgx.ForEachRow(rows, []any{&id, &e.state, &e.at}, func() error {
+		if i, ok := index[id]; ok {
+			all[i].log = append(all[i].log, e)
 		}
-		return rows.Err()
+		return nil
 	})
 	return all, err
 }

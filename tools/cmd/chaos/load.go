@@ -46,11 +46,12 @@ type load struct {
 	waited     map[string]int    // reminder step -> bookings that waited for the reminder before the step
 	reminded   map[string]int    // reminder step -> of those, bookings whose reminder came and whose link they followed
 	superseded map[string]string // renting id -> address: requests left unconfirmed, cancelled by the address's next confirmation
+	erased     map[int64]string  // renter id -> address: renters erased on their request
 }
 
 func newLoad(sys *system, apartments []int, semester int) *load {
 	return &load{sys: sys, apartments: apartments, semester: semester, runID: time.Now().UTC().Format("150405"),
-		replays: map[string]int{}, waited: map[string]int{}, reminded: map[string]int{}, superseded: map[string]string{}}
+		replays: map[string]int{}, waited: map[string]int{}, reminded: map[string]int{}, superseded: map[string]string{}, erased: map[int64]string{}}
 }
 
 // plan is what a booking does besides the way every booking goes.
@@ -59,13 +60,17 @@ type plan struct {
 	renew     bool   // is renewed for the next semester once paid
 	supersede bool   // makes a second request of the same address that it leaves unconfirmed
 	waitFor   string // the reminder step (CONFIRM_EMAIL, SIGN_CONTRACT, PAY_RENT) it waits for before the step
+	// waitForRenewalReminder: a renewed booking answers its renewal through the reminder's link.
+	waitForRenewalReminder bool
+	erase                  bool // once paid, its renter asks for erasure, which the office executes
 }
 
-// planFor spreads the flows over the bookings: every fifth replays, every tenth is renewed, every
-// seventh waits for one of the reminders in turn and every eleventh (most of them) supersedes a
-// request of its own.
+// planFor spreads the flows over the bookings: every fifth replays, every tenth is renewed (every
+// second of these after the renewal's reminder), every seventh waits for one of the reminders in turn
+// every eleventh (most of them) supersedes a request of its own and every thirteenth (most of them)
+// has its renter's data erased once paid.
 func planFor(i int) plan {
-	p := plan{replay: i%5 == 0, renew: i%10 == 1}
+	p := plan{replay: i%5 == 0, renew: i%10 == 1, waitForRenewalReminder: i%20 == 11}
 	switch i % 7 {
 	case 3:
 		p.waitFor = "CONFIRM_EMAIL"
@@ -77,6 +82,9 @@ func planFor(i int) plan {
 	// Not beside a wait for the confirmation reminder: the second request's reminder would be
 	// the one followed.
 	p.supersede = i%11 == 4 && p.waitFor == ""
+	// Only a booking whose every mail the harness counts by address: no renewal after it, no
+	// second request of the address.
+	p.erase = i%13 == 7 && !p.renew && !p.supersede
 	return p
 }
 
@@ -179,8 +187,13 @@ func (l *load) book(ctx context.Context, b *booking, form systemtest.Booking, p 
 		return l.failed(ctx, err)
 	}
 	if p.renew {
-		if err := l.renew(ctx, b, form); err != nil {
+		if err := l.renew(ctx, b, form, p.waitForRenewalReminder); err != nil {
 			return l.failed(ctx, fmt.Errorf("renewal: %w", err))
+		}
+	}
+	if p.erase {
+		if err := l.erase(ctx, b); err != nil {
+			return l.failed(ctx, fmt.Errorf("erasure: %w", err))
 		}
 	}
 	return paid, nil
@@ -237,7 +250,9 @@ var reminderSubjects = map[string]string{
 }
 
 // reminderPaths are the booking steps the reminders link to.
-var reminderPaths = map[string]string{"CONFIRM_EMAIL": "/booking/step3", "SIGN_CONTRACT": "/booking/step4", "PAY_RENT": "/booking/step5"}
+var reminderPaths = map[string]string{
+	"CONFIRM_EMAIL": "/booking/step3", "SIGN_CONTRACT": "/booking/step4", "PAY_RENT": "/booking/step5", "ANSWER_RENEWAL": "/booking/extend",
+}
 
 // remindedLink waits, as a student who leaves the step for later, until the step's reminder came
 // and returns its link; when none comes within stepLimit it returns otherwise (the invariants count
@@ -272,8 +287,8 @@ func (l *load) supersede(ctx context.Context, form systemtest.Booking) {
 }
 
 // renew has the office offer the next semester to the paid booking's renter, who accepts it through
-// the renewal mail's link, signs and pays.
-func (l *load) renew(ctx context.Context, b *booking, form systemtest.Booking) error {
+// the renewal mail's link (or, waiting for it, the reminder's), signs and pays.
+func (l *load) renew(ctx context.Context, b *booking, form systemtest.Booking, waitForReminder bool) error {
 	var renewal string
 	err := retry(ctx, func() (bool, error) {
 		// An offer whose answer was lost has made the renewal: the mail's link names it.
@@ -292,6 +307,9 @@ func (l *load) renew(ctx context.Context, b *booking, form systemtest.Booking) e
 	extend, err := l.sys.site.MailLink(ctx, b.email, "/booking/extend", stepLimit)
 	if err != nil {
 		return err
+	}
+	if waitForReminder {
+		extend = l.remindedLink(ctx, b.email, "ANSWER_RENEWAL", extend)
 	}
 	if err := l.until(ctx, renewal, "RENEWAL_ACCEPTED", func() error { return l.sys.site.ApproveRenewal(ctx, extend, form) }); err != nil {
 		return err
@@ -386,8 +404,8 @@ func (l *load) count(o outcome) int {
 func (l *load) summary() string {
 	l.mu.Lock()
 	replays := fmt.Sprint(l.replays)
-	n, renewals := len(l.bookings), l.renewals
+	n, renewals, erased := len(l.bookings), l.renewals, len(l.erased)
 	l.mu.Unlock()
-	return fmt.Sprintf("%d bookings: %d paid (%d of them renewed and paid again), %d lost a race (SELECT_APARTMENT), %d refused (apartment taken), %d refused (too many requests for the address), %d given up, %d cut off; replays %s",
-		n, l.count(paid), renewals, l.count(lost), l.count(refused), l.count(limited), l.count(gaveUp), l.count(canceled), replays)
+	return fmt.Sprintf("%d bookings: %d paid (%d of them renewed and paid again, %d renters erased on request), %d lost a race (SELECT_APARTMENT), %d refused (apartment taken), %d refused (too many requests for the address), %d given up, %d cut off; replays %s",
+		n, l.count(paid), renewals, erased, l.count(lost), l.count(refused), l.count(limited), l.count(gaveUp), l.count(canceled), replays)
 }

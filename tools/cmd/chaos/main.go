@@ -2,10 +2,11 @@
 // system as make run does, with NATS as a process of its own and a fault proxy between the services
 // and PostgreSQL and NATS, drives bookings at a steady rate (documents, confirmation, approval,
 // signature, payment and its webhook, renewals, reminders waited for, requests superseded and
-// forgotten, a waitlist whose offers are booked or left to pass on) and meanwhile, on a schedule it
-// prints, kills processes with SIGKILL, puts latency, resets and partitions on the network and
-// replays confirmation links, signatures, payment webhooks (the very same request again) and the
-// waitlist's links. Its verdict is an invariant check of the databases, the mail catcher and
+// forgotten, erasures asked for and executed, a waitlist whose offers are booked or left to pass on)
+// and meanwhile, on a schedule it prints, kills processes with SIGKILL, puts latency, resets and
+// partitions on the network and replays confirmation links, signatures, payment webhooks (the very
+// same request again) and the waitlist's links, while an intruder tries the services' ports, NATS
+// and the admin operations without the credentials they ask for. Its verdict is an invariant check of the databases, the mail catcher and
 // JetStream afterwards, one line per invariant; docs/reliability.md has the results.
 //
 // Usage: chaos [-bookings 100] [-rate 1] [-schedule reduced|full] [-port-offset 300]
@@ -88,6 +89,10 @@ func run(ctx context.Context, opt options) error {
 		waitlist.run(ctx, loadDone)
 		close(waitlistDone)
 	}()
+	// An intruder inside the network tries the services' ports, NATS and the admin operations
+	// meanwhile, every 3 s.
+	attacker := newAttacker(sys)
+	go attacker.run(ctx, loadDone, 3*time.Second)
 	// The faults spread over the time the load and the waitlist's offers take, at least 5 s apart.
 	busy := time.Duration(float64(opt.bookings)/opt.rate*float64(time.Second)) + 2*settings.offerValidity
 	gap := max(5*time.Second, busy/time.Duration(len(schedule)+1))
@@ -102,7 +107,7 @@ func run(ctx context.Context, opt options) error {
 		logf("drained %s after the load", drained.Round(time.Millisecond))
 	}
 	printRecoveries(recoveries)
-	failed := sys.checkInvariants(ctx, load, waitlist)
+	failed := sys.checkInvariants(ctx, load, waitlist, attacker)
 	logf("whole run %s", time.Since(began).Round(time.Second))
 	if failed > 0 {
 		return fmt.Errorf("%d invariants broken (the system's log: %s)", failed, sys.Log)

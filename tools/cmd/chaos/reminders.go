@@ -51,7 +51,7 @@ func checkReminders(rentings []renting, reminders []reminder, mails map[string]m
 		}
 		want[r.email][rem.step]++
 		since, waiting := waitingAt(r, reminderStates[rem.step], rem.at)
-		if !waiting || (rem.step != "ANSWER_RENEWAL" && rem.at.Sub(since) < after-time.Second) {
+		if !waiting || rem.at.Sub(since) < after-time.Second {
 			c.problems = append(c.problems, fmt.Sprintf("%s reminded of %s at %s, not waiting for it since %s", r.id, rem.step, rem.at.Format(time.TimeOnly), after))
 		}
 	}
@@ -77,9 +77,6 @@ func checkReminders(rentings []renting, reminders []reminder, mails map[string]m
 	}
 	for _, r := range rentings {
 		for step, state := range reminderStates {
-			if step == "ANSWER_RENEWAL" {
-				continue // by the calendar day, not after a time (docs/booking.md "Reminders")
-			}
 			if waited := longestWait(r, state, now); waited >= after+lateBy {
 				c.due++
 				if !reminded[r.id+" "+step] {

@@ -107,6 +107,7 @@ type document struct {
 // documentRetention is what the document invariant found.
 type documentRetention struct {
 	idCopiesDeleted, idCopiesKept, payedWithPapers, payed int
+	payedErased                                           int // of payed, rentings of renters erased on request
 	problems                                              []string
 }
 
@@ -115,7 +116,7 @@ var idCopies = map[string]bool{"IDENTITY_CARD_FRONT": true, "IDENTITY_CARD_BACK"
 // checkDocuments: a renting's identity card copies are deleted once retention after its approval
 // (with lateBy for the job under faults), each with one audit entry, and not before; nothing else is
 // deleted (in a run no other retention comes due): every PAYED renting keeps its contract and its
-// enrollment certificate.
+// enrollment certificate (the certificate of a renter erased on request went with the erasure).
 func checkDocuments(rentings []renting, present []document, deleted []document, retention time.Duration, now time.Time) documentRetention {
 	var c documentRetention
 	approved := map[string]time.Time{}
@@ -162,7 +163,10 @@ func checkDocuments(rentings []renting, present []document, deleted []document, 
 			continue
 		}
 		c.payed++
-		if has[r.id]["IMMATRICULATION"] && (has[r.id]["CONTRACT"] || has[r.id]["SIGNED_CONTRACT"]) {
+		if r.erased {
+			c.payedErased++
+		}
+		if (has[r.id]["IMMATRICULATION"] || r.erased) && (has[r.id]["CONTRACT"] || has[r.id]["SIGNED_CONTRACT"]) {
 			c.payedWithPapers++
 		} else {
 			c.problems = append(c.problems, fmt.Sprintf("PAYED %s without its contract or certificate (%v)", r.id, has[r.id]))
@@ -198,6 +202,6 @@ func (s *system) checkDocumentRetention(ctx context.Context, rentings []renting,
 	})
 	c := checkDocuments(rentings, present, deleted, settings.idCopyRetention, time.Now())
 	check(err == nil && len(c.problems) == 0, "ID copies deleted when due",
-		"%d identity card copies deleted with one audit entry each, %d kept not due yet; %d of %d PAYED rentings keep their contract and certificate; %d wrong %v %v",
-		c.idCopiesDeleted, c.idCopiesKept, c.payedWithPapers, c.payed, len(c.problems), first(c.problems), errText(err))
+		"%d identity card copies deleted with one audit entry each, %d kept not due yet; %d of %d PAYED rentings keep their contract and certificate (%d of them only the contract: erased on request); %d wrong %v %v",
+		c.idCopiesDeleted, c.idCopiesKept, c.payedWithPapers, c.payed, c.payedErased, len(c.problems), first(c.problems), errText(err))
 }

@@ -9,7 +9,7 @@ import (
 // within a run: the reminders, the waitlist's offers and the retention jobs.
 type timing struct {
 	jobInterval       time.Duration // JOB_INTERVAL: the renting job (reminders, waitlist, forgetting requests)
-	reminderAfter     time.Duration // EMAIL_, CONTRACT_ and PAYMENT_REMINDER_AFTER
+	reminderAfter     time.Duration // EMAIL_, CONTRACT_, PAYMENT_ and RENEWAL_REMINDER_AFTER
 	offerValidity     time.Duration // WAITLIST_OFFER_VALIDITY (1 min at least)
 	requestRetention  time.Duration // UNCONFIRMED_REQUEST_RETENTION
 	idCopyRetention   time.Duration // ID_COPY_RETENTION
@@ -32,6 +32,10 @@ func (t timing) env() []string {
 		"EMAIL_REMINDER_AFTER=" + t.reminderAfter.String(),
 		"CONTRACT_REMINDER_AFTER=" + t.reminderAfter.String(),
 		"PAYMENT_REMINDER_AFTER=" + t.reminderAfter.String(),
+		"RENEWAL_REMINDER_AFTER=" + t.reminderAfter.String(),
+		// The renewal reminder's window open a year before the deadline: the run's renewals are
+		// offered now, and are reminded reminderAfter later like the other steps.
+		"RENEWAL_REMINDER_DAYS=366",
 		"WAITLIST_OFFER_VALIDITY=" + t.offerValidity.String(),
 		"UNCONFIRMED_REQUEST_RETENTION=" + t.requestRetention.String(),
 		"ID_COPY_RETENTION=" + t.idCopyRetention.String(),

@@ -161,6 +161,33 @@ func (s *Site) UnblockApartment(ctx context.Context, apartmentID, semesterID int
 		map[string]any{"a": apartmentID, "s": semesterID})
 }
 
+// RequestErasure asks, with the token of the renter's page link (/booking/my-booking?token=…), to
+// erase the renter's data, as the page's button does.
+func (s *Site) RequestErasure(ctx context.Context, page *url.URL) error {
+	return s.update(ctx, "requestErasure", `mutation($t: String!) { requestErasure(token: $t) { exception { messageId path } } }`,
+		map[string]any{"t": page.Query().Get("token")})
+}
+
+// ErasureRequest is a renter who asked for erasure, as the back office lists them.
+type ErasureRequest struct {
+	ID       int64
+	Email    string
+	ErasedAt *time.Time
+}
+
+// ErasureRequests is the administrator's list of erasure requests, executed or not.
+func (s *Site) ErasureRequests(ctx context.Context) ([]ErasureRequest, error) {
+	var out struct{ ErasureRequests []ErasureRequest }
+	err := s.GraphQL(ctx, `{ erasureRequests { id email erasedAt } }`, nil, &out)
+	return out.ErasureRequests, err
+}
+
+// ExecuteErasure is the administrator's execution of a renter's erasure request.
+func (s *Site) ExecuteErasure(ctx context.Context, renterID int64) error {
+	return s.update(ctx, "executeErasure", `mutation($r: Int!) { executeErasure(renterId: $r) { exception { messageId path } } }`,
+		map[string]any{"r": renterID})
+}
+
 // update runs a mutation whose result (field) is an UpdateResult; its business exception comes back
 // as *Exception.
 func (s *Site) update(ctx context.Context, field, query string, variables map[string]any) error {
