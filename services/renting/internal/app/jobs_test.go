@@ -63,6 +63,13 @@ func runJobs(t *testing.T, env *testenv.Env) {
 	}
 }
 
+// runJobsAt sets the clock to at and runs the jobs.
+func runJobsAt(t *testing.T, env *testenv.Env, at time.Time) {
+	t.Helper()
+	env.Clock.Set(at)
+	runJobs(t, env)
+}
+
 func TestJobs_cancelRequestsUnconfirmedForTheConfirmationTimeout(t *testing.T) {
 	t.Parallel()
 	env := testenv.New(t, testenv.DesignDay, testenv.Subjects)

@@ -44,14 +44,11 @@ func TestJobs_remindAnUnconfirmedEmailOnceAfterADayBeforeTheRequestExpires(t *te
 	confirmed := request(t, env, 12, "bob@example.org")
 	confirm(t, env, confirmed, "bob@example.org")
 
-	env.Clock.Set(testenv.DesignDay.Add(24*time.Hour - time.Minute))
-	runJobs(t, env)
+	runJobsAt(t, env, testenv.DesignDay.Add(24*time.Hour-time.Minute))
 	wantReminders(t, env)
 
-	env.Clock.Set(testenv.DesignDay.Add(24*time.Hour + time.Minute))
-	runJobs(t, env)
-	env.Clock.Set(testenv.DesignDay.Add(48 * time.Hour))
-	runJobs(t, env)
+	runJobsAt(t, env, testenv.DesignDay.Add(24*time.Hour+time.Minute))
+	runJobsAt(t, env, testenv.DesignDay.Add(48*time.Hour))
 	got := wantReminders(t, env, [2]string{waiting, string(domain.StepConfirmEmail)})
 	if r := mustGet(t, env, waiting); got[0].GetRenterId() != r.RenterID || got[0].GetApartmentId() != 11 ||
 		got[0].GetSemesterId() != int32(r.SemesterID) || got[0].GetRenewalToken() != "" {
@@ -77,26 +74,21 @@ func TestJobs_remindAnUnsignedContractAndUnpaidRentOnceAfterThreeDaysInTheState(
 	moveTo(t, env, r.ID, domain.ContractRequested)
 	sent := env.Clock.Now()
 
-	env.Clock.Set(sent.Add(72*time.Hour - time.Minute))
-	runJobs(t, env)
+	runJobsAt(t, env, sent.Add(72*time.Hour-time.Minute))
 	wantReminders(t, env)
-	env.Clock.Set(sent.Add(72*time.Hour + time.Minute))
-	runJobs(t, env)
+	runJobsAt(t, env, sent.Add(72*time.Hour+time.Minute))
 	runJobs(t, env)
 	wantReminders(t, env, [2]string{r.ID, string(domain.StepSignContract)})
 
 	moveTo(t, env, r.ID, domain.ContractSigned, domain.Unpaid)
 	requested := env.Clock.Now()
-	env.Clock.Set(requested.Add(72*time.Hour - time.Minute))
-	runJobs(t, env)
+	runJobsAt(t, env, requested.Add(72*time.Hour-time.Minute))
 	wantReminders(t, env, [2]string{r.ID, string(domain.StepSignContract)})
-	env.Clock.Set(requested.Add(72*time.Hour + time.Minute))
-	runJobs(t, env)
+	runJobsAt(t, env, requested.Add(72*time.Hour+time.Minute))
 	if err := env.Repo.Update(ctx, r.ID, func(r *domain.Renting) error { return r.Pay(env.Clock.Now()) }); err != nil {
 		t.Fatal(err)
 	}
-	env.Clock.Set(requested.Add(30 * 24 * time.Hour))
-	runJobs(t, env)
+	runJobsAt(t, env, requested.Add(30*24*time.Hour))
 	wantReminders(t, env, [2]string{r.ID, string(domain.StepSignContract)}, [2]string{r.ID, string(domain.StepPayRent)})
 }
 
@@ -128,14 +120,11 @@ func TestJobs_remindAnUnansweredRenewalOnceAWeekBeforeItsDeadlineWithALinkOfItsO
 		t.Fatal(err)
 	}
 
-	env.Clock.Set(time.Date(2026, 10, 22, 23, 30, 0, 0, testenv.Berlin))
-	runJobs(t, env)
+	runJobsAt(t, env, time.Date(2026, 10, 22, 23, 30, 0, 0, testenv.Berlin))
 	wantReminders(t, env)
 
-	env.Clock.Set(time.Date(2026, 10, 23, 0, 30, 0, 0, testenv.Berlin))
-	runJobs(t, env)
-	env.Clock.Set(time.Date(2026, 10, 30, 12, 0, 0, 0, testenv.Berlin))
-	runJobs(t, env)
+	runJobsAt(t, env, time.Date(2026, 10, 23, 0, 30, 0, 0, testenv.Berlin))
+	runJobsAt(t, env, time.Date(2026, 10, 30, 12, 0, 0, 0, testenv.Berlin))
 	got := wantReminders(t, env, [2]string{waiting, string(domain.StepAnswerRenewal)})
 	reminded, mailed := got[0].GetRenewalToken(), renewalToken(t, env, waiting)
 	if reminded == "" || reminded == mailed || !got[0].GetRenewal() {
@@ -167,14 +156,11 @@ func TestJobs_remindARenewalOfferedWithinTheWeekOnceUnansweredForThreeDays(t *te
 		t.Fatalf("%d renewals: %v", len(renewals), err)
 	}
 
-	env.Clock.Set(time.Date(2026, 10, 29, 9, 30, 0, 0, testenv.Berlin))
-	runJobs(t, env)
+	runJobsAt(t, env, time.Date(2026, 10, 29, 9, 30, 0, 0, testenv.Berlin))
 	wantReminders(t, env)
 
-	env.Clock.Set(time.Date(2026, 10, 29, 10, 30, 0, 0, testenv.Berlin))
-	runJobs(t, env)
-	env.Clock.Set(time.Date(2026, 10, 30, 10, 30, 0, 0, testenv.Berlin))
-	runJobs(t, env)
+	runJobsAt(t, env, time.Date(2026, 10, 29, 10, 30, 0, 0, testenv.Berlin))
+	runJobsAt(t, env, time.Date(2026, 10, 30, 10, 30, 0, 0, testenv.Berlin))
 	wantReminders(t, env, [2]string{renewals[0].ID, string(domain.StepAnswerRenewal)})
 }
 
