@@ -84,10 +84,45 @@ function antdSubset(): Plugin {
   };
 }
 
+/** The module that asks for the texts of the visitor's language (a chunk per language). */
+const START_TEXTS = resolve(import.meta.dirname, 'src/i18n/start.ts');
+
+/**
+ * Runs src/i18n/start.ts as a script of its own ahead of the app's entry, so that the texts of the
+ * visitor's language load beside the app's code; inside the entry they would be asked for only after
+ * all of it has loaded and run, a round trip before the first render. Vite would bundle a second script
+ * of index.html into the entry, so the module is an input of its own and its script tag goes in here.
+ * The entry imports the same module (main.tsx), which runs once; without this plugin (dev server) the
+ * app works the same, only with the texts asked for later.
+ */
+function startTextsEarly(): Plugin {
+  let base = '/';
+  return {
+    name: 'start-texts-early',
+    apply: 'build',
+    config: () => ({
+      build: { rolldownOptions: { input: { index: resolve(import.meta.dirname, 'index.html'), texts: START_TEXTS } } },
+    }),
+    configResolved(config) {
+      base = config.base;
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, { bundle }) {
+        const chunk = Object.values(bundle ?? {}).find((c) => c.type === 'chunk' && c.facadeModuleId === START_TEXTS);
+        const entry = '<script type="module" crossorigin src=';
+        if (!chunk || !html.includes(entry)) throw new Error('start-texts-early: no chunk of src/i18n/start.ts or no entry script in index.html');
+        // Module scripts run in document order: this one first, as soon as it has loaded.
+        return html.replace(entry, `<script type="module" crossorigin src="${base}${chunk.fileName}"></script>\n    ${entry}`);
+      },
+    },
+  };
+}
+
 // The gateway serves the built app at / and the API at /api on the same origin; in development the
 // dev server forwards /api to a locally running gateway (`make run`).
 export default defineConfig({
-  plugins: [react(), antdSubset(), precompress()],
+  plugins: [react(), antdSubset(), startTextsEarly(), precompress()],
   server: {
     // The country and nationality lists are the contract's (proto/codes; src/pages/booking/codeLists.ts).
     fs: { allow: ['.', '../proto/codes'] },

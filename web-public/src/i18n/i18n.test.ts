@@ -1,7 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { testI18n } from '../test/i18n';
 import { de } from './de';
 import { en } from './en';
-import { createI18n } from './index';
+import { switchLanguage } from './index';
 
 function leaves(obj: object, prefix = ''): Record<string, string> {
   return Object.entries(obj).reduce<Record<string, string>>((acc, [k, v]) => {
@@ -54,5 +55,36 @@ describe('the booking limit message (TOO_MANY_REQUESTS)', () => {
     ['de', 'Zu viele Buchungsanfragen von hier oder für diese E-Mail-Adresse. Bitte versuche es in 10 Min. erneut.'],
     ['en', 'Too many booking requests from here or for this e-mail address. Please try again in 10 min.'],
   ] as const)('in %s says when to try again', (language, text) =>
-    expect(createI18n(language).t('errors.tooManyRequests', { minutes: '10' })).toBe(text));
+    expect(testI18n(language).t('errors.tooManyRequests', { minutes: '10' })).toBe(text));
+});
+
+describe('switching the language', () => {
+  beforeEach(() => localStorage.clear());
+
+  it('starts with the texts of its own language only and loads the other language on the switch to it', async () => {
+    const i18n = testI18n('en');
+    expect(i18n.hasResourceBundle('de', 'translation')).toBe(false);
+    await switchLanguage(i18n, 'de');
+    expect(i18n.t('header.language')).toBe('Sprache');
+    expect(localStorage.getItem('language')).toBe('de');
+    expect(document.documentElement.lang).toBe('de');
+  });
+
+  it('stays in its language until the texts of the new one are there: no key shows meanwhile', async () => {
+    const i18n = testI18n('de');
+    const switching = switchLanguage(i18n, 'en');
+    expect(i18n.language).toBe('de');
+    expect(i18n.t('header.language')).toBe('Sprache');
+    await switching;
+    expect(i18n.t('header.language')).toBe('Language');
+  });
+
+  it('ends in the language chosen last, even when an earlier choice loads after it', async () => {
+    const i18n = testI18n('en');
+    const toGerman = switchLanguage(i18n, 'de');
+    const backToEnglish = switchLanguage(i18n, 'en');
+    await Promise.all([toGerman, backToEnglish]);
+    expect(i18n.language).toBe('en');
+    expect(localStorage.getItem('language')).toBe('en');
+  });
 });

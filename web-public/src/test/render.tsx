@@ -4,7 +4,7 @@ import { ApolloProvider } from '@apollo/client/react';
 import { MockLink } from '@apollo/client/testing';
 import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { createI18n } from '../i18n';
+import { testI18n } from './i18n';
 import type { Language } from '../lib/language';
 import { Operations, OperationsContext } from '../lib/operations';
 import { routes } from '../router';
@@ -15,7 +15,7 @@ import { routes } from '../router';
  */
 export function renderRoute(path: string, { mocks = [], language = 'en' }: { mocks?: MockLink.MockedResponse[]; language?: Language } = {}) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
-  const i18n = createI18n(language);
+  const i18n = testI18n(language);
   const client = new ApolloClient({ link: new MockLink(mocks), cache: new InMemoryCache() });
   const operations = new Operations(async (document, variables) => {
     const mutation = document.definitions.some((d) => d.kind === 'OperationDefinition' && d.operation === 'mutation');

@@ -1,7 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { SUPPORTED_LANGUAGES } from '../../lib/language';
+import { switchLanguage } from '../../i18n';
+import { loadTexts } from '../../i18n/texts';
+import { type Language, SUPPORTED_LANGUAGES } from '../../lib/language';
 import { useResidence } from '../Residence/residence';
 
 /**
@@ -24,6 +26,9 @@ export function Header() {
 
   useEffect(() => {
     if (!open) return;
+    // Each language's texts are a chunk of their own: asked for as the menu opens, they are mostly
+    // here by the time one is chosen, and the switch shows at once.
+    for (const lng of SUPPORTED_LANGUAGES) void loadTexts(lng).catch(() => undefined);
     menu.current?.querySelector<HTMLButtonElement>('[aria-current="true"]')?.focus();
     const outside = (e: MouseEvent) => {
       if (!root.current?.contains(e.target as Node)) setOpen(false);
@@ -32,10 +37,10 @@ export function Header() {
     return () => document.removeEventListener('mousedown', outside);
   }, [open]);
 
-  const choose = (lng: string) => {
+  const choose = (lng: Language) => {
     setOpen(false);
     button.current?.focus();
-    void i18n.changeLanguage(lng);
+    void switchLanguage(i18n, lng);
   };
 
   const onMenuKey = (e: React.KeyboardEvent<HTMLUListElement>) => {

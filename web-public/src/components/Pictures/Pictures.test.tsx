@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
-import { createI18n } from '../../i18n';
+import { testI18n } from '../../test/i18n';
 import { Pictures } from './Pictures';
 
 const picture = (name: string, descriptionEn: string) => ({
@@ -20,7 +20,7 @@ const picture = (name: string, descriptionEn: string) => ({
 
 function renderPictures(language: 'de' | 'en' = 'en') {
   return render(
-    <I18nextProvider i18n={createI18n(language)}>
+    <I18nextProvider i18n={testI18n(language)}>
       <Pictures pictures={[picture('room', 'Room'), picture('kitchen', 'Kitchen')]} />
     </I18nextProvider>,
   );

@@ -3,7 +3,7 @@ import { fireEvent, render, screen } from '@testing-library/react';
 import { MockedProvider } from '@apollo/client/testing/react';
 import type { MockLink } from '@apollo/client/testing';
 import { I18nextProvider } from 'react-i18next';
-import { createI18n } from '../../i18n';
+import { testI18n } from '../../test/i18n';
 import { Erasure } from './Erasure';
 import { ERASURE_STATE, REQUEST_ERASURE } from './Erasure.graphql';
 
@@ -17,7 +17,7 @@ function state(erasureRequestedAt: string | null): MockLink.MockedResponse {
 function renderErasure(mocks: MockLink.MockedResponse[], language: 'de' | 'en' = 'en') {
   render(
     <MockedProvider mocks={mocks}>
-      <I18nextProvider i18n={createI18n(language)}>
+      <I18nextProvider i18n={testI18n(language)}>
         <Erasure token="t1" />
       </I18nextProvider>
     </MockedProvider>,

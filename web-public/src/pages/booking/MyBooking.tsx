@@ -3,7 +3,7 @@ import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
 import { Button, Form, Input } from 'antd';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { currentLanguage } from '../../i18n';
+import { currentLanguage, switchLanguage } from '../../i18n';
 import { describeRequestError, exceptionValues, type Message } from '../../lib/errors';
 import { formatMoney } from '../../lib/money';
 import { AntdScope } from '../../components/Antd/AntdScope';
@@ -49,7 +49,7 @@ export default function MyBooking() {
   const page = data?.renterPage;
   const language = page?.language;
   useEffect(() => {
-    if (language === 'de' || language === 'en') void i18n.changeLanguage(language);
+    if (language === 'de' || language === 'en') void switchLanguage(i18n, language);
   }, [language, i18n]);
 
   if (loading) return <Spinner />;

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
-import { createI18n } from '../../../i18n';
+import { testI18n } from '../../../test/i18n';
 import type { Language } from '../../../lib/language';
 import { BookingFiles, type BookingFilesProps } from './BookingFiles';
 
 function renderFiles(props: Omit<BookingFilesProps, 'token' | 'rentingId'>, language: Language = 'en') {
   return render(
-    <I18nextProvider i18n={createI18n(language)}>
+    <I18nextProvider i18n={testI18n(language)}>
       <BookingFiles token="t/1+" rentingId="r-1" {...props} />
     </I18nextProvider>,
   );

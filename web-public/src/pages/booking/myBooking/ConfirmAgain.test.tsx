@@ -3,7 +3,7 @@ import { fireEvent, render, screen } from '@testing-library/react';
 import { MockedProvider } from '@apollo/client/testing/react';
 import type { MockLink } from '@apollo/client/testing';
 import { I18nextProvider } from 'react-i18next';
-import { createI18n } from '../../../i18n';
+import { testI18n } from '../../../test/i18n';
 import type { Language } from '../../../lib/language';
 import { ConfirmAgain } from './ConfirmAgain';
 import { RESEND_CONFIRMATION } from './ConfirmAgain.graphql';
@@ -17,7 +17,7 @@ function renderConfirmAgain(exception: unknown, language: Language = 'en') {
   ];
   return render(
     <MockedProvider mocks={mocks}>
-      <I18nextProvider i18n={createI18n(language)}>
+      <I18nextProvider i18n={testI18n(language)}>
         <ConfirmAgain token="t1" rentingId="r-1" />
       </I18nextProvider>
     </MockedProvider>,

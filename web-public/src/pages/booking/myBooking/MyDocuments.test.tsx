@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
-import { createI18n } from '../../../i18n';
+import { testI18n } from '../../../test/i18n';
 import type { Language } from '../../../lib/language';
 import { MyDocuments, type MyDocument } from './MyDocuments';
 
@@ -23,7 +23,7 @@ function answer(response: Response) {
 
 function renderDocuments(language: Language = 'en') {
   return render(
-    <I18nextProvider i18n={createI18n(language)}>
+    <I18nextProvider i18n={testI18n(language)}>
       <MyDocuments token="t/1+" />
     </I18nextProvider>,
   );

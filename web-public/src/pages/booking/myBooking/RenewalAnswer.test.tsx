@@ -2,13 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
-import { createI18n } from '../../../i18n';
+import { testI18n } from '../../../test/i18n';
 import type { Language } from '../../../lib/language';
 import { RenewalAnswer } from './RenewalAnswer';
 
 function renderAnswer(language: Language) {
   return render(
-    <I18nextProvider i18n={createI18n(language)}>
+    <I18nextProvider i18n={testI18n(language)}>
       <MemoryRouter>
         <RenewalAnswer token="page/token+1" rentingId="r-9" deadline="30.10.2026" />
       </MemoryRouter>
