@@ -81,6 +81,7 @@ func TestGraphQL_adminField_refusedForAnonymousAllowedForAdmin(t *testing.T) {
 		`{ officeTasks { kind rentingId renter { id } } }`,
 		`{ semesterStatistics { held rentExpected semester { name } } }`,
 		`{ renterApartments { renterId apartments { name } } }`,
+		`mutation { offerRenewal(rentingId: "5f0e1c1e-0000-4000-8000-000000000000") { uuid exception { messageId } } }`,
 		`mutation { acceptRenewalForRenter(rentingId: "5f0e1c1e-0000-4000-8000-000000000000") { exception { messageId } } }`,
 		`mutation { declineRenewalForRenter(rentingId: "5f0e1c1e-0000-4000-8000-000000000000") { exception { messageId } } }`,
 		`{ erasureRequests { id email erasureRequestedAt } }`,

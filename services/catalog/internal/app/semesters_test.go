@@ -2,9 +2,12 @@ package app_test
 
 import (
 	"context"
+	"fmt"
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/jackc/pgx/v5"
 
 	"semesterhaus/platform/identity"
 	"semesterhaus/platform/pgtest"
@@ -93,5 +96,51 @@ func TestAddSemestersAhead_leavesTheDaysOfAnAdministratorsSemesterAlone(t *testi
 	added, _, err := catalog.AddSemestersAhead(ctx)
 	if err != nil || len(added) != 1 || added[0].Name != "WiSe 2028/29" {
 		t.Errorf("added %+v, %v; want only WiSe 2028/29 beside the administrator's Sommer 2028", added, err)
+	}
+}
+
+// TestSemesterEdits_byAnAdmin_auditedWithWhoAndWhat: an administrator's new semester and its edit each
+// leave one audit entry naming the administrator, the semester and its dates before and after; a
+// refused edit (an anonymous caller's, or one that overlaps) leaves none.
+func TestSemesterEdits_byAnAdmin_auditedWithWhoAndWhat(t *testing.T) {
+	t.Parallel()
+	catalog, pool := testenv.NewCatalogOn(t, func() time.Time { return designDay })
+	ctx := identity.WithIdentity(context.Background(), identity.Identity{Subject: "erika", Role: identity.RoleAdmin})
+	day := func(y int, m time.Month, d int) time.Time { return time.Date(y, m, d, 0, 0, 0, 0, time.UTC) }
+	if err := catalog.CreateSemester(ctx, domain.SemesterInput{Name: "SoSe 2030", Start: day(2030, 4, 1), End: day(2030, 9, 30)}); err != nil {
+		t.Fatal(err)
+	}
+	var id int
+	if err := pool.QueryRow(ctx, `SELECT id FROM semester WHERE name = 'SoSe 2030'`).Scan(&id); err != nil {
+		t.Fatal(err)
+	}
+	if err := catalog.UpdateSemester(ctx, id, domain.SemesterInput{Name: "Sommer 2030", Start: day(2030, 4, 6), End: day(2030, 9, 30)}); err != nil {
+		t.Fatal(err)
+	}
+	anonymous := identity.WithIdentity(context.Background(), identity.Anonymous)
+	if err := catalog.UpdateSemester(anonymous, id, domain.SemesterInput{Name: "Fremd", Start: day(2030, 4, 1), End: day(2030, 9, 30)}); err == nil {
+		t.Error("an anonymous edit went through")
+	}
+	if err := catalog.CreateSemester(ctx, domain.SemesterInput{Name: "Doppelt", Start: day(2030, 9, 1), End: day(2030, 12, 31)}); err == nil {
+		t.Error("an overlapping semester went through")
+	}
+
+	rows, err := pool.Query(ctx, `SELECT action, actor, coalesce(details->'before'->>'name', ''), details->'after'->>'name',
+		details->'after'->>'startDate' FROM audit_log WHERE subject = $1 ORDER BY id`, fmt.Sprintf("semester/%d", id))
+	if err != nil {
+		t.Fatal(err)
+	}
+	type entry struct{ action, actor, before, after, start string }
+	got, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (entry, error) {
+		var e entry
+		err := row.Scan(&e.action, &e.actor, &e.before, &e.after, &e.start)
+		return e, err
+	})
+	want := []entry{
+		{"createSemester", "erika", "", "SoSe 2030", "2030-04-01"},
+		{"updateSemester", "erika", "SoSe 2030", "Sommer 2030", "2030-04-06"},
+	}
+	if err != nil || len(got) != len(want) || got[0] != want[0] || got[1] != want[1] {
+		t.Errorf("audit entries %+v (%v), want %+v", got, err, want)
 	}
 }
