@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Locator } from '@playwright/test';
 import { apartmentFor, bookAndConfirm, newPerson } from './support/api';
-import { signIn } from './support/admin';
+import { chooseSemester, signIn } from './support/admin';
 
 // This file's apartments, counted from the end of the demo building: 18.
 
@@ -26,10 +26,12 @@ test.describe('on a phone (390 px)', () => {
   });
 });
 
-test('the renter list finds a renter by name, e-mail or apartment', async ({ page, request }) => {
+test('the renter list finds a renter by name, e-mail or apartment; on a phone a long name wraps in the list and the overview', async ({ page, request }) => {
   const apartment = await apartmentFor(request, 18);
-  const person = newPerson('Gesucht');
-  await bookAndConfirm(request, apartment, person);
+  const base = newPerson('Gesucht');
+  // one word longer than a phone is wide
+  const person = { ...base, lastName: `Wolfeschlegelsteinhausenbergerdorffwelchevoralternwarengewissenhaft-${base.lastName.replace(' ', '-')}` };
+  const booked = await bookAndConfirm(request, apartment, person);
   await signIn(page);
   await page.goto('/admin/mieter');
   const list = page.getByRole('complementary', { name: 'Mieterliste' });
@@ -41,6 +43,22 @@ test('the renter list finds a renter by name, e-mail or apartment', async ({ pag
   }
   await search.fill('niemand-heisst-so');
   await expect(list).toContainText('Kein Mieter gefunden.');
+
+  // On a phone the long name wraps inside the list's entry and the overview's card; the page is no
+  // wider than the phone.
+  await page.setViewportSize({ width: 390, height: 844 });
+  const fits = async (box: Locator) => {
+    await expect(box).toBeVisible();
+    const { scroll, client } = await box.evaluate((e) => ({ scroll: e.scrollWidth, client: e.clientWidth }));
+    expect(scroll, 'the content is no wider than its box').toBeLessThanOrEqual(client);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  };
+  await search.fill(person.email);
+  await fits(list.getByRole('link'));
+  await page.goto('/admin/overview');
+  await chooseSemester(page, booked.semester);
+  await expect(page.getByTestId(`apartment-${apartment.id}`)).toContainText(person.lastName);
+  await fits(page.getByTestId(`apartment-${apartment.id}`));
 });
 
 test('the apartments editor says at the field that "abc" is no rent and keeps its save bar in view', async ({ page }) => {

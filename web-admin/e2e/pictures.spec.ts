@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { apartmentToEdit, asAdmin, baseURL, graphql } from './support/api';
+import { apartmentToEdit, asAdmin, baseURL, graphql, graphqlRaw } from './support/api';
 import { signIn } from './support/admin';
 import { png } from './support/files';
 
@@ -119,3 +119,25 @@ test('uploads a picture, describes it, and the booking site shows it, served wit
   expect(await shown.evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(/\/api\/pictures\/[0-9a-f-]{36}\/(480|960)-[0-9a-f]{16}\.jpg$/);
 });
 
+
+test('without a session nobody uploads, reorders, describes or deletes pictures: the apartment keeps its own', async ({ request }) => {
+  const apartment = await apartmentToEdit(request, 20);
+  const before = await pictures(apartment.id);
+  const attempts = [
+    [
+      'mutation U($a: Int!, $p: PictureUpload!) { uploadApartmentPicture(apartmentId: $a, picture: $p) { exception { messageId } } }',
+      { a: apartment.id, p: { content: png(1200, 800).toString('base64'), descriptionDe: 'Fremd', descriptionEn: 'Foreign' } },
+    ],
+    [
+      // every picture but the first, the first described anew: a reorder, an edit and a deletion at once
+      'mutation E($a: Int!, $p: [PictureEdit!]!) { updateApartmentPictures(apartmentId: $a, pictures: $p) { exception { messageId } } }',
+      { a: apartment.id, p: before.slice(1).map((p) => ({ name: p.name, descriptionDe: 'Fremd', descriptionEn: 'Foreign' })) },
+    ],
+  ] as const;
+  for (const [mutation, variables] of attempts) {
+    const answer = await graphqlRaw(request, mutation, variables);
+    expect(answer.errors?.[0]?.extensions?.code, mutation).toBe('FORBIDDEN');
+    expect(answer.data ?? null, mutation).toBeNull();
+  }
+  expect(await pictures(apartment.id)).toEqual(before);
+});

@@ -1,9 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { signAndPay } from '../../tools/e2e/support/payment';
-import { apartmentFor, asAdmin, bookAndConfirm, graphql, linkFromMail, newPerson } from './support/api';
+import { apartmentFor, asAdmin, bookAndConfirm, graphql, graphqlRaw, linkFromMail, newPerson } from './support/api';
 import { signIn } from './support/admin';
 
-// This file's apartment, counted from the end of the demo building: 20.
+// This file's apartments, counted from the end of the demo building: 20 (accepted) and 13 (declined).
 
 test.describe.configure({ timeout: 240_000 });
 
@@ -41,4 +41,51 @@ test('offers a renewal from the booking block and accepts it for the renter: dea
     await expect(row).toHaveCount(1);
     await expect(row.locator('td').nth(1)).toHaveText('admin');
   }
+});
+
+test('declines a renewal for the renter; without a session nobody offers, accepts or declines one', async ({ browser, page, request }) => {
+  const apartment = await apartmentFor(request, 13);
+  const booked = await bookAndConfirm(request, apartment, newPerson('Ablehnung'));
+  await asAdmin((admin) =>
+    graphql(admin, 'mutation Approve($r: ID!) { approveIdentityCard(rentingId: $r) }', { r: booked.rentingId }),
+  );
+  const renter = await browser.newContext({ locale: 'en-US' });
+  const { firstName, lastName, email } = booked.person;
+  await signAndPay(await renter.newPage(), `${firstName} ${lastName}`, (path) => linkFromMail(request, email, path));
+  await renter.close();
+
+  // an anonymous caller's offer is refused, and nothing is offered
+  const offer = await graphqlRaw(request, 'mutation O($r: ID!) { offerRenewal(rentingId: $r) { uuid exception { messageId } } }', { r: booked.rentingId });
+  expect(offer.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+  expect(offer.data ?? null).toBeNull();
+  await signIn(page);
+  await page.goto(`/admin/mieter/${booked.renterId}/info`);
+  const paid = page.getByTestId(`booking-${booked.rentingId}`);
+  await expect(paid).toContainText('Bezahlt');
+  await expect(page.getByTestId(/^renewal-/)).toHaveCount(0);
+
+  await paid.getByRole('button', { name: 'Verlängerung anbieten' }).click();
+  const renewal = page.getByTestId(/^renewal-/);
+  await expect(renewal).toContainText('– offen');
+  const renewalId = (await renewal.getAttribute('data-testid'))!.replace('renewal-', '');
+
+  // an anonymous caller can neither accept nor decline it on the renter's behalf: it stays open
+  for (const operation of ['acceptRenewalForRenter', 'declineRenewalForRenter']) {
+    const answer = await graphqlRaw(request, `mutation A($r: ID!) { ${operation}(rentingId: $r) { exception { messageId } } }`, { r: renewalId });
+    expect(answer.errors?.[0]?.extensions?.code, operation).toBe('FORBIDDEN');
+    expect(answer.data ?? null, operation).toBeNull();
+  }
+  await page.reload();
+  await expect(page.getByTestId(`renewal-${renewalId}`)).toContainText('– offen');
+
+  // the office declines it after the confirmation; the Protokoll says who did
+  await page.getByTestId(`renewal-${renewalId}`).getByRole('button', { name: 'Verlängerung ablehnen' }).click();
+  await expect(page.getByText('Verlängerung für den Mieter ablehnen? Der Mieter zieht zum Semesterende aus.')).toBeVisible();
+  await page.getByRole('button', { name: 'Ablehnen', exact: true }).click();
+  await expect(page.getByTestId(`renewal-${renewalId}`)).toContainText('– abgelehnt');
+  await page.reload();
+  await expect(page.getByTestId(`renewal-${renewalId}`)).toContainText('– abgelehnt');
+  const row = page.getByTestId('audit-log').locator('tbody tr').filter({ hasText: 'Verlängerung für den Mieter abgelehnt' });
+  await expect(row).toHaveCount(1);
+  await expect(row.locator('td').nth(1)).toHaveText('admin');
 });
