@@ -161,7 +161,7 @@ func TestCheckMails_remindersAndWaitlistMailsCountApart(t *testing.T) {
 	requested := renting{email: "ada@example.org", log: []logEntry{{"APARTMENT_REQUESTED", sec(0)}}}
 	mails := []caughtMail{
 		{"ada@example.org", "Bitte bestätige deine E-Mail-Adresse"},
-		{"ada@example.org", reminderSubjects["CONFIRM_EMAIL"]},
+		{"ada@example.org", reminderSteps["CONFIRM_EMAIL"].subject},
 		{"ada@example.org", waitlistOfferSubject},
 	}
 	var lines []string

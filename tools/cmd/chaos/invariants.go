@@ -51,8 +51,8 @@ func notAStateChange(subject string) bool {
 	if subject == waitlistConfirmSubject || subject == waitlistOfferSubject || subject == erasureRequestedSubject {
 		return true
 	}
-	for _, s := range reminderSubjects {
-		if subject == s {
+	for _, step := range reminderSteps {
+		if subject == step.subject {
 			return true
 		}
 	}

@@ -241,19 +241,6 @@ func (l *load) signAndPay(ctx context.Context, email, rentingID string, p plan) 
 	return nil
 }
 
-// reminderSubjects are the reminders' subjects in German, the bookings' language, by step.
-var reminderSubjects = map[string]string{
-	"CONFIRM_EMAIL":  "Erinnerung: Bitte bestätige deine E-Mail-Adresse",
-	"SIGN_CONTRACT":  "Erinnerung: Bitte unterschreibe deinen Mietvertrag",
-	"PAY_RENT":       "Erinnerung: Bitte bezahle die Miete für das Semester",
-	"ANSWER_RENEWAL": "Erinnerung: Möchtest du ein weiteres Semester bleiben?",
-}
-
-// reminderPaths are the booking steps the reminders link to.
-var reminderPaths = map[string]string{
-	"CONFIRM_EMAIL": "/booking/step3", "SIGN_CONTRACT": "/booking/step4", "PAY_RENT": "/booking/step5", "ANSWER_RENEWAL": "/booking/extend",
-}
-
 // remindedLink waits, as a student who leaves the step for later, until the step's reminder came
 // and returns its link; when none comes within stepLimit it returns otherwise (the invariants count
 // the reminder missing).
@@ -261,7 +248,7 @@ func (l *load) remindedLink(ctx context.Context, email, step string, otherwise *
 	l.mu.Lock()
 	l.waited[step]++
 	l.mu.Unlock()
-	link, err := l.sys.site.MailLinkIn(ctx, email, reminderSubjects[step], reminderPaths[step], stepLimit)
+	link, err := l.sys.site.MailLinkIn(ctx, email, reminderSteps[step].subject, reminderSteps[step].path, stepLimit)
 	if err != nil {
 		logf("%s: no %s reminder: %v", email, step, err)
 		return otherwise

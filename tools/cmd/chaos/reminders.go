@@ -9,9 +9,17 @@ import (
 	"github.com/jackc/pgx/v5"
 )
 
-// reminderStates are the states a renting waits in for each reminder's step.
-var reminderStates = map[string]string{
-	"CONFIRM_EMAIL": "APARTMENT_REQUESTED", "SIGN_CONTRACT": "CONTRACT_REQUESTED", "PAY_RENT": "UNPAID", "ANSWER_RENEWAL": "RENEWAL_REQUEST",
+// reminderStep is what the harness knows of a reminder's step: the state a renting waits in for
+// it, the reminder's subject in German (the bookings' language) and the booking page its link
+// leads to.
+type reminderStep struct{ state, subject, path string }
+
+// reminderSteps are the reminders' steps by name (the renting service's domain.Step).
+var reminderSteps = map[string]reminderStep{
+	"CONFIRM_EMAIL":  {"APARTMENT_REQUESTED", "Erinnerung: Bitte bestätige deine E-Mail-Adresse", "/booking/step3"},
+	"SIGN_CONTRACT":  {"CONTRACT_REQUESTED", "Erinnerung: Bitte unterschreibe deinen Mietvertrag", "/booking/step4"},
+	"PAY_RENT":       {"UNPAID", "Erinnerung: Bitte bezahle die Miete für das Semester", "/booking/step5"},
+	"ANSWER_RENEWAL": {"RENEWAL_REQUEST", "Erinnerung: Möchtest du ein weiteres Semester bleiben?", "/booking/extend"},
 }
 
 // reminder is a row of the renting service's renting_reminder: the renting was reminded of the step.
@@ -50,7 +58,7 @@ func checkReminders(rentings []renting, reminders []reminder, mails map[string]m
 			want[r.email] = map[string]int{}
 		}
 		want[r.email][rem.step]++
-		since, waiting := waitingAt(r, reminderStates[rem.step], rem.at)
+		since, waiting := waitingAt(r, reminderSteps[rem.step].state, rem.at)
 		if !waiting || rem.at.Sub(since) < after-time.Second {
 			c.problems = append(c.problems, fmt.Sprintf("%s reminded of %s at %s, not waiting for it since %s", r.id, rem.step, rem.at.Format(time.TimeOnly), after))
 		}
@@ -76,11 +84,11 @@ func checkReminders(rentings []renting, reminders []reminder, mails map[string]m
 		}
 	}
 	for _, r := range rentings {
-		for step, state := range reminderStates {
-			if waited := longestWait(r, state, now); waited >= after+lateBy {
+		for name, step := range reminderSteps {
+			if waited := longestWait(r, step.state, now); waited >= after+lateBy {
 				c.due++
-				if !reminded[r.id+" "+step] {
-					c.problems = append(c.problems, fmt.Sprintf("%s waited %s in %s, never reminded", r.id, waited.Round(time.Second), state))
+				if !reminded[r.id+" "+name] {
+					c.problems = append(c.problems, fmt.Sprintf("%s waited %s in %s, never reminded", r.id, waited.Round(time.Second), step.state))
 				}
 			}
 		}
@@ -139,14 +147,14 @@ func (s *system) reminders(ctx context.Context) ([]reminder, error) {
 func reminderMails(mails []caughtMail) map[string]map[string]int {
 	counted := map[string]map[string]int{}
 	for _, m := range mails {
-		for step, subject := range reminderSubjects {
-			if m.subject != subject {
+		for name, step := range reminderSteps {
+			if m.subject != step.subject {
 				continue
 			}
 			if counted[m.to] == nil {
 				counted[m.to] = map[string]int{}
 			}
-			counted[m.to][step]++
+			counted[m.to][name]++
 		}
 	}
 	return counted
