@@ -27,6 +27,12 @@ import (
 	"semesterhaus/platform/identity"
 	"semesterhaus/platform/natsauth"
 	"semesterhaus/platform/peer"
+	"semesterhaus/proto/events/v1/streams"
+	catalogv1 "semesterhaus/proto/gen/catalog/v1"
+	documentv1 "semesterhaus/proto/gen/document/v1"
+	paymentv1 "semesterhaus/proto/gen/payment/v1"
+	renterv1 "semesterhaus/proto/gen/renter/v1"
+	rentingv1 "semesterhaus/proto/gen/renting/v1"
 )
 
 // verdict is how the system met an attack: refused it, could not be reached (a fault had the
@@ -49,11 +55,11 @@ type attack struct {
 // grpcTarget is a method of each service that an intruder would call, and a service that holds a
 // genuine key but is not among the method's callers (the services' peer rules).
 var grpcTargets = []struct{ service, method, notACaller string }{
-	{"catalog", "/semesterhaus.catalog.v1.CatalogService/ListApartments", "payment"},
-	{"renting", "/semesterhaus.renting.v1.RentingService/GetRenting", "catalog"},
-	{"renter", "/semesterhaus.renter.v1.RenterService/DeleteUnusedRenter", "payment"},
-	{"document", "/semesterhaus.document.v1.DocumentService/DeleteRentingDocuments", "payment"},
-	{"payment", "/semesterhaus.payment.v1.PaymentService/PaymentsOfRentings", "document"},
+	{"catalog", catalogv1.CatalogService_ListApartments_FullMethodName, "payment"},
+	{"renting", rentingv1.RentingService_GetRenting_FullMethodName, "catalog"},
+	{"renter", renterv1.RenterService_DeleteUnusedRenter_FullMethodName, "payment"},
+	{"document", documentv1.DocumentService_DeleteRentingDocuments_FullMethodName, "payment"},
+	{"payment", paymentv1.PaymentService_PaymentsOfRentings_FullMethodName, "document"},
 }
 
 // attacker runs attacks in turn while the load runs, through the faults, and keeps the verdicts.
@@ -77,7 +83,7 @@ func newAttacker(sys *system) *attacker {
 	a.attacks = append(a.attacks,
 		attack{"NATS connection without a password", a.natsConnect("", "")},
 		attack{"NATS connection with a wrong password", a.natsConnect("renter", "not-the-password")},
-		attack{"NATS publish of renter.erased as renting", a.natsPublishAs("renting", "renter.erased")},
+		attack{"NATS publish of renter.erased as renting", a.natsPublishAs("renting", streams.Renter.Erased())},
 		attack{"admin mutation without a session", a.gatewayAdminMutation},
 		attack{"subgraph called directly with a forged identity", a.subgraphForgedAdmin},
 	)
