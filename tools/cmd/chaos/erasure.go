@@ -7,8 +7,6 @@ import (
 	"strings"
 
 	"github.com/jackc/pgx/v5"
-
-	"semesterhaus/tools/internal/systemtest"
 )
 
 // erasureRequestedSubject is the subject, in German, of the mail that confirms an erasure request.
@@ -57,13 +55,6 @@ func (l *load) erase(ctx context.Context, b *booking) error {
 	l.erased[renterID] = strings.ToLower(b.email)
 	l.mu.Unlock()
 	return retry(ctx, func() (bool, error) { return answered(admin.ExecuteErasure(ctx, renterID)) })
-}
-
-// answered says that a call is done when it succeeded or the system refused it (a business
-// exception, which trying again does not change).
-func answered(err error) (bool, error) {
-	var e *systemtest.Exception
-	return err == nil || errors.As(err, &e), err
 }
 
 // allMailed is nil once every mail the renter's rentings' state changes send has reached the mail

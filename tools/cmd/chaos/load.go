@@ -284,9 +284,8 @@ func (l *load) renew(ctx context.Context, b *booking, form systemtest.Booking, w
 			return true, nil
 		}
 		id, err := l.sys.admin.OfferRenewal(ctx, b.rentingID)
-		var e *systemtest.Exception
 		renewal = id
-		return err == nil || errors.As(err, &e), err
+		return answered(err)
 	})
 	if err != nil {
 		return err
@@ -360,6 +359,13 @@ func retry(ctx context.Context, try func() (done bool, err error)) error {
 		}
 		wait = min(2*wait, 15*time.Second)
 	}
+}
+
+// answered says that a call is done when it succeeded or the system refused it (a business
+// exception, which trying again does not change).
+func answered(err error) (bool, error) {
+	var e *systemtest.Exception
+	return err == nil || errors.As(err, &e), err
 }
 
 func (l *load) failed(ctx context.Context, err error) (outcome, error) {
