@@ -84,24 +84,24 @@ function antdSubset(): Plugin {
   };
 }
 
-/** The module that asks for the texts of the visitor's language (a chunk per language). */
-const START_TEXTS = resolve(import.meta.dirname, 'src/i18n/start.ts');
+/** The module that asks for what the first screen needs: its texts (a chunk per language), its chunk and data. */
+const START = resolve(import.meta.dirname, 'src/start.ts');
 
 /**
- * Runs src/i18n/start.ts as a script of its own ahead of the app's entry, so that the texts of the
- * visitor's language load beside the app's code; inside the entry they would be asked for only after
- * all of it has loaded and run, a round trip before the first render. Vite would bundle a second script
- * of index.html into the entry, so the module is an input of its own and its script tag goes in here.
- * The entry imports the same module (main.tsx), which runs once; without this plugin (dev server) the
- * app works the same, only with the texts asked for later.
+ * Runs src/start.ts as a script of its own ahead of the app's entry, so that the texts of the visitor's
+ * language and the first screen's chunk and data load beside the app's code; inside the entry they would
+ * be asked for only after all of it has loaded and run, a round trip (step2: three) before the first
+ * render. Vite would bundle a second script of index.html into the entry, so the module is an input of
+ * its own and its script tag goes in here. The entry imports the same module (main.tsx), which runs
+ * once; without this plugin (dev server) the app works the same, only with all of it asked for later.
  */
-function startTextsEarly(): Plugin {
+function startEarly(): Plugin {
   let base = '/';
   return {
-    name: 'start-texts-early',
+    name: 'start-early',
     apply: 'build',
     config: () => ({
-      build: { rolldownOptions: { input: { index: resolve(import.meta.dirname, 'index.html'), texts: START_TEXTS } } },
+      build: { rolldownOptions: { input: { index: resolve(import.meta.dirname, 'index.html'), start: START } } },
     }),
     configResolved(config) {
       base = config.base;
@@ -109,9 +109,9 @@ function startTextsEarly(): Plugin {
     transformIndexHtml: {
       order: 'post',
       handler(html, { bundle }) {
-        const chunk = Object.values(bundle ?? {}).find((c) => c.type === 'chunk' && c.facadeModuleId === START_TEXTS);
+        const chunk = Object.values(bundle ?? {}).find((c) => c.type === 'chunk' && c.facadeModuleId === START);
         const entry = '<script type="module" crossorigin src=';
-        if (!chunk || !html.includes(entry)) throw new Error('start-texts-early: no chunk of src/i18n/start.ts or no entry script in index.html');
+        if (!chunk || !html.includes(entry)) throw new Error('start-early: no chunk of src/start.ts or no entry script in index.html');
         // Module scripts run in document order: this one first, as soon as it has loaded.
         return html.replace(entry, `<script type="module" crossorigin src="${base}${chunk.fileName}"></script>\n    ${entry}`);
       },
@@ -122,7 +122,7 @@ function startTextsEarly(): Plugin {
 // The gateway serves the built app at / and the API at /api on the same origin; in development the
 // dev server forwards /api to a locally running gateway (`make run`).
 export default defineConfig({
-  plugins: [react(), antdSubset(), startTextsEarly(), precompress()],
+  plugins: [react(), antdSubset(), startEarly(), precompress()],
   server: {
     // The country and nationality lists are the contract's (proto/codes; src/pages/booking/codeLists.ts).
     fs: { allow: ['.', '../proto/codes'] },
