@@ -286,8 +286,7 @@ func readOperation(r *http.Request) (graphql.Request, *largevalues.Values, *requ
 // one pass; encoding/json (graphql.UnmarshalRequest) scanned it twice and decoded by reflection, 6 % of
 // the gateway's CPU under varied traffic. A missing or null member stays empty, as with encoding/json.
 func decodeOperation(body []byte, req *graphql.Request) error {
-	var parser astjson.Parser
-	operation, err := parser.ParseBytes(body)
+	operation, err := astjson.ParseBytes(body)
 	if err != nil {
 		return err
 	}
