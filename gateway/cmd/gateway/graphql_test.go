@@ -320,3 +320,40 @@ func TestGraphQL_longStringVariables_reachTheSubgraphUnchanged(t *testing.T) {
 		t.Errorf("stored description (%d bytes) differs from the sent one (%d bytes)", len(data.ApartmentByID.DescriptionDe), len(description))
 	}
 }
+
+// TestGraphQL_bodiesReadTwoWays_anonymousMutationRunsNot: an anonymous caller's bodies made for a
+// JSON reader that sees another operation than the checks do: the query member twice (a public query
+// and the admin mutation, in either order: one reader takes the first, another the last), the
+// mutation in a batch, and variables nested deeper than the parser allows. The gateway reads the
+// body once for every check and the execution, so none answers the mutation and the rent stays.
+func TestGraphQL_bodiesReadTwoWays_anonymousMutationRunsNot(t *testing.T) {
+	gw := startGateway(t)
+	id, rent := gw.firstApartment(t)
+	mutation, _ := json.Marshal(forgedUpdate(id))
+	public := `"{ building { name } }"`
+	bodies := map[string]string{
+		"public query first":  `{"query":` + public + `,"query":` + string(mutation) + `}`,
+		"mutation first":      `{"query":` + string(mutation) + `,"query":` + public + `}`,
+		"batch":               `[{"query":` + string(mutation) + `}]`,
+		"deep variables":      `{"query":` + string(mutation) + `,"variables":{"v":` + strings.Repeat("[", 400) + strings.Repeat("]", 400) + `}}`,
+		"deep and query last": `{"variables":{"v":` + strings.Repeat("[", 400) + strings.Repeat("]", 400) + `},"query":` + string(mutation) + `}`,
+	}
+	for name, body := range bodies {
+		res, text := gw.post(t, browser(t), "/api/graphql", "application/json", []byte(body))
+		var answer struct {
+			Data struct{ UpdateApartment json.RawMessage }
+		}
+		_ = json.Unmarshal([]byte(text), &answer)
+		if len(answer.Data.UpdateApartment) > 0 && string(answer.Data.UpdateApartment) != "null" {
+			t.Errorf("%s: the mutation was answered: %d %s", name, res.StatusCode, text)
+		}
+		if name == "batch" || strings.HasPrefix(name, "deep") {
+			if res.StatusCode != http.StatusBadRequest {
+				t.Errorf("%s = %d %s, want 400", name, res.StatusCode, text)
+			}
+		}
+	}
+	if got := gw.rentOf(t, id); got != rent {
+		t.Errorf("rent after the bodies = %v, want %v", got, rent)
+	}
+}
