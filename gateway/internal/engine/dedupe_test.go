@@ -105,3 +105,28 @@ func TestInflightQueries_panicBecomesAnError(t *testing.T) {
 		t.Error("a panicking execution returned no error")
 	}
 }
+
+func TestInflightQueries_sharedFailure_aWaiterWhoseClientLeftRunsNotAgain(t *testing.T) {
+	t.Parallel()
+	q := &inflightQueries{}
+	leading := make(chan struct{})
+	release := make(chan struct{})
+	var executions atomic.Int32
+	execute := func(context.Context, *graphql.Request, *bytes.Buffer) error {
+		executions.Add(1)
+		close(leading)
+		<-release
+		return errors.New("the leader's client went away")
+	}
+	go func() { _ = q.run(t.Context(), queryAs("a"), &bytes.Buffer{}, execute) }()
+	<-leading
+	left, leave := context.WithCancel(t.Context())
+	waited := make(chan error)
+	go func() { waited <- q.run(left, queryAs("a"), &bytes.Buffer{}, execute) }()
+	time.Sleep(20 * time.Millisecond) // the waiter joins the flight
+	leave()
+	close(release)
+	if err := <-waited; !errors.Is(err, context.Canceled) || executions.Load() != 1 {
+		t.Errorf("waiter = %v after %d executions; want its own cancellation and no second execution", err, executions.Load())
+	}
+}
