@@ -59,6 +59,21 @@ build: ## Build all Go binaries into .data/bin
 	@mkdir -p $(BIN_DIR)
 	$(GO) build -o $(BIN_DIR)/ $(CMD_PKGS)
 
+# The partners' own software that the tests run on loopback as the real peers (tools/peers/go.mod pins
+# them): stripe-mock, Stripe's API server built from its OpenAPI description, and zitadel/oidc's example
+# OpenID provider. A module of its own, outside go.work, so that their dependencies never move the
+# workspace's versions.
+PEERS := $(BIN_DIR)/stripe-mock $(BIN_DIR)/oidc-provider
+
+.PHONY: peers
+peers: $(PEERS) ## Build the partners' real software the tests talk to (stripe-mock, an OpenID provider) into .data/bin
+
+$(BIN_DIR)/stripe-mock: tools/peers/go.mod
+	cd tools/peers && GOWORK=off $(GO) build -o $(abspath $@) github.com/stripe/stripe-mock
+
+$(BIN_DIR)/oidc-provider: tools/peers/go.mod
+	cd tools/peers && GOWORK=off $(GO) build -o $(abspath $@) github.com/zitadel/oidc/v3/example/server
+
 ##@ Testing
 
 .PHONY: test
@@ -114,7 +129,7 @@ build-web: ## Build the web apps into their dist/ folders (the gateway serves th
 	done
 
 .PHONY: test-go
-test-go: ## go vet and go test -count=1 in every workspace module (real PostgreSQL and NATS)
+test-go: peers ## go vet and go test -count=1 in every workspace module (real PostgreSQL and NATS)
 	@failed=""; \
 	for m in $(MODULES); do \
 		echo "=== go vet $$m"; \
