@@ -40,8 +40,8 @@ func serve(ctx context.Context, cfg config.Config, infra *service.Infra, logger 
 	if err != nil {
 		return err
 	}
-	transport, err := mail.NewSMTP(cfg.SMTPAddr, cfg.MailFrom,
-		mail.SMTPSecurity{TLS: cfg.SMTPTLS, Username: cfg.SMTPUsername, Password: string(cfg.SMTPPassword)})
+	transport, err := mail.NewSMTP(cfg.SMTPAddr, cfg.MailFrom, cfg.SMTPHELOName, mail.SMTPSecurity{TLS: cfg.SMTPTLS,
+		Username: cfg.SMTPUsername, Password: string(cfg.SMTPPassword), CAFile: cfg.SMTPCAFile})
 	if err != nil {
 		return err
 	}

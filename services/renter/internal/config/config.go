@@ -2,8 +2,10 @@
 package config
 
 import (
+	"errors"
 	"fmt"
 	"net/mail"
+	"strings"
 	"time"
 
 	platformconfig "semesterhaus/platform/config"
@@ -23,9 +25,14 @@ type Config struct {
 	// SMTPAddr is the mail server (host:port); locally a sink without authentication or TLS.
 	SMTPAddr string `env:"SMTP_ADDR" envDefault:"127.0.0.1:1025"`
 	// SMTPTLS is none (the local sink), starttls or tls; SMTPUsername and SMTPPassword sign in over it.
+	// SMTPCAFile verifies the relay's certificate instead of the system's roots (a private CA).
 	SMTPTLS      string                `env:"SMTP_TLS" envDefault:"none"`
 	SMTPUsername string                `env:"SMTP_USERNAME"`
 	SMTPPassword platformconfig.Secret `env:"SMTP_PASSWORD"`
+	SMTPCAFile   string                `env:"SMTP_CA_FILE"`
+	// SMTPHELOName is the name the service greets the relay with; unset, the domain of MAIL_FROM.
+	// Never the machine's host name: in a cluster that is the pod's, which strict relays refuse.
+	SMTPHELOName string `env:"SMTP_HELO_NAME"`
 	// MailFrom is the mails' sender address; the name shown is the residence's from the catalog, stored
 	// with each mail as it is written (this one's only for mails stored before that).
 	MailFrom string `env:"MAIL_FROM" envDefault:"Studentenwohnheim Neckarblick <wohnen@neckarblick.example>"`
@@ -55,8 +62,17 @@ func Load() (Config, error) {
 	if err != nil {
 		return Config{}, err
 	}
-	if _, err := mail.ParseAddress(cfg.MailFrom); err != nil {
+	from, err := mail.ParseAddress(cfg.MailFrom)
+	if err != nil {
 		return Config{}, fmt.Errorf("MAIL_FROM %q: %w", cfg.MailFrom, err)
+	}
+	if cfg.SMTPHELOName == "" {
+		cfg.SMTPHELOName = from.Address[strings.LastIndex(from.Address, "@")+1:]
+	}
+	if cfg.Production {
+		if err := checkProductionMail(cfg); err != nil {
+			return Config{}, err
+		}
 	}
 	if cfg.MailSenders < 1 || cfg.MailSenders > maxMailSenders {
 		return Config{}, fmt.Errorf("MAIL_SENDERS %d: want 1 to %d", cfg.MailSenders, maxMailSenders)
@@ -68,4 +84,44 @@ func Load() (Config, error) {
 		return Config{}, err
 	}
 	return cfg, nil
+}
+
+// checkProductionMail refuses what a strict relay would refuse or what would send mail in plain text.
+func checkProductionMail(cfg Config) error {
+	if cfg.SMTPTLS == "none" {
+		return errors.New("SMTP_TLS=none sends the mails (and any SMTP password) in plain text: PRODUCTION=true wants starttls or tls")
+	}
+	if !isFQDN(cfg.SMTPHELOName) {
+		return fmt.Errorf("SMTP_HELO_NAME %q is not a fully qualified domain name, which strict relays refuse (504 5.5.2): set it to the sender's domain or the residence's mail host", cfg.SMTPHELOName)
+	}
+	return nil
+}
+
+// isFQDN tells whether name is a fully qualified domain name as relays check a HELO name: at least two
+// labels of letters, digits and inner hyphens, 1 to 63 characters each, at most 253 in all, and a
+// top-level label that is not all digits (so no address either).
+func isFQDN(name string) bool {
+	name = strings.TrimSuffix(name, ".")
+	labels := strings.Split(name, ".")
+	if len(name) > 253 || len(labels) < 2 {
+		return false
+	}
+	for _, label := range labels {
+		if !isLabel(label) {
+			return false
+		}
+	}
+	return strings.Trim(labels[len(labels)-1], "0123456789") != ""
+}
+
+func isLabel(label string) bool {
+	if len(label) < 1 || len(label) > 63 || label[0] == '-' || label[len(label)-1] == '-' {
+		return false
+	}
+	for _, c := range label {
+		if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '-') {
+			return false
+		}
+	}
+	return true
 }

@@ -166,7 +166,7 @@ func newMailPath(t *testing.T) mailPath {
 	if err != nil {
 		t.Fatal(err)
 	}
-	transport, err := mail.NewSMTP(smtpAddr, "Studentenwohnheim Neckarblick <wohnen@neckarblick.example>", mail.SMTPSecurity{TLS: mail.TLSNone})
+	transport, err := mail.NewSMTP(smtpAddr, "Studentenwohnheim Neckarblick <wohnen@neckarblick.example>", "neckarblick.example", mail.SMTPSecurity{TLS: mail.TLSNone})
 	if err != nil {
 		t.Fatal(err)
 	}
