@@ -16,13 +16,17 @@ const (
 	mailWebPort  = 8025
 )
 
-// startMailCatcher starts MailDev unless SMTP_ADDR names a mail server already. Its mails are kept in
+// startMailCatcher starts MailDev unless SMTP_ADDR names a mail server already (as it must with
+// -production). Its mails are kept in
 // the data directory, so they survive a restart like the rest of the data.
 func (s *stack) startMailCatcher(ctx context.Context) error {
 	if addr := s.env["SMTP_ADDR"]; addr != "" {
 		s.smtpAddr = addr
 		s.log.Info("using the mail server in SMTP_ADDR", "addr", addr)
 		return nil
+	}
+	if s.production {
+		return fmt.Errorf("-production: SMTP_ADDR must name the mail relay (production has no mail catcher)")
 	}
 	script := filepath.Join(s.root, "tools", "mailcatcher", "node_modules", "maildev", "bin", "maildev")
 	if !isFile(script) {
@@ -48,5 +52,5 @@ func (s *stack) startMailCatcher(ctx context.Context) error {
 	s.mailWebURL = fmt.Sprintf("http://localhost:%d", webPort)
 	s.smtpAddr = fmt.Sprintf("127.0.0.1:%d", smtpPort)
 	api := fmt.Sprintf("http://127.0.0.1:%d/email", webPort)
-	return waitReady(ctx, p, api, time.Minute, func(code int) bool { return code == http.StatusOK })
+	return waitReady(ctx, http.DefaultClient, p, api, time.Minute, func(code int) bool { return code == http.StatusOK })
 }

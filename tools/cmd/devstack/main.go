@@ -44,6 +44,7 @@ func run(ctx context.Context, args []string) error {
 	offset := fs.Int("port-offset", 0, "added to every port (gateway, services, PostgreSQL, NATS, mail catcher): a second stack beside `make run`, as the browser tests start one")
 	natsProcess := fs.Bool("nats-process", false, "run the NATS server as a child process of its own (restarted like the services when it dies) instead of inside devstack, with its monitoring on port "+fmt.Sprint(natsMonitorPort)+" (+ offset)")
 	proxy := fs.String("proxy", "", "the services and the gateway reach PostgreSQL, NATS and a service's gRPC at these addresses instead, e.g. postgres=127.0.0.1:6001,nats=127.0.0.1:6002,renter=127.0.0.1:6003 (a fault proxy in between); gateway= is the services' PUBLIC_URL (their links, the sandboxes' webhooks)")
+	production := fs.Bool("production", false, "run every process as deploy/overlays/prod configures it: PRODUCTION=true, TLS inside from a CA made for the run, no mail catcher; the partners' settings come from the environment (production.go)")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -75,6 +76,7 @@ func run(ctx context.Context, args []string) error {
 
 		natsProcess: *natsProcess,
 		via:         via,
+		production:  *production,
 	}
 	return s.run(ctx)
 }

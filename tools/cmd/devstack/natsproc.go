@@ -63,7 +63,7 @@ func (s *stack) startNATSProcess(ctx context.Context) error {
 	s.procs = append(s.procs, p)
 	s.natsURL = fmt.Sprintf("nats://127.0.0.1:%d", port)
 	health := fmt.Sprintf("http://127.0.0.1:%d/healthz", monitor)
-	return waitReady(ctx, p, health, time.Minute, func(code int) bool { return code == http.StatusOK })
+	return waitReady(ctx, http.DefaultClient, p, health, time.Minute, func(code int) bool { return code == http.StatusOK })
 }
 
 // parseProxy reads -proxy: kind=host:port pairs, kind postgres, nats or a service (its gRPC address,

@@ -59,6 +59,11 @@ type stack struct {
 
 	// serviceKeys are the services' own key pairs (package peer), by service name.
 	serviceKeys map[string]identityKeys
+
+	// production runs every process as deploy/overlays/prod configures it (production.go); tls is
+	// then its internal TLS, nil otherwise.
+	production bool
+	tls        *internalTLS
 }
 
 func (s *stack) dataDir(parts ...string) string {
@@ -147,6 +152,11 @@ func (s *stack) run(ctx context.Context) (err error) {
 	}
 	if s.serviceKeys, err = loadOrCreateServiceKeys(s.dataDir("service-keys")); err != nil {
 		return fmt.Errorf("service keys: %w", err)
+	}
+	if s.production {
+		if s.tls, err = makeInternalTLS(s.dataDir("tls"), s.running); err != nil {
+			return fmt.Errorf("internal TLS: %w", err)
+		}
 	}
 	if err := s.createDatabases(ctx); err != nil {
 		return err
@@ -350,9 +360,13 @@ func (s *stack) serviceEnv(svc service, keys identityKeys) map[string]string {
 	env["SERVICE_KEY"] = s.serviceKeys[svc.name].private
 	env["SERVICE_PUBLIC_KEYS"] = servicePublicKeys(s.serviceKeys)
 	s.addNATSUser(env, svc.name)
-	for setting, secret := range s.webhookSecrets {
-		if _, set := s.env[setting]; !set {
-			env[setting] = secret
+	if s.production {
+		s.tls.addServiceSettings(env, svc.name)
+	} else {
+		for setting, secret := range s.webhookSecrets {
+			if _, set := s.env[setting]; !set {
+				env[setting] = secret
+			}
 		}
 	}
 	if s.env["LOG_FORMAT"] == "" {
@@ -414,8 +428,8 @@ func (s *stack) startService(ctx context.Context, svc service, keys identityKeys
 		return err
 	}
 	s.procs = append(s.procs, p)
-	readyz := "http://" + env["HTTP_ADDR"] + "/readyz"
-	if err := waitReady(ctx, p, readyz, 2*time.Minute, func(code int) bool { return code == http.StatusOK }); err != nil {
+	readyz := s.scheme() + "://" + env["HTTP_ADDR"] + "/readyz"
+	if err := waitReady(ctx, s.readyClient(), p, readyz, 2*time.Minute, func(code int) bool { return code == http.StatusOK }); err != nil {
 		return fmt.Errorf("%s: %w", svc.name, err)
 	}
 	s.log.Info("ready", "service", svc.name, "http", env["HTTP_ADDR"], "grpc", env["GRPC_ADDR"])
@@ -447,13 +461,13 @@ func (s *stack) startGateway(ctx context.Context, keys identityKeys) (string, er
 			s.log.Warn("not in the gateway's composed schema (gateway/schema/graph.yaml) yet: runs without routing", "service", svc.name)
 			continue
 		}
-		subgraphs = append(subgraphs, fmt.Sprintf("%s=http://127.0.0.1:%d/graphql", svc.name, svc.httpPort))
+		subgraphs = append(subgraphs, fmt.Sprintf("%s=%s://127.0.0.1:%d/graphql", svc.name, s.scheme(), svc.httpPort))
 	}
 	// The services whose own HTTP pages the gateway forwards: the apartments' uploaded pictures, the
 	// confirmation link, downloads, signing, checkout, webhooks.
 	pages := map[string]string{}
 	for _, svc := range s.running {
-		pages[svc.name] = fmt.Sprintf("http://127.0.0.1:%d", svc.httpPort)
+		pages[svc.name] = fmt.Sprintf("%s://127.0.0.1:%d", s.scheme(), svc.httpPort)
 	}
 	env := with(s.env, map[string]string{
 		"HTTP_ADDR":            ":" + port,
@@ -470,8 +484,10 @@ func (s *stack) startGateway(ctx context.Context, keys identityKeys) (string, er
 	s.addMemoryLimit(env, "gateway")
 	s.addNATSUser(env, "gateway")
 	// Everything local books from one address (the browser tests, bookingbench): the per-client
-	// booking limit would stop them; the per-e-mail limit stays.
-	if s.env["BOOKING_LIMIT_PER_IP"] == "" {
+	// booking limit would stop them; the per-e-mail limit stays. Production keeps its own.
+	if s.production {
+		s.tls.addGatewaySettings(env)
+	} else if s.env["BOOKING_LIMIT_PER_IP"] == "" {
 		env["BOOKING_LIMIT_PER_IP"] = "100000"
 	}
 	if s.env["LOG_FORMAT"] == "" {
@@ -491,7 +507,7 @@ func (s *stack) startGateway(ctx context.Context, keys identityKeys) (string, er
 	}
 	s.procs = append(s.procs, p)
 	// The gateway is up once it answers HTTP at all; a 5xx from /readyz means not yet.
-	if err := waitReady(ctx, p, "http://127.0.0.1:"+port+"/readyz", 2*time.Minute, func(code int) bool { return code < 500 }); err != nil {
+	if err := waitReady(ctx, http.DefaultClient, p, "http://127.0.0.1:"+port+"/readyz", 2*time.Minute, func(code int) bool { return code < 500 }); err != nil {
 		return "", fmt.Errorf("gateway: %w", err)
 	}
 	return "http://localhost:" + port, nil
@@ -528,21 +544,13 @@ func (s *stack) shutdown() error {
 	return errors.Join(errs...)
 }
 
-// waitReady polls url until ok(status) holds, the process ends, ctx ends or timeout passes.
-func waitReady(ctx context.Context, p *proc, url string, timeout time.Duration, ok func(int) bool) error {
-	client := &http.Client{Timeout: 2 * time.Second}
+// waitReady polls url with client until ok(status) holds, the process ends, ctx ends or timeout
+// passes.
+func waitReady(ctx context.Context, client *http.Client, p *proc, url string, timeout time.Duration, ok func(int) bool) error {
 	deadline := time.Now().Add(timeout)
 	tick := time.NewTicker(200 * time.Millisecond)
 	defer tick.Stop()
-	for {
-		if req, err := http.NewRequestWithContext(ctx, http.MethodGet, url, nil); err == nil {
-			if resp, err := client.Do(req); err == nil {
-				resp.Body.Close()
-				if ok(resp.StatusCode) {
-					return nil
-				}
-			}
-		}
+	for !answers(ctx, client, url, ok) {
 		select {
 		case <-ctx.Done():
 			return ctx.Err()
@@ -554,6 +562,23 @@ func waitReady(ctx context.Context, p *proc, url string, timeout time.Duration, 
 			}
 		}
 	}
+	return nil
+}
+
+// answers tells whether url answers a status that ok takes, within two seconds.
+func answers(ctx context.Context, client *http.Client, url string, ok func(int) bool) bool {
+	ctx, cancel := context.WithTimeout(ctx, 2*time.Second)
+	defer cancel()
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
+	if err != nil {
+		return false
+	}
+	resp, err := client.Do(req)
+	if err != nil {
+		return false
+	}
+	resp.Body.Close()
+	return ok(resp.StatusCode)
 }
 
 func (s *stack) printTable(gatewayURL string) {
