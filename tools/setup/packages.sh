@@ -6,7 +6,9 @@
 #   run   make run: PostgreSQL's binaries (devstack starts a private cluster; not needed with
 #         DATABASE_URL), Node.js and npm (the web apps and the mail catcher)
 #   test  make test: as run, plus Chromium (the browser tests), a C compiler and libjpeg-turbo (the
-#         document service's JPEG encoder and its image's build stage, which test-deploy reproduces)
+#         document service's JPEG encoder and its image's build stage, which test-deploy reproduces),
+#         Postfix (the real MTA that tools/internal/realpeers runs as a private instance; installed
+#         without a configuration, so the machine's own Postfix never starts and port 25 stays free)
 #   ci    .ci/run: as test, plus protoc and the well-known types (make check-generated), git and make
 #   bench make bench: as run, plus wrk (the load generator)
 #
@@ -42,6 +44,7 @@ elif [ "$purpose" != run ]; then
 	fi
 	have gcc || missing+=(gcc libc6-dev)
 	[ -f /usr/include/jpeglib.h ] || missing+=(libjpeg62-turbo-dev)
+	have postfix || [ -x /usr/sbin/postfix ] || missing+=(postfix)
 fi
 if [ "$purpose" = ci ]; then
 	have protoc || missing+=(protobuf-compiler)
@@ -64,4 +67,9 @@ fi
 echo "installing Debian packages: ${missing[*]}"
 export DEBIAN_FRONTEND=noninteractive
 "${sudo[@]}" apt-get update -q
+if [[ " ${missing[*]} " == *" postfix "* ]]; then
+	# Postfix's package asks how to configure the machine's mail system: no configuration, so it
+	# neither writes /etc/postfix/main.cf nor starts a system instance (the tests run their own).
+	echo "postfix postfix/main_mailer_type select No configuration" | "${sudo[@]}" debconf-set-selections
+fi
 "${sudo[@]}" apt-get install -y -q --no-install-recommends "${missing[@]}" </dev/null
