@@ -10,7 +10,6 @@ import (
 	"google.golang.org/grpc"
 
 	"semesterhaus/platform/audit/auditgrpc"
-	platformconfig "semesterhaus/platform/config"
 	"semesterhaus/platform/events"
 	"semesterhaus/platform/picture"
 	"semesterhaus/platform/server"
@@ -54,7 +53,10 @@ func serve(ctx context.Context, cfg config.Config, infra *service.Infra, logger 
 	}
 	pageFiles := app.NewRenterPageFiles(grpcadapter.NewPageSources(sources, paymentConn), repo, pdf.Renderer{}, time.Now)
 	sandbox := signing.NewSandbox(cfg.PublicURL, webhookKey(cfg), &http.Client{Timeout: 30 * time.Second})
-	provider, webhooks := signingProvider(cfg, sandbox)
+	provider, webhooks, docusign, err := signingProvider(cfg, sandbox)
+	if err != nil {
+		return err
+	}
 	contracts := app.NewContracts(repo, sources, pdf.Renderer{}, provider, time.Now)
 
 	api := service.API{
@@ -64,7 +66,9 @@ func serve(ctx context.Context, cfg config.Config, infra *service.Infra, logger 
 			download.Routes(mux, documents, verifier, logger)
 			download.PageRoutes(mux, pageFiles, logger)
 			signing.WebhookRoute(mux, contracts, webhooks, logger)
-			if cfg.Signing.Provider == platformconfig.Sandbox {
+			if docusign != nil {
+				signing.ViewRoute(mux, contracts, docusign, logger)
+			} else {
 				signing.PageRoutes(mux, contracts, sandbox, logger)
 			}
 		},
@@ -99,14 +103,24 @@ func dialSources(cfg config.Config, infra *service.Infra) (*grpcadapter.Sources,
 	return grpcadapter.NewSources(conns[0], conns[1], conns[2]), nil
 }
 
-// signingProvider picks the provider that opens sessions and the verifier of its webhooks.
-func signingProvider(cfg config.Config, sandbox *signing.Sandbox) (app.SigningProvider, signing.WebhookVerifier) {
-	if cfg.Signing.Provider == config.ProviderAPI {
-		api := signing.NewAPI(cfg.SigningAPIURL, cfg.SigningAPIKey.Reveal(), webhookKey(cfg), cfg.PublicURL,
-			&http.Client{Timeout: 30 * time.Second})
-		return api, api
+// signingProvider picks the provider that opens sessions and the verifier of its webhooks; for
+// DocuSign also the signing page's recipient views.
+func signingProvider(cfg config.Config, sandbox *signing.Sandbox) (app.SigningProvider, signing.WebhookVerifier, *signing.DocuSign, error) {
+	if cfg.Signing.Provider != config.ProviderDocuSign {
+		return sandbox, sandbox, nil, nil
 	}
-	return sandbox, sandbox
+	key, err := cfg.DocuSignPrivateKeyPEM()
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	docusign, err := signing.NewDocuSign(signing.DocuSignSettings{
+		AuthURL: cfg.DocuSignAuthURL, IntegrationKey: cfg.DocuSignIntegrationKey, UserID: cfg.DocuSignUserID,
+		AccountID: cfg.DocuSignAccountID, PrivateKeyPEM: key, ConnectKeys: cfg.ConnectKeys(), PublicURL: cfg.PublicURL,
+	}, &http.Client{Timeout: 30 * time.Second})
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	return docusign, docusign, docusign, nil
 }
 
 func webhookKey(cfg config.Config) signing.WebhookKey {

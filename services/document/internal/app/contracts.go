@@ -23,10 +23,14 @@ type ContractRenderer interface {
 	SignedContract(c domain.Contract, created time.Time, s domain.Signature, originalSHA256 []byte) ([]byte, error)
 }
 
-// SigningProvider opens a signing session with the partner that collects the signature and
-// returns the link where the renter signs.
+// SigningProvider is the partner that collects the signature. Open opens a session there and
+// returns the link where the renter signs and the provider's id of the session (empty if it keeps
+// none). SignedCopy downloads the signed contract the provider keeps (DocuSign's completed document
+// with its certificate); nil means the provider keeps none (the sandbox) and the contract is
+// rendered again with a signature page.
 type SigningProvider interface {
-	Open(ctx context.Context, s domain.SigningSession, contract []byte) (link string, err error)
+	Open(ctx context.Context, s domain.SigningSession, contract []byte) (link, envelopeID string, err error)
+	SignedCopy(ctx context.Context, s domain.SigningSession) ([]byte, error)
 }
 
 // ContractStore reads and writes contracts and signing sessions in one transaction; the events it
@@ -97,36 +101,36 @@ func (c *Contracts) RequestContract(ctx context.Context, store ContractStore, re
 	if session.ContractDocumentID, err = store.StoreDocument(ctx, contract.RenterID, rentingID, pdfFile(domain.TypeContract, content)); err != nil {
 		return err
 	}
-	if session.SigningLink, err = c.provider.Open(ctx, session, content); err != nil {
+	if session.SigningLink, session.EnvelopeID, err = c.provider.Open(ctx, session, content); err != nil {
 		return fmt.Errorf("open the signing session of renting %s: %w", rentingID, err)
 	}
 	return store.OpenSession(ctx, session)
 }
 
-// RecordSignature stores what the signing provider reported: the signed contract (the contract with
-// a signature page naming the SHA-256 of the original), the session marked signed and
-// document.contract_signed, in one transaction. A report that came before, or one for a session
-// that is signed already, changes nothing. An unknown session is domain.ErrNotFound; a signer other
-// than the renter the contract was sent to is domain.ErrWrongSigner and changes nothing.
+// RecordSignature stores what the signing provider reported: the signed contract (the provider's
+// signed copy, or the contract rendered again with a signature page naming the SHA-256 of the
+// original), the session marked signed and document.contract_signed, in one transaction. A report
+// that came before, or one for a session that is signed already, changes nothing. An unknown
+// session is domain.ErrNotFound; a report of another envelope domain.ErrInvalidSignature; a signer
+// other than the renter the contract was sent to is domain.ErrWrongSigner and changes nothing.
 func (c *Contracts) RecordSignature(ctx context.Context, sig domain.Signature) error {
+	signedCopy, done, err := c.providerCopy(ctx, sig)
+	if err != nil || done {
+		return err
+	}
 	return c.repo.InContractTx(ctx, func(store ContractStore) error {
 		session, err := store.LockSession(ctx, sig.SessionID)
 		if err != nil {
 			return err
 		}
-		if err := session.CheckSigner(sig); err != nil {
-			return fmt.Errorf("session %s: %w", session.ID, err)
+		if err := checkReport(session, sig); err != nil {
+			return err
 		}
 		first, err := store.FirstReport(ctx, sig)
 		if err != nil || !first || session.Status == domain.SessionSigned {
 			return err
 		}
-		original, err := store.DocumentContent(ctx, session.ContractDocumentID)
-		if err != nil {
-			return err
-		}
-		hash := sha256.Sum256(original)
-		signed, err := c.renderer.SignedContract(session.Contract, session.CreatedAt, sig, hash[:])
+		signed, err := c.signedContract(ctx, store, session, sig, signedCopy)
 		if err != nil {
 			return err
 		}
@@ -136,6 +140,49 @@ func (c *Contracts) RecordSignature(ctx context.Context, sig domain.Signature) e
 		}
 		return store.MarkSigned(ctx, session, docID, sig)
 	})
+}
+
+// providerCopy checks the report against the session and downloads the provider's signed copy
+// before the transaction: a download takes a network round trip or several, which must not hold the
+// session's row lock and a database connection. done means the session is signed already: a
+// repeated report costs no download.
+func (c *Contracts) providerCopy(ctx context.Context, sig domain.Signature) (signedCopy []byte, done bool, err error) {
+	session, err := c.Session(ctx, sig.SessionID)
+	if err != nil {
+		return nil, false, err
+	}
+	if err := checkReport(session, sig); err != nil || session.Status == domain.SessionSigned {
+		return nil, err == nil, err
+	}
+	signedCopy, err = c.provider.SignedCopy(ctx, session)
+	if err != nil {
+		return nil, false, fmt.Errorf("download the signed copy of session %s: %w", session.ID, err)
+	}
+	return signedCopy, false, nil
+}
+
+func checkReport(session domain.SigningSession, sig domain.Signature) error {
+	if err := session.CheckEnvelope(sig); err != nil {
+		return fmt.Errorf("session %s: %w", session.ID, err)
+	}
+	if err := session.CheckSigner(sig); err != nil {
+		return fmt.Errorf("session %s: %w", session.ID, err)
+	}
+	return nil
+}
+
+// signedContract is the provider's signed copy where it keeps one, else the contract rendered again
+// with a signature page naming the SHA-256 of the stored original.
+func (c *Contracts) signedContract(ctx context.Context, store ContractStore, session domain.SigningSession, sig domain.Signature, signedCopy []byte) ([]byte, error) {
+	if signedCopy != nil {
+		return signedCopy, nil
+	}
+	original, err := store.DocumentContent(ctx, session.ContractDocumentID)
+	if err != nil {
+		return nil, err
+	}
+	hash := sha256.Sum256(original)
+	return c.renderer.SignedContract(session.Contract, session.CreatedAt, sig, hash[:])
 }
 
 // SigningLink is the link of the renting's newest signing session, "" without one. The renting id

@@ -3,6 +3,10 @@ package config
 
 import (
 	"errors"
+	"fmt"
+	"net/url"
+	"os"
+	"strings"
 	"time"
 
 	platformconfig "semesterhaus/platform/config"
@@ -10,8 +14,8 @@ import (
 	"semesterhaus/services/document/internal/app"
 )
 
-// ProviderAPI is the real signing provider (SIGNING_PROVIDER); the other is platformconfig.Sandbox.
-const ProviderAPI = "api"
+// ProviderDocuSign is the real signing provider (SIGNING_PROVIDER); the other is platformconfig.Sandbox.
+const ProviderDocuSign = "docusign"
 
 // Config holds every setting of the document service.
 type Config struct {
@@ -26,11 +30,21 @@ type Config struct {
 	PaymentGRPCAddr string `env:"PAYMENT_GRPC_ADDR" envDefault:"127.0.0.1:9105"`
 	// PublicURL is where browsers and providers reach the gateway; signing links start with it.
 	PublicURL string `env:"PUBLIC_URL" envDefault:"http://localhost:8080"`
-	// Signing is the provider and its webhooks: SIGNING_PROVIDER, SIGNING_WEBHOOK_SECRET,
-	// SIGNING_WEBHOOK_TOLERANCE.
-	Signing       platformconfig.Partner `envPrefix:"SIGNING_"`
-	SigningAPIURL string                 `env:"SIGNING_API_URL"`
-	SigningAPIKey platformconfig.Secret  `env:"SIGNING_API_KEY"`
+	// Signing is the provider and its webhooks: SIGNING_PROVIDER, SIGNING_WEBHOOK_SECRET (for
+	// DocuSign the Connect HMAC keys, comma-separated: every one is accepted, for a rotation),
+	// SIGNING_WEBHOOK_TOLERANCE (the sandbox's; Connect's reports carry no signed time stamp).
+	Signing platformconfig.Partner `envPrefix:"SIGNING_"`
+	// The DocuSign integration (docs/operations.md, "DocuSign"). DOCUSIGN_AUTH_URL is the OAuth
+	// server: https://account.docusign.com, the demo's https://account-d.docusign.com; the user id is
+	// the API user the integration acts as (the JWT grant's subject); the private key (PEM, or a file
+	// holding it) is the RSA key registered with the integration key; the account id picks one of the
+	// user's accounts, empty the default one.
+	DocuSignAuthURL        string                `env:"DOCUSIGN_AUTH_URL" envDefault:"https://account.docusign.com"`
+	DocuSignIntegrationKey string                `env:"DOCUSIGN_INTEGRATION_KEY"`
+	DocuSignUserID         string                `env:"DOCUSIGN_USER_ID"`
+	DocuSignPrivateKey     platformconfig.Secret `env:"DOCUSIGN_PRIVATE_KEY"`
+	DocuSignPrivateKeyFile string                `env:"DOCUSIGN_PRIVATE_KEY_FILE"`
+	DocuSignAccountID      string                `env:"DOCUSIGN_ACCOUNT_ID"`
 	// MaxImagePixels is the most pixels (width × height) an uploaded picture may have; its header
 	// is checked before decoding. 25 MP holds any phone photo or 300 dpi A4 scan.
 	MaxImagePixels int `env:"MAX_IMAGE_PIXELS" envDefault:"25000000"`
@@ -50,6 +64,30 @@ type Config struct {
 	// the legal retention period for business letters and records (§ 257 HGB, § 147 AO: up to ten
 	// years after the end of the year), with a year's margin.
 	ContractRetention time.Duration `env:"CONTRACT_RETENTION" envDefault:"96360h"`
+}
+
+// DocuSignPrivateKeyPEM is the RSA private key, from DOCUSIGN_PRIVATE_KEY or read from
+// DOCUSIGN_PRIVATE_KEY_FILE.
+func (c Config) DocuSignPrivateKeyPEM() ([]byte, error) {
+	if c.DocuSignPrivateKeyFile == "" {
+		return []byte(c.DocuSignPrivateKey.Reveal()), nil
+	}
+	pem, err := os.ReadFile(c.DocuSignPrivateKeyFile)
+	if err != nil {
+		return nil, fmt.Errorf("DOCUSIGN_PRIVATE_KEY_FILE: %w", err)
+	}
+	return pem, nil
+}
+
+// ConnectKeys are the Connect HMAC keys in SIGNING_WEBHOOK_SECRET.
+func (c Config) ConnectKeys() [][]byte {
+	var keys [][]byte
+	for key := range strings.SplitSeq(c.Signing.WebhookSecret.Reveal(), ",") {
+		if key = strings.TrimSpace(key); key != "" {
+			keys = append(keys, []byte(key))
+		}
+	}
+	return keys
 }
 
 // UploadLimits are the settings that bound what checking uploads costs.
@@ -75,9 +113,28 @@ func Load() (Config, error) {
 		return cfg, errors.New("ID_COPY_RETENTION and CERTIFICATE_RETENTION must not be negative, RETENTION_INTERVAL at least a second, CONTRACT_RETENTION at least a day")
 	}
 	err = cfg.Signing.Check(platformconfig.PartnerRules{
-		Prefix: "SIGNING_", Real: ProviderAPI,
-		RealNeeds:     map[string]string{"SIGNING_API_URL": cfg.SigningAPIURL, "SIGNING_API_KEY": cfg.SigningAPIKey.Reveal()},
+		Prefix: "SIGNING_", Real: ProviderDocuSign,
+		RealNeeds: map[string]string{
+			"DOCUSIGN_AUTH_URL": cfg.DocuSignAuthURL, "DOCUSIGN_INTEGRATION_KEY": cfg.DocuSignIntegrationKey, "DOCUSIGN_USER_ID": cfg.DocuSignUserID,
+			"DOCUSIGN_PRIVATE_KEY or DOCUSIGN_PRIVATE_KEY_FILE": cfg.DocuSignPrivateKey.Reveal() + cfg.DocuSignPrivateKeyFile,
+		},
 		SandboxSecret: sandboxWebhookSecret, Production: cfg.Production,
 	})
-	return cfg, err
+	if err != nil || cfg.Signing.Provider != ProviderDocuSign {
+		return cfg, err
+	}
+	return cfg, cfg.checkDocuSign()
+}
+
+// checkDocuSign refuses an OAuth server that is no absolute URL, or plain HTTP in production (the
+// grant's assertion and the tokens would travel in the clear), and two private keys.
+func (c Config) checkDocuSign() error {
+	u, err := url.Parse(c.DocuSignAuthURL)
+	if err != nil || u.Host == "" || (u.Scheme != "https" && (c.Production || u.Scheme != "http")) {
+		return fmt.Errorf("DOCUSIGN_AUTH_URL %q: want https://account.docusign.com or https://account-d.docusign.com", c.DocuSignAuthURL)
+	}
+	if c.DocuSignPrivateKey.Reveal() != "" && c.DocuSignPrivateKeyFile != "" {
+		return errors.New("set DOCUSIGN_PRIVATE_KEY or DOCUSIGN_PRIVATE_KEY_FILE, not both")
+	}
+	return nil
 }

@@ -1,6 +1,8 @@
 package config
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -16,8 +18,9 @@ func setEnv(t *testing.T, settings map[string]string) {
 }
 
 var realProvider = map[string]string{
-	"PRODUCTION": "true", "SIGNING_PROVIDER": "api", "SIGNING_API_URL": "https://esign.example/api/v1",
-	"SIGNING_API_KEY": "key", "SIGNING_WEBHOOK_SECRET": "a-real-secret",
+	"PRODUCTION": "true", "SIGNING_PROVIDER": "docusign", "DOCUSIGN_AUTH_URL": "https://account-d.docusign.com",
+	"DOCUSIGN_INTEGRATION_KEY": "ik", "DOCUSIGN_USER_ID": "user", "DOCUSIGN_PRIVATE_KEY": "-----BEGIN RSA PRIVATE KEY-----",
+	"SIGNING_WEBHOOK_SECRET": "a-real-secret",
 }
 
 func with(settings map[string]string, key, value string) map[string]string {
@@ -39,6 +42,10 @@ func TestLoad_production_refusesTheSandboxAndTheBuiltInSecret(t *testing.T) {
 		{"sandbox provider", map[string]string{"PRODUCTION": "true", "SIGNING_WEBHOOK_SECRET": "a-real-secret"}, "SIGNING_PROVIDER"},
 		{"built-in secret with the real provider", with(realProvider, "SIGNING_WEBHOOK_SECRET", sandboxWebhookSecret), "SIGNING_WEBHOOK_SECRET"},
 		{"the real provider without a webhook secret", with(realProvider, "SIGNING_WEBHOOK_SECRET", ""), "SIGNING_WEBHOOK_SECRET"},
+		{"docusign without its private key", with(realProvider, "DOCUSIGN_PRIVATE_KEY", ""), "DOCUSIGN_PRIVATE_KEY or DOCUSIGN_PRIVATE_KEY_FILE"},
+		{"docusign without its integration key", with(realProvider, "DOCUSIGN_INTEGRATION_KEY", ""), "DOCUSIGN_INTEGRATION_KEY"},
+		{"docusign's OAuth server over plain HTTP", with(realProvider, "DOCUSIGN_AUTH_URL", "http://account.docusign.com"), "DOCUSIGN_AUTH_URL"},
+		{"docusign's key twice", with(realProvider, "DOCUSIGN_PRIVATE_KEY_FILE", "/etc/docusign/key.pem"), "not both"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -54,6 +61,25 @@ func TestLoad_productionWithTheRealProviderAndItsSecrets_starts(t *testing.T) {
 	setEnv(t, realProvider)
 	if _, err := Load(); err != nil {
 		t.Fatal(err)
+	}
+}
+
+func TestLoad_docuSign_readsSeveralConnectKeysAndTheKeyFile(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "docusign.pem")
+	if err := os.WriteFile(file, []byte("PEM"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	setEnv(t, with(with(with(realProvider, "DOCUSIGN_PRIVATE_KEY", ""), "DOCUSIGN_PRIVATE_KEY_FILE", file), "SIGNING_WEBHOOK_SECRET", " new-key , old-key,"))
+	cfg, err := Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	keys := cfg.ConnectKeys()
+	if len(keys) != 2 || string(keys[0]) != "new-key" || string(keys[1]) != "old-key" {
+		t.Errorf("ConnectKeys = %q, want new-key and old-key", keys)
+	}
+	if pem, err := cfg.DocuSignPrivateKeyPEM(); err != nil || string(pem) != "PEM" {
+		t.Errorf("PrivateKeyPEM = %q, %v", pem, err)
 	}
 }
 

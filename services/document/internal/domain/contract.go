@@ -81,6 +81,8 @@ type Signature struct {
 	// SignerEmail is the signer's address as the provider states it.
 	SignerEmail string
 	SignedAt    time.Time
+	// EnvelopeID is the provider's id of what was signed (DocuSign's envelope); empty for the sandbox.
+	EnvelopeID string
 }
 
 // SessionStatus is where a signing session stands.
@@ -99,8 +101,10 @@ type SigningSession struct {
 	ContractDocumentID string
 	Contract           Contract
 	SigningLink        string
-	Status             SessionStatus
-	CreatedAt          time.Time
+	// EnvelopeID is the provider's id of the session (DocuSign's envelope); empty for the sandbox.
+	EnvelopeID string
+	Status     SessionStatus
+	CreatedAt  time.Time
 }
 
 // CheckSignerName accepts the name typed on the signing page when it is the renter's full name,
@@ -122,6 +126,15 @@ func (s SigningSession) CheckSigner(sig Signature) error {
 	asked := s.Contract.Renter.Email
 	if asked != "" && !strings.EqualFold(strings.TrimSpace(sig.SignerEmail), asked) {
 		return fmt.Errorf("%w: e-mail address %q", ErrWrongSigner, sig.SignerEmail)
+	}
+	return nil
+}
+
+// CheckEnvelope accepts a provider's report when it is about the session's envelope: a report of
+// another envelope that names this session must not sign it.
+func (s SigningSession) CheckEnvelope(sig Signature) error {
+	if sig.EnvelopeID != s.EnvelopeID {
+		return fmt.Errorf("%w: envelope %q is not the session's", ErrInvalidSignature, sig.EnvelopeID)
 	}
 	return nil
 }

@@ -51,11 +51,16 @@ type renterPage struct {
 	annaCard, bobCard, pending string
 }
 
-// openProvider opens every signing session at a fixed link.
+// openProvider opens every signing session at a fixed link, without an envelope, and keeps no
+// signed copy.
 type openProvider struct{}
 
-func (openProvider) Open(context.Context, domain.SigningSession, []byte) (string, error) {
-	return "http://public.test/api/signing/session", nil
+func (openProvider) Open(context.Context, domain.SigningSession, []byte) (string, string, error) {
+	return "http://public.test/api/signing/session", "", nil
+}
+
+func (openProvider) SignedCopy(context.Context, domain.SigningSession) ([]byte, error) {
+	return nil, nil
 }
 
 func newRenterPage(t *testing.T) renterPage {

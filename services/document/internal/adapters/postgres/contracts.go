@@ -186,14 +186,14 @@ func sessionParams(s domain.SigningSession) (db.InsertSigningSessionParams, erro
 	}
 	return db.InsertSigningSessionParams{
 		ID: ids[0], RentingID: ids[1], RenterID: s.RenterID, ContractDocumentID: ids[2], Contract: contract,
-		SigningLink: s.SigningLink, CreatedAt: pgtype.Timestamptz{Time: s.CreatedAt, Valid: true},
+		SigningLink: s.SigningLink, EnvelopeID: s.EnvelopeID, CreatedAt: pgtype.Timestamptz{Time: s.CreatedAt, Valid: true},
 	}, nil
 }
 
 func sessionFromDB(row db.SigningSession) (domain.SigningSession, error) {
 	s := domain.SigningSession{
 		ID: row.ID.String(), RentingID: row.RentingID.String(), RenterID: row.RenterID,
-		ContractDocumentID: row.ContractDocumentID.String(), SigningLink: row.SigningLink,
+		ContractDocumentID: row.ContractDocumentID.String(), SigningLink: row.SigningLink, EnvelopeID: row.EnvelopeID,
 		Status: domain.SessionStatus(row.Status), CreatedAt: row.CreatedAt.Time,
 	}
 	if err := json.Unmarshal(row.Contract, &s.Contract); err != nil {

@@ -63,8 +63,26 @@ type system struct {
 	semester  int32
 }
 
-// start runs the system for a new booking, or for a renewal when renewal is set.
+// start runs the system with the sandbox for a new booking, or for a renewal when renewal is set.
 func start(t *testing.T, renewal bool) *system {
+	t.Helper()
+	return startWith(t, renewal, func(publicURL string, client *http.Client) signingSetup {
+		sandbox := NewSandbox(publicURL, testKey, client)
+		return signingSetup{provider: sandbox, verifier: sandbox, pages: func(mux *http.ServeMux, contracts *app.Contracts, logger *slog.Logger) {
+			PageRoutes(mux, contracts, sandbox, logger)
+		}}
+	})
+}
+
+// signingSetup is a signing provider, the verifier of its webhooks and its signing pages.
+type signingSetup struct {
+	provider app.SigningProvider
+	verifier WebhookVerifier
+	pages    func(mux *http.ServeMux, contracts *app.Contracts, logger *slog.Logger)
+}
+
+// startWith runs the system with the signing provider that setup makes for the public address.
+func startWith(t *testing.T, renewal bool, setup func(publicURL string, client *http.Client) signingSetup) *system {
 	t.Helper()
 	ctx := context.Background()
 	pool, _ := pgtest.NewDatabase(t, migrations.FS)
@@ -91,10 +109,10 @@ func start(t *testing.T, renewal bool) *system {
 	t.Cleanup(gateway.Close)
 	logger := slog.New(slog.DiscardHandler)
 	repo := pgadapter.NewRepository(pool)
-	sandbox := NewSandbox(gateway.URL, testKey, gateway.Client())
-	contracts := app.NewContracts(repo, sources, pdf.Renderer{Uncompressed: true}, sandbox, time.Now)
-	WebhookRoute(mux, contracts, sandbox, logger)
-	PageRoutes(mux, contracts, sandbox, logger)
+	signing := setup(gateway.URL, gateway.Client())
+	contracts := app.NewContracts(repo, sources, pdf.Renderer{Uncompressed: true}, signing.provider, time.Now)
+	WebhookRoute(mux, contracts, signing.verifier, logger)
+	signing.pages(mux, contracts, logger)
 	mux.Handle("/graphql", graphql.NewHandler(app.New(repo, imaging.New(), testenv.UploadLimits), contracts, identity.NewVerifier(nil, "document"), logger))
 
 	_, js := natstest.Connect(t)
@@ -210,6 +228,16 @@ func signedBy(sessionID, name, email string) []byte {
 // renter's personal data and no longer serves the contract.
 func (s *system) checkSignedLink(t *testing.T, link string) {
 	t.Helper()
+	s.checkSignedPage(t, link)
+	if body := s.get(t, link+"/contract.pdf", http.StatusGone); strings.Contains(body, "%PDF-") {
+		t.Error("contract.pdf still serves the contract")
+	}
+}
+
+// checkSignedPage asserts that a signed session's page says it is signed and shows none of the
+// renter's personal data.
+func (s *system) checkSignedPage(t *testing.T, link string) {
+	t.Helper()
 	page := s.get(t, link, http.StatusOK)
 	if !strings.Contains(page, "Dieser Vertrag ist unterschrieben.") || !strings.Contains(page, "This contract is signed.") {
 		t.Errorf("the page does not say that the contract is signed:\n%s", page)
@@ -218,9 +246,6 @@ func (s *system) checkSignedLink(t *testing.T, link string) {
 		if strings.Contains(page, personal) {
 			t.Errorf("the signed page shows %q:\n%s", personal, page)
 		}
-	}
-	if body := s.get(t, link+"/contract.pdf", http.StatusGone); strings.Contains(body, "%PDF-") {
-		t.Error("contract.pdf still serves the contract")
 	}
 }
 

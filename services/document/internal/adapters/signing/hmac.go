@@ -1,4 +1,4 @@
-// Package signing holds the signing providers (the sandbox and a real e-signature API), the sandbox's
+// Package signing holds the signing providers (the sandbox and DocuSign), the sandbox's
 // signing pages and the webhook on which a provider reports a signature.
 package signing
 

@@ -36,9 +36,20 @@ type sandboxReport struct {
 	SignedAt    time.Time `json:"signedAt"`
 }
 
-// Open returns the link of the sandbox's signing page; the page needs nothing set up.
-func (s *Sandbox) Open(_ context.Context, session domain.SigningSession, _ []byte) (string, error) {
-	return s.publicURL + "/api/signing/" + session.ID, nil
+// Open returns the link of the sandbox's signing page; the page needs nothing set up and there is
+// no envelope.
+func (s *Sandbox) Open(_ context.Context, session domain.SigningSession, _ []byte) (link, envelopeID string, err error) {
+	return signingPage(s.publicURL, session), "", nil
+}
+
+// SignedCopy is nil: the sandbox keeps no signed copy, so the contract is rendered again with a
+// signature page.
+func (s *Sandbox) SignedCopy(context.Context, domain.SigningSession) ([]byte, error) { return nil, nil }
+
+// signingPage is the link mailed to the renter: the service's own page behind the gateway, which
+// lives as long as the session (a provider's own signing link may expire within minutes).
+func signingPage(publicURL string, session domain.SigningSession) string {
+	return publicURL + "/api/signing/" + session.ID
 }
 
 // VerifyWebhook checks the signature and returns the reported signature.

@@ -50,6 +50,7 @@ type SigningSession struct {
 	SignerName         pgtype.Text
 	CreatedAt          pgtype.Timestamptz
 	SignedAt           pgtype.Timestamptz
+	EnvelopeID         string
 }
 
 type SigningWebhookEvent struct {

@@ -23,7 +23,7 @@ func (q *Queries) GetDocumentContent(ctx context.Context, id pgtype.UUID) ([]byt
 }
 
 const getSigningSession = `-- name: GetSigningSession :one
-SELECT id, renting_id, renter_id, contract_document_id, contract, signing_link, status, signed_document_id, signer_name, created_at, signed_at FROM signing_session WHERE id = $1
+SELECT id, renting_id, renter_id, contract_document_id, contract, signing_link, status, signed_document_id, signer_name, created_at, signed_at, envelope_id FROM signing_session WHERE id = $1
 `
 
 func (q *Queries) GetSigningSession(ctx context.Context, id pgtype.UUID) (SigningSession, error) {
@@ -41,13 +41,14 @@ func (q *Queries) GetSigningSession(ctx context.Context, id pgtype.UUID) (Signin
 		&i.SignerName,
 		&i.CreatedAt,
 		&i.SignedAt,
+		&i.EnvelopeID,
 	)
 	return i, err
 }
 
 const insertSigningSession = `-- name: InsertSigningSession :exec
-INSERT INTO signing_session (id, renting_id, renter_id, contract_document_id, contract, signing_link, created_at)
-VALUES ($1, $2, $3, $4, $5, $6, $7)
+INSERT INTO signing_session (id, renting_id, renter_id, contract_document_id, contract, signing_link, envelope_id, created_at)
+VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
 `
 
 type InsertSigningSessionParams struct {
@@ -57,6 +58,7 @@ type InsertSigningSessionParams struct {
 	ContractDocumentID pgtype.UUID
 	Contract           []byte
 	SigningLink        string
+	EnvelopeID         string
 	CreatedAt          pgtype.Timestamptz
 }
 
@@ -68,13 +70,14 @@ func (q *Queries) InsertSigningSession(ctx context.Context, arg InsertSigningSes
 		arg.ContractDocumentID,
 		arg.Contract,
 		arg.SigningLink,
+		arg.EnvelopeID,
 		arg.CreatedAt,
 	)
 	return err
 }
 
 const lockSigningSession = `-- name: LockSigningSession :one
-SELECT id, renting_id, renter_id, contract_document_id, contract, signing_link, status, signed_document_id, signer_name, created_at, signed_at FROM signing_session WHERE id = $1 FOR UPDATE
+SELECT id, renting_id, renter_id, contract_document_id, contract, signing_link, status, signed_document_id, signer_name, created_at, signed_at, envelope_id FROM signing_session WHERE id = $1 FOR UPDATE
 `
 
 func (q *Queries) LockSigningSession(ctx context.Context, id pgtype.UUID) (SigningSession, error) {
@@ -92,6 +95,7 @@ func (q *Queries) LockSigningSession(ctx context.Context, id pgtype.UUID) (Signi
 		&i.SignerName,
 		&i.CreatedAt,
 		&i.SignedAt,
+		&i.EnvelopeID,
 	)
 	return i, err
 }
@@ -120,7 +124,7 @@ func (q *Queries) MarkSigningSessionSigned(ctx context.Context, arg MarkSigningS
 }
 
 const newestSigningSessionOfRenting = `-- name: NewestSigningSessionOfRenting :one
-SELECT id, renting_id, renter_id, contract_document_id, contract, signing_link, status, signed_document_id, signer_name, created_at, signed_at FROM signing_session
+SELECT id, renting_id, renter_id, contract_document_id, contract, signing_link, status, signed_document_id, signer_name, created_at, signed_at, envelope_id FROM signing_session
 WHERE renting_id = $1
 ORDER BY created_at DESC, id
 LIMIT 1
@@ -141,6 +145,7 @@ func (q *Queries) NewestSigningSessionOfRenting(ctx context.Context, rentingID p
 		&i.SignerName,
 		&i.CreatedAt,
 		&i.SignedAt,
+		&i.EnvelopeID,
 	)
 	return i, err
 }

@@ -1,6 +1,6 @@
 -- name: InsertSigningSession :exec
-INSERT INTO signing_session (id, renting_id, renter_id, contract_document_id, contract, signing_link, created_at)
-VALUES ($1, $2, $3, $4, $5, $6, $7);
+INSERT INTO signing_session (id, renting_id, renter_id, contract_document_id, contract, signing_link, envelope_id, created_at)
+VALUES ($1, $2, $3, $4, $5, $6, $7, $8);
 
 -- name: GetSigningSession :one
 SELECT * FROM signing_session WHERE id = $1;
