@@ -15,6 +15,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"semesterhaus/tools/internal/runca"
 )
 
 // PostfixOptions configure a private Postfix instance.
@@ -26,7 +28,7 @@ type PostfixOptions struct {
 	Domain string
 	// Cert is the server certificate offered with STARTTLS (from the run's CA). Required: the
 	// instance accepts nothing before STARTTLS.
-	Cert ServerCert
+	Cert runca.Pair
 	// Port on 127.0.0.1; zero picks a free one.
 	Port int
 }

@@ -2,6 +2,7 @@ package realpeers
 
 import (
 	"context"
+	"crypto/tls"
 	"errors"
 	"fmt"
 	"net/smtp"
@@ -11,12 +12,14 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"semesterhaus/tools/internal/runca"
 )
 
 // startPostfix starts a private instance with a certificate of a fresh CA; the instance stops when
 // the test ends, failed or not. Without Postfix on the machine (make test installs it through
 // tools/setup/packages.sh) or without root, the test is skipped.
-func startPostfix(t *testing.T) (*Postfix, *CA) {
+func startPostfix(t *testing.T) (*Postfix, *runca.CA) {
 	t.Helper()
 	if !PostfixInstalled() {
 		t.Skip("Postfix is not installed: tools/setup/packages.sh test installs it")
@@ -24,11 +27,11 @@ func startPostfix(t *testing.T) (*Postfix, *CA) {
 	if os.Geteuid() != 0 {
 		t.Skip("a private Postfix instance needs root")
 	}
-	ca, err := NewCA(t.TempDir())
+	ca, err := runca.New(t.TempDir(), "Semesterhaus test run")
 	if err != nil {
 		t.Fatal(err)
 	}
-	cert, err := ca.Issue("mx", "mx.semesterhaus.test", "localhost", "127.0.0.1")
+	cert, err := ca.Issue("mx.semesterhaus.test")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -57,8 +60,8 @@ const testMessage = "From: Semesterhaus <noreply@semesterhaus.test>\r\n" +
 	"Bitte bestaetigen Sie Ihre E-Mail-Adresse.\r\n"
 
 // send talks SMTP to the instance as the services' mail client does: EHLO with helo, STARTTLS
-// verified against the run's CA (when tls is set), one message from noreply@ to rcpt.
-func send(pf *Postfix, ca *CA, helo string, tls bool, rcpt, messageID string) error {
+// verified against the run's CA (when startTLS is set), one message from noreply@ to rcpt.
+func send(pf *Postfix, ca *runca.CA, helo string, startTLS bool, rcpt, messageID string) error {
 	c, err := smtp.Dial(pf.Addr())
 	if err != nil {
 		return err
@@ -67,11 +70,11 @@ func send(pf *Postfix, ca *CA, helo string, tls bool, rcpt, messageID string) er
 	if err := c.Hello(helo); err != nil {
 		return fmt.Errorf("EHLO: %w", err)
 	}
-	if tls {
+	if startTLS {
 		if ok, _ := c.Extension("STARTTLS"); !ok {
 			return errors.New("STARTTLS is not offered")
 		}
-		if err := c.StartTLS(ca.ClientTLS("mx.semesterhaus.test")); err != nil {
+		if err := c.StartTLS(&tls.Config{RootCAs: ca.Pool(), ServerName: "mx.semesterhaus.test", MinVersion: tls.VersionTLS12}); err != nil {
 			return fmt.Errorf("STARTTLS: %w", err)
 		}
 	}
@@ -139,7 +142,7 @@ func TestPostfix_refuses(t *testing.T) {
 	cases := []struct {
 		name      string
 		helo      string
-		tls       bool
+		startTLS  bool
 		rcpt      string
 		wantCode  int
 		wantPhase string
@@ -155,7 +158,7 @@ func TestPostfix_refuses(t *testing.T) {
 		{"a recipient of another domain", "renter.semesterhaus.test", true, "anna@example.org", 554, "RCPT"},
 	}
 	for i, tc := range cases {
-		err := send(pf, ca, tc.helo, tc.tls, tc.rcpt, fmt.Sprintf("refused%d", i))
+		err := send(pf, ca, tc.helo, tc.startTLS, tc.rcpt, fmt.Sprintf("refused%d", i))
 		if smtpCode(err) != tc.wantCode || !strings.HasPrefix(err.Error(), tc.wantPhase+":") {
 			t.Errorf("%s: %v, want %d at %s", tc.name, err, tc.wantCode, tc.wantPhase)
 		}
@@ -181,11 +184,11 @@ func TestPostfix_stopLeavesNoProcessAndNoDirectory(t *testing.T) {
 	if !PostfixInstalled() || os.Geteuid() != 0 {
 		t.Skip("needs Postfix and root")
 	}
-	ca, err := NewCA(t.TempDir())
+	ca, err := runca.New(t.TempDir(), "Semesterhaus test run")
 	if err != nil {
 		t.Fatal(err)
 	}
-	cert, err := ca.Issue("mx", "mx.semesterhaus.test")
+	cert, err := ca.Issue("mx.semesterhaus.test")
 	if err != nil {
 		t.Fatal(err)
 	}
