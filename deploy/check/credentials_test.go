@@ -21,6 +21,8 @@ var publicKeys = map[string]string{
 	"SERVICE_PUBLIC_KEYS": "the services' Ed25519 public keys (SERVICE_KEY is each one's private half, in a Secret)",
 	"IDENTITY_PUBLIC_KEY": "the gateway's identity-token public key (IDENTITY_PRIVATE_KEY is in the Secret identity)",
 	"keys":                "the key of the operator's ConfigMap service-public-keys: SERVICE_PUBLIC_KEYS",
+	// Not a key pair's half but named so by DocuSign: the integration's OAuth client id.
+	"DOCUSIGN_INTEGRATION_KEY": "DocuSign's OAuth client id, public; the JWT grant is proven by DOCUSIGN_PRIVATE_KEY, in the Secret signing",
 }
 
 // credentialFree are settings typed config.Secret whose value in these manifests carries no credential,
