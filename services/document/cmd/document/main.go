@@ -53,7 +53,7 @@ func serve(ctx context.Context, cfg config.Config, infra *service.Infra, logger 
 	}
 	pageFiles := app.NewRenterPageFiles(grpcadapter.NewPageSources(sources, paymentConn), repo, pdf.Renderer{}, time.Now)
 	sandbox := signing.NewSandbox(cfg.PublicURL, webhookKey(cfg), &http.Client{Timeout: 30 * time.Second})
-	provider, webhooks, docusign, err := signingProvider(cfg, sandbox)
+	provider, webhooks, docusign, err := signingProvider(cfg, sandbox, logger)
 	if err != nil {
 		return err
 	}
@@ -105,7 +105,7 @@ func dialSources(cfg config.Config, infra *service.Infra) (*grpcadapter.Sources,
 
 // signingProvider picks the provider that opens sessions and the verifier of its webhooks; for
 // DocuSign also the signing page's recipient views.
-func signingProvider(cfg config.Config, sandbox *signing.Sandbox) (app.SigningProvider, signing.WebhookVerifier, *signing.DocuSign, error) {
+func signingProvider(cfg config.Config, sandbox *signing.Sandbox, logger *slog.Logger) (app.SigningProvider, signing.WebhookVerifier, *signing.DocuSign, error) {
 	if cfg.Signing.Provider != config.ProviderDocuSign {
 		return sandbox, sandbox, nil, nil
 	}
@@ -115,7 +115,7 @@ func signingProvider(cfg config.Config, sandbox *signing.Sandbox) (app.SigningPr
 	}
 	docusign, err := signing.NewDocuSign(signing.DocuSignSettings{
 		AuthURL: cfg.DocuSignAuthURL, IntegrationKey: cfg.DocuSignIntegrationKey, UserID: cfg.DocuSignUserID,
-		AccountID: cfg.DocuSignAccountID, PrivateKeyPEM: key, ConnectKeys: cfg.ConnectKeys(), PublicURL: cfg.PublicURL,
+		AccountID: cfg.DocuSignAccountID, PrivateKeyPEM: key, ConnectKeys: cfg.ConnectKeys(), PublicURL: cfg.PublicURL, Logger: logger,
 	}, &http.Client{Timeout: 30 * time.Second})
 	if err != nil {
 		return nil, nil, nil, err

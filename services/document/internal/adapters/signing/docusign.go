@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"log/slog"
 	"net/http"
 	"net/url"
 	"strconv"
@@ -34,6 +35,7 @@ type DocuSignSettings struct {
 	// is accepted, so a key can be rotated without a pause.
 	ConnectKeys [][]byte
 	PublicURL   string
+	Logger      *slog.Logger
 }
 
 // DocuSign is the signing provider DocuSign eSignature (REST API v2.1): the contract goes out as an
@@ -56,7 +58,13 @@ func NewDocuSign(s DocuSignSettings, client *http.Client) (*DocuSign, error) {
 }
 
 func newDocuSign(s DocuSignSettings, key *rsa.PrivateKey, r *retrying, now func() time.Time) *DocuSign {
-	a := &auth{authURL: s.AuthURL, integrationKey: s.IntegrationKey, userID: s.UserID, accountID: s.AccountID, key: key, now: now, http: r}
+	if s.Logger == nil {
+		s.Logger = slog.New(slog.DiscardHandler)
+	}
+	a := &auth{
+		authURL: s.AuthURL, integrationKey: s.IntegrationKey, userID: s.UserID, accountID: s.AccountID, key: key, now: now, http: r,
+		logger: s.Logger,
+	}
 	return &DocuSign{auth: a, http: r, keys: s.ConnectKeys, publicURL: s.PublicURL}
 }
 

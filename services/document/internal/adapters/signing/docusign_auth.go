@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"log/slog"
 	"net/http"
 	"net/url"
 	"strings"
@@ -34,6 +35,7 @@ type auth struct {
 	key            *rsa.PrivateKey
 	now            func() time.Time
 	http           *retrying
+	logger         *slog.Logger
 
 	mu      sync.Mutex
 	token   string
@@ -59,6 +61,8 @@ func (a *auth) session(ctx context.Context) (string, account, error) {
 			return "", account{}, err
 		}
 		a.account = acct
+		// Operators check here which account and API address the integration found.
+		a.logger.InfoContext(ctx, "docusign account", "account_id", acct.ID, "base_uri", acct.BaseURI)
 	}
 	return a.token, a.account, nil
 }

@@ -40,7 +40,7 @@ func newTestDocuSign(t *testing.T, sim *docusign.Simulator, publicURL string, no
 	}
 	return newDocuSign(DocuSignSettings{
 		AuthURL: sim.URL(), IntegrationKey: docusign.IntegrationKey, UserID: docusign.UserID,
-		ConnectKeys: [][]byte{oldConnectKey, connectKey}, PublicURL: publicURL,
+		ConnectKeys: [][]byte{oldConnectKey, connectKey}, PublicURL: publicURL, Logger: slog.New(slog.DiscardHandler),
 	}, key, fastRetries(http.DefaultClient), now)
 }
 
