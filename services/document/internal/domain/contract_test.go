@@ -55,3 +55,26 @@ func TestCheckSigner_reportedSignerMustBeTheRenterAsked(t *testing.T) {
 		})
 	}
 }
+
+func TestCheckEnvelope_reportMustBeAboutTheSessionsEnvelope(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name, session, reported string
+		ok                      bool
+	}{
+		{"the session's envelope", "env-1", "env-1", true},
+		{"another envelope naming the session", "env-1", "env-2", false},
+		{"no envelope for a session that has one", "env-1", "", false},
+		{"an envelope for a sandbox session", "", "env-1", false},
+		{"the sandbox: neither has one", "", "", true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			err := SigningSession{EnvelopeID: tt.session}.CheckEnvelope(Signature{EnvelopeID: tt.reported})
+			if (err == nil) != tt.ok || (err != nil && !errors.Is(err, ErrInvalidSignature)) {
+				t.Errorf("CheckEnvelope = %v, want ok %v", err, tt.ok)
+			}
+		})
+	}
+}
