@@ -298,7 +298,7 @@ func checkRuntimeStage(t *testing.T, dockerfile string, stages []Stage, buildSta
 		t.Errorf("%s: USER %q, want a numeric non-root user (runAsNonRoot checks it)", dockerfile, user)
 	}
 	if _, ok := copied["/etc/ssl/certs/ca-certificates.crt"]; !ok {
-		t.Errorf("%s: no CA certificates in the runtime image (Stripe, the signing API, OTLP over TLS)", dockerfile)
+		t.Errorf("%s: no CA certificates in the runtime image (Stripe, DocuSign, OTLP over TLS)", dockerfile)
 	}
 }
 
