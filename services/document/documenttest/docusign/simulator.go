@@ -313,15 +313,13 @@ func (s *Simulator) rest(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	a := s.handle(r, input.PathParams, Operation(input))
-	if a.status/100 == 2 {
-		if err := s.validator.Response(r.Context(), input, a.status, a.header, a.body); err != nil {
-			s.opts.Invalid(err)
-			a = apiError(http.StatusInternalServerError, "SIMULATOR_INVALID_ANSWER", err.Error())
-		} else {
-			s.mu.Lock()
-			s.calls[Operation(input)]++
-			s.mu.Unlock()
-		}
+	if err := s.validator.Response(r.Context(), input, a.status, a.header, a.body); err != nil {
+		s.opts.Invalid(err)
+		a = apiError(http.StatusInternalServerError, "SIMULATOR_INVALID_ANSWER", err.Error())
+	} else if a.status/100 == 2 {
+		s.mu.Lock()
+		s.calls[Operation(input)]++
+		s.mu.Unlock()
 	}
 	writeAnswer(w, a)
 }
