@@ -1,0 +1,238 @@
+package realpeers
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/cookiejar"
+	"net/url"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"semesterhaus/platform/natslocal"
+)
+
+// The gateway's settings that map the example provider's admin to an admin: its ID tokens carry no
+// groups (README.md).
+const (
+	gatewayRoleClaim = "sub"
+	gatewayAdminRole = OIDCAdminSubject
+)
+
+// ssoSite is the gateway binary configured for single sign-on with the example provider, and a
+// browser (an http.Client with a cookie jar).
+type ssoSite struct {
+	provider *OIDCProvider
+	gateway  string // http://127.0.0.1:PORT
+	browser  *http.Client
+	log      *lockedBuffer
+}
+
+func newSSOSite(t *testing.T) *ssoSite {
+	t.Helper()
+	providerBin, err := PeerBinary("oidc-provider")
+	if err != nil {
+		t.Fatal(err) // the message ends in "run make peers"
+	}
+	gatewayBin := buildGateway(t)
+
+	nats, err := natslocal.Start(natslocal.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(nats.Shutdown)
+
+	gatewayPort, err := FreePort()
+	if err != nil {
+		t.Fatal(err)
+	}
+	metricsPort, err := FreePort()
+	if err != nil {
+		t.Fatal(err)
+	}
+	site := &ssoSite{gateway: "http://127.0.0.1:" + strconv.Itoa(gatewayPort), log: &lockedBuffer{}}
+	callback := site.gateway + "/api/auth/sso/callback"
+
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	site.provider, err = StartOIDCProvider(ctx, OIDCProviderOptions{Binary: providerBin, RedirectURIs: []string{callback}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		if t.Failed() {
+			t.Logf("provider's log:\n%s", site.provider.Log())
+		}
+		site.provider.Stop()
+	})
+
+	cmd := exec.Command(gatewayBin)
+	cmd.Env = []string{
+		"PATH=" + os.Getenv("PATH"),
+		"HTTP_ADDR=127.0.0.1:" + strconv.Itoa(gatewayPort),
+		"METRICS_ADDR=127.0.0.1:" + strconv.Itoa(metricsPort),
+		"NATS_URL=" + nats.URL(),
+		"SESSION_BUCKET=sso_sessions", "RATE_LIMIT_BUCKET=sso_limits",
+		"LOG_FORMAT=text",
+		"OIDC_ISSUER_URL=" + site.provider.Issuer(),
+		"OIDC_CLIENT_ID=" + OIDCClientID,
+		"OIDC_CLIENT_SECRET=" + OIDCClientSecret,
+		"OIDC_REDIRECT_URL=" + callback,
+		"OIDC_ROLE_CLAIM=" + gatewayRoleClaim,
+		"OIDC_ADMIN_ROLE=" + gatewayAdminRole,
+	}
+	cmd.Stdout, cmd.Stderr = site.log, site.log
+	cmd.SysProcAttr = &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	exited := make(chan struct{})
+	go func() { _ = cmd.Wait(); close(exited) }()
+	t.Cleanup(func() {
+		_ = cmd.Process.Signal(syscall.SIGTERM)
+		select {
+		case <-exited:
+		case <-time.After(10 * time.Second):
+			_ = cmd.Process.Kill()
+			<-exited
+		}
+		if t.Failed() {
+			t.Logf("gateway's log:\n%s", site.log.String())
+		}
+	})
+	if err := waitHTTP(ctx, site.gateway+"/healthz", exited); err != nil {
+		t.Fatalf("gateway: %v", err)
+	}
+
+	jar, _ := cookiejar.New(nil)
+	site.browser = &http.Client{Jar: jar, Timeout: 15 * time.Second}
+	return site
+}
+
+// buildGateway builds the gateway's binary from this checkout (go build's cache makes it quick
+// after the first time).
+func buildGateway(t *testing.T) string {
+	t.Helper()
+	goBin, err := exec.LookPath("go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(t.TempDir(), "gateway")
+	cmd := exec.Command(goBin, "build", "-o", out, "semesterhaus/gateway/cmd/gateway")
+	if msg, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("go build the gateway: %v\n%s", err, msg)
+	}
+	return out
+}
+
+func waitHTTP(ctx context.Context, u string, exited <-chan struct{}) error {
+	client := &http.Client{Timeout: time.Second}
+	for {
+		resp, err := client.Get(u)
+		if err == nil {
+			resp.Body.Close()
+			if resp.StatusCode == http.StatusOK {
+				return nil
+			}
+		}
+		select {
+		case <-exited:
+			return errors.New("exited before it answered")
+		case <-ctx.Done():
+			return fmt.Errorf("%s does not answer: %v", u, err)
+		case <-time.After(100 * time.Millisecond):
+		}
+	}
+}
+
+var loginFormID = regexp.MustCompile(`name="id" value="([^"]+)"`)
+
+// signIn drives the authorization code flow as a browser does: the gateway's sign-in sends it to
+// the provider's login page, the form is posted with the user's credentials, and the redirects lead
+// back through the gateway's callback to where the browser lands.
+func (s *ssoSite) signIn(t *testing.T, username, password string) *url.URL {
+	t.Helper()
+	resp, err := s.browser.Get(s.gateway + "/api/auth/sso/login?return=/admin/overview")
+	if err != nil {
+		t.Fatal(err)
+	}
+	page, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	login := resp.Request.URL
+	if !strings.HasPrefix(login.String(), s.provider.Issuer()+"login/username") {
+		t.Fatalf("sign-in led to %s (%d), want the provider's login page", login, resp.StatusCode)
+	}
+	m := loginFormID.FindSubmatch(page)
+	if m == nil {
+		t.Fatalf("the provider's login page has no auth request id:\n%s", page)
+	}
+	resp, err = s.browser.PostForm(login.ResolveReference(&url.URL{Path: "/login/username"}).String(),
+		url.Values{"id": {string(m[1])}, "username": {username}, "password": {password}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	return resp.Request.URL
+}
+
+func (s *ssoSite) whoami(t *testing.T) string {
+	t.Helper()
+	resp, err := s.browser.Get(s.gateway + "/api/whoami")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	body, _ := io.ReadAll(resp.Body)
+	return string(body)
+}
+
+func TestOIDCProvider_theGatewaysSSOSignsInTheProvidersAdmin(t *testing.T) {
+	t.Parallel()
+	site := newSSOSite(t)
+
+	landed := site.signIn(t, site.provider.AdminUsername(), OIDCPassword)
+
+	if landed.Host != strings.TrimPrefix(site.gateway, "http://") || landed.Path != "/admin/overview" {
+		t.Fatalf("landed on %s, want the gateway's /admin/overview", landed)
+	}
+	if who := site.whoami(t); who != "admin" {
+		t.Errorf("whoami = %q, want admin", who)
+	}
+}
+
+func TestOIDCProvider_theProvidersOtherUserIsNoAdmin(t *testing.T) {
+	t.Parallel()
+	site := newSSOSite(t)
+
+	landed := site.signIn(t, OIDCSecondUsername, OIDCPassword)
+
+	if landed.Path != "/admin/login" || landed.Query().Get("error") != "sso" {
+		t.Errorf("landed on %s, want /admin/login?error=sso", landed)
+	}
+	if who := site.whoami(t); who != "anonymous" {
+		t.Errorf("whoami = %q, want anonymous", who)
+	}
+}
+
+func TestOIDCProvider_aWrongPasswordStaysAtTheProvider(t *testing.T) {
+	t.Parallel()
+	site := newSSOSite(t)
+
+	landed := site.signIn(t, site.provider.AdminUsername(), "not-"+OIDCPassword)
+
+	if !strings.HasPrefix(landed.String(), site.provider.Issuer()+"login/username") {
+		t.Errorf("landed on %s, want the provider's login page again", landed)
+	}
+	if who := site.whoami(t); who != "anonymous" {
+		t.Errorf("whoami = %q, want anonymous", who)
+	}
+}
