@@ -201,8 +201,9 @@ func TestImages_areSkaffoldArtifactsOrPinned(t *testing.T) {
 // Settings that may stay unset in a cluster, with the reason. Every other setting a deployable reads
 // must be given by its manifests.
 var defaultsFineInCluster = map[string]string{
-	"NATS_USER":     "set where the workload talks to NATS (TestNATS_eachUserSignsInWithItsSecret); catalog and the migrate Jobs do not",
-	"NATS_PASSWORD": "set where the workload talks to NATS (TestNATS_eachUserSignsInWithItsSecret); catalog and the migrate Jobs do not",
+	"NATS_USER":      "set where the workload talks to NATS (TestNATS_eachUserSignsInWithItsSecret); catalog and the migrate Jobs do not",
+	"NATS_PASSWORD":  "set where the workload talks to NATS (TestNATS_eachUserSignsInWithItsSecret); catalog and the migrate Jobs do not",
+	"STRIPE_API_URL": "empty is Stripe's own API; only the production rehearsal points it elsewhere (at stripe-mock)",
 }
 
 // Settings that the migrate Jobs (kind Job) may leave unset, with the reason: a Job only migrates its

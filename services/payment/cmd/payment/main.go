@@ -49,7 +49,7 @@ func serve(ctx context.Context, cfg config.Config, infra *service.Infra, logger 
 	sandbox := provider.NewSandbox(cfg.PublicURL, cfg.Payment.WebhookSecret.Reveal())
 	var checkout app.Provider = sandbox
 	if cfg.Payment.Provider == config.ProviderStripe {
-		checkout = provider.NewStripe(cfg.StripeSecretKey.Reveal(), cfg.PublicURL, nil)
+		checkout = provider.NewStripe(cfg.StripeSecretKey.Reveal(), cfg.PublicURL, cfg.StripeBackends())
 	}
 	payments := app.New(repo, grpcadapter.NewRentings(rentingConn), grpcadapter.NewCatalog(catalogConn), checkout, time.Now)
 	in := func(tx pgx.Tx) app.Store { return repo.InTx(tx) }

@@ -2,6 +2,8 @@
 package config
 
 import (
+	"github.com/stripe/stripe-go/v85"
+
 	platformconfig "semesterhaus/platform/config"
 	"semesterhaus/platform/service"
 )
@@ -27,6 +29,17 @@ type Config struct {
 	// PAYMENT_WEBHOOK_SECRET, PAYMENT_WEBHOOK_TOLERANCE.
 	Payment         platformconfig.Partner `envPrefix:"PAYMENT_"`
 	StripeSecretKey platformconfig.Secret  `env:"STRIPE_SECRET_KEY"`
+	// StripeAPIURL is where Stripe's API is reached; empty: Stripe's own. The production rehearsal
+	// points it at stripe-mock, which answers as Stripe's API description says.
+	StripeAPIURL string `env:"STRIPE_API_URL"`
+}
+
+// StripeBackends are stripe-go's backends for StripeAPIURL, nil for Stripe's own API.
+func (c Config) StripeBackends() *stripe.Backends {
+	if c.StripeAPIURL == "" {
+		return nil
+	}
+	return stripe.NewBackendsWithConfig(&stripe.BackendConfig{URL: stripe.String(c.StripeAPIURL)})
 }
 
 // Load reads the settings and checks them: production refuses the sandbox and its built-in secret,
@@ -38,6 +51,11 @@ func Load() (Config, error) {
 	}
 	if err := platformconfig.CheckAbsoluteURL("PUBLIC_URL", cfg.PublicURL); err != nil {
 		return Config{}, err
+	}
+	if cfg.StripeAPIURL != "" {
+		if err := platformconfig.CheckAbsoluteURL("STRIPE_API_URL", cfg.StripeAPIURL); err != nil {
+			return Config{}, err
+		}
 	}
 	err = cfg.Payment.Check(platformconfig.PartnerRules{
 		Prefix: "PAYMENT_", Real: ProviderStripe, RealNeeds: map[string]string{"STRIPE_SECRET_KEY": cfg.StripeSecretKey.Reveal()},
