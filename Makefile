@@ -77,7 +77,7 @@ $(BIN_DIR)/oidc-provider: tools/peers/go.mod
 ##@ Testing
 
 .PHONY: test
-test: packages-test test-go test-web test-e2e test-chaos test-deploy ## Run every test
+test: packages-test test-go test-web test-e2e test-chaos test-rehearsal test-deploy ## Run every test
 
 .PHONY: test-e2e
 test-e2e: ## Browser end-to-end tests (Playwright, headless Chromium) against a fresh system on ports shifted by E2E_PORT_OFFSET (100)
@@ -106,6 +106,16 @@ PRESSURE_FLAGS ?=
 .PHONY: pressure
 pressure: build tools/mailcatcher/node_modules ## Memory under pressure: hostile uploads, a 500-way confirmation race, expensive queries; each process against its Deployment's limit
 	$(BIN_DIR)/pressure $(PRESSURE_FLAGS)
+
+# The production rehearsal (tools/cmd/rehearsal, docs/go-live.md): the system as deploy/overlays/prod
+# configures it (devstack -production) against the partners' real software on loopback (stripe-mock,
+# the DocuSign simulator held to DocuSign's published description, Debian's Postfix, an OpenID
+# provider), one booking from request to key code; ports shifted by REHEARSAL_PORT_OFFSET.
+REHEARSAL_PORT_OFFSET ?= 400
+
+.PHONY: test-rehearsal
+test-rehearsal: build peers ## Production rehearsal: the prod configuration against stripe-mock, a DocuSign simulator, Postfix and an OpenID provider, one booking end to end
+	$(BIN_DIR)/rehearsal -port-offset $(REHEARSAL_PORT_OFFSET)
 
 .PHONY: test-deploy
 test-deploy: ## Kubernetes delivery: render and validate the overlays offline, check images, settings and policies, build each image's Go stage as its Dockerfile does

@@ -16,6 +16,7 @@ require (
 	github.com/emersion/go-smtp v0.25.1
 	github.com/jackc/pgx/v5 v5.12.0
 	github.com/nats-io/nats.go v1.55.0
+	github.com/stripe/stripe-go/v85 v85.0.0
 	go.opentelemetry.io/proto/otlp v1.11.0
 	golang.org/x/crypto v0.58.0
 	google.golang.org/grpc v1.85.0
@@ -23,6 +24,15 @@ require (
 	gopkg.in/yaml.v3 v3.0.1
 	semesterhaus/platform v0.0.0-00010101000000-000000000000
 	semesterhaus/proto v0.0.0-00010101000000-000000000000
+	semesterhaus/services/document v0.0.0-00010101000000-000000000000
+)
+
+require (
+	github.com/getkin/kin-openapi v0.153.0 // indirect
+	github.com/go-openapi/jsonpointer v1.0.0 // indirect
+	github.com/google/uuid v1.6.0 // indirect
+	github.com/santhosh-tekuri/jsonschema/v6 v6.0.3 // indirect
+	go.yaml.in/yaml/v4 v4.0.0 // indirect
 )
 
 require (
@@ -91,3 +101,5 @@ require (
 replace golang.org/x/exp => golang.org/x/exp v0.0.0-20250620022241-b7579e27df2b
 
 replace semesterhaus/proto => ../proto
+
+replace semesterhaus/services/document => ../services/document

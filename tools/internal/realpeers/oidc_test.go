@@ -11,7 +11,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"regexp"
 	"strconv"
 	"strings"
 	"syscall"
@@ -154,34 +153,14 @@ func waitHTTP(ctx context.Context, u string, exited <-chan struct{}) error {
 	}
 }
 
-var loginFormID = regexp.MustCompile(`name="id" value="([^"]+)"`)
-
-// signIn drives the authorization code flow as a browser does: the gateway's sign-in sends it to
-// the provider's login page, the form is posted with the user's credentials, and the redirects lead
-// back through the gateway's callback to where the browser lands.
+// signIn signs the browser in through the provider (OIDCProvider.SignIn) and returns where it landed.
 func (s *ssoSite) signIn(t *testing.T, username, password string) *url.URL {
 	t.Helper()
-	resp, err := s.browser.Get(s.gateway + "/api/auth/sso/login?return=/admin/overview")
+	landed, err := s.provider.SignIn(context.Background(), s.browser, s.gateway, username, password)
 	if err != nil {
 		t.Fatal(err)
 	}
-	page, _ := io.ReadAll(resp.Body)
-	resp.Body.Close()
-	login := resp.Request.URL
-	if !strings.HasPrefix(login.String(), s.provider.Issuer()+"login/username") {
-		t.Fatalf("sign-in led to %s (%d), want the provider's login page", login, resp.StatusCode)
-	}
-	m := loginFormID.FindSubmatch(page)
-	if m == nil {
-		t.Fatalf("the provider's login page has no auth request id:\n%s", page)
-	}
-	resp, err = s.browser.PostForm(login.ResolveReference(&url.URL{Path: "/login/username"}).String(),
-		url.Values{"id": {string(m[1])}, "username": {username}, "password": {password}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	resp.Body.Close()
-	return resp.Request.URL
+	return landed
 }
 
 func (s *ssoSite) whoami(t *testing.T) string {

@@ -108,6 +108,15 @@ func Book(ctx context.Context, endpoint string, b Booking) (string, error) {
 
 // FreeApartment returns the bookable semester and a free apartment in it, asked at endpoint.
 func FreeApartment(ctx context.Context, endpoint string) (semesterID, apartmentID int, err error) {
+	return freeApartment(ctx, http.DefaultClient, endpoint)
+}
+
+// FreeApartment is FreeApartment asked through the site's gateway.
+func (s *Site) FreeApartment(ctx context.Context) (semesterID, apartmentID int, err error) {
+	return freeApartment(ctx, s.client, s.Gateway+"/api/graphql")
+}
+
+func freeApartment(ctx context.Context, client *http.Client, endpoint string) (semesterID, apartmentID int, err error) {
 	var available struct {
 		AvailableApartments struct {
 			BookableSemester  struct{ ID int }
@@ -117,7 +126,7 @@ func FreeApartment(ctx context.Context, endpoint string) (semesterID, apartmentI
 			}
 		}
 	}
-	err = GraphQL(ctx, endpoint, `{ availableApartments { bookableSemester { id } apartmentBookable { apartmentId free } } }`, nil, &available)
+	err = graphQL(ctx, client, endpoint, `{ availableApartments { bookableSemester { id } apartmentBookable { apartmentId free } } }`, nil, &available)
 	if err != nil {
 		return 0, 0, err
 	}

@@ -16,22 +16,41 @@ import (
 )
 
 // Site drives the running system through its gateway as the booking pages, the sandboxes and an
-// administrator do, and reads the mails in the mail catcher (MailDev's HTTP API).
+// administrator do, and reads the mails in the mail catcher (MailDev's HTTP API) or another mailbox.
 type Site struct {
 	Gateway string // e.g. http://127.0.0.1:8080
-	Mail    string // the mail catcher's HTTP API, e.g. http://127.0.0.1:8025
+	Mail    string // the mail catcher's HTTP API, e.g. http://127.0.0.1:8025; empty with another mailbox
 	client  *http.Client
+	mailbox Mailbox
 }
 
-// NewSite returns a site client with its own cookies (an administrator's session after SignIn).
+// Mailbox is where a site reads the mails the system sent.
+type Mailbox interface {
+	// MailsTo lists the mails to address (as the system writes it: in lower case).
+	MailsTo(ctx context.Context, address string) ([]CaughtMail, error)
+}
+
+// NewSite returns a site client with its own cookies (an administrator's session after SignIn)
+// that reads the mails in the mail catcher at mail.
 func NewSite(gateway, mail string) *Site {
+	s := NewSiteWith(gateway, http.DefaultTransport, nil)
+	s.Mail, s.mailbox = mail, catcher{s}
+	return s
+}
+
+// NewSiteWith returns a site client that reaches the gateway through transport (one that trusts a
+// CA of the run, say) and reads the mails in mailbox.
+func NewSiteWith(gateway string, transport http.RoundTripper, mailbox Mailbox) *Site {
 	jar, _ := cookiejar.New(nil)
-	return &Site{Gateway: gateway, Mail: mail, client: &http.Client{
-		Jar: jar, Timeout: time.Minute,
+	return &Site{Gateway: gateway, mailbox: mailbox, client: &http.Client{
+		Jar: jar, Timeout: time.Minute, Transport: transport,
 		// The confirmation link, the signing and the checkout answer with a redirect: its target is the result.
 		CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse },
 	}}
 }
+
+// Client is the site's HTTP client: its cookies, its transport, redirects not followed.
+func (s *Site) Client() *http.Client { return s.client }
 
 // GraphQL posts an operation to the gateway with the site's cookies.
 func (s *Site) GraphQL(ctx context.Context, query string, variables map[string]any, out any) error {
@@ -259,9 +278,16 @@ func (s *Site) Mails(ctx context.Context) ([]CaughtMail, error) {
 	return s.mails(ctx, "")
 }
 
-// MailsTo lists the mails to address (as the system writes it: in lower case).
+// MailsTo lists the mails to address (as the system writes it: in lower case) in the site's mailbox.
 func (s *Site) MailsTo(ctx context.Context, address string) ([]CaughtMail, error) {
-	return s.mails(ctx, "?"+url.Values{"to.address": {address}}.Encode())
+	return s.mailbox.MailsTo(ctx, address)
+}
+
+// catcher is the mail catcher as a site's mailbox.
+type catcher struct{ site *Site }
+
+func (c catcher) MailsTo(ctx context.Context, address string) ([]CaughtMail, error) {
+	return c.site.mails(ctx, "?"+url.Values{"to.address": {address}}.Encode())
 }
 
 // mails asks the mail catcher for its mails, all or those the query filters (MailDev's filters).
@@ -302,9 +328,19 @@ func (s *Site) providerLink(ctx context.Context, field, rentingID string) (strin
 	return *out[field], nil
 }
 
+// SigningLink is the renting's signing link, as the booking's step4 page asks for it.
+func (s *Site) SigningLink(ctx context.Context, rentingID string) (string, error) {
+	return s.providerLink(ctx, "fetchSigningLink", rentingID)
+}
+
+// PaymentLink is the renting's payment link, as the booking's step5 page asks for it.
+func (s *Site) PaymentLink(ctx context.Context, rentingID string) (string, error) {
+	return s.providerLink(ctx, "fetchPaymentLink", rentingID)
+}
+
 // Sign signs the renting's contract in the signing sandbox with the renter's full name.
 func (s *Site) Sign(ctx context.Context, rentingID, fullName string) error {
-	link, err := s.providerLink(ctx, "fetchSigningLink", rentingID)
+	link, err := s.SigningLink(ctx, rentingID)
 	if err != nil {
 		return err
 	}
@@ -313,7 +349,7 @@ func (s *Site) Sign(ctx context.Context, rentingID, fullName string) error {
 
 // Pay pays the renting's rent in the payment sandbox; the sandbox reports it on the webhook.
 func (s *Site) Pay(ctx context.Context, rentingID string) error {
-	link, err := s.providerLink(ctx, "fetchPaymentLink", rentingID)
+	link, err := s.PaymentLink(ctx, rentingID)
 	if err != nil {
 		return err
 	}
