@@ -9,6 +9,7 @@
 #         document service's JPEG encoder and its image's build stage, which test-deploy reproduces),
 #         Postfix (the real MTA that tools/internal/realpeers runs as a private instance; installed
 #         without a configuration, so the machine's own Postfix never starts and port 25 stays free)
+#         and wrk (the tests of the benchmark's load generator)
 #   ci    .ci/run: as test, plus protoc and the well-known types (make check-generated), git and make
 #   bench make bench: as run, plus wrk (the load generator)
 #
@@ -35,9 +36,11 @@ if [ "$purpose" != run ] || [ -z "${DATABASE_URL:-}" ]; then
 fi
 # Node and npm come together on these machines; Debian's packages only when node is missing altogether.
 have node || missing+=(nodejs npm)
-if [ "$purpose" = bench ]; then
+# wrk is make bench's load generator; the tests of tools/cmd/trafficbench run it too.
+if [ "$purpose" != run ]; then
 	have wrk || missing+=(wrk)
-elif [ "$purpose" != run ]; then
+fi
+if [ "$purpose" = test ] || [ "$purpose" = ci ]; then
 	# The browser tests exist once a web app has a Playwright configuration.
 	if compgen -G 'web-*/playwright.config.*' >/dev/null && ! have chromium; then
 		missing+=(chromium)
