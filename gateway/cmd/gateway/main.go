@@ -165,6 +165,7 @@ func newGateway(ctx context.Context, cfg config.Config, logger *slog.Logger, nc 
 		Signing:         services.Forward(cfg.DocumentURL, "/api/signing/", "/signing/"),
 		SigningWebhook:  services.Forward(cfg.DocumentURL, "/api/webhooks/signing", "/webhooks/signing"),
 		Checkout:        services.Forward(cfg.PaymentURL, "/api/checkout/", "/checkout/"),
+		Pay:             services.Forward(cfg.PaymentURL, "/api/pay/", "/pay/"),
 		RenterPageFiles: services.Forward(cfg.DocumentURL, "/api/my-booking/", "/my-booking/"),
 		PaymentWebhook:  services.Forward(cfg.PaymentURL, "/api/webhooks/payment", "/webhooks/payment"),
 		Auth:            signIn,

@@ -86,11 +86,13 @@ func TestForward_passesPagesAndWebhooksOnAnonymously(t *testing.T) {
 	mux := http.NewServeMux()
 	mux.Handle("POST /api/webhooks/payment", NewUpstream(nil).Forward(target, "/api/webhooks/payment", "/webhooks/payment"))
 	mux.Handle("/api/checkout/", NewUpstream(nil).Forward(target, "/api/checkout/", "/checkout/"))
+	mux.Handle("GET /api/pay/{paymentId}", NewUpstream(nil).Forward(target, "/api/pay/", "/pay/"))
 	mux.Handle("GET /api/my-booking/{rentingId}/{file}", NewUpstream(nil).Forward(target, "/api/my-booking/", "/my-booking/"))
 	mux.Handle("GET /api/my-booking/documents", NewUpstream(nil).Forward(target, "/api/my-booking/", "/my-booking/"))
 	for _, tt := range []struct{ method, path, wantPath, wantQuery string }{
 		{http.MethodPost, "/api/webhooks/payment", "/webhooks/payment", ""},
 		{http.MethodGet, "/api/checkout/p-1?lang=de", "/checkout/p-1", "lang=de"},
+		{http.MethodGet, "/api/pay/p-1", "/pay/p-1", ""},
 		// The renter page's downloads: the page token travels in the query to the document service, which checks it.
 		{http.MethodGet, "/api/my-booking/r-1/receipt.pdf?token=page-token", "/my-booking/r-1/receipt.pdf", "token=page-token"},
 		{http.MethodGet, "/api/my-booking/documents?token=page-token", "/my-booking/documents", "token=page-token"},

@@ -27,6 +27,9 @@ type Routes struct {
 	// Signing and Payment forward the sandbox pages and the providers' webhooks of the document and
 	// payment services.
 	Signing, SigningWebhook, Checkout, PaymentWebhook http.Handler
+	// Pay forwards the payment page, the mails' payment link, which sends the renter on to an open
+	// checkout, to the payment service.
+	Pay http.Handler
 	// RenterPageFiles forwards the renter's own page's downloads (contract, receipt, the list of the
 	// renter's documents and each of them) to the document service, which checks the page token in
 	// the query.
@@ -64,6 +67,7 @@ func NewRouter(routes Routes) (http.Handler, error) {
 	mux.Handle("/api/signing/", routes.Signing)
 	mux.Handle(signingWebhookRoute, routes.SigningWebhook)
 	mux.Handle("/api/checkout/", routes.Checkout)
+	mux.Handle("GET /api/pay/{paymentId}", routes.Pay)
 	mux.Handle(paymentWebhookRoute, routes.PaymentWebhook)
 	// Everything else under /api is unknown: answer 404 rather than letting the web app's
 	// index.html reply to an API call.

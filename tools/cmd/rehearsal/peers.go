@@ -106,7 +106,8 @@ func (p *peers) startStripeMock(ctx context.Context, root string) error {
 		return err
 	}
 	addr := "127.0.0.1:" + strconv.Itoa(port)
-	p.stripe = exec.Command(bin, "-http-addr", addr)
+	// Its HTTPS port too is one of its own, or it clashes with another stripe-mock on the default one.
+	p.stripe = exec.Command(bin, "-http-addr", addr, "-https-addr", "127.0.0.1:0")
 	p.stripe.SysProcAttr = &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL}
 	if err := p.stripe.Start(); err != nil {
 		return err

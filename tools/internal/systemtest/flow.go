@@ -347,13 +347,26 @@ func (s *Site) Sign(ctx context.Context, rentingID, fullName string) error {
 	return s.submit(ctx, link, url.Values{"name": {fullName}, "confirm": {"on"}}, "/booking/step4done")
 }
 
-// Pay pays the renting's rent in the payment sandbox; the sandbox reports it on the webhook.
+// Pay pays the renting's rent in the payment sandbox, where the payment link sends the renter; the
+// sandbox reports it on the webhook.
 func (s *Site) Pay(ctx context.Context, rentingID string) error {
 	link, err := s.PaymentLink(ctx, rentingID)
 	if err != nil {
 		return err
 	}
-	return s.submit(ctx, link, url.Values{"outcome": {"pay"}}, "/booking/step5done")
+	u, err := url.Parse(link)
+	if err != nil {
+		return err
+	}
+	// The link names the public address; the page is the gateway's.
+	resp, err := s.do(ctx, http.MethodGet, s.Gateway+u.RequestURI(), "", nil)
+	if err != nil {
+		return err
+	}
+	if resp.StatusCode != http.StatusSeeOther {
+		return fmt.Errorf("the payment link %s answered HTTP %d, not the way to the checkout", u.Path, resp.StatusCode)
+	}
+	return s.submit(ctx, resp.location, url.Values{"outcome": {"pay"}}, "/booking/step5done")
 }
 
 // submit posts a sandbox page's form and wants a redirect to the done page.

@@ -49,9 +49,9 @@ func serve(ctx context.Context, cfg config.Config, infra *service.Infra, logger 
 	sandbox := provider.NewSandbox(cfg.PublicURL, cfg.Payment.WebhookSecret.Reveal())
 	var checkout app.Provider = sandbox
 	if cfg.Payment.Provider == config.ProviderStripe {
-		checkout = provider.NewStripe(cfg.StripeSecretKey.Reveal(), cfg.PublicURL, cfg.StripeBackends())
+		checkout = provider.NewStripe(cfg.StripeSecretKey.Reveal(), cfg.PublicURL, cfg.StripeBackends(), time.Now)
 	}
-	payments := app.New(repo, grpcadapter.NewRentings(rentingConn), grpcadapter.NewCatalog(catalogConn), checkout, time.Now)
+	payments := app.New(repo, grpcadapter.NewRentings(rentingConn), grpcadapter.NewCatalog(catalogConn), checkout, provider.PaymentPage(cfg.PublicURL), time.Now)
 	in := func(tx pgx.Tx) app.Store { return repo.InTx(tx) }
 	consumer := natsadapter.NewRentingConsumer(infra.JS, pool, in, payments, logger, streams.Renting)
 
@@ -61,6 +61,7 @@ func serve(ctx context.Context, cfg config.Config, infra *service.Infra, logger 
 			mux.Handle("/graphql", graphql.NewHandler(payments, verifier, logger))
 			checker := provider.WebhookChecker{Secret: cfg.Payment.WebhookSecret.Reveal(), Tolerance: cfg.Payment.WebhookTolerance, Now: time.Now}
 			mux.Handle("POST /webhooks/payment", provider.WebhookHandler(payments, checker, logger))
+			provider.PaymentPageRoute(mux, payments, cfg.PublicURL, logger)
 			if cfg.Payment.Provider == platformconfig.Sandbox {
 				sandbox.Routes(mux, payments, logger)
 			}

@@ -34,10 +34,17 @@ type Catalog interface {
 
 // Provider is the payment provider's checkout.
 type Provider interface {
-	// CreateCheckout opens a checkout session for the payment and returns its URL. The payment id is
-	// the idempotency key: asking twice for the same payment gives the same session.
-	CreateCheckout(ctx context.Context, p domain.Payment) (string, error)
+	// CreateCheckout opens a checkout session for the payment's current attempt. The payment's
+	// CheckoutKey is the idempotency key: asking twice for one attempt gives the same session.
+	CreateCheckout(ctx context.Context, p domain.Payment) (domain.Checkout, error)
+	// ExpireCheckout closes the session if the provider still takes payments in it, so that a
+	// renter never has two sessions of one payment open.
+	ExpireCheckout(ctx context.Context, sessionID string) error
 }
+
+// PaymentPage is the link the renter is given for a payment: the residence's page that sends them
+// on to an open checkout session (CheckoutFor).
+type PaymentPage func(paymentID string) string
 
 // Store creates payments; the consumer hands one bound to its transaction, so the payment, its
 // event and the processed event id commit together.
@@ -57,6 +64,9 @@ type Repository interface {
 	// its payment and enqueues the matching event, all in one transaction. A repeated event id
 	// gives domain.Ignored.
 	Apply(ctx context.Context, o domain.Outcome, apply func(*domain.Payment) domain.Effect) (domain.Effect, error)
+	// RenewCheckout runs renew on the payment locked against every other renewal and stores its
+	// checkout when renew changed it, in one transaction.
+	RenewCheckout(ctx context.Context, paymentID string, renew func(*domain.Payment) (bool, error)) (domain.Payment, error)
 }
 
 // ErrInvalidArgument means a request that no correct caller sends (e.g. a renting id that is no UUID).
@@ -72,12 +82,13 @@ type Payments struct {
 	rentings Rentings
 	catalog  Catalog
 	provider Provider
+	page     PaymentPage
 	now      func() time.Time
 }
 
 // New returns the payment service's use cases.
-func New(repo Repository, rentings Rentings, catalog Catalog, provider Provider, now func() time.Time) *Payments {
-	return &Payments{repo: repo, rentings: rentings, catalog: catalog, provider: provider, now: now}
+func New(repo Repository, rentings Rentings, catalog Catalog, provider Provider, page PaymentPage, now func() time.Time) *Payments {
+	return &Payments{repo: repo, rentings: rentings, catalog: catalog, provider: provider, page: page, now: now}
 }
 
 // CreateForRenting creates the payment of a renting whose contract was signed: the semester total
@@ -99,7 +110,7 @@ func (s *Payments) CreateForRenting(ctx context.Context, store Store, rentingID 
 		return err
 	}
 	// The provider's session comes first; should storing fail, the retry gets the same session.
-	if p.Link, err = s.provider.CreateCheckout(ctx, p); err != nil {
+	if p.Checkout, err = s.provider.CreateCheckout(ctx, p); err != nil {
 		return fmt.Errorf("checkout for renting %s: %w", rentingID, err)
 	}
 	return store.Create(ctx, p)
@@ -122,11 +133,38 @@ func (s *Payments) newPayment(ctx context.Context, rentingID string) (domain.Pay
 	if err != nil {
 		return domain.Payment{}, err
 	}
+	id := uuid.NewSHA1(paymentIDs, []byte(rentingID)).String()
 	return domain.Payment{
-		ID: uuid.NewSHA1(paymentIDs, []byte(rentingID)).String(), RentingID: rentingID,
+		ID: id, RentingID: rentingID, Link: s.page(id), CheckoutAttempt: 1,
 		Amount: amount, Status: domain.StatusOpen, Apartment: apartment, Semester: semester,
 		CreatedAt: s.now(),
 	}, nil
+}
+
+// CheckoutFor is the payment as its page needs it to send the renter on: paid, or with a checkout
+// session open now. The stored session serves while it is open; once it has expired, it is closed
+// at the provider (should the provider still take payments in it) and a new one is made and stored,
+// the payment locked meanwhile, so that one payment never has two open sessions. An unknown id is
+// domain.ErrNotFound.
+func (s *Payments) CheckoutFor(ctx context.Context, paymentID string) (domain.Payment, error) {
+	if _, err := uuid.Parse(paymentID); err != nil {
+		return domain.Payment{}, fmt.Errorf("payment %q: %w", paymentID, domain.ErrNotFound)
+	}
+	return s.repo.RenewCheckout(ctx, paymentID, func(p *domain.Payment) (bool, error) {
+		if !p.NeedsCheckout(s.now()) {
+			return false, nil
+		}
+		if err := s.provider.ExpireCheckout(ctx, p.Checkout.SessionID); err != nil {
+			return false, fmt.Errorf("close the expired checkout of payment %s: %w", p.ID, err)
+		}
+		p.CheckoutAttempt++
+		checkout, err := s.provider.CreateCheckout(ctx, *p)
+		if err != nil {
+			return false, fmt.Errorf("new checkout of payment %s: %w", p.ID, err)
+		}
+		p.Checkout = checkout
+		return true, nil
+	})
 }
 
 // Apply applies the provider's verified report once per event id.

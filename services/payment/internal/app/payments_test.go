@@ -39,8 +39,8 @@ func TestCreateForRenting_signedContract_opensAPaymentOfTheCatalogsTotalWithItsC
 	if want := e.Total(renting.GetApartmentId(), renting.GetSemesterId(), false); p.Amount != (domain.Money{Cents: want, Currency: "EUR"}) {
 		t.Errorf("amount %v, want %d cents", p.Amount, want)
 	}
-	if p.Status != domain.StatusOpen || p.RentingID != renting.GetRentingId() || p.Link != "http://public.test/api/checkout/"+p.ID {
-		t.Errorf("payment %+v, want an open payment of the renting with the sandbox's checkout link", p)
+	if p.Status != domain.StatusOpen || p.RentingID != renting.GetRentingId() || p.Link != "http://public.test/api/pay/"+p.ID || p.Checkout.URL != "http://public.test/api/checkout/"+p.ID {
+		t.Errorf("payment %+v, want an open payment of the renting, linked to the payment page, with the sandbox's checkout", p)
 	}
 	if p.Apartment != "0.01" || p.Semester != "SoSe 2027" {
 		t.Errorf("the payment is for %q, %q; want the catalog's names of apartment and semester", p.Apartment, p.Semester)

@@ -52,8 +52,13 @@ type Payment struct {
 	RentingID string
 	Amount    Money
 	Status    Status
-	// Link is the provider's checkout page.
+	// Link is where the renter is sent to pay: the residence's payment page, which sends them on to
+	// an open checkout (the mails and the booking's payment step link to it).
 	Link string
+	// Checkout is the provider's session the renter pays in now; CheckoutAttempt counts the sessions
+	// made for the payment, this one included.
+	Checkout        Checkout
+	CheckoutAttempt int
 	// Apartment and Semester name what is paid for, for the checkout page.
 	Apartment string
 	Semester  string
@@ -64,11 +69,40 @@ type Payment struct {
 	ReceiptNumber int64
 }
 
+// Checkout is a checkout session at the provider: where the renter pays until it expires.
+type Checkout struct {
+	SessionID string
+	URL       string
+	ExpiresAt time.Time // zero: it never expires (the sandbox's page)
+}
+
+// OpenAt tells whether the session still takes a payment at t.
+func (c Checkout) OpenAt(t time.Time) bool { return c.ExpiresAt.IsZero() || t.Before(c.ExpiresAt) }
+
+// CheckoutKey is the idempotency key of the payment's current checkout attempt: a retried request
+// for the same attempt gets the same session, the next attempt a new one. The first attempt's key is
+// the payment id, as before attempts were counted.
+func (p Payment) CheckoutKey() string {
+	if p.CheckoutAttempt <= 1 {
+		return p.ID
+	}
+	return fmt.Sprintf("%s:%d", p.ID, p.CheckoutAttempt)
+}
+
+// NeedsCheckout tells whether the renter, sent to pay at t, needs a new checkout session: the
+// payment is not paid and its session has expired.
+func (p Payment) NeedsCheckout(t time.Time) bool {
+	return p.Status != StatusPaid && !p.Checkout.OpenAt(t)
+}
+
 // Outcome is what the provider reported about one attempt to pay.
 type Outcome struct {
 	EventID   string // the provider's event id: each is applied once
 	PaymentID string
 	Succeeded bool
+	// Expired reports that the checkout session SessionID expired, paid or not.
+	Expired   bool
+	SessionID string
 	Reason    string // why it failed
 	// Amount is what the provider says was charged (or tried): it must be the payment's amount.
 	Amount Money
@@ -86,17 +120,27 @@ const (
 	Failed
 	// Refused: the report names another amount or currency than the payment's; nothing changes.
 	Refused
+	// CheckoutClosed: the payment's current checkout session expired; the next visit of the
+	// payment page makes a new one.
+	CheckoutClosed
 )
 
 // Apply changes the payment by the provider's report. A report about another amount or currency
 // is refused, so a cheaper checkout cannot pay a dearer payment. A paid payment stays paid whatever
-// comes later; a failure never closes a payment, so a later success is still accepted.
+// comes later; a failure never closes a payment, so a later success is still accepted, from an older
+// session of the payment too. An expired session closes the checkout only when it is the current one.
 func (p *Payment) Apply(o Outcome, at time.Time) Effect {
 	switch {
 	case o.Amount != p.Amount:
 		return Refused
 	case p.Status == StatusPaid:
 		return Ignored
+	case o.Expired:
+		if o.SessionID != p.Checkout.SessionID || !p.Checkout.OpenAt(at) {
+			return Ignored
+		}
+		p.Checkout.ExpiresAt = at
+		return CheckoutClosed
 	case o.Succeeded:
 		p.Status, p.PaidAt = StatusPaid, at
 		return Paid
@@ -113,5 +157,5 @@ func (p Payment) Description() string {
 
 // String names the effect for logs.
 func (e Effect) String() string {
-	return [...]string{"ignored", "paid", "failed", "refused"}[e]
+	return [...]string{"ignored", "paid", "failed", "refused", "checkout closed"}[e]
 }

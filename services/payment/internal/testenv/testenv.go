@@ -27,6 +27,7 @@ import (
 	"semesterhaus/proto/renting/rentingfake"
 	grpcadapter "semesterhaus/services/payment/internal/adapters/grpc"
 	pgadapter "semesterhaus/services/payment/internal/adapters/postgres"
+	paymentprovider "semesterhaus/services/payment/internal/adapters/provider"
 	"semesterhaus/services/payment/internal/app"
 	"semesterhaus/services/payment/internal/domain"
 	"semesterhaus/services/payment/migrations"
@@ -43,15 +44,45 @@ type Env struct {
 	Rentings *rentingfake.Server
 	Subjects string // the prefix of the payment events' subjects
 	Logger   *slog.Logger
+	Clock    *Clock // the service's clock
+}
+
+// PublicURL is the public address the service under test links to.
+const PublicURL = "http://public.test"
+
+// Clock is the real time, moved on by Advance.
+type Clock struct {
+	mu     sync.Mutex
+	offset time.Duration
+}
+
+// Now is the clock's time.
+func (c *Clock) Now() time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return time.Now().Add(c.offset)
+}
+
+// Advance moves the clock on by d.
+func (c *Clock) Advance(d time.Duration) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.offset += d
 }
 
 // New returns the service with provider, its payment stream created and its relay running.
 func New(t testing.TB, provider app.Provider) *Env {
 	t.Helper()
+	return NewWithClock(t, provider, &Clock{})
+}
+
+// NewWithClock is New on clock, which the test moves (and may give the provider too).
+func NewWithClock(t testing.TB, provider app.Provider, clock *Clock) *Env {
+	t.Helper()
 	pool, _ := pgtest.NewDatabase(t, migrations.FS)
 	_, js := natstest.Connect(t)
 	e := &Env{t: t, Pool: pool, JS: js, Subjects: natstest.Unique("payment"), Rentings: rentingfake.New(),
-		Logger: slog.New(slog.NewTextHandler(t.Output(), &slog.HandlerOptions{Level: slog.LevelWarn}))}
+		Logger: slog.New(slog.NewTextHandler(t.Output(), &slog.HandlerOptions{Level: slog.LevelWarn})), Clock: clock}
 	stream := e.Events().Stream()
 	if err := events.EnsureStream(context.Background(), js, stream); err != nil {
 		t.Fatal(err)
@@ -61,7 +92,7 @@ func New(t testing.TB, provider app.Provider) *Env {
 	e.Catalog = catalogv1.NewCatalogServiceClient(catalogConn)
 	e.Repo = pgadapter.NewRepository(pool, e.Subjects)
 	e.Payments = app.New(e.Repo, grpcadapter.NewRentings(grpctest.Dial(t, "payment", "renting", grpctest.Serve(t, e.Rentings.Register))),
-		grpcadapter.NewCatalog(catalogConn), provider, time.Now)
+		grpcadapter.NewCatalog(catalogConn), provider, paymentprovider.PaymentPage(PublicURL), e.Clock.Now)
 	e.Background(events.RelayComponent(pool, js, e.Logger).Run)
 	return e
 }

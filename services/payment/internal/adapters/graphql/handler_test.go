@@ -35,7 +35,7 @@ func fetchPaymentLink(s graphqltest.Subgraph, rentingID string) (*string, []grap
 	return data.FetchPaymentLink, r.Errors
 }
 
-func TestFetchPaymentLink_anonymousWithTheRentingID_getsTheCheckoutLink(t *testing.T) {
+func TestFetchPaymentLink_anonymousWithTheRentingID_getsThePaymentPage(t *testing.T) {
 	t.Parallel()
 	e, subgraph := newSubgraph(t)
 	apartment, semester := e.Bookable()
@@ -43,8 +43,8 @@ func TestFetchPaymentLink_anonymousWithTheRentingID_getsTheCheckoutLink(t *testi
 
 	link, errs := fetchPaymentLink(subgraph, p.RentingID)
 
-	if link == nil || *link != "http://public.test/api/checkout/"+p.ID || errs != nil {
-		t.Errorf("fetchPaymentLink = %v, errors %v; want the checkout link", link, errs)
+	if link == nil || *link != "http://public.test/api/pay/"+p.ID || errs != nil {
+		t.Errorf("fetchPaymentLink = %v, errors %v; want the payment page", link, errs)
 	}
 }
 

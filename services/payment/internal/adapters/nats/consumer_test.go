@@ -81,7 +81,7 @@ func TestContractSigned_createsOnePaymentWithLink_evenWhenDeliveredAgain(t *test
 	if want := e.Total(apartment, semester, false); first.Amount != (domain.Money{Cents: want, Currency: "EUR"}) {
 		t.Errorf("amount = %v, want %d cents", first.Amount, want)
 	}
-	if want := "http://public.test/api/checkout/" + first.ID; first.Link != want {
+	if want := "http://public.test/api/pay/" + first.ID; first.Link != want {
 		t.Errorf("link = %q, want %q", first.Link, want)
 	}
 	if n := e.Count(e.Events().LinkCreated(), 2*time.Second); n != 1 {

@@ -24,6 +24,8 @@ func paymentFromDB(row db.Payment) domain.Payment {
 		Amount: domain.Money{Cents: row.AmountCents, Currency: row.Currency},
 		Status: domain.Status(row.Status), Link: row.Link,
 		Apartment: row.Apartment, Semester: row.Semester, CreatedAt: row.CreatedAt,
+		Checkout:        domain.Checkout{SessionID: row.CheckoutSessionID, URL: row.CheckoutUrl, ExpiresAt: row.CheckoutExpiresAt.Time},
+		CheckoutAttempt: int(row.CheckoutAttempt),
 	}
 	if row.PaidAt.Valid {
 		p.PaidAt = row.PaidAt.Time
@@ -39,6 +41,14 @@ func insertParams(p domain.Payment, id, renting pgtype.UUID) db.InsertPaymentPar
 		ID: id, RentingID: renting,
 		AmountCents: p.Amount.Cents, Currency: p.Amount.Currency, Link: p.Link,
 		Apartment: p.Apartment, Semester: p.Semester, CreatedAt: p.CreatedAt,
+		CheckoutUrl: p.Checkout.URL, CheckoutSessionID: p.Checkout.SessionID, CheckoutExpiresAt: timestamptz(p.Checkout.ExpiresAt),
+	}
+}
+
+func checkoutParams(id pgtype.UUID, p domain.Payment) db.UpdateCheckoutParams {
+	return db.UpdateCheckoutParams{
+		ID: id, CheckoutUrl: p.Checkout.URL, CheckoutSessionID: p.Checkout.SessionID,
+		CheckoutExpiresAt: timestamptz(p.Checkout.ExpiresAt), CheckoutAttempt: int32(p.CheckoutAttempt),
 	}
 }
 

@@ -100,6 +100,30 @@ func (r *Repository) Apply(ctx context.Context, o domain.Outcome, apply func(*do
 	return effect, err
 }
 
+// RenewCheckout loads the payment under a row lock and lets renew change its checkout session, which
+// it stores when renew says so, in one transaction: two renters' clicks at once wait for each other,
+// so the second finds the session the first made. An unknown payment gives domain.ErrNotFound.
+func (r *Repository) RenewCheckout(ctx context.Context, paymentID string, renew func(*domain.Payment) (changed bool, err error)) (domain.Payment, error) {
+	id, err := toUUID(paymentID)
+	if err != nil {
+		return domain.Payment{}, err
+	}
+	var p domain.Payment
+	err = postgres.InTx(ctx, r.pool, func(tx pgx.Tx) error {
+		q := r.queries.WithTx(tx)
+		row, err := q.LockPayment(ctx, id)
+		if p, err = paymentResult(row, err, "payment "+paymentID); err != nil {
+			return err
+		}
+		changed, err := renew(&p)
+		if err != nil || !changed {
+			return err
+		}
+		return q.UpdateCheckout(ctx, checkoutParams(id, p))
+	})
+	return p, err
+}
+
 // store saves the payment's new status and enqueues the event of the effect; a refused report
 // leaves the payment as it was and is written to the audit log.
 func (r *Repository) store(ctx context.Context, tx pgx.Tx, q *db.Queries, id pgtype.UUID, p domain.Payment, effect domain.Effect, o domain.Outcome) error {
@@ -108,6 +132,8 @@ func (r *Repository) store(ctx context.Context, tx pgx.Tx, q *db.Queries, id pgt
 		return nil
 	case domain.Refused:
 		return auditRefused(ctx, tx, p, o)
+	case domain.CheckoutClosed:
+		return q.UpdateCheckout(ctx, checkoutParams(id, p))
 	}
 	if err := q.UpdatePaymentStatus(ctx, db.UpdatePaymentStatusParams{
 		ID: id, Status: string(p.Status), PaidAt: timestamptz(p.PaidAt),

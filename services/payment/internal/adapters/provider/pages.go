@@ -29,3 +29,9 @@ func (b bookingPages) checkout(paymentID string) string {
 func (b bookingPages) webhook() string {
 	return string(b) + "/api/webhooks/payment"
 }
+
+// PaymentPage is the link the renter is given for a payment, through the gateway: the page that
+// sends them on to an open checkout (PaymentPageRoute).
+func PaymentPage(publicURL string) func(paymentID string) string {
+	return func(paymentID string) string { return publicURL + "/api/pay/" + url.PathEscape(paymentID) }
+}

@@ -39,10 +39,14 @@ func NewSandbox(publicURL, secret string) *Sandbox {
 	return &Sandbox{pages: bookingPages(publicURL), secret: secret, client: &http.Client{Timeout: 10 * time.Second}}
 }
 
-// CreateCheckout returns the payment's checkout page; the sandbox keeps no sessions of its own.
-func (s *Sandbox) CreateCheckout(_ context.Context, p domain.Payment) (string, error) {
-	return s.pages.checkout(p.ID), nil
+// CreateCheckout returns the payment's checkout page, which never expires; the sandbox keeps no
+// sessions of its own.
+func (s *Sandbox) CreateCheckout(_ context.Context, p domain.Payment) (domain.Checkout, error) {
+	return domain.Checkout{SessionID: "sandbox_" + p.ID, URL: s.pages.checkout(p.ID)}, nil
 }
+
+// ExpireCheckout has nothing to close: the sandbox's page never expires.
+func (s *Sandbox) ExpireCheckout(context.Context, string) error { return nil }
 
 // PaymentReader loads the payment a checkout page is for.
 type PaymentReader interface {

@@ -3,32 +3,39 @@ package provider
 import (
 	"context"
 	"fmt"
+	"time"
 
 	"github.com/stripe/stripe-go/v85"
 
 	"semesterhaus/services/payment/internal/domain"
 )
 
+// checkoutLifetime is how long a Checkout Session takes payments. Stripe allows 30 minutes to 24
+// hours from its creation; an hour less than the most leaves room for the clocks' difference, and
+// setting it makes the service's view of the expiry exact.
+const checkoutLifetime = 23 * time.Hour
+
 // Stripe opens Stripe Checkout sessions.
 type Stripe struct {
 	client *stripe.Client
 	pages  bookingPages
+	now    func() time.Time
 }
 
 // NewStripe returns the Stripe provider with the secret key; backends nil means Stripe's API
-// (tests pass backends whose URL is a recorded-response server). The renter comes back to the
-// booking pages under publicURL.
-func NewStripe(secretKey, publicURL string, backends *stripe.Backends) *Stripe {
+// (STRIPE_API_URL and the tests point them at stripe-mock). The renter comes back to the booking
+// pages under publicURL; now is the clock the sessions' expiry is set by.
+func NewStripe(secretKey, publicURL string, backends *stripe.Backends, now func() time.Time) *Stripe {
 	var options []stripe.ClientOption
 	if backends != nil {
 		options = append(options, stripe.WithBackends(backends))
 	}
-	return &Stripe{client: stripe.NewClient(secretKey, options...), pages: bookingPages(publicURL)}
+	return &Stripe{client: stripe.NewClient(secretKey, options...), pages: bookingPages(publicURL), now: now}
 }
 
-// CreateCheckout opens a Checkout session for the payment's amount and returns its URL. The payment
-// id is the idempotency key, so a retry gets the same session instead of a second one.
-func (s *Stripe) CreateCheckout(ctx context.Context, p domain.Payment) (string, error) {
+// CreateCheckout opens a Checkout session for the payment's amount. The attempt's key (the payment
+// id for the first) is the idempotency key, so a retry gets the same session instead of a second one.
+func (s *Stripe) CreateCheckout(ctx context.Context, p domain.Payment) (domain.Checkout, error) {
 	metadata := map[string]string{"payment_id": p.ID, "renting_id": p.RentingID}
 	params := &stripe.CheckoutSessionCreateParams{
 		Mode:              stripe.String(string(stripe.CheckoutSessionModePayment)),
@@ -43,14 +50,31 @@ func (s *Stripe) CreateCheckout(ctx context.Context, p domain.Payment) (string, 
 				ProductData: &stripe.CheckoutSessionCreateLineItemPriceDataProductDataParams{Name: stripe.String(p.Description())},
 			},
 		}},
-		Metadata: metadata,
+		Metadata:  metadata,
+		ExpiresAt: stripe.Int64(s.now().Add(checkoutLifetime).Unix()),
 		// Failures are reported on the payment intent; it carries the same metadata to find the payment.
 		PaymentIntentData: &stripe.CheckoutSessionCreatePaymentIntentDataParams{Metadata: metadata},
 	}
-	params.SetIdempotencyKey(p.ID)
+	params.SetIdempotencyKey(p.CheckoutKey())
 	session, err := s.client.V1CheckoutSessions.Create(ctx, params)
 	if err != nil {
-		return "", fmt.Errorf("stripe checkout session: %w", err)
+		return domain.Checkout{}, fmt.Errorf("stripe checkout session: %w", err)
 	}
-	return session.URL, nil
+	return domain.Checkout{SessionID: session.ID, URL: session.URL, ExpiresAt: time.Unix(session.ExpiresAt, 0)}, nil
+}
+
+// ExpireCheckout expires the session while Stripe still has it open (Stripe refuses to expire one
+// that is complete or expired already).
+func (s *Stripe) ExpireCheckout(ctx context.Context, sessionID string) error {
+	session, err := s.client.V1CheckoutSessions.Retrieve(ctx, sessionID, nil)
+	if err != nil {
+		return fmt.Errorf("stripe checkout session %s: %w", sessionID, err)
+	}
+	if session.Status != stripe.CheckoutSessionStatusOpen {
+		return nil
+	}
+	if _, err := s.client.V1CheckoutSessions.Expire(ctx, sessionID, nil); err != nil {
+		return fmt.Errorf("expire stripe checkout session %s: %w", sessionID, err)
+	}
+	return nil
 }

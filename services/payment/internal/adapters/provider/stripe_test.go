@@ -2,60 +2,66 @@ package provider_test
 
 import (
 	"context"
-	"net/http"
-	"net/http/httptest"
+	"strconv"
 	"testing"
-
-	"github.com/stripe/stripe-go/v85"
+	"time"
 
 	"semesterhaus/services/payment/internal/adapters/provider"
 	"semesterhaus/services/payment/internal/domain"
+	"semesterhaus/services/payment/internal/testenv"
 )
 
-// recordedSession is what Stripe's API answers to a checkout session create (trimmed).
-const recordedSession = `{"id":"cs_test_a1b2c3","object":"checkout.session","mode":"payment","status":"open",
-"payment_status":"unpaid","amount_total":289050,"currency":"eur","client_reference_id":"5f4b2c1e-0000-4000-8000-000000000001",
-"url":"https://checkout.stripe.com/c/pay/cs_test_a1b2c3"}`
+func stripePayment(attempt int) domain.Payment {
+	return domain.Payment{ID: "5f4b2c1e-0000-4000-8000-000000000001", RentingID: "9d7e6f50-0000-4000-8000-000000000002",
+		Amount: domain.Money{Cents: 289050, Currency: "EUR"}, Apartment: "1.01", Semester: "WS 2026/27", CheckoutAttempt: attempt}
+}
 
-func TestStripe_createCheckout_sendsAmountMetadataAndIdempotencyKey(t *testing.T) {
+func TestStripe_createCheckout_sendsAmountMetadataExpiryAndTheAttemptsKeyAsStripeDescribesThem(t *testing.T) {
 	t.Parallel()
-	p := domain.Payment{ID: "5f4b2c1e-0000-4000-8000-000000000001", RentingID: "9d7e6f50-0000-4000-8000-000000000002",
-		Amount: domain.Money{Cents: 289050, Currency: "EUR"}, Apartment: "1.01", Semester: "WS 2026/27"}
-	var got *http.Request
-	api := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		_ = r.ParseForm()
-		got = r
-		w.Header().Set("Content-Type", "application/json")
-		_, _ = w.Write([]byte(recordedSession))
-	}))
-	t.Cleanup(api.Close)
-	backends := stripe.NewBackendsWithConfig(&stripe.BackendConfig{URL: stripe.String(api.URL), MaxNetworkRetries: stripe.Int64(0)})
+	mock := testenv.StartStripeMock(t)
+	now := time.Date(2026, 12, 1, 12, 0, 0, 0, time.UTC)
+	stripe := provider.NewStripe("sk_test_x", "https://wohnen.example", mock.Backends(), func() time.Time { return now })
 
-	link, err := provider.NewStripe("sk_test_x", "https://wohnen.example", backends).CreateCheckout(context.Background(), p)
-	if err != nil {
+	for attempt, key := range map[int]string{1: stripePayment(1).ID, 2: stripePayment(1).ID + ":2"} {
+		checkout, err := stripe.CreateCheckout(context.Background(), stripePayment(attempt))
+		if err != nil {
+			t.Fatalf("attempt %d: %v (stripe-mock checks the parameters against Stripe's description)", attempt, err)
+		}
+		if checkout.SessionID == "" || checkout.URL == "" || !checkout.ExpiresAt.Equal(now.Add(23*time.Hour)) {
+			t.Errorf("attempt %d: checkout %+v, want a session open 23 hours", attempt, checkout)
+		}
+		sent := mock.Requests("POST", "/v1/checkout/sessions")
+		got := sent[len(sent)-1]
+		want := map[string]string{
+			"line_items[0][price_data][unit_amount]": "289050", "line_items[0][price_data][currency]": "eur",
+			"metadata[payment_id]": stripePayment(1).ID, "payment_intent_data[metadata][renting_id]": stripePayment(1).RentingID,
+			"success_url": "https://wohnen.example/booking/step5done?rentingId=" + stripePayment(1).RentingID,
+			"expires_at":  strconv.FormatInt(now.Add(23*time.Hour).Unix(), 10),
+		}
+		for k, w := range want {
+			if got.Form.Get(k) != w {
+				t.Errorf("attempt %d: %s = %q, want %q", attempt, k, got.Form.Get(k), w)
+			}
+		}
+		if got.IdempotencyKey != key {
+			t.Errorf("attempt %d: Idempotency-Key %q, want %q", attempt, got.IdempotencyKey, key)
+		}
+	}
+}
+
+func TestStripe_expireCheckout_expiresASessionStripeStillHasOpen(t *testing.T) {
+	t.Parallel()
+	mock := testenv.StartStripeMock(t)
+	stripe := provider.NewStripe("sk_test_x", "https://wohnen.example", mock.Backends(), time.Now)
+
+	// stripe-mock answers every session as open.
+	if err := stripe.ExpireCheckout(context.Background(), "cs_test_old"); err != nil {
 		t.Fatal(err)
 	}
-	if link != "https://checkout.stripe.com/c/pay/cs_test_a1b2c3" {
-		t.Errorf("link = %q", link)
+	if got := mock.Requests("GET", "/v1/checkout/sessions/cs_test_old"); len(got) != 1 {
+		t.Errorf("%d reads of the session, want 1", len(got))
 	}
-	checks := map[string]string{
-		"path":                                      got.URL.Path,
-		"Idempotency-Key":                           got.Header.Get("Idempotency-Key"),
-		"line_items[0][price_data][unit_amount]":    got.PostForm.Get("line_items[0][price_data][unit_amount]"),
-		"line_items[0][price_data][currency]":       got.PostForm.Get("line_items[0][price_data][currency]"),
-		"metadata[payment_id]":                      got.PostForm.Get("metadata[payment_id]"),
-		"payment_intent_data[metadata][renting_id]": got.PostForm.Get("payment_intent_data[metadata][renting_id]"),
-		"success_url":                               got.PostForm.Get("success_url"),
-	}
-	want := map[string]string{
-		"path": "/v1/checkout/sessions", "Idempotency-Key": p.ID,
-		"line_items[0][price_data][unit_amount]": "289050", "line_items[0][price_data][currency]": "eur",
-		"metadata[payment_id]": p.ID, "payment_intent_data[metadata][renting_id]": p.RentingID,
-		"success_url": "https://wohnen.example/booking/step5done?rentingId=" + p.RentingID,
-	}
-	for k, w := range want {
-		if checks[k] != w {
-			t.Errorf("%s = %q, want %q", k, checks[k], w)
-		}
+	if got := mock.Requests("POST", "/v1/checkout/sessions/cs_test_old/expire"); len(got) != 1 {
+		t.Errorf("%d expirations of the open session, want 1", len(got))
 	}
 }

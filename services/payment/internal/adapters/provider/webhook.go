@@ -27,6 +27,7 @@ const (
 	sessionCompleted      = "checkout.session.completed"
 	asyncPaymentSucceeded = "checkout.session.async_payment_succeeded"
 	asyncPaymentFailed    = "checkout.session.async_payment_failed"
+	sessionExpired        = "checkout.session.expired"
 	paymentIntentFailed   = "payment_intent.payment_failed"
 )
 
@@ -36,6 +37,7 @@ var ErrSignature = errors.New("webhook signature")
 // eventObject is the part of a checkout session or payment intent the service reads. A session
 // states its amount as amount_total, a payment intent as amount.
 type eventObject struct {
+	ID               string            `json:"id"`
 	Metadata         map[string]string `json:"metadata"`
 	PaymentStatus    string            `json:"payment_status"`
 	AmountTotal      *int64            `json:"amount_total"`
@@ -84,6 +86,8 @@ func (c WebhookChecker) Parse(payload []byte, header string) (outcome domain.Out
 		outcome.Succeeded, ok = true, true
 	case asyncPaymentFailed, paymentIntentFailed:
 		outcome.Reason, ok = failureReason(object), true
+	case sessionExpired:
+		outcome.Expired, outcome.SessionID, outcome.Reason, ok = true, object.ID, "checkout session expired", true
 	}
 	return outcome, ok && outcome.PaymentID != "", nil
 }

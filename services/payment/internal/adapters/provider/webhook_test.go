@@ -3,6 +3,7 @@ package provider_test
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"net/http"
 	"net/http/httptest"
@@ -46,6 +47,7 @@ func newSite(t *testing.T) *site {
 	checker := provider.WebhookChecker{Secret: secret, Tolerance: 5 * time.Minute, Now: time.Now}
 	service.Handle("POST /webhooks/payment", provider.WebhookHandler(e.Payments, checker, e.Logger))
 	sandbox.Routes(service, e.Payments, e.Logger)
+	provider.PaymentPageRoute(service, e.Payments, server.URL, e.Logger)
 	mux.Handle("/api/", http.StripPrefix("/api", service))
 
 	apartment, semester := e.Bookable()
@@ -209,7 +211,7 @@ func TestWebhook_failureKeepsPaymentOpen_laterSuccessPays(t *testing.T) {
 func TestSandboxCheckout_payButton_paysAndReturnsToBooking(t *testing.T) {
 	t.Parallel()
 	s := newSite(t)
-	page, err := http.Get(s.payment.Link)
+	page, err := http.Get(s.payment.Checkout.URL)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -222,7 +224,7 @@ func TestSandboxCheckout_payButton_paysAndReturnsToBooking(t *testing.T) {
 		}
 	}
 	noRedirect := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
-	resp, err := noRedirect.PostForm(s.payment.Link, url.Values{"outcome": {"pay"}})
+	resp, err := noRedirect.PostForm(s.payment.Checkout.URL, url.Values{"outcome": {"pay"}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -271,5 +273,69 @@ func TestWebhookChecker_timeStampOutOfToleranceOrAmbiguous_refused(t *testing.T)
 				t.Errorf("Parse = %v, want ErrSignature", err)
 			}
 		})
+	}
+}
+
+// visit opens the payment page of id and returns where it sends the renter.
+func (s *site) visit(t *testing.T, id string) (int, string) {
+	t.Helper()
+	noRedirect := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+	resp, err := noRedirect.Get(s.server.URL + "/api/pay/" + id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	return resp.StatusCode, resp.Header.Get("Location")
+}
+
+func TestPaymentPage_sendsToTheOpenCheckoutThenOncePaidToTheDonePage(t *testing.T) {
+	t.Parallel()
+	s := newSite(t)
+
+	if code, to := s.visit(t, s.payment.ID); code != http.StatusSeeOther || to != s.payment.Checkout.URL {
+		t.Errorf("unpaid: HTTP %d to %q, want 303 to the checkout %q", code, to, s.payment.Checkout.URL)
+	}
+	if code := s.post(t, s.event(t, true), time.Now(), secret); code != http.StatusNoContent {
+		t.Fatalf("payment webhook: HTTP %d", code)
+	}
+	if code, to := s.visit(t, s.payment.ID); code != http.StatusSeeOther || to != s.server.URL+"/booking/step5done?rentingId="+s.payment.RentingID {
+		t.Errorf("paid: HTTP %d to %q, want 303 to the booking's done page", code, to)
+	}
+	for _, unknown := range []string{uuid.NewString(), "no-uuid"} {
+		if code, _ := s.visit(t, unknown); code != http.StatusNotFound {
+			t.Errorf("payment %s: HTTP %d, want 404", unknown, code)
+		}
+	}
+}
+
+func TestWebhook_checkoutSessionExpired_closesTheCurrentCheckoutAndLeavesThePaymentOpen(t *testing.T) {
+	t.Parallel()
+	s := newSite(t)
+	expired, err := json.Marshal(map[string]any{
+		"id": "evt_expired_" + s.payment.ID, "object": "event", "type": "checkout.session.expired", "created": time.Now().Unix(),
+		"data": map[string]any{"object": map[string]any{
+			"id": s.payment.Checkout.SessionID, "object": "checkout.session", "status": "expired",
+			"amount_total": s.payment.Amount.Cents, "currency": "eur", "metadata": map[string]string{"payment_id": s.payment.ID},
+		}},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+
+	if code := s.post(t, expired, time.Now(), secret); code != http.StatusNoContent {
+		t.Fatalf("checkout.session.expired: HTTP %d, want 204", code)
+	}
+	p, err := s.env.Payments.Payment(context.Background(), s.payment.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.Status != domain.StatusOpen || p.Checkout.OpenAt(time.Now()) {
+		t.Errorf("after the expiry: status %s, checkout %+v; want the payment open and its checkout closed", p.Status, p.Checkout)
+	}
+	if code, to := s.visit(t, s.payment.ID); code != http.StatusSeeOther || to != s.payment.Checkout.URL {
+		t.Errorf("after the expiry the page sends to %q (HTTP %d), want a new checkout", to, code)
+	}
+	if now, _ := s.env.Payments.Payment(context.Background(), s.payment.ID); now.CheckoutAttempt != 2 || !now.Checkout.OpenAt(time.Now()) {
+		t.Errorf("after the visit: attempt %d, checkout %+v; want the second, open", now.CheckoutAttempt, now.Checkout)
 	}
 }

@@ -11,17 +11,21 @@ import (
 )
 
 type Payment struct {
-	ID            pgtype.UUID
-	RentingID     pgtype.UUID
-	AmountCents   int64
-	Currency      string
-	Status        string
-	Link          string
-	Apartment     string
-	Semester      string
-	CreatedAt     time.Time
-	PaidAt        pgtype.Timestamptz
-	ReceiptNumber pgtype.Int8
+	ID                pgtype.UUID
+	RentingID         pgtype.UUID
+	AmountCents       int64
+	Currency          string
+	Status            string
+	Link              string
+	Apartment         string
+	Semester          string
+	CreatedAt         time.Time
+	PaidAt            pgtype.Timestamptz
+	ReceiptNumber     pgtype.Int8
+	CheckoutUrl       string
+	CheckoutSessionID string
+	CheckoutExpiresAt pgtype.Timestamptz
+	CheckoutAttempt   int32
 }
 
 type WebhookEvent struct {

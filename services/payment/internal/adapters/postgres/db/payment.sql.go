@@ -13,7 +13,7 @@ import (
 )
 
 const getPayment = `-- name: GetPayment :one
-SELECT id, renting_id, amount_cents, currency, status, link, apartment, semester, created_at, paid_at, receipt_number FROM payment WHERE id = $1
+SELECT id, renting_id, amount_cents, currency, status, link, apartment, semester, created_at, paid_at, receipt_number, checkout_url, checkout_session_id, checkout_expires_at, checkout_attempt FROM payment WHERE id = $1
 `
 
 func (q *Queries) GetPayment(ctx context.Context, id pgtype.UUID) (Payment, error) {
@@ -31,12 +31,16 @@ func (q *Queries) GetPayment(ctx context.Context, id pgtype.UUID) (Payment, erro
 		&i.CreatedAt,
 		&i.PaidAt,
 		&i.ReceiptNumber,
+		&i.CheckoutUrl,
+		&i.CheckoutSessionID,
+		&i.CheckoutExpiresAt,
+		&i.CheckoutAttempt,
 	)
 	return i, err
 }
 
 const getPaymentOfRenting = `-- name: GetPaymentOfRenting :one
-SELECT id, renting_id, amount_cents, currency, status, link, apartment, semester, created_at, paid_at, receipt_number FROM payment WHERE renting_id = $1
+SELECT id, renting_id, amount_cents, currency, status, link, apartment, semester, created_at, paid_at, receipt_number, checkout_url, checkout_session_id, checkout_expires_at, checkout_attempt FROM payment WHERE renting_id = $1
 `
 
 func (q *Queries) GetPaymentOfRenting(ctx context.Context, rentingID pgtype.UUID) (Payment, error) {
@@ -54,25 +58,33 @@ func (q *Queries) GetPaymentOfRenting(ctx context.Context, rentingID pgtype.UUID
 		&i.CreatedAt,
 		&i.PaidAt,
 		&i.ReceiptNumber,
+		&i.CheckoutUrl,
+		&i.CheckoutSessionID,
+		&i.CheckoutExpiresAt,
+		&i.CheckoutAttempt,
 	)
 	return i, err
 }
 
 const insertPayment = `-- name: InsertPayment :execrows
-INSERT INTO payment (id, renting_id, amount_cents, currency, status, link, apartment, semester, created_at)
-VALUES ($1, $2, $3, $4, 'OPEN', $5, $6, $7, $8)
+INSERT INTO payment (id, renting_id, amount_cents, currency, status, link, apartment, semester, created_at,
+    checkout_url, checkout_session_id, checkout_expires_at)
+VALUES ($1, $2, $3, $4, 'OPEN', $5, $6, $7, $8, $9, $10, $11)
 ON CONFLICT (renting_id) DO NOTHING
 `
 
 type InsertPaymentParams struct {
-	ID          pgtype.UUID
-	RentingID   pgtype.UUID
-	AmountCents int64
-	Currency    string
-	Link        string
-	Apartment   string
-	Semester    string
-	CreatedAt   time.Time
+	ID                pgtype.UUID
+	RentingID         pgtype.UUID
+	AmountCents       int64
+	Currency          string
+	Link              string
+	Apartment         string
+	Semester          string
+	CreatedAt         time.Time
+	CheckoutUrl       string
+	CheckoutSessionID string
+	CheckoutExpiresAt pgtype.Timestamptz
 }
 
 // A renting that has a payment already keeps it.
@@ -86,6 +98,9 @@ func (q *Queries) InsertPayment(ctx context.Context, arg InsertPaymentParams) (i
 		arg.Apartment,
 		arg.Semester,
 		arg.CreatedAt,
+		arg.CheckoutUrl,
+		arg.CheckoutSessionID,
+		arg.CheckoutExpiresAt,
 	)
 	if err != nil {
 		return 0, err
@@ -121,7 +136,7 @@ func (q *Queries) InsertWebhookEvent(ctx context.Context, arg InsertWebhookEvent
 }
 
 const listPaymentsOfRentings = `-- name: ListPaymentsOfRentings :many
-SELECT id, renting_id, amount_cents, currency, status, link, apartment, semester, created_at, paid_at, receipt_number FROM payment WHERE renting_id = ANY($1::uuid[]) ORDER BY created_at, id
+SELECT id, renting_id, amount_cents, currency, status, link, apartment, semester, created_at, paid_at, receipt_number, checkout_url, checkout_session_id, checkout_expires_at, checkout_attempt FROM payment WHERE renting_id = ANY($1::uuid[]) ORDER BY created_at, id
 `
 
 func (q *Queries) ListPaymentsOfRentings(ctx context.Context, rentingIds []pgtype.UUID) ([]Payment, error) {
@@ -145,6 +160,10 @@ func (q *Queries) ListPaymentsOfRentings(ctx context.Context, rentingIds []pgtyp
 			&i.CreatedAt,
 			&i.PaidAt,
 			&i.ReceiptNumber,
+			&i.CheckoutUrl,
+			&i.CheckoutSessionID,
+			&i.CheckoutExpiresAt,
+			&i.CheckoutAttempt,
 		); err != nil {
 			return nil, err
 		}
@@ -157,7 +176,7 @@ func (q *Queries) ListPaymentsOfRentings(ctx context.Context, rentingIds []pgtyp
 }
 
 const lockPayment = `-- name: LockPayment :one
-SELECT id, renting_id, amount_cents, currency, status, link, apartment, semester, created_at, paid_at, receipt_number FROM payment WHERE id = $1 FOR UPDATE
+SELECT id, renting_id, amount_cents, currency, status, link, apartment, semester, created_at, paid_at, receipt_number, checkout_url, checkout_session_id, checkout_expires_at, checkout_attempt FROM payment WHERE id = $1 FOR UPDATE
 `
 
 func (q *Queries) LockPayment(ctx context.Context, id pgtype.UUID) (Payment, error) {
@@ -175,8 +194,36 @@ func (q *Queries) LockPayment(ctx context.Context, id pgtype.UUID) (Payment, err
 		&i.CreatedAt,
 		&i.PaidAt,
 		&i.ReceiptNumber,
+		&i.CheckoutUrl,
+		&i.CheckoutSessionID,
+		&i.CheckoutExpiresAt,
+		&i.CheckoutAttempt,
 	)
 	return i, err
+}
+
+const updateCheckout = `-- name: UpdateCheckout :exec
+UPDATE payment SET checkout_url = $2, checkout_session_id = $3, checkout_expires_at = $4, checkout_attempt = $5
+WHERE id = $1
+`
+
+type UpdateCheckoutParams struct {
+	ID                pgtype.UUID
+	CheckoutUrl       string
+	CheckoutSessionID string
+	CheckoutExpiresAt pgtype.Timestamptz
+	CheckoutAttempt   int32
+}
+
+func (q *Queries) UpdateCheckout(ctx context.Context, arg UpdateCheckoutParams) error {
+	_, err := q.db.Exec(ctx, updateCheckout,
+		arg.ID,
+		arg.CheckoutUrl,
+		arg.CheckoutSessionID,
+		arg.CheckoutExpiresAt,
+		arg.CheckoutAttempt,
+	)
+	return err
 }
 
 const updatePaymentStatus = `-- name: UpdatePaymentStatus :exec

@@ -1,7 +1,8 @@
 -- name: InsertPayment :execrows
 -- A renting that has a payment already keeps it.
-INSERT INTO payment (id, renting_id, amount_cents, currency, status, link, apartment, semester, created_at)
-VALUES ($1, $2, $3, $4, 'OPEN', $5, $6, $7, $8)
+INSERT INTO payment (id, renting_id, amount_cents, currency, status, link, apartment, semester, created_at,
+    checkout_url, checkout_session_id, checkout_expires_at)
+VALUES ($1, $2, $3, $4, 'OPEN', $5, $6, $7, $8, $9, $10, $11)
 ON CONFLICT (renting_id) DO NOTHING;
 
 -- name: GetPayment :one
@@ -27,3 +28,7 @@ WHERE id = $1;
 INSERT INTO webhook_event (event_id, payment_id, succeeded, reason)
 VALUES ($1, $2, $3, $4)
 ON CONFLICT (event_id) DO NOTHING;
+
+-- name: UpdateCheckout :exec
+UPDATE payment SET checkout_url = $2, checkout_session_id = $3, checkout_expires_at = $4, checkout_attempt = $5
+WHERE id = $1;
