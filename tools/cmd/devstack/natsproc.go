@@ -96,6 +96,10 @@ func (s *stack) peerAddr(peer service) string {
 // webhooks to: the proxy's with -proxy gateway=… (the fault harness records the webhooks there, to
 // send the very same request again as a provider's retry would).
 func (s *stack) publicURL() string {
+	// Production's public address is the Ingress's in front of the gateway, as the environment says.
+	if u := s.env["PUBLIC_URL"]; s.production && u != "" {
+		return u
+	}
 	if addr, ok := s.via["gateway"]; ok {
 		return "http://" + addr
 	}

@@ -12,9 +12,10 @@ import (
 // built-in webhook secrets, the admin/admin account, plain mail, plain calls inside); TLS inside from
 // a CA made for the run, each service with a certificate of its own as cert-manager issues them in
 // the cluster, the gateway trusting only that CA; no mail catcher. The partners' settings
-// (SIGNING_*, DOCUSIGN_*, PAYMENT_*, STRIPE_*, SMTP_*, MAIL_FROM, OIDC_*, ADMIN_ACCOUNTS) come from
-// devstack's own environment, as the overlay's ConfigMaps and Secrets give them: the production
-// rehearsal points them at the partners' real software on loopback.
+// (SIGNING_*, DOCUSIGN_*, PAYMENT_*, STRIPE_*, SMTP_*, MAIL_FROM, OIDC_*, ADMIN_ACCOUNTS) and the
+// public address in front of the gateway (PUBLIC_URL, the Ingress's) come from devstack's own
+// environment, as the overlay's ConfigMaps and Secrets give them: the production rehearsal points
+// them at the partners' real software on loopback.
 
 // internalTLS is the run's CA and each service's certificate.
 type internalTLS struct {

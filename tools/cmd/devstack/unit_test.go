@@ -212,16 +212,19 @@ func mapOf(t *testing.T, setting string) map[string]string {
 	return m
 }
 
-func TestProduction_everyServiceGetsItsCertificateAndNoSandboxSecret(t *testing.T) {
+func TestProduction_everyServiceGetsItsCertificateThePublicAddressAndNoSandboxSecret(t *testing.T) {
 	running := []service{{name: "renting", httpPort: 8102}, {name: "payment", httpPort: 8105}}
 	internal, err := makeInternalTLS(t.TempDir(), running)
 	if err != nil {
 		t.Fatal(err)
 	}
 	made := map[string]string{"PAYMENT_WEBHOOK_SECRET": "made-by-devstack"}
-	s := &stack{env: map[string]string{}, running: running, production: true, tls: internal, webhookSecrets: made}
+	s := &stack{env: map[string]string{"PUBLIC_URL": "https://wohnen.test"}, running: running, production: true, tls: internal, webhookSecrets: made}
 	for _, svc := range running {
 		env := s.serviceEnv(svc, identityKeys{})
+		if env["PUBLIC_URL"] != "https://wohnen.test" {
+			t.Errorf("%s links to %s, want the Ingress's address the environment gives", svc.name, env["PUBLIC_URL"])
+		}
 		if env["PRODUCTION"] != "true" || env["TLS_CA_FILE"] != internal.ca.CertFile || env["TLS_CERT_FILE"] != internal.pairs[svc.name].CertFile {
 			t.Errorf("%s: PRODUCTION %q, TLS_CA_FILE %q, TLS_CERT_FILE %q, want production with its own certificate",
 				svc.name, env["PRODUCTION"], env["TLS_CA_FILE"], env["TLS_CERT_FILE"])

@@ -98,6 +98,9 @@ func sign(ctx context.Context, p *peers, renter *systemtest.Site, rentingID stri
 	if err != nil {
 		return fmt.Errorf("contract: %w", err)
 	}
+	if !strings.HasPrefix(link.String(), p.publicURL+"/api/signing/") {
+		return fmt.Errorf("the signing link is %s, not the residence's signing page", link)
+	}
 	view, err := redirect(ctx, renter.Client(), link.String())
 	if err != nil {
 		return err
@@ -138,7 +141,10 @@ func pay(ctx context.Context, p *peers, renter *systemtest.Site, rentingID strin
 	if err != nil {
 		return err
 	}
-	checkout, err := checkoutOf(ctx, p, renter, link)
+	if !strings.HasPrefix(link.String(), p.publicURL+"/api/pay/") {
+		return fmt.Errorf("the payment link is %s, not the residence's payment page", link)
+	}
+	checkout, err := redirect(ctx, renter.Client(), link.String())
 	if err != nil {
 		return err
 	}
@@ -177,14 +183,6 @@ func pay(ctx context.Context, p *peers, renter *systemtest.Site, rentingID strin
 	}
 	logf("the renter was sent to Stripe Checkout; Stripe's signed report of %d cents paid the booking", cents)
 	return nil
-}
-
-// checkoutOf is where the payment link sends the renter to pay.
-func checkoutOf(ctx context.Context, p *peers, renter *systemtest.Site, link *url.URL) (string, error) {
-	if !strings.HasPrefix(link.String(), p.publicURL+"/api/pay/") {
-		return link.String(), nil
-	}
-	return redirect(ctx, renter.Client(), link.String())
 }
 
 // providerLink waits for the mail that leads to the booking's step page, and returns the link that
