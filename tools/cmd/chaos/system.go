@@ -15,6 +15,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"semesterhaus/platform/pglocal"
+	"semesterhaus/platform/workspace"
 	"semesterhaus/tools/internal/faultproxy"
 	"semesterhaus/tools/internal/procfs"
 	"semesterhaus/tools/internal/systemtest"
@@ -51,7 +52,7 @@ type system struct {
 func startSystem(ctx context.Context, opt options) (*system, error) {
 	root := opt.root
 	if root == "" {
-		r, err := systemtest.Root()
+		r, err := workspace.Root()
 		if err != nil {
 			return nil, err
 		}

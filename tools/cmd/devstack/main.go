@@ -18,6 +18,8 @@ import (
 	"os"
 	"os/signal"
 	"syscall"
+
+	"semesterhaus/platform/workspace"
 )
 
 func main() {
@@ -53,7 +55,7 @@ func run(ctx context.Context, args []string) error {
 		return err
 	}
 	if *root == "" {
-		r, err := findRoot()
+		r, err := workspace.Root()
 		if err != nil {
 			return err
 		}

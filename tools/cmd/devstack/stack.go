@@ -701,24 +701,6 @@ func isFile(p string) bool {
 	return err == nil && fi.Mode().IsRegular()
 }
 
-// findRoot walks up from the working directory to the directory that holds go.work.
-func findRoot() (string, error) {
-	dir, err := os.Getwd()
-	if err != nil {
-		return "", err
-	}
-	for {
-		if isFile(filepath.Join(dir, "go.work")) {
-			return dir, nil
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			return "", errors.New("no go.work found here or above: run devstack from the repository")
-		}
-		dir = parent
-	}
-}
-
 // composedSubgraphs reads the names of the subgraphs in the gateway's composed router config.
 func composedSubgraphs(configFile string) (map[string]bool, error) {
 	b, err := os.ReadFile(configFile)

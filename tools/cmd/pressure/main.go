@@ -27,6 +27,7 @@ import (
 	"syscall"
 	"time"
 
+	"semesterhaus/platform/workspace"
 	"semesterhaus/tools/internal/systemtest"
 )
 
@@ -57,7 +58,7 @@ func main() {
 }
 
 func run(ctx context.Context, opt options) error {
-	root, err := systemtest.Root()
+	root, err := workspace.Root()
 	if err != nil {
 		return err
 	}

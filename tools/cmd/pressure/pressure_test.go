@@ -8,11 +8,11 @@ import (
 	"strconv"
 	"testing"
 
-	"semesterhaus/tools/internal/systemtest"
+	"semesterhaus/platform/workspace"
 )
 
 func TestReadLimits_everyGoProcessHasItsDeploymentsLimit(t *testing.T) {
-	root, err := systemtest.Root()
+	root, err := workspace.Root()
 	if err != nil {
 		t.Fatal(err)
 	}

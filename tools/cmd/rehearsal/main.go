@@ -20,8 +20,8 @@ import (
 	"syscall"
 	"time"
 
+	"semesterhaus/platform/workspace"
 	"semesterhaus/services/document/documenttest/docusign"
-	"semesterhaus/tools/internal/systemtest"
 )
 
 func main() {
@@ -50,11 +50,11 @@ func run(ctx context.Context, args []string) error {
 	}
 	ctx, cancel := context.WithTimeout(ctx, *timeout)
 	defer cancel()
-	root, err := systemtest.Root()
+	root, err := workspace.Root()
 	if err != nil {
 		return err
 	}
-	spec, err := docusign.FindSpec(root)
+	spec, err := docusign.FindSpec()
 	if err != nil {
 		return err
 	}

@@ -33,6 +33,7 @@ import (
 	"syscall"
 	"time"
 
+	"semesterhaus/platform/workspace"
 	"semesterhaus/tools/internal/procfs"
 	"semesterhaus/tools/internal/systemtest"
 )
@@ -74,7 +75,7 @@ func main() {
 }
 
 func run(ctx context.Context, opt options) error {
-	root, err := systemtest.Root()
+	root, err := workspace.Root()
 	if err != nil {
 		return err
 	}

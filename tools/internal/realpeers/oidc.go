@@ -15,6 +15,8 @@ import (
 	"sync"
 	"syscall"
 	"time"
+
+	"semesterhaus/platform/workspace"
 )
 
 // The example provider's built-in clients and users (zitadel/oidc's example/server): what the
@@ -64,26 +66,17 @@ type OIDCProvider struct {
 var ErrNoPeerBinary = errors.New("run make peers")
 
 // PeerBinary is the path of a binary that make peers (or make build) put into .data/bin at the
-// repository's root, found from the working directory upwards.
+// repository's root.
 func PeerBinary(name string) (string, error) {
-	dir, err := os.Getwd()
+	root, err := workspace.Root()
 	if err != nil {
-		return "", err
+		return "", fmt.Errorf("realpeers: %w", err)
 	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.work")); err == nil {
-			path := filepath.Join(dir, ".data", "bin", name)
-			if _, err := os.Stat(path); err != nil {
-				return "", fmt.Errorf("realpeers: %s is missing: %w", path, ErrNoPeerBinary)
-			}
-			return path, nil
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			return "", errors.New("realpeers: not inside the repository (no go.work above the working directory)")
-		}
-		dir = parent
+	path := filepath.Join(root, ".data", "bin", name)
+	if _, err := os.Stat(path); err != nil {
+		return "", fmt.Errorf("realpeers: %s is missing: %w", path, ErrNoPeerBinary)
 	}
+	return path, nil
 }
 
 // StartOIDCProvider starts the provider and waits until its discovery document names its issuer.

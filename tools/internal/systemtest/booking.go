@@ -12,12 +12,14 @@ import (
 	"image/png"
 	"net/http"
 	"testing"
+
+	"semesterhaus/platform/workspace"
 )
 
-// RepoRoot is Root for a test.
+// RepoRoot is the repository's directory (workspace.Root) for a test.
 func RepoRoot(t testing.TB) string {
 	t.Helper()
-	root, err := Root()
+	root, err := workspace.Root()
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -14,25 +14,6 @@ import (
 	"time"
 )
 
-// Root is the repository's directory: the one holding go.work, found upwards from the working
-// directory.
-func Root() (string, error) {
-	dir, err := os.Getwd()
-	if err != nil {
-		return "", err
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.work")); err == nil {
-			return dir, nil
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			return "", errors.New("no go.work here or above: run it from the repository")
-		}
-		dir = parent
-	}
-}
-
 // Stack is the whole system as `make run` starts it: devstack with the binaries `make build` left in
 // .data/bin, a data directory of its own and every port shifted by an offset, so that it runs beside
 // `make run`.

@@ -123,7 +123,7 @@ func New(specPath, baseURL string, opts Options) (*Simulator, error) {
 // fails; it skips the test where the published description is absent.
 func Start(t testing.TB, opts Options) *Simulator {
 	t.Helper()
-	spec, err := FindSpec(".")
+	spec, err := FindSpec()
 	if err != nil {
 		t.Skipf("DocuSign simulator: %v (CI has it; see documenttest/docusign)", err)
 	}

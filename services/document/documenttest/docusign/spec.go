@@ -17,6 +17,8 @@ import (
 	"github.com/getkin/kin-openapi/openapi3filter"
 	"github.com/getkin/kin-openapi/routers"
 	"github.com/getkin/kin-openapi/routers/legacy"
+
+	"semesterhaus/platform/workspace"
 )
 
 // SpecFile is DocuSign's published OpenAPI (Swagger 2.0) description of the eSignature REST API's
@@ -35,27 +37,18 @@ func init() {
 	openapi3filter.RegisterBodyDecoder("application/pdf", openapi3filter.FileBodyDecoder)
 }
 
-// FindSpec returns the path of SpecFile, looked up from dir and its parents (the first that holds
-// go.work), or ErrNoSpec.
-func FindSpec(dir string) (string, error) {
-	dir, err := filepath.Abs(dir)
+// FindSpec returns the path of SpecFile beside the repository (the directory holding go.work,
+// found upwards from the working directory), or ErrNoSpec.
+func FindSpec() (string, error) {
+	root, err := workspace.Root()
 	if err != nil {
-		return "", err
+		return "", fmt.Errorf("%w: %w", ErrNoSpec, err)
 	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.work")); err == nil {
-			path := filepath.Join(dir, filepath.FromSlash(SpecFile))
-			if _, err := os.Stat(path); err != nil {
-				return "", fmt.Errorf("%w: %s", ErrNoSpec, SpecFile)
-			}
-			return path, nil
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			return "", fmt.Errorf("%w: no go.work above the working directory", ErrNoSpec)
-		}
-		dir = parent
+	path := filepath.Join(root, filepath.FromSlash(SpecFile))
+	if _, err := os.Stat(path); err != nil {
+		return "", fmt.Errorf("%w: %s", ErrNoSpec, SpecFile)
 	}
+	return path, nil
 }
 
 // Validator checks requests and answers against the published description (converted to

@@ -19,6 +19,8 @@ import (
 	"time"
 
 	"github.com/stripe/stripe-go/v85"
+
+	"semesterhaus/platform/workspace"
 )
 
 // StripeMock is stripe-mock, Stripe's API server built from Stripe's OpenAPI description (it checks
@@ -81,24 +83,15 @@ func stripeMockBinary() (string, error) {
 	if bin := os.Getenv("STRIPE_MOCK"); bin != "" {
 		return bin, nil
 	}
-	dir, err := os.Getwd()
+	root, err := workspace.Root()
 	if err != nil {
-		return "", err
+		return "", fmt.Errorf("%w (or set STRIPE_MOCK to stripe-mock's binary)", err)
 	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.work")); err == nil {
-			bin := filepath.Join(dir, ".data", "bin", "stripe-mock")
-			if _, err := os.Stat(bin); err != nil {
-				return "", fmt.Errorf("not built (%w): run make peers", err)
-			}
-			return bin, nil
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			return "", errors.New("no go.work above the test: set STRIPE_MOCK to stripe-mock's binary")
-		}
-		dir = parent
+	bin := filepath.Join(root, ".data", "bin", "stripe-mock")
+	if _, err := os.Stat(bin); err != nil {
+		return "", fmt.Errorf("not built (%w): run make peers", err)
 	}
+	return bin, nil
 }
 
 var stripeMock struct {
