@@ -94,14 +94,14 @@ func (s *stack) peerAddr(peer service) string {
 
 // publicURL is the gateway's address the services put in their links and the sandboxes report their
 // webhooks to: the proxy's with -proxy gateway=… (the fault harness records the webhooks there, to
-// send the very same request again as a provider's retry would).
+// send the very same request again as a provider's retry would), else PUBLIC_URL of the environment.
 func (s *stack) publicURL() string {
-	// Production's public address is the Ingress's in front of the gateway, as the environment says.
-	if u := s.env["PUBLIC_URL"]; s.production && u != "" {
-		return u
-	}
 	if addr, ok := s.via["gateway"]; ok {
 		return "http://" + addr
+	}
+	// Else one the environment gives: production's is the Ingress's in front of the gateway.
+	if u := s.env["PUBLIC_URL"]; u != "" {
+		return u
 	}
 	return "http://localhost:" + s.gatewayPort()
 }

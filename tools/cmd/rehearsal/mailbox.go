@@ -10,7 +10,6 @@ import (
 	"mime/quotedprintable"
 	"net/mail"
 	"strings"
-	"time"
 
 	"semesterhaus/tools/internal/realpeers"
 	"semesterhaus/tools/internal/systemtest"
@@ -74,30 +73,6 @@ func decoded(encoding string, content []byte) (string, error) {
 		return string(b), err
 	}
 	return string(content), nil
-}
-
-// waitMail waits for the renter's mail whose subject holds subject.
-func waitMail(ctx context.Context, box maildir, subject string) (systemtest.CaughtMail, error) {
-	deadline := time.Now().Add(stepLimit)
-	for {
-		mails, err := box.MailsTo(ctx, renterEmail)
-		if err != nil {
-			return systemtest.CaughtMail{}, err
-		}
-		for _, m := range mails {
-			if strings.Contains(m.Subject, subject) {
-				return m, nil
-			}
-		}
-		if time.Now().After(deadline) {
-			return systemtest.CaughtMail{}, fmt.Errorf("no mail %q to %s within %s", subject, renterEmail, stepLimit)
-		}
-		select {
-		case <-ctx.Done():
-			return systemtest.CaughtMail{}, ctx.Err()
-		case <-time.After(500 * time.Millisecond):
-		}
-	}
 }
 
 // checkMails holds every mail Postfix delivered to what a strict receiver wants: received over
