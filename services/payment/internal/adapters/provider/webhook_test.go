@@ -311,16 +311,7 @@ func TestPaymentPage_sendsToTheOpenCheckoutThenOncePaidToTheDonePage(t *testing.
 func TestWebhook_checkoutSessionExpired_closesTheCurrentCheckoutAndLeavesThePaymentOpen(t *testing.T) {
 	t.Parallel()
 	s := newSite(t)
-	expired, err := json.Marshal(map[string]any{
-		"id": "evt_expired_" + s.payment.ID, "object": "event", "type": "checkout.session.expired", "created": time.Now().Unix(),
-		"data": map[string]any{"object": map[string]any{
-			"id": s.payment.Checkout.SessionID, "object": "checkout.session", "status": "expired",
-			"amount_total": s.payment.Amount.Cents, "currency": "eur", "metadata": map[string]string{"payment_id": s.payment.ID},
-		}},
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
+	expired := s.expiredEvent(t)
 
 	if code := s.post(t, expired, time.Now(), secret); code != http.StatusNoContent {
 		t.Fatalf("checkout.session.expired: HTTP %d, want 204", code)
@@ -337,5 +328,54 @@ func TestWebhook_checkoutSessionExpired_closesTheCurrentCheckoutAndLeavesThePaym
 	}
 	if now, _ := s.env.Payments.Payment(context.Background(), s.payment.ID); now.CheckoutAttempt != 2 || !now.Checkout.OpenAt(time.Now()) {
 		t.Errorf("after the visit: attempt %d, checkout %+v; want the second, open", now.CheckoutAttempt, now.Checkout)
+	}
+}
+
+// expiredEvent is Stripe's checkout.session.expired about the payment's current session.
+func (s *site) expiredEvent(t *testing.T) []byte {
+	t.Helper()
+	expired, err := json.Marshal(map[string]any{
+		"id": "evt_expired_" + s.payment.ID, "object": "event", "type": "checkout.session.expired", "created": time.Now().Unix(),
+		"data": map[string]any{"object": map[string]any{
+			"id": s.payment.Checkout.SessionID, "object": "checkout.session", "status": "expired",
+			"amount_total": s.payment.Amount.Cents, "currency": "eur", "metadata": map[string]string{"payment_id": s.payment.ID},
+		}},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return expired
+}
+
+func TestWebhook_forgedOrReplayedExpiryReport_closesNoOpenCheckout(t *testing.T) {
+	t.Parallel()
+	s := newSite(t)
+	expired := s.expiredEvent(t)
+	checkout := func() domain.Payment {
+		p, err := s.env.Payments.Payment(context.Background(), s.payment.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+
+	// Signed with another key, as someone who knows the session id but not the endpoint's secret.
+	if code := s.post(t, expired, time.Now(), "whsec_forged"); code != http.StatusBadRequest {
+		t.Errorf("a forged expiry report: HTTP %d, want 400", code)
+	}
+	if p := checkout(); p.Checkout != s.payment.Checkout || p.CheckoutAttempt != 1 {
+		t.Errorf("after a forged expiry report: checkout %+v (attempt %d), want the first one untouched", p.Checkout, p.CheckoutAttempt)
+	}
+	if code := s.post(t, expired, time.Now(), secret); code != http.StatusNoContent {
+		t.Fatalf("the real expiry report: HTTP %d", code)
+	}
+	s.visit(t, s.payment.ID) // the renter comes back: a new session
+	renewed := checkout()
+	// The same report again, as Stripe retries it or someone who captured it sends it once more.
+	if code := s.post(t, expired, time.Now(), secret); code != http.StatusNoContent {
+		t.Errorf("the expiry report again: HTTP %d, want 204 (already applied)", code)
+	}
+	if p := checkout(); p.Checkout != renewed.Checkout || p.CheckoutAttempt != 2 || !p.Checkout.OpenAt(time.Now()) {
+		t.Errorf("after the replayed expiry report: checkout %+v (attempt %d), want the renewed %+v still open", p.Checkout, p.CheckoutAttempt, renewed.Checkout)
 	}
 }
