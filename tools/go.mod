@@ -25,6 +25,7 @@ require (
 	semesterhaus/platform v0.0.0-00010101000000-000000000000
 	semesterhaus/proto v0.0.0-00010101000000-000000000000
 	semesterhaus/services/document v0.0.0-00010101000000-000000000000
+	semesterhaus/services/payment v0.0.0-00010101000000-000000000000
 )
 
 require (
@@ -103,3 +104,5 @@ replace golang.org/x/exp => golang.org/x/exp v0.0.0-20250620022241-b7579e27df2b
 replace semesterhaus/proto => ../proto
 
 replace semesterhaus/services/document => ../services/document
+
+replace semesterhaus/services/payment => ../services/payment

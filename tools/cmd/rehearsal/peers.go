@@ -12,17 +12,15 @@ import (
 	"net/http/httputil"
 	"net/url"
 	"os"
-	"os/exec"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"sync"
-	"syscall"
 	"time"
 
 	"golang.org/x/crypto/bcrypt"
 
 	"semesterhaus/services/document/documenttest/docusign"
+	"semesterhaus/services/payment/paymenttest"
 	"semesterhaus/tools/internal/realpeers"
 	"semesterhaus/tools/internal/runca"
 	"semesterhaus/tools/internal/systemtest"
@@ -39,14 +37,12 @@ const (
 
 // peers are the partners' real software on loopback, and the Ingress in front of the gateway.
 type peers struct {
-	ca          *runca.CA // the world's CA: the relay's and the Ingress's certificates
-	postfix     *realpeers.Postfix
-	oidc        *realpeers.OIDCProvider
-	docusign    *docusign.Simulator
-	stripe      *exec.Cmd
-	stripeFront *stripeFront // what the system sent stripe-mock
-	stripeURL   string       // the front, which the system takes for Stripe's API
-	publicURL   string       // the Ingress: https://localhost:PORT
+	ca        *runca.CA // the world's CA: the relay's and the Ingress's certificates
+	postfix   *realpeers.Postfix
+	oidc      *realpeers.OIDCProvider
+	docusign  *docusign.Simulator
+	stripe    *paymenttest.StripeMock // what the system takes for Stripe's API
+	publicURL string                  // the Ingress: https://localhost:PORT
 
 	webhookSecret string // Stripe's webhook signing secret
 	connectKey    []byte // DocuSign Connect's HMAC key
@@ -56,7 +52,7 @@ type peers struct {
 	once    sync.Once
 }
 
-func startPeers(ctx context.Context, root, spec, data string, offset int) (_ *peers, err error) {
+func startPeers(ctx context.Context, spec, data string, offset int) (_ *peers, err error) {
 	p := &peers{
 		publicURL:     fmt.Sprintf("https://%s:%d", publicHost, ingressPort+offset),
 		gatewayURL:    fmt.Sprintf("http://127.0.0.1:%d", systemtest.GatewayPort+offset),
@@ -85,46 +81,13 @@ func startPeers(ctx context.Context, root, spec, data string, offset int) (_ *pe
 	if p.oidc, err = realpeers.StartOIDCProvider(ctx, realpeers.OIDCProviderOptions{RedirectURIs: []string{p.publicURL + "/api/auth/sso/callback"}}); err != nil {
 		return nil, err
 	}
-	if err := p.startStripeMock(ctx, root); err != nil {
-		return nil, err
+	if p.stripe, err = paymenttest.NewStripeMock(); err != nil {
+		return nil, fmt.Errorf("stripe-mock: %w", err)
 	}
 	if err := p.startDocuSign(spec); err != nil {
 		return nil, err
 	}
 	return p, p.startIngress()
-}
-
-// startStripeMock runs stripe-mock (make peers) on a free port, HTTP only, behind the front that
-// remembers the sessions created.
-func (p *peers) startStripeMock(ctx context.Context, root string) error {
-	bin := filepath.Join(root, ".data", "bin", "stripe-mock")
-	if _, err := os.Stat(bin); err != nil {
-		return fmt.Errorf("%s is missing: run make peers", bin)
-	}
-	port, err := realpeers.FreePort()
-	if err != nil {
-		return err
-	}
-	addr := "127.0.0.1:" + strconv.Itoa(port)
-	// Its HTTPS port too is one of its own, or it clashes with another stripe-mock on the default one.
-	p.stripe = exec.Command(bin, "-http-addr", addr, "-https-addr", "127.0.0.1:0")
-	p.stripe.SysProcAttr = &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL}
-	if err := p.stripe.Start(); err != nil {
-		return err
-	}
-	if err := waitListening(ctx, addr); err != nil {
-		return err
-	}
-	p.stripeFront = newStripeFront(&url.URL{Scheme: "http", Host: addr})
-	lis, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		return err
-	}
-	p.stripeURL = "http://" + lis.Addr().String()
-	server := &http.Server{Handler: p.stripeFront, ReadHeaderTimeout: 10 * time.Second}
-	p.servers = append(p.servers, server)
-	go func() { _ = server.Serve(lis) }()
-	return nil
 }
 
 // startDocuSign serves the DocuSign simulator over TLS with a certificate of the world's CA, as
@@ -213,7 +176,7 @@ func (p *peers) settings(data string) ([]string, error) {
 		"SIGNING_PROVIDER=docusign", "SIGNING_WEBHOOK_SECRET=" + string(p.connectKey),
 		"DOCUSIGN_AUTH_URL=" + p.docusign.URL(), "DOCUSIGN_INTEGRATION_KEY=" + docusign.IntegrationKey,
 		"DOCUSIGN_USER_ID=" + docusign.UserID, "DOCUSIGN_PRIVATE_KEY_FILE=" + keyFile,
-		"PAYMENT_PROVIDER=stripe", "STRIPE_SECRET_KEY=" + stripeKey, "STRIPE_API_URL=" + p.stripeURL,
+		"PAYMENT_PROVIDER=stripe", "STRIPE_SECRET_KEY=" + stripeKey, "STRIPE_API_URL=" + p.stripe.URL(),
 		"PAYMENT_WEBHOOK_SECRET=" + p.webhookSecret,
 		"OIDC_ISSUER_URL=" + p.oidc.Issuer(), "OIDC_CLIENT_ID=" + realpeers.OIDCClientID,
 		"OIDC_CLIENT_SECRET=" + realpeers.OIDCClientSecret, "OIDC_REDIRECT_URL=" + p.publicURL + "/api/auth/sso/callback",
@@ -230,9 +193,8 @@ func (p *peers) stop() {
 		for _, s := range p.servers {
 			_ = s.Close()
 		}
-		if p.stripe != nil && p.stripe.Process != nil {
-			_ = p.stripe.Process.Kill()
-			_ = p.stripe.Wait()
+		if p.stripe != nil {
+			p.stripe.Close()
 		}
 		if p.oidc != nil {
 			p.oidc.Stop()
@@ -261,19 +223,6 @@ func (p *problems) err() error {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	return errors.Join(p.errs...)
-}
-
-func waitListening(ctx context.Context, addr string) error {
-	for {
-		if c, err := net.DialTimeout("tcp", addr, 200*time.Millisecond); err == nil {
-			return c.Close()
-		}
-		select {
-		case <-ctx.Done():
-			return fmt.Errorf("nothing listens on %s: %w", addr, ctx.Err())
-		case <-time.After(100 * time.Millisecond):
-		}
-	}
 }
 
 // system is the whole system in production configuration.

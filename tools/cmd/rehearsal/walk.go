@@ -149,7 +149,7 @@ func pay(ctx context.Context, p *peers, renter *systemtest.Site, rentingID strin
 	if err != nil {
 		return err
 	}
-	session, ok := p.stripeFront.session(rentingID)
+	session, ok := createdSession(p.stripe, rentingID)
 	if !ok || checkout != session.URL {
 		return fmt.Errorf("the payment link leads to %s, not to a session the payment service created at Stripe", checkout)
 	}
@@ -202,7 +202,7 @@ func providerLink(ctx context.Context, renter *systemtest.Site, step, rentingID 
 // paidEvent is checkout.session.completed about the session: the object stripe-mock answers for it,
 // with what the payment service created it with and paid.
 func paidEvent(ctx context.Context, p *peers, created checkoutSession) ([]byte, error) {
-	req, err := http.NewRequestWithContext(ctx, http.MethodGet, p.stripeURL+"/v1/checkout/sessions/"+url.PathEscape(created.ID), nil)
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, p.stripe.URL()+"/v1/checkout/sessions/"+url.PathEscape(created.ID), nil)
 	if err != nil {
 		return nil, err
 	}

@@ -9,12 +9,13 @@ import (
 	"semesterhaus/services/payment/internal/adapters/provider"
 	"semesterhaus/services/payment/internal/domain"
 	"semesterhaus/services/payment/internal/testenv"
+	"semesterhaus/services/payment/paymenttest"
 )
 
 // stripeEnv is the service with Stripe as its provider, Stripe being stripe-mock.
-func stripeEnv(t *testing.T) (*testenv.Env, *testenv.StripeMock) {
+func stripeEnv(t *testing.T) (*testenv.Env, *paymenttest.StripeMock) {
 	t.Helper()
-	mock := testenv.StartStripeMock(t)
+	mock := paymenttest.StartStripeMock(t)
 	clock := &testenv.Clock{}
 	e := testenv.NewWithClock(t, provider.NewStripe("sk_test_x", testenv.PublicURL, mock.Backends(), clock.Now), clock)
 	return e, mock

@@ -8,7 +8,7 @@ import (
 
 	"semesterhaus/services/payment/internal/adapters/provider"
 	"semesterhaus/services/payment/internal/domain"
-	"semesterhaus/services/payment/internal/testenv"
+	"semesterhaus/services/payment/paymenttest"
 )
 
 func stripePayment(attempt int) domain.Payment {
@@ -18,7 +18,7 @@ func stripePayment(attempt int) domain.Payment {
 
 func TestStripe_createCheckout_sendsAmountMetadataExpiryAndTheAttemptsKeyAsStripeDescribesThem(t *testing.T) {
 	t.Parallel()
-	mock := testenv.StartStripeMock(t)
+	mock := paymenttest.StartStripeMock(t)
 	now := time.Date(2026, 12, 1, 12, 0, 0, 0, time.UTC)
 	stripe := provider.NewStripe("sk_test_x", "https://wohnen.example", mock.Backends(), func() time.Time { return now })
 
@@ -51,7 +51,7 @@ func TestStripe_createCheckout_sendsAmountMetadataExpiryAndTheAttemptsKeyAsStrip
 
 func TestStripe_expireCheckout_expiresASessionStripeStillHasOpen(t *testing.T) {
 	t.Parallel()
-	mock := testenv.StartStripeMock(t)
+	mock := paymenttest.StartStripeMock(t)
 	stripe := provider.NewStripe("sk_test_x", "https://wohnen.example", mock.Backends(), time.Now)
 
 	// stripe-mock answers every session as open.

@@ -1,4 +1,6 @@
-package testenv
+// Package paymenttest is the payment service's kit for tests and rehearsals of this and other
+// modules: stripe-mock, the real peer of its Stripe adapter.
+package paymenttest
 
 import (
 	"bytes"
@@ -25,7 +27,7 @@ import (
 
 // StripeMock is stripe-mock, Stripe's API server built from Stripe's OpenAPI description (it checks
 // every request's parameters against it and answers its fixtures, keeping nothing), run on loopback
-// for one test behind a front that records what reached it.
+// behind a front that records what reached it and what it answered: what Stripe would remember.
 type StripeMock struct {
 	front *httptest.Server
 
@@ -33,33 +35,76 @@ type StripeMock struct {
 	requests []StripeRequest
 }
 
-// StripeRequest is one request the service sent to Stripe's API.
+// StripeRequest is one request the service sent to Stripe's API, with stripe-mock's answer.
 type StripeRequest struct {
 	Method, Path, IdempotencyKey string
 	Form                         url.Values
+	Status                       int
+	Answer                       []byte
 }
 
-// StartStripeMock gives the test a front of stripe-mock of its own (make peers builds it into
-// .data/bin; STRIPE_MOCK names another); without it the test fails, saying so. stripe-mock keeps
-// nothing, so the tests of a package share one, started with the first and ended with the package's
-// test binary: reading Stripe's description takes it seconds.
+// StartStripeMock gives the test a front of stripe-mock of its own, closed when the test ends;
+// without stripe-mock the test fails, saying so.
 func StartStripeMock(t testing.TB) *StripeMock {
 	t.Helper()
-	addr := sharedStripeMock(t)
+	m, err := NewStripeMock()
+	if err != nil {
+		t.Fatalf("stripe-mock: %v", err)
+	}
+	t.Cleanup(m.Close)
+	return m
+}
+
+// NewStripeMock serves a front of stripe-mock (make peers builds it into .data/bin; STRIPE_MOCK
+// names another) until Close. stripe-mock keeps nothing, so the fronts of one process share one,
+// started with the first and ended with the process: reading Stripe's description takes it seconds.
+func NewStripeMock() (*StripeMock, error) {
+	addr, err := sharedStripeMock()
+	if err != nil {
+		return nil, err
+	}
 	m := &StripeMock{}
 	proxy := httputil.NewSingleHostReverseProxy(&url.URL{Scheme: "http", Host: addr})
 	m.front = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		body, _ := io.ReadAll(r.Body)
 		r.Body = io.NopCloser(bytes.NewReader(body))
 		form, _ := url.ParseQuery(string(body))
+		// Recorded before it is answered, so that whoever got the answer finds the request.
 		m.mu.Lock()
+		i := len(m.requests)
 		m.requests = append(m.requests, StripeRequest{Method: r.Method, Path: r.URL.Path, IdempotencyKey: r.Header.Get("Idempotency-Key"), Form: form})
 		m.mu.Unlock()
-		proxy.ServeHTTP(w, r)
+		answer := &recorder{ResponseWriter: w, status: http.StatusOK}
+		proxy.ServeHTTP(answer, r)
+		m.mu.Lock()
+		m.requests[i].Status, m.requests[i].Answer = answer.status, answer.body.Bytes()
+		m.mu.Unlock()
 	}))
-	t.Cleanup(m.front.Close)
-	return m
+	return m, nil
 }
+
+// recorder passes an answer on and keeps a copy.
+type recorder struct {
+	http.ResponseWriter
+	status int
+	body   bytes.Buffer
+}
+
+func (r *recorder) WriteHeader(status int) {
+	r.status = status
+	r.ResponseWriter.WriteHeader(status)
+}
+
+func (r *recorder) Write(b []byte) (int, error) {
+	r.body.Write(b)
+	return r.ResponseWriter.Write(b)
+}
+
+// URL is where the front answers as Stripe's API: STRIPE_API_URL.
+func (m *StripeMock) URL() string { return m.front.URL }
+
+// Close stops the front.
+func (m *StripeMock) Close() { m.front.Close() }
 
 // Backends point stripe-go at the mock, without retries.
 func (m *StripeMock) Backends() *stripe.Backends {
@@ -100,8 +145,8 @@ var stripeMock struct {
 	err  error
 }
 
-// sharedStripeMock is the address of the package's stripe-mock, started on the first call.
-func sharedStripeMock(t testing.TB) string {
+// sharedStripeMock is the address of the process's stripe-mock, started on the first call.
+func sharedStripeMock() (string, error) {
 	stripeMock.once.Do(func() {
 		bin, err := stripeMockBinary()
 		if err != nil {
@@ -130,10 +175,7 @@ func sharedStripeMock(t testing.TB) string {
 			stripeMock.err = fmt.Errorf("%w\n%s", stripeMock.err, output.String())
 		}
 	})
-	if stripeMock.err != nil {
-		t.Fatalf("stripe-mock: %v", stripeMock.err)
-	}
-	return stripeMock.addr
+	return stripeMock.addr, stripeMock.err
 }
 
 func freeAddr() (string, error) {
