@@ -13,22 +13,10 @@ import (
 
 	"github.com/golang-jwt/jwt/v5"
 
+	"semesterhaus/platform/clocktest"
 	"semesterhaus/services/document/documenttest"
 	"semesterhaus/services/document/documenttest/docusign"
 )
-
-// clock is the simulator's settable time.
-type clock struct {
-	mu  sync.Mutex
-	now time.Time
-}
-
-func (c *clock) Now() time.Time { c.mu.Lock(); defer c.mu.Unlock(); return c.now }
-func (c *clock) Add(d time.Duration) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.now = c.now.Add(d)
-}
 
 // grant asks for a token with an assertion for audience, as an integration would.
 func grant(t *testing.T, sim *docusign.Simulator, now time.Time, audience string) (*http.Response, string) {
@@ -86,7 +74,7 @@ func TestSimulator_anAssertionForAnotherAudienceGetsNoToken(t *testing.T) {
 
 func TestSimulator_recipientViewLinkWorksOnceAndForFiveMinutes(t *testing.T) {
 	t.Parallel()
-	c := &clock{now: time.Now()}
+	c := clocktest.New(time.Now())
 	sim := docusign.Start(t, docusign.Options{Now: c.Now})
 	u, _ := url.Parse(sim.URL())
 	_, token := grant(t, sim, c.Now(), u.Host)

@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"semesterhaus/platform/clocktest"
 	"semesterhaus/services/payment/internal/adapters/provider"
 	"semesterhaus/services/payment/internal/domain"
 	"semesterhaus/services/payment/internal/testenv"
@@ -16,7 +17,7 @@ import (
 func stripeEnv(t *testing.T) (*testenv.Env, *paymenttest.StripeMock) {
 	t.Helper()
 	mock := paymenttest.StartStripeMock(t)
-	clock := &testenv.Clock{}
+	clock := clocktest.Running()
 	e := testenv.NewWithClock(t, provider.NewStripe("sk_test_x", testenv.PublicURL, mock.Backends(), clock.Now), clock)
 	return e, mock
 }
@@ -27,7 +28,7 @@ func TestCheckoutFor_withinTheSessionsLifetime_sendsToTheSameSession(t *testing.
 	t.Parallel()
 	e, mock := stripeEnv(t)
 	p := e.CreatePayment(signed(e, false))
-	e.Clock.Advance(22 * time.Hour)
+	e.Clock.Add(22 * time.Hour)
 
 	got, err := e.Payments.CheckoutFor(context.Background(), p.ID)
 	if err != nil {
@@ -42,7 +43,7 @@ func TestCheckoutFor_afterTheSessionExpired_expiresItAndSendsToANewOne(t *testin
 	t.Parallel()
 	e, mock := stripeEnv(t)
 	p := e.CreatePayment(signed(e, false))
-	e.Clock.Advance(25 * time.Hour)
+	e.Clock.Add(25 * time.Hour)
 
 	got, err := e.Payments.CheckoutFor(context.Background(), p.ID)
 	if err != nil {
@@ -68,7 +69,7 @@ func TestCheckoutFor_manyVisitsAtOnceAfterExpiry_makeOneNewSession(t *testing.T)
 	t.Parallel()
 	e, mock := stripeEnv(t)
 	p := e.CreatePayment(signed(e, false))
-	e.Clock.Advance(25 * time.Hour)
+	e.Clock.Add(25 * time.Hour)
 
 	var wg sync.WaitGroup
 	seen := make([]domain.Checkout, 8)
@@ -114,7 +115,7 @@ func TestApply_paidInAnOlderSession_paysAndAnOldSessionsExpiryChangesNothing(t *
 	t.Parallel()
 	e, _ := stripeEnv(t)
 	p := e.CreatePayment(signed(e, false))
-	e.Clock.Advance(25 * time.Hour)
+	e.Clock.Add(25 * time.Hour)
 	renewed, err := e.Payments.CheckoutFor(context.Background(), p.ID)
 	if err != nil {
 		t.Fatal(err)

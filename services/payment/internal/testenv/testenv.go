@@ -14,6 +14,7 @@ import (
 	"github.com/nats-io/nats.go/jetstream"
 	"google.golang.org/grpc"
 
+	"semesterhaus/platform/clocktest"
 	"semesterhaus/platform/events"
 	"semesterhaus/platform/grpctest"
 	"semesterhaus/platform/natstest"
@@ -44,40 +45,20 @@ type Env struct {
 	Rentings *rentingfake.Server
 	Subjects string // the prefix of the payment events' subjects
 	Logger   *slog.Logger
-	Clock    *Clock // the service's clock
+	Clock    *clocktest.Clock // the service's clock
 }
 
 // PublicURL is the public address the service under test links to.
 const PublicURL = "http://public.test"
 
-// Clock is the real time, moved on by Advance.
-type Clock struct {
-	mu     sync.Mutex
-	offset time.Duration
-}
-
-// Now is the clock's time.
-func (c *Clock) Now() time.Time {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return time.Now().Add(c.offset)
-}
-
-// Advance moves the clock on by d.
-func (c *Clock) Advance(d time.Duration) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.offset += d
-}
-
 // New returns the service with provider, its payment stream created and its relay running.
 func New(t testing.TB, provider app.Provider) *Env {
 	t.Helper()
-	return NewWithClock(t, provider, &Clock{})
+	return NewWithClock(t, provider, clocktest.Running())
 }
 
 // NewWithClock is New on clock, which the test moves (and may give the provider too).
-func NewWithClock(t testing.TB, provider app.Provider, clock *Clock) *Env {
+func NewWithClock(t testing.TB, provider app.Provider, clock *clocktest.Clock) *Env {
 	t.Helper()
 	pool, _ := pgtest.NewDatabase(t, migrations.FS)
 	_, js := natstest.Connect(t)

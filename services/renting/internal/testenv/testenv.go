@@ -8,13 +8,13 @@ import (
 	"context"
 	"fmt"
 	"log/slog"
-	"sync"
 	"testing"
 	"time"
 
 	"github.com/jackc/pgx/v5/pgxpool"
 	"google.golang.org/grpc"
 
+	"semesterhaus/platform/clocktest"
 	"semesterhaus/platform/grpctest"
 	"semesterhaus/platform/identity"
 	"semesterhaus/platform/pgtest"
@@ -39,32 +39,12 @@ var DesignDay = time.Date(2026, 11, 22, 12, 0, 0, 0, Berlin)
 // Subjects is the event subject prefix of the test repositories; tests that publish use their own.
 const Subjects = "renting"
 
-// Clock is a settable clock.
-type Clock struct {
-	mu  sync.Mutex
-	now time.Time
-}
-
-// Now returns the clock's time.
-func (c *Clock) Now() time.Time {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.now
-}
-
-// Set moves the clock.
-func (c *Clock) Set(t time.Time) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.now = t
-}
-
 // Env is one renting service under test.
 type Env struct {
 	Rentings *app.Rentings
 	Repo     *pgadapter.Repository
 	Pool     *pgxpool.Pool
-	Clock    *Clock
+	Clock    *clocktest.Clock
 	Catalog  *grpcadapter.Catalog
 	// Renters is the renter service the use cases call; RenterClient calls it as they do.
 	Renters      *renterfake.Server
@@ -77,7 +57,7 @@ type Env struct {
 // starting at day, events on the subject prefix.
 func New(t testing.TB, day time.Time, subjectPrefix string) *Env {
 	t.Helper()
-	clock := &Clock{now: day}
+	clock := clocktest.New(day)
 	conn := grpctest.Dial(t, "renting", "catalog", grpctest.Serve(t, residence(clock.Now).Register))
 	pool, _ := pgtest.NewDatabase(t, migrations.FS)
 	env := &Env{

@@ -15,6 +15,7 @@ import (
 	"github.com/golang-jwt/jwt/v5"
 	"github.com/google/uuid"
 
+	"semesterhaus/platform/clocktest"
 	"semesterhaus/proto/events/v1/streams"
 	eventsv1 "semesterhaus/proto/gen/events/v1"
 	"semesterhaus/services/document/documenttest"
@@ -234,19 +235,6 @@ func TestDocuSign_otherEventsAndAWrongSigner_changeNothing(t *testing.T) {
 	}
 }
 
-// clock is a settable time for the token's expiry.
-type clock struct {
-	mu  sync.Mutex
-	now time.Time
-}
-
-func (c *clock) Now() time.Time { c.mu.Lock(); defer c.mu.Unlock(); return c.now }
-func (c *clock) Add(d time.Duration) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.now = c.now.Add(d)
-}
-
 func testSession() domain.SigningSession {
 	return domain.SigningSession{ID: uuid.NewString(), RentingID: uuid.NewString(), Contract: domain.Contract{
 		Renter: domain.ContractRenter{FirstName: "Anna", LastName: "Schmidt", Email: "anna.schmidt@example.org"},
@@ -255,7 +243,7 @@ func testSession() domain.SigningSession {
 
 func TestDocuSign_tokenIsCachedAndRenewedBeforeExpiryAndAfterA401(t *testing.T) {
 	t.Parallel()
-	c := &clock{now: time.Now()}
+	c := clocktest.New(time.Now())
 	sim := docusign.Start(t, docusign.Options{Now: c.Now})
 	ds := newTestDocuSign(t, sim, "https://semesterhaus.example", c.Now)
 	session := testSession()
