@@ -13,7 +13,6 @@ import (
 	"net/http/httptest"
 	"net/url"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -22,6 +21,7 @@ import (
 	"semesterhaus/platform/graphqlx"
 	"semesterhaus/platform/graphqlx/internal/testgraph"
 	"semesterhaus/platform/identity"
+	"semesterhaus/platform/logging"
 )
 
 type response struct {
@@ -33,28 +33,10 @@ type response struct {
 	} `json:"errors"`
 }
 
-// lockedBuffer collects the handler's log; the handler logs from request goroutines.
-type lockedBuffer struct {
-	mu  sync.Mutex
-	buf bytes.Buffer
-}
-
-func (b *lockedBuffer) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.Write(p)
-}
-
-func (b *lockedBuffer) String() string {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.String()
-}
-
 type fixture struct {
 	url        string
 	adminToken string
-	log        *lockedBuffer
+	log        *logging.Buffer
 }
 
 func newFixture(t *testing.T, opts ...graphqlx.Option) fixture {
@@ -67,7 +49,7 @@ func newFixture(t *testing.T, opts ...graphqlx.Option) fixture {
 	if err != nil {
 		t.Fatal(err)
 	}
-	log := &lockedBuffer{}
+	log := &logging.Buffer{}
 	es := testgraph.NewExecutableSchema(testgraph.Config{Resolvers: &testgraph.Resolver{}})
 	h := graphqlx.NewHandler(es, identity.NewVerifier(pub, "test"), slog.New(slog.NewJSONHandler(log, nil)), opts...)
 	srv := httptest.NewServer(h)

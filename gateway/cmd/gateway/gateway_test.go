@@ -15,7 +15,6 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"sync"
 	"sync/atomic"
 	"testing"
 
@@ -23,6 +22,7 @@ import (
 
 	"semesterhaus/gateway/internal/config"
 	"semesterhaus/platform/identity"
+	"semesterhaus/platform/logging"
 	"semesterhaus/platform/natstest"
 	"semesterhaus/platform/pgtest"
 	"semesterhaus/services/catalog/catalogtest"
@@ -38,7 +38,7 @@ type testGateway struct {
 	url        string
 	signer     *identity.Signer // the gateway's own key, to forge "stolen" tokens with
 	publicKey  []byte
-	logs       *syncBuffer
+	logs       *logging.Buffer
 	catalogURL string
 	// wrap, when set by an option, wraps the gateway's handler, e.g. to watch requests.
 	wrap func(http.Handler) http.Handler
@@ -66,7 +66,7 @@ func startGateway(t *testing.T, options ...gatewayOption) *testGateway {
 	gw := &testGateway{
 		signer:     identity.NewSigner(privateKey, identityTokenTTL),
 		publicKey:  publicKey,
-		logs:       &syncBuffer{},
+		logs:       &logging.Buffer{},
 		catalogURL: catalogtest.NewSubgraph(t, publicKey),
 	}
 	hash, err := bcrypt.GenerateFromPassword([]byte(adminPassword), bcrypt.MinCost)
@@ -239,24 +239,6 @@ func readAll(t *testing.T, r io.Reader) []byte {
 		t.Fatal(err)
 	}
 	return b
-}
-
-// syncBuffer collects log output written from several goroutines.
-type syncBuffer struct {
-	mu  sync.Mutex
-	buf bytes.Buffer
-}
-
-func (b *syncBuffer) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.Write(p)
-}
-
-func (b *syncBuffer) String() string {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.String()
 }
 
 func cookieNamed(cookies []*http.Cookie, name string) *http.Cookie {

@@ -12,6 +12,7 @@ import (
 
 	"semesterhaus/gateway/internal/auth"
 	"semesterhaus/gateway/internal/config"
+	"semesterhaus/platform/logging"
 )
 
 func TestWhoAmI_signInThenOut_switchesRoleAndEndsSessionServerSide(t *testing.T) {
@@ -175,7 +176,7 @@ func (gw *testGateway) loginFrom(t *testing.T, client *http.Client, forwardedFor
 }
 
 func TestAdminAccounts_unsetLocally_adminAdminWithAWarning(t *testing.T) {
-	var logs syncBuffer
+	var logs logging.Buffer
 	accounts, err := adminAccounts(config.Config{}, slog.New(slog.NewJSONHandler(&logs, nil)))
 	if err != nil {
 		t.Fatal(err)

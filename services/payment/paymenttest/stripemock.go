@@ -22,6 +22,7 @@ import (
 
 	"github.com/stripe/stripe-go/v85"
 
+	"semesterhaus/platform/logging"
 	"semesterhaus/platform/workspace"
 )
 
@@ -160,7 +161,7 @@ func sharedStripeMock() (string, error) {
 		}
 		// Its HTTPS port too is one of its own, or two stripe-mocks clash on the default one.
 		cmd := exec.Command(bin, "-http-addr", addr, "-https-addr", "127.0.0.1:0")
-		var output bytes.Buffer
+		var output logging.Buffer
 		cmd.Stdout, cmd.Stderr = &output, &output
 		// Ended with the test binary, whatever way it ends.
 		cmd.SysProcAttr = &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL}

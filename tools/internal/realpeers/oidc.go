@@ -1,7 +1,6 @@
 package realpeers
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -12,10 +11,10 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
-	"sync"
 	"syscall"
 	"time"
 
+	"semesterhaus/platform/logging"
 	"semesterhaus/platform/workspace"
 )
 
@@ -58,7 +57,7 @@ type OIDCProviderOptions struct {
 type OIDCProvider struct {
 	cmd    *exec.Cmd
 	port   int
-	log    *lockedBuffer
+	log    *logging.Buffer
 	exited chan struct{}
 }
 
@@ -96,7 +95,7 @@ func StartOIDCProvider(ctx context.Context, opt OIDCProviderOptions) (*OIDCProvi
 			return nil, err
 		}
 	}
-	p := &OIDCProvider{port: port, log: &lockedBuffer{}, exited: make(chan struct{})}
+	p := &OIDCProvider{port: port, log: &logging.Buffer{}, exited: make(chan struct{})}
 	p.cmd = exec.Command(bin)
 	// The example reads PORT, REDIRECT_URI and USERS_FILE and nothing else; an inherited value
 	// of any of them must not leak in.
@@ -184,22 +183,4 @@ func (p *OIDCProvider) Stop() {
 		_ = p.cmd.Process.Kill()
 		<-p.exited
 	}
-}
-
-// lockedBuffer collects a child's output while the test reads it.
-type lockedBuffer struct {
-	mu  sync.Mutex
-	buf bytes.Buffer
-}
-
-func (b *lockedBuffer) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.Write(p)
-}
-
-func (b *lockedBuffer) String() string {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.String()
 }

@@ -17,6 +17,7 @@ import (
 	"testing"
 	"time"
 
+	"semesterhaus/platform/logging"
 	"semesterhaus/platform/natslocal"
 )
 
@@ -33,7 +34,7 @@ type ssoSite struct {
 	provider *OIDCProvider
 	gateway  string // http://127.0.0.1:PORT
 	browser  *http.Client
-	log      *lockedBuffer
+	log      *logging.Buffer
 }
 
 func newSSOSite(t *testing.T) *ssoSite {
@@ -58,7 +59,7 @@ func newSSOSite(t *testing.T) *ssoSite {
 	if err != nil {
 		t.Fatal(err)
 	}
-	site := &ssoSite{gateway: "http://127.0.0.1:" + strconv.Itoa(gatewayPort), log: &lockedBuffer{}}
+	site := &ssoSite{gateway: "http://127.0.0.1:" + strconv.Itoa(gatewayPort), log: &logging.Buffer{}}
 	callback := site.gateway + "/api/auth/sso/callback"
 
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
