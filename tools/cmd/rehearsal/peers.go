@@ -48,6 +48,9 @@ type peers struct {
 	connectKey    []byte // DocuSign Connect's HMAC key
 	gatewayURL    string // the gateway behind the Ingress
 
+	// invalid collects what the DocuSign simulator found against the published description.
+	invalid problems
+
 	servers []*http.Server
 	once    sync.Once
 }
@@ -101,7 +104,7 @@ func (p *peers) startDocuSign(spec string) error {
 	if err != nil {
 		return err
 	}
-	sim, err := docusign.New(spec, "https://"+lis.Addr().String(), docusign.Options{Invalid: func(err error) { invalid.add(err) }})
+	sim, err := docusign.New(spec, "https://"+lis.Addr().String(), docusign.Options{Invalid: p.invalid.add})
 	if err != nil {
 		lis.Close()
 		return err
@@ -204,9 +207,6 @@ func (p *peers) stop() {
 		}
 	})
 }
-
-// invalid collects what the DocuSign simulator found against the published description.
-var invalid problems
 
 type problems struct {
 	mu   sync.Mutex

@@ -72,7 +72,7 @@ func walk(ctx context.Context, p *peers) error {
 	if err := checkMails(mailbox); err != nil {
 		return err
 	}
-	return invalid.err()
+	return p.invalid.err()
 }
 
 // confirm follows the confirmation mail's link.
