@@ -27,8 +27,9 @@ import (
 // CheckCallers calls every method of the gRPC services named in services, served by the service
 // called name at addr (ServeService), as every kind of caller, and fails the test unless each is
 // refused or admitted as rules say:
-//   - without a service token, with an expired one, with one meant for another service, and with
-//     one signed by a key nobody knows: UNAUTHENTICATED;
+//   - without a service token, with an expired one, with one meant for another service, with one
+//     signed by a key nobody knows, and with one of an allowed caller, signed with its right key,
+//     that lives ten years: UNAUTHENTICATED;
 //   - as a service the method's rule does not name: PERMISSION_DENIED;
 //   - as a service the rule names: through the guard (whatever the empty request then gets), and
 //     for an admin-only method only with an administrator's identity forwarded.
@@ -94,6 +95,7 @@ func attempts(t *testing.T, name string, rule peer.Rule) []attempt {
 		unauthenticated("expired token", craft(t, callerKey, caller, name, time.Now().Add(-2*time.Minute))),
 		unauthenticated("token for another service", craft(t, callerKey, caller, "elsewhere", time.Now().Add(time.Minute))),
 		unauthenticated("forged token", craft(t, unknownKey, caller, name, time.Now().Add(time.Minute))),
+		unauthenticated("token of ten years", craftLiving(t, callerKey, caller, name, time.Now(), time.Now().AddDate(10, 0, 0))),
 	}
 	if rule.Public {
 		for i := range list {
@@ -132,9 +134,15 @@ func sign(t *testing.T, caller, callee string) string {
 // or with another key.
 func craft(t *testing.T, key ed25519.PrivateKey, caller, audience string, expires time.Time) string {
 	t.Helper()
+	return craftLiving(t, key, caller, audience, expires.Add(-time.Minute), expires)
+}
+
+// craftLiving is craft with the time of issue given too: a token of another lifetime.
+func craftLiving(t *testing.T, key ed25519.PrivateKey, caller, audience string, issued, expires time.Time) string {
+	t.Helper()
 	token, err := jwt.NewWithClaims(jwt.SigningMethodEdDSA, jwt.RegisteredClaims{
 		Issuer: caller, Subject: caller, Audience: jwt.ClaimStrings{audience},
-		IssuedAt: jwt.NewNumericDate(expires.Add(-time.Minute)), ExpiresAt: jwt.NewNumericDate(expires),
+		IssuedAt: jwt.NewNumericDate(issued), ExpiresAt: jwt.NewNumericDate(expires),
 	}).SignedString(key)
 	if err != nil {
 		t.Fatal(err)

@@ -14,6 +14,7 @@ import (
 	"github.com/golang-jwt/jwt/v5"
 
 	"semesterhaus/platform/internal/tokencache"
+	"semesterhaus/platform/internal/tokenlife"
 )
 
 // Issuer names who signs identity tokens: the gateway. A token's audience is the one subgraph it
@@ -23,6 +24,10 @@ const Issuer = "semesterhaus-gateway"
 
 // leeway tolerates small clock differences between the gateway's and a subgraph's machines.
 const leeway = 5 * time.Second
+
+// MaxTokenLifetime is the longest lifetime (expiry minus time of issue) of a token a verifier takes
+// and a signer makes; the gateway's tokens live 60 s.
+const MaxTokenLifetime = tokenlife.Max
 
 type claims struct {
 	jwt.RegisteredClaims
@@ -35,7 +40,8 @@ type Signer struct {
 	ttl time.Duration
 }
 
-// NewSigner returns a signer whose tokens expire ttl after signing (the contract says 60 s).
+// NewSigner returns a signer whose tokens expire ttl after signing (the contract says 60 s). A ttl
+// over MaxTokenLifetime signs nothing: Sign refuses, as every verifier would refuse its tokens.
 func NewSigner(priv ed25519.PrivateKey, ttl time.Duration) *Signer {
 	return &Signer{key: priv, ttl: ttl}
 }
@@ -44,6 +50,9 @@ func NewSigner(priv ed25519.PrivateKey, ttl time.Duration) *Signer {
 func (s *Signer) Sign(id Identity, audience string) (string, error) {
 	if len(s.key) != ed25519.PrivateKeySize {
 		return "", errors.New("identity: signer has no valid private key")
+	}
+	if err := tokenlife.CheckSigning(s.ttl); err != nil {
+		return "", fmt.Errorf("identity: %w", err)
 	}
 	if id.Subject == "" || !id.Role.valid() || audience == "" {
 		return "", fmt.Errorf("identity: cannot sign subject %q with role %q for audience %q", id.Subject, id.Role, audience)
@@ -81,6 +90,7 @@ func NewVerifier(pub ed25519.PublicKey, audience string) *Verifier {
 			jwt.WithValidMethods([]string{jwt.SigningMethodEdDSA.Alg()}),
 			jwt.WithIssuer(Issuer),
 			jwt.WithExpirationRequired(),
+			jwt.WithIssuedAt(),
 			jwt.WithLeeway(leeway),
 		),
 		verified: tokencache.New[verifiedToken](leeway),
@@ -88,7 +98,8 @@ func NewVerifier(pub ed25519.PublicKey, audience string) *Verifier {
 }
 
 // Verify returns the identity in token, or Anonymous and an error when the token is not one the
-// gateway signed, is expired, or is meant for another subgraph.
+// gateway signed, is expired, lives longer than MaxTokenLifetime (or does not say how long), or is
+// meant for another subgraph.
 func (v *Verifier) Verify(token string) (Identity, error) {
 	return v.verifyFor(token, v.audience)
 }
@@ -103,6 +114,9 @@ func (v *Verifier) verifyFor(token, audience string) (Identity, error) {
 	}
 	var c claims
 	if _, err := v.parser.ParseWithClaims(token, &c, func(*jwt.Token) (any, error) { return v.key, nil }); err != nil {
+		return Anonymous, fmt.Errorf("identity: %w", err)
+	}
+	if err := tokenlife.Check(c.RegisteredClaims); err != nil {
 		return Anonymous, fmt.Errorf("identity: %w", err)
 	}
 	if !slices.Equal(c.Audience, jwt.ClaimStrings{audience}) {

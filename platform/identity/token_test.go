@@ -84,6 +84,14 @@ func TestVerify(t *testing.T) {
 		{"tampered payload", tampered, identity.Anonymous, false},
 		{"expired", craft(t, jwt.SigningMethodEdDSA, priv, with("exp", time.Now().Add(-time.Minute).Unix())), identity.Anonymous, false},
 		{"without exp", craft(t, jwt.SigningMethodEdDSA, priv, with("exp", nil)), identity.Anonymous, false},
+		{"without iat", craft(t, jwt.SigningMethodEdDSA, priv, with("iat", nil)), identity.Anonymous, false},
+		{"lives two minutes", craft(t, jwt.SigningMethodEdDSA, priv, with("exp", time.Now().Add(2*time.Minute).Unix())), identity.Identity{Subject: "alice", Role: identity.RoleAdmin}, true},
+		{"lives a second over two minutes", craft(t, jwt.SigningMethodEdDSA, priv, with("exp", time.Now().Add(2*time.Minute+time.Second).Unix())), identity.Anonymous, false},
+		{"lives ten years, signed with the right key", craft(t, jwt.SigningMethodEdDSA, priv, with("exp", time.Now().AddDate(10, 0, 0).Unix())), identity.Anonymous, false},
+		{"issued in a year for a minute", craft(t, jwt.SigningMethodEdDSA, priv, jwt.MapClaims{
+			"sub": "alice", "role": "admin", "iss": identity.Issuer, "aud": subgraph,
+			"iat": time.Now().AddDate(1, 0, 0).Unix(), "exp": time.Now().AddDate(1, 0, 0).Add(time.Minute).Unix(),
+		}), identity.Anonymous, false},
 		{"signed by another key", craft(t, jwt.SigningMethodEdDSA, otherPriv, validClaims()), identity.Anonymous, false},
 		{"alg none", craft(t, jwt.SigningMethodNone, jwt.UnsafeAllowNoneSignatureType, validClaims()), identity.Anonymous, false},
 		{"HS256 keyed with the public key", craft(t, jwt.SigningMethodHS256, []byte(pub), validClaims()), identity.Anonymous, false},
@@ -139,6 +147,8 @@ func TestSign_refusesInvalidIdentity(t *testing.T) {
 		{"unknown role", identity.NewSigner(priv, time.Minute), identity.Identity{Subject: "x", Role: "root"}},
 		{"empty subject", identity.NewSigner(priv, time.Minute), identity.Identity{Role: identity.RoleAdmin}},
 		{"no key", identity.NewSigner(nil, time.Minute), identity.Anonymous},
+		{"a lifetime over two minutes", identity.NewSigner(priv, identity.MaxTokenLifetime+time.Second), identity.Anonymous},
+		{"a lifetime of ten years", identity.NewSigner(priv, 10*365*24*time.Hour), identity.Anonymous},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

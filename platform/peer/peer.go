@@ -20,6 +20,7 @@ import (
 
 	"semesterhaus/platform/identity"
 	"semesterhaus/platform/internal/tokencache"
+	"semesterhaus/platform/internal/tokenlife"
 )
 
 // MetadataKey is the gRPC metadata key that carries the caller's service token.
@@ -68,6 +69,9 @@ func (s *Signer) Token(audience string) (string, error) {
 	}
 	if !s.HasKey() {
 		return "", fmt.Errorf("peer: %s has no valid SERVICE_KEY", s.name)
+	}
+	if err := tokenlife.CheckSigning(s.ttl); err != nil {
+		return "", fmt.Errorf("peer: %w", err)
 	}
 	expires := now.Add(s.ttl)
 	token, err := jwt.NewWithClaims(jwt.SigningMethodEdDSA, jwt.RegisteredClaims{
@@ -131,7 +135,9 @@ func NewAuthenticator(self string, keys Keys) *Authenticator {
 // ErrNoToken is the error of a call that came without a service token.
 var ErrNoToken = errors.New("peer: no service token")
 
-// Authenticate returns the name of the service that signed token for this one.
+// Authenticate returns the name of the service that signed token for this one. A token without a
+// time of issue and an expiry, or living longer than two minutes (tokenlife.Max), is refused
+// however well it is signed: the signers make tokens of a minute.
 func (a *Authenticator) Authenticate(token string) (string, error) {
 	if token == "" {
 		return "", ErrNoToken
@@ -152,6 +158,9 @@ func (a *Authenticator) Authenticate(token string) (string, error) {
 		return key, nil
 	})
 	if err != nil {
+		return "", fmt.Errorf("peer: %w", err)
+	}
+	if err := tokenlife.Check(c); err != nil {
 		return "", fmt.Errorf("peer: %w", err)
 	}
 	if c.Subject != c.Issuer || len(c.Audience) != 1 {

@@ -16,6 +16,7 @@ import (
 	"strings"
 	"time"
 
+	"semesterhaus/platform/identity"
 	"semesterhaus/tools/internal/docsection"
 	"semesterhaus/tools/internal/procfs"
 )
@@ -74,6 +75,9 @@ func comparedRouters(root string, sys *system, opt options) ([2]router, error) {
 		}
 		keyFile = filepath.Join(sys.stack.Data, "identity", "ed25519.seed") // where devstack keeps it
 	}
+	if life := opt.duration + time.Minute; life > identity.MaxTokenLifetime {
+		return [2]router{}, fmt.Errorf("-compare measures runs of at most %s: its identity tokens last a run and a minute, and subgraphs take none over %s", identity.MaxTokenLifetime-time.Minute, identity.MaxTokenLifetime)
+	}
 	minter, err := newTokenMinter(keyFile, filepath.Join(root, "gateway", "schema", "config.json"))
 	if err != nil {
 		return [2]router{}, err
@@ -85,7 +89,7 @@ func comparedRouters(root string, sys *system, opt options) ([2]router, error) {
 			if len(sc.admins) == 0 {
 				return nil, nil
 			}
-			// Valid through a run and its start; the verifiers take any lifetime (identity.NewVerifier).
+			// Valid through a run and its start; the verifiers take at most identity.MaxTokenLifetime.
 			return minter.headers(sc.admins, opt.duration+time.Minute)
 		}}
 	routers := [2]router{ours, other}
