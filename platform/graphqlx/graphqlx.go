@@ -61,7 +61,7 @@ func NewHandler(es graphql.ExecutableSchema, verifier *identity.Verifier, logger
 	srv.SetQueryCache(lru.New[*ast.QueryDocument](1000))
 	srv.Use(extension.Introspection{})
 	srv.Use(extension.AutomaticPersistedQuery{Cache: lru.New[string](1000)})
-	e := errorHandling{logger: logger, translate: o.translate}
+	e := errorHandling{logger: logger, translate: o.translate, inputs: inputs{schema: es.Schema()}}
 	srv.AroundFields(e.aroundField)
 	srv.AroundResponses(observe)
 	srv.SetErrorPresenter(e.present)
@@ -75,6 +75,7 @@ func NewHandler(es graphql.ExecutableSchema, verifier *identity.Verifier, logger
 type errorHandling struct {
 	logger    *slog.Logger
 	translate func(error) *gqlerror.Error
+	inputs    inputs
 }
 
 // aroundField runs for every resolved field. It refuses fields tagged @tag(name: "admin") unless
@@ -84,6 +85,9 @@ type errorHandling struct {
 func (e errorHandling) aroundField(ctx context.Context, next graphql.Resolver) (any, error) {
 	if fc := graphql.GetFieldContext(ctx); fc != nil && isAdminOnly(fc.Field.Definition) && !identity.FromContext(ctx).IsAdmin() {
 		return nil, forbidden(ctx)
+	}
+	if err := e.inputs.check(ctx, graphql.GetFieldContext(ctx)); err != nil {
+		return nil, e.present(ctx, err)
 	}
 	res, err := next(ctx)
 	if err != nil {

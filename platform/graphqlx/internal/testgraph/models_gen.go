@@ -2,5 +2,15 @@
 
 package testgraph
 
+type EchoInput struct {
+	Ids    []string    `json:"ids,omitempty"`
+	Parent *EchoParent `json:"parent,omitempty"`
+	Text   *string     `json:"text,omitempty"`
+}
+
+type EchoParent struct {
+	RentingID string `json:"rentingId"`
+}
+
 type Query struct {
 }

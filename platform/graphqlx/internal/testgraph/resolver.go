@@ -49,3 +49,17 @@ func (r *Resolver) Forbidden(ctx context.Context) (*string, error) {
 func (r *Resolver) Invalid(context.Context) (*string, error) {
 	return nil, fmt.Errorf("update apartment: %w", exception.New("pricePerMonth", "INVALID_PRICE", "min", "0.00", "max", "2000.00"))
 }
+
+func (r *Resolver) Echo(_ context.Context, id string, input *EchoInput) (*string, error) {
+	s := id
+	if input != nil {
+		s += fmt.Sprint(" ", input.Ids)
+		if input.Parent != nil {
+			s += " " + input.Parent.RentingID
+		}
+		if input.Text != nil {
+			s += " " + *input.Text
+		}
+	}
+	return &s, nil
+}
