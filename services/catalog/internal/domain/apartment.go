@@ -3,9 +3,9 @@ package domain
 import (
 	"fmt"
 	"strings"
-	"unicode/utf8"
 
 	"semesterhaus/platform/exception"
+	"semesterhaus/platform/validation"
 )
 
 // Feature is one of the fixed feature codes an apartment can list (SPEC section 3).
@@ -183,10 +183,9 @@ func pictureDescription(path, text string) (string, error) {
 	switch {
 	case text == "":
 		return "", exception.New(path, MsgNotNull)
-	case utf8.RuneCountInString(text) > MaxPictureDescriptionLength:
-		return "", exception.New(path, MsgStringMax, "max", itoa(MaxPictureDescriptionLength))
-	case strings.ContainsAny(text, "\r\n"):
-		return "", exception.New(path, MsgSingleLine)
+	}
+	if err := validation.SingleLine(path, text, MaxPictureDescriptionLength); err != nil {
+		return "", err
 	}
 	return text, nil
 }
@@ -207,8 +206,8 @@ func description(path, text string) (string, error) {
 	if text == "" {
 		return "", exception.New(path, MsgNotNull)
 	}
-	if utf8.RuneCountInString(text) > MaxDescriptionLength {
-		return "", exception.New(path, MsgStringMax, "max", itoa(MaxDescriptionLength))
+	if err := validation.Text(path, text, MaxDescriptionLength); err != nil {
+		return "", err
 	}
 	return text, nil
 }

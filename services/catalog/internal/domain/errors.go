@@ -4,6 +4,8 @@ package domain
 import (
 	"errors"
 	"strconv"
+
+	"semesterhaus/platform/validation"
 )
 
 // ErrNotFound means the asked-for apartment or semester does not exist.
@@ -12,11 +14,11 @@ var ErrNotFound = errors.New("not found")
 // Message ids of the business exceptions the catalog raises; the web apps translate them.
 const (
 	MsgNotNull      = "NOT_NULL"
-	MsgStringMax    = "STRING_MAX"
+	MsgStringMax    = validation.MsgStringMax
 	MsgInvalidPrice = "INVALID_PRICE"
 	MsgCurrency     = "CURRENCY"
 	MsgNoApartment  = "NO_APARTMENT"
-	MsgSingleLine   = "SINGLE_LINE"
+	MsgSingleLine   = validation.MsgSingleLine
 	MsgNoPicture    = "NO_PICTURE" // the apartment has no such picture, or it was named twice (param name)
 	// MsgTooManyPictures: the apartment has MaxPictures pictures already (param max). An upload's
 	// picture is refused with platform/picture's message ids, as an identity card is.

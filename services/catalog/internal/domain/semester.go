@@ -4,10 +4,9 @@ import (
 	"fmt"
 	"strings"
 	"time"
-	"unicode"
-	"unicode/utf8"
 
 	"semesterhaus/platform/exception"
+	"semesterhaus/platform/validation"
 )
 
 // Semester is one rental period. Start and End are calendar days (midnight UTC stands for the day).
@@ -171,13 +170,13 @@ func (s *Semester) Edit(in SemesterInput, today time.Time) error {
 
 func (s *Semester) apply(in SemesterInput) error {
 	name := strings.TrimSpace(in.Name)
-	switch {
-	case name == "":
+	if name == "" {
 		return exception.New("name", MsgNotNull)
-	case utf8.RuneCountInString(name) > MaxSemesterNameLength:
-		return exception.New("name", MsgStringMax, "max", itoa(MaxSemesterNameLength))
-	case strings.ContainsFunc(name, unicode.IsControl):
-		return exception.New("name", MsgSingleLine)
+	}
+	if err := validation.SingleLine("name", name, MaxSemesterNameLength); err != nil {
+		return err
+	}
+	switch {
 	case !in.End.After(in.Start):
 		return exception.New("endDate", MsgSemesterDates)
 	case in.End.Sub(in.Start).Hours()/24 >= maxSemesterDays:

@@ -8,6 +8,7 @@ import (
 	"strconv"
 
 	"semesterhaus/platform/exception"
+	"semesterhaus/platform/validation"
 )
 
 var (
@@ -23,14 +24,14 @@ const (
 	MsgMissing         = "missing"
 	MsgInvalid         = "invalid"
 	MsgInvalidZip      = "INVALID_ZIP"
-	MsgInvalidEmail    = "INVALID_EMAIL"
+	MsgInvalidEmail    = validation.MsgInvalidEmail
 	MsgInvalidCountry  = "INVALID_COUNTRY"
 	MsgInvalidLanguage = "INVALID_LANGUAGE"
 	MsgInvalidGender   = "INVALID_GENDER"
 	MsgTooYoung        = "TOO_YOUNG"
 	MsgTooOld          = "TOO_OLD"
 	MsgStringMin       = "STRING_MIN"
-	MsgStringMax       = "STRING_MAX"
+	MsgStringMax       = validation.MsgStringMax
 	MsgNoRenter        = "NO_RENTER"
 	// MsgPageLinkInvalid: the link to the renter's own page is unknown or expired.
 	MsgPageLinkInvalid = "PAGE_LINK_INVALID"
@@ -43,7 +44,7 @@ const (
 	MsgNotAwaitingConfirmation = "TRANSITION_NOT_ALLOWED"
 	// MsgSingleLine refuses a line break or another control character in one-line text: a name
 	// goes into mail headers, greetings and CSV exports, where a line break starts something new.
-	MsgSingleLine = "SINGLE_LINE"
+	MsgSingleLine = validation.MsgSingleLine
 )
 
 // NoRenter is the exception for an edit of a renter that does not exist.

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"semesterhaus/platform/exception"
+	"semesterhaus/platform/validation"
 )
 
 // Gender is how the renter is addressed (Herr, Frau or neither).
@@ -75,7 +76,7 @@ func (r *Renter) ApplyEdit(e RenterEdit) error {
 		func() *exception.Error { return checkName("firstName", e.FirstName) },
 		func() *exception.Error { return checkName("lastName", e.LastName) },
 		func() *exception.Error { return checkPhone("phone", e.Phone) },
-		func() *exception.Error { return checkMaxLength("notes", notes, MaxNotesLength) },
+		func() *exception.Error { return validation.Text("notes", notes, MaxNotesLength) },
 	)
 	if err != nil {
 		return err

@@ -1,15 +1,14 @@
 package domain
 
 import (
-	"net/mail"
 	"regexp"
 	"strconv"
 	"strings"
 	"time"
-	"unicode"
 	"unicode/utf8"
 
 	"semesterhaus/platform/exception"
+	"semesterhaus/platform/validation"
 )
 
 // Form is personal data as a form sends it: unchecked text. Gender and Language are the codes.
@@ -93,15 +92,18 @@ func firstError(checks ...func() *exception.Error) error {
 
 func missing(path string) *exception.Error { return exception.New(path, MsgMissing) }
 
-// checkName checks a name, street or city: required, one line without control characters, and
-// 1..100 characters once the spaces around it are gone (a value of only spaces is too short rather
-// than missing).
+// checkName checks a name, street or city: required, one line (platform/validation: no control,
+// format or bidi characters), and 1..100 characters once the spaces around it are gone (a value of
+// only spaces is too short rather than missing).
 func checkName(path, raw string) *exception.Error {
 	if raw == "" {
 		return missing(path)
 	}
-	if !singleLine(raw) {
-		return exception.New(path, MsgSingleLine)
+	if err := validation.MaxLength(path, raw, 4*MaxTextLength); err != nil {
+		return checkMaxLength(path, raw, MaxTextLength) // megabytes of spaces are not checked character by character
+	}
+	if err := validation.Line(path, raw); err != nil {
+		return err
 	}
 	if utf8.RuneCountInString(strings.TrimSpace(raw)) < MinTextLength {
 		return exception.New(path, MsgStringMin, "min", strconv.Itoa(MinTextLength))
@@ -109,19 +111,8 @@ func checkName(path, raw string) *exception.Error {
 	return checkMaxLength(path, strings.TrimSpace(raw), MaxTextLength)
 }
 
-// singleLine reports whether text has no control character (line feed, carriage return, tab, NUL,
-// ...) and none of Unicode's line and paragraph separators.
-func singleLine(text string) bool {
-	return !strings.ContainsFunc(text, func(r rune) bool {
-		return unicode.IsControl(r) || r == '\u2028' || r == '\u2029'
-	})
-}
-
 func checkMaxLength(path, value string, maxLength int) *exception.Error {
-	if utf8.RuneCountInString(value) > maxLength {
-		return exception.New(path, MsgStringMax, "max", strconv.Itoa(maxLength))
-	}
-	return nil
+	return validation.MaxLength(path, value, maxLength)
 }
 
 func checkGender(path, raw string, g Gender) *exception.Error {
@@ -197,22 +188,14 @@ func checkPhone(path, raw string) *exception.Error {
 	return nil
 }
 
-// checkEmail wants one plain address (no display name) whose domain has a dot: mail to "a@localhost"
-// would never reach a renter.
+// checkEmail wants one plain address, by the rule every form shares (platform/validation: no
+// display name, a domain with a dot — mail to "a@localhost" would never reach a renter).
 func checkEmail(path, raw string) *exception.Error {
 	email := strings.TrimSpace(raw)
 	if email == "" {
 		return missing(path)
 	}
-	addr, err := mail.ParseAddress(email)
-	if err != nil || addr.Address != email || addr.Name != "" {
-		return exception.New(path, MsgInvalidEmail)
-	}
-	domain := email[strings.LastIndexByte(email, '@')+1:]
-	if !strings.Contains(domain, ".") || strings.HasPrefix(domain, ".") || strings.HasSuffix(domain, ".") {
-		return exception.New(path, MsgInvalidEmail)
-	}
-	return nil
+	return validation.Email(path, email)
 }
 
 func checkLanguage(path string, l Language) *exception.Error {
