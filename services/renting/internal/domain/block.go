@@ -4,10 +4,9 @@ import (
 	"strconv"
 	"strings"
 	"time"
-	"unicode"
-	"unicode/utf8"
 
 	"semesterhaus/platform/exception"
+	"semesterhaus/platform/validation"
 )
 
 // MaxBlockReasonLength is the longest reason an administrator may give for a block.
@@ -26,13 +25,11 @@ type Block struct {
 // MaxBlockReasonLength characters.
 func NewBlock(apartmentID, semesterID int, reason, by string, at time.Time) (Block, error) {
 	reason = strings.TrimSpace(reason)
-	switch {
-	case reason == "":
+	if reason == "" {
 		return Block{}, exception.New("reason", MsgNotNull)
-	case utf8.RuneCountInString(reason) > MaxBlockReasonLength:
-		return Block{}, exception.New("reason", MsgStringMax, "max", strconv.Itoa(MaxBlockReasonLength))
-	case strings.ContainsFunc(reason, unicode.IsControl):
-		return Block{}, exception.New("reason", MsgSingleLine)
+	}
+	if err := validation.SingleLine("reason", reason, MaxBlockReasonLength); err != nil {
+		return Block{}, err
 	}
 	return Block{ApartmentID: apartmentID, SemesterID: semesterID, Reason: reason, By: by, At: at}, nil
 }

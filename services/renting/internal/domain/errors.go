@@ -9,6 +9,7 @@ import (
 	"strconv"
 
 	"semesterhaus/platform/exception"
+	"semesterhaus/platform/validation"
 )
 
 // Sentinel errors of the renting domain.
@@ -38,8 +39,8 @@ const (
 	MsgAlreadyRenting      = "ALREADY_RENTING"
 	MsgNotAllowed          = "TRANSITION_NOT_ALLOWED"
 	MsgNotNull             = "NOT_NULL"
-	MsgStringMax           = "STRING_MAX"
-	MsgSingleLine          = "SINGLE_LINE"
+	MsgStringMax           = validation.MsgStringMax
+	MsgSingleLine          = validation.MsgSingleLine
 	// MsgApartmentHeld refuses to block an apartment a renting holds (params id, state).
 	MsgApartmentHeld = "APARTMENT_HELD"
 	// MsgNotBlocked: the apartment is not blocked in the semester (param id).

@@ -1,13 +1,12 @@
 package domain
 
 import (
-	"net/mail"
 	"strconv"
 	"strings"
 	"time"
-	"unicode/utf8"
 
 	"semesterhaus/platform/exception"
+	"semesterhaus/platform/validation"
 )
 
 // Message ids of the waitlist's business exceptions.
@@ -16,12 +15,12 @@ const (
 	MsgWaitlistNotNeeded = "WAITLIST_NOT_NEEDED"
 	// MsgWaitlistLinkInvalid: the confirmation link's token is unknown or expired.
 	MsgWaitlistLinkInvalid = "WAITLIST_LINK_INVALID"
-	// MsgOfferInvalid: a booking through a waitlist offer whose token does not open the apartment
-	// (another's, expired, answered).
+	// MsgOfferInvalid: a booking through a waitlist offer that a booking answered before (the link
+	// books once).
 	MsgOfferInvalid = "WAITLIST_OFFER_INVALID"
 	// MsgNoWaitlistEntry: the entry an admin named does not exist (any more).
 	MsgNoWaitlistEntry = "NO_WAITLIST_ENTRY"
-	MsgInvalidEmail    = "INVALID_EMAIL"
+	MsgInvalidEmail    = validation.MsgInvalidEmail
 	MsgInvalidLang     = "INVALID_LANGUAGE"
 )
 
@@ -92,21 +91,20 @@ type WaitlistJoin struct {
 // maxNameLength bounds the name a person gives (the mails address them by it).
 const maxNameLength = 100
 
-// NewWaitlistJoin checks a request to join the waitlist: an e-mail address, a name on one line of
-// at most 100 characters, the language de or en, wishes that are positive or none. The first broken
-// rule comes back as the business exception on its field.
+// NewWaitlistJoin checks a request to join the waitlist: an e-mail address and a name on one line of
+// at most 100 characters (platform/validation's rules, which every form shares), the language de or
+// en, wishes that are positive or none. The first broken rule comes back as the business exception
+// on its field.
 func NewWaitlistJoin(semesterID int, email, name, language string, wishes Wishes) (WaitlistJoin, error) {
 	email, name = strings.TrimSpace(email), strings.TrimSpace(name)
-	if address, err := mail.ParseAddress(email); err != nil || address.Address != email || len(email) > 254 {
-		return WaitlistJoin{}, exception.New("email", MsgInvalidEmail)
+	if err := validation.Email("email", email); err != nil {
+		return WaitlistJoin{}, err
 	}
-	switch {
-	case name == "":
+	if name == "" {
 		return WaitlistJoin{}, exception.New("name", MsgNotNull)
-	case utf8.RuneCountInString(name) > maxNameLength:
-		return WaitlistJoin{}, exception.New("name", MsgStringMax, "max", strconv.Itoa(maxNameLength))
-	case strings.ContainsAny(name, "\r\n"):
-		return WaitlistJoin{}, exception.New("name", MsgSingleLine)
+	}
+	if err := validation.SingleLine("name", name, maxNameLength); err != nil {
+		return WaitlistJoin{}, err
 	}
 	if language != "de" && language != "en" {
 		return WaitlistJoin{}, exception.New("language", MsgInvalidLang)
