@@ -33,12 +33,16 @@ type PartnerRules struct {
 	RealNeeds map[string]string
 	// SandboxSecret is the sandbox's built-in webhook secret, used when none is set.
 	SandboxSecret string
-	Production    bool
+	// SecretList says that the webhook secret is a comma-separated list of keys (SplitList), every
+	// one accepted: production checks each.
+	SecretList bool
+	Production bool
 }
 
 // Check fills in the sandbox's secret and refuses what would let anyone who reads the source forge
 // the partner's reports: an unknown provider, the real one without its secrets and, when
-// r.Production, the sandbox or its built-in secret.
+// r.Production, the sandbox, its built-in secret, a webhook secret shorter than
+// MinWebhookSecretBytes and a tolerance over MaxWebhookTolerance.
 func (p *Partner) Check(r PartnerRules) error {
 	if p.WebhookTolerance <= 0 {
 		return fmt.Errorf("%sWEBHOOK_TOLERANCE must be positive", r.Prefix)
@@ -66,10 +70,13 @@ func (p *Partner) checkReal(r PartnerRules) error {
 		names := slices.Sorted(maps.Keys(needs))
 		return fmt.Errorf("%sPROVIDER=%s needs %s", r.Prefix, r.Real, joinAnd(names))
 	}
-	if r.Production && p.WebhookSecret.Reveal() == r.SandboxSecret {
+	if !r.Production {
+		return nil
+	}
+	if p.WebhookSecret.Reveal() == r.SandboxSecret {
 		return fmt.Errorf("%sWEBHOOK_SECRET is the built-in sandbox secret, refused when PRODUCTION=true", r.Prefix)
 	}
-	return nil
+	return p.checkProduction(r)
 }
 
 // joinAnd lists names as "A, B and C".

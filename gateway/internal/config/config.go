@@ -129,6 +129,7 @@ func (c Config) check() error {
 	if c.OIDCIssuerURL != "" && (c.OIDCClientID == "" || c.OIDCRedirectURL == "") {
 		errs = append(errs, errors.New("OIDC_CLIENT_ID and OIDC_REDIRECT_URL are required with OIDC_ISSUER_URL"))
 	}
+	errs = append(errs, c.checkOIDCURLs()...)
 	if c.Production && c.IdentityPrivateKey == "" {
 		errs = append(errs, errors.New("IDENTITY_PRIVATE_KEY is required when PRODUCTION=true"))
 	}
@@ -155,6 +156,25 @@ func (c Config) checkInternalTLS() []error {
 	for name, u := range urls {
 		if !strings.HasPrefix(u, "https://") {
 			errs = append(errs, fmt.Errorf("%s must be an https:// URL when PRODUCTION=true, not %q", name, u))
+		}
+	}
+	return errs
+}
+
+// checkOIDCURLs refuses an OpenID provider, or a way back from it, that is no absolute URL, and in
+// production one over plain HTTP: the ID tokens that make an admin, and the codes they are
+// fetched with, would travel in the clear, and the provider's keys could be swapped on the way.
+func (c Config) checkOIDCURLs() []error {
+	if c.OIDCIssuerURL == "" {
+		return nil
+	}
+	var errs []error
+	for _, setting := range [][2]string{{"OIDC_ISSUER_URL", c.OIDCIssuerURL}, {"OIDC_REDIRECT_URL", c.OIDCRedirectURL}} {
+		if setting[1] == "" {
+			continue
+		}
+		if err := platformconfig.CheckPartnerURL(setting[0], setting[1], c.Production); err != nil {
+			errs = append(errs, err)
 		}
 	}
 	return errs

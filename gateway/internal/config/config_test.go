@@ -110,3 +110,55 @@ func TestLoad_bucketDefaults_areTheGatewaysNATSBuckets(t *testing.T) {
 		t.Errorf("buckets = %v, want natsauth.GatewayBuckets %v", got, natsauth.GatewayBuckets)
 	}
 }
+
+// production is a production configuration the gateway starts with: single sign-on over https,
+// the services over TLS.
+func production(t *testing.T) {
+	t.Setenv("NATS_URL", "nats://127.0.0.1:4222")
+	t.Setenv("PRODUCTION", "true")
+	t.Setenv("IDENTITY_PRIVATE_KEY", "c2VlZA==")
+	t.Setenv("ADMIN_ACCOUNTS", "admin:$2a$10$x")
+	t.Setenv("TLS_CA_FILE", "/etc/semesterhaus/ca.crt")
+	for _, name := range []string{"CATALOG", "RENTING", "DOCUMENT", "PAYMENT"} {
+		t.Setenv(name+"_URL", "https://"+strings.ToLower(name)+":8443")
+	}
+	t.Setenv("OIDC_ISSUER_URL", "https://login.semesterhaus.example/realms/staff/")
+	t.Setenv("OIDC_CLIENT_ID", "semesterhaus")
+	t.Setenv("OIDC_REDIRECT_URL", "https://semesterhaus.example/api/auth/sso/callback")
+}
+
+func TestLoad_productionWithSingleSignOnOverHTTPS_starts(t *testing.T) {
+	production(t)
+	if _, err := Load(); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestLoad_production_refusesSingleSignOnOverPlainHTTP_namingTheSetting(t *testing.T) {
+	for setting, value := range map[string]string{
+		"OIDC_ISSUER_URL":   "http://login.semesterhaus.example/realms/staff/",
+		"OIDC_REDIRECT_URL": "http://semesterhaus.example/api/auth/sso/callback",
+	} {
+		t.Run(setting, func(t *testing.T) {
+			production(t)
+			t.Setenv(setting, value)
+			if _, err := Load(); err == nil || !strings.Contains(err.Error(), setting+" must be an https:// URL when PRODUCTION=true") {
+				t.Errorf("%s=%s: err = %v, want it refused by name", setting, value, err)
+			}
+		})
+	}
+}
+
+func TestLoad_locally_singleSignOnOverHTTP_startsButAnIssuerThatIsNoURLIsRefused(t *testing.T) {
+	t.Setenv("NATS_URL", "nats://127.0.0.1:4222")
+	t.Setenv("OIDC_ISSUER_URL", "http://localhost:9998/")
+	t.Setenv("OIDC_CLIENT_ID", "web")
+	t.Setenv("OIDC_REDIRECT_URL", "http://127.0.0.1:8080/api/auth/sso/callback")
+	if _, err := Load(); err != nil {
+		t.Fatalf("a local provider over http: %v", err)
+	}
+	t.Setenv("OIDC_ISSUER_URL", "localhost:9998")
+	if _, err := Load(); err == nil || !strings.Contains(err.Error(), "OIDC_ISSUER_URL") {
+		t.Errorf("an issuer that is no URL: err = %v, want it named", err)
+	}
+}

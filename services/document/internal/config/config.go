@@ -4,9 +4,7 @@ package config
 import (
 	"errors"
 	"fmt"
-	"net/url"
 	"os"
-	"strings"
 	"time"
 
 	platformconfig "semesterhaus/platform/config"
@@ -82,10 +80,8 @@ func (c Config) DocuSignPrivateKeyPEM() ([]byte, error) {
 // ConnectKeys are the Connect HMAC keys in SIGNING_WEBHOOK_SECRET.
 func (c Config) ConnectKeys() [][]byte {
 	var keys [][]byte
-	for key := range strings.SplitSeq(c.Signing.WebhookSecret.Reveal(), ",") {
-		if key = strings.TrimSpace(key); key != "" {
-			keys = append(keys, []byte(key))
-		}
+	for _, key := range platformconfig.SplitList(c.Signing.WebhookSecret.Reveal()) {
+		keys = append(keys, []byte(key))
 	}
 	return keys
 }
@@ -100,7 +96,8 @@ func (c Config) UploadLimits() app.UploadLimits {
 const sandboxWebhookSecret = "signing-sandbox-local"
 
 // Load reads the settings and checks them: production refuses the sandbox and its built-in secret,
-// either of which would let anyone who reads the source sign contracts in a renter's name.
+// either of which would let anyone who reads the source sign contracts in a renter's name, a
+// Connect key shorter than platformconfig.MinWebhookSecretBytes and DocuSign over plain HTTP.
 func Load() (Config, error) {
 	cfg, err := platformconfig.Load[Config]()
 	if err != nil {
@@ -118,7 +115,7 @@ func Load() (Config, error) {
 			"DOCUSIGN_AUTH_URL": cfg.DocuSignAuthURL, "DOCUSIGN_INTEGRATION_KEY": cfg.DocuSignIntegrationKey, "DOCUSIGN_USER_ID": cfg.DocuSignUserID,
 			"DOCUSIGN_PRIVATE_KEY or DOCUSIGN_PRIVATE_KEY_FILE": cfg.DocuSignPrivateKey.Reveal() + cfg.DocuSignPrivateKeyFile,
 		},
-		SandboxSecret: sandboxWebhookSecret, Production: cfg.Production,
+		SandboxSecret: sandboxWebhookSecret, SecretList: true, Production: cfg.Production,
 	})
 	if err != nil || cfg.Signing.Provider != ProviderDocuSign {
 		return cfg, err
@@ -127,11 +124,11 @@ func Load() (Config, error) {
 }
 
 // checkDocuSign refuses an OAuth server that is no absolute URL, or plain HTTP in production (the
-// grant's assertion and the tokens would travel in the clear), and two private keys.
+// grant's assertion and the tokens would travel in the clear, and so would the API address the
+// userinfo answer names), and two private keys.
 func (c Config) checkDocuSign() error {
-	u, err := url.Parse(c.DocuSignAuthURL)
-	if err != nil || u.Host == "" || (u.Scheme != "https" && (c.Production || u.Scheme != "http")) {
-		return fmt.Errorf("DOCUSIGN_AUTH_URL %q: want https://account.docusign.com or https://account-d.docusign.com", c.DocuSignAuthURL)
+	if err := platformconfig.CheckPartnerURL("DOCUSIGN_AUTH_URL", c.DocuSignAuthURL, c.Production); err != nil {
+		return fmt.Errorf("%w (https://account.docusign.com or https://account-d.docusign.com)", err)
 	}
 	if c.DocuSignPrivateKey.Reveal() != "" && c.DocuSignPrivateKeyFile != "" {
 		return errors.New("set DOCUSIGN_PRIVATE_KEY or DOCUSIGN_PRIVATE_KEY_FILE, not both")

@@ -20,8 +20,11 @@ func setEnv(t *testing.T, settings map[string]string) {
 var realProvider = map[string]string{
 	"PRODUCTION": "true", "SIGNING_PROVIDER": "docusign", "DOCUSIGN_AUTH_URL": "https://account-d.docusign.com",
 	"DOCUSIGN_INTEGRATION_KEY": "ik", "DOCUSIGN_USER_ID": "user", "DOCUSIGN_PRIVATE_KEY": "-----BEGIN RSA PRIVATE KEY-----",
-	"SIGNING_WEBHOOK_SECRET": "a-real-secret",
+	"SIGNING_WEBHOOK_SECRET": connectKey,
 }
+
+// connectKey is a Connect HMAC key as DocuSign makes them: base64 of 32 bytes.
+const connectKey = "mTZz0ScZQd0Sg8nK6B7Cq1E5wb3sN9vRx2yJtUaHfLo="
 
 func with(settings map[string]string, key, value string) map[string]string {
 	out := map[string]string{key: value}
@@ -39,12 +42,16 @@ func TestLoad_production_refusesTheSandboxAndTheBuiltInSecret(t *testing.T) {
 		settings map[string]string
 		naming   string
 	}{
-		{"sandbox provider", map[string]string{"PRODUCTION": "true", "SIGNING_WEBHOOK_SECRET": "a-real-secret"}, "SIGNING_PROVIDER"},
+		{"sandbox provider", map[string]string{"PRODUCTION": "true", "SIGNING_WEBHOOK_SECRET": connectKey}, "SIGNING_PROVIDER"},
 		{"built-in secret with the real provider", with(realProvider, "SIGNING_WEBHOOK_SECRET", sandboxWebhookSecret), "SIGNING_WEBHOOK_SECRET"},
 		{"the real provider without a webhook secret", with(realProvider, "SIGNING_WEBHOOK_SECRET", ""), "SIGNING_WEBHOOK_SECRET"},
 		{"docusign without its private key", with(realProvider, "DOCUSIGN_PRIVATE_KEY", ""), "DOCUSIGN_PRIVATE_KEY or DOCUSIGN_PRIVATE_KEY_FILE"},
 		{"docusign without its integration key", with(realProvider, "DOCUSIGN_INTEGRATION_KEY", ""), "DOCUSIGN_INTEGRATION_KEY"},
-		{"docusign's OAuth server over plain HTTP", with(realProvider, "DOCUSIGN_AUTH_URL", "http://account.docusign.com"), "DOCUSIGN_AUTH_URL"},
+		{"docusign's OAuth server over plain HTTP", with(realProvider, "DOCUSIGN_AUTH_URL", "http://account.docusign.com"), "DOCUSIGN_AUTH_URL must be an https:// URL"},
+		{"docusign's OAuth server no URL", with(realProvider, "DOCUSIGN_AUTH_URL", "account.docusign.com"), "DOCUSIGN_AUTH_URL"},
+		{"a 1-byte Connect key", with(realProvider, "SIGNING_WEBHOOK_SECRET", "k"), "SIGNING_WEBHOOK_SECRET has 1 bytes"},
+		{"a short Connect key beside a good one", with(realProvider, "SIGNING_WEBHOOK_SECRET", connectKey+",old-key"), "SIGNING_WEBHOOK_SECRET (key 2 of 2) has 7 bytes"},
+		{"a tolerance of ten years", with(realProvider, "SIGNING_WEBHOOK_TOLERANCE", "87600h"), "SIGNING_WEBHOOK_TOLERANCE 87600h0m0s is over 10m0s"},
 		{"docusign's key twice", with(realProvider, "DOCUSIGN_PRIVATE_KEY_FILE", "/etc/docusign/key.pem"), "not both"},
 	}
 	for _, tt := range tests {
@@ -65,18 +72,19 @@ func TestLoad_productionWithTheRealProviderAndItsSecrets_starts(t *testing.T) {
 }
 
 func TestLoad_docuSign_readsSeveralConnectKeysAndTheKeyFile(t *testing.T) {
+	const oldKey = "old-key-of-thirty-two-bytes-long"
 	file := filepath.Join(t.TempDir(), "docusign.pem")
 	if err := os.WriteFile(file, []byte("PEM"), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	setEnv(t, with(with(with(realProvider, "DOCUSIGN_PRIVATE_KEY", ""), "DOCUSIGN_PRIVATE_KEY_FILE", file), "SIGNING_WEBHOOK_SECRET", " new-key , old-key,"))
+	setEnv(t, with(with(with(realProvider, "DOCUSIGN_PRIVATE_KEY", ""), "DOCUSIGN_PRIVATE_KEY_FILE", file), "SIGNING_WEBHOOK_SECRET", " "+connectKey+" , "+oldKey+","))
 	cfg, err := Load()
 	if err != nil {
 		t.Fatal(err)
 	}
 	keys := cfg.ConnectKeys()
-	if len(keys) != 2 || string(keys[0]) != "new-key" || string(keys[1]) != "old-key" {
-		t.Errorf("ConnectKeys = %q, want new-key and old-key", keys)
+	if len(keys) != 2 || string(keys[0]) != connectKey || string(keys[1]) != oldKey {
+		t.Errorf("ConnectKeys = %q, want the new key and the old one", keys)
 	}
 	if pem, err := cfg.DocuSignPrivateKeyPEM(); err != nil || string(pem) != "PEM" {
 		t.Errorf("PrivateKeyPEM = %q, %v", pem, err)

@@ -43,7 +43,8 @@ func (c Config) StripeBackends() *stripe.Backends {
 }
 
 // Load reads the settings and checks them: production refuses the sandbox and its built-in secret,
-// either of which would let anyone who reads the source mark payments paid.
+// either of which would let anyone who reads the source mark payments paid, a webhook secret or
+// tolerance that a guess or a replay could beat, and Stripe's API over plain HTTP.
 func Load() (Config, error) {
 	cfg, err := platformconfig.Load[Config]()
 	if err != nil {
@@ -53,7 +54,7 @@ func Load() (Config, error) {
 		return Config{}, err
 	}
 	if cfg.StripeAPIURL != "" {
-		if err := platformconfig.CheckAbsoluteURL("STRIPE_API_URL", cfg.StripeAPIURL); err != nil {
+		if err := platformconfig.CheckPartnerURL("STRIPE_API_URL", cfg.StripeAPIURL, cfg.Production); err != nil {
 			return Config{}, err
 		}
 	}
