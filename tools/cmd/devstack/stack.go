@@ -84,6 +84,7 @@ func (s *stack) binDir() string { return filepath.Join(s.root, dataDirName, "bin
 func (s *stack) binary(name string) string { return filepath.Join(s.binDir(), name) }
 
 func (s *stack) run(ctx context.Context) (err error) {
+	defer keepPrivate()()
 	defer func() {
 		// Ctrl-C during start-up is a clean stop too.
 		if err != nil && ctx.Err() != nil {
@@ -103,10 +104,11 @@ func (s *stack) run(ctx context.Context) (err error) {
 	if len(s.running) == 0 && !haveGateway && !s.infra {
 		return errors.New("no services/<name>/cmd/<name> and no gateway/cmd/gateway: nothing to run")
 	}
-	for _, dir := range []string{s.binDir(), s.dataDir()} {
-		if err := os.MkdirAll(dir, 0o755); err != nil {
-			return err
-		}
+	if err := os.MkdirAll(s.binDir(), 0o700); err != nil {
+		return err
+	}
+	if err := makePrivate(s.dataDir(), "postgres", "bin"); err != nil {
+		return err
 	}
 
 	if s.env["DATABASE_URL"] == "" || s.env["NATS_URL"] == "" {
