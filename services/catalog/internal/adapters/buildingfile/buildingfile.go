@@ -8,6 +8,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"math"
 	"net/url"
 	"path"
 	"reflect"
@@ -60,6 +61,7 @@ type texts struct {
 }
 
 type position struct {
+	at
 	X float64 `yaml:"x"`
 	Y float64 `yaml:"y"`
 }
@@ -103,6 +105,11 @@ func (f *floor) UnmarshalYAML(n *yaml.Node) error {
 func (a *apartment) UnmarshalYAML(n *yaml.Node) error {
 	type plain apartment
 	return strictly(n, (*plain)(a), &a.at)
+}
+
+func (p *position) UnmarshalYAML(n *yaml.Node) error {
+	type plain position
+	return strictly(n, (*plain)(p), &p.at)
 }
 
 func (p *picture) UnmarshalYAML(n *yaml.Node) error {
@@ -252,10 +259,13 @@ func (c *checker) apartment(a apartment, f domain.Floor) domain.Apartment {
 		RentPerMonth:  c.money(a.lineOf("rentPerMonth"), what+": rentPerMonth", a.RentPerMonth, domain.MaxRentPerMonth),
 		Deposit:       c.money(a.lineOf("deposit"), what+": deposit", a.Deposit, domain.MaxDeposit),
 		CleaningFee:   c.money(a.lineOf("cleaningFee"), what+": cleaningFee", a.CleaningFee, domain.MaxCleaningFee),
-		X:             c.fraction(a.lineOf("position"), what+": position.x", a.Position.X),
-		Y:             c.fraction(a.lineOf("position"), what+": position.y", a.Position.Y),
+		X:             c.fraction(a.Position.lineOf("x"), what+": position.x", a.Position.X),
+		Y:             c.fraction(a.Position.lineOf("y"), what+": position.y", a.Position.Y),
 	}
 	c.required(a.at, what, "id", "name", "description", "rentPerMonth", "deposit", "cleaningFee", "position")
+	if _, ok := a.keys["position"]; ok {
+		c.required(a.Position.at, what+": position", "x", "y")
+	}
 	for _, code := range a.Features {
 		switch {
 		case !slices.Contains(domain.Features, domain.Feature(code)):
@@ -389,8 +399,14 @@ func (c *checker) money(at int, what string, euros float64, max domain.Money) do
 	return m
 }
 
+// fraction checks a place on the floor plan, a share of its width or height; YAML's .nan and .inf
+// are numbers to the decoder, and are refused here, as nothing after the parser could place them.
 func (c *checker) fraction(at int, what string, v float64) float64 {
-	if v < 0 || v > 1 {
+	switch {
+	case math.IsNaN(v) || math.IsInf(v, 0):
+		c.failf(at, "%s %v is not a number", what, v)
+		return 0
+	case v < 0 || v > 1:
 		c.failf(at, "%s %v is not between 0 (left or top) and 1 (right or bottom)", what, v)
 	}
 	return v

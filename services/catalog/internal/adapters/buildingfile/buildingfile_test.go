@@ -106,3 +106,37 @@ func TestParse_noFloors_isRefused(t *testing.T) {
 		t.Errorf("got %v", err)
 	}
 }
+
+// TestParse_notANumber_isRefusedAtItsLine: YAML's .nan and .inf decode as numbers; a building file
+// with one in a position or an amount is refused with the line it is on, never handed on to fail
+// in the database.
+func TestParse_notANumber_isRefusedAtItsLine(t *testing.T) {
+	t.Parallel()
+	onTwoLines := "position:\n          x: 0.5\n          y: 0.5"
+	for _, c := range []struct{ name, from, to, want string }{
+		{"x is .nan", "x: 0.5", "x: .nan", `haus.yaml:16: apartment "0.01": position.x NaN is not a number`},
+		{"x is .NaN", "x: 0.5", "x: .NaN", `haus.yaml:16: apartment "0.01": position.x NaN is not a number`},
+		{"y is .inf", "y: 0.5", "y: .inf", `haus.yaml:16: apartment "0.01": position.y +Inf is not a number`},
+		{"y is -.Inf", "y: 0.5", "y: -.Inf", `haus.yaml:16: apartment "0.01": position.y -Inf is not a number`},
+		{"y is .nan on its own line", "position: {x: 0.5, y: 0.5}", strings.Replace(onTwoLines, "y: 0.5", "y: .nan", 1),
+			`haus.yaml:18: apartment "0.01": position.y NaN is not a number`},
+		{"x is +.inf on its own line", "position: {x: 0.5, y: 0.5}", strings.Replace(onTwoLines, "x: 0.5", "x: +.inf", 1),
+			`haus.yaml:17: apartment "0.01": position.x +Inf is not a number`},
+		{"rent is .nan", "rentPerMonth: 500", "rentPerMonth: .nan", `haus.yaml:12: apartment "0.01": rentPerMonth: amount NaN is not a number`},
+		{"deposit is -.inf", "deposit: 900", "deposit: -.inf", `haus.yaml:13: apartment "0.01": deposit: amount -Inf is not a number`},
+		{"cleaning fee is .Inf", "cleaningFee: 90.50", "cleaningFee: .Inf", `haus.yaml:14: apartment "0.01": cleaningFee: amount +Inf is not a number`},
+		{"position without y", "position: {x: 0.5, y: 0.5}", "position: {x: 0.5}", `haus.yaml:16: apartment "0.01": position: y is missing`},
+		{"position with z", "position: {x: 0.5, y: 0.5}", "position: {x: 0.5, y: 0.5, z: .nan}", `haus.yaml:16: unknown key "z"; known are x, y`},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			_, err := buildingfile.Parse("haus.yaml", []byte(strings.Replace(valid, c.from, c.to, 1)))
+			if err == nil || !strings.Contains(err.Error(), c.want) {
+				t.Errorf("got %v\nwant %s", err, c.want)
+			}
+		})
+	}
+	if _, err := buildingfile.Parse("haus.yaml", []byte(strings.Replace(valid, "position: {x: 0.5, y: 0.5}", onTwoLines, 1))); err != nil {
+		t.Errorf("the position on two lines: %v", err)
+	}
+}
