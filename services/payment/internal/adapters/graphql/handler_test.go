@@ -48,12 +48,21 @@ func TestFetchPaymentLink_anonymousWithTheRentingID_getsThePaymentPage(t *testin
 	}
 }
 
-func TestFetchPaymentLink_noPaymentYetOrNoRentingID_nullWithoutError(t *testing.T) {
+func TestFetchPaymentLink_noPaymentYet_nullWithoutError(t *testing.T) {
 	t.Parallel()
 	_, subgraph := newSubgraph(t)
-	for _, id := range []string{uuid.NewString(), "not-a-renting"} {
-		if link, errs := fetchPaymentLink(subgraph, id); link != nil || errs != nil {
-			t.Errorf("fetchPaymentLink(%q) = %v, errors %v; want null", id, link, errs)
-		}
+	if link, errs := fetchPaymentLink(subgraph, uuid.NewString()); link != nil || errs != nil {
+		t.Errorf("fetchPaymentLink = %v, errors %v; want null", link, errs)
+	}
+}
+
+// TestFetchPaymentLink_noRentingID_INVALID_IDOnItsArgument: an id that is no UUID is refused before
+// the payments are asked (graphqlx), as the business exception on rentingId.
+func TestFetchPaymentLink_noRentingID_INVALID_IDOnItsArgument(t *testing.T) {
+	t.Parallel()
+	_, subgraph := newSubgraph(t)
+	link, errs := fetchPaymentLink(subgraph, "not-a-renting")
+	if link != nil || len(errs) != 1 || errs[0].Extensions["messageId"] != "INVALID_ID" || errs[0].Extensions["path"] != "rentingId" {
+		t.Errorf("fetchPaymentLink = %v, errors %v; want INVALID_ID at rentingId", link, errs)
 	}
 }
