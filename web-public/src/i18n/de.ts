@@ -79,6 +79,7 @@ export const de: Resources = {
     PAGE_LINK_INVALID: 'Dieser Link funktioniert nicht (mehr): Bitte fordere einen neuen an',
     WAITLIST_NOT_NEEDED: 'Ein Apartment ist frei: du kannst es gleich buchen, statt zu warten',
     WAITLIST_LINK_INVALID: 'Dieser Bestätigungslink funktioniert nicht: er ist unvollständig oder nicht mehr gültig. Bitte trage dich erneut in die Warteliste ein.',
+    WAITLIST_OFFER_INVALID: 'Mit diesem Angebotslink wurde schon gebucht: er gilt nur für eine Buchung. Warst du das nicht, schreib bitte dem Büro.',
     ALREADY_RENTING: 'Du hast für dieses Semester bereits eine Buchung',
     TRANSITION_NOT_ALLOWED: 'Das ist im aktuellen Stand deiner Buchung nicht möglich',
     RENEWAL_LINK_INVALID: 'Dieser Verlängerungslink ist ungültig. Bitte öffne den Link aus deiner Verlängerungs-E-Mail.',

@@ -78,6 +78,7 @@ export const en = {
     PAGE_LINK_INVALID: 'This link does not work (any more): ask for a new one',
     WAITLIST_NOT_NEEDED: 'An apartment is free: you can book it right away instead of waiting',
     WAITLIST_LINK_INVALID: 'This confirmation link does not work: it is incomplete or no longer valid. Please join the waitlist again.',
+    WAITLIST_OFFER_INVALID: 'This offer link has been used for a booking already: it books only once. If that was not you, please write to the office.',
     ALREADY_RENTING: 'You already have a booking for this semester',
     TRANSITION_NOT_ALLOWED: 'This is not possible in the current state of your booking',
     RENEWAL_LINK_INVALID: 'This renewal link is not valid. Please open the link from your renewal e-mail.',

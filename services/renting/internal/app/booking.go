@@ -65,10 +65,12 @@ func (s *Rentings) CreateRentingRequest(ctx context.Context, req BookingRequest)
 		return "", err
 	}
 	if err := s.documents.StoreUploads(ctx, renterID, r.ID, uploads); err != nil {
+		s.undoOffer(ctx, offer, r.ID)
 		s.undoRegistration(ctx, renterID)
 		return "", err
 	}
 	if err := s.bookings.CreateRequest(ctx, r, req.Renter, domain.RefuseIfHolding); err != nil {
+		s.undoOffer(ctx, offer, r.ID)
 		s.undoDocuments(ctx, r.ID)
 		s.undoRegistration(ctx, renterID)
 		return "", alreadyRenting(err)
@@ -125,7 +127,7 @@ func (s *Rentings) checkFree(ctx context.Context, apartmentID, semesterID int, o
 	if err != nil {
 		return nil, err
 	}
-	offerHash, offered, err := s.waitlist.OpenOfferHash(ctx, apartmentID, semesterID)
+	offerHash, offered, answered, err := s.waitlist.OpenOfferHash(ctx, apartmentID, semesterID)
 	if err != nil {
 		return nil, err
 	}
@@ -133,24 +135,50 @@ func (s *Rentings) checkFree(ctx context.Context, apartmentID, semesterID int, o
 	if held || blocked || offered && !throughOffer {
 		return nil, exception.New("apartmentId", domain.MsgApartmentTaken, "id", strconv.Itoa(apartmentID))
 	}
+	if throughOffer && answered {
+		return nil, offerAnswered()
+	}
 	if throughOffer {
 		return offerHash, nil
 	}
 	return nil, nil
 }
 
+// offerAnswered is the answer to a booking with the link of an offer that a booking answered before:
+// the offer is used up, the apartment stays the first booking's.
+func offerAnswered() error { return exception.New("offerToken", domain.MsgOfferInvalid) }
+
 // attachOffer makes the renting the booking through the waitlist offer whose token has the hash (none
 // for a booking without an offer): the one renting that may hold the offered apartment. An offer
-// that expired meanwhile leaves the apartment to the next in line: APARTMENT_TAKEN.
+// that expired meanwhile leaves the apartment to the next in line: APARTMENT_TAKEN; one that another
+// booking answered first (two at once with the same link) is WAITLIST_OFFER_INVALID.
 func (s *Rentings) attachOffer(ctx context.Context, offer []byte, apartmentID, semesterID int, rentingID string) error {
 	if offer == nil {
 		return nil
 	}
 	err := s.waitlist.AttachOffer(ctx, offer, apartmentID, semesterID, rentingID)
-	if errors.Is(err, domain.ErrNotFound) {
-		return exception.New("apartmentId", domain.MsgApartmentTaken, "id", strconv.Itoa(apartmentID))
+	if !errors.Is(err, domain.ErrNotFound) {
+		return err
 	}
-	return err
+	hash, offered, answered, err := s.waitlist.OpenOfferHash(ctx, apartmentID, semesterID)
+	if err != nil {
+		return err
+	}
+	if offered && answered && subtle.ConstantTimeCompare(hash, offer) == 1 {
+		return offerAnswered()
+	}
+	return exception.New("apartmentId", domain.MsgApartmentTaken, "id", strconv.Itoa(apartmentID))
+}
+
+// undoOffer opens the offer the renting answered again when its booking fails after all, so the
+// person offered the apartment can still book it.
+func (s *Rentings) undoOffer(ctx context.Context, offer []byte, rentingID string) {
+	if offer == nil {
+		return
+	}
+	if err := s.waitlist.DetachOffer(context.WithoutCancel(ctx), rentingID); err != nil {
+		s.logger.ErrorContext(ctx, "booking: undoing the answer to the waitlist offer failed", "rentingId", rentingID, "err", err)
+	}
 }
 
 // checkApartment answers NO_APARTMENT for an apartment the catalog does not know.

@@ -140,11 +140,15 @@ type WaitlistStore interface {
 	RemoveWaitlistEntry(ctx context.Context, id, actor string) error
 	// OfferedApartments returns the apartments of the semester held for an open offer.
 	OfferedApartments(ctx context.Context, semesterID int) (map[int]bool, error)
-	// OpenOfferHash returns the hash of the token of the open offer of the apartment in the semester.
-	OpenOfferHash(ctx context.Context, apartmentID, semesterID int) (hash []byte, offered bool, err error)
+	// OpenOfferHash returns the hash of the token of the open offer of the apartment in the semester,
+	// and whether a booking answered it already.
+	OpenOfferHash(ctx context.Context, apartmentID, semesterID int) (hash []byte, offered, answered bool, err error)
 	// AttachOffer names the renting as the booking through the open offer whose token has the hash;
-	// domain.ErrNotFound when that offer is not open for the apartment in the semester.
+	// domain.ErrNotFound when that offer is not open for the apartment in the semester or another
+	// booking answered it first.
 	AttachOffer(ctx context.Context, hash []byte, apartmentID, semesterID int, rentingID string) error
+	// DetachOffer opens the offer the renting answered again (its booking was undone).
+	DetachOffer(ctx context.Context, rentingID string) error
 }
 
 // Catalog answers questions about apartments, semesters and prices (the catalog service).

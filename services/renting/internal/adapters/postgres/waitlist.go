@@ -223,21 +223,22 @@ func (r *Repository) OfferedApartments(ctx context.Context, semesterID int) (map
 }
 
 // OpenOfferHash returns the hash of the open offer's token for the apartment in the semester;
-// offered is false when it is offered to nobody.
-func (r *Repository) OpenOfferHash(ctx context.Context, apartmentID, semesterID int) ([]byte, bool, error) {
+// offered is false when it is offered to nobody, answered true once a booking was made through it.
+func (r *Repository) OpenOfferHash(ctx context.Context, apartmentID, semesterID int) (hash []byte, offered, answered bool, err error) {
 	row, err := r.queries.GetOpenOffer(ctx, db.GetOpenOfferParams{SemesterID: int32(semesterID), ApartmentID: pgtype.Int4{Int32: int32(apartmentID), Valid: true}})
 	if errors.Is(err, pgx.ErrNoRows) {
-		return nil, false, nil
+		return nil, false, false, nil
 	}
 	if err != nil {
-		return nil, false, fmt.Errorf("offer of apartment %d in semester %d: %w", apartmentID, semesterID, err)
+		return nil, false, false, fmt.Errorf("offer of apartment %d in semester %d: %w", apartmentID, semesterID, err)
 	}
-	return row.OfferHash, true, nil
+	return row.OfferHash, true, row.OfferRentingID.Valid, nil
 }
 
 // AttachOffer names the renting as the booking made through the open offer whose token has the
-// hash: the one renting that may hold the offered apartment. domain.ErrNotFound when the offer is
-// not open (any more) for the apartment in the semester.
+// hash: the one renting that may hold the offered apartment. The first booking answers the offer:
+// domain.ErrNotFound when the offer is not open (any more) for the apartment in the semester, or
+// another renting was attached to it before (of two at once, the row lock lets one through).
 func (r *Repository) AttachOffer(ctx context.Context, hash []byte, apartmentID, semesterID int, rentingID string) error {
 	id, err := uuid.Parse(rentingID)
 	if err != nil {
@@ -252,6 +253,19 @@ func (r *Repository) AttachOffer(ctx context.Context, hash []byte, apartmentID, 
 	}
 	if n == 0 {
 		return fmt.Errorf("offer of apartment %d in semester %d: %w", apartmentID, semesterID, domain.ErrNotFound)
+	}
+	return nil
+}
+
+// DetachOffer undoes AttachOffer for a booking that was not stored after all: its offer is open
+// for a booking again. Nothing changes when the renting answers no open offer.
+func (r *Repository) DetachOffer(ctx context.Context, rentingID string) error {
+	id, err := uuid.Parse(rentingID)
+	if err != nil {
+		return nil
+	}
+	if _, err := r.queries.DetachOfferRenting(ctx, pgtype.UUID{Bytes: id, Valid: true}); err != nil {
+		return fmt.Errorf("detach renting %s from its offer: %w", rentingID, err)
 	}
 	return nil
 }

@@ -15,6 +15,7 @@ import (
 const attachOfferRenting = `-- name: AttachOfferRenting :execrows
 UPDATE waitlist_entry SET offer_renting_id = $1
 WHERE offer_hash = $2 AND state = 'OFFERED' AND semester_id = $3 AND offer_apartment_id = $4
+  AND offer_renting_id IS NULL
 `
 
 type AttachOfferRentingParams struct {
@@ -24,6 +25,7 @@ type AttachOfferRentingParams struct {
 	ApartmentID pgtype.Int4
 }
 
+// An offer is answered by its first booking: once a renting is attached, no other is.
 func (q *Queries) AttachOfferRenting(ctx context.Context, arg AttachOfferRentingParams) (int64, error) {
 	result, err := q.db.Exec(ctx, attachOfferRenting,
 		arg.RentingID,
@@ -136,6 +138,18 @@ DELETE FROM waitlist_entry WHERE semester_id = ANY($1::integer[])
 
 func (q *Queries) DeleteWaitlistOfSemesters(ctx context.Context, semesterIds []int32) (int64, error) {
 	result, err := q.db.Exec(ctx, deleteWaitlistOfSemesters, semesterIds)
+	if err != nil {
+		return 0, err
+	}
+	return result.RowsAffected(), nil
+}
+
+const detachOfferRenting = `-- name: DetachOfferRenting :execrows
+UPDATE waitlist_entry SET offer_renting_id = NULL WHERE offer_renting_id = $1 AND state = 'OFFERED'
+`
+
+func (q *Queries) DetachOfferRenting(ctx context.Context, rentingID pgtype.UUID) (int64, error) {
+	result, err := q.db.Exec(ctx, detachOfferRenting, rentingID)
 	if err != nil {
 		return 0, err
 	}

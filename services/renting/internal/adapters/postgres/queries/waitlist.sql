@@ -65,8 +65,13 @@ SELECT * FROM waitlist_entry WHERE semester_id = @semester_id AND state <> 'UNCO
 DELETE FROM waitlist_entry WHERE id = @id RETURNING *;
 
 -- name: AttachOfferRenting :execrows
+-- An offer is answered by its first booking: once a renting is attached, no other is.
 UPDATE waitlist_entry SET offer_renting_id = @renting_id
-WHERE offer_hash = @offer_hash AND state = 'OFFERED' AND semester_id = @semester_id AND offer_apartment_id = @apartment_id;
+WHERE offer_hash = @offer_hash AND state = 'OFFERED' AND semester_id = @semester_id AND offer_apartment_id = @apartment_id
+  AND offer_renting_id IS NULL;
+
+-- name: DetachOfferRenting :execrows
+UPDATE waitlist_entry SET offer_renting_id = NULL WHERE offer_renting_id = @renting_id AND state = 'OFFERED';
 
 -- name: ListOfferedApartments :many
 SELECT offer_apartment_id::integer FROM waitlist_entry WHERE semester_id = @semester_id AND state = 'OFFERED';
