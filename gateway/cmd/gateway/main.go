@@ -125,6 +125,10 @@ func newGateway(ctx context.Context, cfg config.Config, logger *slog.Logger, nc 
 	if err != nil {
 		return nil, err
 	}
+	flows, err := ssoFlowKey(cfg)
+	if err != nil {
+		return nil, err
+	}
 	signIn := auth.NewService(auth.Options{
 		Accounts:     accounts,
 		Store:        sessions,
@@ -136,6 +140,7 @@ func newGateway(ctx context.Context, cfg config.Config, logger *slog.Logger, nc 
 		},
 		Counters:      counters,
 		DeviceKey:     devices,
+		FlowKey:       flows,
 		ClientAddress: clients.Address,
 		Logger:        logger,
 	})
@@ -229,6 +234,16 @@ func deviceKey(cfg config.Config) ([]byte, error) {
 		return nil, nil
 	}
 	return hkdf.Key(sha256.New, []byte(seed), nil, "semesterhaus gateway: sign-in device cookies", 32)
+}
+
+// ssoFlowKey seals the single sign-on flow cookie: derived from the identity key like deviceKey, with
+// a purpose of its own. Without an identity key (locally) the sign-in service draws its own.
+func ssoFlowKey(cfg config.Config) ([]byte, error) {
+	seed := cfg.IdentityPrivateKey.Reveal()
+	if seed == "" {
+		return nil, nil
+	}
+	return hkdf.Key(sha256.New, []byte(seed), nil, "semesterhaus gateway: single sign-on flow cookie", 32)
 }
 
 func sessionStore(ctx context.Context, nc *nats.Conn, cfg config.Config) (*auth.NATSStore, error) {

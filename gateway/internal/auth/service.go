@@ -40,6 +40,10 @@ type Options struct {
 	// deviceCookies); the same on every replica. Without one a random key is used, and the
 	// cookies are known until the process ends.
 	DeviceKey []byte
+	// FlowKey seals the single sign-on flow cookie (32 bytes, AES-256-GCM; see flowSeal); the same
+	// on every replica, as the provider may send the browser back to another one. Without one a
+	// random key is used, and only this process opens its flows.
+	FlowKey []byte
 	// ClientAddress tells which client sent a request (behind the trusted proxies).
 	ClientAddress func(*http.Request) netip.Addr
 	Logger        *slog.Logger
@@ -65,7 +69,12 @@ func NewService(opts Options) *Service {
 		devices:  deviceCookies{key: key, secure: opts.SecureCookie, now: time.Now},
 	}
 	if opts.SSO.Enabled() {
-		s.sso = &sso{opts: opts.SSO}
+		flowKey := opts.FlowKey
+		if len(flowKey) != 32 {
+			flowKey = make([]byte, 32)
+			_, _ = rand.Read(flowKey) // crypto/rand never fails (it panics instead)
+		}
+		s.sso = &sso{opts: opts.SSO, seal: newFlowSeal(flowKey), now: time.Now}
 	}
 	return s
 }

@@ -2,6 +2,8 @@ package auth
 
 import (
 	"context"
+	"crypto/aes"
+	"crypto/cipher"
 	"crypto/rand"
 	"encoding/base64"
 	"encoding/json"
@@ -56,18 +58,66 @@ const (
 )
 
 // ssoFlow is what the gateway remembers between sending the browser to the provider and its return,
-// in a short-lived cookie that only the gateway reads.
+// in a short-lived cookie that only the gateway reads: sealed (flowSeal), so the browser, or
+// whoever sets a cookie on the site, can neither read nor change it.
 type ssoFlow struct {
 	State    string `json:"s"`
 	Nonce    string `json:"n"`
 	Verifier string `json:"v"` // the PKCE code verifier
 	Return   string `json:"r"`
+	Started  int64  `json:"t"` // Unix seconds: the flow ends ssoFlowLifetime later, whatever the cookie's Max-Age
+}
+
+// flowSeal encrypts and authenticates the flow cookie with AES-256-GCM under a key the same on
+// every replica (derived from the identity key), the cookie's name as additional data. A cookie
+// changed in one bit, sealed with another key, or written by anybody but a gateway opens nothing.
+type flowSeal struct{ aead cipher.AEAD }
+
+func newFlowSeal(key []byte) flowSeal {
+	block, err := aes.NewCipher(key)
+	if err != nil {
+		panic(fmt.Sprintf("sso flow key: %v", err)) // NewService passes 32 bytes
+	}
+	aead, err := cipher.NewGCM(block)
+	if err != nil {
+		panic(fmt.Sprintf("sso flow key: %v", err))
+	}
+	return flowSeal{aead: aead}
+}
+
+func (f flowSeal) seal(flow ssoFlow) (string, error) {
+	plain, err := json.Marshal(flow)
+	if err != nil {
+		return "", err
+	}
+	nonce := make([]byte, f.aead.NonceSize())
+	_, _ = rand.Read(nonce) // never fails (crypto/rand)
+	return base64.RawURLEncoding.EncodeToString(f.aead.Seal(nonce, nonce, plain, []byte(ssoFlowCookie))), nil
+}
+
+func (f flowSeal) open(value string) (ssoFlow, error) {
+	sealed, err := base64.RawURLEncoding.DecodeString(value)
+	if err != nil || len(sealed) < f.aead.NonceSize() {
+		return ssoFlow{}, errors.New("flow cookie: not one this gateway sealed")
+	}
+	nonce, box := sealed[:f.aead.NonceSize()], sealed[f.aead.NonceSize():]
+	plain, err := f.aead.Open(nil, nonce, box, []byte(ssoFlowCookie))
+	if err != nil {
+		return ssoFlow{}, errors.New("flow cookie: changed, forged or sealed with another key")
+	}
+	var flow ssoFlow
+	if err := json.Unmarshal(plain, &flow); err != nil {
+		return ssoFlow{}, fmt.Errorf("flow cookie: %w", err)
+	}
+	return flow, nil
 }
 
 // sso holds the provider, discovered on first use so that a provider that is down when the gateway
 // starts does not stop the gateway.
 type sso struct {
 	opts SSOOptions
+	seal flowSeal
+	now  func() time.Time
 
 	mu       sync.Mutex
 	oauth    *oauth2.Config
@@ -119,13 +169,16 @@ func (s *Service) SSOLogin(w http.ResponseWriter, r *http.Request) {
 		s.ssoFailed(w, r, err)
 		return
 	}
-	flow := ssoFlow{State: randomToken(), Nonce: randomToken(), Verifier: oauth2.GenerateVerifier(), Return: safeReturnPath(r.URL.Query().Get("return"))}
-	value, err := json.Marshal(flow)
+	flow := ssoFlow{
+		State: randomToken(), Nonce: randomToken(), Verifier: oauth2.GenerateVerifier(),
+		Return: safeReturnPath(r.URL.Query().Get("return")), Started: s.sso.now().Unix(),
+	}
+	value, err := s.sso.seal.seal(flow)
 	if err != nil {
 		s.ssoFailed(w, r, err)
 		return
 	}
-	http.SetCookie(w, s.flowCookie(base64.RawURLEncoding.EncodeToString(value), int(ssoFlowLifetime.Seconds())))
+	http.SetCookie(w, s.flowCookie(value, int(ssoFlowLifetime.Seconds())))
 	target := oauth.AuthCodeURL(flow.State, oidc.Nonce(flow.Nonce), oauth2.S256ChallengeOption(flow.Verifier))
 	http.Redirect(w, r, target, http.StatusFound)
 }
@@ -138,7 +191,7 @@ func (s *Service) SSOCallback(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	http.SetCookie(w, s.flowCookie("", -1)) // one attempt per flow, whatever happens
-	flow, err := readFlow(r)
+	flow, err := s.sso.readFlow(r)
 	if err != nil {
 		s.ssoFailed(w, r, err)
 		return
@@ -242,24 +295,29 @@ func (s *Service) flowCookie(value string, maxAge int) *http.Cookie {
 	}
 }
 
-func readFlow(r *http.Request) (ssoFlow, error) {
+// readFlow opens the flow cookie of the callback: sealed by a gateway, started at most
+// ssoFlowLifetime ago, and its return path checked again by the rule of the start (a sealed
+// cookie holds what SSOLogin checked, but the callback does not rely on that alone).
+func (s *sso) readFlow(r *http.Request) (ssoFlow, error) {
 	cookie, err := r.Cookie(ssoFlowCookie)
 	if err != nil {
 		return ssoFlow{}, errors.New("no sign-in in progress (the flow cookie is missing or expired)")
 	}
-	value, err := base64.RawURLEncoding.DecodeString(cookie.Value)
+	flow, err := s.seal.open(cookie.Value)
 	if err != nil {
-		return ssoFlow{}, fmt.Errorf("flow cookie: %w", err)
+		return ssoFlow{}, err
 	}
-	var flow ssoFlow
-	if err := json.Unmarshal(value, &flow); err != nil {
-		return ssoFlow{}, fmt.Errorf("flow cookie: %w", err)
+	if age := s.now().Sub(time.Unix(flow.Started, 0)); age > ssoFlowLifetime || age < -time.Minute {
+		return ssoFlow{}, fmt.Errorf("flow cookie: the sign-in started %s ago, at most %s", age.Round(time.Second), ssoFlowLifetime)
 	}
 	flow.Return = safeReturnPath(flow.Return)
 	return flow, nil
 }
 
-// safeReturnPath keeps the browser on this site: a local absolute path, or the overview.
+// safeReturnPath keeps the browser on this site: a local absolute path, or the overview. Browsers
+// drop tabs and line breaks in a URL and read a backslash as a slash, so "/\t/evil.example" would
+// be "//evil.example" to them: any control character or backslash is refused too (url.Parse
+// refuses the control characters already).
 func safeReturnPath(path string) string {
 	u, err := url.Parse(path)
 	if err != nil || u.Scheme != "" || u.Host != "" || !strings.HasPrefix(path, "/") ||

@@ -1,6 +1,7 @@
 package auth
 
 import (
+	"encoding/base64"
 	"encoding/json"
 	"io"
 	"log/slog"
@@ -198,6 +199,9 @@ func TestSafeReturnPath(t *testing.T) {
 		`/\evil.example`:          "/admin/overview",
 		"admin/overview":          "/admin/overview",
 		"/admin/overview?tab=a#b": "/admin/overview?tab=a#b",
+		"/\t/evil.example":        "/admin/overview",
+		"/\n/evil.example":        "/admin/overview",
+		"https:evil.example":      "/admin/overview",
 	} {
 		if got := safeReturnPath(in); got != want {
 			t.Errorf("safeReturnPath(%q) = %q, want %q", in, got, want)
@@ -205,5 +209,146 @@ func TestSafeReturnPath(t *testing.T) {
 	}
 	if !strings.HasPrefix(ssoFailurePath, "/admin/login") {
 		t.Error("failures must land on the sign-in page")
+	}
+}
+
+// startFlow starts sign-in without following the redirect: the flow cookie the gateway set and
+// where it sends the browser (the provider's authorization endpoint).
+func (s *ssoSite) startFlow(t *testing.T, returnPath string) (*http.Cookie, *url.URL) {
+	t.Helper()
+	noRedirects := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+	resp, err := noRedirects.Get(s.server.URL + "/api/auth/sso/login?return=" + url.QueryEscape(returnPath))
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	var flow *http.Cookie
+	for _, c := range resp.Cookies() {
+		if c.Name == ssoFlowCookie {
+			flow = c
+		}
+	}
+	target, err := url.Parse(resp.Header.Get("Location"))
+	if flow == nil || err != nil {
+		t.Fatalf("no flow cookie (%v) or no redirect (%v)", resp.Cookies(), err)
+	}
+	return flow, target
+}
+
+// finish goes to the provider with the given flow cookie as the browser's, back to the callback,
+// and returns where the callback sends the browser (without going there).
+func (s *ssoSite) finish(t *testing.T, flowCookie string, authorize *url.URL) string {
+	t.Helper()
+	site, _ := url.Parse(s.server.URL)
+	s.browser.Jar.SetCookies(site, []*http.Cookie{{Name: ssoFlowCookie, Value: flowCookie, Path: "/api/auth/sso/"}})
+	noRedirects := &http.Client{Jar: s.browser.Jar, CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+	resp, err := noRedirects.Get(authorize.String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	callback := resp.Header.Get("Location")
+	if !strings.HasPrefix(callback, s.server.URL+"/api/auth/sso/callback") {
+		t.Fatalf("the provider sent the browser to %q, want the callback", callback)
+	}
+	resp, err = noRedirects.Get(callback)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	return resp.Header.Get("Location")
+}
+
+func TestSSO_aTamperedForgedOrStaleFlowCookieSignsNobodyIn(t *testing.T) {
+	t.Parallel()
+	otherKey := make([]byte, 32)
+	otherKey[0] = 1
+	cases := map[string]func(site *ssoSite, sealed string, authorize *url.URL) string{
+		"one character changed": func(_ *ssoSite, sealed string, _ *url.URL) string {
+			b := []byte(sealed)
+			b[len(b)/2] ^= 'A' ^ 'B'
+			if b[len(b)/2] == sealed[len(b)/2] {
+				b[len(b)/2] = 'C'
+			}
+			return string(b)
+		},
+		"the old unsealed form, with the real state and nonce": func(_ *ssoSite, _ string, authorize *url.URL) string {
+			q := authorize.Query()
+			plain, _ := json.Marshal(map[string]string{"s": q.Get("state"), "n": q.Get("nonce"), "v": "attacker-verifier", "r": "/admin/overview"})
+			return base64.RawURLEncoding.EncodeToString(plain)
+		},
+		"sealed with another key": func(site *ssoSite, sealed string, _ *url.URL) string {
+			flow, err := site.service.sso.seal.open(sealed)
+			if err != nil {
+				t.Fatal(err)
+			}
+			value, _ := newFlowSeal(otherKey).seal(flow)
+			return value
+		},
+		"started eleven minutes ago": func(site *ssoSite, sealed string, _ *url.URL) string {
+			flow, err := site.service.sso.seal.open(sealed)
+			if err != nil {
+				t.Fatal(err)
+			}
+			flow.Started = time.Now().Add(-11 * time.Minute).Unix()
+			value, _ := site.service.sso.seal.seal(flow)
+			return value
+		},
+	}
+	for name, forge := range cases {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			site := newSSOSite(t)
+			site.provider.QueueUser(&mockoidc.MockUser{Subject: "u-1", PreferredUsername: "hausmeisterin", Groups: []string{"semesterhaus-admin"}})
+			flow, authorize := site.startFlow(t, "/admin/renter/7")
+			if landed := site.finish(t, forge(site, flow.Value, authorize), authorize); landed != ssoFailurePath {
+				t.Errorf("landed on %q, want %q", landed, ssoFailurePath)
+			}
+			if who := site.whoami(t); who != "anonymous" {
+				t.Errorf("whoami = %q, want anonymous", who)
+			}
+		})
+	}
+}
+
+// A flow cookie that holds a return path off the site (as if the check at the start had missed it,
+// or the key had leaked) still lands on the site: the callback checks the path again.
+func TestSSO_aFlowWhoseReturnPathLeavesTheSite_landsOnTheOverview(t *testing.T) {
+	t.Parallel()
+	for _, evil := range []string{"//evil.example", "https://evil.example", "https://evil.example/admin/overview", `/\evil.example`, "/\t/evil.example", "//evil.example/%2e%2e"} {
+		t.Run(evil, func(t *testing.T) {
+			t.Parallel()
+			site := newSSOSite(t)
+			site.provider.QueueUser(&mockoidc.MockUser{Subject: "u-1", PreferredUsername: "hausmeisterin", Groups: []string{"semesterhaus-admin"}})
+			cookie, authorize := site.startFlow(t, "/admin/renter/7")
+			flow, err := site.service.sso.seal.open(cookie.Value)
+			if err != nil || flow.Return != "/admin/renter/7" {
+				t.Fatalf("flow %+v, %v", flow, err)
+			}
+			flow.Return = evil
+			sealed, err := site.service.sso.seal.seal(flow)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if landed := site.finish(t, sealed, authorize); landed != ssoDefaultPath {
+				t.Errorf("landed on %q, want %q", landed, ssoDefaultPath)
+			}
+			if who := site.whoami(t); who != "admin" {
+				t.Errorf("whoami = %q, want admin (the flow itself was the gateway's)", who)
+			}
+		})
+	}
+}
+
+func TestSSO_theFlowCookieIsSealed_theBrowserReadsNeitherStateNorVerifier(t *testing.T) {
+	t.Parallel()
+	site := newSSOSite(t)
+	cookie, authorize := site.startFlow(t, "/admin/renter/7")
+	raw, err := base64.RawURLEncoding.DecodeString(cookie.Value)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if state := authorize.Query().Get("state"); state == "" || strings.Contains(string(raw), state) || strings.Contains(string(raw), "/admin/renter/7") {
+		t.Errorf("the flow cookie shows its content: %q", raw)
 	}
 }
