@@ -77,6 +77,7 @@ export const de: Resources = {
     NO_APARTMENT: 'Das Apartment existiert nicht',
     NO_RENTING: 'Die Buchung existiert nicht',
     PAGE_LINK_INVALID: 'Dieser Link funktioniert nicht (mehr): Bitte fordere einen neuen an',
+    ERASURE_LINK_MAILED: 'Zum Schutz deiner Daten kann nur ein Link aus der letzten Stunde ihre Löschung beantragen. Wir haben dir einen neuen Link zu „Meine Buchung“ geschickt: öffne ihn und beantrage es dort noch einmal.',
     WAITLIST_NOT_NEEDED: 'Ein Apartment ist frei: du kannst es gleich buchen, statt zu warten',
     WAITLIST_LINK_INVALID: 'Dieser Bestätigungslink funktioniert nicht: er ist unvollständig oder nicht mehr gültig. Bitte trage dich erneut in die Warteliste ein.',
     WAITLIST_OFFER_INVALID: 'Mit diesem Angebotslink wurde schon gebucht: er gilt nur für eine Buchung. Warst du das nicht, schreib bitte dem Büro.',

@@ -76,6 +76,7 @@ export const en = {
     NO_APARTMENT: 'The apartment does not exist',
     NO_RENTING: 'The booking does not exist',
     PAGE_LINK_INVALID: 'This link does not work (any more): ask for a new one',
+    ERASURE_LINK_MAILED: 'To protect your data, only a link from the last hour can ask for its erasure. We have mailed you a new link to “My booking”: open it and ask there once more.',
     WAITLIST_NOT_NEEDED: 'An apartment is free: you can book it right away instead of waiting',
     WAITLIST_LINK_INVALID: 'This confirmation link does not work: it is incomplete or no longer valid. Please join the waitlist again.',
     WAITLIST_OFFER_INVALID: 'This offer link has been used for a booking already: it books only once. If that was not you, please write to the office.',

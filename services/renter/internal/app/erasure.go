@@ -56,9 +56,17 @@ func NewErasures(tx ErasureTransactions, requests ErasureRequests, pages *Pages,
 // erasureRequestedEvent keys the mail confirming a renter's request: one per renter.
 func erasureRequestedEvent(renterID int64) string { return fmt.Sprintf("erasure-request:%d", renterID) }
 
+// erasureLinkEvent keys a mail with a fresh link to ask for erasure.
+func erasureLinkEvent(renterID int64, at time.Time) string {
+	return fmt.Sprintf("erasure-link:%d:%d", renterID, at.UnixNano())
+}
+
 // Request records the erasure request of the renter whose page the token opens, audited, and
 // mails them that it was received. Asking again is the same request: nothing changes and nothing
-// is mailed. An unknown or expired token is domain.PageLinkInvalid.
+// is mailed. An unknown or expired token is domain.PageLinkInvalid. The token must come from a mail
+// written within domain.ErasureLinkFreshness: with an older one nothing is recorded, the renter is
+// mailed a fresh link to their page (at most one such mail per that time) and the answer is
+// domain.ErasureLinkMailed, so only who reads the renter's mail now can ask.
 func (e *Erasures) Request(ctx context.Context, token string) error {
 	_, page, err := e.pages.Open(ctx, token)
 	if errors.Is(err, domain.ErrNotFound) {
@@ -66,6 +74,13 @@ func (e *Erasures) Request(ctx context.Context, token string) error {
 	}
 	if err != nil {
 		return err
+	}
+	if now := e.now(); !page.AsksErasure(now) {
+		asked, err := e.mailFreshLink(ctx, page.RenterID, now)
+		if err != nil || asked {
+			return err // asked before: the same request, nothing changes
+		}
+		return domain.ErasureLinkMailed()
 	}
 	return e.tx.InErasureTransaction(ctx, func(store ErasureStore) error {
 		renter, err := store.LockRenter(ctx, page.RenterID)
@@ -80,6 +95,27 @@ func (e *Erasures) Request(ctx context.Context, token string) error {
 		}
 		return e.mails.Write(ctx, store, erasureRequestedEvent(renter.ID), renter, domain.MailContent{Kind: domain.MailErasureRequested})
 	})
+}
+
+// mailFreshLink mails the renter a fresh link to their page to ask for erasure with, unless one
+// went out within domain.ErasureLinkFreshness (that one is fresh still); asked says that the renter
+// asked for erasure before, and then nothing is mailed.
+func (e *Erasures) mailFreshLink(ctx context.Context, renterID int64, now time.Time) (asked bool, err error) {
+	err = e.tx.InErasureTransaction(ctx, func(store ErasureStore) error {
+		renter, err := store.LockRenter(ctx, renterID)
+		if err != nil {
+			return err
+		}
+		if asked = !renter.ErasureRequestedAt.IsZero(); asked {
+			return nil
+		}
+		claimed, err := store.ClaimNotice(ctx, renter.ID, domain.MailErasureLink, now, now.Add(-domain.ErasureLinkFreshness))
+		if err != nil || !claimed {
+			return err
+		}
+		return e.mails.Write(ctx, store, erasureLinkEvent(renter.ID, now), renter, domain.MailContent{Kind: domain.MailErasureLink})
+	})
+	return asked, err
 }
 
 // Requests returns the renters who asked for erasure, executed or not, the oldest first; admins

@@ -230,7 +230,7 @@ func (m *Mails) Write(ctx context.Context, store MailStore, eventID string, rent
 		return err
 	}
 	content.PageLink = domain.PageLink(m.settings.PublicURL, plain)
-	if content.Kind == domain.MailPageLink {
+	if content.Kind == domain.MailPageLink || content.Kind == domain.MailErasureLink {
 		content.Link = content.PageLink
 	}
 	return m.store(ctx, store, eventID, renter.ID, renter.Data.Email, content)

@@ -3,7 +3,16 @@ package domain
 import (
 	"strconv"
 	"time"
+
+	"semesterhaus/platform/exception"
 )
+
+// MsgErasureLinkMailed: an erasure was asked with a link mailed longer ago than
+// ErasureLinkFreshness; a fresh link went to the renter's address, and the request waits for it.
+const MsgErasureLinkMailed = "ERASURE_LINK_MAILED"
+
+// ErasureLinkMailed is the answer to an erasure asked with a link that is not fresh.
+func ErasureLinkMailed() *exception.Error { return exception.New("token", MsgErasureLinkMailed) }
 
 // RequestErasure records the renter's request to erase their data at at; a renter who asked before
 // keeps their first request, and asking after the erasure changes nothing. It tells whether the

@@ -28,6 +28,9 @@ const (
 	MailPageLink MailKind = "page_link"
 	// MailErasureRequested confirms that a renter's erasure request was received.
 	MailErasureRequested MailKind = "erasure_requested"
+	// MailErasureLink brings a renter who asked for erasure with a link from an older mail a fresh
+	// one to ask with (domain.ErasureLinkFreshness).
+	MailErasureLink MailKind = "erasure_link"
 	// MailConfirmEmailAgain answers a renter who asked on their own page for a new confirmation link.
 	MailConfirmEmailAgain MailKind = "confirm_email_again"
 	// The waitlist's mails go to people who are no renter (yet): the link that confirms their place

@@ -35,11 +35,22 @@ func newSecret() string {
 	return base64.RawURLEncoding.EncodeToString(secret)
 }
 
+// SupersededPageLinkGrace is how long a page token keeps opening the page after a newer one was
+// mailed to its renter: mails come in bursts (the confirmation, then the reservation, seconds
+// apart), and the link in the mail just read must still work; an hour later only the newest does.
+const SupersededPageLinkGrace = time.Hour
+
+// ErasureLinkFreshness is how recently the link that asks for erasure must have been mailed: an
+// erasure destroys data, so a link kept from an older mail (forwarded, on a shared computer, in a
+// mailbox someone else reads) does not ask for it; the renter gets a fresh link instead.
+const ErasureLinkFreshness = time.Hour
+
 // PageToken opens a renter's own page ("Meine Buchung") until it expires: the capability in the
 // link every mail to the renter carries. Only its SHA-256 is stored.
 type PageToken struct {
 	Hash      []byte
 	RenterID  int64
+	IssuedAt  time.Time // when its mail was written
 	ExpiresAt time.Time
 }
 
@@ -47,12 +58,22 @@ type PageToken struct {
 // (base64url, for the link) with the record to store.
 func NewPageToken(renterID int64, now time.Time, validity time.Duration) (plain string, token PageToken) {
 	plain = newSecret()
-	return plain, PageToken{Hash: HashToken(plain), RenterID: renterID, ExpiresAt: now.Add(validity)}
+	return plain, PageToken{Hash: HashToken(plain), RenterID: renterID, IssuedAt: now, ExpiresAt: now.Add(validity)}
 }
 
 // Opens reports whether the token opens the page at now.
 func (t PageToken) Opens(now time.Time) bool {
 	return now.Before(t.ExpiresAt)
+}
+
+// EndsOlder is when the renter's older page tokens end, once this one is stored: the grace after
+// its issue, or their own expiry if that comes first.
+func (t PageToken) EndsOlder() time.Time { return t.IssuedAt.Add(SupersededPageLinkGrace) }
+
+// AsksErasure reports whether the token may ask for erasure at now: its mail was written within
+// ErasureLinkFreshness.
+func (t PageToken) AsksErasure(now time.Time) bool {
+	return t.Opens(now) && !t.IssuedAt.IsZero() && now.Sub(t.IssuedAt) <= ErasureLinkFreshness
 }
 
 // HashToken is what is stored of a token and looked up by.

@@ -63,3 +63,23 @@ func TestEmailTokenUse(t *testing.T) {
 		})
 	}
 }
+
+func TestPageToken_asksErasureOnlyWithinAnHourOfItsMail_endsOlderOnesAnHourAfterIt(t *testing.T) {
+	t.Parallel()
+	issued := time.Date(2027, 5, 3, 10, 0, 0, 0, time.UTC)
+	_, token := domain.NewPageToken(7, issued, 30*24*time.Hour)
+	for _, tc := range []struct {
+		after time.Duration
+		asks  bool
+	}{{0, true}, {59 * time.Minute, true}, {time.Hour, true}, {time.Hour + time.Second, false}, {29 * 24 * time.Hour, false}, {31 * 24 * time.Hour, false}} {
+		if got := token.AsksErasure(issued.Add(tc.after)); got != tc.asks {
+			t.Errorf("%s after its mail: asks erasure %v, want %v", tc.after, got, tc.asks)
+		}
+	}
+	if (domain.PageToken{ExpiresAt: issued.Add(time.Hour)}).AsksErasure(issued) {
+		t.Error("a token that does not say when it was mailed asks for erasure")
+	}
+	if got := token.EndsOlder(); !got.Equal(issued.Add(time.Hour)) {
+		t.Errorf("older tokens end at %s, want an hour after the newer one's mail", got)
+	}
+}

@@ -57,4 +57,19 @@ describe('erasure on the renter’s page', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Yes, erase my data' }));
     expect((await screen.findByRole('alert')).textContent).toContain('This link does not work (any more): ask for a new one');
   });
+
+  it.each([
+    ['en', 'Ask to erase my data', 'Yes, erase my data', 'We have mailed you a new link to “My booking”: open it and ask there once more.'],
+    ['de', 'Löschung meiner Daten beantragen', 'Ja, meine Daten löschen', 'Wir haben dir einen neuen Link zu „Meine Buchung“ geschickt: öffne ihn und beantrage es dort noch einmal.'],
+  ] as const)('a link from an older mail (ERASURE_LINK_MAILED) says in %s that a fresh one is on its way, and asks nothing', async (language, ask, yes, text) => {
+    renderErasure([
+      state(null),
+      requested({ __typename: 'UserDataException', path: 'token', messageId: 'ERASURE_LINK_MAILED', params: [] }),
+      state(null),
+    ], language);
+    fireEvent.click(await screen.findByRole('button', { name: ask }));
+    fireEvent.click(await screen.findByRole('button', { name: yes }));
+    expect((await screen.findByRole('alert')).textContent).toContain(text);
+    expect(screen.queryByRole('status')).toBeNull();
+  });
 });

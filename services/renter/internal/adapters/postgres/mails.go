@@ -72,14 +72,19 @@ func (s MailStore) RenterByEmail(ctx context.Context, email string) (domain.Rent
 	return renterFromDB(row), nil
 }
 
-// AddPageToken stores a page token's hash and forgets the renter's expired ones.
+// AddPageToken stores a page token's hash, forgets the renter's expired ones and ends the others
+// at the grace after it (domain.PageToken.EndsOlder): the newest link is the one that keeps working.
 func (s MailStore) AddPageToken(ctx context.Context, t domain.PageToken, now time.Time) error {
 	if err := s.queries.DeleteExpiredPageTokens(ctx, db.DeleteExpiredPageTokensParams{RenterID: t.RenterID, Now: timestamptz(now)}); err != nil {
 		return fmt.Errorf("delete expired page tokens of renter %d: %w", t.RenterID, err)
 	}
-	err := s.queries.InsertPageToken(ctx, db.InsertPageTokenParams{Hash: t.Hash, RenterID: t.RenterID, ExpiresAt: timestamptz(t.ExpiresAt)})
+	err := s.queries.InsertPageToken(ctx, db.InsertPageTokenParams{Hash: t.Hash, RenterID: t.RenterID, ExpiresAt: timestamptz(t.ExpiresAt), IssuedAt: timestamptz(t.IssuedAt)})
 	if err != nil {
 		return fmt.Errorf("store page token: %w", err)
+	}
+	err = s.queries.EndOlderPageTokens(ctx, db.EndOlderPageTokensParams{Ends: timestamptz(t.EndsOlder()), RenterID: t.RenterID, Hash: t.Hash})
+	if err != nil {
+		return fmt.Errorf("end the older page tokens of renter %d: %w", t.RenterID, err)
 	}
 	return nil
 }
@@ -138,7 +143,7 @@ func (r *Repository) PageToken(ctx context.Context, hash []byte) (domain.PageTok
 	if err != nil {
 		return domain.PageToken{}, fmt.Errorf("load page token: %w", err)
 	}
-	return domain.PageToken{Hash: row.Hash, RenterID: row.RenterID, ExpiresAt: row.ExpiresAt.Time}, nil
+	return domain.PageToken{Hash: row.Hash, RenterID: row.RenterID, IssuedAt: row.CreatedAt.Time, ExpiresAt: row.ExpiresAt.Time}, nil
 }
 
 // sentMarkLimit is how long a delivered mail's mark is retried on fresh connections.

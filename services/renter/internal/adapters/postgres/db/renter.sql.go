@@ -214,6 +214,22 @@ func (q *Queries) EmailTokenWithEmail(ctx context.Context, hash []byte) (EmailTo
 	return i, err
 }
 
+const endOlderPageTokens = `-- name: EndOlderPageTokens :exec
+UPDATE page_token SET expires_at = LEAST(expires_at, $1) WHERE renter_id = $2 AND hash <> $3
+`
+
+type EndOlderPageTokensParams struct {
+	Ends     pgtype.Timestamptz
+	RenterID int64
+	Hash     []byte
+}
+
+// A newer link was mailed: the renter's other links end at @ends (or earlier, at their own expiry).
+func (q *Queries) EndOlderPageTokens(ctx context.Context, arg EndOlderPageTokensParams) error {
+	_, err := q.db.Exec(ctx, endOlderPageTokens, arg.Ends, arg.RenterID, arg.Hash)
+	return err
+}
+
 const getPageToken = `-- name: GetPageToken :one
 SELECT hash, renter_id, expires_at, created_at FROM page_token WHERE hash = $1
 `
@@ -345,17 +361,23 @@ func (q *Queries) InsertMail(ctx context.Context, arg InsertMailParams) error {
 }
 
 const insertPageToken = `-- name: InsertPageToken :exec
-INSERT INTO page_token (hash, renter_id, expires_at) VALUES ($1, $2, $3)
+INSERT INTO page_token (hash, renter_id, expires_at, created_at) VALUES ($1, $2, $3, $4)
 `
 
 type InsertPageTokenParams struct {
 	Hash      []byte
 	RenterID  int64
 	ExpiresAt pgtype.Timestamptz
+	IssuedAt  pgtype.Timestamptz
 }
 
 func (q *Queries) InsertPageToken(ctx context.Context, arg InsertPageTokenParams) error {
-	_, err := q.db.Exec(ctx, insertPageToken, arg.Hash, arg.RenterID, arg.ExpiresAt)
+	_, err := q.db.Exec(ctx, insertPageToken,
+		arg.Hash,
+		arg.RenterID,
+		arg.ExpiresAt,
+		arg.IssuedAt,
+	)
 	return err
 }
 

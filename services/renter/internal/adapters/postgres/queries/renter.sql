@@ -117,7 +117,11 @@ DELETE FROM outgoing_mail WHERE renter_id = $1 AND sent_at IS NOT NULL;
 SELECT * FROM renter WHERE lower(email) = lower(@email::text);
 
 -- name: InsertPageToken :exec
-INSERT INTO page_token (hash, renter_id, expires_at) VALUES ($1, $2, $3);
+INSERT INTO page_token (hash, renter_id, expires_at, created_at) VALUES (@hash, @renter_id, @expires_at, @issued_at);
+
+-- name: EndOlderPageTokens :exec
+-- A newer link was mailed: the renter's other links end at @ends (or earlier, at their own expiry).
+UPDATE page_token SET expires_at = LEAST(expires_at, @ends) WHERE renter_id = @renter_id AND hash <> @hash;
 
 -- name: DeleteExpiredPageTokens :exec
 -- The renter's links that no longer open anything; a new one is issued with every mail.
