@@ -125,6 +125,9 @@ func (e errorHandling) present(ctx context.Context, err error) *gqlerror.Error {
 	}
 	var gqlErr *gqlerror.Error
 	if errors.As(err, &gqlErr) {
+		if exc := inputError(gqlErr); exc != nil {
+			return onPath(ctx, ExceptionError(exc))
+		}
 		return onPath(ctx, gqlErr)
 	}
 	if e.translate != nil {

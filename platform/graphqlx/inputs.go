@@ -2,9 +2,12 @@ package graphqlx
 
 import (
 	"context"
+	"errors"
 
 	"github.com/99designs/gqlgen/graphql"
+	"github.com/99designs/gqlgen/graphql/errcode"
 	"github.com/vektah/gqlparser/v2/ast"
+	"github.com/vektah/gqlparser/v2/gqlerror"
 
 	"semesterhaus/platform/exception"
 	"semesterhaus/platform/largevalues"
@@ -116,4 +119,37 @@ func (in inputs) checkIDs(path string, t *ast.Type, value any, depth int) error 
 		}
 	}
 	return nil
+}
+
+// MsgInvalid is the message id of a value that is not of its argument's type: a fraction or a text
+// where an Int is taken, a day that is no date. It is the renter service's and the web apps' "invalid".
+const MsgInvalid = "invalid"
+
+// inputError is the business exception for gqlgen's refusal of a value that does not fit its type
+// (a variable or an argument that a scalar cannot read), on the input field it names, so that the
+// client gets a message id it translates instead of a parser's English; nil for any other error.
+func inputError(e *gqlerror.Error) *exception.Error {
+	var exc *exception.Error
+	if errors.As(e.Err, &exc) { // a scalar's refusal (platform/graphqlx/scalar), on the field's path
+		if exc.Path != "" {
+			return exc
+		}
+		return exception.New(lastName(e.Path), exc.MessageID)
+	}
+	if code, _ := e.Extensions["code"].(string); code == errcode.ValidationFailed && len(e.Path) > 1 {
+		if first, ok := e.Path[0].(ast.PathName); ok && first == "variable" {
+			return exception.New(lastName(e.Path), MsgInvalid)
+		}
+	}
+	return nil
+}
+
+// lastName is the last field name of path (an input field's, a variable's).
+func lastName(path ast.Path) string {
+	for i := len(path) - 1; i >= 0; i-- {
+		if name, ok := path[i].(ast.PathName); ok {
+			return string(name)
+		}
+	}
+	return ""
 }

@@ -70,3 +70,24 @@ func TestHandler_liftedText_reachesTheResolverAsSent(t *testing.T) {
 		t.Errorf("answer %.200s…, want the text as sent", raw)
 	}
 }
+
+// TestHandler_valueNotOfItsType_isTheBusinessExceptionInvalidOnItsField: a variable that does not fit
+// its type (a text where an input object or a list is taken) is refused as "invalid" on the field it
+// names, a message id the web apps translate, not as the parser's English.
+func TestHandler_valueNotOfItsType_isTheBusinessExceptionInvalidOnItsField(t *testing.T) {
+	t.Parallel()
+	f := newFixture(t)
+	for name, tc := range map[string]struct {
+		input any
+		path  string
+	}{
+		"text for an input object": {"x", "input"},
+		"object for a list":        {map[string]any{"ids": map[string]any{"a": 1}}, "ids"},
+	} {
+		r, raw := f.post(t, "", map[string]any{"query": `query($id: ID!, $input: EchoInput) { echo(id: $id, input: $input) }`,
+			"variables": map[string]any{"id": someUUID, "input": tc.input}})
+		if len(r.Errors) != 1 || r.Errors[0].Extensions["messageId"] != graphqlx.MsgInvalid || r.Errors[0].Extensions["path"] != tc.path {
+			t.Errorf("%s: answer %s, want invalid at %s", name, raw, tc.path)
+		}
+	}
+}

@@ -53,7 +53,8 @@ func SingleLine(path, value string, max int) *exception.Error {
 }
 
 // Text checks free text over several lines: at most max characters, line breaks (LF, CR LF) and
-// tabs allowed, no other control character, no format character (Cf), valid UTF-8.
+// tabs allowed, no other control character, no format character (Cf), valid UTF-8, and none of
+// Unicode's line and paragraph separators U+2028/U+2029 (INVALID_CHARACTER: a line break is LF).
 func Text(path, value string, max int) *exception.Error {
 	if err := MaxLength(path, value, max); err != nil {
 		return err
@@ -65,6 +66,8 @@ func Text(path, value string, max int) *exception.Error {
 		switch {
 		case r == '\n' || r == '\t':
 		case r == '\r' && i+1 < len(value) && value[i+1] == '\n':
+		case r == '\u2028' || r == '\u2029':
+			return exception.New(path, MsgInvalidCharacter)
 		case unicode.IsControl(r):
 			return exception.New(path, MsgSingleLine)
 		}

@@ -74,7 +74,8 @@ func TestText_lineBreaksAndTabsPass_otherControlsAndFormatCharactersAreRefused(t
 	}
 	for _, tc := range []struct{ value, want string }{
 		{"a\x00b", MsgSingleLine}, {"a\rb", MsgSingleLine}, {"a\u202eb", MsgInvalidCharacter}, {"a\u200bb", MsgInvalidCharacter},
-		{"a\xffb", MsgInvalidCharacter}, {strings.Repeat("x", 1001), MsgStringMax},
+		{"a\xffb", MsgInvalidCharacter}, {"a\u2028b", MsgInvalidCharacter}, {"a\u2029b", MsgInvalidCharacter},
+		{strings.Repeat("x", 1001), MsgStringMax},
 	} {
 		if err := Text("description", tc.value, 1000); err == nil || err.MessageID != tc.want {
 			t.Errorf("Text(%.20q) = %v, want %s", tc.value, err, tc.want)

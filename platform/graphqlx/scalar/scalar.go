@@ -3,10 +3,11 @@
 package scalar
 
 import (
-	"fmt"
 	"io"
 	"strconv"
 	"time"
+
+	"semesterhaus/platform/exception"
 )
 
 // Date is a calendar day sent as yyyy-MM-dd.
@@ -39,14 +40,41 @@ func (t *DateTime) UnmarshalGQL(v any) error {
 	return err
 }
 
+// parse reads v in layout; anything else is the business exception "invalid" (graphqlx puts it on
+// the input field's path), so that a client gets a message id it translates.
 func parse(v any, layout, message string) (time.Time, error) {
 	s, ok := v.(string)
 	if !ok {
-		return time.Time{}, fmt.Errorf("%s", message)
+		return time.Time{}, &invalid{message: message}
 	}
 	t, err := time.Parse(layout, s)
 	if err != nil {
-		return time.Time{}, fmt.Errorf("%s: %w", message, err)
+		return time.Time{}, &invalid{message: message, cause: err}
 	}
 	return t, nil
+}
+
+// invalid is a value a scalar cannot read: it says why in English and is the business exception
+// "invalid" without a path, which the handler fills in.
+type invalid struct {
+	message string
+	cause   error
+}
+
+func (e *invalid) Error() string {
+	if e.cause == nil {
+		return e.message
+	}
+	return e.message + ": " + e.cause.Error()
+}
+
+func (e *invalid) Unwrap() error { return e.cause }
+
+// As makes it the business exception "invalid" for errors.As.
+func (e *invalid) As(target any) bool {
+	if t, ok := target.(**exception.Error); ok {
+		*t = exception.New("", "invalid")
+		return true
+	}
+	return false
 }
