@@ -22,7 +22,7 @@ export type CreateRentingRequest = {
   language: string;
   lastName: string;
   nationality: string;
-  /** The token of a waitlist offer's link: books the apartment held for that offer (others find it taken). */
+  /** The token of a waitlist offer's link: books the apartment held for that offer, once (others find it taken; a second booking with it is WAITLIST_OFFER_INVALID). */
   offerToken?: string | null | undefined;
   phone: string;
   semesterId: number;

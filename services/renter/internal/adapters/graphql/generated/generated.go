@@ -1002,7 +1002,8 @@ type Mutation {
   """
   Records the erasure request of the renter whose page the token opens (GDPR art. 17), audited, and
   mails them that it was received; asking again is the same request. PAGE_LINK_INVALID for an
-  unknown or expired token.
+  unknown or expired token; a token whose mail is older than an hour records nothing, mails the
+  renter a fresh link and answers ERASURE_LINK_MAILED.
   """
   requestErasure(token: String!): UpdateResult!
   """

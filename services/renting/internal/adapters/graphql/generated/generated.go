@@ -1876,7 +1876,7 @@ input CreateRentingRequest {
   language: String!
   "Base64 enrollment certificate."
   immatriculation: String!
-  "The token of a waitlist offer's link: books the apartment held for that offer (others find it taken)."
+  "The token of a waitlist offer's link: books the apartment held for that offer, once (others find it taken; a second booking with it is WAITLIST_OFFER_INVALID)."
   offerToken: String
 }
 

@@ -104,7 +104,7 @@ type CreateRentingRequest struct {
 	Language         string `json:"language"`
 	// Base64 enrollment certificate.
 	Immatriculation string `json:"immatriculation"`
-	// The token of a waitlist offer's link: books the apartment held for that offer (others find it taken).
+	// The token of a waitlist offer's link: books the apartment held for that offer, once (others find it taken; a second booking with it is WAITLIST_OFFER_INVALID).
 	OfferToken *string `json:"offerToken,omitempty"`
 }
 
