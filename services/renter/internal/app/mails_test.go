@@ -264,3 +264,27 @@ func TestSendPageLink_unknownAddressMailsNothing_aKnownOneOncePerWindow(t *testi
 		t.Errorf("mails %+v", store.mails)
 	}
 }
+
+func TestOnReminderDue_bookingAttemptTellsTheHolderAboutTheirStay_anErasedRenterNothing(t *testing.T) {
+	t.Parallel()
+	now := time.Date(2027, 1, 10, 12, 0, 0, 0, time.UTC)
+	anna := domain.Renter{ID: 7, Data: domain.PersonalData{Email: "anna@example.org", FirstName: "Anna", Language: domain.LanguageEn}}
+	erased := domain.Renter{ID: 8, Data: domain.PersonalData{Email: domain.ErasedEmail(8)}, ErasedAt: now.Add(-time.Hour)}
+	store := &memoryStore{renters: map[int64]domain.Renter{7: anna, 8: erased}, notices: map[string]time.Time{}}
+	mails := app.NewMails(echoRenderer{}, &tableCatalog{}, testSettings, func() time.Time { return now })
+	for _, renterID := range []int64{7, 8} {
+		err := mails.OnReminderDue(context.Background(), store, domain.ReminderDue{
+			EventID: fmt.Sprint("e", renterID), RentingID: "held", RenterID: renterID, Stay: domain.Stay{ApartmentID: 11, SemesterID: 3}, Step: "BOOKING_ATTEMPT",
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	if len(store.mails) != 1 || len(store.tokens) != 0 {
+		t.Fatalf("mails %+v, %d confirmation tokens: want one notice to the holder and no link to confirm", store.mails, len(store.tokens))
+	}
+	m := store.mails[0]
+	if m.Subject != "booking_attempt/en" || m.To != "anna@example.org" || !strings.Contains(m.HTML, "apartment 11") || !strings.HasPrefix(m.Text, "\n"+testSettings.PublicURL+"/booking/my-booking?") {
+		t.Errorf("mail %+v: want the notice naming the held apartment, with only the link to the holder's own page", m)
+	}
+}

@@ -37,6 +37,10 @@ const (
 	// in line, and the offer of a freed apartment with its deadline.
 	MailWaitlistConfirm MailKind = "waitlist_confirm"
 	MailWaitlistOffer   MailKind = "waitlist_offer"
+	// MailBookingAttempt tells a renter who holds an apartment that somebody asked to book with
+	// their address: the request was answered like any other and filed nowhere (the renting
+	// service's reminder_due event of the step BOOKING_ATTEMPT, about the renting that holds it).
+	MailBookingAttempt MailKind = "booking_attempt"
 )
 
 // The reminders, on the renting's reminder_due event: each leads to the same page as the mail of
@@ -54,6 +58,8 @@ var reminderOfStep = map[string]MailKind{
 	"SIGN_CONTRACT":  MailRemindSignContract,
 	"PAY_RENT":       MailRemindPayRent,
 	"ANSWER_RENEWAL": MailRemindAnswerRenewal,
+	// not a step the renter missed: somebody asked to book with the address of the renting's holder
+	"BOOKING_ATTEMPT": MailBookingAttempt,
 }
 
 // ReminderFor returns the reminder of a step the renter has not taken; ok is false for a step this
