@@ -3,18 +3,25 @@ package systemtest
 import (
 	"context"
 	"encoding/base64"
+	"encoding/json"
+	"fmt"
+	"maps"
 	"net/http"
 	"net/url"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/google/uuid"
 
 	"semesterhaus/platform/picture/picturetest"
 
 	"google.golang.org/protobuf/proto"
 
 	"semesterhaus/platform/grpctest"
+	"semesterhaus/platform/identity"
 	"semesterhaus/platform/pgtest"
 	catalogv1 "semesterhaus/proto/gen/catalog/v1"
 	commonv1 "semesterhaus/proto/gen/common/v1"
@@ -43,11 +50,17 @@ type booking struct {
 
 func newBooking(t *testing.T) *booking {
 	t.Helper()
+	return newBookingWith(t)
+}
+
+// newBookingWith is newBooking with options for the renting service.
+func newBookingWith(t *testing.T, options ...rentingtest.Option) *booking {
+	t.Helper()
 	now := func() time.Time { return designDay }
 	catalogAddr := catalogtest.NewGRPCServer(t, now)
 	renter := rentertest.Start(t, now)
 	renting := rentingtest.Start(t, rentingtest.Peers{Catalog: catalogAddr, Renter: renter.Addr, Document: documenttest.NewGRPCServer(t),
-		Payment: grpctest.Serve(t, paymentfake.New().Register)}, now)
+		Payment: grpctest.Serve(t, paymentfake.New().Register)}, now, options...)
 	semester, err := catalogv1.NewCatalogServiceClient(grpctest.Dial(t, "renting", "catalog", catalogAddr)).GetBookableSemester(context.Background(), &catalogv1.GetBookableSemesterRequest{})
 	if err != nil {
 		t.Fatal(err)
@@ -265,7 +278,7 @@ func TestBookingSaga_requestForSomeoneElsesAddress_changesNothingOfTheirs(t *tes
 	b.wantState(t, forged, "CANCELED")
 }
 
-func TestBookingSaga_requestForAnAddressThatHoldsAnApartment_isRefusedAndChangesNothing(t *testing.T) {
+func TestBookingSaga_requestForAnAddressThatHoldsAnApartment_isAnsweredAsAnyOtherAndChangesNothing(t *testing.T) {
 	t.Parallel()
 	b := newBooking(t)
 	victims := b.mustRequest(t, b.form(t, 11, "ada@example.org"))
@@ -274,14 +287,16 @@ func TestBookingSaga_requestForAnAddressThatHoldsAnApartment_isRefusedAndChanges
 	before, eventsBefore := b.renterData(t, victim), b.outbox(t)
 	auditBefore := len(b.renter.AuditOfRenter(t, victim))
 
-	_, exception := b.request(t, b.forged(t, 12, "ADA@example.org"))
-	wantException(t, exception, "email", "ALREADY_RENTING")
+	id := b.mustRequest(t, b.forged(t, 12, "ADA@example.org"))
 
-	if after := b.renterData(t, victim); !proto.Equal(after, before) {
-		t.Errorf("the refused request changed the victim's data to %v, was %v", after, before)
+	if _, err := uuid.Parse(id); err != nil || id == victims {
+		t.Errorf("answered %q, want a new id like any other", id)
 	}
-	if got := b.outbox(t); !slices.Equal(got, eventsBefore) {
-		t.Errorf("events %v after the refusal, were %v (no mail may follow)", got, eventsBefore)
+	if after := b.renterData(t, victim); !proto.Equal(after, before) {
+		t.Errorf("the request changed the victim's data to %v, was %v", after, before)
+	}
+	if got := b.outbox(t); !slices.Equal(got, append(eventsBefore, "renting.reminder_due")) {
+		t.Errorf("events %v, were %v: want only the notice to the holder (no confirmation link)", got, eventsBefore)
 	}
 	if n := b.count(t, "SELECT count(*) FROM renting"); n != 1 {
 		t.Errorf("%d rentings, want the victim's only", n)
@@ -290,6 +305,163 @@ func TestBookingSaga_requestForAnAddressThatHoldsAnApartment_isRefusedAndChanges
 		t.Errorf("%d audit entries, were %d", n, auditBefore)
 	}
 	b.wantState(t, victims, "APARTMENT_RESERVED")
+}
+
+// anonymousAnswer sends one public operation that takes an address, as the booking site does,
+// and returns its answer as JSON with the ids it generates replaced by "<id>", and how long the
+// subgraph took to answer.
+func (b *booking) anonymousAnswer(t *testing.T, query string, vars map[string]any) (string, time.Duration) {
+	t.Helper()
+	var data map[string]map[string]any
+	start := time.Now()
+	r := b.renting.Subgraph.Query(nil, query, vars, &data)
+	took := time.Since(start)
+	if len(r.Errors) > 0 {
+		t.Fatalf("%s answered %+v", query, r.Errors)
+	}
+	for _, result := range data {
+		if id, ok := result["uuid"].(string); ok {
+			if _, err := uuid.Parse(id); err != nil {
+				t.Errorf("uuid %q is none", id)
+			}
+			result["uuid"] = "<id>"
+		}
+	}
+	answer, err := json.Marshal(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(answer), took
+}
+
+// TestPublicOperationsWithAnAddress_answerAlikeInWhatAndHowFast is the oracle test of the
+// renting subgraph's public operations that take an e-mail address (the renter subgraph's
+// requestRenterPageLink has its own: renter graphql
+// TestRequestRenterPageLink_answersAlikeInWhatAndHowFast): for the address of a renter who holds
+// an apartment, an erased renter's placeholder (who held one), a renter without one and an address
+// nobody used, each answers the same, and their median times differ by no more than the noise.
+func TestPublicOperationsWithAnAddress_answerAlikeInWhatAndHowFast(t *testing.T) {
+	t.Parallel()
+	b := newBooking(t)
+	holding := b.mustRequest(t, b.form(t, 11, "ada@example.org"))
+	b.confirmWithRealToken(t, holding, "ada@example.org")
+	erasedHolding := b.mustRequest(t, b.form(t, 13, "eve@example.org"))
+	b.confirmWithRealToken(t, erasedHolding, "eve@example.org")
+	placeholder := b.renter.Erase(t, b.renterOf(t, erasedHolding))
+	b.mustRequest(t, b.form(t, 12, "bob@example.org")) // a renter with an open request only
+	fresh := 0
+	kinds := []string{"holds an apartment", "erased placeholder", "renter without a stay", "address nobody used"}
+	address := func(kind string) string {
+		switch kind {
+		case "holds an apartment":
+			return "ada@example.org"
+		case "erased placeholder":
+			return placeholder
+		case "renter without a stay":
+			return "bob@example.org"
+		}
+		fresh++
+		return fmt.Sprintf("new%d@example.org", fresh)
+	}
+	b.compareAnswers(t, "createRentingRequest", kinds, address, func(email string) (string, map[string]any) {
+		return `mutation($c: CreateRentingRequest!) { createRentingRequest(create: $c) { uuid exception { path messageId params { key value } } } }`,
+			map[string]any{"c": b.form(t, 14, email)}
+	})
+	b.fillHouse(t)
+	b.compareAnswers(t, "joinWaitlist", kinds, address, func(email string) (string, map[string]any) {
+		return `mutation($j: JoinWaitlist!) { joinWaitlist(join: $j) { exception { path messageId params { key value } } } }`,
+			map[string]any{"j": map[string]any{"semesterId": b.semester, "email": email, "name": "Ada", "language": "de"}}
+	})
+}
+
+// compareAnswers sends the operation for an address of each kind in turn, runs times, and fails
+// when the answers differ (ids aside) or when the median times of two kinds differ by more than a
+// quarter of the fastest (and 3 ms): more than the noise of a machine running other tests.
+func (b *booking) compareAnswers(t *testing.T, name string, kinds []string, address func(kind string) string, operation func(email string) (string, map[string]any)) {
+	t.Helper()
+	const runs = 21
+	answers := map[string]string{}
+	times := map[string][]time.Duration{}
+	for range runs { // the kinds in turn, so that a slow moment hits them alike
+		for _, kind := range kinds {
+			query, vars := operation(address(kind))
+			answer, took := b.anonymousAnswer(t, query, vars)
+			if first, ok := answers[kind]; ok && first != answer {
+				t.Errorf("%s for %s answered %s, then %s", name, kind, first, answer)
+			}
+			answers[kind] = answer
+			times[kind] = append(times[kind], took)
+		}
+	}
+	medians := map[string]time.Duration{}
+	for _, kind := range kinds {
+		if answers[kind] != answers[kinds[0]] {
+			t.Errorf("%s for %s answers %s, for %s %s", name, kind, answers[kind], kinds[0], answers[kinds[0]])
+		}
+		slices.Sort(times[kind])
+		medians[kind] = times[kind][runs/2]
+	}
+	fastest, slowest := slices.Min(slices.Collect(maps.Values(medians))), slices.Max(slices.Collect(maps.Values(medians)))
+	t.Logf("%s: answer %s, median times %v", name, answers[kinds[0]], medians)
+	if slowest-fastest > max(fastest/4, 3*time.Millisecond) {
+		t.Errorf("%s: the median times %v differ by %v: the time tells the kinds of address apart", name, medians, slowest-fastest)
+	}
+}
+
+// fillHouse makes every apartment of the bookable semester unavailable (held ones stay, the
+// others are blocked by an admin), so that the waitlist is open.
+func (b *booking) fillHouse(t *testing.T) {
+	t.Helper()
+	admin := &identity.Identity{Subject: "admin", Role: identity.RoleAdmin}
+	var data struct {
+		AvailableApartments struct {
+			ApartmentBookable []struct {
+				ApartmentID int
+				Free        bool
+			}
+		}
+	}
+	if r := b.renting.Subgraph.Query(nil, `{ availableApartments { apartmentBookable { apartmentId free } } }`, nil, &data); len(r.Errors) > 0 {
+		t.Fatalf("availableApartments: %+v", r.Errors)
+	}
+	for _, a := range data.AvailableApartments.ApartmentBookable {
+		if !a.Free {
+			continue
+		}
+		var blocked struct {
+			BlockApartment struct{ Exception *exception }
+		}
+		r := b.renting.Subgraph.Query(admin, `mutation($a: Int!, $s: Int!) { blockApartment(apartmentId: $a, semesterId: $s, reason: "voll") { exception { path messageId } } }`,
+			map[string]any{"a": a.ApartmentID, "s": b.semester}, &blocked)
+		if len(r.Errors) > 0 || blocked.BlockApartment.Exception != nil {
+			t.Fatalf("block apartment %d: %+v %+v", a.ApartmentID, r.Errors, blocked.BlockApartment.Exception)
+		}
+	}
+}
+
+// TestBookingLimit_aFailingFieldBesideTheRequest_refundsNoMail is the refund trick: each mutation
+// files a booking request for the victim's address and asks for a field that fails. The mails are
+// counted where they are enqueued, so the failure beside them gives nothing back: three mails go
+// out an hour, not seven.
+func TestBookingLimit_aFailingFieldBesideTheRequest_refundsNoMail(t *testing.T) {
+	t.Parallel()
+	b := newBookingWith(t, rentingtest.WithMailLimit(3, time.Hour))
+	for i := range 7 {
+		r := b.renting.Subgraph.Query(nil, `mutation($c: CreateRentingRequest!) {
+			createRentingRequest(create: $c) { uuid exception { path messageId } }
+			declineRenewal(rentingId: "00000000-0000-4000-8000-000000000000", token: "forged") { exception { messageId } }
+			approveIdentityCard(rentingId: "00000000-0000-4000-8000-000000000000")
+		}`, map[string]any{"c": b.forged(t, 11+i%3, "Victim+"+strconv.Itoa(i)+"@example.org")}, nil)
+		if len(r.Errors) == 0 {
+			t.Fatalf("request %d: the field beside the booking did not fail: the test shows nothing", i)
+		}
+	}
+	if got := b.outbox(t); len(got) != 3 || b.count(t, "SELECT count(*) FROM renting") != 3 {
+		t.Errorf("events %v, %d rentings: want the three confirmation mails and their requests", got, b.count(t, "SELECT count(*) FROM renting"))
+	}
+	// The form's own request (no failing field) is refused alike, with its reason.
+	_, refused := b.request(t, b.form(t, 14, "victim@example.org"))
+	wantException(t, refused, "email", "TOO_MANY_MAILS")
 }
 
 func TestBookingSaga_confirmationAppliesTheRequestsDataAuditedAndSupersedesOlderRequests(t *testing.T) {

@@ -91,3 +91,31 @@ func (s *Server) IssuePageToken(t testing.TB, renterID int64, validity time.Dura
 	}
 	return plain
 }
+
+// Erase does what the renter's erasure request and the office's execution of it do: the renter's
+// personal data is gone and their address is the placeholder domain.ErasedEmail, which it returns.
+func (s *Server) Erase(t testing.TB, renterID int64) string {
+	t.Helper()
+	ctx := context.Background()
+	var email string
+	err := postgres.InTx(ctx, s.pool, func(tx pgx.Tx) error {
+		store := pgadapter.MailStoreIn(tx)
+		renter, err := store.LockRenter(ctx, renterID)
+		if err != nil {
+			return err
+		}
+		renter.RequestErasure(s.now())
+		if err := store.RecordErasureRequest(ctx, renter); err != nil {
+			return err
+		}
+		if _, err := renter.Erase(s.now()); err != nil {
+			return err
+		}
+		email = renter.Data.Email
+		return store.StoreErased(ctx, renter, "admin")
+	})
+	if err != nil {
+		t.Fatalf("erase renter %d: %v", renterID, err)
+	}
+	return email
+}

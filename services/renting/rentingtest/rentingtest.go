@@ -21,12 +21,26 @@ import (
 	grpcadapter "semesterhaus/services/renting/internal/adapters/grpc"
 	pgadapter "semesterhaus/services/renting/internal/adapters/postgres"
 	"semesterhaus/services/renting/internal/app"
+	"semesterhaus/services/renting/internal/domain"
 	"semesterhaus/services/renting/migrations"
 )
 
 // Peers are the gRPC addresses (host:port) of the services the renting service calls.
 type Peers struct {
 	Catalog, Renter, Document, Payment string
+}
+
+// Option adjusts the service Start starts.
+type Option func(*settings)
+
+type settings struct {
+	mailLimit domain.MailLimit
+}
+
+// WithMailLimit bounds the mails to one address to mails per window (BOOKING_LIMIT_PER_EMAIL and
+// BOOKING_LIMIT_WINDOW); without it nothing bounds them.
+func WithMailLimit(mails int, window time.Duration) Option {
+	return func(s *settings) { s.mailLimit = domain.MailLimit{PerAddress: mails, Window: window} }
 }
 
 // Service is a running renting service on its own database.
@@ -43,8 +57,12 @@ type Service struct {
 // migrated database, calling the peers and reading the clock now in the residence's time zone
 // (Europe/Berlin); events go to the outbox under the subject prefix "renting". Server and database
 // are gone after the test.
-func Start(t testing.TB, peers Peers, now func() time.Time) *Service {
+func Start(t testing.TB, peers Peers, now func() time.Time, options ...Option) *Service {
 	t.Helper()
+	o := settings{}
+	for _, option := range options {
+		option(&o)
+	}
 	berlin, err := time.LoadLocation("Europe/Berlin")
 	if err != nil {
 		t.Fatal(err)
@@ -54,7 +72,8 @@ func Start(t testing.TB, peers Peers, now func() time.Time) *Service {
 	rentings := app.New(pgadapter.NewRepository(pool, "renting"), grpcadapter.NewCatalog(grpctest.Dial(t, "renting", "catalog", peers.Catalog)),
 		grpcadapter.NewRenters(grpctest.Dial(t, "renting", "renter", peers.Renter)), grpcadapter.NewDocuments(grpctest.Dial(t, "renting", "document", peers.Document)),
 		grpcadapter.NewPayments(grpctest.Dial(t, "renting", "payment", peers.Payment)), now,
-		app.Settings{TimeZone: berlin, ConfirmationTimeout: 72 * time.Hour, UnconfirmedRetention: 30 * 24 * time.Hour}, logger)
+		app.Settings{TimeZone: berlin, ConfirmationTimeout: 72 * time.Hour, UnconfirmedRetention: 30 * 24 * time.Hour,
+			MailLimit: o.mailLimit}, logger)
 	subgraph := graphqltest.Serve(t, "renting", func(v *identity.Verifier) http.Handler { return graphql.NewHandler(rentings, v, logger) })
 	links := http.NewServeMux()
 	emaillink.Routes(links, rentings, logger)

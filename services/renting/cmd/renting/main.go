@@ -49,7 +49,8 @@ func serve(ctx context.Context, cfg config.Config, infra *service.Infra, logger 
 		grpcadapter.NewPayments(peers.payment), time.Now, app.Settings{TimeZone: cfg.TimeZone.Location, ConfirmationTimeout: cfg.ConfirmationTimeout, KeyCodeDays: cfg.KeyCodeDays,
 			UnconfirmedRetention: cfg.UnconfirmedRequestRetention, UnsignedAfter: time.Duration(cfg.UnsignedContractDays) * 24 * time.Hour,
 			Reminders: cfg.Reminders(),
-			Waitlist:  app.WaitlistSettings{OfferValidity: cfg.WaitlistOfferValidity, MailWindow: cfg.WaitlistMailWindow}}, logger)
+			Waitlist:  app.WaitlistSettings{OfferValidity: cfg.WaitlistOfferValidity, MailWindow: cfg.WaitlistMailWindow},
+			MailLimit: cfg.MailLimit()}, logger)
 	consumers := natsadapter.NewConsumers(js, pool, func(tx pgx.Tx) app.Updater { return repo.In(tx) }, rentings, logger)
 
 	api := service.API{

@@ -28,8 +28,12 @@ type BookingRequest struct {
 // validate the form, find or register the renter, store the uploads, then store the renting in
 // APARTMENT_REQUESTED with the form in one transaction. Anybody can send a request for any address,
 // so nothing that exists changes here: a known renter's data waits with the request for the
-// confirmation (ConfirmEmail), and a renter who holds an apartment in the semester is refused before
-// anything is stored. Business problems come back as a *exception.Error; whatever fails
+// confirmation (ConfirmEmail). Nor does the answer tell who lives here: for a renter who holds an
+// apartment in the semester nothing is stored, the holder is told by mail instead (NotifyHolder),
+// and the answer is an id like any other, after the same work (the uploads are checked and
+// dropped). Each request mails its address, so an address is mailed at most Settings.MailLimit
+// times per window: the mail is counted in the transaction that enqueues it, and a request over
+// the limit is TOO_MANY_MAILS. Business problems come back as a *exception.Error; whatever fails
 // after the renter was registered undoes the earlier steps, so nothing is half-created.
 func (s *Rentings) CreateRentingRequest(ctx context.Context, req BookingRequest) (string, error) {
 	semester, err := s.bookableSemester(ctx, req.SemesterID)
@@ -55,49 +59,73 @@ func (s *Rentings) CreateRentingRequest(ctx context.Context, req BookingRequest)
 	if err != nil {
 		return "", err
 	}
-	if err := s.refuseIfHolding(ctx, renterID, semester.ID); err != nil {
+	holding, err := s.holdingOf(ctx, renterID, semester.ID)
+	if err != nil {
 		s.undoRegistration(ctx, renterID)
 		return "", err
 	}
 	r := domain.NewRenting(renterID, req.ApartmentID, semester.ID, false, s.now())
-	if err := s.attachOffer(ctx, offer, req.ApartmentID, semester.ID, r.ID); err != nil {
-		s.undoRegistration(ctx, renterID)
-		return "", err
+	if holding == nil {
+		if err := s.attachOffer(ctx, offer, req.ApartmentID, semester.ID, r.ID); err != nil {
+			s.undoRegistration(ctx, renterID)
+			return "", err
+		}
 	}
 	if err := s.documents.StoreUploads(ctx, renterID, r.ID, uploads); err != nil {
 		s.undoOffer(ctx, offer, r.ID)
 		s.undoRegistration(ctx, renterID)
 		return "", err
 	}
-	if err := s.bookings.CreateRequest(ctx, r, req.Renter, domain.RefuseIfHolding); err != nil {
+	mail := domain.NewAddressMail(req.Renter.Email, s.now(), s.settings.MailLimit)
+	if holding == nil {
+		err = s.bookings.CreateRequest(ctx, r, req.Renter, mail, domain.RefuseIfHolding)
+		if err == nil {
+			return r.ID, nil
+		}
 		s.undoOffer(ctx, offer, r.ID)
-		s.undoDocuments(ctx, r.ID)
-		s.undoRegistration(ctx, renterID)
-		return "", alreadyRenting(err)
+		if !errors.Is(err, domain.ErrRenterHoldsApartment) {
+			s.undoDocuments(ctx, r.ID)
+			s.undoRegistration(ctx, renterID)
+			return "", tooManyMails(err)
+		}
+		// The renter's address was confirmed for another apartment meanwhile.
+		if holding, err = s.holdingOf(ctx, renterID, semester.ID); err == nil && holding == nil {
+			err = fmt.Errorf("renter %d holds an apartment in semester %d, but none was found", renterID, semester.ID)
+		}
+		if err != nil {
+			s.undoDocuments(ctx, r.ID)
+			return "", err
+		}
+	}
+	err = s.bookings.NotifyHolder(ctx, *holding, mail)
+	s.undoDocuments(ctx, r.ID)
+	if err != nil {
+		return "", tooManyMails(err)
 	}
 	return r.ID, nil
 }
 
-// refuseIfHolding answers ALREADY_RENTING when the renter holds an apartment in the semester, before
-// the uploads are stored. CreateRequest checks again under lock, for a confirmation at the same moment.
-func (s *Rentings) refuseIfHolding(ctx context.Context, renterID int64, semesterID int) error {
+// holdingOf is the renter's renting that holds an apartment in the semester, or nil.
+// CreateRequest checks again under lock, for a confirmation at the same moment.
+func (s *Rentings) holdingOf(ctx context.Context, renterID int64, semesterID int) (*domain.Renting, error) {
 	rentings, err := s.queries.RentingsOfRenter(ctx, renterID)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	var ofSemester []*domain.Renting
 	for i := range rentings {
-		if rentings[i].SemesterID == semesterID {
-			ofSemester = append(ofSemester, &rentings[i])
+		if rentings[i].SemesterID == semesterID && rentings[i].State.Holds() {
+			return &rentings[i], nil
 		}
 	}
-	return alreadyRenting(domain.RefuseIfHolding(ofSemester))
+	return nil, nil
 }
 
-// alreadyRenting turns the refusal of a second apartment into its business exception; other errors pass.
-func alreadyRenting(err error) error {
-	if errors.Is(err, domain.ErrRenterHoldsApartment) {
-		return exception.New("email", domain.MsgAlreadyRenting)
+// tooManyMails turns the refusal of a mail over the address's limit into its business exception;
+// other errors pass.
+func tooManyMails(err error) error {
+	var refused *domain.TooManyMailsError
+	if errors.As(err, &refused) {
+		return refused.Exception()
 	}
 	return err
 }

@@ -2,12 +2,20 @@ package app_test
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"slices"
+	"strconv"
 	"sync"
 	"testing"
+	"time"
 
+	"github.com/google/uuid"
+
+	"semesterhaus/platform/exception"
 	commonv1 "semesterhaus/proto/gen/common/v1"
+	eventsv1 "semesterhaus/proto/gen/events/v1"
+	pgadapter "semesterhaus/services/renting/internal/adapters/postgres"
 	"semesterhaus/services/renting/internal/app"
 	"semesterhaus/services/renting/internal/domain"
 	"semesterhaus/services/renting/internal/testenv"
@@ -83,19 +91,140 @@ func TestCreateRentingRequest_apartmentHeldByAnotherRenterIsTaken(t *testing.T) 
 	wantException(t, err, "apartmentId", domain.MsgApartmentTaken)
 }
 
-func TestCreateRentingRequest_renterHoldingAnApartmentCannotBookASecondOne(t *testing.T) {
+func TestCreateRentingRequest_renterHoldingAnApartment_isAnsweredAsAnyRequestStoresNothingAndMailsTheHolder(t *testing.T) {
 	t.Parallel()
 	env := testenv.New(t, testenv.DesignDay, testenv.Subjects)
 	first := request(t, env, 11, "ada@example.org")
 	confirm(t, env, first, "ada@example.org")
+	eventsBefore := outbox(t, env)
 
-	_, err := env.Rentings.CreateRentingRequest(context.Background(), bookingRequest(t, env, 12, "ada@example.org"))
-	wantException(t, err, "email", domain.MsgAlreadyRenting)
+	id, err := env.Rentings.CreateRentingRequest(context.Background(), bookingRequest(t, env, 12, "ADA@example.org"))
+	if err != nil {
+		t.Fatalf("the request for the holder's address answered %v, want an id like any other", err)
+	}
+	if _, err := uuid.Parse(id); err != nil || id == first {
+		t.Errorf("id %q is no new uuid (%v)", id, err)
+	}
 	if n := count(t, env, "SELECT count(*) FROM renting"); n != 1 {
 		t.Errorf("%d rentings, want only the first", n)
 	}
+	if n := count(t, env, "SELECT count(*) FROM renting WHERE id = $1", id); n != 0 {
+		t.Errorf("the answered id names a stored renting")
+	}
 	if env.Documents.Rentings() != 1 {
-		t.Errorf("uploads of the refused request were kept: %d rentings have uploads", env.Documents.Rentings())
+		t.Errorf("uploads of the holder's request were kept: %d rentings have uploads", env.Documents.Rentings())
+	}
+	if got := outbox(t, env); len(got) != len(eventsBefore)+1 || got[len(got)-1] != pgadapter.ReminderDueSubject(testenv.Subjects) {
+		t.Fatalf("events %v, were %v: want one notice to the holder", got, eventsBefore)
+	}
+	notices := outboxEvents[eventsv1.ReminderDue](t, env, pgadapter.ReminderDueSubject(testenv.Subjects))
+	if n := notices[len(notices)-1]; n.GetStep() != string(domain.StepBookingAttempt) || n.GetRentingId() != first ||
+		n.GetApartmentId() != 11 || n.GetRenterId() != mustGet(t, env, first).RenterID {
+		t.Errorf("notice %v, want BOOKING_ATTEMPT about the held renting %s", n, first)
+	}
+	wantState(t, env, first, domain.ApartmentReserved)
+}
+
+// mailLimit is the production default: three mails per address and hour.
+var mailLimit = domain.MailLimit{PerAddress: 3, Window: time.Hour}
+
+func TestCreateRentingRequest_mailsToOneAddress_areBoundedWithItsSubAddressesInAnyCase(t *testing.T) {
+	t.Parallel()
+	env := testenv.NewLimited(t, testenv.DesignDay, testenv.Subjects, mailLimit)
+	for i, email := range []string{"ada@example.org", "Ada+booking@Example.org", " ada+x@example.org"} {
+		if _, err := env.Rentings.CreateRentingRequest(context.Background(), bookingRequest(t, env, 11+i, email)); err != nil {
+			t.Fatalf("request %d for %s: %v", i+1, email, err)
+		}
+	}
+	env.Clock.Add(10 * time.Minute)
+	for _, email := range []string{"ADA@example.org", "ada+other@example.org"} {
+		_, err := env.Rentings.CreateRentingRequest(context.Background(), bookingRequest(t, env, 14, email))
+		wantException(t, err, "email", domain.MsgTooManyMails)
+		var refused *exception.Error
+		if errors.As(err, &refused) && (len(refused.Params) != 1 || refused.Params["minutes"] != "50") {
+			t.Errorf("params %v, want minutes 50 (the first mail leaves the window then)", refused.Params)
+		}
+	}
+	if n := count(t, env, "SELECT count(*) FROM renting"); n != 3 || len(outbox(t, env)) != 3 || env.Documents.Rentings() != 3 {
+		t.Errorf("%d rentings, events %v, %d uploads: want the three requests that mailed only", n, outbox(t, env), env.Documents.Rentings())
+	}
+	request(t, env, 14, "bob@example.org") // another address is not touched
+
+	env.Clock.Add(50 * time.Minute) // the first mails left the window
+	for i := range 3 {
+		request(t, env, 14+i, "ada@example.org")
+	}
+	_, err := env.Rentings.CreateRentingRequest(context.Background(), bookingRequest(t, env, 21, "ada@example.org"))
+	wantException(t, err, "email", domain.MsgTooManyMails)
+}
+
+func TestCreateRentingRequest_requestsThatMailNothing_countNothing(t *testing.T) {
+	t.Parallel()
+	env := testenv.NewLimited(t, testenv.DesignDay, testenv.Subjects, mailLimit)
+	holder := request(t, env, 21, "holder@example.org")
+	confirm(t, env, holder, "holder@example.org")
+	for range 5 { // invalid forms, a taken apartment, another semester, a broken upload
+		broken := bookingRequest(t, env, 11, "ada@example.org")
+		broken.Immatriculation = "no base64!"
+		_, err := env.Rentings.CreateRentingRequest(context.Background(), broken)
+		wantException(t, err, "immatriculation", domain.MsgInvalid)
+		_, err = env.Rentings.CreateRentingRequest(context.Background(), bookingRequest(t, env, 21, "ada@example.org"))
+		wantException(t, err, "apartmentId", domain.MsgApartmentTaken)
+		other := bookingRequest(t, env, 11, "ada@example.org")
+		other.SemesterID++
+		_, err = env.Rentings.CreateRentingRequest(context.Background(), other)
+		wantException(t, err, "semesterId", domain.MsgSemesterNotBookable)
+	}
+	env.Documents.Refuse(&commonv1.Violation{Path: "identityCardFront", MessageId: "INVALID_IMAGE"})
+	for range 5 {
+		_, err := env.Rentings.CreateRentingRequest(context.Background(), bookingRequest(t, env, 11, "ada@example.org"))
+		wantException(t, err, "identityCardFront", "INVALID_IMAGE")
+	}
+	env.Documents.Refuse(nil)
+	env.Renters.Refuse(&commonv1.Violation{Path: "zip", MessageId: "INVALID_ZIP"})
+	for range 5 {
+		_, err := env.Rentings.CreateRentingRequest(context.Background(), bookingRequest(t, env, 11, "ada@example.org"))
+		wantException(t, err, "zip", "INVALID_ZIP")
+	}
+	env.Renters.Refuse(nil)
+
+	for i := range 3 {
+		request(t, env, 11+i, "ada@example.org")
+	}
+	// The holder's notices count as their mails do: the answer tells nothing about who lives here.
+	for range 2 {
+		if _, err := env.Rentings.CreateRentingRequest(context.Background(), bookingRequest(t, env, 22, "holder@example.org")); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, email := range []string{"ada@example.org", "holder@example.org"} {
+		_, err := env.Rentings.CreateRentingRequest(context.Background(), bookingRequest(t, env, 14, email))
+		wantException(t, err, "email", domain.MsgTooManyMails)
+	}
+}
+
+func TestCreateRentingRequest_twentyAtOnceForOneAddress_exactlyTheLimitMails(t *testing.T) {
+	t.Parallel()
+	env := testenv.NewLimited(t, testenv.DesignDay, testenv.Subjects, mailLimit)
+	var wg sync.WaitGroup
+	errs := make([]error, 20)
+	for i := range errs {
+		wg.Go(func() {
+			email := "ada+" + strconv.Itoa(i) + "@example.org"
+			_, errs[i] = env.Rentings.CreateRentingRequest(context.Background(), bookingRequest(t, env, apartmentIDs[i], email))
+		})
+	}
+	wg.Wait()
+	passed := 0
+	for _, err := range errs {
+		if err == nil {
+			passed++
+		} else {
+			wantException(t, err, "email", domain.MsgTooManyMails)
+		}
+	}
+	if passed != 3 || len(outbox(t, env)) != 3 || env.Documents.Rentings() != 3 {
+		t.Errorf("%d passed, events %v, %d uploads kept: want 3 of each", passed, outbox(t, env), env.Documents.Rentings())
 	}
 }
 

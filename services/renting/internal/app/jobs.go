@@ -14,7 +14,7 @@ import (
 // renewal phase, gives renewals opened before renewal links carried a token their link, cancels
 // renewals left unanswered after their deadline, reminds renters of the steps they have not taken in
 // time, announces the key codes due, forgets the requests cancelled unconfirmed long enough ago and
-// runs the waitlist (expired offers pass to the next in line, free apartments are offered).
+// the mails counted to addresses that left their window, and runs the waitlist (expired offers pass to the next in line, free apartments are offered).
 // ran is false when another replica was running it.
 func (s *Rentings) RunJobs(ctx context.Context) (ran bool, err error) {
 	return s.jobs.Exclusively(ctx, func(ctx context.Context) error {
@@ -30,6 +30,7 @@ func (s *Rentings) RunJobs(ctx context.Context) (ran bool, err error) {
 			s.remind(ctx, semesters),
 			s.announceKeyCodes(ctx, semesters),
 			s.forgetRequests(ctx),
+			s.forgetAddressMails(ctx),
 			s.runWaitlist(ctx, semesters),
 		)
 	})
@@ -223,6 +224,15 @@ func (s *Rentings) forgetRequests(ctx context.Context) error {
 			return nil
 		}
 	}
+}
+
+// forgetAddressMails deletes the mails counted to addresses before the limit's window: only the
+// window's count is needed (domain.MailLimit).
+func (s *Rentings) forgetAddressMails(ctx context.Context) error {
+	if _, err := s.jobs.ForgetAddressMails(ctx, s.now().Add(-s.settings.MailLimit.Window)); err != nil {
+		return fmt.Errorf("forget counted mails: %w", err)
+	}
+	return nil
 }
 
 // cancelAll cancels the rentings that are still in the state they were found in.

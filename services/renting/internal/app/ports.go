@@ -32,9 +32,14 @@ type BookingStore interface {
 	Updater
 	// Create stores a new renting.
 	Create(ctx context.Context, r *domain.Renting) error
-	// CreateRequest stores a new booking request with the form it came with. The renter's other
-	// rentings of the semester are locked and handed to check, which refuses the request by failing.
-	CreateRequest(ctx context.Context, r *domain.Renting, form domain.RenterData, check func(others []*domain.Renting) error) error
+	// CreateRequest stores a new booking request with the form it came with and counts its mail to
+	// the address; over the address's limit it stores nothing (*domain.TooManyMailsError). The
+	// renter's other rentings of the semester are locked and handed to check, which refuses the
+	// request by failing.
+	CreateRequest(ctx context.Context, r *domain.Renting, form domain.RenterData, mail domain.AddressMail, check func(others []*domain.Renting) error) error
+	// NotifyHolder enqueues the notice to the renter of holding that somebody asked to book with
+	// their address, counted and limited like CreateRequest's mail.
+	NotifyHolder(ctx context.Context, holding domain.Renting, mail domain.AddressMail) error
 	// RequestForm returns a booking request's form until the renting leaves APARTMENT_REQUESTED;
 	// domain.ErrNotFound after that.
 	RequestForm(ctx context.Context, rentingID string) (domain.RenterData, error)
@@ -91,6 +96,8 @@ type JobStore interface {
 	// ForgetRequests deletes at most max booking requests cancelled unconfirmed before `before`,
 	// announces and audits each deletion, in one transaction; it returns how many it deleted.
 	ForgetRequests(ctx context.Context, before, at time.Time, max int32) (int, error)
+	// ForgetAddressMails deletes the mails counted to addresses at or before before.
+	ForgetAddressMails(ctx context.Context, before time.Time) (int, error)
 }
 
 // AdminStore serves the admins' operations, each audited in the transaction of its change.
@@ -118,7 +125,9 @@ type WaitlistStore interface {
 	// confirmation mail. An address with an entry in the semester gets no second one: an unconfirmed
 	// entry mailed last before notAfter takes the new token and is mailed again, any other is left
 	// alone. mailed says whether a mail goes out.
-	JoinWaitlist(ctx context.Context, e domain.WaitlistEntry, token domain.LinkToken, notAfter time.Time) (mailed bool, err error)
+	// The mail is counted to the address; an address over its limit is refused first
+	// (*domain.TooManyMailsError), whether the join would mail it or not.
+	JoinWaitlist(ctx context.Context, e domain.WaitlistEntry, token domain.LinkToken, notAfter time.Time, mail domain.AddressMail) (mailed bool, err error)
 	// ConfirmWaitlistEntry puts the entry whose confirmation token has the hash in line, once; a
 	// token unknown or mailed at or before validAfter is domain.ErrInvalidToken.
 	ConfirmWaitlistEntry(ctx context.Context, hash []byte, validAfter, at time.Time) error

@@ -24,6 +24,9 @@ type Settings struct {
 	UnsignedAfter        time.Duration // a contract unsigned this long is a task for the office
 	Reminders            domain.ReminderRules
 	Waitlist             WaitlistSettings
+	// MailLimit bounds the mails to one address that booking requests and waitlist joins cause
+	// (the zero value bounds nothing).
+	MailLimit domain.MailLimit
 }
 
 // WaitlistSettings are the waitlist's times (docs/booking.md, "Waitlist").

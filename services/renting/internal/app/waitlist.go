@@ -15,8 +15,10 @@ import (
 // JoinWaitlist puts a person on the waitlist of the bookable semester once no apartment of it is
 // free (docs/booking.md, "Waitlist"): the entry waits unconfirmed until the address owner opens the
 // link of the confirmation mail. Anybody can name any address, so the answer is the same whether
-// the address has an entry or not, and an address is mailed at most once per MailWindow. Broken
-// input, another semester or a free apartment come back as a *exception.Error.
+// the address has an entry or not, and an address is mailed at most once per MailWindow. An address
+// that got its limit of mails (Settings.MailLimit, booking requests' mails included) is refused
+// with TOO_MANY_MAILS, whether this join would mail it or not. Broken input, another semester or a
+// free apartment come back as a *exception.Error.
 func (s *Rentings) JoinWaitlist(ctx context.Context, join domain.WaitlistJoin) error {
 	semester, err := s.bookableSemester(ctx, join.SemesterID)
 	if err != nil {
@@ -36,8 +38,9 @@ func (s *Rentings) JoinWaitlist(ctx context.Context, join domain.WaitlistJoin) e
 		ID: uuid.NewString(), SemesterID: semester.ID, State: domain.EntryUnconfirmed,
 		Email: join.Email, Name: join.Name, Language: join.Language, Wishes: join.Wishes, CreatedAt: now,
 	}
-	_, err = s.waitlist.JoinWaitlist(ctx, entry, domain.NewLinkToken(), now.Add(-s.settings.Waitlist.MailWindow))
-	return err
+	mail := domain.NewAddressMail(join.Email, now, s.settings.MailLimit)
+	_, err = s.waitlist.JoinWaitlist(ctx, entry, domain.NewLinkToken(), now.Add(-s.settings.Waitlist.MailWindow), mail)
+	return tooManyMails(err)
 }
 
 // ConfirmWaitlistEntry puts the entry of the confirmation link's token in line; the line is the

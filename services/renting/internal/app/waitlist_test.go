@@ -370,3 +370,32 @@ func TestWaitlist_theListGoesWhenItsSemesterStarts(t *testing.T) {
 		t.Errorf("%d entries kept after the semester started", n)
 	}
 }
+
+func TestJoinWaitlist_itsMailsCountWithTheAddresssBookingRequests_overTheLimitRefusedAlike(t *testing.T) {
+	t.Parallel()
+	env := testenv.NewLimited(t, testenv.DesignDay, testenv.Subjects, domain.MailLimit{PerAddress: 3, Window: 3 * time.Hour})
+	request(t, env, 11, "lea+booking@example.org") // mail 1: the booking request's link
+	fillHouse(t, env)
+	join(t, env, "lea@example.org", "Lea", domain.Wishes{}) // mail 2
+	join(t, env, "lea@example.org", "Lea", domain.Wishes{}) // within the waitlist's window: no mail, no count
+	env.Clock.Add(61 * time.Minute)
+	join(t, env, "LEA@example.org", "Lea", domain.Wishes{}) // mail 3: the link again
+	if got := len(confirmations(t, env)); got != 2 {
+		t.Fatalf("%d confirmation mails, want 2", got)
+	}
+	tryJoin := func(email string) error {
+		request, err := domain.NewWaitlistJoin(bookableSemester(t, env), email, "Lea", "de", domain.Wishes{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return env.Rentings.JoinWaitlist(context.Background(), request)
+	}
+	for _, email := range []string{"lea@example.org", "lea+x@example.org"} { // would mail or not: refused alike
+		wantException(t, tryJoin(email), "email", domain.MsgTooManyMails)
+	}
+	if got := len(confirmations(t, env)); got != 2 {
+		t.Errorf("%d confirmation mails after the refusals, want 2", got)
+	}
+	env.Clock.Add(2 * time.Hour) // the first two mails left the window
+	join(t, env, "lea+x@example.org", "Lea", domain.Wishes{})
+}

@@ -40,6 +40,16 @@ type Config struct {
 	// often an address may be mailed a confirmation link.
 	WaitlistOfferValidity time.Duration `env:"WAITLIST_OFFER_VALIDITY" envDefault:"48h"`
 	WaitlistMailWindow    time.Duration `env:"WAITLIST_MAIL_WINDOW" envDefault:"1h"`
+	// An address that anybody may name is mailed at most BOOKING_LIMIT_PER_EMAIL times per
+	// BOOKING_LIMIT_WINDOW by booking requests and waitlist joins (a sub-address counts with its
+	// address; domain.MailLimit).
+	BookingLimitPerEmail int           `env:"BOOKING_LIMIT_PER_EMAIL" envDefault:"3"`
+	BookingLimitWindow   time.Duration `env:"BOOKING_LIMIT_WINDOW" envDefault:"1h"`
+}
+
+// MailLimit is the bound of the mails to one address the settings make.
+func (c Config) MailLimit() domain.MailLimit {
+	return domain.MailLimit{PerAddress: c.BookingLimitPerEmail, Window: c.BookingLimitWindow}
 }
 
 // Reminders are the reminder rules the settings make.
@@ -80,6 +90,9 @@ func Load() (Config, error) {
 	}
 	if cfg.WaitlistOfferValidity < time.Minute || cfg.WaitlistMailWindow < 0 {
 		return Config{}, fmt.Errorf("WAITLIST_OFFER_VALIDITY must be at least 1m and WAITLIST_MAIL_WINDOW not negative, not %s and %s", cfg.WaitlistOfferValidity, cfg.WaitlistMailWindow)
+	}
+	if cfg.BookingLimitPerEmail < 1 || cfg.BookingLimitWindow < time.Minute {
+		return Config{}, fmt.Errorf("BOOKING_LIMIT_PER_EMAIL must be at least 1 and BOOKING_LIMIT_WINDOW at least 1m, not %d and %s", cfg.BookingLimitPerEmail, cfg.BookingLimitWindow)
 	}
 	if cfg.KeyCodeDays < 0 {
 		return Config{}, fmt.Errorf("KEY_CODE_DAYS must not be negative, not %d", cfg.KeyCodeDays)

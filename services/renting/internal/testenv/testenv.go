@@ -57,6 +57,12 @@ type Env struct {
 // starting at day, events on the subject prefix.
 func New(t testing.TB, day time.Time, subjectPrefix string) *Env {
 	t.Helper()
+	return NewLimited(t, day, subjectPrefix, domain.MailLimit{})
+}
+
+// NewLimited is New with the mails to one address bounded by limit (New bounds nothing).
+func NewLimited(t testing.TB, day time.Time, subjectPrefix string, limit domain.MailLimit) *Env {
+	t.Helper()
 	clock := clocktest.New(day)
 	conn := grpctest.Dial(t, "renting", "catalog", grpctest.Serve(t, residence(clock.Now).Register))
 	pool, _ := pgtest.NewDatabase(t, migrations.FS)
@@ -70,7 +76,8 @@ func New(t testing.TB, day time.Time, subjectPrefix string) *Env {
 	env.Rentings = app.New(env.Repo, env.Catalog, env.RenterClient, documents, payments, clock.Now,
 		app.Settings{TimeZone: Berlin, ConfirmationTimeout: 72 * time.Hour, KeyCodeDays: 3, UnconfirmedRetention: 30 * 24 * time.Hour,
 			Reminders: domain.ReminderRules{ConfirmEmailAfter: 24 * time.Hour, SignContractAfter: 72 * time.Hour, PayRentAfter: 72 * time.Hour, RenewalDaysBefore: 7, AnswerRenewalAfter: 72 * time.Hour},
-			Waitlist:  app.WaitlistSettings{OfferValidity: 48 * time.Hour, MailWindow: time.Hour}}, slog.New(slog.DiscardHandler))
+			Waitlist:  app.WaitlistSettings{OfferValidity: 48 * time.Hour, MailWindow: time.Hour},
+			MailLimit: limit}, slog.New(slog.DiscardHandler))
 	return env
 }
 

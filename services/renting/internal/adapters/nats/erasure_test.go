@@ -39,7 +39,7 @@ func TestErasureConsumer_anErasedRentersRequestFormsGoOnce_rentingsStay_othersUn
 		form := domain.RenterData{Email: strings.ToLower(name) + "@example.org", FirstName: name, LastName: "Schmidt", Street: "Plöck 42",
 			Zip: "69117", City: "Heidelberg", Country: "DEU", Birthday: "2004-05-17", Phone: "+49 151 2345678", Nationality: "de",
 			Gender: "female", Language: "de"}
-		if err := env.Repo.CreateRequest(ctx, r, form, func([]*domain.Renting) error { return nil }); err != nil {
+		if err := env.Repo.CreateRequest(ctx, r, form, domain.NewAddressMail(form.Email, env.Clock.Now(), domain.MailLimit{}), func([]*domain.Renting) error { return nil }); err != nil {
 			t.Fatal(err)
 		}
 		return r.ID

@@ -17,11 +17,18 @@ func (r *Repository) Create(ctx context.Context, renting *domain.Renting) error 
 	return r.inTx(ctx, func(tx pgx.Tx, _ *db.Queries) error { return r.insert(ctx, tx, renting) })
 }
 
-// CreateRequest stores a new booking request with its first log entry, its event and the form it
-// came with; the renter's other rentings of the semester are locked and handed to check first,
-// which refuses by failing.
-func (r *Repository) CreateRequest(ctx context.Context, renting *domain.Renting, form domain.RenterData, check func(others []*domain.Renting) error) error {
+// CreateRequest stores a new booking request with its first log entry, its event (which mails the
+// confirmation link) and the form it came with, and counts the mail to the address; an address that
+// got its limit of mails is refused first (*domain.TooManyMailsError). The renter's other rentings
+// of the semester are locked and handed to check, which refuses by failing.
+func (r *Repository) CreateRequest(ctx context.Context, renting *domain.Renting, form domain.RenterData, mail domain.AddressMail, check func(others []*domain.Renting) error) error {
 	return r.inTx(ctx, func(tx pgx.Tx, q *db.Queries) error {
+		if err := checkAddress(ctx, q, mail); err != nil {
+			return err
+		}
+		if err := countAddressMail(ctx, q, mail); err != nil {
+			return err
+		}
 		others, err := lockRentingsOfRenter(ctx, q, renting.RenterID, renting.SemesterID)
 		if err != nil {
 			return err
@@ -36,6 +43,21 @@ func (r *Repository) CreateRequest(ctx context.Context, renting *domain.Renting,
 			return fmt.Errorf("store the form of booking request %s: %w", renting.ID, err)
 		}
 		return nil
+	})
+}
+
+// NotifyHolder enqueues the notice to the renter of holding that somebody asked to book with their
+// address (a ReminderDue of domain.StepBookingAttempt) and counts the mail to the address, as
+// CreateRequest counts a confirmation link: refused the same way over the limit.
+func (r *Repository) NotifyHolder(ctx context.Context, holding domain.Renting, mail domain.AddressMail) error {
+	return r.inTx(ctx, func(tx pgx.Tx, q *db.Queries) error {
+		if err := checkAddress(ctx, q, mail); err != nil {
+			return err
+		}
+		if err := countAddressMail(ctx, q, mail); err != nil {
+			return err
+		}
+		return r.enqueueReminderDue(ctx, tx, holding, domain.StepBookingAttempt, mail.At)
 	})
 }
 

@@ -23,10 +23,15 @@ const waitlistLockID = 0x776169746c697374
 // its confirmation mail, in one transaction. An address that has an entry in the semester gets no
 // second one: an unconfirmed entry whose last mail went out before notAfter takes the new token (and
 // the new request's name, language and wishes) and is mailed again; any other is left alone.
-// mailed says whether a mail goes out.
-func (r *Repository) JoinWaitlist(ctx context.Context, e domain.WaitlistEntry, token domain.LinkToken, notAfter time.Time) (bool, error) {
+// mailed says whether a mail goes out; a mail is counted to the address, and an address that got
+// its limit of mails is refused before anything changes (*domain.TooManyMailsError), whether this
+// join would mail it or not.
+func (r *Repository) JoinWaitlist(ctx context.Context, e domain.WaitlistEntry, token domain.LinkToken, notAfter time.Time, mail domain.AddressMail) (bool, error) {
 	mailed := false
 	err := r.inTx(ctx, func(tx pgx.Tx, q *db.Queries) error {
+		if err := checkAddress(ctx, q, mail); err != nil {
+			return err
+		}
 		n, err := q.InsertWaitlistEntry(ctx, db.InsertWaitlistEntryParams{
 			ID: e.ID, SemesterID: int32(e.SemesterID), Email: text(e.Email), Name: text(e.Name), Language: text(e.Language),
 			WishFloorID: optionalInt(e.Wishes.FloorID), WishMinSize: optionalInt(e.Wishes.MinSize),
@@ -50,6 +55,9 @@ func (r *Repository) JoinWaitlist(ctx context.Context, e domain.WaitlistEntry, t
 			e = entryFromDB(row)
 		}
 		mailed = true
+		if err := countAddressMail(ctx, q, mail); err != nil {
+			return err
+		}
 		return r.enqueueWaitlistConfirmation(ctx, tx, e, token.Plain, e.CreatedAt)
 	})
 	return mailed, err

@@ -10,6 +10,11 @@ import (
 	"github.com/jackc/pgx/v5/pgtype"
 )
 
+type AddressMail struct {
+	AddressKey []byte
+	SentAt     time.Time
+}
+
 type ApartmentBlock struct {
 	SemesterID  int32
 	ApartmentID int32
