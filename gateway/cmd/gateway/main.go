@@ -159,7 +159,7 @@ func newGateway(ctx context.Context, cfg config.Config, logger *slog.Logger, nc 
 			// Outside production the schema stays open to tools; in production only to admins.
 			Introspection: !cfg.Production || cfg.Introspection,
 			Bookings: bookinglimit.New(counters, bookinglimit.Settings{
-				PerAddress: cfg.BookingLimitPerIP, PerEmail: cfg.BookingLimitPerEmail, Window: cfg.BookingLimitWindow,
+				PerAddress: cfg.BookingLimitPerIP, Window: cfg.BookingLimitWindow,
 			}, logger),
 			ClientAddress: clients.Address,
 			Logger:        logger,

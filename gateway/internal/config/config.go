@@ -62,11 +62,11 @@ type Config struct {
 	// RateLimitBucket is the JetStream key-value bucket of the abuse limits' counters, shared by
 	// all replicas.
 	RateLimitBucket string `env:"RATE_LIMIT_BUCKET" envDefault:"gateway_limits"`
-	// Booking requests (each mails a confirmation link) per client address and per e-mail
-	// address in BOOKING_LIMIT_WINDOW.
-	BookingLimitPerIP    int           `env:"BOOKING_LIMIT_PER_IP" envDefault:"20"`
-	BookingLimitPerEmail int           `env:"BOOKING_LIMIT_PER_EMAIL" envDefault:"3"`
-	BookingLimitWindow   time.Duration `env:"BOOKING_LIMIT_WINDOW" envDefault:"1h"`
+	// Booking requests, page links, waitlist joins and confirmations per client address in
+	// BOOKING_LIMIT_WINDOW (package bookinglimit; the mails per e-mail address are the renting and
+	// renter services' count).
+	BookingLimitPerIP  int           `env:"BOOKING_LIMIT_PER_IP" envDefault:"20"`
+	BookingLimitWindow time.Duration `env:"BOOKING_LIMIT_WINDOW" envDefault:"1h"`
 	// MaxQueryCost bounds how many values an operation's answer can hold (docs/security.md,
 	// "Operation cost"): the web apps' largest operation costs about 1,200.
 	MaxQueryCost int `env:"MAX_QUERY_COST" envDefault:"5000"`
@@ -109,8 +109,8 @@ func (c Config) check() error {
 	if c.MaxQueryDepth <= 0 {
 		errs = append(errs, errors.New("MAX_QUERY_DEPTH must be positive"))
 	}
-	if c.BookingLimitPerIP <= 0 || c.BookingLimitPerEmail <= 0 || c.BookingLimitWindow < time.Second {
-		errs = append(errs, errors.New("BOOKING_LIMIT_PER_IP and BOOKING_LIMIT_PER_EMAIL must be positive, BOOKING_LIMIT_WINDOW at least a second"))
+	if c.BookingLimitPerIP <= 0 || c.BookingLimitWindow < time.Second {
+		errs = append(errs, errors.New("BOOKING_LIMIT_PER_IP must be positive, BOOKING_LIMIT_WINDOW at least a second"))
 	}
 	if c.MaxQueryCost <= 0 || c.MaxQueryBytes <= 0 || c.OperationTimeout <= 0 {
 		errs = append(errs, errors.New("MAX_QUERY_COST, MAX_QUERY_BYTES and OPERATION_TIMEOUT must be positive"))

@@ -43,11 +43,11 @@ func TestLoad_abuseLimits_defaultsAndRefusedValues(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if cfg.BookingLimitPerIP != 20 || cfg.BookingLimitPerEmail != 3 || cfg.BookingLimitWindow != time.Hour ||
+	if cfg.BookingLimitPerIP != 20 || cfg.BookingLimitWindow != time.Hour ||
 		cfg.RateLimitBucket != "gateway_limits" || len(cfg.TrustedProxies) != 2 {
-		t.Errorf("abuse limit settings = %+v, want 20 per address, 3 per e-mail address an hour, two proxies", cfg)
+		t.Errorf("abuse limit settings = %+v, want 20 per client address an hour, two proxies", cfg)
 	}
-	for _, setting := range []string{"BOOKING_LIMIT_PER_IP", "BOOKING_LIMIT_PER_EMAIL"} {
+	for _, setting := range []string{"BOOKING_LIMIT_PER_IP", "BOOKING_LIMIT_WINDOW"} {
 		t.Run(setting, func(t *testing.T) {
 			t.Setenv(setting, "0")
 			if _, err := Load(); err == nil || !strings.Contains(err.Error(), setting) {

@@ -54,8 +54,8 @@ type GraphQL struct {
 	MaxQueryBytes int
 	// OperationTimeout ends an execution that takes longer; one whose client went away ends at once.
 	OperationTimeout time.Duration
-	// Bookings, when set, bounds the booking requests per client and e-mail address;
-	// ClientAddress tells who the client is.
+	// Bookings, when set, bounds the booking requests (and the other operations that mail an
+	// address or try a link's token) per client; ClientAddress tells who the client is.
 	Bookings      *bookinglimit.Limiter
 	ClientAddress func(*http.Request) netip.Addr
 	// Introspection answers __schema, __type and _service to every caller; without it only admins
@@ -91,13 +91,9 @@ func (h *GraphQL) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		observe(operationType, true, start)
 		return
 	}
-	var bookings []string // the e-mail addresses of the booking requests counted
-	if operationType == ast.OperationTypeMutation {
-		var allowed bool
-		if bookings, allowed = h.allowBookings(w, r, req); !allowed {
-			observe(operationType, true, start)
-			return
-		}
+	if operationType == ast.OperationTypeMutation && !h.allowBookings(w, r, req) {
+		observe(operationType, true, start)
+		return
 	}
 	if err := h.forwardIdentity(&req, caller); err != nil {
 		h.fail(w, r, "cannot sign identity token", err)
@@ -118,26 +114,15 @@ func (h *GraphQL) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	// An execution cut short may still have written an answer (subgraphs "unavailable"): the
 	// context tells why it ended.
 	if err := execute(largevalues.WithValues(ctx, lifted), &req, out); err != nil || ctx.Err() != nil {
-		h.refundBookings(r, bookings)
 		h.stopped(ctx, w, r, err)
 		observe(operationType, true, start)
 		return
 	}
 	failed := hasErrors(out.Bytes())
-	if failed {
-		h.refundBookings(r, bookings)
-	}
 	w.Header().Set("Content-Type", "application/json")
 	w.Header().Set("Cache-Control", "no-store")
 	_, _ = w.Write(out.Bytes())
 	observe(operationType, failed, start)
-}
-
-// refundBookings uncounts the booking requests of a mutation that failed.
-func (h *GraphQL) refundBookings(r *http.Request, emails []string) {
-	if len(emails) > 0 {
-		h.Bookings.Refund(context.WithoutCancel(r.Context()), emails)
-	}
 }
 
 // observe records the operation in graphql_operations_total and graphql_operation_duration_seconds.
@@ -198,22 +183,22 @@ func (h *GraphQL) check(method, operationName string, verdict adminguard.Verdict
 	return nil
 }
 
-// allowBookings counts the booking requests of a mutation and, over the limit, answers 429 with
-// Retry-After before anything runs. It returns the e-mail addresses it counted.
-func (h *GraphQL) allowBookings(w http.ResponseWriter, r *http.Request, req graphql.Request) ([]string, bool) {
+// allowBookings counts the booking requests of a mutation for the client and, over the limit,
+// answers 429 with Retry-After before anything runs. The count stays, whatever the operation
+// answers: nothing another field of it does gives it back.
+func (h *GraphQL) allowBookings(w http.ResponseWriter, r *http.Request, req graphql.Request) bool {
 	if h.Bookings == nil {
-		return nil, true
+		return true
 	}
-	emails := bookinglimit.Requests(req.Query, req.OperationName, req.Variables)
-	if len(emails) == 0 {
-		return nil, true
+	requests := bookinglimit.Requests(req.Query, req.OperationName)
+	if requests == 0 {
+		return true
 	}
-	retryAfter, allowed := h.Bookings.Allow(r.Context(), h.ClientAddress(r), emails)
+	retryAfter, allowed := h.Bookings.Allow(r.Context(), h.ClientAddress(r), requests)
 	if !allowed {
 		writeTooManyRequests(w, retryAfter, "too many booking requests; try again later")
-		return nil, false
 	}
-	return emails, true
+	return allowed
 }
 
 // forwardIdentity makes the identity tokens, one signed for each subgraph, the only headers the
@@ -301,6 +286,11 @@ func decodeOperation(body []byte, req *graphql.Request) error {
 	}
 	if variables := operation.Get("variables"); variables != nil {
 		req.Variables = variables.MarshalTo(nil)
+		// astjson reads numbers leniently ({"n": .} passes): the variables go on to the subgraphs as
+		// written here, so they must be JSON. With the uploads lifted out they are small.
+		if !json.Valid(req.Variables) {
+			return errors.New("the variables are not JSON")
+		}
 	}
 	return nil
 }

@@ -19,7 +19,7 @@ const (
 	paid     outcome = "paid"     // confirmed, approved, signed and paid
 	lost     outcome = "lost"     // confirmed after another renter took the apartment (SELECT_APARTMENT)
 	refused  outcome = "refused"  // the request was refused: the apartment was taken already
-	limited  outcome = "limited"  // the request was refused: too many requests for the address (BOOKING_LIMIT_PER_EMAIL)
+	limited  outcome = "limited"  // the request was refused: too many requests from the client or mails to the address (BOOKING_LIMIT_PER_EMAIL)
 	gaveUp   outcome = "gave up"  // a step failed until its deadline: the harness could not finish it
 	canceled outcome = "canceled" // the run ended first
 )
@@ -139,8 +139,9 @@ func (l *load) book(ctx context.Context, b *booking, form systemtest.Booking, p 
 	switch {
 	case errors.As(err, &e) && e.MessageID == "APARTMENT_TAKEN":
 		return refused, nil
-	case errors.Is(err, systemtest.ErrTooManyRequests):
-		// Requests that failed in a fault count against the address's limit too (docs/reliability.md).
+	case errors.Is(err, systemtest.ErrTooManyRequests), errors.As(err, &e) && e.MessageID == "TOO_MANY_MAILS":
+		// A retried request whose first answer was lost in a fault may have mailed the address
+		// already: its mails count against the address's limit (docs/reliability.md).
 		return limited, err
 	}
 	if err != nil {
