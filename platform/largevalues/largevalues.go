@@ -92,7 +92,9 @@ func (l *lifter) run() bool {
 			if end < 0 {
 				return false
 			}
-			l.token(i, end)
+			if !l.token(i, end) {
+				return false
+			}
 			i = end + 1
 		default: // white space, ':', numbers, true, false, null
 			i++
@@ -101,8 +103,11 @@ func (l *lifter) run() bool {
 	return len(l.open) == 0
 }
 
-// token handles the string from the quote at start to the quote at end.
-func (l *lifter) token(start, end int) {
+// token handles the string from the quote at start to the quote at end. It refuses (false) a long
+// string that is no JSON string: a lifted value goes on as it was written, so one with a raw control
+// character or a broken escape, which the gateway's lenient parser would have written anew, would
+// reach the subgraphs as invalid JSON and fail there; left in place, it is parsed like the rest.
+func (l *lifter) token(start, end int) bool {
 	content := l.body[start+1 : end]
 	switch {
 	case l.expectKey:
@@ -111,6 +116,9 @@ func (l *lifter) token(start, end int) {
 			l.topKey = string(content)
 		}
 	case l.inVariables && len(content) >= MinLength:
+		if !validString(content) {
+			return false
+		}
 		if l.values == nil {
 			l.values = &Values{prefix: placeholderPrefix + randomPart() + ":"}
 			l.out = make([]byte, 0, 4<<10)
@@ -120,6 +128,39 @@ func (l *lifter) token(start, end int) {
 		l.out = strconv.AppendQuote(l.out, l.values.prefix+strconv.Itoa(len(l.values.raw)-1))
 		l.copied = end + 1
 	}
+	return true
+}
+
+// validString tells whether content (between the quotes) is a JSON string as RFC 8259 has it: no
+// control character, every escape one of \" \\ \/ \b \f \n \r \t or \u and four hex digits.
+func validString(content []byte) bool {
+	for i := 0; i < len(content); i++ {
+		switch c := content[i]; {
+		case c < 0x20:
+			return false
+		case c == '\\':
+			if i+1 >= len(content) {
+				return false
+			}
+			i++
+			switch content[i] {
+			case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
+			case 'u':
+				if i+4 >= len(content) {
+					return false
+				}
+				for _, h := range content[i+1 : i+5] {
+					if !('0' <= h && h <= '9' || 'a' <= h && h <= 'f' || 'A' <= h && h <= 'F') {
+						return false
+					}
+				}
+				i += 4
+			default:
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // stringEnd is the index of the quote that ends the string starting at from, or -1.

@@ -72,6 +72,12 @@ func TestLift_leavesOtherRequestsAlone(t *testing.T) {
 		"long query, no vars":     []byte(`{"query":"` + strings.Repeat(" ", 2*largevalues.MinLength) + `{ a }"}`),
 		"variables not an object": []byte(`{"query":"{ a }","variables":"` + scan + `"}`),
 		"broken JSON":             []byte(`{"query":"{ a }","variables":{"c":"` + scan),
+		// Strings that are no JSON strings stay for the parser, which writes them anew (the gateway's)
+		// or refuses them: lifted, they would go on to the subgraphs as they are.
+		"a raw control character":  []byte(`{"query":"{ a }","variables":{"c":"` + scan + "\x01" + `"}}`),
+		"an unknown escape":        []byte(`{"query":"{ a }","variables":{"c":"` + scan + `\q"}}`),
+		"a short unicode escape":   []byte(`{"query":"{ a }","variables":{"c":"` + scan + `\u00"}}`),
+		"a unicode escape not hex": []byte(`{"query":"{ a }","variables":{"c":"` + scan + `\u00g0"}}`),
 	} {
 		if small, values := largevalues.Lift(body); !bytes.Equal(small, body) || values != nil {
 			t.Errorf("%s: changed", name)
