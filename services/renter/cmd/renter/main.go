@@ -67,7 +67,8 @@ func serve(ctx context.Context, cfg config.Config, infra *service.Infra, logger 
 		return err
 	}
 	defer rentings.Close()
-	pages := app.NewPages(repo, renters, repo, mails, grpcadapter.NewRentingClient(rentings))
+	pages := app.NewPages(repo, renters, repo, mails, grpcadapter.NewRentingClient(rentings)).WithLogger(logger)
+	defer pages.Wait() // the page links requested before the end are written
 	erasures := app.NewErasures(repo, repo, pages, mails, time.Now)
 	consumer := natsadapter.NewMailConsumer(infra.JS, pool, in, mails, streams.Renting, logger)
 	sender := app.NewMailSender(repo, transport, mailInterval, cfg.MailSenders, logger)

@@ -3,6 +3,9 @@ package app
 import (
 	"context"
 	"errors"
+	"log/slog"
+	"sync"
+	"time"
 
 	"github.com/google/uuid"
 
@@ -38,12 +41,27 @@ type Pages struct {
 	tx       MailTransactions
 	mails    *Mails
 	rentings Rentings
+	logger   *slog.Logger
+	sending  sync.WaitGroup // the page links being written after their request was answered
 }
 
 // NewPages returns the page use cases; rentings is asked which requests the page may act on.
 func NewPages(tokens PageTokens, renters *Renters, tx MailTransactions, mails *Mails, rentings Rentings) *Pages {
-	return &Pages{tokens: tokens, renters: renters, tx: tx, mails: mails, rentings: rentings}
+	return &Pages{tokens: tokens, renters: renters, tx: tx, mails: mails, rentings: rentings, logger: slog.Default()}
 }
+
+// WithLogger has the page links that could not be written logged to logger (else slog's default).
+func (p *Pages) WithLogger(logger *slog.Logger) *Pages {
+	p.logger = logger
+	return p
+}
+
+// pageLinkTimeout bounds writing one requested page link after its request was answered.
+const pageLinkTimeout = 30 * time.Second
+
+// Wait returns once the page links requested so far are written (or failed): for tests, and for
+// a shutdown that lets them finish.
+func (p *Pages) Wait() { p.sending.Wait() }
 
 // Open returns the renter whose page the token opens, with the token (its expiry); an unknown or
 // expired token is domain.ErrNotFound, the two not told apart.
@@ -60,15 +78,26 @@ func (p *Pages) Open(ctx context.Context, token string) (domain.Renter, domain.P
 }
 
 // RequestLink mails a new page link to the address if a renter has it (at most one per address per
-// window). A malformed address is a *exception.Error; otherwise the outcome is the same whether
-// the address is known or not.
+// window, ClaimNotice in the mail's transaction). A malformed address is a *exception.Error;
+// otherwise the answer is the same whether the address is known or not, and so is its time: the
+// link is looked up and written after the answer (Wait), so that the work of writing a mail does
+// not tell a renter's address from any other. A link that could not be written is logged; the
+// renter may ask again.
 func (p *Pages) RequestLink(ctx context.Context, email string) error {
 	if err := domain.CheckEmail("email", email); err != nil {
 		return err
 	}
-	return p.tx.InMailTransaction(ctx, func(store MailStore) error {
-		return p.mails.SendPageLink(ctx, store, email)
+	p.sending.Go(func() {
+		ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), pageLinkTimeout)
+		defer cancel()
+		err := p.tx.InMailTransaction(ctx, func(store MailStore) error {
+			return p.mails.SendPageLink(ctx, store, email)
+		})
+		if err != nil {
+			p.logger.ErrorContext(ctx, "page link not written; the renter may ask again", "err", err) // no address: personal data
+		}
 	})
+	return nil
 }
 
 // Mails returns the mails to the renter whose page the token opens, oldest first, for the download

@@ -124,3 +124,27 @@ func TestResendConfirmationMail_onlyTheTokensRenterGetsANewWorkingLinkForAnUncon
 		t.Errorf("bob was mailed %v", links)
 	}
 }
+
+func TestResendConfirmationMail_othersAskingForTheAddressesLinks_doNotThrottleTheOwner(t *testing.T) {
+	t.Parallel()
+	s := newSubgraph(t)
+	anna := s.add("Anna", "Schmidt", "anna@example.org")
+	token := s.pageToken("anna@example.org")
+	request := uuid.NewString()
+	s.rentings.Add(&rentingv1.Renting{RentingId: request, RenterId: int64(anna), ApartmentId: 1, SemesterId: 1, State: "APARTMENT_REQUESTED"})
+	for _, email := range []string{"anna@example.org", "ANNA@example.org", "anna@example.org", "Anna@Example.org"} { // somebody else, over and over
+		if e := s.requestLink(email); e != "" {
+			t.Fatalf("requestRenterPageLink: %s", e)
+		}
+	}
+	if got := len(s.pageLinks("anna@example.org")); got != 1 {
+		t.Fatalf("%d page links mailed, want the owner's one: others' requests within the window mail nothing", got)
+	}
+
+	if e := s.resendConfirmation(token, request); e != "" {
+		t.Fatalf("the owner's resendConfirmationMail: %s", e)
+	}
+	if links := s.confirmationLinks("anna@example.org"); len(links) != 1 {
+		t.Errorf("confirmation links %v, want the one the owner asked for with their page token", links)
+	}
+}

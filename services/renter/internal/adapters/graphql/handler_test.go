@@ -35,6 +35,7 @@ type subgraph struct {
 	pool     *pgxpool.Pool
 	renters  *app.Renters
 	rentings *rentingfake.Server
+	pages    *app.Pages
 	clock    *clock
 }
 
@@ -59,11 +60,12 @@ func newSubgraph(t *testing.T) subgraph {
 	rentings := rentingfake.New()
 	pages := app.NewPages(repo, renters, repo, mails,
 		grpcadapter.NewRentingClient(grpctest.Dial(t, "renter", "renting", grpctest.Serve(t, rentings.Register))))
+	t.Cleanup(pages.Wait)
 	erasures := app.NewErasures(repo, repo, pages, mails, c.Now)
 	s := graphqltest.Serve(t, "renter", func(v *identity.Verifier) http.Handler {
 		return graphql.NewHandler(renters, pages, auditLog, erasures, v, slog.New(slog.DiscardHandler))
 	})
-	return subgraph{Subgraph: s, t: t, pool: pool, renters: renters, rentings: rentings, clock: c}
+	return subgraph{Subgraph: s, t: t, pool: pool, renters: renters, rentings: rentings, pages: pages, clock: c}
 }
 
 // add registers a renter as a booking would and returns the id.

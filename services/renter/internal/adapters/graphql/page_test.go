@@ -2,12 +2,19 @@ package graphql_test
 
 import (
 	"context"
+	"fmt"
+	"maps"
 	"net/url"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/jackc/pgx/v5"
+
+	"semesterhaus/platform/postgres"
+	pgadapter "semesterhaus/services/renter/internal/adapters/postgres"
 	"semesterhaus/services/renter/internal/app"
 )
 
@@ -43,6 +50,7 @@ func (s subgraph) requestLink(email string) (exception string) {
 		}
 	}
 	r := s.Query(nil, `mutation($e: String!) { requestRenterPageLink(email: $e) { exception { messageId } } }`, map[string]any{"e": email}, &data)
+	s.pages.Wait() // the link is written after the answer
 	if len(r.Errors) > 0 {
 		s.t.Fatalf("requestRenterPageLink: %+v", r.Errors)
 	}
@@ -150,4 +158,81 @@ func TestRenterPageMails_theTokensRentersMailsOnly(t *testing.T) {
 	if none.RenterPage != nil {
 		t.Errorf("a wrong token got %+v", none.RenterPage)
 	}
+}
+
+// TestRequestRenterPageLink_answersAlikeInWhatAndHowFast is requestRenterPageLink's oracle test:
+// for a renter's address (mailed each time: the clock passes the window between the rounds), an
+// erased renter's placeholder and an address nobody used, the answer is the same and the median
+// times differ by no more than the noise.
+func TestRequestRenterPageLink_answersAlikeInWhatAndHowFast(t *testing.T) {
+	t.Parallel()
+	s := newSubgraph(t)
+	s.add("Anna", "Schmidt", "anna@example.org")
+	eve := s.add("Eve", "Muster", "eve@example.org")
+	placeholder := s.erase(eve)
+	kinds := map[string]func(round int) string{
+		"renter":             func(int) string { return "anna@example.org" },
+		"erased placeholder": func(int) string { return placeholder },
+		"address nobody used": func(round int) string {
+			return fmt.Sprintf("new%d@example.org", round)
+		},
+	}
+	const runs = 21
+	times := map[string][]time.Duration{}
+	for round := range runs {
+		s.clock.now = s.clock.now.Add(pageSettings.PageLinkWindow + time.Second)
+		for kind, address := range kinds {
+			var data struct {
+				RequestRenterPageLink struct{ Exception *struct{ MessageID string } }
+			}
+			start := time.Now()
+			r := s.Query(nil, `mutation($e: String!) { requestRenterPageLink(email: $e) { exception { messageId } } }`, map[string]any{"e": address(round)}, &data)
+			times[kind] = append(times[kind], time.Since(start))
+			s.pages.Wait() // the mail is written apart from the answer, as while others ask at the same time
+			if len(r.Errors) > 0 || data.RequestRenterPageLink.Exception != nil {
+				t.Fatalf("%s: answered %+v %+v, want no exception", kind, r.Errors, data.RequestRenterPageLink.Exception)
+			}
+		}
+	}
+	if got := len(s.pageLinks("anna@example.org")); got != runs {
+		t.Fatalf("%d page links to the renter, want %d: the test measured no mail", got, runs)
+	}
+	medians := map[string]time.Duration{}
+	for kind := range kinds {
+		slices.Sort(times[kind])
+		medians[kind] = times[kind][runs/2]
+	}
+	fastest, slowest := slices.Min(slices.Collect(maps.Values(medians))), slices.Max(slices.Collect(maps.Values(medians)))
+	t.Logf("median times %v", medians)
+	if slowest-fastest > max(fastest/4, 500*time.Microsecond) {
+		t.Errorf("the median times %v differ by %v: the time tells the kinds of address apart", medians, slowest-fastest)
+	}
+}
+
+// erase does what an erasure request and its execution do, and returns the renter's placeholder
+// address.
+func (s subgraph) erase(renterID int) string {
+	s.t.Helper()
+	ctx := context.Background()
+	var email string
+	err := postgres.InTx(ctx, s.pool, func(tx pgx.Tx) error {
+		store := pgadapter.MailStoreIn(tx)
+		renter, err := store.LockRenter(ctx, int64(renterID))
+		if err != nil {
+			return err
+		}
+		renter.RequestErasure(s.clock.now)
+		if err := store.RecordErasureRequest(ctx, renter); err != nil {
+			return err
+		}
+		if _, err := renter.Erase(s.clock.now); err != nil {
+			return err
+		}
+		email = renter.Data.Email
+		return store.StoreErased(ctx, renter, "admin")
+	})
+	if err != nil {
+		s.t.Fatalf("erase renter %d: %v", renterID, err)
+	}
+	return email
 }
