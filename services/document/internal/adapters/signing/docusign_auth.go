@@ -134,6 +134,22 @@ type userinfoResponse struct {
 	} `json:"accounts"`
 }
 
+// checkBaseURI refuses an account's API address that is no absolute URL, or is plain HTTP while
+// the OAuth server is reached over https (as production requires of DOCUSIGN_AUTH_URL): the access
+// token and the renters' contracts would travel in the clear to it.
+func (a *auth) checkBaseURI(baseURI string) error {
+	u, err := url.Parse(baseURI)
+	switch {
+	case baseURI == "":
+		return errors.New("no base_uri")
+	case err != nil || u.Host == "" || (u.Scheme != "https" && u.Scheme != "http"):
+		return fmt.Errorf("base_uri %q is no absolute URL", baseURI)
+	case u.Scheme != "https" && strings.HasPrefix(a.authURL, "https://"):
+		return fmt.Errorf("base_uri %q is not https://, as DOCUSIGN_AUTH_URL is", baseURI)
+	}
+	return nil
+}
+
 // userinfo finds the account (GET /oauth/userinfo): the configured one, else the default.
 func (a *auth) userinfo(ctx context.Context, token string) (account, error) {
 	body, err := a.http.do(ctx, func() (*http.Request, error) {
@@ -153,8 +169,8 @@ func (a *auth) userinfo(ctx context.Context, token string) (account, error) {
 	}
 	for _, acct := range info.Accounts {
 		if (a.accountID == "" && acct.IsDefault) || (a.accountID != "" && acct.AccountID == a.accountID) {
-			if acct.BaseURI == "" {
-				return account{}, fmt.Errorf("docusign userinfo: account %s has no base_uri", acct.AccountID)
+			if err := a.checkBaseURI(acct.BaseURI); err != nil {
+				return account{}, fmt.Errorf("docusign userinfo: account %s: %w", acct.AccountID, err)
 			}
 			return account{ID: acct.AccountID, BaseURI: strings.TrimSuffix(acct.BaseURI, "/")}, nil
 		}
