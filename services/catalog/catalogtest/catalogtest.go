@@ -10,8 +10,10 @@ import (
 	"testing"
 	"time"
 
+	"github.com/jackc/pgx/v5/pgxpool"
 	"google.golang.org/grpc"
 
+	"semesterhaus/platform/graphqlx/graphqltest"
 	"semesterhaus/platform/grpctest"
 	"semesterhaus/platform/identity"
 	catalogv1 "semesterhaus/proto/gen/catalog/v1"
@@ -34,6 +36,17 @@ func NewSubgraph(t testing.TB, publicKey ed25519.PublicKey) string {
 	server := httptest.NewServer(graphql.NewHandler(catalog, identity.NewVerifier(publicKey, "catalog"), slog.New(slog.DiscardHandler)))
 	t.Cleanup(server.Close)
 	return server.URL
+}
+
+// StartSubgraph serves the catalog's GraphQL subgraph on a fresh database holding the demo building
+// and the semesters around the clock's today, logging to logger, and returns it with a pool on that
+// database, for a test to look at what was stored.
+func StartSubgraph(t testing.TB, now func() time.Time, logger *slog.Logger) (graphqltest.Subgraph, *pgxpool.Pool) {
+	t.Helper()
+	catalog, pool := testenv.NewCatalogOn(t, now)
+	return graphqltest.Serve(t, "catalog", func(v *identity.Verifier) http.Handler {
+		return graphql.NewHandler(catalog, v, logger)
+	}), pool
 }
 
 // NewHTTPServer serves the catalog's HTTP port as `catalog serve` does, GraphQL at /graphql and the

@@ -34,8 +34,12 @@ type Peers struct {
 type Option func(*settings)
 
 type settings struct {
+	logger    *slog.Logger
 	mailLimit domain.MailLimit
 }
+
+// WithLogger has the service log to logger (else nowhere), for a test that checks what it logs.
+func WithLogger(logger *slog.Logger) Option { return func(s *settings) { s.logger = logger } }
 
 // WithMailLimit bounds the mails to one address to mails per window (BOOKING_LIMIT_PER_EMAIL and
 // BOOKING_LIMIT_WINDOW); without it nothing bounds them.
@@ -59,7 +63,7 @@ type Service struct {
 // are gone after the test.
 func Start(t testing.TB, peers Peers, now func() time.Time, options ...Option) *Service {
 	t.Helper()
-	o := settings{}
+	o := settings{logger: slog.New(slog.DiscardHandler)}
 	for _, option := range options {
 		option(&o)
 	}
@@ -68,7 +72,7 @@ func Start(t testing.TB, peers Peers, now func() time.Time, options ...Option) *
 		t.Fatal(err)
 	}
 	pool, _ := pgtest.NewDatabase(t, migrations.FS)
-	logger := slog.New(slog.DiscardHandler)
+	logger := o.logger
 	rentings := app.New(pgadapter.NewRepository(pool, "renting"), grpcadapter.NewCatalog(grpctest.Dial(t, "renting", "catalog", peers.Catalog)),
 		grpcadapter.NewRenters(grpctest.Dial(t, "renting", "renter", peers.Renter)), grpcadapter.NewDocuments(grpctest.Dial(t, "renting", "document", peers.Document)),
 		grpcadapter.NewPayments(grpctest.Dial(t, "renting", "payment", peers.Payment)), now,
