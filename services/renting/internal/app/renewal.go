@@ -131,6 +131,13 @@ func (s *Rentings) FreeApartment(ctx context.Context, apartmentID, semesterID in
 	if err := identity.RequireAdmin(ctx); err != nil {
 		return err
 	}
+	// An apartment or semester that does not exist has nothing to free, and no audit entry says so.
+	if err := s.checkApartment(ctx, apartmentID); err != nil {
+		return err
+	}
+	if err := s.checkSemester(ctx, semesterID); err != nil {
+		return err
+	}
 	if _, err := s.admin.DeleteApartment(ctx, apartmentID, semesterID, identity.FromContext(ctx).Subject, s.now()); err != nil {
 		return err
 	}
@@ -161,12 +168,20 @@ func (s *Rentings) BlockApartment(ctx context.Context, apartmentID, semesterID i
 	if err := s.checkApartment(ctx, apartmentID); err != nil {
 		return err
 	}
+	if err := s.checkSemester(ctx, semesterID); err != nil {
+		return err
+	}
+	return s.admin.BlockApartment(ctx, block, block.RefuseHolder)
+}
+
+// checkSemester refuses a semester the catalog does not know as NO_SEMESTER on semesterId.
+func (s *Rentings) checkSemester(ctx context.Context, semesterID int) error {
 	if _, err := s.catalog.Semester(ctx, semesterID); errors.Is(err, domain.ErrNotFound) {
 		return exception.New("semesterId", domain.MsgNoSemester, "id", strconv.Itoa(semesterID))
 	} else if err != nil {
 		return err
 	}
-	return s.admin.BlockApartment(ctx, block, block.RefuseHolder)
+	return nil
 }
 
 // UnblockApartment lets an apartment be booked in the semester again. Admins only, audited; an

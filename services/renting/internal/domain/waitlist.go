@@ -118,6 +118,19 @@ func NewWaitlistJoin(semesterID int, email, name, language string, wishes Wishes
 	return WaitlistJoin{SemesterID: semesterID, Email: email, Name: name, Language: language, Wishes: wishes}, nil
 }
 
+// CheckOfferToken refuses an offer link's token that no offer could have made (newLinkToken makes 43
+// base64url characters) as invalid on offerToken, before anything looks for it (a booking page only
+// sends the token of the link it was opened with); an empty token books without an offer.
+func CheckOfferToken(token string) error {
+	if token == "" {
+		return nil
+	}
+	if len(token) != 43 || strings.Trim(token, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_") != "" {
+		return exception.New("offerToken", MsgInvalid)
+	}
+	return nil
+}
+
 // LinkToken is a mailed link's capability: the plain token for the mail, the hash to store.
 type LinkToken struct {
 	Plain string

@@ -4,6 +4,7 @@ import (
 	"encoding/base64"
 	"errors"
 	"fmt"
+	"strconv"
 	"time"
 
 	"github.com/vektah/gqlparser/v2/gqlerror"
@@ -101,14 +102,19 @@ func toDomainSemesterInput(in model.SemesterInput) domain.SemesterInput {
 	return domain.SemesterInput{Name: in.Name, Start: time.Time(in.StartDate), End: time.Time(in.EndDate)}
 }
 
-// lookupError turns a missing apartment or semester into the message the booking site shows; other
-// errors go on to the error presenter, which hides their details.
+// lookupError turns a missing apartment or semester into the message the booking site shows, with
+// the business exception's extensions (NO_APARTMENT on apartmentId, NO_SEMESTER on semesterId) for
+// the apps that translate; other errors go on to the error presenter, which hides their details.
 func lookupError(err error, apartmentID int) error {
 	switch {
 	case errors.Is(err, app.ErrNoApartment):
-		return gqlerror.Errorf("No Apartment found with id %d.", apartmentID)
+		e := gqlerror.Errorf("No Apartment found with id %d.", apartmentID)
+		e.Extensions = map[string]any{"messageId": domain.MsgNoApartment, "path": "apartmentId", "params": map[string]string{"id": strconv.Itoa(apartmentID)}}
+		return e
 	case errors.Is(err, app.ErrNoSemester):
-		return gqlerror.Errorf("No Semester found.")
+		e := gqlerror.Errorf("No Semester found.")
+		e.Extensions = map[string]any{"messageId": domain.MsgNoSemester, "path": "semesterId", "params": map[string]string{}}
+		return e
 	default:
 		return fmt.Errorf("catalog lookup: %w", err)
 	}

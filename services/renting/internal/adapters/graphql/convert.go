@@ -216,16 +216,19 @@ func rentingResult(id string, err error) (*model.RentingResult, error) {
 	}
 }
 
-// lookupError turns a missing apartment or semester into the message the booking site shows; a
-// missing apartment also carries its message id (NO_APARTMENT, params id) for the site to translate.
+// lookupError turns a missing apartment or semester into the message the booking site shows; it also
+// carries the business exception (NO_APARTMENT with params id on apartmentId, NO_SEMESTER on
+// semesterId) for the apps to translate.
 func lookupError(err error, apartmentID int) error {
 	switch {
 	case errors.Is(err, domain.ErrNoApartment):
 		e := gqlerror.Errorf("No Apartment found with id %d.", apartmentID)
-		e.Extensions = map[string]any{"messageId": domain.MsgNoApartment, "params": map[string]string{"id": strconv.Itoa(apartmentID)}}
+		e.Extensions = map[string]any{"messageId": domain.MsgNoApartment, "path": "apartmentId", "params": map[string]string{"id": strconv.Itoa(apartmentID)}}
 		return e
 	case errors.Is(err, domain.ErrNoSemester):
-		return gqlerror.Errorf("No Semester found.")
+		e := gqlerror.Errorf("No Semester found.")
+		e.Extensions = map[string]any{"messageId": domain.MsgNoSemester, "path": "semesterId", "params": map[string]string{}}
+		return e
 	default:
 		return err
 	}

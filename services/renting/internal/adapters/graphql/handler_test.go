@@ -316,10 +316,13 @@ func TestBookingProgress_anonymousWithTheRentingID_answersStateApartmentSemester
 		len(p.PriceCalculation.Items) != 3 || p.PriceCalculation.Total <= 0 {
 		t.Errorf("progress %+v", p)
 	}
-	for _, unknown := range []string{"00000000-0000-0000-0000-000000000000", "not-a-uuid"} {
-		data.BookingProgress = nil
-		if r := s.Query(nil, q, map[string]any{"r": unknown}, &data); len(r.Errors) > 0 || data.BookingProgress != nil {
-			t.Errorf("%s: errors %+v, progress %+v", unknown, r.Errors, data.BookingProgress)
-		}
+	data.BookingProgress = nil
+	if r := s.Query(nil, q, map[string]any{"r": "00000000-0000-0000-0000-000000000000"}, &data); len(r.Errors) > 0 || data.BookingProgress != nil {
+		t.Errorf("unknown renting: errors %+v, progress %+v", r.Errors, data.BookingProgress)
+	}
+	// An id that is no UUID is refused before anything looks for it (graphqlx): INVALID_ID on rentingId.
+	if r := s.Query(nil, q, map[string]any{"r": "not-a-uuid"}, &data); len(r.Errors) != 1 || r.Errors[0].Extensions["messageId"] != "INVALID_ID" ||
+		r.Errors[0].Extensions["path"] != "rentingId" {
+		t.Errorf("not-a-uuid: errors %+v, want INVALID_ID at rentingId", r.Errors)
 	}
 }

@@ -20,6 +20,9 @@ func (r *mutationResolver) CreateRentingRequest(ctx context.Context, create mode
 	if err != nil {
 		return nil, err
 	}
+	if err := domain.CheckOfferToken(request.OfferToken); err != nil {
+		return rentingResult("", err)
+	}
 	id, err := r.Rentings.CreateRentingRequest(ctx, request)
 	return rentingResult(id, err)
 }
@@ -188,7 +191,7 @@ func (r *queryResolver) Waitlist(ctx context.Context, semesterID int) ([]*model.
 func (r *queryResolver) RenterCurrentRentingInfo(ctx context.Context, apartmentID int, semesterID int) (*model.CurrentRentingInfo, error) {
 	status, err := r.Rentings.CurrentRentingInfo(ctx, apartmentID, semesterID)
 	if err != nil {
-		return nil, err
+		return nil, lookupError(err, apartmentID)
 	}
 	return toGraphCurrentRentingInfo(status), nil
 }
