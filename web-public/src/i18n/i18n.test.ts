@@ -34,7 +34,7 @@ describe('translations', () => {
   it.each([
     'missing', 'invalid', 'not_matching', 'INVALID_SIZE', 'INVALID_DIMENSION', 'TOO_MANY_PIXELS', 'INVALID_IMAGE', 'INVALID_GENDER',
     'INVALID_ZIP', 'INVALID_EMAIL', 'INVALID_COUNTRY', 'INVALID_LANGUAGE', 'TOO_YOUNG', 'TOO_OLD', 'CURRENCY',
-    'NOT_NULL', 'STRING_MIN', 'STRING_MAX', 'SINGLE_LINE', 'NOT_A_PDF', 'INVALID_FILETYPE', 'doc_too_large',
+    'NOT_NULL', 'STRING_MIN', 'STRING_MAX', 'SINGLE_LINE', 'NOT_A_PDF', 'INVALID_FILETYPE', 'TOO_MANY_MAILS', 'doc_too_large',
   ])('translate the validation code %s', (code) => {
     expect(enLeaves[`validation.${code}`]).toBeTruthy();
     expect(deLeaves[`validation.${code}`]).toBeTruthy();
@@ -52,10 +52,18 @@ describe('translations', () => {
 
 describe('the booking limit message (TOO_MANY_REQUESTS)', () => {
   it.each([
-    ['de', 'Zu viele Buchungsanfragen von hier oder für diese E-Mail-Adresse. Bitte versuche es in 10 Min. erneut.'],
-    ['en', 'Too many booking requests from here or for this e-mail address. Please try again in 10 min.'],
+    ['de', 'Zu viele Buchungsanfragen von hier. Bitte versuche es in 10 Min. erneut.'],
+    ['en', 'Too many booking requests from here. Please try again in 10 min.'],
   ] as const)('in %s says when to try again', (language, text) =>
     expect(testI18n(language).t('errors.tooManyRequests', { minutes: '10' })).toBe(text));
+});
+
+describe('the limit of mails to one address (TOO_MANY_MAILS)', () => {
+  it.each([
+    ['de', 'Wir haben dieser E-Mail-Adresse gerade schon mehrere Mails geschickt. Bitte schau in dein Postfach oder versuche es in 10 Min. erneut.'],
+    ['en', 'We have sent several mails to this e-mail address just now. Please look in your inbox, or try again in 10 min.'],
+  ] as const)('in %s says to look in the inbox or when to try again', (language, text) =>
+    expect(testI18n(language).t('validation.TOO_MANY_MAILS', { minutes: '10' })).toBe(text));
 });
 
 describe('switching the language', () => {

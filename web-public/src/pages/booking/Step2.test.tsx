@@ -235,7 +235,32 @@ describe('Step2', () => {
     renderRoute('/booking/step2?apartment-id=3&dummy', { mocks: [semesterMock, freeMock, bookMock, createMock({ error })] });
     await fillSampleAndSubmit();
     expect(
-      await screen.findByText('Too many booking requests from here or for this e-mail address. Please try again in 10 min.'),
+      await screen.findByText('Too many booking requests from here. Please try again in 10 min.'),
+    ).toBeTruthy();
+  });
+
+  it('over the mails to one address (TOO_MANY_MAILS on email) says to look in the inbox or when to try again', async () => {
+    renderRoute('/booking/step2?apartment-id=3&dummy', {
+      mocks: [
+        semesterMock,
+        freeMock,
+        bookMock,
+        createMock({
+          result: {
+            data: {
+              createRentingRequest: {
+                __typename: 'RentingResult',
+                uuid: null,
+                exception: { __typename: 'UserDataException', path: 'email', messageId: 'TOO_MANY_MAILS', params: [{ __typename: 'KeyValue', key: 'minutes', value: '42' }] },
+              },
+            },
+          },
+        }),
+      ],
+    });
+    await fillSampleAndSubmit();
+    expect(
+      await screen.findByText('error occurred: We have sent several mails to this e-mail address just now. Please look in your inbox, or try again in 42 min.'),
     ).toBeTruthy();
   });
 
