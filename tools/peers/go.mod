@@ -7,6 +7,8 @@ tool (
 	github.com/zitadel/oidc/v3/example/server
 )
 
+require github.com/zitadel/oidc/v3 v3.45.0
+
 require (
 	github.com/bmatcuk/doublestar/v4 v4.9.1 // indirect
 	github.com/davecgh/go-spew v1.1.1 // indirect
@@ -28,8 +30,8 @@ require (
 	github.com/rs/cors v1.11.1 // indirect
 	github.com/sirupsen/logrus v1.9.3 // indirect
 	github.com/stripe/stripe-mock v0.203.0 // indirect
+	github.com/xeipuuv/gojsonschema v1.2.0 // indirect
 	github.com/zitadel/logging v0.6.2 // indirect
-	github.com/zitadel/oidc/v3 v3.45.0 // indirect
 	github.com/zitadel/schema v1.3.1 // indirect
 	go.opentelemetry.io/auto/sdk v1.1.0 // indirect
 	go.opentelemetry.io/otel v1.38.0 // indirect

@@ -68,7 +68,7 @@ func run(ctx context.Context, args []string) error {
 		return fmt.Errorf("the partners' software: %w", err)
 	}
 	defer peers.stop()
-	logf("partners up: stripe-mock behind %s, DocuSign simulator %s, Postfix %s, OpenID provider %s", peers.stripe.URL(), peers.docusign.URL(), peers.postfix.Addr(), peers.oidc.Issuer())
+	logf("partners up: stripe-mock behind %s, DocuSign simulator %s, Postfix %s, OpenID provider %s", peers.stripeURL, peers.docusign.URL(), peers.postfix.Addr(), peers.oidc.Issuer())
 	system, err := startSystem(ctx, root, data, *offset, peers)
 	if err != nil {
 		return fmt.Errorf("the system in production configuration: %w", err)

@@ -5,6 +5,7 @@ import (
 	"context"
 	"crypto/rand"
 	"crypto/tls"
+	"encoding/base64"
 	"errors"
 	"fmt"
 	"net"
@@ -42,10 +43,11 @@ type peers struct {
 	oidc      *realpeers.OIDCProvider
 	docusign  *docusign.Simulator
 	stripe    *paymenttest.StripeMock // what the system takes for Stripe's API
+	stripeURL string                  // stripe-mock over TLS, as Stripe's API is reached: STRIPE_API_URL
 	publicURL string                  // the Ingress: https://localhost:PORT
 
-	webhookSecret string // Stripe's webhook signing secret
-	connectKey    []byte // DocuSign Connect's HMAC key
+	webhookSecret string // Stripe's webhook signing secret: whsec_ and 32 characters, as Stripe's
+	connectKey    []byte // DocuSign Connect's HMAC key: base64 of 32 bytes, as DocuSign's
 	gatewayURL    string // the gateway behind the Ingress
 
 	// invalid collects what the DocuSign simulator found against the published description.
@@ -59,7 +61,7 @@ func startPeers(ctx context.Context, spec, data string, offset int) (_ *peers, e
 	p := &peers{
 		publicURL:     fmt.Sprintf("https://%s:%d", publicHost, ingressPort+offset),
 		gatewayURL:    fmt.Sprintf("http://127.0.0.1:%d", systemtest.GatewayPort+offset),
-		webhookSecret: "whsec_" + rand.Text(), connectKey: []byte(rand.Text()),
+		webhookSecret: "whsec_" + randomBase64(24), connectKey: []byte(randomBase64(32)),
 	}
 	defer func() {
 		if err != nil {
@@ -81,11 +83,21 @@ func startPeers(ctx context.Context, spec, data string, offset int) (_ *peers, e
 	if p.postfix, err = realpeers.StartPostfix(ctx, realpeers.PostfixOptions{Domain: mailDomain, Cert: relayCert}); err != nil {
 		return nil, err
 	}
-	if p.oidc, err = realpeers.StartOIDCProvider(ctx, realpeers.OIDCProviderOptions{RedirectURIs: []string{p.publicURL + "/api/auth/sso/callback"}}); err != nil {
+	// The OpenID provider serves https, as production's must (the gateway refuses an http issuer).
+	oidcCert, err := p.ca.Issue("localhost")
+	if err != nil {
+		return nil, err
+	}
+	if p.oidc, err = realpeers.StartOIDCProvider(ctx, realpeers.OIDCProviderOptions{
+		RedirectURIs: []string{p.publicURL + "/api/auth/sso/callback"}, Cert: &oidcCert, RootCAs: p.ca.Pool(),
+	}); err != nil {
 		return nil, err
 	}
 	if p.stripe, err = paymenttest.NewStripeMock(); err != nil {
 		return nil, fmt.Errorf("stripe-mock: %w", err)
+	}
+	if err := p.startStripeTLS(); err != nil {
+		return nil, err
 	}
 	if err := p.startDocuSign(spec); err != nil {
 		return nil, err
@@ -111,6 +123,32 @@ func (p *peers) startDocuSign(spec string) error {
 	}
 	p.docusign = sim
 	return p.serveTLS(lis, cert, sim)
+}
+
+// startStripeTLS serves stripe-mock's front over TLS with a certificate of the world's CA: the
+// payment service reaches Stripe's API over https (production refuses an http STRIPE_API_URL).
+func (p *peers) startStripeTLS() error {
+	backend, err := url.Parse(p.stripe.URL())
+	if err != nil {
+		return err
+	}
+	cert, err := p.ca.Issue("stripe")
+	if err != nil {
+		return err
+	}
+	lis, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return err
+	}
+	p.stripeURL = "https://" + lis.Addr().String()
+	return p.serveTLS(lis, cert, &httputil.ReverseProxy{Rewrite: func(r *httputil.ProxyRequest) { r.SetURL(backend) }})
+}
+
+// randomBase64 is n random bytes in base64.
+func randomBase64(n int) string {
+	b := make([]byte, n)
+	_, _ = rand.Read(b) // never fails (crypto/rand)
+	return base64.StdEncoding.EncodeToString(b)
 }
 
 // startIngress is the Ingress: TLS with a certificate of the world's CA for the public host, the
@@ -179,7 +217,7 @@ func (p *peers) settings(data string) ([]string, error) {
 		"SIGNING_PROVIDER=docusign", "SIGNING_WEBHOOK_SECRET=" + string(p.connectKey),
 		"DOCUSIGN_AUTH_URL=" + p.docusign.URL(), "DOCUSIGN_INTEGRATION_KEY=" + docusign.IntegrationKey,
 		"DOCUSIGN_USER_ID=" + docusign.UserID, "DOCUSIGN_PRIVATE_KEY_FILE=" + keyFile,
-		"PAYMENT_PROVIDER=stripe", "STRIPE_SECRET_KEY=" + stripeKey, "STRIPE_API_URL=" + p.stripe.URL(),
+		"PAYMENT_PROVIDER=stripe", "STRIPE_SECRET_KEY=" + stripeKey, "STRIPE_API_URL=" + p.stripeURL,
 		"PAYMENT_WEBHOOK_SECRET=" + p.webhookSecret,
 		"OIDC_ISSUER_URL=" + p.oidc.Issuer(), "OIDC_CLIENT_ID=" + realpeers.OIDCClientID,
 		"OIDC_CLIENT_SECRET=" + realpeers.OIDCClientSecret, "OIDC_REDIRECT_URL=" + p.publicURL + "/api/auth/sso/callback",

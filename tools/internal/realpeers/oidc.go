@@ -2,6 +2,8 @@ package realpeers
 
 import (
 	"context"
+	"crypto/tls"
+	"crypto/x509"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -9,6 +11,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"syscall"
@@ -16,6 +19,7 @@ import (
 
 	"semesterhaus/platform/logging"
 	"semesterhaus/platform/workspace"
+	"semesterhaus/tools/internal/runca"
 )
 
 // The example provider's built-in clients and users (zitadel/oidc's example/server): what the
@@ -49,13 +53,20 @@ type OIDCProviderOptions struct {
 	// RedirectURIs are the redirect URIs its clients accept (all three: web, native, api), e.g. the
 	// gateway's http://127.0.0.1:PORT/api/auth/sso/callback. Empty: the example's defaults.
 	RedirectURIs []string
-	// Port; zero picks a free one. The issuer is http://localhost:PORT/.
+	// Port; zero picks a free one. The issuer is http://localhost:PORT/, or https://localhost:PORT/
+	// with Cert.
 	Port int
+	// Cert, when set, is the certificate (from the run's CA, valid for localhost) the provider
+	// serves https with, as a production provider does; RootCAs then holds the CA that signed it,
+	// for the provider's readiness check.
+	Cert    *runca.Pair
+	RootCAs *x509.CertPool
 }
 
 // OIDCProvider is a running example OpenID provider, a child process of the test.
 type OIDCProvider struct {
 	cmd    *exec.Cmd
+	scheme string // http, or https with a certificate
 	port   int
 	log    *logging.Buffer
 	exited chan struct{}
@@ -95,17 +106,21 @@ func StartOIDCProvider(ctx context.Context, opt OIDCProviderOptions) (*OIDCProvi
 			return nil, err
 		}
 	}
-	p := &OIDCProvider{port: port, log: &logging.Buffer{}, exited: make(chan struct{})}
+	p := &OIDCProvider{scheme: "http", port: port, log: &logging.Buffer{}, exited: make(chan struct{})}
 	p.cmd = exec.Command(bin)
-	// The example reads PORT, REDIRECT_URI and USERS_FILE and nothing else; an inherited value
-	// of any of them must not leak in.
+	// The provider reads PORT, REDIRECT_URI, USERS_FILE, TLS_CERT_FILE and TLS_KEY_FILE and nothing
+	// else; an inherited value of any of them must not leak in.
 	env := []string{}
 	for _, kv := range os.Environ() {
-		if k, _, _ := strings.Cut(kv, "="); k != "PORT" && k != "REDIRECT_URI" && k != "USERS_FILE" {
+		if k, _, _ := strings.Cut(kv, "="); !slices.Contains([]string{"PORT", "REDIRECT_URI", "USERS_FILE", "TLS_CERT_FILE", "TLS_KEY_FILE"}, k) {
 			env = append(env, kv)
 		}
 	}
 	env = append(env, "PORT="+strconv.Itoa(port))
+	if opt.Cert != nil {
+		p.scheme = "https"
+		env = append(env, "TLS_CERT_FILE="+opt.Cert.CertFile, "TLS_KEY_FILE="+opt.Cert.KeyFile)
+	}
 	if len(opt.RedirectURIs) > 0 {
 		env = append(env, "REDIRECT_URI="+strings.Join(opt.RedirectURIs, ","))
 	}
@@ -116,16 +131,17 @@ func StartOIDCProvider(ctx context.Context, opt OIDCProviderOptions) (*OIDCProvi
 		return nil, fmt.Errorf("realpeers: start %s: %w", bin, err)
 	}
 	go func() { _ = p.cmd.Wait(); close(p.exited) }()
-	if err := p.waitReady(ctx); err != nil {
+	if err := p.waitReady(ctx, opt.RootCAs); err != nil {
 		p.Stop()
 		return nil, err
 	}
 	return p, nil
 }
 
-// Issuer is the provider's issuer URL, http://localhost:PORT/ (with the slash, as the provider
-// writes it into its discovery document and tokens): OIDC_ISSUER_URL.
-func (p *OIDCProvider) Issuer() string { return fmt.Sprintf("http://localhost:%d/", p.port) }
+// Issuer is the provider's issuer URL, http://localhost:PORT/ or with a certificate
+// https://localhost:PORT/ (with the slash, as the provider writes it into its discovery document
+// and tokens): OIDC_ISSUER_URL.
+func (p *OIDCProvider) Issuer() string { return fmt.Sprintf("%s://localhost:%d/", p.scheme, p.port) }
 
 // Port is the provider's port. It listens on every interface (the example binds ":PORT").
 func (p *OIDCProvider) Port() int { return p.port }
@@ -136,10 +152,11 @@ func (p *OIDCProvider) AdminUsername() string { return "test-user@localhost" }
 // Log is what the provider wrote so far, for a failing test's message.
 func (p *OIDCProvider) Log() string { return p.log.String() }
 
-func (p *OIDCProvider) waitReady(ctx context.Context) error {
+func (p *OIDCProvider) waitReady(ctx context.Context, roots *x509.CertPool) error {
 	ctx, cancel := context.WithTimeout(ctx, 30*time.Second)
 	defer cancel()
-	client := &http.Client{Timeout: 2 * time.Second}
+	client := &http.Client{Timeout: 2 * time.Second,
+		Transport: &http.Transport{TLSClientConfig: &tls.Config{RootCAs: roots, MinVersion: tls.VersionTLS12}}}
 	discovery := strings.TrimSuffix(p.Issuer(), "/") + "/.well-known/openid-configuration"
 	var last error
 	for {
