@@ -51,6 +51,8 @@ const MESSAGES: Record<string, string> = {
   STRING_MIN: 'Bitte mindestens {{min}} Zeichen eingeben.',
   STRING_MAX: 'Bitte höchstens {{max}} Zeichen eingeben.',
   SINGLE_LINE: 'Bitte in einer Zeile eingeben, ohne Zeilenumbrüche oder Steuerzeichen.',
+  INVALID_CHARACTER: 'Bitte die unsichtbaren Zeichen entfernen (etwa Textrichtungszeichen oder Leerzeichen ohne Breite).',
+  INVALID_ID: 'Die Nummer ist ungültig.',
   INVALID_PRICE: 'Der Betrag muss zwischen {{min}} und {{max}} Euro liegen.',
   CURRENCY: 'Der Betrag muss in Euro mit höchstens zwei Nachkommastellen angegeben werden.',
   INVALID_ZIP: 'Die Postleitzahl ist ungültig.',

@@ -34,7 +34,7 @@ describe('translations', () => {
   it.each([
     'missing', 'invalid', 'not_matching', 'INVALID_SIZE', 'INVALID_DIMENSION', 'TOO_MANY_PIXELS', 'INVALID_IMAGE', 'INVALID_GENDER',
     'INVALID_ZIP', 'INVALID_EMAIL', 'INVALID_COUNTRY', 'INVALID_LANGUAGE', 'TOO_YOUNG', 'TOO_OLD', 'CURRENCY',
-    'NOT_NULL', 'STRING_MIN', 'STRING_MAX', 'SINGLE_LINE', 'NOT_A_PDF', 'INVALID_FILETYPE', 'TOO_MANY_MAILS', 'doc_too_large',
+    'NOT_NULL', 'STRING_MIN', 'STRING_MAX', 'SINGLE_LINE', 'INVALID_CHARACTER', 'INVALID_ID', 'NOT_A_PDF', 'INVALID_FILETYPE', 'TOO_MANY_MAILS', 'doc_too_large',
   ])('translate the validation code %s', (code) => {
     expect(enLeaves[`validation.${code}`]).toBeTruthy();
     expect(deLeaves[`validation.${code}`]).toBeTruthy();

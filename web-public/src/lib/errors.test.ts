@@ -44,6 +44,22 @@ describe('describeRequestError', () => {
     expect(describeRequestError(new CombinedGraphQLErrors({ errors: [{ message: 'depth limit' }] }))).toEqual({
       text: 'depth limit',
     }));
+  it('a business exception refused before any resolver ran shows its translated text', () =>
+    expect(
+      describeRequestError(
+        new CombinedGraphQLErrors({
+          errors: [{ message: 'INVALID_ID', extensions: { messageId: 'INVALID_ID', path: 'rentingId', params: {} } }],
+        }),
+      ),
+    ).toEqual({ key: 'validation.INVALID_ID', values: {} }));
+  it('a lookup keeps its message although it carries a message id', () =>
+    expect(
+      describeRequestError(
+        new CombinedGraphQLErrors({
+          errors: [{ message: 'No Semester found.', extensions: { messageId: 'NO_SEMESTER', path: 'semesterId', params: {} } }],
+        }),
+      ),
+    ).toEqual({ text: 'No Semester found.' }));
   it('a GraphQL error without messages is unknown', () =>
     expect(describeRequestError(new CombinedGraphQLErrors({ errors: [] }))).toEqual({ key: 'errors.unknownGraphql' }));
   it('something that is not an error is unknown', () =>
@@ -58,7 +74,7 @@ describe('businessException', () => {
           errors: [{ message: 'TOO_YOUNG', extensions: { messageId: 'TOO_YOUNG', path: 'birthday', params: { min: 17 } } }],
         }),
       ),
-    ).toEqual({ messageId: 'TOO_YOUNG', params: [{ key: 'min', value: '17' }] }));
+    ).toEqual({ path: 'birthday', messageId: 'TOO_YOUNG', params: [{ key: 'min', value: '17' }] }));
   it('is none for an error without a messageId', () =>
     expect(businessException(new CombinedGraphQLErrors({ errors: [{ message: 'depth limit' }] }))).toBeUndefined());
   it('is none for a network error', () => expect(businessException(serverError(500))).toBeUndefined());

@@ -65,6 +65,12 @@ export function describeRequestError(error: unknown, { upload = false } = {}): M
   // The gateway's abuse limit (TOO_MANY_REQUESTS): say when to try again instead of a generic error.
   if (status === 429) return { key: 'errors.tooManyRequests', values: { minutes: retryMinutes(error) } };
   if (hasGraphQLErrors(error)) {
+    // A business exception refused before any resolver ran (INVALID_ID, …; its message is the
+    // message id): its translated text. Lookups keep their message ('No Apartment found with id 5.').
+    const refused = businessException(error);
+    if (refused && error.errors[0]?.message === refused.messageId) {
+      return { key: `validation.${refused.messageId}`, values: exceptionValues(refused) };
+    }
     const first = error.errors[0]?.message;
     return first ? { text: first } : { key: 'errors.unknownGraphql' };
   }
@@ -81,5 +87,15 @@ export function businessException(error: unknown): UserDataException | undefined
   if (typeof messageId !== 'string') return undefined;
   const params = extensions?.params;
   const values = params && typeof params === 'object' ? Object.entries(params as Record<string, unknown>) : [];
-  return { messageId, params: values.map(([key, value]) => ({ key, value: String(value) })) };
+  const path = typeof extensions?.path === 'string' ? extensions.path : undefined;
+  return { path, messageId, params: values.map(([key, value]) => ({ key, value: String(value) })) };
+}
+
+/**
+ * The form field a business exception concerns (the last segment of its path), when it is one of
+ * fields: the form shows the exception's text at that field, next to the message above the button.
+ */
+export function exceptionField<F extends string>(exception: UserDataException, fields: readonly F[]): F | undefined {
+  const field = exception.path?.split('.').at(-1);
+  return fields.find((f) => f === field);
 }

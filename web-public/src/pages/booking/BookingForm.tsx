@@ -6,7 +6,7 @@ import { Trans, useTranslation } from 'react-i18next';
 import { AntdScope } from '../../components/Antd/AntdScope';
 import { ErrorAlert } from '../../components/Message/ShowMessage';
 import { currentLanguage } from '../../i18n';
-import { describeRequestError, exceptionValues, interpretResult, type Message } from '../../lib/errors';
+import { describeRequestError, exceptionField, exceptionValues, interpretResult, type Message } from '../../lib/errors';
 import { DEFAULT_COUNTRY, DEFAULT_GENDER, DEFAULT_NATIONALITY } from './codeLists';
 import { FILE_ERRORS, PersonalFields, readBase64, trigger, UploadField, useRule } from './formFields';
 import { checkConfirmEmail, checkEmail, parseBirthday } from './formRules';
@@ -92,6 +92,12 @@ interface BookingFormProps {
   offerToken?: string;
 }
 
+/** The fields a business exception's path may name (the service's paths are the form's names). */
+const FORM_FIELDS = [
+  'email', 'firstName', 'lastName', 'street', 'zip', 'city', 'country', 'birthday', 'phone', 'nationality', 'gender',
+  'identityCardFront', 'identityCardBack', 'immatriculation',
+] as const;
+
 function BookingFormFields({ apartmentId, semesterId, sample, offerToken }: BookingFormProps) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
@@ -143,14 +149,12 @@ function BookingFormFields({ apartmentId, semesterId, sample, offerToken }: Book
         navigate(`/booking/step2done?rentingId=${encodeURIComponent(outcome.uuid)}`);
         return;
       }
-      setError(
-        outcome.kind === 'exception'
-          ? {
-              key: 'errors.occurred',
-              values: { message: t(`validation.${outcome.exception.messageId}`, exceptionValues(outcome.exception)) },
-            }
-          : { key: 'errors.backend' },
-      );
+      if (outcome.kind === 'exception') {
+        const message = t(`validation.${outcome.exception.messageId}`, exceptionValues(outcome.exception));
+        const field = exceptionField(outcome.exception, FORM_FIELDS);
+        if (field) form.setFields([{ name: field, errors: [message] }]);
+        setError({ key: 'errors.occurred', values: { message } });
+      } else setError({ key: 'errors.backend' });
     } catch (e) {
       setError(e instanceof FileProblem ? { key: e.key } : describeRequestError(e, { upload: true }));
     } finally {

@@ -77,6 +77,18 @@ describe('the waitlist', () => {
     expect(await screen.findByText(/An apartment is free: you can book it right away/)).toBeTruthy();
   });
 
+  it('shows a refused name at the name field as well as above the button', async () => {
+    const exception = { __typename: 'UserDataException', path: 'name', messageId: 'INVALID_CHARACTER', params: [] };
+    renderRoute('/booking/step1', {
+      mocks: [available(false), { request: { query: JOIN_WAITLIST, variables: { join } }, result: { data: { joinWaitlist: { __typename: 'UpdateResult', exception } } } }],
+    });
+    await fillAndJoin();
+    const text = /Please remove the invisible characters/;
+    await waitFor(() => expect(screen.getAllByText(text)).toHaveLength(2));
+    const name = screen.getByLabelText('Your name');
+    expect(name.getAttribute('aria-invalid')).toBe('true');
+  });
+
   it('the confirmation link confirms with a button and says the place is confirmed', async () => {
     renderRoute('/booking/waitlist-confirm?token=tok-1', {
       language: 'de',

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { AntdScope } from '../../components/Antd/AntdScope';
 import { ErrorAlert } from '../../components/Message/ShowMessage';
 import { currentLanguage } from '../../i18n';
-import { describeRequestError, exceptionValues, type Message } from '../../lib/errors';
+import { describeRequestError, exceptionField, exceptionValues, type Message } from '../../lib/errors';
 import { useOperationMutation } from '../../lib/operations';
 import { JOIN_WAITLIST } from './Waitlist.graphql';
 
@@ -23,11 +23,15 @@ interface WaitlistValues {
  * Step1's offer when no apartment of the bookable semester is free: join its waitlist. The answer is
  * the same whether the address is on the list already; the confirmation link comes by e-mail.
  */
+/** The fields a business exception's path may name. */
+const FIELDS = ['email', 'name', 'language', 'floorId', 'minSize'] as const;
+
 export default function WaitlistJoin({ semesterId, floors }: { semesterId: number; floors: { id: number; name: string }[] }) {
   const { t, i18n } = useTranslation();
   const [join, { loading }] = useOperationMutation(JOIN_WAITLIST);
   const [sentTo, setSentTo] = useState<string>();
   const [problem, setProblem] = useState<Message>();
+  const [form] = Form.useForm<WaitlistValues>();
 
   const onFinish = async (values: WaitlistValues) => {
     setProblem(undefined);
@@ -44,8 +48,12 @@ export default function WaitlistJoin({ semesterId, floors }: { semesterId: numbe
         },
       });
       const exception = data.joinWaitlist.exception;
-      if (exception) setProblem({ key: 'errors.occurred', values: { message: t(`validation.${exception.messageId}`, exceptionValues(exception)) } });
-      else setSentTo(email);
+      if (exception) {
+        const message = t(`validation.${exception.messageId}`, exceptionValues(exception));
+        const field = exceptionField(exception, FIELDS);
+        if (field) form.setFields([{ name: field, errors: [message] }]);
+        setProblem({ key: 'errors.occurred', values: { message } });
+      } else setSentTo(email);
     } catch (e) {
       setProblem(describeRequestError(e));
     }
@@ -64,6 +72,7 @@ export default function WaitlistJoin({ semesterId, floors }: { semesterId: numbe
             <p>{t('booking.waitlist.text')}</p>
             {problem && <ErrorAlert message={problem} focus />}
             <Form<WaitlistValues>
+              form={form}
               layout="vertical"
               disabled={loading}
               initialValues={{ language: currentLanguage(i18n) }}
