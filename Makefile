@@ -61,8 +61,8 @@ build: ## Build all Go binaries into .data/bin
 
 # The partners' own software that the tests run on loopback as the real peers (tools/peers/go.mod pins
 # them): stripe-mock, Stripe's API server built from its OpenAPI description, and zitadel/oidc's example
-# OpenID provider. A module of its own, outside go.work, so that their dependencies never move the
-# workspace's versions.
+# OpenID provider (tools/peers/oidc-provider: the example, serving https when given a certificate). A
+# module of its own, outside go.work, so that their dependencies never move the workspace's versions.
 PEERS := $(BIN_DIR)/stripe-mock $(BIN_DIR)/oidc-provider
 
 .PHONY: peers
@@ -71,13 +71,13 @@ peers: $(PEERS) ## Build the partners' real software the tests talk to (stripe-m
 $(BIN_DIR)/stripe-mock: tools/peers/go.mod
 	cd tools/peers && GOWORK=off $(GO) build -o $(abspath $@) github.com/stripe/stripe-mock
 
-$(BIN_DIR)/oidc-provider: tools/peers/go.mod
-	cd tools/peers && GOWORK=off $(GO) build -o $(abspath $@) github.com/zitadel/oidc/v3/example/server
+$(BIN_DIR)/oidc-provider: tools/peers/go.mod tools/peers/oidc-provider/main.go
+	cd tools/peers && GOWORK=off $(GO) build -o $(abspath $@) ./oidc-provider
 
 ##@ Testing
 
 .PHONY: test
-test: packages-test test-go test-web test-e2e test-chaos test-rehearsal test-deploy ## Run every test
+test: packages-test test-go test-fuzz test-web test-e2e test-chaos test-rehearsal test-deploy ## Run every test
 
 .PHONY: test-e2e
 test-e2e: ## Browser end-to-end tests (Playwright, headless Chromium) against a fresh system on ports shifted by E2E_PORT_OFFSET (100)
@@ -150,6 +150,26 @@ test-go: peers ## go vet and go test -count=1 in every workspace module (real Po
 	echo "=== go test platform/picture and the document service's imaging with Go's JPEG encoder (builds without -tags libjpeg)"; \
 	(cd platform && GOFLAGS="$(filter-out -tags=libjpeg,$(GOFLAGS))" $(GO) test -count=1 ./picture/...) || failed="$$failed test:picture-without-libjpeg"; \
 	(cd services/document && GOFLAGS="$(filter-out -tags=libjpeg,$(GOFLAGS))" $(GO) test -count=1 ./internal/adapters/imaging ./internal/domain) || failed="$$failed test:document-without-libjpeg"; \
+	if [ -n "$$failed" ]; then echo "FAILED:$$failed"; exit 1; fi
+
+# The fuzz targets (Go's native fuzzing), as module:package:target, each seeded by its f.Add calls and
+# its corpus in the package's testdata/fuzz/<target>/: the uploads' picture checks, the building file,
+# the gateway's reading of an operation and its cost and admin check. make test runs each for
+# FUZZTIME; longer, e.g. before a release: make test-fuzz FUZZTIME=10m (README, "Fuzzing").
+FUZZ_TARGETS := platform:./picture:FuzzUpload \
+	services/catalog:./internal/adapters/buildingfile:FuzzParse \
+	gateway:./internal/httpapi:FuzzReadOperation \
+	gateway:./internal/adminguard:FuzzInspect
+FUZZTIME ?= 10s
+
+.PHONY: test-fuzz
+test-fuzz: ## Run each fuzz target for FUZZTIME (10s; make test-fuzz FUZZTIME=10m runs longer); a failing input is written to the target's testdata/fuzz
+	@failed=""; \
+	for target in $(FUZZ_TARGETS); do \
+		IFS=: read -r module pkg fuzz <<< "$$target"; \
+		echo "=== fuzz $$fuzz ($$module, $$pkg) for $(FUZZTIME)"; \
+		(cd $$module && $(GO) test -run='^$$' -fuzz="^$$fuzz\$$" -fuzztime=$(FUZZTIME) -fuzzminimizetime=5s $$pkg) || failed="$$failed $$fuzz"; \
+	done; \
 	if [ -n "$$failed" ]; then echo "FAILED:$$failed"; exit 1; fi
 
 # The benchmark starts the whole system as `make run` does (its own data and ports: it runs beside
