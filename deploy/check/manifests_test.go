@@ -635,11 +635,15 @@ func TestNATS_threeNodeJetStreamWithSyncAlwaysAndReplicatedStreams(t *testing.T)
 }
 
 // TestNATS_eachUserSignsInWithItsSecret: the NATS configuration has users only (no anonymous
-// access), each with its password from the Secret nats-<user> in the servers' environment, and the
-// Deployment of the same name signs in as that user with that Secret. The users and their
-// permissions come from platform/natsauth (its TestChartValues_matchTheTable).
+// access), in two accounts with JetStream (the services' streams in SERVICES, the gateway's buckets
+// in GATEWAY), each user with its password from the Secret nats-<user> in the servers' environment.
+// The Deployment of the same name signs in as that user with that Secret; the provisioning users
+// (provision, provision-gateway) are the Job nats-provision's alone, and no other workload reads
+// their Secrets. The users and their permissions come from platform/natsauth (its
+// TestChartValues_matchTheTable).
 func TestNATS_eachUserSignsInWithItsSecret(t *testing.T) {
-	userRE := regexp.MustCompile(`"user": "([a-z]+)"`)
+	userRE := regexp.MustCompile(`"user": "([a-z-]+)"`)
+	provisioners := map[string]string{"provision": "NATS_PROVISION_PASSWORD", "provision-gateway": "NATS_PROVISION_GATEWAY_PASSWORD"}
 	for overlay, objects := range overlays(t) {
 		cm, ok := find(objects, "ConfigMap", "nats-config")
 		if !ok {
@@ -647,8 +651,9 @@ func TestNATS_eachUserSignsInWithItsSecret(t *testing.T) {
 		}
 		conf := fmt.Sprint(Get(cm.Map, "data", "nats.conf"))
 		users := userRE.FindAllStringSubmatch(conf, -1)
-		if !strings.Contains(conf, `"authorization"`) || len(users) < 5 || strings.Contains(conf, "no_auth_user") {
-			t.Fatalf("%s: NATS without a user for each service and the gateway:\n%s", overlay, conf)
+		if !strings.Contains(conf, `"accounts"`) || !strings.Contains(conf, `"GATEWAY"`) || !strings.Contains(conf, `"SERVICES"`) ||
+			len(users) < 7 || strings.Contains(conf, "no_auth_user") || strings.Contains(conf, `"authorization"`) {
+			t.Fatalf("%s: NATS without the accounts and a user for each service, the gateway and the provisioning:\n%s", overlay, conf)
 		}
 		sts, _ := find(objects, "StatefulSet", "nats")
 		serverEnv := map[string]any{}
@@ -661,7 +666,7 @@ func TestNATS_eachUserSignsInWithItsSecret(t *testing.T) {
 		}
 		for _, m := range users {
 			user := m[1]
-			variable := "NATS_PASSWORD_" + strings.ToUpper(user)
+			variable := "NATS_PASSWORD_" + strings.ToUpper(strings.ReplaceAll(user, "-", "_"))
 			if !strings.Contains(conf, `"password": $`+variable) {
 				t.Errorf("%s: NATS user %s does not take its password from %s", overlay, user, variable)
 			}
@@ -669,23 +674,61 @@ func TestNATS_eachUserSignsInWithItsSecret(t *testing.T) {
 			if got, _ := serverEnv[variable].(map[string]any); !reflect.DeepEqual(got, want) {
 				t.Errorf("%s: the NATS servers read %s from %v, want the Secret %v", overlay, variable, serverEnv[variable], want)
 			}
-			d, ok := find(objects, "Deployment", user)
+			workload, kind, userVariable, passwordVariable := user, "Deployment", "NATS_USER", "NATS_PASSWORD"
+			if v, ok := provisioners[user]; ok {
+				workload, kind, userVariable, passwordVariable = "nats-provision", "Job", "", v
+			}
+			d, ok := find(objects, kind, workload)
 			if !ok {
-				t.Errorf("%s: NATS user %s, but no Deployment %s", overlay, user, user)
+				t.Errorf("%s: NATS user %s, but no %s %s", overlay, user, kind, workload)
 				continue
 			}
 			env := map[string]any{}
 			for _, e := range List(containers(podSpec(d))[0]["env"]) {
 				env[Get(e, "name").(string)] = e
 			}
-			if v := Get(env["NATS_USER"], "value"); v != user {
-				t.Errorf("%s: Deployment %s signs in to NATS as %v, want %s", overlay, user, v, user)
+			if v := Get(env[userVariable], "value"); userVariable != "" && v != user {
+				t.Errorf("%s: %s %s signs in to NATS as %v, want %s", overlay, kind, workload, v, user)
 			}
-			if got, _ := Get(env["NATS_PASSWORD"], "valueFrom", "secretKeyRef").(map[string]any); !reflect.DeepEqual(got, want) {
-				t.Errorf("%s: Deployment %s reads NATS_PASSWORD from %v, want the Secret %v", overlay, user, got, want)
+			if got, _ := Get(env[passwordVariable], "valueFrom", "secretKeyRef").(map[string]any); !reflect.DeepEqual(got, want) {
+				t.Errorf("%s: %s %s reads %s from %v, want the Secret %v", overlay, kind, workload, passwordVariable, got, want)
+			}
+		}
+		// The provisioning's passwords: in the NATS servers and the Job nats-provision only.
+		for _, o := range objects {
+			if o.ID() == "StatefulSet/nats" || o.ID() == "Job/nats-provision" {
+				continue
+			}
+			for _, secret := range secretRefs(o.Map) {
+				if _, ok := provisioners[strings.TrimPrefix(secret, "nats-")]; ok {
+					t.Errorf("%s: %s reads the provisioning's Secret %s", overlay, o.ID(), secret)
+				}
 			}
 		}
 	}
+}
+
+// secretRefs are the names of the Secrets that v (an object, or a part of one) refers to.
+func secretRefs(v any) []string {
+	var names []string
+	switch v := v.(type) {
+	case map[string]any:
+		for key, child := range v {
+			if key == "secretKeyRef" || key == "secretRef" || key == "secret" {
+				if name, ok := Get(child, "name").(string); ok {
+					names = append(names, name)
+				} else if name, ok := Get(child, "secretName").(string); ok {
+					names = append(names, name)
+				}
+			}
+			names = append(names, secretRefs(child)...)
+		}
+	case []any:
+		for _, child := range v {
+			names = append(names, secretRefs(child)...)
+		}
+	}
+	return names
 }
 
 // nats.yaml records the checksums of the chart and the values it was rendered from.

@@ -2,7 +2,6 @@ package events
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"log/slog"
 	"slices"
@@ -14,6 +13,7 @@ import (
 	"go.opentelemetry.io/otel/attribute"
 	"go.opentelemetry.io/otel/codes"
 
+	"semesterhaus/platform/natsprovision"
 	"semesterhaus/proto/events/v1/streams"
 )
 
@@ -21,46 +21,34 @@ import (
 // has the message delivered again later.
 type Handler func(ctx context.Context, tx pgx.Tx, msg jetstream.Msg) error
 
-// ConsumerConfig describes a durable consumer.
+// ConsumerConfig names a durable consumer: one of the stream's (streams.Stream.Consumers), which
+// the provisioning created (semesterhaus/platform/natsprovision) with the subjects it handles.
 type ConsumerConfig struct {
-	Stream  streams.Stream // the stream and the subjects declared on it
+	Stream  streams.Stream // the stream, the subjects declared on it and its consumers
 	Durable string         // also the key under which processed event ids are recorded
-	// Handles names the subjects the handler acts on, each declared on the stream (a "*" token
-	// stands for any one). The server sends only those where it can (filtersFor); otherwise it
-	// sends the whole stream, and the messages on the stream's other declared subjects are
-	// acknowledged without a transaction, which would only record that nothing happened. A message
-	// on a subject the stream does not declare is an error: logged, counted and terminated.
-	Handles []string
-	// MaxDeliver bounds deliveries of a failing message; 0 means unlimited, so that no fact is
-	// dropped silently (failures are logged and retried with a growing delay).
-	MaxDeliver int
-	// AckWait is how long a delivery may take before JetStream sends the message again; it also
-	// bounds the handler. 0 means 30 s.
-	AckWait time.Duration
 }
 
-const (
-	defaultAckWait = 30 * time.Second
-	// streamWait is how often a consumer looks for a stream its producer has not made yet.
-	streamWait = 2 * time.Second
-)
-
-// Consume creates or updates the durable consumer and handles its messages one at a time until ctx
-// ends. If the stream does not exist yet (its producer has not started), it waits for it.
+// Consume binds to the durable consumer and handles its messages one at a time until ctx ends. The
+// consumer acts on the subjects the catalogue declares for it (streams.Consumer.Handles); messages
+// on the stream's other declared subjects (an old server sends them) are acknowledged without a
+// transaction, and a message on a subject the stream does not declare is an error: logged, counted
+// and terminated. If the provisioning has not made the stream or the durable yet, Consume waits for
+// them; it never creates them (the service's NATS user may not).
 //
 // Each message is handled in a transaction that first records its Nats-Msg-Id for this durable; a
 // message whose id is already recorded is acknowledged without running h. The acknowledgement comes
 // after the commit, so a crash in between only causes a redelivery, which then changes nothing.
 func Consume(ctx context.Context, js jetstream.JetStream, pool *pgxpool.Pool, logger *slog.Logger, cfg ConsumerConfig, h Handler) error {
-	if cfg.AckWait == 0 {
-		cfg.AckWait = defaultAckWait
+	decl, ok := cfg.Stream.Consumer(cfg.Durable)
+	if !ok {
+		return fmt.Errorf("events: the stream %s declares no consumer %s", cfg.Stream.Name, cfg.Durable)
 	}
-	if err := cfg.check(); err != nil {
-		return err
+	if err := cfg.Stream.Check(decl); err != nil {
+		return fmt.Errorf("events: %w", err)
 	}
-	// The consumer's series exist from its start, also while it waits for its stream.
+	// The consumer's series exist from its start, also while it waits for its durable.
 	metrics := newConsumerMetrics(cfg.Durable)
-	cons, err := createConsumer(ctx, js, logger, cfg)
+	cons, err := bindConsumer(ctx, js, logger, cfg.Stream, decl)
 	if err != nil {
 		if ctx.Err() != nil {
 			return nil
@@ -73,7 +61,7 @@ func Consume(ctx context.Context, js jetstream.JetStream, pool *pgxpool.Pool, lo
 		return fmt.Errorf("events: consumer %s: %w", cfg.Durable, err)
 	}
 	defer it.Stop()
-	c := consumer{pool: pool, logger: logger.With("consumer", cfg.Durable), cfg: cfg, handler: h, metrics: metrics}
+	c := consumer{pool: pool, logger: logger.With("consumer", cfg.Durable), stream: cfg.Stream, decl: decl, handler: h, metrics: metrics}
 	for {
 		msg, err := it.Next(jetstream.NextContext(ctx))
 		if ctx.Err() != nil {
@@ -86,78 +74,37 @@ func Consume(ctx context.Context, js jetstream.JetStream, pool *pgxpool.Pool, lo
 	}
 }
 
-// check refuses a consumer that handles nothing or a subject its stream does not declare: a typo
-// would otherwise lose events without a word.
-func (cfg ConsumerConfig) check() error {
-	if len(cfg.Handles) == 0 {
-		return fmt.Errorf("events: consumer %s handles no subject of %s", cfg.Durable, cfg.Stream.Name)
+// bindConsumer waits until the provisioning has made the durable and checks that it filters what
+// the catalogue says: a durable left from an older catalogue would hand the handler subjects it
+// does not expect, or withhold some.
+func bindConsumer(ctx context.Context, js jetstream.JetStream, logger *slog.Logger, s streams.Stream, decl streams.Consumer) (jetstream.Consumer, error) {
+	cons, err := natsprovision.Await(ctx, func(ctx context.Context) (jetstream.Consumer, error) {
+		return js.Consumer(ctx, s.Name, decl.Durable)
+	}, func(error) {
+		logger.Warn("waiting for the provisioning of the durable consumer", "stream", s.Name, "consumer", decl.Durable)
+	}, jetstream.ErrStreamNotFound, jetstream.ErrConsumerNotFound)
+	if err != nil {
+		return nil, fmt.Errorf("events: consumer %s on %s: %w", decl.Durable, s.Name, err)
 	}
-	for _, subject := range cfg.Handles {
-		if !cfg.Stream.Declares(subject) {
-			return fmt.Errorf("events: consumer %s handles %s, which the stream %s does not declare", cfg.Durable, subject, cfg.Stream.Name)
-		}
+	got := cons.CachedInfo().Config
+	want := natsprovision.ConsumerConfig(s, decl, js.Conn().ConnectedServerVersion())
+	if got.FilterSubject != want.FilterSubject || !slices.Equal(got.FilterSubjects, want.FilterSubjects) {
+		return nil, fmt.Errorf("events: consumer %s on %s filters %v, the catalogue says %v: run the NATS provisioning again",
+			decl.Durable, s.Name, append([]string{got.FilterSubject}, got.FilterSubjects...), append([]string{want.FilterSubject}, want.FilterSubjects...))
 	}
-	return nil
+	return cons, nil
 }
 
-// handles reports whether the handler acts on subject.
-func (cfg ConsumerConfig) handles(subject string) bool {
-	return slices.ContainsFunc(cfg.Handles, func(pattern string) bool { return streams.Matches(pattern, subject) })
-}
-
-func createConsumer(ctx context.Context, js jetstream.JetStream, logger *slog.Logger, cfg ConsumerConfig) (jetstream.Consumer, error) {
-	cc := jetstream.ConsumerConfig{
-		Durable:    cfg.Durable,
-		AckPolicy:  jetstream.AckExplicitPolicy,
-		AckWait:    cfg.AckWait,
-		MaxDeliver: cfg.MaxDeliver,
-	}
-	// A single filter goes into FilterSubject, which servers before 2.10 (e.g. Debian's) understand.
-	if filters := filtersFor(cfg, js.Conn().ConnectedServerVersion()); len(filters) == 1 {
-		cc.FilterSubject = filters[0]
-	} else {
-		cc.FilterSubjects = filters
-	}
-	for {
-		cons, err := js.CreateOrUpdateConsumer(ctx, cfg.Stream.Name, cc)
-		if err == nil {
-			return cons, nil
-		}
-		if !errors.Is(err, jetstream.ErrStreamNotFound) {
-			return nil, fmt.Errorf("events: consumer %s on %s: %w", cfg.Durable, cfg.Stream.Name, err)
-		}
-		logger.Warn("waiting for stream", "stream", cfg.Stream.Name, "consumer", cfg.Durable)
-		if !sleep(ctx, streamWait) {
-			return nil, ctx.Err()
-		}
-	}
-}
-
-// filtersFor returns the subjects the consumer asks the server for. When the handler acts on a
-// few subjects only, the server sends just those where it can (one subject on any server, several
-// from 2.10 on): every other message would be delivered, acknowledged and skipped for nothing, and
-// a busy stream brings many of them.
-func filtersFor(cfg ConsumerConfig, serverVersion string) []string {
-	if len(cfg.Handles) == 1 || len(cfg.Handles) > 1 && severalFiltersSupported(serverVersion) {
-		return cfg.Handles
-	}
-	return []string{cfg.Stream.Wildcard()}
-}
-
-// severalFiltersSupported tells whether a server of that version ("2.10.4") filters a consumer by
-// several subjects.
-func severalFiltersSupported(serverVersion string) bool {
-	var major, minor int
-	if _, err := fmt.Sscanf(serverVersion, "%d.%d", &major, &minor); err != nil {
-		return false
-	}
-	return major > 2 || major == 2 && minor >= 10
+// handles reports whether the consumer acts on subject.
+func (c consumer) handles(subject string) bool {
+	return slices.ContainsFunc(c.decl.Handles, func(pattern string) bool { return streams.Matches(pattern, subject) })
 }
 
 type consumer struct {
 	pool    *pgxpool.Pool
 	logger  *slog.Logger
-	cfg     ConsumerConfig
+	stream  streams.Stream
+	decl    streams.Consumer
 	handler Handler
 	metrics consumerMetrics
 }
@@ -174,7 +121,7 @@ func (c consumer) handle(ctx context.Context, msg jetstream.Msg) {
 		Counters.Redelivered.Add(1)
 		c.metrics.redeliveries.Inc()
 	}
-	if !c.cfg.handles(msg.Subject()) {
+	if !c.handles(msg.Subject()) {
 		c.skip(ctx, msg)
 		return
 	}
@@ -185,18 +132,18 @@ func (c consumer) handle(ctx context.Context, msg jetstream.Msg) {
 	}
 	// A message being handled when shutdown begins is finished rather than abandoned; AckWait bounds
 	// it, since after that JetStream delivers the message again anyway.
-	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), c.cfg.AckWait)
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), c.decl.Wait())
 	defer cancel()
 	// The handler's work (its queries, calls and the events it writes) joins the trace of the
 	// request that caused the event.
-	ctx, span := startConsumeSpan(ctx, msg, c.cfg.Durable, id, meta)
+	ctx, span := startConsumeSpan(ctx, msg, c.decl.Durable, id, meta)
 	defer span.End()
 
 	var duplicate bool
 	err = pgx.BeginFunc(ctx, c.pool, func(tx pgx.Tx) error {
 		// Inserting first also locks the id: a concurrent delivery in another replica waits here
 		// and then finds the id recorded.
-		tag, err := tx.Exec(ctx, "INSERT INTO processed_events (consumer, event_id) VALUES ($1, $2) ON CONFLICT DO NOTHING", c.cfg.Durable, id)
+		tag, err := tx.Exec(ctx, "INSERT INTO processed_events (consumer, event_id) VALUES ($1, $2) ON CONFLICT DO NOTHING", c.decl.Durable, id)
 		if err != nil {
 			return err
 		}
@@ -239,11 +186,11 @@ func (c consumer) handle(ctx context.Context, msg jetstream.Msg) {
 // producer's typo, a subject nobody told the consumers about) is an error: it is terminated, not
 // acknowledged as if handled, and it is logged and counted.
 func (c consumer) skip(ctx context.Context, msg jetstream.Msg) {
-	if !c.cfg.Stream.Declares(msg.Subject()) {
+	if !c.stream.Declares(msg.Subject()) {
 		Counters.Undeclared.Add(1)
 		c.metrics.undeclared.Inc()
 		c.logger.ErrorContext(ctx, "event on a subject the stream does not declare, terminated",
-			"subject", msg.Subject(), "stream", c.cfg.Stream.Name, "event_id", msg.Headers().Get(jetstream.MsgIDHeader))
+			"subject", msg.Subject(), "stream", c.stream.Name, "event_id", msg.Headers().Get(jetstream.MsgIDHeader))
 		if err := msg.Term(); err != nil {
 			c.logger.WarnContext(ctx, "terminating failed", "subject", msg.Subject(), "err", err)
 		}
@@ -272,14 +219,4 @@ func backoff(delivered uint64) time.Duration {
 		return time.Minute
 	}
 	return min(time.Second<<max(delivered, 1)>>1, time.Minute)
-}
-
-// sleep waits d and reports false when ctx ended first.
-func sleep(ctx context.Context, d time.Duration) bool {
-	select {
-	case <-ctx.Done():
-		return false
-	case <-time.After(d):
-		return true
-	}
 }

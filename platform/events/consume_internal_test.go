@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"log/slog"
-	"slices"
 	"strings"
 	"testing"
 
@@ -15,29 +14,6 @@ import (
 )
 
 var renting = streams.Stream{Name: "RENTING", Prefix: "renting", Declared: []string{"state.*", "deleted"}}
-
-func TestFiltersFor(t *testing.T) {
-	t.Parallel()
-	stream := []string{"renting.>"}
-	tests := []struct {
-		name    string
-		handles []string
-		version string
-		want    []string
-	}{
-		{"one subject handled, old server", []string{"renting.deleted"}, "2.9.10", []string{"renting.deleted"}},
-		{"several subjects, old server", []string{"renting.deleted", "renting.state.x"}, "2.9.10", stream},
-		{"several subjects, 2.10", []string{"renting.deleted", "renting.state.x"}, "2.10.0", []string{"renting.deleted", "renting.state.x"}},
-		{"several subjects, newer", []string{"renting.deleted", "renting.state.x"}, "2.15.2", []string{"renting.deleted", "renting.state.x"}},
-		{"several subjects, unknown version", []string{"renting.deleted", "renting.state.x"}, "", stream},
-	}
-	for _, tt := range tests {
-		cfg := ConsumerConfig{Stream: renting, Handles: tt.handles}
-		if got := filtersFor(cfg, tt.version); !slices.Equal(got, tt.want) {
-			t.Errorf("%s: filtersFor = %v, want %v", tt.name, got, tt.want)
-		}
-	}
-}
 
 // fakeMsg is a delivery of JetStream that records how it was settled.
 type fakeMsg struct {
@@ -54,7 +30,7 @@ func (m *fakeMsg) Metadata() (*jetstream.MsgMetadata, error) {
 	return &jetstream.MsgMetadata{NumDelivered: 1, Stream: "RENTING"}, nil
 }
 
-// An old server sends a consumer of several subjects the whole stream (filtersFor): the stream's
+// An old server sends a consumer of several subjects the whole stream (streams.Consumer.Filters): the stream's
 // other declared subjects are acknowledged and skipped, but a subject it does not declare (a typo
 // of a producer) is an error, not a silent acknowledgement.
 func TestHandle_subjectsNotHandled_skippedIfDeclaredElseAnError(t *testing.T) {
@@ -72,7 +48,8 @@ func TestHandle_subjectsNotHandled_skippedIfDeclaredElseAnError(t *testing.T) {
 		durable := "internal-" + tt.subject
 		c := consumer{
 			logger:  slog.New(slog.NewTextHandler(&log, nil)),
-			cfg:     ConsumerConfig{Stream: renting, Durable: durable, Handles: []string{"renting.state.*"}},
+			stream:  renting,
+			decl:    streams.Consumer{Durable: durable, Handles: []string{"renting.state.*"}},
 			metrics: newConsumerMetrics(durable),
 		}
 		before := Counters.Undeclared.Load()

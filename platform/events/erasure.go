@@ -25,6 +25,6 @@ func ErasureConsumer(js jetstream.JetStream, pool *pgxpool.Pool, stream streams.
 		return erase(ctx, tx, e.GetRenterId(), e.GetActor())
 	})
 	return server.Func("renter-erasures", func(ctx context.Context) error {
-		return Consume(ctx, js, pool, logger, ConsumerConfig{Stream: stream.Stream(), Durable: durable, Handles: []string{stream.Erased()}}, erased)
+		return Consume(ctx, js, pool, logger, ConsumerConfig{Stream: stream.Stream(), Durable: durable}, erased)
 	})
 }

@@ -9,9 +9,11 @@
 // consumer, and acknowledges only after the commit. A redelivered event finds its id recorded and
 // changes nothing.
 //
-// Streams and the subjects on them are declared once, in semesterhaus/proto/events/v1/streams:
-// EnsureStream creates a declared stream, and a consumer handles declared subjects only; a message on
-// a subject its stream does not declare is an error.
+// Streams, the subjects on them and their durable consumers are declared once, in
+// semesterhaus/proto/events/v1/streams, and created by the provisioning
+// (semesterhaus/platform/natsprovision), not by a service: the relay publishes into a stream that is
+// there, Consume binds to a durable that is there, and a consumer handles declared subjects only; a
+// message on a subject its stream does not declare is an error.
 package events
 
 import (

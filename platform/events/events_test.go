@@ -19,6 +19,7 @@ import (
 	"github.com/nats-io/nats.go/jetstream"
 
 	"semesterhaus/platform/events"
+	"semesterhaus/platform/natsprovision"
 	"semesterhaus/platform/natstest"
 	"semesterhaus/platform/pgtest"
 	"semesterhaus/platform/postgres"
@@ -40,22 +41,22 @@ type env struct {
 // declaredSubjects are the subjects the tests' streams declare; "undeclared" is not among them.
 var declaredSubjects = []string{"happened", "a", "b", "c"}
 
-func newEnv(t *testing.T, options ...events.StreamOption) *env {
+func newEnv(t *testing.T, options ...natsprovision.Option) *env {
 	t.Helper()
 	pool, _ := pgtest.NewDatabase(t, os.DirFS("testdata/migrations"))
 	_, js := natstest.Connect(t)
 	e := &env{t: t, pool: pool, js: js, stream: natstest.Unique("EVENTS"), prefix: natstest.Unique("test"),
 		logger: slog.New(slog.NewTextHandler(t.Output(), nil))}
-	if err := events.EnsureStream(context.Background(), js, e.declared(), options...); err != nil {
+	if err := natsprovision.Stream(context.Background(), js, e.declared(), options...); err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { _ = js.DeleteStream(context.Background(), e.stream) })
 	return e
 }
 
-// declared is the test's stream with its declared subjects.
-func (e *env) declared() streams.Stream {
-	return streams.Stream{Name: e.stream, Prefix: e.prefix, Declared: declaredSubjects}
+// declared is the test's stream with its declared subjects and the consumers.
+func (e *env) declared(consumers ...streams.Consumer) streams.Stream {
+	return streams.Stream{Name: e.stream, Prefix: e.prefix, Declared: declaredSubjects, Consumers: consumers}
 }
 
 // background runs fn until the test ends and fails the test if fn returns an error.
@@ -79,9 +80,25 @@ func (e *env) startConsumer(durable string, h events.Handler) {
 	if h == nil {
 		h = record(durable)
 	}
-	cfg := events.ConsumerConfig{Stream: e.declared(), Durable: durable, Handles: []string{e.prefix + ".happened"}}
+	e.consume(e.happened(durable), true, h)
+}
+
+// happened is a consumer of the subject happened.
+func (e *env) happened(durable string) streams.Consumer {
+	return streams.Consumer{Durable: durable, Handles: []string{e.prefix + ".happened"}}
+}
+
+// consume runs c until the test ends, provisioned first if provision says so.
+func (e *env) consume(c streams.Consumer, provision bool, h events.Handler) {
+	e.t.Helper()
+	stream := e.declared(c)
+	if provision {
+		if err := natsprovision.Consumer(context.Background(), e.js, stream, c); err != nil {
+			e.t.Fatal(err)
+		}
+	}
 	e.background("consumer", func(ctx context.Context) error {
-		return events.Consume(ctx, e.js, e.pool, e.logger, cfg, h)
+		return events.Consume(ctx, e.js, e.pool, e.logger, events.ConsumerConfig{Stream: stream, Durable: c.Durable}, h)
 	})
 }
 
@@ -221,7 +238,7 @@ func TestOutbox_rolledBackTransaction_publishesNothing(t *testing.T) {
 func TestConsume_sameMsgIDPublishedTwice_changesNothing(t *testing.T) {
 	t.Parallel()
 	// A tiny duplicate window lets JetStream store both copies, as after a late re-publish.
-	e := newEnv(t, events.DuplicateWindow(100*time.Millisecond))
+	e := newEnv(t, natsprovision.DuplicateWindow(100*time.Millisecond))
 	const id = "5b0c3c1e-4a57-4bde-9c49-3a1b1f0e2d11"
 	for range 2 {
 		if _, err := e.js.PublishMsg(context.Background(), &nats.Msg{Subject: e.prefix + ".happened", Data: []byte("once")}, jetstream.WithMsgID(id)); err != nil {
@@ -365,15 +382,25 @@ func TestConsume_handlerFails_rolledBackAndRetried(t *testing.T) {
 	}
 }
 
-func TestConsume_streamCreatedLater_waitsForIt(t *testing.T) {
+// TestConsume_provisionedLater_waitsForIt: a service started before the provisioning waits for its
+// stream and then for its durable, and creates neither.
+func TestConsume_provisionedLater_waitsForIt(t *testing.T) {
 	t.Parallel()
 	pool, _ := pgtest.NewDatabase(t, os.DirFS("testdata/migrations"))
 	_, js := natstest.Connect(t)
 	e := &env{t: t, pool: pool, js: js, stream: natstest.Unique("LATE"), prefix: natstest.Unique("late"), logger: slog.New(slog.DiscardHandler)}
 	t.Cleanup(func() { _ = js.DeleteStream(context.Background(), e.stream) }) // after the consumer stopped
-	e.startConsumer("reader", nil)
+	reader := e.happened("reader")
+	e.consume(reader, false, record("reader"))
 	time.Sleep(100 * time.Millisecond)
-	if err := events.EnsureStream(context.Background(), js, e.declared()); err != nil {
+	if err := natsprovision.Stream(context.Background(), js, e.declared()); err != nil { // the stream alone
+		t.Fatal(err)
+	}
+	time.Sleep(100 * time.Millisecond)
+	if _, err := js.Consumer(context.Background(), e.stream, "reader"); !errors.Is(err, jetstream.ErrConsumerNotFound) {
+		t.Fatalf("the consumer made its durable: %v", err)
+	}
+	if err := natsprovision.Stream(context.Background(), js, e.declared(reader)); err != nil {
 		t.Fatal(err)
 	}
 	e.startRelay()
@@ -411,35 +438,6 @@ func TestRelay_deletesEventsPublishedLongAgo(t *testing.T) {
 	}
 }
 
-func TestEnsureStream_setsDuplicateWindowAndUpdates(t *testing.T) {
-	t.Parallel()
-	_, js := natstest.Connect(t)
-	stream := streams.Stream{Name: natstest.Unique("DUP"), Prefix: natstest.Unique("dup")}
-	t.Cleanup(func() { _ = js.DeleteStream(context.Background(), stream.Name) })
-	maxAge := func(cfg *jetstream.StreamConfig) { cfg.MaxAge = time.Minute }
-	tests := []struct {
-		name   string
-		option events.StreamOption
-		want   time.Duration
-	}{
-		{"default window", func(*jetstream.StreamConfig) {}, 10 * time.Minute},
-		{"capped by MaxAge (update)", maxAge, time.Minute},
-		{"explicit window (update)", events.DuplicateWindow(30 * time.Second), 30 * time.Second},
-	}
-	for _, tt := range tests { // in order: each step updates the same stream
-		if err := events.EnsureStream(context.Background(), js, stream, tt.option); err != nil {
-			t.Fatalf("%s: %v", tt.name, err)
-		}
-		s, err := js.Stream(context.Background(), stream.Name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if got := s.CachedInfo().Config.Duplicates; got != tt.want {
-			t.Errorf("%s: duplicates = %v, want %v", tt.name, got, tt.want)
-		}
-	}
-}
-
 func TestConnect_unreachable_failsWithinContext(t *testing.T) {
 	t.Parallel()
 	ctx, cancel := context.WithTimeout(context.Background(), time.Second)
@@ -452,13 +450,10 @@ func TestConnect_unreachable_failsWithinContext(t *testing.T) {
 func TestConsume_severalFilterSubjects_receivesOnlyThose(t *testing.T) {
 	t.Parallel()
 	e := newEnv(t)
-	if version := e.js.Conn().ConnectedServerVersion(); !events.SeveralFiltersSupported(version) {
+	if version := e.js.Conn().ConnectedServerVersion(); !streams.SeveralFiltersSupported(version) {
 		t.Skipf("nats-server %s cannot filter a consumer by several subjects", version)
 	}
-	cfg := events.ConsumerConfig{Stream: e.declared(), Durable: "picky", Handles: []string{e.prefix + ".a", e.prefix + ".b"}}
-	e.background("consumer", func(ctx context.Context) error {
-		return events.Consume(ctx, e.js, e.pool, e.logger, cfg, record("picky"))
-	})
+	e.consume(streams.Consumer{Durable: "picky", Handles: []string{e.prefix + ".a", e.prefix + ".b"}}, true, record("picky"))
 	for _, s := range []string{"a", "c", "b"} {
 		if _, err := e.js.Publish(context.Background(), e.prefix+"."+s, []byte(s)); err != nil {
 			t.Fatal(err)
@@ -473,10 +468,7 @@ func TestConsume_severalFilterSubjects_receivesOnlyThose(t *testing.T) {
 func TestConsume_declaredSubjectsNotHandled_acknowledgedWithoutATransaction(t *testing.T) {
 	t.Parallel()
 	e := newEnv(t)
-	cfg := events.ConsumerConfig{Stream: e.declared(), Durable: "picky", Handles: []string{e.prefix + ".a", e.prefix + ".b"}}
-	e.background("consumer", func(ctx context.Context) error {
-		return events.Consume(ctx, e.js, e.pool, e.logger, cfg, record("picky"))
-	})
+	e.consume(streams.Consumer{Durable: "picky", Handles: []string{e.prefix + ".a", e.prefix + ".b"}}, true, record("picky"))
 	for _, s := range []string{"c", "a", "b"} {
 		if _, err := e.js.Publish(context.Background(), e.prefix+"."+s, []byte(s)); err != nil {
 			t.Fatal(err)
@@ -497,7 +489,7 @@ func TestConsume_handlesASubjectTheStreamDoesNotDeclare_refusesToStart(t *testin
 	t.Parallel()
 	e := newEnv(t)
 	for _, handles := range [][]string{nil, {e.prefix + ".a", e.prefix + ".hapened"}} {
-		cfg := events.ConsumerConfig{Stream: e.declared(), Durable: "typo", Handles: handles}
+		cfg := events.ConsumerConfig{Stream: e.declared(streams.Consumer{Durable: "typo", Handles: handles}), Durable: "typo"}
 		err := events.Consume(context.Background(), e.js, e.pool, e.logger, cfg, record("typo"))
 		if err == nil || !strings.Contains(err.Error(), e.stream) {
 			t.Errorf("handles %v: %v, want the consumer refused", handles, err)

@@ -8,9 +8,6 @@ import (
 	"github.com/nats-io/nats.go/jetstream"
 )
 
-// SeveralFiltersSupported lets the external tests skip what an old server cannot do.
-var SeveralFiltersSupported = severalFiltersSupported
-
 // NewRelayPolling is NewRelay with another poll interval than pollInterval.
 func NewRelayPolling(pool *pgxpool.Pool, js jetstream.JetStream, logger *slog.Logger, poll time.Duration) *Relay {
 	r := NewRelay(pool, js, logger)

@@ -47,15 +47,22 @@ func TestChartValues_matchTheTable(t *testing.T) {
 	t.Errorf("%s differs from natsauth.Users: run `go test ./natsauth -run TestChartValues -update` in platform, then deploy/nats/render.sh", chartValues)
 }
 
-// usersBlock is config.merge: the server's authorization, the passwords read from the environment.
+// usersBlock is config.merge: the server's accounts, each with JetStream and its users, their
+// passwords read from the environment (natsauth.Accounts).
 func usersBlock() string {
 	var b strings.Builder
-	b.WriteString("  merge:\n    authorization:\n      users:\n")
-	for _, u := range natsauth.Users() {
-		p := u.Permissions()
-		fmt.Fprintf(&b, "        - user: %s\n          password: << $%s >>\n", u.Name, passwordVariable(u.Name))
-		fmt.Fprintf(&b, "          permissions:\n            publish:\n              allow:\n%s", quoted(p.Publish))
-		fmt.Fprintf(&b, "            subscribe:\n              allow:\n%s", quoted(p.Subscribe))
+	b.WriteString("  merge:\n    accounts:\n")
+	for _, account := range []string{natsauth.GatewayAccount, natsauth.ServicesAccount} {
+		fmt.Fprintf(&b, "      %s:\n        jetstream: enabled\n        users:\n", account)
+		for _, u := range natsauth.Users() {
+			if u.Account != account {
+				continue
+			}
+			p := u.Permissions()
+			fmt.Fprintf(&b, "          - user: %s\n            password: << $%s >>\n", u.Name, natsauth.PasswordVariable(u.Name))
+			fmt.Fprintf(&b, "            permissions:\n              publish:\n                allow:\n%s", quoted(p.Publish))
+			fmt.Fprintf(&b, "              subscribe:\n                allow:\n%s", quoted(p.Subscribe))
+		}
 	}
 	return b.String()
 }
@@ -65,18 +72,16 @@ func passwordsBlock() string {
 	var b strings.Builder
 	b.WriteString("  env:\n")
 	for _, u := range natsauth.Users() {
-		fmt.Fprintf(&b, "    %s:\n      valueFrom:\n        secretKeyRef: {name: nats-%s, key: password}\n", passwordVariable(u.Name), u.Name)
+		fmt.Fprintf(&b, "    %s:\n      valueFrom:\n        secretKeyRef: {name: nats-%s, key: password}\n", natsauth.PasswordVariable(u.Name), u.Name)
 	}
 	return b.String()
 }
-
-func passwordVariable(user string) string { return "NATS_PASSWORD_" + strings.ToUpper(user) }
 
 // quoted is a YAML block sequence of double-quoted subjects (Go's quoting of ASCII is YAML's).
 func quoted(subjects []string) string {
 	var b strings.Builder
 	for _, s := range subjects {
-		fmt.Fprintf(&b, "                - %s\n", strconv.Quote(s))
+		fmt.Fprintf(&b, "                  - %s\n", strconv.Quote(s))
 	}
 	return b.String()
 }

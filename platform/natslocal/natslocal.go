@@ -5,10 +5,12 @@
 package natslocal
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"log/slog"
 	"os"
+	"strings"
 	"time"
 
 	"github.com/nats-io/nats-server/v2/server"
@@ -25,7 +27,8 @@ type Options struct {
 	// Logger receives the server's log; nil discards it.
 	Logger *slog.Logger
 	// Passwords, when set, turn authorization on: every user of natsauth.Users signs in with its
-	// password here and gets its permissions, and anonymous connections are refused.
+	// password here and gets its permissions in its account (natsauth.Accounts), and anonymous
+	// connections are refused.
 	Passwords map[string]string
 	// MonitorPort, when set, serves NATS's monitoring endpoints (/healthz, /jsz) on 127.0.0.1 there.
 	MonitorPort int
@@ -52,22 +55,16 @@ func Start(opt Options) (*Server, error) {
 	if port == 0 {
 		port = server.RANDOM_PORT
 	}
-	users, err := serverUsers(opt.Passwords)
+	options, err := serverOptions(opt.Passwords)
 	if err != nil {
 		s.removeTemp()
 		return nil, err
 	}
-	ns, err := server.NewServer(&server.Options{
-		ServerName: "natslocal",
-		Host:       "127.0.0.1",
-		Port:       port,
-		JetStream:  true,
-		StoreDir:   storeDir,
-		NoSigs:     true, // signals belong to the embedding process
-		Users:      users,
-		HTTPHost:   "127.0.0.1",
-		HTTPPort:   opt.MonitorPort,
-	})
+	options.ServerName, options.Host, options.Port = "natslocal", "127.0.0.1", port
+	options.JetStream, options.StoreDir = true, storeDir
+	options.NoSigs = true // signals belong to the embedding process
+	options.HTTPHost, options.HTTPPort = "127.0.0.1", opt.MonitorPort
+	ns, err := server.NewServer(options)
 	if err != nil {
 		s.removeTemp()
 		return nil, fmt.Errorf("natslocal: %w", err)
@@ -84,24 +81,33 @@ func Start(opt Options) (*Server, error) {
 	return s, nil
 }
 
-// serverUsers are natsauth.Users with their passwords and permissions; none without passwords.
-func serverUsers(passwords map[string]string) ([]*server.User, error) {
+// serverOptions are the accounts of natsauth.Accounts with their users' passwords; none without
+// passwords. The accounts come as NATS configuration, the way the chart gives them to its servers.
+func serverOptions(passwords map[string]string) (*server.Options, error) {
+	options := &server.Options{}
 	if passwords == nil {
-		return nil, nil
+		return options, nil
 	}
-	var users []*server.User
-	for _, u := range natsauth.Users() {
-		password := passwords[u.Name]
-		if password == "" {
-			return nil, fmt.Errorf("natslocal: no password for the NATS user %s", u.Name)
+	var missing error
+	accounts := natsauth.Accounts(func(user string) any {
+		if passwords[user] == "" {
+			missing = fmt.Errorf("natslocal: no password for the NATS user %s", user)
 		}
-		p := u.Permissions()
-		users = append(users, &server.User{Username: u.Name, Password: password, Permissions: &server.Permissions{
-			Publish:   &server.SubjectPermission{Allow: p.Publish},
-			Subscribe: &server.SubjectPermission{Allow: p.Subscribe},
-		}})
+		return passwords[user]
+	})
+	if missing != nil {
+		return nil, missing
 	}
-	return users, nil
+	var conf strings.Builder
+	encoder := json.NewEncoder(&conf)
+	encoder.SetEscapeHTML(false) // NATS configuration knows no \u escapes, and subjects hold '>'
+	if err := encoder.Encode(map[string]any{"accounts": accounts}); err != nil {
+		return nil, fmt.Errorf("natslocal: %w", err)
+	}
+	if err := options.ProcessConfigString(conf.String()); err != nil {
+		return nil, fmt.Errorf("natslocal: accounts: %w", err)
+	}
+	return options, nil
 }
 
 // URL is the client URL, e.g. nats://127.0.0.1:4229.

@@ -28,8 +28,9 @@ import (
 type Needs struct {
 	// NATS: the service consumes events, from NATS JetStream (NATS_URL).
 	NATS bool
-	// Publishes are the streams the service publishes its outbox into (they imply NATS): created or
-	// updated at start, and fed by the outbox relay that Infra.Run runs.
+	// Publishes are the streams the service publishes its outbox into (they imply NATS), fed by
+	// the outbox relay that Infra.Run runs. The provisioning creates them (natsprovision); the
+	// service is ready once they are there.
 	Publishes []streams.Stream
 }
 
@@ -65,8 +66,8 @@ type peers struct {
 }
 
 // Connect opens the database of the service called name, builds its identity verifier and its
-// credentials towards its peers and, as far as needs says, connects to NATS JetStream and creates
-// the streams the service publishes into. Close releases them.
+// credentials towards its peers and, as far as needs says, connects to NATS JetStream. Close
+// releases them.
 func Connect(ctx context.Context, name string, s Settings, needs Needs, logger *slog.Logger) (*Infra, error) {
 	verifier, err := identity.VerifierFromConfig(s.IdentityPublicKey, name, logger)
 	if err != nil {
@@ -91,9 +92,10 @@ func Connect(ctx context.Context, name string, s Settings, needs Needs, logger *
 	return infra, nil
 }
 
-// connectNATS connects to NATS JetStream and creates the streams the service publishes into. The
-// URL is only needed to serve (migrations run without it), so an empty one is refused here rather
-// than when the settings are read. Streams get NATS_STREAM_REPLICAS replicas.
+// connectNATS connects to NATS JetStream as the service's user. The URL is only needed to serve
+// (migrations run without it), so an empty one is refused here rather than when the settings are
+// read. The streams and durables are the provisioning's (natsprovision, which gives them
+// NATS_STREAM_REPLICAS replicas): the service's user may not create or change them.
 func (i *Infra) connectNATS(ctx context.Context, s Settings, logger *slog.Logger) error {
 	if s.NATSURL == "" {
 		return errors.New("NATS_URL is required to serve: the service's events travel there")
@@ -105,10 +107,16 @@ func (i *Infra) connectNATS(ctx context.Context, s Settings, logger *slog.Logger
 	if err != nil {
 		return err
 	}
-	i.nc, i.JS = nc, events.WithStreamReplicas(js, s.NATSStreamReplicas)
+	i.nc, i.JS = nc, js
+	return nil
+}
+
+// streamsProvisioned is the readiness check of a service that publishes: its streams are there, so
+// the outbox relay can publish (until then it retries, and the provisioning's absence shows here).
+func (i *Infra) streamsProvisioned(ctx context.Context) error {
 	for _, stream := range i.publishes {
-		if err := events.EnsureStream(ctx, i.JS, stream); err != nil {
-			return err
+		if _, err := i.JS.Stream(ctx, stream.Name); err != nil {
+			return fmt.Errorf("stream %s (NATS provisioning): %w", stream.Name, err)
 		}
 	}
 	return nil
@@ -159,6 +167,9 @@ func (i *Infra) Run(ctx context.Context, logger *slog.Logger, api API, component
 	api.Guard = peer.Guard{Authenticator: i.peers.authenticator, Identities: i.Verifier}
 	api.TLS, api.Logger = i.peers.serverTLS, logger
 	api.Ready = append(api.Ready, health.Check{Name: "postgres", Func: i.Pool.Ping})
+	if len(i.publishes) > 0 {
+		api.Ready = append(api.Ready, health.Check{Name: "nats-streams", Func: i.streamsProvisioned})
+	}
 	all, err := api.Components()
 	if err != nil {
 		return err

@@ -2,17 +2,20 @@ package service
 
 import (
 	"context"
+	"errors"
 	"net/http"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/nats-io/nats.go/jetstream"
 	"google.golang.org/grpc"
 
 	"semesterhaus/platform/config"
 	"semesterhaus/platform/events"
 	"semesterhaus/platform/identity"
+	"semesterhaus/platform/natsprovision"
 	"semesterhaus/platform/natstest"
 	"semesterhaus/platform/pgtest"
 	"semesterhaus/platform/postgres"
@@ -42,7 +45,9 @@ func TestConnect_opensTheDatabaseAndNATSOnlyWhenNeeded(t *testing.T) {
 	withNATS.Close()
 }
 
-func TestConnect_publisher_getsItsStreams(t *testing.T) {
+// TestConnect_publisher_createsNoStream: the streams are the provisioning's; a service creates none
+// (its NATS user may not).
+func TestConnect_publisher_createsNoStream(t *testing.T) {
 	_, url := pgtest.NewDatabase(t, nil)
 	ctx := context.Background()
 	stream := streams.PaymentStream(natstest.Unique("payment")).Stream()
@@ -52,13 +57,8 @@ func TestConnect_publisher_getsItsStreams(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer infra.Close()
-	t.Cleanup(func() { _ = infra.JS.DeleteStream(context.Background(), stream.Name) })
-	s, err := infra.JS.Stream(ctx, stream.Name)
-	if err != nil {
-		t.Fatalf("the stream %s: %v", stream.Name, err)
-	}
-	if subjects := s.CachedInfo().Config.Subjects; len(subjects) != 1 || subjects[0] != stream.Wildcard() {
-		t.Errorf("the stream keeps %v, want %s", subjects, stream.Wildcard())
+	if _, err := infra.JS.Stream(ctx, stream.Name); !errors.Is(err, jetstream.ErrStreamNotFound) {
+		t.Fatalf("the stream %s after Connect: %v, want none", stream.Name, err)
 	}
 }
 
@@ -70,7 +70,9 @@ func TestConnect_impossibleStreamReplicas_refused(t *testing.T) {
 	}
 }
 
-func TestRun_publisher_isReadyAndRelaysItsOutbox(t *testing.T) {
+// TestRun_publisher_readyOnceProvisionedAndRelaysItsOutbox: a publishing service is not ready until
+// the provisioning made its stream, then it is, and its relay publishes.
+func TestRun_publisher_readyOnceProvisionedAndRelaysItsOutbox(t *testing.T) {
 	pool, url := pgtest.NewDatabase(t, nil)
 	ctx, cancel := context.WithCancel(context.Background())
 	stream := streams.PaymentStream(natstest.Unique("payment"))
@@ -87,6 +89,12 @@ func TestRun_publisher_isReadyAndRelaysItsOutbox(t *testing.T) {
 	go func() { done <- infra.Run(ctx, quietLogger(), api) }()
 	defer func() { cancel(); <-done }()
 
+	if code := getStatus(t, "http://"+httpAddr+"/readyz"); code != http.StatusServiceUnavailable {
+		t.Errorf("/readyz before the provisioning: HTTP %d, want 503", code)
+	}
+	if err := natsprovision.Stream(ctx, infra.JS, stream.Stream()); err != nil {
+		t.Fatal(err)
+	}
 	if code := getStatus(t, "http://"+httpAddr+"/readyz"); code != http.StatusOK {
 		t.Errorf("/readyz: HTTP %d", code)
 	}

@@ -1,5 +1,6 @@
 // Package service is the skeleton every service's main shares: one binary with subcommands (serve,
-// migrate, import FILE), settings read once from the environment, a logger named after the service,
+// migrate, import FILE, and provision-nats in every one: ProvisionCommand), settings read once from
+// the environment, a logger named after the service,
 // tracing when an OTLP endpoint is configured (package tracing), and a context that ends on SIGINT
 // or SIGTERM.
 package service
@@ -33,8 +34,9 @@ type Settings struct {
 	NATSPassword config.Secret `env:"NATS_PASSWORD"`
 	LogLevel     string        `env:"LOG_LEVEL" envDefault:"info"`
 	LogFormat    string        `env:"LOG_FORMAT" envDefault:"json"`
-	// NATSStreamReplicas is how many copies JetStream keeps of the streams a service creates: 1 on
-	// a single server, 3 on a three-node cluster.
+	// NATSStreamReplicas is how many copies JetStream keeps of the streams: 1 on a single server, 3
+	// on a three-node cluster. The provisioning (natsprovision) makes the streams with it, reading
+	// the same setting; a service only checks it.
 	NATSStreamReplicas int `env:"NATS_STREAM_REPLICAS" envDefault:"1"`
 	// ServiceKey is the service's own Ed25519 key (base64 of its seed). It signs the token with
 	// which the service proves who it is on every gRPC call it makes (package peer).
@@ -80,9 +82,12 @@ func run[C Configured](name string, args []string, load func() (C, error), comma
 			}
 		}
 	})
-	usage := fmt.Sprintf("usage: %s %s", name, strings.Join(names, " | "))
+	usage := fmt.Sprintf("usage: %s %s | %s", name, strings.Join(names, " | "), ProvisionCommand)
 	if len(args) == 0 {
 		return fmt.Errorf("%s", usage)
+	}
+	if len(args) == 1 && args[0] == ProvisionCommand {
+		return provisionNATS(name)
 	}
 	key, ok := commandKey(names, args)
 	if !ok {

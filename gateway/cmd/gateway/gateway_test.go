@@ -18,11 +18,14 @@ import (
 	"sync/atomic"
 	"testing"
 
+	"github.com/nats-io/nats.go/jetstream"
 	"golang.org/x/crypto/bcrypt"
 
 	"semesterhaus/gateway/internal/config"
 	"semesterhaus/platform/identity"
 	"semesterhaus/platform/logging"
+	"semesterhaus/platform/natsauth"
+	"semesterhaus/platform/natsprovision"
 	"semesterhaus/platform/natstest"
 	"semesterhaus/platform/pgtest"
 	"semesterhaus/services/catalog/catalogtest"
@@ -88,10 +91,7 @@ func startGateway(t *testing.T, options ...gatewayOption) *testGateway {
 		t.Fatal(err)
 	}
 	nc, js := natstest.Connect(t)
-	t.Cleanup(func() {
-		_ = js.DeleteKeyValue(context.Background(), bucket)
-		_ = js.DeleteKeyValue(context.Background(), cfg.RateLimitBucket)
-	})
+	provisionBuckets(t, js, cfg)
 	logger := slog.New(slog.NewJSONHandler(gw.logs, nil))
 	handler, err := newGateway(t.Context(), cfg, logger, nc)
 	if err != nil {
@@ -285,4 +285,23 @@ func (r *countingReader) Read(p []byte) (int, error) {
 	n, err := r.ReadCloser.Read(p)
 	r.counter.Add(int64(n))
 	return n, err
+}
+
+// provisionBuckets makes the gateway's buckets as the provisioning does, with the names and
+// time-to-lives of cfg; a bucket another test gateway shares is made once and removed after the
+// test that made it.
+func provisionBuckets(t *testing.T, js jetstream.JetStream, cfg config.Config) {
+	t.Helper()
+	sessions, limits := natsauth.SessionBucket, natsauth.LimitBucket
+	sessions.Name, sessions.TTL = cfg.SessionBucket, cfg.SessionTTL
+	limits.Name, limits.TTL = cfg.RateLimitBucket, limitWindow(cfg)
+	for _, b := range []natsauth.Bucket{sessions, limits} {
+		if _, err := js.KeyValue(t.Context(), b.Name); err == nil {
+			continue
+		}
+		if err := natsprovision.Bucket(t.Context(), js, b); err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { _ = js.DeleteKeyValue(context.Background(), b.Name) })
+	}
 }

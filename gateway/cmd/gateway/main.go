@@ -26,11 +26,11 @@ import (
 	"semesterhaus/gateway/internal/httpapi"
 	"semesterhaus/gateway/internal/ratelimit"
 	"semesterhaus/gateway/schema"
-	"semesterhaus/platform/events"
 	"semesterhaus/platform/health"
 	"semesterhaus/platform/identity"
 	"semesterhaus/platform/logging"
 	"semesterhaus/platform/natsauth"
+	"semesterhaus/platform/natsprovision"
 	"semesterhaus/platform/server"
 	"semesterhaus/platform/tracing"
 )
@@ -94,7 +94,7 @@ func newGateway(ctx context.Context, cfg config.Config, logger *slog.Logger, nc 
 	if err != nil {
 		return nil, err
 	}
-	sessions, err := sessionStore(ctx, nc, cfg)
+	sessions, err := sessionStore(ctx, nc, cfg, logger)
 	if err != nil {
 		return nil, err
 	}
@@ -102,7 +102,7 @@ func newGateway(ctx context.Context, cfg config.Config, logger *slog.Logger, nc 
 	if err != nil {
 		return nil, fmt.Errorf("TRUSTED_PROXIES: %w", err)
 	}
-	counters, err := limitCounters(ctx, nc, cfg)
+	counters, err := limitCounters(ctx, nc, cfg, logger)
 	if err != nil {
 		return nil, err
 	}
@@ -236,6 +236,8 @@ func deviceKey(cfg config.Config) ([]byte, error) {
 	return hkdf.Key(sha256.New, []byte(seed), nil, "semesterhaus gateway: sign-in device cookies", 32)
 }
 
+// sessionStore keeps the sessions in their bucket, which the provisioning made with
+// NATS_STREAM_REPLICAS copies (natsprovision): losing a node must not sign every admin out.
 // ssoFlowKey seals the single sign-on flow cookie: derived from the identity key like deviceKey, with
 // a purpose of its own. Without an identity key (locally) the sign-in service draws its own.
 func ssoFlowKey(cfg config.Config) ([]byte, error) {
@@ -246,23 +248,41 @@ func ssoFlowKey(cfg config.Config) ([]byte, error) {
 	return hkdf.Key(sha256.New, []byte(seed), nil, "semesterhaus gateway: single sign-on flow cookie", 32)
 }
 
-func sessionStore(ctx context.Context, nc *nats.Conn, cfg config.Config) (*auth.NATSStore, error) {
-	js, err := jetstream.New(nc)
+func sessionStore(ctx context.Context, nc *nats.Conn, cfg config.Config, logger *slog.Logger) (*auth.NATSStore, error) {
+	kv, err := bindBucket(ctx, nc, cfg.SessionBucket, logger)
 	if err != nil {
 		return nil, err
 	}
-	// As many copies of the sessions as the cluster keeps of the services' streams: losing a node
-	// must not sign every admin out.
-	return auth.NewNATSStore(ctx, events.WithStreamReplicas(js, cfg.NATSStreamReplicas), cfg.SessionBucket, cfg.SessionTTL)
+	return auth.NewNATSStore(ctx, nc, kv, cfg.SessionTTL)
 }
 
-// limitCounters is the bucket of the abuse limits' counters, as replicated as the sessions; it keeps
-// each count as long as the longest window it is counted in.
-func limitCounters(ctx context.Context, nc *nats.Conn, cfg config.Config) (*ratelimit.Store, error) {
+// limitWindow is the longest window the abuse limits count in: their bucket keeps each count that
+// long at least.
+func limitWindow(cfg config.Config) time.Duration {
+	return max(cfg.BookingLimitWindow, auth.LoginWindow)
+}
+
+// limitCounters is the bucket of the abuse limits' counters, as replicated as the sessions.
+func limitCounters(ctx context.Context, nc *nats.Conn, cfg config.Config, logger *slog.Logger) (*ratelimit.Store, error) {
+	kv, err := bindBucket(ctx, nc, cfg.RateLimitBucket, logger)
+	if err != nil {
+		return nil, err
+	}
+	return ratelimit.NewStore(ctx, kv, limitWindow(cfg))
+}
+
+// bindBucket waits until the provisioning has made the bucket: the gateway's NATS user may read and
+// write its keys, not create it.
+func bindBucket(ctx context.Context, nc *nats.Conn, bucket string, logger *slog.Logger) (jetstream.KeyValue, error) {
 	js, err := jetstream.New(nc)
 	if err != nil {
 		return nil, err
 	}
-	ttl := max(cfg.BookingLimitWindow, auth.LoginWindow)
-	return ratelimit.NewStore(ctx, events.WithStreamReplicas(js, cfg.NATSStreamReplicas), cfg.RateLimitBucket, ttl)
+	kv, err := natsprovision.Await(ctx, func(ctx context.Context) (jetstream.KeyValue, error) { return js.KeyValue(ctx, bucket) },
+		func(error) { logger.Warn("waiting for the provisioning of the key-value bucket", "bucket", bucket) },
+		jetstream.ErrBucketNotFound)
+	if err != nil {
+		return nil, fmt.Errorf("bucket %s: %w", bucket, err)
+	}
+	return kv, nil
 }

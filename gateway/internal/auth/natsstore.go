@@ -19,23 +19,23 @@ type NATSStore struct {
 	mirror *sessionMirror
 }
 
-// NewNATSStore creates (or adapts) the key-value bucket; sessions expire ttl after sign-in. The
-// bucket is mirrored until ctx ends.
-func NewNATSStore(ctx context.Context, js jetstream.JetStream, bucket string, ttl time.Duration) (*NATSStore, error) {
-	kv, err := js.CreateOrUpdateKeyValue(ctx, jetstream.KeyValueConfig{
-		Bucket:      bucket,
-		Description: "signed-in admins of the gateway",
-		History:     1,
-		TTL:         ttl,
-	})
+// NewNATSStore keeps the sessions in the key-value bucket kv, which the provisioning made
+// (natsprovision; the gateway's NATS user may not create or change it); sessions expire ttl after
+// sign-in, which must be the bucket's time-to-live. The bucket is mirrored until ctx ends; conn is
+// kv's connection, whose state tells when the mirror may answer.
+func NewNATSStore(ctx context.Context, conn *nats.Conn, kv jetstream.KeyValue, ttl time.Duration) (*NATSStore, error) {
+	status, err := kv.Status(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("session bucket: %w", err)
+	}
+	if status.TTL() != ttl {
+		return nil, fmt.Errorf("session bucket %s keeps sessions %v, SESSION_TTL is %v: provision the bucket with the gateway's setting", kv.Bucket(), status.TTL(), ttl)
 	}
 	watcher, err := kv.WatchAll(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("session bucket: watch: %w", err)
 	}
-	store := &NATSStore{kv: kv, conn: js.Conn(), mirror: newSessionMirror(ttl)}
+	store := &NATSStore{kv: kv, conn: conn, mirror: newSessionMirror(ttl)}
 	go store.mirror.follow(watcher)
 	return store, nil
 }

@@ -7,21 +7,56 @@ import (
 	"time"
 
 	"github.com/nats-io/nats.go"
+	"github.com/nats-io/nats.go/jetstream"
 
 	"semesterhaus/platform/identity"
+	"semesterhaus/platform/natsauth"
+	"semesterhaus/platform/natsprovision"
 	"semesterhaus/platform/natstest"
 )
 
 func newTestStore(t *testing.T, ttl time.Duration) *NATSStore {
 	t.Helper()
-	_, js := natstest.Connect(t)
-	bucket := natstest.Unique("gateway_sessions")
-	store, err := NewNATSStore(t.Context(), js, bucket, ttl)
+	nc, js := natstest.Connect(t)
+	bucket := provisionBucket(t, js, ttl)
+	store, err := NewNATSStore(t.Context(), nc, bind(t, js, bucket), ttl)
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() { _ = js.DeleteKeyValue(context.Background(), bucket) })
 	return store
+}
+
+// provisionBucket makes a session bucket with ttl, as the provisioning does, removed after the test.
+func provisionBucket(t *testing.T, js jetstream.JetStream, ttl time.Duration) string {
+	t.Helper()
+	bucket := natstest.Unique("gateway_sessions")
+	b := natsauth.SessionBucket
+	b.Name, b.TTL = bucket, ttl
+	if err := natsprovision.Bucket(t.Context(), js, b); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = js.DeleteKeyValue(context.Background(), bucket) })
+	return bucket
+}
+
+func bind(t *testing.T, js jetstream.JetStream, bucket string) jetstream.KeyValue {
+	t.Helper()
+	kv, err := js.KeyValue(t.Context(), bucket)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return kv
+}
+
+// TestNewNATSStore_bucketWithAnotherTTL_refused: a bucket that keeps sessions longer (or shorter)
+// than SESSION_TTL says is not used.
+func TestNewNATSStore_bucketWithAnotherTTL_refused(t *testing.T) {
+	t.Parallel()
+	nc, js := natstest.Connect(t)
+	bucket := provisionBucket(t, js, 24*time.Hour)
+	if _, err := NewNATSStore(t.Context(), nc, bind(t, js, bucket), time.Hour); err == nil {
+		t.Fatal("a bucket keeping sessions 24h served a SESSION_TTL of 1h")
+	}
 }
 
 func TestNATSStore_createGetDelete(t *testing.T) {
@@ -75,17 +110,17 @@ func TestNATSStore_sessionExpiresAfterTTL(t *testing.T) {
 // connection.
 func newReplicas(t *testing.T, n int, ttl time.Duration) ([]*NATSStore, []*nats.Conn) {
 	t.Helper()
-	bucket := natstest.Unique("gateway_sessions")
+	_, js := natstest.Connect(t)
+	bucket := provisionBucket(t, js, ttl)
 	var stores []*NATSStore
 	var conns []*nats.Conn
 	for range n {
 		nc, js := natstest.Connect(t)
-		store, err := NewNATSStore(t.Context(), js, bucket, ttl)
+		store, err := NewNATSStore(t.Context(), nc, bind(t, js, bucket), ttl)
 		if err != nil {
 			t.Fatal(err)
 		}
 		stores, conns = append(stores, store), append(conns, nc)
-		t.Cleanup(func() { _ = js.DeleteKeyValue(context.Background(), bucket) })
 	}
 	return stores, conns
 }

@@ -8,6 +8,8 @@ import (
 	"time"
 
 	"semesterhaus/gateway/internal/ratelimit"
+	"semesterhaus/platform/natsauth"
+	"semesterhaus/platform/natsprovision"
 	"semesterhaus/platform/natstest"
 )
 
@@ -27,8 +29,13 @@ func newTestThrottle(t *testing.T) *loginThrottle {
 	t.Helper()
 	_, js := natstest.Connect(t)
 	bucket := natstest.Unique("gateway_limits")
+	b := natsauth.LimitBucket
+	b.Name = bucket
+	if err := natsprovision.Bucket(t.Context(), js, b); err != nil {
+		t.Fatal(err)
+	}
 	t.Cleanup(func() { _ = js.DeleteKeyValue(context.Background(), bucket) })
-	store, err := ratelimit.NewStore(t.Context(), js, bucket, LoginWindow)
+	store, err := ratelimit.NewStore(t.Context(), bind(t, js, bucket), LoginWindow)
 	if err != nil {
 		t.Fatal(err)
 	}

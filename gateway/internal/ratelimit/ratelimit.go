@@ -29,16 +29,16 @@ type Store struct {
 	now func() time.Time
 }
 
-// NewStore creates (or adapts) the bucket; ttl must be at least the longest window counted in it.
-func NewStore(ctx context.Context, js jetstream.JetStream, bucket string, ttl time.Duration) (*Store, error) {
-	kv, err := js.CreateOrUpdateKeyValue(ctx, jetstream.KeyValueConfig{
-		Bucket:      bucket,
-		Description: "the gateway's abuse limits: counts per client, e-mail address and user name",
-		History:     1,
-		TTL:         ttl,
-	})
+// NewStore keeps the counters in the bucket kv, which the provisioning made (natsprovision; the
+// gateway's NATS user may not create or change it). Its time-to-live must be at least window, the
+// longest window counted in it, or counts would be forgotten before their window ends.
+func NewStore(ctx context.Context, kv jetstream.KeyValue, window time.Duration) (*Store, error) {
+	status, err := kv.Status(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("rate limit bucket: %w", err)
+	}
+	if ttl := status.TTL(); ttl < window {
+		return nil, fmt.Errorf("rate limit bucket %s keeps counts %v, shorter than the longest window %v: provision it with a longer time-to-live", kv.Bucket(), ttl, window)
 	}
 	return &Store{kv: kv, now: time.Now}, nil
 }

@@ -7,6 +7,8 @@ import (
 	"testing"
 	"time"
 
+	"semesterhaus/platform/natsauth"
+	"semesterhaus/platform/natsprovision"
 	"semesterhaus/platform/natstest"
 )
 
@@ -15,6 +17,11 @@ func newTestBucket(t *testing.T) string {
 	t.Helper()
 	_, js := natstest.Connect(t)
 	bucket := natstest.Unique("gateway_limits")
+	b := natsauth.LimitBucket
+	b.Name = bucket
+	if err := natsprovision.Bucket(t.Context(), js, b); err != nil {
+		t.Fatal(err)
+	}
 	t.Cleanup(func() { _ = js.DeleteKeyValue(context.Background(), bucket) })
 	return bucket
 }
@@ -23,11 +30,29 @@ func newTestBucket(t *testing.T) string {
 func newTestStore(t *testing.T, bucket string) *Store {
 	t.Helper()
 	_, js := natstest.Connect(t)
-	store, err := NewStore(t.Context(), js, bucket, time.Hour)
+	kv, err := js.KeyValue(t.Context(), bucket)
+	if err != nil {
+		t.Fatal(err)
+	}
+	store, err := NewStore(t.Context(), kv, time.Hour)
 	if err != nil {
 		t.Fatal(err)
 	}
 	return store
+}
+
+// TestNewStore_bucketForgettingCountsWithinTheWindow_refused: counts kept an hour cannot enforce a
+// limit counted over a day.
+func TestNewStore_bucketForgettingCountsWithinTheWindow_refused(t *testing.T) {
+	t.Parallel()
+	_, js := natstest.Connect(t)
+	kv, err := js.KeyValue(t.Context(), newTestBucket(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := NewStore(t.Context(), kv, 24*time.Hour); err == nil {
+		t.Fatal("a bucket keeping counts an hour counted a day's window")
+	}
 }
 
 func TestTake_twentyAtOnceOnTwoReplicas_exactlyTheMaximumPass(t *testing.T) {

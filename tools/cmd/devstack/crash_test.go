@@ -58,6 +58,9 @@ func TestRentingKilledRightAfterAStateChange_deliversTheEventAndTheMailExactlyOn
 	if err := s.createDatabases(ctx); err != nil {
 		t.Fatal(err)
 	}
+	if err := s.provisionNATS(ctx); err != nil { // as make run does before the services start
+		t.Fatal(err)
+	}
 	keys, _, err := loadOrCreateKeys(t.TempDir())
 	if err != nil {
 		t.Fatal(err)

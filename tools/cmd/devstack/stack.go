@@ -137,6 +137,9 @@ func (s *stack) run(ctx context.Context) (err error) {
 	if err := s.startNATS(ctx); err != nil {
 		return err
 	}
+	if err := s.provisionNATS(ctx); err != nil {
+		return err
+	}
 	if !s.infra {
 		if err := s.startMailCatcher(ctx); err != nil {
 			return err

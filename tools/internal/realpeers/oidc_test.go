@@ -17,8 +17,13 @@ import (
 	"testing"
 	"time"
 
+	"github.com/nats-io/nats.go"
+	"github.com/nats-io/nats.go/jetstream"
+
 	"semesterhaus/platform/logging"
+	"semesterhaus/platform/natsauth"
 	"semesterhaus/platform/natslocal"
+	"semesterhaus/platform/natsprovision"
 )
 
 // The gateway's settings that map the example provider's admin to an admin: its ID tokens carry no
@@ -50,6 +55,7 @@ func newSSOSite(t *testing.T) *ssoSite {
 		t.Fatal(err)
 	}
 	t.Cleanup(nats.Shutdown)
+	provisionBuckets(t, nats.URL(), "sso_sessions", "sso_limits")
 
 	gatewayPort, err := FreePort()
 	if err != nil {
@@ -214,5 +220,27 @@ func TestOIDCProvider_aWrongPasswordStaysAtTheProvider(t *testing.T) {
 	}
 	if who := site.whoami(t); who != "anonymous" {
 		t.Errorf("whoami = %q, want anonymous", who)
+	}
+}
+
+// provisionBuckets makes the gateway's buckets under these names, as the provisioning does before
+// the gateway starts (it may not make them itself).
+func provisionBuckets(t *testing.T, url, sessions, limits string) {
+	t.Helper()
+	nc, err := nats.Connect(url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer nc.Close()
+	js, err := jetstream.New(nc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, l := natsauth.SessionBucket, natsauth.LimitBucket
+	s.Name, l.Name = sessions, limits
+	for _, b := range []natsauth.Bucket{s, l} {
+		if err := natsprovision.Bucket(t.Context(), js, b); err != nil {
+			t.Fatal(err)
+		}
 	}
 }

@@ -1,7 +1,8 @@
 // Package streams declares, once, the JetStream streams the services publish their events into and
-// the subjects on each, beside the messages they carry (events.proto). Producers take their subjects
-// from here, consumers name from here the subjects they act on, and semesterhaus/platform/events
-// creates the streams and refuses a message on a subject its stream does not declare.
+// the subjects and durable consumers on each, beside the messages they carry (events.proto).
+// Producers take their subjects from here, each consumer's subjects are declared here with it,
+// semesterhaus/platform/natsprovision creates the streams and consumers, and
+// semesterhaus/platform/events refuses a message on a subject its stream does not declare.
 //
 // A stream is named after the prefix of its subjects: RENTING keeps every subject under renting.
 // Tests run streams of their own beside the services' on a shared server, under other prefixes
@@ -9,8 +10,10 @@
 package streams
 
 import (
+	"fmt"
 	"slices"
 	"strings"
+	"time"
 )
 
 // Stream is a stream as JetStream and the consumers see it: its name, the prefix of its subjects
@@ -21,6 +24,83 @@ type Stream struct {
 	// Declared are the subjects on the stream after the prefix ("deleted"); a "*" token stands for
 	// any one token ("state.*").
 	Declared []string
+	// Consumers are the durable consumers on the stream, created with it by the provisioning
+	// (semesterhaus/platform/natsprovision); a service only binds to its own.
+	Consumers []Consumer
+}
+
+// DuplicateWindow is how long a stream remembers message ids. It covers a relay that published an
+// event but stopped before marking it and is restarted: its second publish is dropped.
+const DuplicateWindow = 10 * time.Minute
+
+// DefaultAckWait is how long a delivery may take before JetStream sends the message again, unless
+// the consumer says otherwise; it also bounds the handler.
+const DefaultAckWait = 30 * time.Second
+
+// Consumer is a durable pull consumer on a stream, as the provisioning creates it.
+type Consumer struct {
+	Durable string // also the key under which processed event ids are recorded
+	// Handles are the subjects the consumer acts on, each declared on the stream (a "*" token
+	// stands for any one). The server sends only those where it can (Filters).
+	Handles []string
+	// AckWait is how long a delivery may take before JetStream sends the message again; zero is
+	// DefaultAckWait.
+	AckWait time.Duration
+	// MaxDeliver bounds deliveries of a failing message; 0 means unlimited, so that no fact is
+	// dropped silently.
+	MaxDeliver int
+}
+
+// Wait is the consumer's AckWait, DefaultAckWait unless set.
+func (c Consumer) Wait() time.Duration {
+	if c.AckWait == 0 {
+		return DefaultAckWait
+	}
+	return c.AckWait
+}
+
+// Filters are the subjects the consumer asks a server of serverVersion ("2.10.4") for. When the
+// consumer acts on a few subjects only, the server sends just those where it can (one subject on
+// any server, several from 2.10 on); otherwise it sends the whole stream of s, and the consumer
+// acknowledges the rest without acting.
+func (c Consumer) Filters(s Stream, serverVersion string) []string {
+	if len(c.Handles) == 1 || len(c.Handles) > 1 && SeveralFiltersSupported(serverVersion) {
+		return c.Handles
+	}
+	return []string{s.Wildcard()}
+}
+
+// SeveralFiltersSupported tells whether a server of that version ("2.10.4") filters a consumer by
+// several subjects.
+func SeveralFiltersSupported(serverVersion string) bool {
+	var major, minor int
+	if _, err := fmt.Sscanf(serverVersion, "%d.%d", &major, &minor); err != nil {
+		return false
+	}
+	return major > 2 || major == 2 && minor >= 10
+}
+
+// Consumer returns the stream's consumer of that durable name.
+func (s Stream) Consumer(durable string) (Consumer, bool) {
+	i := slices.IndexFunc(s.Consumers, func(c Consumer) bool { return c.Durable == durable })
+	if i < 0 {
+		return Consumer{}, false
+	}
+	return s.Consumers[i], true
+}
+
+// Check refuses a consumer of the stream that handles nothing or a subject the stream does not
+// declare: a typo would otherwise lose events without a word.
+func (s Stream) Check(c Consumer) error {
+	if len(c.Handles) == 0 {
+		return fmt.Errorf("streams: consumer %s handles no subject of %s", c.Durable, s.Name)
+	}
+	for _, subject := range c.Handles {
+		if !s.Declares(subject) {
+			return fmt.Errorf("streams: consumer %s handles %s, which the stream %s does not declare", c.Durable, subject, s.Name)
+		}
+	}
+	return nil
 }
 
 // streamOf returns the stream of the prefix with the declared subjects.
@@ -78,8 +158,30 @@ const Renting RentingStream = "renting"
 
 // Stream is the stream with its declared subjects.
 func (p RentingStream) Stream() Stream {
-	return streamOf(string(p), rentingStateChanged+".*", rentingDeleted, rentingKeyCodeDue, rentingReminderDue,
+	s := streamOf(string(p), rentingStateChanged+".*", rentingDeleted, rentingKeyCodeDue, rentingReminderDue,
 		rentingWaitlistConfirm, rentingWaitlistOffer)
+	state := func(states ...string) []string {
+		var subjects []string
+		for _, to := range states {
+			subjects = append(subjects, s.Subject(rentingStateChanged+"."+strings.ToLower(to)))
+		}
+		return subjects
+	}
+	s.Consumers = []Consumer{
+		// The renter service's mails: state changes, key codes, reminders and the waitlist's mails.
+		{Durable: RenterMails, Handles: []string{s.Subject(rentingStateChanged + ".*"), s.Subject(rentingKeyCodeDue),
+			s.Subject(rentingReminderDue), s.Subject(rentingWaitlistConfirm), s.Subject(rentingWaitlistOffer)}},
+		// The renter service forgets renters of deleted rentings.
+		{Durable: RenterRetention, Handles: []string{s.Subject(rentingDeleted)}},
+		// The document service: a deleted renting's papers, an ended one's retention, the states
+		// that ask for a contract (OWNER_ACKNOWLEDGED, RENEWAL_ACCEPTED) and those of a confirmed
+		// booking request, which release its uploads (APARTMENT_RESERVED, SELECT_APARTMENT).
+		{Durable: DocumentRenting, Handles: append([]string{s.Subject(rentingDeleted)},
+			state("CANCELED", "OWNER_ACKNOWLEDGED", "RENEWAL_ACCEPTED", "APARTMENT_RESERVED", "SELECT_APARTMENT")...)},
+		// The payment service creates the payment of a signed contract.
+		{Durable: PaymentRenting, Handles: state("CONTRACT_SIGNED")},
+	}
+	return s
 }
 
 // StateChanged is the subject of a RentingStateChanged to toState: renting.state.<to_state in lower
@@ -117,7 +219,11 @@ const Document DocumentStream = "document"
 
 // Stream is the stream with its declared subjects.
 func (p DocumentStream) Stream() Stream {
-	return streamOf(string(p), documentContractRequested, documentContractSigned)
+	s := streamOf(string(p), documentContractRequested, documentContractSigned)
+	s.Consumers = []Consumer{
+		{Durable: RentingDocumentEvents, Handles: []string{s.Subject(documentContractRequested), s.Subject(documentContractSigned)}},
+	}
+	return s
 }
 
 // ContractRequested is the subject of a ContractRequested: document.contract_requested.
@@ -136,7 +242,11 @@ const Payment PaymentStream = "payment"
 
 // Stream is the stream with its declared subjects.
 func (p PaymentStream) Stream() Stream {
-	return streamOf(string(p), paymentLinkCreated, paymentSucceeded, paymentFailed)
+	s := streamOf(string(p), paymentLinkCreated, paymentSucceeded, paymentFailed)
+	s.Consumers = []Consumer{
+		{Durable: RentingPaymentEvents, Handles: []string{s.Subject(paymentFailed), s.Subject(paymentLinkCreated), s.Subject(paymentSucceeded)}},
+	}
+	return s
 }
 
 // LinkCreated is the subject of a PaymentLinkCreated: payment.link_created.
@@ -155,15 +265,27 @@ type RenterStream string
 const Renter RenterStream = "renter"
 
 // Stream is the stream with its declared subjects.
-func (p RenterStream) Stream() Stream { return streamOf(string(p), renterErased) }
+func (p RenterStream) Stream() Stream {
+	s := streamOf(string(p), renterErased)
+	s.Consumers = []Consumer{
+		{Durable: RentingErasures, Handles: []string{s.Subject(renterErased)}},
+		{Durable: DocumentErasures, Handles: []string{s.Subject(renterErased)}},
+	}
+	return s
+}
+
+// All are the services' streams, with their consumers: what the provisioning creates.
+func All() []Stream {
+	return []Stream{Renting.Stream(), Document.Stream(), Payment.Stream(), Renter.Stream()}
+}
 
 // Erased is the subject of a RenterErased: renter.erased.
 func (p RenterStream) Erased() string { return p.Stream().Subject(renterErased) }
 
-// The durable consumers on the streams, named once: the consuming service creates its consumer
-// under this name, and NATS lets each service create, read and acknowledge only its own
-// (semesterhaus/platform/natsauth). Renaming one makes a new consumer, which starts from the
-// stream's first message.
+// The durable consumers on the streams, named once: the provisioning creates each with its stream
+// (Stream.Consumers), the consuming service binds to it under this name, and NATS lets each service
+// read and acknowledge only its own (semesterhaus/platform/natsauth). Renaming one makes a new
+// consumer, which starts from the stream's first message.
 const (
 	RenterMails           = "renter-mails"            // the renter service's mails, on RENTING
 	RenterRetention       = "renter-retention"        // the renter service forgets deleted rentings, on RENTING

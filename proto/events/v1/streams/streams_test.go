@@ -1,6 +1,7 @@
 package streams_test
 
 import (
+	"slices"
 	"testing"
 
 	"semesterhaus/proto/events/v1/streams"
@@ -56,6 +57,48 @@ func TestDeclares_onlyTheCataloguesSubjects(t *testing.T) {
 	for _, tt := range tests {
 		if got := renting.Declares(tt.subject); got != tt.want {
 			t.Errorf("Declares(%q) = %v, want %v", tt.subject, got, tt.want)
+		}
+	}
+}
+
+func TestConsumerFilters_severalSubjectsOnlyFrom2_10(t *testing.T) {
+	t.Parallel()
+	renting := streams.Stream{Name: "RENTING", Prefix: "renting", Declared: []string{"state.*", "deleted"}}
+	stream := []string{"renting.>"}
+	tests := []struct {
+		name    string
+		handles []string
+		version string
+		want    []string
+	}{
+		{"one subject handled, old server", []string{"renting.deleted"}, "2.9.10", []string{"renting.deleted"}},
+		{"several subjects, old server", []string{"renting.deleted", "renting.state.x"}, "2.9.10", stream},
+		{"several subjects, 2.10", []string{"renting.deleted", "renting.state.x"}, "2.10.0", []string{"renting.deleted", "renting.state.x"}},
+		{"several subjects, newer", []string{"renting.deleted", "renting.state.x"}, "2.15.2", []string{"renting.deleted", "renting.state.x"}},
+		{"several subjects, unknown version", []string{"renting.deleted", "renting.state.x"}, "", stream},
+	}
+	for _, tt := range tests {
+		c := streams.Consumer{Durable: "d", Handles: tt.handles}
+		if got := c.Filters(renting, tt.version); !slices.Equal(got, tt.want) {
+			t.Errorf("%s: Filters = %v, want %v", tt.name, got, tt.want)
+		}
+	}
+}
+
+// TestCatalogue_everyConsumerHandlesDeclaredSubjects: each durable of the services' streams acts on
+// subjects its stream declares, under a name no other durable of the stream has.
+func TestCatalogue_everyConsumerHandlesDeclaredSubjects(t *testing.T) {
+	t.Parallel()
+	for _, s := range streams.All() {
+		seen := map[string]bool{}
+		for _, c := range s.Consumers {
+			if err := s.Check(c); err != nil {
+				t.Error(err)
+			}
+			if seen[c.Durable] {
+				t.Errorf("%s: two consumers %s", s.Name, c.Durable)
+			}
+			seen[c.Durable] = true
 		}
 	}
 }

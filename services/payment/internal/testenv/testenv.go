@@ -17,6 +17,7 @@ import (
 	"semesterhaus/platform/clocktest"
 	"semesterhaus/platform/events"
 	"semesterhaus/platform/grpctest"
+	"semesterhaus/platform/natsprovision"
 	"semesterhaus/platform/natstest"
 	"semesterhaus/platform/pgtest"
 	"semesterhaus/platform/postgres"
@@ -65,7 +66,7 @@ func NewWithClock(t testing.TB, provider app.Provider, clock *clocktest.Clock) *
 	e := &Env{t: t, Pool: pool, JS: js, Subjects: natstest.Unique("payment"), Rentings: rentingfake.New(),
 		Logger: slog.New(slog.NewTextHandler(t.Output(), &slog.HandlerOptions{Level: slog.LevelWarn})), Clock: clock}
 	stream := e.Events().Stream()
-	if err := events.EnsureStream(context.Background(), js, stream); err != nil {
+	if err := natsprovision.Stream(context.Background(), js, stream); err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { _ = js.DeleteStream(context.Background(), stream.Name) })

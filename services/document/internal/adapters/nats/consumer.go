@@ -101,15 +101,18 @@ func NewRentingConsumer(js jetstream.JetStream, pool *pgxpool.Pool, documents Re
 
 // Run consumes until ctx ends. The server sends only the subjects this service acts on where it can
 // filter by several (NATS 2.10 on); older servers send the whole stream, and the other subjects are
-// acknowledged and skipped (events.ConsumerConfig.Handles).
+// acknowledged and skipped. The subjects are the catalogue's (streams.Consumer.Handles, which the
+// provisioning gives the durable); Run refuses to start when they are not the ones handle knows.
 func (c *RentingConsumer) Run(ctx context.Context) error {
 	handles := []string{c.stream.Deleted(), c.stream.StateChanged(canceledState)}
 	for _, state := range slices.Concat(contractStates, confirmedStates) {
 		handles = append(handles, c.stream.StateChanged(state))
 	}
-	return events.Consume(ctx, c.js, c.pool, c.logger, events.ConsumerConfig{
-		Stream: c.stream.Stream(), Durable: Durable, Handles: handles,
-	}, c.handle)
+	stream := c.stream.Stream()
+	if declared, _ := stream.Consumer(Durable); !slices.Equal(slices.Sorted(slices.Values(declared.Handles)), slices.Sorted(slices.Values(handles))) {
+		return fmt.Errorf("consumer %s: the catalogue declares %v, the handler acts on %v", Durable, declared.Handles, handles)
+	}
+	return events.Consume(ctx, c.js, c.pool, c.logger, events.ConsumerConfig{Stream: stream, Durable: Durable}, c.handle)
 }
 
 func (c *RentingConsumer) handle(ctx context.Context, tx pgx.Tx, msg jetstream.Msg) error {

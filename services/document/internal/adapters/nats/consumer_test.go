@@ -17,7 +17,7 @@ import (
 	"google.golang.org/protobuf/proto"
 	"google.golang.org/protobuf/types/known/timestamppb"
 
-	"semesterhaus/platform/events"
+	"semesterhaus/platform/natsprovision"
 	"semesterhaus/platform/natstest"
 	"semesterhaus/platform/pgtest"
 	"semesterhaus/proto/events/v1/streams"
@@ -81,7 +81,7 @@ func startConsumer(t *testing.T, pool *pgxpool.Pool) (jetstream.JetStream, strea
 	stream := streams.RentingStream(natstest.Unique("renting"))
 	// A short duplicate window lets the same event id reach the stream twice, as after a relay
 	// restart that came later than JetStream's de-duplication remembers.
-	if err := events.EnsureStream(context.Background(), js, stream.Stream(), events.DuplicateWindow(100*time.Millisecond)); err != nil {
+	if err := natsprovision.Stream(context.Background(), js, stream.Stream(), natsprovision.DuplicateWindow(100*time.Millisecond)); err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { _ = js.DeleteStream(context.Background(), stream.Stream().Name) })

@@ -13,6 +13,7 @@ import (
 	"google.golang.org/protobuf/types/known/timestamppb"
 
 	"semesterhaus/platform/events"
+	"semesterhaus/platform/natsprovision"
 	"semesterhaus/platform/natstest"
 	"semesterhaus/proto/audit/v1/concerns"
 	"semesterhaus/proto/events/v1/streams"
@@ -38,7 +39,7 @@ func TestErasureConsumer_copiesCertificatesAndPendingUploadsGoOnce_contractsStay
 
 	_, js := natstest.Connect(t)
 	renter := streams.RenterStream(natstest.Unique("renter"))
-	if err := events.EnsureStream(ctx, js, renter.Stream(), events.DuplicateWindow(100*time.Millisecond)); err != nil {
+	if err := natsprovision.Stream(ctx, js, renter.Stream(), natsprovision.DuplicateWindow(100*time.Millisecond)); err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { _ = js.DeleteStream(context.Background(), renter.Stream().Name) })

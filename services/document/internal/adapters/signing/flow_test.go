@@ -19,9 +19,9 @@ import (
 	"github.com/nats-io/nats.go/jetstream"
 	"google.golang.org/protobuf/proto"
 
-	"semesterhaus/platform/events"
 	"semesterhaus/platform/grpctest"
 	"semesterhaus/platform/identity"
+	"semesterhaus/platform/natsprovision"
 	"semesterhaus/platform/natstest"
 	"semesterhaus/platform/pgtest"
 	"semesterhaus/proto/catalog/catalogfake"
@@ -118,7 +118,7 @@ func startWith(t *testing.T, renewal bool, setup func(publicURL string, client *
 	_, js := natstest.Connect(t)
 	stream := streams.RentingStream(natstest.Unique("renting"))
 	// A short duplicate window lets the same event reach the stream twice, as after a late relay restart.
-	if err := events.EnsureStream(ctx, js, stream.Stream(), events.DuplicateWindow(100*time.Millisecond)); err != nil {
+	if err := natsprovision.Stream(ctx, js, stream.Stream(), natsprovision.DuplicateWindow(100*time.Millisecond)); err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { _ = js.DeleteStream(context.Background(), stream.Stream().Name) })

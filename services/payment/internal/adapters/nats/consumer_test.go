@@ -11,7 +11,7 @@ import (
 	"github.com/nats-io/nats.go/jetstream"
 	"google.golang.org/protobuf/proto"
 
-	"semesterhaus/platform/events"
+	"semesterhaus/platform/natsprovision"
 	"semesterhaus/platform/natstest"
 	"semesterhaus/platform/pgtest"
 	"semesterhaus/proto/events/v1/streams"
@@ -30,7 +30,7 @@ func TestMain(m *testing.M) { pgtest.Main(m) }
 // contract_signed events on it.
 func start(t *testing.T, e *testenv.Env) func(rentingID string) {
 	renting := streams.RentingStream(natstest.Unique("renting"))
-	if err := events.EnsureStream(context.Background(), e.JS, renting.Stream()); err != nil {
+	if err := natsprovision.Stream(context.Background(), e.JS, renting.Stream()); err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { _ = e.JS.DeleteStream(context.Background(), renting.Stream().Name) })

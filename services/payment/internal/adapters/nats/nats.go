@@ -37,12 +37,10 @@ func NewRentingConsumer(js jetstream.JetStream, pool *pgxpool.Pool, in func(pgx.
 	return &RentingConsumer{js: js, pool: pool, in: in, payments: payments, logger: logger, stream: stream}
 }
 
-// Run consumes until ctx ends. The consumer acts on signed contracts only, which is one subject: the
-// server sends nothing else (events.ConsumerConfig.Handles).
+// Run consumes until ctx ends. The consumer acts on signed contracts only, which is one subject (the
+// catalogue's, streams.PaymentRenting): the server sends nothing else.
 func (c *RentingConsumer) Run(ctx context.Context) error {
-	return events.Consume(ctx, c.js, c.pool, c.logger, events.ConsumerConfig{
-		Stream: c.stream.Stream(), Durable: Durable, Handles: []string{c.stream.StateChanged("CONTRACT_SIGNED")},
-	}, c.handle)
+	return events.Consume(ctx, c.js, c.pool, c.logger, events.ConsumerConfig{Stream: c.stream.Stream(), Durable: Durable}, c.handle)
 }
 
 // handle creates the payment of a renting whose contract was signed.

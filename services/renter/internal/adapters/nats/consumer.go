@@ -40,14 +40,11 @@ func NewMailConsumer(js jetstream.JetStream, pool *pgxpool.Pool, in func(pgx.Tx)
 	return &MailConsumer{js: js, pool: pool, in: in, mails: mails, stream: stream, logger: logger}
 }
 
-// Run consumes until ctx ends; it waits for the stream when the renting service has not made it yet.
-// It acts on state changes, key codes, reminders and the waitlist's mails; renting.deleted is none of the renter's mails
-// (RetentionConsumer's).
+// Run consumes until ctx ends; it waits for its durable when the provisioning has not made it yet.
+// It acts on the catalogue's subjects of streams.RenterMails: state changes, key codes, reminders and
+// the waitlist's mails; renting.deleted is none of the renter's mails (RetentionConsumer's).
 func (c *MailConsumer) Run(ctx context.Context) error {
-	return events.Consume(ctx, c.js, c.pool, c.logger, events.ConsumerConfig{
-		Stream: c.stream.Stream(), Durable: durable,
-		Handles: []string{c.stream.StateChanges(), c.stream.KeyCodeDue(), c.stream.ReminderDue(), c.stream.WaitlistConfirmation(), c.stream.WaitlistOffer()},
-	}, c.handle)
+	return events.Consume(ctx, c.js, c.pool, c.logger, events.ConsumerConfig{Stream: c.stream.Stream(), Durable: durable}, c.handle)
 }
 
 // handle runs in the transaction that records the event as processed, so the mail and token it

@@ -24,8 +24,8 @@ import (
 	"google.golang.org/protobuf/proto"
 	"google.golang.org/protobuf/types/known/timestamppb"
 
-	"semesterhaus/platform/events"
 	"semesterhaus/platform/grpctest"
+	"semesterhaus/platform/natsprovision"
 	"semesterhaus/platform/natstest"
 	"semesterhaus/platform/pgtest"
 	"semesterhaus/proto/catalog/catalogfake"
@@ -156,7 +156,7 @@ func newMailPath(t *testing.T) mailPath {
 	stream := streams.RentingStream(natstest.Unique("renting"))
 	// A duplicate window of 100 ms (the least NATS allows) lets a re-published event reach the consumer, whose
 	// own de-duplication is what this test is about.
-	if err := events.EnsureStream(ctx, js, stream.Stream(), events.DuplicateWindow(100*time.Millisecond)); err != nil {
+	if err := natsprovision.Stream(ctx, js, stream.Stream(), natsprovision.DuplicateWindow(100*time.Millisecond)); err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { _ = js.DeleteStream(context.Background(), stream.Stream().Name) })

@@ -36,9 +36,7 @@ func NewRetentionConsumer(js jetstream.JetStream, pool *pgxpool.Pool, forget For
 
 // Run consumes until ctx ends.
 func (c *RetentionConsumer) Run(ctx context.Context) error {
-	return events.Consume(ctx, c.js, c.pool, c.logger, events.ConsumerConfig{
-		Stream: c.stream.Stream(), Durable: streams.RenterRetention, Handles: []string{c.stream.Deleted()},
-	}, c.handle)
+	return events.Consume(ctx, c.js, c.pool, c.logger, events.ConsumerConfig{Stream: c.stream.Stream(), Durable: streams.RenterRetention}, c.handle)
 }
 
 func (c *RetentionConsumer) handle(ctx context.Context, tx pgx.Tx, msg jetstream.Msg) error {

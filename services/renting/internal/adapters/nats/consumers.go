@@ -86,9 +86,12 @@ func (c *Consumers) consumer(durable string, stream streams.Stream, routes map[s
 		return apply(ctx, c.in(tx), msg.Data())
 	}
 	return server.Func(durable, func(ctx context.Context) error {
-		return events.Consume(ctx, c.js, c.pool, c.logger, events.ConsumerConfig{
-			Stream: stream, Durable: durable, Handles: slices.Sorted(maps.Keys(routes)),
-		}, handle)
+		// The durable's subjects are the catalogue's (the provisioning gives them to it): each needs
+		// its route.
+		if declared, _ := stream.Consumer(durable); !slices.Equal(slices.Sorted(slices.Values(declared.Handles)), slices.Sorted(maps.Keys(routes))) {
+			return fmt.Errorf("consumer %s: the catalogue declares %v, the routes are %v", durable, declared.Handles, slices.Sorted(maps.Keys(routes)))
+		}
+		return events.Consume(ctx, c.js, c.pool, c.logger, events.ConsumerConfig{Stream: stream, Durable: durable}, handle)
 	})
 }
 

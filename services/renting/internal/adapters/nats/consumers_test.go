@@ -13,7 +13,7 @@ import (
 	"github.com/nats-io/nats.go/jetstream"
 	"google.golang.org/protobuf/proto"
 
-	"semesterhaus/platform/events"
+	"semesterhaus/platform/natsprovision"
 	"semesterhaus/platform/natstest"
 	"semesterhaus/proto/events/v1/streams"
 	eventsv1 "semesterhaus/proto/gen/events/v1"
@@ -48,7 +48,7 @@ func startChain(t *testing.T) *chain {
 		payment:  streams.PaymentStream(natstest.Unique("payment")),
 	}
 	for _, s := range []streams.Stream{c.document.Stream(), c.payment.Stream()} {
-		if err := events.EnsureStream(context.Background(), js, s, events.DuplicateWindow(duplicateWindow)); err != nil {
+		if err := natsprovision.Stream(context.Background(), js, s, natsprovision.DuplicateWindow(duplicateWindow)); err != nil {
 			t.Fatal(err)
 		}
 		t.Cleanup(func() { _ = js.DeleteStream(context.Background(), s.Name) })

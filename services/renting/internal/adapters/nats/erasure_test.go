@@ -15,6 +15,7 @@ import (
 	"google.golang.org/protobuf/types/known/timestamppb"
 
 	"semesterhaus/platform/events"
+	"semesterhaus/platform/natsprovision"
 	"semesterhaus/platform/natstest"
 	"semesterhaus/proto/events/v1/streams"
 	eventsv1 "semesterhaus/proto/gen/events/v1"
@@ -29,7 +30,7 @@ func TestErasureConsumer_anErasedRentersRequestFormsGoOnce_rentingsStay_othersUn
 	_, js := natstest.Connect(t)
 	env := testenv.New(t, testenv.DesignDay, natstest.Unique("renting"))
 	renter := streams.RenterStream(natstest.Unique("renter"))
-	if err := events.EnsureStream(ctx, js, renter.Stream(), events.DuplicateWindow(duplicateWindow)); err != nil {
+	if err := natsprovision.Stream(ctx, js, renter.Stream(), natsprovision.DuplicateWindow(duplicateWindow)); err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { _ = js.DeleteStream(context.Background(), renter.Stream().Name) })

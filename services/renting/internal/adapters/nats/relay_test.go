@@ -12,6 +12,7 @@ import (
 	"google.golang.org/protobuf/proto"
 
 	"semesterhaus/platform/events"
+	"semesterhaus/platform/natsprovision"
 	"semesterhaus/platform/natstest"
 	"semesterhaus/platform/pgtest"
 	"semesterhaus/proto/events/v1/streams"
@@ -56,7 +57,7 @@ func TestRelay_afterACrashRightAfterATransition_deliversTheEventExactlyOnce(t *t
 	_, js := natstest.Connect(t)
 	prefix := streams.RentingStream(natstest.Unique("renting"))
 	stream := prefix.Stream().Name
-	if err := events.EnsureStream(ctx, js, prefix.Stream()); err != nil {
+	if err := natsprovision.Stream(ctx, js, prefix.Stream()); err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { _ = js.DeleteStream(context.Background(), stream) })
