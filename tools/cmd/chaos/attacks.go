@@ -83,11 +83,51 @@ func newAttacker(sys *system) *attacker {
 	a.attacks = append(a.attacks,
 		attack{"NATS connection without a password", a.natsConnect("", "")},
 		attack{"NATS connection with a wrong password", a.natsConnect("renter", "not-the-password")},
-		attack{"NATS publish of renter.erased as renting", a.natsPublishAs("renting", streams.Renter.Erased())},
+		attack{"NATS publish of renter.erased as renting", a.natsPublishAs("renting", streams.Renter.Erased(), erasedPayload)},
 		attack{"admin mutation without a session", a.gatewayAdminMutation},
 		attack{"subgraph called directly with a forged identity", a.subgraphForgedAdmin},
 	)
+	for _, r := range jetStreamRoutes() {
+		a.attacks = append(a.attacks, attack{"NATS " + r.what + " as " + r.user, a.natsPublishAs(r.user, r.subject, r.payload)})
+	}
 	return a
+}
+
+// erasedPayload is what a forged event carries.
+var erasedPayload = []byte(`{"renterId": 1}`)
+
+// jetStreamRoute is a JetStream API call (or a publication) that would turn one service's NATS
+// password into another's data or an admin session (issue 31): the server must refuse it, as no
+// run-time user may create, change or delete a stream or a durable (platform/natsauth).
+type jetStreamRoute struct {
+	user, what, subject string
+	payload             []byte
+}
+
+func jetStreamRoutes() []jetStreamRoute {
+	renting, payment := streams.Renting.Stream(), streams.Payment.Stream()
+	sessions := "$KV." + natsauth.SessionBucket.Name
+	config := func(v any) []byte { data, _ := json.Marshal(v); return data }
+	republish := config(map[string]any{"name": payment.Name, "subjects": []string{payment.Wildcard()}, "storage": "file",
+		"republish": map[string]string{"src": streams.Payment.Failed(), "dest": sessions + ".forged"}})
+	return []jetStreamRoute{
+		{"payment", "republish of payment.failed into the session bucket", "$JS.API.STREAM.UPDATE." + payment.Name, republish},
+		{"payment", "stream sourcing RENTING", "$JS.API.STREAM.CREATE.STOLEN",
+			config(map[string]any{"name": "STOLEN", "storage": "file", "sources": []map[string]string{{"name": renting.Name}}})},
+		{"document", "mirror of RENTING", "$JS.API.STREAM.CREATE.STOLEN",
+			config(map[string]any{"name": "STOLEN", "storage": "file", "mirror": map[string]string{"name": renting.Name}})},
+		{"renter", "widening its durable to all of RENTING", "$JS.API.CONSUMER.CREATE." + renting.Name + "." + streams.RenterMails + "." + renting.Wildcard(),
+			config(map[string]any{"stream_name": renting.Name, "config": map[string]any{"durable_name": streams.RenterMails, "filter_subject": renting.Wildcard(), "ack_policy": "explicit"}})},
+		{"payment", "new durable on RENTING", "$JS.API.CONSUMER.CREATE." + renting.Name + ".stolen",
+			config(map[string]any{"stream_name": renting.Name, "config": map[string]any{"durable_name": "stolen", "ack_policy": "explicit"}})},
+		{"renting", "deleting its durable", "$JS.API.CONSUMER.DELETE." + payment.Name + "." + streams.RentingPaymentEvents, nil},
+		{"document", "deleting RENTING", "$JS.API.STREAM.DELETE." + renting.Name, nil},
+		{"payment", "write of an admin session", sessions + ".forged", []byte(`{"role":"admin"}`)},
+		{"renter", "direct read of RENTING", "$JS.API.DIRECT.GET." + renting.Name, []byte(`{"seq":1}`)},
+		{"gateway", "republish of its session bucket as renter.erased", "$JS.API.STREAM.UPDATE.KV_" + natsauth.SessionBucket.Name,
+			config(map[string]any{"name": "KV_" + natsauth.SessionBucket.Name, "republish": map[string]string{"src": ">", "dest": streams.Renter.Erased()}})},
+		{"gateway", "publish of renter.erased", streams.Renter.Erased(), erasedPayload},
+	}
 }
 
 // run attacks every interval until done is closed.
@@ -185,9 +225,10 @@ func (a *attacker) natsConnect(user, password string) func(context.Context) (ver
 	}
 }
 
-// natsPublishAs signs in as user with its genuine password and publishes on a subject of another
-// service's stream; the server must refuse the publication.
-func (a *attacker) natsPublishAs(user, subject string) func(context.Context) (verdict, string) {
+// natsPublishAs signs in as user with its genuine password and publishes payload on subject: one of
+// another service's stream, or a JetStream API call the user may not make; the server must refuse
+// the publication.
+func (a *attacker) natsPublishAs(user, subject string, payload []byte) func(context.Context) (verdict, string) {
 	return func(ctx context.Context) (verdict, string) {
 		password, err := os.ReadFile(filepath.Join(a.sys.Data, "nats-passwords", user))
 		if err != nil {
@@ -208,7 +249,7 @@ func (a *attacker) natsPublishAs(user, subject string) func(context.Context) (ve
 			return attackUnanswered, err.Error()
 		}
 		defer nc.Close()
-		if err := nc.Publish(subject, []byte(`{"renterId": 1}`)); err != nil {
+		if err := nc.PublishRequest(subject, nc.NewRespInbox(), payload); err != nil {
 			return attackUnanswered, err.Error()
 		}
 		if err := nc.FlushWithContext(ctx); err != nil {
