@@ -90,7 +90,7 @@ func run(ctx context.Context, opt options) error {
 		close(waitlistDone)
 	}()
 	// An intruder inside the network tries the services' ports, NATS and the admin operations
-	// meanwhile, every second: each of the 31 kinds comes several times in the reduced run, also
+	// meanwhile, every second: each of the 19 kinds comes several times in the reduced run, also
 	// when a fault has its target down once.
 	attacker := newAttacker(sys)
 	go attacker.run(ctx, loadDone, time.Second)
