@@ -20,7 +20,7 @@ type Renewal struct {
 }
 
 // ApproveRenewal accepts a renewal through its link (the renting id and the renewal mail's token):
-// the renter's data is updated, the certificate stored and the renting moves from RENEWAL_REQUEST to
+// the certificate is stored, the renter's data updated and the renting moves from RENEWAL_REQUEST to
 // RENEWAL_ACCEPTED. Business problems, a link that opens nothing among them, come back as a
 // *exception.Error, and nothing changes.
 func (s *Rentings) ApproveRenewal(ctx context.Context, rentingID, token string, renewal Renewal) error {
@@ -35,10 +35,22 @@ func (s *Rentings) ApproveRenewal(ctx context.Context, rentingID, token string, 
 	if err != nil {
 		return err
 	}
-	if _, _, err := s.renters.Register(ctx, renewal.Renter, semester.Start, r.RenterID); err != nil {
+	// The renter's data is checked before the certificate is stored, and updated only once the
+	// document service took the certificate: its update is audited and cannot be undone.
+	current, err := s.renters.Get(ctx, r.RenterID)
+	if err != nil {
+		return err
+	}
+	form := renewal.Renter
+	form.Email = current.Email // the renewal keeps the e-mail; the form has none
+	if err := s.renters.Validate(ctx, form, semester.Start); err != nil {
 		return err
 	}
 	if err := s.documents.StoreRenterUploads(ctx, r.RenterID, r.ID, uploads); err != nil {
+		return err
+	}
+	if _, _, err := s.renters.Register(ctx, renewal.Renter, semester.Start, r.RenterID); err != nil {
+		s.undoDocuments(ctx, rentingID)
 		return err
 	}
 	err = s.bookings.Update(ctx, rentingID, func(r *domain.Renting) error {

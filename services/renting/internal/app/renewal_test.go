@@ -112,6 +112,31 @@ func TestApproveRenewal_refusedInputChangesNothing(t *testing.T) {
 	wantState(t, env, id, domain.RenewalRequest)
 }
 
+// A certificate the document service refuses (valid base64 that is no PDF) used to come after the
+// renter's data was updated: the renewal was refused, but the renter's data changed, audited.
+func TestApproveRenewal_refusedCertificateLeavesTheRenterUnchanged_refusedDataStoresNoCertificate(t *testing.T) {
+	t.Parallel()
+	env := testenv.New(t, renewalDay, testenv.Subjects)
+	ctx := context.Background()
+	id, token := renewalOffered(t, env)
+	renterID := mustGet(t, env, id).RenterID
+	before, _ := env.RenterClient.Get(ctx, renterID)
+
+	env.Documents.Refuse(&commonv1.Violation{Path: "immatriculation", MessageId: "INVALID_FILETYPE"})
+	wantException(t, env.Rentings.ApproveRenewal(ctx, id, token, renewalForm(t, env)), "immatriculation", "INVALID_FILETYPE")
+	if after, _ := env.RenterClient.Get(ctx, renterID); after != before {
+		t.Errorf("a renewal refused for its certificate updated the renter %+v → %+v", before, after)
+	}
+
+	env.Documents.Refuse(nil)
+	env.Renters.Refuse(&commonv1.Violation{Path: "phone", MessageId: domain.MsgInvalid})
+	wantException(t, env.Rentings.ApproveRenewal(ctx, id, token, renewalForm(t, env)), "phone", domain.MsgInvalid)
+	if n := env.Documents.StoredFor(id); n != 0 {
+		t.Errorf("a renewal refused for the renter's data stored %d certificates", n)
+	}
+	wantState(t, env, id, domain.RenewalRequest)
+}
+
 func TestApproveRenewal_withoutTheMailedToken_isRefusedAndChangesNothing(t *testing.T) {
 	t.Parallel()
 	env := testenv.New(t, renewalDay, testenv.Subjects)
