@@ -30,6 +30,8 @@ import (
 	"semesterhaus/platform/picture/picturetest"
 	"semesterhaus/platform/workspace"
 	catalogv1 "semesterhaus/proto/gen/catalog/v1"
+	commonv1 "semesterhaus/proto/gen/common/v1"
+	renterv1 "semesterhaus/proto/gen/renter/v1"
 	"semesterhaus/proto/payment/paymentfake"
 	"semesterhaus/services/catalog/catalogtest"
 	"semesterhaus/services/document/documenttest"
@@ -124,10 +126,11 @@ var rawJSON = map[string]string{
 // corpusEntry says, for one operation of the supergraph, what the corpus cannot find out itself.
 // Every operation needs one: a new operation fails the test until its entry says how it refuses.
 type corpusEntry struct {
-	// checkedFirst is the argument a capability or a lookup that the operation checks before its
-	// form (a link's token, a renting the caller must name rightly): a hostile value elsewhere is
-	// refused there, since an attacker without the capability gets no further.
-	checkedFirst []string
+	// capability are the arguments that together open what the operation acts on (a link's renting
+	// id and token): the test gives them a valid capability (hostileSystem.valid), so that a hostile
+	// value elsewhere must be refused on its own field, never on the capability; a hostile value in
+	// one of them may be refused on any of them, since the link is one.
+	capability []string
 	// multiLine are the fields of free text, where line breaks and tabs are allowed.
 	multiLine []string
 	// refusedAt names the path an input field's refusal has where it is not the field's name.
@@ -146,13 +149,13 @@ var corpus = map[string]corpusEntry{
 	// renting
 	"apartmentsPage": {}, "renterApartments": {}, "officeTasks": {}, "semesterStatistics": {}, "availableApartments": {},
 	"bookApartment": {}, "bookingProgress": {}, "waitlist": {}, "renterCurrentRentingInfo": {},
-	"extendBookingQuery":      {checkedFirst: []string{"token"}},
-	"renterByRentingId":       {checkedFirst: []string{"token"}},
+	"extendBookingQuery":      {capability: []string{"rentingId", "token"}},
+	"renterByRentingId":       {capability: []string{"rentingId", "token"}},
 	"createRentingRequest":    {},
-	"approveRenewal":          {checkedFirst: []string{"token"}},
-	"declineRenewal":          {checkedFirst: []string{"token"}},
+	"approveRenewal":          {capability: []string{"rentingId", "token"}},
+	"declineRenewal":          {capability: []string{"rentingId", "token"}},
 	"offerRenewal":            {},
-	"withdrawRentingRequest":  {checkedFirst: []string{"rentingId"}},
+	"withdrawRentingRequest":  {capability: []string{"token", "rentingId"}},
 	"joinWaitlist":            {},
 	"confirmWaitlistEntry":    {},
 	"removeWaitlistEntry":     {},
@@ -169,7 +172,7 @@ var corpus = map[string]corpusEntry{
 	"requestRenterPageLink":  {},
 	"requestErasure":         {},
 	"executeErasure":         {},
-	"resendConfirmationMail": {checkedFirst: []string{"rentingId"}},
+	"resendConfirmationMail": {capability: []string{"token", "rentingId"}},
 	// document, payment
 	"fetchSigningLink": {}, "fetchPaymentLink": {},
 }
@@ -177,7 +180,10 @@ var corpus = map[string]corpusEntry{
 // TestHostileInput_everyOperationOfTheSupergraph_refusedOnItsFieldTranslatedNothingStoredNothingLogged
 // sends the hostile corpus into every argument and input field of every query and mutation of the
 // composed schema, public and admin, at the real subgraphs (the renting subgraph lifts long texts out
-// of the request as behind the gateway): each value is refused as a business exception on its field
+// of the request as behind the gateway). The operations behind a link get a valid one (a renewal
+// waiting for its answer with its renewal mail's token, the renter's own page with an unconfirmed
+// request), so that their forms are attacked too and not only their links. Each value is refused as
+// a business exception on its field
 // with a message id that web-public (German and English) or web-admin translates, or a query finds
 // nothing; no answer is an internal or untranslated error, no table of any service changes, and no
 // service logs an error.
@@ -222,8 +228,9 @@ func TestHostileInput_everyOperationOfTheSupergraph_refusedOnItsFieldTranslatedN
 					sys.check(t, what, answer, checkRule{
 						mutation: mutation, field: cmp.Or(entry.refusedAt[target.field], target.field),
 						// numbers and days may be refused by what they stand for (an apartment, the semester's other end)
-						exact:        target.kind != "Int" && target.kind != "Float" && target.kind != "Date" && target.field != "birthday",
-						checkedFirst: entry.checkedFirst, admin: admin, translations: translations,
+						exact:      target.kind != "Int" && target.kind != "Float" && target.kind != "Date" && target.field != "birthday",
+						capability: entry.capability, inCapability: len(target.path) == 1 && slices.Contains(entry.capability, target.field),
+						admin: admin, translations: translations,
 					})
 				}
 			}
@@ -248,6 +255,10 @@ type hostileSystem struct {
 	renter              int64
 	renting, picture    string
 	png, pdf            string
+	// capabilities: the renter's own page's token (the renting is its unconfirmed request), and a
+	// renewal waiting for its answer with its renewal link's token
+	pageToken             string
+	renewal, renewalToken string
 }
 
 func newHostileSystem(t *testing.T) *hostileSystem {
@@ -263,7 +274,7 @@ func newHostileSystem(t *testing.T) *hostileSystem {
 	document, documentPool := documenttest.NewSubgraph(t, logger)
 	payment, paymentPool := paymenttest.NewSubgraph(t, logger)
 	s := &hostileSystem{
-		subgraphs: map[string]graphqltest.Subgraph{"catalog": catalog, "renting": renting.Subgraph, "renter": renter.Subgraph(t, logger),
+		subgraphs: map[string]graphqltest.Subgraph{"catalog": catalog, "renting": renting.Subgraph, "renter": renter.Subgraph(t, logger, rentertest.WithRenting(renting.GRPCAddr)),
 			"document": document, "payment": payment},
 		pools: map[string]*pgxpool.Pool{"catalog": catalogPool, "renting": renting.Pool, "renter": renter.Pool(), "document": documentPool,
 			"payment": paymentPool},
@@ -271,11 +282,26 @@ func newHostileSystem(t *testing.T) *hostileSystem {
 		png: base64.StdEncoding.EncodeToString(picturetest.PNG(t, 800, 500)),
 		pdf: base64.StdEncoding.EncodeToString(documenttest.PDF()),
 	}
-	bookable, err := catalogv1.NewCatalogServiceClient(grpctest.Dial(t, "renting", "catalog", catalogAddr)).GetBookableSemester(context.Background(), &catalogv1.GetBookableSemesterRequest{})
+	catalogClient := catalogv1.NewCatalogServiceClient(grpctest.Dial(t, "renting", "catalog", catalogAddr))
+	bookable, err := catalogClient.GetBookableSemester(context.Background(), &catalogv1.GetBookableSemesterRequest{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	s.semester = int(bookable.GetId())
+	semesters, err := catalogClient.ListSemesters(context.Background(), &catalogv1.ListSemestersRequest{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var renewed int // a semester whose renewals may still be answered
+	for _, sem := range semesters.GetSemesters() {
+		d := sem.GetRenewalDeadline()
+		if renewed == 0 && !time.Date(int(d.GetYear()), time.Month(d.GetMonth()), int(d.GetDay()), 23, 59, 0, 0, catalogtest.Berlin).Before(hostileDay) {
+			renewed = int(sem.GetId())
+		}
+	}
+	if renewed == 0 {
+		t.Fatalf("no semester of %v takes renewals on %v", semesters.GetSemesters(), hostileDay)
+	}
 
 	// The demo building's first apartment with a picture, and its picture.
 	var building struct {
@@ -301,6 +327,14 @@ func newHostileSystem(t *testing.T) *hostileSystem {
 	if s.apartment == 0 {
 		t.Fatal("the demo building has no apartment with a picture")
 	}
+	var renewedApartment int // another apartment, for the renewal
+	for _, f := range building.AdminBuilding.Floors {
+		for _, a := range f.Apartments {
+			if renewedApartment == 0 && a.ID != s.apartment {
+				renewedApartment = a.ID
+			}
+		}
+	}
 
 	// One valid booking: a renter and a renting that the operations may name.
 	var booked struct {
@@ -317,6 +351,28 @@ func newHostileSystem(t *testing.T) *hostileSystem {
 	s.renting = *booked.CreateRentingRequest.UUID
 	if err := renting.Pool.QueryRow(context.Background(), `SELECT renter_id FROM renting WHERE id = $1`, s.renting).Scan(&s.renter); err != nil {
 		t.Fatal(err)
+	}
+	// The link of every mail to the renter opens their own page, where the request can be withdrawn
+	// or its confirmation mailed again.
+	s.pageToken = renter.IssuePageToken(t, s.renter, 30*24*time.Hour)
+
+	// A renter living in the residence, offered the renewal for a semester whose renewal deadline is
+	// ahead, with the renewal mail's link.
+	registered, err := renterv1.NewRenterServiceClient(grpctest.Dial(t, "renting", "renter", renter.Addr)).RegisterRenter(context.Background(),
+		&renterv1.RegisterRenterRequest{Data: &renterv1.RenterData{Email: "grace@example.org", FirstName: "Grace", LastName: "Hopper",
+			Street: "Plöck 2", Zip: "69117", City: "Heidelberg", Country: "DEU", Birthday: "2003-12-09", Phone: "+49 170 7654321",
+			Nationality: "us", Gender: renterv1.Gender_GENDER_FEMALE, Language: "en"},
+			ReferenceDate: &commonv1.Date{Year: int32(hostileDay.Year()), Month: int32(hostileDay.Month()), Day: int32(hostileDay.Day())}})
+	if err != nil || registered.GetViolation() != nil {
+		t.Fatalf("register the renewing renter: %v %v", err, registered.GetViolation())
+	}
+	s.renewal, s.renewalToken = renting.OfferRenewal(t, registered.GetRenterId(), renewedApartment, renewed)
+	var offer struct {
+		ExtendBookingQuery *struct{ Renter struct{ FirstName string } }
+	}
+	if r := renting.Subgraph.Query(nil, `query($r: ID!, $t: String!) { extendBookingQuery(rentingId: $r, token: $t) { renter { firstName } } }`,
+		map[string]any{"r": s.renewal, "t": s.renewalToken}, &offer); len(r.Errors) > 0 || offer.ExtendBookingQuery == nil {
+		t.Fatalf("the renewal link opens no renewal: %+v", r.Errors)
 	}
 	return s
 }
@@ -377,6 +433,12 @@ func (s *hostileSystem) valid(in, name string) (any, bool) {
 		return map[string]any{"content": s.png, "descriptionDe": "Blick", "descriptionEn": "View"}, true
 	case "createSemester.semester", "updateSemester.semester":
 		return map[string]any{"name": "Sommersemester 2031", "startDate": "2031-04-01", "endDate": "2031-09-30"}, true
+	case "extendBookingQuery.rentingId", "renterByRentingId.rentingId", "approveRenewal.rentingId", "declineRenewal.rentingId":
+		return s.renewal, true
+	case "extendBookingQuery.token", "renterByRentingId.token", "approveRenewal.token", "declineRenewal.token":
+		return s.renewalToken, true
+	case "withdrawRentingRequest.token", "resendConfirmationMail.token":
+		return s.pageToken, true
 	case "approveRenewal.rentingRenewal":
 		form := s.bookingForm()
 		for _, k := range []string{"apartmentId", "semesterId", "email", "identityCardFront", "identityCardBack", "offerToken"} {
@@ -571,12 +633,15 @@ func selection(schema *ast.Schema, t *ast.Type) string {
 type checkRule struct {
 	mutation, exact, admin bool
 	field                  string
-	checkedFirst           []string
-	translations           translations
+	// capability are the operation's capability arguments, inCapability whether the hostile value is
+	// in one of them.
+	capability   []string
+	inCapability bool
+	translations translations
 }
 
-// check wants the answer to refuse the hostile value on its field (or on a capability checked
-// first) with a message id the caller's web app translates; a query may instead find nothing.
+// check wants the answer to refuse the hostile value on its field (a value in a capability: on the
+// capability) with a message id the caller's web app translates; a query may instead find nothing.
 func (s *hostileSystem) check(t *testing.T, what string, a answer, rule checkRule) {
 	t.Helper()
 	path, messageID, refused := refusal(a)
@@ -601,7 +666,12 @@ func (s *hostileSystem) check(t *testing.T, what string, a answer, rule checkRul
 	if i := strings.IndexByte(leaf, '['); i >= 0 {
 		leaf = leaf[:i]
 	}
-	if rule.exact && leaf != rule.field && !slices.Contains(rule.checkedFirst, leaf) {
+	atCapability := slices.Contains(rule.capability, leaf)
+	switch {
+	case atCapability && !rule.inCapability:
+		t.Errorf("%s: refused as %s at %q, on the capability: the test's capability is not valid, and the field %s is not shown to be refused",
+			what, messageID, path, rule.field)
+	case rule.exact && leaf != rule.field && !(atCapability && rule.inCapability):
 		t.Errorf("%s: refused as %s at %q, not at its field %s", what, messageID, path, rule.field)
 	}
 }

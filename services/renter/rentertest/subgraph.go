@@ -20,11 +20,30 @@ import (
 	"semesterhaus/services/renter/internal/app"
 )
 
+// SubgraphOption adjusts the subgraph Server.Subgraph serves.
+type SubgraphOption func(*subgraphSettings)
+
+type subgraphSettings struct{ renting string }
+
+// WithRenting has the subgraph ask the renting service's gRPC API at addr (host:port) about
+// rentings (resendConfirmationMail, the renter's own page), e.g. rentingtest's Service.GRPCAddr.
+func WithRenting(addr string) SubgraphOption {
+	return func(o *subgraphSettings) { o.renting = addr }
+}
+
 // Subgraph serves the renter service's GraphQL subgraph on the server's database, logging to logger:
 // its mails name the example catalog's apartments (catalogfake) and its questions to the renting
-// service are answered by the renting fake, which knows no renting. Gone after the test.
-func (s *Server) Subgraph(t testing.TB, logger *slog.Logger) graphqltest.Subgraph {
+// service are answered by the renting fake, which knows no renting, unless WithRenting names the
+// real one. Gone after the test.
+func (s *Server) Subgraph(t testing.TB, logger *slog.Logger, options ...SubgraphOption) graphqltest.Subgraph {
 	t.Helper()
+	var o subgraphSettings
+	for _, option := range options {
+		option(&o)
+	}
+	if o.renting == "" {
+		o.renting = grpctest.Serve(t, rentingfake.New().Register)
+	}
 	repo := pgadapter.NewRepository(s.pool)
 	renters := app.NewRenters(repo, s.now)
 	renderer, err := mail.NewRenderer()
@@ -36,7 +55,7 @@ func (s *Server) Subgraph(t testing.TB, logger *slog.Logger) graphqltest.Subgrap
 		PublicURL: "https://wohnen.example", NoticeWindow: time.Hour, PageLinkValidity: 30 * 24 * time.Hour, PageLinkWindow: 10 * time.Minute,
 	}, s.now)
 	pages := app.NewPages(repo, renters, repo, mails,
-		grpcadapter.NewRentingClient(grpctest.Dial(t, "renter", "renting", grpctest.Serve(t, rentingfake.New().Register)))).WithLogger(logger)
+		grpcadapter.NewRentingClient(grpctest.Dial(t, "renter", "renting", o.renting))).WithLogger(logger)
 	t.Cleanup(pages.Wait) // the page links requested are written after their answers
 	erasures := app.NewErasures(repo, repo, pages, mails, s.now)
 	return graphqltest.Serve(t, "renter", func(v *identity.Verifier) http.Handler {

@@ -4,6 +4,7 @@
 package rentingtest
 
 import (
+	"context"
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
@@ -11,11 +12,13 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5/pgxpool"
+	"google.golang.org/grpc"
 
 	"semesterhaus/platform/graphqlx/graphqltest"
 	"semesterhaus/platform/grpctest"
 	"semesterhaus/platform/identity"
 	"semesterhaus/platform/pgtest"
+	rentingv1 "semesterhaus/proto/gen/renting/v1"
 	"semesterhaus/services/renting/internal/adapters/emaillink"
 	"semesterhaus/services/renting/internal/adapters/graphql"
 	grpcadapter "semesterhaus/services/renting/internal/adapters/grpc"
@@ -55,9 +58,15 @@ type Service struct {
 	LinkURL string
 	// Pool is on the service's database, for a test to look at what was stored and enqueued.
 	Pool *pgxpool.Pool
+	// GRPCAddr is the address (host:port) of the service's gRPC API, for the services that ask it
+	// about a renting (document, payment, renter).
+	GRPCAddr string
+
+	repo *pgadapter.Repository
+	now  func() time.Time
 }
 
-// Start serves the renting service's GraphQL subgraph and e-mail confirmation link on a fresh
+// Start serves the renting service's GraphQL subgraph, e-mail confirmation link and gRPC API on a fresh
 // migrated database, calling the peers and reading the clock now in the residence's time zone
 // (Europe/Berlin); events go to the outbox under the subject prefix "renting". Server and database
 // are gone after the test.
@@ -73,7 +82,8 @@ func Start(t testing.TB, peers Peers, now func() time.Time, options ...Option) *
 	}
 	pool, _ := pgtest.NewDatabase(t, migrations.FS)
 	logger := o.logger
-	rentings := app.New(pgadapter.NewRepository(pool, "renting"), grpcadapter.NewCatalog(grpctest.Dial(t, "renting", "catalog", peers.Catalog)),
+	repo := pgadapter.NewRepository(pool, "renting")
+	rentings := app.New(repo, grpcadapter.NewCatalog(grpctest.Dial(t, "renting", "catalog", peers.Catalog)),
 		grpcadapter.NewRenters(grpctest.Dial(t, "renting", "renter", peers.Renter)), grpcadapter.NewDocuments(grpctest.Dial(t, "renting", "document", peers.Document)),
 		grpcadapter.NewPayments(grpctest.Dial(t, "renting", "payment", peers.Payment)), now,
 		app.Settings{TimeZone: berlin, ConfirmationTimeout: 72 * time.Hour, UnconfirmedRetention: 30 * 24 * time.Hour,
@@ -83,5 +93,22 @@ func Start(t testing.TB, peers Peers, now func() time.Time, options ...Option) *
 	emaillink.Routes(links, rentings, logger)
 	server := httptest.NewServer(links)
 	t.Cleanup(server.Close)
-	return &Service{Subgraph: subgraph, LinkURL: server.URL + "/verify", Pool: pool}
+	grpcAddr := grpctest.ServeService(t, "renting", grpcadapter.Callers, func(s *grpc.Server) {
+		rentingv1.RegisterRentingServiceServer(s, grpcadapter.NewServer(rentings))
+	})
+	return &Service{Subgraph: subgraph, LinkURL: server.URL + "/verify", Pool: pool, GRPCAddr: grpcAddr, repo: repo, now: now}
+}
+
+// OfferRenewal does what the renewal job does when a semester's renewal window opens for a renter
+// who paid for the semester before: it stores a RENEWAL_REQUEST renting of the renter for the
+// apartment in the semester with the hash of its renewal link's token, and announces it (the event
+// that mails the renewal link). It returns the renting's id and the token, as the renewal mail's
+// link carries them (/booking/extend?rentingId=…&token=…).
+func (s *Service) OfferRenewal(t testing.TB, renterID int64, apartmentID, semesterID int) (rentingID, token string) {
+	t.Helper()
+	renewal := domain.NewRenting(renterID, apartmentID, semesterID, true, s.now())
+	if err := s.repo.Create(context.Background(), renewal); err != nil {
+		t.Fatalf("offer renter %d a renewal of apartment %d in semester %d: %v", renterID, apartmentID, semesterID, err)
+	}
+	return renewal.ID, renewal.RenewalToken()
 }
