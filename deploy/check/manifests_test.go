@@ -655,6 +655,16 @@ func TestNATS_eachUserSignsInWithItsSecret(t *testing.T) {
 			len(users) < 7 || strings.Contains(conf, "no_auth_user") || strings.Contains(conf, `"authorization"`) {
 			t.Fatalf("%s: NATS without the accounts and a user for each service, the gateway and the provisioning:\n%s", overlay, conf)
 		}
+		// The gateway's account holds the gateway and its provisioning user only: no service's user
+		// signs in where its buckets are.
+		gatewayAccount, _, _ := strings.Cut(conf[strings.Index(conf, `"GATEWAY"`):], `"SERVICES"`)
+		var inGateway []string
+		for _, m := range userRE.FindAllStringSubmatch(gatewayAccount, -1) {
+			inGateway = append(inGateway, m[1])
+		}
+		if sort.Strings(inGateway); !reflect.DeepEqual(inGateway, []string{"gateway", "provision-gateway"}) {
+			t.Errorf("%s: the NATS account GATEWAY has the users %v, want gateway and provision-gateway", overlay, inGateway)
+		}
 		sts, _ := find(objects, "StatefulSet", "nats")
 		serverEnv := map[string]any{}
 		for _, c := range containers(podSpec(sts)) {
