@@ -236,8 +236,6 @@ func deviceKey(cfg config.Config) ([]byte, error) {
 	return hkdf.Key(sha256.New, []byte(seed), nil, "semesterhaus gateway: sign-in device cookies", 32)
 }
 
-// sessionStore keeps the sessions in their bucket, which the provisioning made with
-// NATS_STREAM_REPLICAS copies (natsprovision): losing a node must not sign every admin out.
 // ssoFlowKey seals the single sign-on flow cookie: derived from the identity key like deviceKey, with
 // a purpose of its own. Without an identity key (locally) the sign-in service draws its own.
 func ssoFlowKey(cfg config.Config) ([]byte, error) {
@@ -248,6 +246,8 @@ func ssoFlowKey(cfg config.Config) ([]byte, error) {
 	return hkdf.Key(sha256.New, []byte(seed), nil, "semesterhaus gateway: single sign-on flow cookie", 32)
 }
 
+// sessionStore keeps the sessions in the bucket the provisioning made (natsprovision, with
+// NATS_STREAM_REPLICAS copies: losing a node must not sign every admin out).
 func sessionStore(ctx context.Context, nc *nats.Conn, cfg config.Config, logger *slog.Logger) (*auth.NATSStore, error) {
 	kv, err := bindBucket(ctx, nc, cfg.SessionBucket, logger)
 	if err != nil {

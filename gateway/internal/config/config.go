@@ -39,9 +39,6 @@ type Config struct {
 	// SessionBucket is the JetStream key-value bucket of the sessions, shared by all replicas.
 	SessionBucket string        `env:"SESSION_BUCKET" envDefault:"gateway_sessions"`
 	SessionTTL    time.Duration `env:"SESSION_TTL" envDefault:"12h"`
-	// NATSStreamReplicas is how many copies JetStream keeps of the session bucket: 1 on a single
-	// server, 3 on a three-node cluster (the services' setting of the same name).
-	NATSStreamReplicas int `env:"NATS_STREAM_REPLICAS" envDefault:"1"`
 	// Single sign-on with an OpenID Connect provider (authorization code flow with PKCE), on when
 	// OIDC_ISSUER_URL is set. Admin is whoever has OIDC_ADMIN_ROLE in the ID token's OIDC_ROLE_CLAIM.
 	OIDCIssuerURL    string                `env:"OIDC_ISSUER_URL"`
