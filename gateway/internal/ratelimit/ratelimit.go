@@ -101,24 +101,6 @@ func (s *Store) TakeIf(ctx context.Context, c Counter, subject string, allow fun
 	return Count{}, false, fmt.Errorf("counter %s: too many concurrent updates", c.Name)
 }
 
-// GiveBack uncounts one event of subject in the current window (one that turned out not to count,
-// such as a request that failed); a count of zero stays zero.
-func (s *Store) GiveBack(ctx context.Context, c Counter, subject string) error {
-	for range maxRaces {
-		now := s.now()
-		key := c.key(subject, now)
-		count, revision, err := s.read(ctx, key)
-		if err != nil || count.N == 0 {
-			return err
-		}
-		count.N--
-		if _, err = s.kv.Update(ctx, key, count.encode(), revision); err == nil || !isRace(err) {
-			return err
-		}
-	}
-	return fmt.Errorf("counter %s: too many concurrent updates", c.Name)
-}
-
 // Reset forgets subject's count in the current window.
 func (s *Store) Reset(ctx context.Context, c Counter, subject string) error {
 	err := s.kv.Purge(ctx, c.key(subject, s.now()))

@@ -132,31 +132,3 @@ func TestTakeIfAndReset_countWhatIsAllowedAndForgetIt(t *testing.T) {
 		t.Errorf("resetting a missing count: %v", err)
 	}
 }
-
-func TestGiveBack_uncountsOneEventAndNeverGoesBelowZero(t *testing.T) {
-	t.Parallel()
-	store := newTestStore(t, newTestBucket(t))
-	counter := Counter{Name: "booking_email", Window: time.Hour}
-	for range 3 {
-		if _, ok, err := store.Take(t.Context(), counter, "ada@example.org", 3); !ok || err != nil {
-			t.Fatalf("Take refused: %v", err)
-		}
-	}
-	if err := store.GiveBack(t.Context(), counter, "ada@example.org"); err != nil {
-		t.Fatal(err)
-	}
-	if _, ok, err := store.Take(t.Context(), counter, "ada@example.org", 3); !ok || err != nil {
-		t.Fatalf("after giving one back, the next event was refused: %v", err)
-	}
-	if _, ok, _ := store.Take(t.Context(), counter, "ada@example.org", 3); ok {
-		t.Error("a fourth event passed the maximum 3")
-	}
-	for range 2 {
-		if err := store.GiveBack(t.Context(), counter, "nobody@example.org"); err != nil {
-			t.Fatalf("giving back an uncounted subject: %v", err)
-		}
-	}
-	if count, err := store.Get(t.Context(), counter, "nobody@example.org"); err != nil || count.N != 0 {
-		t.Errorf("an uncounted subject after GiveBack: %+v, %v; want 0", count, err)
-	}
-}
