@@ -16,30 +16,22 @@ import (
 
 	"semesterhaus/platform/events"
 	"semesterhaus/platform/natsauth"
-	"semesterhaus/platform/natslocal"
 	"semesterhaus/platform/natsprovision"
+	"semesterhaus/platform/natstest"
 	"semesterhaus/proto/events/v1/streams"
 )
 
-// server starts an embedded server with every user of the table, each with the password
-// "secret-<name>", and provisions it as natsauth's provisioning users.
+// server starts an embedded server with every user of the table (natstest.StartAuthorized) and
+// provisions it as natsauth's provisioning users.
 func server(t *testing.T) string {
 	t.Helper()
-	passwords := map[string]string{}
-	for _, u := range natsauth.Users() {
-		passwords[u.Name] = "secret-" + u.Name
-	}
-	s, err := natslocal.Start(natslocal.Options{Passwords: passwords})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(s.Shutdown)
+	url := natstest.StartAuthorized(t)
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
-	if err := natsprovision.Provision(ctx, connect(t, s.URL(), natsauth.Provisioner), connect(t, s.URL(), natsauth.GatewayProvisioner)); err != nil {
+	if err := natsprovision.Provision(ctx, connect(t, url, natsauth.Provisioner), connect(t, url, natsauth.GatewayProvisioner)); err != nil {
 		t.Fatal(err)
 	}
-	return s.URL()
+	return url
 }
 
 // connect signs in as user, the way the services do.
@@ -47,7 +39,7 @@ func connect(t *testing.T, url, user string) jetstream.JetStream {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	nc, js, err := events.Connect(ctx, url, slog.New(slog.DiscardHandler), natsauth.ConnectOptions(user, "secret-"+user)...)
+	nc, js, err := events.Connect(ctx, url, slog.New(slog.DiscardHandler), natsauth.ConnectOptions(user, natstest.Password(user))...)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -240,7 +232,7 @@ func (v *violations) reset() {
 func attacker(t *testing.T, url, name string) (jetstream.JetStream, *violations) {
 	t.Helper()
 	v := &violations{}
-	nc, err := nats.Connect(url, append(natsauth.ConnectOptions(name, "secret-"+name),
+	nc, err := nats.Connect(url, append(natsauth.ConnectOptions(name, natstest.Password(name)),
 		nats.ErrorHandler(func(_ *nats.Conn, _ *nats.Subscription, err error) { v.add(err) }))...)
 	if err != nil {
 		t.Fatal(err)

@@ -20,6 +20,7 @@ import (
 	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
 
+	"semesterhaus/platform/natsauth"
 	"semesterhaus/platform/natslocal"
 )
 
@@ -124,4 +125,39 @@ func keepStreamsDirectory(url string) error {
 		return fmt.Errorf("natstest: keeper stream: %w", err)
 	}
 	return nil
+}
+
+// Password is each NATS user's password on a server of StartAuthorized.
+func Password(user string) string { return "secret-" + user }
+
+// StartAuthorized starts an embedded server of the test's own with authorization on: every user
+// of natsauth's table signs in with Password(user), anonymous clients are refused. It ends with
+// the test and returns its URL.
+func StartAuthorized(t testing.TB) string {
+	t.Helper()
+	passwords := map[string]string{}
+	for _, u := range natsauth.Users() {
+		passwords[u.Name] = Password(u.Name)
+	}
+	s, err := natslocal.Start(natslocal.Options{Passwords: passwords})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(s.Shutdown)
+	return s.URL()
+}
+
+// SignIn connects to a server of StartAuthorized as user, closed after the test.
+func SignIn(t testing.TB, url, user string) jetstream.JetStream {
+	t.Helper()
+	nc, err := nats.Connect(url, natsauth.ConnectOptions(user, Password(user))...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(nc.Close)
+	js, err := jetstream.New(nc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return js
 }

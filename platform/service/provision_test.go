@@ -6,12 +6,11 @@ import (
 	"testing"
 	"time"
 
-	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
 
 	"semesterhaus/platform/config"
 	"semesterhaus/platform/natsauth"
-	"semesterhaus/platform/natslocal"
+	"semesterhaus/platform/natstest"
 	"semesterhaus/proto/events/v1/streams"
 )
 
@@ -19,26 +18,18 @@ import (
 // provisioning users, makes every stream with its durables and the gateway's buckets; without their
 // passwords it gets nowhere.
 func TestProvision_asTheProvisioningUsers_makesTheCatalogue(t *testing.T) {
-	passwords := map[string]string{}
-	for _, u := range natsauth.Users() {
-		passwords[u.Name] = "secret-" + u.Name
-	}
-	s, err := natslocal.Start(natslocal.Options{Passwords: passwords})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(s.Shutdown)
+	url := natstest.StartAuthorized(t)
 	ctx, cancel := context.WithTimeout(t.Context(), 2*time.Second)
 	defer cancel()
-	if err := Provision(ctx, ProvisionSettings{NATSURL: s.URL(), StreamReplicas: 1}, quietLogger()); err == nil {
+	if err := Provision(ctx, ProvisionSettings{NATSURL: url, StreamReplicas: 1}, quietLogger()); err == nil {
 		t.Fatal("provisioned without the provisioning users' passwords")
 	}
-	settings := ProvisionSettings{NATSURL: s.URL(), StreamReplicas: 1,
-		ServicesPassword: config.Secret(passwords[natsauth.Provisioner]), GatewayPassword: config.Secret(passwords[natsauth.GatewayProvisioner])}
+	settings := ProvisionSettings{NATSURL: url, StreamReplicas: 1,
+		ServicesPassword: config.Secret(natstest.Password(natsauth.Provisioner)), GatewayPassword: config.Secret(natstest.Password(natsauth.GatewayProvisioner))}
 	if err := Provision(t.Context(), settings, quietLogger()); err != nil {
 		t.Fatal(err)
 	}
-	js := signIn(t, s.URL(), natsauth.Provisioner, passwords)
+	js := natstest.SignIn(t, url, natsauth.Provisioner)
 	for _, stream := range streams.All() {
 		for _, c := range stream.Consumers {
 			if _, err := js.Consumer(t.Context(), stream.Name, c.Durable); err != nil {
@@ -46,7 +37,7 @@ func TestProvision_asTheProvisioningUsers_makesTheCatalogue(t *testing.T) {
 			}
 		}
 	}
-	gateway := signIn(t, s.URL(), natsauth.GatewayProvisioner, passwords)
+	gateway := natstest.SignIn(t, url, natsauth.GatewayProvisioner)
 	for _, b := range natsauth.Buckets() {
 		if _, err := gateway.KeyValue(t.Context(), b.Name); err != nil {
 			t.Errorf("bucket %s: %v", b.Name, err)
@@ -55,18 +46,4 @@ func TestProvision_asTheProvisioningUsers_makesTheCatalogue(t *testing.T) {
 			t.Errorf("bucket %s in the services' account: %v", b.Name, err)
 		}
 	}
-}
-
-func signIn(t *testing.T, url, user string, passwords map[string]string) jetstream.JetStream {
-	t.Helper()
-	nc, err := nats.Connect(url, natsauth.ConnectOptions(user, passwords[user])...)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(nc.Close)
-	js, err := jetstream.New(nc)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return js
 }
