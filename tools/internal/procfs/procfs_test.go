@@ -5,6 +5,7 @@ import (
 	"os"
 	"os/exec"
 	"testing"
+	"time"
 )
 
 func TestRead_findsThisProcessAndItsChildWithTheirNamesAndMemory(t *testing.T) {
@@ -14,7 +15,15 @@ func TestRead_findsThisProcessAndItsChildWithTheirNamesAndMemory(t *testing.T) {
 	}
 	t.Cleanup(func() { _ = child.Process.Kill(); _ = child.Wait() })
 
+	// The child is started, but it may still be between fork and exec (its name or arguments not
+	// yet sleep's): read again until it runs sleep, for a while.
 	procs := Read()
+	for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline); procs = Read() {
+		if p, ok := procs[child.Process.Pid]; ok && p.Name == "sleep" && len(p.Args) == 2 {
+			break
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
 	self, ok := procs[os.Getpid()]
 	if !ok || self.Parent != os.Getppid() || self.RSSKB <= 0 || self.PeakKB < self.RSSKB || self.Name == "" {
 		t.Fatalf("this process: %+v", self)
