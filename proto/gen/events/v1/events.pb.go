@@ -41,9 +41,13 @@ type RentingStateChanged struct {
 	// The renewal link's token, only on the move to RENEWAL_REQUEST: the renter service puts it in the
 	// renewal mail's link. The renting service keeps only its hash, so this event is the one place the
 	// renter's mail can take it from.
-	RenewalToken  string `protobuf:"bytes,10,opt,name=renewal_token,json=renewalToken,proto3" json:"renewal_token,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
+	RenewalToken string `protobuf:"bytes,10,opt,name=renewal_token,json=renewalToken,proto3" json:"renewal_token,omitempty"`
+	// The total the renting's contract was written with, in cents of contract_currency, once a
+	// contract is written (0 and empty before): the mails name this amount, never a new calculation.
+	ContractTotalCents int64  `protobuf:"varint,11,opt,name=contract_total_cents,json=contractTotalCents,proto3" json:"contract_total_cents,omitempty"`
+	ContractCurrency   string `protobuf:"bytes,12,opt,name=contract_currency,json=contractCurrency,proto3" json:"contract_currency,omitempty"`
+	unknownFields      protoimpl.UnknownFields
+	sizeCache          protoimpl.SizeCache
 }
 
 func (x *RentingStateChanged) Reset() {
@@ -142,6 +146,20 @@ func (x *RentingStateChanged) GetRenewal() bool {
 func (x *RentingStateChanged) GetRenewalToken() string {
 	if x != nil {
 		return x.RenewalToken
+	}
+	return ""
+}
+
+func (x *RentingStateChanged) GetContractTotalCents() int64 {
+	if x != nil {
+		return x.ContractTotalCents
+	}
+	return 0
+}
+
+func (x *RentingStateChanged) GetContractCurrency() string {
+	if x != nil {
+		return x.ContractCurrency
 	}
 	return ""
 }
@@ -348,10 +366,13 @@ type ReminderDue struct {
 	// The step the renting waits for: CONFIRM_EMAIL, SIGN_CONTRACT, PAY_RENT or ANSWER_RENEWAL.
 	Step string `protobuf:"bytes,7,opt,name=step,proto3" json:"step,omitempty"`
 	// A renewal link's token, only for ANSWER_RENEWAL (the renting service keeps only its hash).
-	RenewalToken  string                 `protobuf:"bytes,8,opt,name=renewal_token,json=renewalToken,proto3" json:"renewal_token,omitempty"`
-	At            *timestamppb.Timestamp `protobuf:"bytes,9,opt,name=at,proto3" json:"at,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
+	RenewalToken string                 `protobuf:"bytes,8,opt,name=renewal_token,json=renewalToken,proto3" json:"renewal_token,omitempty"`
+	At           *timestamppb.Timestamp `protobuf:"bytes,9,opt,name=at,proto3" json:"at,omitempty"`
+	// As in RentingStateChanged: the contract's total once a contract is written, 0 and empty before.
+	ContractTotalCents int64  `protobuf:"varint,10,opt,name=contract_total_cents,json=contractTotalCents,proto3" json:"contract_total_cents,omitempty"`
+	ContractCurrency   string `protobuf:"bytes,11,opt,name=contract_currency,json=contractCurrency,proto3" json:"contract_currency,omitempty"`
+	unknownFields      protoimpl.UnknownFields
+	sizeCache          protoimpl.SizeCache
 }
 
 func (x *ReminderDue) Reset() {
@@ -445,6 +466,20 @@ func (x *ReminderDue) GetAt() *timestamppb.Timestamp {
 		return x.At
 	}
 	return nil
+}
+
+func (x *ReminderDue) GetContractTotalCents() int64 {
+	if x != nil {
+		return x.ContractTotalCents
+	}
+	return 0
+}
+
+func (x *ReminderDue) GetContractCurrency() string {
+	if x != nil {
+		return x.ContractCurrency
+	}
+	return ""
 }
 
 // WaitlistConfirmationRequested is published on "renting.waitlist_confirmation" when somebody
@@ -674,12 +709,16 @@ func (x *WaitlistOfferMade) GetAt() *timestamppb.Timestamp {
 // ContractRequested is published by the document service on "document.contract_requested" (stream
 // DOCUMENT, subjects "document.>") once the contract PDF is stored and a signing session is open.
 type ContractRequested struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	EventId       string                 `protobuf:"bytes,1,opt,name=event_id,json=eventId,proto3" json:"event_id,omitempty"`
-	RentingId     string                 `protobuf:"bytes,2,opt,name=renting_id,json=rentingId,proto3" json:"renting_id,omitempty"`
-	DocumentId    string                 `protobuf:"bytes,3,opt,name=document_id,json=documentId,proto3" json:"document_id,omitempty"`
-	SigningLink   string                 `protobuf:"bytes,4,opt,name=signing_link,json=signingLink,proto3" json:"signing_link,omitempty"` // the page where the renter signs
-	At            *timestamppb.Timestamp `protobuf:"bytes,5,opt,name=at,proto3" json:"at,omitempty"`
+	state       protoimpl.MessageState `protogen:"open.v1"`
+	EventId     string                 `protobuf:"bytes,1,opt,name=event_id,json=eventId,proto3" json:"event_id,omitempty"`
+	RentingId   string                 `protobuf:"bytes,2,opt,name=renting_id,json=rentingId,proto3" json:"renting_id,omitempty"`
+	DocumentId  string                 `protobuf:"bytes,3,opt,name=document_id,json=documentId,proto3" json:"document_id,omitempty"`
+	SigningLink string                 `protobuf:"bytes,4,opt,name=signing_link,json=signingLink,proto3" json:"signing_link,omitempty"` // the page where the renter signs
+	At          *timestamppb.Timestamp `protobuf:"bytes,5,opt,name=at,proto3" json:"at,omitempty"`
+	// The total the contract states (its items: rent × months, cleaning, deposit, priced when it was
+	// written), in cents of currency. The renting keeps it and the payment asks exactly this.
+	TotalCents    int64  `protobuf:"varint,6,opt,name=total_cents,json=totalCents,proto3" json:"total_cents,omitempty"`
+	Currency      string `protobuf:"bytes,7,opt,name=currency,proto3" json:"currency,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -747,6 +786,20 @@ func (x *ContractRequested) GetAt() *timestamppb.Timestamp {
 		return x.At
 	}
 	return nil
+}
+
+func (x *ContractRequested) GetTotalCents() int64 {
+	if x != nil {
+		return x.TotalCents
+	}
+	return 0
+}
+
+func (x *ContractRequested) GetCurrency() string {
+	if x != nil {
+		return x.Currency
+	}
+	return ""
 }
 
 // ContractSigned is published on "document.contract_signed" once the signing provider reported the
@@ -1158,7 +1211,7 @@ var File_events_v1_events_proto protoreflect.FileDescriptor
 
 const file_events_v1_events_proto_rawDesc = "" +
 	"\n" +
-	"\x16events/v1/events.proto\x12\x16semesterhaus.events.v1\x1a\x1fgoogle/protobuf/timestamp.proto\"\xd5\x02\n" +
+	"\x16events/v1/events.proto\x12\x16semesterhaus.events.v1\x1a\x1fgoogle/protobuf/timestamp.proto\"\xb4\x03\n" +
 	"\x13RentingStateChanged\x12\x19\n" +
 	"\bevent_id\x18\x01 \x01(\tR\aeventId\x12\x1d\n" +
 	"\n" +
@@ -1173,7 +1226,9 @@ const file_events_v1_events_proto_rawDesc = "" +
 	"\x02at\x18\b \x01(\v2\x1a.google.protobuf.TimestampR\x02at\x12\x18\n" +
 	"\arenewal\x18\t \x01(\bR\arenewal\x12#\n" +
 	"\rrenewal_token\x18\n" +
-	" \x01(\tR\frenewalToken\"\xed\x01\n" +
+	" \x01(\tR\frenewalToken\x120\n" +
+	"\x14contract_total_cents\x18\v \x01(\x03R\x12contractTotalCents\x12+\n" +
+	"\x11contract_currency\x18\f \x01(\tR\x10contractCurrency\"\xed\x01\n" +
 	"\x0eRentingDeleted\x12\x19\n" +
 	"\bevent_id\x18\x01 \x01(\tR\aeventId\x12\x1d\n" +
 	"\n" +
@@ -1195,7 +1250,7 @@ const file_events_v1_events_proto_rawDesc = "" +
 	"semesterId\x12\x1d\n" +
 	"\n" +
 	"access_key\x18\x06 \x01(\tR\taccessKey\x123\n" +
-	"\amove_in\x18\a \x01(\v2\x1a.google.protobuf.TimestampR\x06moveIn\"\xa7\x02\n" +
+	"\amove_in\x18\a \x01(\v2\x1a.google.protobuf.TimestampR\x06moveIn\"\x86\x03\n" +
 	"\vReminderDue\x12\x19\n" +
 	"\bevent_id\x18\x01 \x01(\tR\aeventId\x12\x1d\n" +
 	"\n" +
@@ -1207,7 +1262,10 @@ const file_events_v1_events_proto_rawDesc = "" +
 	"\arenewal\x18\x06 \x01(\bR\arenewal\x12\x12\n" +
 	"\x04step\x18\a \x01(\tR\x04step\x12#\n" +
 	"\rrenewal_token\x18\b \x01(\tR\frenewalToken\x12*\n" +
-	"\x02at\x18\t \x01(\v2\x1a.google.protobuf.TimestampR\x02at\"\xfe\x01\n" +
+	"\x02at\x18\t \x01(\v2\x1a.google.protobuf.TimestampR\x02at\x120\n" +
+	"\x14contract_total_cents\x18\n" +
+	" \x01(\x03R\x12contractTotalCents\x12+\n" +
+	"\x11contract_currency\x18\v \x01(\tR\x10contractCurrency\"\xfe\x01\n" +
 	"\x1dWaitlistConfirmationRequested\x12\x19\n" +
 	"\bevent_id\x18\x01 \x01(\tR\aeventId\x12\x19\n" +
 	"\bentry_id\x18\x02 \x01(\tR\aentryId\x12\x1f\n" +
@@ -1231,7 +1289,7 @@ const file_events_v1_events_proto_rawDesc = "" +
 	"\n" +
 	"expires_at\x18\t \x01(\v2\x1a.google.protobuf.TimestampR\texpiresAt\x12*\n" +
 	"\x02at\x18\n" +
-	" \x01(\v2\x1a.google.protobuf.TimestampR\x02at\"\xbd\x01\n" +
+	" \x01(\v2\x1a.google.protobuf.TimestampR\x02at\"\xfa\x01\n" +
 	"\x11ContractRequested\x12\x19\n" +
 	"\bevent_id\x18\x01 \x01(\tR\aeventId\x12\x1d\n" +
 	"\n" +
@@ -1239,7 +1297,10 @@ const file_events_v1_events_proto_rawDesc = "" +
 	"\vdocument_id\x18\x03 \x01(\tR\n" +
 	"documentId\x12!\n" +
 	"\fsigning_link\x18\x04 \x01(\tR\vsigningLink\x12*\n" +
-	"\x02at\x18\x05 \x01(\v2\x1a.google.protobuf.TimestampR\x02at\"\xb8\x01\n" +
+	"\x02at\x18\x05 \x01(\v2\x1a.google.protobuf.TimestampR\x02at\x12\x1f\n" +
+	"\vtotal_cents\x18\x06 \x01(\x03R\n" +
+	"totalCents\x12\x1a\n" +
+	"\bcurrency\x18\a \x01(\tR\bcurrency\"\xb8\x01\n" +
 	"\x0eContractSigned\x12\x19\n" +
 	"\bevent_id\x18\x01 \x01(\tR\aeventId\x12\x1d\n" +
 	"\n" +

@@ -25,16 +25,21 @@ const (
 )
 
 type Renting struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	RentingId     string                 `protobuf:"bytes,1,opt,name=renting_id,json=rentingId,proto3" json:"renting_id,omitempty"`
-	RenterId      int64                  `protobuf:"varint,2,opt,name=renter_id,json=renterId,proto3" json:"renter_id,omitempty"`
-	ApartmentId   int32                  `protobuf:"varint,3,opt,name=apartment_id,json=apartmentId,proto3" json:"apartment_id,omitempty"`
-	SemesterId    int32                  `protobuf:"varint,4,opt,name=semester_id,json=semesterId,proto3" json:"semester_id,omitempty"`
-	State         string                 `protobuf:"bytes,5,opt,name=state,proto3" json:"state,omitempty"` // one of the RentingState names, e.g. APARTMENT_RESERVED
-	Renewal       bool                   `protobuf:"varint,6,opt,name=renewal,proto3" json:"renewal,omitempty"`
-	CreatedAt     *timestamppb.Timestamp `protobuf:"bytes,7,opt,name=created_at,json=createdAt,proto3" json:"created_at,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
+	state       protoimpl.MessageState `protogen:"open.v1"`
+	RentingId   string                 `protobuf:"bytes,1,opt,name=renting_id,json=rentingId,proto3" json:"renting_id,omitempty"`
+	RenterId    int64                  `protobuf:"varint,2,opt,name=renter_id,json=renterId,proto3" json:"renter_id,omitempty"`
+	ApartmentId int32                  `protobuf:"varint,3,opt,name=apartment_id,json=apartmentId,proto3" json:"apartment_id,omitempty"`
+	SemesterId  int32                  `protobuf:"varint,4,opt,name=semester_id,json=semesterId,proto3" json:"semester_id,omitempty"`
+	State       string                 `protobuf:"bytes,5,opt,name=state,proto3" json:"state,omitempty"` // one of the RentingState names, e.g. APARTMENT_RESERVED
+	Renewal     bool                   `protobuf:"varint,6,opt,name=renewal,proto3" json:"renewal,omitempty"`
+	CreatedAt   *timestamppb.Timestamp `protobuf:"bytes,7,opt,name=created_at,json=createdAt,proto3" json:"created_at,omitempty"`
+	// The total the renting's contract was written with (rent, cleaning, deposit as priced then), in
+	// cents of contract_currency: what the renter pays, whatever the catalog says later. 0 and empty
+	// until a contract is written.
+	ContractTotalCents int64  `protobuf:"varint,8,opt,name=contract_total_cents,json=contractTotalCents,proto3" json:"contract_total_cents,omitempty"`
+	ContractCurrency   string `protobuf:"bytes,9,opt,name=contract_currency,json=contractCurrency,proto3" json:"contract_currency,omitempty"`
+	unknownFields      protoimpl.UnknownFields
+	sizeCache          protoimpl.SizeCache
 }
 
 func (x *Renting) Reset() {
@@ -116,6 +121,20 @@ func (x *Renting) GetCreatedAt() *timestamppb.Timestamp {
 	return nil
 }
 
+func (x *Renting) GetContractTotalCents() int64 {
+	if x != nil {
+		return x.ContractTotalCents
+	}
+	return 0
+}
+
+func (x *Renting) GetContractCurrency() string {
+	if x != nil {
+		return x.ContractCurrency
+	}
+	return ""
+}
+
 type GetRentingRequest struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	RentingId     string                 `protobuf:"bytes,1,opt,name=renting_id,json=rentingId,proto3" json:"renting_id,omitempty"`
@@ -164,7 +183,7 @@ var File_renting_v1_renting_proto protoreflect.FileDescriptor
 
 const file_renting_v1_renting_proto_rawDesc = "" +
 	"\n" +
-	"\x18renting/v1/renting.proto\x12\x17semesterhaus.renting.v1\x1a\x1fgoogle/protobuf/timestamp.proto\"\xf4\x01\n" +
+	"\x18renting/v1/renting.proto\x12\x17semesterhaus.renting.v1\x1a\x1fgoogle/protobuf/timestamp.proto\"\xd3\x02\n" +
 	"\aRenting\x12\x1d\n" +
 	"\n" +
 	"renting_id\x18\x01 \x01(\tR\trentingId\x12\x1b\n" +
@@ -175,7 +194,9 @@ const file_renting_v1_renting_proto_rawDesc = "" +
 	"\x05state\x18\x05 \x01(\tR\x05state\x12\x18\n" +
 	"\arenewal\x18\x06 \x01(\bR\arenewal\x129\n" +
 	"\n" +
-	"created_at\x18\a \x01(\v2\x1a.google.protobuf.TimestampR\tcreatedAt\"2\n" +
+	"created_at\x18\a \x01(\v2\x1a.google.protobuf.TimestampR\tcreatedAt\x120\n" +
+	"\x14contract_total_cents\x18\b \x01(\x03R\x12contractTotalCents\x12+\n" +
+	"\x11contract_currency\x18\t \x01(\tR\x10contractCurrency\"2\n" +
 	"\x11GetRentingRequest\x12\x1d\n" +
 	"\n" +
 	"renting_id\x18\x01 \x01(\tR\trentingId2l\n" +

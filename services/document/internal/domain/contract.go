@@ -70,7 +70,10 @@ type Contract struct {
 	Semester   string
 	Start, End Date // move-in and move-out
 	Items      []PriceItem
+	// TotalCents (in Currency) is the price fixed when the contract is written: the renting keeps it
+	// from document.contract_requested and the payment asks exactly this, whatever the catalog says later.
 	TotalCents int64
+	Currency   string
 }
 
 // Signature is the fact a signing provider reports.

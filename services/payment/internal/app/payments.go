@@ -18,6 +18,10 @@ type Renting struct {
 	ApartmentID int32
 	SemesterID  int32
 	Renewal     bool
+	// ContractTotalCents (in ContractCurrency) is the total the renting's contract was written with:
+	// the one amount the payment asks. Zero and empty while no contract is written.
+	ContractTotalCents int64
+	ContractCurrency   string
 }
 
 // Rentings asks the renting service about a renting.
@@ -25,10 +29,10 @@ type Rentings interface {
 	Renting(ctx context.Context, rentingID string) (Renting, error)
 }
 
-// Catalog asks the catalog service for the price and the names of what is rented.
+// Catalog asks the catalog service for the names of what is rented. Never for its price: that was
+// fixed when the contract was written, and a later change of the catalog applies only to contracts
+// written after it.
 type Catalog interface {
-	// Total is the price calculation's total: rent, cleaning and deposit, or rent only for a renewal.
-	Total(ctx context.Context, apartmentID, semesterID int32, renewal bool) (cents int64, currency string, err error)
 	Names(ctx context.Context, apartmentID, semesterID int32) (apartment, semester string, err error)
 }
 
@@ -91,9 +95,9 @@ func New(repo Repository, rentings Rentings, catalog Catalog, provider Provider,
 	return &Payments{repo: repo, rentings: rentings, catalog: catalog, provider: provider, page: page, now: now}
 }
 
-// CreateForRenting creates the payment of a renting whose contract was signed: the semester total
-// from the catalog (renewal prices for a renewal) and a checkout link. A renting that has a payment
-// keeps it.
+// CreateForRenting creates the payment of a renting whose contract was signed: exactly the total
+// the contract was written with (rent, cleaning and deposit, or the rent only for a renewal, as
+// priced then; the renting keeps it) and a checkout link. A renting that has a payment keeps it.
 func (s *Payments) CreateForRenting(ctx context.Context, store Store, rentingID string) error {
 	if err := checkRentingID(rentingID); err != nil {
 		return err
@@ -121,13 +125,9 @@ func (s *Payments) newPayment(ctx context.Context, rentingID string) (domain.Pay
 	if err != nil {
 		return domain.Payment{}, err
 	}
-	cents, currency, err := s.catalog.Total(ctx, renting.ApartmentID, renting.SemesterID, renting.Renewal)
+	amount, err := domain.AmountFromPrice(renting.ContractTotalCents, renting.ContractCurrency)
 	if err != nil {
-		return domain.Payment{}, err
-	}
-	amount, err := domain.AmountFromPrice(cents, currency)
-	if err != nil {
-		return domain.Payment{}, fmt.Errorf("price of renting %s: %w", rentingID, err)
+		return domain.Payment{}, fmt.Errorf("the contract's total of renting %s: %w", rentingID, err)
 	}
 	apartment, semester, err := s.catalog.Names(ctx, renting.ApartmentID, renting.SemesterID)
 	if err != nil {

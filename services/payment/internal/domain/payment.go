@@ -23,7 +23,7 @@ type Money struct {
 	Currency string
 }
 
-// AmountFromPrice checks a price calculation's total: a positive amount in euros.
+// AmountFromPrice checks the total a contract was written with: a positive amount in euros.
 func AmountFromPrice(cents int64, currency string) (Money, error) {
 	if currency != Currency {
 		return Money{}, fmt.Errorf("%w: currency %q, want %s", ErrInvalidAmount, currency, Currency)

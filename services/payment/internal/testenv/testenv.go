@@ -43,10 +43,12 @@ type Env struct {
 	Repo     *pgadapter.Repository
 	Payments *app.Payments
 	Catalog  catalogv1.CatalogServiceClient
-	Rentings *rentingfake.Server
-	Subjects string // the prefix of the payment events' subjects
-	Logger   *slog.Logger
-	Clock    *clocktest.Clock // the service's clock
+	// CatalogFake is the catalog behind Catalog; a test changes its prices (AddApartment again).
+	CatalogFake *catalogfake.Server
+	Rentings    *rentingfake.Server
+	Subjects    string // the prefix of the payment events' subjects
+	Logger      *slog.Logger
+	Clock       *clocktest.Clock // the service's clock
 }
 
 // PublicURL is the public address the service under test links to.
@@ -70,7 +72,8 @@ func NewWithClock(t testing.TB, provider app.Provider, clock *clocktest.Clock) *
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { _ = js.DeleteStream(context.Background(), stream.Name) })
-	catalogConn := grpctest.Dial(t, "payment", "catalog", grpctest.Serve(t, catalogfake.NewExample().Register))
+	e.CatalogFake = catalogfake.NewExample()
+	catalogConn := grpctest.Dial(t, "payment", "catalog", grpctest.Serve(t, e.CatalogFake.Register))
 	e.Catalog = catalogv1.NewCatalogServiceClient(catalogConn)
 	e.Repo = pgadapter.NewRepository(pool, e.Subjects)
 	e.Payments = app.New(e.Repo, grpcadapter.NewRentings(grpctest.Dial(t, "payment", "renting", grpctest.Serve(t, e.Rentings.Register))),
@@ -106,7 +109,7 @@ func (e *Env) Bookable() (apartmentID, semesterID int32) {
 	return apartments.GetApartments()[0].GetId(), semester.GetId()
 }
 
-// Total asks the catalog for the price the payment must have.
+// Total asks the catalog for its price now: the total of a contract written now.
 func (e *Env) Total(apartmentID, semesterID int32, renewal bool) int64 {
 	e.t.Helper()
 	price, err := e.Catalog.CalculatePrice(context.Background(), &catalogv1.CalculatePriceRequest{
@@ -119,11 +122,13 @@ func (e *Env) Total(apartmentID, semesterID int32, renewal bool) int64 {
 }
 
 // CreatePayment makes the renting known to the renting service and creates its payment as the
-// consumer does when the renting's contract is signed; it returns the payment.
+// consumer does when the renting's contract is signed; it returns the payment. A renting without a
+// contract total gets the one of a contract written now (the catalog's price), as the renting
+// service keeps it from the contract's request.
 func (e *Env) CreatePayment(renting *rentingv1.Renting) domain.Payment {
 	e.t.Helper()
 	ctx := context.Background()
-	e.Rentings.Add(renting)
+	e.Rentings.Add(e.Contracted(renting))
 	if err := e.CreateForRenting(renting.GetRentingId()); err != nil {
 		e.t.Fatal(err)
 	}
@@ -132,6 +137,16 @@ func (e *Env) CreatePayment(renting *rentingv1.Renting) domain.Payment {
 		e.t.Fatal(err)
 	}
 	return p
+}
+
+// Contracted is the renting with the total of a contract written now, unless it has one.
+func (e *Env) Contracted(renting *rentingv1.Renting) *rentingv1.Renting {
+	e.t.Helper()
+	if renting.GetContractTotalCents() == 0 {
+		renting.ContractTotalCents = e.Total(renting.GetApartmentId(), renting.GetSemesterId(), renting.GetRenewal())
+		renting.ContractCurrency = "EUR"
+	}
+	return renting
 }
 
 // CreateForRenting creates the renting's payment in a transaction of its own, as the consumer does.

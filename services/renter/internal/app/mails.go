@@ -205,11 +205,17 @@ func loadRenter(ctx context.Context, store MailStore, id int64) (domain.Renter, 
 	return renter, err
 }
 
-// repeatBooking lets the content name the stay's apartment and semester and, when priced, its total.
+// repeatBooking lets the content name the stay's apartment and semester and, when priced, its total:
+// the contract's once a contract is written (the price is fixed then; the payment asks the same),
+// the catalog's before.
 func (m *Mails) repeatBooking(ctx context.Context, content *domain.MailContent, stay domain.Stay, priced bool) error {
-	booking, err := m.catalog.Booking(ctx, stay, priced)
+	contracted := stay.ContractTotalCents > 0
+	booking, err := m.catalog.Booking(ctx, stay, priced && !contracted)
 	if err != nil {
 		return fmt.Errorf("%s mail: %w", content.Kind, err)
+	}
+	if priced && contracted {
+		booking.TotalCents, booking.Priced = stay.ContractTotalCents, true
 	}
 	content.Booking = booking
 	return nil

@@ -149,6 +149,9 @@ type Stay struct {
 	ApartmentID int32
 	SemesterID  int32
 	Renewal     bool // a renewal pays the rent only, no cleaning and deposit
+	// ContractTotalCents is the total (euro cents) the renting's contract was written with, once it
+	// is written, 0 before: a mail from then on names this, never the catalog's price of today.
+	ContractTotalCents int64
 }
 
 // Residence is who writes the mails: the catalog's building, named the same in the site, every

@@ -9,9 +9,10 @@ import (
 )
 
 // ContractRequested moves an acknowledged booking or an accepted renewal to CONTRACT_REQUESTED when
-// the document service opened the signing session at signingLink.
-func (s *Rentings) ContractRequested(ctx context.Context, in Updater, rentingID, signingLink string) error {
-	return s.onEvent(ctx, in, rentingID, func(r *domain.Renting) error { return r.RequestContract(signingLink, s.now()) })
+// the document service opened the signing session at signingLink, and keeps the total the contract
+// was written with: the one the payment asks.
+func (s *Rentings) ContractRequested(ctx context.Context, in Updater, rentingID, signingLink string, price domain.ContractPrice) error {
+	return s.onEvent(ctx, in, rentingID, func(r *domain.Renting) error { return r.RequestContract(signingLink, price, s.now()) })
 }
 
 // ContractSigned moves the renting to CONTRACT_SIGNED when the renter signed.

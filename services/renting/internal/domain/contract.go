@@ -2,17 +2,34 @@ package domain
 
 import (
 	"crypto/rand"
+	"errors"
+	"fmt"
 	"time"
 )
 
-// RequestContract records that the contract waits for the renter's signature at link. Only an
-// acknowledged booking or an accepted renewal gets a contract.
-func (r *Renting) RequestContract(link string, at time.Time) error {
+// ContractPrice is the total a contract was written with, in cents of Currency. It is fixed when the
+// document service writes the contract: the payment asks exactly this, and a later change of the
+// catalog's prices applies only to contracts written after it.
+type ContractPrice struct {
+	Cents    int64
+	Currency string
+}
+
+// ErrNoContractPrice means a contract request that names no total: a contract always has one.
+var ErrNoContractPrice = errors.New("the contract names no total")
+
+// RequestContract records that the contract waits for the renter's signature at link, and the total
+// it was written with. Only an acknowledged booking or an accepted renewal gets a contract.
+func (r *Renting) RequestContract(link string, price ContractPrice, at time.Time) error {
 	if r.State != OwnerAcknowledged && r.State != RenewalAccepted {
 		return &TransitionError{RentingID: r.ID, From: r.State, To: ContractRequested}
 	}
+	if price.Cents <= 0 || price.Currency == "" {
+		return fmt.Errorf("contract of renting %s (%d %q): %w", r.ID, price.Cents, price.Currency, ErrNoContractPrice)
+	}
 	r.move(ContractRequested, at)
 	r.SigningLink = link
+	r.ContractPrice = price
 	return nil
 }
 

@@ -21,6 +21,8 @@ type Renting struct {
 	SigningLink string // where the renter signs the contract, once requested
 	PaymentLink string // where the renter pays the rent, once the payment exists
 	AccessKey   string // the key code, made when the rent is paid
+	// ContractPrice is the total the contract was written with, once requested: what the renter pays.
+	ContractPrice ContractPrice
 	// KeyCodeSentAt is when the key code went out to the renter's mail (the job announced it), nil before.
 	KeyCodeSentAt *time.Time
 

@@ -6,8 +6,9 @@ import (
 )
 
 // Callers are the services that may call each method: renting books, document writes the
-// contract, payment charges the rent, renter writes the mails (each names the apartment, the
-// semester and the total, and signs with the residence's name and contact).
+// contract (and so fixes its price), payment names what it charges for (never prices it: it asks
+// the contract's total), renter writes the mails (each names the apartment, the semester and the
+// total, and signs with the residence's name and contact).
 var Callers = peer.Rules{
 	catalogv1.CatalogService_GetBuilding_FullMethodName:         {Callers: []string{"renter", "document"}},
 	catalogv1.CatalogService_GetApartment_FullMethodName:        {Callers: []string{"renting", "document", "payment", "renter"}},
@@ -15,5 +16,5 @@ var Callers = peer.Rules{
 	catalogv1.CatalogService_GetSemester_FullMethodName:         {Callers: []string{"renting", "document", "payment", "renter"}},
 	catalogv1.CatalogService_ListSemesters_FullMethodName:       {Callers: []string{"renting"}},
 	catalogv1.CatalogService_GetBookableSemester_FullMethodName: {Callers: []string{"renting"}},
-	catalogv1.CatalogService_CalculatePrice_FullMethodName:      {Callers: []string{"renting", "document", "payment", "renter"}},
+	catalogv1.CatalogService_CalculatePrice_FullMethodName:      {Callers: []string{"renting", "document", "renter"}},
 }

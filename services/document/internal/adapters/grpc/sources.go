@@ -66,7 +66,7 @@ func (s *Sources) Contract(ctx context.Context, rentingID string) (domain.Contra
 		RentingID: rentingID, RenterID: renting.GetRenterId(), Renewal: renting.GetRenewal(), Landlord: toLandlord(building),
 		Renter: toContractRenter(renter.GetData(), birthday), Apartment: apartment.GetName(), Floor: apartment.GetFloorName(),
 		Semester: semester.GetName(), Start: fromCatalogDate(semester.GetStartDate()), End: fromCatalogDate(semester.GetEndDate()),
-		Items: toPriceItems(price.GetItems()), TotalCents: price.GetTotal().GetCents(),
+		Items: toPriceItems(price.GetItems()), TotalCents: price.GetTotal().GetCents(), Currency: price.GetTotal().GetCurrency(),
 	}, nil
 }
 

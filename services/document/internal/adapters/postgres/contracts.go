@@ -98,6 +98,7 @@ func (s *ContractStore) OpenSession(ctx context.Context, session domain.SigningS
 	return s.enqueue(ctx, eventID, streams.Document.ContractRequested(), &eventsv1.ContractRequested{
 		EventId: eventID, RentingId: session.RentingID, DocumentId: session.ContractDocumentID,
 		SigningLink: session.SigningLink, At: timestamppb.New(session.CreatedAt),
+		TotalCents: session.Contract.TotalCents, Currency: session.Contract.Currency,
 	})
 }
 

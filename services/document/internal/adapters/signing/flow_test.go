@@ -40,6 +40,7 @@ import (
 	"semesterhaus/services/document/internal/adapters/pdf"
 	pgadapter "semesterhaus/services/document/internal/adapters/postgres"
 	"semesterhaus/services/document/internal/app"
+	"semesterhaus/services/document/internal/domain"
 	"semesterhaus/services/document/internal/pdftext"
 	"semesterhaus/services/document/internal/testenv"
 	"semesterhaus/services/document/migrations"
@@ -61,6 +62,7 @@ type system struct {
 	publicURL string
 	rentingID string
 	semester  int32
+	price     *catalogv1.PriceCalculation // the catalog's price of the renting when its contract is written
 }
 
 // start runs the system with the sandbox for a new booking, or for a renewal when renewal is set.
@@ -102,6 +104,12 @@ func startWith(t *testing.T, renewal bool, setup func(publicURL string, client *
 		SemesterId: semester.GetId(), State: "OWNER_ACKNOWLEDGED", Renewal: renewal}
 	rentings := rentingfake.New()
 	rentings.Add(renting)
+	price, err := catalog.CalculatePrice(ctx, &catalogv1.CalculatePriceRequest{
+		ApartmentId: renting.GetApartmentId(), SemesterId: renting.GetSemesterId(), Renewal: renewal,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
 	sources := grpcadapter.NewSources(grpctest.Dial(t, "document", "renting", grpctest.Serve(t, rentings.Register)), renterConn, catalogConn)
 
 	mux := http.NewServeMux()
@@ -123,7 +131,7 @@ func startWith(t *testing.T, renewal bool, setup func(publicURL string, client *
 	}
 	t.Cleanup(func() { _ = js.DeleteStream(context.Background(), stream.Stream().Name) })
 	runConsumer(t, natsadapter.NewRentingConsumer(js, pool, repo, contracts, natsadapter.Retention{Semesters: sources, TimeZone: time.UTC}, logger, stream))
-	return &system{pool: pool, js: js, stream: stream, publicURL: gateway.URL, rentingID: renting.GetRentingId(), semester: semester.GetId()}
+	return &system{pool: pool, js: js, stream: stream, publicURL: gateway.URL, rentingID: renting.GetRentingId(), semester: semester.GetId(), price: price}
 }
 
 func TestContractFlow(t *testing.T) {
@@ -141,6 +149,10 @@ func TestContractFlow(t *testing.T) {
 	sessionID := strings.TrimPrefix(requested.GetSigningLink(), s.publicURL+"/api/signing/")
 	if uuid.Validate(sessionID) != nil || requested.GetRentingId() != s.rentingID {
 		t.Fatalf("contract_requested = %v", &requested)
+	}
+	// The event carries the total the contract was written with: the renting keeps it, the payment asks it.
+	if requested.GetTotalCents() != s.price.GetTotal().GetCents() || requested.GetTotalCents() <= 0 || requested.GetCurrency() != "EUR" {
+		t.Fatalf("contract_requested total %d %s, want the contract's %v", requested.GetTotalCents(), requested.GetCurrency(), s.price.GetTotal())
 	}
 	s.checkContract(t, requested.GetDocumentId())
 
@@ -296,6 +308,9 @@ func TestContractFlow_acceptedRenewalGetsAContractForTheRentOnly(t *testing.T) {
 		!pdftext.Contains(content, "die Kaution wird übernommen") {
 		t.Error("the renewal contract must charge the rent only and carry the deposit over")
 	}
+	if requested.GetTotalCents() != s.price.GetTotal().GetCents() || !pdftext.Contains(content, domain.EuroGerman(requested.GetTotalCents())) {
+		t.Errorf("contract_requested total %d, want the renewal contract's %v, stated in its PDF", requested.GetTotalCents(), s.price.GetTotal())
+	}
 }
 
 func (s *system) checkContract(t *testing.T, documentID string) {
@@ -305,7 +320,7 @@ func (s *system) checkContract(t *testing.T, documentID string) {
 		t.Fatal(err)
 	}
 	residence := catalogfake.ExampleBuilding()
-	for _, want := range []string{"Anna Schmidt", "Hauptstraße 1", "17.05.2004", "Gesamt / Total", " €",
+	for _, want := range []string{"Anna Schmidt", "Hauptstraße 1", "17.05.2004", "Gesamt / Total", domain.EuroGerman(s.price.GetTotal().GetCents()),
 		residence.GetName(), residence.GetAddress(), residence.GetContact().GetEmail() + " · " + residence.GetContact().GetPhone()} {
 		if !pdftext.Contains(content, want) {
 			t.Errorf("the contract does not state %q", want)

@@ -27,10 +27,13 @@ func (r *Rentings) Renting(ctx context.Context, rentingID string) (app.Renting, 
 	if err != nil {
 		return app.Renting{}, fmt.Errorf("renting %s: %w", rentingID, err)
 	}
-	return app.Renting{ApartmentID: resp.GetApartmentId(), SemesterID: resp.GetSemesterId(), Renewal: resp.GetRenewal()}, nil
+	return app.Renting{
+		ApartmentID: resp.GetApartmentId(), SemesterID: resp.GetSemesterId(), Renewal: resp.GetRenewal(),
+		ContractTotalCents: resp.GetContractTotalCents(), ContractCurrency: resp.GetContractCurrency(),
+	}, nil
 }
 
-// Catalog asks the catalog service for prices and names.
+// Catalog asks the catalog service for names.
 type Catalog struct {
 	client catalogv1.CatalogServiceClient
 }
@@ -38,17 +41,6 @@ type Catalog struct {
 // NewCatalog returns the catalog client on conn.
 func NewCatalog(conn grpc.ClientConnInterface) *Catalog {
 	return &Catalog{client: catalogv1.NewCatalogServiceClient(conn)}
-}
-
-// Total returns the price calculation's total for the apartment in the semester.
-func (c *Catalog) Total(ctx context.Context, apartmentID, semesterID int32, renewal bool) (int64, string, error) {
-	price, err := c.client.CalculatePrice(ctx, &catalogv1.CalculatePriceRequest{
-		ApartmentId: apartmentID, SemesterId: semesterID, Renewal: renewal,
-	})
-	if err != nil {
-		return 0, "", fmt.Errorf("price of apartment %d in semester %d: %w", apartmentID, semesterID, err)
-	}
-	return price.GetTotal().GetCents(), price.GetTotal().GetCurrency(), nil
 }
 
 // Names returns the names of the apartment and the semester.

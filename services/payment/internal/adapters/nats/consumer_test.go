@@ -72,7 +72,7 @@ func TestContractSigned_createsOnePaymentWithLink_evenWhenDeliveredAgain(t *test
 	publish := start(t, e)
 	apartment, semester := e.Bookable()
 	rentingID := uuid.NewString()
-	e.Rentings.Add(&rentingv1.Renting{RentingId: rentingID, ApartmentId: apartment, SemesterId: semester})
+	e.Rentings.Add(e.Contracted(&rentingv1.Renting{RentingId: rentingID, ApartmentId: apartment, SemesterId: semester}))
 
 	publish(rentingID)
 	first := waitForPayment(t, e, rentingID)
@@ -99,7 +99,7 @@ func TestContractSigned_renewal_chargesRentOnly(t *testing.T) {
 	publish := start(t, e)
 	apartment, semester := e.Bookable()
 	rentingID := uuid.NewString()
-	e.Rentings.Add(&rentingv1.Renting{RentingId: rentingID, ApartmentId: apartment, SemesterId: semester, Renewal: true})
+	e.Rentings.Add(e.Contracted(&rentingv1.Renting{RentingId: rentingID, ApartmentId: apartment, SemesterId: semester, Renewal: true}))
 
 	publish(rentingID)
 	p := waitForPayment(t, e, rentingID)

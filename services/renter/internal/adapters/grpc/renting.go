@@ -33,6 +33,7 @@ func (c *RentingClient) Renting(ctx context.Context, id string) (domain.Renting,
 	}
 	return domain.Renting{
 		ID: r.GetRentingId(), RenterID: r.GetRenterId(), State: r.GetState(),
-		Stay: domain.Stay{ApartmentID: r.GetApartmentId(), SemesterID: r.GetSemesterId(), Renewal: r.GetRenewal()},
+		Stay: domain.Stay{ApartmentID: r.GetApartmentId(), SemesterID: r.GetSemesterId(), Renewal: r.GetRenewal(),
+			ContractTotalCents: r.GetContractTotalCents()},
 	}, nil
 }

@@ -94,7 +94,8 @@ func (c *MailConsumer) reminderDue(ctx context.Context, tx pgx.Tx, msg jetstream
 	}
 	due := domain.ReminderDue{
 		EventID: eventID(msg, &event), RentingID: event.GetRentingId(), RenterID: event.GetRenterId(),
-		Stay:         domain.Stay{ApartmentID: event.GetApartmentId(), SemesterID: event.GetSemesterId(), Renewal: event.GetRenewal()},
+		Stay: domain.Stay{ApartmentID: event.GetApartmentId(), SemesterID: event.GetSemesterId(), Renewal: event.GetRenewal(),
+			ContractTotalCents: event.GetContractTotalCents()},
 		Step:         event.GetStep(),
 		RenewalToken: event.GetRenewalToken(),
 	}
@@ -171,7 +172,8 @@ func (c *MailConsumer) outcome(err error, event rentingEvent, mail string) error
 func stateChangeFromProto(e *eventsv1.RentingStateChanged) domain.StateChange {
 	return domain.StateChange{
 		RentingID: e.GetRentingId(), RenterID: e.GetRenterId(),
-		Stay:      domain.Stay{ApartmentID: e.GetApartmentId(), SemesterID: e.GetSemesterId(), Renewal: e.GetRenewal()},
+		Stay: domain.Stay{ApartmentID: e.GetApartmentId(), SemesterID: e.GetSemesterId(), Renewal: e.GetRenewal(),
+			ContractTotalCents: e.GetContractTotalCents()},
 		FromState: e.GetFromState(), ToState: e.GetToState(),
 		RenewalToken: e.GetRenewalToken(),
 	}

@@ -657,3 +657,27 @@ func TestWaitlist_confirmationAndOfferMailedOnceEachInTheLanguageOfTheEntryToIts
 		t.Errorf("%d sent waitlist mails without personal data, want 2", n)
 	}
 }
+
+// TestPaymentMails_nameTheContractsTotal_notTheCatalogsPriceOfToday: the office raised the rent after
+// the contract was written at 2.880,00 €; the catalog now prices the semester at 3.555,00 €. The
+// payment mail and the payment reminder name the contract's total, which the payment asks.
+func TestPaymentMails_nameTheContractsTotal_notTheCatalogsPriceOfToday(t *testing.T) {
+	t.Parallel()
+	p := newMailPath(t)
+	renterID := p.register("anna@example.org", "de")
+	const unpaid, reminder = "c0000000-0000-4000-8000-000000000001", "c0000000-0000-4000-8000-000000000002"
+	p.publish(p.stream.StateChanged("UNPAID"), unpaid, &eventsv1.RentingStateChanged{
+		EventId: unpaid, RentingId: rentingID, RenterId: renterID, ApartmentId: apartmentID, SemesterId: semesterID,
+		FromState: "CONTRACT_SIGNED", ToState: "UNPAID", ContractTotalCents: 288000, ContractCurrency: "EUR",
+	})
+	p.publish(p.stream.ReminderDue(), reminder, &eventsv1.ReminderDue{
+		EventId: reminder, RentingId: rentingID, RenterId: renterID, ApartmentId: apartmentID, SemesterId: semesterID,
+		Step: "PAY_RENT", ContractTotalCents: 288000, ContractCurrency: "EUR",
+	})
+
+	for _, m := range []received{p.nextMail(), p.nextMail()} {
+		if !strings.Contains(m.Text, "2.880,00 €") || strings.Contains(m.Text, totalDe) {
+			t.Errorf("mail %q names another amount than the contract's 2.880,00 €:\n%s", m.Subject, m.Text)
+		}
+	}
+}

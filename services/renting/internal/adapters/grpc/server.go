@@ -36,6 +36,7 @@ func (s *Server) GetRenting(ctx context.Context, req *rentingv1.GetRentingReques
 	return &rentingv1.Renting{
 		RentingId: r.ID, RenterId: r.RenterID, ApartmentId: int32(r.ApartmentID), SemesterId: int32(r.SemesterID),
 		State: string(r.State), Renewal: r.Renewal, CreatedAt: timestamppb.New(r.CreatedAt),
+		ContractTotalCents: r.ContractPrice.Cents, ContractCurrency: r.ContractPrice.Currency,
 	}, nil
 }
 

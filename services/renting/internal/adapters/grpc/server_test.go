@@ -61,3 +61,33 @@ func serve(t *testing.T, env *testenv.Env) string {
 		auditv1.RegisterAuditLogServer(server, auditgrpc.NewServer(env.Pool, slog.New(slog.DiscardHandler)))
 	})
 }
+
+// TestGetRenting_answersTheTotalTheContractWasWrittenWith: the payment asks the renting for the
+// amount to charge; it is the contract's total, kept when the contract was requested.
+func TestGetRenting_answersTheTotalTheContractWasWrittenWith(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	env := testenv.New(t, testenv.DesignDay, testenv.Subjects)
+	renting := domain.NewRenting(7, 11, 3, true, testenv.DesignDay)
+	if err := env.Repo.Create(ctx, renting); err != nil {
+		t.Fatal(err)
+	}
+	client := rentingv1.NewRentingServiceClient(grpctest.Dial(t, "payment", "renting", serve(t, env)))
+	if got, err := client.GetRenting(ctx, &rentingv1.GetRentingRequest{RentingId: renting.ID}); err != nil || got.GetContractTotalCents() != 0 || got.GetContractCurrency() != "" {
+		t.Fatalf("before a contract: GetRenting = %v, %v; want no total", got, err)
+	}
+	err := env.Repo.Update(ctx, renting.ID, func(r *domain.Renting) error {
+		if err := r.MoveTo(domain.RenewalAccepted, testenv.DesignDay); err != nil {
+			return err
+		}
+		return r.RequestContract("https://wohnen.example/api/signing/s", domain.ContractPrice{Cents: 288000, Currency: "EUR"}, testenv.DesignDay)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+
+	got, err := client.GetRenting(ctx, &rentingv1.GetRentingRequest{RentingId: renting.ID})
+	if err != nil || got.GetContractTotalCents() != 288000 || got.GetContractCurrency() != "EUR" {
+		t.Errorf("GetRenting = %v, %v; want the contract's 288000 EUR", got, err)
+	}
+}

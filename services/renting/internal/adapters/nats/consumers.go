@@ -19,6 +19,7 @@ import (
 	"semesterhaus/proto/events/v1/streams"
 	eventsv1 "semesterhaus/proto/gen/events/v1"
 	"semesterhaus/services/renting/internal/app"
+	"semesterhaus/services/renting/internal/domain"
 )
 
 // Consumers apply the document and payment services' facts to the rentings.
@@ -52,7 +53,8 @@ type route func(ctx context.Context, in app.Updater, payload []byte) error
 func (c *Consumers) documentRoutes(document streams.DocumentStream) map[string]route {
 	return map[string]route{
 		document.ContractRequested(): decoded(c.logger, func(ctx context.Context, in app.Updater, e *eventsv1.ContractRequested) error {
-			return c.rentings.ContractRequested(ctx, in, e.GetRentingId(), e.GetSigningLink())
+			return c.rentings.ContractRequested(ctx, in, e.GetRentingId(), e.GetSigningLink(),
+				domain.ContractPrice{Cents: e.GetTotalCents(), Currency: e.GetCurrency()})
 		}),
 		document.ContractSigned(): decoded(c.logger, func(ctx context.Context, in app.Updater, e *eventsv1.ContractSigned) error {
 			return c.rentings.ContractSigned(ctx, in, e.GetRentingId())

@@ -181,7 +181,7 @@ func TestConsumers_contractAndPaymentEventsMoveARentingFromAcknowledgedToPayed(t
 	id := c.rentingIn(t, false, domain.ApartmentReserved, domain.OwnerAcknowledged)
 	before := len(c.stateEvents(t))
 
-	c.publishTwice(t, c.document.ContractRequested(), &eventsv1.ContractRequested{RentingId: id, SigningLink: "https://wohnen.example/api/signing/s1"})
+	c.publishTwice(t, c.document.ContractRequested(), &eventsv1.ContractRequested{RentingId: id, SigningLink: "https://wohnen.example/api/signing/s1", TotalCents: 288000, Currency: "EUR"})
 	c.wantState(t, id, domain.ContractRequested)
 	c.publishTwice(t, c.document.ContractSigned(), &eventsv1.ContractSigned{RentingId: id})
 	c.wantState(t, id, domain.ContractSigned)
@@ -193,7 +193,8 @@ func TestConsumers_contractAndPaymentEventsMoveARentingFromAcknowledgedToPayed(t
 
 	r := c.renting(t, id)
 	if r.State != domain.Payed || r.SigningLink != "https://wohnen.example/api/signing/s1" ||
-		r.PaymentLink != "https://wohnen.example/api/checkout/p1" || len(r.AccessKey) != 8 {
+		r.PaymentLink != "https://wohnen.example/api/checkout/p1" || len(r.AccessKey) != 8 ||
+		r.ContractPrice != (domain.ContractPrice{Cents: 288000, Currency: "EUR"}) {
 		t.Fatalf("renting %+v", r)
 	}
 	var wantEvents []string
@@ -224,9 +225,10 @@ func TestConsumers_aContractForAnAcceptedRenewalIsRequested(t *testing.T) {
 	c := startChain(t)
 	id := c.rentingIn(t, true, domain.RenewalAccepted)
 
-	c.publishTwice(t, c.document.ContractRequested(), &eventsv1.ContractRequested{RentingId: id, SigningLink: "https://wohnen.example/api/signing/s2"})
+	c.publishTwice(t, c.document.ContractRequested(), &eventsv1.ContractRequested{RentingId: id, SigningLink: "https://wohnen.example/api/signing/s2", TotalCents: 288000, Currency: "EUR"})
 
-	if r := c.renting(t, id); r.State != domain.ContractRequested || r.SigningLink != "https://wohnen.example/api/signing/s2" {
+	if r := c.renting(t, id); r.State != domain.ContractRequested || r.SigningLink != "https://wohnen.example/api/signing/s2" ||
+		r.ContractPrice != (domain.ContractPrice{Cents: 288000, Currency: "EUR"}) {
 		t.Errorf("renting %+v", r)
 	}
 }
@@ -262,7 +264,7 @@ func TestConsumers_aFactThatOvertookTheOneBeforeItWaitsForIt(t *testing.T) {
 	time.Sleep(500 * time.Millisecond)
 	c.wantState(t, id, domain.OwnerAcknowledged)
 
-	publish(c.document.ContractRequested(), &eventsv1.ContractRequested{RentingId: id, SigningLink: "https://wohnen.example/api/signing/s3"})
+	publish(c.document.ContractRequested(), &eventsv1.ContractRequested{RentingId: id, SigningLink: "https://wohnen.example/api/signing/s3", TotalCents: 288000, Currency: "EUR"})
 	for deadline := time.Now().Add(15 * time.Second); c.renting(t, id).State != domain.ContractSigned; time.Sleep(100 * time.Millisecond) {
 		if time.Now().After(deadline) {
 			t.Fatalf("renting is %s, want the waiting contract_signed applied after contract_requested", c.renting(t, id).State)

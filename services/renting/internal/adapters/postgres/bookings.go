@@ -196,6 +196,7 @@ func (r *Repository) store(ctx context.Context, tx pgx.Tx, renting *domain.Renti
 		err := q.UpdateRenting(ctx, db.UpdateRentingParams{
 			ID: renting.ID, State: string(renting.State), ApartmentID: int32(renting.ApartmentID), UpdatedAt: renting.UpdatedAt,
 			SigningLink: renting.SigningLink, PaymentLink: renting.PaymentLink, AccessKey: renting.AccessKey,
+			ContractTotalCents: renting.ContractPrice.Cents, ContractCurrency: renting.ContractPrice.Currency,
 		})
 		if err != nil || !renting.LeftRequest() {
 			return err

@@ -13,6 +13,7 @@ func rentingFromDB(row db.Renting) domain.Renting {
 		ID: row.ID, RenterID: row.RenterID, ApartmentID: int(row.ApartmentID), SemesterID: int(row.SemesterID),
 		State: domain.State(row.State), Renewal: row.Renewal, CreatedAt: row.CreatedAt, UpdatedAt: row.UpdatedAt,
 		SigningLink: row.SigningLink, PaymentLink: row.PaymentLink, AccessKey: row.AccessKey,
+		ContractPrice: domain.ContractPrice{Cents: row.ContractTotalCents, Currency: row.ContractCurrency},
 	}
 	if row.KeyCodeAnnouncedAt.Valid {
 		r.KeyCodeSentAt = &row.KeyCodeAnnouncedAt.Time

@@ -35,6 +35,7 @@ func (r *Repository) enqueueStateChanged(ctx context.Context, tx events.Writer, 
 		EventId: uuid.NewString(), RentingId: renting.ID, RenterId: renting.RenterID,
 		ApartmentId: int32(renting.ApartmentID), SemesterId: int32(renting.SemesterID),
 		FromState: string(t.From), ToState: string(t.To), At: timestamppb.New(t.At), Renewal: renting.Renewal,
+		ContractTotalCents: renting.ContractPrice.Cents, ContractCurrency: renting.ContractPrice.Currency,
 	}
 	if t.To == domain.RenewalRequest {
 		event.RenewalToken = renting.RenewalToken() // for the renewal mail's link
@@ -64,6 +65,7 @@ func (r *Repository) enqueueReminderDue(ctx context.Context, tx events.Writer, r
 		EventId: uuid.NewString(), RentingId: renting.ID, RenterId: renting.RenterID,
 		ApartmentId: int32(renting.ApartmentID), SemesterId: int32(renting.SemesterID), Renewal: renting.Renewal,
 		Step: string(step), RenewalToken: renting.RenewalToken(), At: timestamppb.New(at),
+		ContractTotalCents: renting.ContractPrice.Cents, ContractCurrency: renting.ContractPrice.Currency,
 	}
 	return enqueue(ctx, tx, event.EventId, ReminderDueSubject(r.subjects), event)
 }

@@ -46,6 +46,8 @@ type Renting struct {
 	PaymentLink        string
 	AccessKey          string
 	KeyCodeAnnouncedAt pgtype.Timestamptz
+	ContractTotalCents int64
+	ContractCurrency   string
 }
 
 type RentingLog struct {

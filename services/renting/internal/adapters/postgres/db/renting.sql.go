@@ -84,7 +84,7 @@ WHERE id IN (
     LIMIT $2
     FOR UPDATE SKIP LOCKED
 )
-RETURNING id, renter_id, apartment_id, semester_id, state, renewal, created_at, updated_at, signing_link, payment_link, access_key, key_code_announced_at
+RETURNING id, renter_id, apartment_id, semester_id, state, renewal, created_at, updated_at, signing_link, payment_link, access_key, key_code_announced_at, contract_total_cents, contract_currency
 `
 
 type DeleteForgottenRequestsParams struct {
@@ -117,6 +117,8 @@ func (q *Queries) DeleteForgottenRequests(ctx context.Context, arg DeleteForgott
 			&i.PaymentLink,
 			&i.AccessKey,
 			&i.KeyCodeAnnouncedAt,
+			&i.ContractTotalCents,
+			&i.ContractCurrency,
 		); err != nil {
 			return nil, err
 		}
@@ -129,7 +131,7 @@ func (q *Queries) DeleteForgottenRequests(ctx context.Context, arg DeleteForgott
 }
 
 const deleteRentingsOfApartment = `-- name: DeleteRentingsOfApartment :many
-DELETE FROM renting WHERE apartment_id = $1 AND semester_id = $2 RETURNING id, renter_id, apartment_id, semester_id, state, renewal, created_at, updated_at, signing_link, payment_link, access_key, key_code_announced_at
+DELETE FROM renting WHERE apartment_id = $1 AND semester_id = $2 RETURNING id, renter_id, apartment_id, semester_id, state, renewal, created_at, updated_at, signing_link, payment_link, access_key, key_code_announced_at, contract_total_cents, contract_currency
 `
 
 type DeleteRentingsOfApartmentParams struct {
@@ -159,6 +161,8 @@ func (q *Queries) DeleteRentingsOfApartment(ctx context.Context, arg DeleteRenti
 			&i.PaymentLink,
 			&i.AccessKey,
 			&i.KeyCodeAnnouncedAt,
+			&i.ContractTotalCents,
+			&i.ContractCurrency,
 		); err != nil {
 			return nil, err
 		}
@@ -182,7 +186,7 @@ func (q *Queries) GetBookingRequestForm(ctx context.Context, rentingID string) (
 }
 
 const getRenting = `-- name: GetRenting :one
-SELECT id, renter_id, apartment_id, semester_id, state, renewal, created_at, updated_at, signing_link, payment_link, access_key, key_code_announced_at FROM renting WHERE id = $1
+SELECT id, renter_id, apartment_id, semester_id, state, renewal, created_at, updated_at, signing_link, payment_link, access_key, key_code_announced_at, contract_total_cents, contract_currency FROM renting WHERE id = $1
 `
 
 func (q *Queries) GetRenting(ctx context.Context, id string) (Renting, error) {
@@ -201,6 +205,8 @@ func (q *Queries) GetRenting(ctx context.Context, id string) (Renting, error) {
 		&i.PaymentLink,
 		&i.AccessKey,
 		&i.KeyCodeAnnouncedAt,
+		&i.ContractTotalCents,
+		&i.ContractCurrency,
 	)
 	return i, err
 }
@@ -250,7 +256,7 @@ func (q *Queries) InsertRenting(ctx context.Context, arg InsertRentingParams) er
 }
 
 const listKeyCodesDue = `-- name: ListKeyCodesDue :many
-SELECT id, renter_id, apartment_id, semester_id, state, renewal, created_at, updated_at, signing_link, payment_link, access_key, key_code_announced_at FROM renting
+SELECT id, renter_id, apartment_id, semester_id, state, renewal, created_at, updated_at, signing_link, payment_link, access_key, key_code_announced_at, contract_total_cents, contract_currency FROM renting
 WHERE state = 'PAYED' AND key_code_announced_at IS NULL AND semester_id = ANY($1::integer[])
 ORDER BY created_at
 `
@@ -277,6 +283,8 @@ func (q *Queries) ListKeyCodesDue(ctx context.Context, semesterIds []int32) ([]R
 			&i.PaymentLink,
 			&i.AccessKey,
 			&i.KeyCodeAnnouncedAt,
+			&i.ContractTotalCents,
+			&i.ContractCurrency,
 		); err != nil {
 			return nil, err
 		}
@@ -360,7 +368,7 @@ func (q *Queries) ListRenterApartments(ctx context.Context) ([]ListRenterApartme
 }
 
 const listRentingsInState = `-- name: ListRentingsInState :many
-SELECT id, renter_id, apartment_id, semester_id, state, renewal, created_at, updated_at, signing_link, payment_link, access_key, key_code_announced_at FROM renting WHERE state = $1 AND semester_id = ANY($2::integer[]) ORDER BY created_at
+SELECT id, renter_id, apartment_id, semester_id, state, renewal, created_at, updated_at, signing_link, payment_link, access_key, key_code_announced_at, contract_total_cents, contract_currency FROM renting WHERE state = $1 AND semester_id = ANY($2::integer[]) ORDER BY created_at
 `
 
 type ListRentingsInStateParams struct {
@@ -390,6 +398,8 @@ func (q *Queries) ListRentingsInState(ctx context.Context, arg ListRentingsInSta
 			&i.PaymentLink,
 			&i.AccessKey,
 			&i.KeyCodeAnnouncedAt,
+			&i.ContractTotalCents,
+			&i.ContractCurrency,
 		); err != nil {
 			return nil, err
 		}
@@ -402,7 +412,7 @@ func (q *Queries) ListRentingsInState(ctx context.Context, arg ListRentingsInSta
 }
 
 const listRentingsInStates = `-- name: ListRentingsInStates :many
-SELECT id, renter_id, apartment_id, semester_id, state, renewal, created_at, updated_at, signing_link, payment_link, access_key, key_code_announced_at FROM renting WHERE state = ANY($1::text[]) ORDER BY updated_at
+SELECT id, renter_id, apartment_id, semester_id, state, renewal, created_at, updated_at, signing_link, payment_link, access_key, key_code_announced_at, contract_total_cents, contract_currency FROM renting WHERE state = ANY($1::text[]) ORDER BY updated_at
 `
 
 func (q *Queries) ListRentingsInStates(ctx context.Context, states []string) ([]Renting, error) {
@@ -427,6 +437,8 @@ func (q *Queries) ListRentingsInStates(ctx context.Context, states []string) ([]
 			&i.PaymentLink,
 			&i.AccessKey,
 			&i.KeyCodeAnnouncedAt,
+			&i.ContractTotalCents,
+			&i.ContractCurrency,
 		); err != nil {
 			return nil, err
 		}
@@ -439,7 +451,7 @@ func (q *Queries) ListRentingsInStates(ctx context.Context, states []string) ([]
 }
 
 const listRentingsOfRenter = `-- name: ListRentingsOfRenter :many
-SELECT id, renter_id, apartment_id, semester_id, state, renewal, created_at, updated_at, signing_link, payment_link, access_key, key_code_announced_at FROM renting WHERE renter_id = $1 ORDER BY created_at
+SELECT id, renter_id, apartment_id, semester_id, state, renewal, created_at, updated_at, signing_link, payment_link, access_key, key_code_announced_at, contract_total_cents, contract_currency FROM renting WHERE renter_id = $1 ORDER BY created_at
 `
 
 func (q *Queries) ListRentingsOfRenter(ctx context.Context, renterID int64) ([]Renting, error) {
@@ -464,6 +476,8 @@ func (q *Queries) ListRentingsOfRenter(ctx context.Context, renterID int64) ([]R
 			&i.PaymentLink,
 			&i.AccessKey,
 			&i.KeyCodeAnnouncedAt,
+			&i.ContractTotalCents,
+			&i.ContractCurrency,
 		); err != nil {
 			return nil, err
 		}
@@ -476,7 +490,7 @@ func (q *Queries) ListRentingsOfRenter(ctx context.Context, renterID int64) ([]R
 }
 
 const listRentingsOfSemester = `-- name: ListRentingsOfSemester :many
-SELECT id, renter_id, apartment_id, semester_id, state, renewal, created_at, updated_at, signing_link, payment_link, access_key, key_code_announced_at FROM renting WHERE semester_id = $1 ORDER BY apartment_id, created_at
+SELECT id, renter_id, apartment_id, semester_id, state, renewal, created_at, updated_at, signing_link, payment_link, access_key, key_code_announced_at, contract_total_cents, contract_currency FROM renting WHERE semester_id = $1 ORDER BY apartment_id, created_at
 `
 
 func (q *Queries) ListRentingsOfSemester(ctx context.Context, semesterID int32) ([]Renting, error) {
@@ -501,6 +515,8 @@ func (q *Queries) ListRentingsOfSemester(ctx context.Context, semesterID int32) 
 			&i.PaymentLink,
 			&i.AccessKey,
 			&i.KeyCodeAnnouncedAt,
+			&i.ContractTotalCents,
+			&i.ContractCurrency,
 		); err != nil {
 			return nil, err
 		}
@@ -537,7 +553,7 @@ func (q *Queries) ListRequestsCreatedBefore(ctx context.Context, createdAt time.
 }
 
 const lockRenting = `-- name: LockRenting :one
-SELECT id, renter_id, apartment_id, semester_id, state, renewal, created_at, updated_at, signing_link, payment_link, access_key, key_code_announced_at FROM renting WHERE id = $1 FOR UPDATE
+SELECT id, renter_id, apartment_id, semester_id, state, renewal, created_at, updated_at, signing_link, payment_link, access_key, key_code_announced_at, contract_total_cents, contract_currency FROM renting WHERE id = $1 FOR UPDATE
 `
 
 func (q *Queries) LockRenting(ctx context.Context, id string) (Renting, error) {
@@ -556,12 +572,14 @@ func (q *Queries) LockRenting(ctx context.Context, id string) (Renting, error) {
 		&i.PaymentLink,
 		&i.AccessKey,
 		&i.KeyCodeAnnouncedAt,
+		&i.ContractTotalCents,
+		&i.ContractCurrency,
 	)
 	return i, err
 }
 
 const lockRentingsOfRenterInSemester = `-- name: LockRentingsOfRenterInSemester :many
-SELECT id, renter_id, apartment_id, semester_id, state, renewal, created_at, updated_at, signing_link, payment_link, access_key, key_code_announced_at FROM renting WHERE renter_id = $1 AND semester_id = $2 ORDER BY created_at FOR UPDATE
+SELECT id, renter_id, apartment_id, semester_id, state, renewal, created_at, updated_at, signing_link, payment_link, access_key, key_code_announced_at, contract_total_cents, contract_currency FROM renting WHERE renter_id = $1 AND semester_id = $2 ORDER BY created_at FOR UPDATE
 `
 
 type LockRentingsOfRenterInSemesterParams struct {
@@ -591,6 +609,8 @@ func (q *Queries) LockRentingsOfRenterInSemester(ctx context.Context, arg LockRe
 			&i.PaymentLink,
 			&i.AccessKey,
 			&i.KeyCodeAnnouncedAt,
+			&i.ContractTotalCents,
+			&i.ContractCurrency,
 		); err != nil {
 			return nil, err
 		}
@@ -605,7 +625,7 @@ func (q *Queries) LockRentingsOfRenterInSemester(ctx context.Context, arg LockRe
 const markKeyCodeAnnounced = `-- name: MarkKeyCodeAnnounced :one
 UPDATE renting SET key_code_announced_at = $2
 WHERE id = $1 AND state = 'PAYED' AND key_code_announced_at IS NULL
-RETURNING id, renter_id, apartment_id, semester_id, state, renewal, created_at, updated_at, signing_link, payment_link, access_key, key_code_announced_at
+RETURNING id, renter_id, apartment_id, semester_id, state, renewal, created_at, updated_at, signing_link, payment_link, access_key, key_code_announced_at, contract_total_cents, contract_currency
 `
 
 type MarkKeyCodeAnnouncedParams struct {
@@ -630,6 +650,8 @@ func (q *Queries) MarkKeyCodeAnnounced(ctx context.Context, arg MarkKeyCodeAnnou
 		&i.PaymentLink,
 		&i.AccessKey,
 		&i.KeyCodeAnnouncedAt,
+		&i.ContractTotalCents,
+		&i.ContractCurrency,
 	)
 	return i, err
 }
@@ -652,18 +674,21 @@ func (q *Queries) RenterHasRentingInSemester(ctx context.Context, arg RenterHasR
 
 const updateRenting = `-- name: UpdateRenting :exec
 UPDATE renting
-SET state = $2, apartment_id = $3, updated_at = $4, signing_link = $5, payment_link = $6, access_key = $7
+SET state = $2, apartment_id = $3, updated_at = $4, signing_link = $5, payment_link = $6, access_key = $7,
+    contract_total_cents = $8, contract_currency = $9
 WHERE id = $1
 `
 
 type UpdateRentingParams struct {
-	ID          string
-	State       string
-	ApartmentID int32
-	UpdatedAt   time.Time
-	SigningLink string
-	PaymentLink string
-	AccessKey   string
+	ID                 string
+	State              string
+	ApartmentID        int32
+	UpdatedAt          time.Time
+	SigningLink        string
+	PaymentLink        string
+	AccessKey          string
+	ContractTotalCents int64
+	ContractCurrency   string
 }
 
 func (q *Queries) UpdateRenting(ctx context.Context, arg UpdateRentingParams) error {
@@ -675,6 +700,8 @@ func (q *Queries) UpdateRenting(ctx context.Context, arg UpdateRentingParams) er
 		arg.SigningLink,
 		arg.PaymentLink,
 		arg.AccessKey,
+		arg.ContractTotalCents,
+		arg.ContractCurrency,
 	)
 	return err
 }
