@@ -717,8 +717,10 @@ type ContractRequested struct {
 	At          *timestamppb.Timestamp `protobuf:"bytes,5,opt,name=at,proto3" json:"at,omitempty"`
 	// The total the contract states (its items: rent × months, cleaning, deposit, priced when it was
 	// written), in cents of currency. The renting keeps it and the payment asks exactly this.
-	TotalCents    int64  `protobuf:"varint,6,opt,name=total_cents,json=totalCents,proto3" json:"total_cents,omitempty"`
-	Currency      string `protobuf:"bytes,7,opt,name=currency,proto3" json:"currency,omitempty"`
+	TotalCents int64  `protobuf:"varint,6,opt,name=total_cents,json=totalCents,proto3" json:"total_cents,omitempty"`
+	Currency   string `protobuf:"bytes,7,opt,name=currency,proto3" json:"currency,omitempty"`
+	// The contract's items, whose totals add up to total_cents: the booking's pages show them.
+	Items         []*ContractItem `protobuf:"bytes,8,rep,name=items,proto3" json:"items,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -802,6 +804,90 @@ func (x *ContractRequested) GetCurrency() string {
 	return ""
 }
 
+func (x *ContractRequested) GetItems() []*ContractItem {
+	if x != nil {
+		return x.Items
+	}
+	return nil
+}
+
+// ContractItem is one line of a contract's price, in cents.
+type ContractItem struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	TextDe        string                 `protobuf:"bytes,1,opt,name=text_de,json=textDe,proto3" json:"text_de,omitempty"`
+	TextEn        string                 `protobuf:"bytes,2,opt,name=text_en,json=textEn,proto3" json:"text_en,omitempty"`
+	Quantity      int32                  `protobuf:"varint,3,opt,name=quantity,proto3" json:"quantity,omitempty"`
+	AmountCents   int64                  `protobuf:"varint,4,opt,name=amount_cents,json=amountCents,proto3" json:"amount_cents,omitempty"`
+	TotalCents    int64                  `protobuf:"varint,5,opt,name=total_cents,json=totalCents,proto3" json:"total_cents,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ContractItem) Reset() {
+	*x = ContractItem{}
+	mi := &file_events_v1_events_proto_msgTypes[7]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ContractItem) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ContractItem) ProtoMessage() {}
+
+func (x *ContractItem) ProtoReflect() protoreflect.Message {
+	mi := &file_events_v1_events_proto_msgTypes[7]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ContractItem.ProtoReflect.Descriptor instead.
+func (*ContractItem) Descriptor() ([]byte, []int) {
+	return file_events_v1_events_proto_rawDescGZIP(), []int{7}
+}
+
+func (x *ContractItem) GetTextDe() string {
+	if x != nil {
+		return x.TextDe
+	}
+	return ""
+}
+
+func (x *ContractItem) GetTextEn() string {
+	if x != nil {
+		return x.TextEn
+	}
+	return ""
+}
+
+func (x *ContractItem) GetQuantity() int32 {
+	if x != nil {
+		return x.Quantity
+	}
+	return 0
+}
+
+func (x *ContractItem) GetAmountCents() int64 {
+	if x != nil {
+		return x.AmountCents
+	}
+	return 0
+}
+
+func (x *ContractItem) GetTotalCents() int64 {
+	if x != nil {
+		return x.TotalCents
+	}
+	return 0
+}
+
 // ContractSigned is published on "document.contract_signed" once the signing provider reported the
 // signature and the signed PDF is stored.
 type ContractSigned struct {
@@ -817,7 +903,7 @@ type ContractSigned struct {
 
 func (x *ContractSigned) Reset() {
 	*x = ContractSigned{}
-	mi := &file_events_v1_events_proto_msgTypes[7]
+	mi := &file_events_v1_events_proto_msgTypes[8]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -829,7 +915,7 @@ func (x *ContractSigned) String() string {
 func (*ContractSigned) ProtoMessage() {}
 
 func (x *ContractSigned) ProtoReflect() protoreflect.Message {
-	mi := &file_events_v1_events_proto_msgTypes[7]
+	mi := &file_events_v1_events_proto_msgTypes[8]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -842,7 +928,7 @@ func (x *ContractSigned) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ContractSigned.ProtoReflect.Descriptor instead.
 func (*ContractSigned) Descriptor() ([]byte, []int) {
-	return file_events_v1_events_proto_rawDescGZIP(), []int{7}
+	return file_events_v1_events_proto_rawDescGZIP(), []int{8}
 }
 
 func (x *ContractSigned) GetEventId() string {
@@ -897,7 +983,7 @@ type PaymentLinkCreated struct {
 
 func (x *PaymentLinkCreated) Reset() {
 	*x = PaymentLinkCreated{}
-	mi := &file_events_v1_events_proto_msgTypes[8]
+	mi := &file_events_v1_events_proto_msgTypes[9]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -909,7 +995,7 @@ func (x *PaymentLinkCreated) String() string {
 func (*PaymentLinkCreated) ProtoMessage() {}
 
 func (x *PaymentLinkCreated) ProtoReflect() protoreflect.Message {
-	mi := &file_events_v1_events_proto_msgTypes[8]
+	mi := &file_events_v1_events_proto_msgTypes[9]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -922,7 +1008,7 @@ func (x *PaymentLinkCreated) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PaymentLinkCreated.ProtoReflect.Descriptor instead.
 func (*PaymentLinkCreated) Descriptor() ([]byte, []int) {
-	return file_events_v1_events_proto_rawDescGZIP(), []int{8}
+	return file_events_v1_events_proto_rawDescGZIP(), []int{9}
 }
 
 func (x *PaymentLinkCreated) GetEventId() string {
@@ -989,7 +1075,7 @@ type PaymentSucceeded struct {
 
 func (x *PaymentSucceeded) Reset() {
 	*x = PaymentSucceeded{}
-	mi := &file_events_v1_events_proto_msgTypes[9]
+	mi := &file_events_v1_events_proto_msgTypes[10]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1001,7 +1087,7 @@ func (x *PaymentSucceeded) String() string {
 func (*PaymentSucceeded) ProtoMessage() {}
 
 func (x *PaymentSucceeded) ProtoReflect() protoreflect.Message {
-	mi := &file_events_v1_events_proto_msgTypes[9]
+	mi := &file_events_v1_events_proto_msgTypes[10]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1014,7 +1100,7 @@ func (x *PaymentSucceeded) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PaymentSucceeded.ProtoReflect.Descriptor instead.
 func (*PaymentSucceeded) Descriptor() ([]byte, []int) {
-	return file_events_v1_events_proto_rawDescGZIP(), []int{9}
+	return file_events_v1_events_proto_rawDescGZIP(), []int{10}
 }
 
 func (x *PaymentSucceeded) GetEventId() string {
@@ -1073,7 +1159,7 @@ type PaymentFailed struct {
 
 func (x *PaymentFailed) Reset() {
 	*x = PaymentFailed{}
-	mi := &file_events_v1_events_proto_msgTypes[10]
+	mi := &file_events_v1_events_proto_msgTypes[11]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1085,7 +1171,7 @@ func (x *PaymentFailed) String() string {
 func (*PaymentFailed) ProtoMessage() {}
 
 func (x *PaymentFailed) ProtoReflect() protoreflect.Message {
-	mi := &file_events_v1_events_proto_msgTypes[10]
+	mi := &file_events_v1_events_proto_msgTypes[11]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1098,7 +1184,7 @@ func (x *PaymentFailed) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PaymentFailed.ProtoReflect.Descriptor instead.
 func (*PaymentFailed) Descriptor() ([]byte, []int) {
-	return file_events_v1_events_proto_rawDescGZIP(), []int{10}
+	return file_events_v1_events_proto_rawDescGZIP(), []int{11}
 }
 
 func (x *PaymentFailed) GetEventId() string {
@@ -1151,7 +1237,7 @@ type RenterErased struct {
 
 func (x *RenterErased) Reset() {
 	*x = RenterErased{}
-	mi := &file_events_v1_events_proto_msgTypes[11]
+	mi := &file_events_v1_events_proto_msgTypes[12]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1163,7 +1249,7 @@ func (x *RenterErased) String() string {
 func (*RenterErased) ProtoMessage() {}
 
 func (x *RenterErased) ProtoReflect() protoreflect.Message {
-	mi := &file_events_v1_events_proto_msgTypes[11]
+	mi := &file_events_v1_events_proto_msgTypes[12]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1176,7 +1262,7 @@ func (x *RenterErased) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RenterErased.ProtoReflect.Descriptor instead.
 func (*RenterErased) Descriptor() ([]byte, []int) {
-	return file_events_v1_events_proto_rawDescGZIP(), []int{11}
+	return file_events_v1_events_proto_rawDescGZIP(), []int{12}
 }
 
 func (x *RenterErased) GetEventId() string {
@@ -1289,7 +1375,7 @@ const file_events_v1_events_proto_rawDesc = "" +
 	"\n" +
 	"expires_at\x18\t \x01(\v2\x1a.google.protobuf.TimestampR\texpiresAt\x12*\n" +
 	"\x02at\x18\n" +
-	" \x01(\v2\x1a.google.protobuf.TimestampR\x02at\"\xfa\x01\n" +
+	" \x01(\v2\x1a.google.protobuf.TimestampR\x02at\"\xb6\x02\n" +
 	"\x11ContractRequested\x12\x19\n" +
 	"\bevent_id\x18\x01 \x01(\tR\aeventId\x12\x1d\n" +
 	"\n" +
@@ -1300,7 +1386,15 @@ const file_events_v1_events_proto_rawDesc = "" +
 	"\x02at\x18\x05 \x01(\v2\x1a.google.protobuf.TimestampR\x02at\x12\x1f\n" +
 	"\vtotal_cents\x18\x06 \x01(\x03R\n" +
 	"totalCents\x12\x1a\n" +
-	"\bcurrency\x18\a \x01(\tR\bcurrency\"\xb8\x01\n" +
+	"\bcurrency\x18\a \x01(\tR\bcurrency\x12:\n" +
+	"\x05items\x18\b \x03(\v2$.semesterhaus.events.v1.ContractItemR\x05items\"\xa0\x01\n" +
+	"\fContractItem\x12\x17\n" +
+	"\atext_de\x18\x01 \x01(\tR\x06textDe\x12\x17\n" +
+	"\atext_en\x18\x02 \x01(\tR\x06textEn\x12\x1a\n" +
+	"\bquantity\x18\x03 \x01(\x05R\bquantity\x12!\n" +
+	"\famount_cents\x18\x04 \x01(\x03R\vamountCents\x12\x1f\n" +
+	"\vtotal_cents\x18\x05 \x01(\x03R\n" +
+	"totalCents\"\xb8\x01\n" +
 	"\x0eContractSigned\x12\x19\n" +
 	"\bevent_id\x18\x01 \x01(\tR\aeventId\x12\x1d\n" +
 	"\n" +
@@ -1355,7 +1449,7 @@ func file_events_v1_events_proto_rawDescGZIP() []byte {
 	return file_events_v1_events_proto_rawDescData
 }
 
-var file_events_v1_events_proto_msgTypes = make([]protoimpl.MessageInfo, 12)
+var file_events_v1_events_proto_msgTypes = make([]protoimpl.MessageInfo, 13)
 var file_events_v1_events_proto_goTypes = []any{
 	(*RentingStateChanged)(nil),           // 0: semesterhaus.events.v1.RentingStateChanged
 	(*RentingDeleted)(nil),                // 1: semesterhaus.events.v1.RentingDeleted
@@ -1364,32 +1458,34 @@ var file_events_v1_events_proto_goTypes = []any{
 	(*WaitlistConfirmationRequested)(nil), // 4: semesterhaus.events.v1.WaitlistConfirmationRequested
 	(*WaitlistOfferMade)(nil),             // 5: semesterhaus.events.v1.WaitlistOfferMade
 	(*ContractRequested)(nil),             // 6: semesterhaus.events.v1.ContractRequested
-	(*ContractSigned)(nil),                // 7: semesterhaus.events.v1.ContractSigned
-	(*PaymentLinkCreated)(nil),            // 8: semesterhaus.events.v1.PaymentLinkCreated
-	(*PaymentSucceeded)(nil),              // 9: semesterhaus.events.v1.PaymentSucceeded
-	(*PaymentFailed)(nil),                 // 10: semesterhaus.events.v1.PaymentFailed
-	(*RenterErased)(nil),                  // 11: semesterhaus.events.v1.RenterErased
-	(*timestamppb.Timestamp)(nil),         // 12: google.protobuf.Timestamp
+	(*ContractItem)(nil),                  // 7: semesterhaus.events.v1.ContractItem
+	(*ContractSigned)(nil),                // 8: semesterhaus.events.v1.ContractSigned
+	(*PaymentLinkCreated)(nil),            // 9: semesterhaus.events.v1.PaymentLinkCreated
+	(*PaymentSucceeded)(nil),              // 10: semesterhaus.events.v1.PaymentSucceeded
+	(*PaymentFailed)(nil),                 // 11: semesterhaus.events.v1.PaymentFailed
+	(*RenterErased)(nil),                  // 12: semesterhaus.events.v1.RenterErased
+	(*timestamppb.Timestamp)(nil),         // 13: google.protobuf.Timestamp
 }
 var file_events_v1_events_proto_depIdxs = []int32{
-	12, // 0: semesterhaus.events.v1.RentingStateChanged.at:type_name -> google.protobuf.Timestamp
-	12, // 1: semesterhaus.events.v1.RentingDeleted.at:type_name -> google.protobuf.Timestamp
-	12, // 2: semesterhaus.events.v1.KeyCodeDue.move_in:type_name -> google.protobuf.Timestamp
-	12, // 3: semesterhaus.events.v1.ReminderDue.at:type_name -> google.protobuf.Timestamp
-	12, // 4: semesterhaus.events.v1.WaitlistConfirmationRequested.at:type_name -> google.protobuf.Timestamp
-	12, // 5: semesterhaus.events.v1.WaitlistOfferMade.expires_at:type_name -> google.protobuf.Timestamp
-	12, // 6: semesterhaus.events.v1.WaitlistOfferMade.at:type_name -> google.protobuf.Timestamp
-	12, // 7: semesterhaus.events.v1.ContractRequested.at:type_name -> google.protobuf.Timestamp
-	12, // 8: semesterhaus.events.v1.ContractSigned.at:type_name -> google.protobuf.Timestamp
-	12, // 9: semesterhaus.events.v1.PaymentLinkCreated.at:type_name -> google.protobuf.Timestamp
-	12, // 10: semesterhaus.events.v1.PaymentSucceeded.at:type_name -> google.protobuf.Timestamp
-	12, // 11: semesterhaus.events.v1.PaymentFailed.at:type_name -> google.protobuf.Timestamp
-	12, // 12: semesterhaus.events.v1.RenterErased.at:type_name -> google.protobuf.Timestamp
-	13, // [13:13] is the sub-list for method output_type
-	13, // [13:13] is the sub-list for method input_type
-	13, // [13:13] is the sub-list for extension type_name
-	13, // [13:13] is the sub-list for extension extendee
-	0,  // [0:13] is the sub-list for field type_name
+	13, // 0: semesterhaus.events.v1.RentingStateChanged.at:type_name -> google.protobuf.Timestamp
+	13, // 1: semesterhaus.events.v1.RentingDeleted.at:type_name -> google.protobuf.Timestamp
+	13, // 2: semesterhaus.events.v1.KeyCodeDue.move_in:type_name -> google.protobuf.Timestamp
+	13, // 3: semesterhaus.events.v1.ReminderDue.at:type_name -> google.protobuf.Timestamp
+	13, // 4: semesterhaus.events.v1.WaitlistConfirmationRequested.at:type_name -> google.protobuf.Timestamp
+	13, // 5: semesterhaus.events.v1.WaitlistOfferMade.expires_at:type_name -> google.protobuf.Timestamp
+	13, // 6: semesterhaus.events.v1.WaitlistOfferMade.at:type_name -> google.protobuf.Timestamp
+	13, // 7: semesterhaus.events.v1.ContractRequested.at:type_name -> google.protobuf.Timestamp
+	7,  // 8: semesterhaus.events.v1.ContractRequested.items:type_name -> semesterhaus.events.v1.ContractItem
+	13, // 9: semesterhaus.events.v1.ContractSigned.at:type_name -> google.protobuf.Timestamp
+	13, // 10: semesterhaus.events.v1.PaymentLinkCreated.at:type_name -> google.protobuf.Timestamp
+	13, // 11: semesterhaus.events.v1.PaymentSucceeded.at:type_name -> google.protobuf.Timestamp
+	13, // 12: semesterhaus.events.v1.PaymentFailed.at:type_name -> google.protobuf.Timestamp
+	13, // 13: semesterhaus.events.v1.RenterErased.at:type_name -> google.protobuf.Timestamp
+	14, // [14:14] is the sub-list for method output_type
+	14, // [14:14] is the sub-list for method input_type
+	14, // [14:14] is the sub-list for extension type_name
+	14, // [14:14] is the sub-list for extension extendee
+	0,  // [0:14] is the sub-list for field type_name
 }
 
 func init() { file_events_v1_events_proto_init() }
@@ -1403,7 +1499,7 @@ func file_events_v1_events_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_events_v1_events_proto_rawDesc), len(file_events_v1_events_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   12,
+			NumMessages:   13,
 			NumExtensions: 0,
 			NumServices:   0,
 		},

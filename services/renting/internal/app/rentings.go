@@ -159,11 +159,20 @@ func (s *Rentings) BookingProgress(ctx context.Context, rentingID string) (Progr
 	if err != nil {
 		return Progress{}, err
 	}
-	price, err := s.catalog.Price(ctx, r.ApartmentID, r.SemesterID, r.Renewal)
+	price, err := s.price(ctx, r)
 	if err != nil {
 		return Progress{}, err
 	}
 	return Progress{Offer: Offer{ApartmentID: r.ApartmentID, SemesterID: r.SemesterID, Price: price}, RentingID: r.ID, State: r.State}, nil
+}
+
+// price is what the renting costs: the price its contract was written with once there is one (the
+// payment asks exactly that), the catalog's price of today before.
+func (s *Rentings) price(ctx context.Context, r domain.Renting) (domain.PriceCalculation, error) {
+	if r.ContractPrice.Valid() {
+		return r.ContractPrice.Calculation(), nil
+	}
+	return s.catalog.Price(ctx, r.ApartmentID, r.SemesterID, r.Renewal)
 }
 
 // RenewalOffer is what the renewal page shows: the apartment, the semester, the renewal price and

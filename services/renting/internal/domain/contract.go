@@ -13,10 +13,29 @@ import (
 type ContractPrice struct {
 	Cents    int64
 	Currency string
+	Items    []PriceItem // rent × months, cleaning, deposit, as the contract names them
 }
 
-// ErrNoContractPrice means a contract request that names no total: a contract always has one.
-var ErrNoContractPrice = errors.New("the contract names no total")
+// ErrNoContractPrice means a contract request that names no total, or items that do not add up to
+// it: a contract always has a total, the sum of its items.
+var ErrNoContractPrice = errors.New("the contract names no total or items that add up to it")
+
+// Valid says whether the price is a contract's: a positive total in a currency, the sum of its items.
+func (p ContractPrice) Valid() bool {
+	if p.Cents <= 0 || p.Currency == "" || len(p.Items) == 0 {
+		return false
+	}
+	var sum int64
+	for _, item := range p.Items {
+		sum += item.Total
+	}
+	return sum == p.Cents
+}
+
+// Calculation is the price as the booking's pages show it.
+func (p ContractPrice) Calculation() PriceCalculation {
+	return PriceCalculation{Items: p.Items, Total: p.Cents}
+}
 
 // RequestContract records that the contract waits for the renter's signature at link, and the total
 // it was written with. Only an acknowledged booking or an accepted renewal gets a contract.
@@ -24,7 +43,7 @@ func (r *Renting) RequestContract(link string, price ContractPrice, at time.Time
 	if r.State != OwnerAcknowledged && r.State != RenewalAccepted {
 		return &TransitionError{RentingID: r.ID, From: r.State, To: ContractRequested}
 	}
-	if price.Cents <= 0 || price.Currency == "" {
+	if !price.Valid() {
 		return fmt.Errorf("contract of renting %s (%d %q): %w", r.ID, price.Cents, price.Currency, ErrNoContractPrice)
 	}
 	r.move(ContractRequested, at)

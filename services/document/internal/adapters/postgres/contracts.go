@@ -98,7 +98,7 @@ func (s *ContractStore) OpenSession(ctx context.Context, session domain.SigningS
 	return s.enqueue(ctx, eventID, streams.Document.ContractRequested(), &eventsv1.ContractRequested{
 		EventId: eventID, RentingId: session.RentingID, DocumentId: session.ContractDocumentID,
 		SigningLink: session.SigningLink, At: timestamppb.New(session.CreatedAt),
-		TotalCents: session.Contract.TotalCents, Currency: session.Contract.Currency,
+		TotalCents: session.Contract.TotalCents, Currency: session.Contract.Currency, Items: toEventItems(session.Contract.Items),
 	})
 }
 
@@ -137,6 +137,17 @@ func (s *ContractStore) MarkSigned(ctx context.Context, session domain.SigningSe
 		EventId: eventID, RentingId: session.RentingID, DocumentId: signedDocumentID,
 		SignerName: sig.SignerName, At: timestamppb.New(sig.SignedAt),
 	})
+}
+
+func toEventItems(items []domain.PriceItem) []*eventsv1.ContractItem {
+	out := make([]*eventsv1.ContractItem, len(items))
+	for i, item := range items {
+		out[i] = &eventsv1.ContractItem{
+			TextDe: item.TextDE, TextEn: item.TextEN, Quantity: int32(item.Quantity),
+			AmountCents: item.AmountCents, TotalCents: item.TotalCents,
+		}
+	}
+	return out
 }
 
 func (s *ContractStore) enqueue(ctx context.Context, eventID, subject string, event proto.Message) error {

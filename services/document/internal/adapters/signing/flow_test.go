@@ -154,6 +154,16 @@ func TestContractFlow(t *testing.T) {
 	if requested.GetTotalCents() != s.price.GetTotal().GetCents() || requested.GetTotalCents() <= 0 || requested.GetCurrency() != "EUR" {
 		t.Fatalf("contract_requested total %d %s, want the contract's %v", requested.GetTotalCents(), requested.GetCurrency(), s.price.GetTotal())
 	}
+	if len(requested.GetItems()) != len(s.price.GetItems()) {
+		t.Fatalf("contract_requested items %v, want the contract's %v", requested.GetItems(), s.price.GetItems())
+	}
+	for i, item := range requested.GetItems() {
+		want := s.price.GetItems()[i]
+		if item.GetTextDe() != want.GetTextDe() || item.GetQuantity() != want.GetQuantity() ||
+			item.GetAmountCents() != want.GetAmount().GetCents() || item.GetTotalCents() != want.GetTotal().GetCents() {
+			t.Errorf("contract_requested item %d = %v, want %v", i, item, want)
+		}
+	}
 	s.checkContract(t, requested.GetDocumentId())
 
 	t.Run("fetchSigningLink returns the link", func(t *testing.T) {

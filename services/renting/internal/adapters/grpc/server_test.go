@@ -80,7 +80,7 @@ func TestGetRenting_answersTheTotalTheContractWasWrittenWith(t *testing.T) {
 		if err := r.MoveTo(domain.RenewalAccepted, testenv.DesignDay); err != nil {
 			return err
 		}
-		return r.RequestContract("https://wohnen.example/api/signing/s", domain.ContractPrice{Cents: 288000, Currency: "EUR"}, testenv.DesignDay)
+		return r.RequestContract("https://wohnen.example/api/signing/s", domain.ContractPrice{Cents: 288000, Currency: "EUR", Items: []domain.PriceItem{{Quantity: 6, Amount: 48000, Total: 288000}}}, testenv.DesignDay)
 	})
 	if err != nil {
 		t.Fatal(err)

@@ -53,8 +53,7 @@ type route func(ctx context.Context, in app.Updater, payload []byte) error
 func (c *Consumers) documentRoutes(document streams.DocumentStream) map[string]route {
 	return map[string]route{
 		document.ContractRequested(): decoded(c.logger, func(ctx context.Context, in app.Updater, e *eventsv1.ContractRequested) error {
-			return c.rentings.ContractRequested(ctx, in, e.GetRentingId(), e.GetSigningLink(),
-				domain.ContractPrice{Cents: e.GetTotalCents(), Currency: e.GetCurrency()})
+			return c.rentings.ContractRequested(ctx, in, e.GetRentingId(), e.GetSigningLink(), contractPrice(e))
 		}),
 		document.ContractSigned(): decoded(c.logger, func(ctx context.Context, in app.Updater, e *eventsv1.ContractSigned) error {
 			return c.rentings.ContractSigned(ctx, in, e.GetRentingId())
@@ -111,4 +110,16 @@ func decoded[E any, P interface {
 		}
 		return apply(ctx, in, event)
 	}
+}
+
+// contractPrice is the price document.contract_requested says the contract was written with.
+func contractPrice(e *eventsv1.ContractRequested) domain.ContractPrice {
+	items := make([]domain.PriceItem, len(e.GetItems()))
+	for i, item := range e.GetItems() {
+		items[i] = domain.PriceItem{
+			TextDe: item.GetTextDe(), TextEn: item.GetTextEn(), Quantity: int(item.GetQuantity()),
+			Amount: item.GetAmountCents(), Total: item.GetTotalCents(),
+		}
+	}
+	return domain.ContractPrice{Cents: e.GetTotalCents(), Currency: e.GetCurrency(), Items: items}
 }

@@ -181,7 +181,7 @@ func TestConsumers_contractAndPaymentEventsMoveARentingFromAcknowledgedToPayed(t
 	id := c.rentingIn(t, false, domain.ApartmentReserved, domain.OwnerAcknowledged)
 	before := len(c.stateEvents(t))
 
-	c.publishTwice(t, c.document.ContractRequested(), &eventsv1.ContractRequested{RentingId: id, SigningLink: "https://wohnen.example/api/signing/s1", TotalCents: 288000, Currency: "EUR"})
+	c.publishTwice(t, c.document.ContractRequested(), &eventsv1.ContractRequested{RentingId: id, SigningLink: "https://wohnen.example/api/signing/s1", TotalCents: 288000, Currency: "EUR", Items: contractItems})
 	c.wantState(t, id, domain.ContractRequested)
 	c.publishTwice(t, c.document.ContractSigned(), &eventsv1.ContractSigned{RentingId: id})
 	c.wantState(t, id, domain.ContractSigned)
@@ -194,7 +194,7 @@ func TestConsumers_contractAndPaymentEventsMoveARentingFromAcknowledgedToPayed(t
 	r := c.renting(t, id)
 	if r.State != domain.Payed || r.SigningLink != "https://wohnen.example/api/signing/s1" ||
 		r.PaymentLink != "https://wohnen.example/api/checkout/p1" || len(r.AccessKey) != 8 ||
-		r.ContractPrice != (domain.ContractPrice{Cents: 288000, Currency: "EUR"}) {
+		r.ContractPrice.Cents != 288000 || len(r.ContractPrice.Items) != 1 || r.ContractPrice.Items[0].Total != 288000 {
 		t.Fatalf("renting %+v", r)
 	}
 	var wantEvents []string
@@ -225,10 +225,10 @@ func TestConsumers_aContractForAnAcceptedRenewalIsRequested(t *testing.T) {
 	c := startChain(t)
 	id := c.rentingIn(t, true, domain.RenewalAccepted)
 
-	c.publishTwice(t, c.document.ContractRequested(), &eventsv1.ContractRequested{RentingId: id, SigningLink: "https://wohnen.example/api/signing/s2", TotalCents: 288000, Currency: "EUR"})
+	c.publishTwice(t, c.document.ContractRequested(), &eventsv1.ContractRequested{RentingId: id, SigningLink: "https://wohnen.example/api/signing/s2", TotalCents: 288000, Currency: "EUR", Items: contractItems})
 
 	if r := c.renting(t, id); r.State != domain.ContractRequested || r.SigningLink != "https://wohnen.example/api/signing/s2" ||
-		r.ContractPrice != (domain.ContractPrice{Cents: 288000, Currency: "EUR"}) {
+		r.ContractPrice.Cents != 288000 || len(r.ContractPrice.Items) != 1 || r.ContractPrice.Items[0].Total != 288000 {
 		t.Errorf("renting %+v", r)
 	}
 }
@@ -264,10 +264,13 @@ func TestConsumers_aFactThatOvertookTheOneBeforeItWaitsForIt(t *testing.T) {
 	time.Sleep(500 * time.Millisecond)
 	c.wantState(t, id, domain.OwnerAcknowledged)
 
-	publish(c.document.ContractRequested(), &eventsv1.ContractRequested{RentingId: id, SigningLink: "https://wohnen.example/api/signing/s3", TotalCents: 288000, Currency: "EUR"})
+	publish(c.document.ContractRequested(), &eventsv1.ContractRequested{RentingId: id, SigningLink: "https://wohnen.example/api/signing/s3", TotalCents: 288000, Currency: "EUR", Items: contractItems})
 	for deadline := time.Now().Add(15 * time.Second); c.renting(t, id).State != domain.ContractSigned; time.Sleep(100 * time.Millisecond) {
 		if time.Now().After(deadline) {
 			t.Fatalf("renting is %s, want the waiting contract_signed applied after contract_requested", c.renting(t, id).State)
 		}
 	}
 }
+
+// contractItems are the items of a renewal contract of 2.880,00 €: six months of 480,00 €.
+var contractItems = []*eventsv1.ContractItem{{TextDe: "Miete inkl. Nebenkosten", TextEn: "Rent incl. utilities", Quantity: 6, AmountCents: 48000, TotalCents: 288000}}

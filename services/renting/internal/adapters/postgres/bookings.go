@@ -192,11 +192,15 @@ func (r *Repository) store(ctx context.Context, tx pgx.Tx, renting *domain.Renti
 	if len(renting.Changes()) == 0 {
 		return nil
 	}
-	err := r.write(ctx, tx, renting, func(q *db.Queries) error {
+	items, err := contractItemsToDB(renting.ContractPrice.Items)
+	if err != nil {
+		return fmt.Errorf("encode the contract items of renting %s: %w", renting.ID, err)
+	}
+	err = r.write(ctx, tx, renting, func(q *db.Queries) error {
 		err := q.UpdateRenting(ctx, db.UpdateRentingParams{
 			ID: renting.ID, State: string(renting.State), ApartmentID: int32(renting.ApartmentID), UpdatedAt: renting.UpdatedAt,
 			SigningLink: renting.SigningLink, PaymentLink: renting.PaymentLink, AccessKey: renting.AccessKey,
-			ContractTotalCents: renting.ContractPrice.Cents, ContractCurrency: renting.ContractPrice.Currency,
+			ContractTotalCents: renting.ContractPrice.Cents, ContractCurrency: renting.ContractPrice.Currency, ContractItems: items,
 		})
 		if err != nil || !renting.LeftRequest() {
 			return err

@@ -8,12 +8,43 @@ import (
 	"semesterhaus/services/renting/internal/domain"
 )
 
+// contractItem is one stored item of a contract's price (the column contract_items).
+type contractItem struct {
+	TextDE      string `json:"textDe"`
+	TextEN      string `json:"textEn"`
+	Quantity    int    `json:"quantity"`
+	AmountCents int64  `json:"amountCents"`
+	TotalCents  int64  `json:"totalCents"`
+}
+
+func contractItemsToDB(items []domain.PriceItem) ([]byte, error) {
+	stored := make([]contractItem, len(items))
+	for i, item := range items {
+		stored[i] = contractItem{TextDE: item.TextDe, TextEN: item.TextEn, Quantity: item.Quantity, AmountCents: item.Amount, TotalCents: item.Total}
+	}
+	return json.Marshal(stored)
+}
+
+// contractItemsFromDB reads what contractItemsToDB wrote. The column is jsonb, written only there, so
+// it decodes; should it not, the renting has no items and its pages ask the catalog (Valid is false).
+func contractItemsFromDB(raw []byte) []domain.PriceItem {
+	var stored []contractItem
+	if err := json.Unmarshal(raw, &stored); err != nil || len(stored) == 0 {
+		return nil
+	}
+	items := make([]domain.PriceItem, len(stored))
+	for i, item := range stored {
+		items[i] = domain.PriceItem{TextDe: item.TextDE, TextEn: item.TextEN, Quantity: item.Quantity, Amount: item.AmountCents, Total: item.TotalCents}
+	}
+	return items
+}
+
 func rentingFromDB(row db.Renting) domain.Renting {
 	r := domain.Renting{
 		ID: row.ID, RenterID: row.RenterID, ApartmentID: int(row.ApartmentID), SemesterID: int(row.SemesterID),
 		State: domain.State(row.State), Renewal: row.Renewal, CreatedAt: row.CreatedAt, UpdatedAt: row.UpdatedAt,
 		SigningLink: row.SigningLink, PaymentLink: row.PaymentLink, AccessKey: row.AccessKey,
-		ContractPrice: domain.ContractPrice{Cents: row.ContractTotalCents, Currency: row.ContractCurrency},
+		ContractPrice: domain.ContractPrice{Cents: row.ContractTotalCents, Currency: row.ContractCurrency, Items: contractItemsFromDB(row.ContractItems)},
 	}
 	if row.KeyCodeAnnouncedAt.Valid {
 		r.KeyCodeSentAt = &row.KeyCodeAnnouncedAt.Time

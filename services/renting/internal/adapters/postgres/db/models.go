@@ -48,6 +48,7 @@ type Renting struct {
 	KeyCodeAnnouncedAt pgtype.Timestamptz
 	ContractTotalCents int64
 	ContractCurrency   string
+	ContractItems      []byte
 }
 
 type RentingLog struct {

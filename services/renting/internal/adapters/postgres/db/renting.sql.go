@@ -84,7 +84,7 @@ WHERE id IN (
     LIMIT $2
     FOR UPDATE SKIP LOCKED
 )
-RETURNING id, renter_id, apartment_id, semester_id, state, renewal, created_at, updated_at, signing_link, payment_link, access_key, key_code_announced_at, contract_total_cents, contract_currency
+RETURNING id, renter_id, apartment_id, semester_id, state, renewal, created_at, updated_at, signing_link, payment_link, access_key, key_code_announced_at, contract_total_cents, contract_currency, contract_items
 `
 
 type DeleteForgottenRequestsParams struct {
@@ -119,6 +119,7 @@ func (q *Queries) DeleteForgottenRequests(ctx context.Context, arg DeleteForgott
 			&i.KeyCodeAnnouncedAt,
 			&i.ContractTotalCents,
 			&i.ContractCurrency,
+			&i.ContractItems,
 		); err != nil {
 			return nil, err
 		}
@@ -131,7 +132,7 @@ func (q *Queries) DeleteForgottenRequests(ctx context.Context, arg DeleteForgott
 }
 
 const deleteRentingsOfApartment = `-- name: DeleteRentingsOfApartment :many
-DELETE FROM renting WHERE apartment_id = $1 AND semester_id = $2 RETURNING id, renter_id, apartment_id, semester_id, state, renewal, created_at, updated_at, signing_link, payment_link, access_key, key_code_announced_at, contract_total_cents, contract_currency
+DELETE FROM renting WHERE apartment_id = $1 AND semester_id = $2 RETURNING id, renter_id, apartment_id, semester_id, state, renewal, created_at, updated_at, signing_link, payment_link, access_key, key_code_announced_at, contract_total_cents, contract_currency, contract_items
 `
 
 type DeleteRentingsOfApartmentParams struct {
@@ -163,6 +164,7 @@ func (q *Queries) DeleteRentingsOfApartment(ctx context.Context, arg DeleteRenti
 			&i.KeyCodeAnnouncedAt,
 			&i.ContractTotalCents,
 			&i.ContractCurrency,
+			&i.ContractItems,
 		); err != nil {
 			return nil, err
 		}
@@ -186,7 +188,7 @@ func (q *Queries) GetBookingRequestForm(ctx context.Context, rentingID string) (
 }
 
 const getRenting = `-- name: GetRenting :one
-SELECT id, renter_id, apartment_id, semester_id, state, renewal, created_at, updated_at, signing_link, payment_link, access_key, key_code_announced_at, contract_total_cents, contract_currency FROM renting WHERE id = $1
+SELECT id, renter_id, apartment_id, semester_id, state, renewal, created_at, updated_at, signing_link, payment_link, access_key, key_code_announced_at, contract_total_cents, contract_currency, contract_items FROM renting WHERE id = $1
 `
 
 func (q *Queries) GetRenting(ctx context.Context, id string) (Renting, error) {
@@ -207,6 +209,7 @@ func (q *Queries) GetRenting(ctx context.Context, id string) (Renting, error) {
 		&i.KeyCodeAnnouncedAt,
 		&i.ContractTotalCents,
 		&i.ContractCurrency,
+		&i.ContractItems,
 	)
 	return i, err
 }
@@ -256,7 +259,7 @@ func (q *Queries) InsertRenting(ctx context.Context, arg InsertRentingParams) er
 }
 
 const listKeyCodesDue = `-- name: ListKeyCodesDue :many
-SELECT id, renter_id, apartment_id, semester_id, state, renewal, created_at, updated_at, signing_link, payment_link, access_key, key_code_announced_at, contract_total_cents, contract_currency FROM renting
+SELECT id, renter_id, apartment_id, semester_id, state, renewal, created_at, updated_at, signing_link, payment_link, access_key, key_code_announced_at, contract_total_cents, contract_currency, contract_items FROM renting
 WHERE state = 'PAYED' AND key_code_announced_at IS NULL AND semester_id = ANY($1::integer[])
 ORDER BY created_at
 `
@@ -285,6 +288,7 @@ func (q *Queries) ListKeyCodesDue(ctx context.Context, semesterIds []int32) ([]R
 			&i.KeyCodeAnnouncedAt,
 			&i.ContractTotalCents,
 			&i.ContractCurrency,
+			&i.ContractItems,
 		); err != nil {
 			return nil, err
 		}
@@ -368,7 +372,7 @@ func (q *Queries) ListRenterApartments(ctx context.Context) ([]ListRenterApartme
 }
 
 const listRentingsInState = `-- name: ListRentingsInState :many
-SELECT id, renter_id, apartment_id, semester_id, state, renewal, created_at, updated_at, signing_link, payment_link, access_key, key_code_announced_at, contract_total_cents, contract_currency FROM renting WHERE state = $1 AND semester_id = ANY($2::integer[]) ORDER BY created_at
+SELECT id, renter_id, apartment_id, semester_id, state, renewal, created_at, updated_at, signing_link, payment_link, access_key, key_code_announced_at, contract_total_cents, contract_currency, contract_items FROM renting WHERE state = $1 AND semester_id = ANY($2::integer[]) ORDER BY created_at
 `
 
 type ListRentingsInStateParams struct {
@@ -400,6 +404,7 @@ func (q *Queries) ListRentingsInState(ctx context.Context, arg ListRentingsInSta
 			&i.KeyCodeAnnouncedAt,
 			&i.ContractTotalCents,
 			&i.ContractCurrency,
+			&i.ContractItems,
 		); err != nil {
 			return nil, err
 		}
@@ -412,7 +417,7 @@ func (q *Queries) ListRentingsInState(ctx context.Context, arg ListRentingsInSta
 }
 
 const listRentingsInStates = `-- name: ListRentingsInStates :many
-SELECT id, renter_id, apartment_id, semester_id, state, renewal, created_at, updated_at, signing_link, payment_link, access_key, key_code_announced_at, contract_total_cents, contract_currency FROM renting WHERE state = ANY($1::text[]) ORDER BY updated_at
+SELECT id, renter_id, apartment_id, semester_id, state, renewal, created_at, updated_at, signing_link, payment_link, access_key, key_code_announced_at, contract_total_cents, contract_currency, contract_items FROM renting WHERE state = ANY($1::text[]) ORDER BY updated_at
 `
 
 func (q *Queries) ListRentingsInStates(ctx context.Context, states []string) ([]Renting, error) {
@@ -439,6 +444,7 @@ func (q *Queries) ListRentingsInStates(ctx context.Context, states []string) ([]
 			&i.KeyCodeAnnouncedAt,
 			&i.ContractTotalCents,
 			&i.ContractCurrency,
+			&i.ContractItems,
 		); err != nil {
 			return nil, err
 		}
@@ -451,7 +457,7 @@ func (q *Queries) ListRentingsInStates(ctx context.Context, states []string) ([]
 }
 
 const listRentingsOfRenter = `-- name: ListRentingsOfRenter :many
-SELECT id, renter_id, apartment_id, semester_id, state, renewal, created_at, updated_at, signing_link, payment_link, access_key, key_code_announced_at, contract_total_cents, contract_currency FROM renting WHERE renter_id = $1 ORDER BY created_at
+SELECT id, renter_id, apartment_id, semester_id, state, renewal, created_at, updated_at, signing_link, payment_link, access_key, key_code_announced_at, contract_total_cents, contract_currency, contract_items FROM renting WHERE renter_id = $1 ORDER BY created_at
 `
 
 func (q *Queries) ListRentingsOfRenter(ctx context.Context, renterID int64) ([]Renting, error) {
@@ -478,6 +484,7 @@ func (q *Queries) ListRentingsOfRenter(ctx context.Context, renterID int64) ([]R
 			&i.KeyCodeAnnouncedAt,
 			&i.ContractTotalCents,
 			&i.ContractCurrency,
+			&i.ContractItems,
 		); err != nil {
 			return nil, err
 		}
@@ -490,7 +497,7 @@ func (q *Queries) ListRentingsOfRenter(ctx context.Context, renterID int64) ([]R
 }
 
 const listRentingsOfSemester = `-- name: ListRentingsOfSemester :many
-SELECT id, renter_id, apartment_id, semester_id, state, renewal, created_at, updated_at, signing_link, payment_link, access_key, key_code_announced_at, contract_total_cents, contract_currency FROM renting WHERE semester_id = $1 ORDER BY apartment_id, created_at
+SELECT id, renter_id, apartment_id, semester_id, state, renewal, created_at, updated_at, signing_link, payment_link, access_key, key_code_announced_at, contract_total_cents, contract_currency, contract_items FROM renting WHERE semester_id = $1 ORDER BY apartment_id, created_at
 `
 
 func (q *Queries) ListRentingsOfSemester(ctx context.Context, semesterID int32) ([]Renting, error) {
@@ -517,6 +524,7 @@ func (q *Queries) ListRentingsOfSemester(ctx context.Context, semesterID int32) 
 			&i.KeyCodeAnnouncedAt,
 			&i.ContractTotalCents,
 			&i.ContractCurrency,
+			&i.ContractItems,
 		); err != nil {
 			return nil, err
 		}
@@ -553,7 +561,7 @@ func (q *Queries) ListRequestsCreatedBefore(ctx context.Context, createdAt time.
 }
 
 const lockRenting = `-- name: LockRenting :one
-SELECT id, renter_id, apartment_id, semester_id, state, renewal, created_at, updated_at, signing_link, payment_link, access_key, key_code_announced_at, contract_total_cents, contract_currency FROM renting WHERE id = $1 FOR UPDATE
+SELECT id, renter_id, apartment_id, semester_id, state, renewal, created_at, updated_at, signing_link, payment_link, access_key, key_code_announced_at, contract_total_cents, contract_currency, contract_items FROM renting WHERE id = $1 FOR UPDATE
 `
 
 func (q *Queries) LockRenting(ctx context.Context, id string) (Renting, error) {
@@ -574,12 +582,13 @@ func (q *Queries) LockRenting(ctx context.Context, id string) (Renting, error) {
 		&i.KeyCodeAnnouncedAt,
 		&i.ContractTotalCents,
 		&i.ContractCurrency,
+		&i.ContractItems,
 	)
 	return i, err
 }
 
 const lockRentingsOfRenterInSemester = `-- name: LockRentingsOfRenterInSemester :many
-SELECT id, renter_id, apartment_id, semester_id, state, renewal, created_at, updated_at, signing_link, payment_link, access_key, key_code_announced_at, contract_total_cents, contract_currency FROM renting WHERE renter_id = $1 AND semester_id = $2 ORDER BY created_at FOR UPDATE
+SELECT id, renter_id, apartment_id, semester_id, state, renewal, created_at, updated_at, signing_link, payment_link, access_key, key_code_announced_at, contract_total_cents, contract_currency, contract_items FROM renting WHERE renter_id = $1 AND semester_id = $2 ORDER BY created_at FOR UPDATE
 `
 
 type LockRentingsOfRenterInSemesterParams struct {
@@ -611,6 +620,7 @@ func (q *Queries) LockRentingsOfRenterInSemester(ctx context.Context, arg LockRe
 			&i.KeyCodeAnnouncedAt,
 			&i.ContractTotalCents,
 			&i.ContractCurrency,
+			&i.ContractItems,
 		); err != nil {
 			return nil, err
 		}
@@ -625,7 +635,7 @@ func (q *Queries) LockRentingsOfRenterInSemester(ctx context.Context, arg LockRe
 const markKeyCodeAnnounced = `-- name: MarkKeyCodeAnnounced :one
 UPDATE renting SET key_code_announced_at = $2
 WHERE id = $1 AND state = 'PAYED' AND key_code_announced_at IS NULL
-RETURNING id, renter_id, apartment_id, semester_id, state, renewal, created_at, updated_at, signing_link, payment_link, access_key, key_code_announced_at, contract_total_cents, contract_currency
+RETURNING id, renter_id, apartment_id, semester_id, state, renewal, created_at, updated_at, signing_link, payment_link, access_key, key_code_announced_at, contract_total_cents, contract_currency, contract_items
 `
 
 type MarkKeyCodeAnnouncedParams struct {
@@ -652,6 +662,7 @@ func (q *Queries) MarkKeyCodeAnnounced(ctx context.Context, arg MarkKeyCodeAnnou
 		&i.KeyCodeAnnouncedAt,
 		&i.ContractTotalCents,
 		&i.ContractCurrency,
+		&i.ContractItems,
 	)
 	return i, err
 }
@@ -675,7 +686,7 @@ func (q *Queries) RenterHasRentingInSemester(ctx context.Context, arg RenterHasR
 const updateRenting = `-- name: UpdateRenting :exec
 UPDATE renting
 SET state = $2, apartment_id = $3, updated_at = $4, signing_link = $5, payment_link = $6, access_key = $7,
-    contract_total_cents = $8, contract_currency = $9
+    contract_total_cents = $8, contract_currency = $9, contract_items = $10
 WHERE id = $1
 `
 
@@ -689,6 +700,7 @@ type UpdateRentingParams struct {
 	AccessKey          string
 	ContractTotalCents int64
 	ContractCurrency   string
+	ContractItems      []byte
 }
 
 func (q *Queries) UpdateRenting(ctx context.Context, arg UpdateRentingParams) error {
@@ -702,6 +714,7 @@ func (q *Queries) UpdateRenting(ctx context.Context, arg UpdateRentingParams) er
 		arg.AccessKey,
 		arg.ContractTotalCents,
 		arg.ContractCurrency,
+		arg.ContractItems,
 	)
 	return err
 }
