@@ -168,6 +168,9 @@ func Parse(name string, data []byte) (domain.Building, error) {
 	return b, errors.Join(c.errs...)
 }
 
+// oneLine writes the line breaks a decoder's message quotes as escapes.
+var oneLine = strings.NewReplacer("\r", `\r`, "\n", `\n`)
+
 // decodeError names the file and the line in each of the decoder's messages ("haus.yaml:12: …").
 func decodeError(name string, err error) error {
 	messages := []string{err.Error()}
@@ -177,7 +180,8 @@ func decodeError(name string, err error) error {
 	}
 	errs := make([]error, len(messages))
 	for i, m := range messages {
-		m = strings.TrimPrefix(m, "yaml: ")
+		// A message may quote the file's text, line breaks included: each stays one line.
+		m = oneLine.Replace(strings.TrimPrefix(m, "yaml: "))
 		if n, rest, ok := strings.Cut(strings.TrimPrefix(m, "line "), ": "); ok && strings.HasPrefix(m, "line ") {
 			errs[i] = fmt.Errorf("%s:%s: %s", name, n, rest)
 		} else {
