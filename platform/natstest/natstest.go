@@ -45,7 +45,13 @@ func URL(t testing.TB) string {
 // Connect returns a JetStream client on the test server, closed after the test.
 func Connect(t testing.TB) (*nats.Conn, jetstream.JetStream) {
 	t.Helper()
-	nc, err := nats.Connect(URL(t))
+	return connect(t, URL(t))
+}
+
+// connect returns a JetStream client on url, closed after the test.
+func connect(t testing.TB, url string, options ...nats.Option) (*nats.Conn, jetstream.JetStream) {
+	t.Helper()
+	nc, err := nats.Connect(url, options...)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -150,14 +156,6 @@ func StartAuthorized(t testing.TB) string {
 // SignIn connects to a server of StartAuthorized as user, closed after the test.
 func SignIn(t testing.TB, url, user string) jetstream.JetStream {
 	t.Helper()
-	nc, err := nats.Connect(url, natsauth.ConnectOptions(user, Password(user))...)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(nc.Close)
-	js, err := jetstream.New(nc)
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, js := connect(t, url, natsauth.ConnectOptions(user, Password(user))...)
 	return js
 }
