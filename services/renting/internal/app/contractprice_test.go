@@ -35,15 +35,7 @@ func TestBookingProgress_afterTheContract_showsItsPrice_notTheCatalogsOfToday(t 
 	if contract.Cents == catalog.Total {
 		t.Fatal("the test needs a contract price other than the catalog's")
 	}
-	err = env.Repo.Update(ctx, renting.ID, func(r *domain.Renting) error {
-		if err := r.MoveTo(domain.RenewalAccepted, testenv.DesignDay); err != nil {
-			return err
-		}
-		return r.RequestContract("https://wohnen.example/api/signing/s", contract, testenv.DesignDay)
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
+	env.WriteRenewalContract(t, renting.ID, contract)
 
 	after, err := env.Rentings.BookingProgress(ctx, renting.ID)
 	if err != nil || !reflect.DeepEqual(after.Price, contract.Calculation()) {

@@ -124,3 +124,18 @@ func Admin() context.Context {
 func Anonymous() context.Context {
 	return identity.WithIdentity(context.Background(), identity.Anonymous)
 }
+
+// WriteRenewalContract moves a stored renewal renting on as an accepted renewal whose contract was
+// written with price, as the document service's contract_requested event does.
+func (e *Env) WriteRenewalContract(t testing.TB, rentingID string, price domain.ContractPrice) {
+	t.Helper()
+	err := e.Repo.Update(context.Background(), rentingID, func(r *domain.Renting) error {
+		if err := r.MoveTo(domain.RenewalAccepted, DesignDay); err != nil {
+			return err
+		}
+		return r.RequestContract("https://wohnen.example/api/signing/s", price, DesignDay)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}

@@ -76,15 +76,7 @@ func TestGetRenting_answersTheTotalTheContractWasWrittenWith(t *testing.T) {
 	if got, err := client.GetRenting(ctx, &rentingv1.GetRentingRequest{RentingId: renting.ID}); err != nil || got.GetContractTotalCents() != 0 || got.GetContractCurrency() != "" {
 		t.Fatalf("before a contract: GetRenting = %v, %v; want no total", got, err)
 	}
-	err := env.Repo.Update(ctx, renting.ID, func(r *domain.Renting) error {
-		if err := r.MoveTo(domain.RenewalAccepted, testenv.DesignDay); err != nil {
-			return err
-		}
-		return r.RequestContract("https://wohnen.example/api/signing/s", domain.ContractPrice{Cents: 288000, Currency: "EUR", Items: []domain.PriceItem{{Quantity: 6, Amount: 48000, Total: 288000}}}, testenv.DesignDay)
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
+	env.WriteRenewalContract(t, renting.ID, domain.ContractPrice{Cents: 288000, Currency: "EUR", Items: []domain.PriceItem{{Quantity: 6, Amount: 48000, Total: 288000}}})
 
 	got, err := client.GetRenting(ctx, &rentingv1.GetRentingRequest{RentingId: renting.ID})
 	if err != nil || got.GetContractTotalCents() != 288000 || got.GetContractCurrency() != "EUR" {
