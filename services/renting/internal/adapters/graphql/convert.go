@@ -1,7 +1,6 @@
 package graphql
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"slices"
@@ -183,23 +182,16 @@ func toDomainRenter(email string, d model.RentingRenewal) domain.RenterData {
 	}
 }
 
-func toBookingRequest(ctx context.Context, c model.CreateRentingRequest) (app.BookingRequest, error) {
-	var uploads [3]string
-	for i, text := range []string{c.IdentityCardFront, c.IdentityCardBack, c.Immatriculation} {
-		var err error
-		if uploads[i], err = upload(ctx, text); err != nil {
-			return app.BookingRequest{}, err
-		}
-	}
+func toBookingRequest(c model.CreateRentingRequest) app.BookingRequest {
 	return app.BookingRequest{
 		ApartmentID: c.ApartmentID, SemesterID: c.SemesterID,
 		Renter: toDomainRenter(c.Email, model.RentingRenewal{
 			Birthday: c.Birthday, City: c.City, Country: c.Country, FirstName: c.FirstName, LastName: c.LastName,
 			Gender: c.Gender, Phone: c.Phone, Street: c.Street, Zip: c.Zip, Language: c.Language, Nationality: c.Nationality,
 		}),
-		IdentityCardFront: uploads[0], IdentityCardBack: uploads[1], Immatriculation: uploads[2],
+		IdentityCardFront: c.IdentityCardFront, IdentityCardBack: c.IdentityCardBack, Immatriculation: c.Immatriculation,
 		OfferToken: deref(c.OfferToken),
-	}, nil
+	}
 }
 
 // rentingResult answers a booking operation: the renting's id, or the business exception that

@@ -15,6 +15,7 @@ import (
 // token (anonymous without a valid one) and admin-tagged fields are refused to everybody else.
 func NewHandler(rentings *app.Rentings, verifier *identity.Verifier, logger *slog.Logger) http.Handler {
 	schema := generated.NewExecutableSchema(generated.Config{Resolvers: &Resolver{Rentings: rentings}})
-	// Uploads (base64 scans) are lifted out before gqlgen parses a request: see uploads.go.
+	// Uploads (base64 scans) are lifted out before gqlgen parses a request (largevalues), and
+	// graphqlx puts every lifted text back into the resolvers' arguments.
 	return largevalues.Middleware(graphqlx.NewHandler(schema, verifier, logger, graphqlx.WithErrors(translate)))
 }

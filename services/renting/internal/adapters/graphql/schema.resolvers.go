@@ -16,10 +16,7 @@ import (
 
 // CreateRentingRequest is the resolver for the createRentingRequest field.
 func (r *mutationResolver) CreateRentingRequest(ctx context.Context, create model.CreateRentingRequest) (*model.RentingResult, error) {
-	request, err := toBookingRequest(ctx, create)
-	if err != nil {
-		return nil, err
-	}
+	request := toBookingRequest(create)
 	if err := domain.CheckOfferToken(request.OfferToken); err != nil {
 		return rentingResult("", err)
 	}
@@ -29,12 +26,8 @@ func (r *mutationResolver) CreateRentingRequest(ctx context.Context, create mode
 
 // ApproveRenewal is the resolver for the approveRenewal field.
 func (r *mutationResolver) ApproveRenewal(ctx context.Context, rentingID string, token string, rentingRenewal model.RentingRenewal) (*model.RentingResult, error) {
-	immatriculation, err := upload(ctx, rentingRenewal.Immatriculation)
-	if err != nil {
-		return nil, err
-	}
-	err = r.Rentings.ApproveRenewal(ctx, rentingID, token, app.Renewal{
-		Renter: toDomainRenter("", rentingRenewal), Immatriculation: immatriculation,
+	err := r.Rentings.ApproveRenewal(ctx, rentingID, token, app.Renewal{
+		Renter: toDomainRenter("", rentingRenewal), Immatriculation: rentingRenewal.Immatriculation,
 	})
 	return rentingResult(rentingID, err)
 }
