@@ -262,13 +262,8 @@ func FromContext(ctx context.Context) *Values {
 	return v
 }
 
-// Value is the string behind s for the request ctx belongs to (see Values.Value).
-func Value(ctx context.Context, s string) (string, error) {
-	return FromContext(ctx).Value(s)
-}
-
-// Middleware lifts the large values of every POST body before next reads it; next's resolvers get
-// them back with Value. A body that cannot be read is left to next to refuse.
+// Middleware lifts the large values of every POST body before next reads it; next gets them back
+// from the request's values (FromContext, RestoreAll). A body that cannot be read is left to next to refuse.
 func Middleware(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.Method != http.MethodPost || r.Body == nil {

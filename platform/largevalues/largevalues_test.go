@@ -115,7 +115,7 @@ func TestMiddleware_resolversGetTheValuesBack(t *testing.T) {
 	handler := largevalues.Middleware(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		seenBody, _ = io.ReadAll(r.Body)
 		front := decode(t, seenBody)["variables"].(map[string]any)["c"].(map[string]any)["front"].(string)
-		seenValue, _ = largevalues.Value(r.Context(), front)
+		seenValue, _ = largevalues.FromContext(r.Context()).Value(front)
 	}))
 	body := request(t, map[string]any{"c": map[string]any{"front": scan}})
 	handler.ServeHTTP(httptest.NewRecorder(), httptest.NewRequestWithContext(context.Background(), http.MethodPost, "/graphql", bytes.NewReader(body)))
