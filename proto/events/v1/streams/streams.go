@@ -142,11 +142,15 @@ const (
 	rentingReminderDue        = "reminder_due"
 	rentingWaitlistConfirm    = "waitlist_confirmation"
 	rentingWaitlistOffer      = "waitlist_offer"
+	rentingDepositSettled     = "deposit_settled"
 	documentContractRequested = "contract_requested"
 	documentContractSigned    = "contract_signed"
 	paymentLinkCreated        = "link_created"
 	paymentSucceeded          = "succeeded"
 	paymentFailed             = "failed"
+	paymentProcessing         = "processing"
+	paymentRefundUpdated      = "refund_updated"
+	paymentDisputed           = "disputed"
 	renterErased              = "erased"
 )
 
@@ -159,7 +163,7 @@ const Renting RentingStream = "renting"
 // Stream is the stream with its declared subjects.
 func (p RentingStream) Stream() Stream {
 	s := streamOf(string(p), rentingStateChanged+".*", rentingDeleted, rentingKeyCodeDue, rentingReminderDue,
-		rentingWaitlistConfirm, rentingWaitlistOffer)
+		rentingWaitlistConfirm, rentingWaitlistOffer, rentingDepositSettled)
 	state := func(states ...string) []string {
 		var subjects []string
 		for _, to := range states {
@@ -168,9 +172,11 @@ func (p RentingStream) Stream() Stream {
 		return subjects
 	}
 	s.Consumers = []Consumer{
-		// The renter service's mails: state changes, key codes, reminders and the waitlist's mails.
+		// The renter service's mails: state changes, key codes, reminders, the waitlist's mails and
+		// the deposit's settlement.
 		{Durable: RenterMails, Handles: []string{s.Subject(rentingStateChanged + ".*"), s.Subject(rentingKeyCodeDue),
-			s.Subject(rentingReminderDue), s.Subject(rentingWaitlistConfirm), s.Subject(rentingWaitlistOffer)}},
+			s.Subject(rentingReminderDue), s.Subject(rentingWaitlistConfirm), s.Subject(rentingWaitlistOffer),
+			s.Subject(rentingDepositSettled)}},
 		// The renter service forgets renters of deleted rentings.
 		{Durable: RenterRetention, Handles: []string{s.Subject(rentingDeleted)}},
 		// The document service: a deleted renting's papers, an ended one's retention, the states
@@ -178,8 +184,9 @@ func (p RentingStream) Stream() Stream {
 		// booking request, which release its uploads (APARTMENT_RESERVED, SELECT_APARTMENT).
 		{Durable: DocumentRenting, Handles: append([]string{s.Subject(rentingDeleted)},
 			state("CANCELED", "OWNER_ACKNOWLEDGED", "RENEWAL_ACCEPTED", "APARTMENT_RESERVED", "SELECT_APARTMENT")...)},
-		// The payment service creates the payment of a signed contract.
-		{Durable: PaymentRenting, Handles: state("CONTRACT_SIGNED")},
+		// The payment service creates the payment of a signed contract, closes or refunds the
+		// payment of a cancelled booking and returns a settled deposit.
+		{Durable: PaymentRenting, Handles: append(state("CONTRACT_SIGNED", "CANCELED"), s.Subject(rentingDepositSettled))},
 	}
 	return s
 }
@@ -210,6 +217,9 @@ func (p RentingStream) WaitlistConfirmation() string {
 
 // WaitlistOffer is the subject of a WaitlistOfferMade: renting.waitlist_offer.
 func (p RentingStream) WaitlistOffer() string { return p.Stream().Subject(rentingWaitlistOffer) }
+
+// DepositSettled is the subject of a DepositSettled: renting.deposit_settled.
+func (p RentingStream) DepositSettled() string { return p.Stream().Subject(rentingDepositSettled) }
 
 // DocumentStream is the prefix of the document service's stream (DOCUMENT).
 type DocumentStream string
@@ -242,9 +252,11 @@ const Payment PaymentStream = "payment"
 
 // Stream is the stream with its declared subjects.
 func (p PaymentStream) Stream() Stream {
-	s := streamOf(string(p), paymentLinkCreated, paymentSucceeded, paymentFailed)
+	s := streamOf(string(p), paymentLinkCreated, paymentSucceeded, paymentFailed, paymentProcessing,
+		paymentRefundUpdated, paymentDisputed)
 	s.Consumers = []Consumer{
-		{Durable: RentingPaymentEvents, Handles: []string{s.Subject(paymentFailed), s.Subject(paymentLinkCreated), s.Subject(paymentSucceeded)}},
+		{Durable: RentingPaymentEvents, Handles: []string{s.Subject(paymentFailed), s.Subject(paymentLinkCreated), s.Subject(paymentSucceeded),
+			s.Subject(paymentProcessing), s.Subject(paymentRefundUpdated), s.Subject(paymentDisputed)}},
 	}
 	return s
 }
@@ -257,6 +269,15 @@ func (p PaymentStream) Succeeded() string { return p.Stream().Subject(paymentSuc
 
 // Failed is the subject of a PaymentFailed: payment.failed.
 func (p PaymentStream) Failed() string { return p.Stream().Subject(paymentFailed) }
+
+// Processing is the subject of a PaymentProcessing: payment.processing.
+func (p PaymentStream) Processing() string { return p.Stream().Subject(paymentProcessing) }
+
+// RefundUpdated is the subject of a RefundUpdated: payment.refund_updated.
+func (p PaymentStream) RefundUpdated() string { return p.Stream().Subject(paymentRefundUpdated) }
+
+// Disputed is the subject of a PaymentDisputed: payment.disputed.
+func (p PaymentStream) Disputed() string { return p.Stream().Subject(paymentDisputed) }
 
 // RenterStream is the prefix of the renter service's stream (RENTER).
 type RenterStream string

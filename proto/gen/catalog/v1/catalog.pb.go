@@ -250,8 +250,13 @@ type Building struct {
 	Id    int32                  `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
 	Name  string                 `protobuf:"bytes,2,opt,name=name,proto3" json:"name,omitempty"`
 	// One line, e.g. "Uferstraße 12, 69120 Heidelberg".
-	Address       string   `protobuf:"bytes,3,opt,name=address,proto3" json:"address,omitempty"`
-	Contact       *Contact `protobuf:"bytes,4,opt,name=contact,proto3" json:"contact,omitempty"`
+	Address string   `protobuf:"bytes,3,opt,name=address,proto3" json:"address,omitempty"`
+	Contact *Contact `protobuf:"bytes,4,opt,name=contact,proto3" json:"contact,omitempty"`
+	// Who lets the apartments, as contracts and receipts name them; empty where the building file has
+	// no landlord section.
+	Landlord *Landlord `protobuf:"bytes,5,opt,name=landlord,proto3" json:"landlord,omitempty"`
+	// The residence's rules of money (the building file's rules section).
+	MoneyRules    *MoneyRules `protobuf:"bytes,6,opt,name=money_rules,json=moneyRules,proto3" json:"money_rules,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -314,6 +319,160 @@ func (x *Building) GetContact() *Contact {
 	return nil
 }
 
+func (x *Building) GetLandlord() *Landlord {
+	if x != nil {
+		return x.Landlord
+	}
+	return nil
+}
+
+func (x *Building) GetMoneyRules() *MoneyRules {
+	if x != nil {
+		return x.MoneyRules
+	}
+	return nil
+}
+
+// Landlord is the legal party of the rental contracts and where a renter's money goes.
+type Landlord struct {
+	state          protoimpl.MessageState `protogen:"open.v1"`
+	LegalName      string                 `protobuf:"bytes,1,opt,name=legal_name,json=legalName,proto3" json:"legal_name,omitempty"` // e.g. "Neckarblick Wohnen GmbH"
+	Representative string                 `protobuf:"bytes,2,opt,name=representative,proto3" json:"representative,omitempty"`        // who signs for it
+	TaxNumber      string                 `protobuf:"bytes,3,opt,name=tax_number,json=taxNumber,proto3" json:"tax_number,omitempty"` // Steuernummer or USt-IdNr.
+	Iban           string                 `protobuf:"bytes,4,opt,name=iban,proto3" json:"iban,omitempty"`
+	Bic            string                 `protobuf:"bytes,5,opt,name=bic,proto3" json:"bic,omitempty"`
+	BankName       string                 `protobuf:"bytes,6,opt,name=bank_name,json=bankName,proto3" json:"bank_name,omitempty"`
+	unknownFields  protoimpl.UnknownFields
+	sizeCache      protoimpl.SizeCache
+}
+
+func (x *Landlord) Reset() {
+	*x = Landlord{}
+	mi := &file_catalog_v1_catalog_proto_msgTypes[3]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *Landlord) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*Landlord) ProtoMessage() {}
+
+func (x *Landlord) ProtoReflect() protoreflect.Message {
+	mi := &file_catalog_v1_catalog_proto_msgTypes[3]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use Landlord.ProtoReflect.Descriptor instead.
+func (*Landlord) Descriptor() ([]byte, []int) {
+	return file_catalog_v1_catalog_proto_rawDescGZIP(), []int{3}
+}
+
+func (x *Landlord) GetLegalName() string {
+	if x != nil {
+		return x.LegalName
+	}
+	return ""
+}
+
+func (x *Landlord) GetRepresentative() string {
+	if x != nil {
+		return x.Representative
+	}
+	return ""
+}
+
+func (x *Landlord) GetTaxNumber() string {
+	if x != nil {
+		return x.TaxNumber
+	}
+	return ""
+}
+
+func (x *Landlord) GetIban() string {
+	if x != nil {
+		return x.Iban
+	}
+	return ""
+}
+
+func (x *Landlord) GetBic() string {
+	if x != nil {
+		return x.Bic
+	}
+	return ""
+}
+
+func (x *Landlord) GetBankName() string {
+	if x != nil {
+		return x.BankName
+	}
+	return ""
+}
+
+// MoneyRules are the residence's rules of how it is paid and how the deposit comes back.
+type MoneyRules struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The payment methods of its checkout, in Stripe's names: card, sepa_debit.
+	PaymentMethods []string `protobuf:"bytes,1,rep,name=payment_methods,json=paymentMethods,proto3" json:"payment_methods,omitempty"`
+	// Within how many days after the handover the deposit is settled and returned.
+	DepositReturnDays int32 `protobuf:"varint,2,opt,name=deposit_return_days,json=depositReturnDays,proto3" json:"deposit_return_days,omitempty"`
+	unknownFields     protoimpl.UnknownFields
+	sizeCache         protoimpl.SizeCache
+}
+
+func (x *MoneyRules) Reset() {
+	*x = MoneyRules{}
+	mi := &file_catalog_v1_catalog_proto_msgTypes[4]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *MoneyRules) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*MoneyRules) ProtoMessage() {}
+
+func (x *MoneyRules) ProtoReflect() protoreflect.Message {
+	mi := &file_catalog_v1_catalog_proto_msgTypes[4]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use MoneyRules.ProtoReflect.Descriptor instead.
+func (*MoneyRules) Descriptor() ([]byte, []int) {
+	return file_catalog_v1_catalog_proto_rawDescGZIP(), []int{4}
+}
+
+func (x *MoneyRules) GetPaymentMethods() []string {
+	if x != nil {
+		return x.PaymentMethods
+	}
+	return nil
+}
+
+func (x *MoneyRules) GetDepositReturnDays() int32 {
+	if x != nil {
+		return x.DepositReturnDays
+	}
+	return 0
+}
+
 // Contact is how renters reach the residence's management.
 type Contact struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
@@ -325,7 +484,7 @@ type Contact struct {
 
 func (x *Contact) Reset() {
 	*x = Contact{}
-	mi := &file_catalog_v1_catalog_proto_msgTypes[3]
+	mi := &file_catalog_v1_catalog_proto_msgTypes[5]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -337,7 +496,7 @@ func (x *Contact) String() string {
 func (*Contact) ProtoMessage() {}
 
 func (x *Contact) ProtoReflect() protoreflect.Message {
-	mi := &file_catalog_v1_catalog_proto_msgTypes[3]
+	mi := &file_catalog_v1_catalog_proto_msgTypes[5]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -350,7 +509,7 @@ func (x *Contact) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Contact.ProtoReflect.Descriptor instead.
 func (*Contact) Descriptor() ([]byte, []int) {
-	return file_catalog_v1_catalog_proto_rawDescGZIP(), []int{3}
+	return file_catalog_v1_catalog_proto_rawDescGZIP(), []int{5}
 }
 
 func (x *Contact) GetEmail() string {
@@ -385,7 +544,7 @@ type Apartment struct {
 
 func (x *Apartment) Reset() {
 	*x = Apartment{}
-	mi := &file_catalog_v1_catalog_proto_msgTypes[4]
+	mi := &file_catalog_v1_catalog_proto_msgTypes[6]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -397,7 +556,7 @@ func (x *Apartment) String() string {
 func (*Apartment) ProtoMessage() {}
 
 func (x *Apartment) ProtoReflect() protoreflect.Message {
-	mi := &file_catalog_v1_catalog_proto_msgTypes[4]
+	mi := &file_catalog_v1_catalog_proto_msgTypes[6]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -410,7 +569,7 @@ func (x *Apartment) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Apartment.ProtoReflect.Descriptor instead.
 func (*Apartment) Descriptor() ([]byte, []int) {
-	return file_catalog_v1_catalog_proto_rawDescGZIP(), []int{4}
+	return file_catalog_v1_catalog_proto_rawDescGZIP(), []int{6}
 }
 
 func (x *Apartment) GetId() int32 {
@@ -500,7 +659,7 @@ type Semester struct {
 
 func (x *Semester) Reset() {
 	*x = Semester{}
-	mi := &file_catalog_v1_catalog_proto_msgTypes[5]
+	mi := &file_catalog_v1_catalog_proto_msgTypes[7]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -512,7 +671,7 @@ func (x *Semester) String() string {
 func (*Semester) ProtoMessage() {}
 
 func (x *Semester) ProtoReflect() protoreflect.Message {
-	mi := &file_catalog_v1_catalog_proto_msgTypes[5]
+	mi := &file_catalog_v1_catalog_proto_msgTypes[7]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -525,7 +684,7 @@ func (x *Semester) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Semester.ProtoReflect.Descriptor instead.
 func (*Semester) Descriptor() ([]byte, []int) {
-	return file_catalog_v1_catalog_proto_rawDescGZIP(), []int{5}
+	return file_catalog_v1_catalog_proto_rawDescGZIP(), []int{7}
 }
 
 func (x *Semester) GetId() int32 {
@@ -591,13 +750,14 @@ type PriceItem struct {
 	Quantity      int32                  `protobuf:"varint,3,opt,name=quantity,proto3" json:"quantity,omitempty"`
 	Amount        *Money                 `protobuf:"bytes,4,opt,name=amount,proto3" json:"amount,omitempty"`
 	Total         *Money                 `protobuf:"bytes,5,opt,name=total,proto3" json:"total,omitempty"`
+	Kind          string                 `protobuf:"bytes,6,opt,name=kind,proto3" json:"kind,omitempty"` // RENT, CLEANING or DEPOSIT
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *PriceItem) Reset() {
 	*x = PriceItem{}
-	mi := &file_catalog_v1_catalog_proto_msgTypes[6]
+	mi := &file_catalog_v1_catalog_proto_msgTypes[8]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -609,7 +769,7 @@ func (x *PriceItem) String() string {
 func (*PriceItem) ProtoMessage() {}
 
 func (x *PriceItem) ProtoReflect() protoreflect.Message {
-	mi := &file_catalog_v1_catalog_proto_msgTypes[6]
+	mi := &file_catalog_v1_catalog_proto_msgTypes[8]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -622,7 +782,7 @@ func (x *PriceItem) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PriceItem.ProtoReflect.Descriptor instead.
 func (*PriceItem) Descriptor() ([]byte, []int) {
-	return file_catalog_v1_catalog_proto_rawDescGZIP(), []int{6}
+	return file_catalog_v1_catalog_proto_rawDescGZIP(), []int{8}
 }
 
 func (x *PriceItem) GetTextDe() string {
@@ -660,6 +820,13 @@ func (x *PriceItem) GetTotal() *Money {
 	return nil
 }
 
+func (x *PriceItem) GetKind() string {
+	if x != nil {
+		return x.Kind
+	}
+	return ""
+}
+
 type PriceCalculation struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	Items         []*PriceItem           `protobuf:"bytes,1,rep,name=items,proto3" json:"items,omitempty"`
@@ -670,7 +837,7 @@ type PriceCalculation struct {
 
 func (x *PriceCalculation) Reset() {
 	*x = PriceCalculation{}
-	mi := &file_catalog_v1_catalog_proto_msgTypes[7]
+	mi := &file_catalog_v1_catalog_proto_msgTypes[9]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -682,7 +849,7 @@ func (x *PriceCalculation) String() string {
 func (*PriceCalculation) ProtoMessage() {}
 
 func (x *PriceCalculation) ProtoReflect() protoreflect.Message {
-	mi := &file_catalog_v1_catalog_proto_msgTypes[7]
+	mi := &file_catalog_v1_catalog_proto_msgTypes[9]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -695,7 +862,7 @@ func (x *PriceCalculation) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PriceCalculation.ProtoReflect.Descriptor instead.
 func (*PriceCalculation) Descriptor() ([]byte, []int) {
-	return file_catalog_v1_catalog_proto_rawDescGZIP(), []int{7}
+	return file_catalog_v1_catalog_proto_rawDescGZIP(), []int{9}
 }
 
 func (x *PriceCalculation) GetItems() []*PriceItem {
@@ -720,7 +887,7 @@ type GetBuildingRequest struct {
 
 func (x *GetBuildingRequest) Reset() {
 	*x = GetBuildingRequest{}
-	mi := &file_catalog_v1_catalog_proto_msgTypes[8]
+	mi := &file_catalog_v1_catalog_proto_msgTypes[10]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -732,7 +899,7 @@ func (x *GetBuildingRequest) String() string {
 func (*GetBuildingRequest) ProtoMessage() {}
 
 func (x *GetBuildingRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_catalog_v1_catalog_proto_msgTypes[8]
+	mi := &file_catalog_v1_catalog_proto_msgTypes[10]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -745,7 +912,7 @@ func (x *GetBuildingRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetBuildingRequest.ProtoReflect.Descriptor instead.
 func (*GetBuildingRequest) Descriptor() ([]byte, []int) {
-	return file_catalog_v1_catalog_proto_rawDescGZIP(), []int{8}
+	return file_catalog_v1_catalog_proto_rawDescGZIP(), []int{10}
 }
 
 type GetApartmentRequest struct {
@@ -757,7 +924,7 @@ type GetApartmentRequest struct {
 
 func (x *GetApartmentRequest) Reset() {
 	*x = GetApartmentRequest{}
-	mi := &file_catalog_v1_catalog_proto_msgTypes[9]
+	mi := &file_catalog_v1_catalog_proto_msgTypes[11]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -769,7 +936,7 @@ func (x *GetApartmentRequest) String() string {
 func (*GetApartmentRequest) ProtoMessage() {}
 
 func (x *GetApartmentRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_catalog_v1_catalog_proto_msgTypes[9]
+	mi := &file_catalog_v1_catalog_proto_msgTypes[11]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -782,7 +949,7 @@ func (x *GetApartmentRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetApartmentRequest.ProtoReflect.Descriptor instead.
 func (*GetApartmentRequest) Descriptor() ([]byte, []int) {
-	return file_catalog_v1_catalog_proto_rawDescGZIP(), []int{9}
+	return file_catalog_v1_catalog_proto_rawDescGZIP(), []int{11}
 }
 
 func (x *GetApartmentRequest) GetId() int32 {
@@ -800,7 +967,7 @@ type ListApartmentsRequest struct {
 
 func (x *ListApartmentsRequest) Reset() {
 	*x = ListApartmentsRequest{}
-	mi := &file_catalog_v1_catalog_proto_msgTypes[10]
+	mi := &file_catalog_v1_catalog_proto_msgTypes[12]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -812,7 +979,7 @@ func (x *ListApartmentsRequest) String() string {
 func (*ListApartmentsRequest) ProtoMessage() {}
 
 func (x *ListApartmentsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_catalog_v1_catalog_proto_msgTypes[10]
+	mi := &file_catalog_v1_catalog_proto_msgTypes[12]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -825,7 +992,7 @@ func (x *ListApartmentsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListApartmentsRequest.ProtoReflect.Descriptor instead.
 func (*ListApartmentsRequest) Descriptor() ([]byte, []int) {
-	return file_catalog_v1_catalog_proto_rawDescGZIP(), []int{10}
+	return file_catalog_v1_catalog_proto_rawDescGZIP(), []int{12}
 }
 
 type ListApartmentsResponse struct {
@@ -839,7 +1006,7 @@ type ListApartmentsResponse struct {
 
 func (x *ListApartmentsResponse) Reset() {
 	*x = ListApartmentsResponse{}
-	mi := &file_catalog_v1_catalog_proto_msgTypes[11]
+	mi := &file_catalog_v1_catalog_proto_msgTypes[13]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -851,7 +1018,7 @@ func (x *ListApartmentsResponse) String() string {
 func (*ListApartmentsResponse) ProtoMessage() {}
 
 func (x *ListApartmentsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_catalog_v1_catalog_proto_msgTypes[11]
+	mi := &file_catalog_v1_catalog_proto_msgTypes[13]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -864,7 +1031,7 @@ func (x *ListApartmentsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListApartmentsResponse.ProtoReflect.Descriptor instead.
 func (*ListApartmentsResponse) Descriptor() ([]byte, []int) {
-	return file_catalog_v1_catalog_proto_rawDescGZIP(), []int{11}
+	return file_catalog_v1_catalog_proto_rawDescGZIP(), []int{13}
 }
 
 func (x *ListApartmentsResponse) GetApartments() []*Apartment {
@@ -890,7 +1057,7 @@ type GetSemesterRequest struct {
 
 func (x *GetSemesterRequest) Reset() {
 	*x = GetSemesterRequest{}
-	mi := &file_catalog_v1_catalog_proto_msgTypes[12]
+	mi := &file_catalog_v1_catalog_proto_msgTypes[14]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -902,7 +1069,7 @@ func (x *GetSemesterRequest) String() string {
 func (*GetSemesterRequest) ProtoMessage() {}
 
 func (x *GetSemesterRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_catalog_v1_catalog_proto_msgTypes[12]
+	mi := &file_catalog_v1_catalog_proto_msgTypes[14]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -915,7 +1082,7 @@ func (x *GetSemesterRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetSemesterRequest.ProtoReflect.Descriptor instead.
 func (*GetSemesterRequest) Descriptor() ([]byte, []int) {
-	return file_catalog_v1_catalog_proto_rawDescGZIP(), []int{12}
+	return file_catalog_v1_catalog_proto_rawDescGZIP(), []int{14}
 }
 
 func (x *GetSemesterRequest) GetId() int32 {
@@ -933,7 +1100,7 @@ type ListSemestersRequest struct {
 
 func (x *ListSemestersRequest) Reset() {
 	*x = ListSemestersRequest{}
-	mi := &file_catalog_v1_catalog_proto_msgTypes[13]
+	mi := &file_catalog_v1_catalog_proto_msgTypes[15]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -945,7 +1112,7 @@ func (x *ListSemestersRequest) String() string {
 func (*ListSemestersRequest) ProtoMessage() {}
 
 func (x *ListSemestersRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_catalog_v1_catalog_proto_msgTypes[13]
+	mi := &file_catalog_v1_catalog_proto_msgTypes[15]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -958,7 +1125,7 @@ func (x *ListSemestersRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListSemestersRequest.ProtoReflect.Descriptor instead.
 func (*ListSemestersRequest) Descriptor() ([]byte, []int) {
-	return file_catalog_v1_catalog_proto_rawDescGZIP(), []int{13}
+	return file_catalog_v1_catalog_proto_rawDescGZIP(), []int{15}
 }
 
 type ListSemestersResponse struct {
@@ -970,7 +1137,7 @@ type ListSemestersResponse struct {
 
 func (x *ListSemestersResponse) Reset() {
 	*x = ListSemestersResponse{}
-	mi := &file_catalog_v1_catalog_proto_msgTypes[14]
+	mi := &file_catalog_v1_catalog_proto_msgTypes[16]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -982,7 +1149,7 @@ func (x *ListSemestersResponse) String() string {
 func (*ListSemestersResponse) ProtoMessage() {}
 
 func (x *ListSemestersResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_catalog_v1_catalog_proto_msgTypes[14]
+	mi := &file_catalog_v1_catalog_proto_msgTypes[16]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -995,7 +1162,7 @@ func (x *ListSemestersResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListSemestersResponse.ProtoReflect.Descriptor instead.
 func (*ListSemestersResponse) Descriptor() ([]byte, []int) {
-	return file_catalog_v1_catalog_proto_rawDescGZIP(), []int{14}
+	return file_catalog_v1_catalog_proto_rawDescGZIP(), []int{16}
 }
 
 func (x *ListSemestersResponse) GetSemesters() []*Semester {
@@ -1013,7 +1180,7 @@ type GetBookableSemesterRequest struct {
 
 func (x *GetBookableSemesterRequest) Reset() {
 	*x = GetBookableSemesterRequest{}
-	mi := &file_catalog_v1_catalog_proto_msgTypes[15]
+	mi := &file_catalog_v1_catalog_proto_msgTypes[17]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1025,7 +1192,7 @@ func (x *GetBookableSemesterRequest) String() string {
 func (*GetBookableSemesterRequest) ProtoMessage() {}
 
 func (x *GetBookableSemesterRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_catalog_v1_catalog_proto_msgTypes[15]
+	mi := &file_catalog_v1_catalog_proto_msgTypes[17]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1038,7 +1205,7 @@ func (x *GetBookableSemesterRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetBookableSemesterRequest.ProtoReflect.Descriptor instead.
 func (*GetBookableSemesterRequest) Descriptor() ([]byte, []int) {
-	return file_catalog_v1_catalog_proto_rawDescGZIP(), []int{15}
+	return file_catalog_v1_catalog_proto_rawDescGZIP(), []int{17}
 }
 
 type CalculatePriceRequest struct {
@@ -1052,7 +1219,7 @@ type CalculatePriceRequest struct {
 
 func (x *CalculatePriceRequest) Reset() {
 	*x = CalculatePriceRequest{}
-	mi := &file_catalog_v1_catalog_proto_msgTypes[16]
+	mi := &file_catalog_v1_catalog_proto_msgTypes[18]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1064,7 +1231,7 @@ func (x *CalculatePriceRequest) String() string {
 func (*CalculatePriceRequest) ProtoMessage() {}
 
 func (x *CalculatePriceRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_catalog_v1_catalog_proto_msgTypes[16]
+	mi := &file_catalog_v1_catalog_proto_msgTypes[18]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1077,7 +1244,7 @@ func (x *CalculatePriceRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CalculatePriceRequest.ProtoReflect.Descriptor instead.
 func (*CalculatePriceRequest) Descriptor() ([]byte, []int) {
-	return file_catalog_v1_catalog_proto_rawDescGZIP(), []int{16}
+	return file_catalog_v1_catalog_proto_rawDescGZIP(), []int{18}
 }
 
 func (x *CalculatePriceRequest) GetApartmentId() int32 {
@@ -1112,12 +1279,28 @@ const file_catalog_v1_catalog_proto_rawDesc = "" +
 	"\x04Date\x12\x12\n" +
 	"\x04year\x18\x01 \x01(\x05R\x04year\x12\x14\n" +
 	"\x05month\x18\x02 \x01(\x05R\x05month\x12\x10\n" +
-	"\x03day\x18\x03 \x01(\x05R\x03day\"\x84\x01\n" +
+	"\x03day\x18\x03 \x01(\x05R\x03day\"\x89\x02\n" +
 	"\bBuilding\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x05R\x02id\x12\x12\n" +
 	"\x04name\x18\x02 \x01(\tR\x04name\x12\x18\n" +
 	"\aaddress\x18\x03 \x01(\tR\aaddress\x12:\n" +
-	"\acontact\x18\x04 \x01(\v2 .semesterhaus.catalog.v1.ContactR\acontact\"5\n" +
+	"\acontact\x18\x04 \x01(\v2 .semesterhaus.catalog.v1.ContactR\acontact\x12=\n" +
+	"\blandlord\x18\x05 \x01(\v2!.semesterhaus.catalog.v1.LandlordR\blandlord\x12D\n" +
+	"\vmoney_rules\x18\x06 \x01(\v2#.semesterhaus.catalog.v1.MoneyRulesR\n" +
+	"moneyRules\"\xb3\x01\n" +
+	"\bLandlord\x12\x1d\n" +
+	"\n" +
+	"legal_name\x18\x01 \x01(\tR\tlegalName\x12&\n" +
+	"\x0erepresentative\x18\x02 \x01(\tR\x0erepresentative\x12\x1d\n" +
+	"\n" +
+	"tax_number\x18\x03 \x01(\tR\ttaxNumber\x12\x12\n" +
+	"\x04iban\x18\x04 \x01(\tR\x04iban\x12\x10\n" +
+	"\x03bic\x18\x05 \x01(\tR\x03bic\x12\x1b\n" +
+	"\tbank_name\x18\x06 \x01(\tR\bbankName\"e\n" +
+	"\n" +
+	"MoneyRules\x12'\n" +
+	"\x0fpayment_methods\x18\x01 \x03(\tR\x0epaymentMethods\x12.\n" +
+	"\x13deposit_return_days\x18\x02 \x01(\x05R\x11depositReturnDays\"5\n" +
 	"\aContact\x12\x14\n" +
 	"\x05email\x18\x01 \x01(\tR\x05email\x12\x14\n" +
 	"\x05phone\x18\x02 \x01(\tR\x05phone\"\x96\x03\n" +
@@ -1143,13 +1326,14 @@ const file_catalog_v1_catalog_proto_rawDesc = "" +
 	"\acurrent\x18\x05 \x01(\bR\acurrent\x12J\n" +
 	"\rrenting_phase\x18\x06 \x01(\x0e2%.semesterhaus.catalog.v1.RentingPhaseR\frentingPhase\x12$\n" +
 	"\x0estarts_in_days\x18\a \x01(\x05R\fstartsInDays\x12H\n" +
-	"\x10renewal_deadline\x18\b \x01(\v2\x1d.semesterhaus.catalog.v1.DateR\x0frenewalDeadline\"\xc7\x01\n" +
+	"\x10renewal_deadline\x18\b \x01(\v2\x1d.semesterhaus.catalog.v1.DateR\x0frenewalDeadline\"\xdb\x01\n" +
 	"\tPriceItem\x12\x17\n" +
 	"\atext_de\x18\x01 \x01(\tR\x06textDe\x12\x17\n" +
 	"\atext_en\x18\x02 \x01(\tR\x06textEn\x12\x1a\n" +
 	"\bquantity\x18\x03 \x01(\x05R\bquantity\x126\n" +
 	"\x06amount\x18\x04 \x01(\v2\x1e.semesterhaus.catalog.v1.MoneyR\x06amount\x124\n" +
-	"\x05total\x18\x05 \x01(\v2\x1e.semesterhaus.catalog.v1.MoneyR\x05total\"\x82\x01\n" +
+	"\x05total\x18\x05 \x01(\v2\x1e.semesterhaus.catalog.v1.MoneyR\x05total\x12\x12\n" +
+	"\x04kind\x18\x06 \x01(\tR\x04kind\"\x82\x01\n" +
 	"\x10PriceCalculation\x128\n" +
 	"\x05items\x18\x01 \x03(\v2\".semesterhaus.catalog.v1.PriceItemR\x05items\x124\n" +
 	"\x05total\x18\x02 \x01(\v2\x1e.semesterhaus.catalog.v1.MoneyR\x05total\"\x14\n" +
@@ -1207,62 +1391,66 @@ func file_catalog_v1_catalog_proto_rawDescGZIP() []byte {
 }
 
 var file_catalog_v1_catalog_proto_enumTypes = make([]protoimpl.EnumInfo, 2)
-var file_catalog_v1_catalog_proto_msgTypes = make([]protoimpl.MessageInfo, 17)
+var file_catalog_v1_catalog_proto_msgTypes = make([]protoimpl.MessageInfo, 19)
 var file_catalog_v1_catalog_proto_goTypes = []any{
 	(PriceNotFound)(0),                 // 0: semesterhaus.catalog.v1.PriceNotFound
 	(RentingPhase)(0),                  // 1: semesterhaus.catalog.v1.RentingPhase
 	(*Money)(nil),                      // 2: semesterhaus.catalog.v1.Money
 	(*Date)(nil),                       // 3: semesterhaus.catalog.v1.Date
 	(*Building)(nil),                   // 4: semesterhaus.catalog.v1.Building
-	(*Contact)(nil),                    // 5: semesterhaus.catalog.v1.Contact
-	(*Apartment)(nil),                  // 6: semesterhaus.catalog.v1.Apartment
-	(*Semester)(nil),                   // 7: semesterhaus.catalog.v1.Semester
-	(*PriceItem)(nil),                  // 8: semesterhaus.catalog.v1.PriceItem
-	(*PriceCalculation)(nil),           // 9: semesterhaus.catalog.v1.PriceCalculation
-	(*GetBuildingRequest)(nil),         // 10: semesterhaus.catalog.v1.GetBuildingRequest
-	(*GetApartmentRequest)(nil),        // 11: semesterhaus.catalog.v1.GetApartmentRequest
-	(*ListApartmentsRequest)(nil),      // 12: semesterhaus.catalog.v1.ListApartmentsRequest
-	(*ListApartmentsResponse)(nil),     // 13: semesterhaus.catalog.v1.ListApartmentsResponse
-	(*GetSemesterRequest)(nil),         // 14: semesterhaus.catalog.v1.GetSemesterRequest
-	(*ListSemestersRequest)(nil),       // 15: semesterhaus.catalog.v1.ListSemestersRequest
-	(*ListSemestersResponse)(nil),      // 16: semesterhaus.catalog.v1.ListSemestersResponse
-	(*GetBookableSemesterRequest)(nil), // 17: semesterhaus.catalog.v1.GetBookableSemesterRequest
-	(*CalculatePriceRequest)(nil),      // 18: semesterhaus.catalog.v1.CalculatePriceRequest
+	(*Landlord)(nil),                   // 5: semesterhaus.catalog.v1.Landlord
+	(*MoneyRules)(nil),                 // 6: semesterhaus.catalog.v1.MoneyRules
+	(*Contact)(nil),                    // 7: semesterhaus.catalog.v1.Contact
+	(*Apartment)(nil),                  // 8: semesterhaus.catalog.v1.Apartment
+	(*Semester)(nil),                   // 9: semesterhaus.catalog.v1.Semester
+	(*PriceItem)(nil),                  // 10: semesterhaus.catalog.v1.PriceItem
+	(*PriceCalculation)(nil),           // 11: semesterhaus.catalog.v1.PriceCalculation
+	(*GetBuildingRequest)(nil),         // 12: semesterhaus.catalog.v1.GetBuildingRequest
+	(*GetApartmentRequest)(nil),        // 13: semesterhaus.catalog.v1.GetApartmentRequest
+	(*ListApartmentsRequest)(nil),      // 14: semesterhaus.catalog.v1.ListApartmentsRequest
+	(*ListApartmentsResponse)(nil),     // 15: semesterhaus.catalog.v1.ListApartmentsResponse
+	(*GetSemesterRequest)(nil),         // 16: semesterhaus.catalog.v1.GetSemesterRequest
+	(*ListSemestersRequest)(nil),       // 17: semesterhaus.catalog.v1.ListSemestersRequest
+	(*ListSemestersResponse)(nil),      // 18: semesterhaus.catalog.v1.ListSemestersResponse
+	(*GetBookableSemesterRequest)(nil), // 19: semesterhaus.catalog.v1.GetBookableSemesterRequest
+	(*CalculatePriceRequest)(nil),      // 20: semesterhaus.catalog.v1.CalculatePriceRequest
 }
 var file_catalog_v1_catalog_proto_depIdxs = []int32{
-	5,  // 0: semesterhaus.catalog.v1.Building.contact:type_name -> semesterhaus.catalog.v1.Contact
-	2,  // 1: semesterhaus.catalog.v1.Apartment.rent_per_month:type_name -> semesterhaus.catalog.v1.Money
-	2,  // 2: semesterhaus.catalog.v1.Apartment.cleaning_fee:type_name -> semesterhaus.catalog.v1.Money
-	2,  // 3: semesterhaus.catalog.v1.Apartment.deposit:type_name -> semesterhaus.catalog.v1.Money
-	3,  // 4: semesterhaus.catalog.v1.Semester.start_date:type_name -> semesterhaus.catalog.v1.Date
-	3,  // 5: semesterhaus.catalog.v1.Semester.end_date:type_name -> semesterhaus.catalog.v1.Date
-	1,  // 6: semesterhaus.catalog.v1.Semester.renting_phase:type_name -> semesterhaus.catalog.v1.RentingPhase
-	3,  // 7: semesterhaus.catalog.v1.Semester.renewal_deadline:type_name -> semesterhaus.catalog.v1.Date
-	2,  // 8: semesterhaus.catalog.v1.PriceItem.amount:type_name -> semesterhaus.catalog.v1.Money
-	2,  // 9: semesterhaus.catalog.v1.PriceItem.total:type_name -> semesterhaus.catalog.v1.Money
-	8,  // 10: semesterhaus.catalog.v1.PriceCalculation.items:type_name -> semesterhaus.catalog.v1.PriceItem
-	2,  // 11: semesterhaus.catalog.v1.PriceCalculation.total:type_name -> semesterhaus.catalog.v1.Money
-	6,  // 12: semesterhaus.catalog.v1.ListApartmentsResponse.apartments:type_name -> semesterhaus.catalog.v1.Apartment
-	7,  // 13: semesterhaus.catalog.v1.ListSemestersResponse.semesters:type_name -> semesterhaus.catalog.v1.Semester
-	10, // 14: semesterhaus.catalog.v1.CatalogService.GetBuilding:input_type -> semesterhaus.catalog.v1.GetBuildingRequest
-	11, // 15: semesterhaus.catalog.v1.CatalogService.GetApartment:input_type -> semesterhaus.catalog.v1.GetApartmentRequest
-	12, // 16: semesterhaus.catalog.v1.CatalogService.ListApartments:input_type -> semesterhaus.catalog.v1.ListApartmentsRequest
-	14, // 17: semesterhaus.catalog.v1.CatalogService.GetSemester:input_type -> semesterhaus.catalog.v1.GetSemesterRequest
-	15, // 18: semesterhaus.catalog.v1.CatalogService.ListSemesters:input_type -> semesterhaus.catalog.v1.ListSemestersRequest
-	17, // 19: semesterhaus.catalog.v1.CatalogService.GetBookableSemester:input_type -> semesterhaus.catalog.v1.GetBookableSemesterRequest
-	18, // 20: semesterhaus.catalog.v1.CatalogService.CalculatePrice:input_type -> semesterhaus.catalog.v1.CalculatePriceRequest
-	4,  // 21: semesterhaus.catalog.v1.CatalogService.GetBuilding:output_type -> semesterhaus.catalog.v1.Building
-	6,  // 22: semesterhaus.catalog.v1.CatalogService.GetApartment:output_type -> semesterhaus.catalog.v1.Apartment
-	13, // 23: semesterhaus.catalog.v1.CatalogService.ListApartments:output_type -> semesterhaus.catalog.v1.ListApartmentsResponse
-	7,  // 24: semesterhaus.catalog.v1.CatalogService.GetSemester:output_type -> semesterhaus.catalog.v1.Semester
-	16, // 25: semesterhaus.catalog.v1.CatalogService.ListSemesters:output_type -> semesterhaus.catalog.v1.ListSemestersResponse
-	7,  // 26: semesterhaus.catalog.v1.CatalogService.GetBookableSemester:output_type -> semesterhaus.catalog.v1.Semester
-	9,  // 27: semesterhaus.catalog.v1.CatalogService.CalculatePrice:output_type -> semesterhaus.catalog.v1.PriceCalculation
-	21, // [21:28] is the sub-list for method output_type
-	14, // [14:21] is the sub-list for method input_type
-	14, // [14:14] is the sub-list for extension type_name
-	14, // [14:14] is the sub-list for extension extendee
-	0,  // [0:14] is the sub-list for field type_name
+	7,  // 0: semesterhaus.catalog.v1.Building.contact:type_name -> semesterhaus.catalog.v1.Contact
+	5,  // 1: semesterhaus.catalog.v1.Building.landlord:type_name -> semesterhaus.catalog.v1.Landlord
+	6,  // 2: semesterhaus.catalog.v1.Building.money_rules:type_name -> semesterhaus.catalog.v1.MoneyRules
+	2,  // 3: semesterhaus.catalog.v1.Apartment.rent_per_month:type_name -> semesterhaus.catalog.v1.Money
+	2,  // 4: semesterhaus.catalog.v1.Apartment.cleaning_fee:type_name -> semesterhaus.catalog.v1.Money
+	2,  // 5: semesterhaus.catalog.v1.Apartment.deposit:type_name -> semesterhaus.catalog.v1.Money
+	3,  // 6: semesterhaus.catalog.v1.Semester.start_date:type_name -> semesterhaus.catalog.v1.Date
+	3,  // 7: semesterhaus.catalog.v1.Semester.end_date:type_name -> semesterhaus.catalog.v1.Date
+	1,  // 8: semesterhaus.catalog.v1.Semester.renting_phase:type_name -> semesterhaus.catalog.v1.RentingPhase
+	3,  // 9: semesterhaus.catalog.v1.Semester.renewal_deadline:type_name -> semesterhaus.catalog.v1.Date
+	2,  // 10: semesterhaus.catalog.v1.PriceItem.amount:type_name -> semesterhaus.catalog.v1.Money
+	2,  // 11: semesterhaus.catalog.v1.PriceItem.total:type_name -> semesterhaus.catalog.v1.Money
+	10, // 12: semesterhaus.catalog.v1.PriceCalculation.items:type_name -> semesterhaus.catalog.v1.PriceItem
+	2,  // 13: semesterhaus.catalog.v1.PriceCalculation.total:type_name -> semesterhaus.catalog.v1.Money
+	8,  // 14: semesterhaus.catalog.v1.ListApartmentsResponse.apartments:type_name -> semesterhaus.catalog.v1.Apartment
+	9,  // 15: semesterhaus.catalog.v1.ListSemestersResponse.semesters:type_name -> semesterhaus.catalog.v1.Semester
+	12, // 16: semesterhaus.catalog.v1.CatalogService.GetBuilding:input_type -> semesterhaus.catalog.v1.GetBuildingRequest
+	13, // 17: semesterhaus.catalog.v1.CatalogService.GetApartment:input_type -> semesterhaus.catalog.v1.GetApartmentRequest
+	14, // 18: semesterhaus.catalog.v1.CatalogService.ListApartments:input_type -> semesterhaus.catalog.v1.ListApartmentsRequest
+	16, // 19: semesterhaus.catalog.v1.CatalogService.GetSemester:input_type -> semesterhaus.catalog.v1.GetSemesterRequest
+	17, // 20: semesterhaus.catalog.v1.CatalogService.ListSemesters:input_type -> semesterhaus.catalog.v1.ListSemestersRequest
+	19, // 21: semesterhaus.catalog.v1.CatalogService.GetBookableSemester:input_type -> semesterhaus.catalog.v1.GetBookableSemesterRequest
+	20, // 22: semesterhaus.catalog.v1.CatalogService.CalculatePrice:input_type -> semesterhaus.catalog.v1.CalculatePriceRequest
+	4,  // 23: semesterhaus.catalog.v1.CatalogService.GetBuilding:output_type -> semesterhaus.catalog.v1.Building
+	8,  // 24: semesterhaus.catalog.v1.CatalogService.GetApartment:output_type -> semesterhaus.catalog.v1.Apartment
+	15, // 25: semesterhaus.catalog.v1.CatalogService.ListApartments:output_type -> semesterhaus.catalog.v1.ListApartmentsResponse
+	9,  // 26: semesterhaus.catalog.v1.CatalogService.GetSemester:output_type -> semesterhaus.catalog.v1.Semester
+	18, // 27: semesterhaus.catalog.v1.CatalogService.ListSemesters:output_type -> semesterhaus.catalog.v1.ListSemestersResponse
+	9,  // 28: semesterhaus.catalog.v1.CatalogService.GetBookableSemester:output_type -> semesterhaus.catalog.v1.Semester
+	11, // 29: semesterhaus.catalog.v1.CatalogService.CalculatePrice:output_type -> semesterhaus.catalog.v1.PriceCalculation
+	23, // [23:30] is the sub-list for method output_type
+	16, // [16:23] is the sub-list for method input_type
+	16, // [16:16] is the sub-list for extension type_name
+	16, // [16:16] is the sub-list for extension extendee
+	0,  // [0:16] is the sub-list for field type_name
 }
 
 func init() { file_catalog_v1_catalog_proto_init() }
@@ -1276,7 +1464,7 @@ func file_catalog_v1_catalog_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_catalog_v1_catalog_proto_rawDesc), len(file_catalog_v1_catalog_proto_rawDesc)),
 			NumEnums:      2,
-			NumMessages:   17,
+			NumMessages:   19,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

@@ -46,8 +46,15 @@ type RentingStateChanged struct {
 	// contract is written (0 and empty before): the mails name this amount, never a new calculation.
 	ContractTotalCents int64  `protobuf:"varint,11,opt,name=contract_total_cents,json=contractTotalCents,proto3" json:"contract_total_cents,omitempty"`
 	ContractCurrency   string `protobuf:"bytes,12,opt,name=contract_currency,json=contractCurrency,proto3" json:"contract_currency,omitempty"`
-	unknownFields      protoimpl.UnknownFields
-	sizeCache          protoimpl.SizeCache
+	// The contract's items with the total (rent × months, cleaning, deposit), once a contract is
+	// written: the payment books them one by one.
+	ContractItems []*ContractItem `protobuf:"bytes,13,rep,name=contract_items,json=contractItems,proto3" json:"contract_items,omitempty"`
+	// Set on the move to CANCELED when the office cancelled the booking: why, and how much of what was
+	// paid the payment refunds. Unset for every other cancellation (an unconfirmed request, a declined
+	// renewal, an erasure), which refunds nothing.
+	Cancellation  *Cancellation `protobuf:"bytes,14,opt,name=cancellation,proto3" json:"cancellation,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
 }
 
 func (x *RentingStateChanged) Reset() {
@@ -164,6 +171,81 @@ func (x *RentingStateChanged) GetContractCurrency() string {
 	return ""
 }
 
+func (x *RentingStateChanged) GetContractItems() []*ContractItem {
+	if x != nil {
+		return x.ContractItems
+	}
+	return nil
+}
+
+func (x *RentingStateChanged) GetCancellation() *Cancellation {
+	if x != nil {
+		return x.Cancellation
+	}
+	return nil
+}
+
+// Cancellation is the office's cancellation of a booking.
+type Cancellation struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Reason        string                 `protobuf:"bytes,1,opt,name=reason,proto3" json:"reason,omitempty"`                               // the office's words, as the renter's mail quotes them
+	RefundCents   int64                  `protobuf:"varint,2,opt,name=refund_cents,json=refundCents,proto3" json:"refund_cents,omitempty"` // what the payment refunds of what was paid, in EUR cents; 0: nothing
+	Actor         string                 `protobuf:"bytes,3,opt,name=actor,proto3" json:"actor,omitempty"`                                 // the office's user who cancelled
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *Cancellation) Reset() {
+	*x = Cancellation{}
+	mi := &file_events_v1_events_proto_msgTypes[1]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *Cancellation) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*Cancellation) ProtoMessage() {}
+
+func (x *Cancellation) ProtoReflect() protoreflect.Message {
+	mi := &file_events_v1_events_proto_msgTypes[1]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use Cancellation.ProtoReflect.Descriptor instead.
+func (*Cancellation) Descriptor() ([]byte, []int) {
+	return file_events_v1_events_proto_rawDescGZIP(), []int{1}
+}
+
+func (x *Cancellation) GetReason() string {
+	if x != nil {
+		return x.Reason
+	}
+	return ""
+}
+
+func (x *Cancellation) GetRefundCents() int64 {
+	if x != nil {
+		return x.RefundCents
+	}
+	return 0
+}
+
+func (x *Cancellation) GetActor() string {
+	if x != nil {
+		return x.Actor
+	}
+	return ""
+}
+
 // RentingDeleted is published on "renting.deleted" when an admin frees an apartment for a semester
 // and its rentings are deleted.
 type RentingDeleted struct {
@@ -181,7 +263,7 @@ type RentingDeleted struct {
 
 func (x *RentingDeleted) Reset() {
 	*x = RentingDeleted{}
-	mi := &file_events_v1_events_proto_msgTypes[1]
+	mi := &file_events_v1_events_proto_msgTypes[2]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -193,7 +275,7 @@ func (x *RentingDeleted) String() string {
 func (*RentingDeleted) ProtoMessage() {}
 
 func (x *RentingDeleted) ProtoReflect() protoreflect.Message {
-	mi := &file_events_v1_events_proto_msgTypes[1]
+	mi := &file_events_v1_events_proto_msgTypes[2]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -206,7 +288,7 @@ func (x *RentingDeleted) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RentingDeleted.ProtoReflect.Descriptor instead.
 func (*RentingDeleted) Descriptor() ([]byte, []int) {
-	return file_events_v1_events_proto_rawDescGZIP(), []int{1}
+	return file_events_v1_events_proto_rawDescGZIP(), []int{2}
 }
 
 func (x *RentingDeleted) GetEventId() string {
@@ -275,7 +357,7 @@ type KeyCodeDue struct {
 
 func (x *KeyCodeDue) Reset() {
 	*x = KeyCodeDue{}
-	mi := &file_events_v1_events_proto_msgTypes[2]
+	mi := &file_events_v1_events_proto_msgTypes[3]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -287,7 +369,7 @@ func (x *KeyCodeDue) String() string {
 func (*KeyCodeDue) ProtoMessage() {}
 
 func (x *KeyCodeDue) ProtoReflect() protoreflect.Message {
-	mi := &file_events_v1_events_proto_msgTypes[2]
+	mi := &file_events_v1_events_proto_msgTypes[3]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -300,7 +382,7 @@ func (x *KeyCodeDue) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use KeyCodeDue.ProtoReflect.Descriptor instead.
 func (*KeyCodeDue) Descriptor() ([]byte, []int) {
-	return file_events_v1_events_proto_rawDescGZIP(), []int{2}
+	return file_events_v1_events_proto_rawDescGZIP(), []int{3}
 }
 
 func (x *KeyCodeDue) GetEventId() string {
@@ -377,7 +459,7 @@ type ReminderDue struct {
 
 func (x *ReminderDue) Reset() {
 	*x = ReminderDue{}
-	mi := &file_events_v1_events_proto_msgTypes[3]
+	mi := &file_events_v1_events_proto_msgTypes[4]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -389,7 +471,7 @@ func (x *ReminderDue) String() string {
 func (*ReminderDue) ProtoMessage() {}
 
 func (x *ReminderDue) ProtoReflect() protoreflect.Message {
-	mi := &file_events_v1_events_proto_msgTypes[3]
+	mi := &file_events_v1_events_proto_msgTypes[4]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -402,7 +484,7 @@ func (x *ReminderDue) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ReminderDue.ProtoReflect.Descriptor instead.
 func (*ReminderDue) Descriptor() ([]byte, []int) {
-	return file_events_v1_events_proto_rawDescGZIP(), []int{3}
+	return file_events_v1_events_proto_rawDescGZIP(), []int{4}
 }
 
 func (x *ReminderDue) GetEventId() string {
@@ -502,7 +584,7 @@ type WaitlistConfirmationRequested struct {
 
 func (x *WaitlistConfirmationRequested) Reset() {
 	*x = WaitlistConfirmationRequested{}
-	mi := &file_events_v1_events_proto_msgTypes[4]
+	mi := &file_events_v1_events_proto_msgTypes[5]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -514,7 +596,7 @@ func (x *WaitlistConfirmationRequested) String() string {
 func (*WaitlistConfirmationRequested) ProtoMessage() {}
 
 func (x *WaitlistConfirmationRequested) ProtoReflect() protoreflect.Message {
-	mi := &file_events_v1_events_proto_msgTypes[4]
+	mi := &file_events_v1_events_proto_msgTypes[5]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -527,7 +609,7 @@ func (x *WaitlistConfirmationRequested) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use WaitlistConfirmationRequested.ProtoReflect.Descriptor instead.
 func (*WaitlistConfirmationRequested) Descriptor() ([]byte, []int) {
-	return file_events_v1_events_proto_rawDescGZIP(), []int{4}
+	return file_events_v1_events_proto_rawDescGZIP(), []int{5}
 }
 
 func (x *WaitlistConfirmationRequested) GetEventId() string {
@@ -608,7 +690,7 @@ type WaitlistOfferMade struct {
 
 func (x *WaitlistOfferMade) Reset() {
 	*x = WaitlistOfferMade{}
-	mi := &file_events_v1_events_proto_msgTypes[5]
+	mi := &file_events_v1_events_proto_msgTypes[6]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -620,7 +702,7 @@ func (x *WaitlistOfferMade) String() string {
 func (*WaitlistOfferMade) ProtoMessage() {}
 
 func (x *WaitlistOfferMade) ProtoReflect() protoreflect.Message {
-	mi := &file_events_v1_events_proto_msgTypes[5]
+	mi := &file_events_v1_events_proto_msgTypes[6]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -633,7 +715,7 @@ func (x *WaitlistOfferMade) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use WaitlistOfferMade.ProtoReflect.Descriptor instead.
 func (*WaitlistOfferMade) Descriptor() ([]byte, []int) {
-	return file_events_v1_events_proto_rawDescGZIP(), []int{5}
+	return file_events_v1_events_proto_rawDescGZIP(), []int{6}
 }
 
 func (x *WaitlistOfferMade) GetEventId() string {
@@ -727,7 +809,7 @@ type ContractRequested struct {
 
 func (x *ContractRequested) Reset() {
 	*x = ContractRequested{}
-	mi := &file_events_v1_events_proto_msgTypes[6]
+	mi := &file_events_v1_events_proto_msgTypes[7]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -739,7 +821,7 @@ func (x *ContractRequested) String() string {
 func (*ContractRequested) ProtoMessage() {}
 
 func (x *ContractRequested) ProtoReflect() protoreflect.Message {
-	mi := &file_events_v1_events_proto_msgTypes[6]
+	mi := &file_events_v1_events_proto_msgTypes[7]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -752,7 +834,7 @@ func (x *ContractRequested) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ContractRequested.ProtoReflect.Descriptor instead.
 func (*ContractRequested) Descriptor() ([]byte, []int) {
-	return file_events_v1_events_proto_rawDescGZIP(), []int{6}
+	return file_events_v1_events_proto_rawDescGZIP(), []int{7}
 }
 
 func (x *ContractRequested) GetEventId() string {
@@ -813,19 +895,22 @@ func (x *ContractRequested) GetItems() []*ContractItem {
 
 // ContractItem is one line of a contract's price, in cents.
 type ContractItem struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	TextDe        string                 `protobuf:"bytes,1,opt,name=text_de,json=textDe,proto3" json:"text_de,omitempty"`
-	TextEn        string                 `protobuf:"bytes,2,opt,name=text_en,json=textEn,proto3" json:"text_en,omitempty"`
-	Quantity      int32                  `protobuf:"varint,3,opt,name=quantity,proto3" json:"quantity,omitempty"`
-	AmountCents   int64                  `protobuf:"varint,4,opt,name=amount_cents,json=amountCents,proto3" json:"amount_cents,omitempty"`
-	TotalCents    int64                  `protobuf:"varint,5,opt,name=total_cents,json=totalCents,proto3" json:"total_cents,omitempty"`
+	state       protoimpl.MessageState `protogen:"open.v1"`
+	TextDe      string                 `protobuf:"bytes,1,opt,name=text_de,json=textDe,proto3" json:"text_de,omitempty"`
+	TextEn      string                 `protobuf:"bytes,2,opt,name=text_en,json=textEn,proto3" json:"text_en,omitempty"`
+	Quantity    int32                  `protobuf:"varint,3,opt,name=quantity,proto3" json:"quantity,omitempty"`
+	AmountCents int64                  `protobuf:"varint,4,opt,name=amount_cents,json=amountCents,proto3" json:"amount_cents,omitempty"`
+	TotalCents  int64                  `protobuf:"varint,5,opt,name=total_cents,json=totalCents,proto3" json:"total_cents,omitempty"`
+	// What the item is: RENT, CLEANING or DEPOSIT (the catalog's PriceItem kinds). The deposit is
+	// held and returned, the others are the residence's revenue; empty on contracts written before.
+	Kind          string `protobuf:"bytes,6,opt,name=kind,proto3" json:"kind,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *ContractItem) Reset() {
 	*x = ContractItem{}
-	mi := &file_events_v1_events_proto_msgTypes[7]
+	mi := &file_events_v1_events_proto_msgTypes[8]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -837,7 +922,7 @@ func (x *ContractItem) String() string {
 func (*ContractItem) ProtoMessage() {}
 
 func (x *ContractItem) ProtoReflect() protoreflect.Message {
-	mi := &file_events_v1_events_proto_msgTypes[7]
+	mi := &file_events_v1_events_proto_msgTypes[8]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -850,7 +935,7 @@ func (x *ContractItem) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ContractItem.ProtoReflect.Descriptor instead.
 func (*ContractItem) Descriptor() ([]byte, []int) {
-	return file_events_v1_events_proto_rawDescGZIP(), []int{7}
+	return file_events_v1_events_proto_rawDescGZIP(), []int{8}
 }
 
 func (x *ContractItem) GetTextDe() string {
@@ -888,6 +973,13 @@ func (x *ContractItem) GetTotalCents() int64 {
 	return 0
 }
 
+func (x *ContractItem) GetKind() string {
+	if x != nil {
+		return x.Kind
+	}
+	return ""
+}
+
 // ContractSigned is published on "document.contract_signed" once the signing provider reported the
 // signature and the signed PDF is stored.
 type ContractSigned struct {
@@ -903,7 +995,7 @@ type ContractSigned struct {
 
 func (x *ContractSigned) Reset() {
 	*x = ContractSigned{}
-	mi := &file_events_v1_events_proto_msgTypes[8]
+	mi := &file_events_v1_events_proto_msgTypes[9]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -915,7 +1007,7 @@ func (x *ContractSigned) String() string {
 func (*ContractSigned) ProtoMessage() {}
 
 func (x *ContractSigned) ProtoReflect() protoreflect.Message {
-	mi := &file_events_v1_events_proto_msgTypes[8]
+	mi := &file_events_v1_events_proto_msgTypes[9]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -928,7 +1020,7 @@ func (x *ContractSigned) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ContractSigned.ProtoReflect.Descriptor instead.
 func (*ContractSigned) Descriptor() ([]byte, []int) {
-	return file_events_v1_events_proto_rawDescGZIP(), []int{8}
+	return file_events_v1_events_proto_rawDescGZIP(), []int{9}
 }
 
 func (x *ContractSigned) GetEventId() string {
@@ -983,7 +1075,7 @@ type PaymentLinkCreated struct {
 
 func (x *PaymentLinkCreated) Reset() {
 	*x = PaymentLinkCreated{}
-	mi := &file_events_v1_events_proto_msgTypes[9]
+	mi := &file_events_v1_events_proto_msgTypes[10]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -995,7 +1087,7 @@ func (x *PaymentLinkCreated) String() string {
 func (*PaymentLinkCreated) ProtoMessage() {}
 
 func (x *PaymentLinkCreated) ProtoReflect() protoreflect.Message {
-	mi := &file_events_v1_events_proto_msgTypes[9]
+	mi := &file_events_v1_events_proto_msgTypes[10]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1008,7 +1100,7 @@ func (x *PaymentLinkCreated) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PaymentLinkCreated.ProtoReflect.Descriptor instead.
 func (*PaymentLinkCreated) Descriptor() ([]byte, []int) {
-	return file_events_v1_events_proto_rawDescGZIP(), []int{9}
+	return file_events_v1_events_proto_rawDescGZIP(), []int{10}
 }
 
 func (x *PaymentLinkCreated) GetEventId() string {
@@ -1075,7 +1167,7 @@ type PaymentSucceeded struct {
 
 func (x *PaymentSucceeded) Reset() {
 	*x = PaymentSucceeded{}
-	mi := &file_events_v1_events_proto_msgTypes[10]
+	mi := &file_events_v1_events_proto_msgTypes[11]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1087,7 +1179,7 @@ func (x *PaymentSucceeded) String() string {
 func (*PaymentSucceeded) ProtoMessage() {}
 
 func (x *PaymentSucceeded) ProtoReflect() protoreflect.Message {
-	mi := &file_events_v1_events_proto_msgTypes[10]
+	mi := &file_events_v1_events_proto_msgTypes[11]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1100,7 +1192,7 @@ func (x *PaymentSucceeded) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PaymentSucceeded.ProtoReflect.Descriptor instead.
 func (*PaymentSucceeded) Descriptor() ([]byte, []int) {
-	return file_events_v1_events_proto_rawDescGZIP(), []int{10}
+	return file_events_v1_events_proto_rawDescGZIP(), []int{11}
 }
 
 func (x *PaymentSucceeded) GetEventId() string {
@@ -1159,7 +1251,7 @@ type PaymentFailed struct {
 
 func (x *PaymentFailed) Reset() {
 	*x = PaymentFailed{}
-	mi := &file_events_v1_events_proto_msgTypes[11]
+	mi := &file_events_v1_events_proto_msgTypes[12]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1171,7 +1263,7 @@ func (x *PaymentFailed) String() string {
 func (*PaymentFailed) ProtoMessage() {}
 
 func (x *PaymentFailed) ProtoReflect() protoreflect.Message {
-	mi := &file_events_v1_events_proto_msgTypes[11]
+	mi := &file_events_v1_events_proto_msgTypes[12]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1184,7 +1276,7 @@ func (x *PaymentFailed) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PaymentFailed.ProtoReflect.Descriptor instead.
 func (*PaymentFailed) Descriptor() ([]byte, []int) {
-	return file_events_v1_events_proto_rawDescGZIP(), []int{11}
+	return file_events_v1_events_proto_rawDescGZIP(), []int{12}
 }
 
 func (x *PaymentFailed) GetEventId() string {
@@ -1222,6 +1314,502 @@ func (x *PaymentFailed) GetAt() *timestamppb.Timestamp {
 	return nil
 }
 
+// PaymentProcessing is published on "payment.processing" when the renter completed the checkout with
+// a payment method that reports later (SEPA direct debit): the renting stays UNPAID, "in payment",
+// until payment.succeeded or payment.failed.
+type PaymentProcessing struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	EventId       string                 `protobuf:"bytes,1,opt,name=event_id,json=eventId,proto3" json:"event_id,omitempty"`
+	RentingId     string                 `protobuf:"bytes,2,opt,name=renting_id,json=rentingId,proto3" json:"renting_id,omitempty"`
+	PaymentId     string                 `protobuf:"bytes,3,opt,name=payment_id,json=paymentId,proto3" json:"payment_id,omitempty"`
+	Method        string                 `protobuf:"bytes,4,opt,name=method,proto3" json:"method,omitempty"` // the provider's payment method type, e.g. sepa_debit
+	At            *timestamppb.Timestamp `protobuf:"bytes,5,opt,name=at,proto3" json:"at,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *PaymentProcessing) Reset() {
+	*x = PaymentProcessing{}
+	mi := &file_events_v1_events_proto_msgTypes[13]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *PaymentProcessing) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*PaymentProcessing) ProtoMessage() {}
+
+func (x *PaymentProcessing) ProtoReflect() protoreflect.Message {
+	mi := &file_events_v1_events_proto_msgTypes[13]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use PaymentProcessing.ProtoReflect.Descriptor instead.
+func (*PaymentProcessing) Descriptor() ([]byte, []int) {
+	return file_events_v1_events_proto_rawDescGZIP(), []int{13}
+}
+
+func (x *PaymentProcessing) GetEventId() string {
+	if x != nil {
+		return x.EventId
+	}
+	return ""
+}
+
+func (x *PaymentProcessing) GetRentingId() string {
+	if x != nil {
+		return x.RentingId
+	}
+	return ""
+}
+
+func (x *PaymentProcessing) GetPaymentId() string {
+	if x != nil {
+		return x.PaymentId
+	}
+	return ""
+}
+
+func (x *PaymentProcessing) GetMethod() string {
+	if x != nil {
+		return x.Method
+	}
+	return ""
+}
+
+func (x *PaymentProcessing) GetAt() *timestamppb.Timestamp {
+	if x != nil {
+		return x.At
+	}
+	return nil
+}
+
+// RefundUpdated is published on "payment.refund_updated" whenever a refund is asked of the provider
+// or the provider reports where it stands (charge.refunded, refund.updated).
+type RefundUpdated struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	EventId       string                 `protobuf:"bytes,1,opt,name=event_id,json=eventId,proto3" json:"event_id,omitempty"`
+	RentingId     string                 `protobuf:"bytes,2,opt,name=renting_id,json=rentingId,proto3" json:"renting_id,omitempty"`
+	PaymentId     string                 `protobuf:"bytes,3,opt,name=payment_id,json=paymentId,proto3" json:"payment_id,omitempty"`
+	RefundId      string                 `protobuf:"bytes,4,opt,name=refund_id,json=refundId,proto3" json:"refund_id,omitempty"` // the payment service's id of the refund
+	Purpose       string                 `protobuf:"bytes,5,opt,name=purpose,proto3" json:"purpose,omitempty"`                   // CANCELLATION or DEPOSIT
+	AmountCents   int64                  `protobuf:"varint,6,opt,name=amount_cents,json=amountCents,proto3" json:"amount_cents,omitempty"`
+	Currency      string                 `protobuf:"bytes,7,opt,name=currency,proto3" json:"currency,omitempty"`
+	Status        string                 `protobuf:"bytes,8,opt,name=status,proto3" json:"status,omitempty"` // PENDING, SUCCEEDED, FAILED or CANCELED
+	Reason        string                 `protobuf:"bytes,9,opt,name=reason,proto3" json:"reason,omitempty"` // why it failed, as the provider says
+	At            *timestamppb.Timestamp `protobuf:"bytes,10,opt,name=at,proto3" json:"at,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *RefundUpdated) Reset() {
+	*x = RefundUpdated{}
+	mi := &file_events_v1_events_proto_msgTypes[14]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *RefundUpdated) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*RefundUpdated) ProtoMessage() {}
+
+func (x *RefundUpdated) ProtoReflect() protoreflect.Message {
+	mi := &file_events_v1_events_proto_msgTypes[14]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use RefundUpdated.ProtoReflect.Descriptor instead.
+func (*RefundUpdated) Descriptor() ([]byte, []int) {
+	return file_events_v1_events_proto_rawDescGZIP(), []int{14}
+}
+
+func (x *RefundUpdated) GetEventId() string {
+	if x != nil {
+		return x.EventId
+	}
+	return ""
+}
+
+func (x *RefundUpdated) GetRentingId() string {
+	if x != nil {
+		return x.RentingId
+	}
+	return ""
+}
+
+func (x *RefundUpdated) GetPaymentId() string {
+	if x != nil {
+		return x.PaymentId
+	}
+	return ""
+}
+
+func (x *RefundUpdated) GetRefundId() string {
+	if x != nil {
+		return x.RefundId
+	}
+	return ""
+}
+
+func (x *RefundUpdated) GetPurpose() string {
+	if x != nil {
+		return x.Purpose
+	}
+	return ""
+}
+
+func (x *RefundUpdated) GetAmountCents() int64 {
+	if x != nil {
+		return x.AmountCents
+	}
+	return 0
+}
+
+func (x *RefundUpdated) GetCurrency() string {
+	if x != nil {
+		return x.Currency
+	}
+	return ""
+}
+
+func (x *RefundUpdated) GetStatus() string {
+	if x != nil {
+		return x.Status
+	}
+	return ""
+}
+
+func (x *RefundUpdated) GetReason() string {
+	if x != nil {
+		return x.Reason
+	}
+	return ""
+}
+
+func (x *RefundUpdated) GetAt() *timestamppb.Timestamp {
+	if x != nil {
+		return x.At
+	}
+	return nil
+}
+
+// PaymentDisputed is published on "payment.disputed" when the provider reports a dispute of a paid
+// payment (charge.dispute.*): the booking is marked and the office gets a task.
+type PaymentDisputed struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	EventId       string                 `protobuf:"bytes,1,opt,name=event_id,json=eventId,proto3" json:"event_id,omitempty"`
+	RentingId     string                 `protobuf:"bytes,2,opt,name=renting_id,json=rentingId,proto3" json:"renting_id,omitempty"`
+	PaymentId     string                 `protobuf:"bytes,3,opt,name=payment_id,json=paymentId,proto3" json:"payment_id,omitempty"`
+	DisputeId     string                 `protobuf:"bytes,4,opt,name=dispute_id,json=disputeId,proto3" json:"dispute_id,omitempty"` // the provider's
+	AmountCents   int64                  `protobuf:"varint,5,opt,name=amount_cents,json=amountCents,proto3" json:"amount_cents,omitempty"`
+	Currency      string                 `protobuf:"bytes,6,opt,name=currency,proto3" json:"currency,omitempty"`
+	Status        string                 `protobuf:"bytes,7,opt,name=status,proto3" json:"status,omitempty"` // the provider's: warning_needs_response, needs_response, under_review, won, lost, …
+	Reason        string                 `protobuf:"bytes,8,opt,name=reason,proto3" json:"reason,omitempty"` // the provider's, e.g. fraudulent
+	At            *timestamppb.Timestamp `protobuf:"bytes,9,opt,name=at,proto3" json:"at,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *PaymentDisputed) Reset() {
+	*x = PaymentDisputed{}
+	mi := &file_events_v1_events_proto_msgTypes[15]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *PaymentDisputed) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*PaymentDisputed) ProtoMessage() {}
+
+func (x *PaymentDisputed) ProtoReflect() protoreflect.Message {
+	mi := &file_events_v1_events_proto_msgTypes[15]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use PaymentDisputed.ProtoReflect.Descriptor instead.
+func (*PaymentDisputed) Descriptor() ([]byte, []int) {
+	return file_events_v1_events_proto_rawDescGZIP(), []int{15}
+}
+
+func (x *PaymentDisputed) GetEventId() string {
+	if x != nil {
+		return x.EventId
+	}
+	return ""
+}
+
+func (x *PaymentDisputed) GetRentingId() string {
+	if x != nil {
+		return x.RentingId
+	}
+	return ""
+}
+
+func (x *PaymentDisputed) GetPaymentId() string {
+	if x != nil {
+		return x.PaymentId
+	}
+	return ""
+}
+
+func (x *PaymentDisputed) GetDisputeId() string {
+	if x != nil {
+		return x.DisputeId
+	}
+	return ""
+}
+
+func (x *PaymentDisputed) GetAmountCents() int64 {
+	if x != nil {
+		return x.AmountCents
+	}
+	return 0
+}
+
+func (x *PaymentDisputed) GetCurrency() string {
+	if x != nil {
+		return x.Currency
+	}
+	return ""
+}
+
+func (x *PaymentDisputed) GetStatus() string {
+	if x != nil {
+		return x.Status
+	}
+	return ""
+}
+
+func (x *PaymentDisputed) GetReason() string {
+	if x != nil {
+		return x.Reason
+	}
+	return ""
+}
+
+func (x *PaymentDisputed) GetAt() *timestamppb.Timestamp {
+	if x != nil {
+		return x.At
+	}
+	return nil
+}
+
+// DepositSettled is published by the renting service on "renting.deposit_settled" when the office
+// settled the deposit of a renting that ended: the deposit less the deductions goes back to the
+// renter, through a refund of the original payment (REFUND) or a bank transfer the office made
+// (BANK_TRANSFER, which the payment only books).
+type DepositSettled struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	EventId       string                 `protobuf:"bytes,1,opt,name=event_id,json=eventId,proto3" json:"event_id,omitempty"`
+	RentingId     string                 `protobuf:"bytes,2,opt,name=renting_id,json=rentingId,proto3" json:"renting_id,omitempty"`
+	RenterId      int64                  `protobuf:"varint,3,opt,name=renter_id,json=renterId,proto3" json:"renter_id,omitempty"`
+	ApartmentId   int32                  `protobuf:"varint,4,opt,name=apartment_id,json=apartmentId,proto3" json:"apartment_id,omitempty"`
+	SemesterId    int32                  `protobuf:"varint,5,opt,name=semester_id,json=semesterId,proto3" json:"semester_id,omitempty"`
+	DepositCents  int64                  `protobuf:"varint,6,opt,name=deposit_cents,json=depositCents,proto3" json:"deposit_cents,omitempty"`
+	Deductions    []*Deduction           `protobuf:"bytes,7,rep,name=deductions,proto3" json:"deductions,omitempty"`
+	RefundCents   int64                  `protobuf:"varint,8,opt,name=refund_cents,json=refundCents,proto3" json:"refund_cents,omitempty"`       // deposit_cents less the deductions
+	Method        string                 `protobuf:"bytes,9,opt,name=method,proto3" json:"method,omitempty"`                                     // REFUND or BANK_TRANSFER
+	BankReference string                 `protobuf:"bytes,10,opt,name=bank_reference,json=bankReference,proto3" json:"bank_reference,omitempty"` // the office's reference of its transfer
+	Actor         string                 `protobuf:"bytes,11,opt,name=actor,proto3" json:"actor,omitempty"`
+	At            *timestamppb.Timestamp `protobuf:"bytes,12,opt,name=at,proto3" json:"at,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *DepositSettled) Reset() {
+	*x = DepositSettled{}
+	mi := &file_events_v1_events_proto_msgTypes[16]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *DepositSettled) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*DepositSettled) ProtoMessage() {}
+
+func (x *DepositSettled) ProtoReflect() protoreflect.Message {
+	mi := &file_events_v1_events_proto_msgTypes[16]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use DepositSettled.ProtoReflect.Descriptor instead.
+func (*DepositSettled) Descriptor() ([]byte, []int) {
+	return file_events_v1_events_proto_rawDescGZIP(), []int{16}
+}
+
+func (x *DepositSettled) GetEventId() string {
+	if x != nil {
+		return x.EventId
+	}
+	return ""
+}
+
+func (x *DepositSettled) GetRentingId() string {
+	if x != nil {
+		return x.RentingId
+	}
+	return ""
+}
+
+func (x *DepositSettled) GetRenterId() int64 {
+	if x != nil {
+		return x.RenterId
+	}
+	return 0
+}
+
+func (x *DepositSettled) GetApartmentId() int32 {
+	if x != nil {
+		return x.ApartmentId
+	}
+	return 0
+}
+
+func (x *DepositSettled) GetSemesterId() int32 {
+	if x != nil {
+		return x.SemesterId
+	}
+	return 0
+}
+
+func (x *DepositSettled) GetDepositCents() int64 {
+	if x != nil {
+		return x.DepositCents
+	}
+	return 0
+}
+
+func (x *DepositSettled) GetDeductions() []*Deduction {
+	if x != nil {
+		return x.Deductions
+	}
+	return nil
+}
+
+func (x *DepositSettled) GetRefundCents() int64 {
+	if x != nil {
+		return x.RefundCents
+	}
+	return 0
+}
+
+func (x *DepositSettled) GetMethod() string {
+	if x != nil {
+		return x.Method
+	}
+	return ""
+}
+
+func (x *DepositSettled) GetBankReference() string {
+	if x != nil {
+		return x.BankReference
+	}
+	return ""
+}
+
+func (x *DepositSettled) GetActor() string {
+	if x != nil {
+		return x.Actor
+	}
+	return ""
+}
+
+func (x *DepositSettled) GetAt() *timestamppb.Timestamp {
+	if x != nil {
+		return x.At
+	}
+	return nil
+}
+
+// Deduction is an amount kept of a deposit, for a damage recorded at the handover.
+type Deduction struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Description   string                 `protobuf:"bytes,1,opt,name=description,proto3" json:"description,omitempty"`
+	AmountCents   int64                  `protobuf:"varint,2,opt,name=amount_cents,json=amountCents,proto3" json:"amount_cents,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *Deduction) Reset() {
+	*x = Deduction{}
+	mi := &file_events_v1_events_proto_msgTypes[17]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *Deduction) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*Deduction) ProtoMessage() {}
+
+func (x *Deduction) ProtoReflect() protoreflect.Message {
+	mi := &file_events_v1_events_proto_msgTypes[17]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use Deduction.ProtoReflect.Descriptor instead.
+func (*Deduction) Descriptor() ([]byte, []int) {
+	return file_events_v1_events_proto_rawDescGZIP(), []int{17}
+}
+
+func (x *Deduction) GetDescription() string {
+	if x != nil {
+		return x.Description
+	}
+	return ""
+}
+
+func (x *Deduction) GetAmountCents() int64 {
+	if x != nil {
+		return x.AmountCents
+	}
+	return 0
+}
+
 // RenterErased is published by the renter service on "renter.erased" (stream RENTER, subjects
 // "renter.>") when an admin executed a renter's erasure request: the renting and document services
 // erase what they keep of the renter that no legal retention duty keeps. It carries ids only.
@@ -1237,7 +1825,7 @@ type RenterErased struct {
 
 func (x *RenterErased) Reset() {
 	*x = RenterErased{}
-	mi := &file_events_v1_events_proto_msgTypes[12]
+	mi := &file_events_v1_events_proto_msgTypes[18]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1249,7 +1837,7 @@ func (x *RenterErased) String() string {
 func (*RenterErased) ProtoMessage() {}
 
 func (x *RenterErased) ProtoReflect() protoreflect.Message {
-	mi := &file_events_v1_events_proto_msgTypes[12]
+	mi := &file_events_v1_events_proto_msgTypes[18]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1262,7 +1850,7 @@ func (x *RenterErased) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RenterErased.ProtoReflect.Descriptor instead.
 func (*RenterErased) Descriptor() ([]byte, []int) {
-	return file_events_v1_events_proto_rawDescGZIP(), []int{12}
+	return file_events_v1_events_proto_rawDescGZIP(), []int{18}
 }
 
 func (x *RenterErased) GetEventId() string {
@@ -1297,7 +1885,7 @@ var File_events_v1_events_proto protoreflect.FileDescriptor
 
 const file_events_v1_events_proto_rawDesc = "" +
 	"\n" +
-	"\x16events/v1/events.proto\x12\x16semesterhaus.events.v1\x1a\x1fgoogle/protobuf/timestamp.proto\"\xb4\x03\n" +
+	"\x16events/v1/events.proto\x12\x16semesterhaus.events.v1\x1a\x1fgoogle/protobuf/timestamp.proto\"\xcb\x04\n" +
 	"\x13RentingStateChanged\x12\x19\n" +
 	"\bevent_id\x18\x01 \x01(\tR\aeventId\x12\x1d\n" +
 	"\n" +
@@ -1314,7 +1902,13 @@ const file_events_v1_events_proto_rawDesc = "" +
 	"\rrenewal_token\x18\n" +
 	" \x01(\tR\frenewalToken\x120\n" +
 	"\x14contract_total_cents\x18\v \x01(\x03R\x12contractTotalCents\x12+\n" +
-	"\x11contract_currency\x18\f \x01(\tR\x10contractCurrency\"\xed\x01\n" +
+	"\x11contract_currency\x18\f \x01(\tR\x10contractCurrency\x12K\n" +
+	"\x0econtract_items\x18\r \x03(\v2$.semesterhaus.events.v1.ContractItemR\rcontractItems\x12H\n" +
+	"\fcancellation\x18\x0e \x01(\v2$.semesterhaus.events.v1.CancellationR\fcancellation\"_\n" +
+	"\fCancellation\x12\x16\n" +
+	"\x06reason\x18\x01 \x01(\tR\x06reason\x12!\n" +
+	"\frefund_cents\x18\x02 \x01(\x03R\vrefundCents\x12\x14\n" +
+	"\x05actor\x18\x03 \x01(\tR\x05actor\"\xed\x01\n" +
 	"\x0eRentingDeleted\x12\x19\n" +
 	"\bevent_id\x18\x01 \x01(\tR\aeventId\x12\x1d\n" +
 	"\n" +
@@ -1387,14 +1981,15 @@ const file_events_v1_events_proto_rawDesc = "" +
 	"\vtotal_cents\x18\x06 \x01(\x03R\n" +
 	"totalCents\x12\x1a\n" +
 	"\bcurrency\x18\a \x01(\tR\bcurrency\x12:\n" +
-	"\x05items\x18\b \x03(\v2$.semesterhaus.events.v1.ContractItemR\x05items\"\xa0\x01\n" +
+	"\x05items\x18\b \x03(\v2$.semesterhaus.events.v1.ContractItemR\x05items\"\xb4\x01\n" +
 	"\fContractItem\x12\x17\n" +
 	"\atext_de\x18\x01 \x01(\tR\x06textDe\x12\x17\n" +
 	"\atext_en\x18\x02 \x01(\tR\x06textEn\x12\x1a\n" +
 	"\bquantity\x18\x03 \x01(\x05R\bquantity\x12!\n" +
 	"\famount_cents\x18\x04 \x01(\x03R\vamountCents\x12\x1f\n" +
 	"\vtotal_cents\x18\x05 \x01(\x03R\n" +
-	"totalCents\"\xb8\x01\n" +
+	"totalCents\x12\x12\n" +
+	"\x04kind\x18\x06 \x01(\tR\x04kind\"\xb8\x01\n" +
 	"\x0eContractSigned\x12\x19\n" +
 	"\bevent_id\x18\x01 \x01(\tR\aeventId\x12\x1d\n" +
 	"\n" +
@@ -1430,7 +2025,63 @@ const file_events_v1_events_proto_rawDesc = "" +
 	"\n" +
 	"payment_id\x18\x03 \x01(\tR\tpaymentId\x12\x16\n" +
 	"\x06reason\x18\x04 \x01(\tR\x06reason\x12*\n" +
-	"\x02at\x18\x05 \x01(\v2\x1a.google.protobuf.TimestampR\x02at\"\x88\x01\n" +
+	"\x02at\x18\x05 \x01(\v2\x1a.google.protobuf.TimestampR\x02at\"\xb0\x01\n" +
+	"\x11PaymentProcessing\x12\x19\n" +
+	"\bevent_id\x18\x01 \x01(\tR\aeventId\x12\x1d\n" +
+	"\n" +
+	"renting_id\x18\x02 \x01(\tR\trentingId\x12\x1d\n" +
+	"\n" +
+	"payment_id\x18\x03 \x01(\tR\tpaymentId\x12\x16\n" +
+	"\x06method\x18\x04 \x01(\tR\x06method\x12*\n" +
+	"\x02at\x18\x05 \x01(\v2\x1a.google.protobuf.TimestampR\x02at\"\xba\x02\n" +
+	"\rRefundUpdated\x12\x19\n" +
+	"\bevent_id\x18\x01 \x01(\tR\aeventId\x12\x1d\n" +
+	"\n" +
+	"renting_id\x18\x02 \x01(\tR\trentingId\x12\x1d\n" +
+	"\n" +
+	"payment_id\x18\x03 \x01(\tR\tpaymentId\x12\x1b\n" +
+	"\trefund_id\x18\x04 \x01(\tR\brefundId\x12\x18\n" +
+	"\apurpose\x18\x05 \x01(\tR\apurpose\x12!\n" +
+	"\famount_cents\x18\x06 \x01(\x03R\vamountCents\x12\x1a\n" +
+	"\bcurrency\x18\a \x01(\tR\bcurrency\x12\x16\n" +
+	"\x06status\x18\b \x01(\tR\x06status\x12\x16\n" +
+	"\x06reason\x18\t \x01(\tR\x06reason\x12*\n" +
+	"\x02at\x18\n" +
+	" \x01(\v2\x1a.google.protobuf.TimestampR\x02at\"\xa4\x02\n" +
+	"\x0fPaymentDisputed\x12\x19\n" +
+	"\bevent_id\x18\x01 \x01(\tR\aeventId\x12\x1d\n" +
+	"\n" +
+	"renting_id\x18\x02 \x01(\tR\trentingId\x12\x1d\n" +
+	"\n" +
+	"payment_id\x18\x03 \x01(\tR\tpaymentId\x12\x1d\n" +
+	"\n" +
+	"dispute_id\x18\x04 \x01(\tR\tdisputeId\x12!\n" +
+	"\famount_cents\x18\x05 \x01(\x03R\vamountCents\x12\x1a\n" +
+	"\bcurrency\x18\x06 \x01(\tR\bcurrency\x12\x16\n" +
+	"\x06status\x18\a \x01(\tR\x06status\x12\x16\n" +
+	"\x06reason\x18\b \x01(\tR\x06reason\x12*\n" +
+	"\x02at\x18\t \x01(\v2\x1a.google.protobuf.TimestampR\x02at\"\xb7\x03\n" +
+	"\x0eDepositSettled\x12\x19\n" +
+	"\bevent_id\x18\x01 \x01(\tR\aeventId\x12\x1d\n" +
+	"\n" +
+	"renting_id\x18\x02 \x01(\tR\trentingId\x12\x1b\n" +
+	"\trenter_id\x18\x03 \x01(\x03R\brenterId\x12!\n" +
+	"\fapartment_id\x18\x04 \x01(\x05R\vapartmentId\x12\x1f\n" +
+	"\vsemester_id\x18\x05 \x01(\x05R\n" +
+	"semesterId\x12#\n" +
+	"\rdeposit_cents\x18\x06 \x01(\x03R\fdepositCents\x12A\n" +
+	"\n" +
+	"deductions\x18\a \x03(\v2!.semesterhaus.events.v1.DeductionR\n" +
+	"deductions\x12!\n" +
+	"\frefund_cents\x18\b \x01(\x03R\vrefundCents\x12\x16\n" +
+	"\x06method\x18\t \x01(\tR\x06method\x12%\n" +
+	"\x0ebank_reference\x18\n" +
+	" \x01(\tR\rbankReference\x12\x14\n" +
+	"\x05actor\x18\v \x01(\tR\x05actor\x12*\n" +
+	"\x02at\x18\f \x01(\v2\x1a.google.protobuf.TimestampR\x02at\"P\n" +
+	"\tDeduction\x12 \n" +
+	"\vdescription\x18\x01 \x01(\tR\vdescription\x12!\n" +
+	"\famount_cents\x18\x02 \x01(\x03R\vamountCents\"\x88\x01\n" +
 	"\fRenterErased\x12\x19\n" +
 	"\bevent_id\x18\x01 \x01(\tR\aeventId\x12\x1b\n" +
 	"\trenter_id\x18\x02 \x01(\x03R\brenterId\x12\x14\n" +
@@ -1449,43 +2100,56 @@ func file_events_v1_events_proto_rawDescGZIP() []byte {
 	return file_events_v1_events_proto_rawDescData
 }
 
-var file_events_v1_events_proto_msgTypes = make([]protoimpl.MessageInfo, 13)
+var file_events_v1_events_proto_msgTypes = make([]protoimpl.MessageInfo, 19)
 var file_events_v1_events_proto_goTypes = []any{
 	(*RentingStateChanged)(nil),           // 0: semesterhaus.events.v1.RentingStateChanged
-	(*RentingDeleted)(nil),                // 1: semesterhaus.events.v1.RentingDeleted
-	(*KeyCodeDue)(nil),                    // 2: semesterhaus.events.v1.KeyCodeDue
-	(*ReminderDue)(nil),                   // 3: semesterhaus.events.v1.ReminderDue
-	(*WaitlistConfirmationRequested)(nil), // 4: semesterhaus.events.v1.WaitlistConfirmationRequested
-	(*WaitlistOfferMade)(nil),             // 5: semesterhaus.events.v1.WaitlistOfferMade
-	(*ContractRequested)(nil),             // 6: semesterhaus.events.v1.ContractRequested
-	(*ContractItem)(nil),                  // 7: semesterhaus.events.v1.ContractItem
-	(*ContractSigned)(nil),                // 8: semesterhaus.events.v1.ContractSigned
-	(*PaymentLinkCreated)(nil),            // 9: semesterhaus.events.v1.PaymentLinkCreated
-	(*PaymentSucceeded)(nil),              // 10: semesterhaus.events.v1.PaymentSucceeded
-	(*PaymentFailed)(nil),                 // 11: semesterhaus.events.v1.PaymentFailed
-	(*RenterErased)(nil),                  // 12: semesterhaus.events.v1.RenterErased
-	(*timestamppb.Timestamp)(nil),         // 13: google.protobuf.Timestamp
+	(*Cancellation)(nil),                  // 1: semesterhaus.events.v1.Cancellation
+	(*RentingDeleted)(nil),                // 2: semesterhaus.events.v1.RentingDeleted
+	(*KeyCodeDue)(nil),                    // 3: semesterhaus.events.v1.KeyCodeDue
+	(*ReminderDue)(nil),                   // 4: semesterhaus.events.v1.ReminderDue
+	(*WaitlistConfirmationRequested)(nil), // 5: semesterhaus.events.v1.WaitlistConfirmationRequested
+	(*WaitlistOfferMade)(nil),             // 6: semesterhaus.events.v1.WaitlistOfferMade
+	(*ContractRequested)(nil),             // 7: semesterhaus.events.v1.ContractRequested
+	(*ContractItem)(nil),                  // 8: semesterhaus.events.v1.ContractItem
+	(*ContractSigned)(nil),                // 9: semesterhaus.events.v1.ContractSigned
+	(*PaymentLinkCreated)(nil),            // 10: semesterhaus.events.v1.PaymentLinkCreated
+	(*PaymentSucceeded)(nil),              // 11: semesterhaus.events.v1.PaymentSucceeded
+	(*PaymentFailed)(nil),                 // 12: semesterhaus.events.v1.PaymentFailed
+	(*PaymentProcessing)(nil),             // 13: semesterhaus.events.v1.PaymentProcessing
+	(*RefundUpdated)(nil),                 // 14: semesterhaus.events.v1.RefundUpdated
+	(*PaymentDisputed)(nil),               // 15: semesterhaus.events.v1.PaymentDisputed
+	(*DepositSettled)(nil),                // 16: semesterhaus.events.v1.DepositSettled
+	(*Deduction)(nil),                     // 17: semesterhaus.events.v1.Deduction
+	(*RenterErased)(nil),                  // 18: semesterhaus.events.v1.RenterErased
+	(*timestamppb.Timestamp)(nil),         // 19: google.protobuf.Timestamp
 }
 var file_events_v1_events_proto_depIdxs = []int32{
-	13, // 0: semesterhaus.events.v1.RentingStateChanged.at:type_name -> google.protobuf.Timestamp
-	13, // 1: semesterhaus.events.v1.RentingDeleted.at:type_name -> google.protobuf.Timestamp
-	13, // 2: semesterhaus.events.v1.KeyCodeDue.move_in:type_name -> google.protobuf.Timestamp
-	13, // 3: semesterhaus.events.v1.ReminderDue.at:type_name -> google.protobuf.Timestamp
-	13, // 4: semesterhaus.events.v1.WaitlistConfirmationRequested.at:type_name -> google.protobuf.Timestamp
-	13, // 5: semesterhaus.events.v1.WaitlistOfferMade.expires_at:type_name -> google.protobuf.Timestamp
-	13, // 6: semesterhaus.events.v1.WaitlistOfferMade.at:type_name -> google.protobuf.Timestamp
-	13, // 7: semesterhaus.events.v1.ContractRequested.at:type_name -> google.protobuf.Timestamp
-	7,  // 8: semesterhaus.events.v1.ContractRequested.items:type_name -> semesterhaus.events.v1.ContractItem
-	13, // 9: semesterhaus.events.v1.ContractSigned.at:type_name -> google.protobuf.Timestamp
-	13, // 10: semesterhaus.events.v1.PaymentLinkCreated.at:type_name -> google.protobuf.Timestamp
-	13, // 11: semesterhaus.events.v1.PaymentSucceeded.at:type_name -> google.protobuf.Timestamp
-	13, // 12: semesterhaus.events.v1.PaymentFailed.at:type_name -> google.protobuf.Timestamp
-	13, // 13: semesterhaus.events.v1.RenterErased.at:type_name -> google.protobuf.Timestamp
-	14, // [14:14] is the sub-list for method output_type
-	14, // [14:14] is the sub-list for method input_type
-	14, // [14:14] is the sub-list for extension type_name
-	14, // [14:14] is the sub-list for extension extendee
-	0,  // [0:14] is the sub-list for field type_name
+	19, // 0: semesterhaus.events.v1.RentingStateChanged.at:type_name -> google.protobuf.Timestamp
+	8,  // 1: semesterhaus.events.v1.RentingStateChanged.contract_items:type_name -> semesterhaus.events.v1.ContractItem
+	1,  // 2: semesterhaus.events.v1.RentingStateChanged.cancellation:type_name -> semesterhaus.events.v1.Cancellation
+	19, // 3: semesterhaus.events.v1.RentingDeleted.at:type_name -> google.protobuf.Timestamp
+	19, // 4: semesterhaus.events.v1.KeyCodeDue.move_in:type_name -> google.protobuf.Timestamp
+	19, // 5: semesterhaus.events.v1.ReminderDue.at:type_name -> google.protobuf.Timestamp
+	19, // 6: semesterhaus.events.v1.WaitlistConfirmationRequested.at:type_name -> google.protobuf.Timestamp
+	19, // 7: semesterhaus.events.v1.WaitlistOfferMade.expires_at:type_name -> google.protobuf.Timestamp
+	19, // 8: semesterhaus.events.v1.WaitlistOfferMade.at:type_name -> google.protobuf.Timestamp
+	19, // 9: semesterhaus.events.v1.ContractRequested.at:type_name -> google.protobuf.Timestamp
+	8,  // 10: semesterhaus.events.v1.ContractRequested.items:type_name -> semesterhaus.events.v1.ContractItem
+	19, // 11: semesterhaus.events.v1.ContractSigned.at:type_name -> google.protobuf.Timestamp
+	19, // 12: semesterhaus.events.v1.PaymentLinkCreated.at:type_name -> google.protobuf.Timestamp
+	19, // 13: semesterhaus.events.v1.PaymentSucceeded.at:type_name -> google.protobuf.Timestamp
+	19, // 14: semesterhaus.events.v1.PaymentFailed.at:type_name -> google.protobuf.Timestamp
+	19, // 15: semesterhaus.events.v1.PaymentProcessing.at:type_name -> google.protobuf.Timestamp
+	19, // 16: semesterhaus.events.v1.RefundUpdated.at:type_name -> google.protobuf.Timestamp
+	19, // 17: semesterhaus.events.v1.PaymentDisputed.at:type_name -> google.protobuf.Timestamp
+	17, // 18: semesterhaus.events.v1.DepositSettled.deductions:type_name -> semesterhaus.events.v1.Deduction
+	19, // 19: semesterhaus.events.v1.DepositSettled.at:type_name -> google.protobuf.Timestamp
+	19, // 20: semesterhaus.events.v1.RenterErased.at:type_name -> google.protobuf.Timestamp
+	21, // [21:21] is the sub-list for method output_type
+	21, // [21:21] is the sub-list for method input_type
+	21, // [21:21] is the sub-list for extension type_name
+	21, // [21:21] is the sub-list for extension extendee
+	0,  // [0:21] is the sub-list for field type_name
 }
 
 func init() { file_events_v1_events_proto_init() }
@@ -1499,7 +2163,7 @@ func file_events_v1_events_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_events_v1_events_proto_rawDesc), len(file_events_v1_events_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   13,
+			NumMessages:   19,
 			NumExtensions: 0,
 			NumServices:   0,
 		},

@@ -157,16 +157,20 @@ func (x *PaymentsOfRentingsResponse) GetPayments() []*Payment {
 }
 
 type Payment struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	PaymentId     string                 `protobuf:"bytes,1,opt,name=payment_id,json=paymentId,proto3" json:"payment_id,omitempty"`
-	RentingId     string                 `protobuf:"bytes,2,opt,name=renting_id,json=rentingId,proto3" json:"renting_id,omitempty"`
-	AmountCents   int64                  `protobuf:"varint,3,opt,name=amount_cents,json=amountCents,proto3" json:"amount_cents,omitempty"`
-	Currency      string                 `protobuf:"bytes,4,opt,name=currency,proto3" json:"currency,omitempty"`
-	Status        string                 `protobuf:"bytes,5,opt,name=status,proto3" json:"status,omitempty"` // OPEN, FAILED (the last attempt failed; still payable) or PAID
+	state       protoimpl.MessageState `protogen:"open.v1"`
+	PaymentId   string                 `protobuf:"bytes,1,opt,name=payment_id,json=paymentId,proto3" json:"payment_id,omitempty"`
+	RentingId   string                 `protobuf:"bytes,2,opt,name=renting_id,json=rentingId,proto3" json:"renting_id,omitempty"`
+	AmountCents int64                  `protobuf:"varint,3,opt,name=amount_cents,json=amountCents,proto3" json:"amount_cents,omitempty"`
+	Currency    string                 `protobuf:"bytes,4,opt,name=currency,proto3" json:"currency,omitempty"`
+	// OPEN, PROCESSING (a SEPA debit under way), FAILED (the last attempt failed; still payable), PAID
+	// or CANCELED (the booking was cancelled before it was paid; nothing can be paid any more)
+	Status        string                 `protobuf:"bytes,5,opt,name=status,proto3" json:"status,omitempty"`
 	PaymentLink   string                 `protobuf:"bytes,6,opt,name=payment_link,json=paymentLink,proto3" json:"payment_link,omitempty"`
 	CreatedAt     *timestamppb.Timestamp `protobuf:"bytes,7,opt,name=created_at,json=createdAt,proto3" json:"created_at,omitempty"`
-	PaidAt        *timestamppb.Timestamp `protobuf:"bytes,8,opt,name=paid_at,json=paidAt,proto3" json:"paid_at,omitempty"`                       // unset until PAID
-	ReceiptNumber int64                  `protobuf:"varint,9,opt,name=receipt_number,json=receiptNumber,proto3" json:"receipt_number,omitempty"` // the receipt's number, drawn when paid; 0 until PAID
+	PaidAt        *timestamppb.Timestamp `protobuf:"bytes,8,opt,name=paid_at,json=paidAt,proto3" json:"paid_at,omitempty"`                        // unset until PAID
+	ReceiptNumber int64                  `protobuf:"varint,9,opt,name=receipt_number,json=receiptNumber,proto3" json:"receipt_number,omitempty"`  // the receipt's number, drawn when paid; 0 until PAID
+	Method        string                 `protobuf:"bytes,10,opt,name=method,proto3" json:"method,omitempty"`                                     // how it was paid, the provider's payment method type (card, sepa_debit); empty until known
+	RefundedCents int64                  `protobuf:"varint,11,opt,name=refunded_cents,json=refundedCents,proto3" json:"refunded_cents,omitempty"` // what has been refunded of it (refunds that succeeded or are pending)
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -264,6 +268,20 @@ func (x *Payment) GetReceiptNumber() int64 {
 	return 0
 }
 
+func (x *Payment) GetMethod() string {
+	if x != nil {
+		return x.Method
+	}
+	return ""
+}
+
+func (x *Payment) GetRefundedCents() int64 {
+	if x != nil {
+		return x.RefundedCents
+	}
+	return 0
+}
+
 var File_payment_v1_payment_proto protoreflect.FileDescriptor
 
 const file_payment_v1_payment_proto_rawDesc = "" +
@@ -276,7 +294,7 @@ const file_payment_v1_payment_proto_rawDesc = "" +
 	"\vrenting_ids\x18\x01 \x03(\tR\n" +
 	"rentingIds\"Z\n" +
 	"\x1aPaymentsOfRentingsResponse\x12<\n" +
-	"\bpayments\x18\x01 \x03(\v2 .semesterhaus.payment.v1.PaymentR\bpayments\"\xd8\x02\n" +
+	"\bpayments\x18\x01 \x03(\v2 .semesterhaus.payment.v1.PaymentR\bpayments\"\x97\x03\n" +
 	"\aPayment\x12\x1d\n" +
 	"\n" +
 	"payment_id\x18\x01 \x01(\tR\tpaymentId\x12\x1d\n" +
@@ -289,7 +307,10 @@ const file_payment_v1_payment_proto_rawDesc = "" +
 	"\n" +
 	"created_at\x18\a \x01(\v2\x1a.google.protobuf.TimestampR\tcreatedAt\x123\n" +
 	"\apaid_at\x18\b \x01(\v2\x1a.google.protobuf.TimestampR\x06paidAt\x12%\n" +
-	"\x0ereceipt_number\x18\t \x01(\x03R\rreceiptNumber2\xf7\x01\n" +
+	"\x0ereceipt_number\x18\t \x01(\x03R\rreceiptNumber\x12\x16\n" +
+	"\x06method\x18\n" +
+	" \x01(\tR\x06method\x12%\n" +
+	"\x0erefunded_cents\x18\v \x01(\x03R\rrefundedCents2\xf7\x01\n" +
 	"\x0ePaymentService\x12f\n" +
 	"\x10PaymentOfRenting\x120.semesterhaus.payment.v1.PaymentOfRentingRequest\x1a .semesterhaus.payment.v1.Payment\x12}\n" +
 	"\x12PaymentsOfRentings\x122.semesterhaus.payment.v1.PaymentsOfRentingsRequest\x1a3.semesterhaus.payment.v1.PaymentsOfRentingsResponseB-Z+semesterhaus/proto/gen/payment/v1;paymentv1b\x06proto3"

@@ -49,5 +49,8 @@ func (c *RentingConsumer) handle(ctx context.Context, tx pgx.Tx, msg jetstream.M
 	if err := proto.Unmarshal(msg.Data(), &event); err != nil {
 		return fmt.Errorf("decode %s: %w", msg.Subject(), err)
 	}
+	if msg.Subject() != c.stream.StateChanged("CONTRACT_SIGNED") {
+		return nil
+	}
 	return c.payments.CreateForRenting(ctx, c.in(tx), event.GetRentingId())
 }
