@@ -143,6 +143,7 @@ const (
 	rentingWaitlistConfirm    = "waitlist_confirmation"
 	rentingWaitlistOffer      = "waitlist_offer"
 	rentingDepositSettled     = "deposit_settled"
+	rentingContractReissued   = "contract_reissued"
 	documentContractRequested = "contract_requested"
 	documentContractSigned    = "contract_signed"
 	paymentLinkCreated        = "link_created"
@@ -163,7 +164,7 @@ const Renting RentingStream = "renting"
 // Stream is the stream with its declared subjects.
 func (p RentingStream) Stream() Stream {
 	s := streamOf(string(p), rentingStateChanged+".*", rentingDeleted, rentingKeyCodeDue, rentingReminderDue,
-		rentingWaitlistConfirm, rentingWaitlistOffer, rentingDepositSettled)
+		rentingWaitlistConfirm, rentingWaitlistOffer, rentingDepositSettled, rentingContractReissued)
 	state := func(states ...string) []string {
 		var subjects []string
 		for _, to := range states {
@@ -172,11 +173,11 @@ func (p RentingStream) Stream() Stream {
 		return subjects
 	}
 	s.Consumers = []Consumer{
-		// The renter service's mails: state changes, key codes, reminders, the waitlist's mails and
-		// the deposit's settlement.
+		// The renter service's mails: state changes, key codes, reminders, the waitlist's mails, a
+		// reissued contract and the deposit's settlement.
 		{Durable: RenterMails, Handles: []string{s.Subject(rentingStateChanged + ".*"), s.Subject(rentingKeyCodeDue),
 			s.Subject(rentingReminderDue), s.Subject(rentingWaitlistConfirm), s.Subject(rentingWaitlistOffer),
-			s.Subject(rentingDepositSettled)}},
+			s.Subject(rentingContractReissued), s.Subject(rentingDepositSettled)}},
 		// The renter service forgets renters of deleted rentings.
 		{Durable: RenterRetention, Handles: []string{s.Subject(rentingDeleted)}},
 		// The document service: a deleted renting's papers, an ended one's retention, the states
@@ -217,6 +218,9 @@ func (p RentingStream) WaitlistConfirmation() string {
 
 // WaitlistOffer is the subject of a WaitlistOfferMade: renting.waitlist_offer.
 func (p RentingStream) WaitlistOffer() string { return p.Stream().Subject(rentingWaitlistOffer) }
+
+// ContractReissued is the subject of a ContractReissued: renting.contract_reissued.
+func (p RentingStream) ContractReissued() string { return p.Stream().Subject(rentingContractReissued) }
 
 // DepositSettled is the subject of a DepositSettled: renting.deposit_settled.
 func (p RentingStream) DepositSettled() string { return p.Stream().Subject(rentingDepositSettled) }

@@ -85,6 +85,110 @@ func (DocumentType) EnumDescriptor() ([]byte, []int) {
 	return file_document_v1_document_proto_rawDescGZIP(), []int{0}
 }
 
+type ReissueContractRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	RentingId     string                 `protobuf:"bytes,1,opt,name=renting_id,json=rentingId,proto3" json:"renting_id,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ReissueContractRequest) Reset() {
+	*x = ReissueContractRequest{}
+	mi := &file_document_v1_document_proto_msgTypes[0]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ReissueContractRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ReissueContractRequest) ProtoMessage() {}
+
+func (x *ReissueContractRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_document_v1_document_proto_msgTypes[0]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ReissueContractRequest.ProtoReflect.Descriptor instead.
+func (*ReissueContractRequest) Descriptor() ([]byte, []int) {
+	return file_document_v1_document_proto_rawDescGZIP(), []int{0}
+}
+
+func (x *ReissueContractRequest) GetRentingId() string {
+	if x != nil {
+		return x.RentingId
+	}
+	return ""
+}
+
+type ReissueContractResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	DocumentId    string                 `protobuf:"bytes,1,opt,name=document_id,json=documentId,proto3" json:"document_id,omitempty"` // the new contract
+	TotalCents    int64                  `protobuf:"varint,2,opt,name=total_cents,json=totalCents,proto3" json:"total_cents,omitempty"`
+	Currency      string                 `protobuf:"bytes,3,opt,name=currency,proto3" json:"currency,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ReissueContractResponse) Reset() {
+	*x = ReissueContractResponse{}
+	mi := &file_document_v1_document_proto_msgTypes[1]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ReissueContractResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ReissueContractResponse) ProtoMessage() {}
+
+func (x *ReissueContractResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_document_v1_document_proto_msgTypes[1]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ReissueContractResponse.ProtoReflect.Descriptor instead.
+func (*ReissueContractResponse) Descriptor() ([]byte, []int) {
+	return file_document_v1_document_proto_rawDescGZIP(), []int{1}
+}
+
+func (x *ReissueContractResponse) GetDocumentId() string {
+	if x != nil {
+		return x.DocumentId
+	}
+	return ""
+}
+
+func (x *ReissueContractResponse) GetTotalCents() int64 {
+	if x != nil {
+		return x.TotalCents
+	}
+	return 0
+}
+
+func (x *ReissueContractResponse) GetCurrency() string {
+	if x != nil {
+		return x.Currency
+	}
+	return ""
+}
+
 type Upload struct {
 	state   protoimpl.MessageState `protogen:"open.v1"`
 	Type    DocumentType           `protobuf:"varint,1,opt,name=type,proto3,enum=semesterhaus.document.v1.DocumentType" json:"type,omitempty"`
@@ -97,7 +201,7 @@ type Upload struct {
 
 func (x *Upload) Reset() {
 	*x = Upload{}
-	mi := &file_document_v1_document_proto_msgTypes[0]
+	mi := &file_document_v1_document_proto_msgTypes[2]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -109,7 +213,7 @@ func (x *Upload) String() string {
 func (*Upload) ProtoMessage() {}
 
 func (x *Upload) ProtoReflect() protoreflect.Message {
-	mi := &file_document_v1_document_proto_msgTypes[0]
+	mi := &file_document_v1_document_proto_msgTypes[2]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -122,7 +226,7 @@ func (x *Upload) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Upload.ProtoReflect.Descriptor instead.
 func (*Upload) Descriptor() ([]byte, []int) {
-	return file_document_v1_document_proto_rawDescGZIP(), []int{0}
+	return file_document_v1_document_proto_rawDescGZIP(), []int{2}
 }
 
 func (x *Upload) GetType() DocumentType {
@@ -163,7 +267,7 @@ type StoreUploadsRequest struct {
 
 func (x *StoreUploadsRequest) Reset() {
 	*x = StoreUploadsRequest{}
-	mi := &file_document_v1_document_proto_msgTypes[1]
+	mi := &file_document_v1_document_proto_msgTypes[3]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -175,7 +279,7 @@ func (x *StoreUploadsRequest) String() string {
 func (*StoreUploadsRequest) ProtoMessage() {}
 
 func (x *StoreUploadsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_document_v1_document_proto_msgTypes[1]
+	mi := &file_document_v1_document_proto_msgTypes[3]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -188,7 +292,7 @@ func (x *StoreUploadsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use StoreUploadsRequest.ProtoReflect.Descriptor instead.
 func (*StoreUploadsRequest) Descriptor() ([]byte, []int) {
-	return file_document_v1_document_proto_rawDescGZIP(), []int{1}
+	return file_document_v1_document_proto_rawDescGZIP(), []int{3}
 }
 
 func (x *StoreUploadsRequest) GetRenterId() int64 {
@@ -229,7 +333,7 @@ type StoreUploadsResponse struct {
 
 func (x *StoreUploadsResponse) Reset() {
 	*x = StoreUploadsResponse{}
-	mi := &file_document_v1_document_proto_msgTypes[2]
+	mi := &file_document_v1_document_proto_msgTypes[4]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -241,7 +345,7 @@ func (x *StoreUploadsResponse) String() string {
 func (*StoreUploadsResponse) ProtoMessage() {}
 
 func (x *StoreUploadsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_document_v1_document_proto_msgTypes[2]
+	mi := &file_document_v1_document_proto_msgTypes[4]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -254,7 +358,7 @@ func (x *StoreUploadsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use StoreUploadsResponse.ProtoReflect.Descriptor instead.
 func (*StoreUploadsResponse) Descriptor() ([]byte, []int) {
-	return file_document_v1_document_proto_rawDescGZIP(), []int{2}
+	return file_document_v1_document_proto_rawDescGZIP(), []int{4}
 }
 
 func (x *StoreUploadsResponse) GetDocumentIds() []string {
@@ -280,7 +384,7 @@ type DeleteRentingDocumentsRequest struct {
 
 func (x *DeleteRentingDocumentsRequest) Reset() {
 	*x = DeleteRentingDocumentsRequest{}
-	mi := &file_document_v1_document_proto_msgTypes[3]
+	mi := &file_document_v1_document_proto_msgTypes[5]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -292,7 +396,7 @@ func (x *DeleteRentingDocumentsRequest) String() string {
 func (*DeleteRentingDocumentsRequest) ProtoMessage() {}
 
 func (x *DeleteRentingDocumentsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_document_v1_document_proto_msgTypes[3]
+	mi := &file_document_v1_document_proto_msgTypes[5]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -305,7 +409,7 @@ func (x *DeleteRentingDocumentsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DeleteRentingDocumentsRequest.ProtoReflect.Descriptor instead.
 func (*DeleteRentingDocumentsRequest) Descriptor() ([]byte, []int) {
-	return file_document_v1_document_proto_rawDescGZIP(), []int{3}
+	return file_document_v1_document_proto_rawDescGZIP(), []int{5}
 }
 
 func (x *DeleteRentingDocumentsRequest) GetRentingId() string {
@@ -323,7 +427,7 @@ type DeleteRentingDocumentsResponse struct {
 
 func (x *DeleteRentingDocumentsResponse) Reset() {
 	*x = DeleteRentingDocumentsResponse{}
-	mi := &file_document_v1_document_proto_msgTypes[4]
+	mi := &file_document_v1_document_proto_msgTypes[6]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -335,7 +439,7 @@ func (x *DeleteRentingDocumentsResponse) String() string {
 func (*DeleteRentingDocumentsResponse) ProtoMessage() {}
 
 func (x *DeleteRentingDocumentsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_document_v1_document_proto_msgTypes[4]
+	mi := &file_document_v1_document_proto_msgTypes[6]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -348,14 +452,23 @@ func (x *DeleteRentingDocumentsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DeleteRentingDocumentsResponse.ProtoReflect.Descriptor instead.
 func (*DeleteRentingDocumentsResponse) Descriptor() ([]byte, []int) {
-	return file_document_v1_document_proto_rawDescGZIP(), []int{4}
+	return file_document_v1_document_proto_rawDescGZIP(), []int{6}
 }
 
 var File_document_v1_document_proto protoreflect.FileDescriptor
 
 const file_document_v1_document_proto_rawDesc = "" +
 	"\n" +
-	"\x1adocument/v1/document.proto\x12\x18semesterhaus.document.v1\x1a\x16common/v1/common.proto\"r\n" +
+	"\x1adocument/v1/document.proto\x12\x18semesterhaus.document.v1\x1a\x16common/v1/common.proto\"7\n" +
+	"\x16ReissueContractRequest\x12\x1d\n" +
+	"\n" +
+	"renting_id\x18\x01 \x01(\tR\trentingId\"w\n" +
+	"\x17ReissueContractResponse\x12\x1f\n" +
+	"\vdocument_id\x18\x01 \x01(\tR\n" +
+	"documentId\x12\x1f\n" +
+	"\vtotal_cents\x18\x02 \x01(\x03R\n" +
+	"totalCents\x12\x1a\n" +
+	"\bcurrency\x18\x03 \x01(\tR\bcurrency\"r\n" +
 	"\x06Upload\x12:\n" +
 	"\x04type\x18\x01 \x01(\x0e2&.semesterhaus.document.v1.DocumentTypeR\x04type\x12\x18\n" +
 	"\acontent\x18\x02 \x01(\fR\acontent\x12\x12\n" +
@@ -381,10 +494,11 @@ const file_document_v1_document_proto_rawDesc = "" +
 	"\x1dDOCUMENT_TYPE_IMMATRICULATION\x10\x03\x12\x1a\n" +
 	"\x16DOCUMENT_TYPE_CONTRACT\x10\x04\x12!\n" +
 	"\x1dDOCUMENT_TYPE_SIGNED_CONTRACT\x10\x05\x12\x17\n" +
-	"\x13DOCUMENT_TYPE_OTHER\x10\x062\x8e\x02\n" +
+	"\x13DOCUMENT_TYPE_OTHER\x10\x062\x86\x03\n" +
 	"\x0fDocumentService\x12m\n" +
 	"\fStoreUploads\x12-.semesterhaus.document.v1.StoreUploadsRequest\x1a..semesterhaus.document.v1.StoreUploadsResponse\x12\x8b\x01\n" +
-	"\x16DeleteRentingDocuments\x127.semesterhaus.document.v1.DeleteRentingDocumentsRequest\x1a8.semesterhaus.document.v1.DeleteRentingDocumentsResponseB/Z-semesterhaus/proto/gen/document/v1;documentv1b\x06proto3"
+	"\x16DeleteRentingDocuments\x127.semesterhaus.document.v1.DeleteRentingDocumentsRequest\x1a8.semesterhaus.document.v1.DeleteRentingDocumentsResponse\x12v\n" +
+	"\x0fReissueContract\x120.semesterhaus.document.v1.ReissueContractRequest\x1a1.semesterhaus.document.v1.ReissueContractResponseB/Z-semesterhaus/proto/gen/document/v1;documentv1b\x06proto3"
 
 var (
 	file_document_v1_document_proto_rawDescOnce sync.Once
@@ -399,26 +513,30 @@ func file_document_v1_document_proto_rawDescGZIP() []byte {
 }
 
 var file_document_v1_document_proto_enumTypes = make([]protoimpl.EnumInfo, 1)
-var file_document_v1_document_proto_msgTypes = make([]protoimpl.MessageInfo, 5)
+var file_document_v1_document_proto_msgTypes = make([]protoimpl.MessageInfo, 7)
 var file_document_v1_document_proto_goTypes = []any{
 	(DocumentType)(0),                      // 0: semesterhaus.document.v1.DocumentType
-	(*Upload)(nil),                         // 1: semesterhaus.document.v1.Upload
-	(*StoreUploadsRequest)(nil),            // 2: semesterhaus.document.v1.StoreUploadsRequest
-	(*StoreUploadsResponse)(nil),           // 3: semesterhaus.document.v1.StoreUploadsResponse
-	(*DeleteRentingDocumentsRequest)(nil),  // 4: semesterhaus.document.v1.DeleteRentingDocumentsRequest
-	(*DeleteRentingDocumentsResponse)(nil), // 5: semesterhaus.document.v1.DeleteRentingDocumentsResponse
-	(*v1.Violation)(nil),                   // 6: semesterhaus.common.v1.Violation
+	(*ReissueContractRequest)(nil),         // 1: semesterhaus.document.v1.ReissueContractRequest
+	(*ReissueContractResponse)(nil),        // 2: semesterhaus.document.v1.ReissueContractResponse
+	(*Upload)(nil),                         // 3: semesterhaus.document.v1.Upload
+	(*StoreUploadsRequest)(nil),            // 4: semesterhaus.document.v1.StoreUploadsRequest
+	(*StoreUploadsResponse)(nil),           // 5: semesterhaus.document.v1.StoreUploadsResponse
+	(*DeleteRentingDocumentsRequest)(nil),  // 6: semesterhaus.document.v1.DeleteRentingDocumentsRequest
+	(*DeleteRentingDocumentsResponse)(nil), // 7: semesterhaus.document.v1.DeleteRentingDocumentsResponse
+	(*v1.Violation)(nil),                   // 8: semesterhaus.common.v1.Violation
 }
 var file_document_v1_document_proto_depIdxs = []int32{
 	0, // 0: semesterhaus.document.v1.Upload.type:type_name -> semesterhaus.document.v1.DocumentType
-	1, // 1: semesterhaus.document.v1.StoreUploadsRequest.uploads:type_name -> semesterhaus.document.v1.Upload
-	6, // 2: semesterhaus.document.v1.StoreUploadsResponse.violation:type_name -> semesterhaus.common.v1.Violation
-	2, // 3: semesterhaus.document.v1.DocumentService.StoreUploads:input_type -> semesterhaus.document.v1.StoreUploadsRequest
-	4, // 4: semesterhaus.document.v1.DocumentService.DeleteRentingDocuments:input_type -> semesterhaus.document.v1.DeleteRentingDocumentsRequest
-	3, // 5: semesterhaus.document.v1.DocumentService.StoreUploads:output_type -> semesterhaus.document.v1.StoreUploadsResponse
-	5, // 6: semesterhaus.document.v1.DocumentService.DeleteRentingDocuments:output_type -> semesterhaus.document.v1.DeleteRentingDocumentsResponse
-	5, // [5:7] is the sub-list for method output_type
-	3, // [3:5] is the sub-list for method input_type
+	3, // 1: semesterhaus.document.v1.StoreUploadsRequest.uploads:type_name -> semesterhaus.document.v1.Upload
+	8, // 2: semesterhaus.document.v1.StoreUploadsResponse.violation:type_name -> semesterhaus.common.v1.Violation
+	4, // 3: semesterhaus.document.v1.DocumentService.StoreUploads:input_type -> semesterhaus.document.v1.StoreUploadsRequest
+	6, // 4: semesterhaus.document.v1.DocumentService.DeleteRentingDocuments:input_type -> semesterhaus.document.v1.DeleteRentingDocumentsRequest
+	1, // 5: semesterhaus.document.v1.DocumentService.ReissueContract:input_type -> semesterhaus.document.v1.ReissueContractRequest
+	5, // 6: semesterhaus.document.v1.DocumentService.StoreUploads:output_type -> semesterhaus.document.v1.StoreUploadsResponse
+	7, // 7: semesterhaus.document.v1.DocumentService.DeleteRentingDocuments:output_type -> semesterhaus.document.v1.DeleteRentingDocumentsResponse
+	2, // 8: semesterhaus.document.v1.DocumentService.ReissueContract:output_type -> semesterhaus.document.v1.ReissueContractResponse
+	6, // [6:9] is the sub-list for method output_type
+	3, // [3:6] is the sub-list for method input_type
 	3, // [3:3] is the sub-list for extension type_name
 	3, // [3:3] is the sub-list for extension extendee
 	0, // [0:3] is the sub-list for field type_name
@@ -435,7 +553,7 @@ func file_document_v1_document_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_document_v1_document_proto_rawDesc), len(file_document_v1_document_proto_rawDesc)),
 			NumEnums:      1,
-			NumMessages:   5,
+			NumMessages:   7,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

@@ -23,6 +23,7 @@ const _ = grpc.SupportPackageIsVersion9
 const (
 	DocumentService_StoreUploads_FullMethodName           = "/semesterhaus.document.v1.DocumentService/StoreUploads"
 	DocumentService_DeleteRentingDocuments_FullMethodName = "/semesterhaus.document.v1.DocumentService/DeleteRentingDocuments"
+	DocumentService_ReissueContract_FullMethodName        = "/semesterhaus.document.v1.DocumentService/ReissueContract"
 )
 
 // DocumentServiceClient is the client API for DocumentService service.
@@ -38,6 +39,12 @@ type DocumentServiceClient interface {
 	// DeleteRentingDocuments removes what StoreUploads stored for a renting whose booking failed later,
 	// whether it waits for the confirmation or not.
 	DeleteRentingDocuments(ctx context.Context, in *DeleteRentingDocumentsRequest, opts ...grpc.CallOption) (*DeleteRentingDocumentsResponse, error)
+	// ReissueContract replaces the open (unsigned) contract of a renting by a new one priced as the
+	// catalog prices it today: the old signing session is voided, the new contract stored and
+	// document.contract_requested published with replaces_document_id. Only the office asks (renting's
+	// reissueContract, with the admin's forwarded identity); FAILED_PRECONDITION when the renting has
+	// no open contract (none yet, or signed).
+	ReissueContract(ctx context.Context, in *ReissueContractRequest, opts ...grpc.CallOption) (*ReissueContractResponse, error)
 }
 
 type documentServiceClient struct {
@@ -68,6 +75,16 @@ func (c *documentServiceClient) DeleteRentingDocuments(ctx context.Context, in *
 	return out, nil
 }
 
+func (c *documentServiceClient) ReissueContract(ctx context.Context, in *ReissueContractRequest, opts ...grpc.CallOption) (*ReissueContractResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(ReissueContractResponse)
+	err := c.cc.Invoke(ctx, DocumentService_ReissueContract_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 // DocumentServiceServer is the server API for DocumentService service.
 // All implementations must embed UnimplementedDocumentServiceServer
 // for forward compatibility.
@@ -81,6 +98,12 @@ type DocumentServiceServer interface {
 	// DeleteRentingDocuments removes what StoreUploads stored for a renting whose booking failed later,
 	// whether it waits for the confirmation or not.
 	DeleteRentingDocuments(context.Context, *DeleteRentingDocumentsRequest) (*DeleteRentingDocumentsResponse, error)
+	// ReissueContract replaces the open (unsigned) contract of a renting by a new one priced as the
+	// catalog prices it today: the old signing session is voided, the new contract stored and
+	// document.contract_requested published with replaces_document_id. Only the office asks (renting's
+	// reissueContract, with the admin's forwarded identity); FAILED_PRECONDITION when the renting has
+	// no open contract (none yet, or signed).
+	ReissueContract(context.Context, *ReissueContractRequest) (*ReissueContractResponse, error)
 	mustEmbedUnimplementedDocumentServiceServer()
 }
 
@@ -96,6 +119,9 @@ func (UnimplementedDocumentServiceServer) StoreUploads(context.Context, *StoreUp
 }
 func (UnimplementedDocumentServiceServer) DeleteRentingDocuments(context.Context, *DeleteRentingDocumentsRequest) (*DeleteRentingDocumentsResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method DeleteRentingDocuments not implemented")
+}
+func (UnimplementedDocumentServiceServer) ReissueContract(context.Context, *ReissueContractRequest) (*ReissueContractResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method ReissueContract not implemented")
 }
 func (UnimplementedDocumentServiceServer) mustEmbedUnimplementedDocumentServiceServer() {}
 func (UnimplementedDocumentServiceServer) testEmbeddedByValue()                         {}
@@ -154,6 +180,24 @@ func _DocumentService_DeleteRentingDocuments_Handler(srv interface{}, ctx contex
 	return interceptor(ctx, in, info, handler)
 }
 
+func _DocumentService_ReissueContract_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(ReissueContractRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(DocumentServiceServer).ReissueContract(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: DocumentService_ReissueContract_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(DocumentServiceServer).ReissueContract(ctx, req.(*ReissueContractRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 // DocumentService_ServiceDesc is the grpc.ServiceDesc for DocumentService service.
 // It's only intended for direct use with grpc.RegisterService,
 // and not to be introspected or modified (even as a copy)
@@ -168,6 +212,10 @@ var DocumentService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "DeleteRentingDocuments",
 			Handler:    _DocumentService_DeleteRentingDocuments_Handler,
+		},
+		{
+			MethodName: "ReissueContract",
+			Handler:    _DocumentService_ReissueContract_Handler,
 		},
 	},
 	Streams:  []grpc.StreamDesc{},

@@ -802,9 +802,12 @@ type ContractRequested struct {
 	TotalCents int64  `protobuf:"varint,6,opt,name=total_cents,json=totalCents,proto3" json:"total_cents,omitempty"`
 	Currency   string `protobuf:"bytes,7,opt,name=currency,proto3" json:"currency,omitempty"`
 	// The contract's items, whose totals add up to total_cents: the booking's pages show them.
-	Items         []*ContractItem `protobuf:"bytes,8,rep,name=items,proto3" json:"items,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
+	Items []*ContractItem `protobuf:"bytes,8,rep,name=items,proto3" json:"items,omitempty"`
+	// Set when this contract replaces an open one the office reissued (document.v1 ReissueContract):
+	// the renting takes the new price and link, and mails the renter the new contract.
+	ReplacesDocumentId string `protobuf:"bytes,9,opt,name=replaces_document_id,json=replacesDocumentId,proto3" json:"replaces_document_id,omitempty"`
+	unknownFields      protoimpl.UnknownFields
+	sizeCache          protoimpl.SizeCache
 }
 
 func (x *ContractRequested) Reset() {
@@ -893,6 +896,131 @@ func (x *ContractRequested) GetItems() []*ContractItem {
 	return nil
 }
 
+func (x *ContractRequested) GetReplacesDocumentId() string {
+	if x != nil {
+		return x.ReplacesDocumentId
+	}
+	return ""
+}
+
+// ContractReissued is published by the renting service on "renting.contract_reissued" once it took a
+// reissued contract: the renter service mails the renter the new contract's price and signing link.
+type ContractReissued struct {
+	state              protoimpl.MessageState `protogen:"open.v1"`
+	EventId            string                 `protobuf:"bytes,1,opt,name=event_id,json=eventId,proto3" json:"event_id,omitempty"`
+	RentingId          string                 `protobuf:"bytes,2,opt,name=renting_id,json=rentingId,proto3" json:"renting_id,omitempty"`
+	RenterId           int64                  `protobuf:"varint,3,opt,name=renter_id,json=renterId,proto3" json:"renter_id,omitempty"`
+	ApartmentId        int32                  `protobuf:"varint,4,opt,name=apartment_id,json=apartmentId,proto3" json:"apartment_id,omitempty"`
+	SemesterId         int32                  `protobuf:"varint,5,opt,name=semester_id,json=semesterId,proto3" json:"semester_id,omitempty"`
+	Renewal            bool                   `protobuf:"varint,6,opt,name=renewal,proto3" json:"renewal,omitempty"`
+	SigningLink        string                 `protobuf:"bytes,7,opt,name=signing_link,json=signingLink,proto3" json:"signing_link,omitempty"`
+	ContractTotalCents int64                  `protobuf:"varint,8,opt,name=contract_total_cents,json=contractTotalCents,proto3" json:"contract_total_cents,omitempty"`
+	ContractCurrency   string                 `protobuf:"bytes,9,opt,name=contract_currency,json=contractCurrency,proto3" json:"contract_currency,omitempty"`
+	At                 *timestamppb.Timestamp `protobuf:"bytes,10,opt,name=at,proto3" json:"at,omitempty"`
+	unknownFields      protoimpl.UnknownFields
+	sizeCache          protoimpl.SizeCache
+}
+
+func (x *ContractReissued) Reset() {
+	*x = ContractReissued{}
+	mi := &file_events_v1_events_proto_msgTypes[8]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ContractReissued) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ContractReissued) ProtoMessage() {}
+
+func (x *ContractReissued) ProtoReflect() protoreflect.Message {
+	mi := &file_events_v1_events_proto_msgTypes[8]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ContractReissued.ProtoReflect.Descriptor instead.
+func (*ContractReissued) Descriptor() ([]byte, []int) {
+	return file_events_v1_events_proto_rawDescGZIP(), []int{8}
+}
+
+func (x *ContractReissued) GetEventId() string {
+	if x != nil {
+		return x.EventId
+	}
+	return ""
+}
+
+func (x *ContractReissued) GetRentingId() string {
+	if x != nil {
+		return x.RentingId
+	}
+	return ""
+}
+
+func (x *ContractReissued) GetRenterId() int64 {
+	if x != nil {
+		return x.RenterId
+	}
+	return 0
+}
+
+func (x *ContractReissued) GetApartmentId() int32 {
+	if x != nil {
+		return x.ApartmentId
+	}
+	return 0
+}
+
+func (x *ContractReissued) GetSemesterId() int32 {
+	if x != nil {
+		return x.SemesterId
+	}
+	return 0
+}
+
+func (x *ContractReissued) GetRenewal() bool {
+	if x != nil {
+		return x.Renewal
+	}
+	return false
+}
+
+func (x *ContractReissued) GetSigningLink() string {
+	if x != nil {
+		return x.SigningLink
+	}
+	return ""
+}
+
+func (x *ContractReissued) GetContractTotalCents() int64 {
+	if x != nil {
+		return x.ContractTotalCents
+	}
+	return 0
+}
+
+func (x *ContractReissued) GetContractCurrency() string {
+	if x != nil {
+		return x.ContractCurrency
+	}
+	return ""
+}
+
+func (x *ContractReissued) GetAt() *timestamppb.Timestamp {
+	if x != nil {
+		return x.At
+	}
+	return nil
+}
+
 // ContractItem is one line of a contract's price, in cents.
 type ContractItem struct {
 	state       protoimpl.MessageState `protogen:"open.v1"`
@@ -910,7 +1038,7 @@ type ContractItem struct {
 
 func (x *ContractItem) Reset() {
 	*x = ContractItem{}
-	mi := &file_events_v1_events_proto_msgTypes[8]
+	mi := &file_events_v1_events_proto_msgTypes[9]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -922,7 +1050,7 @@ func (x *ContractItem) String() string {
 func (*ContractItem) ProtoMessage() {}
 
 func (x *ContractItem) ProtoReflect() protoreflect.Message {
-	mi := &file_events_v1_events_proto_msgTypes[8]
+	mi := &file_events_v1_events_proto_msgTypes[9]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -935,7 +1063,7 @@ func (x *ContractItem) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ContractItem.ProtoReflect.Descriptor instead.
 func (*ContractItem) Descriptor() ([]byte, []int) {
-	return file_events_v1_events_proto_rawDescGZIP(), []int{8}
+	return file_events_v1_events_proto_rawDescGZIP(), []int{9}
 }
 
 func (x *ContractItem) GetTextDe() string {
@@ -995,7 +1123,7 @@ type ContractSigned struct {
 
 func (x *ContractSigned) Reset() {
 	*x = ContractSigned{}
-	mi := &file_events_v1_events_proto_msgTypes[9]
+	mi := &file_events_v1_events_proto_msgTypes[10]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1007,7 +1135,7 @@ func (x *ContractSigned) String() string {
 func (*ContractSigned) ProtoMessage() {}
 
 func (x *ContractSigned) ProtoReflect() protoreflect.Message {
-	mi := &file_events_v1_events_proto_msgTypes[9]
+	mi := &file_events_v1_events_proto_msgTypes[10]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1020,7 +1148,7 @@ func (x *ContractSigned) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ContractSigned.ProtoReflect.Descriptor instead.
 func (*ContractSigned) Descriptor() ([]byte, []int) {
-	return file_events_v1_events_proto_rawDescGZIP(), []int{9}
+	return file_events_v1_events_proto_rawDescGZIP(), []int{10}
 }
 
 func (x *ContractSigned) GetEventId() string {
@@ -1075,7 +1203,7 @@ type PaymentLinkCreated struct {
 
 func (x *PaymentLinkCreated) Reset() {
 	*x = PaymentLinkCreated{}
-	mi := &file_events_v1_events_proto_msgTypes[10]
+	mi := &file_events_v1_events_proto_msgTypes[11]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1087,7 +1215,7 @@ func (x *PaymentLinkCreated) String() string {
 func (*PaymentLinkCreated) ProtoMessage() {}
 
 func (x *PaymentLinkCreated) ProtoReflect() protoreflect.Message {
-	mi := &file_events_v1_events_proto_msgTypes[10]
+	mi := &file_events_v1_events_proto_msgTypes[11]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1100,7 +1228,7 @@ func (x *PaymentLinkCreated) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PaymentLinkCreated.ProtoReflect.Descriptor instead.
 func (*PaymentLinkCreated) Descriptor() ([]byte, []int) {
-	return file_events_v1_events_proto_rawDescGZIP(), []int{10}
+	return file_events_v1_events_proto_rawDescGZIP(), []int{11}
 }
 
 func (x *PaymentLinkCreated) GetEventId() string {
@@ -1167,7 +1295,7 @@ type PaymentSucceeded struct {
 
 func (x *PaymentSucceeded) Reset() {
 	*x = PaymentSucceeded{}
-	mi := &file_events_v1_events_proto_msgTypes[11]
+	mi := &file_events_v1_events_proto_msgTypes[12]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1179,7 +1307,7 @@ func (x *PaymentSucceeded) String() string {
 func (*PaymentSucceeded) ProtoMessage() {}
 
 func (x *PaymentSucceeded) ProtoReflect() protoreflect.Message {
-	mi := &file_events_v1_events_proto_msgTypes[11]
+	mi := &file_events_v1_events_proto_msgTypes[12]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1192,7 +1320,7 @@ func (x *PaymentSucceeded) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PaymentSucceeded.ProtoReflect.Descriptor instead.
 func (*PaymentSucceeded) Descriptor() ([]byte, []int) {
-	return file_events_v1_events_proto_rawDescGZIP(), []int{11}
+	return file_events_v1_events_proto_rawDescGZIP(), []int{12}
 }
 
 func (x *PaymentSucceeded) GetEventId() string {
@@ -1251,7 +1379,7 @@ type PaymentFailed struct {
 
 func (x *PaymentFailed) Reset() {
 	*x = PaymentFailed{}
-	mi := &file_events_v1_events_proto_msgTypes[12]
+	mi := &file_events_v1_events_proto_msgTypes[13]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1263,7 +1391,7 @@ func (x *PaymentFailed) String() string {
 func (*PaymentFailed) ProtoMessage() {}
 
 func (x *PaymentFailed) ProtoReflect() protoreflect.Message {
-	mi := &file_events_v1_events_proto_msgTypes[12]
+	mi := &file_events_v1_events_proto_msgTypes[13]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1276,7 +1404,7 @@ func (x *PaymentFailed) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PaymentFailed.ProtoReflect.Descriptor instead.
 func (*PaymentFailed) Descriptor() ([]byte, []int) {
-	return file_events_v1_events_proto_rawDescGZIP(), []int{12}
+	return file_events_v1_events_proto_rawDescGZIP(), []int{13}
 }
 
 func (x *PaymentFailed) GetEventId() string {
@@ -1330,7 +1458,7 @@ type PaymentProcessing struct {
 
 func (x *PaymentProcessing) Reset() {
 	*x = PaymentProcessing{}
-	mi := &file_events_v1_events_proto_msgTypes[13]
+	mi := &file_events_v1_events_proto_msgTypes[14]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1342,7 +1470,7 @@ func (x *PaymentProcessing) String() string {
 func (*PaymentProcessing) ProtoMessage() {}
 
 func (x *PaymentProcessing) ProtoReflect() protoreflect.Message {
-	mi := &file_events_v1_events_proto_msgTypes[13]
+	mi := &file_events_v1_events_proto_msgTypes[14]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1355,7 +1483,7 @@ func (x *PaymentProcessing) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PaymentProcessing.ProtoReflect.Descriptor instead.
 func (*PaymentProcessing) Descriptor() ([]byte, []int) {
-	return file_events_v1_events_proto_rawDescGZIP(), []int{13}
+	return file_events_v1_events_proto_rawDescGZIP(), []int{14}
 }
 
 func (x *PaymentProcessing) GetEventId() string {
@@ -1413,7 +1541,7 @@ type RefundUpdated struct {
 
 func (x *RefundUpdated) Reset() {
 	*x = RefundUpdated{}
-	mi := &file_events_v1_events_proto_msgTypes[14]
+	mi := &file_events_v1_events_proto_msgTypes[15]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1425,7 +1553,7 @@ func (x *RefundUpdated) String() string {
 func (*RefundUpdated) ProtoMessage() {}
 
 func (x *RefundUpdated) ProtoReflect() protoreflect.Message {
-	mi := &file_events_v1_events_proto_msgTypes[14]
+	mi := &file_events_v1_events_proto_msgTypes[15]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1438,7 +1566,7 @@ func (x *RefundUpdated) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RefundUpdated.ProtoReflect.Descriptor instead.
 func (*RefundUpdated) Descriptor() ([]byte, []int) {
-	return file_events_v1_events_proto_rawDescGZIP(), []int{14}
+	return file_events_v1_events_proto_rawDescGZIP(), []int{15}
 }
 
 func (x *RefundUpdated) GetEventId() string {
@@ -1530,7 +1658,7 @@ type PaymentDisputed struct {
 
 func (x *PaymentDisputed) Reset() {
 	*x = PaymentDisputed{}
-	mi := &file_events_v1_events_proto_msgTypes[15]
+	mi := &file_events_v1_events_proto_msgTypes[16]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1542,7 +1670,7 @@ func (x *PaymentDisputed) String() string {
 func (*PaymentDisputed) ProtoMessage() {}
 
 func (x *PaymentDisputed) ProtoReflect() protoreflect.Message {
-	mi := &file_events_v1_events_proto_msgTypes[15]
+	mi := &file_events_v1_events_proto_msgTypes[16]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1555,7 +1683,7 @@ func (x *PaymentDisputed) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PaymentDisputed.ProtoReflect.Descriptor instead.
 func (*PaymentDisputed) Descriptor() ([]byte, []int) {
-	return file_events_v1_events_proto_rawDescGZIP(), []int{15}
+	return file_events_v1_events_proto_rawDescGZIP(), []int{16}
 }
 
 func (x *PaymentDisputed) GetEventId() string {
@@ -1645,7 +1773,7 @@ type DepositSettled struct {
 
 func (x *DepositSettled) Reset() {
 	*x = DepositSettled{}
-	mi := &file_events_v1_events_proto_msgTypes[16]
+	mi := &file_events_v1_events_proto_msgTypes[17]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1657,7 +1785,7 @@ func (x *DepositSettled) String() string {
 func (*DepositSettled) ProtoMessage() {}
 
 func (x *DepositSettled) ProtoReflect() protoreflect.Message {
-	mi := &file_events_v1_events_proto_msgTypes[16]
+	mi := &file_events_v1_events_proto_msgTypes[17]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1670,7 +1798,7 @@ func (x *DepositSettled) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DepositSettled.ProtoReflect.Descriptor instead.
 func (*DepositSettled) Descriptor() ([]byte, []int) {
-	return file_events_v1_events_proto_rawDescGZIP(), []int{16}
+	return file_events_v1_events_proto_rawDescGZIP(), []int{17}
 }
 
 func (x *DepositSettled) GetEventId() string {
@@ -1768,7 +1896,7 @@ type Deduction struct {
 
 func (x *Deduction) Reset() {
 	*x = Deduction{}
-	mi := &file_events_v1_events_proto_msgTypes[17]
+	mi := &file_events_v1_events_proto_msgTypes[18]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1780,7 +1908,7 @@ func (x *Deduction) String() string {
 func (*Deduction) ProtoMessage() {}
 
 func (x *Deduction) ProtoReflect() protoreflect.Message {
-	mi := &file_events_v1_events_proto_msgTypes[17]
+	mi := &file_events_v1_events_proto_msgTypes[18]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1793,7 +1921,7 @@ func (x *Deduction) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Deduction.ProtoReflect.Descriptor instead.
 func (*Deduction) Descriptor() ([]byte, []int) {
-	return file_events_v1_events_proto_rawDescGZIP(), []int{17}
+	return file_events_v1_events_proto_rawDescGZIP(), []int{18}
 }
 
 func (x *Deduction) GetDescription() string {
@@ -1825,7 +1953,7 @@ type RenterErased struct {
 
 func (x *RenterErased) Reset() {
 	*x = RenterErased{}
-	mi := &file_events_v1_events_proto_msgTypes[18]
+	mi := &file_events_v1_events_proto_msgTypes[19]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1837,7 +1965,7 @@ func (x *RenterErased) String() string {
 func (*RenterErased) ProtoMessage() {}
 
 func (x *RenterErased) ProtoReflect() protoreflect.Message {
-	mi := &file_events_v1_events_proto_msgTypes[18]
+	mi := &file_events_v1_events_proto_msgTypes[19]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1850,7 +1978,7 @@ func (x *RenterErased) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RenterErased.ProtoReflect.Descriptor instead.
 func (*RenterErased) Descriptor() ([]byte, []int) {
-	return file_events_v1_events_proto_rawDescGZIP(), []int{18}
+	return file_events_v1_events_proto_rawDescGZIP(), []int{19}
 }
 
 func (x *RenterErased) GetEventId() string {
@@ -1969,7 +2097,7 @@ const file_events_v1_events_proto_rawDesc = "" +
 	"\n" +
 	"expires_at\x18\t \x01(\v2\x1a.google.protobuf.TimestampR\texpiresAt\x12*\n" +
 	"\x02at\x18\n" +
-	" \x01(\v2\x1a.google.protobuf.TimestampR\x02at\"\xb6\x02\n" +
+	" \x01(\v2\x1a.google.protobuf.TimestampR\x02at\"\xe8\x02\n" +
 	"\x11ContractRequested\x12\x19\n" +
 	"\bevent_id\x18\x01 \x01(\tR\aeventId\x12\x1d\n" +
 	"\n" +
@@ -1981,7 +2109,22 @@ const file_events_v1_events_proto_rawDesc = "" +
 	"\vtotal_cents\x18\x06 \x01(\x03R\n" +
 	"totalCents\x12\x1a\n" +
 	"\bcurrency\x18\a \x01(\tR\bcurrency\x12:\n" +
-	"\x05items\x18\b \x03(\v2$.semesterhaus.events.v1.ContractItemR\x05items\"\xb4\x01\n" +
+	"\x05items\x18\b \x03(\v2$.semesterhaus.events.v1.ContractItemR\x05items\x120\n" +
+	"\x14replaces_document_id\x18\t \x01(\tR\x12replacesDocumentId\"\xf5\x02\n" +
+	"\x10ContractReissued\x12\x19\n" +
+	"\bevent_id\x18\x01 \x01(\tR\aeventId\x12\x1d\n" +
+	"\n" +
+	"renting_id\x18\x02 \x01(\tR\trentingId\x12\x1b\n" +
+	"\trenter_id\x18\x03 \x01(\x03R\brenterId\x12!\n" +
+	"\fapartment_id\x18\x04 \x01(\x05R\vapartmentId\x12\x1f\n" +
+	"\vsemester_id\x18\x05 \x01(\x05R\n" +
+	"semesterId\x12\x18\n" +
+	"\arenewal\x18\x06 \x01(\bR\arenewal\x12!\n" +
+	"\fsigning_link\x18\a \x01(\tR\vsigningLink\x120\n" +
+	"\x14contract_total_cents\x18\b \x01(\x03R\x12contractTotalCents\x12+\n" +
+	"\x11contract_currency\x18\t \x01(\tR\x10contractCurrency\x12*\n" +
+	"\x02at\x18\n" +
+	" \x01(\v2\x1a.google.protobuf.TimestampR\x02at\"\xb4\x01\n" +
 	"\fContractItem\x12\x17\n" +
 	"\atext_de\x18\x01 \x01(\tR\x06textDe\x12\x17\n" +
 	"\atext_en\x18\x02 \x01(\tR\x06textEn\x12\x1a\n" +
@@ -2100,7 +2243,7 @@ func file_events_v1_events_proto_rawDescGZIP() []byte {
 	return file_events_v1_events_proto_rawDescData
 }
 
-var file_events_v1_events_proto_msgTypes = make([]protoimpl.MessageInfo, 19)
+var file_events_v1_events_proto_msgTypes = make([]protoimpl.MessageInfo, 20)
 var file_events_v1_events_proto_goTypes = []any{
 	(*RentingStateChanged)(nil),           // 0: semesterhaus.events.v1.RentingStateChanged
 	(*Cancellation)(nil),                  // 1: semesterhaus.events.v1.Cancellation
@@ -2110,46 +2253,48 @@ var file_events_v1_events_proto_goTypes = []any{
 	(*WaitlistConfirmationRequested)(nil), // 5: semesterhaus.events.v1.WaitlistConfirmationRequested
 	(*WaitlistOfferMade)(nil),             // 6: semesterhaus.events.v1.WaitlistOfferMade
 	(*ContractRequested)(nil),             // 7: semesterhaus.events.v1.ContractRequested
-	(*ContractItem)(nil),                  // 8: semesterhaus.events.v1.ContractItem
-	(*ContractSigned)(nil),                // 9: semesterhaus.events.v1.ContractSigned
-	(*PaymentLinkCreated)(nil),            // 10: semesterhaus.events.v1.PaymentLinkCreated
-	(*PaymentSucceeded)(nil),              // 11: semesterhaus.events.v1.PaymentSucceeded
-	(*PaymentFailed)(nil),                 // 12: semesterhaus.events.v1.PaymentFailed
-	(*PaymentProcessing)(nil),             // 13: semesterhaus.events.v1.PaymentProcessing
-	(*RefundUpdated)(nil),                 // 14: semesterhaus.events.v1.RefundUpdated
-	(*PaymentDisputed)(nil),               // 15: semesterhaus.events.v1.PaymentDisputed
-	(*DepositSettled)(nil),                // 16: semesterhaus.events.v1.DepositSettled
-	(*Deduction)(nil),                     // 17: semesterhaus.events.v1.Deduction
-	(*RenterErased)(nil),                  // 18: semesterhaus.events.v1.RenterErased
-	(*timestamppb.Timestamp)(nil),         // 19: google.protobuf.Timestamp
+	(*ContractReissued)(nil),              // 8: semesterhaus.events.v1.ContractReissued
+	(*ContractItem)(nil),                  // 9: semesterhaus.events.v1.ContractItem
+	(*ContractSigned)(nil),                // 10: semesterhaus.events.v1.ContractSigned
+	(*PaymentLinkCreated)(nil),            // 11: semesterhaus.events.v1.PaymentLinkCreated
+	(*PaymentSucceeded)(nil),              // 12: semesterhaus.events.v1.PaymentSucceeded
+	(*PaymentFailed)(nil),                 // 13: semesterhaus.events.v1.PaymentFailed
+	(*PaymentProcessing)(nil),             // 14: semesterhaus.events.v1.PaymentProcessing
+	(*RefundUpdated)(nil),                 // 15: semesterhaus.events.v1.RefundUpdated
+	(*PaymentDisputed)(nil),               // 16: semesterhaus.events.v1.PaymentDisputed
+	(*DepositSettled)(nil),                // 17: semesterhaus.events.v1.DepositSettled
+	(*Deduction)(nil),                     // 18: semesterhaus.events.v1.Deduction
+	(*RenterErased)(nil),                  // 19: semesterhaus.events.v1.RenterErased
+	(*timestamppb.Timestamp)(nil),         // 20: google.protobuf.Timestamp
 }
 var file_events_v1_events_proto_depIdxs = []int32{
-	19, // 0: semesterhaus.events.v1.RentingStateChanged.at:type_name -> google.protobuf.Timestamp
-	8,  // 1: semesterhaus.events.v1.RentingStateChanged.contract_items:type_name -> semesterhaus.events.v1.ContractItem
+	20, // 0: semesterhaus.events.v1.RentingStateChanged.at:type_name -> google.protobuf.Timestamp
+	9,  // 1: semesterhaus.events.v1.RentingStateChanged.contract_items:type_name -> semesterhaus.events.v1.ContractItem
 	1,  // 2: semesterhaus.events.v1.RentingStateChanged.cancellation:type_name -> semesterhaus.events.v1.Cancellation
-	19, // 3: semesterhaus.events.v1.RentingDeleted.at:type_name -> google.protobuf.Timestamp
-	19, // 4: semesterhaus.events.v1.KeyCodeDue.move_in:type_name -> google.protobuf.Timestamp
-	19, // 5: semesterhaus.events.v1.ReminderDue.at:type_name -> google.protobuf.Timestamp
-	19, // 6: semesterhaus.events.v1.WaitlistConfirmationRequested.at:type_name -> google.protobuf.Timestamp
-	19, // 7: semesterhaus.events.v1.WaitlistOfferMade.expires_at:type_name -> google.protobuf.Timestamp
-	19, // 8: semesterhaus.events.v1.WaitlistOfferMade.at:type_name -> google.protobuf.Timestamp
-	19, // 9: semesterhaus.events.v1.ContractRequested.at:type_name -> google.protobuf.Timestamp
-	8,  // 10: semesterhaus.events.v1.ContractRequested.items:type_name -> semesterhaus.events.v1.ContractItem
-	19, // 11: semesterhaus.events.v1.ContractSigned.at:type_name -> google.protobuf.Timestamp
-	19, // 12: semesterhaus.events.v1.PaymentLinkCreated.at:type_name -> google.protobuf.Timestamp
-	19, // 13: semesterhaus.events.v1.PaymentSucceeded.at:type_name -> google.protobuf.Timestamp
-	19, // 14: semesterhaus.events.v1.PaymentFailed.at:type_name -> google.protobuf.Timestamp
-	19, // 15: semesterhaus.events.v1.PaymentProcessing.at:type_name -> google.protobuf.Timestamp
-	19, // 16: semesterhaus.events.v1.RefundUpdated.at:type_name -> google.protobuf.Timestamp
-	19, // 17: semesterhaus.events.v1.PaymentDisputed.at:type_name -> google.protobuf.Timestamp
-	17, // 18: semesterhaus.events.v1.DepositSettled.deductions:type_name -> semesterhaus.events.v1.Deduction
-	19, // 19: semesterhaus.events.v1.DepositSettled.at:type_name -> google.protobuf.Timestamp
-	19, // 20: semesterhaus.events.v1.RenterErased.at:type_name -> google.protobuf.Timestamp
-	21, // [21:21] is the sub-list for method output_type
-	21, // [21:21] is the sub-list for method input_type
-	21, // [21:21] is the sub-list for extension type_name
-	21, // [21:21] is the sub-list for extension extendee
-	0,  // [0:21] is the sub-list for field type_name
+	20, // 3: semesterhaus.events.v1.RentingDeleted.at:type_name -> google.protobuf.Timestamp
+	20, // 4: semesterhaus.events.v1.KeyCodeDue.move_in:type_name -> google.protobuf.Timestamp
+	20, // 5: semesterhaus.events.v1.ReminderDue.at:type_name -> google.protobuf.Timestamp
+	20, // 6: semesterhaus.events.v1.WaitlistConfirmationRequested.at:type_name -> google.protobuf.Timestamp
+	20, // 7: semesterhaus.events.v1.WaitlistOfferMade.expires_at:type_name -> google.protobuf.Timestamp
+	20, // 8: semesterhaus.events.v1.WaitlistOfferMade.at:type_name -> google.protobuf.Timestamp
+	20, // 9: semesterhaus.events.v1.ContractRequested.at:type_name -> google.protobuf.Timestamp
+	9,  // 10: semesterhaus.events.v1.ContractRequested.items:type_name -> semesterhaus.events.v1.ContractItem
+	20, // 11: semesterhaus.events.v1.ContractReissued.at:type_name -> google.protobuf.Timestamp
+	20, // 12: semesterhaus.events.v1.ContractSigned.at:type_name -> google.protobuf.Timestamp
+	20, // 13: semesterhaus.events.v1.PaymentLinkCreated.at:type_name -> google.protobuf.Timestamp
+	20, // 14: semesterhaus.events.v1.PaymentSucceeded.at:type_name -> google.protobuf.Timestamp
+	20, // 15: semesterhaus.events.v1.PaymentFailed.at:type_name -> google.protobuf.Timestamp
+	20, // 16: semesterhaus.events.v1.PaymentProcessing.at:type_name -> google.protobuf.Timestamp
+	20, // 17: semesterhaus.events.v1.RefundUpdated.at:type_name -> google.protobuf.Timestamp
+	20, // 18: semesterhaus.events.v1.PaymentDisputed.at:type_name -> google.protobuf.Timestamp
+	18, // 19: semesterhaus.events.v1.DepositSettled.deductions:type_name -> semesterhaus.events.v1.Deduction
+	20, // 20: semesterhaus.events.v1.DepositSettled.at:type_name -> google.protobuf.Timestamp
+	20, // 21: semesterhaus.events.v1.RenterErased.at:type_name -> google.protobuf.Timestamp
+	22, // [22:22] is the sub-list for method output_type
+	22, // [22:22] is the sub-list for method input_type
+	22, // [22:22] is the sub-list for extension type_name
+	22, // [22:22] is the sub-list for extension extendee
+	0,  // [0:22] is the sub-list for field type_name
 }
 
 func init() { file_events_v1_events_proto_init() }
@@ -2163,7 +2308,7 @@ func file_events_v1_events_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_events_v1_events_proto_rawDesc), len(file_events_v1_events_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   19,
+			NumMessages:   20,
 			NumExtensions: 0,
 			NumServices:   0,
 		},
