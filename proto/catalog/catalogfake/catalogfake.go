@@ -55,6 +55,11 @@ func ExampleBuilding() *catalogv1.Building {
 	return &catalogv1.Building{
 		Id: BuildingID, Name: "Wohnheim am Beispielpark", Address: "Parkweg 1, 12345 Beispielstadt",
 		Contact: &catalogv1.Contact{Email: "haus@beispielpark.example", Phone: "+49 30 1234567"},
+		Landlord: &catalogv1.Landlord{
+			LegalName: "Beispielpark Wohnen GmbH", Representative: "Erika Mustermann", TaxNumber: "DE999999999",
+			Iban: "DE89370400440532013000", Bic: "COBADEFFXXX", BankName: "Beispielbank",
+		},
+		MoneyRules: &catalogv1.MoneyRules{PaymentMethods: []string{"card"}, DepositReturnDays: 42},
 	}
 }
 
@@ -183,10 +188,11 @@ func (s *Server) CalculatePrice(ctx context.Context, req *catalogv1.CalculatePri
 	if err != nil {
 		return nil, pricenotfound.Error(catalogv1.PriceNotFound_PRICE_NOT_FOUND_SEMESTER, err.Error())
 	}
-	items := []*catalogv1.PriceItem{item("Miete inkl. Nebenkosten (Strom, Wasser, Internet)",
+	items := []*catalogv1.PriceItem{item("RENT", "Miete inkl. Nebenkosten (Strom, Wasser, Internet)",
 		"Rent incl. utilities (electricity, water, internet)", months(semester), a.GetRentPerMonth())}
 	if !req.GetRenewal() {
-		items = append(items, item("Endreinigung", "Final cleaning", 1, a.GetCleaningFee()), item("Kaution", "Deposit", 1, a.GetDeposit()))
+		items = append(items, item("CLEANING", "Endreinigung", "Final cleaning", 1, a.GetCleaningFee()),
+			item("DEPOSIT", "Kaution", "Deposit", 1, a.GetDeposit()))
 	}
 	var total int64
 	for _, it := range items {
@@ -246,8 +252,8 @@ func months(semester *catalogv1.Semester) int32 {
 	return (end.GetYear()-start.GetYear())*12 + end.GetMonth() - start.GetMonth() + 1
 }
 
-func item(textDe, textEn string, quantity int32, amount *catalogv1.Money) *catalogv1.PriceItem {
-	return &catalogv1.PriceItem{TextDe: textDe, TextEn: textEn, Quantity: quantity, Amount: amount,
+func item(kind, textDe, textEn string, quantity int32, amount *catalogv1.Money) *catalogv1.PriceItem {
+	return &catalogv1.PriceItem{Kind: kind, TextDe: textDe, TextEn: textEn, Quantity: quantity, Amount: amount,
 		Total: &catalogv1.Money{Cents: amount.GetCents() * int64(quantity), Currency: amount.GetCurrency()}}
 }
 

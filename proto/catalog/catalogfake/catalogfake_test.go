@@ -67,6 +67,11 @@ func TestCalculatePrice_newBookingPaysCleaningAndDeposit_renewalTheRentOnly(t *t
 	if err != nil || len(booking.GetItems()) != 3 || booking.GetTotal().GetCents() != 6*445_00+85_00+800_00 {
 		t.Errorf("new booking %v, %v; want six months' rent, cleaning and deposit", booking, err)
 	}
+	for i, kind := range []string{"RENT", "CLEANING", "DEPOSIT"} {
+		if got := booking.GetItems()[i].GetKind(); got != kind {
+			t.Errorf("item %d is %q, want %s", i, got, kind)
+		}
+	}
 	renewal, err := catalog.CalculatePrice(ctx, &catalogv1.CalculatePriceRequest{ApartmentId: 1, SemesterId: 1, Renewal: true})
 	if err != nil || len(renewal.GetItems()) != 1 || renewal.GetTotal().GetCents() != 6*445_00 {
 		t.Errorf("renewal %v, %v; want six months' rent", renewal, err)

@@ -25,7 +25,10 @@ type Building struct {
 	Name    string
 	Address string
 	Contact Contact
-	Floors  []Floor
+	// Landlord and Rules are the building file's landlord and rules sections.
+	Landlord Landlord
+	Rules    MoneyRules
+	Floors   []Floor
 }
 
 // ApartmentCount is the number of apartments on all floors.

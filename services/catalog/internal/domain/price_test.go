@@ -10,10 +10,12 @@ func TestCalculatePrice(t *testing.T) {
 		name    string
 		renewal bool
 		items   []Money // totals per item
+		kinds   []ItemKind
 		total   Money
 	}{
-		{"new booking pays rent for six months, cleaning and deposit once", false, []Money{2937_00, 95_00, 900_00}, 3932_00},
-		{"renewal pays the rent only", true, []Money{2937_00}, 2937_00},
+		{"new booking pays rent for six months, cleaning and deposit once", false, []Money{2937_00, 95_00, 900_00},
+			[]ItemKind{ItemRent, ItemCleaning, ItemDeposit}, 3932_00},
+		{"renewal pays the rent only", true, []Money{2937_00}, []ItemKind{ItemRent}, 2937_00},
 	}
 	for _, tt := range tests {
 		got := CalculatePrice(apartment, semester, tt.renewal)
@@ -21,7 +23,7 @@ func TestCalculatePrice(t *testing.T) {
 			t.Fatalf("%s: total %d with %d items, want %d with %d", tt.name, got.Total, len(got.Items), tt.total, len(tt.items))
 		}
 		for i, want := range tt.items {
-			if it := got.Items[i]; it.Total != want || it.Amount.Times(it.Quantity) != it.Total || it.TextDe == "" || it.TextEn == "" {
+			if it := got.Items[i]; it.Total != want || it.Kind != tt.kinds[i] || it.Amount.Times(it.Quantity) != it.Total || it.TextDe == "" || it.TextEn == "" {
 				t.Errorf("%s: item %d = %+v, want total %d", tt.name, i, it, want)
 			}
 		}

@@ -23,10 +23,30 @@ import (
 )
 
 type file struct {
-	Name    string  `yaml:"name"`
-	Address string  `yaml:"address"`
-	Contact contact `yaml:"contact"`
-	Floors  []floor `yaml:"floors"`
+	Name     string    `yaml:"name"`
+	Address  string    `yaml:"address"`
+	Contact  contact   `yaml:"contact"`
+	Landlord *landlord `yaml:"landlord"`
+	Rules    *rules    `yaml:"rules"`
+	Floors   []floor   `yaml:"floors"`
+}
+
+// landlord is who lets the apartments, as contracts and receipts name it.
+type landlord struct {
+	at
+	LegalName      string `yaml:"legalName"`
+	Representative string `yaml:"representative"`
+	TaxNumber      string `yaml:"taxNumber"`
+	IBAN           string `yaml:"iban"`
+	BIC            string `yaml:"bic"`
+	BankName       string `yaml:"bankName"`
+}
+
+// rules are the residence's rules of money.
+type rules struct {
+	at
+	PaymentMethods    []string `yaml:"paymentMethods"`
+	DepositReturnDays int      `yaml:"depositReturnDays"`
 }
 
 type contact struct {
@@ -95,6 +115,16 @@ func (a at) lineOf(key string) int {
 		return l
 	}
 	return a.line
+}
+
+func (l *landlord) UnmarshalYAML(n *yaml.Node) error {
+	type plain landlord
+	return strictly(n, (*plain)(l), &l.at)
+}
+
+func (r *rules) UnmarshalYAML(n *yaml.Node) error {
+	type plain rules
+	return strictly(n, (*plain)(r), &r.at)
 }
 
 func (f *floor) UnmarshalYAML(n *yaml.Node) error {
@@ -226,6 +256,13 @@ func (c *checker) building(f file) domain.Building {
 	if b.Contact.Email != "" && !strings.Contains(b.Contact.Email, "@") {
 		c.failf(c.top.lineOf("contact"), "contact.email %q is not an e-mail address", b.Contact.Email)
 	}
+	if f.Landlord != nil {
+		b.Landlord = c.landlord(*f.Landlord)
+	}
+	b.Rules = domain.DefaultMoneyRules()
+	if f.Rules != nil {
+		b.Rules = c.rules(*f.Rules)
+	}
 	if len(f.Floors) == 0 {
 		c.failf(c.top.lineOf("floors"), "floors: list at least one floor")
 	}
@@ -248,6 +285,66 @@ func (c *checker) building(f file) domain.Building {
 		b.Floors = append(b.Floors, floor)
 	}
 	return b
+}
+
+// landlord checks the landlord section: every key is required (a missing one is reported at the
+// section's line), the IBAN must pass its checksum.
+func (c *checker) landlord(l landlord) domain.Landlord {
+	result := domain.Landlord{
+		LegalName:      c.line(l.lineOf("legalName"), "landlord.legalName", l.LegalName, 200),
+		Representative: c.line(l.lineOf("representative"), "landlord.representative", l.Representative, 200),
+		TaxNumber:      c.line(l.lineOf("taxNumber"), "landlord.taxNumber", l.TaxNumber, 50),
+		BIC:            strings.ToUpper(c.line(l.lineOf("bic"), "landlord.bic", l.BIC, 11)),
+		BankName:       c.line(l.lineOf("bankName"), "landlord.bankName", l.BankName, 200),
+	}
+	if result.BIC != "" && !bic.MatchString(result.BIC) {
+		c.failf(l.lineOf("bic"), "landlord.bic %q is not a BIC (8 or 11 letters and digits, e.g. COBADEFFXXX)", l.BIC)
+	}
+	iban, err := domain.NormalizeIBAN(l.IBAN)
+	if err != nil {
+		c.failf(l.lineOf("iban"), "landlord.iban %v", err)
+	}
+	result.IBAN = iban
+	return result
+}
+
+var bic = regexp.MustCompile(`^[A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?$`)
+
+// rules checks the rules section; a key left out keeps its default.
+func (c *checker) rules(r rules) domain.MoneyRules {
+	result := domain.DefaultMoneyRules()
+	if _, ok := r.keys["paymentMethods"]; ok {
+		result.PaymentMethods = nil
+		if len(r.PaymentMethods) == 0 {
+			c.failf(r.lineOf("paymentMethods"), "rules.paymentMethods: list at least one of %s", paymentMethodList())
+		}
+	}
+	for _, m := range r.PaymentMethods {
+		switch method := domain.PaymentMethod(m); {
+		case !domain.KnownPaymentMethod(method):
+			c.failf(r.lineOf("paymentMethods"), "rules.paymentMethods: unknown payment method %q; known are %s", m, paymentMethodList())
+		case slices.Contains(result.PaymentMethods, method):
+			c.failf(r.lineOf("paymentMethods"), "rules.paymentMethods: %s is listed twice", m)
+		default:
+			result.PaymentMethods = append(result.PaymentMethods, method)
+		}
+	}
+	if _, ok := r.keys["depositReturnDays"]; ok {
+		result.DepositReturnDays = r.DepositReturnDays
+		if r.DepositReturnDays < domain.MinDepositReturnDays || r.DepositReturnDays > domain.MaxDepositReturnDays {
+			c.failf(r.lineOf("depositReturnDays"), "rules.depositReturnDays %d is not between %d and %d days",
+				r.DepositReturnDays, domain.MinDepositReturnDays, domain.MaxDepositReturnDays)
+		}
+	}
+	return result
+}
+
+func paymentMethodList() string {
+	names := make([]string, len(domain.PaymentMethods))
+	for i, m := range domain.PaymentMethods {
+		names[i] = string(m)
+	}
+	return strings.Join(names, ", ")
 }
 
 func (c *checker) apartment(a apartment, f domain.Floor) domain.Apartment {

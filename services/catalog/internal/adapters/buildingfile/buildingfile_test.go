@@ -1,11 +1,13 @@
 package buildingfile_test
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
 	"semesterhaus/services/catalog/demo"
 	"semesterhaus/services/catalog/internal/adapters/buildingfile"
+	"semesterhaus/services/catalog/internal/domain"
 )
 
 func TestParse_demoFile_isTheNeckarblickWithFourFloorsOfSixApartments(t *testing.T) {
@@ -138,5 +140,65 @@ func TestParse_notANumber_isRefusedAtItsLine(t *testing.T) {
 	}
 	if _, err := buildingfile.Parse("haus.yaml", []byte(strings.Replace(valid, "position: {x: 0.5, y: 0.5}", onTwoLines, 1))); err != nil {
 		t.Errorf("the position on two lines: %v", err)
+	}
+}
+
+// money is valid's landlord and rules sections, from line 27 on.
+const money = `landlord:
+  legalName: Haus GmbH
+  representative: Erika Muster
+  taxNumber: DE123456789
+  iban: DE89 3704 0044 0532 0130 00
+  bic: COBADEFFXXX
+  bankName: Beispielbank
+rules:
+  paymentMethods: [card, sepa_debit]
+  depositReturnDays: 42
+`
+
+func TestParse_landlordAndRules_areStoredAsTheFileSays(t *testing.T) {
+	t.Parallel()
+	b, err := buildingfile.Parse("haus.yaml", []byte(valid+money))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := domain.Landlord{LegalName: "Haus GmbH", Representative: "Erika Muster", TaxNumber: "DE123456789",
+		IBAN: "DE89370400440532013000", BIC: "COBADEFFXXX", BankName: "Beispielbank"}
+	if b.Landlord != want {
+		t.Errorf("landlord %+v, want %+v", b.Landlord, want)
+	}
+	if !slices.Equal(b.Rules.PaymentMethods, []domain.PaymentMethod{domain.PaymentCard, domain.PaymentSEPADebit}) || b.Rules.DepositReturnDays != 42 {
+		t.Errorf("rules %+v", b.Rules)
+	}
+	plain, err := buildingfile.Parse("haus.yaml", []byte(valid))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if plain.Landlord != (domain.Landlord{}) || !slices.Equal(plain.Rules.PaymentMethods, []domain.PaymentMethod{domain.PaymentCard}) || plain.Rules.DepositReturnDays != 42 {
+		t.Errorf("without the sections: landlord %+v, rules %+v; want none and card within 42 days", plain.Landlord, plain.Rules)
+	}
+}
+
+func TestParse_landlordAndRulesMistakes_areNamedWithTheirLine(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct{ name, from, to, want string }{
+		{"IBAN checksum", "0130 00", "0130 01", `haus.yaml:31: landlord.iban "DE89 3704 0044 0532 0130 01" fails the IBAN checksum`},
+		{"not an IBAN", "DE89 3704 0044 0532 0130 00", "12345", `haus.yaml:31: landlord.iban "12345" is not an IBAN`},
+		{"BIC", "COBADEFFXXX", "COBA", `haus.yaml:32: landlord.bic "COBA" is not a BIC`},
+		{"no legal name", "  legalName: Haus GmbH\n", "", `haus.yaml:28: landlord.legalName is missing`},
+		{"unknown landlord key", "bankName:", "bank:", `haus.yaml:33: unknown key "bank"; known are legalName, representative`},
+		{"unknown payment method", "[card, sepa_debit]", "[card, paypal]", `haus.yaml:35: rules.paymentMethods: unknown payment method "paypal"; known are card, sepa_debit`},
+		{"payment method twice", "[card, sepa_debit]", "[card, card]", `haus.yaml:35: rules.paymentMethods: card is listed twice`},
+		{"no payment method", "[card, sepa_debit]", "[]", `haus.yaml:35: rules.paymentMethods: list at least one of card, sepa_debit`},
+		{"deposit back never", "depositReturnDays: 42", "depositReturnDays: 0", `haus.yaml:36: rules.depositReturnDays 0 is not between 1 and 183 days`},
+		{"deposit back after a year", "depositReturnDays: 42", "depositReturnDays: 365", `haus.yaml:36: rules.depositReturnDays 365 is not between 1 and 183 days`},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			_, err := buildingfile.Parse("haus.yaml", []byte(strings.Replace(valid+money, c.from, c.to, 1)))
+			if err == nil || !strings.Contains(err.Error(), c.want) {
+				t.Errorf("got %v\nwant %s", err, c.want)
+			}
+		})
 	}
 }

@@ -19,7 +19,20 @@ func toProtoBuilding(b domain.Building) *catalogv1.Building {
 	return &catalogv1.Building{
 		Id: int32(b.ID), Name: b.Name, Address: b.Address,
 		Contact: &catalogv1.Contact{Email: b.Contact.Email, Phone: b.Contact.Phone},
+		Landlord: &catalogv1.Landlord{
+			LegalName: b.Landlord.LegalName, Representative: b.Landlord.Representative, TaxNumber: b.Landlord.TaxNumber,
+			Iban: b.Landlord.IBAN, Bic: b.Landlord.BIC, BankName: b.Landlord.BankName,
+		},
+		MoneyRules: toProtoMoneyRules(b.Rules),
 	}
+}
+
+func toProtoMoneyRules(r domain.MoneyRules) *catalogv1.MoneyRules {
+	methods := make([]string, len(r.PaymentMethods))
+	for i, m := range r.PaymentMethods {
+		methods[i] = string(m)
+	}
+	return &catalogv1.MoneyRules{PaymentMethods: methods, DepositReturnDays: int32(r.DepositReturnDays)}
 }
 
 func toProtoApartment(a domain.Apartment) *catalogv1.Apartment {
@@ -55,7 +68,7 @@ func toProtoPrice(p domain.PriceCalculation) *catalogv1.PriceCalculation {
 	result := &catalogv1.PriceCalculation{Total: toProtoMoney(p.Total)}
 	for _, it := range p.Items {
 		result.Items = append(result.Items, &catalogv1.PriceItem{
-			TextDe: it.TextDe, TextEn: it.TextEn, Quantity: int32(it.Quantity),
+			Kind: string(it.Kind), TextDe: it.TextDe, TextEn: it.TextEn, Quantity: int32(it.Quantity),
 			Amount: toProtoMoney(it.Amount), Total: toProtoMoney(it.Total),
 		})
 	}

@@ -2,6 +2,7 @@ package grpc_test
 
 import (
 	"context"
+	"slices"
 	"testing"
 	"time"
 
@@ -55,19 +56,32 @@ func TestCatalogService_answersTheOtherServicesQuestions(t *testing.T) {
 	if err != nil || price.GetTotal().GetCents() != want || len(price.GetItems()) != 3 {
 		t.Fatalf("CalculatePrice = %v, %v; want total %d", price, err, want)
 	}
+	for i, kind := range []string{"RENT", "CLEANING", "DEPOSIT"} {
+		if got := price.GetItems()[i].GetKind(); got != kind {
+			t.Errorf("price item %d is %q, want %s", i, got, kind)
+		}
+	}
 	renewal, err := client.CalculatePrice(ctx, &catalogv1.CalculatePriceRequest{ApartmentId: 11, SemesterId: bookable.GetId(), Renewal: true})
 	if err != nil || renewal.GetTotal().GetCents() != rent*6 {
 		t.Fatalf("CalculatePrice renewal = %v, %v", renewal, err)
 	}
 }
 
-func TestCatalogService_getBuilding_namesTheResidenceWithItsContact(t *testing.T) {
+func TestCatalogService_getBuilding_namesTheResidenceWithItsContactLandlordAndRules(t *testing.T) {
 	t.Parallel()
 	building, err := newClient(t, "renter").GetBuilding(context.Background(), &catalogv1.GetBuildingRequest{})
 	if err != nil || building.GetId() != 1 || building.GetName() != "Studentenwohnheim Neckarblick" ||
 		building.GetAddress() != "Uferstraße 12, 69120 Heidelberg" ||
 		building.GetContact().GetEmail() != "wohnen@neckarblick.example" || building.GetContact().GetPhone() != "+49 6221 000000" {
 		t.Fatalf("GetBuilding = %v, %v", building, err)
+	}
+	landlord, rules := building.GetLandlord(), building.GetMoneyRules()
+	if landlord.GetLegalName() != "Neckarblick Wohnen GmbH (Demo)" || landlord.GetIban() != "DE89370400440532013000" ||
+		landlord.GetBic() != "COBADEFFXXX" || landlord.GetTaxNumber() == "" || landlord.GetRepresentative() == "" || landlord.GetBankName() == "" {
+		t.Errorf("landlord = %v", landlord)
+	}
+	if !slices.Equal(rules.GetPaymentMethods(), []string{"card", "sepa_debit"}) || rules.GetDepositReturnDays() != 42 {
+		t.Errorf("money rules = %v", rules)
 	}
 }
 

@@ -11,6 +11,11 @@ import (
 func buildingFromDB(b db.Building, floors []db.Floor, apartments []domain.Apartment) domain.Building {
 	building := domain.Building{
 		ID: int(b.ID), Name: b.Name, Address: b.Address, Contact: domain.Contact{Email: b.Email, Phone: b.Phone},
+		Landlord: domain.Landlord{
+			LegalName: b.LandlordLegalName, Representative: b.LandlordRepresentative, TaxNumber: b.LandlordTaxNumber,
+			IBAN: b.LandlordIban, BIC: b.LandlordBic, BankName: b.LandlordBankName,
+		},
+		Rules: domain.MoneyRules{PaymentMethods: paymentMethodsFromDB(b.PaymentMethods), DepositReturnDays: int(b.DepositReturnDays)},
 	}
 	index := make(map[int]int, len(floors))
 	for _, f := range floors {
@@ -22,6 +27,22 @@ func buildingFromDB(b db.Building, floors []db.Floor, apartments []domain.Apartm
 		floor.Apartments = append(floor.Apartments, a)
 	}
 	return building
+}
+
+func paymentMethodsFromDB(names []string) []domain.PaymentMethod {
+	methods := make([]domain.PaymentMethod, len(names))
+	for i, n := range names {
+		methods[i] = domain.PaymentMethod(n)
+	}
+	return methods
+}
+
+func paymentMethodsToDB(methods []domain.PaymentMethod) []string {
+	names := make([]string, len(methods))
+	for i, m := range methods {
+		names[i] = string(m)
+	}
+	return names
 }
 
 func apartmentFromDB(a db.Apartment, floorName string, pictures []db.Picture) (domain.Apartment, error) {

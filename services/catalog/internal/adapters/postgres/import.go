@@ -63,6 +63,10 @@ func (r *Repository) Import(ctx context.Context, building domain.Building, semes
 func storeFile(ctx context.Context, tx pgx.Tx, q *db.Queries, b domain.Building, fingerprint string, result *ImportResult) error {
 	if err := q.UpsertBuilding(ctx, db.UpsertBuildingParams{
 		ID: int32(b.ID), Name: b.Name, Address: b.Address, Email: b.Contact.Email, Phone: b.Contact.Phone,
+		LandlordLegalName: b.Landlord.LegalName, LandlordRepresentative: b.Landlord.Representative,
+		LandlordTaxNumber: b.Landlord.TaxNumber, LandlordIban: b.Landlord.IBAN, LandlordBic: b.Landlord.BIC,
+		LandlordBankName: b.Landlord.BankName, PaymentMethods: paymentMethodsToDB(b.Rules.PaymentMethods),
+		DepositReturnDays: int32(b.Rules.DepositReturnDays),
 	}); err != nil {
 		return fmt.Errorf("store the building: %w", err)
 	}

@@ -58,7 +58,7 @@ func (q *Queries) FirstOverlappingSemester(ctx context.Context, arg FirstOverlap
 }
 
 const getBuilding = `-- name: GetBuilding :one
-SELECT id, name, address, email, phone, imported_sha256 FROM building ORDER BY id LIMIT 1
+SELECT id, name, address, email, phone, imported_sha256, landlord_legal_name, landlord_representative, landlord_tax_number, landlord_iban, landlord_bic, landlord_bank_name, payment_methods, deposit_return_days FROM building ORDER BY id LIMIT 1
 `
 
 func (q *Queries) GetBuilding(ctx context.Context) (Building, error) {
@@ -71,6 +71,14 @@ func (q *Queries) GetBuilding(ctx context.Context) (Building, error) {
 		&i.Email,
 		&i.Phone,
 		&i.ImportedSha256,
+		&i.LandlordLegalName,
+		&i.LandlordRepresentative,
+		&i.LandlordTaxNumber,
+		&i.LandlordIban,
+		&i.LandlordBic,
+		&i.LandlordBankName,
+		&i.PaymentMethods,
+		&i.DepositReturnDays,
 	)
 	return i, err
 }
@@ -590,17 +598,34 @@ func (q *Queries) UpsertApartment(ctx context.Context, arg UpsertApartmentParams
 }
 
 const upsertBuilding = `-- name: UpsertBuilding :exec
-INSERT INTO building (id, name, address, email, phone) VALUES ($1, $2, $3, $4, $5)
+INSERT INTO building (id, name, address, email, phone, landlord_legal_name, landlord_representative,
+                      landlord_tax_number, landlord_iban, landlord_bic, landlord_bank_name, payment_methods,
+                      deposit_return_days)
+VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
 ON CONFLICT (id) DO UPDATE SET name = EXCLUDED.name, address = EXCLUDED.address, email = EXCLUDED.email,
-                               phone = EXCLUDED.phone
+                               phone = EXCLUDED.phone, landlord_legal_name = EXCLUDED.landlord_legal_name,
+                               landlord_representative = EXCLUDED.landlord_representative,
+                               landlord_tax_number = EXCLUDED.landlord_tax_number,
+                               landlord_iban = EXCLUDED.landlord_iban, landlord_bic = EXCLUDED.landlord_bic,
+                               landlord_bank_name = EXCLUDED.landlord_bank_name,
+                               payment_methods = EXCLUDED.payment_methods,
+                               deposit_return_days = EXCLUDED.deposit_return_days
 `
 
 type UpsertBuildingParams struct {
-	ID      int32
-	Name    string
-	Address string
-	Email   string
-	Phone   string
+	ID                     int32
+	Name                   string
+	Address                string
+	Email                  string
+	Phone                  string
+	LandlordLegalName      string
+	LandlordRepresentative string
+	LandlordTaxNumber      string
+	LandlordIban           string
+	LandlordBic            string
+	LandlordBankName       string
+	PaymentMethods         []string
+	DepositReturnDays      int32
 }
 
 func (q *Queries) UpsertBuilding(ctx context.Context, arg UpsertBuildingParams) error {
@@ -610,6 +635,14 @@ func (q *Queries) UpsertBuilding(ctx context.Context, arg UpsertBuildingParams) 
 		arg.Address,
 		arg.Email,
 		arg.Phone,
+		arg.LandlordLegalName,
+		arg.LandlordRepresentative,
+		arg.LandlordTaxNumber,
+		arg.LandlordIban,
+		arg.LandlordBic,
+		arg.LandlordBankName,
+		arg.PaymentMethods,
+		arg.DepositReturnDays,
 	)
 	return err
 }

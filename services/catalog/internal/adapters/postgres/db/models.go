@@ -27,12 +27,20 @@ type Apartment struct {
 }
 
 type Building struct {
-	ID             int32
-	Name           string
-	Address        string
-	Email          string
-	Phone          string
-	ImportedSha256 string
+	ID                     int32
+	Name                   string
+	Address                string
+	Email                  string
+	Phone                  string
+	ImportedSha256         string
+	LandlordLegalName      string
+	LandlordRepresentative string
+	LandlordTaxNumber      string
+	LandlordIban           string
+	LandlordBic            string
+	LandlordBankName       string
+	PaymentMethods         []string
+	DepositReturnDays      int32
 }
 
 type Floor struct {

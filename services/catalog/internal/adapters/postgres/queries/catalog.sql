@@ -58,9 +58,18 @@ INSERT INTO semester (name, start_date, end_date) VALUES ($1, $2, $3) RETURNING 
 UPDATE semester SET name = $2, start_date = $3, end_date = $4 WHERE id = $1;
 
 -- name: UpsertBuilding :exec
-INSERT INTO building (id, name, address, email, phone) VALUES ($1, $2, $3, $4, $5)
+INSERT INTO building (id, name, address, email, phone, landlord_legal_name, landlord_representative,
+                      landlord_tax_number, landlord_iban, landlord_bic, landlord_bank_name, payment_methods,
+                      deposit_return_days)
+VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
 ON CONFLICT (id) DO UPDATE SET name = EXCLUDED.name, address = EXCLUDED.address, email = EXCLUDED.email,
-                               phone = EXCLUDED.phone;
+                               phone = EXCLUDED.phone, landlord_legal_name = EXCLUDED.landlord_legal_name,
+                               landlord_representative = EXCLUDED.landlord_representative,
+                               landlord_tax_number = EXCLUDED.landlord_tax_number,
+                               landlord_iban = EXCLUDED.landlord_iban, landlord_bic = EXCLUDED.landlord_bic,
+                               landlord_bank_name = EXCLUDED.landlord_bank_name,
+                               payment_methods = EXCLUDED.payment_methods,
+                               deposit_return_days = EXCLUDED.deposit_return_days;
 
 -- name: ImportedSHA256 :one
 SELECT imported_sha256 FROM building WHERE id = $1;
