@@ -56,6 +56,9 @@ type Store interface {
 	PaymentOfRenting(ctx context.Context, rentingID string) (domain.Payment, error)
 	// Create stores a new payment and enqueues payment.link_created.
 	Create(ctx context.Context, p domain.Payment) error
+	// CloseOfRenting runs close on the renting's payment, locked against the payment page, and
+	// stores it when close cancelled it; domain.ErrNotFound for a renting without a payment.
+	CloseOfRenting(ctx context.Context, rentingID string, close func(*domain.Payment) (canceled bool, err error)) error
 }
 
 // Repository reads payments and applies the provider's reports.
@@ -139,6 +142,30 @@ func (s *Payments) newPayment(ctx context.Context, rentingID string) (domain.Pay
 		Amount: amount, Status: domain.StatusOpen, Apartment: apartment, Semester: semester,
 		CreatedAt: s.now(),
 	}, nil
+}
+
+// CancelForRenting closes the payment of a cancelled booking so that nothing can be paid any more: a
+// payable one is cancelled and its checkout session expired at the provider (first, so that a failure
+// leaves it payable and the event is delivered again). A renting without a payment has nothing to
+// close; a paid payment stays paid.
+func (s *Payments) CancelForRenting(ctx context.Context, store Store, rentingID string) error {
+	if err := checkRentingID(rentingID); err != nil {
+		return err
+	}
+	err := store.CloseOfRenting(ctx, rentingID, func(p *domain.Payment) (bool, error) {
+		sessionID := p.Checkout.SessionID
+		if !p.Cancel(s.now()) {
+			return false, nil
+		}
+		if err := s.provider.ExpireCheckout(ctx, sessionID); err != nil {
+			return false, fmt.Errorf("close the checkout of the cancelled booking's payment %s: %w", p.ID, err)
+		}
+		return true, nil
+	})
+	if errors.Is(err, domain.ErrNotFound) {
+		return nil
+	}
+	return err
 }
 
 // CheckoutFor is the payment as its page needs it to send the renter on: paid, or with a checkout

@@ -44,6 +44,9 @@ const (
 	StatusFailed Status = "FAILED"
 	// StatusPaid is final: later reports change nothing.
 	StatusPaid Status = "PAID"
+	// StatusCanceled is a payment whose booking was cancelled before it was paid: its checkout is
+	// closed and nothing can be paid any more.
+	StatusCanceled Status = "CANCELED"
 )
 
 // Payment is what one renting owes for its semester, and where the renter pays it.
@@ -89,10 +92,26 @@ func (p Payment) CheckoutKey() string {
 	return fmt.Sprintf("%s:%d", p.ID, p.CheckoutAttempt)
 }
 
+// Payable tells whether the renter can still pay: neither paid nor cancelled.
+func (p Payment) Payable() bool { return p.Status == StatusOpen || p.Status == StatusFailed }
+
 // NeedsCheckout tells whether the renter, sent to pay at t, needs a new checkout session: the
-// payment is not paid and its session has expired.
+// payment is payable and its session has expired.
 func (p Payment) NeedsCheckout(t time.Time) bool {
-	return p.Status != StatusPaid && !p.Checkout.OpenAt(t)
+	return p.Payable() && !p.Checkout.OpenAt(t)
+}
+
+// Cancel closes a payable payment because its booking was cancelled, its checkout closed at t;
+// false for a payment that is paid or cancelled already, which stays as it is.
+func (p *Payment) Cancel(at time.Time) bool {
+	if !p.Payable() {
+		return false
+	}
+	p.Status = StatusCanceled
+	if p.Checkout.OpenAt(at) {
+		p.Checkout.ExpiresAt = at
+	}
+	return true
 }
 
 // Outcome is what the provider reported about one attempt to pay.
@@ -129,11 +148,14 @@ const (
 // is refused, so a cheaper checkout cannot pay a dearer payment. A paid payment stays paid whatever
 // comes later; a failure never closes a payment, so a later success is still accepted, from an older
 // session of the payment too. An expired session closes the checkout only when it is the current one.
+// A cancelled payment takes only a success (money the provider took before its checkout was closed
+// is booked as paid, never lost; the renting, cancelled, gives no key code for it); failures and
+// expiries change nothing.
 func (p *Payment) Apply(o Outcome, at time.Time) Effect {
 	switch {
 	case o.Amount != p.Amount:
 		return Refused
-	case p.Status == StatusPaid:
+	case p.Status == StatusPaid, p.Status == StatusCanceled && !o.Succeeded:
 		return Ignored
 	case o.Expired:
 		if o.SessionID != p.Checkout.SessionID || !p.Checkout.OpenAt(at) {

@@ -61,6 +61,8 @@ func TestPaymentApply_providersReport_paysFailsIgnoresOrRefusesByStatusAndAmount
 		{"open refuses one cent", StatusOpen, oneCent, Refused, StatusOpen},
 		{"failed refuses another currency", StatusFailed, otherCurrency, Refused, StatusFailed},
 		{"paid refuses one cent", StatusPaid, oneCent, Refused, StatusPaid},
+		{"cancelled books money taken before its checkout closed", StatusCanceled, success, Paid, StatusPaid},
+		{"cancelled ignores failure", StatusCanceled, failure, Ignored, StatusCanceled},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -71,6 +73,37 @@ func TestPaymentApply_providersReport_paysFailsIgnoresOrRefusesByStatusAndAmount
 			}
 			if paid := !p.PaidAt.IsZero(); paid != (tt.want == Paid) {
 				t.Errorf("PaidAt = %v after %v", p.PaidAt, tt.want)
+			}
+		})
+	}
+}
+
+func TestPaymentCancel_closesOnlyAPayablePaymentAndItsCheckout(t *testing.T) {
+	t.Parallel()
+	at := time.Date(2026, 9, 1, 12, 0, 0, 0, time.UTC)
+	open := Checkout{SessionID: "cs_open", ExpiresAt: at.Add(time.Hour)}
+	tests := []struct {
+		from       Status
+		want       bool
+		wantStatus Status
+	}{
+		{StatusOpen, true, StatusCanceled},
+		{StatusFailed, true, StatusCanceled},
+		{StatusPaid, false, StatusPaid},
+		{StatusCanceled, false, StatusCanceled},
+	}
+	for _, tt := range tests {
+		t.Run(string(tt.from), func(t *testing.T) {
+			t.Parallel()
+			p := Payment{Status: tt.from, Checkout: open}
+			if got := p.Cancel(at); got != tt.want || p.Status != tt.wantStatus {
+				t.Errorf("Cancel = %v, status %s; want %v, %s", got, p.Status, tt.want, tt.wantStatus)
+			}
+			if closed := !p.Checkout.OpenAt(at); closed != tt.want {
+				t.Errorf("checkout open after Cancel = %v: %v", !closed, p.Checkout)
+			}
+			if p.NeedsCheckout(at.Add(2*time.Hour)) != (tt.wantStatus != StatusCanceled && tt.wantStatus != StatusPaid) {
+				t.Errorf("a %s payment asks for a new checkout", p.Status)
 			}
 		})
 	}

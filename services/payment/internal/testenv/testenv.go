@@ -157,6 +157,15 @@ func (e *Env) CreateForRenting(rentingID string) error {
 	})
 }
 
+// CancelForRenting closes the renting's payment in a transaction of its own, as the consumer does
+// when the booking is cancelled.
+func (e *Env) CancelForRenting(rentingID string) error {
+	ctx := context.Background()
+	return postgres.InTx(ctx, e.Pool, func(tx pgx.Tx) error {
+		return e.Payments.CancelForRenting(ctx, e.Repo.InTx(tx), rentingID)
+	})
+}
+
 // GRPC serves the service's gRPC API until the test ends and returns a client of it that calls as
 // the service named caller (document asks for one renting's payment, renting for a renter's).
 func (e *Env) GRPC(caller string) paymentv1.PaymentServiceClient {

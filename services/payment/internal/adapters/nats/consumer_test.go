@@ -2,6 +2,7 @@ package nats_test
 
 import (
 	"context"
+	"errors"
 	"testing"
 	"time"
 
@@ -22,6 +23,7 @@ import (
 	"semesterhaus/services/payment/internal/app"
 	"semesterhaus/services/payment/internal/domain"
 	"semesterhaus/services/payment/internal/testenv"
+	"semesterhaus/services/payment/paymenttest"
 )
 
 func TestMain(m *testing.M) { pgtest.Main(m) }
@@ -29,6 +31,13 @@ func TestMain(m *testing.M) { pgtest.Main(m) }
 // start runs the consumer on a renting stream of the test's own and returns a publisher of
 // contract_signed events on it.
 func start(t *testing.T, e *testenv.Env) func(rentingID string) {
+	t.Helper()
+	publish := startStates(t, e)
+	return func(rentingID string) { publish(rentingID, "CONTRACT_SIGNED") }
+}
+
+// startStates is start with a publisher of any state change.
+func startStates(t *testing.T, e *testenv.Env) func(rentingID, toState string) {
 	renting := streams.RentingStream(natstest.Unique("renting"))
 	if err := natsprovision.Stream(context.Background(), e.JS, renting.Stream()); err != nil {
 		t.Fatal(err)
@@ -36,9 +45,9 @@ func start(t *testing.T, e *testenv.Env) func(rentingID string) {
 	t.Cleanup(func() { _ = e.JS.DeleteStream(context.Background(), renting.Stream().Name) })
 	in := func(tx pgx.Tx) app.Store { return e.Repo.InTx(tx) }
 	e.Background(natsadapter.NewRentingConsumer(e.JS, e.Pool, in, e.Payments, e.Logger, renting).Run)
-	return func(rentingID string) {
+	return func(rentingID, toState string) {
 		t.Helper()
-		event := &eventsv1.RentingStateChanged{EventId: uuid.NewString(), RentingId: rentingID, ToState: "CONTRACT_SIGNED"}
+		event := &eventsv1.RentingStateChanged{EventId: uuid.NewString(), RentingId: rentingID, ToState: toState}
 		data, err := proto.Marshal(event)
 		if err != nil {
 			t.Fatal(err)
@@ -107,5 +116,74 @@ func TestContractSigned_renewal_chargesRentOnly(t *testing.T) {
 	rentOnly, full := e.Total(apartment, semester, true), e.Total(apartment, semester, false)
 	if p.Amount.Cents != rentOnly || rentOnly >= full {
 		t.Errorf("renewal charges %d cents; rent only is %d, a new booking %d", p.Amount.Cents, rentOnly, full)
+	}
+}
+
+// waitForStatus waits until the payment has the status.
+func waitForStatus(t *testing.T, e *testenv.Env, p domain.Payment, want domain.Status) {
+	t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		got, err := e.Payments.Payment(context.Background(), p.ID)
+		if err == nil && got.Status == want {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("payment %s is %s (%v), want %s", p.ID, got.Status, err, want)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}
+
+func TestCanceled_unpaidPayment_cancelledAndItsStripeSessionExpired_paidOneAndNoneUntouched(t *testing.T) {
+	t.Parallel()
+	mock := paymenttest.StartStripeMock(t)
+	e := testenv.New(t, provider.NewStripe("sk_test_x", testenv.PublicURL, mock.Backends(), time.Now))
+	publish := startStates(t, e)
+	apartment, semester := e.Bookable()
+	open := e.CreatePayment(&rentingv1.Renting{RentingId: uuid.NewString(), ApartmentId: apartment, SemesterId: semester})
+	failed := e.CreatePayment(&rentingv1.Renting{RentingId: uuid.NewString(), ApartmentId: apartment, SemesterId: semester})
+	paid := e.CreatePayment(&rentingv1.Renting{RentingId: uuid.NewString(), ApartmentId: apartment, SemesterId: semester})
+	report := func(p domain.Payment, succeeded bool) {
+		t.Helper()
+		if _, err := e.Payments.Apply(context.Background(), domain.Outcome{EventID: uuid.NewString(), PaymentID: p.ID, Succeeded: succeeded, Amount: p.Amount}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	report(failed, false)
+	report(paid, true)
+	expiries := func(p domain.Payment) int {
+		return len(mock.Requests("POST", "/v1/checkout/sessions/"+p.Checkout.SessionID+"/expire"))
+	}
+
+	withoutPayment := uuid.NewString()
+	publish(withoutPayment, "CANCELED")
+	publish(paid.RentingID, "CANCELED")
+	publish(open.RentingID, "CANCELED")
+	publish(failed.RentingID, "CANCELED")
+	waitForStatus(t, e, open, domain.StatusCanceled)
+	waitForStatus(t, e, failed, domain.StatusCanceled)
+	publish(open.RentingID, "CANCELED") // the same fact again, under a new event id
+	publish(failed.RentingID, "CONTRACT_SIGNED")
+	waitForPayment(t, e, failed.RentingID)
+	time.Sleep(500 * time.Millisecond)
+
+	// stripe-mock answers every session as open.
+	for _, p := range []domain.Payment{open, failed} {
+		if got := expiries(p); got != 1 {
+			t.Errorf("payment %s: its session expired %d times at Stripe, want once", p.ID, got)
+		}
+		if got, _ := e.Payments.CheckoutFor(context.Background(), p.ID); got.Status != domain.StatusCanceled || got.Checkout.OpenAt(time.Now()) {
+			t.Errorf("payment %s: %s with checkout %+v, want CANCELED and closed", p.ID, got.Status, got.Checkout)
+		}
+	}
+	if got, _ := e.Payments.Payment(context.Background(), paid.ID); got.Status != domain.StatusPaid || expiries(paid) != 0 {
+		t.Errorf("the paid payment is %s, its session expired %d times; want PAID, untouched", got.Status, expiries(paid))
+	}
+	if _, err := e.Payments.PaymentOfRenting(context.Background(), withoutPayment); !errors.Is(err, domain.ErrNotFound) {
+		t.Errorf("a renting without a payment got one: %v", err)
+	}
+	if got := len(mock.Requests("POST", "/v1/checkout/sessions")); got != 3 {
+		t.Errorf("%d checkout sessions, want the three payments' first ones and none after the cancellation", got)
 	}
 }

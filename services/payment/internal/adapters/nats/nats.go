@@ -20,7 +20,8 @@ import (
 // Durable is the name of this service's consumer on the renting stream.
 const Durable = streams.PaymentRenting
 
-// RentingConsumer creates a payment when a renting's contract is signed.
+// RentingConsumer creates a payment when a renting's contract is signed and closes it when the
+// booking is cancelled.
 type RentingConsumer struct {
 	js       jetstream.JetStream
 	pool     *pgxpool.Pool
@@ -37,20 +38,24 @@ func NewRentingConsumer(js jetstream.JetStream, pool *pgxpool.Pool, in func(pgx.
 	return &RentingConsumer{js: js, pool: pool, in: in, payments: payments, logger: logger, stream: stream}
 }
 
-// Run consumes until ctx ends. The consumer acts on signed contracts only, which is one subject (the
-// catalogue's, streams.PaymentRenting): the server sends nothing else.
+// Run consumes until ctx ends. The server sends only the subjects of streams.PaymentRenting.
 func (c *RentingConsumer) Run(ctx context.Context) error {
 	return events.Consume(ctx, c.js, c.pool, c.logger, events.ConsumerConfig{Stream: c.stream.Stream(), Durable: Durable}, c.handle)
 }
 
-// handle creates the payment of a renting whose contract was signed.
+// handle creates the payment of a renting whose contract was signed and closes the payment of a
+// cancelled one; other subjects are acknowledged unread.
 func (c *RentingConsumer) handle(ctx context.Context, tx pgx.Tx, msg jetstream.Msg) error {
+	act, ok := map[string]func(context.Context, app.Store, string) error{
+		c.stream.StateChanged("CONTRACT_SIGNED"): c.payments.CreateForRenting,
+		c.stream.StateChanged("CANCELED"):        c.payments.CancelForRenting,
+	}[msg.Subject()]
+	if !ok {
+		return nil
+	}
 	var event eventsv1.RentingStateChanged
 	if err := proto.Unmarshal(msg.Data(), &event); err != nil {
 		return fmt.Errorf("decode %s: %w", msg.Subject(), err)
 	}
-	if msg.Subject() != c.stream.StateChanged("CONTRACT_SIGNED") {
-		return nil
-	}
-	return c.payments.CreateForRenting(ctx, c.in(tx), event.GetRentingId())
+	return act(ctx, c.in(tx), event.GetRentingId())
 }

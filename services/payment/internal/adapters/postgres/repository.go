@@ -192,6 +192,26 @@ func (s *TxStore) Create(ctx context.Context, p domain.Payment) error {
 	return enqueueLinkCreated(ctx, s.tx, s.subjects, p)
 }
 
+// CloseOfRenting loads the renting's payment under a row lock, which the payment page's renewal of a
+// checkout waits for, and lets close cancel it; a cancelled payment is stored. A renting without a
+// payment gives domain.ErrNotFound.
+func (s *TxStore) CloseOfRenting(ctx context.Context, rentingID string, close func(*domain.Payment) (canceled bool, err error)) error {
+	renting, err := toUUID(rentingID)
+	if err != nil {
+		return err
+	}
+	row, err := s.queries.LockPaymentOfRenting(ctx, renting)
+	p, err := paymentResult(row, err, "payment of renting "+rentingID)
+	if err != nil {
+		return err
+	}
+	canceled, err := close(&p)
+	if err != nil || !canceled {
+		return err
+	}
+	return s.queries.CancelPayment(ctx, db.CancelPaymentParams{ID: row.ID, CheckoutExpiresAt: timestamptz(p.Checkout.ExpiresAt)})
+}
+
 func paymentOfRenting(ctx context.Context, q *db.Queries, rentingID string) (domain.Payment, error) {
 	renting, err := toUUID(rentingID)
 	if err != nil {

@@ -77,6 +77,11 @@ func (h checkoutHandler) load(w http.ResponseWriter, r *http.Request) (domain.Pa
 		http.Error(w, "Interner Fehler / internal error", http.StatusInternalServerError)
 		return p, false
 	}
+	if p.Status == domain.StatusCanceled {
+		// Stripe's session of a cancelled booking is expired; the sandbox's page closes the same way.
+		http.Error(w, canceledBooking, http.StatusGone)
+		return p, false
+	}
 	return p, true
 }
 

@@ -308,6 +308,41 @@ func TestPaymentPage_sendsToTheOpenCheckoutThenOncePaidToTheDonePage(t *testing.
 	}
 }
 
+func TestPaymentPage_cancelledBooking_saysSoInBothLanguagesAndTakesNoPayment(t *testing.T) {
+	t.Parallel()
+	s := newSite(t)
+	if err := s.env.CancelForRenting(s.payment.RentingID); err != nil {
+		t.Fatal(err)
+	}
+
+	noRedirect := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+	pages := map[string]func() (*http.Response, error){
+		"payment page":     func() (*http.Response, error) { return noRedirect.Get(s.server.URL + "/api/pay/" + s.payment.ID) },
+		"sandbox checkout": func() (*http.Response, error) { return noRedirect.Get(s.payment.Checkout.URL) },
+		"sandbox's pay button": func() (*http.Response, error) {
+			return noRedirect.PostForm(s.payment.Checkout.URL, url.Values{"outcome": {"pay"}})
+		},
+	}
+	for name, visit := range pages {
+		resp, err := visit()
+		if err != nil {
+			t.Fatal(err)
+		}
+		var body bytes.Buffer
+		_, _ = body.ReadFrom(resp.Body)
+		resp.Body.Close()
+		if resp.StatusCode != http.StatusGone || !strings.Contains(body.String(), "Buchung wurde storniert") || !strings.Contains(body.String(), "booking was cancelled") {
+			t.Errorf("%s: HTTP %d %q, want 410 saying the booking was cancelled, de and en", name, resp.StatusCode, body.String())
+		}
+	}
+	if got := s.status(t); got != domain.StatusCanceled {
+		t.Errorf("status %s, want CANCELED", got)
+	}
+	if n := s.env.Count(s.env.Events().Succeeded(), time.Second); n != 0 {
+		t.Errorf("%d payment.succeeded events for a cancelled booking", n)
+	}
+}
+
 func TestWebhook_checkoutSessionExpired_closesTheCurrentCheckoutAndLeavesThePaymentOpen(t *testing.T) {
 	t.Parallel()
 	s := newSite(t)

@@ -12,6 +12,20 @@ import (
 	"github.com/jackc/pgx/v5/pgtype"
 )
 
+const cancelPayment = `-- name: CancelPayment :exec
+UPDATE payment SET status = 'CANCELED', checkout_expires_at = $2 WHERE id = $1
+`
+
+type CancelPaymentParams struct {
+	ID                pgtype.UUID
+	CheckoutExpiresAt pgtype.Timestamptz
+}
+
+func (q *Queries) CancelPayment(ctx context.Context, arg CancelPaymentParams) error {
+	_, err := q.db.Exec(ctx, cancelPayment, arg.ID, arg.CheckoutExpiresAt)
+	return err
+}
+
 const getPayment = `-- name: GetPayment :one
 SELECT id, renting_id, amount_cents, currency, status, link, apartment, semester, created_at, paid_at, receipt_number, checkout_url, checkout_session_id, checkout_expires_at, checkout_attempt FROM payment WHERE id = $1
 `
@@ -181,6 +195,33 @@ SELECT id, renting_id, amount_cents, currency, status, link, apartment, semester
 
 func (q *Queries) LockPayment(ctx context.Context, id pgtype.UUID) (Payment, error) {
 	row := q.db.QueryRow(ctx, lockPayment, id)
+	var i Payment
+	err := row.Scan(
+		&i.ID,
+		&i.RentingID,
+		&i.AmountCents,
+		&i.Currency,
+		&i.Status,
+		&i.Link,
+		&i.Apartment,
+		&i.Semester,
+		&i.CreatedAt,
+		&i.PaidAt,
+		&i.ReceiptNumber,
+		&i.CheckoutUrl,
+		&i.CheckoutSessionID,
+		&i.CheckoutExpiresAt,
+		&i.CheckoutAttempt,
+	)
+	return i, err
+}
+
+const lockPaymentOfRenting = `-- name: LockPaymentOfRenting :one
+SELECT id, renting_id, amount_cents, currency, status, link, apartment, semester, created_at, paid_at, receipt_number, checkout_url, checkout_session_id, checkout_expires_at, checkout_attempt FROM payment WHERE renting_id = $1 FOR UPDATE
+`
+
+func (q *Queries) LockPaymentOfRenting(ctx context.Context, rentingID pgtype.UUID) (Payment, error) {
+	row := q.db.QueryRow(ctx, lockPaymentOfRenting, rentingID)
 	var i Payment
 	err := row.Scan(
 		&i.ID,

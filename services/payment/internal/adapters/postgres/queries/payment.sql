@@ -32,3 +32,9 @@ ON CONFLICT (event_id) DO NOTHING;
 -- name: UpdateCheckout :exec
 UPDATE payment SET checkout_url = $2, checkout_session_id = $3, checkout_expires_at = $4, checkout_attempt = $5
 WHERE id = $1;
+
+-- name: LockPaymentOfRenting :one
+SELECT * FROM payment WHERE renting_id = $1 FOR UPDATE;
+
+-- name: CancelPayment :exec
+UPDATE payment SET status = 'CANCELED', checkout_expires_at = $2 WHERE id = $1;
