@@ -79,7 +79,7 @@ func NewMails(renderer MailRenderer, catalog Catalog, settings MailSettings, now
 // language. A request for an apartment also issues the renter's e-mail confirmation token; the
 // cancellation of an unconfirmed request is mailed at most once per notice window.
 func (m *Mails) OnStateChange(ctx context.Context, store MailStore, change domain.StateChange) error {
-	kind, ok := domain.MailFor(change.ToState)
+	kind, ok := change.Mail()
 	if !ok {
 		return nil
 	}
@@ -93,7 +93,8 @@ func (m *Mails) OnStateChange(ctx context.Context, store MailStore, change domai
 			return err // not claimed: the renter heard about a cancelled request within the window
 		}
 	}
-	return m.writeLinked(ctx, store, change.EventID, renter, change.Stay, kind, change.RentingID, change.RenewalToken)
+	content := domain.MailContent{Kind: kind, Cancellation: change.Cancellation}
+	return m.writeLinked(ctx, store, change.EventID, renter, change.Stay, content, change.RentingID, change.RenewalToken)
 }
 
 // OnReminderDue stores the reminder of the step the renter has not taken, with the link to it: a
@@ -109,14 +110,14 @@ func (m *Mails) OnReminderDue(ctx context.Context, store MailStore, due domain.R
 	if err != nil {
 		return err
 	}
-	return m.writeLinked(ctx, store, due.EventID, renter, due.Stay, kind, due.RentingID, due.RenewalToken)
+	return m.writeLinked(ctx, store, due.EventID, renter, due.Stay, domain.MailContent{Kind: kind}, due.RentingID, due.RenewalToken)
 }
 
-// writeLinked writes a mail of kind about the renting with the link to its page (if kind has one):
-// a mail that leads to the e-mail confirmation stores a new confirmation token for its link, a
-// renewal's link carries renewalToken.
-func (m *Mails) writeLinked(ctx context.Context, store MailStore, eventID string, renter domain.Renter, stay domain.Stay, kind domain.MailKind, rentingID, renewalToken string) error {
-	token := renewalToken
+// writeLinked writes the content's mail about the renting with the link to its page (if its kind
+// has one): a mail that leads to the e-mail confirmation stores a new confirmation token for its
+// link, a renewal's link carries renewalToken.
+func (m *Mails) writeLinked(ctx context.Context, store MailStore, eventID string, renter domain.Renter, stay domain.Stay, content domain.MailContent, rentingID, renewalToken string) error {
+	kind, token := content.Kind, renewalToken
 	if kind == domain.MailConfirmEmail || kind == domain.MailRemindConfirmEmail || kind == domain.MailConfirmEmailAgain {
 		var record domain.EmailToken
 		token, record = domain.NewEmailToken(renter.ID, rentingID, m.now())
@@ -124,7 +125,7 @@ func (m *Mails) writeLinked(ctx context.Context, store MailStore, eventID string
 			return err
 		}
 	}
-	content := domain.MailContent{Kind: kind, Link: domain.Link(kind, m.settings.PublicURL, rentingID, renter.Data.Email, token)}
+	content.Link = domain.Link(kind, m.settings.PublicURL, rentingID, renter.Data.Email, token)
 	if err := m.repeatBooking(ctx, &content, stay, true); err != nil {
 		return err
 	}
@@ -173,7 +174,7 @@ func (m *Mails) SendConfirmationAgain(ctx context.Context, store MailStore, rent
 		return err
 	}
 	eventID := fmt.Sprintf("confirm-again:%s:%d", renting.ID, now.UnixNano())
-	return m.writeLinked(ctx, store, eventID, renter, renting.Stay, domain.MailConfirmEmailAgain, renting.ID, "")
+	return m.writeLinked(ctx, store, eventID, renter, renting.Stay, domain.MailContent{Kind: domain.MailConfirmEmailAgain}, renting.ID, "")
 }
 
 // OnWaitlistMail stores a waitlist mail: the link that confirms a place in line, or the offer of an

@@ -116,6 +116,8 @@ func TestOnStateChange(t *testing.T) {
 		{"request mails a confirmation link and issues a token", domain.StateChange{EventID: "e1", RentingID: "r1", RenterID: 7, ToState: "APARTMENT_REQUESTED"}, nil, "confirm_email/de", 1},
 		{"reservation mails without a token", domain.StateChange{EventID: "e2", RentingID: "r1", RenterID: 7, ToState: "APARTMENT_RESERVED"}, nil, "email_confirmed/de", 0},
 		{"contract states mail nothing here", domain.StateChange{EventID: "e3", RentingID: "r1", RenterID: 7, ToState: "CONTRACT_SIGNED"}, nil, "", 0},
+		{"the office's cancellation has its own mail", domain.StateChange{EventID: "e5", RentingID: "r1", RenterID: 7, FromState: "PAYED", ToState: "CANCELED", Cancellation: &domain.Cancellation{Reason: "Doppelt gebucht"}}, nil, "canceled_by_office/de", 0},
+		{"any other cancellation the usual one", domain.StateChange{EventID: "e6", RentingID: "r1", RenterID: 7, FromState: "RENEWAL_REQUEST", ToState: "CANCELED"}, nil, "renting_canceled/de", 0},
 		{"unknown renter", domain.StateChange{EventID: "e4", RentingID: "r1", RenterID: 8, ToState: "CANCELED"}, app.ErrUnknownRenter, "", 0},
 	}
 	for _, tt := range tests {

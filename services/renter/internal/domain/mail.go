@@ -20,6 +20,8 @@ const (
 	MailRenewalOffered   MailKind = "renewal_offered"
 	MailRenewalAccepted  MailKind = "renewal_accepted"
 	MailRentingCanceled  MailKind = "renting_canceled"
+	// MailCanceledByOffice is the office's cancellation of a booking: its reason and its refund.
+	MailCanceledByOffice MailKind = "canceled_by_office"
 	MailSignContract     MailKind = "sign_contract"
 	MailPayRent          MailKind = "pay_rent"
 	MailPaymentReceived  MailKind = "payment_received"
@@ -99,6 +101,24 @@ type StateChange struct {
 	FromState    string // empty for a new renting
 	ToState      string
 	RenewalToken string // the renewal link's token, only on a move to RENEWAL_REQUEST
+	// Cancellation is the office's, on a move to CANCELED when the office cancelled; nil otherwise.
+	Cancellation *Cancellation
+}
+
+// Cancellation is the office's cancellation of a booking as the renter's mail tells it: why, and
+// what goes back of what was paid (euro cents; 0: nothing).
+type Cancellation struct {
+	Reason      string
+	RefundCents int64
+}
+
+// Mail returns the mail the change is worth, if any: the office's cancellation has its own, with the
+// reason and the refund.
+func (c StateChange) Mail() (MailKind, bool) {
+	if c.Cancellation != nil && strings.EqualFold(c.ToState, "CANCELED") {
+		return MailCanceledByOffice, true
+	}
+	return MailFor(c.ToState)
 }
 
 // CancelsUnconfirmedRequest reports whether the change cancels a booking request whose address was
@@ -201,6 +221,8 @@ type MailContent struct {
 	MoveIn   time.Time // only for MailKeyCode
 	// Deadline is when a waitlist offer ends, in the residence's time zone (MailWaitlistOffer).
 	Deadline time.Time
+	// Cancellation is the office's reason and refund (MailCanceledByOffice).
+	Cancellation *Cancellation
 }
 
 // Link returns the page of the public site a mail of kind about the renting leads to, or "" for a

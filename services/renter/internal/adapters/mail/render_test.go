@@ -68,6 +68,38 @@ func TestRender_everyMailInBothLanguagesWithTextAndHTML(t *testing.T) {
 	}
 }
 
+func TestRender_theOfficesCancellationNamesItsReasonAndTheRefundOrThatNothingIsRefunded(t *testing.T) {
+	t.Parallel()
+	r, err := mail.NewRenderer()
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		lang   domain.Language
+		refund int64
+		want   []string
+	}{
+		{domain.LanguageDe, 120_000, []string{"Deine Buchung wurde storniert", "„Doppelt gebucht“", "1.200,00 €", "auf dem Weg zurück, auf dem du bezahlt hast"}},
+		{domain.LanguageDe, 0, []string{"„Doppelt gebucht“", "Es wird nichts erstattet."}},
+		{domain.LanguageEn, 120_000, []string{"Your booking was cancelled", "“Doppelt gebucht”", "€1,200.00", "goes back the way you paid"}},
+		{domain.LanguageEn, 0, []string{"“Doppelt gebucht”", "Nothing is refunded."}},
+	}
+	for _, tt := range tests {
+		subject, text, html, err := r.Render(domain.MailContent{
+			Kind: domain.MailCanceledByOffice, Language: tt.lang, FirstName: "Anna", Residence: residence, Booking: booking,
+			Cancellation: &domain.Cancellation{Reason: "Doppelt gebucht", RefundCents: tt.refund},
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, want := range tt.want {
+			if !strings.Contains(subject+"\n"+text, want) || !strings.Contains(subject+"\n"+html, want) {
+				t.Errorf("%s, refund %d: %q missing:\n%s\n%s", tt.lang, tt.refund, want, subject, text)
+			}
+		}
+	}
+}
+
 func TestRender_thePaymentMailsStateTheAmountAndTheKeyCodeMailNone(t *testing.T) {
 	t.Parallel()
 	r, err := mail.NewRenderer()

@@ -175,8 +175,15 @@ func stateChangeFromProto(e *eventsv1.RentingStateChanged) domain.StateChange {
 		Stay: domain.Stay{ApartmentID: e.GetApartmentId(), SemesterID: e.GetSemesterId(), Renewal: e.GetRenewal(),
 			ContractTotalCents: e.GetContractTotalCents()},
 		FromState: e.GetFromState(), ToState: e.GetToState(),
-		RenewalToken: e.GetRenewalToken(),
+		RenewalToken: e.GetRenewalToken(), Cancellation: cancellationFromProto(e.GetCancellation()),
 	}
+}
+
+func cancellationFromProto(c *eventsv1.Cancellation) *domain.Cancellation {
+	if c == nil {
+		return nil
+	}
+	return &domain.Cancellation{Reason: c.GetReason(), RefundCents: c.GetRefundCents()}
 }
 
 // eventID is the id the mail is stored under: the Nats-Msg-Id that events.Consume de-duplicates on

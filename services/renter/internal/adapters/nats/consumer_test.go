@@ -681,3 +681,28 @@ func TestPaymentMails_nameTheContractsTotal_notTheCatalogsPriceOfToday(t *testin
 		}
 	}
 }
+
+func TestOfficeCancellation_mailInTheRentersLanguageWithTheReasonAndTheRefund(t *testing.T) {
+	t.Parallel()
+	p := newMailPath(t)
+	renterID := p.register("ben@example.org", "en")
+	const eventID = "66666666-6666-4666-8666-666666666666"
+	event := &eventsv1.RentingStateChanged{
+		EventId: eventID, RentingId: rentingID, RenterId: renterID, FromState: "PAYED", ToState: "CANCELED",
+		ApartmentId: apartmentID, SemesterId: semesterID, ContractTotalCents: 376500, ContractCurrency: "EUR",
+		Cancellation: &eventsv1.Cancellation{Reason: "Water damage in the apartment", RefundCents: 120000, Actor: "admin"},
+	}
+	p.publish(p.stream.StateChanged("CANCELED"), eventID, event)
+	m := p.nextMail()
+	if m.Subject != "Your booking was cancelled" {
+		t.Fatalf("cancellation mail: %+v", m)
+	}
+	for _, want := range []string{"“Water damage in the apartment”", "We refund €1,200.00", "the way you paid"} {
+		if !strings.Contains(m.Text, want) {
+			t.Errorf("the mail lacks %q:\n%s", want, m.Text)
+		}
+	}
+	if total, _ := p.storedMails(); total != 1 {
+		t.Errorf("%d mails for one cancellation", total)
+	}
+}
