@@ -109,7 +109,8 @@ type AdminStore interface {
 	AdminUpdate(ctx context.Context, id, actor, action string, change func(*domain.Renting) error) error
 	// DeleteApartment deletes every renting of the apartment in the semester with its log, announces
 	// each deletion and audits it, in one transaction.
-	DeleteApartment(ctx context.Context, apartmentID, semesterID int, actor string, at time.Time) ([]domain.Renting, error)
+	// refuse, shown each renting to delete, may refuse them all by failing (nothing is deleted).
+	DeleteApartment(ctx context.Context, apartmentID, semesterID int, actor string, at time.Time, refuse func(domain.Renting) error) ([]domain.Renting, error)
 	// BlockApartment stores the block with an audit entry once refuse, shown the renting holding the
 	// apartment (nil for none) under the lock that keeps rentings from starting to hold it, let it
 	// pass. A renting can never hold a blocked apartment: it finds it taken (domain.ErrApartmentTaken).
@@ -193,6 +194,8 @@ type Renters interface {
 type Payments interface {
 	// OfRentings returns the payments of the rentings named, oldest first.
 	OfRentings(ctx context.Context, rentingIDs []string) ([]domain.Payment, error)
+	// OfRenting returns the renting's payment; domain.ErrNotFound while it has none.
+	OfRenting(ctx context.Context, rentingID string) (domain.Payment, error)
 }
 
 // Documents keeps the uploads of a renting (the document service). A broken upload comes back as a

@@ -138,7 +138,9 @@ func (s *Rentings) ApproveIdentityCard(ctx context.Context, rentingID string) er
 }
 
 // FreeApartment deletes every renting of an apartment in a semester with its log (SPEC "delete
-// contract": no cancellation invoice, no refund). Admins only; audited.
+// contract"). Deleting tells nobody and refunds nothing, so a booking whose contract is out (signed,
+// unpaid or paid) refuses it (CANCEL_INSTEAD, nothing is deleted): the office cancels that one with
+// CancelBooking. Admins only; audited.
 func (s *Rentings) FreeApartment(ctx context.Context, apartmentID, semesterID int) error {
 	if err := identity.RequireAdmin(ctx); err != nil {
 		return err
@@ -150,7 +152,7 @@ func (s *Rentings) FreeApartment(ctx context.Context, apartmentID, semesterID in
 	if err := s.checkSemester(ctx, semesterID); err != nil {
 		return err
 	}
-	if _, err := s.admin.DeleteApartment(ctx, apartmentID, semesterID, identity.FromContext(ctx).Subject, s.now()); err != nil {
+	if _, err := s.admin.DeleteApartment(ctx, apartmentID, semesterID, identity.FromContext(ctx).Subject, s.now(), domain.Renting.RefuseDeleting); err != nil {
 		return err
 	}
 	s.offerFreed(ctx, apartmentID)

@@ -151,6 +151,8 @@ type Progress struct {
 	Offer
 	RentingID string
 	State     domain.State
+	// Cancellation is the office's, when it cancelled the booking: the pages say why.
+	Cancellation *domain.Cancellation
 }
 
 // BookingProgress returns where the renting stands, or domain.ErrNotFound.
@@ -163,7 +165,7 @@ func (s *Rentings) BookingProgress(ctx context.Context, rentingID string) (Progr
 	if err != nil {
 		return Progress{}, err
 	}
-	return Progress{Offer: Offer{ApartmentID: r.ApartmentID, SemesterID: r.SemesterID, Price: price}, RentingID: r.ID, State: r.State}, nil
+	return Progress{Offer: Offer{ApartmentID: r.ApartmentID, SemesterID: r.SemesterID, Price: price}, RentingID: r.ID, State: r.State, Cancellation: r.Cancellation}, nil
 }
 
 // price is what the renting costs: the price its contract was written with once there is one (the

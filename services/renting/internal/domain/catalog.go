@@ -57,6 +57,7 @@ type Apartment struct {
 
 // PriceItem is one line of a price calculation; amounts are integer cents.
 type PriceItem struct {
+	Kind           string // RENT, CLEANING or DEPOSIT; empty on contracts written before items had kinds
 	TextDe, TextEn string
 	Quantity       int
 	Amount, Total  int64

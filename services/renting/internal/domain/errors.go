@@ -45,6 +45,13 @@ const (
 	MsgApartmentHeld = "APARTMENT_HELD"
 	// MsgNotBlocked: the apartment is not blocked in the semester (param id).
 	MsgNotBlocked = "NOT_BLOCKED"
+	// MsgRefundOutOfBounds: a refund below 0 or above what was paid less what is refunded (param max, cents).
+	MsgRefundOutOfBounds = "REFUND_OUT_OF_BOUNDS"
+	// MsgAlreadyCanceled: the booking to cancel is cancelled already.
+	MsgAlreadyCanceled = "ALREADY_CANCELED"
+	// MsgCancelInstead refuses to delete a booking whose contract is out (params id, state): the office
+	// cancels it, which tells the renter and refunds.
+	MsgCancelInstead = "CANCEL_INSTEAD"
 )
 
 // TransitionError is a move the state machine refuses.

@@ -22,6 +22,7 @@ type Payment struct {
 	CreatedAt     time.Time
 	PaidAt        time.Time // zero until paid
 	ReceiptNumber int64     // 0 until paid
+	RefundedCents int64     // refunded of it so far (succeeded or pending)
 }
 
 // RenterPage is the renting service's part of a renter's own page: their rentings, each as its

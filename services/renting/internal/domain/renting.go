@@ -25,6 +25,8 @@ type Renting struct {
 	ContractPrice ContractPrice
 	// KeyCodeSentAt is when the key code went out to the renter's mail (the job announced it), nil before.
 	KeyCodeSentAt *time.Time
+	// Cancellation is the office's, when the office cancelled the booking; nil otherwise.
+	Cancellation *Cancellation
 
 	changes      []Transition
 	renewalToken string // drawn with a new renewal; a loaded renting has only its stored hash

@@ -68,7 +68,7 @@ func toGraphBooking(b domain.Booking) *model.Booking {
 		ContractSignedDate: toGraphTime(b.ContractSignedDate), PaidDate: toGraphTime(b.PaidDate),
 		SigningLink: nonEmpty(r.SigningLink), PaymentLink: nonEmpty(r.PaymentLink), AccessKey: accessKey(r),
 		KeyCodeSentDate: toGraphTime(r.KeyCodeSentAt), KeyCodeDueDate: toGraphDate(b.KeyCodeDueOn),
-		Renewal: r.Renewal, RenewalDeadline: toGraphDate(b.RenewalDeadline),
+		Renewal: r.Renewal, RenewalDeadline: toGraphDate(b.RenewalDeadline), Cancellation: toGraphCancellation(r.Cancellation),
 	}
 }
 
@@ -267,8 +267,22 @@ func toGraphBookingProgress(p app.Progress) (*model.BookingProgress, error) {
 	return &model.BookingProgress{
 		RentingID: p.RentingID, State: model.RentingState(p.State),
 		Apartment: &model.Apartment{ID: p.ApartmentID}, Semester: &model.Semester{ID: p.SemesterID},
-		PriceCalculation: toGraphPrice(p.Price),
+		PriceCalculation: toGraphPrice(p.Price), CancellationReason: cancellationReason(p.Cancellation),
 	}, nil
+}
+
+func cancellationReason(c *domain.Cancellation) *string {
+	if c == nil {
+		return nil
+	}
+	return &c.Reason
+}
+
+func toGraphCancellation(c *domain.Cancellation) *model.Cancellation {
+	if c == nil {
+		return nil
+	}
+	return &model.Cancellation{Reason: c.Reason, RefundCents: int(c.RefundCents)}
 }
 
 // toGraphWaitlistEntry shows an entry to the office; the personal data of a BOOKED or EXPIRED entry

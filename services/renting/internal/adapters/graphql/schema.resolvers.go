@@ -80,6 +80,11 @@ func (r *mutationResolver) ApproveIdentityCard(ctx context.Context, rentingID st
 	return true, nil
 }
 
+// CancelBooking is the resolver for the cancelBooking field.
+func (r *mutationResolver) CancelBooking(ctx context.Context, rentingID string, reason string, refundCents int) (*graphqlx.UpdateResult, error) {
+	return graphqlx.Updated(r.Rentings.CancelBooking(ctx, rentingID, reason, int64(refundCents)))
+}
+
 // FreeApartment is the resolver for the freeApartment field.
 func (r *mutationResolver) FreeApartment(ctx context.Context, apartmentID int, semesterID int) (bool, error) {
 	if err := r.Rentings.FreeApartment(ctx, apartmentID, semesterID); err != nil {
@@ -165,6 +170,12 @@ func (r *queryResolver) RenterByRentingID(ctx context.Context, rentingID string,
 func (r *queryResolver) BookingProgress(ctx context.Context, rentingID string) (*model.BookingProgress, error) {
 	progress, err := r.Rentings.BookingProgress(ctx, rentingID)
 	return optional(progress, err, toGraphBookingProgress)
+}
+
+// RefundableCents is the resolver for the refundableCents field.
+func (r *queryResolver) RefundableCents(ctx context.Context, rentingID string) (int, error) {
+	cents, err := r.Rentings.RefundableCents(ctx, rentingID)
+	return int(cents), err
 }
 
 // Waitlist is the resolver for the waitlist field.

@@ -117,7 +117,7 @@ func contractPrice(e *eventsv1.ContractRequested) domain.ContractPrice {
 	items := make([]domain.PriceItem, len(e.GetItems()))
 	for i, item := range e.GetItems() {
 		items[i] = domain.PriceItem{
-			TextDe: item.GetTextDe(), TextEn: item.GetTextEn(), Quantity: int(item.GetQuantity()),
+			Kind: item.GetKind(), TextDe: item.GetTextDe(), TextEn: item.GetTextEn(), Quantity: int(item.GetQuantity()),
 			Amount: item.GetAmountCents(), Total: item.GetTotalCents(),
 		}
 	}

@@ -33,16 +33,20 @@ func (r *Repository) AdminUpdate(ctx context.Context, id, actor, action string, 
 		if err != nil {
 			return err
 		}
+		details := map[string]any{"state": renting.State}
+		if c := renting.Cancellation; c != nil { // the office's cancellation: its reason and its money
+			details["reason"], details["refundCents"] = c.Reason, c.RefundCents
+		}
 		return audit.Record(ctx, tx, audit.Entry{
 			Actor: actor, Action: action, Subject: "renting/" + id, Concerns: concerns.Renter(renting.RenterID),
-			Details: map[string]any{"state": renting.State},
+			Details: details,
 		})
 	})
 }
 
 // DeleteApartment deletes every renting of the apartment in the semester (their log goes with them),
-// announces each deletion and audits the whole, in one transaction.
-func (r *Repository) DeleteApartment(ctx context.Context, apartmentID, semesterID int, actor string, at time.Time) ([]domain.Renting, error) {
+// announces each deletion and audits the whole, in one transaction, unless refuse refuses one of them.
+func (r *Repository) DeleteApartment(ctx context.Context, apartmentID, semesterID int, actor string, at time.Time, refuse func(domain.Renting) error) ([]domain.Renting, error) {
 	var deleted []domain.Renting
 	err := r.inTx(ctx, func(tx pgx.Tx, q *db.Queries) error {
 		rows, err := q.DeleteRentingsOfApartment(ctx, db.DeleteRentingsOfApartmentParams{ApartmentID: int32(apartmentID), SemesterID: int32(semesterID)})
@@ -59,6 +63,9 @@ func (r *Repository) DeleteApartment(ctx context.Context, apartmentID, semesterI
 		// One entry per deleted renting, so that each renter's log shows the deletion.
 		for _, row := range rows {
 			renting := rentingFromDB(row)
+			if err := refuse(renting); err != nil {
+				return err // the deletion rolls back with the transaction
+			}
 			deleted = append(deleted, renting)
 			if err := r.enqueueDeleted(ctx, tx, renting, actor, at); err != nil {
 				return err

@@ -196,11 +196,13 @@ func (r *Repository) store(ctx context.Context, tx pgx.Tx, renting *domain.Renti
 	if err != nil {
 		return fmt.Errorf("encode the contract items of renting %s: %w", renting.ID, err)
 	}
+	reason, refundCents, actor := cancellationToDB(renting.Cancellation)
 	err = r.write(ctx, tx, renting, func(q *db.Queries) error {
 		err := q.UpdateRenting(ctx, db.UpdateRentingParams{
 			ID: renting.ID, State: string(renting.State), ApartmentID: int32(renting.ApartmentID), UpdatedAt: renting.UpdatedAt,
 			SigningLink: renting.SigningLink, PaymentLink: renting.PaymentLink, AccessKey: renting.AccessKey,
 			ContractTotalCents: renting.ContractPrice.Cents, ContractCurrency: renting.ContractPrice.Currency, ContractItems: items,
+			CancellationReason: reason, CancellationRefundCents: refundCents, CancellationActor: actor,
 		})
 		if err != nil || !renting.LeftRequest() {
 			return err

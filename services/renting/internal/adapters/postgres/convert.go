@@ -4,12 +4,15 @@ import (
 	"encoding/json"
 	"fmt"
 
+	"github.com/jackc/pgx/v5/pgtype"
+
 	"semesterhaus/services/renting/internal/adapters/postgres/db"
 	"semesterhaus/services/renting/internal/domain"
 )
 
 // contractItem is one stored item of a contract's price (the column contract_items).
 type contractItem struct {
+	Kind        string `json:"kind,omitempty"`
 	TextDE      string `json:"textDe"`
 	TextEN      string `json:"textEn"`
 	Quantity    int    `json:"quantity"`
@@ -20,7 +23,7 @@ type contractItem struct {
 func contractItemsToDB(items []domain.PriceItem) ([]byte, error) {
 	stored := make([]contractItem, len(items))
 	for i, item := range items {
-		stored[i] = contractItem{TextDE: item.TextDe, TextEN: item.TextEn, Quantity: item.Quantity, AmountCents: item.Amount, TotalCents: item.Total}
+		stored[i] = contractItem{Kind: item.Kind, TextDE: item.TextDe, TextEN: item.TextEn, Quantity: item.Quantity, AmountCents: item.Amount, TotalCents: item.Total}
 	}
 	return json.Marshal(stored)
 }
@@ -34,7 +37,7 @@ func contractItemsFromDB(raw []byte) []domain.PriceItem {
 	}
 	items := make([]domain.PriceItem, len(stored))
 	for i, item := range stored {
-		items[i] = domain.PriceItem{TextDe: item.TextDE, TextEn: item.TextEN, Quantity: item.Quantity, Amount: item.AmountCents, Total: item.TotalCents}
+		items[i] = domain.PriceItem{Kind: item.Kind, TextDe: item.TextDE, TextEn: item.TextEN, Quantity: item.Quantity, Amount: item.AmountCents, Total: item.TotalCents}
 	}
 	return items
 }
@@ -49,7 +52,21 @@ func rentingFromDB(row db.Renting) domain.Renting {
 	if row.KeyCodeAnnouncedAt.Valid {
 		r.KeyCodeSentAt = &row.KeyCodeAnnouncedAt.Time
 	}
+	if row.CancellationReason.Valid {
+		r.Cancellation = &domain.Cancellation{
+			Reason: row.CancellationReason.String, RefundCents: row.CancellationRefundCents, Actor: row.CancellationActor,
+		}
+	}
 	return r
+}
+
+// cancellationToDB spells the office's cancellation as its columns; a renting the office did not
+// cancel has no reason (NULL), which is how a loaded renting tells.
+func cancellationToDB(c *domain.Cancellation) (reason pgtype.Text, refundCents int64, actor string) {
+	if c == nil {
+		return pgtype.Text{}, 0, ""
+	}
+	return pgtype.Text{String: c.Reason, Valid: true}, c.RefundCents, c.Actor
 }
 
 func rentingsFromDB(rows []db.Renting, err error) ([]domain.Renting, error) {

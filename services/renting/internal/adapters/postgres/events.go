@@ -36,11 +36,28 @@ func (r *Repository) enqueueStateChanged(ctx context.Context, tx events.Writer, 
 		ApartmentId: int32(renting.ApartmentID), SemesterId: int32(renting.SemesterID),
 		FromState: string(t.From), ToState: string(t.To), At: timestamppb.New(t.At), Renewal: renting.Renewal,
 		ContractTotalCents: renting.ContractPrice.Cents, ContractCurrency: renting.ContractPrice.Currency,
+		ContractItems: contractItemsToProto(renting.ContractPrice.Items),
 	}
 	if t.To == domain.RenewalRequest {
 		event.RenewalToken = renting.RenewalToken() // for the renewal mail's link
 	}
+	if c := renting.Cancellation; t.To == domain.Canceled && c != nil {
+		event.Cancellation = &eventsv1.Cancellation{Reason: c.Reason, RefundCents: c.RefundCents, Actor: c.Actor}
+	}
 	return enqueue(ctx, tx, event.EventId, StateSubject(r.subjects, t.To), event)
+}
+
+// contractItemsToProto spells the contract's items for the events: the payment charges and the
+// documents name exactly these.
+func contractItemsToProto(items []domain.PriceItem) []*eventsv1.ContractItem {
+	out := make([]*eventsv1.ContractItem, len(items))
+	for i, item := range items {
+		out[i] = &eventsv1.ContractItem{
+			Kind: item.Kind, TextDe: item.TextDe, TextEn: item.TextEn, Quantity: int32(item.Quantity),
+			AmountCents: item.Amount, TotalCents: item.Total,
+		}
+	}
+	return out
 }
 
 func (r *Repository) enqueueDeleted(ctx context.Context, tx events.Writer, renting domain.Renting, actor string, at time.Time) error {

@@ -66,6 +66,7 @@ type ComplexityRoot struct {
 		AccessKey             func(childComplexity int) int
 		Apartment             func(childComplexity int) int
 		ApartmentPaid         func(childComplexity int) int
+		Cancellation          func(childComplexity int) int
 		ContractRequestedDate func(childComplexity int) int
 		ContractSigned        func(childComplexity int) int
 		ContractSignedDate    func(childComplexity int) int
@@ -87,15 +88,21 @@ type ComplexityRoot struct {
 	}
 
 	BookingProgress struct {
-		Apartment        func(childComplexity int) int
-		PriceCalculation func(childComplexity int) int
-		RentingID        func(childComplexity int) int
-		Semester         func(childComplexity int) int
-		State            func(childComplexity int) int
+		Apartment          func(childComplexity int) int
+		CancellationReason func(childComplexity int) int
+		PriceCalculation   func(childComplexity int) int
+		RentingID          func(childComplexity int) int
+		Semester           func(childComplexity int) int
+		State              func(childComplexity int) int
 	}
 
 	Building struct {
 		ID func(childComplexity int) int
+	}
+
+	Cancellation struct {
+		Reason      func(childComplexity int) int
+		RefundCents func(childComplexity int) int
 	}
 
 	CurrentRentingInfo struct {
@@ -127,6 +134,7 @@ type ComplexityRoot struct {
 		ApproveIdentityCard     func(childComplexity int, rentingID string) int
 		ApproveRenewal          func(childComplexity int, rentingID string, token string, rentingRenewal model.RentingRenewal) int
 		BlockApartment          func(childComplexity int, apartmentID int, semesterID int, reason string) int
+		CancelBooking           func(childComplexity int, rentingID string, reason string, refundCents int) int
 		ConfirmWaitlistEntry    func(childComplexity int, token string) int
 		CreateRentingRequest    func(childComplexity int, create model.CreateRentingRequest) int
 		DeclineRenewal          func(childComplexity int, rentingID string, token string) int
@@ -168,6 +176,7 @@ type ComplexityRoot struct {
 		BookingProgress          func(childComplexity int, rentingID string) int
 		ExtendBookingQuery       func(childComplexity int, rentingID string, token string) int
 		OfficeTasks              func(childComplexity int) int
+		RefundableCents          func(childComplexity int, rentingID string) int
 		RenterApartments         func(childComplexity int) int
 		RenterByRentingID        func(childComplexity int, rentingID string, token string) int
 		RenterCurrentRentingInfo func(childComplexity int, apartmentID int, semesterID int) int
@@ -314,6 +323,7 @@ type MutationResolver interface {
 	RemoveWaitlistEntry(ctx context.Context, id string) (*graphqlx.UpdateResult, error)
 	ReselectApartment(ctx context.Context, request model.ReselectRequest) (*model.RentingResult, error)
 	ApproveIdentityCard(ctx context.Context, rentingID string) (bool, error)
+	CancelBooking(ctx context.Context, rentingID string, reason string, refundCents int) (*graphqlx.UpdateResult, error)
 	FreeApartment(ctx context.Context, apartmentID int, semesterID int) (bool, error)
 	BlockApartment(ctx context.Context, apartmentID int, semesterID int, reason string) (*graphqlx.UpdateResult, error)
 	UnblockApartment(ctx context.Context, apartmentID int, semesterID int) (*graphqlx.UpdateResult, error)
@@ -329,6 +339,7 @@ type QueryResolver interface {
 	ExtendBookingQuery(ctx context.Context, rentingID string, token string) (*model.ExtendBooking, error)
 	RenterByRentingID(ctx context.Context, rentingID string, token string) (*model.RenterForRenewal, error)
 	BookingProgress(ctx context.Context, rentingID string) (*model.BookingProgress, error)
+	RefundableCents(ctx context.Context, rentingID string) (int, error)
 	Waitlist(ctx context.Context, semesterID int) ([]*model.WaitlistEntry, error)
 	RenterCurrentRentingInfo(ctx context.Context, apartmentID int, semesterID int) (*model.CurrentRentingInfo, error)
 }
@@ -432,6 +443,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Booking.ApartmentPaid(childComplexity), true
+	case "Booking.cancellation":
+		if e.ComplexityRoot.Booking.Cancellation == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Booking.Cancellation(childComplexity), true
 	case "Booking.contractRequestedDate":
 		if e.ComplexityRoot.Booking.ContractRequestedDate == nil {
 			break
@@ -547,6 +564,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.BookingProgress.Apartment(childComplexity), true
+	case "BookingProgress.cancellationReason":
+		if e.ComplexityRoot.BookingProgress.CancellationReason == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BookingProgress.CancellationReason(childComplexity), true
 	case "BookingProgress.priceCalculation":
 		if e.ComplexityRoot.BookingProgress.PriceCalculation == nil {
 			break
@@ -578,6 +601,19 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Building.ID(childComplexity), true
+
+	case "Cancellation.reason":
+		if e.ComplexityRoot.Cancellation.Reason == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Cancellation.Reason(childComplexity), true
+	case "Cancellation.refundCents":
+		if e.ComplexityRoot.Cancellation.RefundCents == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Cancellation.RefundCents(childComplexity), true
 
 	case "CurrentRentingInfo.renter":
 		if e.ComplexityRoot.CurrentRentingInfo.Renter == nil {
@@ -714,6 +750,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.BlockApartment(childComplexity, args["apartmentId"].(int), args["semesterId"].(int), args["reason"].(string)), true
+	case "Mutation.cancelBooking":
+		if e.ComplexityRoot.Mutation.CancelBooking == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_cancelBooking_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.CancelBooking(childComplexity, args["rentingId"].(string), args["reason"].(string), args["refundCents"].(int)), true
 	case "Mutation.confirmWaitlistEntry":
 		if e.ComplexityRoot.Mutation.ConfirmWaitlistEntry == nil {
 			break
@@ -963,6 +1010,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.OfficeTasks(childComplexity), true
+	case "Query.refundableCents":
+		if e.ComplexityRoot.Query.RefundableCents == nil {
+			break
+		}
+
+		args, err := ec.field_Query_refundableCents_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.RefundableCents(childComplexity, args["rentingId"].(string)), true
 	case "Query.renterApartments":
 		if e.ComplexityRoot.Query.RenterApartments == nil {
 			break
@@ -1706,6 +1764,8 @@ type Booking {
   keyCodeDueDate: Date
   "A renewal: it was offered for the following semester (the answer is its state: RENEWAL_REQUEST waits, RENEWAL_ACCEPTED, CANCELED)."
   renewal: Boolean!
+  "The office's cancellation, when the office cancelled the booking; null otherwise."
+  cancellation: Cancellation
   "For a renewal: the last day the renter may answer it."
   renewalDeadline: Date
   "Where the renter signs the contract, once it was requested."
@@ -1786,6 +1846,16 @@ type BookingProgress {
   semester: Semester!
   "What the renting costs: a new booking's rent, cleaning and deposit; a renewal's rent only."
   priceCalculation: PriceCalculation!
+  "Why the office cancelled the booking, when it did (state CANCELED); null otherwise."
+  cancellationReason: String
+}
+
+"The office's cancellation of a booking."
+type Cancellation {
+  "The office's words, as the renter's mail quotes them."
+  reason: String!
+  "What is refunded of what was paid, in EUR cents; 0: nothing."
+  refundCents: Int!
 }
 
 type ExtendBooking {
@@ -1960,6 +2030,8 @@ type Query {
   renterByRentingId(rentingId: ID!, token: String!): RenterForRenewal
   "Where a booking stands, for the booking site's pages after the form; null for an unknown renting. Public: the renting id is the capability, and the answer carries no personal data."
   bookingProgress(rentingId: ID!): BookingProgress
+  "How much a cancellation of the booking may refund, in EUR cents: what was paid less what is refunded already (0 when nothing is paid)."
+  refundableCents(rentingId: ID!): Int! @tag(name: "admin")
   "The confirmed entries of a semester's waitlist in line order."
   waitlist(semesterId: Int!): [WaitlistEntry!]! @tag(name: "admin")
   "The renting that gives an apartment its status in a semester."
@@ -1995,7 +2067,9 @@ type Mutation {
   reselectApartment(request: ReselectRequest!): RentingResult!
   "An admin approved the renter's identity card."
   approveIdentityCard(rentingId: ID!): Boolean! @tag(name: "admin")
-  "Deletes every renting of the apartment in the semester, with its log."
+  "The office cancels a booking in any state but CANCELED, with a reason (one line) and a refund of 0 up to what was paid less what is refunded already, in EUR cents; the renter is mailed, the apartment is free again (audited)."
+  cancelBooking(rentingId: ID!, reason: String!, refundCents: Int!): UpdateResult! @tag(name: "admin")
+  "Deletes every renting of the apartment in the semester, with its log; refused (CANCEL_INSTEAD, nothing deleted) when a renting's contract is out: cancel that booking."
   freeApartment(apartmentId: Int!, semesterId: Int!): Boolean! @tag(name: "admin")
   "Keeps the apartment from being booked in the semester (reason required, audited); refused while a renting holds it."
   blockApartment(apartmentId: Int!, semesterId: Int!, reason: String!): UpdateResult! @tag(name: "admin")
@@ -2177,6 +2251,8 @@ func (ec *executionContext) childFields_Booking(ctx context.Context, field graph
 		return ec.fieldContext_Booking_keyCodeDueDate(ctx, field)
 	case "renewal":
 		return ec.fieldContext_Booking_renewal(ctx, field)
+	case "cancellation":
+		return ec.fieldContext_Booking_cancellation(ctx, field)
 	case "renewalDeadline":
 		return ec.fieldContext_Booking_renewalDeadline(ctx, field)
 	case "signingLink":
@@ -2201,6 +2277,8 @@ func (ec *executionContext) childFields_BookingProgress(ctx context.Context, fie
 		return ec.fieldContext_BookingProgress_semester(ctx, field)
 	case "priceCalculation":
 		return ec.fieldContext_BookingProgress_priceCalculation(ctx, field)
+	case "cancellationReason":
+		return ec.fieldContext_BookingProgress_cancellationReason(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type BookingProgress", field.Name)
 }
@@ -2211,6 +2289,16 @@ func (ec *executionContext) childFields_Building(ctx context.Context, field grap
 		return ec.fieldContext_Building_id(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type Building", field.Name)
+}
+
+func (ec *executionContext) childFields_Cancellation(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "reason":
+		return ec.fieldContext_Cancellation_reason(ctx, field)
+	case "refundCents":
+		return ec.fieldContext_Cancellation_refundCents(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type Cancellation", field.Name)
 }
 
 func (ec *executionContext) childFields_CurrentRentingInfo(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -2771,6 +2859,36 @@ func (ec *executionContext) field_Mutation_blockApartment_args(ctx context.Conte
 	return args, nil
 }
 
+func (ec *executionContext) field_Mutation_cancelBooking_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "rentingId",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["rentingId"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "reason",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNString2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["reason"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "refundCents",
+		func(ctx context.Context, v any) (int, error) {
+			return ec.unmarshalNInt2int(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["refundCents"] = arg2
+	return args, nil
+}
+
 func (ec *executionContext) field_Mutation_confirmWaitlistEntry_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -3040,6 +3158,20 @@ func (ec *executionContext) field_Query_extendBookingQuery_args(ctx context.Cont
 		return nil, err
 	}
 	args["token"] = arg1
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_refundableCents_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "rentingId",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["rentingId"] = arg0
 	return args, nil
 }
 
@@ -3831,6 +3963,38 @@ func (ec *executionContext) fieldContext_Booking_renewal(_ context.Context, fiel
 	return graphql.NewScalarFieldContext("Booking", field, false, false, errors.New("field of type Boolean does not have child fields"))
 }
 
+func (ec *executionContext) _Booking_cancellation(ctx context.Context, field graphql.CollectedField, obj *model.Booking) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Booking_cancellation(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Cancellation, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.Cancellation) graphql.Marshaler {
+			return ec.marshalOCancellation2ᚖsemesterhausᚋservicesᚋrentingᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐCancellation(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Booking_cancellation(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Booking",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Cancellation(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _Booking_renewalDeadline(ctx context.Context, field graphql.CollectedField, obj *model.Booking) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -4065,6 +4229,29 @@ func (ec *executionContext) fieldContext_BookingProgress_priceCalculation(_ cont
 	return fc, nil
 }
 
+func (ec *executionContext) _BookingProgress_cancellationReason(ctx context.Context, field graphql.CollectedField, obj *model.BookingProgress) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_BookingProgress_cancellationReason(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.CancellationReason, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_BookingProgress_cancellationReason(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("BookingProgress", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
 func (ec *executionContext) _Building_id(ctx context.Context, field graphql.CollectedField, obj *model.Building) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -4086,6 +4273,52 @@ func (ec *executionContext) _Building_id(ctx context.Context, field graphql.Coll
 }
 func (ec *executionContext) fieldContext_Building_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("Building", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _Cancellation_reason(ctx context.Context, field graphql.CollectedField, obj *model.Cancellation) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Cancellation_reason(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Reason, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Cancellation_reason(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Cancellation", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _Cancellation_refundCents(ctx context.Context, field graphql.CollectedField, obj *model.Cancellation) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Cancellation_refundCents(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.RefundCents, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Cancellation_refundCents(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Cancellation", field, false, false, errors.New("field of type Int does not have child fields"))
 }
 
 func (ec *executionContext) _CurrentRentingInfo_rentingId(ctx context.Context, field graphql.CollectedField, obj *model.CurrentRentingInfo) (ret graphql.Marshaler) {
@@ -4906,6 +5139,50 @@ func (ec *executionContext) fieldContext_Mutation_approveIdentityCard(ctx contex
 	}()
 	ctx = graphql.WithFieldContext(ctx, fc)
 	if fc.Args, err = ec.field_Mutation_approveIdentityCard_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_cancelBooking(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_cancelBooking(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().CancelBooking(ctx, fc.Args["rentingId"].(string), fc.Args["reason"].(string), fc.Args["refundCents"].(int))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *graphqlx.UpdateResult) graphql.Marshaler {
+			return ec.marshalNUpdateResult2ᚖsemesterhausᚋplatformᚋgraphqlxᚐUpdateResult(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_cancelBooking(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_UpdateResult(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_cancelBooking_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
 		ec.Error(ctx, err)
 		return fc, err
 	}
@@ -5765,6 +6042,50 @@ func (ec *executionContext) fieldContext_Query_bookingProgress(ctx context.Conte
 	}()
 	ctx = graphql.WithFieldContext(ctx, fc)
 	if fc.Args, err = ec.field_Query_bookingProgress_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_refundableCents(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_refundableCents(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().RefundableCents(ctx, fc.Args["rentingId"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_refundableCents(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type Int does not have child fields")
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_refundableCents_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
 		ec.Error(ctx, err)
 		return fc, err
 	}
@@ -9639,6 +9960,11 @@ func (ec *executionContext) _Booking(ctx context.Context, sel ast.SelectionSet, 
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
+		case "cancellation":
+			out.Values[i] = ec._Booking_cancellation(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
 		case "renewalDeadline":
 			out.Values[i] = ec._Booking_renewalDeadline(ctx, field, obj)
 			if out.Values[i] == graphql.RequiredNull {
@@ -9717,6 +10043,11 @@ func (ec *executionContext) _BookingProgress(ctx context.Context, sel ast.Select
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
+		case "cancellationReason":
+			out.Values[i] = ec._BookingProgress_cancellationReason(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -9752,6 +10083,49 @@ func (ec *executionContext) _Building(ctx context.Context, sel ast.SelectionSet,
 			out.Values[i] = graphql.MarshalString("Building")
 		case "id":
 			out.Values[i] = ec._Building_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var cancellationImplementors = []string{"Cancellation"}
+
+func (ec *executionContext) _Cancellation(ctx context.Context, sel ast.SelectionSet, obj *model.Cancellation) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, cancellationImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("Cancellation")
+		case "reason":
+			out.Values[i] = ec._Cancellation_reason(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "refundCents":
+			out.Values[i] = ec._Cancellation_refundCents(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -10113,6 +10487,13 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 		case "approveIdentityCard":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Mutation_approveIdentityCard(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "cancelBooking":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_cancelBooking(ctx, field)
 			})
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
@@ -10522,6 +10903,28 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 				}()
 				res = ec._Query_bookingProgress(ctx, field)
 				if res == graphql.RequiredNull {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "refundableCents":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_refundableCents(ctx, field)
+				if res == graphql.Null {
 					atomic.AddUint32(&fs.Invalids, 1)
 				}
 				return res
@@ -13022,6 +13425,13 @@ func (ec *executionContext) marshalOBoolean2ᚖbool(ctx context.Context, sel ast
 	_ = ctx
 	res := graphql.MarshalBoolean(*v)
 	return res
+}
+
+func (ec *executionContext) marshalOCancellation2ᚖsemesterhausᚋservicesᚋrentingᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐCancellation(ctx context.Context, sel ast.SelectionSet, v *model.Cancellation) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._Cancellation(ctx, sel, v)
 }
 
 func (ec *executionContext) marshalOCurrentRentingInfo2ᚖsemesterhausᚋservicesᚋrentingᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐCurrentRentingInfo(ctx context.Context, sel ast.SelectionSet, v *model.CurrentRentingInfo) graphql.Marshaler {

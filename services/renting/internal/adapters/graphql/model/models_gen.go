@@ -57,6 +57,8 @@ type Booking struct {
 	KeyCodeDueDate *scalar.Date `json:"keyCodeDueDate,omitempty"`
 	// A renewal: it was offered for the following semester (the answer is its state: RENEWAL_REQUEST waits, RENEWAL_ACCEPTED, CANCELED).
 	Renewal bool `json:"renewal"`
+	// The office's cancellation, when the office cancelled the booking; null otherwise.
+	Cancellation *Cancellation `json:"cancellation,omitempty"`
 	// For a renewal: the last day the renter may answer it.
 	RenewalDeadline *scalar.Date `json:"renewalDeadline,omitempty"`
 	// Where the renter signs the contract, once it was requested.
@@ -74,6 +76,8 @@ type BookingProgress struct {
 	Semester  *Semester    `json:"semester"`
 	// What the renting costs: a new booking's rent, cleaning and deposit; a renewal's rent only.
 	PriceCalculation *PriceCalculation `json:"priceCalculation"`
+	// Why the office cancelled the booking, when it did (state CANCELED); null otherwise.
+	CancellationReason *string `json:"cancellationReason,omitempty"`
 }
 
 type Building struct {
@@ -81,6 +85,14 @@ type Building struct {
 }
 
 func (Building) IsEntity() {}
+
+// The office's cancellation of a booking.
+type Cancellation struct {
+	// The office's words, as the renter's mail quotes them.
+	Reason string `json:"reason"`
+	// What is refunded of what was paid, in EUR cents; 0: nothing.
+	RefundCents int `json:"refundCents"`
+}
 
 type CreateRentingRequest struct {
 	ApartmentID int `json:"apartmentId"`

@@ -34,21 +34,24 @@ type RenewalToken struct {
 }
 
 type Renting struct {
-	ID                 string
-	RenterID           int64
-	ApartmentID        int32
-	SemesterID         int32
-	State              string
-	Renewal            bool
-	CreatedAt          time.Time
-	UpdatedAt          time.Time
-	SigningLink        string
-	PaymentLink        string
-	AccessKey          string
-	KeyCodeAnnouncedAt pgtype.Timestamptz
-	ContractTotalCents int64
-	ContractCurrency   string
-	ContractItems      []byte
+	ID                      string
+	RenterID                int64
+	ApartmentID             int32
+	SemesterID              int32
+	State                   string
+	Renewal                 bool
+	CreatedAt               time.Time
+	UpdatedAt               time.Time
+	SigningLink             string
+	PaymentLink             string
+	AccessKey               string
+	KeyCodeAnnouncedAt      pgtype.Timestamptz
+	ContractTotalCents      int64
+	ContractCurrency        string
+	ContractItems           []byte
+	CancellationReason      pgtype.Text
+	CancellationRefundCents int64
+	CancellationActor       string
 }
 
 type RentingLog struct {

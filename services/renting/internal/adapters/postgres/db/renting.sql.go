@@ -84,7 +84,7 @@ WHERE id IN (
     LIMIT $2
     FOR UPDATE SKIP LOCKED
 )
-RETURNING id, renter_id, apartment_id, semester_id, state, renewal, created_at, updated_at, signing_link, payment_link, access_key, key_code_announced_at, contract_total_cents, contract_currency, contract_items
+RETURNING id, renter_id, apartment_id, semester_id, state, renewal, created_at, updated_at, signing_link, payment_link, access_key, key_code_announced_at, contract_total_cents, contract_currency, contract_items, cancellation_reason, cancellation_refund_cents, cancellation_actor
 `
 
 type DeleteForgottenRequestsParams struct {
@@ -120,6 +120,9 @@ func (q *Queries) DeleteForgottenRequests(ctx context.Context, arg DeleteForgott
 			&i.ContractTotalCents,
 			&i.ContractCurrency,
 			&i.ContractItems,
+			&i.CancellationReason,
+			&i.CancellationRefundCents,
+			&i.CancellationActor,
 		); err != nil {
 			return nil, err
 		}
@@ -132,7 +135,7 @@ func (q *Queries) DeleteForgottenRequests(ctx context.Context, arg DeleteForgott
 }
 
 const deleteRentingsOfApartment = `-- name: DeleteRentingsOfApartment :many
-DELETE FROM renting WHERE apartment_id = $1 AND semester_id = $2 RETURNING id, renter_id, apartment_id, semester_id, state, renewal, created_at, updated_at, signing_link, payment_link, access_key, key_code_announced_at, contract_total_cents, contract_currency, contract_items
+DELETE FROM renting WHERE apartment_id = $1 AND semester_id = $2 RETURNING id, renter_id, apartment_id, semester_id, state, renewal, created_at, updated_at, signing_link, payment_link, access_key, key_code_announced_at, contract_total_cents, contract_currency, contract_items, cancellation_reason, cancellation_refund_cents, cancellation_actor
 `
 
 type DeleteRentingsOfApartmentParams struct {
@@ -165,6 +168,9 @@ func (q *Queries) DeleteRentingsOfApartment(ctx context.Context, arg DeleteRenti
 			&i.ContractTotalCents,
 			&i.ContractCurrency,
 			&i.ContractItems,
+			&i.CancellationReason,
+			&i.CancellationRefundCents,
+			&i.CancellationActor,
 		); err != nil {
 			return nil, err
 		}
@@ -188,7 +194,7 @@ func (q *Queries) GetBookingRequestForm(ctx context.Context, rentingID string) (
 }
 
 const getRenting = `-- name: GetRenting :one
-SELECT id, renter_id, apartment_id, semester_id, state, renewal, created_at, updated_at, signing_link, payment_link, access_key, key_code_announced_at, contract_total_cents, contract_currency, contract_items FROM renting WHERE id = $1
+SELECT id, renter_id, apartment_id, semester_id, state, renewal, created_at, updated_at, signing_link, payment_link, access_key, key_code_announced_at, contract_total_cents, contract_currency, contract_items, cancellation_reason, cancellation_refund_cents, cancellation_actor FROM renting WHERE id = $1
 `
 
 func (q *Queries) GetRenting(ctx context.Context, id string) (Renting, error) {
@@ -210,6 +216,9 @@ func (q *Queries) GetRenting(ctx context.Context, id string) (Renting, error) {
 		&i.ContractTotalCents,
 		&i.ContractCurrency,
 		&i.ContractItems,
+		&i.CancellationReason,
+		&i.CancellationRefundCents,
+		&i.CancellationActor,
 	)
 	return i, err
 }
@@ -259,7 +268,7 @@ func (q *Queries) InsertRenting(ctx context.Context, arg InsertRentingParams) er
 }
 
 const listKeyCodesDue = `-- name: ListKeyCodesDue :many
-SELECT id, renter_id, apartment_id, semester_id, state, renewal, created_at, updated_at, signing_link, payment_link, access_key, key_code_announced_at, contract_total_cents, contract_currency, contract_items FROM renting
+SELECT id, renter_id, apartment_id, semester_id, state, renewal, created_at, updated_at, signing_link, payment_link, access_key, key_code_announced_at, contract_total_cents, contract_currency, contract_items, cancellation_reason, cancellation_refund_cents, cancellation_actor FROM renting
 WHERE state = 'PAYED' AND key_code_announced_at IS NULL AND semester_id = ANY($1::integer[])
 ORDER BY created_at
 `
@@ -289,6 +298,9 @@ func (q *Queries) ListKeyCodesDue(ctx context.Context, semesterIds []int32) ([]R
 			&i.ContractTotalCents,
 			&i.ContractCurrency,
 			&i.ContractItems,
+			&i.CancellationReason,
+			&i.CancellationRefundCents,
+			&i.CancellationActor,
 		); err != nil {
 			return nil, err
 		}
@@ -372,7 +384,7 @@ func (q *Queries) ListRenterApartments(ctx context.Context) ([]ListRenterApartme
 }
 
 const listRentingsInState = `-- name: ListRentingsInState :many
-SELECT id, renter_id, apartment_id, semester_id, state, renewal, created_at, updated_at, signing_link, payment_link, access_key, key_code_announced_at, contract_total_cents, contract_currency, contract_items FROM renting WHERE state = $1 AND semester_id = ANY($2::integer[]) ORDER BY created_at
+SELECT id, renter_id, apartment_id, semester_id, state, renewal, created_at, updated_at, signing_link, payment_link, access_key, key_code_announced_at, contract_total_cents, contract_currency, contract_items, cancellation_reason, cancellation_refund_cents, cancellation_actor FROM renting WHERE state = $1 AND semester_id = ANY($2::integer[]) ORDER BY created_at
 `
 
 type ListRentingsInStateParams struct {
@@ -405,6 +417,9 @@ func (q *Queries) ListRentingsInState(ctx context.Context, arg ListRentingsInSta
 			&i.ContractTotalCents,
 			&i.ContractCurrency,
 			&i.ContractItems,
+			&i.CancellationReason,
+			&i.CancellationRefundCents,
+			&i.CancellationActor,
 		); err != nil {
 			return nil, err
 		}
@@ -417,7 +432,7 @@ func (q *Queries) ListRentingsInState(ctx context.Context, arg ListRentingsInSta
 }
 
 const listRentingsInStates = `-- name: ListRentingsInStates :many
-SELECT id, renter_id, apartment_id, semester_id, state, renewal, created_at, updated_at, signing_link, payment_link, access_key, key_code_announced_at, contract_total_cents, contract_currency, contract_items FROM renting WHERE state = ANY($1::text[]) ORDER BY updated_at
+SELECT id, renter_id, apartment_id, semester_id, state, renewal, created_at, updated_at, signing_link, payment_link, access_key, key_code_announced_at, contract_total_cents, contract_currency, contract_items, cancellation_reason, cancellation_refund_cents, cancellation_actor FROM renting WHERE state = ANY($1::text[]) ORDER BY updated_at
 `
 
 func (q *Queries) ListRentingsInStates(ctx context.Context, states []string) ([]Renting, error) {
@@ -445,6 +460,9 @@ func (q *Queries) ListRentingsInStates(ctx context.Context, states []string) ([]
 			&i.ContractTotalCents,
 			&i.ContractCurrency,
 			&i.ContractItems,
+			&i.CancellationReason,
+			&i.CancellationRefundCents,
+			&i.CancellationActor,
 		); err != nil {
 			return nil, err
 		}
@@ -457,7 +475,7 @@ func (q *Queries) ListRentingsInStates(ctx context.Context, states []string) ([]
 }
 
 const listRentingsOfRenter = `-- name: ListRentingsOfRenter :many
-SELECT id, renter_id, apartment_id, semester_id, state, renewal, created_at, updated_at, signing_link, payment_link, access_key, key_code_announced_at, contract_total_cents, contract_currency, contract_items FROM renting WHERE renter_id = $1 ORDER BY created_at
+SELECT id, renter_id, apartment_id, semester_id, state, renewal, created_at, updated_at, signing_link, payment_link, access_key, key_code_announced_at, contract_total_cents, contract_currency, contract_items, cancellation_reason, cancellation_refund_cents, cancellation_actor FROM renting WHERE renter_id = $1 ORDER BY created_at
 `
 
 func (q *Queries) ListRentingsOfRenter(ctx context.Context, renterID int64) ([]Renting, error) {
@@ -485,6 +503,9 @@ func (q *Queries) ListRentingsOfRenter(ctx context.Context, renterID int64) ([]R
 			&i.ContractTotalCents,
 			&i.ContractCurrency,
 			&i.ContractItems,
+			&i.CancellationReason,
+			&i.CancellationRefundCents,
+			&i.CancellationActor,
 		); err != nil {
 			return nil, err
 		}
@@ -497,7 +518,7 @@ func (q *Queries) ListRentingsOfRenter(ctx context.Context, renterID int64) ([]R
 }
 
 const listRentingsOfSemester = `-- name: ListRentingsOfSemester :many
-SELECT id, renter_id, apartment_id, semester_id, state, renewal, created_at, updated_at, signing_link, payment_link, access_key, key_code_announced_at, contract_total_cents, contract_currency, contract_items FROM renting WHERE semester_id = $1 ORDER BY apartment_id, created_at
+SELECT id, renter_id, apartment_id, semester_id, state, renewal, created_at, updated_at, signing_link, payment_link, access_key, key_code_announced_at, contract_total_cents, contract_currency, contract_items, cancellation_reason, cancellation_refund_cents, cancellation_actor FROM renting WHERE semester_id = $1 ORDER BY apartment_id, created_at
 `
 
 func (q *Queries) ListRentingsOfSemester(ctx context.Context, semesterID int32) ([]Renting, error) {
@@ -525,6 +546,9 @@ func (q *Queries) ListRentingsOfSemester(ctx context.Context, semesterID int32) 
 			&i.ContractTotalCents,
 			&i.ContractCurrency,
 			&i.ContractItems,
+			&i.CancellationReason,
+			&i.CancellationRefundCents,
+			&i.CancellationActor,
 		); err != nil {
 			return nil, err
 		}
@@ -561,7 +585,7 @@ func (q *Queries) ListRequestsCreatedBefore(ctx context.Context, createdAt time.
 }
 
 const lockRenting = `-- name: LockRenting :one
-SELECT id, renter_id, apartment_id, semester_id, state, renewal, created_at, updated_at, signing_link, payment_link, access_key, key_code_announced_at, contract_total_cents, contract_currency, contract_items FROM renting WHERE id = $1 FOR UPDATE
+SELECT id, renter_id, apartment_id, semester_id, state, renewal, created_at, updated_at, signing_link, payment_link, access_key, key_code_announced_at, contract_total_cents, contract_currency, contract_items, cancellation_reason, cancellation_refund_cents, cancellation_actor FROM renting WHERE id = $1 FOR UPDATE
 `
 
 func (q *Queries) LockRenting(ctx context.Context, id string) (Renting, error) {
@@ -583,12 +607,15 @@ func (q *Queries) LockRenting(ctx context.Context, id string) (Renting, error) {
 		&i.ContractTotalCents,
 		&i.ContractCurrency,
 		&i.ContractItems,
+		&i.CancellationReason,
+		&i.CancellationRefundCents,
+		&i.CancellationActor,
 	)
 	return i, err
 }
 
 const lockRentingsOfRenterInSemester = `-- name: LockRentingsOfRenterInSemester :many
-SELECT id, renter_id, apartment_id, semester_id, state, renewal, created_at, updated_at, signing_link, payment_link, access_key, key_code_announced_at, contract_total_cents, contract_currency, contract_items FROM renting WHERE renter_id = $1 AND semester_id = $2 ORDER BY created_at FOR UPDATE
+SELECT id, renter_id, apartment_id, semester_id, state, renewal, created_at, updated_at, signing_link, payment_link, access_key, key_code_announced_at, contract_total_cents, contract_currency, contract_items, cancellation_reason, cancellation_refund_cents, cancellation_actor FROM renting WHERE renter_id = $1 AND semester_id = $2 ORDER BY created_at FOR UPDATE
 `
 
 type LockRentingsOfRenterInSemesterParams struct {
@@ -621,6 +648,9 @@ func (q *Queries) LockRentingsOfRenterInSemester(ctx context.Context, arg LockRe
 			&i.ContractTotalCents,
 			&i.ContractCurrency,
 			&i.ContractItems,
+			&i.CancellationReason,
+			&i.CancellationRefundCents,
+			&i.CancellationActor,
 		); err != nil {
 			return nil, err
 		}
@@ -635,7 +665,7 @@ func (q *Queries) LockRentingsOfRenterInSemester(ctx context.Context, arg LockRe
 const markKeyCodeAnnounced = `-- name: MarkKeyCodeAnnounced :one
 UPDATE renting SET key_code_announced_at = $2
 WHERE id = $1 AND state = 'PAYED' AND key_code_announced_at IS NULL
-RETURNING id, renter_id, apartment_id, semester_id, state, renewal, created_at, updated_at, signing_link, payment_link, access_key, key_code_announced_at, contract_total_cents, contract_currency, contract_items
+RETURNING id, renter_id, apartment_id, semester_id, state, renewal, created_at, updated_at, signing_link, payment_link, access_key, key_code_announced_at, contract_total_cents, contract_currency, contract_items, cancellation_reason, cancellation_refund_cents, cancellation_actor
 `
 
 type MarkKeyCodeAnnouncedParams struct {
@@ -663,6 +693,9 @@ func (q *Queries) MarkKeyCodeAnnounced(ctx context.Context, arg MarkKeyCodeAnnou
 		&i.ContractTotalCents,
 		&i.ContractCurrency,
 		&i.ContractItems,
+		&i.CancellationReason,
+		&i.CancellationRefundCents,
+		&i.CancellationActor,
 	)
 	return i, err
 }
@@ -686,21 +719,25 @@ func (q *Queries) RenterHasRentingInSemester(ctx context.Context, arg RenterHasR
 const updateRenting = `-- name: UpdateRenting :exec
 UPDATE renting
 SET state = $2, apartment_id = $3, updated_at = $4, signing_link = $5, payment_link = $6, access_key = $7,
-    contract_total_cents = $8, contract_currency = $9, contract_items = $10
+    contract_total_cents = $8, contract_currency = $9, contract_items = $10,
+    cancellation_reason = $11, cancellation_refund_cents = $12, cancellation_actor = $13
 WHERE id = $1
 `
 
 type UpdateRentingParams struct {
-	ID                 string
-	State              string
-	ApartmentID        int32
-	UpdatedAt          time.Time
-	SigningLink        string
-	PaymentLink        string
-	AccessKey          string
-	ContractTotalCents int64
-	ContractCurrency   string
-	ContractItems      []byte
+	ID                      string
+	State                   string
+	ApartmentID             int32
+	UpdatedAt               time.Time
+	SigningLink             string
+	PaymentLink             string
+	AccessKey               string
+	ContractTotalCents      int64
+	ContractCurrency        string
+	ContractItems           []byte
+	CancellationReason      pgtype.Text
+	CancellationRefundCents int64
+	CancellationActor       string
 }
 
 func (q *Queries) UpdateRenting(ctx context.Context, arg UpdateRentingParams) error {
@@ -715,6 +752,9 @@ func (q *Queries) UpdateRenting(ctx context.Context, arg UpdateRentingParams) er
 		arg.ContractTotalCents,
 		arg.ContractCurrency,
 		arg.ContractItems,
+		arg.CancellationReason,
+		arg.CancellationRefundCents,
+		arg.CancellationActor,
 	)
 	return err
 }

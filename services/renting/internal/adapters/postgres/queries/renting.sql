@@ -14,7 +14,8 @@ VALUES ($1, $2, $3, $4, $5, $6, $7, $8);
 -- name: UpdateRenting :exec
 UPDATE renting
 SET state = $2, apartment_id = $3, updated_at = $4, signing_link = $5, payment_link = $6, access_key = $7,
-    contract_total_cents = $8, contract_currency = $9, contract_items = $10
+    contract_total_cents = $8, contract_currency = $9, contract_items = $10,
+    cancellation_reason = $11, cancellation_refund_cents = $12, cancellation_actor = $13
 WHERE id = $1;
 
 -- name: AppendLog :exec

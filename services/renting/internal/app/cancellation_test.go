@@ -1,0 +1,124 @@
+package app_test
+
+import (
+	"context"
+	"errors"
+	"testing"
+
+	"semesterhaus/platform/exception"
+	"semesterhaus/platform/identity"
+	eventsv1 "semesterhaus/proto/gen/events/v1"
+	paymentv1 "semesterhaus/proto/gen/payment/v1"
+	pgadapter "semesterhaus/services/renting/internal/adapters/postgres"
+	"semesterhaus/services/renting/internal/app"
+	"semesterhaus/services/renting/internal/domain"
+	"semesterhaus/services/renting/internal/testenv"
+)
+
+// paidBooking is a PAYED renting of apartment 11 whose payment charged 3.765,00 € and refunded
+// refundedCents of it.
+func paidBooking(t *testing.T, env *testenv.Env, refundedCents int64) string {
+	t.Helper()
+	id := payedRenting(t, env, 7, 11, bookableSemester(t, env))
+	env.Payments.Add(&paymentv1.Payment{
+		RentingId: id, AmountCents: 376500, Currency: "EUR", Status: string(domain.PaymentPaid), RefundedCents: refundedCents,
+	})
+	return id
+}
+
+func wantRefundBound(t *testing.T, err error, max string) {
+	t.Helper()
+	wantException(t, err, "refundCents", domain.MsgRefundOutOfBounds)
+	var e *exception.Error
+	if errors.As(err, &e) && e.Params["max"] != max {
+		t.Errorf("bound %q, want %s", e.Params["max"], max)
+	}
+}
+
+func canceledEvents(t *testing.T, env *testenv.Env) []*eventsv1.RentingStateChanged {
+	return outboxEvents[eventsv1.RentingStateChanged](t, env, pgadapter.StateSubject(testenv.Subjects, domain.Canceled))
+}
+
+func TestCancelBooking_paidBooking_refundsAPartUpToWhatIsLeftAnnouncedAuditedAndFreesTheApartment(t *testing.T) {
+	t.Parallel()
+	env := testenv.New(t, testenv.DesignDay, testenv.Subjects)
+	id := paidBooking(t, env, 50000)
+	semester := mustGet(t, env, id).SemesterID
+
+	if err := env.Rentings.CancelBooking(testenv.Anonymous(), id, "Doppelt gebucht", 0); !errors.Is(err, identity.ErrForbidden) {
+		t.Errorf("anonymous: %v", err)
+	}
+	wantRefundBound(t, env.Rentings.CancelBooking(testenv.Admin(), id, "Doppelt gebucht", 326501), "326500")
+	wantRefundBound(t, env.Rentings.CancelBooking(testenv.Admin(), id, "Doppelt gebucht", -1), "326500")
+	wantState(t, env, id, domain.Payed)
+	if refundable, err := env.Rentings.RefundableCents(testenv.Admin(), id); err != nil || refundable != 326500 {
+		t.Errorf("refundable %d, %v; want what was paid less what is refunded", refundable, err)
+	}
+
+	if err := env.Rentings.CancelBooking(testenv.Admin(), id, "  Doppelt gebucht  ", 120000); err != nil {
+		t.Fatal(err)
+	}
+	wantState(t, env, id, domain.Canceled)
+	events := canceledEvents(t, env)
+	if len(events) != 1 {
+		t.Fatalf("%d cancellations announced", len(events))
+	}
+	c := events[0].GetCancellation()
+	if c.GetReason() != "Doppelt gebucht" || c.GetRefundCents() != 120000 || c.GetActor() != "admin" || events[0].GetFromState() != string(domain.Payed) {
+		t.Errorf("announced %v from %s", c, events[0].GetFromState())
+	}
+	if n := count(t, env, `SELECT count(*) FROM audit_log WHERE actor = 'admin' AND action = 'cancelBooking' AND subject = $1
+		AND details->>'refundCents' = '120000' AND details->>'reason' = 'Doppelt gebucht'`, "renting/"+id); n != 1 {
+		t.Errorf("%d audit entries of the cancellation with its money", n)
+	}
+	if held, err := env.Repo.ApartmentHeld(context.Background(), 11, semester); err != nil || held {
+		t.Errorf("apartment still held: %v, %v", held, err)
+	}
+	progress, err := env.Rentings.BookingProgress(context.Background(), id)
+	if err != nil || progress.State != domain.Canceled || progress.Cancellation == nil || progress.Cancellation.Reason != "Doppelt gebucht" {
+		t.Errorf("progress %+v, %v: want cancelled with the office's reason", progress, err)
+	}
+
+	wantException(t, env.Rentings.CancelBooking(testenv.Admin(), id, "Noch einmal", 0), "rentingId", domain.MsgAlreadyCanceled)
+	if n := len(canceledEvents(t, env)); n != 1 {
+		t.Errorf("%d cancellations announced after a second try", n)
+	}
+}
+
+func TestCancelBooking_unpaidBooking_refundsNothing_aReasonIsOneLine(t *testing.T) {
+	t.Parallel()
+	env := testenv.New(t, testenv.DesignDay, testenv.Subjects)
+	id := request(t, env, 11, "ada@example.org")
+	confirm(t, env, id, "ada@example.org")
+
+	wantRefundBound(t, env.Rentings.CancelBooking(testenv.Admin(), id, "Kein Platz", 1), "0")
+	wantException(t, env.Rentings.CancelBooking(testenv.Admin(), id, "  ", 0), "reason", domain.MsgNotNull)
+	wantException(t, env.Rentings.CancelBooking(testenv.Admin(), id, "Kein\nPlatz", 0), "reason", domain.MsgSingleLine)
+	wantState(t, env, id, domain.ApartmentReserved)
+	if n := count(t, env, "SELECT count(*) FROM audit_log"); n != 0 {
+		t.Errorf("%d audit entries for refused cancellations", n)
+	}
+
+	if err := env.Rentings.CancelBooking(testenv.Admin(), id, "Kein Platz", 0); err != nil {
+		t.Fatal(err)
+	}
+	if c := canceledEvents(t, env)[0].GetCancellation(); c.GetRefundCents() != 0 || c.GetReason() != "Kein Platz" {
+		t.Errorf("announced %v", c)
+	}
+	if err := env.Rentings.CancelBooking(testenv.Admin(), "5f0e1c1e-0000-4000-8000-000000000000", "Kein Platz", 0); !errors.Is(err, app.ErrRentingNotPresent) {
+		t.Errorf("unknown renting: %v", err)
+	}
+}
+
+func TestFreeApartment_aBookingWhoseContractIsOut_isRefusedAndKept(t *testing.T) {
+	t.Parallel()
+	env := testenv.New(t, testenv.DesignDay, testenv.Subjects)
+	id := paidBooking(t, env, 0)
+
+	err := env.Rentings.FreeApartment(testenv.Admin(), 11, mustGet(t, env, id).SemesterID)
+	wantException(t, err, "apartmentId", domain.MsgCancelInstead)
+	wantState(t, env, id, domain.Payed)
+	if n := count(t, env, "SELECT count(*) FROM audit_log"); n != 0 {
+		t.Errorf("%d audit entries for a refused deletion", n)
+	}
+}
