@@ -2,6 +2,7 @@ package app
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"time"
 
@@ -34,6 +35,9 @@ type RenterDocumentReader interface {
 	// ReadRentingContract answers the signed contract once signed, else the contract while signing
 	// is open; domain.ErrNotFound for another renter's renting or one without a contract.
 	ReadRentingContract(ctx context.Context, renterID int64, rentingID, actor string) (domain.Document, error)
+	// NewestSession is the renting's newest signing session, whose contract the receipt itemises;
+	// domain.ErrNotFound without one.
+	NewestSession(ctx context.Context, rentingID string) (domain.SigningSession, error)
 }
 
 // RenterPageFiles hands a renter, on their own page, the contract and the receipt of their rentings
@@ -81,7 +85,7 @@ func (f *RenterPageFiles) Contract(ctx context.Context, token, rentingID string)
 }
 
 // Receipt is the receipt of the token's renter's paid renting, written from what the payment, the
-// renter and the catalog say now.
+// renter and the catalog say now, itemised as the contract the document service wrote.
 func (f *RenterPageFiles) Receipt(ctx context.Context, token, rentingID string) (domain.Document, error) {
 	renterID, err := f.sources.PageRenter(ctx, token)
 	if err != nil {
@@ -97,6 +101,11 @@ func (f *RenterPageFiles) Receipt(ctx context.Context, token, rentingID string) 
 	if receipt.RenterID != renterID {
 		return domain.Document{}, fmt.Errorf("renting %s is not renter %d's: %w", rentingID, renterID, domain.ErrNotFound)
 	}
+	session, err := f.documents.NewestSession(ctx, rentingID)
+	if err != nil && !errors.Is(err, domain.ErrNotFound) {
+		return domain.Document{}, err
+	}
+	receipt.Itemise(session.Contract)
 	content, err := f.renderer.Receipt(receipt, f.now())
 	if err != nil {
 		return domain.Document{}, err

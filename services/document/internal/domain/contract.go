@@ -29,6 +29,19 @@ type Date struct {
 // German is the date as a German contract writes it, e.g. 01.10.2026.
 func (d Date) German() string { return fmt.Sprintf("%02d.%02d.%04d", d.Day, d.Month, d.Year) }
 
+// English is the date as an English contract writes it, e.g. 1 October 2026.
+func (d Date) English() string {
+	return fmt.Sprintf("%d %s %04d", d.Day, time.Month(d.Month), d.Year)
+}
+
+// In is the date as a document in language writes it (German for LanguageBoth, whose German binds).
+func (d Date) In(language Language) string {
+	if language == LanguageEnglish {
+		return d.English()
+	}
+	return d.German()
+}
+
 // ContractRenter is who rents, as the contract names them.
 type ContractRenter struct {
 	FirstName, LastName string
@@ -43,14 +56,54 @@ type ContractRenter struct {
 func (r ContractRenter) FullName() string { return r.FirstName + " " + r.LastName }
 
 // Landlord is the residence that lets the apartment, as the catalog's building names it (the same
-// name, address and contact as the booking site and the mails).
+// name, address and contact as the booking site and the mails), with the legal party and its bank
+// account from the building file's landlord section (empty where it has none, and in sessions stored
+// before contracts named them).
 type Landlord struct {
-	Name, Address string
-	Email, Phone  string
+	Name, Address  string
+	Email, Phone   string
+	LegalName      string
+	Representative string
+	TaxNumber      string
+	IBAN, BIC      string
+	BankName       string
+}
+
+// ItemKind is what a price item is: the rent and the final cleaning are the residence's, the deposit
+// is the renter's money, held as security and returned after the handover.
+type ItemKind string
+
+// The kinds of price items (the catalog's); items of contracts written before have none.
+const (
+	ItemRent     ItemKind = "RENT"
+	ItemCleaning ItemKind = "CLEANING"
+	ItemDeposit  ItemKind = "DEPOSIT"
+)
+
+// Language is the language a contract or a receipt is written in: the renter's.
+type Language string
+
+// The languages documents are written in. LanguageBoth is how contracts were written before the
+// renter's language was known: German, which binds, each paragraph followed by the English in
+// italics; their signed copies are rendered again as they were shown.
+const (
+	LanguageGerman  Language = "de"
+	LanguageEnglish Language = "en"
+	LanguageBoth    Language = ""
+)
+
+// RenterLanguage is the document language of a renter who chose language ("de" or "en"): English for
+// "en", else German.
+func RenterLanguage(language string) Language {
+	if language == string(LanguageEnglish) {
+		return LanguageEnglish
+	}
+	return LanguageGerman
 }
 
 // PriceItem is one line of the price calculation; amounts in cents.
 type PriceItem struct {
+	Kind           ItemKind
 	TextDE, TextEN string
 	Quantity       int
 	AmountCents    int64
@@ -74,6 +127,23 @@ type Contract struct {
 	// from document.contract_requested and the payment asks exactly this, whatever the catalog says later.
 	TotalCents int64
 	Currency   string
+	// Language is the renter's when the contract was written (LanguageBoth in sessions stored before).
+	Language Language
+	// DepositReturnDays is within how many days after the handover the deposit is returned (the
+	// residence's rules); 0 in sessions stored before the contract stated it.
+	DepositReturnDays int
+}
+
+// DepositCents is the contract's deposit, 0 for a renewal (the deposit is carried over) and for
+// contracts written before items named their kind.
+func (c Contract) DepositCents() int64 {
+	var cents int64
+	for _, item := range c.Items {
+		if item.Kind == ItemDeposit {
+			cents += item.TotalCents
+		}
+	}
+	return cents
 }
 
 // Signature is the fact a signing provider reports.
@@ -144,17 +214,37 @@ func (s SigningSession) CheckEnvelope(sig Signature) error {
 
 // EuroGerman formats cents the German way, e.g. 293700 → "2.937,00 €".
 func EuroGerman(cents int64) string {
-	sign := ""
+	sign, euros, rest := euroParts(cents, '.')
+	return fmt.Sprintf("%s%s,%02d €", sign, euros, rest)
+}
+
+// EuroEnglish formats cents the English way, e.g. 293700 → "€2,937.00".
+func EuroEnglish(cents int64) string {
+	sign, euros, rest := euroParts(cents, ',')
+	return fmt.Sprintf("%s€%s.%02d", sign, euros, rest)
+}
+
+// Euro formats cents as a document in language writes them (German for LanguageBoth).
+func Euro(cents int64, language Language) string {
+	if language == LanguageEnglish {
+		return EuroEnglish(cents)
+	}
+	return EuroGerman(cents)
+}
+
+// euroParts splits cents into the sign, the whole euros grouped by thousands with separator, and
+// the cents.
+func euroParts(cents int64, separator byte) (sign, euros string, rest int64) {
 	if cents < 0 {
 		sign, cents = "-", -cents
 	}
-	euros := fmt.Sprint(cents / 100)
+	digits := fmt.Sprint(cents / 100)
 	var grouped strings.Builder
-	for i, digit := range euros {
-		if i > 0 && (len(euros)-i)%3 == 0 {
-			grouped.WriteByte('.')
+	for i, digit := range digits {
+		if i > 0 && (len(digits)-i)%3 == 0 {
+			grouped.WriteByte(separator)
 		}
 		grouped.WriteRune(digit)
 	}
-	return fmt.Sprintf("%s%s,%02d €", sign, grouped.String(), cents%100)
+	return sign, grouped.String(), cents % 100
 }

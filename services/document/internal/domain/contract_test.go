@@ -78,3 +78,48 @@ func TestCheckEnvelope_reportMustBeAboutTheSessionsEnvelope(t *testing.T) {
 		})
 	}
 }
+
+func TestReceiptItemise(t *testing.T) {
+	t.Parallel()
+	kinds := []PriceItem{
+		{Kind: ItemRent, TextDE: "Miete", Quantity: 6, AmountCents: 450_00, TotalCents: 2700_00},
+		{Kind: ItemDeposit, TextDE: "Kaution", Quantity: 1, AmountCents: 800_00, TotalCents: 800_00},
+	}
+	withoutKinds := []PriceItem{{TextDE: "Miete", Quantity: 6, AmountCents: 450_00, TotalCents: 2700_00},
+		{TextDE: "Kaution", Quantity: 1, AmountCents: 800_00, TotalCents: 800_00}}
+	tests := []struct {
+		name    string
+		items   []PriceItem
+		paid    int64
+		deposit int64
+		lines   int
+	}{
+		{"the contract's items, each with its kind", kinds, 3500_00, 800_00, 2},
+		{"a contract written before items named their kind: one line", withoutKinds, 3500_00, 0, 1},
+		{"a contract whose total is not what was paid: one line", kinds, 3600_00, 0, 1},
+		{"no contract: one line", nil, 3500_00, 0, 1},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			r := Receipt{AmountCents: tt.paid}
+			r.Itemise(Contract{Items: tt.items})
+			var total int64
+			for _, item := range r.Items {
+				total += item.TotalCents
+			}
+			if len(r.Items) != tt.lines || total != tt.paid || r.DepositCents() != tt.deposit {
+				t.Errorf("%d lines of %d cents, deposit %d; want %d lines of %d, deposit %d", len(r.Items), total, r.DepositCents(), tt.lines, tt.paid, tt.deposit)
+			}
+		})
+	}
+}
+
+func TestEuroEnglish(t *testing.T) {
+	t.Parallel()
+	for cents, want := range map[int64]string{0: "€0.00", 5: "€0.05", 293700: "€2,937.00", 123456789: "€1,234,567.89", -8500: "-€85.00"} {
+		if got := EuroEnglish(cents); got != want {
+			t.Errorf("EuroEnglish(%d) = %q, want %q", cents, got, want)
+		}
+	}
+}

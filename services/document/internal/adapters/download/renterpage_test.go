@@ -92,11 +92,16 @@ func newRenterPage(t *testing.T) renterPage {
 		renter int64
 		status string
 	}{{p.anna, anna, "PAID"}, {p.bob, bob, "PAID"}, {p.unpaid, anna, "OPEN"}} {
-		rentings.Add(&rentingv1.Renting{RentingId: r.id, RenterId: r.renter, ApartmentId: apartments.GetApartments()[i%2].GetId(),
+		apartment := apartments.GetApartments()[i%2].GetId()
+		rentings.Add(&rentingv1.Renting{RentingId: r.id, RenterId: r.renter, ApartmentId: apartment,
 			SemesterId: semester.GetId(), State: "OWNER_ACKNOWLEDGED"})
-		payment := &paymentv1.Payment{PaymentId: uuid.NewString(), RentingId: r.id, AmountCents: 293_700, Currency: "EUR", Status: r.status}
+		price, err := catalog.CalculatePrice(ctx, &catalogv1.CalculatePriceRequest{ApartmentId: apartment, SemesterId: semester.GetId()})
+		if err != nil {
+			t.Fatal(err)
+		}
+		payment := &paymentv1.Payment{PaymentId: uuid.NewString(), RentingId: r.id, AmountCents: price.GetTotal().GetCents(), Currency: "EUR", Status: r.status}
 		if r.status == "PAID" {
-			payment.PaidAt, payment.ReceiptNumber = timestamppb.New(paid), int64(41+i)
+			payment.PaidAt, payment.ReceiptNumber, payment.Method = timestamppb.New(paid), int64(41+i), "sepa_debit"
 		}
 		payments.Add(payment)
 	}
@@ -201,9 +206,17 @@ func TestRenterPageFiles_theTokensRenterGetsTheContractUnsignedThenSignedAndTheR
 		header.Get("Content-Disposition") != `attachment; filename="quittung-Q-000041.pdf"` {
 		t.Fatalf("receipt: %d %v", status, header)
 	}
-	for _, want := range []string{"Quittung Q-000041", "Anna Schmidt", "2.937,00 €", "14.08.2026", "Zahlungs-ID / Payment ID"} {
+	// Anna's apartment: 445,00 € for six months, 85,00 € cleaning, 800,00 € deposit, as her contract says.
+	for _, want := range []string{"Quittung Q-000041", "Anna Schmidt", "14.08.2026", "Zahlungs-ID", "Miete, 6 Monate", "2.670,00 €",
+		"Endreinigung", "85,00 €", "Kaution (Sicherheit, keine Miete)", "800,00 €", "Gesamt", "3.555,00 €",
+		"Zahlungsart", "SEPA-Lastschrift", "Darin enthalten ist die Kaution von 800,00 €", "Beispielpark Wohnen GmbH", "DE89 3704 0044 0532 0130 00"} {
 		if !pdftext.Contains(body, want) {
 			t.Errorf("the receipt does not state %q", want)
+		}
+	}
+	for _, unwanted := range []string{"Payment ID", "als Miete", "einschließlich aller Nebenkosten"} {
+		if pdftext.Contains(body, unwanted) {
+			t.Errorf("the receipt states %q", unwanted)
 		}
 	}
 }

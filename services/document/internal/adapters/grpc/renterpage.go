@@ -69,6 +69,7 @@ func (s *PageSources) Receipt(ctx context.Context, rentingID string) (domain.Rec
 		Number: payment.GetReceiptNumber(), RentingID: rentingID, RenterID: renting.GetRenterId(), Landlord: toLandlord(building),
 		Renter: toContractRenter(renter.GetData(), domain.Date{}), Apartment: apartment.GetName(), Semester: semester.GetName(),
 		AmountCents: payment.GetAmountCents(), PaidAt: payment.GetPaidAt().AsTime(), PaymentID: payment.GetPaymentId(),
+		Method: payment.GetMethod(), Language: domain.RenterLanguage(renter.GetData().GetLanguage()),
 	}, nil
 }
 

@@ -67,12 +67,16 @@ func (s *Sources) Contract(ctx context.Context, rentingID string) (domain.Contra
 		Renter: toContractRenter(renter.GetData(), birthday), Apartment: apartment.GetName(), Floor: apartment.GetFloorName(),
 		Semester: semester.GetName(), Start: fromCatalogDate(semester.GetStartDate()), End: fromCatalogDate(semester.GetEndDate()),
 		Items: toPriceItems(price.GetItems()), TotalCents: price.GetTotal().GetCents(), Currency: price.GetTotal().GetCurrency(),
+		Language: domain.RenterLanguage(renter.GetData().GetLanguage()), DepositReturnDays: int(building.GetMoneyRules().GetDepositReturnDays()),
 	}, nil
 }
 
 func toLandlord(b *catalogv1.Building) domain.Landlord {
+	l := b.GetLandlord()
 	return domain.Landlord{
 		Name: b.GetName(), Address: b.GetAddress(), Email: b.GetContact().GetEmail(), Phone: b.GetContact().GetPhone(),
+		LegalName: l.GetLegalName(), Representative: l.GetRepresentative(), TaxNumber: l.GetTaxNumber(),
+		IBAN: l.GetIban(), BIC: l.GetBic(), BankName: l.GetBankName(),
 	}
 }
 
@@ -87,7 +91,7 @@ func toPriceItems(items []*catalogv1.PriceItem) []domain.PriceItem {
 	out := make([]domain.PriceItem, len(items))
 	for i, item := range items {
 		out[i] = domain.PriceItem{
-			TextDE: item.GetTextDe(), TextEN: item.GetTextEn(), Quantity: int(item.GetQuantity()),
+			Kind: domain.ItemKind(item.GetKind()), TextDE: item.GetTextDe(), TextEN: item.GetTextEn(), Quantity: int(item.GetQuantity()),
 			AmountCents: item.GetAmount().GetCents(), TotalCents: item.GetTotal().GetCents(),
 		}
 	}

@@ -12,57 +12,107 @@ import (
 	"semesterhaus/services/document/internal/pdftext"
 )
 
+// sample is a German renter's first booking: six months' rent, the final cleaning and the deposit.
 func sample() domain.Contract {
 	return domain.Contract{
-		RentingID: "5b0f3c1e-8f3a-4d3e-9a57-6c1b8f0e2a11", RenterID: 7,
+		RentingID: "5b0f3c1e-8f3a-4d3e-9a57-6c1b8f0e2a11", RenterID: 7, Language: domain.LanguageGerman, DepositReturnDays: 42,
 		Landlord: domain.Landlord{Name: "Studentenwohnheim Neckarblick", Address: "Uferstraße 12, 69120 Heidelberg",
-			Email: "wohnen@neckarblick.example", Phone: "+49 6221 000000"},
+			Email: "wohnen@neckarblick.example", Phone: "+49 6221 000000",
+			LegalName: "Neckarblick Wohnen GmbH", Representative: "Erika Mustermann", TaxNumber: "DE999999999",
+			IBAN: "DE89370400440532013000", BIC: "COBADEFFXXX", BankName: "Beispielbank"},
 		Renter: domain.ContractRenter{FirstName: "Jörg", LastName: "Müller", Street: "Hauptstraße 1", Zip: "10115", City: "Berlin",
 			Country: "DEU", Birthday: domain.Date{Year: 2003, Month: 5, Day: 17}},
 		Apartment: "A-12", Floor: "1. OG", Semester: "Wintersemester 2026/27",
 		Start: domain.Date{Year: 2026, Month: 10, Day: 1}, End: domain.Date{Year: 2027, Month: 3, Day: 31},
 		Items: []domain.PriceItem{
-			{TextDE: "Miete inkl. Nebenkosten", TextEN: "Rent incl. utilities", Quantity: 6, AmountCents: 45000, TotalCents: 270000},
-			{TextDE: "Endreinigung", TextEN: "Cleaning", Quantity: 1, AmountCents: 8700, TotalCents: 8700},
+			{Kind: domain.ItemRent, TextDE: "Miete inkl. Nebenkosten", TextEN: "Rent incl. utilities", Quantity: 6, AmountCents: 45000, TotalCents: 270000},
+			{Kind: domain.ItemCleaning, TextDE: "Endreinigung", TextEN: "Final cleaning", Quantity: 1, AmountCents: 8700, TotalCents: 8700},
+			{Kind: domain.ItemDeposit, TextDE: "Kaution", TextEN: "Deposit", Quantity: 1, AmountCents: 80000, TotalCents: 80000},
 		},
-		TotalCents: 293700,
+		TotalCents: 358700,
 	}
 }
 
-func TestContract_statesRenterApartmentDatesAndTotal(t *testing.T) {
-	t.Parallel()
-	content, err := pdf.Renderer{Uncompressed: true}.Contract(sample(), time.Now())
+func render(t *testing.T, c domain.Contract) []byte {
+	t.Helper()
+	content, err := pdf.Renderer{Uncompressed: true}.Contract(c, time.Now())
 	if err != nil {
 		t.Fatal(err)
 	}
 	if !bytes.HasPrefix(content, []byte("%PDF-")) {
 		t.Fatalf("no PDF header: %q", content[:10])
 	}
-	for _, want := range []string{"Jörg Müller", "Hauptstraße 1, 10115 Berlin, DEU", "17.05.2003", "A-12", "1. OG",
-		"Wintersemester 2026/27", "01.10.2026", "31.03.2027", "2.700,00 €", "2.937,00 €", "Strom, Wasser, Internet", "möbliert",
-		"Vermieter / Landlord", "Studentenwohnheim Neckarblick", "Uferstraße 12, 69120 Heidelberg", "wohnen@neckarblick.example · +49 6221 000000"} {
+	return content
+}
+
+func checkStates(t *testing.T, what string, content []byte, wanted, unwanted []string) {
+	t.Helper()
+	for _, want := range wanted {
 		if !pdftext.Contains(content, want) {
-			t.Errorf("the contract does not state %q", want)
+			t.Errorf("the %s does not state %q", what, want)
 		}
 	}
-	if pdftext.Contains(content, "Semesterhaus") {
-		t.Error("the contract names the residence other than the catalog's building does")
+	for _, unwanted := range unwanted {
+		if pdftext.Contains(content, unwanted) {
+			t.Errorf("the %s states %q", what, unwanted)
+		}
 	}
 }
 
-// A session stored before the contract named the residence from the catalog has no landlord: its
-// signed copy repeats the contract as it was shown then.
-func TestSignedContract_ofASessionWithoutLandlord_repeatsTheContractAsShown(t *testing.T) {
+func TestContract_inGerman_itemisesRentCleaningAndDepositWithTheDepositsTermsAndTheLandlord(t *testing.T) {
+	t.Parallel()
+	checkStates(t, "contract", render(t, sample()), []string{
+		"Mietvertrag", "Jörg Müller", "Hauptstraße 1, 10115 Berlin, DEU", "17.05.2003", "A-12", "1. OG",
+		"Wintersemester 2026/27", "01.10.2026", "31.03.2027", "Strom, Wasser, Internet", "möbliert",
+		"Miete, 6 Monate", "2.700,00 €", "Endreinigung", "87,00 €", "Kaution (Sicherheit, keine Miete)", "800,00 €", "Gesamt", "3.587,00 €",
+		"Die Kaution von 800,00 € ist keine Miete", "nicht zu verzinsen (§ 551 Abs. 3 Satz 5 BGB)",
+		"Die Kaution wird innerhalb von 42 Tagen nach der Übergabe", "abzüglich dokumentierter", "auf das Konto des Mieters",
+		"Vermieter", "Neckarblick Wohnen GmbH", "Vertreten durch", "Erika Mustermann", "Studentenwohnheim Neckarblick",
+		"Uferstraße 12, 69120 Heidelberg", "wohnen@neckarblick.example · +49 6221 000000", "Steuernummer", "DE999999999",
+		"Beispielbank, IBAN DE89 3704 0044 0532 0130 00, BIC COBADEFFXXX",
+	}, []string{"Rental contract", "Landlord", "Deposit", "Semesterhaus", "Vermieter / Landlord"})
+}
+
+func TestContract_inEnglish_forAnEnglishRenter_hasNoGerman(t *testing.T) {
+	t.Parallel()
+	c := sample()
+	c.Language = domain.LanguageEnglish
+	checkStates(t, "contract", render(t, c), []string{
+		"Rental contract", "Landlord", "Neckarblick Wohnen GmbH", "Represented by", "Tax number", "Bank account",
+		"Birthday", "17 May 2003", "1 October 2026", "31 March 2027", "Rent incl. utilities", "Rent, 6 months", "€2,700.00",
+		"Final cleaning", "Deposit (security, not rent)", "€800.00", "Total", "€3,587.00",
+		"The deposit of €800.00 is not rent", "bears no interest",
+		"The deposit is returned within 42 days of the apartment's handover", "less documented deductions", "the renter's account",
+	}, []string{"Mietvertrag", "Vermieter", "Kaution", "Miete", "Gesamt", "3.587,00 €", "Übergabe"})
+}
+
+func TestContract_ofARenewal_carriesTheDepositOverAndStatesNoDepositTerms(t *testing.T) {
+	t.Parallel()
+	c := sample()
+	c.Renewal, c.Items, c.TotalCents = true, c.Items[:1], 270000
+	checkStates(t, "contract", render(t, c), []string{"die Kaution wird übernommen", "2.700,00 €"},
+		[]string{"Kaution (Sicherheit", "innerhalb von 42 Tagen"})
+}
+
+// A session stored before the contract named the residence from the catalog, the items their kind
+// and the renter's language has none of them: its signed copy repeats the contract as it was shown
+// then, German with the English in italics.
+func TestSignedContract_ofAnOldSession_repeatsTheContractAsShown(t *testing.T) {
 	t.Parallel()
 	old := sample()
-	old.Landlord = domain.Landlord{}
+	old.Landlord, old.Language, old.DepositReturnDays = domain.Landlord{}, domain.LanguageBoth, 0
+	for i := range old.Items {
+		old.Items[i].Kind = ""
+	}
 	content, err := pdf.Renderer{Uncompressed: true}.SignedContract(old, time.Now(), domain.Signature{SessionID: "s-0", SignerName: "Jörg Müller"}, make([]byte, 32))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !pdftext.Contains(content, "Vermieter: Semesterhaus, Studentenwohnheim.") || pdftext.Contains(content, "Vermieter / Landlord") {
-		t.Error("the signed copy of an old session differs from the contract it showed")
-	}
+	checkStates(t, "signed copy of an old session", content, []string{
+		"Vermieter: Semesterhaus, Studentenwohnheim.", "Landlord: Semesterhaus, student residence.",
+		"Rental contract (English courtesy translation; the German text is binding)", "Gesamt / Total", "Rent incl. utilities",
+		"Unterschrieben von / Signed by",
+	}, []string{"Vermieter / Landlord", "Kaution (Sicherheit", "innerhalb von"})
 }
 
 func TestSignedContract_endsWithTheSignaturePage(t *testing.T) {
@@ -76,9 +126,6 @@ func TestSignedContract_endsWithTheSignaturePage(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"2.937,00 €", "jörg müller", "01.09.2026 12:30:00 CEST", hex.EncodeToString(hash[:])} {
-		if !pdftext.Contains(content, want) {
-			t.Errorf("the signed contract does not state %q", want)
-		}
-	}
+	checkStates(t, "signed contract", content, []string{"3.587,00 €", "Unterschrieben von", "jörg müller", "01.09.2026 12:30:00 CEST",
+		hex.EncodeToString(hash[:])}, []string{"Signed by"})
 }

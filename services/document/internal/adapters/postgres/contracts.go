@@ -143,7 +143,7 @@ func toEventItems(items []domain.PriceItem) []*eventsv1.ContractItem {
 	out := make([]*eventsv1.ContractItem, len(items))
 	for i, item := range items {
 		out[i] = &eventsv1.ContractItem{
-			TextDe: item.TextDE, TextEn: item.TextEN, Quantity: int32(item.Quantity),
+			Kind: string(item.Kind), TextDe: item.TextDE, TextEn: item.TextEN, Quantity: int32(item.Quantity),
 			AmountCents: item.AmountCents, TotalCents: item.TotalCents,
 		}
 	}

@@ -159,7 +159,7 @@ func TestContractFlow(t *testing.T) {
 	}
 	for i, item := range requested.GetItems() {
 		want := s.price.GetItems()[i]
-		if item.GetTextDe() != want.GetTextDe() || item.GetQuantity() != want.GetQuantity() ||
+		if item.GetKind() != want.GetKind() || item.GetKind() == "" || item.GetTextDe() != want.GetTextDe() || item.GetQuantity() != want.GetQuantity() ||
 			item.GetAmountCents() != want.GetAmount().GetCents() || item.GetTotalCents() != want.GetTotal().GetCents() {
 			t.Errorf("contract_requested item %d = %v, want %v", i, item, want)
 		}
@@ -330,7 +330,8 @@ func (s *system) checkContract(t *testing.T, documentID string) {
 		t.Fatal(err)
 	}
 	residence := catalogfake.ExampleBuilding()
-	for _, want := range []string{"Anna Schmidt", "Hauptstraße 1", "17.05.2004", "Gesamt / Total", domain.EuroGerman(s.price.GetTotal().GetCents()),
+	for _, want := range []string{"Anna Schmidt", "Hauptstraße 1", "17.05.2004", "Gesamt", domain.EuroGerman(s.price.GetTotal().GetCents()),
+		"Kaution (Sicherheit, keine Miete)", "innerhalb von 42 Tagen nach der Übergabe", residence.GetLandlord().GetLegalName(),
 		residence.GetName(), residence.GetAddress(), residence.GetContact().GetEmail() + " · " + residence.GetContact().GetPhone()} {
 		if !pdftext.Contains(content, want) {
 			t.Errorf("the contract does not state %q", want)
