@@ -30,10 +30,28 @@ func (s *Rentings) PaymentSucceeded(ctx context.Context, in Updater, rentingID s
 	return s.onEvent(ctx, in, rentingID, func(r *domain.Renting) error { return r.Pay(s.now()) })
 }
 
-// PaymentFailed changes nothing: the renting stays UNPAID and its payment link keeps working. It is
-// logged for the admins.
-func (s *Rentings) PaymentFailed(ctx context.Context, rentingID, reason string) {
+// PaymentFailed ends a debit under way, if one was: the renting stays UNPAID and its payment link
+// keeps working. It is logged for the admins.
+func (s *Rentings) PaymentFailed(ctx context.Context, in Updater, rentingID, reason string) error {
 	s.logger.InfoContext(ctx, "payment failed, the renting stays unpaid", "rentingId", rentingID, "reason", reason)
+	return s.onEvent(ctx, in, rentingID, func(r *domain.Renting) error { r.PaymentFailed(); return nil })
+}
+
+// PaymentProcessing marks an unpaid renting "in payment" while its SEPA debit is under way.
+func (s *Rentings) PaymentProcessing(ctx context.Context, in Updater, rentingID string) error {
+	return s.onEvent(ctx, in, rentingID, func(r *domain.Renting) error { return r.DebitUnderWay() })
+}
+
+// PaymentDisputed records where a dispute of the renting's payment stands; an open one is the
+// office's task until it is won or lost.
+func (s *Rentings) PaymentDisputed(ctx context.Context, in Updater, rentingID, status string) error {
+	return s.onEvent(ctx, in, rentingID, func(r *domain.Renting) error { r.Disputed(status, s.now()); return nil })
+}
+
+// RefundUpdated records where a refund of the renting's payment stands; a failed one is the office's
+// task until a later one succeeds.
+func (s *Rentings) RefundUpdated(ctx context.Context, in Updater, rentingID, status, reason string) error {
+	return s.onEvent(ctx, in, rentingID, func(r *domain.Renting) error { r.RefundUpdated(status, reason, s.now()); return nil })
 }
 
 // onEvent applies another service's fact to a renting. A fact that came before the fact it follows

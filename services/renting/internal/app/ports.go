@@ -58,6 +58,8 @@ type QueryStore interface {
 	RentingsInState(ctx context.Context, state domain.State, semesterIDs []int) ([]domain.Renting, error)
 	// RenterApartments returns the apartment ids of each renter's rentings that are not canceled.
 	RenterApartments(ctx context.Context) (map[int64][]int, error)
+	// RentingsWithMoneyTasks returns the rentings with an open dispute or a failed refund, of any state.
+	RentingsWithMoneyTasks(ctx context.Context) ([]domain.Renting, error)
 	// RentingsInStates returns the rentings in any of the states, of every semester.
 	RentingsInStates(ctx context.Context, states []domain.State) ([]domain.Renting, error)
 	// ApartmentHeld reports whether a renting holds the apartment in the semester.

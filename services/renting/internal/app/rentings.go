@@ -153,6 +153,7 @@ type Progress struct {
 	State     domain.State
 	// Cancellation is the office's, when it cancelled the booking: the pages say why.
 	Cancellation *domain.Cancellation
+	InPayment    bool // a SEPA debit is under way
 }
 
 // BookingProgress returns where the renting stands, or domain.ErrNotFound.
@@ -165,7 +166,7 @@ func (s *Rentings) BookingProgress(ctx context.Context, rentingID string) (Progr
 	if err != nil {
 		return Progress{}, err
 	}
-	return Progress{Offer: Offer{ApartmentID: r.ApartmentID, SemesterID: r.SemesterID, Price: price}, RentingID: r.ID, State: r.State, Cancellation: r.Cancellation}, nil
+	return Progress{Offer: Offer{ApartmentID: r.ApartmentID, SemesterID: r.SemesterID, Price: price}, RentingID: r.ID, State: r.State, Cancellation: r.Cancellation, InPayment: r.Money.InPayment}, nil
 }
 
 // price is what the renting costs: the price its contract was written with once there is one (the
@@ -412,8 +413,9 @@ func notFoundAs(err, replacement error) error {
 	return err
 }
 
-// OfficeTasks lists what waits for the office, oldest first: identity approvals, contracts unsigned
-// for UnsignedAfter, open payments, unanswered renewals and booking requests that expire within a day.
+// OfficeTasks lists what waits for the office, oldest first: disputed payments and failed refunds (of
+// any state), identity approvals, contracts unsigned for UnsignedAfter, open payments, unanswered
+// renewals and booking requests that expire within a day.
 // Admins only.
 func (s *Rentings) OfficeTasks(ctx context.Context) ([]domain.Task, error) {
 	if err := identity.RequireAdmin(ctx); err != nil {
@@ -422,6 +424,15 @@ func (s *Rentings) OfficeTasks(ctx context.Context) ([]domain.Task, error) {
 	rentings, err := s.queries.RentingsInStates(ctx, domain.TaskStates)
 	if err != nil {
 		return nil, err
+	}
+	money, err := s.queries.RentingsWithMoneyTasks(ctx)
+	if err != nil {
+		return nil, err
+	}
+	for _, r := range money { // one task per renting: the money's comes first
+		if !slices.ContainsFunc(rentings, func(o domain.Renting) bool { return o.ID == r.ID }) {
+			rentings = append(rentings, r)
+		}
 	}
 	rules := domain.TaskRules{UnsignedAfter: s.settings.UnsignedAfter, ExpiresAfter: s.settings.ConfirmationTimeout}
 	now := s.now()

@@ -72,6 +72,7 @@ func (r *Renting) Pay(at time.Time) error {
 		return err
 	}
 	r.AccessKey = NewAccessKey()
+	r.Money.InPayment = false // written with the transition
 	return nil
 }
 

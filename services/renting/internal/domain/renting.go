@@ -27,8 +27,11 @@ type Renting struct {
 	KeyCodeSentAt *time.Time
 	// Cancellation is the office's, when the office cancelled the booking; nil otherwise.
 	Cancellation *Cancellation
+	// Money is what the payment service reported beside the state: a debit under way, a dispute, a failed refund.
+	Money MoneyMarks
 
 	changes      []Transition
+	marksChanged bool
 	renewalToken string // drawn with a new renewal; a loaded renting has only its stored hash
 }
 

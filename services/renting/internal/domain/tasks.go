@@ -12,6 +12,8 @@ const (
 	TaskContractUnsigned  TaskKind = "CONTRACT_UNSIGNED"  // the contract went out and is unsigned for days
 	TaskPaymentOpen       TaskKind = "PAYMENT_OPEN"       // signed, the rent is not paid
 	TaskRenewalUnanswered TaskKind = "RENEWAL_UNANSWERED" // a renewal waits for its answer
+	TaskPaymentDisputed   TaskKind = "PAYMENT_DISPUTED"   // the renter's bank disputes the payment, undecided
+	TaskRefundFailed      TaskKind = "REFUND_FAILED"      // a refund failed and none succeeded since
 )
 
 // TaskStates are the states in which a renting may wait for the office.
@@ -31,10 +33,15 @@ type Task struct {
 	Since   time.Time
 }
 
-// TaskOf says what the renting waits for from the office at now, if anything.
+// TaskOf says what the renting waits for from the office at now, if anything: the money's tasks
+// (in any state, a cancelled booking's refund too) before those of its state.
 func (rules TaskRules) TaskOf(r Renting, now time.Time) (Task, bool) {
 	task := Task{Renting: r, Since: r.UpdatedAt}
 	switch {
+	case r.Money.DisputedSince != nil:
+		task.Kind, task.Since = TaskPaymentDisputed, *r.Money.DisputedSince
+	case r.Money.RefundFailedSince != nil:
+		task.Kind, task.Since = TaskRefundFailed, *r.Money.RefundFailedSince
 	case r.State == ApartmentRequested && !now.Before(r.CreatedAt.Add(rules.ExpiresAfter-24*time.Hour)):
 		task.Kind, task.Since = TaskRequestExpiring, r.CreatedAt
 	case r.State == ApartmentReserved:

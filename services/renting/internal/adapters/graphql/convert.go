@@ -69,6 +69,7 @@ func toGraphBooking(b domain.Booking) *model.Booking {
 		SigningLink: nonEmpty(r.SigningLink), PaymentLink: nonEmpty(r.PaymentLink), AccessKey: accessKey(r),
 		KeyCodeSentDate: toGraphTime(r.KeyCodeSentAt), KeyCodeDueDate: toGraphDate(b.KeyCodeDueOn),
 		Renewal: r.Renewal, RenewalDeadline: toGraphDate(b.RenewalDeadline), Cancellation: toGraphCancellation(r.Cancellation),
+		InPayment: r.Money.InPayment, DisputeStatus: openDispute(r.Money), RefundFailure: failedRefund(r.Money),
 	}
 }
 
@@ -268,6 +269,7 @@ func toGraphBookingProgress(p app.Progress) (*model.BookingProgress, error) {
 		RentingID: p.RentingID, State: model.RentingState(p.State),
 		Apartment: &model.Apartment{ID: p.ApartmentID}, Semester: &model.Semester{ID: p.SemesterID},
 		PriceCalculation: toGraphPrice(p.Price), CancellationReason: cancellationReason(p.Cancellation),
+		InPayment: p.InPayment,
 	}, nil
 }
 
@@ -276,6 +278,20 @@ func cancellationReason(c *domain.Cancellation) *string {
 		return nil
 	}
 	return &c.Reason
+}
+
+func openDispute(m domain.MoneyMarks) *string {
+	if m.DisputedSince == nil {
+		return nil
+	}
+	return &m.DisputeStatus
+}
+
+func failedRefund(m domain.MoneyMarks) *string {
+	if m.RefundFailedSince == nil {
+		return nil
+	}
+	return &m.RefundFailure
 }
 
 func toGraphCancellation(c *domain.Cancellation) *model.Cancellation {

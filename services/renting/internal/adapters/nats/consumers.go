@@ -69,9 +69,17 @@ func (c *Consumers) paymentRoutes(payment streams.PaymentStream) map[string]rout
 		payment.Succeeded(): decoded(c.logger, func(ctx context.Context, in app.Updater, e *eventsv1.PaymentSucceeded) error {
 			return c.rentings.PaymentSucceeded(ctx, in, e.GetRentingId())
 		}),
-		payment.Failed(): decoded(c.logger, func(ctx context.Context, _ app.Updater, e *eventsv1.PaymentFailed) error {
-			c.rentings.PaymentFailed(ctx, e.GetRentingId(), e.GetReason())
-			return nil
+		payment.Failed(): decoded(c.logger, func(ctx context.Context, in app.Updater, e *eventsv1.PaymentFailed) error {
+			return c.rentings.PaymentFailed(ctx, in, e.GetRentingId(), e.GetReason())
+		}),
+		payment.Processing(): decoded(c.logger, func(ctx context.Context, in app.Updater, e *eventsv1.PaymentProcessing) error {
+			return c.rentings.PaymentProcessing(ctx, in, e.GetRentingId())
+		}),
+		payment.Disputed(): decoded(c.logger, func(ctx context.Context, in app.Updater, e *eventsv1.PaymentDisputed) error {
+			return c.rentings.PaymentDisputed(ctx, in, e.GetRentingId(), e.GetStatus())
+		}),
+		payment.RefundUpdated(): decoded(c.logger, func(ctx context.Context, in app.Updater, e *eventsv1.RefundUpdated) error {
+			return c.rentings.RefundUpdated(ctx, in, e.GetRentingId(), e.GetStatus(), e.GetReason())
 		}),
 	}
 }

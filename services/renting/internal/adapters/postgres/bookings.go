@@ -187,9 +187,9 @@ func (r *Repository) update(ctx context.Context, tx pgx.Tx, q *db.Queries, id st
 
 // store writes a loaded renting's transitions, if it has any: the new state, a log entry and an
 // event each, and for a renting that left APARTMENT_REQUESTED the deletion of its request's form,
-// in one round trip.
+// in one round trip. Changed money marks alone are written without a log entry or an event.
 func (r *Repository) store(ctx context.Context, tx pgx.Tx, renting *domain.Renting) error {
-	if len(renting.Changes()) == 0 {
+	if len(renting.Changes()) == 0 && !renting.MarksChanged() {
 		return nil
 	}
 	items, err := contractItemsToDB(renting.ContractPrice.Items)
@@ -203,6 +203,8 @@ func (r *Repository) store(ctx context.Context, tx pgx.Tx, renting *domain.Renti
 			SigningLink: renting.SigningLink, PaymentLink: renting.PaymentLink, AccessKey: renting.AccessKey,
 			ContractTotalCents: renting.ContractPrice.Cents, ContractCurrency: renting.ContractPrice.Currency, ContractItems: items,
 			CancellationReason: reason, CancellationRefundCents: refundCents, CancellationActor: actor,
+			InPayment: renting.Money.InPayment, DisputedSince: nullableTime(renting.Money.DisputedSince), DisputeStatus: renting.Money.DisputeStatus,
+			RefundFailedSince: nullableTime(renting.Money.RefundFailedSince), RefundFailure: renting.Money.RefundFailure,
 		})
 		if err != nil || !renting.LeftRequest() {
 			return err

@@ -3,6 +3,7 @@ package postgres
 import (
 	"encoding/json"
 	"fmt"
+	"time"
 
 	"github.com/jackc/pgx/v5/pgtype"
 
@@ -52,12 +53,30 @@ func rentingFromDB(row db.Renting) domain.Renting {
 	if row.KeyCodeAnnouncedAt.Valid {
 		r.KeyCodeSentAt = &row.KeyCodeAnnouncedAt.Time
 	}
+	r.Money = domain.MoneyMarks{
+		InPayment: row.InPayment, DisputedSince: timeOrNil(row.DisputedSince), DisputeStatus: row.DisputeStatus,
+		RefundFailedSince: timeOrNil(row.RefundFailedSince), RefundFailure: row.RefundFailure,
+	}
 	if row.CancellationReason.Valid {
 		r.Cancellation = &domain.Cancellation{
 			Reason: row.CancellationReason.String, RefundCents: row.CancellationRefundCents, Actor: row.CancellationActor,
 		}
 	}
 	return r
+}
+
+func timeOrNil(t pgtype.Timestamptz) *time.Time {
+	if !t.Valid {
+		return nil
+	}
+	return &t.Time
+}
+
+func nullableTime(t *time.Time) pgtype.Timestamptz {
+	if t == nil {
+		return pgtype.Timestamptz{}
+	}
+	return timestamptz(*t)
 }
 
 // cancellationToDB spells the office's cancellation as its columns; a renting the office did not

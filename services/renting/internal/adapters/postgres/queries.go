@@ -64,6 +64,11 @@ func (r *Repository) RenterApartments(ctx context.Context) (map[int64][]int, err
 	return apartments, nil
 }
 
+// RentingsWithMoneyTasks loads the rentings with an open dispute or a failed refund, of any state.
+func (r *Repository) RentingsWithMoneyTasks(ctx context.Context) ([]domain.Renting, error) {
+	return rentingsFromDB(r.queries.ListRentingsWithMoneyTasks(ctx))
+}
+
 // RentingsInStates loads the rentings in any of the states, of every semester.
 func (r *Repository) RentingsInStates(ctx context.Context, states []domain.State) ([]domain.Renting, error) {
 	names := make([]string, len(states))

@@ -71,12 +71,15 @@ type ComplexityRoot struct {
 		ContractSigned        func(childComplexity int) int
 		ContractSignedDate    func(childComplexity int) int
 		CreatedDate           func(childComplexity int) int
+		DisputeStatus         func(childComplexity int) int
 		EmailConfirmedDate    func(childComplexity int) int
+		InPayment             func(childComplexity int) int
 		KeyCodeDueDate        func(childComplexity int) int
 		KeyCodeSentDate       func(childComplexity int) int
 		OwnerAcknowledgedDate func(childComplexity int) int
 		PaidDate              func(childComplexity int) int
 		PaymentLink           func(childComplexity int) int
+		RefundFailure         func(childComplexity int) int
 		Renewal               func(childComplexity int) int
 		RenewalDeadline       func(childComplexity int) int
 		RenterEmailConfirmed  func(childComplexity int) int
@@ -90,6 +93,7 @@ type ComplexityRoot struct {
 	BookingProgress struct {
 		Apartment          func(childComplexity int) int
 		CancellationReason func(childComplexity int) int
+		InPayment          func(childComplexity int) int
 		PriceCalculation   func(childComplexity int) int
 		RentingID          func(childComplexity int) int
 		Semester           func(childComplexity int) int
@@ -473,12 +477,24 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Booking.CreatedDate(childComplexity), true
+	case "Booking.disputeStatus":
+		if e.ComplexityRoot.Booking.DisputeStatus == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Booking.DisputeStatus(childComplexity), true
 	case "Booking.emailConfirmedDate":
 		if e.ComplexityRoot.Booking.EmailConfirmedDate == nil {
 			break
 		}
 
 		return e.ComplexityRoot.Booking.EmailConfirmedDate(childComplexity), true
+	case "Booking.inPayment":
+		if e.ComplexityRoot.Booking.InPayment == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Booking.InPayment(childComplexity), true
 	case "Booking.keyCodeDueDate":
 		if e.ComplexityRoot.Booking.KeyCodeDueDate == nil {
 			break
@@ -509,6 +525,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Booking.PaymentLink(childComplexity), true
+	case "Booking.refundFailure":
+		if e.ComplexityRoot.Booking.RefundFailure == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Booking.RefundFailure(childComplexity), true
 	case "Booking.renewal":
 		if e.ComplexityRoot.Booking.Renewal == nil {
 			break
@@ -570,6 +592,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.BookingProgress.CancellationReason(childComplexity), true
+	case "BookingProgress.inPayment":
+		if e.ComplexityRoot.BookingProgress.InPayment == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BookingProgress.InPayment(childComplexity), true
 	case "BookingProgress.priceCalculation":
 		if e.ComplexityRoot.BookingProgress.PriceCalculation == nil {
 			break
@@ -1766,6 +1794,12 @@ type Booking {
   renewal: Boolean!
   "The office's cancellation, when the office cancelled the booking; null otherwise."
   cancellation: Cancellation
+  "A SEPA debit of the payment is under way (state UNPAID): the booking is in payment."
+  inPayment: Boolean!
+  "The provider's status of an open dispute of the payment (e.g. needs_response); null when none is open."
+  disputeStatus: String
+  "Why the last refund failed, as the provider says, until a later one succeeded; null when none failed."
+  refundFailure: String
   "For a renewal: the last day the renter may answer it."
   renewalDeadline: Date
   "Where the renter signs the contract, once it was requested."
@@ -1788,6 +1822,10 @@ enum OfficeTaskKind {
   PAYMENT_OPEN
   "A renewal that waits for its answer."
   RENEWAL_UNANSWERED
+  "The renter's bank disputes the payment and the dispute is not decided (won or lost) yet."
+  PAYMENT_DISPUTED
+  "A refund failed and none succeeded since."
+  REFUND_FAILED
 }
 
 "The apartments of one renter's rentings that are not canceled."
@@ -1848,6 +1886,8 @@ type BookingProgress {
   priceCalculation: PriceCalculation!
   "Why the office cancelled the booking, when it did (state CANCELED); null otherwise."
   cancellationReason: String
+  "A SEPA debit of the payment is under way (state UNPAID): the booking is in payment."
+  inPayment: Boolean!
 }
 
 "The office's cancellation of a booking."
@@ -2253,6 +2293,12 @@ func (ec *executionContext) childFields_Booking(ctx context.Context, field graph
 		return ec.fieldContext_Booking_renewal(ctx, field)
 	case "cancellation":
 		return ec.fieldContext_Booking_cancellation(ctx, field)
+	case "inPayment":
+		return ec.fieldContext_Booking_inPayment(ctx, field)
+	case "disputeStatus":
+		return ec.fieldContext_Booking_disputeStatus(ctx, field)
+	case "refundFailure":
+		return ec.fieldContext_Booking_refundFailure(ctx, field)
 	case "renewalDeadline":
 		return ec.fieldContext_Booking_renewalDeadline(ctx, field)
 	case "signingLink":
@@ -2279,6 +2325,8 @@ func (ec *executionContext) childFields_BookingProgress(ctx context.Context, fie
 		return ec.fieldContext_BookingProgress_priceCalculation(ctx, field)
 	case "cancellationReason":
 		return ec.fieldContext_BookingProgress_cancellationReason(ctx, field)
+	case "inPayment":
+		return ec.fieldContext_BookingProgress_inPayment(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type BookingProgress", field.Name)
 }
@@ -3995,6 +4043,75 @@ func (ec *executionContext) fieldContext_Booking_cancellation(_ context.Context,
 	return fc, nil
 }
 
+func (ec *executionContext) _Booking_inPayment(ctx context.Context, field graphql.CollectedField, obj *model.Booking) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Booking_inPayment(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.InPayment, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Booking_inPayment(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Booking", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _Booking_disputeStatus(ctx context.Context, field graphql.CollectedField, obj *model.Booking) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Booking_disputeStatus(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.DisputeStatus, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Booking_disputeStatus(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Booking", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _Booking_refundFailure(ctx context.Context, field graphql.CollectedField, obj *model.Booking) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Booking_refundFailure(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.RefundFailure, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Booking_refundFailure(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Booking", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
 func (ec *executionContext) _Booking_renewalDeadline(ctx context.Context, field graphql.CollectedField, obj *model.Booking) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -4250,6 +4367,29 @@ func (ec *executionContext) _BookingProgress_cancellationReason(ctx context.Cont
 }
 func (ec *executionContext) fieldContext_BookingProgress_cancellationReason(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("BookingProgress", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _BookingProgress_inPayment(ctx context.Context, field graphql.CollectedField, obj *model.BookingProgress) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_BookingProgress_inPayment(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.InPayment, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_BookingProgress_inPayment(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("BookingProgress", field, false, false, errors.New("field of type Boolean does not have child fields"))
 }
 
 func (ec *executionContext) _Building_id(ctx context.Context, field graphql.CollectedField, obj *model.Building) (ret graphql.Marshaler) {
@@ -9965,6 +10105,21 @@ func (ec *executionContext) _Booking(ctx context.Context, sel ast.SelectionSet, 
 			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
 			}
+		case "inPayment":
+			out.Values[i] = ec._Booking_inPayment(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "disputeStatus":
+			out.Values[i] = ec._Booking_disputeStatus(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "refundFailure":
+			out.Values[i] = ec._Booking_refundFailure(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
 		case "renewalDeadline":
 			out.Values[i] = ec._Booking_renewalDeadline(ctx, field, obj)
 			if out.Values[i] == graphql.RequiredNull {
@@ -10046,6 +10201,11 @@ func (ec *executionContext) _BookingProgress(ctx context.Context, sel ast.Select
 		case "cancellationReason":
 			out.Values[i] = ec._BookingProgress_cancellationReason(ctx, field, obj)
 			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "inPayment":
+			out.Values[i] = ec._BookingProgress_inPayment(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
 		default:

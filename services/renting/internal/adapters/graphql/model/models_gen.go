@@ -59,6 +59,12 @@ type Booking struct {
 	Renewal bool `json:"renewal"`
 	// The office's cancellation, when the office cancelled the booking; null otherwise.
 	Cancellation *Cancellation `json:"cancellation,omitempty"`
+	// A SEPA debit of the payment is under way (state UNPAID): the booking is in payment.
+	InPayment bool `json:"inPayment"`
+	// The provider's status of an open dispute of the payment (e.g. needs_response); null when none is open.
+	DisputeStatus *string `json:"disputeStatus,omitempty"`
+	// Why the last refund failed, as the provider says, until a later one succeeded; null when none failed.
+	RefundFailure *string `json:"refundFailure,omitempty"`
 	// For a renewal: the last day the renter may answer it.
 	RenewalDeadline *scalar.Date `json:"renewalDeadline,omitempty"`
 	// Where the renter signs the contract, once it was requested.
@@ -78,6 +84,8 @@ type BookingProgress struct {
 	PriceCalculation *PriceCalculation `json:"priceCalculation"`
 	// Why the office cancelled the booking, when it did (state CANCELED); null otherwise.
 	CancellationReason *string `json:"cancellationReason,omitempty"`
+	// A SEPA debit of the payment is under way (state UNPAID): the booking is in payment.
+	InPayment bool `json:"inPayment"`
 }
 
 type Building struct {
@@ -430,6 +438,10 @@ const (
 	OfficeTaskKindPaymentOpen OfficeTaskKind = "PAYMENT_OPEN"
 	// A renewal that waits for its answer.
 	OfficeTaskKindRenewalUnanswered OfficeTaskKind = "RENEWAL_UNANSWERED"
+	// The renter's bank disputes the payment and the dispute is not decided (won or lost) yet.
+	OfficeTaskKindPaymentDisputed OfficeTaskKind = "PAYMENT_DISPUTED"
+	// A refund failed and none succeeded since.
+	OfficeTaskKindRefundFailed OfficeTaskKind = "REFUND_FAILED"
 )
 
 var AllOfficeTaskKind = []OfficeTaskKind{
@@ -438,11 +450,13 @@ var AllOfficeTaskKind = []OfficeTaskKind{
 	OfficeTaskKindContractUnsigned,
 	OfficeTaskKindPaymentOpen,
 	OfficeTaskKindRenewalUnanswered,
+	OfficeTaskKindPaymentDisputed,
+	OfficeTaskKindRefundFailed,
 }
 
 func (e OfficeTaskKind) IsValid() bool {
 	switch e {
-	case OfficeTaskKindRequestExpiring, OfficeTaskKindIdentityApproval, OfficeTaskKindContractUnsigned, OfficeTaskKindPaymentOpen, OfficeTaskKindRenewalUnanswered:
+	case OfficeTaskKindRequestExpiring, OfficeTaskKindIdentityApproval, OfficeTaskKindContractUnsigned, OfficeTaskKindPaymentOpen, OfficeTaskKindRenewalUnanswered, OfficeTaskKindPaymentDisputed, OfficeTaskKindRefundFailed:
 		return true
 	}
 	return false

@@ -52,6 +52,11 @@ type Renting struct {
 	CancellationReason      pgtype.Text
 	CancellationRefundCents int64
 	CancellationActor       string
+	InPayment               bool
+	DisputedSince           pgtype.Timestamptz
+	DisputeStatus           string
+	RefundFailedSince       pgtype.Timestamptz
+	RefundFailure           string
 }
 
 type RentingLog struct {

@@ -39,7 +39,7 @@ func (q *Queries) InsertReminder(ctx context.Context, arg InsertReminderParams) 
 }
 
 const listRemindersDue = `-- name: ListRemindersDue :many
-SELECT r.id, r.renter_id, r.apartment_id, r.semester_id, r.state, r.renewal, r.created_at, r.updated_at, r.signing_link, r.payment_link, r.access_key, r.key_code_announced_at, r.contract_total_cents, r.contract_currency, r.contract_items, r.cancellation_reason, r.cancellation_refund_cents, r.cancellation_actor FROM renting r
+SELECT r.id, r.renter_id, r.apartment_id, r.semester_id, r.state, r.renewal, r.created_at, r.updated_at, r.signing_link, r.payment_link, r.access_key, r.key_code_announced_at, r.contract_total_cents, r.contract_currency, r.contract_items, r.cancellation_reason, r.cancellation_refund_cents, r.cancellation_actor, r.in_payment, r.disputed_since, r.dispute_status, r.refund_failed_since, r.refund_failure FROM renting r
 WHERE r.state = $1
   AND r.semester_id = ANY($2::integer[])
   AND (SELECT max(l.at) FROM renting_log l WHERE l.renting_id = r.id AND l.state = r.state) < $3
@@ -89,6 +89,11 @@ func (q *Queries) ListRemindersDue(ctx context.Context, arg ListRemindersDuePara
 			&i.CancellationReason,
 			&i.CancellationRefundCents,
 			&i.CancellationActor,
+			&i.InPayment,
+			&i.DisputedSince,
+			&i.DisputeStatus,
+			&i.RefundFailedSince,
+			&i.RefundFailure,
 		); err != nil {
 			return nil, err
 		}

@@ -49,7 +49,7 @@ func (q *Queries) ListRenewalTokenHashes(ctx context.Context, rentingID string) 
 }
 
 const listRenewalsWithoutToken = `-- name: ListRenewalsWithoutToken :many
-SELECT id, renter_id, apartment_id, semester_id, state, renewal, created_at, updated_at, signing_link, payment_link, access_key, key_code_announced_at, contract_total_cents, contract_currency, contract_items, cancellation_reason, cancellation_refund_cents, cancellation_actor FROM renting r
+SELECT id, renter_id, apartment_id, semester_id, state, renewal, created_at, updated_at, signing_link, payment_link, access_key, key_code_announced_at, contract_total_cents, contract_currency, contract_items, cancellation_reason, cancellation_refund_cents, cancellation_actor, in_payment, disputed_since, dispute_status, refund_failed_since, refund_failure FROM renting r
 WHERE r.state = 'RENEWAL_REQUEST' AND NOT EXISTS (SELECT FROM renewal_token t WHERE t.renting_id = r.id)
 ORDER BY r.created_at
 `
@@ -84,6 +84,11 @@ func (q *Queries) ListRenewalsWithoutToken(ctx context.Context) ([]Renting, erro
 			&i.CancellationReason,
 			&i.CancellationRefundCents,
 			&i.CancellationActor,
+			&i.InPayment,
+			&i.DisputedSince,
+			&i.DisputeStatus,
+			&i.RefundFailedSince,
+			&i.RefundFailure,
 		); err != nil {
 			return nil, err
 		}

@@ -84,7 +84,7 @@ WHERE id IN (
     LIMIT $2
     FOR UPDATE SKIP LOCKED
 )
-RETURNING id, renter_id, apartment_id, semester_id, state, renewal, created_at, updated_at, signing_link, payment_link, access_key, key_code_announced_at, contract_total_cents, contract_currency, contract_items, cancellation_reason, cancellation_refund_cents, cancellation_actor
+RETURNING id, renter_id, apartment_id, semester_id, state, renewal, created_at, updated_at, signing_link, payment_link, access_key, key_code_announced_at, contract_total_cents, contract_currency, contract_items, cancellation_reason, cancellation_refund_cents, cancellation_actor, in_payment, disputed_since, dispute_status, refund_failed_since, refund_failure
 `
 
 type DeleteForgottenRequestsParams struct {
@@ -123,6 +123,11 @@ func (q *Queries) DeleteForgottenRequests(ctx context.Context, arg DeleteForgott
 			&i.CancellationReason,
 			&i.CancellationRefundCents,
 			&i.CancellationActor,
+			&i.InPayment,
+			&i.DisputedSince,
+			&i.DisputeStatus,
+			&i.RefundFailedSince,
+			&i.RefundFailure,
 		); err != nil {
 			return nil, err
 		}
@@ -135,7 +140,7 @@ func (q *Queries) DeleteForgottenRequests(ctx context.Context, arg DeleteForgott
 }
 
 const deleteRentingsOfApartment = `-- name: DeleteRentingsOfApartment :many
-DELETE FROM renting WHERE apartment_id = $1 AND semester_id = $2 RETURNING id, renter_id, apartment_id, semester_id, state, renewal, created_at, updated_at, signing_link, payment_link, access_key, key_code_announced_at, contract_total_cents, contract_currency, contract_items, cancellation_reason, cancellation_refund_cents, cancellation_actor
+DELETE FROM renting WHERE apartment_id = $1 AND semester_id = $2 RETURNING id, renter_id, apartment_id, semester_id, state, renewal, created_at, updated_at, signing_link, payment_link, access_key, key_code_announced_at, contract_total_cents, contract_currency, contract_items, cancellation_reason, cancellation_refund_cents, cancellation_actor, in_payment, disputed_since, dispute_status, refund_failed_since, refund_failure
 `
 
 type DeleteRentingsOfApartmentParams struct {
@@ -171,6 +176,11 @@ func (q *Queries) DeleteRentingsOfApartment(ctx context.Context, arg DeleteRenti
 			&i.CancellationReason,
 			&i.CancellationRefundCents,
 			&i.CancellationActor,
+			&i.InPayment,
+			&i.DisputedSince,
+			&i.DisputeStatus,
+			&i.RefundFailedSince,
+			&i.RefundFailure,
 		); err != nil {
 			return nil, err
 		}
@@ -194,7 +204,7 @@ func (q *Queries) GetBookingRequestForm(ctx context.Context, rentingID string) (
 }
 
 const getRenting = `-- name: GetRenting :one
-SELECT id, renter_id, apartment_id, semester_id, state, renewal, created_at, updated_at, signing_link, payment_link, access_key, key_code_announced_at, contract_total_cents, contract_currency, contract_items, cancellation_reason, cancellation_refund_cents, cancellation_actor FROM renting WHERE id = $1
+SELECT id, renter_id, apartment_id, semester_id, state, renewal, created_at, updated_at, signing_link, payment_link, access_key, key_code_announced_at, contract_total_cents, contract_currency, contract_items, cancellation_reason, cancellation_refund_cents, cancellation_actor, in_payment, disputed_since, dispute_status, refund_failed_since, refund_failure FROM renting WHERE id = $1
 `
 
 func (q *Queries) GetRenting(ctx context.Context, id string) (Renting, error) {
@@ -219,6 +229,11 @@ func (q *Queries) GetRenting(ctx context.Context, id string) (Renting, error) {
 		&i.CancellationReason,
 		&i.CancellationRefundCents,
 		&i.CancellationActor,
+		&i.InPayment,
+		&i.DisputedSince,
+		&i.DisputeStatus,
+		&i.RefundFailedSince,
+		&i.RefundFailure,
 	)
 	return i, err
 }
@@ -268,7 +283,7 @@ func (q *Queries) InsertRenting(ctx context.Context, arg InsertRentingParams) er
 }
 
 const listKeyCodesDue = `-- name: ListKeyCodesDue :many
-SELECT id, renter_id, apartment_id, semester_id, state, renewal, created_at, updated_at, signing_link, payment_link, access_key, key_code_announced_at, contract_total_cents, contract_currency, contract_items, cancellation_reason, cancellation_refund_cents, cancellation_actor FROM renting
+SELECT id, renter_id, apartment_id, semester_id, state, renewal, created_at, updated_at, signing_link, payment_link, access_key, key_code_announced_at, contract_total_cents, contract_currency, contract_items, cancellation_reason, cancellation_refund_cents, cancellation_actor, in_payment, disputed_since, dispute_status, refund_failed_since, refund_failure FROM renting
 WHERE state = 'PAYED' AND key_code_announced_at IS NULL AND semester_id = ANY($1::integer[])
 ORDER BY created_at
 `
@@ -301,6 +316,11 @@ func (q *Queries) ListKeyCodesDue(ctx context.Context, semesterIds []int32) ([]R
 			&i.CancellationReason,
 			&i.CancellationRefundCents,
 			&i.CancellationActor,
+			&i.InPayment,
+			&i.DisputedSince,
+			&i.DisputeStatus,
+			&i.RefundFailedSince,
+			&i.RefundFailure,
 		); err != nil {
 			return nil, err
 		}
@@ -384,7 +404,7 @@ func (q *Queries) ListRenterApartments(ctx context.Context) ([]ListRenterApartme
 }
 
 const listRentingsInState = `-- name: ListRentingsInState :many
-SELECT id, renter_id, apartment_id, semester_id, state, renewal, created_at, updated_at, signing_link, payment_link, access_key, key_code_announced_at, contract_total_cents, contract_currency, contract_items, cancellation_reason, cancellation_refund_cents, cancellation_actor FROM renting WHERE state = $1 AND semester_id = ANY($2::integer[]) ORDER BY created_at
+SELECT id, renter_id, apartment_id, semester_id, state, renewal, created_at, updated_at, signing_link, payment_link, access_key, key_code_announced_at, contract_total_cents, contract_currency, contract_items, cancellation_reason, cancellation_refund_cents, cancellation_actor, in_payment, disputed_since, dispute_status, refund_failed_since, refund_failure FROM renting WHERE state = $1 AND semester_id = ANY($2::integer[]) ORDER BY created_at
 `
 
 type ListRentingsInStateParams struct {
@@ -420,6 +440,11 @@ func (q *Queries) ListRentingsInState(ctx context.Context, arg ListRentingsInSta
 			&i.CancellationReason,
 			&i.CancellationRefundCents,
 			&i.CancellationActor,
+			&i.InPayment,
+			&i.DisputedSince,
+			&i.DisputeStatus,
+			&i.RefundFailedSince,
+			&i.RefundFailure,
 		); err != nil {
 			return nil, err
 		}
@@ -432,7 +457,7 @@ func (q *Queries) ListRentingsInState(ctx context.Context, arg ListRentingsInSta
 }
 
 const listRentingsInStates = `-- name: ListRentingsInStates :many
-SELECT id, renter_id, apartment_id, semester_id, state, renewal, created_at, updated_at, signing_link, payment_link, access_key, key_code_announced_at, contract_total_cents, contract_currency, contract_items, cancellation_reason, cancellation_refund_cents, cancellation_actor FROM renting WHERE state = ANY($1::text[]) ORDER BY updated_at
+SELECT id, renter_id, apartment_id, semester_id, state, renewal, created_at, updated_at, signing_link, payment_link, access_key, key_code_announced_at, contract_total_cents, contract_currency, contract_items, cancellation_reason, cancellation_refund_cents, cancellation_actor, in_payment, disputed_since, dispute_status, refund_failed_since, refund_failure FROM renting WHERE state = ANY($1::text[]) ORDER BY updated_at
 `
 
 func (q *Queries) ListRentingsInStates(ctx context.Context, states []string) ([]Renting, error) {
@@ -463,6 +488,11 @@ func (q *Queries) ListRentingsInStates(ctx context.Context, states []string) ([]
 			&i.CancellationReason,
 			&i.CancellationRefundCents,
 			&i.CancellationActor,
+			&i.InPayment,
+			&i.DisputedSince,
+			&i.DisputeStatus,
+			&i.RefundFailedSince,
+			&i.RefundFailure,
 		); err != nil {
 			return nil, err
 		}
@@ -475,7 +505,7 @@ func (q *Queries) ListRentingsInStates(ctx context.Context, states []string) ([]
 }
 
 const listRentingsOfRenter = `-- name: ListRentingsOfRenter :many
-SELECT id, renter_id, apartment_id, semester_id, state, renewal, created_at, updated_at, signing_link, payment_link, access_key, key_code_announced_at, contract_total_cents, contract_currency, contract_items, cancellation_reason, cancellation_refund_cents, cancellation_actor FROM renting WHERE renter_id = $1 ORDER BY created_at
+SELECT id, renter_id, apartment_id, semester_id, state, renewal, created_at, updated_at, signing_link, payment_link, access_key, key_code_announced_at, contract_total_cents, contract_currency, contract_items, cancellation_reason, cancellation_refund_cents, cancellation_actor, in_payment, disputed_since, dispute_status, refund_failed_since, refund_failure FROM renting WHERE renter_id = $1 ORDER BY created_at
 `
 
 func (q *Queries) ListRentingsOfRenter(ctx context.Context, renterID int64) ([]Renting, error) {
@@ -506,6 +536,11 @@ func (q *Queries) ListRentingsOfRenter(ctx context.Context, renterID int64) ([]R
 			&i.CancellationReason,
 			&i.CancellationRefundCents,
 			&i.CancellationActor,
+			&i.InPayment,
+			&i.DisputedSince,
+			&i.DisputeStatus,
+			&i.RefundFailedSince,
+			&i.RefundFailure,
 		); err != nil {
 			return nil, err
 		}
@@ -518,7 +553,7 @@ func (q *Queries) ListRentingsOfRenter(ctx context.Context, renterID int64) ([]R
 }
 
 const listRentingsOfSemester = `-- name: ListRentingsOfSemester :many
-SELECT id, renter_id, apartment_id, semester_id, state, renewal, created_at, updated_at, signing_link, payment_link, access_key, key_code_announced_at, contract_total_cents, contract_currency, contract_items, cancellation_reason, cancellation_refund_cents, cancellation_actor FROM renting WHERE semester_id = $1 ORDER BY apartment_id, created_at
+SELECT id, renter_id, apartment_id, semester_id, state, renewal, created_at, updated_at, signing_link, payment_link, access_key, key_code_announced_at, contract_total_cents, contract_currency, contract_items, cancellation_reason, cancellation_refund_cents, cancellation_actor, in_payment, disputed_since, dispute_status, refund_failed_since, refund_failure FROM renting WHERE semester_id = $1 ORDER BY apartment_id, created_at
 `
 
 func (q *Queries) ListRentingsOfSemester(ctx context.Context, semesterID int32) ([]Renting, error) {
@@ -549,6 +584,60 @@ func (q *Queries) ListRentingsOfSemester(ctx context.Context, semesterID int32) 
 			&i.CancellationReason,
 			&i.CancellationRefundCents,
 			&i.CancellationActor,
+			&i.InPayment,
+			&i.DisputedSince,
+			&i.DisputeStatus,
+			&i.RefundFailedSince,
+			&i.RefundFailure,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const listRentingsWithMoneyTasks = `-- name: ListRentingsWithMoneyTasks :many
+SELECT id, renter_id, apartment_id, semester_id, state, renewal, created_at, updated_at, signing_link, payment_link, access_key, key_code_announced_at, contract_total_cents, contract_currency, contract_items, cancellation_reason, cancellation_refund_cents, cancellation_actor, in_payment, disputed_since, dispute_status, refund_failed_since, refund_failure FROM renting WHERE disputed_since IS NOT NULL OR refund_failed_since IS NOT NULL ORDER BY updated_at
+`
+
+// The rentings with an open dispute or a failed refund: tasks of the office's in any state.
+func (q *Queries) ListRentingsWithMoneyTasks(ctx context.Context) ([]Renting, error) {
+	rows, err := q.db.Query(ctx, listRentingsWithMoneyTasks)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []Renting
+	for rows.Next() {
+		var i Renting
+		if err := rows.Scan(
+			&i.ID,
+			&i.RenterID,
+			&i.ApartmentID,
+			&i.SemesterID,
+			&i.State,
+			&i.Renewal,
+			&i.CreatedAt,
+			&i.UpdatedAt,
+			&i.SigningLink,
+			&i.PaymentLink,
+			&i.AccessKey,
+			&i.KeyCodeAnnouncedAt,
+			&i.ContractTotalCents,
+			&i.ContractCurrency,
+			&i.ContractItems,
+			&i.CancellationReason,
+			&i.CancellationRefundCents,
+			&i.CancellationActor,
+			&i.InPayment,
+			&i.DisputedSince,
+			&i.DisputeStatus,
+			&i.RefundFailedSince,
+			&i.RefundFailure,
 		); err != nil {
 			return nil, err
 		}
@@ -585,7 +674,7 @@ func (q *Queries) ListRequestsCreatedBefore(ctx context.Context, createdAt time.
 }
 
 const lockRenting = `-- name: LockRenting :one
-SELECT id, renter_id, apartment_id, semester_id, state, renewal, created_at, updated_at, signing_link, payment_link, access_key, key_code_announced_at, contract_total_cents, contract_currency, contract_items, cancellation_reason, cancellation_refund_cents, cancellation_actor FROM renting WHERE id = $1 FOR UPDATE
+SELECT id, renter_id, apartment_id, semester_id, state, renewal, created_at, updated_at, signing_link, payment_link, access_key, key_code_announced_at, contract_total_cents, contract_currency, contract_items, cancellation_reason, cancellation_refund_cents, cancellation_actor, in_payment, disputed_since, dispute_status, refund_failed_since, refund_failure FROM renting WHERE id = $1 FOR UPDATE
 `
 
 func (q *Queries) LockRenting(ctx context.Context, id string) (Renting, error) {
@@ -610,12 +699,17 @@ func (q *Queries) LockRenting(ctx context.Context, id string) (Renting, error) {
 		&i.CancellationReason,
 		&i.CancellationRefundCents,
 		&i.CancellationActor,
+		&i.InPayment,
+		&i.DisputedSince,
+		&i.DisputeStatus,
+		&i.RefundFailedSince,
+		&i.RefundFailure,
 	)
 	return i, err
 }
 
 const lockRentingsOfRenterInSemester = `-- name: LockRentingsOfRenterInSemester :many
-SELECT id, renter_id, apartment_id, semester_id, state, renewal, created_at, updated_at, signing_link, payment_link, access_key, key_code_announced_at, contract_total_cents, contract_currency, contract_items, cancellation_reason, cancellation_refund_cents, cancellation_actor FROM renting WHERE renter_id = $1 AND semester_id = $2 ORDER BY created_at FOR UPDATE
+SELECT id, renter_id, apartment_id, semester_id, state, renewal, created_at, updated_at, signing_link, payment_link, access_key, key_code_announced_at, contract_total_cents, contract_currency, contract_items, cancellation_reason, cancellation_refund_cents, cancellation_actor, in_payment, disputed_since, dispute_status, refund_failed_since, refund_failure FROM renting WHERE renter_id = $1 AND semester_id = $2 ORDER BY created_at FOR UPDATE
 `
 
 type LockRentingsOfRenterInSemesterParams struct {
@@ -651,6 +745,11 @@ func (q *Queries) LockRentingsOfRenterInSemester(ctx context.Context, arg LockRe
 			&i.CancellationReason,
 			&i.CancellationRefundCents,
 			&i.CancellationActor,
+			&i.InPayment,
+			&i.DisputedSince,
+			&i.DisputeStatus,
+			&i.RefundFailedSince,
+			&i.RefundFailure,
 		); err != nil {
 			return nil, err
 		}
@@ -665,7 +764,7 @@ func (q *Queries) LockRentingsOfRenterInSemester(ctx context.Context, arg LockRe
 const markKeyCodeAnnounced = `-- name: MarkKeyCodeAnnounced :one
 UPDATE renting SET key_code_announced_at = $2
 WHERE id = $1 AND state = 'PAYED' AND key_code_announced_at IS NULL
-RETURNING id, renter_id, apartment_id, semester_id, state, renewal, created_at, updated_at, signing_link, payment_link, access_key, key_code_announced_at, contract_total_cents, contract_currency, contract_items, cancellation_reason, cancellation_refund_cents, cancellation_actor
+RETURNING id, renter_id, apartment_id, semester_id, state, renewal, created_at, updated_at, signing_link, payment_link, access_key, key_code_announced_at, contract_total_cents, contract_currency, contract_items, cancellation_reason, cancellation_refund_cents, cancellation_actor, in_payment, disputed_since, dispute_status, refund_failed_since, refund_failure
 `
 
 type MarkKeyCodeAnnouncedParams struct {
@@ -696,6 +795,11 @@ func (q *Queries) MarkKeyCodeAnnounced(ctx context.Context, arg MarkKeyCodeAnnou
 		&i.CancellationReason,
 		&i.CancellationRefundCents,
 		&i.CancellationActor,
+		&i.InPayment,
+		&i.DisputedSince,
+		&i.DisputeStatus,
+		&i.RefundFailedSince,
+		&i.RefundFailure,
 	)
 	return i, err
 }
@@ -720,7 +824,8 @@ const updateRenting = `-- name: UpdateRenting :exec
 UPDATE renting
 SET state = $2, apartment_id = $3, updated_at = $4, signing_link = $5, payment_link = $6, access_key = $7,
     contract_total_cents = $8, contract_currency = $9, contract_items = $10,
-    cancellation_reason = $11, cancellation_refund_cents = $12, cancellation_actor = $13
+    cancellation_reason = $11, cancellation_refund_cents = $12, cancellation_actor = $13,
+    in_payment = $14, disputed_since = $15, dispute_status = $16, refund_failed_since = $17, refund_failure = $18
 WHERE id = $1
 `
 
@@ -738,6 +843,11 @@ type UpdateRentingParams struct {
 	CancellationReason      pgtype.Text
 	CancellationRefundCents int64
 	CancellationActor       string
+	InPayment               bool
+	DisputedSince           pgtype.Timestamptz
+	DisputeStatus           string
+	RefundFailedSince       pgtype.Timestamptz
+	RefundFailure           string
 }
 
 func (q *Queries) UpdateRenting(ctx context.Context, arg UpdateRentingParams) error {
@@ -755,6 +865,11 @@ func (q *Queries) UpdateRenting(ctx context.Context, arg UpdateRentingParams) er
 		arg.CancellationReason,
 		arg.CancellationRefundCents,
 		arg.CancellationActor,
+		arg.InPayment,
+		arg.DisputedSince,
+		arg.DisputeStatus,
+		arg.RefundFailedSince,
+		arg.RefundFailure,
 	)
 	return err
 }

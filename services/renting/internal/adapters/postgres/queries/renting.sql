@@ -15,7 +15,8 @@ VALUES ($1, $2, $3, $4, $5, $6, $7, $8);
 UPDATE renting
 SET state = $2, apartment_id = $3, updated_at = $4, signing_link = $5, payment_link = $6, access_key = $7,
     contract_total_cents = $8, contract_currency = $9, contract_items = $10,
-    cancellation_reason = $11, cancellation_refund_cents = $12, cancellation_actor = $13
+    cancellation_reason = $11, cancellation_refund_cents = $12, cancellation_actor = $13,
+    in_payment = $14, disputed_since = $15, dispute_status = $16, refund_failed_since = $17, refund_failure = $18
 WHERE id = $1;
 
 -- name: AppendLog :exec
@@ -39,6 +40,10 @@ SELECT * FROM renting WHERE state = $1 AND semester_id = ANY(sqlc.arg(semester_i
 -- name: ListRenterApartments :many
 -- Which renter lived or is to live in which apartment: every pair of a renting not canceled.
 SELECT DISTINCT renter_id, apartment_id FROM renting WHERE state <> 'CANCELED' ORDER BY renter_id, apartment_id;
+
+-- name: ListRentingsWithMoneyTasks :many
+-- The rentings with an open dispute or a failed refund: tasks of the office's in any state.
+SELECT * FROM renting WHERE disputed_since IS NOT NULL OR refund_failed_since IS NOT NULL ORDER BY updated_at;
 
 -- name: ListRentingsInStates :many
 SELECT * FROM renting WHERE state = ANY(sqlc.arg(states)::text[]) ORDER BY updated_at;
