@@ -73,7 +73,7 @@ func serve(ctx context.Context, cfg config.Config, infra *service.Infra, logger 
 			}
 		},
 		RegisterGRPC: func(s *grpc.Server) {
-			documentv1.RegisterDocumentServiceServer(s, grpcadapter.NewServer(documents))
+			documentv1.RegisterDocumentServiceServer(s, grpcadapter.NewServer(documents, contracts))
 			auditv1.RegisterAuditLogServer(s, auditgrpc.NewServer(pool, logger))
 		},
 		Callers:     grpcadapter.Callers,

@@ -106,10 +106,35 @@ func (s *Simulator) recipientView(r *http.Request, envelopeID string) answer {
 		return apiError(http.StatusBadRequest, "UNKNOWN_ENVELOPE_RECIPIENT", "The recipient you have identified is not a valid recipient of the specified envelope.")
 	case e.Status == "completed":
 		return apiError(http.StatusBadRequest, "RECIPIENT_HAS_ALREADY_SIGNED", "The recipient has already signed.")
+	case e.Status == "voided":
+		return apiError(http.StatusBadRequest, "ENVELOPE_HAS_BEEN_VOIDED", "The envelope has been voided.")
 	}
 	token := rand.Text()
 	s.views[token] = view{envelopeID: e.ID, returnURL: req.ReturnURL, expires: s.opts.Now().Add(viewLifetime)}
 	return jsonAnswer(http.StatusCreated, map[string]string{"url": s.url + "/signing/" + token})
+}
+
+// voidEnvelope voids a sent envelope, as the only update the service makes: status voided with a
+// reason; a completed or voided envelope cannot be voided.
+func (s *Simulator) voidEnvelope(r *http.Request, envelopeID string) answer {
+	var req struct {
+		Status       string `json:"status"`
+		VoidedReason string `json:"voidedReason"`
+	}
+	if err := json.NewDecoder(r.Body).Decode(&req); err != nil || req.Status != "voided" || req.VoidedReason == "" {
+		return apiError(http.StatusBadRequest, "INVALID_REQUEST_BODY", "want status voided with a voidedReason")
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	e, ok := s.envelopes[envelopeID]
+	switch {
+	case !ok:
+		return apiError(http.StatusBadRequest, "ENVELOPE_DOES_NOT_EXIST", "The envelope specified either does not exist or you have no rights to it.")
+	case e.Status != "sent":
+		return apiError(http.StatusBadRequest, "ENVELOPE_CANNOT_VOID_INVALID_STATE", "Only envelopes in the 'Sent' or 'Delivered' states may be voided.")
+	}
+	e.Status, e.VoidedReason = "voided", req.VoidedReason
+	return jsonAnswer(http.StatusOK, map[string]string{"envelopeId": e.ID})
 }
 
 // document answers the combined document of a completed envelope, with the certificate when asked.
@@ -158,7 +183,7 @@ func (s *Simulator) Complete(envelopeID string) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	e := s.envelopes[envelopeID]
-	if e == nil || e.Status == "completed" {
+	if e == nil || e.Status != "sent" {
 		return
 	}
 	e.Status, e.CompletedAt = "completed", s.opts.Now().UTC()

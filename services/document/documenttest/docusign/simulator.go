@@ -72,7 +72,7 @@ type Simulator struct {
 // Envelope is what the simulator keeps of an envelope.
 type Envelope struct {
 	ID           string
-	Status       string // sent, completed
+	Status       string // sent, completed, voided
 	SignerName   string
 	SignerEmail  string
 	ClientUserID string
@@ -80,6 +80,7 @@ type Envelope struct {
 	Document     []byte // the PDF sent
 	Combined     []byte // the completed document with the certificate, once completed
 	CompletedAt  time.Time
+	VoidedReason string         // why the service voided it
 	Definition   map[string]any // the request as received
 }
 
@@ -353,6 +354,8 @@ func (s *Simulator) handle(r *http.Request, params map[string]string, operation 
 		return s.recipientView(r, params["envelopeId"])
 	case "Documents_GetDocument":
 		return s.document(r, params["envelopeId"], params["documentId"])
+	case "Envelopes_PutEnvelope":
+		return s.voidEnvelope(r, params["envelopeId"])
 	}
 	return apiError(http.StatusBadRequest, "NOT_SIMULATED", operation+" is not simulated")
 }

@@ -27,10 +27,12 @@ type ContractRenderer interface {
 // returns the link where the renter signs and the provider's id of the session (empty if it keeps
 // none). SignedCopy downloads the signed contract the provider keeps (DocuSign's completed document
 // with its certificate); nil means the provider keeps none (the sandbox) and the contract is
-// rendered again with a signature page.
+// rendered again with a signature page. Void withdraws an open session, so that it can no longer be
+// signed there.
 type SigningProvider interface {
 	Open(ctx context.Context, s domain.SigningSession, contract []byte) (link, envelopeID string, err error)
 	SignedCopy(ctx context.Context, s domain.SigningSession) ([]byte, error)
+	Void(ctx context.Context, s domain.SigningSession) error
 }
 
 // ContractStore reads and writes contracts and signing sessions in one transaction; the events it
@@ -48,6 +50,8 @@ type ContractStore interface {
 	FirstReport(ctx context.Context, s domain.Signature) (bool, error)
 	// MarkSigned marks the session signed and enqueues document.contract_signed.
 	MarkSigned(ctx context.Context, s domain.SigningSession, signedDocumentID string, sig domain.Signature) error
+	// MarkVoided marks an open session voided.
+	MarkVoided(ctx context.Context, s domain.SigningSession, at time.Time) error
 }
 
 // ContractRepository runs fn with a store in a transaction of its own and reads outside one.
@@ -86,31 +90,75 @@ func (c *Contracts) RequestContract(ctx context.Context, store ContractStore, re
 	if !errors.Is(err, domain.ErrNotFound) {
 		return err
 	}
+	_, err = c.writeContract(ctx, store, rentingID, "")
+	return err
+}
+
+// ReissueContract replaces the renting's open contract by one priced as the catalog prices it now,
+// in one transaction: the old session is voided (at the provider too), the new contract stored, a
+// new session opened and document.contract_requested enqueued naming the contract it replaces.
+// domain.ErrNoOpenContract when the renting has none (not written yet, or signed). Only the office
+// asks (the gRPC rule admits renting with an administrator's identity).
+func (c *Contracts) ReissueContract(ctx context.Context, rentingID string) (domain.SigningSession, error) {
+	if err := checkRentingID(rentingID); err != nil {
+		return domain.SigningSession{}, err
+	}
+	var reissued domain.SigningSession
+	err := c.repo.InContractTx(ctx, func(store ContractStore) error {
+		newest, err := store.NewestSession(ctx, rentingID)
+		if errors.Is(err, domain.ErrNotFound) {
+			return fmt.Errorf("renting %s: %w", rentingID, domain.ErrNoOpenContract)
+		}
+		if err != nil {
+			return err
+		}
+		old, err := store.LockSession(ctx, newest.ID)
+		if err != nil {
+			return err
+		}
+		if err := old.CheckReissuable(); err != nil {
+			return err
+		}
+		if err := c.provider.Void(ctx, old); err != nil {
+			return fmt.Errorf("void session %s: %w", old.ID, err)
+		}
+		if err := store.MarkVoided(ctx, old, c.now()); err != nil {
+			return err
+		}
+		reissued, err = c.writeContract(ctx, store, rentingID, old.ContractDocumentID)
+		return err
+	})
+	return reissued, err
+}
+
+// writeContract gathers and renders the renting's contract, stores it, opens its signing session
+// and enqueues document.contract_requested; replaces is the contract it replaces, if any.
+func (c *Contracts) writeContract(ctx context.Context, store ContractStore, rentingID, replaces string) (domain.SigningSession, error) {
 	contract, err := c.sources.Contract(ctx, rentingID)
 	if err != nil {
-		return fmt.Errorf("gather the contract of renting %s: %w", rentingID, err)
+		return domain.SigningSession{}, fmt.Errorf("gather the contract of renting %s: %w", rentingID, err)
 	}
 	session := domain.SigningSession{
 		ID: uuid.NewString(), RentingID: rentingID, RenterID: contract.RenterID, Contract: contract,
-		Status: domain.SessionOpen, CreatedAt: c.now(),
+		Status: domain.SessionOpen, CreatedAt: c.now(), ReplacesDocumentID: replaces,
 	}
 	content, err := c.renderer.Contract(contract, session.CreatedAt)
 	if err != nil {
-		return err
+		return domain.SigningSession{}, err
 	}
 	if session.ContractDocumentID, err = store.StoreDocument(ctx, contract.RenterID, rentingID, pdfFile(domain.TypeContract, content)); err != nil {
-		return err
+		return domain.SigningSession{}, err
 	}
 	if session.SigningLink, session.EnvelopeID, err = c.provider.Open(ctx, session, content); err != nil {
-		return fmt.Errorf("open the signing session of renting %s: %w", rentingID, err)
+		return domain.SigningSession{}, fmt.Errorf("open the signing session of renting %s: %w", rentingID, err)
 	}
-	return store.OpenSession(ctx, session)
+	return session, store.OpenSession(ctx, session)
 }
 
 // RecordSignature stores what the signing provider reported: the signed contract (the provider's
 // signed copy, or the contract rendered again with a signature page naming the SHA-256 of the
 // original), the session marked signed and document.contract_signed, in one transaction. A report
-// that came before, or one for a session that is signed already, changes nothing. An unknown
+// that came before, or one for a session that is signed or voided already, changes nothing. An unknown
 // session is domain.ErrNotFound; a report of another envelope domain.ErrInvalidSignature; a signer
 // other than the renter the contract was sent to is domain.ErrWrongSigner and changes nothing.
 func (c *Contracts) RecordSignature(ctx context.Context, sig domain.Signature) error {
@@ -127,7 +175,7 @@ func (c *Contracts) RecordSignature(ctx context.Context, sig domain.Signature) e
 			return err
 		}
 		first, err := store.FirstReport(ctx, sig)
-		if err != nil || !first || session.Status == domain.SessionSigned {
+		if err != nil || !first || session.Status != domain.SessionOpen {
 			return err
 		}
 		signed, err := c.signedContract(ctx, store, session, sig, signedCopy)
@@ -144,14 +192,14 @@ func (c *Contracts) RecordSignature(ctx context.Context, sig domain.Signature) e
 
 // providerCopy checks the report against the session and downloads the provider's signed copy
 // before the transaction: a download takes a network round trip or several, which must not hold the
-// session's row lock and a database connection. done means the session is signed already: a
-// repeated report costs no download.
+// session's row lock and a database connection. done means the session is signed or voided
+// already: a repeated report, or one of a replaced contract, costs no download and changes nothing.
 func (c *Contracts) providerCopy(ctx context.Context, sig domain.Signature) (signedCopy []byte, done bool, err error) {
 	session, err := c.Session(ctx, sig.SessionID)
 	if err != nil {
 		return nil, false, err
 	}
-	if err := checkReport(session, sig); err != nil || session.Status == domain.SessionSigned {
+	if err := checkReport(session, sig); err != nil || session.Status != domain.SessionOpen {
 		return nil, err == nil, err
 	}
 	signedCopy, err = c.provider.SignedCopy(ctx, session)
@@ -206,14 +254,14 @@ func (c *Contracts) Session(ctx context.Context, id string) (domain.SigningSessi
 	return c.repo.Session(ctx, id)
 }
 
-// SessionContract is the contract PDF a signing session shows while it is open. Once signed, the
-// link is no longer a way to the renter's personal data: domain.ErrSigningClosed.
+// SessionContract is the contract PDF a signing session shows while it is open. Once signed or
+// voided, the link is no longer a way to the renter's personal data: domain.ErrSigningClosed.
 func (c *Contracts) SessionContract(ctx context.Context, sessionID string) ([]byte, error) {
 	session, err := c.Session(ctx, sessionID)
 	if err != nil {
 		return nil, err
 	}
-	if session.Status == domain.SessionSigned {
+	if session.Status != domain.SessionOpen {
 		return nil, fmt.Errorf("contract of session %s: %w", sessionID, domain.ErrSigningClosed)
 	}
 	return c.repo.DocumentContent(ctx, session.ContractDocumentID)

@@ -17,8 +17,12 @@ var (
 	// ErrWrongSigner means a provider reported a signer other than the renter the contract was
 	// sent to (name and e-mail address): it changes nothing.
 	ErrWrongSigner = errors.New("the reported signer is not the renter the contract was sent to")
-	// ErrSigningClosed means a signing session that is signed: its link no longer serves the contract.
+	// ErrSigningClosed means a signing session that is signed or voided: its link no longer serves
+	// the contract.
 	ErrSigningClosed = errors.New("the signing session is closed")
+	// ErrNoOpenContract means a renting whose contract cannot be reissued: none is written yet, or
+	// it is signed.
+	ErrNoOpenContract = errors.New("the renting has no open contract")
 )
 
 // Date is a calendar day without a time zone (a semester's first or last day, a birthday).
@@ -164,6 +168,9 @@ type SessionStatus string
 const (
 	SessionOpen   SessionStatus = "OPEN"
 	SessionSigned SessionStatus = "SIGNED"
+	// SessionVoided is a session whose contract the office replaced: it is voided at the provider
+	// too, and a signature reported for it changes nothing.
+	SessionVoided SessionStatus = "VOIDED"
 )
 
 // SigningSession is the request to a renter to sign a contract.
@@ -178,6 +185,16 @@ type SigningSession struct {
 	EnvelopeID string
 	Status     SessionStatus
 	CreatedAt  time.Time
+	// ReplacesDocumentID is the contract this session's replaces, when the office reissued it.
+	ReplacesDocumentID string
+}
+
+// CheckReissuable accepts a session whose contract the office may replace: an open one.
+func (s SigningSession) CheckReissuable() error {
+	if s.Status != SessionOpen {
+		return fmt.Errorf("session %s is %s: %w", s.ID, s.Status, ErrNoOpenContract)
+	}
+	return nil
 }
 
 // CheckSignerName accepts the name typed on the signing page when it is the renter's full name,

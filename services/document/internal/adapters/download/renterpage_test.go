@@ -63,6 +63,8 @@ func (openProvider) SignedCopy(context.Context, domain.SigningSession) ([]byte, 
 	return nil, nil
 }
 
+func (openProvider) Void(context.Context, domain.SigningSession) error { return nil }
+
 func newRenterPage(t *testing.T) renterPage {
 	t.Helper()
 	ctx := context.Background()

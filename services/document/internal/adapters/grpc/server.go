@@ -30,11 +30,12 @@ func ServerOptions() []grpc.ServerOption {
 type Server struct {
 	documentv1.UnimplementedDocumentServiceServer
 	documents *app.Documents
+	contracts *app.Contracts
 }
 
 // NewServer returns the gRPC server.
-func NewServer(documents *app.Documents) *Server {
-	return &Server{documents: documents}
+func NewServer(documents *app.Documents, contracts *app.Contracts) *Server {
+	return &Server{documents: documents, contracts: contracts}
 }
 
 // StoreUploads checks and stores a booking's uploads, all or none; a broken upload comes back as the
@@ -59,6 +60,18 @@ func (s *Server) DeleteRentingDocuments(ctx context.Context, req *documentv1.Del
 	return &documentv1.DeleteRentingDocumentsResponse{}, nil
 }
 
+// ReissueContract replaces the renting's open contract by one priced anew (renting's, for an
+// administrator: the rule in Callers); FAILED_PRECONDITION when it has no open contract.
+func (s *Server) ReissueContract(ctx context.Context, req *documentv1.ReissueContractRequest) (*documentv1.ReissueContractResponse, error) {
+	session, err := s.contracts.ReissueContract(ctx, req.GetRentingId())
+	if err != nil {
+		return nil, toStatus(err)
+	}
+	return &documentv1.ReissueContractResponse{
+		DocumentId: session.ContractDocumentID, TotalCents: session.Contract.TotalCents, Currency: session.Contract.Currency,
+	}, nil
+}
+
 // toStatus is the one place where the document service's errors become gRPC codes; details of
 // unexpected errors stay in the server's log (server.LogInternalErrors).
 func toStatus(err error) error {
@@ -67,6 +80,8 @@ func toStatus(err error) error {
 		return status.Error(codes.InvalidArgument, err.Error())
 	case errors.Is(err, domain.ErrNotFound):
 		return status.Error(codes.NotFound, err.Error())
+	case errors.Is(err, domain.ErrNoOpenContract):
+		return status.Error(codes.FailedPrecondition, err.Error())
 	default:
 		return server.Internal(err)
 	}

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"time"
 
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
@@ -99,7 +100,21 @@ func (s *ContractStore) OpenSession(ctx context.Context, session domain.SigningS
 		EventId: eventID, RentingId: session.RentingID, DocumentId: session.ContractDocumentID,
 		SigningLink: session.SigningLink, At: timestamppb.New(session.CreatedAt),
 		TotalCents: session.Contract.TotalCents, Currency: session.Contract.Currency, Items: toEventItems(session.Contract.Items),
+		ReplacesDocumentId: session.ReplacesDocumentID,
 	})
+}
+
+// MarkVoided marks an open session voided; its contract document stays.
+func (s *ContractStore) MarkVoided(ctx context.Context, session domain.SigningSession, at time.Time) error {
+	id, err := toUUID(session.ID)
+	if err != nil {
+		return err
+	}
+	err = s.queries.MarkSigningSessionVoided(ctx, db.MarkSigningSessionVoidedParams{ID: id, VoidedAt: pgtype.Timestamptz{Time: at, Valid: true}})
+	if err != nil {
+		return fmt.Errorf("void session %s: %w", session.ID, err)
+	}
+	return nil
 }
 
 // FirstReport records the webhook event id and reports whether it is new.
@@ -196,9 +211,16 @@ func sessionParams(s domain.SigningSession) (db.InsertSigningSessionParams, erro
 			return db.InsertSigningSessionParams{}, err
 		}
 	}
+	var replaces pgtype.UUID
+	if s.ReplacesDocumentID != "" {
+		if replaces, err = toUUID(s.ReplacesDocumentID); err != nil {
+			return db.InsertSigningSessionParams{}, err
+		}
+	}
 	return db.InsertSigningSessionParams{
 		ID: ids[0], RentingID: ids[1], RenterID: s.RenterID, ContractDocumentID: ids[2], Contract: contract,
 		SigningLink: s.SigningLink, EnvelopeID: s.EnvelopeID, CreatedAt: pgtype.Timestamptz{Time: s.CreatedAt, Valid: true},
+		ReplacesDocumentID: replaces,
 	}, nil
 }
 
@@ -207,6 +229,9 @@ func sessionFromDB(row db.SigningSession) (domain.SigningSession, error) {
 		ID: row.ID.String(), RentingID: row.RentingID.String(), RenterID: row.RenterID,
 		ContractDocumentID: row.ContractDocumentID.String(), SigningLink: row.SigningLink, EnvelopeID: row.EnvelopeID,
 		Status: domain.SessionStatus(row.Status), CreatedAt: row.CreatedAt.Time,
+	}
+	if row.ReplacesDocumentID.Valid {
+		s.ReplacesDocumentID = row.ReplacesDocumentID.String()
 	}
 	if err := json.Unmarshal(row.Contract, &s.Contract); err != nil {
 		return domain.SigningSession{}, fmt.Errorf("decode the contract of session %s: %w", s.ID, err)

@@ -106,7 +106,7 @@ type RecipientViews interface {
 // ViewRoute registers GET /signing/{sessionId} for DocuSign (public: the session id is the
 // capability), the link of the renter's mail: an open session is sent (303) to a new recipient
 // view, as DocuSign's own view links expire; a signed one gets the page that says it is signed and
-// nothing else; an unknown one 404.
+// nothing else, a voided one (410) the page that says it was replaced; an unknown one 404.
 func ViewRoute(mux *http.ServeMux, contracts Contracts, views RecipientViews, logger *slog.Logger) {
 	p := Pages{contracts: contracts, logger: logger}
 	mux.HandleFunc("GET /signing/{sessionId}", func(w http.ResponseWriter, r *http.Request) {
@@ -114,8 +114,8 @@ func ViewRoute(mux *http.ServeMux, contracts Contracts, views RecipientViews, lo
 		if !ok {
 			return
 		}
-		if session.Status == domain.SessionSigned {
-			p.render(w, r, http.StatusOK, session, "")
+		if session.Status != domain.SessionOpen {
+			p.render(w, r, closedStatus(session), session, "")
 			return
 		}
 		view, err := views.RecipientView(r.Context(), session)

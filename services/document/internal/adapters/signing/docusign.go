@@ -194,6 +194,27 @@ func (d *DocuSign) SignedCopy(ctx context.Context, session domain.SigningSession
 	return content, nil
 }
 
+// voidReason is what DocuSign shows of a voided envelope; the renter gets the new contract by mail.
+const voidReason = "Ersetzt durch einen neuen Mietvertrag / Replaced by a new rental contract"
+
+type envelopeVoid struct {
+	Status       string `json:"status"`
+	VoidedReason string `json:"voidedReason"`
+}
+
+// Void voids the session's envelope (PUT …/envelopes/{id} with status voided and a reason), so
+// DocuSign neither shows it for signing nor completes it.
+func (d *DocuSign) Void(ctx context.Context, session domain.SigningSession) error {
+	var summary struct {
+		EnvelopeID string `json:"envelopeId"`
+	}
+	path := "/envelopes/" + url.PathEscape(session.EnvelopeID)
+	if err := d.call(ctx, http.MethodPut, path, envelopeVoid{Status: "voided", VoidedReason: voidReason}, &summary); err != nil {
+		return fmt.Errorf("void envelope %s: %w", session.EnvelopeID, err)
+	}
+	return nil
+}
+
 // call sends in as JSON to the account's path and decodes the JSON answer into out.
 func (d *DocuSign) call(ctx context.Context, method, path string, in, out any) error {
 	body, err := json.Marshal(in)

@@ -63,6 +63,8 @@ type system struct {
 	rentingID string
 	semester  int32
 	price     *catalogv1.PriceCalculation // the catalog's price of the renting when its contract is written
+	catalog   *catalogfake.Server
+	contracts *app.Contracts
 }
 
 // start runs the system with the sandbox for a new booking, or for a renewal when renewal is set.
@@ -88,7 +90,8 @@ func startWith(t *testing.T, renewal bool, setup func(publicURL string, client *
 	t.Helper()
 	ctx := context.Background()
 	pool, _ := pgtest.NewDatabase(t, migrations.FS)
-	catalogConn := grpctest.Dial(t, "document", "catalog", grpctest.Serve(t, catalogfake.NewExample().Register))
+	catalogFake := catalogfake.NewExample()
+	catalogConn := grpctest.Dial(t, "document", "catalog", grpctest.Serve(t, catalogFake.Register))
 	renterConn := grpctest.Dial(t, "document", "renter", grpctest.Serve(t, renterfake.New().Register))
 	catalog := catalogv1.NewCatalogServiceClient(catalogConn)
 	semester, err := catalog.GetBookableSemester(ctx, &catalogv1.GetBookableSemesterRequest{})
@@ -131,7 +134,8 @@ func startWith(t *testing.T, renewal bool, setup func(publicURL string, client *
 	}
 	t.Cleanup(func() { _ = js.DeleteStream(context.Background(), stream.Stream().Name) })
 	runConsumer(t, natsadapter.NewRentingConsumer(js, pool, repo, contracts, natsadapter.Retention{Semesters: sources, TimeZone: time.UTC}, logger, stream))
-	return &system{pool: pool, js: js, stream: stream, publicURL: gateway.URL, rentingID: renting.GetRentingId(), semester: semester.GetId(), price: price}
+	return &system{pool: pool, js: js, stream: stream, publicURL: gateway.URL, rentingID: renting.GetRentingId(), semester: semester.GetId(),
+		price: price, catalog: catalogFake, contracts: contracts}
 }
 
 func TestContractFlow(t *testing.T) {
@@ -364,10 +368,23 @@ func (s *system) checkSigned(t *testing.T, sessionID string) {
 // onlyEvent decodes the one event of the subject in the outbox (the relay publishes what is there).
 func (s *system) onlyEvent(t *testing.T, subject string, event proto.Message) {
 	t.Helper()
-	rows, err := s.pool.Query(context.Background(), "SELECT payload FROM outbox WHERE subject = $1", subject)
+	payloads := s.events(t, subject)
+	if len(payloads) != 1 {
+		t.Fatalf("%s events = %d, want 1", subject, len(payloads))
+	}
+	if err := proto.Unmarshal(payloads[0], event); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// events are the payloads enqueued on subject, oldest first.
+func (s *system) events(t *testing.T, subject string) [][]byte {
+	t.Helper()
+	rows, err := s.pool.Query(context.Background(), "SELECT payload FROM outbox WHERE subject = $1 ORDER BY seq", subject)
 	if err != nil {
 		t.Fatal(err)
 	}
+	defer rows.Close()
 	var payloads [][]byte
 	for rows.Next() {
 		var p []byte
@@ -376,12 +393,10 @@ func (s *system) onlyEvent(t *testing.T, subject string, event proto.Message) {
 		}
 		payloads = append(payloads, p)
 	}
-	if len(payloads) != 1 {
-		t.Fatalf("%s events = %d, want 1", subject, len(payloads))
-	}
-	if err := proto.Unmarshal(payloads[0], event); err != nil {
+	if err := rows.Err(); err != nil {
 		t.Fatal(err)
 	}
+	return payloads
 }
 
 func (s *system) count(t *testing.T, query string) int {

@@ -85,8 +85,17 @@ func PageRoutes(mux *http.ServeMux, contracts Contracts, sandbox *Sandbox, logge
 func (p Pages) show(w http.ResponseWriter, r *http.Request) {
 	session, ok := p.session(w, r)
 	if ok {
-		p.render(w, r, http.StatusOK, session, "")
+		p.render(w, r, closedStatus(session), session, "")
 	}
+}
+
+// closedStatus is how the page of a session answers that shows no form: 410 for a voided session
+// (its contract was replaced), else 200.
+func closedStatus(session domain.SigningSession) int {
+	if session.Status == domain.SessionVoided {
+		return http.StatusGone
+	}
+	return http.StatusOK
 }
 
 func (p Pages) contract(w http.ResponseWriter, r *http.Request) {
@@ -107,8 +116,8 @@ func (p Pages) sign(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	if session.Status == domain.SessionSigned {
-		p.render(w, r, http.StatusOK, session, "")
+	if session.Status != domain.SessionOpen {
+		p.render(w, r, closedStatus(session), session, "")
 		return
 	}
 	name := r.PostFormValue("name")
@@ -151,10 +160,14 @@ func (p Pages) render(w http.ResponseWriter, r *http.Request, status int, sessio
 	}
 }
 
-// pageOf is what the page shows of a session: a signed one only that it is signed.
+// pageOf is what the page shows of a session: a signed one only that it is signed, a voided one
+// only that it was replaced.
 func pageOf(session domain.SigningSession, problem string) pageData {
-	if session.Status == domain.SessionSigned {
+	switch session.Status {
+	case domain.SessionSigned:
 		return pageData{Signed: true}
+	case domain.SessionVoided:
+		return pageData{Voided: true}
 	}
 	return pageData{
 		Renter: session.Contract.Renter.FullName(), Apartment: session.Contract.Apartment, Semester: session.Contract.Semester,
@@ -168,7 +181,7 @@ func (p Pages) fail(w http.ResponseWriter, r *http.Request, err error) {
 		http.NotFound(w, r)
 		return
 	case errors.Is(err, domain.ErrSigningClosed):
-		http.Error(w, "Dieser Vertrag ist unterschrieben. / This contract is signed.", http.StatusGone)
+		http.Error(w, "Dieser Vertrag ist unterschrieben oder ersetzt. / This contract is signed or replaced.", http.StatusGone)
 		return
 	}
 	p.logger.ErrorContext(r.Context(), "signing page failed", "path", r.URL.Path, "err", err)
@@ -182,7 +195,7 @@ func noStore(w http.ResponseWriter) {
 
 type pageData struct {
 	Renter, Apartment, Semester string
-	Signed                      bool
+	Signed, Voided              bool
 	Action, Contract, Problem   string
 }
 
@@ -196,6 +209,8 @@ label{display:block;margin:.75rem 0}</style></head>
 <body>
 <h1>Mietvertrag unterschreiben <small lang="en">/ Sign the rental contract</small></h1>
 {{if .Signed}}<p>Dieser Vertrag ist unterschrieben. <span lang="en">This contract is signed.</span></p>
+{{else if .Voided}}<p>Dieser Vertrag wurde durch einen neuen ersetzt, den Sie per E-Mail erhalten.
+<span lang="en">This contract was replaced by a new one, which you get by e-mail.</span></p>
 {{else}}<p>{{.Renter}} · Apartment {{.Apartment}} · {{.Semester}}</p>
 <iframe src="{{.Contract}}" title="Mietvertrag / Rental contract"></iframe>
 <p><a href="{{.Contract}}">Vertrag als PDF öffnen / Open the contract as PDF</a></p>

@@ -46,6 +46,10 @@ func (s *Sandbox) Open(_ context.Context, session domain.SigningSession, _ []byt
 // signature page.
 func (s *Sandbox) SignedCopy(context.Context, domain.SigningSession) ([]byte, error) { return nil, nil }
 
+// Void has nothing to withdraw: the sandbox's signing page is the service's own and refuses a
+// session once it is marked voided.
+func (s *Sandbox) Void(context.Context, domain.SigningSession) error { return nil }
+
 // signingPage is the link mailed to the renter: the service's own page behind the gateway, which
 // lives as long as the session (a provider's own signing link may expire within minutes).
 func signingPage(publicURL string, session domain.SigningSession) string {

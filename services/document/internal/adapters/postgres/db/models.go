@@ -51,6 +51,8 @@ type SigningSession struct {
 	CreatedAt          pgtype.Timestamptz
 	SignedAt           pgtype.Timestamptz
 	EnvelopeID         string
+	VoidedAt           pgtype.Timestamptz
+	ReplacesDocumentID pgtype.UUID
 }
 
 type SigningWebhookEvent struct {

@@ -23,7 +23,7 @@ func (q *Queries) GetDocumentContent(ctx context.Context, id pgtype.UUID) ([]byt
 }
 
 const getSigningSession = `-- name: GetSigningSession :one
-SELECT id, renting_id, renter_id, contract_document_id, contract, signing_link, status, signed_document_id, signer_name, created_at, signed_at, envelope_id FROM signing_session WHERE id = $1
+SELECT id, renting_id, renter_id, contract_document_id, contract, signing_link, status, signed_document_id, signer_name, created_at, signed_at, envelope_id, voided_at, replaces_document_id FROM signing_session WHERE id = $1
 `
 
 func (q *Queries) GetSigningSession(ctx context.Context, id pgtype.UUID) (SigningSession, error) {
@@ -42,13 +42,16 @@ func (q *Queries) GetSigningSession(ctx context.Context, id pgtype.UUID) (Signin
 		&i.CreatedAt,
 		&i.SignedAt,
 		&i.EnvelopeID,
+		&i.VoidedAt,
+		&i.ReplacesDocumentID,
 	)
 	return i, err
 }
 
 const insertSigningSession = `-- name: InsertSigningSession :exec
-INSERT INTO signing_session (id, renting_id, renter_id, contract_document_id, contract, signing_link, envelope_id, created_at)
-VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+INSERT INTO signing_session (id, renting_id, renter_id, contract_document_id, contract, signing_link, envelope_id, created_at,
+                             replaces_document_id)
+VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
 `
 
 type InsertSigningSessionParams struct {
@@ -60,6 +63,7 @@ type InsertSigningSessionParams struct {
 	SigningLink        string
 	EnvelopeID         string
 	CreatedAt          pgtype.Timestamptz
+	ReplacesDocumentID pgtype.UUID
 }
 
 func (q *Queries) InsertSigningSession(ctx context.Context, arg InsertSigningSessionParams) error {
@@ -72,12 +76,13 @@ func (q *Queries) InsertSigningSession(ctx context.Context, arg InsertSigningSes
 		arg.SigningLink,
 		arg.EnvelopeID,
 		arg.CreatedAt,
+		arg.ReplacesDocumentID,
 	)
 	return err
 }
 
 const lockSigningSession = `-- name: LockSigningSession :one
-SELECT id, renting_id, renter_id, contract_document_id, contract, signing_link, status, signed_document_id, signer_name, created_at, signed_at, envelope_id FROM signing_session WHERE id = $1 FOR UPDATE
+SELECT id, renting_id, renter_id, contract_document_id, contract, signing_link, status, signed_document_id, signer_name, created_at, signed_at, envelope_id, voided_at, replaces_document_id FROM signing_session WHERE id = $1 FOR UPDATE
 `
 
 func (q *Queries) LockSigningSession(ctx context.Context, id pgtype.UUID) (SigningSession, error) {
@@ -96,6 +101,8 @@ func (q *Queries) LockSigningSession(ctx context.Context, id pgtype.UUID) (Signi
 		&i.CreatedAt,
 		&i.SignedAt,
 		&i.EnvelopeID,
+		&i.VoidedAt,
+		&i.ReplacesDocumentID,
 	)
 	return i, err
 }
@@ -123,8 +130,22 @@ func (q *Queries) MarkSigningSessionSigned(ctx context.Context, arg MarkSigningS
 	return err
 }
 
+const markSigningSessionVoided = `-- name: MarkSigningSessionVoided :exec
+UPDATE signing_session SET status = 'VOIDED', voided_at = $2 WHERE id = $1 AND status = 'OPEN'
+`
+
+type MarkSigningSessionVoidedParams struct {
+	ID       pgtype.UUID
+	VoidedAt pgtype.Timestamptz
+}
+
+func (q *Queries) MarkSigningSessionVoided(ctx context.Context, arg MarkSigningSessionVoidedParams) error {
+	_, err := q.db.Exec(ctx, markSigningSessionVoided, arg.ID, arg.VoidedAt)
+	return err
+}
+
 const newestSigningSessionOfRenting = `-- name: NewestSigningSessionOfRenting :one
-SELECT id, renting_id, renter_id, contract_document_id, contract, signing_link, status, signed_document_id, signer_name, created_at, signed_at, envelope_id FROM signing_session
+SELECT id, renting_id, renter_id, contract_document_id, contract, signing_link, status, signed_document_id, signer_name, created_at, signed_at, envelope_id, voided_at, replaces_document_id FROM signing_session
 WHERE renting_id = $1
 ORDER BY created_at DESC, id
 LIMIT 1
@@ -146,6 +167,8 @@ func (q *Queries) NewestSigningSessionOfRenting(ctx context.Context, rentingID p
 		&i.CreatedAt,
 		&i.SignedAt,
 		&i.EnvelopeID,
+		&i.VoidedAt,
+		&i.ReplacesDocumentID,
 	)
 	return i, err
 }

@@ -1,6 +1,7 @@
 -- name: InsertSigningSession :exec
-INSERT INTO signing_session (id, renting_id, renter_id, contract_document_id, contract, signing_link, envelope_id, created_at)
-VALUES ($1, $2, $3, $4, $5, $6, $7, $8);
+INSERT INTO signing_session (id, renting_id, renter_id, contract_document_id, contract, signing_link, envelope_id, created_at,
+                             replaces_document_id)
+VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9);
 
 -- name: GetSigningSession :one
 SELECT * FROM signing_session WHERE id = $1;
@@ -18,6 +19,9 @@ LIMIT 1;
 UPDATE signing_session
 SET status = 'SIGNED', signed_document_id = $2, signer_name = $3, signed_at = $4
 WHERE id = $1;
+
+-- name: MarkSigningSessionVoided :exec
+UPDATE signing_session SET status = 'VOIDED', voided_at = $2 WHERE id = $1 AND status = 'OPEN';
 
 -- name: RecordSigningWebhookEvent :execrows
 -- Zero rows: the event was handled before.

@@ -1,0 +1,180 @@
+package signing
+
+import (
+	"context"
+	"errors"
+	"net/http"
+	"net/url"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/google/uuid"
+	"google.golang.org/protobuf/proto"
+
+	"semesterhaus/proto/catalog/catalogfake"
+	"semesterhaus/proto/events/v1/streams"
+	eventsv1 "semesterhaus/proto/gen/events/v1"
+	"semesterhaus/services/document/internal/domain"
+	"semesterhaus/services/document/internal/pdftext"
+)
+
+// raiseRent makes the catalog price the renting's apartment (the example's 0.01) at 490,50 € a
+// month from now on, as an office's edit does.
+func (s *system) raiseRent() int64 {
+	s.catalog.AddApartment(catalogfake.Apartment(1, "0.01", 490_50, 85_00, 800_00))
+	return 6*490_50 + 85_00 + 800_00
+}
+
+// reissued reissues the renting's contract and returns the old and the new contract_requested.
+func (s *system) reissued(t *testing.T) (old, reissued *eventsv1.ContractRequested) {
+	t.Helper()
+	session, err := s.contracts.ReissueContract(context.Background(), s.rentingID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	payloads := s.events(t, streams.Document.ContractRequested())
+	if len(payloads) != 2 {
+		t.Fatalf("contract_requested events = %d, want the first and the reissued", len(payloads))
+	}
+	old, reissued = &eventsv1.ContractRequested{}, &eventsv1.ContractRequested{}
+	if proto.Unmarshal(payloads[0], old) != nil || proto.Unmarshal(payloads[1], reissued) != nil {
+		t.Fatal("undecodable contract_requested")
+	}
+	if reissued.GetDocumentId() != session.ContractDocumentID {
+		t.Errorf("the reissue answered contract %s, published %s", session.ContractDocumentID, reissued.GetDocumentId())
+	}
+	return old, reissued
+}
+
+func TestReissueContract_pricesAnewAndNamesTheReplacedContract(t *testing.T) {
+	t.Parallel()
+	s := start(t, false)
+	s.ownerAcknowledgedTwice(t)
+	newTotal := s.raiseRent()
+	old, reissued := s.reissued(t)
+	if reissued.GetReplacesDocumentId() != old.GetDocumentId() || old.GetReplacesDocumentId() != "" {
+		t.Errorf("the reissued contract replaces %q, want the first contract %s", reissued.GetReplacesDocumentId(), old.GetDocumentId())
+	}
+	if reissued.GetTotalCents() != newTotal || old.GetTotalCents() == newTotal {
+		t.Errorf("reissued total %d (first %d), want the catalog's new price %d", reissued.GetTotalCents(), old.GetTotalCents(), newTotal)
+	}
+	kinds := []string{"RENT", "CLEANING", "DEPOSIT"}
+	if len(reissued.GetItems()) != len(kinds) {
+		t.Fatalf("reissued items %v", reissued.GetItems())
+	}
+	for i, item := range reissued.GetItems() {
+		if item.GetKind() != kinds[i] {
+			t.Errorf("item %d is %q, want %s", i, item.GetKind(), kinds[i])
+		}
+	}
+	if reissued.GetItems()[0].GetAmountCents() != 490_50 || reissued.GetSigningLink() == old.GetSigningLink() {
+		t.Errorf("reissued rent %d at %s; want 490,50 € at a new link", reissued.GetItems()[0].GetAmountCents(), reissued.GetSigningLink())
+	}
+	if got := s.fetchSigningLink(t, s.rentingID); got != reissued.GetSigningLink() {
+		t.Errorf("fetchSigningLink = %q, want the new contract's %q", got, reissued.GetSigningLink())
+	}
+	if n := s.count(t, "SELECT count(*) FROM signing_session WHERE status = 'VOIDED'"); n != 1 {
+		t.Errorf("voided sessions = %d, want the first", n)
+	}
+	var content []byte
+	if err := s.pool.QueryRow(context.Background(), "SELECT content FROM document WHERE id = $1", reissued.GetDocumentId()).Scan(&content); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"Anna Schmidt", "490,50 €", domain.EuroGerman(newTotal), "Kaution (Sicherheit, keine Miete)"} {
+		if !pdftext.Contains(content, want) {
+			t.Errorf("the reissued contract does not state %q", want)
+		}
+	}
+}
+
+func TestReissueContract_theVoidedSessionCanNoLongerBeSigned_norDoesItsSignatureChangeAnything(t *testing.T) {
+	t.Parallel()
+	s := start(t, false)
+	s.ownerAcknowledgedTwice(t)
+	s.raiseRent()
+	old, _ := s.reissued(t)
+	oldSession := strings.TrimPrefix(old.GetSigningLink(), s.publicURL+"/api/signing/")
+
+	page := s.get(t, old.GetSigningLink(), http.StatusGone)
+	if !strings.Contains(page, "durch einen neuen ersetzt") || strings.Contains(page, "<form") || strings.Contains(page, "Anna") {
+		t.Errorf("the voided session's page:\n%s", page)
+	}
+	s.get(t, old.GetSigningLink()+"/contract.pdf", http.StatusGone)
+	if resp := s.postForm(t, old.GetSigningLink(), url.Values{"name": {"Anna Schmidt"}, "confirm": {"yes"}}); resp.StatusCode != http.StatusGone {
+		t.Errorf("signing the voided session answered %s, want 410", resp.Status)
+	}
+	// A signature the sandbox reported for the voided session, and its redelivery.
+	report := signedBy(oldSession, "Anna Schmidt", "anna.schmidt@example.org")
+	for range 2 {
+		if status := s.webhook(t, signAt([]byte(secret), time.Now(), report), report); status != http.StatusNoContent {
+			t.Errorf("the voided session's signature = %d, want 204 (acknowledged)", status)
+		}
+	}
+	if n := s.count(t, "SELECT count(*) FROM document WHERE type = 'SIGNED_CONTRACT'") +
+		s.count(t, "SELECT count(*) FROM signing_session WHERE status = 'SIGNED'") +
+		len(s.events(t, streams.Document.ContractSigned())); n != 0 {
+		t.Errorf("a signature of the voided session changed something (%d)", n)
+	}
+}
+
+func TestReissueContract_withoutAnOpenContract_isRefused(t *testing.T) {
+	t.Parallel()
+	s := start(t, false)
+	ctx := context.Background()
+	if _, err := s.contracts.ReissueContract(ctx, s.rentingID); !errors.Is(err, domain.ErrNoOpenContract) {
+		t.Errorf("before a contract: %v, want ErrNoOpenContract", err)
+	}
+	s.ownerAcknowledgedTwice(t)
+	var requested eventsv1.ContractRequested
+	s.onlyEvent(t, streams.Document.ContractRequested(), &requested)
+	if resp := s.postForm(t, requested.GetSigningLink(), url.Values{"name": {"Anna Schmidt"}, "confirm": {"yes"}}); resp.StatusCode != http.StatusSeeOther {
+		t.Fatalf("signing answered %s", resp.Status)
+	}
+	if _, err := s.contracts.ReissueContract(ctx, s.rentingID); !errors.Is(err, domain.ErrNoOpenContract) {
+		t.Errorf("a signed contract: %v, want ErrNoOpenContract", err)
+	}
+	if _, err := s.contracts.ReissueContract(ctx, uuid.NewString()); !errors.Is(err, domain.ErrNoOpenContract) {
+		t.Errorf("another renting: %v, want ErrNoOpenContract", err)
+	}
+	if n := len(s.events(t, streams.Document.ContractRequested())); n != 1 {
+		t.Errorf("contract_requested events = %d, want the first only", n)
+	}
+}
+
+// DocuSign: the reissue voids the old envelope (PUT …/envelopes/{id}, checked against DocuSign's
+// published description), opens a new one, and a completed report of the old one afterwards, sent
+// twice, changes nothing.
+func TestDocuSign_reissue_voidsTheOldEnvelope_andItsCompletionChangesNothing(t *testing.T) {
+	t.Parallel()
+	d := startDocuSign(t)
+	oldSession, oldEnvelope := d.opened(t)
+	d.raiseRent()
+	_, reissued := d.reissued(t)
+	if d.sim.Calls("Envelopes_PutEnvelope") != 1 || d.sim.Calls("Envelopes_PostEnvelopes") != 2 {
+		t.Fatalf("envelope updates %d and creations %d, want one void and two envelopes",
+			d.sim.Calls("Envelopes_PutEnvelope"), d.sim.Calls("Envelopes_PostEnvelopes"))
+	}
+	voided, _ := d.sim.Envelope(oldSession)
+	if voided.ID != oldEnvelope.ID || voided.Status != "voided" || voided.VoidedReason == "" {
+		t.Errorf("the old envelope is %s (%q), want voided with a reason", voided.Status, voided.VoidedReason)
+	}
+	newSession := strings.TrimPrefix(reissued.GetSigningLink(), d.publicURL+"/api/signing/")
+	if current, ok := d.sim.Envelope(newSession); !ok || current.Status != "sent" {
+		t.Errorf("the reissued contract's envelope: %+v", current)
+	}
+	d.get(t, d.publicURL+"/api/signing/"+oldSession, http.StatusGone)
+
+	completed, err := d.sim.Report(oldEnvelope.ID, "envelope-completed")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for range 2 {
+		if status := d.connect(t, completed, connectKey); status != http.StatusNoContent {
+			t.Errorf("the voided envelope's report = %d, want 204 (acknowledged)", status)
+		}
+	}
+	if n := d.signedContracts(t) + d.count(t, "SELECT count(*) FROM signing_webhook_event") + d.sim.Calls("Documents_GetDocument"); n != 0 {
+		t.Errorf("the voided envelope's report changed something (%d)", n)
+	}
+}
