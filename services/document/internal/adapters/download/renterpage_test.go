@@ -81,8 +81,8 @@ func newRenterPage(t *testing.T) renterPage {
 	if err != nil {
 		t.Fatal(err)
 	}
-	anna := register(t, renterv1.NewRenterServiceClient(renterConn), "Anna", "Schmidt")
-	bob := register(t, renterv1.NewRenterServiceClient(renterConn), "Bob", "Becker")
+	anna := register(t, renterv1.NewRenterServiceClient(renterConn), "Anna", "Schmidt", "de")
+	bob := register(t, renterv1.NewRenterServiceClient(renterConn), "Bob", "Becker", "en")
 	renters.IssuePageToken("anna-token", anna)
 	renters.IssuePageToken("bob-token", bob)
 
@@ -140,13 +140,13 @@ func storeCard(t *testing.T, repo *pgadapter.Repository, renterID int64, renting
 	return ids[0]
 }
 
-func register(t *testing.T, client renterv1.RenterServiceClient, first, last string) int64 {
+func register(t *testing.T, client renterv1.RenterServiceClient, first, last, language string) int64 {
 	t.Helper()
 	resp, err := client.RegisterRenter(context.Background(), &renterv1.RegisterRenterRequest{
 		Data: &renterv1.RenterData{
 			Email: first + "@example.org", FirstName: first, LastName: last, Street: "Hauptstraße 1", Zip: "69117",
 			City: "Heidelberg", Country: "DEU", Birthday: "2004-05-17", Phone: "+49 170 1234567", Nationality: "de",
-			Gender: renterv1.Gender_GENDER_FEMALE, Language: "de",
+			Gender: renterv1.Gender_GENDER_FEMALE, Language: language,
 		},
 		ReferenceDate: &commonv1.Date{Year: 2026, Month: 10, Day: 1},
 	})
@@ -219,6 +219,38 @@ func TestRenterPageFiles_theTokensRenterGetsTheContractUnsignedThenSignedAndTheR
 	for _, unwanted := range []string{"Payment ID", "als Miete", "einschließlich aller Nebenkosten"} {
 		if pdftext.Contains(body, unwanted) {
 			t.Errorf("the receipt states %q", unwanted)
+		}
+	}
+}
+
+// Bob chose English: his contract and his receipt are English, with no German beside it.
+func TestRenterPageFiles_anEnglishRentersContractAndReceiptAreInEnglish(t *testing.T) {
+	t.Parallel()
+	p := newRenterPage(t)
+	status, _, contract := p.get("/my-booking/" + p.bob + "/contract.pdf?token=bob-token")
+	if status != http.StatusOK {
+		t.Fatalf("contract: %d", status)
+	}
+	status, _, receipt := p.get("/my-booking/" + p.bob + "/receipt.pdf?token=bob-token")
+	if status != http.StatusOK {
+		t.Fatalf("receipt: %d", status)
+	}
+	// Bob's apartment: 495,00 € for six months, 95,00 € cleaning, 900,00 € deposit.
+	for name, doc := range map[string][]byte{"contract": contract, "receipt": receipt} {
+		for _, want := range []string{"Bob Becker", "Landlord", "Rent, 6 months", "€2,970.00", "Deposit (security, not rent)", "€900.00", "€3,965.00"} {
+			if !pdftext.Contains(doc, want) {
+				t.Errorf("the %s does not state %q", name, want)
+			}
+		}
+		for _, german := range []string{"Vermieter", "Kaution", "Gesamt"} {
+			if pdftext.Contains(doc, german) {
+				t.Errorf("the %s states %q", name, german)
+			}
+		}
+	}
+	for _, want := range []string{"Receipt Q-000042", "SEPA direct debit", "14 August 2026"} {
+		if !pdftext.Contains(receipt, want) {
+			t.Errorf("the receipt does not state %q", want)
 		}
 	}
 }
