@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 
+	"semesterhaus/platform/exception"
 	"semesterhaus/platform/identity"
 	"semesterhaus/services/renting/internal/domain"
 )
@@ -34,7 +35,7 @@ func (s *Rentings) CancelBooking(ctx context.Context, rentingID, reason string, 
 		return r.CancelByOffice(cancellation, s.now())
 	})
 	if err != nil {
-		return notFoundAs(err, ErrRentingNotPresent)
+		return notFoundAs(err, noRenting())
 	}
 	s.offerFreed(ctx, apartmentID)
 	return nil
@@ -49,9 +50,15 @@ func (s *Rentings) RefundableCents(ctx context.Context, rentingID string) (int64
 	return s.refundable(ctx, rentingID)
 }
 
+// noRenting refuses an office's operation on a renting that does not exist.
+func noRenting() error { return exception.New("rentingId", domain.MsgNoRenting) }
+
 // refundable is how much of the renting's payment may still be refunded; a renting without a payment
-// refunds nothing.
+// refunds nothing, one that does not exist is NO_RENTING.
 func (s *Rentings) refundable(ctx context.Context, rentingID string) (int64, error) {
+	if _, err := s.queries.Get(ctx, rentingID); err != nil {
+		return 0, notFoundAs(err, noRenting())
+	}
 	payment, err := s.payments.OfRenting(ctx, rentingID)
 	if errors.Is(err, domain.ErrNotFound) {
 		return 0, nil

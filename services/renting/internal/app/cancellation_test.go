@@ -10,7 +10,6 @@ import (
 	eventsv1 "semesterhaus/proto/gen/events/v1"
 	paymentv1 "semesterhaus/proto/gen/payment/v1"
 	pgadapter "semesterhaus/services/renting/internal/adapters/postgres"
-	"semesterhaus/services/renting/internal/app"
 	"semesterhaus/services/renting/internal/domain"
 	"semesterhaus/services/renting/internal/testenv"
 )
@@ -48,8 +47,8 @@ func TestCancelBooking_paidBooking_refundsAPartUpToWhatIsLeftAnnouncedAuditedAnd
 	if err := env.Rentings.CancelBooking(testenv.Anonymous(), id, "Doppelt gebucht", 0); !errors.Is(err, identity.ErrForbidden) {
 		t.Errorf("anonymous: %v", err)
 	}
-	wantRefundBound(t, env.Rentings.CancelBooking(testenv.Admin(), id, "Doppelt gebucht", 326501), "326500")
-	wantRefundBound(t, env.Rentings.CancelBooking(testenv.Admin(), id, "Doppelt gebucht", -1), "326500")
+	wantRefundBound(t, env.Rentings.CancelBooking(testenv.Admin(), id, "Doppelt gebucht", 326501), "3265.00")
+	wantRefundBound(t, env.Rentings.CancelBooking(testenv.Admin(), id, "Doppelt gebucht", -1), "3265.00")
 	wantState(t, env, id, domain.Payed)
 	if refundable, err := env.Rentings.RefundableCents(testenv.Admin(), id); err != nil || refundable != 326500 {
 		t.Errorf("refundable %d, %v; want what was paid less what is refunded", refundable, err)
@@ -91,7 +90,7 @@ func TestCancelBooking_unpaidBooking_refundsNothing_aReasonIsOneLine(t *testing.
 	id := request(t, env, 11, "ada@example.org")
 	confirm(t, env, id, "ada@example.org")
 
-	wantRefundBound(t, env.Rentings.CancelBooking(testenv.Admin(), id, "Kein Platz", 1), "0")
+	wantRefundBound(t, env.Rentings.CancelBooking(testenv.Admin(), id, "Kein Platz", 1), "0.00")
 	wantException(t, env.Rentings.CancelBooking(testenv.Admin(), id, "  ", 0), "reason", domain.MsgNotNull)
 	wantException(t, env.Rentings.CancelBooking(testenv.Admin(), id, "Kein\nPlatz", 0), "reason", domain.MsgSingleLine)
 	wantState(t, env, id, domain.ApartmentReserved)
@@ -105,8 +104,10 @@ func TestCancelBooking_unpaidBooking_refundsNothing_aReasonIsOneLine(t *testing.
 	if c := canceledEvents(t, env)[0].GetCancellation(); c.GetRefundCents() != 0 || c.GetReason() != "Kein Platz" {
 		t.Errorf("announced %v", c)
 	}
-	if err := env.Rentings.CancelBooking(testenv.Admin(), "5f0e1c1e-0000-4000-8000-000000000000", "Kein Platz", 0); !errors.Is(err, app.ErrRentingNotPresent) {
-		t.Errorf("unknown renting: %v", err)
+	for _, unknown := range []string{"5f0e1c1e-0000-4000-8000-000000000000", "no uuid"} {
+		wantException(t, env.Rentings.CancelBooking(testenv.Admin(), unknown, "Kein Platz", 0), "rentingId", domain.MsgNoRenting)
+		_, err := env.Rentings.RefundableCents(testenv.Admin(), unknown)
+		wantException(t, err, "rentingId", domain.MsgNoRenting)
 	}
 }
 

@@ -1,7 +1,7 @@
 package domain
 
 import (
-	"strconv"
+	"fmt"
 	"strings"
 	"time"
 
@@ -40,10 +40,13 @@ func NewCancellation(reason string, refundCents, refundable int64, actor string)
 		return Cancellation{}, err
 	}
 	if refundCents < 0 || refundCents > refundable {
-		return Cancellation{}, exception.New("refundCents", MsgRefundOutOfBounds, "max", strconv.FormatInt(refundable, 10))
+		return Cancellation{}, exception.New("refundCents", MsgRefundOutOfBounds, "max", euros(refundable))
 	}
 	return Cancellation{Reason: reason, RefundCents: refundCents, Actor: actor}, nil
 }
+
+// euros writes cents as the apps read an amount param: euros with two decimals, e.g. 3265.00.
+func euros(cents int64) string { return fmt.Sprintf("%d.%02d", cents/100, cents%100) }
 
 // CancelByOffice moves a renting in any state but CANCELED to CANCELED with the office's
 // cancellation, which the event carries to the payment (the refund) and the renter (the mail).

@@ -45,7 +45,7 @@ const (
 	MsgApartmentHeld = "APARTMENT_HELD"
 	// MsgNotBlocked: the apartment is not blocked in the semester (param id).
 	MsgNotBlocked = "NOT_BLOCKED"
-	// MsgRefundOutOfBounds: a refund below 0 or above what was paid less what is refunded (param max, cents).
+	// MsgRefundOutOfBounds: a refund below 0 or above what was paid less what is refunded (param max, in euros with two decimals).
 	MsgRefundOutOfBounds = "REFUND_OUT_OF_BOUNDS"
 	// MsgAlreadyCanceled: the booking to cancel is cancelled already.
 	MsgAlreadyCanceled = "ALREADY_CANCELED"
