@@ -44,6 +44,9 @@ type Provider interface {
 	// ExpireCheckout closes the session if the provider still takes payments in it, so that a
 	// renter never has two sessions of one payment open.
 	ExpireCheckout(ctx context.Context, sessionID string) error
+	// Refund asks the provider to refund r of the provider's payment that paid it; the refund's id is
+	// the idempotency key. It answers the provider's refund id and where the refund stands.
+	Refund(ctx context.Context, r domain.Refund, paymentIntentID string) (providerID string, status domain.RefundStatus, err error)
 }
 
 // PaymentPage is the link the renter is given for a payment: the residence's page that sends them
@@ -59,6 +62,11 @@ type Store interface {
 	// CloseOfRenting runs close on the renting's payment, locked against the payment page, and
 	// stores it when close cancelled it; domain.ErrNotFound for a renting without a payment.
 	CloseOfRenting(ctx context.Context, rentingID string, close func(*domain.Payment) (canceled bool, err error)) error
+	// Refund runs ask on the renting's payment, locked, unless the refund refundID exists already,
+	// and stores the refund it makes with the payment's refunded amount and payment.refund_updated.
+	// When ask refuses (domain.ErrRefundTooLarge, domain.ErrNotRefundable) the refusal is audited and
+	// returned.
+	Refund(ctx context.Context, rentingID, refundID string, ask func(domain.Payment) (domain.Refund, error)) error
 }
 
 // Repository reads payments and applies the provider's reports.
@@ -74,6 +82,10 @@ type Repository interface {
 	// RenewCheckout runs renew on the payment locked against every other renewal and stores its
 	// checkout when renew changed it, in one transaction.
 	RenewCheckout(ctx context.Context, paymentID string, renew func(*domain.Payment) (bool, error)) (domain.Payment, error)
+	// ApplyRefund runs apply on the refund the report names (by the service's id or the provider's),
+	// locked, and stores it with its payment's refunded amount and payment.refund_updated when apply
+	// changed it, in one transaction; domain.ErrNotFound for a refund the service did not make.
+	ApplyRefund(ctx context.Context, report domain.RefundReport, apply func(*domain.Refund) bool) (bool, error)
 }
 
 // ErrInvalidArgument means a request that no correct caller sends (e.g. a renting id that is no UUID).
@@ -144,11 +156,25 @@ func (s *Payments) newPayment(ctx context.Context, rentingID string) (domain.Pay
 	}, nil
 }
 
+// Cancellation is a booking's move to CANCELED: the event's id, and what the office refunds of what
+// was paid (0 for every cancellation that is not the office's).
+type Cancellation struct {
+	EventID     string
+	RentingID   string
+	RefundCents int64
+}
+
+// refundIDs derives a refund's id from the id of the event that caused it, so that a redelivered
+// event finds its refund made and asks the provider for none.
+var refundIDs = uuid.MustParse("b8e3d0c4-6a1f-4f52-8d2e-93c0a7e5f114")
+
 // CancelForRenting closes the payment of a cancelled booking so that nothing can be paid any more: a
 // payable one is cancelled and its checkout session expired at the provider (first, so that a failure
 // leaves it payable and the event is delivered again). A renting without a payment has nothing to
-// close; a paid payment stays paid.
-func (s *Payments) CancelForRenting(ctx context.Context, store Store, rentingID string) error {
+// close; a paid payment stays paid and refunds what the office gave back, bounded by what is left
+// of it (a larger refund is refused: domain.ErrRefundTooLarge, audited, nothing asked).
+func (s *Payments) CancelForRenting(ctx context.Context, store Store, c Cancellation) error {
+	rentingID := c.RentingID
 	if err := checkRentingID(rentingID); err != nil {
 		return err
 	}
@@ -162,6 +188,31 @@ func (s *Payments) CancelForRenting(ctx context.Context, store Store, rentingID 
 		}
 		return true, nil
 	})
+	if err != nil {
+		return ignoreNotFound(err)
+	}
+	if c.RefundCents == 0 {
+		return nil
+	}
+	return s.refund(ctx, store, c.EventID, rentingID, domain.PurposeCancellation, c.RefundCents)
+}
+
+// refund gives cents of the renting's paid payment back through the provider, once per causing event.
+func (s *Payments) refund(ctx context.Context, store Store, eventID, rentingID string, purpose domain.RefundPurpose, cents int64) error {
+	refundID := uuid.NewSHA1(refundIDs, []byte(eventID)).String()
+	return store.Refund(ctx, rentingID, refundID, func(p domain.Payment) (domain.Refund, error) {
+		r, err := p.NewRefund(refundID, purpose, cents, s.now())
+		if err != nil {
+			return domain.Refund{}, err
+		}
+		if r.ProviderID, r.Status, err = s.provider.Refund(ctx, r, p.PaymentIntentID); err != nil {
+			return domain.Refund{}, fmt.Errorf("refund %s of payment %s: %w", refundID, p.ID, err)
+		}
+		return r, nil
+	})
+}
+
+func ignoreNotFound(err error) error {
 	if errors.Is(err, domain.ErrNotFound) {
 		return nil
 	}
@@ -198,6 +249,13 @@ func (s *Payments) CheckoutFor(ctx context.Context, paymentID string) (domain.Pa
 func (s *Payments) Apply(ctx context.Context, o domain.Outcome) (domain.Effect, error) {
 	at := s.now()
 	return s.repo.Apply(ctx, o, func(p *domain.Payment) domain.Effect { return p.Apply(o, at) })
+}
+
+// ApplyRefund applies the provider's verified report about a refund; a repeated or late report
+// changes nothing.
+func (s *Payments) ApplyRefund(ctx context.Context, report domain.RefundReport) (bool, error) {
+	at := s.now()
+	return s.repo.ApplyRefund(ctx, report, func(r *domain.Refund) bool { return r.Apply(report, at) })
 }
 
 // Payment returns one payment or domain.ErrNotFound.

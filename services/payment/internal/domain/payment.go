@@ -70,6 +70,10 @@ type Payment struct {
 	// ReceiptNumber numbers the receipt of a paid payment, in the order of the payments; the
 	// repository draws it when the payment becomes paid, zero until then.
 	ReceiptNumber int64
+	// PaymentIntentID is the provider's payment that paid it, which refunds refer to; set when paid.
+	PaymentIntentID string
+	// RefundedCents is what refunds pending or succeeded give back of it.
+	RefundedCents int64
 }
 
 // Checkout is a checkout session at the provider: where the renter pays until it expires.
@@ -125,6 +129,8 @@ type Outcome struct {
 	Reason    string // why it failed
 	// Amount is what the provider says was charged (or tried): it must be the payment's amount.
 	Amount Money
+	// PaymentIntentID is the provider's payment of a success, which a refund names.
+	PaymentIntentID string
 }
 
 // Effect is what applying an outcome did, and so which event the service publishes.
@@ -164,7 +170,7 @@ func (p *Payment) Apply(o Outcome, at time.Time) Effect {
 		p.Checkout.ExpiresAt = at
 		return CheckoutClosed
 	case o.Succeeded:
-		p.Status, p.PaidAt = StatusPaid, at
+		p.Status, p.PaidAt, p.PaymentIntentID = StatusPaid, at, o.PaymentIntentID
 		return Paid
 	default:
 		p.Status = StatusFailed

@@ -157,12 +157,12 @@ func (e *Env) CreateForRenting(rentingID string) error {
 	})
 }
 
-// CancelForRenting closes the renting's payment in a transaction of its own, as the consumer does
-// when the booking is cancelled.
-func (e *Env) CancelForRenting(rentingID string) error {
+// Cancel closes the renting's payment in a transaction of its own, as the consumer does when the
+// booking is cancelled.
+func (e *Env) Cancel(c app.Cancellation) error {
 	ctx := context.Background()
 	return postgres.InTx(ctx, e.Pool, func(tx pgx.Tx) error {
-		return e.Payments.CancelForRenting(ctx, e.Repo.InTx(tx), rentingID)
+		return e.Payments.CancelForRenting(ctx, e.Repo.InTx(tx), c)
 	})
 }
 

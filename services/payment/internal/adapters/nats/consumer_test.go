@@ -33,11 +33,11 @@ func TestMain(m *testing.M) { pgtest.Main(m) }
 func start(t *testing.T, e *testenv.Env) func(rentingID string) {
 	t.Helper()
 	publish := startStates(t, e)
-	return func(rentingID string) { publish(rentingID, "CONTRACT_SIGNED") }
+	return func(rentingID string) { publish(rentingID, "CONTRACT_SIGNED", nil) }
 }
 
-// startStates is start with a publisher of any state change.
-func startStates(t *testing.T, e *testenv.Env) func(rentingID, toState string) {
+// startStates is start with a publisher of any state change, with the office's cancellation if any.
+func startStates(t *testing.T, e *testenv.Env) func(rentingID, toState string, cancellation *eventsv1.Cancellation) {
 	renting := streams.RentingStream(natstest.Unique("renting"))
 	if err := natsprovision.Stream(context.Background(), e.JS, renting.Stream()); err != nil {
 		t.Fatal(err)
@@ -45,9 +45,9 @@ func startStates(t *testing.T, e *testenv.Env) func(rentingID, toState string) {
 	t.Cleanup(func() { _ = e.JS.DeleteStream(context.Background(), renting.Stream().Name) })
 	in := func(tx pgx.Tx) app.Store { return e.Repo.InTx(tx) }
 	e.Background(natsadapter.NewRentingConsumer(e.JS, e.Pool, in, e.Payments, e.Logger, renting).Run)
-	return func(rentingID, toState string) {
+	return func(rentingID, toState string, cancellation *eventsv1.Cancellation) {
 		t.Helper()
-		event := &eventsv1.RentingStateChanged{EventId: uuid.NewString(), RentingId: rentingID, ToState: toState}
+		event := &eventsv1.RentingStateChanged{EventId: uuid.NewString(), RentingId: rentingID, ToState: toState, Cancellation: cancellation}
 		data, err := proto.Marshal(event)
 		if err != nil {
 			t.Fatal(err)
@@ -157,14 +157,14 @@ func TestCanceled_unpaidPayment_cancelledAndItsStripeSessionExpired_paidOneAndNo
 	}
 
 	withoutPayment := uuid.NewString()
-	publish(withoutPayment, "CANCELED")
-	publish(paid.RentingID, "CANCELED")
-	publish(open.RentingID, "CANCELED")
-	publish(failed.RentingID, "CANCELED")
+	publish(withoutPayment, "CANCELED", nil)
+	publish(paid.RentingID, "CANCELED", nil)
+	publish(open.RentingID, "CANCELED", nil)
+	publish(failed.RentingID, "CANCELED", nil)
 	waitForStatus(t, e, open, domain.StatusCanceled)
 	waitForStatus(t, e, failed, domain.StatusCanceled)
-	publish(open.RentingID, "CANCELED") // the same fact again, under a new event id
-	publish(failed.RentingID, "CONTRACT_SIGNED")
+	publish(open.RentingID, "CANCELED", nil) // the same fact again, under a new event id
+	publish(failed.RentingID, "CONTRACT_SIGNED", nil)
 	waitForPayment(t, e, failed.RentingID)
 	time.Sleep(500 * time.Millisecond)
 
@@ -185,5 +185,35 @@ func TestCanceled_unpaidPayment_cancelledAndItsStripeSessionExpired_paidOneAndNo
 	}
 	if got := len(mock.Requests("POST", "/v1/checkout/sessions")); got != 3 {
 		t.Errorf("%d checkout sessions, want the three payments' first ones and none after the cancellation", got)
+	}
+}
+
+func TestCanceled_refundLargerThanWasPaid_refusedLoggedAuditedAndTheNextEventStillServed(t *testing.T) {
+	t.Parallel()
+	mock := paymenttest.StartStripeMock(t)
+	e := testenv.New(t, provider.NewStripe("sk_test_x", testenv.PublicURL, mock.Backends(), time.Now))
+	publish := startStates(t, e)
+	apartment, semester := e.Bookable()
+	paid := e.CreatePayment(&rentingv1.Renting{RentingId: uuid.NewString(), ApartmentId: apartment, SemesterId: semester})
+	if _, err := e.Payments.Apply(context.Background(), domain.Outcome{EventID: uuid.NewString(), PaymentID: paid.ID, Succeeded: true, Amount: paid.Amount, PaymentIntentID: "pi_paid"}); err != nil {
+		t.Fatal(err)
+	}
+	next := uuid.NewString()
+	e.Rentings.Add(e.Contracted(&rentingv1.Renting{RentingId: next, ApartmentId: apartment, SemesterId: semester}))
+
+	publish(paid.RentingID, "CANCELED", &eventsv1.Cancellation{Reason: "Doppelbuchung", RefundCents: paid.Amount.Cents + 1, Actor: "office"})
+	publish(next, "CONTRACT_SIGNED", nil)
+	waitForPayment(t, e, next)
+
+	var audited int
+	if err := e.Pool.QueryRow(context.Background(),
+		`SELECT count(*) FROM audit_log WHERE action = 'refuseRefund' AND subject = $1`, "payment/"+paid.ID).Scan(&audited); err != nil || audited != 1 {
+		t.Errorf("%d refusals audited (%v), want 1", audited, err)
+	}
+	if n := len(mock.Requests("POST", "/v1/refunds")); n != 0 {
+		t.Errorf("%d refunds asked of Stripe, want none", n)
+	}
+	if got, _ := e.Payments.Payment(context.Background(), paid.ID); got.Status != domain.StatusPaid || got.RefundedCents != 0 {
+		t.Errorf("payment %s refunded %d cents, want PAID with nothing refunded", got.Status, got.RefundedCents)
 	}
 }

@@ -3,6 +3,7 @@ package nats
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"log/slog"
 
@@ -15,6 +16,7 @@ import (
 	"semesterhaus/proto/events/v1/streams"
 	eventsv1 "semesterhaus/proto/gen/events/v1"
 	"semesterhaus/services/payment/internal/app"
+	"semesterhaus/services/payment/internal/domain"
 )
 
 // Durable is the name of this service's consumer on the renting stream.
@@ -44,18 +46,28 @@ func (c *RentingConsumer) Run(ctx context.Context) error {
 }
 
 // handle creates the payment of a renting whose contract was signed and closes the payment of a
-// cancelled one; other subjects are acknowledged unread.
+// cancelled one; other subjects are acknowledged unread. A refund the payment cannot give is logged
+// and acknowledged (its refusal is audited in the same transaction): delivering it again would
+// refuse it again.
 func (c *RentingConsumer) handle(ctx context.Context, tx pgx.Tx, msg jetstream.Msg) error {
-	act, ok := map[string]func(context.Context, app.Store, string) error{
-		c.stream.StateChanged("CONTRACT_SIGNED"): c.payments.CreateForRenting,
-		c.stream.StateChanged("CANCELED"):        c.payments.CancelForRenting,
-	}[msg.Subject()]
-	if !ok {
+	signed, canceled := msg.Subject() == c.stream.StateChanged("CONTRACT_SIGNED"), msg.Subject() == c.stream.StateChanged("CANCELED")
+	if !signed && !canceled {
 		return nil
 	}
 	var event eventsv1.RentingStateChanged
 	if err := proto.Unmarshal(msg.Data(), &event); err != nil {
 		return fmt.Errorf("decode %s: %w", msg.Subject(), err)
 	}
-	return act(ctx, c.in(tx), event.GetRentingId())
+	if signed {
+		return c.payments.CreateForRenting(ctx, c.in(tx), event.GetRentingId())
+	}
+	err := c.payments.CancelForRenting(ctx, c.in(tx), app.Cancellation{
+		EventID: event.GetEventId(), RentingID: event.GetRentingId(), RefundCents: event.GetCancellation().GetRefundCents(),
+	})
+	if errors.Is(err, domain.ErrRefundTooLarge) || errors.Is(err, domain.ErrNotRefundable) {
+		c.logger.ErrorContext(ctx, "refund of a cancelled booking refused", "renting", event.GetRentingId(),
+			"refund_cents", event.GetCancellation().GetRefundCents(), "actor", event.GetCancellation().GetActor(), "err", err)
+		return nil
+	}
+	return err
 }

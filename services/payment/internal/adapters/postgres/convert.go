@@ -26,6 +26,7 @@ func paymentFromDB(row db.Payment) domain.Payment {
 		Apartment: row.Apartment, Semester: row.Semester, CreatedAt: row.CreatedAt,
 		Checkout:        domain.Checkout{SessionID: row.CheckoutSessionID, URL: row.CheckoutUrl, ExpiresAt: row.CheckoutExpiresAt.Time},
 		CheckoutAttempt: int(row.CheckoutAttempt),
+		PaymentIntentID: row.PaymentIntentID, RefundedCents: row.RefundedCents,
 	}
 	if row.PaidAt.Valid {
 		p.PaidAt = row.PaidAt.Time
@@ -78,6 +79,30 @@ func enqueueFailed(ctx context.Context, tx pgx.Tx, prefix string, p domain.Payme
 		At: timestamppb.Now(),
 	}
 	return enqueue(ctx, tx, event.EventId, streams.PaymentStream(prefix).Failed(), event)
+}
+
+func refundFromDB(row db.LockRefundRow) domain.Refund {
+	return domain.Refund{
+		ID: row.ID.String(), PaymentID: row.PaymentID.String(), RentingID: row.RentingID.String(),
+		Purpose: domain.RefundPurpose(row.Purpose), Amount: domain.Money{Cents: row.AmountCents, Currency: row.Currency},
+		Status: domain.RefundStatus(row.Status), ProviderID: row.ProviderRefundID, Reason: row.Reason, UpdatedAt: row.UpdatedAt.Time,
+	}
+}
+
+func insertRefundParams(r domain.Refund, id, paymentID pgtype.UUID) db.InsertRefundParams {
+	return db.InsertRefundParams{
+		ID: id, PaymentID: paymentID, Purpose: string(r.Purpose), AmountCents: r.Amount.Cents, Currency: r.Amount.Currency,
+		Status: string(r.Status), ProviderRefundID: r.ProviderID, Reason: r.Reason, CreatedAt: timestamptz(r.UpdatedAt),
+	}
+}
+
+func enqueueRefundUpdated(ctx context.Context, tx pgx.Tx, prefix string, r domain.Refund) error {
+	event := &eventsv1.RefundUpdated{
+		EventId: uuid.NewString(), RentingId: r.RentingID, PaymentId: r.PaymentID, RefundId: r.ID,
+		Purpose: string(r.Purpose), AmountCents: r.Amount.Cents, Currency: r.Amount.Currency,
+		Status: string(r.Status), Reason: r.Reason, At: timestamppb.New(r.UpdatedAt),
+	}
+	return enqueue(ctx, tx, event.EventId, streams.PaymentStream(prefix).RefundUpdated(), event)
 }
 
 func enqueue(ctx context.Context, tx pgx.Tx, eventID, subject string, event proto.Message) error {

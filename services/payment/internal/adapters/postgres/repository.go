@@ -124,6 +124,42 @@ func (r *Repository) RenewCheckout(ctx context.Context, paymentID string, renew 
 	return p, err
 }
 
+// ApplyRefund locks the refund the report names and stores it when apply changed it, with its
+// payment's refunded amount and payment.refund_updated, in one transaction. A refund the service did
+// not make (another system's on the same provider account) gives domain.ErrNotFound.
+func (r *Repository) ApplyRefund(ctx context.Context, report domain.RefundReport, apply func(*domain.Refund) bool) (bool, error) {
+	var params db.LockRefundParams
+	params.ProviderRefundID = report.ProviderID
+	if params.ID.Scan(report.RefundID) != nil {
+		params.ID = pgtype.UUID{}
+	}
+	changed := false
+	err := postgres.InTx(ctx, r.pool, func(tx pgx.Tx) error {
+		q := r.queries.WithTx(tx)
+		row, err := q.LockRefund(ctx, params)
+		if errors.Is(err, pgx.ErrNoRows) {
+			return fmt.Errorf("refund %s (%s): %w", report.RefundID, report.ProviderID, domain.ErrNotFound)
+		}
+		if err != nil {
+			return fmt.Errorf("load refund %s: %w", report.ProviderID, err)
+		}
+		refund := refundFromDB(row)
+		if changed = apply(&refund); !changed {
+			return nil
+		}
+		if err := q.UpdateRefundStatus(ctx, db.UpdateRefundStatusParams{
+			ID: row.ID, Status: string(refund.Status), Reason: refund.Reason, UpdatedAt: timestamptz(refund.UpdatedAt),
+		}); err != nil {
+			return fmt.Errorf("update refund %s: %w", refund.ID, err)
+		}
+		if err := q.UpdateRefundedCents(ctx, row.PaymentID); err != nil {
+			return fmt.Errorf("refunded amount of payment %s: %w", refund.PaymentID, err)
+		}
+		return enqueueRefundUpdated(ctx, tx, r.subjects, refund)
+	})
+	return changed, err
+}
+
 // store saves the payment's new status and enqueues the event of the effect; a refused report
 // leaves the payment as it was and is written to the audit log.
 func (r *Repository) store(ctx context.Context, tx pgx.Tx, q *db.Queries, id pgtype.UUID, p domain.Payment, effect domain.Effect, o domain.Outcome) error {
@@ -136,7 +172,7 @@ func (r *Repository) store(ctx context.Context, tx pgx.Tx, q *db.Queries, id pgt
 		return q.UpdateCheckout(ctx, checkoutParams(id, p))
 	}
 	if err := q.UpdatePaymentStatus(ctx, db.UpdatePaymentStatusParams{
-		ID: id, Status: string(p.Status), PaidAt: timestamptz(p.PaidAt),
+		ID: id, Status: string(p.Status), PaidAt: timestamptz(p.PaidAt), PaymentIntentID: p.PaymentIntentID,
 	}); err != nil {
 		return fmt.Errorf("update payment %s: %w", p.ID, err)
 	}
@@ -210,6 +246,53 @@ func (s *TxStore) CloseOfRenting(ctx context.Context, rentingID string, close fu
 		return err
 	}
 	return s.queries.CancelPayment(ctx, db.CancelPaymentParams{ID: row.ID, CheckoutExpiresAt: timestamptz(p.Checkout.ExpiresAt)})
+}
+
+// Refund locks the renting's payment and, unless the refund refundID exists already, lets ask make
+// it, and stores it with the payment's refunded amount and payment.refund_updated. A refusal by ask
+// is audited and returned; the caller's transaction still commits the audit.
+func (s *TxStore) Refund(ctx context.Context, rentingID, refundID string, ask func(domain.Payment) (domain.Refund, error)) error {
+	renting, err := toUUID(rentingID)
+	if err != nil {
+		return err
+	}
+	id, err := toUUID(refundID)
+	if err != nil {
+		return err
+	}
+	row, err := s.queries.LockPaymentOfRenting(ctx, renting)
+	p, err := paymentResult(row, err, "payment of renting "+rentingID)
+	if err != nil {
+		return err
+	}
+	if made, err := s.queries.RefundExists(ctx, id); err != nil || made {
+		return err
+	}
+	refund, err := ask(p)
+	if errors.Is(err, domain.ErrRefundTooLarge) || errors.Is(err, domain.ErrNotRefundable) {
+		return errors.Join(auditRefusedRefund(ctx, s.tx, p, refundID, err), err)
+	}
+	if err != nil {
+		return err
+	}
+	if err := s.queries.InsertRefund(ctx, insertRefundParams(refund, id, row.ID)); err != nil {
+		return fmt.Errorf("insert refund %s: %w", refundID, err)
+	}
+	if err := s.queries.UpdateRefundedCents(ctx, row.ID); err != nil {
+		return fmt.Errorf("refunded amount of payment %s: %w", p.ID, err)
+	}
+	return enqueueRefundUpdated(ctx, s.tx, s.subjects, refund)
+}
+
+// auditRefusedRefund records a refund that was not asked of the provider, and why.
+func auditRefusedRefund(ctx context.Context, tx pgx.Tx, p domain.Payment, refundID string, why error) error {
+	return audit.Record(ctx, tx, audit.Entry{
+		Actor: "payment", Action: "refuseRefund", Subject: "payment/" + p.ID,
+		Details: map[string]any{
+			"refund": refundID, "renting": p.RentingID, "status": string(p.Status),
+			"paidCents": p.Amount.Cents, "refundedCents": p.RefundedCents, "why": why.Error(),
+		},
+	})
 }
 
 func paymentOfRenting(ctx context.Context, q *db.Queries, rentingID string) (domain.Payment, error) {

@@ -48,6 +48,12 @@ func (s *Sandbox) CreateCheckout(_ context.Context, p domain.Payment) (domain.Ch
 // ExpireCheckout has nothing to close: the sandbox's page never expires.
 func (s *Sandbox) ExpireCheckout(context.Context, string) error { return nil }
 
+// Refund gives the money back at once, as Stripe does for most card payments: the sandbox holds no
+// money and answers the refund as succeeded.
+func (s *Sandbox) Refund(_ context.Context, r domain.Refund, _ string) (string, domain.RefundStatus, error) {
+	return "re_sandbox_" + r.ID, domain.RefundSucceeded, nil
+}
+
 // PaymentReader loads the payment a checkout page is for.
 type PaymentReader interface {
 	Payment(ctx context.Context, id string) (domain.Payment, error)
@@ -154,7 +160,8 @@ func SandboxEvent(p domain.Payment, pay bool, at time.Time) ([]byte, error) {
 	session := map[string]any{
 		"id": "cs_sandbox_" + p.ID, "object": "checkout.session", "payment_status": status,
 		"amount_total": p.Amount.Cents, "currency": strings.ToLower(p.Amount.Currency), "client_reference_id": p.ID,
-		"metadata": map[string]string{"payment_id": p.ID, "renting_id": p.RentingID},
+		"payment_intent": "pi_sandbox_" + p.ID,
+		"metadata":       map[string]string{"payment_id": p.ID, "renting_id": p.RentingID},
 	}
 	return json.Marshal(map[string]any{
 		"id": "evt_sandbox_" + uuid.NewString(), "object": "event", "api_version": stripe.APIVersion,

@@ -78,3 +78,20 @@ func (s *Stripe) ExpireCheckout(ctx context.Context, sessionID string) error {
 	}
 	return nil
 }
+
+// Refund asks Stripe to refund the refund's amount of the PaymentIntent that paid its payment, with
+// the refund's id as idempotency key (a retry gets the same refund) and in its metadata (Stripe's
+// refund events carry it back).
+func (s *Stripe) Refund(ctx context.Context, r domain.Refund, paymentIntentID string) (string, domain.RefundStatus, error) {
+	params := &stripe.RefundCreateParams{
+		PaymentIntent: stripe.String(paymentIntentID),
+		Amount:        stripe.Int64(r.Amount.Cents),
+		Metadata:      map[string]string{"refund_id": r.ID, "payment_id": r.PaymentID, "purpose": string(r.Purpose)},
+	}
+	params.SetIdempotencyKey(r.ID)
+	refund, err := s.client.V1Refunds.Create(ctx, params)
+	if err != nil {
+		return "", "", fmt.Errorf("stripe refund %s: %w", r.ID, err)
+	}
+	return refund.ID, RefundStatus(string(refund.Status)), nil
+}

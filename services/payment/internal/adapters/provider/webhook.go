@@ -29,6 +29,9 @@ const (
 	asyncPaymentFailed    = "checkout.session.async_payment_failed"
 	sessionExpired        = "checkout.session.expired"
 	paymentIntentFailed   = "payment_intent.payment_failed"
+	chargeRefunded        = "charge.refunded"
+	refundUpdated         = "refund.updated"
+	refundFailed          = "refund.failed"
 )
 
 // ErrSignature means a webhook whose signature or timestamp does not check out.
@@ -38,6 +41,7 @@ var ErrSignature = errors.New("webhook signature")
 // states its amount as amount_total, a payment intent as amount.
 type eventObject struct {
 	ID               string            `json:"id"`
+	PaymentIntent    string            `json:"payment_intent"`
 	Metadata         map[string]string `json:"metadata"`
 	PaymentStatus    string            `json:"payment_status"`
 	AmountTotal      *int64            `json:"amount_total"`
@@ -57,11 +61,18 @@ type WebhookChecker struct {
 	Now       func() time.Time
 }
 
-// Parse verifies a webhook and reads the outcome it reports. ok is false for events that say
-// nothing about a payment of this service.
-func (c WebhookChecker) Parse(payload []byte, header string) (outcome domain.Outcome, ok bool, err error) {
+// Report is what one verified webhook says: the outcome of a payment (Payment, when PaymentOK) or
+// where refunds stand (Refunds); neither for events that say nothing about this service's money.
+type Report struct {
+	Payment   domain.Outcome
+	PaymentOK bool
+	Refunds   []domain.RefundReport
+}
+
+// Parse verifies a webhook and reads what it reports.
+func (c WebhookChecker) Parse(payload []byte, header string) (Report, error) {
 	if err := c.checkTimestamp(header); err != nil {
-		return domain.Outcome{}, false, err
+		return Report{}, err
 	}
 	// The time stamp is checked above against the service's clock; the library checks that it is
 	// the signed one. Only id, type and the object's fields below are read, which every API version
@@ -70,14 +81,26 @@ func (c WebhookChecker) Parse(payload []byte, header string) (outcome domain.Out
 		IgnoreTolerance: true, IgnoreAPIVersionMismatch: true,
 	})
 	if err != nil {
-		return domain.Outcome{}, false, fmt.Errorf("%w: %w", ErrSignature, err)
+		return Report{}, fmt.Errorf("%w: %w", ErrSignature, err)
+	}
+	if event.Data == nil {
+		return Report{}, nil
+	}
+	switch event.Type {
+	case chargeRefunded, refundUpdated, refundFailed:
+		return Report{Refunds: refundReports(event.ID, event.Type, event.Data.Raw)}, nil
 	}
 	var object eventObject
-	if event.Data == nil || json.Unmarshal(event.Data.Raw, &object) != nil {
-		return domain.Outcome{}, false, nil
+	if json.Unmarshal(event.Data.Raw, &object) != nil {
+		return Report{}, nil
 	}
-	outcome = domain.Outcome{EventID: event.ID, PaymentID: object.Metadata["payment_id"], Amount: object.amount()}
-	switch event.Type {
+	outcome, ok := paymentOutcome(event.ID, string(event.Type), object)
+	return Report{Payment: outcome, PaymentOK: ok}, nil
+}
+
+func paymentOutcome(eventID, eventType string, object eventObject) (outcome domain.Outcome, ok bool) {
+	outcome = domain.Outcome{EventID: eventID, PaymentID: object.Metadata["payment_id"], Amount: object.amount(), PaymentIntentID: object.PaymentIntent}
+	switch eventType {
 	case sessionCompleted:
 		// Delayed payment methods complete the session unpaid and report later.
 		outcome.Succeeded = object.PaymentStatus == "paid"
@@ -89,7 +112,7 @@ func (c WebhookChecker) Parse(payload []byte, header string) (outcome domain.Out
 	case sessionExpired:
 		outcome.Expired, outcome.SessionID, outcome.Reason, ok = true, object.ID, "checkout session expired", true
 	}
-	return outcome, ok && outcome.PaymentID != "", nil
+	return outcome, ok && outcome.PaymentID != ""
 }
 
 // checkTimestamp refuses a header without exactly one time stamp, or one further than Tolerance
@@ -136,12 +159,14 @@ func failureReason(object eventObject) string {
 // Payments applies verified reports.
 type Payments interface {
 	Apply(ctx context.Context, o domain.Outcome) (domain.Effect, error)
+	ApplyRefund(ctx context.Context, r domain.RefundReport) (changed bool, err error)
 }
 
 // WebhookHandler receives the provider's reports (POST /webhooks/payment). It answers 2xx only once
 // the report is stored, so the provider sends it again after any failure; a bad signature or a
 // time stamp out of tolerance gets 400 and changes nothing; a report about another amount or
-// currency than the payment's gets 422 and changes nothing but the audit log.
+// currency than the payment's gets 422 and changes nothing but the audit log. A report about a
+// refund or payment the service does not know is logged and ignored.
 func WebhookHandler(payments Payments, checker WebhookChecker, logger *slog.Logger) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		payload, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxWebhookBytes))
@@ -149,34 +174,59 @@ func WebhookHandler(payments Payments, checker WebhookChecker, logger *slog.Logg
 			http.Error(w, "body too large", http.StatusRequestEntityTooLarge)
 			return
 		}
-		outcome, ok, err := checker.Parse(payload, r.Header.Get("Stripe-Signature"))
+		report, err := checker.Parse(payload, r.Header.Get("Stripe-Signature"))
 		if err != nil {
 			logger.WarnContext(r.Context(), "payment webhook refused", "err", err)
 			http.Error(w, "invalid signature", http.StatusBadRequest)
 			return
 		}
-		if !ok {
-			w.WriteHeader(http.StatusNoContent)
-			return
+		for _, refund := range report.Refunds {
+			if !applyRefund(w, r, payments, refund, logger) {
+				return
+			}
 		}
-		effect, err := payments.Apply(r.Context(), outcome)
-		switch {
-		case errors.Is(err, domain.ErrNotFound):
-			// Another system's payment on the same provider account: nothing to do, nothing to retry.
-			logger.WarnContext(r.Context(), "payment webhook for an unknown payment", "payment", outcome.PaymentID, "event", outcome.EventID)
-		case err != nil:
-			logger.ErrorContext(r.Context(), "payment webhook not stored", "event", outcome.EventID, "err", err)
-			http.Error(w, "not stored, try again", http.StatusInternalServerError)
+		if report.PaymentOK && !applyPayment(w, r, payments, report.Payment, logger) {
 			return
-		case effect == domain.Refused:
-			logger.ErrorContext(r.Context(), "payment webhook refused: amount or currency differs from the payment's",
-				"payment", outcome.PaymentID, "event", outcome.EventID,
-				"reported_cents", outcome.Amount.Cents, "reported_currency", outcome.Amount.Currency)
-			http.Error(w, "amount or currency does not match the payment", http.StatusUnprocessableEntity)
-			return
-		default:
-			logger.InfoContext(r.Context(), "payment webhook applied", "payment", outcome.PaymentID, "event", outcome.EventID, "effect", effect)
 		}
 		w.WriteHeader(http.StatusNoContent)
 	})
+}
+
+// applyRefund stores a refund's report; false when it answered an error.
+func applyRefund(w http.ResponseWriter, r *http.Request, payments Payments, refund domain.RefundReport, logger *slog.Logger) bool {
+	changed, err := payments.ApplyRefund(r.Context(), refund)
+	switch {
+	case errors.Is(err, domain.ErrNotFound):
+		logger.WarnContext(r.Context(), "refund webhook for an unknown refund", "refund", refund.ProviderID, "event", refund.EventID)
+	case err != nil:
+		logger.ErrorContext(r.Context(), "refund webhook not stored", "event", refund.EventID, "err", err)
+		http.Error(w, "not stored, try again", http.StatusInternalServerError)
+		return false
+	default:
+		logger.InfoContext(r.Context(), "refund webhook applied", "refund", refund.ProviderID, "event", refund.EventID, "status", refund.Status, "changed", changed)
+	}
+	return true
+}
+
+// applyPayment stores a payment's outcome; false when it answered an error.
+func applyPayment(w http.ResponseWriter, r *http.Request, payments Payments, outcome domain.Outcome, logger *slog.Logger) bool {
+	effect, err := payments.Apply(r.Context(), outcome)
+	switch {
+	case errors.Is(err, domain.ErrNotFound):
+		// Another system's payment on the same provider account: nothing to do, nothing to retry.
+		logger.WarnContext(r.Context(), "payment webhook for an unknown payment", "payment", outcome.PaymentID, "event", outcome.EventID)
+	case err != nil:
+		logger.ErrorContext(r.Context(), "payment webhook not stored", "event", outcome.EventID, "err", err)
+		http.Error(w, "not stored, try again", http.StatusInternalServerError)
+		return false
+	case effect == domain.Refused:
+		logger.ErrorContext(r.Context(), "payment webhook refused: amount or currency differs from the payment's",
+			"payment", outcome.PaymentID, "event", outcome.EventID,
+			"reported_cents", outcome.Amount.Cents, "reported_currency", outcome.Amount.Currency)
+		http.Error(w, "amount or currency does not match the payment", http.StatusUnprocessableEntity)
+		return false
+	default:
+		logger.InfoContext(r.Context(), "payment webhook applied", "payment", outcome.PaymentID, "event", outcome.EventID, "effect", effect)
+	}
+	return true
 }

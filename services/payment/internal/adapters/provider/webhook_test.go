@@ -15,11 +15,13 @@ import (
 	"time"
 
 	"github.com/google/uuid"
+	"github.com/stripe/stripe-go/v85"
 	"github.com/stripe/stripe-go/v85/webhook"
 
 	"semesterhaus/platform/pgtest"
 	rentingv1 "semesterhaus/proto/gen/renting/v1"
 	"semesterhaus/services/payment/internal/adapters/provider"
+	"semesterhaus/services/payment/internal/app"
 	"semesterhaus/services/payment/internal/domain"
 	"semesterhaus/services/payment/internal/testenv"
 )
@@ -265,7 +267,8 @@ func TestWebhookChecker_timeStampOutOfToleranceOrAmbiguous_refused(t *testing.T)
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
-			outcome, _, err := checker.Parse(payload, tt.header)
+			report, err := checker.Parse(payload, tt.header)
+			outcome := report.Payment
 			if tt.ok && (err != nil || outcome.Amount != (domain.Money{Cents: 408500, Currency: "EUR"})) {
 				t.Errorf("Parse = %+v, %v; want the outcome with its amount", outcome, err)
 			}
@@ -311,7 +314,7 @@ func TestPaymentPage_sendsToTheOpenCheckoutThenOncePaidToTheDonePage(t *testing.
 func TestPaymentPage_cancelledBooking_saysSoInBothLanguagesAndTakesNoPayment(t *testing.T) {
 	t.Parallel()
 	s := newSite(t)
-	if err := s.env.CancelForRenting(s.payment.RentingID); err != nil {
+	if err := s.env.Cancel(app.Cancellation{EventID: uuid.NewString(), RentingID: s.payment.RentingID}); err != nil {
 		t.Fatal(err)
 	}
 
@@ -412,5 +415,60 @@ func TestWebhook_forgedOrReplayedExpiryReport_closesNoOpenCheckout(t *testing.T)
 	}
 	if p := checkout(); p.Checkout != renewed.Checkout || p.CheckoutAttempt != 2 || !p.Checkout.OpenAt(time.Now()) {
 		t.Errorf("after the replayed expiry report: checkout %+v (attempt %d), want the renewed %+v still open", p.Checkout, p.CheckoutAttempt, renewed.Checkout)
+	}
+}
+
+// refundEvent is Stripe's event of type about a refund object, as Stripe sends it.
+func refundEvent(t *testing.T, eventType string, refund map[string]any) []byte {
+	t.Helper()
+	refund["object"] = "refund"
+	payload, err := json.Marshal(map[string]any{
+		"id": "evt_" + uuid.NewString(), "object": "event", "api_version": stripe.APIVersion, "created": time.Now().Unix(),
+		"type": eventType, "livemode": false, "data": map[string]any{"object": refund},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return payload
+}
+
+func TestWebhook_refundFailed_marksTheRefundFailedOnce_unknownRefundIgnored(t *testing.T) {
+	t.Parallel()
+	s := newSite(t)
+	if code := s.post(t, s.event(t, true), time.Now(), secret); code != http.StatusNoContent {
+		t.Fatalf("payment webhook: HTTP %d", code)
+	}
+	cancel := app.Cancellation{EventID: uuid.NewString(), RentingID: s.payment.RentingID, RefundCents: 50_000}
+	if err := s.env.Cancel(cancel); err != nil {
+		t.Fatal(err)
+	}
+	var refundID, providerID string
+	if err := s.env.Pool.QueryRow(context.Background(), "SELECT id::text, provider_refund_id FROM refund").Scan(&refundID, &providerID); err != nil {
+		t.Fatal(err)
+	}
+	failed := func() []byte {
+		return refundEvent(t, "refund.failed", map[string]any{
+			"id": providerID, "amount": cancel.RefundCents, "currency": "eur", "status": "failed",
+			"failure_reason": "expired_or_canceled_card", "payment_intent": "pi_sandbox_" + s.payment.ID,
+			"metadata": map[string]string{"refund_id": refundID, "payment_id": s.payment.ID},
+		})
+	}
+	unknown := refundEvent(t, "refund.updated", map[string]any{"id": "re_another_system", "amount": 100, "currency": "eur", "status": "succeeded", "metadata": map[string]string{}})
+
+	for _, payload := range [][]byte{failed(), failed(), unknown} {
+		if code := s.post(t, payload, time.Now(), secret); code != http.StatusNoContent {
+			t.Errorf("refund webhook: HTTP %d, want 204", code)
+		}
+	}
+
+	var status, reason string
+	if err := s.env.Pool.QueryRow(context.Background(), "SELECT status, reason FROM refund WHERE id = $1", refundID).Scan(&status, &reason); err != nil || status != "FAILED" || reason != "expired_or_canceled_card" {
+		t.Errorf("refund %s (%s, %v), want FAILED with Stripe's reason", status, reason, err)
+	}
+	if p, _ := s.env.Payments.Payment(context.Background(), s.payment.ID); p.RefundedCents != 0 {
+		t.Errorf("refunded %d cents after the refund failed, want 0", p.RefundedCents)
+	}
+	if n := s.env.Count(s.env.Events().RefundUpdated(), time.Second); n != 2 {
+		t.Errorf("%d payment.refund_updated events, want 2 (asked, failed)", n)
 	}
 }

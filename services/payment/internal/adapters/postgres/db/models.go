@@ -26,6 +26,21 @@ type Payment struct {
 	CheckoutSessionID string
 	CheckoutExpiresAt pgtype.Timestamptz
 	CheckoutAttempt   int32
+	PaymentIntentID   string
+	RefundedCents     int64
+}
+
+type Refund struct {
+	ID               pgtype.UUID
+	PaymentID        pgtype.UUID
+	Purpose          string
+	AmountCents      int64
+	Currency         string
+	Status           string
+	ProviderRefundID string
+	Reason           string
+	CreatedAt        pgtype.Timestamptz
+	UpdatedAt        pgtype.Timestamptz
 }
 
 type WebhookEvent struct {

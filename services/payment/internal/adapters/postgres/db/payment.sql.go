@@ -27,7 +27,7 @@ func (q *Queries) CancelPayment(ctx context.Context, arg CancelPaymentParams) er
 }
 
 const getPayment = `-- name: GetPayment :one
-SELECT id, renting_id, amount_cents, currency, status, link, apartment, semester, created_at, paid_at, receipt_number, checkout_url, checkout_session_id, checkout_expires_at, checkout_attempt FROM payment WHERE id = $1
+SELECT id, renting_id, amount_cents, currency, status, link, apartment, semester, created_at, paid_at, receipt_number, checkout_url, checkout_session_id, checkout_expires_at, checkout_attempt, payment_intent_id, refunded_cents FROM payment WHERE id = $1
 `
 
 func (q *Queries) GetPayment(ctx context.Context, id pgtype.UUID) (Payment, error) {
@@ -49,12 +49,14 @@ func (q *Queries) GetPayment(ctx context.Context, id pgtype.UUID) (Payment, erro
 		&i.CheckoutSessionID,
 		&i.CheckoutExpiresAt,
 		&i.CheckoutAttempt,
+		&i.PaymentIntentID,
+		&i.RefundedCents,
 	)
 	return i, err
 }
 
 const getPaymentOfRenting = `-- name: GetPaymentOfRenting :one
-SELECT id, renting_id, amount_cents, currency, status, link, apartment, semester, created_at, paid_at, receipt_number, checkout_url, checkout_session_id, checkout_expires_at, checkout_attempt FROM payment WHERE renting_id = $1
+SELECT id, renting_id, amount_cents, currency, status, link, apartment, semester, created_at, paid_at, receipt_number, checkout_url, checkout_session_id, checkout_expires_at, checkout_attempt, payment_intent_id, refunded_cents FROM payment WHERE renting_id = $1
 `
 
 func (q *Queries) GetPaymentOfRenting(ctx context.Context, rentingID pgtype.UUID) (Payment, error) {
@@ -76,6 +78,8 @@ func (q *Queries) GetPaymentOfRenting(ctx context.Context, rentingID pgtype.UUID
 		&i.CheckoutSessionID,
 		&i.CheckoutExpiresAt,
 		&i.CheckoutAttempt,
+		&i.PaymentIntentID,
+		&i.RefundedCents,
 	)
 	return i, err
 }
@@ -122,6 +126,38 @@ func (q *Queries) InsertPayment(ctx context.Context, arg InsertPaymentParams) (i
 	return result.RowsAffected(), nil
 }
 
+const insertRefund = `-- name: InsertRefund :exec
+INSERT INTO refund (id, payment_id, purpose, amount_cents, currency, status, provider_refund_id, reason, created_at, updated_at)
+VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9)
+`
+
+type InsertRefundParams struct {
+	ID               pgtype.UUID
+	PaymentID        pgtype.UUID
+	Purpose          string
+	AmountCents      int64
+	Currency         string
+	Status           string
+	ProviderRefundID string
+	Reason           string
+	CreatedAt        pgtype.Timestamptz
+}
+
+func (q *Queries) InsertRefund(ctx context.Context, arg InsertRefundParams) error {
+	_, err := q.db.Exec(ctx, insertRefund,
+		arg.ID,
+		arg.PaymentID,
+		arg.Purpose,
+		arg.AmountCents,
+		arg.Currency,
+		arg.Status,
+		arg.ProviderRefundID,
+		arg.Reason,
+		arg.CreatedAt,
+	)
+	return err
+}
+
 const insertWebhookEvent = `-- name: InsertWebhookEvent :execrows
 INSERT INTO webhook_event (event_id, payment_id, succeeded, reason)
 VALUES ($1, $2, $3, $4)
@@ -150,7 +186,7 @@ func (q *Queries) InsertWebhookEvent(ctx context.Context, arg InsertWebhookEvent
 }
 
 const listPaymentsOfRentings = `-- name: ListPaymentsOfRentings :many
-SELECT id, renting_id, amount_cents, currency, status, link, apartment, semester, created_at, paid_at, receipt_number, checkout_url, checkout_session_id, checkout_expires_at, checkout_attempt FROM payment WHERE renting_id = ANY($1::uuid[]) ORDER BY created_at, id
+SELECT id, renting_id, amount_cents, currency, status, link, apartment, semester, created_at, paid_at, receipt_number, checkout_url, checkout_session_id, checkout_expires_at, checkout_attempt, payment_intent_id, refunded_cents FROM payment WHERE renting_id = ANY($1::uuid[]) ORDER BY created_at, id
 `
 
 func (q *Queries) ListPaymentsOfRentings(ctx context.Context, rentingIds []pgtype.UUID) ([]Payment, error) {
@@ -178,6 +214,8 @@ func (q *Queries) ListPaymentsOfRentings(ctx context.Context, rentingIds []pgtyp
 			&i.CheckoutSessionID,
 			&i.CheckoutExpiresAt,
 			&i.CheckoutAttempt,
+			&i.PaymentIntentID,
+			&i.RefundedCents,
 		); err != nil {
 			return nil, err
 		}
@@ -190,7 +228,7 @@ func (q *Queries) ListPaymentsOfRentings(ctx context.Context, rentingIds []pgtyp
 }
 
 const lockPayment = `-- name: LockPayment :one
-SELECT id, renting_id, amount_cents, currency, status, link, apartment, semester, created_at, paid_at, receipt_number, checkout_url, checkout_session_id, checkout_expires_at, checkout_attempt FROM payment WHERE id = $1 FOR UPDATE
+SELECT id, renting_id, amount_cents, currency, status, link, apartment, semester, created_at, paid_at, receipt_number, checkout_url, checkout_session_id, checkout_expires_at, checkout_attempt, payment_intent_id, refunded_cents FROM payment WHERE id = $1 FOR UPDATE
 `
 
 func (q *Queries) LockPayment(ctx context.Context, id pgtype.UUID) (Payment, error) {
@@ -212,12 +250,14 @@ func (q *Queries) LockPayment(ctx context.Context, id pgtype.UUID) (Payment, err
 		&i.CheckoutSessionID,
 		&i.CheckoutExpiresAt,
 		&i.CheckoutAttempt,
+		&i.PaymentIntentID,
+		&i.RefundedCents,
 	)
 	return i, err
 }
 
 const lockPaymentOfRenting = `-- name: LockPaymentOfRenting :one
-SELECT id, renting_id, amount_cents, currency, status, link, apartment, semester, created_at, paid_at, receipt_number, checkout_url, checkout_session_id, checkout_expires_at, checkout_attempt FROM payment WHERE renting_id = $1 FOR UPDATE
+SELECT id, renting_id, amount_cents, currency, status, link, apartment, semester, created_at, paid_at, receipt_number, checkout_url, checkout_session_id, checkout_expires_at, checkout_attempt, payment_intent_id, refunded_cents FROM payment WHERE renting_id = $1 FOR UPDATE
 `
 
 func (q *Queries) LockPaymentOfRenting(ctx context.Context, rentingID pgtype.UUID) (Payment, error) {
@@ -239,8 +279,66 @@ func (q *Queries) LockPaymentOfRenting(ctx context.Context, rentingID pgtype.UUI
 		&i.CheckoutSessionID,
 		&i.CheckoutExpiresAt,
 		&i.CheckoutAttempt,
+		&i.PaymentIntentID,
+		&i.RefundedCents,
 	)
 	return i, err
+}
+
+const lockRefund = `-- name: LockRefund :one
+SELECT refund.id, refund.payment_id, refund.purpose, refund.amount_cents, refund.currency, refund.status, refund.provider_refund_id, refund.reason, refund.created_at, refund.updated_at, payment.renting_id FROM refund JOIN payment ON payment.id = refund.payment_id
+WHERE refund.id = $1 OR refund.provider_refund_id = $2
+FOR UPDATE OF refund
+`
+
+type LockRefundParams struct {
+	ID               pgtype.UUID
+	ProviderRefundID string
+}
+
+type LockRefundRow struct {
+	ID               pgtype.UUID
+	PaymentID        pgtype.UUID
+	Purpose          string
+	AmountCents      int64
+	Currency         string
+	Status           string
+	ProviderRefundID string
+	Reason           string
+	CreatedAt        pgtype.Timestamptz
+	UpdatedAt        pgtype.Timestamptz
+	RentingID        pgtype.UUID
+}
+
+// The refund the provider reports about, by the service's id (its metadata) or the provider's.
+func (q *Queries) LockRefund(ctx context.Context, arg LockRefundParams) (LockRefundRow, error) {
+	row := q.db.QueryRow(ctx, lockRefund, arg.ID, arg.ProviderRefundID)
+	var i LockRefundRow
+	err := row.Scan(
+		&i.ID,
+		&i.PaymentID,
+		&i.Purpose,
+		&i.AmountCents,
+		&i.Currency,
+		&i.Status,
+		&i.ProviderRefundID,
+		&i.Reason,
+		&i.CreatedAt,
+		&i.UpdatedAt,
+		&i.RentingID,
+	)
+	return i, err
+}
+
+const refundExists = `-- name: RefundExists :one
+SELECT EXISTS (SELECT 1 FROM refund WHERE id = $1)
+`
+
+func (q *Queries) RefundExists(ctx context.Context, id pgtype.UUID) (bool, error) {
+	row := q.db.QueryRow(ctx, refundExists, id)
+	var exists bool
+	err := row.Scan(&exists)
+	return exists, err
 }
 
 const updateCheckout = `-- name: UpdateCheckout :exec
@@ -268,19 +366,58 @@ func (q *Queries) UpdateCheckout(ctx context.Context, arg UpdateCheckoutParams) 
 }
 
 const updatePaymentStatus = `-- name: UpdatePaymentStatus :exec
-UPDATE payment SET status = $2, paid_at = $3,
+UPDATE payment SET status = $2, paid_at = $3, payment_intent_id = $4,
     receipt_number = CASE WHEN $2 = 'PAID' THEN coalesce(receipt_number, nextval('receipt_number_seq')) END
 WHERE id = $1
 `
 
 type UpdatePaymentStatusParams struct {
-	ID     pgtype.UUID
-	Status string
-	PaidAt pgtype.Timestamptz
+	ID              pgtype.UUID
+	Status          string
+	PaidAt          pgtype.Timestamptz
+	PaymentIntentID string
 }
 
 // A payment that becomes paid draws its receipt number; one paid before keeps its own.
 func (q *Queries) UpdatePaymentStatus(ctx context.Context, arg UpdatePaymentStatusParams) error {
-	_, err := q.db.Exec(ctx, updatePaymentStatus, arg.ID, arg.Status, arg.PaidAt)
+	_, err := q.db.Exec(ctx, updatePaymentStatus,
+		arg.ID,
+		arg.Status,
+		arg.PaidAt,
+		arg.PaymentIntentID,
+	)
+	return err
+}
+
+const updateRefundStatus = `-- name: UpdateRefundStatus :exec
+UPDATE refund SET status = $2, reason = $3, updated_at = $4 WHERE id = $1
+`
+
+type UpdateRefundStatusParams struct {
+	ID        pgtype.UUID
+	Status    string
+	Reason    string
+	UpdatedAt pgtype.Timestamptz
+}
+
+func (q *Queries) UpdateRefundStatus(ctx context.Context, arg UpdateRefundStatusParams) error {
+	_, err := q.db.Exec(ctx, updateRefundStatus,
+		arg.ID,
+		arg.Status,
+		arg.Reason,
+		arg.UpdatedAt,
+	)
+	return err
+}
+
+const updateRefundedCents = `-- name: UpdateRefundedCents :exec
+UPDATE payment SET refunded_cents = (
+    SELECT coalesce(sum(amount_cents), 0) FROM refund WHERE payment_id = $1 AND status IN ('PENDING', 'SUCCEEDED'))
+WHERE id = $1
+`
+
+// What refunds pending or succeeded give back of the payment.
+func (q *Queries) UpdateRefundedCents(ctx context.Context, paymentID pgtype.UUID) error {
+	_, err := q.db.Exec(ctx, updateRefundedCents, paymentID)
 	return err
 }

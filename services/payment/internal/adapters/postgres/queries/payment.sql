@@ -19,7 +19,7 @@ SELECT * FROM payment WHERE id = $1 FOR UPDATE;
 
 -- name: UpdatePaymentStatus :exec
 -- A payment that becomes paid draws its receipt number; one paid before keeps its own.
-UPDATE payment SET status = $2, paid_at = $3,
+UPDATE payment SET status = $2, paid_at = $3, payment_intent_id = $4,
     receipt_number = CASE WHEN $2 = 'PAID' THEN coalesce(receipt_number, nextval('receipt_number_seq')) END
 WHERE id = $1;
 
@@ -38,3 +38,25 @@ SELECT * FROM payment WHERE renting_id = $1 FOR UPDATE;
 
 -- name: CancelPayment :exec
 UPDATE payment SET status = 'CANCELED', checkout_expires_at = $2 WHERE id = $1;
+
+-- name: RefundExists :one
+SELECT EXISTS (SELECT 1 FROM refund WHERE id = $1);
+
+-- name: InsertRefund :exec
+INSERT INTO refund (id, payment_id, purpose, amount_cents, currency, status, provider_refund_id, reason, created_at, updated_at)
+VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9);
+
+-- name: LockRefund :one
+-- The refund the provider reports about, by the service's id (its metadata) or the provider's.
+SELECT refund.*, payment.renting_id FROM refund JOIN payment ON payment.id = refund.payment_id
+WHERE refund.id = sqlc.narg(id) OR refund.provider_refund_id = @provider_refund_id
+FOR UPDATE OF refund;
+
+-- name: UpdateRefundStatus :exec
+UPDATE refund SET status = $2, reason = $3, updated_at = $4 WHERE id = $1;
+
+-- name: UpdateRefundedCents :exec
+-- What refunds pending or succeeded give back of the payment.
+UPDATE payment SET refunded_cents = (
+    SELECT coalesce(sum(amount_cents), 0) FROM refund WHERE payment_id = $1 AND status IN ('PENDING', 'SUCCEEDED'))
+WHERE id = $1;
