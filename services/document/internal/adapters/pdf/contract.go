@@ -210,7 +210,7 @@ func (w writer) items(title words, items []domain.PriceItem, totalCents int64) {
 		w.doc.CellFormat(30, lineHeight, w.euro(item.TotalCents), "", 1, "R", false, 0, "")
 		w.doc.SetFont(family, "I", 8)
 		if kind, ok := kindNames[item.Kind]; ok {
-			w.doc.CellFormat(0, 4, w.say(kind)+quantityNote(w, item), "", 1, "L", false, 0, "")
+			w.doc.CellFormat(0, 4, w.say(kind)+w.quantityNote(item), "", 1, "L", false, 0, "")
 		}
 		w.courtesy(item.TextEN)
 	}
@@ -220,7 +220,7 @@ func (w writer) items(title words, items []domain.PriceItem, totalCents int64) {
 }
 
 // quantityNote says what the rent's quantity counts: its months.
-func quantityNote(w writer, item domain.PriceItem) string {
+func (w writer) quantityNote(item domain.PriceItem) string {
 	if item.Kind != domain.ItemRent {
 		return ""
 	}
