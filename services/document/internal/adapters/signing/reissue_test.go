@@ -178,3 +178,25 @@ func TestDocuSign_reissue_voidsTheOldEnvelope_andItsCompletionChangesNothing(t *
 		t.Errorf("the voided envelope's report changed something (%d)", n)
 	}
 }
+
+// The renter signed at DocuSign and Connect's report is still on its way: DocuSign refuses to void
+// the completed envelope, so the reissue fails and changes nothing; the late report then signs.
+func TestDocuSign_reissueOfAnEnvelopeSignedMeanwhile_failsAndTheSignatureCounts(t *testing.T) {
+	t.Parallel()
+	d := startDocuSign(t)
+	sessionID, envelope := d.opened(t)
+	d.sim.Complete(envelope.ID)
+	if _, err := d.contracts.ReissueContract(context.Background(), d.rentingID); err == nil {
+		t.Fatal("the reissue of a contract signed at DocuSign succeeded")
+	}
+	if n := len(d.events(t, streams.Document.ContractRequested())) + d.count(t, "SELECT count(*) FROM signing_session WHERE status = 'VOIDED'"); n != 1 {
+		t.Errorf("the failed reissue changed something: %d contract_requested and voided sessions, want the first contract only", n)
+	}
+	completed, err := d.sim.Report(envelope.ID, "envelope-completed")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if status := d.connect(t, completed, connectKey); status != http.StatusNoContent || d.signedContracts(t) != 1 {
+		t.Errorf("the late report = %d with %d signed contracts, want 204 and the signed contract of session %s", status, d.signedContracts(t), sessionID)
+	}
+}
