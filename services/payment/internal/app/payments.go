@@ -86,6 +86,9 @@ type Repository interface {
 	// locked, and stores it with its payment's refunded amount and payment.refund_updated when apply
 	// changed it, in one transaction; domain.ErrNotFound for a refund the service did not make.
 	ApplyRefund(ctx context.Context, report domain.RefundReport, apply func(*domain.Refund) bool) (bool, error)
+	// ApplyDispute runs apply on the payment the report's PaymentIntent paid, locked, and stores its
+	// dispute with payment.disputed when apply changed it; domain.ErrNotFound for another system's.
+	ApplyDispute(ctx context.Context, report domain.DisputeReport, apply func(*domain.Payment) bool) (bool, error)
 }
 
 // ErrInvalidArgument means a request that no correct caller sends (e.g. a renting id that is no UUID).
@@ -256,6 +259,12 @@ func (s *Payments) Apply(ctx context.Context, o domain.Outcome) (domain.Effect, 
 func (s *Payments) ApplyRefund(ctx context.Context, report domain.RefundReport) (bool, error) {
 	at := s.now()
 	return s.repo.ApplyRefund(ctx, report, func(r *domain.Refund) bool { return r.Apply(report, at) })
+}
+
+// ApplyDispute keeps the provider's verified report about a dispute of a payment; a repeated report
+// changes nothing.
+func (s *Payments) ApplyDispute(ctx context.Context, report domain.DisputeReport) (bool, error) {
+	return s.repo.ApplyDispute(ctx, report, func(p *domain.Payment) bool { return p.RecordDispute(report.Dispute) })
 }
 
 // Payment returns one payment or domain.ErrNotFound.

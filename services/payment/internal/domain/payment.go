@@ -74,6 +74,8 @@ type Payment struct {
 	PaymentIntentID string
 	// RefundedCents is what refunds pending or succeeded give back of it.
 	RefundedCents int64
+	// Dispute is the provider's dispute of it; zero while none.
+	Dispute Dispute
 }
 
 // Checkout is a checkout session at the provider: where the renter pays until it expires.

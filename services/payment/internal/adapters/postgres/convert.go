@@ -28,6 +28,12 @@ func paymentFromDB(row db.Payment) domain.Payment {
 		CheckoutAttempt: int(row.CheckoutAttempt),
 		PaymentIntentID: row.PaymentIntentID, RefundedCents: row.RefundedCents,
 	}
+	if row.DisputeID != "" {
+		p.Dispute = domain.Dispute{
+			ID: row.DisputeID, Status: row.DisputeStatus, Reason: row.DisputeReason,
+			Amount: domain.Money{Cents: row.DisputeAmountCents, Currency: row.Currency},
+		}
+	}
 	if row.PaidAt.Valid {
 		p.PaidAt = row.PaidAt.Time
 	}
@@ -103,6 +109,15 @@ func enqueueRefundUpdated(ctx context.Context, tx pgx.Tx, prefix string, r domai
 		Status: string(r.Status), Reason: r.Reason, At: timestamppb.New(r.UpdatedAt),
 	}
 	return enqueue(ctx, tx, event.EventId, streams.PaymentStream(prefix).RefundUpdated(), event)
+}
+
+func enqueueDisputed(ctx context.Context, tx pgx.Tx, prefix string, p domain.Payment) error {
+	event := &eventsv1.PaymentDisputed{
+		EventId: uuid.NewString(), RentingId: p.RentingID, PaymentId: p.ID, DisputeId: p.Dispute.ID,
+		AmountCents: p.Dispute.Amount.Cents, Currency: p.Dispute.Amount.Currency,
+		Status: p.Dispute.Status, Reason: p.Dispute.Reason, At: timestamppb.Now(),
+	}
+	return enqueue(ctx, tx, event.EventId, streams.PaymentStream(prefix).Disputed(), event)
 }
 
 func enqueue(ctx context.Context, tx pgx.Tx, eventID, subject string, event proto.Message) error {

@@ -160,6 +160,32 @@ func (r *Repository) ApplyRefund(ctx context.Context, report domain.RefundReport
 	return changed, err
 }
 
+// ApplyDispute locks the payment the PaymentIntent paid and stores its dispute when apply changed
+// it, with payment.disputed, in one transaction. A PaymentIntent of no payment of this service gives
+// domain.ErrNotFound.
+func (r *Repository) ApplyDispute(ctx context.Context, report domain.DisputeReport, apply func(*domain.Payment) bool) (bool, error) {
+	changed := false
+	err := postgres.InTx(ctx, r.pool, func(tx pgx.Tx) error {
+		q := r.queries.WithTx(tx)
+		row, err := q.LockPaymentOfIntent(ctx, report.PaymentIntentID)
+		p, err := paymentResult(row, err, "payment of "+report.PaymentIntentID)
+		if err != nil {
+			return err
+		}
+		if changed = apply(&p); !changed {
+			return nil
+		}
+		if err := q.UpdateDispute(ctx, db.UpdateDisputeParams{
+			ID: row.ID, DisputeID: p.Dispute.ID, DisputeStatus: p.Dispute.Status, DisputeReason: p.Dispute.Reason,
+			DisputeAmountCents: p.Dispute.Amount.Cents,
+		}); err != nil {
+			return fmt.Errorf("dispute of payment %s: %w", p.ID, err)
+		}
+		return enqueueDisputed(ctx, tx, r.subjects, p)
+	})
+	return changed, err
+}
+
 // store saves the payment's new status and enqueues the event of the effect; a refused report
 // leaves the payment as it was and is written to the audit log.
 func (r *Repository) store(ctx context.Context, tx pgx.Tx, q *db.Queries, id pgtype.UUID, p domain.Payment, effect domain.Effect, o domain.Outcome) error {

@@ -61,12 +61,15 @@ type WebhookChecker struct {
 	Now       func() time.Time
 }
 
-// Report is what one verified webhook says: the outcome of a payment (Payment, when PaymentOK) or
-// where refunds stand (Refunds); neither for events that say nothing about this service's money.
+// Report is what one verified webhook says: the outcome of a payment (Payment, when PaymentOK),
+// where refunds stand (Refunds) or a dispute (Dispute, when DisputeOK); none for events that say
+// nothing about this service's money.
 type Report struct {
 	Payment   domain.Outcome
 	PaymentOK bool
 	Refunds   []domain.RefundReport
+	Dispute   domain.DisputeReport
+	DisputeOK bool
 }
 
 // Parse verifies a webhook and reads what it reports.
@@ -86,9 +89,12 @@ func (c WebhookChecker) Parse(payload []byte, header string) (Report, error) {
 	if event.Data == nil {
 		return Report{}, nil
 	}
-	switch event.Type {
-	case chargeRefunded, refundUpdated, refundFailed:
+	switch {
+	case event.Type == chargeRefunded || event.Type == refundUpdated || event.Type == refundFailed:
 		return Report{Refunds: refundReports(event.ID, event.Type, event.Data.Raw)}, nil
+	case disputeEvents[string(event.Type)]:
+		dispute, ok := disputeReport(event.ID, event.Data.Raw)
+		return Report{Dispute: dispute, DisputeOK: ok}, nil
 	}
 	var object eventObject
 	if json.Unmarshal(event.Data.Raw, &object) != nil {
@@ -160,6 +166,7 @@ func failureReason(object eventObject) string {
 type Payments interface {
 	Apply(ctx context.Context, o domain.Outcome) (domain.Effect, error)
 	ApplyRefund(ctx context.Context, r domain.RefundReport) (changed bool, err error)
+	ApplyDispute(ctx context.Context, d domain.DisputeReport) (changed bool, err error)
 }
 
 // WebhookHandler receives the provider's reports (POST /webhooks/payment). It answers 2xx only once
@@ -185,6 +192,9 @@ func WebhookHandler(payments Payments, checker WebhookChecker, logger *slog.Logg
 				return
 			}
 		}
+		if report.DisputeOK && !applyDispute(w, r, payments, report.Dispute, logger) {
+			return
+		}
 		if report.PaymentOK && !applyPayment(w, r, payments, report.Payment, logger) {
 			return
 		}
@@ -195,15 +205,34 @@ func WebhookHandler(payments Payments, checker WebhookChecker, logger *slog.Logg
 // applyRefund stores a refund's report; false when it answered an error.
 func applyRefund(w http.ResponseWriter, r *http.Request, payments Payments, refund domain.RefundReport, logger *slog.Logger) bool {
 	changed, err := payments.ApplyRefund(r.Context(), refund)
+	logArgs := []any{"refund", refund.ProviderID, "event", refund.EventID}
+	if err == nil {
+		logger.InfoContext(r.Context(), "refund webhook applied", append(logArgs, "status", refund.Status, "changed", changed)...)
+	}
+	return stored(w, r, err, "refund", logger, logArgs...)
+}
+
+// applyDispute stores a dispute's report; false when it answered an error.
+func applyDispute(w http.ResponseWriter, r *http.Request, payments Payments, dispute domain.DisputeReport, logger *slog.Logger) bool {
+	changed, err := payments.ApplyDispute(r.Context(), dispute)
+	logArgs := []any{"payment_intent", dispute.PaymentIntentID, "dispute", dispute.Dispute.ID, "event", dispute.EventID}
+	if err == nil {
+		logger.WarnContext(r.Context(), "payment disputed", append(logArgs, "status", dispute.Dispute.Status, "changed", changed)...)
+	}
+	return stored(w, r, err, "dispute", logger, logArgs...)
+}
+
+// stored answers the storing of a report: one about something this service does not know (another
+// system's on the same provider account) is logged and ignored, nothing to retry; a failure gets 500
+// so that the provider sends it again. False when it answered.
+func stored(w http.ResponseWriter, r *http.Request, err error, what string, logger *slog.Logger, logArgs ...any) bool {
 	switch {
 	case errors.Is(err, domain.ErrNotFound):
-		logger.WarnContext(r.Context(), "refund webhook for an unknown refund", "refund", refund.ProviderID, "event", refund.EventID)
+		logger.WarnContext(r.Context(), what+" webhook about something unknown", logArgs...)
 	case err != nil:
-		logger.ErrorContext(r.Context(), "refund webhook not stored", "event", refund.EventID, "err", err)
+		logger.ErrorContext(r.Context(), what+" webhook not stored", append(logArgs, "err", err)...)
 		http.Error(w, "not stored, try again", http.StatusInternalServerError)
 		return false
-	default:
-		logger.InfoContext(r.Context(), "refund webhook applied", "refund", refund.ProviderID, "event", refund.EventID, "status", refund.Status, "changed", changed)
 	}
 	return true
 }
@@ -211,22 +240,16 @@ func applyRefund(w http.ResponseWriter, r *http.Request, payments Payments, refu
 // applyPayment stores a payment's outcome; false when it answered an error.
 func applyPayment(w http.ResponseWriter, r *http.Request, payments Payments, outcome domain.Outcome, logger *slog.Logger) bool {
 	effect, err := payments.Apply(r.Context(), outcome)
+	logArgs := []any{"payment", outcome.PaymentID, "event", outcome.EventID}
 	switch {
-	case errors.Is(err, domain.ErrNotFound):
-		// Another system's payment on the same provider account: nothing to do, nothing to retry.
-		logger.WarnContext(r.Context(), "payment webhook for an unknown payment", "payment", outcome.PaymentID, "event", outcome.EventID)
 	case err != nil:
-		logger.ErrorContext(r.Context(), "payment webhook not stored", "event", outcome.EventID, "err", err)
-		http.Error(w, "not stored, try again", http.StatusInternalServerError)
-		return false
+		return stored(w, r, err, "payment", logger, logArgs...)
 	case effect == domain.Refused:
 		logger.ErrorContext(r.Context(), "payment webhook refused: amount or currency differs from the payment's",
-			"payment", outcome.PaymentID, "event", outcome.EventID,
-			"reported_cents", outcome.Amount.Cents, "reported_currency", outcome.Amount.Currency)
+			append(logArgs, "reported_cents", outcome.Amount.Cents, "reported_currency", outcome.Amount.Currency)...)
 		http.Error(w, "amount or currency does not match the payment", http.StatusUnprocessableEntity)
 		return false
-	default:
-		logger.InfoContext(r.Context(), "payment webhook applied", "payment", outcome.PaymentID, "event", outcome.EventID, "effect", effect)
 	}
+	logger.InfoContext(r.Context(), "payment webhook applied", append(logArgs, "effect", effect)...)
 	return true
 }

@@ -472,3 +472,48 @@ func TestWebhook_refundFailed_marksTheRefundFailedOnce_unknownRefundIgnored(t *t
 		t.Errorf("%d payment.refund_updated events, want 2 (asked, failed)", n)
 	}
 }
+
+// disputeEvent is Stripe's event of type about a dispute of the PaymentIntent pi, as Stripe sends it.
+func disputeEvent(t *testing.T, eventType, pi, status string, cents int64) []byte {
+	t.Helper()
+	payload, err := json.Marshal(map[string]any{
+		"id": "evt_" + uuid.NewString(), "object": "event", "api_version": stripe.APIVersion, "created": time.Now().Unix(),
+		"type": eventType, "livemode": false, "data": map[string]any{"object": map[string]any{
+			"id": "dp_1", "object": "dispute", "amount": cents, "currency": "eur", "status": status,
+			"reason": "fraudulent", "charge": "ch_1", "payment_intent": pi,
+		}},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return payload
+}
+
+func TestWebhook_dispute_storedOnThePaymentAndPublishedOncePerChange_unknownIgnored(t *testing.T) {
+	t.Parallel()
+	s := newSite(t)
+	if code := s.post(t, s.event(t, true), time.Now(), secret); code != http.StatusNoContent {
+		t.Fatalf("payment webhook: HTTP %d", code)
+	}
+	pi := "pi_sandbox_" + s.payment.ID
+	created := disputeEvent(t, "charge.dispute.created", pi, "needs_response", s.payment.Amount.Cents)
+	for _, payload := range [][]byte{
+		created, created,
+		disputeEvent(t, "charge.dispute.funds_withdrawn", pi, "needs_response", s.payment.Amount.Cents),
+		disputeEvent(t, "charge.dispute.closed", pi, "lost", s.payment.Amount.Cents),
+		disputeEvent(t, "charge.dispute.created", "pi_another_system", "needs_response", 100),
+	} {
+		if code := s.post(t, payload, time.Now(), secret); code != http.StatusNoContent {
+			t.Errorf("dispute webhook: HTTP %d, want 204", code)
+		}
+	}
+
+	p, err := s.env.Payments.Payment(context.Background(), s.payment.ID)
+	want := domain.Dispute{ID: "dp_1", Status: "lost", Reason: "fraudulent", Amount: s.payment.Amount}
+	if err != nil || p.Dispute != want || p.Status != domain.StatusPaid {
+		t.Errorf("payment %s with dispute %+v (%v), want PAID with %+v", p.Status, p.Dispute, err, want)
+	}
+	if n := s.env.Count(s.env.Events().Disputed(), time.Second); n != 2 {
+		t.Errorf("%d payment.disputed events, want 2 (needs_response, lost)", n)
+	}
+}

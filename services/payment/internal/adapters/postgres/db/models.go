@@ -11,23 +11,27 @@ import (
 )
 
 type Payment struct {
-	ID                pgtype.UUID
-	RentingID         pgtype.UUID
-	AmountCents       int64
-	Currency          string
-	Status            string
-	Link              string
-	Apartment         string
-	Semester          string
-	CreatedAt         time.Time
-	PaidAt            pgtype.Timestamptz
-	ReceiptNumber     pgtype.Int8
-	CheckoutUrl       string
-	CheckoutSessionID string
-	CheckoutExpiresAt pgtype.Timestamptz
-	CheckoutAttempt   int32
-	PaymentIntentID   string
-	RefundedCents     int64
+	ID                 pgtype.UUID
+	RentingID          pgtype.UUID
+	AmountCents        int64
+	Currency           string
+	Status             string
+	Link               string
+	Apartment          string
+	Semester           string
+	CreatedAt          time.Time
+	PaidAt             pgtype.Timestamptz
+	ReceiptNumber      pgtype.Int8
+	CheckoutUrl        string
+	CheckoutSessionID  string
+	CheckoutExpiresAt  pgtype.Timestamptz
+	CheckoutAttempt    int32
+	PaymentIntentID    string
+	RefundedCents      int64
+	DisputeID          string
+	DisputeStatus      string
+	DisputeReason      string
+	DisputeAmountCents int64
 }
 
 type Refund struct {

@@ -27,7 +27,7 @@ func (q *Queries) CancelPayment(ctx context.Context, arg CancelPaymentParams) er
 }
 
 const getPayment = `-- name: GetPayment :one
-SELECT id, renting_id, amount_cents, currency, status, link, apartment, semester, created_at, paid_at, receipt_number, checkout_url, checkout_session_id, checkout_expires_at, checkout_attempt, payment_intent_id, refunded_cents FROM payment WHERE id = $1
+SELECT id, renting_id, amount_cents, currency, status, link, apartment, semester, created_at, paid_at, receipt_number, checkout_url, checkout_session_id, checkout_expires_at, checkout_attempt, payment_intent_id, refunded_cents, dispute_id, dispute_status, dispute_reason, dispute_amount_cents FROM payment WHERE id = $1
 `
 
 func (q *Queries) GetPayment(ctx context.Context, id pgtype.UUID) (Payment, error) {
@@ -51,12 +51,16 @@ func (q *Queries) GetPayment(ctx context.Context, id pgtype.UUID) (Payment, erro
 		&i.CheckoutAttempt,
 		&i.PaymentIntentID,
 		&i.RefundedCents,
+		&i.DisputeID,
+		&i.DisputeStatus,
+		&i.DisputeReason,
+		&i.DisputeAmountCents,
 	)
 	return i, err
 }
 
 const getPaymentOfRenting = `-- name: GetPaymentOfRenting :one
-SELECT id, renting_id, amount_cents, currency, status, link, apartment, semester, created_at, paid_at, receipt_number, checkout_url, checkout_session_id, checkout_expires_at, checkout_attempt, payment_intent_id, refunded_cents FROM payment WHERE renting_id = $1
+SELECT id, renting_id, amount_cents, currency, status, link, apartment, semester, created_at, paid_at, receipt_number, checkout_url, checkout_session_id, checkout_expires_at, checkout_attempt, payment_intent_id, refunded_cents, dispute_id, dispute_status, dispute_reason, dispute_amount_cents FROM payment WHERE renting_id = $1
 `
 
 func (q *Queries) GetPaymentOfRenting(ctx context.Context, rentingID pgtype.UUID) (Payment, error) {
@@ -80,6 +84,10 @@ func (q *Queries) GetPaymentOfRenting(ctx context.Context, rentingID pgtype.UUID
 		&i.CheckoutAttempt,
 		&i.PaymentIntentID,
 		&i.RefundedCents,
+		&i.DisputeID,
+		&i.DisputeStatus,
+		&i.DisputeReason,
+		&i.DisputeAmountCents,
 	)
 	return i, err
 }
@@ -186,7 +194,7 @@ func (q *Queries) InsertWebhookEvent(ctx context.Context, arg InsertWebhookEvent
 }
 
 const listPaymentsOfRentings = `-- name: ListPaymentsOfRentings :many
-SELECT id, renting_id, amount_cents, currency, status, link, apartment, semester, created_at, paid_at, receipt_number, checkout_url, checkout_session_id, checkout_expires_at, checkout_attempt, payment_intent_id, refunded_cents FROM payment WHERE renting_id = ANY($1::uuid[]) ORDER BY created_at, id
+SELECT id, renting_id, amount_cents, currency, status, link, apartment, semester, created_at, paid_at, receipt_number, checkout_url, checkout_session_id, checkout_expires_at, checkout_attempt, payment_intent_id, refunded_cents, dispute_id, dispute_status, dispute_reason, dispute_amount_cents FROM payment WHERE renting_id = ANY($1::uuid[]) ORDER BY created_at, id
 `
 
 func (q *Queries) ListPaymentsOfRentings(ctx context.Context, rentingIds []pgtype.UUID) ([]Payment, error) {
@@ -216,6 +224,10 @@ func (q *Queries) ListPaymentsOfRentings(ctx context.Context, rentingIds []pgtyp
 			&i.CheckoutAttempt,
 			&i.PaymentIntentID,
 			&i.RefundedCents,
+			&i.DisputeID,
+			&i.DisputeStatus,
+			&i.DisputeReason,
+			&i.DisputeAmountCents,
 		); err != nil {
 			return nil, err
 		}
@@ -228,7 +240,7 @@ func (q *Queries) ListPaymentsOfRentings(ctx context.Context, rentingIds []pgtyp
 }
 
 const lockPayment = `-- name: LockPayment :one
-SELECT id, renting_id, amount_cents, currency, status, link, apartment, semester, created_at, paid_at, receipt_number, checkout_url, checkout_session_id, checkout_expires_at, checkout_attempt, payment_intent_id, refunded_cents FROM payment WHERE id = $1 FOR UPDATE
+SELECT id, renting_id, amount_cents, currency, status, link, apartment, semester, created_at, paid_at, receipt_number, checkout_url, checkout_session_id, checkout_expires_at, checkout_attempt, payment_intent_id, refunded_cents, dispute_id, dispute_status, dispute_reason, dispute_amount_cents FROM payment WHERE id = $1 FOR UPDATE
 `
 
 func (q *Queries) LockPayment(ctx context.Context, id pgtype.UUID) (Payment, error) {
@@ -252,12 +264,49 @@ func (q *Queries) LockPayment(ctx context.Context, id pgtype.UUID) (Payment, err
 		&i.CheckoutAttempt,
 		&i.PaymentIntentID,
 		&i.RefundedCents,
+		&i.DisputeID,
+		&i.DisputeStatus,
+		&i.DisputeReason,
+		&i.DisputeAmountCents,
+	)
+	return i, err
+}
+
+const lockPaymentOfIntent = `-- name: LockPaymentOfIntent :one
+SELECT id, renting_id, amount_cents, currency, status, link, apartment, semester, created_at, paid_at, receipt_number, checkout_url, checkout_session_id, checkout_expires_at, checkout_attempt, payment_intent_id, refunded_cents, dispute_id, dispute_status, dispute_reason, dispute_amount_cents FROM payment WHERE payment_intent_id = $1 AND payment_intent_id <> '' FOR UPDATE
+`
+
+func (q *Queries) LockPaymentOfIntent(ctx context.Context, paymentIntentID string) (Payment, error) {
+	row := q.db.QueryRow(ctx, lockPaymentOfIntent, paymentIntentID)
+	var i Payment
+	err := row.Scan(
+		&i.ID,
+		&i.RentingID,
+		&i.AmountCents,
+		&i.Currency,
+		&i.Status,
+		&i.Link,
+		&i.Apartment,
+		&i.Semester,
+		&i.CreatedAt,
+		&i.PaidAt,
+		&i.ReceiptNumber,
+		&i.CheckoutUrl,
+		&i.CheckoutSessionID,
+		&i.CheckoutExpiresAt,
+		&i.CheckoutAttempt,
+		&i.PaymentIntentID,
+		&i.RefundedCents,
+		&i.DisputeID,
+		&i.DisputeStatus,
+		&i.DisputeReason,
+		&i.DisputeAmountCents,
 	)
 	return i, err
 }
 
 const lockPaymentOfRenting = `-- name: LockPaymentOfRenting :one
-SELECT id, renting_id, amount_cents, currency, status, link, apartment, semester, created_at, paid_at, receipt_number, checkout_url, checkout_session_id, checkout_expires_at, checkout_attempt, payment_intent_id, refunded_cents FROM payment WHERE renting_id = $1 FOR UPDATE
+SELECT id, renting_id, amount_cents, currency, status, link, apartment, semester, created_at, paid_at, receipt_number, checkout_url, checkout_session_id, checkout_expires_at, checkout_attempt, payment_intent_id, refunded_cents, dispute_id, dispute_status, dispute_reason, dispute_amount_cents FROM payment WHERE renting_id = $1 FOR UPDATE
 `
 
 func (q *Queries) LockPaymentOfRenting(ctx context.Context, rentingID pgtype.UUID) (Payment, error) {
@@ -281,6 +330,10 @@ func (q *Queries) LockPaymentOfRenting(ctx context.Context, rentingID pgtype.UUI
 		&i.CheckoutAttempt,
 		&i.PaymentIntentID,
 		&i.RefundedCents,
+		&i.DisputeID,
+		&i.DisputeStatus,
+		&i.DisputeReason,
+		&i.DisputeAmountCents,
 	)
 	return i, err
 }
@@ -361,6 +414,29 @@ func (q *Queries) UpdateCheckout(ctx context.Context, arg UpdateCheckoutParams) 
 		arg.CheckoutSessionID,
 		arg.CheckoutExpiresAt,
 		arg.CheckoutAttempt,
+	)
+	return err
+}
+
+const updateDispute = `-- name: UpdateDispute :exec
+UPDATE payment SET dispute_id = $2, dispute_status = $3, dispute_reason = $4, dispute_amount_cents = $5 WHERE id = $1
+`
+
+type UpdateDisputeParams struct {
+	ID                 pgtype.UUID
+	DisputeID          string
+	DisputeStatus      string
+	DisputeReason      string
+	DisputeAmountCents int64
+}
+
+func (q *Queries) UpdateDispute(ctx context.Context, arg UpdateDisputeParams) error {
+	_, err := q.db.Exec(ctx, updateDispute,
+		arg.ID,
+		arg.DisputeID,
+		arg.DisputeStatus,
+		arg.DisputeReason,
+		arg.DisputeAmountCents,
 	)
 	return err
 }

@@ -60,3 +60,9 @@ UPDATE refund SET status = $2, reason = $3, updated_at = $4 WHERE id = $1;
 UPDATE payment SET refunded_cents = (
     SELECT coalesce(sum(amount_cents), 0) FROM refund WHERE payment_id = $1 AND status IN ('PENDING', 'SUCCEEDED'))
 WHERE id = $1;
+
+-- name: LockPaymentOfIntent :one
+SELECT * FROM payment WHERE payment_intent_id = $1 AND payment_intent_id <> '' FOR UPDATE;
+
+-- name: UpdateDispute :exec
+UPDATE payment SET dispute_id = $2, dispute_status = $3, dispute_reason = $4, dispute_amount_cents = $5 WHERE id = $1;
