@@ -52,6 +52,8 @@ type ContractStore interface {
 	MarkSigned(ctx context.Context, s domain.SigningSession, signedDocumentID string, sig domain.Signature) error
 	// MarkVoided marks an open session voided.
 	MarkVoided(ctx context.Context, s domain.SigningSession, at time.Time) error
+	// RecordReissue audits the office's replacement of old's contract by reissued's.
+	RecordReissue(ctx context.Context, old, reissued domain.SigningSession, actor string) error
 }
 
 // ContractRepository runs fn with a store in a transaction of its own and reads outside one.
@@ -98,8 +100,9 @@ func (c *Contracts) RequestContract(ctx context.Context, store ContractStore, re
 // in one transaction: the old session is voided (at the provider too), the new contract stored, a
 // new session opened and document.contract_requested enqueued naming the contract it replaces.
 // domain.ErrNoOpenContract when the renting has none (not written yet, or signed). Only the office
-// asks (the gRPC rule admits renting with an administrator's identity).
-func (c *Contracts) ReissueContract(ctx context.Context, rentingID string) (domain.SigningSession, error) {
+// asks (the gRPC rule admits renting with an administrator's identity); actor is that administrator,
+// whom the audit log names.
+func (c *Contracts) ReissueContract(ctx context.Context, rentingID, actor string) (domain.SigningSession, error) {
 	if err := checkRentingID(rentingID); err != nil {
 		return domain.SigningSession{}, err
 	}
@@ -125,8 +128,10 @@ func (c *Contracts) ReissueContract(ctx context.Context, rentingID string) (doma
 		if err := store.MarkVoided(ctx, old, c.now()); err != nil {
 			return err
 		}
-		reissued, err = c.writeContract(ctx, store, rentingID, old.ContractDocumentID)
-		return err
+		if reissued, err = c.writeContract(ctx, store, rentingID, old.ContractDocumentID); err != nil {
+			return err
+		}
+		return store.RecordReissue(ctx, old, reissued, actor)
 	})
 	return reissued, err
 }

@@ -11,6 +11,7 @@ import (
 
 	"semesterhaus/platform/exception"
 	"semesterhaus/platform/exception/exceptionpb"
+	"semesterhaus/platform/identity"
 	"semesterhaus/platform/server"
 	documentv1 "semesterhaus/proto/gen/document/v1"
 	"semesterhaus/services/document/internal/app"
@@ -63,7 +64,7 @@ func (s *Server) DeleteRentingDocuments(ctx context.Context, req *documentv1.Del
 // ReissueContract replaces the renting's open contract by one priced anew (renting's, for an
 // administrator: the rule in Callers); FAILED_PRECONDITION when it has no open contract.
 func (s *Server) ReissueContract(ctx context.Context, req *documentv1.ReissueContractRequest) (*documentv1.ReissueContractResponse, error) {
-	session, err := s.contracts.ReissueContract(ctx, req.GetRentingId())
+	session, err := s.contracts.ReissueContract(ctx, req.GetRentingId(), identity.FromContext(ctx).Subject)
 	if err != nil {
 		return nil, toStatus(err)
 	}

@@ -13,8 +13,10 @@ import (
 	"google.golang.org/protobuf/proto"
 	"google.golang.org/protobuf/types/known/timestamppb"
 
+	"semesterhaus/platform/audit"
 	"semesterhaus/platform/events"
 	"semesterhaus/platform/postgres"
+	"semesterhaus/proto/audit/v1/concerns"
 	"semesterhaus/proto/events/v1/streams"
 	eventsv1 "semesterhaus/proto/gen/events/v1"
 	"semesterhaus/services/document/internal/adapters/postgres/db"
@@ -151,6 +153,17 @@ func (s *ContractStore) MarkSigned(ctx context.Context, session domain.SigningSe
 	return s.enqueue(ctx, eventID, streams.Document.ContractSigned(), &eventsv1.ContractSigned{
 		EventId: eventID, RentingId: session.RentingID, DocumentId: signedDocumentID,
 		SignerName: sig.SignerName, At: timestamppb.New(sig.SignedAt),
+	})
+}
+
+// RecordReissue audits the reissue (action reissueContract) with both contracts and their totals.
+func (s *ContractStore) RecordReissue(ctx context.Context, old, reissued domain.SigningSession, actor string) error {
+	return audit.Record(ctx, s.tx, audit.Entry{
+		Actor: actor, Action: "reissueContract", Subject: "renting/" + reissued.RentingID, Concerns: concerns.Renter(reissued.RenterID),
+		Details: map[string]any{
+			"replacedDocumentId": old.ContractDocumentID, "documentId": reissued.ContractDocumentID,
+			"replacedTotalCents": old.Contract.TotalCents, "totalCents": reissued.Contract.TotalCents, "currency": reissued.Contract.Currency,
+		},
 	})
 }
 

@@ -29,7 +29,7 @@ func (s *system) raiseRent() int64 {
 // reissued reissues the renting's contract and returns the old and the new contract_requested.
 func (s *system) reissued(t *testing.T) (old, reissued *eventsv1.ContractRequested) {
 	t.Helper()
-	session, err := s.contracts.ReissueContract(context.Background(), s.rentingID)
+	session, err := s.contracts.ReissueContract(context.Background(), s.rentingID, "office")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -77,6 +77,13 @@ func TestReissueContract_pricesAnewAndNamesTheReplacedContract(t *testing.T) {
 	if n := s.count(t, "SELECT count(*) FROM signing_session WHERE status = 'VOIDED'"); n != 1 {
 		t.Errorf("voided sessions = %d, want the first", n)
 	}
+	var actor, replaced string
+	var total int64
+	if err := s.pool.QueryRow(context.Background(), `SELECT actor, details->>'replacedDocumentId', (details->>'totalCents')::bigint
+		FROM audit_log WHERE action = 'reissueContract' AND subject = 'renting/' || $1`, s.rentingID).Scan(&actor, &replaced, &total); err != nil ||
+		actor != "office" || replaced != old.GetDocumentId() || total != newTotal {
+		t.Errorf("audited reissue by %q replacing %q at %d, %v; want the office's, of the first contract, at %d", actor, replaced, total, err, newTotal)
+	}
 	var content []byte
 	if err := s.pool.QueryRow(context.Background(), "SELECT content FROM document WHERE id = $1", reissued.GetDocumentId()).Scan(&content); err != nil {
 		t.Fatal(err)
@@ -122,7 +129,7 @@ func TestReissueContract_withoutAnOpenContract_isRefused(t *testing.T) {
 	t.Parallel()
 	s := start(t, false)
 	ctx := context.Background()
-	if _, err := s.contracts.ReissueContract(ctx, s.rentingID); !errors.Is(err, domain.ErrNoOpenContract) {
+	if _, err := s.contracts.ReissueContract(ctx, s.rentingID, "office"); !errors.Is(err, domain.ErrNoOpenContract) {
 		t.Errorf("before a contract: %v, want ErrNoOpenContract", err)
 	}
 	s.ownerAcknowledgedTwice(t)
@@ -131,10 +138,10 @@ func TestReissueContract_withoutAnOpenContract_isRefused(t *testing.T) {
 	if resp := s.postForm(t, requested.GetSigningLink(), url.Values{"name": {"Anna Schmidt"}, "confirm": {"yes"}}); resp.StatusCode != http.StatusSeeOther {
 		t.Fatalf("signing answered %s", resp.Status)
 	}
-	if _, err := s.contracts.ReissueContract(ctx, s.rentingID); !errors.Is(err, domain.ErrNoOpenContract) {
+	if _, err := s.contracts.ReissueContract(ctx, s.rentingID, "office"); !errors.Is(err, domain.ErrNoOpenContract) {
 		t.Errorf("a signed contract: %v, want ErrNoOpenContract", err)
 	}
-	if _, err := s.contracts.ReissueContract(ctx, uuid.NewString()); !errors.Is(err, domain.ErrNoOpenContract) {
+	if _, err := s.contracts.ReissueContract(ctx, uuid.NewString(), "office"); !errors.Is(err, domain.ErrNoOpenContract) {
 		t.Errorf("another renting: %v, want ErrNoOpenContract", err)
 	}
 	if n := len(s.events(t, streams.Document.ContractRequested())); n != 1 {
@@ -186,7 +193,7 @@ func TestDocuSign_reissueOfAnEnvelopeSignedMeanwhile_failsAndTheSignatureCounts(
 	d := startDocuSign(t)
 	sessionID, envelope := d.opened(t)
 	d.sim.Complete(envelope.ID)
-	if _, err := d.contracts.ReissueContract(context.Background(), d.rentingID); err == nil {
+	if _, err := d.contracts.ReissueContract(context.Background(), d.rentingID, "office"); err == nil {
 		t.Fatal("the reissue of a contract signed at DocuSign succeeded")
 	}
 	if n := len(d.events(t, streams.Document.ContractRequested())) + d.count(t, "SELECT count(*) FROM signing_session WHERE status = 'VOIDED'"); n != 1 {
