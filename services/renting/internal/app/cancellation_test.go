@@ -123,3 +123,39 @@ func TestFreeApartment_aBookingWhoseContractIsOut_isRefusedAndKept(t *testing.T)
 		t.Errorf("%d audit entries for a refused deletion", n)
 	}
 }
+
+func TestReissueContract_onlyAnOpenContract_asTheAdmin_audited(t *testing.T) {
+	t.Parallel()
+	env := testenv.New(t, testenv.DesignDay, testenv.Subjects)
+	id := request(t, env, 11, "ada@example.org")
+	confirm(t, env, id, "ada@example.org")
+
+	var refused *domain.TransitionError
+	if err := env.Rentings.ReissueContract(testenv.Admin(), id); !errors.As(err, &refused) {
+		t.Errorf("a reserved renting: %v", err)
+	}
+	moveTo(t, env, id, domain.OwnerAcknowledged, domain.ContractRequested)
+	if err := env.Rentings.ReissueContract(testenv.Anonymous(), id); !errors.Is(err, identity.ErrForbidden) {
+		t.Errorf("anonymous: %v", err)
+	}
+	// the document service signed it meanwhile: it refuses, nothing is audited
+	if err := env.Rentings.ReissueContract(testenv.Admin(), id); !errors.As(err, &refused) || refused.From != domain.ContractSigned {
+		t.Errorf("a contract the document service holds no open one of: %v", err)
+	}
+	if n := count(t, env, "SELECT count(*) FROM audit_log"); n != 0 {
+		t.Errorf("%d audit entries for refused reissues", n)
+	}
+
+	env.Documents.OpenContract(id, 294300)
+	if err := env.Rentings.ReissueContract(testenv.Admin(), id); err != nil {
+		t.Fatal(err)
+	}
+	if got := env.Documents.Reissued(id); len(got) != 1 {
+		t.Errorf("reissued %v, want one new contract", got)
+	}
+	if n := count(t, env, "SELECT count(*) FROM audit_log WHERE actor = 'admin' AND action = 'reissueContract' AND subject = $1", "renting/"+id); n != 1 {
+		t.Errorf("%d audit entries", n)
+	}
+	wantState(t, env, id, domain.ContractRequested)
+	wantException(t, env.Rentings.ReissueContract(testenv.Admin(), "5f0e1c1e-0000-4000-8000-000000000000"), "rentingId", domain.MsgNoRenting)
+}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 
+	"semesterhaus/platform/identity"
 	"semesterhaus/services/renting/internal/domain"
 )
 
@@ -13,6 +14,35 @@ import (
 // was written with: the one the payment asks.
 func (s *Rentings) ContractRequested(ctx context.Context, in Updater, rentingID, signingLink string, price domain.ContractPrice) error {
 	return s.onEvent(ctx, in, rentingID, func(r *domain.Renting) error { return r.RequestContract(signingLink, price, s.now()) })
+}
+
+// ContractReissued takes the contract the office reissued (document.contract_requested naming the
+// contract it replaces) while the renting's contract is open: its signing link and total, announced
+// on renting.contract_reissued for the renter's mail. A renting signed meanwhile keeps its contract.
+func (s *Rentings) ContractReissued(ctx context.Context, in Updater, rentingID, signingLink string, price domain.ContractPrice) error {
+	return s.onEvent(ctx, in, rentingID, func(r *domain.Renting) error { return r.TakeReissuedContract(signingLink, price, s.now()) })
+}
+
+// ReissueContract has the document service write the open contract of a CONTRACT_REQUESTED renting
+// anew at today's price (an office's decision: the price is otherwise fixed when the contract is
+// written). The renting takes the new contract when document.contract_requested brings it
+// (ContractReissued). Admins only; audited in the transaction that holds the renting meanwhile, so
+// that no second reissue or signature's fact overtakes it.
+func (s *Rentings) ReissueContract(ctx context.Context, rentingID string) error {
+	if err := identity.RequireAdmin(ctx); err != nil {
+		return err
+	}
+	err := s.admin.AdminUpdate(ctx, rentingID, identity.FromContext(ctx).Subject, "reissueContract", func(r *domain.Renting) error {
+		if err := r.CanReissue(); err != nil {
+			return err
+		}
+		_, err := s.documents.ReissueContract(ctx, rentingID)
+		if errors.Is(err, domain.ErrContractNotOpen) { // signed at the document service already
+			return &domain.TransitionError{RentingID: r.ID, From: domain.ContractSigned, To: domain.ContractRequested}
+		}
+		return err
+	})
+	return notFoundAs(err, noRenting())
 }
 
 // ContractSigned moves the renting to CONTRACT_SIGNED when the renter signed.

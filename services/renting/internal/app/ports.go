@@ -210,4 +210,8 @@ type Documents interface {
 	// renewal's): they are the renter's documents at once.
 	StoreRenterUploads(ctx context.Context, renterID int64, rentingID string, uploads []domain.Upload) error
 	DeleteRentingDocuments(ctx context.Context, rentingID string) error
+	// ReissueContract writes the renting's open contract anew at today's price, as the caller's
+	// identity; domain.ErrContractNotOpen when it has none. The new contract comes back as
+	// document.contract_requested naming the one it replaces.
+	ReissueContract(ctx context.Context, rentingID string) (documentID string, err error)
 }

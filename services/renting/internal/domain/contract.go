@@ -52,6 +52,35 @@ func (r *Renting) RequestContract(link string, price ContractPrice, at time.Time
 	return nil
 }
 
+// CanReissue refuses to reissue the contract of a renting whose contract is not open (awaiting the
+// renter's signature): a signed contract's price stands.
+func (r Renting) CanReissue() error {
+	if r.State != ContractRequested {
+		return &TransitionError{RentingID: r.ID, From: r.State, To: ContractRequested}
+	}
+	return nil
+}
+
+// TakeReissuedContract replaces the open contract by the one the office reissued: its signing link
+// and the total it was written with. It stays CONTRACT_REQUESTED, and the renter is told
+// (Reissued). A renting whose contract is no longer open keeps the one it has.
+func (r *Renting) TakeReissuedContract(link string, price ContractPrice, at time.Time) error {
+	if err := r.CanReissue(); err != nil {
+		return err
+	}
+	if !price.Valid() {
+		return fmt.Errorf("reissued contract of renting %s (%d %q): %w", r.ID, price.Cents, price.Currency, ErrNoContractPrice)
+	}
+	r.SigningLink, r.ContractPrice = link, price
+	r.reissuedAt = at
+	r.marksChanged = true // the row is written without a transition
+	return nil
+}
+
+// ReissuedAt says when the renting took a reissued contract since it was loaded (zero: it did not):
+// the renter is mailed the new one.
+func (r *Renting) ReissuedAt() time.Time { return r.reissuedAt }
+
 // SignContract records the renter's signature.
 func (r *Renting) SignContract(at time.Time) error {
 	return r.MoveTo(ContractSigned, at)

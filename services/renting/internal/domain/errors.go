@@ -26,6 +26,8 @@ var (
 	// ErrInvalidToken and ErrExpiredToken are the two ways an e-mail confirmation token fails.
 	ErrInvalidToken = errors.New("invalid e-mail confirmation token")
 	ErrExpiredToken = errors.New("expired e-mail confirmation token")
+	// ErrContractNotOpen means the document service holds no open (unsigned) contract of the renting.
+	ErrContractNotOpen = errors.New("no open contract")
 )
 
 // Message ids of the business exceptions the renting service raises; the web apps translate them.

@@ -72,7 +72,8 @@ func (r *Renting) setMarks(change func(*MoneyMarks)) {
 	r.marksChanged = true
 }
 
-// MarksChanged reports whether the money marks changed since the renting was loaded.
+// MarksChanged reports whether the renting's row changed without a transition since it was loaded
+// (its money marks, a reissued contract).
 func (r *Renting) MarksChanged() bool { return r.marksChanged }
 
 func containsFold(list []string, s string) bool {

@@ -31,7 +31,8 @@ type Renting struct {
 	Money MoneyMarks
 
 	changes      []Transition
-	marksChanged bool
+	marksChanged bool // the row changed without a transition (money marks, a reissued contract)
+	reissuedAt   time.Time
 	renewalToken string // drawn with a new renewal; a loaded renting has only its stored hash
 }
 

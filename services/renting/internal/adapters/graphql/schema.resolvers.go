@@ -85,6 +85,11 @@ func (r *mutationResolver) CancelBooking(ctx context.Context, rentingID string, 
 	return graphqlx.Updated(r.Rentings.CancelBooking(ctx, rentingID, reason, int64(refundCents)))
 }
 
+// ReissueContract is the resolver for the reissueContract field.
+func (r *mutationResolver) ReissueContract(ctx context.Context, rentingID string) (*graphqlx.UpdateResult, error) {
+	return graphqlx.Updated(r.Rentings.ReissueContract(ctx, rentingID))
+}
+
 // FreeApartment is the resolver for the freeApartment field.
 func (r *mutationResolver) FreeApartment(ctx context.Context, apartmentID int, semesterID int) (bool, error) {
 	if err := r.Rentings.FreeApartment(ctx, apartmentID, semesterID); err != nil {

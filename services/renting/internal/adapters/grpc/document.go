@@ -5,6 +5,8 @@ import (
 	"fmt"
 
 	"google.golang.org/grpc"
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/status"
 
 	"semesterhaus/platform/exception/exceptionpb"
 	documentv1 "semesterhaus/proto/gen/document/v1"
@@ -56,4 +58,18 @@ func (c *Documents) DeleteRentingDocuments(ctx context.Context, rentingID string
 		return fmt.Errorf("delete documents of renting %s: %w", rentingID, err)
 	}
 	return nil
+}
+
+// ReissueContract asks the document service to write the renting's open contract anew at today's
+// price, as the admin of ctx (whose identity the call forwards); domain.ErrContractNotOpen when the
+// renting has no open contract.
+func (c *Documents) ReissueContract(ctx context.Context, rentingID string) (documentID string, err error) {
+	resp, err := c.client.ReissueContract(ctx, &documentv1.ReissueContractRequest{RentingId: rentingID})
+	if status.Code(err) == codes.FailedPrecondition {
+		return "", fmt.Errorf("reissue the contract of renting %s: %w", rentingID, domain.ErrContractNotOpen)
+	}
+	if err != nil {
+		return "", fmt.Errorf("reissue the contract of renting %s: %w", rentingID, err)
+	}
+	return resp.GetDocumentId(), nil
 }

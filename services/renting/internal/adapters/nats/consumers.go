@@ -53,6 +53,9 @@ type route func(ctx context.Context, in app.Updater, payload []byte) error
 func (c *Consumers) documentRoutes(document streams.DocumentStream) map[string]route {
 	return map[string]route{
 		document.ContractRequested(): decoded(c.logger, func(ctx context.Context, in app.Updater, e *eventsv1.ContractRequested) error {
+			if e.GetReplacesDocumentId() != "" { // the office reissued the open contract
+				return c.rentings.ContractReissued(ctx, in, e.GetRentingId(), e.GetSigningLink(), contractPrice(e))
+			}
 			return c.rentings.ContractRequested(ctx, in, e.GetRentingId(), e.GetSigningLink(), contractPrice(e))
 		}),
 		document.ContractSigned(): decoded(c.logger, func(ctx context.Context, in app.Updater, e *eventsv1.ContractSigned) error {

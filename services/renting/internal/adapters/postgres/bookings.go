@@ -233,5 +233,10 @@ func (r *Repository) write(ctx context.Context, tx pgx.Tx, renting *domain.Renti
 			return err
 		}
 	}
+	if !renting.ReissuedAt().IsZero() {
+		if err := r.enqueueContractReissued(ctx, &writes, *renting); err != nil {
+			return err
+		}
+	}
 	return writes.Send(ctx, tx)
 }

@@ -60,6 +60,21 @@ func contractItemsToProto(items []domain.PriceItem) []*eventsv1.ContractItem {
 	return out
 }
 
+// ContractReissuedSubject is the subject a renting's reissued contract is announced on.
+func ContractReissuedSubject(prefix string) string {
+	return streams.RentingStream(prefix).ContractReissued()
+}
+
+func (r *Repository) enqueueContractReissued(ctx context.Context, tx events.Writer, renting domain.Renting) error {
+	event := &eventsv1.ContractReissued{
+		EventId: uuid.NewString(), RentingId: renting.ID, RenterId: renting.RenterID,
+		ApartmentId: int32(renting.ApartmentID), SemesterId: int32(renting.SemesterID), Renewal: renting.Renewal,
+		SigningLink: renting.SigningLink, ContractTotalCents: renting.ContractPrice.Cents,
+		ContractCurrency: renting.ContractPrice.Currency, At: timestamppb.New(renting.ReissuedAt()),
+	}
+	return enqueue(ctx, tx, event.EventId, ContractReissuedSubject(r.subjects), event)
+}
+
 func (r *Repository) enqueueDeleted(ctx context.Context, tx events.Writer, renting domain.Renting, actor string, at time.Time) error {
 	event := &eventsv1.RentingDeleted{
 		EventId: uuid.NewString(), RentingId: renting.ID, RenterId: renting.RenterID,

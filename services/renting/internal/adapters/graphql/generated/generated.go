@@ -146,6 +146,7 @@ type ComplexityRoot struct {
 		FreeApartment           func(childComplexity int, apartmentID int, semesterID int) int
 		JoinWaitlist            func(childComplexity int, join model.JoinWaitlist) int
 		OfferRenewal            func(childComplexity int, rentingID string) int
+		ReissueContract         func(childComplexity int, rentingID string) int
 		RemoveWaitlistEntry     func(childComplexity int, id string) int
 		ReselectApartment       func(childComplexity int, request model.ReselectRequest) int
 		UnblockApartment        func(childComplexity int, apartmentID int, semesterID int) int
@@ -328,6 +329,7 @@ type MutationResolver interface {
 	ReselectApartment(ctx context.Context, request model.ReselectRequest) (*model.RentingResult, error)
 	ApproveIdentityCard(ctx context.Context, rentingID string) (bool, error)
 	CancelBooking(ctx context.Context, rentingID string, reason string, refundCents int) (*graphqlx.UpdateResult, error)
+	ReissueContract(ctx context.Context, rentingID string) (*graphqlx.UpdateResult, error)
 	FreeApartment(ctx context.Context, apartmentID int, semesterID int) (bool, error)
 	BlockApartment(ctx context.Context, apartmentID int, semesterID int, reason string) (*graphqlx.UpdateResult, error)
 	UnblockApartment(ctx context.Context, apartmentID int, semesterID int) (*graphqlx.UpdateResult, error)
@@ -866,6 +868,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.OfferRenewal(childComplexity, args["rentingId"].(string)), true
+	case "Mutation.reissueContract":
+		if e.ComplexityRoot.Mutation.ReissueContract == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_reissueContract_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.ReissueContract(childComplexity, args["rentingId"].(string)), true
 	case "Mutation.removeWaitlistEntry":
 		if e.ComplexityRoot.Mutation.RemoveWaitlistEntry == nil {
 			break
@@ -2109,6 +2122,8 @@ type Mutation {
   approveIdentityCard(rentingId: ID!): Boolean! @tag(name: "admin")
   "The office cancels a booking in any state but CANCELED, with a reason (one line) and a refund of 0 up to what was paid less what is refunded already, in EUR cents; the renter is mailed, the apartment is free again (audited)."
   cancelBooking(rentingId: ID!, reason: String!, refundCents: Int!): UpdateResult! @tag(name: "admin")
+  "Has the open contract of a CONTRACT_REQUESTED booking written anew at today's price; the renter is mailed the new one with its signing link (audited). TRANSITION_NOT_ALLOWED once signed."
+  reissueContract(rentingId: ID!): UpdateResult! @tag(name: "admin")
   "Deletes every renting of the apartment in the semester, with its log; refused (CANCEL_INSTEAD, nothing deleted) when a renting's contract is out: cancel that booking."
   freeApartment(apartmentId: Int!, semesterId: Int!): Boolean! @tag(name: "admin")
   "Keeps the apartment from being booked in the semester (reason required, audited); refused while a renting holds it."
@@ -3038,6 +3053,20 @@ func (ec *executionContext) field_Mutation_joinWaitlist_args(ctx context.Context
 }
 
 func (ec *executionContext) field_Mutation_offerRenewal_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "rentingId",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["rentingId"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_reissueContract_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
 	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "rentingId",
@@ -5323,6 +5352,50 @@ func (ec *executionContext) fieldContext_Mutation_cancelBooking(ctx context.Cont
 	}()
 	ctx = graphql.WithFieldContext(ctx, fc)
 	if fc.Args, err = ec.field_Mutation_cancelBooking_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_reissueContract(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_reissueContract(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().ReissueContract(ctx, fc.Args["rentingId"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *graphqlx.UpdateResult) graphql.Marshaler {
+			return ec.marshalNUpdateResult2ᚖsemesterhausᚋplatformᚋgraphqlxᚐUpdateResult(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_reissueContract(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_UpdateResult(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_reissueContract_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
 		ec.Error(ctx, err)
 		return fc, err
 	}
@@ -10654,6 +10727,13 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 		case "cancelBooking":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Mutation_cancelBooking(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "reissueContract":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_reissueContract(ctx, field)
 			})
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
