@@ -43,6 +43,8 @@ var reviewedColumns = map[string]string{
 	"refund.reason":                "the provider's reason for a failure, e.g. expired_or_canceled_card",
 	"refund.created_at":            "when it was asked",
 	"refund.updated_at":            "when it last changed",
+	"receipt_counter.only_row":     "the counter's one row",
+	"receipt_counter.last":         "the last receipt number drawn",
 	"webhook_event.event_id":       "the provider's event id",
 	"webhook_event.payment_id":     "the payment it was about",
 	"webhook_event.succeeded":      "the outcome",

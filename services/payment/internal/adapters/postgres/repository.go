@@ -197,9 +197,17 @@ func (r *Repository) store(ctx context.Context, tx pgx.Tx, q *db.Queries, id pgt
 	case domain.CheckoutClosed:
 		return q.UpdateCheckout(ctx, checkoutParams(id, p))
 	}
-	if err := q.UpdatePaymentStatus(ctx, db.UpdatePaymentStatusParams{
+	update := db.UpdatePaymentStatusParams{
 		ID: id, Status: string(p.Status), PaidAt: timestamptz(p.PaidAt), PaymentIntentID: p.PaymentIntentID,
-	}); err != nil {
+	}
+	if effect == domain.Paid && p.ReceiptNumber == 0 {
+		number, err := q.DrawReceiptNumber(ctx)
+		if err != nil {
+			return fmt.Errorf("receipt number of payment %s: %w", p.ID, err)
+		}
+		update.ReceiptNumber = pgtype.Int8{Int64: number, Valid: true}
+	}
+	if err := q.UpdatePaymentStatus(ctx, update); err != nil {
 		return fmt.Errorf("update payment %s: %w", p.ID, err)
 	}
 	if effect == domain.Paid {

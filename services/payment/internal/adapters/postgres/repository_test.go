@@ -163,6 +163,30 @@ func TestApply_paymentsGetReceiptNumbersInTheOrderTheyArePaid_keptOnLaterReports
 	}
 }
 
+func TestApply_receiptNumberOfARolledBackPayment_isGivenToTheNextLeavingNoGap(t *testing.T) {
+	t.Parallel()
+	repo, pool := newRepository(t)
+	paid := open()
+	create(t, repo, pool, paid)
+	rolledBack := errors.New("the paying transaction fails after drawing its number")
+	err := postgres.InTx(context.Background(), pool, func(tx pgx.Tx) error {
+		if _, err := tx.Exec(context.Background(), "UPDATE receipt_counter SET last = last + 1"); err != nil {
+			return err
+		}
+		return rolledBack
+	})
+	if !errors.Is(err, rolledBack) {
+		t.Fatal(err)
+	}
+
+	if _, err := apply(repo, domain.Outcome{EventID: "evt_1", PaymentID: paid.ID, Succeeded: true, Amount: paid.Amount}); err != nil {
+		t.Fatal(err)
+	}
+	if got, err := repo.Payment(context.Background(), paid.ID); err != nil || got.ReceiptNumber != 1 {
+		t.Errorf("receipt number %d (%v), want 1: the rolled-back draw leaves no gap", got.ReceiptNumber, err)
+	}
+}
+
 func TestApply_sameEventIDAgain_ignoredAndNothingEnqueued(t *testing.T) {
 	t.Parallel()
 	repo, pool, p := stored(t)

@@ -34,6 +34,11 @@ type Payment struct {
 	DisputeAmountCents int64
 }
 
+type ReceiptCounter struct {
+	OnlyRow bool
+	Last    int64
+}
+
 type Refund struct {
 	ID               pgtype.UUID
 	PaymentID        pgtype.UUID

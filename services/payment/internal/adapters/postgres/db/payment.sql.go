@@ -26,6 +26,19 @@ func (q *Queries) CancelPayment(ctx context.Context, arg CancelPaymentParams) er
 	return err
 }
 
+const drawReceiptNumber = `-- name: DrawReceiptNumber :one
+UPDATE receipt_counter SET last = last + 1 RETURNING last
+`
+
+// The next receipt number, in the paying transaction: a rollback gives it back, so the numbers have
+// no gaps; the row lock orders the payments.
+func (q *Queries) DrawReceiptNumber(ctx context.Context) (int64, error) {
+	row := q.db.QueryRow(ctx, drawReceiptNumber)
+	var last int64
+	err := row.Scan(&last)
+	return last, err
+}
+
 const getPayment = `-- name: GetPayment :one
 SELECT id, renting_id, amount_cents, currency, status, link, apartment, semester, created_at, paid_at, receipt_number, checkout_url, checkout_session_id, checkout_expires_at, checkout_attempt, payment_intent_id, refunded_cents, dispute_id, dispute_status, dispute_reason, dispute_amount_cents FROM payment WHERE id = $1
 `
@@ -443,7 +456,7 @@ func (q *Queries) UpdateDispute(ctx context.Context, arg UpdateDisputeParams) er
 
 const updatePaymentStatus = `-- name: UpdatePaymentStatus :exec
 UPDATE payment SET status = $2, paid_at = $3, payment_intent_id = $4,
-    receipt_number = CASE WHEN $2 = 'PAID' THEN coalesce(receipt_number, nextval('receipt_number_seq')) END
+    receipt_number = CASE WHEN $2 = 'PAID' THEN coalesce(receipt_number, $5) END
 WHERE id = $1
 `
 
@@ -452,15 +465,18 @@ type UpdatePaymentStatusParams struct {
 	Status          string
 	PaidAt          pgtype.Timestamptz
 	PaymentIntentID string
+	ReceiptNumber   pgtype.Int8
 }
 
-// A payment that becomes paid draws its receipt number; one paid before keeps its own.
+// A payment that becomes paid gets the receipt number drawn for it (DrawReceiptNumber); one paid
+// before keeps its own.
 func (q *Queries) UpdatePaymentStatus(ctx context.Context, arg UpdatePaymentStatusParams) error {
 	_, err := q.db.Exec(ctx, updatePaymentStatus,
 		arg.ID,
 		arg.Status,
 		arg.PaidAt,
 		arg.PaymentIntentID,
+		arg.ReceiptNumber,
 	)
 	return err
 }

@@ -18,10 +18,16 @@ SELECT * FROM payment WHERE renting_id = ANY(@renting_ids::uuid[]) ORDER BY crea
 SELECT * FROM payment WHERE id = $1 FOR UPDATE;
 
 -- name: UpdatePaymentStatus :exec
--- A payment that becomes paid draws its receipt number; one paid before keeps its own.
+-- A payment that becomes paid gets the receipt number drawn for it (DrawReceiptNumber); one paid
+-- before keeps its own.
 UPDATE payment SET status = $2, paid_at = $3, payment_intent_id = $4,
-    receipt_number = CASE WHEN $2 = 'PAID' THEN coalesce(receipt_number, nextval('receipt_number_seq')) END
+    receipt_number = CASE WHEN $2 = 'PAID' THEN coalesce(receipt_number, sqlc.narg(receipt_number)) END
 WHERE id = $1;
+
+-- name: DrawReceiptNumber :one
+-- The next receipt number, in the paying transaction: a rollback gives it back, so the numbers have
+-- no gaps; the row lock orders the payments.
+UPDATE receipt_counter SET last = last + 1 RETURNING last;
 
 -- name: InsertWebhookEvent :execrows
 -- Zero rows: the event was applied before.
