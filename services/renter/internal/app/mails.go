@@ -132,6 +132,15 @@ func (m *Mails) writeLinked(ctx context.Context, store MailStore, eventID string
 	return m.Write(ctx, store, eventID, renter, content)
 }
 
+// OnContractReissued stores the mail with the reissued contract's total and the link to sign it.
+func (m *Mails) OnContractReissued(ctx context.Context, store MailStore, r domain.ContractReissued) error {
+	renter, err := loadRenter(ctx, store, r.RenterID)
+	if err != nil {
+		return err
+	}
+	return m.writeLinked(ctx, store, r.EventID, renter, r.Stay, domain.MailContent{Kind: domain.MailContractReissued}, r.RentingID, "")
+}
+
 // OnKeyCodeDue stores the mail with the renter's key code and the move-in day; it names the
 // apartment and the semester, not the price, which is paid by then.
 func (m *Mails) OnKeyCodeDue(ctx context.Context, store MailStore, due domain.KeyCodeDue) error {

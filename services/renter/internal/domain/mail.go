@@ -22,6 +22,8 @@ const (
 	MailRentingCanceled  MailKind = "renting_canceled"
 	// MailCanceledByOffice is the office's cancellation of a booking: its reason and its refund.
 	MailCanceledByOffice MailKind = "canceled_by_office"
+	// MailContractReissued brings the contract the office wrote anew: its total and where to sign it.
+	MailContractReissued MailKind = "contract_reissued"
 	MailSignContract     MailKind = "sign_contract"
 	MailPayRent          MailKind = "pay_rent"
 	MailPaymentReceived  MailKind = "payment_received"
@@ -138,6 +140,15 @@ type KeyCodeDue struct {
 	MoveIn    time.Time // the semester's first day
 }
 
+// ContractReissued is the renting service's announcement that the renting took a contract the office
+// reissued; its Stay carries the new contract's total.
+type ContractReissued struct {
+	EventID   string
+	RentingID string
+	RenterID  int64
+	Stay      Stay
+}
+
 // ReminderDue is the renting service's announcement that a renter has not taken the next step of
 // a renting in time.
 type ReminderDue struct {
@@ -237,7 +248,7 @@ func Link(kind MailKind, publicURL, rentingID, email, token string) string {
 		return base + "/booking/step1?" + url.Values{"booking": {"failed"}, "rentingId": {rentingID}}.Encode()
 	case MailRenewalOffered, MailRemindAnswerRenewal:
 		return base + "/booking/extend?" + url.Values{"rentingId": {rentingID}, "token": {token}}.Encode()
-	case MailSignContract, MailRemindSignContract:
+	case MailSignContract, MailRemindSignContract, MailContractReissued:
 		return base + "/booking/step4?" + url.Values{"rentingId": {rentingID}}.Encode()
 	case MailPayRent, MailRemindPayRent:
 		return base + "/booking/step5?" + url.Values{"rentingId": {rentingID}}.Encode()

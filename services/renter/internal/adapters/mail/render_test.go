@@ -13,7 +13,7 @@ var kinds = []domain.MailKind{
 	domain.MailRenewalOffered, domain.MailRenewalAccepted, domain.MailRentingCanceled, domain.MailSignContract,
 	domain.MailPayRent, domain.MailPaymentReceived, domain.MailKeyCode,
 	domain.MailRemindConfirmEmail, domain.MailRemindSignContract, domain.MailRemindPayRent, domain.MailRemindAnswerRenewal,
-	domain.MailConfirmEmailAgain, domain.MailBookingAttempt,
+	domain.MailConfirmEmailAgain, domain.MailBookingAttempt, domain.MailContractReissued,
 }
 
 var (

@@ -59,6 +59,8 @@ func (c *MailConsumer) handle(ctx context.Context, tx pgx.Tx, msg jetstream.Msg)
 		return c.waitlistConfirmation(ctx, tx, msg)
 	case c.stream.WaitlistOffer():
 		return c.waitlistOffer(ctx, tx, msg)
+	case c.stream.ContractReissued():
+		return c.contractReissued(ctx, tx, msg)
 	default:
 		return c.stateChanged(ctx, tx, msg) // the only other subject Run handles
 	}
@@ -72,6 +74,19 @@ func (c *MailConsumer) stateChanged(ctx context.Context, tx pgx.Tx, msg jetstrea
 	change := stateChangeFromProto(&event)
 	change.EventID = eventID(msg, &event)
 	return c.outcome(c.mails.OnStateChange(ctx, c.in(tx), change), &event, event.GetToState())
+}
+
+func (c *MailConsumer) contractReissued(ctx context.Context, tx pgx.Tx, msg jetstream.Msg) error {
+	var event eventsv1.ContractReissued
+	if !decode(c.logger, msg, &event) {
+		return nil
+	}
+	reissued := domain.ContractReissued{
+		EventID: eventID(msg, &event), RentingID: event.GetRentingId(), RenterID: event.GetRenterId(),
+		Stay: domain.Stay{ApartmentID: event.GetApartmentId(), SemesterID: event.GetSemesterId(), Renewal: event.GetRenewal(),
+			ContractTotalCents: event.GetContractTotalCents()},
+	}
+	return c.outcome(c.mails.OnContractReissued(ctx, c.in(tx), reissued), &event, "contract reissued")
 }
 
 func (c *MailConsumer) keyCodeDue(ctx context.Context, tx pgx.Tx, msg jetstream.Msg) error {

@@ -706,3 +706,21 @@ func TestOfficeCancellation_mailInTheRentersLanguageWithTheReasonAndTheRefund(t 
 		t.Errorf("%d mails for one cancellation", total)
 	}
 }
+
+func TestContractReissued_germanMailWithTheNewTotalAndTheSigningPage(t *testing.T) {
+	t.Parallel()
+	p := newMailPath(t)
+	renterID := p.register("anna@example.org", "de")
+	const eventID = "77777777-7777-4777-8777-777777777777"
+	p.publish(p.stream.ContractReissued(), eventID, &eventsv1.ContractReissued{
+		EventId: eventID, RentingId: rentingID, RenterId: renterID, ApartmentId: apartmentID, SemesterId: semesterID,
+		SigningLink: "https://wohnen.example/api/signing/s2", ContractTotalCents: 294300, ContractCurrency: "EUR",
+	})
+	m := p.nextMail()
+	if m.Subject != "Dein Mietvertrag wurde neu ausgestellt" || !strings.Contains(m.Text, "neuen Gesamtbetrag von 2.943,00 €") {
+		t.Fatalf("reissue mail: %+v", m)
+	}
+	if link := linkIn(t, m.Text, publicURL+"/booking/step4?"); link != publicURL+"/booking/step4?rentingId="+rentingID {
+		t.Errorf("signing page %s", link)
+	}
+}
