@@ -2,11 +2,15 @@ package app_test
 
 import (
 	"context"
+	"fmt"
+	"slices"
 	"sync"
 	"testing"
 	"time"
 
 	"semesterhaus/platform/clocktest"
+	"semesterhaus/proto/catalog/catalogfake"
+	catalogv1 "semesterhaus/proto/gen/catalog/v1"
 	"semesterhaus/services/payment/internal/adapters/provider"
 	"semesterhaus/services/payment/internal/domain"
 	"semesterhaus/services/payment/internal/testenv"
@@ -135,4 +139,39 @@ func TestApply_paidInAnOlderSession_paysAndAnOldSessionsExpiryChangesNothing(t *
 	if paid, err := e.Payments.CheckoutFor(context.Background(), p.ID); err != nil || paid.Status != domain.StatusPaid {
 		t.Errorf("the payment page after paying: %+v, %v; want the paid payment (the page sends to the done page)", paid, err)
 	}
+}
+
+func TestCreateForRenting_residencesPaymentMethods_offeredInTheCheckout_cardWhereTheBuildingNamesNone(t *testing.T) {
+	t.Parallel()
+	for name, tt := range map[string]struct {
+		rules *catalogv1.MoneyRules
+		want  []string
+	}{
+		"card and SEPA": {&catalogv1.MoneyRules{PaymentMethods: []string{"card", "sepa_debit"}}, []string{"card", "sepa_debit"}},
+		"none named":    {&catalogv1.MoneyRules{}, []string{"card"}},
+	} {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			e, mock := stripeEnv(t)
+			building := catalogfake.ExampleBuilding()
+			building.MoneyRules = tt.rules
+			e.CatalogFake.SetBuilding(building)
+
+			e.CreatePayment(signed(e, false))
+
+			sent := mock.Requests("POST", sessions)
+			if len(sent) != 1 || !slices.Equal(methodTypes(sent[0]), tt.want) {
+				t.Errorf("%d sessions, the first offering %v; want one offering %v", len(sent), methodTypes(sent[0]), tt.want)
+			}
+		})
+	}
+}
+
+// methodTypes are the payment methods a session was asked to offer.
+func methodTypes(r paymenttest.StripeRequest) []string {
+	var methods []string
+	for i := 0; r.Form.Has(fmt.Sprintf("payment_method_types[%d]", i)); i++ {
+		methods = append(methods, r.Form.Get(fmt.Sprintf("payment_method_types[%d]", i)))
+	}
+	return methods
 }

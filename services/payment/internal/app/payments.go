@@ -34,13 +34,17 @@ type Rentings interface {
 // written after it.
 type Catalog interface {
 	Names(ctx context.Context, apartmentID, semesterID int32) (apartment, semester string, err error)
+	// PaymentMethods are the ways to pay the residence offers, in the provider's names (card,
+	// sepa_debit): a rule of its building file, read whenever a checkout session is made.
+	PaymentMethods(ctx context.Context) ([]string, error)
 }
 
 // Provider is the payment provider's checkout.
 type Provider interface {
-	// CreateCheckout opens a checkout session for the payment's current attempt. The payment's
-	// CheckoutKey is the idempotency key: asking twice for one attempt gives the same session.
-	CreateCheckout(ctx context.Context, p domain.Payment) (domain.Checkout, error)
+	// CreateCheckout opens a checkout session for the payment's current attempt, offering methods.
+	// The payment's CheckoutKey is the idempotency key: asking twice for one attempt gives the same
+	// session.
+	CreateCheckout(ctx context.Context, p domain.Payment, methods []string) (domain.Checkout, error)
 	// ExpireCheckout closes the session if the provider still takes payments in it, so that a
 	// renter never has two sessions of one payment open.
 	ExpireCheckout(ctx context.Context, sessionID string) error
@@ -132,7 +136,7 @@ func (s *Payments) CreateForRenting(ctx context.Context, store Store, rentingID 
 		return err
 	}
 	// The provider's session comes first; should storing fail, the retry gets the same session.
-	if p.Checkout, err = s.provider.CreateCheckout(ctx, p); err != nil {
+	if p.Checkout, err = s.createCheckout(ctx, p); err != nil {
 		return fmt.Errorf("checkout for renting %s: %w", rentingID, err)
 	}
 	return store.Create(ctx, p)
@@ -239,13 +243,23 @@ func (s *Payments) CheckoutFor(ctx context.Context, paymentID string) (domain.Pa
 			return false, fmt.Errorf("close the expired checkout of payment %s: %w", p.ID, err)
 		}
 		p.CheckoutAttempt++
-		checkout, err := s.provider.CreateCheckout(ctx, *p)
+		checkout, err := s.createCheckout(ctx, *p)
 		if err != nil {
 			return false, fmt.Errorf("new checkout of payment %s: %w", p.ID, err)
 		}
 		p.Checkout = checkout
 		return true, nil
 	})
+}
+
+// createCheckout opens a checkout session of the payment with the payment methods the residence
+// offers now.
+func (s *Payments) createCheckout(ctx context.Context, p domain.Payment) (domain.Checkout, error) {
+	methods, err := s.catalog.PaymentMethods(ctx)
+	if err != nil {
+		return domain.Checkout{}, err
+	}
+	return s.provider.CreateCheckout(ctx, p, methods)
 }
 
 // Apply applies the provider's verified report once per event id.

@@ -42,6 +42,9 @@ const (
 	StatusOpen Status = "OPEN"
 	// StatusFailed is an open payment whose last attempt failed; the link still works.
 	StatusFailed Status = "FAILED"
+	// StatusProcessing is a payment the renter completed with a method that reports later (a SEPA
+	// direct debit under way): paid or failed once the provider says so.
+	StatusProcessing Status = "PROCESSING"
 	// StatusPaid is final: later reports change nothing.
 	StatusPaid Status = "PAID"
 	// StatusCanceled is a payment whose booking was cancelled before it was paid: its checkout is
@@ -107,10 +110,11 @@ func (p Payment) NeedsCheckout(t time.Time) bool {
 	return p.Payable() && !p.Checkout.OpenAt(t)
 }
 
-// Cancel closes a payable payment because its booking was cancelled, its checkout closed at t;
-// false for a payment that is paid or cancelled already, which stays as it is.
+// Cancel closes a payment not yet paid (payable, or a debit under way) because its booking was
+// cancelled, its checkout closed at t; false for a payment that is paid or cancelled already, which
+// stays as it is.
 func (p *Payment) Cancel(at time.Time) bool {
-	if !p.Payable() {
+	if !p.Payable() && p.Status != StatusProcessing {
 		return false
 	}
 	p.Status = StatusCanceled
@@ -126,9 +130,11 @@ type Outcome struct {
 	PaymentID string
 	Succeeded bool
 	// Expired reports that the checkout session SessionID expired, paid or not.
-	Expired   bool
-	SessionID string
-	Reason    string // why it failed
+	Expired bool
+	// Processing reports a checkout completed with a payment that succeeds or fails later.
+	Processing bool
+	SessionID  string
+	Reason     string // why it failed
 	// Amount is what the provider says was charged (or tried): it must be the payment's amount.
 	Amount Money
 	// PaymentIntentID is the provider's payment of a success, which a refund names.
@@ -150,6 +156,8 @@ const (
 	// CheckoutClosed: the payment's current checkout session expired; the next visit of the
 	// payment page makes a new one.
 	CheckoutClosed
+	// Processing: the renter completed the checkout with a debit that reports later.
+	Processing
 )
 
 // Apply changes the payment by the provider's report. A report about another amount or currency
@@ -171,6 +179,12 @@ func (p *Payment) Apply(o Outcome, at time.Time) Effect {
 		}
 		p.Checkout.ExpiresAt = at
 		return CheckoutClosed
+	case o.Processing:
+		if !p.Payable() {
+			return Ignored
+		}
+		p.Status, p.PaymentIntentID = StatusProcessing, o.PaymentIntentID
+		return Processing
 	case o.Succeeded:
 		p.Status, p.PaidAt, p.PaymentIntentID = StatusPaid, at, o.PaymentIntentID
 		return Paid
@@ -187,5 +201,5 @@ func (p Payment) Description() string {
 
 // String names the effect for logs.
 func (e Effect) String() string {
-	return [...]string{"ignored", "paid", "failed", "refused", "checkout closed"}[e]
+	return [...]string{"ignored", "paid", "failed", "refused", "checkout closed", "processing"}[e]
 }

@@ -43,6 +43,7 @@ func TestPaymentApply_providersReport_paysFailsIgnoresOrRefusesByStatusAndAmount
 	at := time.Date(2026, 9, 1, 12, 0, 0, 0, time.UTC)
 	asked := Money{Cents: 408500, Currency: Currency}
 	success, failure := Outcome{Succeeded: true, Amount: asked}, Outcome{Reason: "card declined", Amount: asked}
+	processing := Outcome{Processing: true, Amount: asked}
 	oneCent := Outcome{Succeeded: true, Amount: Money{Cents: 1, Currency: Currency}}
 	otherCurrency := Outcome{Succeeded: true, Amount: Money{Cents: 408500, Currency: "USD"}}
 	tests := []struct {
@@ -63,6 +64,12 @@ func TestPaymentApply_providersReport_paysFailsIgnoresOrRefusesByStatusAndAmount
 		{"paid refuses one cent", StatusPaid, oneCent, Refused, StatusPaid},
 		{"cancelled books money taken before its checkout closed", StatusCanceled, success, Paid, StatusPaid},
 		{"cancelled ignores failure", StatusCanceled, failure, Ignored, StatusCanceled},
+		{"open debit under way", StatusOpen, processing, Processing, StatusProcessing},
+		{"failed debit under way again", StatusFailed, processing, Processing, StatusProcessing},
+		{"debit under way pays", StatusProcessing, success, Paid, StatusPaid},
+		{"debit under way fails and stays payable", StatusProcessing, failure, Failed, StatusFailed},
+		{"paid ignores a debit under way", StatusPaid, processing, Ignored, StatusPaid},
+		{"cancelled ignores a debit under way", StatusCanceled, processing, Ignored, StatusCanceled},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -89,6 +96,7 @@ func TestPaymentCancel_closesOnlyAPayablePaymentAndItsCheckout(t *testing.T) {
 	}{
 		{StatusOpen, true, StatusCanceled},
 		{StatusFailed, true, StatusCanceled},
+		{StatusProcessing, true, StatusCanceled},
 		{StatusPaid, false, StatusPaid},
 		{StatusCanceled, false, StatusCanceled},
 	}

@@ -43,6 +43,19 @@ func NewCatalog(conn grpc.ClientConnInterface) *Catalog {
 	return &Catalog{client: catalogv1.NewCatalogServiceClient(conn)}
 }
 
+// PaymentMethods returns the payment methods of the residence's money rules; a building file that
+// names none offers cards.
+func (c *Catalog) PaymentMethods(ctx context.Context) ([]string, error) {
+	building, err := c.client.GetBuilding(ctx, &catalogv1.GetBuildingRequest{})
+	if err != nil {
+		return nil, fmt.Errorf("building: %w", err)
+	}
+	if methods := building.GetMoneyRules().GetPaymentMethods(); len(methods) > 0 {
+		return methods, nil
+	}
+	return []string{"card"}, nil
+}
+
 // Names returns the names of the apartment and the semester.
 func (c *Catalog) Names(ctx context.Context, apartmentID, semesterID int32) (string, string, error) {
 	apartment, err := c.client.GetApartment(ctx, &catalogv1.GetApartmentRequest{Id: apartmentID})

@@ -79,6 +79,13 @@ func enqueueSucceeded(ctx context.Context, tx pgx.Tx, prefix string, p domain.Pa
 	return enqueue(ctx, tx, event.EventId, streams.PaymentStream(prefix).Succeeded(), event)
 }
 
+func enqueueProcessing(ctx context.Context, tx pgx.Tx, prefix string, p domain.Payment) error {
+	event := &eventsv1.PaymentProcessing{
+		EventId: uuid.NewString(), RentingId: p.RentingID, PaymentId: p.ID, At: timestamppb.Now(),
+	}
+	return enqueue(ctx, tx, event.EventId, streams.PaymentStream(prefix).Processing(), event)
+}
+
 func enqueueFailed(ctx context.Context, tx pgx.Tx, prefix string, p domain.Payment, reason string) error {
 	event := &eventsv1.PaymentFailed{
 		EventId: uuid.NewString(), RentingId: p.RentingID, PaymentId: p.ID, Reason: reason,

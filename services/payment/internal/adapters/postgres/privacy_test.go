@@ -16,7 +16,7 @@ var reviewedColumns = map[string]string{
 	"payment.renting_id":           "the renting paid for: an id, the renter only through the renting service",
 	"payment.amount_cents":         "the semester's total",
 	"payment.currency":             "EUR",
-	"payment.status":               "OPEN, FAILED, PAID or CANCELED",
+	"payment.status":               "OPEN, PROCESSING, FAILED, PAID or CANCELED",
 	"payment.link":                 "the payment page's link: the residence's address and the payment id",
 	"payment.checkout_url":         "the provider's checkout page of the current session",
 	"payment.checkout_session_id":  "the provider's id of the current session",

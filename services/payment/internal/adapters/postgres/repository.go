@@ -210,8 +210,11 @@ func (r *Repository) store(ctx context.Context, tx pgx.Tx, q *db.Queries, id pgt
 	if err := q.UpdatePaymentStatus(ctx, update); err != nil {
 		return fmt.Errorf("update payment %s: %w", p.ID, err)
 	}
-	if effect == domain.Paid {
+	switch effect {
+	case domain.Paid:
 		return enqueueSucceeded(ctx, tx, r.subjects, p)
+	case domain.Processing:
+		return enqueueProcessing(ctx, tx, r.subjects, p)
 	}
 	return enqueueFailed(ctx, tx, r.subjects, p, o.Reason)
 }

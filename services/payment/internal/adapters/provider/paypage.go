@@ -3,6 +3,7 @@ package provider
 import (
 	"context"
 	"errors"
+	"io"
 	"log/slog"
 	"net/http"
 
@@ -12,6 +13,9 @@ import (
 // canceledBooking is what the payment page and the sandbox's checkout say of a cancelled booking's
 // payment, in both languages of the residence.
 const canceledBooking = "Diese Buchung wurde storniert, es ist nichts mehr zu bezahlen. / This booking was cancelled; there is nothing left to pay."
+
+// debitUnderWay is what the payment page says while a completed payment's debit is under way.
+const debitUnderWay = "Deine Lastschrift ist unterwegs; sobald das Geld da ist, bekommst du eine E-Mail. / Your direct debit is under way; you get an e-mail once the money is there."
 
 // Checkouts is the use case behind the payment page.
 type Checkouts interface {
@@ -34,6 +38,9 @@ func PaymentPageRoute(mux *http.ServeMux, payments Checkouts, publicURL string, 
 		case err != nil:
 			logger.ErrorContext(r.Context(), "payment page", "payment", r.PathValue("paymentId"), "err", err)
 			http.Error(w, "Zahlungsdienst nicht erreichbar, bitte versuche es gleich noch einmal / payment provider unavailable, please try again in a moment", http.StatusBadGateway)
+		case p.Status == domain.StatusProcessing:
+			w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+			_, _ = io.WriteString(w, debitUnderWay)
 		case p.Status == domain.StatusCanceled:
 			http.Error(w, canceledBooking, http.StatusGone)
 		case p.Status == domain.StatusPaid:

@@ -40,8 +40,8 @@ func NewSandbox(publicURL, secret string) *Sandbox {
 }
 
 // CreateCheckout returns the payment's checkout page, which never expires; the sandbox keeps no
-// sessions of its own.
-func (s *Sandbox) CreateCheckout(_ context.Context, p domain.Payment) (domain.Checkout, error) {
+// sessions of its own and pays the same way whatever the methods.
+func (s *Sandbox) CreateCheckout(_ context.Context, p domain.Payment, _ []string) (domain.Checkout, error) {
 	return domain.Checkout{SessionID: "sandbox_" + p.ID, URL: s.pages.checkout(p.ID)}, nil
 }
 

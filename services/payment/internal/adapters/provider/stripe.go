@@ -33,15 +33,17 @@ func NewStripe(secretKey, publicURL string, backends *stripe.Backends, now func(
 	return &Stripe{client: stripe.NewClient(secretKey, options...), pages: bookingPages(publicURL), now: now}
 }
 
-// CreateCheckout opens a Checkout session for the payment's amount. The attempt's key (the payment
-// id for the first) is the idempotency key, so a retry gets the same session instead of a second one.
-func (s *Stripe) CreateCheckout(ctx context.Context, p domain.Payment) (domain.Checkout, error) {
+// CreateCheckout opens a Checkout session for the payment's amount, offering the payment methods
+// (card, sepa_debit). The attempt's key (the payment id for the first) is the idempotency key, so a
+// retry gets the same session instead of a second one.
+func (s *Stripe) CreateCheckout(ctx context.Context, p domain.Payment, methods []string) (domain.Checkout, error) {
 	metadata := map[string]string{"payment_id": p.ID, "renting_id": p.RentingID}
 	params := &stripe.CheckoutSessionCreateParams{
-		Mode:              stripe.String(string(stripe.CheckoutSessionModePayment)),
-		ClientReferenceID: stripe.String(p.ID),
-		SuccessURL:        stripe.String(s.pages.done(p.RentingID)),
-		CancelURL:         stripe.String(s.pages.pay(p.RentingID)),
+		Mode:               stripe.String(string(stripe.CheckoutSessionModePayment)),
+		PaymentMethodTypes: stripe.StringSlice(methods),
+		ClientReferenceID:  stripe.String(p.ID),
+		SuccessURL:         stripe.String(s.pages.done(p.RentingID)),
+		CancelURL:          stripe.String(s.pages.pay(p.RentingID)),
 		LineItems: []*stripe.CheckoutSessionCreateLineItemParams{{
 			Quantity: stripe.Int64(1),
 			PriceData: &stripe.CheckoutSessionCreateLineItemPriceDataParams{

@@ -23,7 +23,7 @@ func TestStripe_createCheckout_sendsAmountMetadataExpiryAndTheAttemptsKeyAsStrip
 	stripe := provider.NewStripe("sk_test_x", "https://wohnen.example", mock.Backends(), func() time.Time { return now })
 
 	for attempt, key := range map[int]string{1: stripePayment(1).ID, 2: stripePayment(1).ID + ":2"} {
-		checkout, err := stripe.CreateCheckout(context.Background(), stripePayment(attempt))
+		checkout, err := stripe.CreateCheckout(context.Background(), stripePayment(attempt), []string{"card", "sepa_debit"})
 		if err != nil {
 			t.Fatalf("attempt %d: %v (stripe-mock checks the parameters against Stripe's description)", attempt, err)
 		}
@@ -35,8 +35,9 @@ func TestStripe_createCheckout_sendsAmountMetadataExpiryAndTheAttemptsKeyAsStrip
 		want := map[string]string{
 			"line_items[0][price_data][unit_amount]": "289050", "line_items[0][price_data][currency]": "eur",
 			"metadata[payment_id]": stripePayment(1).ID, "payment_intent_data[metadata][renting_id]": stripePayment(1).RentingID,
-			"success_url": "https://wohnen.example/booking/step5done?rentingId=" + stripePayment(1).RentingID,
-			"expires_at":  strconv.FormatInt(now.Add(23*time.Hour).Unix(), 10),
+			"success_url":             "https://wohnen.example/booking/step5done?rentingId=" + stripePayment(1).RentingID,
+			"expires_at":              strconv.FormatInt(now.Add(23*time.Hour).Unix(), 10),
+			"payment_method_types[0]": "card", "payment_method_types[1]": "sepa_debit",
 		}
 		for k, w := range want {
 			if got.Form.Get(k) != w {

@@ -108,9 +108,11 @@ func paymentOutcome(eventID, eventType string, object eventObject) (outcome doma
 	outcome = domain.Outcome{EventID: eventID, PaymentID: object.Metadata["payment_id"], Amount: object.amount(), PaymentIntentID: object.PaymentIntent}
 	switch eventType {
 	case sessionCompleted:
-		// Delayed payment methods complete the session unpaid and report later.
+		// Delayed payment methods (a SEPA debit) complete the session unpaid and report later,
+		// with checkout.session.async_payment_succeeded or _failed.
 		outcome.Succeeded = object.PaymentStatus == "paid"
-		ok = outcome.Succeeded
+		outcome.Processing = object.PaymentStatus == "unpaid"
+		ok = outcome.Succeeded || outcome.Processing
 	case asyncPaymentSucceeded:
 		outcome.Succeeded, ok = true, true
 	case asyncPaymentFailed, paymentIntentFailed:

@@ -517,3 +517,66 @@ func TestWebhook_dispute_storedOnThePaymentAndPublishedOncePerChange_unknownIgno
 		t.Errorf("%d payment.disputed events, want 2 (needs_response, lost)", n)
 	}
 }
+
+// sessionEvent is Stripe's event of type about the payment's checkout session with its
+// payment_status, as Stripe sends it for a SEPA debit.
+func sessionEvent(t *testing.T, p domain.Payment, eventType, paymentStatus string) []byte {
+	t.Helper()
+	payload, err := json.Marshal(map[string]any{
+		"id": "evt_" + uuid.NewString(), "object": "event", "api_version": stripe.APIVersion, "created": time.Now().Unix(),
+		"type": eventType, "livemode": false, "data": map[string]any{"object": map[string]any{
+			"id": p.Checkout.SessionID, "object": "checkout.session", "status": "complete", "payment_status": paymentStatus,
+			"amount_total": p.Amount.Cents, "currency": "eur", "payment_intent": "pi_sepa", "client_reference_id": p.ID,
+			"payment_method_types": []string{"card", "sepa_debit"},
+			"metadata":             map[string]string{"payment_id": p.ID, "renting_id": p.RentingID},
+		}},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return payload
+}
+
+func TestWebhook_sepaDebit_processingUntilStripeReportsItPaidOrFailed(t *testing.T) {
+	t.Parallel()
+	for name, tt := range map[string]struct {
+		eventType string
+		want      domain.Status
+	}{
+		"paid":   {"checkout.session.async_payment_succeeded", domain.StatusPaid},
+		"failed": {"checkout.session.async_payment_failed", domain.StatusFailed},
+	} {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			s := newSite(t)
+			completed := sessionEvent(t, s.payment, "checkout.session.completed", "unpaid")
+			for range 2 {
+				if code := s.post(t, completed, time.Now(), secret); code != http.StatusNoContent {
+					t.Fatalf("completed: HTTP %d", code)
+				}
+			}
+			if got := s.status(t); got != domain.StatusProcessing {
+				t.Fatalf("after the completed checkout: %s, want PROCESSING", got)
+			}
+			if code, _ := s.visit(t, s.payment.ID); code != http.StatusOK {
+				t.Errorf("payment page while the debit is under way: HTTP %d, want 200 saying so", code)
+			}
+
+			status := map[domain.Status]string{domain.StatusPaid: "paid", domain.StatusFailed: "unpaid"}[tt.want]
+			if code := s.post(t, sessionEvent(t, s.payment, tt.eventType, status), time.Now(), secret); code != http.StatusNoContent {
+				t.Fatalf("%s: HTTP %d", tt.eventType, code)
+			}
+			if got := s.status(t); got != tt.want {
+				t.Errorf("after %s: %s, want %s", tt.eventType, got, tt.want)
+			}
+			if n := s.env.Count(s.env.Events().Processing(), time.Second); n != 1 {
+				t.Errorf("%d payment.processing events, want 1", n)
+			}
+			if tt.want == domain.StatusFailed {
+				if code, to := s.visit(t, s.payment.ID); code != http.StatusSeeOther || to != s.payment.Checkout.URL {
+					t.Errorf("after the failed debit the link sends (%d) to %q, want the checkout again", code, to)
+				}
+			}
+		})
+	}
+}
