@@ -40,6 +40,7 @@ const FIELDS: Record<string, string> = {
   startDate: 'Start',
   endDate: 'Ende',
   reason: 'Grund',
+  refundCents: 'Erstattung',
 };
 
 /** German texts of the message ids the services raise; {{key}} is replaced by the param. */
@@ -82,6 +83,9 @@ const MESSAGES: Record<string, string> = {
   NO_SEMESTER: 'Dieses Semester gibt es nicht (mehr).',
   APARTMENT_HELD: 'Die Wohnung ist in diesem Semester vergeben ({{state}}). Erst den Vertrag löschen, dann blockieren.',
   NOT_BLOCKED: 'Die Wohnung ist in diesem Semester nicht blockiert.',
+  REFUND_OUT_OF_BOUNDS: 'Die Erstattung muss zwischen 0 und {{max}} € liegen (bezahlt, abzüglich schon erstattet).',
+  ALREADY_CANCELED: 'Diese Buchung ist bereits storniert.',
+  CANCEL_INSTEAD: 'Der Vertrag einer Buchung dieser Wohnung ist verschickt, unterschrieben oder bezahlt ({{state}}): diese Buchung stornieren statt löschen.',
   SEMESTER_DATES: 'Das Ende muss nach dem Start liegen.',
   SEMESTER_TOO_LONG: 'Ein Semester dauert höchstens {{maxDays}} Tage.',
   SEMESTER_OVERLAP: 'Überschneidet sich mit dem Semester {{name}}.',

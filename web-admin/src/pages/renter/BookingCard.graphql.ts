@@ -32,5 +32,12 @@ export const BOOKING_CARD_FIELDS = graphql(`
     keyCodeDueDate
     renewal
     renewalDeadline
+    cancellation {
+      reason
+      refundCents
+    }
+    inPayment
+    disputeStatus
+    refundFailure
   }
 `);

@@ -1,9 +1,12 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Button, Card, Col, Descriptions, Row, Space, theme } from 'antd';
 import type { BookingCardFieldsFragment as Booking } from '../../graphql/graphql';
 import { formatDate } from '../../lib/date';
 import { StatusTag } from '../../components/StatusTag/StatusTag';
 import { attention } from '../../theme';
+import { formatCents } from '../../lib/money';
+import { CancelBookingDialog } from './CancelBookingDialog';
+import { ReissueContractButton } from './ReissueContractButton';
 import { RenewalActions } from './RenewalActions';
 
 /** One step of a booking: green when done, orange while open. */
@@ -40,6 +43,7 @@ export function BookingCard({
 }) {
   const { token } = theme.useToken();
   const canApprove = !b.renterIsUnlocked && b.renterEmailConfirmed;
+  const [cancelling, setCancelling] = useState(false);
   return (
     <Card
       data-testid={`booking-${b.rentingId}`}
@@ -49,9 +53,16 @@ export function BookingCard({
         </span>
       }
       extra={
-        <Button type="link" danger onClick={() => onDelete(b)}>
-          Vertrag löschen
-        </Button>
+        <Space>
+          {b.state !== 'CANCELED' && (
+            <Button danger onClick={() => setCancelling(true)}>
+              Buchung stornieren
+            </Button>
+          )}
+          <Button type="link" danger onClick={() => onDelete(b)}>
+            Vertrag löschen
+          </Button>
+        </Space>
       }
       style={{ marginBottom: 16 }}
     >
@@ -86,15 +97,26 @@ export function BookingCard({
           <Milestone title="Mietvertrag" done={b.contractSigned}>
             <div>Angefordert: {formatDate(b.contractRequestedDate)}</div>
             <div>Unterschrieben: {formatDate(b.contractSignedDate)}</div>
+            {b.state === 'CONTRACT_REQUESTED' && <ReissueContractButton rentingId={b.rentingId} renterId={renterId} />}
           </Milestone>
         </Col>
         <Col xs={24} md={12} xl={6}>
           <Milestone title="Zahlung" done={b.apartmentPaid}>
             <div>Bezahlt: {formatDate(b.paidDate)}</div>
+            {b.inPayment && <div>In Zahlung (Lastschrift unterwegs)</div>}
           </Milestone>
         </Col>
       </Row>
       <Descriptions size="small" column={1} style={{ marginTop: 12 }}>
+        {b.cancellation && (
+          <Descriptions.Item label="Storniert">
+            {b.cancellation.reason}; Erstattung: {b.cancellation.refundCents > 0 ? formatCents(b.cancellation.refundCents) : 'keine'}
+          </Descriptions.Item>
+        )}
+        {b.disputeStatus && <Descriptions.Item label="Zahlung angefochten">{b.disputeStatus}</Descriptions.Item>}
+        {b.refundFailure !== null && b.refundFailure !== undefined && (
+          <Descriptions.Item label="Erstattung fehlgeschlagen">{b.refundFailure || 'ohne Angabe des Zahlungsanbieters'}</Descriptions.Item>
+        )}
         {b.accessKey && b.apartmentPaid && (
           <Descriptions.Item label="Schlüsselcode">
             {b.accessKey} ({keyCodeMail(b)})
@@ -116,6 +138,7 @@ export function BookingCard({
         )}
       </Descriptions>
       <RenewalActions booking={b} renterId={renterId} />
+      {cancelling && <CancelBookingDialog booking={b} renterId={renterId} onClose={() => setCancelling(false)} />}
     </Card>
   );
 }

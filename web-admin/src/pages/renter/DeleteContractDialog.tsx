@@ -6,6 +6,7 @@ export const DELETE_WARNINGS = [
   'Alle Buchungen dieser Wohnung in diesem Semester werden gelöscht.',
   'Es werden keine Stornorechnungen erstellt.',
   'Es werden keine Rückerstattungen veranlasst.',
+  'Ist ein Vertrag schon verschickt, unterschrieben oder bezahlt, wird nichts gelöscht: diese Buchung stornieren.',
 ];
 
 /** The red confirmation before a booking's contract is deleted; open while booking is set. */

@@ -26,6 +26,10 @@ export function booking(overrides: Partial<Booking> = {}): Booking & { __typenam
     keyCodeDueDate: null,
     renewal: false,
     renewalDeadline: null,
+    cancellation: null,
+    inPayment: false,
+    disputeStatus: null,
+    refundFailure: null,
     ...overrides,
   };
 }

@@ -17,6 +17,8 @@ export const TASK_LABELS: Record<OfficeTaskKind, { text: string; color: string }
   CONTRACT_UNSIGNED: { text: 'Vertrag nicht unterschrieben', color: 'purple' },
   PAYMENT_OPEN: { text: 'Zahlung offen', color: 'red' },
   RENEWAL_UNANSWERED: { text: 'Verlängerung unbeantwortet', color: 'magenta' },
+  PAYMENT_DISPUTED: { text: 'Zahlung angefochten', color: 'red' },
+  REFUND_FAILED: { text: 'Erstattung fehlgeschlagen', color: 'red' },
 };
 
 function TaskItem({ task }: { task: OfficeTask }) {
