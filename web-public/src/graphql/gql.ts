@@ -37,7 +37,7 @@ type Documents = {
     "\n  fragment PriceFields on PriceCalculation {\n    items {\n      textDe\n      textEn\n      qty\n      amount\n      total\n    }\n    total\n  }\n": typeof types.PriceFieldsFragmentDoc,
     "\n  fragment ExceptionFields on UserDataException {\n    path\n    messageId\n    params {\n      key\n      value\n    }\n  }\n": typeof types.ExceptionFieldsFragmentDoc,
     "\n  fragment RentingResultFields on RentingResult {\n    uuid\n    exception {\n      ...ExceptionFields\n    }\n  }\n": typeof types.RentingResultFieldsFragmentDoc,
-    "\n  fragment ProgressFields on BookingProgress {\n    rentingId\n    state\n    apartment {\n      id\n      name\n    }\n    semester {\n      id\n      name\n    }\n    priceCalculation {\n      total\n    }\n  }\n": typeof types.ProgressFieldsFragmentDoc,
+    "\n  fragment ProgressFields on BookingProgress {\n    rentingId\n    state\n    apartment {\n      id\n      name\n    }\n    semester {\n      id\n      name\n    }\n    priceCalculation {\n      total\n    }\n    cancellationReason\n    inPayment\n  }\n": typeof types.ProgressFieldsFragmentDoc,
     "\n  query FetchSigningLink($rentingId: ID!) {\n    fetchSigningLink(rentingId: $rentingId)\n    bookingProgress(rentingId: $rentingId) {\n      ...ProgressFields\n    }\n  }\n": typeof types.FetchSigningLinkDocument,
     "\n  query FetchPaymentLink($rentingId: ID!) {\n    fetchPaymentLink(rentingId: $rentingId)\n    bookingProgress(rentingId: $rentingId) {\n      ...ProgressFields\n    }\n  }\n": typeof types.FetchPaymentLinkDocument,
     "\n  query BookingProgress($rentingId: ID!) {\n    bookingProgress(rentingId: $rentingId) {\n      ...ProgressFields\n    }\n  }\n": typeof types.BookingProgressDocument,
@@ -67,7 +67,7 @@ const documents: Documents = {
     "\n  fragment PriceFields on PriceCalculation {\n    items {\n      textDe\n      textEn\n      qty\n      amount\n      total\n    }\n    total\n  }\n": types.PriceFieldsFragmentDoc,
     "\n  fragment ExceptionFields on UserDataException {\n    path\n    messageId\n    params {\n      key\n      value\n    }\n  }\n": types.ExceptionFieldsFragmentDoc,
     "\n  fragment RentingResultFields on RentingResult {\n    uuid\n    exception {\n      ...ExceptionFields\n    }\n  }\n": types.RentingResultFieldsFragmentDoc,
-    "\n  fragment ProgressFields on BookingProgress {\n    rentingId\n    state\n    apartment {\n      id\n      name\n    }\n    semester {\n      id\n      name\n    }\n    priceCalculation {\n      total\n    }\n  }\n": types.ProgressFieldsFragmentDoc,
+    "\n  fragment ProgressFields on BookingProgress {\n    rentingId\n    state\n    apartment {\n      id\n      name\n    }\n    semester {\n      id\n      name\n    }\n    priceCalculation {\n      total\n    }\n    cancellationReason\n    inPayment\n  }\n": types.ProgressFieldsFragmentDoc,
     "\n  query FetchSigningLink($rentingId: ID!) {\n    fetchSigningLink(rentingId: $rentingId)\n    bookingProgress(rentingId: $rentingId) {\n      ...ProgressFields\n    }\n  }\n": types.FetchSigningLinkDocument,
     "\n  query FetchPaymentLink($rentingId: ID!) {\n    fetchPaymentLink(rentingId: $rentingId)\n    bookingProgress(rentingId: $rentingId) {\n      ...ProgressFields\n    }\n  }\n": types.FetchPaymentLinkDocument,
     "\n  query BookingProgress($rentingId: ID!) {\n    bookingProgress(rentingId: $rentingId) {\n      ...ProgressFields\n    }\n  }\n": types.BookingProgressDocument,
@@ -183,7 +183,7 @@ export function graphql(source: "\n  fragment RentingResultFields on RentingResu
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  fragment ProgressFields on BookingProgress {\n    rentingId\n    state\n    apartment {\n      id\n      name\n    }\n    semester {\n      id\n      name\n    }\n    priceCalculation {\n      total\n    }\n  }\n"): (typeof documents)["\n  fragment ProgressFields on BookingProgress {\n    rentingId\n    state\n    apartment {\n      id\n      name\n    }\n    semester {\n      id\n      name\n    }\n    priceCalculation {\n      total\n    }\n  }\n"];
+export function graphql(source: "\n  fragment ProgressFields on BookingProgress {\n    rentingId\n    state\n    apartment {\n      id\n      name\n    }\n    semester {\n      id\n      name\n    }\n    priceCalculation {\n      total\n    }\n    cancellationReason\n    inPayment\n  }\n"): (typeof documents)["\n  fragment ProgressFields on BookingProgress {\n    rentingId\n    state\n    apartment {\n      id\n      name\n    }\n    semester {\n      id\n      name\n    }\n    priceCalculation {\n      total\n    }\n    cancellationReason\n    inPayment\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

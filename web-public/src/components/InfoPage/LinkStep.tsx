@@ -16,7 +16,8 @@ const DONE: Record<'step4' | 'step5', RentingState[]> = {
 
 /**
  * step4 and step5: fetch the renting's provider link with where the booking stands, and offer the link
- * as a button, unless the step is done already; 'Error' when the fetch fails. The apartment, semester
+ * as a button, unless the step is done already, the booking was cancelled (with the office's reason,
+ * when it gave one) or its SEPA debit is under way; 'Error' when the fetch fails. The apartment, semester
  * and total are repeated, so that the renter knows what they sign and pay.
  */
 export function LinkStep<K extends string>({
@@ -48,6 +49,23 @@ export function LinkStep<K extends string>({
   const progress = data?.bookingProgress;
   const done = progress ? DONE[area].includes(progress.state) : false;
   const summary = progress ? <BookingSummary progress={progress} /> : undefined;
+  if (progress?.state === 'CANCELED')
+    return (
+      <InfoPage
+        step={step}
+        status="warning"
+        title={t('booking.cancelled.title')}
+        text={
+          <>
+            {summary}
+            <p>{t('booking.cancelled.text')}</p>
+            {progress.cancellationReason && <p>{t('booking.cancelled.reason', { reason: progress.cancellationReason })}</p>}
+          </>
+        }
+      />
+    );
+  if (area === 'step5' && progress?.inPayment)
+    return <InfoPage step={step} title={t('booking.step5.inPaymentTitle')} text={<>{summary}<p>{t('booking.step5.inPaymentText')}</p></>} />;
   if (done)
     return (
       <InfoPage

@@ -3,8 +3,11 @@ import { screen } from '@testing-library/react';
 import { renderRoute } from '../../test/render';
 import { FETCH_PAYMENT_LINK, FETCH_SIGNING_LINK } from './links.graphql';
 
-function progress(state: string) {
+function progress(state: string, more: { cancellationReason?: string; inPayment?: boolean } = {}) {
   return {
+    cancellationReason: null,
+    inPayment: false,
+    ...more,
     __typename: 'BookingProgress',
     rentingId: 'r-1',
     state,
@@ -36,6 +39,33 @@ describe('step4 (sign) and step5 (pay)', () => {
     });
     expect(await screen.findByText('Your contract is not ready yet. Please try again later.')).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'Sign contract' })).toBeNull();
+  });
+
+  it('step4 of a booking the office cancelled says so with its reason, not "not ready yet"', async () => {
+    renderRoute('/booking/step4?rentingId=r-1', {
+      language: 'de',
+      mocks: [{ request: { query: FETCH_SIGNING_LINK, variables: { rentingId: 'r-1' } }, result: { data: { fetchSigningLink: null, bookingProgress: progress('CANCELED', { cancellationReason: 'Wasserschaden im Apartment' }) } } }],
+    });
+    expect(await screen.findByText('Deine Buchung ist storniert')).toBeTruthy();
+    expect(screen.getByText('Grund: Wasserschaden im Apartment')).toBeTruthy();
+    expect(screen.queryByText(/noch nicht bereit/)).toBeNull();
+  });
+
+  it('step5 of a cancelled booking without a reason says it is cancelled and offers no link', async () => {
+    renderRoute('/booking/step5?rentingId=r-2', {
+      mocks: [{ request: { query: FETCH_PAYMENT_LINK, variables: { rentingId: 'r-2' } }, result: { data: { fetchPaymentLink: 'https://example.org/api/checkout/p1', bookingProgress: progress('CANCELED') } } }],
+    });
+    expect(await screen.findByText('Your booking is cancelled')).toBeTruthy();
+    expect(screen.queryByText(/^Reason:/)).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Pay now' })).toBeNull();
+  });
+
+  it('step5 of a SEPA debit under way says the payment is under way, no second payment', async () => {
+    renderRoute('/booking/step5?rentingId=r-2', {
+      mocks: [{ request: { query: FETCH_PAYMENT_LINK, variables: { rentingId: 'r-2' } }, result: { data: { fetchPaymentLink: 'https://example.org/api/checkout/p1', bookingProgress: progress('UNPAID', { inPayment: true }) } } }],
+    });
+    expect(await screen.findByText('Your payment is under way')).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Pay now' })).toBeNull();
   });
 
   it('step5 offers the payment link', async () => {

@@ -86,5 +86,7 @@ export const PROGRESS_FIELDS = graphql(`
     priceCalculation {
       total
     }
+    cancellationReason
+    inPayment
   }
 `);
