@@ -51,6 +51,8 @@ type Provider interface {
 	// Refund asks the provider to refund r of the provider's payment that paid it; the refund's id is
 	// the idempotency key. It answers the provider's refund id and where the refund stands.
 	Refund(ctx context.Context, r domain.Refund, paymentIntentID string) (providerID string, status domain.RefundStatus, err error)
+	// PaymentMethod is the payment method type (card, sepa_debit) the provider's payment is paid with.
+	PaymentMethod(ctx context.Context, paymentIntentID string) (string, error)
 }
 
 // PaymentPage is the link the renter is given for a payment: the residence's page that sends them
@@ -262,8 +264,16 @@ func (s *Payments) createCheckout(ctx context.Context, p domain.Payment) (domain
 	return s.provider.CreateCheckout(ctx, p, methods)
 }
 
-// Apply applies the provider's verified report once per event id.
+// Apply applies the provider's verified report once per event id. A success or a debit under way
+// records how it is paid, which the provider is asked for: its reports do not say.
 func (s *Payments) Apply(ctx context.Context, o domain.Outcome) (domain.Effect, error) {
+	if (o.Succeeded || o.Processing) && o.PaymentIntentID != "" {
+		method, err := s.provider.PaymentMethod(ctx, o.PaymentIntentID)
+		if err != nil {
+			return domain.Ignored, fmt.Errorf("payment method of %s: %w", o.PaymentIntentID, err)
+		}
+		o.Method = method
+	}
 	at := s.now()
 	return s.repo.Apply(ctx, o, func(p *domain.Payment) domain.Effect { return p.Apply(o, at) })
 }

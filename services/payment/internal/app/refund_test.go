@@ -57,8 +57,9 @@ func TestCancel_paidBookingWithARefund_refundsItOnceThroughStripe_evenWhenDelive
 		t.Errorf("%d payment.refund_updated events, want 1", n)
 	}
 	got, err := e.GRPC("document").PaymentOfRenting(context.Background(), &paymentv1.PaymentOfRentingRequest{RentingId: p.RentingID})
-	if err != nil || got.GetStatus() != "PAID" || got.GetRefundedCents() != cancel.RefundCents {
-		t.Errorf("gRPC: %v refunded %d cents (%v), want PAID refunded %d", got.GetStatus(), got.GetRefundedCents(), err, cancel.RefundCents)
+	if err != nil || got.GetStatus() != "PAID" || got.GetRefundedCents() != cancel.RefundCents || got.GetMethod() != "card" {
+		t.Errorf("gRPC: %v by %q refunded %d cents (%v), want PAID by card (stripe-mock's intent) refunded %d",
+			got.GetStatus(), got.GetMethod(), got.GetRefundedCents(), err, cancel.RefundCents)
 	}
 }
 

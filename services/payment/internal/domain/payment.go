@@ -77,6 +77,9 @@ type Payment struct {
 	PaymentIntentID string
 	// RefundedCents is what refunds pending or succeeded give back of it.
 	RefundedCents int64
+	// Method is the provider's payment method type that paid it or debits it (card, sepa_debit);
+	// empty until known.
+	Method string
 	// Dispute is the provider's dispute of it; zero while none.
 	Dispute Dispute
 }
@@ -139,6 +142,8 @@ type Outcome struct {
 	Amount Money
 	// PaymentIntentID is the provider's payment of a success, which a refund names.
 	PaymentIntentID string
+	// Method is the provider's payment method type of a success or a debit under way.
+	Method string
 }
 
 // Effect is what applying an outcome did, and so which event the service publishes.
@@ -183,10 +188,10 @@ func (p *Payment) Apply(o Outcome, at time.Time) Effect {
 		if !p.Payable() {
 			return Ignored
 		}
-		p.Status, p.PaymentIntentID = StatusProcessing, o.PaymentIntentID
+		p.Status, p.PaymentIntentID, p.Method = StatusProcessing, o.PaymentIntentID, o.Method
 		return Processing
 	case o.Succeeded:
-		p.Status, p.PaidAt, p.PaymentIntentID = StatusPaid, at, o.PaymentIntentID
+		p.Status, p.PaidAt, p.PaymentIntentID, p.Method = StatusPaid, at, o.PaymentIntentID, o.Method
 		return Paid
 	default:
 		p.Status = StatusFailed

@@ -52,7 +52,7 @@ func toProtoPayment(p domain.Payment) *paymentv1.Payment {
 	out := &paymentv1.Payment{
 		PaymentId: p.ID, RentingId: p.RentingID, AmountCents: p.Amount.Cents, Currency: p.Amount.Currency,
 		Status: string(p.Status), PaymentLink: p.Link, CreatedAt: timestamppb.New(p.CreatedAt),
-		RefundedCents: p.RefundedCents,
+		RefundedCents: p.RefundedCents, Method: p.Method,
 	}
 	if !p.PaidAt.IsZero() {
 		out.PaidAt, out.ReceiptNumber = timestamppb.New(p.PaidAt), p.ReceiptNumber

@@ -26,7 +26,7 @@ func paymentFromDB(row db.Payment) domain.Payment {
 		Apartment: row.Apartment, Semester: row.Semester, CreatedAt: row.CreatedAt,
 		Checkout:        domain.Checkout{SessionID: row.CheckoutSessionID, URL: row.CheckoutUrl, ExpiresAt: row.CheckoutExpiresAt.Time},
 		CheckoutAttempt: int(row.CheckoutAttempt),
-		PaymentIntentID: row.PaymentIntentID, RefundedCents: row.RefundedCents,
+		PaymentIntentID: row.PaymentIntentID, RefundedCents: row.RefundedCents, Method: row.Method,
 	}
 	if row.DisputeID != "" {
 		p.Dispute = domain.Dispute{
@@ -81,7 +81,7 @@ func enqueueSucceeded(ctx context.Context, tx pgx.Tx, prefix string, p domain.Pa
 
 func enqueueProcessing(ctx context.Context, tx pgx.Tx, prefix string, p domain.Payment) error {
 	event := &eventsv1.PaymentProcessing{
-		EventId: uuid.NewString(), RentingId: p.RentingID, PaymentId: p.ID, At: timestamppb.Now(),
+		EventId: uuid.NewString(), RentingId: p.RentingID, PaymentId: p.ID, Method: p.Method, At: timestamppb.Now(),
 	}
 	return enqueue(ctx, tx, event.EventId, streams.PaymentStream(prefix).Processing(), event)
 }

@@ -27,6 +27,7 @@ var reviewedColumns = map[string]string{
 	"payment.created_at":           "when the payment was made",
 	"payment.paid_at":              "when the provider reported it paid",
 	"payment.receipt_number":       "the receipt's number, drawn when it was paid",
+	"payment.method":               "the provider's payment method type, e.g. sepa_debit",
 	"payment.payment_intent_id":    "the provider's id of the payment that paid it",
 	"payment.refunded_cents":       "what refunds give back of it",
 	"payment.dispute_id":           "the provider's id of its dispute",

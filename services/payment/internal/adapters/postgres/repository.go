@@ -198,7 +198,7 @@ func (r *Repository) store(ctx context.Context, tx pgx.Tx, q *db.Queries, id pgt
 		return q.UpdateCheckout(ctx, checkoutParams(id, p))
 	}
 	update := db.UpdatePaymentStatusParams{
-		ID: id, Status: string(p.Status), PaidAt: timestamptz(p.PaidAt), PaymentIntentID: p.PaymentIntentID,
+		ID: id, Status: string(p.Status), PaidAt: timestamptz(p.PaidAt), PaymentIntentID: p.PaymentIntentID, Method: p.Method,
 	}
 	if effect == domain.Paid && p.ReceiptNumber == 0 {
 		number, err := q.DrawReceiptNumber(ctx)

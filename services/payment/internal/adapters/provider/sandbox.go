@@ -48,6 +48,9 @@ func (s *Sandbox) CreateCheckout(_ context.Context, p domain.Payment, _ []string
 // ExpireCheckout has nothing to close: the sandbox's page never expires.
 func (s *Sandbox) ExpireCheckout(context.Context, string) error { return nil }
 
+// PaymentMethod is a card: the sandbox's page pays like one.
+func (s *Sandbox) PaymentMethod(context.Context, string) (string, error) { return "card", nil }
+
 // Refund gives the money back at once, as Stripe does for most card payments: the sandbox holds no
 // money and answers the refund as succeeded.
 func (s *Sandbox) Refund(_ context.Context, r domain.Refund, _ string) (string, domain.RefundStatus, error) {

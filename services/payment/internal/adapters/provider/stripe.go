@@ -81,6 +81,21 @@ func (s *Stripe) ExpireCheckout(ctx context.Context, sessionID string) error {
 	return nil
 }
 
+// PaymentMethod reads the type of the PaymentMethod the PaymentIntent is paid with: neither the
+// session's webhooks nor the intent name it without expanding payment_method.
+func (s *Stripe) PaymentMethod(ctx context.Context, paymentIntentID string) (string, error) {
+	params := &stripe.PaymentIntentRetrieveParams{}
+	params.AddExpand("payment_method")
+	intent, err := s.client.V1PaymentIntents.Retrieve(ctx, paymentIntentID, params)
+	if err != nil {
+		return "", fmt.Errorf("stripe payment intent %s: %w", paymentIntentID, err)
+	}
+	if intent.PaymentMethod == nil {
+		return "", nil
+	}
+	return string(intent.PaymentMethod.Type), nil
+}
+
 // Refund asks Stripe to refund the refund's amount of the PaymentIntent that paid its payment, with
 // the refund's id as idempotency key (a retry gets the same refund) and in its metadata (Stripe's
 // refund events carry it back).

@@ -66,3 +66,22 @@ func TestStripe_expireCheckout_expiresASessionStripeStillHasOpen(t *testing.T) {
 		t.Errorf("%d expirations of the open session, want 1", len(got))
 	}
 }
+
+func TestStripe_paymentMethod_readsTheTypeOfTheIntentsExpandedPaymentMethod(t *testing.T) {
+	t.Parallel()
+	mock := paymenttest.StartStripeMock(t)
+	stripe := provider.NewStripe("sk_test_x", "https://wohnen.example", mock.Backends(), time.Now)
+
+	method, err := stripe.PaymentMethod(context.Background(), "pi_paid")
+	if err != nil {
+		t.Fatal(err)
+	}
+	asked := mock.Requests("GET", "/v1/payment_intents/pi_paid")
+	if len(asked) != 1 {
+		t.Fatalf("%d reads of the payment intent, want 1", len(asked))
+	}
+	// stripe-mock answers its fixture: a card payment method, expanded as asked.
+	if method != "card" {
+		t.Errorf("method %q, want the fixture's card", method)
+	}
+}

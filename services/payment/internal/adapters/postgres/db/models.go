@@ -32,6 +32,7 @@ type Payment struct {
 	DisputeStatus      string
 	DisputeReason      string
 	DisputeAmountCents int64
+	Method             string
 }
 
 type ReceiptCounter struct {

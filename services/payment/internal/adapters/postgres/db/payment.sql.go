@@ -40,7 +40,7 @@ func (q *Queries) DrawReceiptNumber(ctx context.Context) (int64, error) {
 }
 
 const getPayment = `-- name: GetPayment :one
-SELECT id, renting_id, amount_cents, currency, status, link, apartment, semester, created_at, paid_at, receipt_number, checkout_url, checkout_session_id, checkout_expires_at, checkout_attempt, payment_intent_id, refunded_cents, dispute_id, dispute_status, dispute_reason, dispute_amount_cents FROM payment WHERE id = $1
+SELECT id, renting_id, amount_cents, currency, status, link, apartment, semester, created_at, paid_at, receipt_number, checkout_url, checkout_session_id, checkout_expires_at, checkout_attempt, payment_intent_id, refunded_cents, dispute_id, dispute_status, dispute_reason, dispute_amount_cents, method FROM payment WHERE id = $1
 `
 
 func (q *Queries) GetPayment(ctx context.Context, id pgtype.UUID) (Payment, error) {
@@ -68,12 +68,13 @@ func (q *Queries) GetPayment(ctx context.Context, id pgtype.UUID) (Payment, erro
 		&i.DisputeStatus,
 		&i.DisputeReason,
 		&i.DisputeAmountCents,
+		&i.Method,
 	)
 	return i, err
 }
 
 const getPaymentOfRenting = `-- name: GetPaymentOfRenting :one
-SELECT id, renting_id, amount_cents, currency, status, link, apartment, semester, created_at, paid_at, receipt_number, checkout_url, checkout_session_id, checkout_expires_at, checkout_attempt, payment_intent_id, refunded_cents, dispute_id, dispute_status, dispute_reason, dispute_amount_cents FROM payment WHERE renting_id = $1
+SELECT id, renting_id, amount_cents, currency, status, link, apartment, semester, created_at, paid_at, receipt_number, checkout_url, checkout_session_id, checkout_expires_at, checkout_attempt, payment_intent_id, refunded_cents, dispute_id, dispute_status, dispute_reason, dispute_amount_cents, method FROM payment WHERE renting_id = $1
 `
 
 func (q *Queries) GetPaymentOfRenting(ctx context.Context, rentingID pgtype.UUID) (Payment, error) {
@@ -101,6 +102,7 @@ func (q *Queries) GetPaymentOfRenting(ctx context.Context, rentingID pgtype.UUID
 		&i.DisputeStatus,
 		&i.DisputeReason,
 		&i.DisputeAmountCents,
+		&i.Method,
 	)
 	return i, err
 }
@@ -207,7 +209,7 @@ func (q *Queries) InsertWebhookEvent(ctx context.Context, arg InsertWebhookEvent
 }
 
 const listPaymentsOfRentings = `-- name: ListPaymentsOfRentings :many
-SELECT id, renting_id, amount_cents, currency, status, link, apartment, semester, created_at, paid_at, receipt_number, checkout_url, checkout_session_id, checkout_expires_at, checkout_attempt, payment_intent_id, refunded_cents, dispute_id, dispute_status, dispute_reason, dispute_amount_cents FROM payment WHERE renting_id = ANY($1::uuid[]) ORDER BY created_at, id
+SELECT id, renting_id, amount_cents, currency, status, link, apartment, semester, created_at, paid_at, receipt_number, checkout_url, checkout_session_id, checkout_expires_at, checkout_attempt, payment_intent_id, refunded_cents, dispute_id, dispute_status, dispute_reason, dispute_amount_cents, method FROM payment WHERE renting_id = ANY($1::uuid[]) ORDER BY created_at, id
 `
 
 func (q *Queries) ListPaymentsOfRentings(ctx context.Context, rentingIds []pgtype.UUID) ([]Payment, error) {
@@ -241,6 +243,7 @@ func (q *Queries) ListPaymentsOfRentings(ctx context.Context, rentingIds []pgtyp
 			&i.DisputeStatus,
 			&i.DisputeReason,
 			&i.DisputeAmountCents,
+			&i.Method,
 		); err != nil {
 			return nil, err
 		}
@@ -253,7 +256,7 @@ func (q *Queries) ListPaymentsOfRentings(ctx context.Context, rentingIds []pgtyp
 }
 
 const lockPayment = `-- name: LockPayment :one
-SELECT id, renting_id, amount_cents, currency, status, link, apartment, semester, created_at, paid_at, receipt_number, checkout_url, checkout_session_id, checkout_expires_at, checkout_attempt, payment_intent_id, refunded_cents, dispute_id, dispute_status, dispute_reason, dispute_amount_cents FROM payment WHERE id = $1 FOR UPDATE
+SELECT id, renting_id, amount_cents, currency, status, link, apartment, semester, created_at, paid_at, receipt_number, checkout_url, checkout_session_id, checkout_expires_at, checkout_attempt, payment_intent_id, refunded_cents, dispute_id, dispute_status, dispute_reason, dispute_amount_cents, method FROM payment WHERE id = $1 FOR UPDATE
 `
 
 func (q *Queries) LockPayment(ctx context.Context, id pgtype.UUID) (Payment, error) {
@@ -281,12 +284,13 @@ func (q *Queries) LockPayment(ctx context.Context, id pgtype.UUID) (Payment, err
 		&i.DisputeStatus,
 		&i.DisputeReason,
 		&i.DisputeAmountCents,
+		&i.Method,
 	)
 	return i, err
 }
 
 const lockPaymentOfIntent = `-- name: LockPaymentOfIntent :one
-SELECT id, renting_id, amount_cents, currency, status, link, apartment, semester, created_at, paid_at, receipt_number, checkout_url, checkout_session_id, checkout_expires_at, checkout_attempt, payment_intent_id, refunded_cents, dispute_id, dispute_status, dispute_reason, dispute_amount_cents FROM payment WHERE payment_intent_id = $1 AND payment_intent_id <> '' FOR UPDATE
+SELECT id, renting_id, amount_cents, currency, status, link, apartment, semester, created_at, paid_at, receipt_number, checkout_url, checkout_session_id, checkout_expires_at, checkout_attempt, payment_intent_id, refunded_cents, dispute_id, dispute_status, dispute_reason, dispute_amount_cents, method FROM payment WHERE payment_intent_id = $1 AND payment_intent_id <> '' FOR UPDATE
 `
 
 func (q *Queries) LockPaymentOfIntent(ctx context.Context, paymentIntentID string) (Payment, error) {
@@ -314,12 +318,13 @@ func (q *Queries) LockPaymentOfIntent(ctx context.Context, paymentIntentID strin
 		&i.DisputeStatus,
 		&i.DisputeReason,
 		&i.DisputeAmountCents,
+		&i.Method,
 	)
 	return i, err
 }
 
 const lockPaymentOfRenting = `-- name: LockPaymentOfRenting :one
-SELECT id, renting_id, amount_cents, currency, status, link, apartment, semester, created_at, paid_at, receipt_number, checkout_url, checkout_session_id, checkout_expires_at, checkout_attempt, payment_intent_id, refunded_cents, dispute_id, dispute_status, dispute_reason, dispute_amount_cents FROM payment WHERE renting_id = $1 FOR UPDATE
+SELECT id, renting_id, amount_cents, currency, status, link, apartment, semester, created_at, paid_at, receipt_number, checkout_url, checkout_session_id, checkout_expires_at, checkout_attempt, payment_intent_id, refunded_cents, dispute_id, dispute_status, dispute_reason, dispute_amount_cents, method FROM payment WHERE renting_id = $1 FOR UPDATE
 `
 
 func (q *Queries) LockPaymentOfRenting(ctx context.Context, rentingID pgtype.UUID) (Payment, error) {
@@ -347,6 +352,7 @@ func (q *Queries) LockPaymentOfRenting(ctx context.Context, rentingID pgtype.UUI
 		&i.DisputeStatus,
 		&i.DisputeReason,
 		&i.DisputeAmountCents,
+		&i.Method,
 	)
 	return i, err
 }
@@ -455,8 +461,8 @@ func (q *Queries) UpdateDispute(ctx context.Context, arg UpdateDisputeParams) er
 }
 
 const updatePaymentStatus = `-- name: UpdatePaymentStatus :exec
-UPDATE payment SET status = $2, paid_at = $3, payment_intent_id = $4,
-    receipt_number = CASE WHEN $2 = 'PAID' THEN coalesce(receipt_number, $5) END
+UPDATE payment SET status = $2, paid_at = $3, payment_intent_id = $4, method = $5,
+    receipt_number = CASE WHEN $2 = 'PAID' THEN coalesce(receipt_number, $6) END
 WHERE id = $1
 `
 
@@ -465,6 +471,7 @@ type UpdatePaymentStatusParams struct {
 	Status          string
 	PaidAt          pgtype.Timestamptz
 	PaymentIntentID string
+	Method          string
 	ReceiptNumber   pgtype.Int8
 }
 
@@ -476,6 +483,7 @@ func (q *Queries) UpdatePaymentStatus(ctx context.Context, arg UpdatePaymentStat
 		arg.Status,
 		arg.PaidAt,
 		arg.PaymentIntentID,
+		arg.Method,
 		arg.ReceiptNumber,
 	)
 	return err

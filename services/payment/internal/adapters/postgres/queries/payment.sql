@@ -20,7 +20,7 @@ SELECT * FROM payment WHERE id = $1 FOR UPDATE;
 -- name: UpdatePaymentStatus :exec
 -- A payment that becomes paid gets the receipt number drawn for it (DrawReceiptNumber); one paid
 -- before keeps its own.
-UPDATE payment SET status = $2, paid_at = $3, payment_intent_id = $4,
+UPDATE payment SET status = $2, paid_at = $3, payment_intent_id = $4, method = $5,
     receipt_number = CASE WHEN $2 = 'PAID' THEN coalesce(receipt_number, sqlc.narg(receipt_number)) END
 WHERE id = $1;
 
