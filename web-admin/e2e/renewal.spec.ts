@@ -1,27 +1,11 @@
-import { expect, test, type APIRequestContext, type Browser } from '@playwright/test';
-import { signAndPay } from '../../tools/e2e/support/payment';
-import { apartmentFor, asAdmin, bookAndConfirm, graphql, graphqlRaw, linkFromMail, newPerson, type Booked } from './support/api';
+import { expect, test } from '@playwright/test';
+import { graphqlRaw } from './support/api';
+import { paidBooking } from './support/booking';
 import { signIn } from './support/admin';
 
 // This file's apartments, counted from the end of the demo building: 20 (accepted) and 13 (declined).
 
 test.describe.configure({ timeout: 240_000 });
-
-/**
- * A PAYED booking of the slot's apartment: booked and confirmed through the API, approved by the
- * office, signed and paid by the renter on the English site in a browser of their own.
- */
-async function paidBooking(browser: Browser, request: APIRequestContext, slotFromEnd: number, tag: string): Promise<Booked> {
-  const booked = await bookAndConfirm(request, await apartmentFor(request, slotFromEnd), newPerson(tag));
-  await asAdmin((admin) =>
-    graphql(admin, 'mutation Approve($r: ID!) { approveIdentityCard(rentingId: $r) }', { r: booked.rentingId }),
-  );
-  const renter = await browser.newContext({ locale: 'en-US' });
-  const { firstName, lastName, email } = booked.person;
-  await signAndPay(await renter.newPage(), `${firstName} ${lastName}`, (path) => linkFromMail(request, email, path));
-  await renter.close();
-  return booked;
-}
 
 test('offers a renewal from the booking block and accepts it for the renter: deadline, answer and Protokoll', async ({ browser, page, request }) => {
   const booked = await paidBooking(browser, request, 20, 'Verlaengerung');

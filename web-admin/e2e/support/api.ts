@@ -1,6 +1,7 @@
 import { expect, request as newRequest, type APIRequestContext } from '@playwright/test';
 import { pdf, png } from './files';
 import { findLink, type Mail } from '../../../tools/e2e/support/mail';
+import { cancelContractOut } from '../../../tools/e2e/support/cancellation';
 import type { AdminGraphQL } from '../../../tools/e2e/support/waitlist';
 
 // The system's own API through the gateway, for what the admin does not do in the browser: a renter's
@@ -82,7 +83,8 @@ export async function semesters(api: APIRequestContext): Promise<{ all: Semester
 /**
  * The apartment one test owns. The browser tests of the booking site take the first apartments of
  * the demo building; these take theirs from the end (slot 1 is the last), so no two tests share data.
- * It is freed in the bookable semester first, so that a test also runs again on the same system.
+ * It is freed in the bookable semester first (an earlier run's booking with its contract out is
+ * cancelled first), so that a test also runs again on the same system.
  */
 export async function apartmentFor(api: APIRequestContext, slotFromEnd: number): Promise<Apartment> {
   const all = await apartments(api);
@@ -90,6 +92,7 @@ export async function apartmentFor(api: APIRequestContext, slotFromEnd: number):
   const apartment = all[all.length - slotFromEnd];
   await asAdmin(async (admin) => {
     const { bookable } = await semesters(admin);
+    await cancelContractOut((query, variables) => graphql(admin, query, variables), apartment.id, bookable.id);
     await graphql(admin, 'mutation Free($a: Int!, $s: Int!) { freeApartment(apartmentId: $a, semesterId: $s) }', {
       a: apartment.id,
       s: bookable.id,

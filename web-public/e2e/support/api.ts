@@ -1,4 +1,5 @@
 import { expect, request as newRequest, type APIRequestContext } from '@playwright/test';
+import { cancelContractOut } from '../../../tools/e2e/support/cancellation';
 import type { AdminGraphQL } from '../../../tools/e2e/support/waitlist';
 import { certificate, identityBack, identityFront } from './files';
 import { linkFromMail } from './mail';
@@ -43,12 +44,14 @@ export async function apartmentFor(api: APIRequestContext, slot: number): Promis
 }
 
 /**
- * Frees the apartment in the bookable semester (the admins' "delete contract"), so that a test can run
- * again against the same system; on a fresh system it changes nothing.
+ * Frees the apartment in the bookable semester (the admins' "delete contract", after cancelling an
+ * earlier run's booking whose contract is out), so that a test can run again against the same system;
+ * on a fresh system it changes nothing.
  */
 async function freeApartment(apartmentId: number): Promise<void> {
   await asAdmin(async (admin) => {
     const { bookableSemester } = await graphql<{ bookableSemester: { id: number } }>(admin, '{ bookableSemester { id } }');
+    await cancelContractOut((query, variables) => graphql(admin, query, variables), apartmentId, bookableSemester.id);
     await graphql(admin, 'mutation Free($a: Int!, $s: Int!) { freeApartment(apartmentId: $a, semesterId: $s) }', {
       a: apartmentId,
       s: bookableSemester.id,
