@@ -228,7 +228,7 @@ func TestHostileInput_everyOperationOfTheSupergraph_refusedOnItsFieldTranslatedN
 						continue
 					}
 					variables := withValue(t, base, target.path, value.value)
-					answer := sys.send(t, subgraph, op, schema, variables, admin)
+					answer := sys.send(t, subgraph, op, schema, variables, callerOf(admin))
 					what := fmt.Sprintf("%s = %s", strings.Join(target.path, "."), value.name)
 					sys.check(t, what, answer, checkRule{
 						mutation: mutation, field: cmp.Or(entry.refusedAt[target.field], target.field),
@@ -573,9 +573,24 @@ type answer struct {
 	errors []graphqltest.Error
 }
 
-// send posts op with vars to the subgraph, as an admin for admin fields, anonymously otherwise.
+// caller is who sends a request: an identity the test signs as the gateway does (nil: no token),
+// or a token of the caller's own making in the identity header.
+type caller struct {
+	as    *identity.Identity
+	token string
+}
+
+// callerOf is the corpus's caller of an operation: an admin for admin fields, anonymous otherwise.
+func callerOf(adminField bool) caller {
+	if adminField {
+		return caller{as: admin}
+	}
+	return caller{}
+}
+
+// send posts op with vars to the subgraph as the caller.
 func (s *hostileSystem) send(t *testing.T, subgraph graphqltest.Subgraph, op *ast.FieldDefinition, schema *ast.Schema,
-	vars map[string]any, asAdmin bool) answer {
+	vars map[string]any, from caller) answer {
 	t.Helper()
 	kind := "query"
 	if slices.Contains(schema.Mutation.Fields, op) {
@@ -607,11 +622,10 @@ func (s *hostileSystem) send(t *testing.T, subgraph graphqltest.Subgraph, op *as
 		t.Fatal(err)
 	}
 	req.Header.Set("Content-Type", "application/json")
-	var as *identity.Identity
-	if asAdmin {
-		as = admin
+	if from.token != "" {
+		req.Header.Set(identity.Header, from.token)
 	}
-	_, raw := subgraph.Do(as, req)
+	_, raw := subgraph.Do(from.as, req)
 	var r struct {
 		Data   map[string]json.RawMessage `json:"data"`
 		Errors []graphqltest.Error        `json:"errors"`
