@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"math/big"
 	"regexp"
-	"slices"
 	"strings"
 )
 
@@ -50,8 +49,6 @@ func DefaultMoneyRules() MoneyRules {
 	return MoneyRules{PaymentMethods: []PaymentMethod{PaymentCard}, DepositReturnDays: 42}
 }
 
-// KnownPaymentMethod reports whether m is one of PaymentMethods.
-func KnownPaymentMethod(m PaymentMethod) bool { return slices.Contains(PaymentMethods, m) }
 
 var ibanShape = regexp.MustCompile(`^[A-Z]{2}[0-9]{2}[A-Z0-9]{11,30}$`)
 

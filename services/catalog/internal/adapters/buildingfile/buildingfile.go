@@ -314,20 +314,10 @@ var bic = regexp.MustCompile(`^[A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?$`)
 func (c *checker) rules(r rules) domain.MoneyRules {
 	result := domain.DefaultMoneyRules()
 	if _, ok := r.keys["paymentMethods"]; ok {
-		result.PaymentMethods = nil
 		if len(r.PaymentMethods) == 0 {
-			c.failf(r.lineOf("paymentMethods"), "rules.paymentMethods: list at least one of %s", paymentMethodList())
+			c.failf(r.lineOf("paymentMethods"), "rules.paymentMethods: list at least one of %s", codeList(domain.PaymentMethods))
 		}
-	}
-	for _, m := range r.PaymentMethods {
-		switch method := domain.PaymentMethod(m); {
-		case !domain.KnownPaymentMethod(method):
-			c.failf(r.lineOf("paymentMethods"), "rules.paymentMethods: unknown payment method %q; known are %s", m, paymentMethodList())
-		case slices.Contains(result.PaymentMethods, method):
-			c.failf(r.lineOf("paymentMethods"), "rules.paymentMethods: %s is listed twice", m)
-		default:
-			result.PaymentMethods = append(result.PaymentMethods, method)
-		}
+		result.PaymentMethods = codes(c, r.lineOf("paymentMethods"), "rules.paymentMethods", "payment method", "", r.PaymentMethods, domain.PaymentMethods)
 	}
 	if _, ok := r.keys["depositReturnDays"]; ok {
 		result.DepositReturnDays = r.DepositReturnDays
@@ -339,10 +329,29 @@ func (c *checker) rules(r rules) domain.MoneyRules {
 	return result
 }
 
-func paymentMethodList() string {
-	names := make([]string, len(domain.PaymentMethods))
-	for i, m := range domain.PaymentMethods {
-		names[i] = string(m)
+// codes checks a list of codes against the known ones, each known and none twice, and returns the
+// good ones in their order. kind names a code in the message of an unknown one, twice (with its
+// space) before a code given twice.
+func codes[T ~string](c *checker, line int, what, kind, twice string, given []string, known []T) []T {
+	var result []T
+	for _, code := range given {
+		switch {
+		case !slices.Contains(known, T(code)):
+			c.failf(line, "%s: unknown %s %q; known are %s", what, kind, code, codeList(known))
+		case slices.Contains(result, T(code)):
+			c.failf(line, "%s: %s%s is listed twice", what, twice, code)
+		default:
+			result = append(result, T(code))
+		}
+	}
+	return result
+}
+
+// codeList names the known codes for a message: "card, sepa_debit".
+func codeList[T ~string](known []T) string {
+	names := make([]string, len(known))
+	for i, code := range known {
+		names[i] = string(code)
 	}
 	return strings.Join(names, ", ")
 }
@@ -367,16 +376,7 @@ func (c *checker) apartment(a apartment, f domain.Floor) domain.Apartment {
 	if _, ok := a.keys["position"]; ok {
 		c.required(a.Position.at, what+": position", "x", "y")
 	}
-	for _, code := range a.Features {
-		switch {
-		case !slices.Contains(domain.Features, domain.Feature(code)):
-			c.failf(a.lineOf("features"), "%s: unknown feature %q; known are %s", what, code, featureList())
-		case slices.Contains(result.Features, domain.Feature(code)):
-			c.failf(a.lineOf("features"), "%s: feature %s is listed twice", what, code)
-		default:
-			result.Features = append(result.Features, domain.Feature(code))
-		}
-	}
+	result.Features = codes(c, a.lineOf("features"), what, "feature", "feature ", a.Features, domain.Features)
 	names := map[string]int{}
 	for _, p := range a.Pictures {
 		picture := c.picture(p, what)
@@ -423,14 +423,6 @@ func (c *checker) picture(p picture, what string) domain.Picture {
 		result.Sources = append(result.Sources, domain.PictureSource{Type: s.Type, Srcset: strings.TrimSpace(s.Srcset)})
 	}
 	return result
-}
-
-func featureList() string {
-	codes := make([]string, len(domain.Features))
-	for i, f := range domain.Features {
-		codes[i] = string(f)
-	}
-	return strings.Join(codes, ", ")
 }
 
 // unique records key as seen on line and reports it when it was seen before.
