@@ -269,12 +269,7 @@ func (s *TxStore) Create(ctx context.Context, p domain.Payment) error {
 // checkout waits for, and lets close cancel it; a cancelled payment is stored. A renting without a
 // payment gives domain.ErrNotFound.
 func (s *TxStore) CloseOfRenting(ctx context.Context, rentingID string, close func(*domain.Payment) (canceled bool, err error)) error {
-	renting, err := toUUID(rentingID)
-	if err != nil {
-		return err
-	}
-	row, err := s.queries.LockPaymentOfRenting(ctx, renting)
-	p, err := paymentResult(row, err, "payment of renting "+rentingID)
+	rowID, p, err := s.lockPaymentOfRenting(ctx, rentingID)
 	if err != nil {
 		return err
 	}
@@ -282,23 +277,18 @@ func (s *TxStore) CloseOfRenting(ctx context.Context, rentingID string, close fu
 	if err != nil || !canceled {
 		return err
 	}
-	return s.queries.CancelPayment(ctx, db.CancelPaymentParams{ID: row.ID, CheckoutExpiresAt: timestamptz(p.Checkout.ExpiresAt)})
+	return s.queries.CancelPayment(ctx, db.CancelPaymentParams{ID: rowID, CheckoutExpiresAt: timestamptz(p.Checkout.ExpiresAt)})
 }
 
 // Refund locks the renting's payment and, unless the refund refundID exists already, lets ask make
 // it, and stores it with the payment's refunded amount and payment.refund_updated. A refusal by ask
 // is audited and returned; the caller's transaction still commits the audit.
 func (s *TxStore) Refund(ctx context.Context, rentingID, refundID string, ask func(domain.Payment) (domain.Refund, error)) error {
-	renting, err := toUUID(rentingID)
-	if err != nil {
-		return err
-	}
 	id, err := toUUID(refundID)
 	if err != nil {
 		return err
 	}
-	row, err := s.queries.LockPaymentOfRenting(ctx, renting)
-	p, err := paymentResult(row, err, "payment of renting "+rentingID)
+	rowID, p, err := s.lockPaymentOfRenting(ctx, rentingID)
 	if err != nil {
 		return err
 	}
@@ -312,13 +302,25 @@ func (s *TxStore) Refund(ctx context.Context, rentingID, refundID string, ask fu
 	if err != nil {
 		return err
 	}
-	if err := s.queries.InsertRefund(ctx, insertRefundParams(refund, id, row.ID)); err != nil {
+	if err := s.queries.InsertRefund(ctx, insertRefundParams(refund, id, rowID)); err != nil {
 		return fmt.Errorf("insert refund %s: %w", refundID, err)
 	}
-	if err := s.queries.UpdateRefundedCents(ctx, row.ID); err != nil {
+	if err := s.queries.UpdateRefundedCents(ctx, rowID); err != nil {
 		return fmt.Errorf("refunded amount of payment %s: %w", p.ID, err)
 	}
 	return enqueueRefundUpdated(ctx, s.tx, s.subjects, refund)
+}
+
+// lockPaymentOfRenting loads the renting's payment under a row lock, which the payment page's
+// renewal of a checkout waits for: its row's id, for the writes that follow, and the payment.
+func (s *TxStore) lockPaymentOfRenting(ctx context.Context, rentingID string) (pgtype.UUID, domain.Payment, error) {
+	renting, err := toUUID(rentingID)
+	if err != nil {
+		return pgtype.UUID{}, domain.Payment{}, err
+	}
+	row, err := s.queries.LockPaymentOfRenting(ctx, renting)
+	p, err := paymentResult(row, err, "payment of renting "+rentingID)
+	return row.ID, p, err
 }
 
 // auditRefusedRefund records a refund that was not asked of the provider, and why.
