@@ -1,7 +1,8 @@
 // Package codes holds the code lists of the contract between the services and the web apps, each
 // code with its German and English name: the booking form's countries (ISO 3166-1 alpha-3 codes)
 // and nationalities (lower-case two-letter codes). The renter service validates with them and
-// web-public offers them, reading the very same JSON files (one source of truth).
+// web-public offers them, reading the very same JSON files (one source of truth). The kinds of a
+// contract's price items (items.go) are the catalog's, the document service's and the events' alike.
 package codes
 
 import (

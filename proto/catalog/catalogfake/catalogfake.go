@@ -17,6 +17,7 @@ import (
 	"google.golang.org/protobuf/proto"
 
 	"semesterhaus/proto/catalog/pricenotfound"
+	contract "semesterhaus/proto/codes"
 	catalogv1 "semesterhaus/proto/gen/catalog/v1"
 )
 
@@ -188,11 +189,11 @@ func (s *Server) CalculatePrice(ctx context.Context, req *catalogv1.CalculatePri
 	if err != nil {
 		return nil, pricenotfound.Error(catalogv1.PriceNotFound_PRICE_NOT_FOUND_SEMESTER, err.Error())
 	}
-	items := []*catalogv1.PriceItem{item("RENT", "Miete inkl. Nebenkosten (Strom, Wasser, Internet)",
+	items := []*catalogv1.PriceItem{item(contract.ItemRent, "Miete inkl. Nebenkosten (Strom, Wasser, Internet)",
 		"Rent incl. utilities (electricity, water, internet)", months(semester), a.GetRentPerMonth())}
 	if !req.GetRenewal() {
-		items = append(items, item("CLEANING", "Endreinigung", "Final cleaning", 1, a.GetCleaningFee()),
-			item("DEPOSIT", "Kaution", "Deposit", 1, a.GetDeposit()))
+		items = append(items, item(contract.ItemCleaning, "Endreinigung", "Final cleaning", 1, a.GetCleaningFee()),
+			item(contract.ItemDeposit, "Kaution", "Deposit", 1, a.GetDeposit()))
 	}
 	var total int64
 	for _, it := range items {
@@ -252,8 +253,8 @@ func months(semester *catalogv1.Semester) int32 {
 	return (end.GetYear()-start.GetYear())*12 + end.GetMonth() - start.GetMonth() + 1
 }
 
-func item(kind, textDe, textEn string, quantity int32, amount *catalogv1.Money) *catalogv1.PriceItem {
-	return &catalogv1.PriceItem{Kind: kind, TextDe: textDe, TextEn: textEn, Quantity: quantity, Amount: amount,
+func item(kind contract.ItemKind, textDe, textEn string, quantity int32, amount *catalogv1.Money) *catalogv1.PriceItem {
+	return &catalogv1.PriceItem{Kind: string(kind), TextDe: textDe, TextEn: textEn, Quantity: quantity, Amount: amount,
 		Total: &catalogv1.Money{Cents: amount.GetCents() * int64(quantity), Currency: amount.GetCurrency()}}
 }
 

@@ -49,7 +49,6 @@ func DefaultMoneyRules() MoneyRules {
 	return MoneyRules{PaymentMethods: []PaymentMethod{PaymentCard}, DepositReturnDays: 42}
 }
 
-
 var ibanShape = regexp.MustCompile(`^[A-Z]{2}[0-9]{2}[A-Z0-9]{11,30}$`)
 
 // NormalizeIBAN returns the IBAN without blanks and in upper case, as it is stored, or an error when

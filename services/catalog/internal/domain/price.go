@@ -1,19 +1,10 @@
 package domain
 
-// ItemKind is what a price item is: the rent and the final cleaning are the residence's revenue, the
-// deposit is the renter's money, held as security and returned after the handover.
-type ItemKind string
-
-// The kinds of price items, as contracts, receipts and the payment's books name them.
-const (
-	ItemRent     ItemKind = "RENT"
-	ItemCleaning ItemKind = "CLEANING"
-	ItemDeposit  ItemKind = "DEPOSIT"
-)
+import "semesterhaus/proto/codes"
 
 // PriceItem is one line of a price calculation, worded in German and English.
 type PriceItem struct {
-	Kind     ItemKind
+	Kind     codes.ItemKind
 	TextDe   string
 	TextEn   string
 	Quantity int
@@ -31,14 +22,14 @@ type PriceCalculation struct {
 // for every month, the final cleaning and the deposit once; a renewal pays only the rent, because
 // the deposit is carried over and cleaning is due once per tenancy.
 func CalculatePrice(a Apartment, s Semester, renewal bool) PriceCalculation {
-	items := []PriceItem{item(ItemRent,
+	items := []PriceItem{item(codes.ItemRent,
 		"Miete inkl. Nebenkosten (Strom, Wasser, Internet)",
 		"Rent incl. utilities (electricity, water, internet)",
 		s.Months(), a.RentPerMonth)}
 	if !renewal {
 		items = append(items,
-			item(ItemCleaning, "Endreinigung", "Final cleaning", 1, a.CleaningFee),
-			item(ItemDeposit, "Kaution", "Deposit", 1, a.Deposit))
+			item(codes.ItemCleaning, "Endreinigung", "Final cleaning", 1, a.CleaningFee),
+			item(codes.ItemDeposit, "Kaution", "Deposit", 1, a.Deposit))
 	}
 	var total Money
 	for _, it := range items {
@@ -47,6 +38,6 @@ func CalculatePrice(a Apartment, s Semester, renewal bool) PriceCalculation {
 	return PriceCalculation{Items: items, Total: total}
 }
 
-func item(kind ItemKind, textDe, textEn string, quantity int, amount Money) PriceItem {
+func item(kind codes.ItemKind, textDe, textEn string, quantity int, amount Money) PriceItem {
 	return PriceItem{Kind: kind, TextDe: textDe, TextEn: textEn, Quantity: quantity, Amount: amount, Total: amount.Times(quantity)}
 }

@@ -1,6 +1,10 @@
 package domain
 
-import "testing"
+import (
+	"testing"
+
+	"semesterhaus/proto/codes"
+)
 
 func TestCalculatePrice(t *testing.T) {
 	t.Parallel()
@@ -10,12 +14,12 @@ func TestCalculatePrice(t *testing.T) {
 		name    string
 		renewal bool
 		items   []Money // totals per item
-		kinds   []ItemKind
+		kinds   []codes.ItemKind
 		total   Money
 	}{
 		{"new booking pays rent for six months, cleaning and deposit once", false, []Money{2937_00, 95_00, 900_00},
-			[]ItemKind{ItemRent, ItemCleaning, ItemDeposit}, 3932_00},
-		{"renewal pays the rent only", true, []Money{2937_00}, []ItemKind{ItemRent}, 2937_00},
+			[]codes.ItemKind{codes.ItemRent, codes.ItemCleaning, codes.ItemDeposit}, 3932_00},
+		{"renewal pays the rent only", true, []Money{2937_00}, []codes.ItemKind{codes.ItemRent}, 2937_00},
 	}
 	for _, tt := range tests {
 		got := CalculatePrice(apartment, semester, tt.renewal)

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"strings"
 	"time"
+
+	"semesterhaus/proto/codes"
 )
 
 // Errors of contracts and their signing.
@@ -73,17 +75,6 @@ type Landlord struct {
 	BankName       string
 }
 
-// ItemKind is what a price item is: the rent and the final cleaning are the residence's, the deposit
-// is the renter's money, held as security and returned after the handover.
-type ItemKind string
-
-// The kinds of price items (the catalog's); items of contracts written before have none.
-const (
-	ItemRent     ItemKind = "RENT"
-	ItemCleaning ItemKind = "CLEANING"
-	ItemDeposit  ItemKind = "DEPOSIT"
-)
-
 // Language is the language a contract or a receipt is written in: the renter's.
 type Language string
 
@@ -107,7 +98,7 @@ func RenterLanguage(language string) Language {
 
 // PriceItem is one line of the price calculation; amounts in cents.
 type PriceItem struct {
-	Kind           ItemKind
+	Kind           codes.ItemKind
 	TextDE, TextEN string
 	Quantity       int
 	AmountCents    int64
@@ -143,7 +134,7 @@ type Contract struct {
 func (c Contract) DepositCents() int64 {
 	var cents int64
 	for _, item := range c.Items {
-		if item.Kind == ItemDeposit {
+		if item.Kind == codes.ItemDeposit {
 			cents += item.TotalCents
 		}
 	}

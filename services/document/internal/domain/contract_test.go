@@ -3,6 +3,8 @@ package domain
 import (
 	"errors"
 	"testing"
+
+	"semesterhaus/proto/codes"
 )
 
 func TestEuroGerman(t *testing.T) {
@@ -82,8 +84,8 @@ func TestCheckEnvelope_reportMustBeAboutTheSessionsEnvelope(t *testing.T) {
 func TestReceiptItemise(t *testing.T) {
 	t.Parallel()
 	kinds := []PriceItem{
-		{Kind: ItemRent, TextDE: "Miete", Quantity: 6, AmountCents: 450_00, TotalCents: 2700_00},
-		{Kind: ItemDeposit, TextDE: "Kaution", Quantity: 1, AmountCents: 800_00, TotalCents: 800_00},
+		{Kind: codes.ItemRent, TextDE: "Miete", Quantity: 6, AmountCents: 450_00, TotalCents: 2700_00},
+		{Kind: codes.ItemDeposit, TextDE: "Kaution", Quantity: 1, AmountCents: 800_00, TotalCents: 800_00},
 	}
 	withoutKinds := []PriceItem{{TextDE: "Miete", Quantity: 6, AmountCents: 450_00, TotalCents: 2700_00},
 		{TextDE: "Kaution", Quantity: 1, AmountCents: 800_00, TotalCents: 800_00}}

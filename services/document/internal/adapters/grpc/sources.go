@@ -7,6 +7,7 @@ import (
 
 	"google.golang.org/grpc"
 
+	"semesterhaus/proto/codes"
 	catalogv1 "semesterhaus/proto/gen/catalog/v1"
 	renterv1 "semesterhaus/proto/gen/renter/v1"
 	rentingv1 "semesterhaus/proto/gen/renting/v1"
@@ -91,7 +92,7 @@ func toPriceItems(items []*catalogv1.PriceItem) []domain.PriceItem {
 	out := make([]domain.PriceItem, len(items))
 	for i, item := range items {
 		out[i] = domain.PriceItem{
-			Kind: domain.ItemKind(item.GetKind()), TextDE: item.GetTextDe(), TextEN: item.GetTextEn(), Quantity: int(item.GetQuantity()),
+			Kind: codes.ItemKind(item.GetKind()), TextDE: item.GetTextDe(), TextEN: item.GetTextEn(), Quantity: int(item.GetQuantity()),
 			AmountCents: item.GetAmount().GetCents(), TotalCents: item.GetTotal().GetCents(),
 		}
 	}

@@ -14,6 +14,7 @@ import (
 	"golang.org/x/image/font/gofont/goitalic"
 	"golang.org/x/image/font/gofont/goregular"
 
+	"semesterhaus/proto/codes"
 	"semesterhaus/services/document/internal/domain"
 )
 
@@ -193,10 +194,10 @@ func groupIBAN(iban string) string {
 }
 
 // kindNames are how the documents name the kinds of items.
-var kindNames = map[domain.ItemKind]words{
-	domain.ItemRent:     {"Miete", "Rent"},
-	domain.ItemCleaning: {"Endreinigung", "Final cleaning"},
-	domain.ItemDeposit:  {"Kaution (Sicherheit, keine Miete)", "Deposit (security, not rent)"},
+var kindNames = map[codes.ItemKind]words{
+	codes.ItemRent:     {"Miete", "Rent"},
+	codes.ItemCleaning: {"Endreinigung", "Final cleaning"},
+	codes.ItemDeposit:  {"Kaution (Sicherheit, keine Miete)", "Deposit (security, not rent)"},
 }
 
 // items lists each item with its kind (where it has one), quantity, amount and total, and the total.
@@ -221,7 +222,7 @@ func (w writer) items(title words, items []domain.PriceItem, totalCents int64) {
 
 // quantityNote says what the rent's quantity counts: its months.
 func (w writer) quantityNote(item domain.PriceItem) string {
-	if item.Kind != domain.ItemRent {
+	if item.Kind != codes.ItemRent {
 		return ""
 	}
 	return w.say(words{fmt.Sprintf(", %d Monate", item.Quantity), fmt.Sprintf(", %d months", item.Quantity)})

@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"semesterhaus/proto/codes"
 	"semesterhaus/services/document/internal/adapters/pdf"
 	"semesterhaus/services/document/internal/domain"
 	"semesterhaus/services/document/internal/pdftext"
@@ -25,9 +26,9 @@ func sample() domain.Contract {
 		Apartment: "A-12", Floor: "1. OG", Semester: "Wintersemester 2026/27",
 		Start: domain.Date{Year: 2026, Month: 10, Day: 1}, End: domain.Date{Year: 2027, Month: 3, Day: 31},
 		Items: []domain.PriceItem{
-			{Kind: domain.ItemRent, TextDE: "Miete inkl. Nebenkosten", TextEN: "Rent incl. utilities", Quantity: 6, AmountCents: 45000, TotalCents: 270000},
-			{Kind: domain.ItemCleaning, TextDE: "Endreinigung", TextEN: "Final cleaning", Quantity: 1, AmountCents: 8700, TotalCents: 8700},
-			{Kind: domain.ItemDeposit, TextDE: "Kaution", TextEN: "Deposit", Quantity: 1, AmountCents: 80000, TotalCents: 80000},
+			{Kind: codes.ItemRent, TextDE: "Miete inkl. Nebenkosten", TextEN: "Rent incl. utilities", Quantity: 6, AmountCents: 45000, TotalCents: 270000},
+			{Kind: codes.ItemCleaning, TextDE: "Endreinigung", TextEN: "Final cleaning", Quantity: 1, AmountCents: 8700, TotalCents: 8700},
+			{Kind: codes.ItemDeposit, TextDE: "Kaution", TextEN: "Deposit", Quantity: 1, AmountCents: 80000, TotalCents: 80000},
 		},
 		TotalCents: 358700,
 	}
