@@ -1,6 +1,7 @@
 package domain
 
 import (
+	"slices"
 	"strings"
 	"time"
 )
@@ -46,7 +47,7 @@ func (r *Renting) Disputed(status string, at time.Time) {
 	r.setMarks(func(m *MoneyMarks) {
 		m.DisputeStatus = status
 		switch {
-		case containsFold(closedDisputes, status):
+		case slices.ContainsFunc(closedDisputes, func(closed string) bool { return strings.EqualFold(closed, status) }):
 			m.DisputedSince = nil
 		case m.DisputedSince == nil:
 			m.DisputedSince = &at
@@ -75,12 +76,3 @@ func (r *Renting) setMarks(change func(*MoneyMarks)) {
 // MarksChanged reports whether the renting's row changed without a transition since it was loaded
 // (its money marks, a reissued contract).
 func (r *Renting) MarksChanged() bool { return r.marksChanged }
-
-func containsFold(list []string, s string) bool {
-	for _, item := range list {
-		if strings.EqualFold(item, s) {
-			return true
-		}
-	}
-	return false
-}
