@@ -474,6 +474,64 @@ func TestWebhook_refundFailed_marksTheRefundFailedOnce_unknownRefundIgnored(t *t
 }
 
 // disputeEvent is Stripe's event of type about a dispute of the PaymentIntent pi, as Stripe sends it.
+// TestWebhook_forgedOrStaleRefundAndDisputeReports_400AndNothingChanges sends the reports that move
+// money back, a refund's failure and a dispute, as an attacker would: signed with another secret, or
+// signed but older or newer than the tolerance. Each is refused with 400; the refund stays as Stripe
+// answered it, the payment keeps no dispute, and nothing is published.
+func TestWebhook_forgedOrStaleRefundAndDisputeReports_400AndNothingChanges(t *testing.T) {
+	t.Parallel()
+	s := newSite(t)
+	if code := s.post(t, s.event(t, true), time.Now(), secret); code != http.StatusNoContent {
+		t.Fatalf("payment webhook: HTTP %d", code)
+	}
+	cancel := app.Cancellation{EventID: uuid.NewString(), RentingID: s.payment.RentingID, RefundCents: 50_000}
+	if err := s.env.Cancel(cancel); err != nil {
+		t.Fatal(err)
+	}
+	var refundID, providerID, asked string
+	if err := s.env.Pool.QueryRow(context.Background(), "SELECT id::text, provider_refund_id, status FROM refund").Scan(&refundID, &providerID, &asked); err != nil {
+		t.Fatal(err)
+	}
+	reports := map[string][]byte{
+		"refund.failed": refundEvent(t, "refund.failed", map[string]any{
+			"id": providerID, "amount": cancel.RefundCents, "currency": "eur", "status": "failed",
+			"failure_reason": "expired_or_canceled_card", "payment_intent": "pi_sandbox_" + s.payment.ID,
+			"metadata": map[string]string{"refund_id": refundID, "payment_id": s.payment.ID},
+		}),
+		"charge.dispute.created": disputeEvent(t, "charge.dispute.created", "pi_sandbox_"+s.payment.ID, "needs_response", s.payment.Amount.Cents),
+	}
+	forgeries := []struct {
+		name     string
+		signedAt time.Time
+		key      string
+	}{
+		{"another secret", time.Now(), "whsec_attacker"},
+		{"signed 6 minutes ago", time.Now().Add(-6 * time.Minute), secret},
+		{"signed 6 minutes ahead", time.Now().Add(6 * time.Minute), secret},
+	}
+	for kind, payload := range reports {
+		for _, f := range forgeries {
+			if code := s.post(t, payload, f.signedAt, f.key); code != http.StatusBadRequest {
+				t.Errorf("%s, %s: HTTP %d, want 400", kind, f.name, code)
+			}
+		}
+	}
+
+	var status string
+	if err := s.env.Pool.QueryRow(context.Background(), "SELECT status FROM refund WHERE id = $1", refundID).Scan(&status); err != nil || status != asked {
+		t.Errorf("refund %s (%v) after forged reports, want %s as Stripe answered", status, err, asked)
+	}
+	if p, err := s.env.Payments.Payment(context.Background(), s.payment.ID); err != nil || p.Dispute != (domain.Dispute{}) {
+		t.Errorf("payment has dispute %+v (%v) after forged reports, want none", p.Dispute, err)
+	}
+	if n := s.env.Count(s.env.Events().Disputed(), 500*time.Millisecond); n != 0 {
+		t.Errorf("%d payment.disputed events, want 0", n)
+	}
+	if n := s.env.Count(s.env.Events().RefundUpdated(), 500*time.Millisecond); n != 1 {
+		t.Errorf("%d payment.refund_updated events, want 1 (the refund asked)", n)
+	}
+}
+
 func disputeEvent(t *testing.T, eventType, pi, status string, cents int64) []byte {
 	t.Helper()
 	payload, err := json.Marshal(map[string]any{
