@@ -68,8 +68,9 @@ test('"My booking" downloads the signed contract and the receipt of a paid booki
   await expect(page.getByText('Paid', { exact: true })).toBeVisible();
 
   for (const [name, fileName, texts] of [
-    ['Signed contract (PDF)', /^mietvertrag-unterschrieben-\d+\.pdf$/, ['Mietvertrag', 'Unterschrift', apartment.name, 'Erika Mustermann']],
-    ['Payment receipt (PDF)', /^quittung-Q-\d{6}\.pdf$/, ['Quittung', 'Zahlungs-ID / Payment ID', apartment.name, 'Erika Mustermann']],
+    // The booking was made in English: contract and receipt are written in the renter's language.
+    ['Signed contract (PDF)', /^mietvertrag-unterschrieben-\d+\.pdf$/, ['Rental contract', 'Signature', apartment.name, 'Erika Mustermann']],
+    ['Payment receipt (PDF)', /^quittung-Q-\d{6}\.pdf$/, ['Receipt', 'Payment ID', apartment.name, 'Erika Mustermann']],
   ] as const) {
     const download = page.waitForEvent('download');
     await page.getByRole('link', { name }).click();
