@@ -144,6 +144,8 @@ const (
 	rentingWaitlistOffer      = "waitlist_offer"
 	rentingDepositSettled     = "deposit_settled"
 	rentingContractReissued   = "contract_reissued"
+	rentingHandoverRecorded   = "handover_recorded"
+	rentingHandoverAnswered   = "handover_answered"
 	documentContractRequested = "contract_requested"
 	documentContractSigned    = "contract_signed"
 	paymentLinkCreated        = "link_created"
@@ -164,7 +166,8 @@ const Renting RentingStream = "renting"
 // Stream is the stream with its declared subjects.
 func (p RentingStream) Stream() Stream {
 	s := streamOf(string(p), rentingStateChanged+".*", rentingDeleted, rentingKeyCodeDue, rentingReminderDue,
-		rentingWaitlistConfirm, rentingWaitlistOffer, rentingDepositSettled, rentingContractReissued)
+		rentingWaitlistConfirm, rentingWaitlistOffer, rentingDepositSettled, rentingContractReissued,
+		rentingHandoverRecorded, rentingHandoverAnswered)
 	state := func(states ...string) []string {
 		var subjects []string
 		for _, to := range states {
@@ -174,10 +177,11 @@ func (p RentingStream) Stream() Stream {
 	}
 	s.Consumers = []Consumer{
 		// The renter service's mails: state changes, key codes, reminders, the waitlist's mails, a
-		// reissued contract and the deposit's settlement.
+		// reissued contract, the handover, the renter's answer to it and the deposit's settlement.
 		{Durable: RenterMails, Handles: []string{s.Subject(rentingStateChanged + ".*"), s.Subject(rentingKeyCodeDue),
 			s.Subject(rentingReminderDue), s.Subject(rentingWaitlistConfirm), s.Subject(rentingWaitlistOffer),
-			s.Subject(rentingContractReissued), s.Subject(rentingDepositSettled)}},
+			s.Subject(rentingContractReissued), s.Subject(rentingHandoverRecorded), s.Subject(rentingHandoverAnswered),
+			s.Subject(rentingDepositSettled)}},
 		// The renter service forgets renters of deleted rentings.
 		{Durable: RenterRetention, Handles: []string{s.Subject(rentingDeleted)}},
 		// The document service: a deleted renting's papers, an ended one's retention, the states
@@ -224,6 +228,12 @@ func (p RentingStream) ContractReissued() string { return p.Stream().Subject(ren
 
 // DepositSettled is the subject of a DepositSettled: renting.deposit_settled.
 func (p RentingStream) DepositSettled() string { return p.Stream().Subject(rentingDepositSettled) }
+
+// HandoverRecorded is the subject of a HandoverRecorded: renting.handover_recorded.
+func (p RentingStream) HandoverRecorded() string { return p.Stream().Subject(rentingHandoverRecorded) }
+
+// HandoverAnswered is the subject of a HandoverAnswered: renting.handover_answered.
+func (p RentingStream) HandoverAnswered() string { return p.Stream().Subject(rentingHandoverAnswered) }
 
 // DocumentStream is the prefix of the document service's stream (DOCUMENT).
 type DocumentStream string

@@ -256,7 +256,9 @@ type Building struct {
 	// no landlord section.
 	Landlord *Landlord `protobuf:"bytes,5,opt,name=landlord,proto3" json:"landlord,omitempty"`
 	// The residence's rules of money (the building file's rules section).
-	MoneyRules    *MoneyRules `protobuf:"bytes,6,opt,name=money_rules,json=moneyRules,proto3" json:"money_rules,omitempty"`
+	MoneyRules *MoneyRules `protobuf:"bytes,6,opt,name=money_rules,json=moneyRules,proto3" json:"money_rules,omitempty"`
+	// The residence's bookkeeping (the building file's books section; defaults where it has none).
+	Books         *Books `protobuf:"bytes,7,opt,name=books,proto3" json:"books,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -329,6 +331,13 @@ func (x *Building) GetLandlord() *Landlord {
 func (x *Building) GetMoneyRules() *MoneyRules {
 	if x != nil {
 		return x.MoneyRules
+	}
+	return nil
+}
+
+func (x *Building) GetBooks() *Books {
+	if x != nil {
+		return x.Books
 	}
 	return nil
 }
@@ -425,8 +434,13 @@ type MoneyRules struct {
 	PaymentMethods []string `protobuf:"bytes,1,rep,name=payment_methods,json=paymentMethods,proto3" json:"payment_methods,omitempty"`
 	// Within how many days after the handover the deposit is settled and returned.
 	DepositReturnDays int32 `protobuf:"varint,2,opt,name=deposit_return_days,json=depositReturnDays,proto3" json:"deposit_return_days,omitempty"`
-	unknownFields     protoimpl.UnknownFields
-	sizeCache         protoimpl.SizeCache
+	// Within how many days after the office recorded a handover the renter confirms or disputes it.
+	HandoverAnswerDays int32 `protobuf:"varint,3,opt,name=handover_answer_days,json=handoverAnswerDays,proto3" json:"handover_answer_days,omitempty"`
+	// The meters the office reads at a handover, in the residence's words (e.g. Strom, Wasser); none
+	// when empty.
+	Meters        []string `protobuf:"bytes,4,rep,name=meters,proto3" json:"meters,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
 }
 
 func (x *MoneyRules) Reset() {
@@ -473,6 +487,130 @@ func (x *MoneyRules) GetDepositReturnDays() int32 {
 	return 0
 }
 
+func (x *MoneyRules) GetHandoverAnswerDays() int32 {
+	if x != nil {
+		return x.HandoverAnswerDays
+	}
+	return 0
+}
+
+func (x *MoneyRules) GetMeters() []string {
+	if x != nil {
+		return x.Meters
+	}
+	return nil
+}
+
+// Books are how the residence's bookkeeping names what the DATEV export needs: its numbers at the
+// tax advisor's and the accounts (of the residence's chart of accounts, e.g. SKR03) each booking goes to.
+type Books struct {
+	state                protoimpl.MessageState `protogen:"open.v1"`
+	ConsultantNumber     int32                  `protobuf:"varint,1,opt,name=consultant_number,json=consultantNumber,proto3" json:"consultant_number,omitempty"`                 // DATEV Beraternummer
+	ClientNumber         int32                  `protobuf:"varint,2,opt,name=client_number,json=clientNumber,proto3" json:"client_number,omitempty"`                             // DATEV Mandantennummer
+	FiscalYearStartMonth int32                  `protobuf:"varint,3,opt,name=fiscal_year_start_month,json=fiscalYearStartMonth,proto3" json:"fiscal_year_start_month,omitempty"` // 1 … 12
+	AccountLength        int32                  `protobuf:"varint,4,opt,name=account_length,json=accountLength,proto3" json:"account_length,omitempty"`                          // Sachkontenlänge, 4 … 8
+	MoneyAccount         int32                  `protobuf:"varint,5,opt,name=money_account,json=moneyAccount,proto3" json:"money_account,omitempty"`                             // where payments arrive and refunds leave (bank or payment provider)
+	RentAccount          int32                  `protobuf:"varint,6,opt,name=rent_account,json=rentAccount,proto3" json:"rent_account,omitempty"`                                // rent income
+	CleaningAccount      int32                  `protobuf:"varint,7,opt,name=cleaning_account,json=cleaningAccount,proto3" json:"cleaning_account,omitempty"`                    // cleaning income
+	DepositAccount       int32                  `protobuf:"varint,8,opt,name=deposit_account,json=depositAccount,proto3" json:"deposit_account,omitempty"`                       // deposits held (a liability)
+	DamagesAccount       int32                  `protobuf:"varint,9,opt,name=damages_account,json=damagesAccount,proto3" json:"damages_account,omitempty"`                       // what is kept of deposits for damages
+	unknownFields        protoimpl.UnknownFields
+	sizeCache            protoimpl.SizeCache
+}
+
+func (x *Books) Reset() {
+	*x = Books{}
+	mi := &file_catalog_v1_catalog_proto_msgTypes[5]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *Books) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*Books) ProtoMessage() {}
+
+func (x *Books) ProtoReflect() protoreflect.Message {
+	mi := &file_catalog_v1_catalog_proto_msgTypes[5]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use Books.ProtoReflect.Descriptor instead.
+func (*Books) Descriptor() ([]byte, []int) {
+	return file_catalog_v1_catalog_proto_rawDescGZIP(), []int{5}
+}
+
+func (x *Books) GetConsultantNumber() int32 {
+	if x != nil {
+		return x.ConsultantNumber
+	}
+	return 0
+}
+
+func (x *Books) GetClientNumber() int32 {
+	if x != nil {
+		return x.ClientNumber
+	}
+	return 0
+}
+
+func (x *Books) GetFiscalYearStartMonth() int32 {
+	if x != nil {
+		return x.FiscalYearStartMonth
+	}
+	return 0
+}
+
+func (x *Books) GetAccountLength() int32 {
+	if x != nil {
+		return x.AccountLength
+	}
+	return 0
+}
+
+func (x *Books) GetMoneyAccount() int32 {
+	if x != nil {
+		return x.MoneyAccount
+	}
+	return 0
+}
+
+func (x *Books) GetRentAccount() int32 {
+	if x != nil {
+		return x.RentAccount
+	}
+	return 0
+}
+
+func (x *Books) GetCleaningAccount() int32 {
+	if x != nil {
+		return x.CleaningAccount
+	}
+	return 0
+}
+
+func (x *Books) GetDepositAccount() int32 {
+	if x != nil {
+		return x.DepositAccount
+	}
+	return 0
+}
+
+func (x *Books) GetDamagesAccount() int32 {
+	if x != nil {
+		return x.DamagesAccount
+	}
+	return 0
+}
+
 // Contact is how renters reach the residence's management.
 type Contact struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
@@ -484,7 +622,7 @@ type Contact struct {
 
 func (x *Contact) Reset() {
 	*x = Contact{}
-	mi := &file_catalog_v1_catalog_proto_msgTypes[5]
+	mi := &file_catalog_v1_catalog_proto_msgTypes[6]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -496,7 +634,7 @@ func (x *Contact) String() string {
 func (*Contact) ProtoMessage() {}
 
 func (x *Contact) ProtoReflect() protoreflect.Message {
-	mi := &file_catalog_v1_catalog_proto_msgTypes[5]
+	mi := &file_catalog_v1_catalog_proto_msgTypes[6]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -509,7 +647,7 @@ func (x *Contact) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Contact.ProtoReflect.Descriptor instead.
 func (*Contact) Descriptor() ([]byte, []int) {
-	return file_catalog_v1_catalog_proto_rawDescGZIP(), []int{5}
+	return file_catalog_v1_catalog_proto_rawDescGZIP(), []int{6}
 }
 
 func (x *Contact) GetEmail() string {
@@ -544,7 +682,7 @@ type Apartment struct {
 
 func (x *Apartment) Reset() {
 	*x = Apartment{}
-	mi := &file_catalog_v1_catalog_proto_msgTypes[6]
+	mi := &file_catalog_v1_catalog_proto_msgTypes[7]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -556,7 +694,7 @@ func (x *Apartment) String() string {
 func (*Apartment) ProtoMessage() {}
 
 func (x *Apartment) ProtoReflect() protoreflect.Message {
-	mi := &file_catalog_v1_catalog_proto_msgTypes[6]
+	mi := &file_catalog_v1_catalog_proto_msgTypes[7]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -569,7 +707,7 @@ func (x *Apartment) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Apartment.ProtoReflect.Descriptor instead.
 func (*Apartment) Descriptor() ([]byte, []int) {
-	return file_catalog_v1_catalog_proto_rawDescGZIP(), []int{6}
+	return file_catalog_v1_catalog_proto_rawDescGZIP(), []int{7}
 }
 
 func (x *Apartment) GetId() int32 {
@@ -659,7 +797,7 @@ type Semester struct {
 
 func (x *Semester) Reset() {
 	*x = Semester{}
-	mi := &file_catalog_v1_catalog_proto_msgTypes[7]
+	mi := &file_catalog_v1_catalog_proto_msgTypes[8]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -671,7 +809,7 @@ func (x *Semester) String() string {
 func (*Semester) ProtoMessage() {}
 
 func (x *Semester) ProtoReflect() protoreflect.Message {
-	mi := &file_catalog_v1_catalog_proto_msgTypes[7]
+	mi := &file_catalog_v1_catalog_proto_msgTypes[8]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -684,7 +822,7 @@ func (x *Semester) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Semester.ProtoReflect.Descriptor instead.
 func (*Semester) Descriptor() ([]byte, []int) {
-	return file_catalog_v1_catalog_proto_rawDescGZIP(), []int{7}
+	return file_catalog_v1_catalog_proto_rawDescGZIP(), []int{8}
 }
 
 func (x *Semester) GetId() int32 {
@@ -757,7 +895,7 @@ type PriceItem struct {
 
 func (x *PriceItem) Reset() {
 	*x = PriceItem{}
-	mi := &file_catalog_v1_catalog_proto_msgTypes[8]
+	mi := &file_catalog_v1_catalog_proto_msgTypes[9]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -769,7 +907,7 @@ func (x *PriceItem) String() string {
 func (*PriceItem) ProtoMessage() {}
 
 func (x *PriceItem) ProtoReflect() protoreflect.Message {
-	mi := &file_catalog_v1_catalog_proto_msgTypes[8]
+	mi := &file_catalog_v1_catalog_proto_msgTypes[9]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -782,7 +920,7 @@ func (x *PriceItem) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PriceItem.ProtoReflect.Descriptor instead.
 func (*PriceItem) Descriptor() ([]byte, []int) {
-	return file_catalog_v1_catalog_proto_rawDescGZIP(), []int{8}
+	return file_catalog_v1_catalog_proto_rawDescGZIP(), []int{9}
 }
 
 func (x *PriceItem) GetTextDe() string {
@@ -837,7 +975,7 @@ type PriceCalculation struct {
 
 func (x *PriceCalculation) Reset() {
 	*x = PriceCalculation{}
-	mi := &file_catalog_v1_catalog_proto_msgTypes[9]
+	mi := &file_catalog_v1_catalog_proto_msgTypes[10]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -849,7 +987,7 @@ func (x *PriceCalculation) String() string {
 func (*PriceCalculation) ProtoMessage() {}
 
 func (x *PriceCalculation) ProtoReflect() protoreflect.Message {
-	mi := &file_catalog_v1_catalog_proto_msgTypes[9]
+	mi := &file_catalog_v1_catalog_proto_msgTypes[10]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -862,7 +1000,7 @@ func (x *PriceCalculation) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PriceCalculation.ProtoReflect.Descriptor instead.
 func (*PriceCalculation) Descriptor() ([]byte, []int) {
-	return file_catalog_v1_catalog_proto_rawDescGZIP(), []int{9}
+	return file_catalog_v1_catalog_proto_rawDescGZIP(), []int{10}
 }
 
 func (x *PriceCalculation) GetItems() []*PriceItem {
@@ -887,7 +1025,7 @@ type GetBuildingRequest struct {
 
 func (x *GetBuildingRequest) Reset() {
 	*x = GetBuildingRequest{}
-	mi := &file_catalog_v1_catalog_proto_msgTypes[10]
+	mi := &file_catalog_v1_catalog_proto_msgTypes[11]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -899,7 +1037,7 @@ func (x *GetBuildingRequest) String() string {
 func (*GetBuildingRequest) ProtoMessage() {}
 
 func (x *GetBuildingRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_catalog_v1_catalog_proto_msgTypes[10]
+	mi := &file_catalog_v1_catalog_proto_msgTypes[11]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -912,7 +1050,7 @@ func (x *GetBuildingRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetBuildingRequest.ProtoReflect.Descriptor instead.
 func (*GetBuildingRequest) Descriptor() ([]byte, []int) {
-	return file_catalog_v1_catalog_proto_rawDescGZIP(), []int{10}
+	return file_catalog_v1_catalog_proto_rawDescGZIP(), []int{11}
 }
 
 type GetApartmentRequest struct {
@@ -924,7 +1062,7 @@ type GetApartmentRequest struct {
 
 func (x *GetApartmentRequest) Reset() {
 	*x = GetApartmentRequest{}
-	mi := &file_catalog_v1_catalog_proto_msgTypes[11]
+	mi := &file_catalog_v1_catalog_proto_msgTypes[12]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -936,7 +1074,7 @@ func (x *GetApartmentRequest) String() string {
 func (*GetApartmentRequest) ProtoMessage() {}
 
 func (x *GetApartmentRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_catalog_v1_catalog_proto_msgTypes[11]
+	mi := &file_catalog_v1_catalog_proto_msgTypes[12]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -949,7 +1087,7 @@ func (x *GetApartmentRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetApartmentRequest.ProtoReflect.Descriptor instead.
 func (*GetApartmentRequest) Descriptor() ([]byte, []int) {
-	return file_catalog_v1_catalog_proto_rawDescGZIP(), []int{11}
+	return file_catalog_v1_catalog_proto_rawDescGZIP(), []int{12}
 }
 
 func (x *GetApartmentRequest) GetId() int32 {
@@ -967,7 +1105,7 @@ type ListApartmentsRequest struct {
 
 func (x *ListApartmentsRequest) Reset() {
 	*x = ListApartmentsRequest{}
-	mi := &file_catalog_v1_catalog_proto_msgTypes[12]
+	mi := &file_catalog_v1_catalog_proto_msgTypes[13]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -979,7 +1117,7 @@ func (x *ListApartmentsRequest) String() string {
 func (*ListApartmentsRequest) ProtoMessage() {}
 
 func (x *ListApartmentsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_catalog_v1_catalog_proto_msgTypes[12]
+	mi := &file_catalog_v1_catalog_proto_msgTypes[13]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -992,7 +1130,7 @@ func (x *ListApartmentsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListApartmentsRequest.ProtoReflect.Descriptor instead.
 func (*ListApartmentsRequest) Descriptor() ([]byte, []int) {
-	return file_catalog_v1_catalog_proto_rawDescGZIP(), []int{12}
+	return file_catalog_v1_catalog_proto_rawDescGZIP(), []int{13}
 }
 
 type ListApartmentsResponse struct {
@@ -1006,7 +1144,7 @@ type ListApartmentsResponse struct {
 
 func (x *ListApartmentsResponse) Reset() {
 	*x = ListApartmentsResponse{}
-	mi := &file_catalog_v1_catalog_proto_msgTypes[13]
+	mi := &file_catalog_v1_catalog_proto_msgTypes[14]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1018,7 +1156,7 @@ func (x *ListApartmentsResponse) String() string {
 func (*ListApartmentsResponse) ProtoMessage() {}
 
 func (x *ListApartmentsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_catalog_v1_catalog_proto_msgTypes[13]
+	mi := &file_catalog_v1_catalog_proto_msgTypes[14]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1031,7 +1169,7 @@ func (x *ListApartmentsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListApartmentsResponse.ProtoReflect.Descriptor instead.
 func (*ListApartmentsResponse) Descriptor() ([]byte, []int) {
-	return file_catalog_v1_catalog_proto_rawDescGZIP(), []int{13}
+	return file_catalog_v1_catalog_proto_rawDescGZIP(), []int{14}
 }
 
 func (x *ListApartmentsResponse) GetApartments() []*Apartment {
@@ -1057,7 +1195,7 @@ type GetSemesterRequest struct {
 
 func (x *GetSemesterRequest) Reset() {
 	*x = GetSemesterRequest{}
-	mi := &file_catalog_v1_catalog_proto_msgTypes[14]
+	mi := &file_catalog_v1_catalog_proto_msgTypes[15]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1069,7 +1207,7 @@ func (x *GetSemesterRequest) String() string {
 func (*GetSemesterRequest) ProtoMessage() {}
 
 func (x *GetSemesterRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_catalog_v1_catalog_proto_msgTypes[14]
+	mi := &file_catalog_v1_catalog_proto_msgTypes[15]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1082,7 +1220,7 @@ func (x *GetSemesterRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetSemesterRequest.ProtoReflect.Descriptor instead.
 func (*GetSemesterRequest) Descriptor() ([]byte, []int) {
-	return file_catalog_v1_catalog_proto_rawDescGZIP(), []int{14}
+	return file_catalog_v1_catalog_proto_rawDescGZIP(), []int{15}
 }
 
 func (x *GetSemesterRequest) GetId() int32 {
@@ -1100,7 +1238,7 @@ type ListSemestersRequest struct {
 
 func (x *ListSemestersRequest) Reset() {
 	*x = ListSemestersRequest{}
-	mi := &file_catalog_v1_catalog_proto_msgTypes[15]
+	mi := &file_catalog_v1_catalog_proto_msgTypes[16]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1112,7 +1250,7 @@ func (x *ListSemestersRequest) String() string {
 func (*ListSemestersRequest) ProtoMessage() {}
 
 func (x *ListSemestersRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_catalog_v1_catalog_proto_msgTypes[15]
+	mi := &file_catalog_v1_catalog_proto_msgTypes[16]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1125,7 +1263,7 @@ func (x *ListSemestersRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListSemestersRequest.ProtoReflect.Descriptor instead.
 func (*ListSemestersRequest) Descriptor() ([]byte, []int) {
-	return file_catalog_v1_catalog_proto_rawDescGZIP(), []int{15}
+	return file_catalog_v1_catalog_proto_rawDescGZIP(), []int{16}
 }
 
 type ListSemestersResponse struct {
@@ -1137,7 +1275,7 @@ type ListSemestersResponse struct {
 
 func (x *ListSemestersResponse) Reset() {
 	*x = ListSemestersResponse{}
-	mi := &file_catalog_v1_catalog_proto_msgTypes[16]
+	mi := &file_catalog_v1_catalog_proto_msgTypes[17]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1149,7 +1287,7 @@ func (x *ListSemestersResponse) String() string {
 func (*ListSemestersResponse) ProtoMessage() {}
 
 func (x *ListSemestersResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_catalog_v1_catalog_proto_msgTypes[16]
+	mi := &file_catalog_v1_catalog_proto_msgTypes[17]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1162,7 +1300,7 @@ func (x *ListSemestersResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListSemestersResponse.ProtoReflect.Descriptor instead.
 func (*ListSemestersResponse) Descriptor() ([]byte, []int) {
-	return file_catalog_v1_catalog_proto_rawDescGZIP(), []int{16}
+	return file_catalog_v1_catalog_proto_rawDescGZIP(), []int{17}
 }
 
 func (x *ListSemestersResponse) GetSemesters() []*Semester {
@@ -1180,7 +1318,7 @@ type GetBookableSemesterRequest struct {
 
 func (x *GetBookableSemesterRequest) Reset() {
 	*x = GetBookableSemesterRequest{}
-	mi := &file_catalog_v1_catalog_proto_msgTypes[17]
+	mi := &file_catalog_v1_catalog_proto_msgTypes[18]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1192,7 +1330,7 @@ func (x *GetBookableSemesterRequest) String() string {
 func (*GetBookableSemesterRequest) ProtoMessage() {}
 
 func (x *GetBookableSemesterRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_catalog_v1_catalog_proto_msgTypes[17]
+	mi := &file_catalog_v1_catalog_proto_msgTypes[18]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1205,7 +1343,7 @@ func (x *GetBookableSemesterRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetBookableSemesterRequest.ProtoReflect.Descriptor instead.
 func (*GetBookableSemesterRequest) Descriptor() ([]byte, []int) {
-	return file_catalog_v1_catalog_proto_rawDescGZIP(), []int{17}
+	return file_catalog_v1_catalog_proto_rawDescGZIP(), []int{18}
 }
 
 type CalculatePriceRequest struct {
@@ -1219,7 +1357,7 @@ type CalculatePriceRequest struct {
 
 func (x *CalculatePriceRequest) Reset() {
 	*x = CalculatePriceRequest{}
-	mi := &file_catalog_v1_catalog_proto_msgTypes[18]
+	mi := &file_catalog_v1_catalog_proto_msgTypes[19]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1231,7 +1369,7 @@ func (x *CalculatePriceRequest) String() string {
 func (*CalculatePriceRequest) ProtoMessage() {}
 
 func (x *CalculatePriceRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_catalog_v1_catalog_proto_msgTypes[18]
+	mi := &file_catalog_v1_catalog_proto_msgTypes[19]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1244,7 +1382,7 @@ func (x *CalculatePriceRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CalculatePriceRequest.ProtoReflect.Descriptor instead.
 func (*CalculatePriceRequest) Descriptor() ([]byte, []int) {
-	return file_catalog_v1_catalog_proto_rawDescGZIP(), []int{18}
+	return file_catalog_v1_catalog_proto_rawDescGZIP(), []int{19}
 }
 
 func (x *CalculatePriceRequest) GetApartmentId() int32 {
@@ -1279,7 +1417,7 @@ const file_catalog_v1_catalog_proto_rawDesc = "" +
 	"\x04Date\x12\x12\n" +
 	"\x04year\x18\x01 \x01(\x05R\x04year\x12\x14\n" +
 	"\x05month\x18\x02 \x01(\x05R\x05month\x12\x10\n" +
-	"\x03day\x18\x03 \x01(\x05R\x03day\"\x89\x02\n" +
+	"\x03day\x18\x03 \x01(\x05R\x03day\"\xbf\x02\n" +
 	"\bBuilding\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x05R\x02id\x12\x12\n" +
 	"\x04name\x18\x02 \x01(\tR\x04name\x12\x18\n" +
@@ -1287,7 +1425,8 @@ const file_catalog_v1_catalog_proto_rawDesc = "" +
 	"\acontact\x18\x04 \x01(\v2 .semesterhaus.catalog.v1.ContactR\acontact\x12=\n" +
 	"\blandlord\x18\x05 \x01(\v2!.semesterhaus.catalog.v1.LandlordR\blandlord\x12D\n" +
 	"\vmoney_rules\x18\x06 \x01(\v2#.semesterhaus.catalog.v1.MoneyRulesR\n" +
-	"moneyRules\"\xb3\x01\n" +
+	"moneyRules\x124\n" +
+	"\x05books\x18\a \x01(\v2\x1e.semesterhaus.catalog.v1.BooksR\x05books\"\xb3\x01\n" +
 	"\bLandlord\x12\x1d\n" +
 	"\n" +
 	"legal_name\x18\x01 \x01(\tR\tlegalName\x12&\n" +
@@ -1296,11 +1435,23 @@ const file_catalog_v1_catalog_proto_rawDesc = "" +
 	"tax_number\x18\x03 \x01(\tR\ttaxNumber\x12\x12\n" +
 	"\x04iban\x18\x04 \x01(\tR\x04iban\x12\x10\n" +
 	"\x03bic\x18\x05 \x01(\tR\x03bic\x12\x1b\n" +
-	"\tbank_name\x18\x06 \x01(\tR\bbankName\"e\n" +
+	"\tbank_name\x18\x06 \x01(\tR\bbankName\"\xaf\x01\n" +
 	"\n" +
 	"MoneyRules\x12'\n" +
 	"\x0fpayment_methods\x18\x01 \x03(\tR\x0epaymentMethods\x12.\n" +
-	"\x13deposit_return_days\x18\x02 \x01(\x05R\x11depositReturnDays\"5\n" +
+	"\x13deposit_return_days\x18\x02 \x01(\x05R\x11depositReturnDays\x120\n" +
+	"\x14handover_answer_days\x18\x03 \x01(\x05R\x12handoverAnswerDays\x12\x16\n" +
+	"\x06meters\x18\x04 \x03(\tR\x06meters\"\xfc\x02\n" +
+	"\x05Books\x12+\n" +
+	"\x11consultant_number\x18\x01 \x01(\x05R\x10consultantNumber\x12#\n" +
+	"\rclient_number\x18\x02 \x01(\x05R\fclientNumber\x125\n" +
+	"\x17fiscal_year_start_month\x18\x03 \x01(\x05R\x14fiscalYearStartMonth\x12%\n" +
+	"\x0eaccount_length\x18\x04 \x01(\x05R\raccountLength\x12#\n" +
+	"\rmoney_account\x18\x05 \x01(\x05R\fmoneyAccount\x12!\n" +
+	"\frent_account\x18\x06 \x01(\x05R\vrentAccount\x12)\n" +
+	"\x10cleaning_account\x18\a \x01(\x05R\x0fcleaningAccount\x12'\n" +
+	"\x0fdeposit_account\x18\b \x01(\x05R\x0edepositAccount\x12'\n" +
+	"\x0fdamages_account\x18\t \x01(\x05R\x0edamagesAccount\"5\n" +
 	"\aContact\x12\x14\n" +
 	"\x05email\x18\x01 \x01(\tR\x05email\x12\x14\n" +
 	"\x05phone\x18\x02 \x01(\tR\x05phone\"\x96\x03\n" +
@@ -1391,7 +1542,7 @@ func file_catalog_v1_catalog_proto_rawDescGZIP() []byte {
 }
 
 var file_catalog_v1_catalog_proto_enumTypes = make([]protoimpl.EnumInfo, 2)
-var file_catalog_v1_catalog_proto_msgTypes = make([]protoimpl.MessageInfo, 19)
+var file_catalog_v1_catalog_proto_msgTypes = make([]protoimpl.MessageInfo, 20)
 var file_catalog_v1_catalog_proto_goTypes = []any{
 	(PriceNotFound)(0),                 // 0: semesterhaus.catalog.v1.PriceNotFound
 	(RentingPhase)(0),                  // 1: semesterhaus.catalog.v1.RentingPhase
@@ -1400,57 +1551,59 @@ var file_catalog_v1_catalog_proto_goTypes = []any{
 	(*Building)(nil),                   // 4: semesterhaus.catalog.v1.Building
 	(*Landlord)(nil),                   // 5: semesterhaus.catalog.v1.Landlord
 	(*MoneyRules)(nil),                 // 6: semesterhaus.catalog.v1.MoneyRules
-	(*Contact)(nil),                    // 7: semesterhaus.catalog.v1.Contact
-	(*Apartment)(nil),                  // 8: semesterhaus.catalog.v1.Apartment
-	(*Semester)(nil),                   // 9: semesterhaus.catalog.v1.Semester
-	(*PriceItem)(nil),                  // 10: semesterhaus.catalog.v1.PriceItem
-	(*PriceCalculation)(nil),           // 11: semesterhaus.catalog.v1.PriceCalculation
-	(*GetBuildingRequest)(nil),         // 12: semesterhaus.catalog.v1.GetBuildingRequest
-	(*GetApartmentRequest)(nil),        // 13: semesterhaus.catalog.v1.GetApartmentRequest
-	(*ListApartmentsRequest)(nil),      // 14: semesterhaus.catalog.v1.ListApartmentsRequest
-	(*ListApartmentsResponse)(nil),     // 15: semesterhaus.catalog.v1.ListApartmentsResponse
-	(*GetSemesterRequest)(nil),         // 16: semesterhaus.catalog.v1.GetSemesterRequest
-	(*ListSemestersRequest)(nil),       // 17: semesterhaus.catalog.v1.ListSemestersRequest
-	(*ListSemestersResponse)(nil),      // 18: semesterhaus.catalog.v1.ListSemestersResponse
-	(*GetBookableSemesterRequest)(nil), // 19: semesterhaus.catalog.v1.GetBookableSemesterRequest
-	(*CalculatePriceRequest)(nil),      // 20: semesterhaus.catalog.v1.CalculatePriceRequest
+	(*Books)(nil),                      // 7: semesterhaus.catalog.v1.Books
+	(*Contact)(nil),                    // 8: semesterhaus.catalog.v1.Contact
+	(*Apartment)(nil),                  // 9: semesterhaus.catalog.v1.Apartment
+	(*Semester)(nil),                   // 10: semesterhaus.catalog.v1.Semester
+	(*PriceItem)(nil),                  // 11: semesterhaus.catalog.v1.PriceItem
+	(*PriceCalculation)(nil),           // 12: semesterhaus.catalog.v1.PriceCalculation
+	(*GetBuildingRequest)(nil),         // 13: semesterhaus.catalog.v1.GetBuildingRequest
+	(*GetApartmentRequest)(nil),        // 14: semesterhaus.catalog.v1.GetApartmentRequest
+	(*ListApartmentsRequest)(nil),      // 15: semesterhaus.catalog.v1.ListApartmentsRequest
+	(*ListApartmentsResponse)(nil),     // 16: semesterhaus.catalog.v1.ListApartmentsResponse
+	(*GetSemesterRequest)(nil),         // 17: semesterhaus.catalog.v1.GetSemesterRequest
+	(*ListSemestersRequest)(nil),       // 18: semesterhaus.catalog.v1.ListSemestersRequest
+	(*ListSemestersResponse)(nil),      // 19: semesterhaus.catalog.v1.ListSemestersResponse
+	(*GetBookableSemesterRequest)(nil), // 20: semesterhaus.catalog.v1.GetBookableSemesterRequest
+	(*CalculatePriceRequest)(nil),      // 21: semesterhaus.catalog.v1.CalculatePriceRequest
 }
 var file_catalog_v1_catalog_proto_depIdxs = []int32{
-	7,  // 0: semesterhaus.catalog.v1.Building.contact:type_name -> semesterhaus.catalog.v1.Contact
+	8,  // 0: semesterhaus.catalog.v1.Building.contact:type_name -> semesterhaus.catalog.v1.Contact
 	5,  // 1: semesterhaus.catalog.v1.Building.landlord:type_name -> semesterhaus.catalog.v1.Landlord
 	6,  // 2: semesterhaus.catalog.v1.Building.money_rules:type_name -> semesterhaus.catalog.v1.MoneyRules
-	2,  // 3: semesterhaus.catalog.v1.Apartment.rent_per_month:type_name -> semesterhaus.catalog.v1.Money
-	2,  // 4: semesterhaus.catalog.v1.Apartment.cleaning_fee:type_name -> semesterhaus.catalog.v1.Money
-	2,  // 5: semesterhaus.catalog.v1.Apartment.deposit:type_name -> semesterhaus.catalog.v1.Money
-	3,  // 6: semesterhaus.catalog.v1.Semester.start_date:type_name -> semesterhaus.catalog.v1.Date
-	3,  // 7: semesterhaus.catalog.v1.Semester.end_date:type_name -> semesterhaus.catalog.v1.Date
-	1,  // 8: semesterhaus.catalog.v1.Semester.renting_phase:type_name -> semesterhaus.catalog.v1.RentingPhase
-	3,  // 9: semesterhaus.catalog.v1.Semester.renewal_deadline:type_name -> semesterhaus.catalog.v1.Date
-	2,  // 10: semesterhaus.catalog.v1.PriceItem.amount:type_name -> semesterhaus.catalog.v1.Money
-	2,  // 11: semesterhaus.catalog.v1.PriceItem.total:type_name -> semesterhaus.catalog.v1.Money
-	10, // 12: semesterhaus.catalog.v1.PriceCalculation.items:type_name -> semesterhaus.catalog.v1.PriceItem
-	2,  // 13: semesterhaus.catalog.v1.PriceCalculation.total:type_name -> semesterhaus.catalog.v1.Money
-	8,  // 14: semesterhaus.catalog.v1.ListApartmentsResponse.apartments:type_name -> semesterhaus.catalog.v1.Apartment
-	9,  // 15: semesterhaus.catalog.v1.ListSemestersResponse.semesters:type_name -> semesterhaus.catalog.v1.Semester
-	12, // 16: semesterhaus.catalog.v1.CatalogService.GetBuilding:input_type -> semesterhaus.catalog.v1.GetBuildingRequest
-	13, // 17: semesterhaus.catalog.v1.CatalogService.GetApartment:input_type -> semesterhaus.catalog.v1.GetApartmentRequest
-	14, // 18: semesterhaus.catalog.v1.CatalogService.ListApartments:input_type -> semesterhaus.catalog.v1.ListApartmentsRequest
-	16, // 19: semesterhaus.catalog.v1.CatalogService.GetSemester:input_type -> semesterhaus.catalog.v1.GetSemesterRequest
-	17, // 20: semesterhaus.catalog.v1.CatalogService.ListSemesters:input_type -> semesterhaus.catalog.v1.ListSemestersRequest
-	19, // 21: semesterhaus.catalog.v1.CatalogService.GetBookableSemester:input_type -> semesterhaus.catalog.v1.GetBookableSemesterRequest
-	20, // 22: semesterhaus.catalog.v1.CatalogService.CalculatePrice:input_type -> semesterhaus.catalog.v1.CalculatePriceRequest
-	4,  // 23: semesterhaus.catalog.v1.CatalogService.GetBuilding:output_type -> semesterhaus.catalog.v1.Building
-	8,  // 24: semesterhaus.catalog.v1.CatalogService.GetApartment:output_type -> semesterhaus.catalog.v1.Apartment
-	15, // 25: semesterhaus.catalog.v1.CatalogService.ListApartments:output_type -> semesterhaus.catalog.v1.ListApartmentsResponse
-	9,  // 26: semesterhaus.catalog.v1.CatalogService.GetSemester:output_type -> semesterhaus.catalog.v1.Semester
-	18, // 27: semesterhaus.catalog.v1.CatalogService.ListSemesters:output_type -> semesterhaus.catalog.v1.ListSemestersResponse
-	9,  // 28: semesterhaus.catalog.v1.CatalogService.GetBookableSemester:output_type -> semesterhaus.catalog.v1.Semester
-	11, // 29: semesterhaus.catalog.v1.CatalogService.CalculatePrice:output_type -> semesterhaus.catalog.v1.PriceCalculation
-	23, // [23:30] is the sub-list for method output_type
-	16, // [16:23] is the sub-list for method input_type
-	16, // [16:16] is the sub-list for extension type_name
-	16, // [16:16] is the sub-list for extension extendee
-	0,  // [0:16] is the sub-list for field type_name
+	7,  // 3: semesterhaus.catalog.v1.Building.books:type_name -> semesterhaus.catalog.v1.Books
+	2,  // 4: semesterhaus.catalog.v1.Apartment.rent_per_month:type_name -> semesterhaus.catalog.v1.Money
+	2,  // 5: semesterhaus.catalog.v1.Apartment.cleaning_fee:type_name -> semesterhaus.catalog.v1.Money
+	2,  // 6: semesterhaus.catalog.v1.Apartment.deposit:type_name -> semesterhaus.catalog.v1.Money
+	3,  // 7: semesterhaus.catalog.v1.Semester.start_date:type_name -> semesterhaus.catalog.v1.Date
+	3,  // 8: semesterhaus.catalog.v1.Semester.end_date:type_name -> semesterhaus.catalog.v1.Date
+	1,  // 9: semesterhaus.catalog.v1.Semester.renting_phase:type_name -> semesterhaus.catalog.v1.RentingPhase
+	3,  // 10: semesterhaus.catalog.v1.Semester.renewal_deadline:type_name -> semesterhaus.catalog.v1.Date
+	2,  // 11: semesterhaus.catalog.v1.PriceItem.amount:type_name -> semesterhaus.catalog.v1.Money
+	2,  // 12: semesterhaus.catalog.v1.PriceItem.total:type_name -> semesterhaus.catalog.v1.Money
+	11, // 13: semesterhaus.catalog.v1.PriceCalculation.items:type_name -> semesterhaus.catalog.v1.PriceItem
+	2,  // 14: semesterhaus.catalog.v1.PriceCalculation.total:type_name -> semesterhaus.catalog.v1.Money
+	9,  // 15: semesterhaus.catalog.v1.ListApartmentsResponse.apartments:type_name -> semesterhaus.catalog.v1.Apartment
+	10, // 16: semesterhaus.catalog.v1.ListSemestersResponse.semesters:type_name -> semesterhaus.catalog.v1.Semester
+	13, // 17: semesterhaus.catalog.v1.CatalogService.GetBuilding:input_type -> semesterhaus.catalog.v1.GetBuildingRequest
+	14, // 18: semesterhaus.catalog.v1.CatalogService.GetApartment:input_type -> semesterhaus.catalog.v1.GetApartmentRequest
+	15, // 19: semesterhaus.catalog.v1.CatalogService.ListApartments:input_type -> semesterhaus.catalog.v1.ListApartmentsRequest
+	17, // 20: semesterhaus.catalog.v1.CatalogService.GetSemester:input_type -> semesterhaus.catalog.v1.GetSemesterRequest
+	18, // 21: semesterhaus.catalog.v1.CatalogService.ListSemesters:input_type -> semesterhaus.catalog.v1.ListSemestersRequest
+	20, // 22: semesterhaus.catalog.v1.CatalogService.GetBookableSemester:input_type -> semesterhaus.catalog.v1.GetBookableSemesterRequest
+	21, // 23: semesterhaus.catalog.v1.CatalogService.CalculatePrice:input_type -> semesterhaus.catalog.v1.CalculatePriceRequest
+	4,  // 24: semesterhaus.catalog.v1.CatalogService.GetBuilding:output_type -> semesterhaus.catalog.v1.Building
+	9,  // 25: semesterhaus.catalog.v1.CatalogService.GetApartment:output_type -> semesterhaus.catalog.v1.Apartment
+	16, // 26: semesterhaus.catalog.v1.CatalogService.ListApartments:output_type -> semesterhaus.catalog.v1.ListApartmentsResponse
+	10, // 27: semesterhaus.catalog.v1.CatalogService.GetSemester:output_type -> semesterhaus.catalog.v1.Semester
+	19, // 28: semesterhaus.catalog.v1.CatalogService.ListSemesters:output_type -> semesterhaus.catalog.v1.ListSemestersResponse
+	10, // 29: semesterhaus.catalog.v1.CatalogService.GetBookableSemester:output_type -> semesterhaus.catalog.v1.Semester
+	12, // 30: semesterhaus.catalog.v1.CatalogService.CalculatePrice:output_type -> semesterhaus.catalog.v1.PriceCalculation
+	24, // [24:31] is the sub-list for method output_type
+	17, // [17:24] is the sub-list for method input_type
+	17, // [17:17] is the sub-list for extension type_name
+	17, // [17:17] is the sub-list for extension extendee
+	0,  // [0:17] is the sub-list for field type_name
 }
 
 func init() { file_catalog_v1_catalog_proto_init() }
@@ -1464,7 +1617,7 @@ func file_catalog_v1_catalog_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_catalog_v1_catalog_proto_rawDesc), len(file_catalog_v1_catalog_proto_rawDesc)),
 			NumEnums:      2,
-			NumMessages:   19,
+			NumMessages:   20,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

@@ -34,6 +34,9 @@ const (
 	DocumentType_DOCUMENT_TYPE_CONTRACT            DocumentType = 4
 	DocumentType_DOCUMENT_TYPE_SIGNED_CONTRACT     DocumentType = 5
 	DocumentType_DOCUMENT_TYPE_OTHER               DocumentType = 6
+	// A photo of a damage the office recorded at a renting's handover (JPEG or PNG), stored from_renter
+	// (it is the office's, never pending); the renter sees it on their page.
+	DocumentType_DOCUMENT_TYPE_HANDOVER_PHOTO DocumentType = 7
 )
 
 // Enum value maps for DocumentType.
@@ -46,6 +49,7 @@ var (
 		4: "DOCUMENT_TYPE_CONTRACT",
 		5: "DOCUMENT_TYPE_SIGNED_CONTRACT",
 		6: "DOCUMENT_TYPE_OTHER",
+		7: "DOCUMENT_TYPE_HANDOVER_PHOTO",
 	}
 	DocumentType_value = map[string]int32{
 		"DOCUMENT_TYPE_UNSPECIFIED":         0,
@@ -55,6 +59,7 @@ var (
 		"DOCUMENT_TYPE_CONTRACT":            4,
 		"DOCUMENT_TYPE_SIGNED_CONTRACT":     5,
 		"DOCUMENT_TYPE_OTHER":               6,
+		"DOCUMENT_TYPE_HANDOVER_PHOTO":      7,
 	}
 )
 
@@ -486,7 +491,7 @@ const file_document_v1_document_proto_rawDesc = "" +
 	"\x1dDeleteRentingDocumentsRequest\x12\x1d\n" +
 	"\n" +
 	"renting_id\x18\x01 \x01(\tR\trentingId\" \n" +
-	"\x1eDeleteRentingDocumentsResponse*\xf5\x01\n" +
+	"\x1eDeleteRentingDocumentsResponse*\x97\x02\n" +
 	"\fDocumentType\x12\x1d\n" +
 	"\x19DOCUMENT_TYPE_UNSPECIFIED\x10\x00\x12%\n" +
 	"!DOCUMENT_TYPE_IDENTITY_CARD_FRONT\x10\x01\x12$\n" +
@@ -494,7 +499,8 @@ const file_document_v1_document_proto_rawDesc = "" +
 	"\x1dDOCUMENT_TYPE_IMMATRICULATION\x10\x03\x12\x1a\n" +
 	"\x16DOCUMENT_TYPE_CONTRACT\x10\x04\x12!\n" +
 	"\x1dDOCUMENT_TYPE_SIGNED_CONTRACT\x10\x05\x12\x17\n" +
-	"\x13DOCUMENT_TYPE_OTHER\x10\x062\x86\x03\n" +
+	"\x13DOCUMENT_TYPE_OTHER\x10\x06\x12 \n" +
+	"\x1cDOCUMENT_TYPE_HANDOVER_PHOTO\x10\a2\x86\x03\n" +
 	"\x0fDocumentService\x12m\n" +
 	"\fStoreUploads\x12-.semesterhaus.document.v1.StoreUploadsRequest\x1a..semesterhaus.document.v1.StoreUploadsResponse\x12\x8b\x01\n" +
 	"\x16DeleteRentingDocuments\x127.semesterhaus.document.v1.DeleteRentingDocumentsRequest\x1a8.semesterhaus.document.v1.DeleteRentingDocumentsResponse\x12v\n" +

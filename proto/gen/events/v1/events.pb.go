@@ -445,7 +445,8 @@ type ReminderDue struct {
 	ApartmentId int32                  `protobuf:"varint,4,opt,name=apartment_id,json=apartmentId,proto3" json:"apartment_id,omitempty"`
 	SemesterId  int32                  `protobuf:"varint,5,opt,name=semester_id,json=semesterId,proto3" json:"semester_id,omitempty"`
 	Renewal     bool                   `protobuf:"varint,6,opt,name=renewal,proto3" json:"renewal,omitempty"`
-	// The step the renting waits for: CONFIRM_EMAIL, SIGN_CONTRACT, PAY_RENT or ANSWER_RENEWAL.
+	// The step the renting waits for: CONFIRM_EMAIL, SIGN_CONTRACT, PAY_RENT, ANSWER_RENEWAL or
+	// ANSWER_HANDOVER.
 	Step string `protobuf:"bytes,7,opt,name=step,proto3" json:"step,omitempty"`
 	// A renewal link's token, only for ANSWER_RENEWAL (the renting service keeps only its hash).
 	RenewalToken string                 `protobuf:"bytes,8,opt,name=renewal_token,json=renewalToken,proto3" json:"renewal_token,omitempty"`
@@ -453,8 +454,11 @@ type ReminderDue struct {
 	// As in RentingStateChanged: the contract's total once a contract is written, 0 and empty before.
 	ContractTotalCents int64  `protobuf:"varint,10,opt,name=contract_total_cents,json=contractTotalCents,proto3" json:"contract_total_cents,omitempty"`
 	ContractCurrency   string `protobuf:"bytes,11,opt,name=contract_currency,json=contractCurrency,proto3" json:"contract_currency,omitempty"`
-	unknownFields      protoimpl.UnknownFields
-	sizeCache          protoimpl.SizeCache
+	// For ANSWER_HANDOVER: the last day (yyyy-MM-dd, the residence's time zone) the renter confirms or
+	// disputes the handover on their page.
+	AnswerDeadline string `protobuf:"bytes,12,opt,name=answer_deadline,json=answerDeadline,proto3" json:"answer_deadline,omitempty"`
+	unknownFields  protoimpl.UnknownFields
+	sizeCache      protoimpl.SizeCache
 }
 
 func (x *ReminderDue) Reset() {
@@ -560,6 +564,13 @@ func (x *ReminderDue) GetContractTotalCents() int64 {
 func (x *ReminderDue) GetContractCurrency() string {
 	if x != nil {
 		return x.ContractCurrency
+	}
+	return ""
+}
+
+func (x *ReminderDue) GetAnswerDeadline() string {
+	if x != nil {
+		return x.AnswerDeadline
 	}
 	return ""
 }
@@ -1767,8 +1778,13 @@ type DepositSettled struct {
 	BankReference string                 `protobuf:"bytes,10,opt,name=bank_reference,json=bankReference,proto3" json:"bank_reference,omitempty"` // the office's reference of its transfer
 	Actor         string                 `protobuf:"bytes,11,opt,name=actor,proto3" json:"actor,omitempty"`
 	At            *timestamppb.Timestamp `protobuf:"bytes,12,opt,name=at,proto3" json:"at,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
+	// The renting whose payment collected the deposit: the first booking of the renter's stay in the
+	// apartment (renting_id itself unless the renting that ends is a renewal). A REFUND refunds that
+	// payment, and the ledger books the settlement on that renting.
+	DepositRentingId string `protobuf:"bytes,13,opt,name=deposit_renting_id,json=depositRentingId,proto3" json:"deposit_renting_id,omitempty"`
+	HandoverDate     string `protobuf:"bytes,14,opt,name=handover_date,json=handoverDate,proto3" json:"handover_date,omitempty"` // yyyy-MM-dd
+	unknownFields    protoimpl.UnknownFields
+	sizeCache        protoimpl.SizeCache
 }
 
 func (x *DepositSettled) Reset() {
@@ -1885,6 +1901,20 @@ func (x *DepositSettled) GetAt() *timestamppb.Timestamp {
 	return nil
 }
 
+func (x *DepositSettled) GetDepositRentingId() string {
+	if x != nil {
+		return x.DepositRentingId
+	}
+	return ""
+}
+
+func (x *DepositSettled) GetHandoverDate() string {
+	if x != nil {
+		return x.HandoverDate
+	}
+	return ""
+}
+
 // Deduction is an amount kept of a deposit, for a damage recorded at the handover.
 type Deduction struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
@@ -1938,6 +1968,305 @@ func (x *Deduction) GetAmountCents() int64 {
 	return 0
 }
 
+// HandoverRecorded is published by the renting service on "renting.handover_recorded" when the
+// office recorded the handover of a renting that ends (the renter moved out): the renter service
+// mails the renter what was recorded and until when they confirm or dispute it on their page.
+type HandoverRecorded struct {
+	state          protoimpl.MessageState `protogen:"open.v1"`
+	EventId        string                 `protobuf:"bytes,1,opt,name=event_id,json=eventId,proto3" json:"event_id,omitempty"`
+	RentingId      string                 `protobuf:"bytes,2,opt,name=renting_id,json=rentingId,proto3" json:"renting_id,omitempty"`
+	RenterId       int64                  `protobuf:"varint,3,opt,name=renter_id,json=renterId,proto3" json:"renter_id,omitempty"`
+	ApartmentId    int32                  `protobuf:"varint,4,opt,name=apartment_id,json=apartmentId,proto3" json:"apartment_id,omitempty"`
+	SemesterId     int32                  `protobuf:"varint,5,opt,name=semester_id,json=semesterId,proto3" json:"semester_id,omitempty"`
+	HandoverDate   string                 `protobuf:"bytes,6,opt,name=handover_date,json=handoverDate,proto3" json:"handover_date,omitempty"` // yyyy-MM-dd
+	MeterReadings  []*MeterReading        `protobuf:"bytes,7,rep,name=meter_readings,json=meterReadings,proto3" json:"meter_readings,omitempty"`
+	Damages        []*Deduction           `protobuf:"bytes,8,rep,name=damages,proto3" json:"damages,omitempty"`                                      // each damage with the amount the office keeps for it
+	DepositCents   int64                  `protobuf:"varint,9,opt,name=deposit_cents,json=depositCents,proto3" json:"deposit_cents,omitempty"`       // the deposit the renter paid, 0 when none
+	RefundCents    int64                  `protobuf:"varint,10,opt,name=refund_cents,json=refundCents,proto3" json:"refund_cents,omitempty"`         // deposit_cents less the damages, never below 0
+	AnswerDeadline string                 `protobuf:"bytes,11,opt,name=answer_deadline,json=answerDeadline,proto3" json:"answer_deadline,omitempty"` // yyyy-MM-dd: the last day the renter confirms or disputes
+	Actor          string                 `protobuf:"bytes,12,opt,name=actor,proto3" json:"actor,omitempty"`
+	At             *timestamppb.Timestamp `protobuf:"bytes,13,opt,name=at,proto3" json:"at,omitempty"`
+	unknownFields  protoimpl.UnknownFields
+	sizeCache      protoimpl.SizeCache
+}
+
+func (x *HandoverRecorded) Reset() {
+	*x = HandoverRecorded{}
+	mi := &file_events_v1_events_proto_msgTypes[19]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *HandoverRecorded) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*HandoverRecorded) ProtoMessage() {}
+
+func (x *HandoverRecorded) ProtoReflect() protoreflect.Message {
+	mi := &file_events_v1_events_proto_msgTypes[19]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use HandoverRecorded.ProtoReflect.Descriptor instead.
+func (*HandoverRecorded) Descriptor() ([]byte, []int) {
+	return file_events_v1_events_proto_rawDescGZIP(), []int{19}
+}
+
+func (x *HandoverRecorded) GetEventId() string {
+	if x != nil {
+		return x.EventId
+	}
+	return ""
+}
+
+func (x *HandoverRecorded) GetRentingId() string {
+	if x != nil {
+		return x.RentingId
+	}
+	return ""
+}
+
+func (x *HandoverRecorded) GetRenterId() int64 {
+	if x != nil {
+		return x.RenterId
+	}
+	return 0
+}
+
+func (x *HandoverRecorded) GetApartmentId() int32 {
+	if x != nil {
+		return x.ApartmentId
+	}
+	return 0
+}
+
+func (x *HandoverRecorded) GetSemesterId() int32 {
+	if x != nil {
+		return x.SemesterId
+	}
+	return 0
+}
+
+func (x *HandoverRecorded) GetHandoverDate() string {
+	if x != nil {
+		return x.HandoverDate
+	}
+	return ""
+}
+
+func (x *HandoverRecorded) GetMeterReadings() []*MeterReading {
+	if x != nil {
+		return x.MeterReadings
+	}
+	return nil
+}
+
+func (x *HandoverRecorded) GetDamages() []*Deduction {
+	if x != nil {
+		return x.Damages
+	}
+	return nil
+}
+
+func (x *HandoverRecorded) GetDepositCents() int64 {
+	if x != nil {
+		return x.DepositCents
+	}
+	return 0
+}
+
+func (x *HandoverRecorded) GetRefundCents() int64 {
+	if x != nil {
+		return x.RefundCents
+	}
+	return 0
+}
+
+func (x *HandoverRecorded) GetAnswerDeadline() string {
+	if x != nil {
+		return x.AnswerDeadline
+	}
+	return ""
+}
+
+func (x *HandoverRecorded) GetActor() string {
+	if x != nil {
+		return x.Actor
+	}
+	return ""
+}
+
+func (x *HandoverRecorded) GetAt() *timestamppb.Timestamp {
+	if x != nil {
+		return x.At
+	}
+	return nil
+}
+
+// MeterReading is one meter's value at a handover, as the office read it.
+type MeterReading struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Meter         string                 `protobuf:"bytes,1,opt,name=meter,proto3" json:"meter,omitempty"` // the residence's name of the meter (its building file's rules.meters)
+	Value         string                 `protobuf:"bytes,2,opt,name=value,proto3" json:"value,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *MeterReading) Reset() {
+	*x = MeterReading{}
+	mi := &file_events_v1_events_proto_msgTypes[20]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *MeterReading) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*MeterReading) ProtoMessage() {}
+
+func (x *MeterReading) ProtoReflect() protoreflect.Message {
+	mi := &file_events_v1_events_proto_msgTypes[20]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use MeterReading.ProtoReflect.Descriptor instead.
+func (*MeterReading) Descriptor() ([]byte, []int) {
+	return file_events_v1_events_proto_rawDescGZIP(), []int{20}
+}
+
+func (x *MeterReading) GetMeter() string {
+	if x != nil {
+		return x.Meter
+	}
+	return ""
+}
+
+func (x *MeterReading) GetValue() string {
+	if x != nil {
+		return x.Value
+	}
+	return ""
+}
+
+// HandoverAnswered is published by the renting service on "renting.handover_answered" when the renter
+// confirmed (CONFIRMED) or disputed (DISPUTED, with their reason) the handover on their page: the
+// renter service mails them that it arrived.
+type HandoverAnswered struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	EventId       string                 `protobuf:"bytes,1,opt,name=event_id,json=eventId,proto3" json:"event_id,omitempty"`
+	RentingId     string                 `protobuf:"bytes,2,opt,name=renting_id,json=rentingId,proto3" json:"renting_id,omitempty"`
+	RenterId      int64                  `protobuf:"varint,3,opt,name=renter_id,json=renterId,proto3" json:"renter_id,omitempty"`
+	ApartmentId   int32                  `protobuf:"varint,4,opt,name=apartment_id,json=apartmentId,proto3" json:"apartment_id,omitempty"`
+	SemesterId    int32                  `protobuf:"varint,5,opt,name=semester_id,json=semesterId,proto3" json:"semester_id,omitempty"`
+	Answer        string                 `protobuf:"bytes,6,opt,name=answer,proto3" json:"answer,omitempty"` // CONFIRMED or DISPUTED
+	Reason        string                 `protobuf:"bytes,7,opt,name=reason,proto3" json:"reason,omitempty"` // the renter's words, for DISPUTED
+	At            *timestamppb.Timestamp `protobuf:"bytes,8,opt,name=at,proto3" json:"at,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *HandoverAnswered) Reset() {
+	*x = HandoverAnswered{}
+	mi := &file_events_v1_events_proto_msgTypes[21]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *HandoverAnswered) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*HandoverAnswered) ProtoMessage() {}
+
+func (x *HandoverAnswered) ProtoReflect() protoreflect.Message {
+	mi := &file_events_v1_events_proto_msgTypes[21]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use HandoverAnswered.ProtoReflect.Descriptor instead.
+func (*HandoverAnswered) Descriptor() ([]byte, []int) {
+	return file_events_v1_events_proto_rawDescGZIP(), []int{21}
+}
+
+func (x *HandoverAnswered) GetEventId() string {
+	if x != nil {
+		return x.EventId
+	}
+	return ""
+}
+
+func (x *HandoverAnswered) GetRentingId() string {
+	if x != nil {
+		return x.RentingId
+	}
+	return ""
+}
+
+func (x *HandoverAnswered) GetRenterId() int64 {
+	if x != nil {
+		return x.RenterId
+	}
+	return 0
+}
+
+func (x *HandoverAnswered) GetApartmentId() int32 {
+	if x != nil {
+		return x.ApartmentId
+	}
+	return 0
+}
+
+func (x *HandoverAnswered) GetSemesterId() int32 {
+	if x != nil {
+		return x.SemesterId
+	}
+	return 0
+}
+
+func (x *HandoverAnswered) GetAnswer() string {
+	if x != nil {
+		return x.Answer
+	}
+	return ""
+}
+
+func (x *HandoverAnswered) GetReason() string {
+	if x != nil {
+		return x.Reason
+	}
+	return ""
+}
+
+func (x *HandoverAnswered) GetAt() *timestamppb.Timestamp {
+	if x != nil {
+		return x.At
+	}
+	return nil
+}
+
 // RenterErased is published by the renter service on "renter.erased" (stream RENTER, subjects
 // "renter.>") when an admin executed a renter's erasure request: the renting and document services
 // erase what they keep of the renter that no legal retention duty keeps. It carries ids only.
@@ -1953,7 +2282,7 @@ type RenterErased struct {
 
 func (x *RenterErased) Reset() {
 	*x = RenterErased{}
-	mi := &file_events_v1_events_proto_msgTypes[19]
+	mi := &file_events_v1_events_proto_msgTypes[22]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1965,7 +2294,7 @@ func (x *RenterErased) String() string {
 func (*RenterErased) ProtoMessage() {}
 
 func (x *RenterErased) ProtoReflect() protoreflect.Message {
-	mi := &file_events_v1_events_proto_msgTypes[19]
+	mi := &file_events_v1_events_proto_msgTypes[22]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1978,7 +2307,7 @@ func (x *RenterErased) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RenterErased.ProtoReflect.Descriptor instead.
 func (*RenterErased) Descriptor() ([]byte, []int) {
-	return file_events_v1_events_proto_rawDescGZIP(), []int{19}
+	return file_events_v1_events_proto_rawDescGZIP(), []int{22}
 }
 
 func (x *RenterErased) GetEventId() string {
@@ -2058,7 +2387,7 @@ const file_events_v1_events_proto_rawDesc = "" +
 	"semesterId\x12\x1d\n" +
 	"\n" +
 	"access_key\x18\x06 \x01(\tR\taccessKey\x123\n" +
-	"\amove_in\x18\a \x01(\v2\x1a.google.protobuf.TimestampR\x06moveIn\"\x86\x03\n" +
+	"\amove_in\x18\a \x01(\v2\x1a.google.protobuf.TimestampR\x06moveIn\"\xaf\x03\n" +
 	"\vReminderDue\x12\x19\n" +
 	"\bevent_id\x18\x01 \x01(\tR\aeventId\x12\x1d\n" +
 	"\n" +
@@ -2073,7 +2402,8 @@ const file_events_v1_events_proto_rawDesc = "" +
 	"\x02at\x18\t \x01(\v2\x1a.google.protobuf.TimestampR\x02at\x120\n" +
 	"\x14contract_total_cents\x18\n" +
 	" \x01(\x03R\x12contractTotalCents\x12+\n" +
-	"\x11contract_currency\x18\v \x01(\tR\x10contractCurrency\"\xfe\x01\n" +
+	"\x11contract_currency\x18\v \x01(\tR\x10contractCurrency\x12'\n" +
+	"\x0fanswer_deadline\x18\f \x01(\tR\x0eanswerDeadline\"\xfe\x01\n" +
 	"\x1dWaitlistConfirmationRequested\x12\x19\n" +
 	"\bevent_id\x18\x01 \x01(\tR\aeventId\x12\x19\n" +
 	"\bentry_id\x18\x02 \x01(\tR\aentryId\x12\x1f\n" +
@@ -2203,7 +2533,7 @@ const file_events_v1_events_proto_rawDesc = "" +
 	"\bcurrency\x18\x06 \x01(\tR\bcurrency\x12\x16\n" +
 	"\x06status\x18\a \x01(\tR\x06status\x12\x16\n" +
 	"\x06reason\x18\b \x01(\tR\x06reason\x12*\n" +
-	"\x02at\x18\t \x01(\v2\x1a.google.protobuf.TimestampR\x02at\"\xb7\x03\n" +
+	"\x02at\x18\t \x01(\v2\x1a.google.protobuf.TimestampR\x02at\"\x8a\x04\n" +
 	"\x0eDepositSettled\x12\x19\n" +
 	"\bevent_id\x18\x01 \x01(\tR\aeventId\x12\x1d\n" +
 	"\n" +
@@ -2221,10 +2551,43 @@ const file_events_v1_events_proto_rawDesc = "" +
 	"\x0ebank_reference\x18\n" +
 	" \x01(\tR\rbankReference\x12\x14\n" +
 	"\x05actor\x18\v \x01(\tR\x05actor\x12*\n" +
-	"\x02at\x18\f \x01(\v2\x1a.google.protobuf.TimestampR\x02at\"P\n" +
+	"\x02at\x18\f \x01(\v2\x1a.google.protobuf.TimestampR\x02at\x12,\n" +
+	"\x12deposit_renting_id\x18\r \x01(\tR\x10depositRentingId\x12#\n" +
+	"\rhandover_date\x18\x0e \x01(\tR\fhandoverDate\"P\n" +
 	"\tDeduction\x12 \n" +
 	"\vdescription\x18\x01 \x01(\tR\vdescription\x12!\n" +
-	"\famount_cents\x18\x02 \x01(\x03R\vamountCents\"\x88\x01\n" +
+	"\famount_cents\x18\x02 \x01(\x03R\vamountCents\"\x8f\x04\n" +
+	"\x10HandoverRecorded\x12\x19\n" +
+	"\bevent_id\x18\x01 \x01(\tR\aeventId\x12\x1d\n" +
+	"\n" +
+	"renting_id\x18\x02 \x01(\tR\trentingId\x12\x1b\n" +
+	"\trenter_id\x18\x03 \x01(\x03R\brenterId\x12!\n" +
+	"\fapartment_id\x18\x04 \x01(\x05R\vapartmentId\x12\x1f\n" +
+	"\vsemester_id\x18\x05 \x01(\x05R\n" +
+	"semesterId\x12#\n" +
+	"\rhandover_date\x18\x06 \x01(\tR\fhandoverDate\x12K\n" +
+	"\x0emeter_readings\x18\a \x03(\v2$.semesterhaus.events.v1.MeterReadingR\rmeterReadings\x12;\n" +
+	"\adamages\x18\b \x03(\v2!.semesterhaus.events.v1.DeductionR\adamages\x12#\n" +
+	"\rdeposit_cents\x18\t \x01(\x03R\fdepositCents\x12!\n" +
+	"\frefund_cents\x18\n" +
+	" \x01(\x03R\vrefundCents\x12'\n" +
+	"\x0fanswer_deadline\x18\v \x01(\tR\x0eanswerDeadline\x12\x14\n" +
+	"\x05actor\x18\f \x01(\tR\x05actor\x12*\n" +
+	"\x02at\x18\r \x01(\v2\x1a.google.protobuf.TimestampR\x02at\":\n" +
+	"\fMeterReading\x12\x14\n" +
+	"\x05meter\x18\x01 \x01(\tR\x05meter\x12\x14\n" +
+	"\x05value\x18\x02 \x01(\tR\x05value\"\x89\x02\n" +
+	"\x10HandoverAnswered\x12\x19\n" +
+	"\bevent_id\x18\x01 \x01(\tR\aeventId\x12\x1d\n" +
+	"\n" +
+	"renting_id\x18\x02 \x01(\tR\trentingId\x12\x1b\n" +
+	"\trenter_id\x18\x03 \x01(\x03R\brenterId\x12!\n" +
+	"\fapartment_id\x18\x04 \x01(\x05R\vapartmentId\x12\x1f\n" +
+	"\vsemester_id\x18\x05 \x01(\x05R\n" +
+	"semesterId\x12\x16\n" +
+	"\x06answer\x18\x06 \x01(\tR\x06answer\x12\x16\n" +
+	"\x06reason\x18\a \x01(\tR\x06reason\x12*\n" +
+	"\x02at\x18\b \x01(\v2\x1a.google.protobuf.TimestampR\x02at\"\x88\x01\n" +
 	"\fRenterErased\x12\x19\n" +
 	"\bevent_id\x18\x01 \x01(\tR\aeventId\x12\x1b\n" +
 	"\trenter_id\x18\x02 \x01(\x03R\brenterId\x12\x14\n" +
@@ -2243,7 +2606,7 @@ func file_events_v1_events_proto_rawDescGZIP() []byte {
 	return file_events_v1_events_proto_rawDescData
 }
 
-var file_events_v1_events_proto_msgTypes = make([]protoimpl.MessageInfo, 20)
+var file_events_v1_events_proto_msgTypes = make([]protoimpl.MessageInfo, 23)
 var file_events_v1_events_proto_goTypes = []any{
 	(*RentingStateChanged)(nil),           // 0: semesterhaus.events.v1.RentingStateChanged
 	(*Cancellation)(nil),                  // 1: semesterhaus.events.v1.Cancellation
@@ -2264,37 +2627,44 @@ var file_events_v1_events_proto_goTypes = []any{
 	(*PaymentDisputed)(nil),               // 16: semesterhaus.events.v1.PaymentDisputed
 	(*DepositSettled)(nil),                // 17: semesterhaus.events.v1.DepositSettled
 	(*Deduction)(nil),                     // 18: semesterhaus.events.v1.Deduction
-	(*RenterErased)(nil),                  // 19: semesterhaus.events.v1.RenterErased
-	(*timestamppb.Timestamp)(nil),         // 20: google.protobuf.Timestamp
+	(*HandoverRecorded)(nil),              // 19: semesterhaus.events.v1.HandoverRecorded
+	(*MeterReading)(nil),                  // 20: semesterhaus.events.v1.MeterReading
+	(*HandoverAnswered)(nil),              // 21: semesterhaus.events.v1.HandoverAnswered
+	(*RenterErased)(nil),                  // 22: semesterhaus.events.v1.RenterErased
+	(*timestamppb.Timestamp)(nil),         // 23: google.protobuf.Timestamp
 }
 var file_events_v1_events_proto_depIdxs = []int32{
-	20, // 0: semesterhaus.events.v1.RentingStateChanged.at:type_name -> google.protobuf.Timestamp
+	23, // 0: semesterhaus.events.v1.RentingStateChanged.at:type_name -> google.protobuf.Timestamp
 	9,  // 1: semesterhaus.events.v1.RentingStateChanged.contract_items:type_name -> semesterhaus.events.v1.ContractItem
 	1,  // 2: semesterhaus.events.v1.RentingStateChanged.cancellation:type_name -> semesterhaus.events.v1.Cancellation
-	20, // 3: semesterhaus.events.v1.RentingDeleted.at:type_name -> google.protobuf.Timestamp
-	20, // 4: semesterhaus.events.v1.KeyCodeDue.move_in:type_name -> google.protobuf.Timestamp
-	20, // 5: semesterhaus.events.v1.ReminderDue.at:type_name -> google.protobuf.Timestamp
-	20, // 6: semesterhaus.events.v1.WaitlistConfirmationRequested.at:type_name -> google.protobuf.Timestamp
-	20, // 7: semesterhaus.events.v1.WaitlistOfferMade.expires_at:type_name -> google.protobuf.Timestamp
-	20, // 8: semesterhaus.events.v1.WaitlistOfferMade.at:type_name -> google.protobuf.Timestamp
-	20, // 9: semesterhaus.events.v1.ContractRequested.at:type_name -> google.protobuf.Timestamp
+	23, // 3: semesterhaus.events.v1.RentingDeleted.at:type_name -> google.protobuf.Timestamp
+	23, // 4: semesterhaus.events.v1.KeyCodeDue.move_in:type_name -> google.protobuf.Timestamp
+	23, // 5: semesterhaus.events.v1.ReminderDue.at:type_name -> google.protobuf.Timestamp
+	23, // 6: semesterhaus.events.v1.WaitlistConfirmationRequested.at:type_name -> google.protobuf.Timestamp
+	23, // 7: semesterhaus.events.v1.WaitlistOfferMade.expires_at:type_name -> google.protobuf.Timestamp
+	23, // 8: semesterhaus.events.v1.WaitlistOfferMade.at:type_name -> google.protobuf.Timestamp
+	23, // 9: semesterhaus.events.v1.ContractRequested.at:type_name -> google.protobuf.Timestamp
 	9,  // 10: semesterhaus.events.v1.ContractRequested.items:type_name -> semesterhaus.events.v1.ContractItem
-	20, // 11: semesterhaus.events.v1.ContractReissued.at:type_name -> google.protobuf.Timestamp
-	20, // 12: semesterhaus.events.v1.ContractSigned.at:type_name -> google.protobuf.Timestamp
-	20, // 13: semesterhaus.events.v1.PaymentLinkCreated.at:type_name -> google.protobuf.Timestamp
-	20, // 14: semesterhaus.events.v1.PaymentSucceeded.at:type_name -> google.protobuf.Timestamp
-	20, // 15: semesterhaus.events.v1.PaymentFailed.at:type_name -> google.protobuf.Timestamp
-	20, // 16: semesterhaus.events.v1.PaymentProcessing.at:type_name -> google.protobuf.Timestamp
-	20, // 17: semesterhaus.events.v1.RefundUpdated.at:type_name -> google.protobuf.Timestamp
-	20, // 18: semesterhaus.events.v1.PaymentDisputed.at:type_name -> google.protobuf.Timestamp
+	23, // 11: semesterhaus.events.v1.ContractReissued.at:type_name -> google.protobuf.Timestamp
+	23, // 12: semesterhaus.events.v1.ContractSigned.at:type_name -> google.protobuf.Timestamp
+	23, // 13: semesterhaus.events.v1.PaymentLinkCreated.at:type_name -> google.protobuf.Timestamp
+	23, // 14: semesterhaus.events.v1.PaymentSucceeded.at:type_name -> google.protobuf.Timestamp
+	23, // 15: semesterhaus.events.v1.PaymentFailed.at:type_name -> google.protobuf.Timestamp
+	23, // 16: semesterhaus.events.v1.PaymentProcessing.at:type_name -> google.protobuf.Timestamp
+	23, // 17: semesterhaus.events.v1.RefundUpdated.at:type_name -> google.protobuf.Timestamp
+	23, // 18: semesterhaus.events.v1.PaymentDisputed.at:type_name -> google.protobuf.Timestamp
 	18, // 19: semesterhaus.events.v1.DepositSettled.deductions:type_name -> semesterhaus.events.v1.Deduction
-	20, // 20: semesterhaus.events.v1.DepositSettled.at:type_name -> google.protobuf.Timestamp
-	20, // 21: semesterhaus.events.v1.RenterErased.at:type_name -> google.protobuf.Timestamp
-	22, // [22:22] is the sub-list for method output_type
-	22, // [22:22] is the sub-list for method input_type
-	22, // [22:22] is the sub-list for extension type_name
-	22, // [22:22] is the sub-list for extension extendee
-	0,  // [0:22] is the sub-list for field type_name
+	23, // 20: semesterhaus.events.v1.DepositSettled.at:type_name -> google.protobuf.Timestamp
+	20, // 21: semesterhaus.events.v1.HandoverRecorded.meter_readings:type_name -> semesterhaus.events.v1.MeterReading
+	18, // 22: semesterhaus.events.v1.HandoverRecorded.damages:type_name -> semesterhaus.events.v1.Deduction
+	23, // 23: semesterhaus.events.v1.HandoverRecorded.at:type_name -> google.protobuf.Timestamp
+	23, // 24: semesterhaus.events.v1.HandoverAnswered.at:type_name -> google.protobuf.Timestamp
+	23, // 25: semesterhaus.events.v1.RenterErased.at:type_name -> google.protobuf.Timestamp
+	26, // [26:26] is the sub-list for method output_type
+	26, // [26:26] is the sub-list for method input_type
+	26, // [26:26] is the sub-list for extension type_name
+	26, // [26:26] is the sub-list for extension extendee
+	0,  // [0:26] is the sub-list for field type_name
 }
 
 func init() { file_events_v1_events_proto_init() }
@@ -2308,7 +2678,7 @@ func file_events_v1_events_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_events_v1_events_proto_rawDesc), len(file_events_v1_events_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   20,
+			NumMessages:   23,
 			NumExtensions: 0,
 			NumServices:   0,
 		},
