@@ -60,7 +60,14 @@ func ExampleBuilding() *catalogv1.Building {
 			LegalName: "Beispielpark Wohnen GmbH", Representative: "Erika Mustermann", TaxNumber: "DE999999999",
 			Iban: "DE89370400440532013000", Bic: "COBADEFFXXX", BankName: "Beispielbank",
 		},
-		MoneyRules: &catalogv1.MoneyRules{PaymentMethods: []string{"card"}, DepositReturnDays: 42},
+		MoneyRules: &catalogv1.MoneyRules{
+			PaymentMethods: []string{"card"}, DepositReturnDays: 42, HandoverAnswerDays: 14, Meters: []string{"Strom", "Wasser"},
+		},
+		// The catalog's defaults for a building file without a books section.
+		Books: &catalogv1.Books{
+			ConsultantNumber: 1001, ClientNumber: 1, FiscalYearStartMonth: 1, AccountLength: 4,
+			MoneyAccount: 1200, RentAccount: 8100, CleaningAccount: 8100, DepositAccount: 1790, DamagesAccount: 8100,
+		},
 	}
 }
 

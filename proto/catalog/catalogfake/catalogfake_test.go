@@ -2,6 +2,7 @@ package catalogfake_test
 
 import (
 	"context"
+	"slices"
 	"testing"
 	"time"
 
@@ -87,6 +88,10 @@ func TestGetBuilding_answersTheBuildingSetLast(t *testing.T) {
 	ctx := context.Background()
 	if b, err := fake.GetBuilding(ctx, &catalogv1.GetBuildingRequest{}); err != nil || b.GetName() != catalogfake.ExampleBuilding().GetName() {
 		t.Fatalf("GetBuilding = %v, %v; want the example building", b, err)
+	}
+	if b, _ := fake.GetBuilding(ctx, &catalogv1.GetBuildingRequest{}); b.GetMoneyRules().GetHandoverAnswerDays() != 14 ||
+		!slices.Equal(b.GetMoneyRules().GetMeters(), []string{"Strom", "Wasser"}) || b.GetBooks().GetAccountLength() != 4 || b.GetBooks().GetDepositAccount() != 1790 {
+		t.Errorf("the example building's rules %v and books %v; want the catalog's defaults, with the demo's meters", b.GetMoneyRules(), b.GetBooks())
 	}
 	other := &catalogv1.Building{Id: 7, Name: "Haus Ost", Address: "Oststraße 2", Contact: &catalogv1.Contact{Email: "ost@example.org"}}
 	fake.SetBuilding(other)

@@ -25,9 +25,10 @@ type Building struct {
 	Name    string
 	Address string
 	Contact Contact
-	// Landlord and Rules are the building file's landlord and rules sections.
+	// Landlord, Rules and Books are the building file's landlord, rules and books sections.
 	Landlord Landlord
 	Rules    MoneyRules
+	Books    Books
 	Floors   []Floor
 }
 

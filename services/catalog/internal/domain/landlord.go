@@ -22,6 +22,11 @@ type Landlord struct {
 type MoneyRules struct {
 	PaymentMethods    []PaymentMethod
 	DepositReturnDays int // within how many days after the handover the deposit is settled and returned
+	// HandoverAnswerDays is within how many days after the office recorded a handover the renter
+	// confirms or disputes it.
+	HandoverAnswerDays int
+	// Meters are the meters the office reads at a handover, in the residence's words; none when empty.
+	Meters []string
 }
 
 // PaymentMethod is a way to pay at the checkout, in the payment provider's (Stripe's) names.
@@ -43,10 +48,23 @@ const (
 	MaxDepositReturnDays = 183
 )
 
-// DefaultMoneyRules are a building file's without a rules section: card payments, and the deposit
-// returned within six weeks.
+// The bounds of the renter's answer to a handover: long enough to look at it after a move, short
+// enough that the deposit still comes back within its period.
+const (
+	MinHandoverAnswerDays = 3
+	MaxHandoverAnswerDays = 60
+)
+
+// The bounds of the meters a handover reads.
+const (
+	MaxMeters          = 8
+	MaxMeterNameLength = 40
+)
+
+// DefaultMoneyRules are a building file's without a rules section: card payments, the deposit
+// returned within six weeks, two weeks for the renter's answer to a handover and no meters read.
 func DefaultMoneyRules() MoneyRules {
-	return MoneyRules{PaymentMethods: []PaymentMethod{PaymentCard}, DepositReturnDays: 42}
+	return MoneyRules{PaymentMethods: []PaymentMethod{PaymentCard}, DepositReturnDays: 42, HandoverAnswerDays: 14}
 }
 
 var ibanShape = regexp.MustCompile(`^[A-Z]{2}[0-9]{2}[A-Z0-9]{11,30}$`)

@@ -14,6 +14,7 @@ import (
 	"reflect"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -28,6 +29,7 @@ type file struct {
 	Contact  contact   `yaml:"contact"`
 	Landlord *landlord `yaml:"landlord"`
 	Rules    *rules    `yaml:"rules"`
+	Books    *books    `yaml:"books"`
 	Floors   []floor   `yaml:"floors"`
 }
 
@@ -45,8 +47,30 @@ type landlord struct {
 // rules are the residence's rules of money.
 type rules struct {
 	at
-	PaymentMethods    []string `yaml:"paymentMethods"`
-	DepositReturnDays int      `yaml:"depositReturnDays"`
+	PaymentMethods     []string `yaml:"paymentMethods"`
+	DepositReturnDays  int      `yaml:"depositReturnDays"`
+	HandoverAnswerDays int      `yaml:"handoverAnswerDays"`
+	Meters             []string `yaml:"meters"`
+}
+
+// books are the residence's numbers for its tax advisor's DATEV import.
+type books struct {
+	at
+	ConsultantNumber     int      `yaml:"consultantNumber"`
+	ClientNumber         int      `yaml:"clientNumber"`
+	FiscalYearStartMonth int      `yaml:"fiscalYearStartMonth"`
+	AccountLength        int      `yaml:"accountLength"`
+	Accounts             accounts `yaml:"accounts"`
+}
+
+// accounts are read as written, so that an account's digits are counted as the file has them.
+type accounts struct {
+	at
+	Money    string `yaml:"money"`
+	Rent     string `yaml:"rent"`
+	Cleaning string `yaml:"cleaning"`
+	Deposit  string `yaml:"deposit"`
+	Damages  string `yaml:"damages"`
 }
 
 type contact struct {
@@ -125,6 +149,16 @@ func (l *landlord) UnmarshalYAML(n *yaml.Node) error {
 func (r *rules) UnmarshalYAML(n *yaml.Node) error {
 	type plain rules
 	return strictly(n, (*plain)(r), &r.at)
+}
+
+func (b *books) UnmarshalYAML(n *yaml.Node) error {
+	type plain books
+	return strictly(n, (*plain)(b), &b.at)
+}
+
+func (a *accounts) UnmarshalYAML(n *yaml.Node) error {
+	type plain accounts
+	return strictly(n, (*plain)(a), &a.at)
 }
 
 func (f *floor) UnmarshalYAML(n *yaml.Node) error {
@@ -263,6 +297,10 @@ func (c *checker) building(f file) domain.Building {
 	if f.Rules != nil {
 		b.Rules = c.rules(*f.Rules)
 	}
+	b.Books = domain.DefaultBooks()
+	if f.Books != nil {
+		b.Books = c.books(*f.Books)
+	}
 	if len(f.Floors) == 0 {
 		c.failf(c.top.lineOf("floors"), "floors: list at least one floor")
 	}
@@ -326,7 +364,98 @@ func (c *checker) rules(r rules) domain.MoneyRules {
 				r.DepositReturnDays, domain.MinDepositReturnDays, domain.MaxDepositReturnDays)
 		}
 	}
+	if _, ok := r.keys["handoverAnswerDays"]; ok {
+		result.HandoverAnswerDays = c.within(r.lineOf("handoverAnswerDays"), "rules.handoverAnswerDays", r.HandoverAnswerDays,
+			domain.MinHandoverAnswerDays, domain.MaxHandoverAnswerDays)
+	}
+	if result.HandoverAnswerDays >= result.DepositReturnDays {
+		c.failf(r.lineOf("handoverAnswerDays"), "rules.handoverAnswerDays %d must be fewer than rules.depositReturnDays %d: the deposit is settled after the renter's answer",
+			result.HandoverAnswerDays, result.DepositReturnDays)
+	}
+	result.Meters = c.meters(r.lineOf("meters"), r.Meters)
 	return result
+}
+
+// meters checks the names of the meters a handover reads: one line each, none twice (case aside,
+// as the office would read Strom and strom as one meter).
+func (c *checker) meters(line int, names []string) []string {
+	if len(names) > domain.MaxMeters {
+		c.failf(line, "rules.meters: %d meters, at most %d", len(names), domain.MaxMeters)
+	}
+	var result []string
+	seen := map[string]bool{}
+	for _, name := range names {
+		name = c.line(line, "rules.meters: a meter's name", name, domain.MaxMeterNameLength)
+		if seen[strings.ToLower(name)] {
+			c.failf(line, "rules.meters: %s is listed twice", name)
+			continue
+		}
+		seen[strings.ToLower(name)] = true
+		result = append(result, name)
+	}
+	return result
+}
+
+// books checks the books section; a key left out keeps its default. Every account has as many
+// digits as accountLength says.
+func (c *checker) books(b books) domain.Books {
+	result := domain.DefaultBooks()
+	for _, n := range []struct {
+		key      string
+		given    int
+		min, max int
+		into     *int
+	}{
+		{"consultantNumber", b.ConsultantNumber, domain.MinConsultantNumber, domain.MaxConsultantNumber, &result.ConsultantNumber},
+		{"clientNumber", b.ClientNumber, domain.MinClientNumber, domain.MaxClientNumber, &result.ClientNumber},
+		{"fiscalYearStartMonth", b.FiscalYearStartMonth, 1, 12, &result.FiscalYearStartMonth},
+		{"accountLength", b.AccountLength, domain.MinAccountLength, domain.MaxAccountLength, &result.AccountLength},
+	} {
+		if _, ok := b.keys[n.key]; ok {
+			*n.into = c.within(b.lineOf(n.key), "books."+n.key, n.given, n.min, n.max)
+		}
+	}
+	a := b.Accounts
+	if a.keys == nil { // no accounts: the defaults' digits are counted against accountLength
+		a.line = b.lineOf("accountLength")
+	}
+	defaults := result.Accounts
+	result.Accounts = domain.Accounts{
+		Money:    c.account(a, "money", a.Money, defaults.Money, result.AccountLength),
+		Rent:     c.account(a, "rent", a.Rent, defaults.Rent, result.AccountLength),
+		Cleaning: c.account(a, "cleaning", a.Cleaning, defaults.Cleaning, result.AccountLength),
+		Deposit:  c.account(a, "deposit", a.Deposit, defaults.Deposit, result.AccountLength),
+		Damages:  c.account(a, "damages", a.Damages, defaults.Damages, result.AccountLength),
+	}
+	return result
+}
+
+var digits = regexp.MustCompile(`^[0-9]+$`)
+
+// account checks the account under key: digits only, exactly length of them. One left out keeps
+// its default, which must have length digits too.
+func (c *checker) account(a accounts, key, account string, fallback, length int) int {
+	if _, ok := a.keys[key]; !ok {
+		if digits := len(strconv.Itoa(fallback)); digits != length {
+			c.failf(a.line, "books.accounts.%s is missing: its default %d has %d digits, accountLength %d", key, fallback, digits, length)
+		}
+		return fallback
+	}
+	account = strings.TrimSpace(account)
+	if !digits.MatchString(account) || len(account) != length {
+		c.failf(a.lineOf(key), "books.accounts.%s %q is not an account of %d digits (accountLength)", key, account, length)
+		return 0
+	}
+	n, _ := strconv.Atoi(account) // at most 8 digits
+	return n
+}
+
+// within checks a whole number between min and max, both included.
+func (c *checker) within(line int, what string, n, min, max int) int {
+	if n < min || n > max {
+		c.failf(line, "%s %d is not between %d and %d", what, n, min, max)
+	}
+	return n
 }
 
 // codes checks a list of codes against the known ones, each known and none twice, and returns the

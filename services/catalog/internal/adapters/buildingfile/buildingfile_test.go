@@ -24,6 +24,9 @@ func TestParse_demoFile_isTheNeckarblickWithFourFloorsOfSixApartments(t *testing
 		len(a.Pictures) != 3 || a.Pictures[0].Name != "large-room" || b.Floors[3].Plan != "/groundplan/OG3.svg" {
 		t.Errorf("apartment 3.01 = %+v", a)
 	}
+	if b.Rules.HandoverAnswerDays != 14 || !slices.Equal(b.Rules.Meters, []string{"Strom", "Wasser"}) || b.Books != domain.DefaultBooks() {
+		t.Errorf("the demo's rules %+v and books %+v; want 14 days, Strom and Wasser, the default books", b.Rules, b.Books)
+	}
 }
 
 const valid = `name: Haus
@@ -196,6 +199,112 @@ func TestParse_landlordAndRulesMistakes_areNamedWithTheirLine(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()
 			_, err := buildingfile.Parse("haus.yaml", []byte(strings.Replace(valid+money, c.from, c.to, 1)))
+			if err == nil || !strings.Contains(err.Error(), c.want) {
+				t.Errorf("got %v\nwant %s", err, c.want)
+			}
+		})
+	}
+}
+
+// handoverAndBooks continues money's rules section with the handover's rules (from line 37) and
+// adds a books section (line 39).
+const handoverAndBooks = `  handoverAnswerDays: 10
+  meters: [Strom, Wasser, Heizung]
+books:
+  consultantNumber: 1234567
+  clientNumber: 42
+  fiscalYearStartMonth: 7
+  accountLength: 5
+  accounts:
+    money: 12000
+    rent: 81000
+    cleaning: 81050
+    deposit: 01790
+    damages: 81200
+`
+
+func TestParse_handoverRulesAndBooks_areStoredAsTheFileSays(t *testing.T) {
+	t.Parallel()
+	b, err := buildingfile.Parse("haus.yaml", []byte(valid+money+handoverAndBooks))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b.Rules.HandoverAnswerDays != 10 || !slices.Equal(b.Rules.Meters, []string{"Strom", "Wasser", "Heizung"}) {
+		t.Errorf("rules %+v", b.Rules)
+	}
+	want := domain.Books{ConsultantNumber: 1234567, ClientNumber: 42, FiscalYearStartMonth: 7, AccountLength: 5,
+		Accounts: domain.Accounts{Money: 12000, Rent: 81000, Cleaning: 81050, Deposit: 1790, Damages: 81200}}
+	if b.Books != want {
+		t.Errorf("books %+v, want %+v", b.Books, want)
+	}
+}
+
+func TestParse_withoutHandoverRulesOrBooks_takesTheDefaults(t *testing.T) {
+	t.Parallel()
+	for name, file := range map[string]string{"no rules, no books": valid, "rules without them": valid + money, "an empty books section": valid + money + "books: {}\n"} {
+		b, err := buildingfile.Parse("haus.yaml", []byte(file))
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if b.Rules.HandoverAnswerDays != 14 || len(b.Rules.Meters) != 0 || b.Books != domain.DefaultBooks() {
+			t.Errorf("%s: rules %+v, books %+v; want 14 days, no meters and the default books", name, b.Rules, b.Books)
+		}
+	}
+	if d := domain.DefaultBooks(); d.ConsultantNumber != 1001 || d.ClientNumber != 1 || d.FiscalYearStartMonth != 1 || d.AccountLength != 4 ||
+		d.Accounts != (domain.Accounts{Money: 1200, Rent: 8100, Cleaning: 8100, Deposit: 1790, Damages: 8100}) {
+		t.Errorf("default books %+v", d)
+	}
+	clientOnly, err := buildingfile.Parse("haus.yaml", []byte(valid+money+"books:\n  clientNumber: 9\n"))
+	if err != nil || clientOnly.Books.ClientNumber != 9 || clientOnly.Books.Accounts != domain.DefaultBooks().Accounts {
+		t.Errorf("books with only a client number: %+v, %v; want the other defaults kept", clientOnly.Books, err)
+	}
+	oneAccount, err := buildingfile.Parse("haus.yaml", []byte(valid+money+"books:\n  accounts:\n    rent: 4400\n"))
+	if want := (domain.Accounts{Money: 1200, Rent: 4400, Cleaning: 8100, Deposit: 1790, Damages: 8100}); err != nil || oneAccount.Books.Accounts != want {
+		t.Errorf("books with only the rent's account: %+v, %v; want %+v", oneAccount.Books.Accounts, err, want)
+	}
+}
+
+func TestParse_handoverRulesAndBooksMistakes_areNamedWithTheirLine(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct{ name, from, to, want string }{
+		{"answer too soon", "handoverAnswerDays: 10", "handoverAnswerDays: 2", `haus.yaml:37: rules.handoverAnswerDays 2 is not between 3 and 60`},
+		{"answer too late", "handoverAnswerDays: 10", "handoverAnswerDays: 61", `haus.yaml:37: rules.handoverAnswerDays 61 is not between 3 and 60`},
+		{"answer after the deposit's return", "depositReturnDays: 42", "depositReturnDays: 10",
+			`haus.yaml:37: rules.handoverAnswerDays 10 must be fewer than rules.depositReturnDays 10`},
+		{"answer not a number", "handoverAnswerDays: 10", "handoverAnswerDays: zwei", "haus.yaml:37: cannot unmarshal !!str `zwei` into int"},
+		{"meter twice", "[Strom, Wasser, Heizung]", "[Strom, Wasser, strom]", `haus.yaml:38: rules.meters: strom is listed twice`},
+		{"meter without a name", "[Strom, Wasser, Heizung]", "[Strom, '  ']", `haus.yaml:38: rules.meters: a meter's name is missing`},
+		{"meter name too long", "[Strom, Wasser, Heizung]", "[Strom, " + strings.Repeat("W", 41) + "]", `haus.yaml:38: rules.meters: a meter's name is longer than 40 characters`},
+		{"nine meters", "[Strom, Wasser, Heizung]", "[A, B, C, D, E, F, G, H, I]", `haus.yaml:38: rules.meters: 9 meters, at most 8`},
+		{"meters not a list", "[Strom, Wasser, Heizung]", "Strom", "haus.yaml:38: cannot unmarshal !!str `Strom` into []string"},
+		{"consultant number too small", "consultantNumber: 1234567", "consultantNumber: 1000", `haus.yaml:40: books.consultantNumber 1000 is not between 1001 and 9999999`},
+		{"consultant number too big", "consultantNumber: 1234567", "consultantNumber: 10000000", `haus.yaml:40: books.consultantNumber 10000000 is not between 1001 and 9999999`},
+		{"client number zero", "clientNumber: 42", "clientNumber: 0", `haus.yaml:41: books.clientNumber 0 is not between 1 and 99999`},
+		{"client number too big", "clientNumber: 42", "clientNumber: 100000", `haus.yaml:41: books.clientNumber 100000 is not between 1 and 99999`},
+		{"month 13", "fiscalYearStartMonth: 7", "fiscalYearStartMonth: 13", `haus.yaml:42: books.fiscalYearStartMonth 13 is not between 1 and 12`},
+		{"month 0", "fiscalYearStartMonth: 7", "fiscalYearStartMonth: 0", `haus.yaml:42: books.fiscalYearStartMonth 0 is not between 1 and 12`},
+		{"account length 9", "accountLength: 5", "accountLength: 9", `haus.yaml:43: books.accountLength 9 is not between 4 and 8`},
+		{"account length 3", "accountLength: 5", "accountLength: 3", `haus.yaml:43: books.accountLength 3 is not between 4 and 8`},
+		{"account too short", "money: 12000", "money: 1200", `haus.yaml:45: books.accounts.money "1200" is not an account of 5 digits (accountLength)`},
+		{"account too long", "rent: 81000", "rent: 810000", `haus.yaml:46: books.accounts.rent "810000" is not an account of 5 digits`},
+		{"account with a letter", "cleaning: 81050", "cleaning: 8105A", `haus.yaml:47: books.accounts.cleaning "8105A" is not an account of 5 digits`},
+		{"negative account", "deposit: 01790", "deposit: -1790", `haus.yaml:48: books.accounts.deposit "-1790" is not an account of 5 digits`},
+		{"account with a decimal point", "damages: 81200", "damages: 812.0", `haus.yaml:49: books.accounts.damages "812.0" is not an account of 5 digits`},
+		{"account missing", "    damages: 81200\n", "", `haus.yaml:45: books.accounts.damages is missing: its default 8100 has 4 digits, accountLength 5`},
+		{"accounts empty", "  accounts:\n    money: 12000\n    rent: 81000\n    cleaning: 81050\n    deposit: 01790\n    damages: 81200\n", "  accounts:\n",
+			`haus.yaml:43: books.accounts.money is missing: its default 1200 has 4 digits, accountLength 5`},
+		{"longer accounts not listed", "  accounts:\n    money: 12000\n    rent: 81000\n    cleaning: 81050\n    deposit: 01790\n    damages: 81200\n", "",
+			`haus.yaml:43: books.accounts.rent is missing: its default 8100 has 4 digits, accountLength 5`},
+		{"unknown account", "damages: 81200", "kitchen: 81200", `haus.yaml:49: unknown key "kitchen"; known are money, rent, cleaning, deposit, damages`},
+		{"unknown books key", "clientNumber: 42", "mandant: 42", `haus.yaml:41: unknown key "mandant"; known are consultantNumber, clientNumber`},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			file := valid + money + handoverAndBooks
+			if !strings.Contains(file, c.from) {
+				t.Fatalf("%q is not in the file", c.from)
+			}
+			_, err := buildingfile.Parse("haus.yaml", []byte(strings.Replace(file, c.from, c.to, 1)))
 			if err == nil || !strings.Contains(err.Error(), c.want) {
 				t.Errorf("got %v\nwant %s", err, c.want)
 			}

@@ -18,6 +18,7 @@ import (
 func FuzzParse(f *testing.F) {
 	f.Add(demo.File)
 	f.Add([]byte(valid))
+	f.Add([]byte(valid + money + handoverAndBooks))
 	for _, number := range []string{".nan", ".inf", "-.Inf", "1e309", "0x1p-2", "-0"} {
 		f.Add([]byte(strings.Replace(valid, "x: 0.5", "x: "+number, 1)))
 		f.Add([]byte(strings.Replace(valid, "rentPerMonth: 500", "rentPerMonth: "+number, 1)))
@@ -52,6 +53,7 @@ func checkStorable(t *testing.T, b domain.Building) {
 	if len(b.Floors) == 0 {
 		t.Fatal("a building without floors accepted")
 	}
+	checkStorableRules(t, b.Rules, b.Books, oneLine)
 	ids := map[int]bool{}
 	for _, fl := range b.Floors {
 		oneLine("floor name", fl.Name, 40)
@@ -76,6 +78,38 @@ func checkStorable(t *testing.T, b domain.Building) {
 					t.Fatalf("apartment %s: amount %d cents accepted, bound %d", a.Name, m.v, m.max)
 				}
 			}
+		}
+	}
+}
+
+// checkStorableRules: what the building table's checks take (the rules' and books' bounds), and
+// meters a handover can tell apart.
+func checkStorableRules(t *testing.T, r domain.MoneyRules, books domain.Books, oneLine func(what, s string, max int)) {
+	t.Helper()
+	if r.HandoverAnswerDays < domain.MinHandoverAnswerDays || r.HandoverAnswerDays > domain.MaxHandoverAnswerDays || r.HandoverAnswerDays >= r.DepositReturnDays {
+		t.Fatalf("handoverAnswerDays %d accepted (depositReturnDays %d)", r.HandoverAnswerDays, r.DepositReturnDays)
+	}
+	if len(r.Meters) > domain.MaxMeters {
+		t.Fatalf("%d meters accepted", len(r.Meters))
+	}
+	seen := map[string]bool{}
+	for _, m := range r.Meters {
+		oneLine("meter", m, domain.MaxMeterNameLength)
+		if seen[strings.ToLower(m)] {
+			t.Fatalf("meter %q accepted twice", m)
+		}
+		seen[strings.ToLower(m)] = true
+	}
+	if books.ConsultantNumber < domain.MinConsultantNumber || books.ConsultantNumber > domain.MaxConsultantNumber ||
+		books.ClientNumber < domain.MinClientNumber || books.ClientNumber > domain.MaxClientNumber ||
+		books.FiscalYearStartMonth < 1 || books.FiscalYearStartMonth > 12 ||
+		books.AccountLength < domain.MinAccountLength || books.AccountLength > domain.MaxAccountLength {
+		t.Fatalf("books %+v accepted", books)
+	}
+	limit := int(math.Pow10(books.AccountLength))
+	for _, account := range []int{books.Accounts.Money, books.Accounts.Rent, books.Accounts.Cleaning, books.Accounts.Deposit, books.Accounts.Damages} {
+		if account < 0 || account >= limit {
+			t.Fatalf("account %d accepted with accountLength %d", account, books.AccountLength)
 		}
 	}
 }

@@ -24,6 +24,16 @@ func toProtoBuilding(b domain.Building) *catalogv1.Building {
 			Iban: b.Landlord.IBAN, Bic: b.Landlord.BIC, BankName: b.Landlord.BankName,
 		},
 		MoneyRules: toProtoMoneyRules(b.Rules),
+		Books:      toProtoBooks(b.Books),
+	}
+}
+
+func toProtoBooks(b domain.Books) *catalogv1.Books {
+	return &catalogv1.Books{
+		ConsultantNumber: int32(b.ConsultantNumber), ClientNumber: int32(b.ClientNumber),
+		FiscalYearStartMonth: int32(b.FiscalYearStartMonth), AccountLength: int32(b.AccountLength),
+		MoneyAccount: int32(b.Accounts.Money), RentAccount: int32(b.Accounts.Rent), CleaningAccount: int32(b.Accounts.Cleaning),
+		DepositAccount: int32(b.Accounts.Deposit), DamagesAccount: int32(b.Accounts.Damages),
 	}
 }
 
@@ -32,7 +42,10 @@ func toProtoMoneyRules(r domain.MoneyRules) *catalogv1.MoneyRules {
 	for i, m := range r.PaymentMethods {
 		methods[i] = string(m)
 	}
-	return &catalogv1.MoneyRules{PaymentMethods: methods, DepositReturnDays: int32(r.DepositReturnDays)}
+	return &catalogv1.MoneyRules{
+		PaymentMethods: methods, DepositReturnDays: int32(r.DepositReturnDays),
+		HandoverAnswerDays: int32(r.HandoverAnswerDays), Meters: r.Meters,
+	}
 }
 
 func toProtoApartment(a domain.Apartment) *catalogv1.Apartment {

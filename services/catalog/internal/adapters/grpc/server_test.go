@@ -80,8 +80,15 @@ func TestCatalogService_getBuilding_namesTheResidenceWithItsContactLandlordAndRu
 		landlord.GetBic() != "COBADEFFXXX" || landlord.GetTaxNumber() == "" || landlord.GetRepresentative() == "" || landlord.GetBankName() == "" {
 		t.Errorf("landlord = %v", landlord)
 	}
-	if !slices.Equal(rules.GetPaymentMethods(), []string{"card", "sepa_debit"}) || rules.GetDepositReturnDays() != 42 {
+	if !slices.Equal(rules.GetPaymentMethods(), []string{"card", "sepa_debit"}) || rules.GetDepositReturnDays() != 42 ||
+		rules.GetHandoverAnswerDays() != 14 || !slices.Equal(rules.GetMeters(), []string{"Strom", "Wasser"}) {
 		t.Errorf("money rules = %v", rules)
+	}
+	books := building.GetBooks()
+	if books.GetConsultantNumber() != 1001 || books.GetClientNumber() != 1 || books.GetFiscalYearStartMonth() != 1 ||
+		books.GetAccountLength() != 4 || books.GetMoneyAccount() != 1200 || books.GetRentAccount() != 8100 ||
+		books.GetCleaningAccount() != 8100 || books.GetDepositAccount() != 1790 || books.GetDamagesAccount() != 8100 {
+		t.Errorf("books = %v", books)
 	}
 }
 

@@ -15,7 +15,18 @@ func buildingFromDB(b db.Building, floors []db.Floor, apartments []domain.Apartm
 			LegalName: b.LandlordLegalName, Representative: b.LandlordRepresentative, TaxNumber: b.LandlordTaxNumber,
 			IBAN: b.LandlordIban, BIC: b.LandlordBic, BankName: b.LandlordBankName,
 		},
-		Rules: domain.MoneyRules{PaymentMethods: paymentMethodsFromDB(b.PaymentMethods), DepositReturnDays: int(b.DepositReturnDays)},
+		Rules: domain.MoneyRules{
+			PaymentMethods: paymentMethodsFromDB(b.PaymentMethods), DepositReturnDays: int(b.DepositReturnDays),
+			HandoverAnswerDays: int(b.HandoverAnswerDays), Meters: b.Meters,
+		},
+		Books: domain.Books{
+			ConsultantNumber: int(b.BooksConsultantNumber), ClientNumber: int(b.BooksClientNumber),
+			FiscalYearStartMonth: int(b.BooksFiscalYearStartMonth), AccountLength: int(b.BooksAccountLength),
+			Accounts: domain.Accounts{
+				Money: int(b.BooksMoneyAccount), Rent: int(b.BooksRentAccount), Cleaning: int(b.BooksCleaningAccount),
+				Deposit: int(b.BooksDepositAccount), Damages: int(b.BooksDamagesAccount),
+			},
+		},
 	}
 	index := make(map[int]int, len(floors))
 	for _, f := range floors {
@@ -35,6 +46,14 @@ func paymentMethodsFromDB(names []string) []domain.PaymentMethod {
 		methods[i] = domain.PaymentMethod(n)
 	}
 	return methods
+}
+
+// metersToDB stores no meters as an empty array: the column is NOT NULL, and a nil slice is NULL to pgx.
+func metersToDB(meters []string) []string {
+	if meters == nil {
+		return []string{}
+	}
+	return meters
 }
 
 func paymentMethodsToDB(methods []domain.PaymentMethod) []string {

@@ -66,7 +66,12 @@ func storeFile(ctx context.Context, tx pgx.Tx, q *db.Queries, b domain.Building,
 		LandlordLegalName: b.Landlord.LegalName, LandlordRepresentative: b.Landlord.Representative,
 		LandlordTaxNumber: b.Landlord.TaxNumber, LandlordIban: b.Landlord.IBAN, LandlordBic: b.Landlord.BIC,
 		LandlordBankName: b.Landlord.BankName, PaymentMethods: paymentMethodsToDB(b.Rules.PaymentMethods),
-		DepositReturnDays: int32(b.Rules.DepositReturnDays),
+		DepositReturnDays: int32(b.Rules.DepositReturnDays), HandoverAnswerDays: int32(b.Rules.HandoverAnswerDays),
+		Meters: metersToDB(b.Rules.Meters), BooksConsultantNumber: int32(b.Books.ConsultantNumber),
+		BooksClientNumber: int32(b.Books.ClientNumber), BooksFiscalYearStartMonth: int32(b.Books.FiscalYearStartMonth),
+		BooksAccountLength: int32(b.Books.AccountLength), BooksMoneyAccount: int32(b.Books.Accounts.Money),
+		BooksRentAccount: int32(b.Books.Accounts.Rent), BooksCleaningAccount: int32(b.Books.Accounts.Cleaning),
+		BooksDepositAccount: int32(b.Books.Accounts.Deposit), BooksDamagesAccount: int32(b.Books.Accounts.Damages),
 	}); err != nil {
 		return fmt.Errorf("store the building: %w", err)
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"io/fs"
 	"reflect"
+	"slices"
 	"testing"
 	"testing/fstest"
 	"time"
@@ -194,5 +195,33 @@ func TestMigration_demoDrawingsBecomeTheRenderedPicturesInTwoFormatsAndWidths(t 
 	}
 	if !reflect.DeepEqual(a.Pictures, want) {
 		t.Errorf("pictures after the migration:\n got %+v\nwant %+v", a.Pictures, want)
+	}
+}
+
+// TestImport_handoverRulesAndBooks_areStoredAndAChangedFileReplacesThem: the rules of the handover
+// and the books come back from the database as the file said, and a file without meters stores none.
+func TestImport_handoverRulesAndBooks_areStoredAndAChangedFileReplacesThem(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	pool, _ := pgtest.NewDatabase(t, migrations.FS)
+	repo := pgadapter.NewRepository(pool)
+	file := demo.Building()
+	file.Rules.HandoverAnswerDays, file.Rules.Meters = 21, []string{"Strom", "Wasser", "Heizung"}
+	file.Books = domain.Books{ConsultantNumber: 7654321, ClientNumber: 99, FiscalYearStartMonth: 10, AccountLength: 5,
+		Accounts: domain.Accounts{Money: 12000, Rent: 84000, Cleaning: 84100, Deposit: 17900, Damages: 84200}}
+	if _, err := repo.Import(ctx, file, nil); err != nil {
+		t.Fatal(err)
+	}
+	catalog, err := repo.Load(ctx)
+	if b := catalog.Building; err != nil || b.Rules.HandoverAnswerDays != 21 || !slices.Equal(b.Rules.Meters, file.Rules.Meters) || b.Books != file.Books {
+		t.Fatalf("stored rules %+v, books %+v, %v; want the file's", b.Rules, b.Books, err)
+	}
+	file.Rules.Meters, file.Books = nil, domain.DefaultBooks()
+	if _, err := repo.Import(ctx, file, nil); err != nil {
+		t.Fatal(err)
+	}
+	catalog, err = repo.Load(ctx)
+	if b := catalog.Building; err != nil || len(b.Rules.Meters) != 0 || b.Books != domain.DefaultBooks() {
+		t.Errorf("after a file without meters and books: rules %+v, books %+v, %v", b.Rules, b.Books, err)
 	}
 }

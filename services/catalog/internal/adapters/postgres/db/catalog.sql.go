@@ -58,7 +58,7 @@ func (q *Queries) FirstOverlappingSemester(ctx context.Context, arg FirstOverlap
 }
 
 const getBuilding = `-- name: GetBuilding :one
-SELECT id, name, address, email, phone, imported_sha256, landlord_legal_name, landlord_representative, landlord_tax_number, landlord_iban, landlord_bic, landlord_bank_name, payment_methods, deposit_return_days FROM building ORDER BY id LIMIT 1
+SELECT id, name, address, email, phone, imported_sha256, landlord_legal_name, landlord_representative, landlord_tax_number, landlord_iban, landlord_bic, landlord_bank_name, payment_methods, deposit_return_days, handover_answer_days, meters, books_consultant_number, books_client_number, books_fiscal_year_start_month, books_account_length, books_money_account, books_rent_account, books_cleaning_account, books_deposit_account, books_damages_account FROM building ORDER BY id LIMIT 1
 `
 
 func (q *Queries) GetBuilding(ctx context.Context) (Building, error) {
@@ -79,6 +79,17 @@ func (q *Queries) GetBuilding(ctx context.Context) (Building, error) {
 		&i.LandlordBankName,
 		&i.PaymentMethods,
 		&i.DepositReturnDays,
+		&i.HandoverAnswerDays,
+		&i.Meters,
+		&i.BooksConsultantNumber,
+		&i.BooksClientNumber,
+		&i.BooksFiscalYearStartMonth,
+		&i.BooksAccountLength,
+		&i.BooksMoneyAccount,
+		&i.BooksRentAccount,
+		&i.BooksCleaningAccount,
+		&i.BooksDepositAccount,
+		&i.BooksDamagesAccount,
 	)
 	return i, err
 }
@@ -600,8 +611,11 @@ func (q *Queries) UpsertApartment(ctx context.Context, arg UpsertApartmentParams
 const upsertBuilding = `-- name: UpsertBuilding :exec
 INSERT INTO building (id, name, address, email, phone, landlord_legal_name, landlord_representative,
                       landlord_tax_number, landlord_iban, landlord_bic, landlord_bank_name, payment_methods,
-                      deposit_return_days)
-VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
+                      deposit_return_days, handover_answer_days, meters, books_consultant_number,
+                      books_client_number, books_fiscal_year_start_month, books_account_length,
+                      books_money_account, books_rent_account, books_cleaning_account, books_deposit_account,
+                      books_damages_account)
+VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24)
 ON CONFLICT (id) DO UPDATE SET name = EXCLUDED.name, address = EXCLUDED.address, email = EXCLUDED.email,
                                phone = EXCLUDED.phone, landlord_legal_name = EXCLUDED.landlord_legal_name,
                                landlord_representative = EXCLUDED.landlord_representative,
@@ -609,23 +623,45 @@ ON CONFLICT (id) DO UPDATE SET name = EXCLUDED.name, address = EXCLUDED.address,
                                landlord_iban = EXCLUDED.landlord_iban, landlord_bic = EXCLUDED.landlord_bic,
                                landlord_bank_name = EXCLUDED.landlord_bank_name,
                                payment_methods = EXCLUDED.payment_methods,
-                               deposit_return_days = EXCLUDED.deposit_return_days
+                               deposit_return_days = EXCLUDED.deposit_return_days,
+                               handover_answer_days = EXCLUDED.handover_answer_days,
+                               meters = EXCLUDED.meters,
+                               books_consultant_number = EXCLUDED.books_consultant_number,
+                               books_client_number = EXCLUDED.books_client_number,
+                               books_fiscal_year_start_month = EXCLUDED.books_fiscal_year_start_month,
+                               books_account_length = EXCLUDED.books_account_length,
+                               books_money_account = EXCLUDED.books_money_account,
+                               books_rent_account = EXCLUDED.books_rent_account,
+                               books_cleaning_account = EXCLUDED.books_cleaning_account,
+                               books_deposit_account = EXCLUDED.books_deposit_account,
+                               books_damages_account = EXCLUDED.books_damages_account
 `
 
 type UpsertBuildingParams struct {
-	ID                     int32
-	Name                   string
-	Address                string
-	Email                  string
-	Phone                  string
-	LandlordLegalName      string
-	LandlordRepresentative string
-	LandlordTaxNumber      string
-	LandlordIban           string
-	LandlordBic            string
-	LandlordBankName       string
-	PaymentMethods         []string
-	DepositReturnDays      int32
+	ID                        int32
+	Name                      string
+	Address                   string
+	Email                     string
+	Phone                     string
+	LandlordLegalName         string
+	LandlordRepresentative    string
+	LandlordTaxNumber         string
+	LandlordIban              string
+	LandlordBic               string
+	LandlordBankName          string
+	PaymentMethods            []string
+	DepositReturnDays         int32
+	HandoverAnswerDays        int32
+	Meters                    []string
+	BooksConsultantNumber     int32
+	BooksClientNumber         int32
+	BooksFiscalYearStartMonth int32
+	BooksAccountLength        int32
+	BooksMoneyAccount         int32
+	BooksRentAccount          int32
+	BooksCleaningAccount      int32
+	BooksDepositAccount       int32
+	BooksDamagesAccount       int32
 }
 
 func (q *Queries) UpsertBuilding(ctx context.Context, arg UpsertBuildingParams) error {
@@ -643,6 +679,17 @@ func (q *Queries) UpsertBuilding(ctx context.Context, arg UpsertBuildingParams) 
 		arg.LandlordBankName,
 		arg.PaymentMethods,
 		arg.DepositReturnDays,
+		arg.HandoverAnswerDays,
+		arg.Meters,
+		arg.BooksConsultantNumber,
+		arg.BooksClientNumber,
+		arg.BooksFiscalYearStartMonth,
+		arg.BooksAccountLength,
+		arg.BooksMoneyAccount,
+		arg.BooksRentAccount,
+		arg.BooksCleaningAccount,
+		arg.BooksDepositAccount,
+		arg.BooksDamagesAccount,
 	)
 	return err
 }

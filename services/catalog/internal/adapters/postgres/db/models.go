@@ -27,20 +27,31 @@ type Apartment struct {
 }
 
 type Building struct {
-	ID                     int32
-	Name                   string
-	Address                string
-	Email                  string
-	Phone                  string
-	ImportedSha256         string
-	LandlordLegalName      string
-	LandlordRepresentative string
-	LandlordTaxNumber      string
-	LandlordIban           string
-	LandlordBic            string
-	LandlordBankName       string
-	PaymentMethods         []string
-	DepositReturnDays      int32
+	ID                        int32
+	Name                      string
+	Address                   string
+	Email                     string
+	Phone                     string
+	ImportedSha256            string
+	LandlordLegalName         string
+	LandlordRepresentative    string
+	LandlordTaxNumber         string
+	LandlordIban              string
+	LandlordBic               string
+	LandlordBankName          string
+	PaymentMethods            []string
+	DepositReturnDays         int32
+	HandoverAnswerDays        int32
+	Meters                    []string
+	BooksConsultantNumber     int32
+	BooksClientNumber         int32
+	BooksFiscalYearStartMonth int32
+	BooksAccountLength        int32
+	BooksMoneyAccount         int32
+	BooksRentAccount          int32
+	BooksCleaningAccount      int32
+	BooksDepositAccount       int32
+	BooksDamagesAccount       int32
 }
 
 type Floor struct {

@@ -60,8 +60,11 @@ UPDATE semester SET name = $2, start_date = $3, end_date = $4 WHERE id = $1;
 -- name: UpsertBuilding :exec
 INSERT INTO building (id, name, address, email, phone, landlord_legal_name, landlord_representative,
                       landlord_tax_number, landlord_iban, landlord_bic, landlord_bank_name, payment_methods,
-                      deposit_return_days)
-VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
+                      deposit_return_days, handover_answer_days, meters, books_consultant_number,
+                      books_client_number, books_fiscal_year_start_month, books_account_length,
+                      books_money_account, books_rent_account, books_cleaning_account, books_deposit_account,
+                      books_damages_account)
+VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24)
 ON CONFLICT (id) DO UPDATE SET name = EXCLUDED.name, address = EXCLUDED.address, email = EXCLUDED.email,
                                phone = EXCLUDED.phone, landlord_legal_name = EXCLUDED.landlord_legal_name,
                                landlord_representative = EXCLUDED.landlord_representative,
@@ -69,7 +72,18 @@ ON CONFLICT (id) DO UPDATE SET name = EXCLUDED.name, address = EXCLUDED.address,
                                landlord_iban = EXCLUDED.landlord_iban, landlord_bic = EXCLUDED.landlord_bic,
                                landlord_bank_name = EXCLUDED.landlord_bank_name,
                                payment_methods = EXCLUDED.payment_methods,
-                               deposit_return_days = EXCLUDED.deposit_return_days;
+                               deposit_return_days = EXCLUDED.deposit_return_days,
+                               handover_answer_days = EXCLUDED.handover_answer_days,
+                               meters = EXCLUDED.meters,
+                               books_consultant_number = EXCLUDED.books_consultant_number,
+                               books_client_number = EXCLUDED.books_client_number,
+                               books_fiscal_year_start_month = EXCLUDED.books_fiscal_year_start_month,
+                               books_account_length = EXCLUDED.books_account_length,
+                               books_money_account = EXCLUDED.books_money_account,
+                               books_rent_account = EXCLUDED.books_rent_account,
+                               books_cleaning_account = EXCLUDED.books_cleaning_account,
+                               books_deposit_account = EXCLUDED.books_deposit_account,
+                               books_damages_account = EXCLUDED.books_damages_account;
 
 -- name: ImportedSHA256 :one
 SELECT imported_sha256 FROM building WHERE id = $1;
