@@ -3,6 +3,8 @@
  * UTF-8 byte order mark, so that German Excel opens them with umlauts and columns intact.
  */
 
+import { downloadBlob } from './files';
+
 export type CsvCell = string | number | boolean | null | undefined;
 
 export const CSV_SEPARATOR = ';';
@@ -59,15 +61,5 @@ export function fileNamePart(text: string): string {
 
 /** Lets the browser save the rows as a CSV file. */
 export function downloadCsv(fileName: string, rows: readonly (readonly CsvCell[])[]): void {
-  const blob = new Blob([csvFileContent(rows)], { type: 'text/csv;charset=utf-8' });
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileName;
-  a.style.display = 'none';
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  // Give the browser time to start the download before the URL goes away.
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  downloadBlob(fileName, new Blob([csvFileContent(rows)], { type: 'text/csv;charset=utf-8' }));
 }

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Alert, Button, Input, Space, Spin, Typography } from 'antd';
 import { useQuery } from '@apollo/client/react';
 import { errorMessage, exceptionMessage } from '../../apollo/errors';
+import { readAsBase64 } from '../../lib/files';
 import { APARTMENT_PICTURES, useUpdateApartmentPictures, useUploadApartmentPicture, type AdminPicture } from './ApartmentsPage.graphql';
 
 type Edit = Pick<AdminPicture, 'name' | 'descriptionDe' | 'descriptionEn'>;
@@ -129,16 +130,6 @@ function PictureList({ apartment, pictures }: { apartment: Apartment; pictures: 
 
 /** The largest file the catalog takes (10 MiB), as the identity cards of the booking form. */
 const MAX_PICTURE_BYTES = 10 * 1024 * 1024;
-
-/** Reads a chosen file as plain base64 (without the data-URL prefix), as the API takes uploads. */
-function readAsBase64(file: File): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result).replace(/^data:[^,]*,/, ''));
-    reader.onerror = () => reject(reader.error);
-    reader.readAsDataURL(file);
-  });
-}
 
 const emptyUpload = { file: undefined as File | undefined, descriptionDe: '', descriptionEn: '' };
 
