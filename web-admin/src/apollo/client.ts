@@ -12,6 +12,8 @@ export function createCache(): InMemoryCache {
       // The edit view has no id of its own: keep it inside its query.
       RenterForEdit: { keyFields: false },
       Booking: { keyFields: ['rentingId'] },
+      Handover: { keyFields: ['rentingId'] },
+      RentingLedger: { keyFields: ['rentingId'] },
     },
   });
 }

@@ -1,4 +1,6 @@
 import { CombinedGraphQLErrors, ServerError } from '@apollo/client/errors';
+import { formatDate } from '../lib/date';
+import { formatCents } from '../lib/money';
 import { statusTag } from '../lib/status';
 
 /** A business exception as the API returns it (UserDataException). */
@@ -41,6 +43,13 @@ const FIELDS: Record<string, string> = {
   endDate: 'Ende',
   reason: 'Grund',
   refundCents: 'Erstattung',
+  date: 'Tag',
+  description: 'Beschreibung',
+  amountCents: 'Betrag',
+  photos: 'Fotos',
+  damages: 'Schäden',
+  meterReadings: 'Zählerstände',
+  bankReference: 'Referenz',
 };
 
 /** German texts of the message ids the services raise; {{key}} is replaced by the param. */
@@ -91,7 +100,23 @@ const MESSAGES: Record<string, string> = {
   SEMESTER_OVERLAP: 'Überschneidet sich mit dem Semester {{name}}.',
   SEMESTER_NAME_TAKEN: 'Es gibt bereits ein Semester mit dem Namen {{name}}.',
   SEMESTER_STARTED: 'Das Semester {{name}} hat begonnen: Start und Ende bleiben, nur der Name kann sich ändern.',
+  HANDOVER_NOT_ALLOWED: 'Diese Buchung endet nicht (nicht bezahlt oder verlängert): keine Übergabe.',
+  HANDOVER_EXISTS: 'Die Übergabe dieser Buchung ist bereits erfasst.',
+  NO_HANDOVER: 'Für diese Buchung ist keine Übergabe erfasst.',
+  HANDOVER_DATE_INVALID: 'Bitte einen Tag angeben, der nicht in der Zukunft liegt.',
+  METER_READING_MISSING: 'Der Zählerstand {{meter}} fehlt.',
+  METER_UNKNOWN: 'Einen Zähler {{meter}} gibt es in diesem Haus nicht.',
+  DEDUCTIONS_EXCEED_DEPOSIT: 'Die Abzüge ({{deductions}}) übersteigen die Kaution ({{deposit}}).',
+  HANDOVER_ANSWERED: 'Der Mieter hat die Übergabe bereits beantwortet.',
+  HANDOVER_ANSWER_EXPIRED: 'Die Frist für die Antwort des Mieters ist abgelaufen.',
+  HANDOVER_AWAITS_RENTER: 'Der Mieter kann die Übergabe noch bis {{deadline}} bestätigen oder ihr widersprechen; danach oder nach seiner Antwort wird die Kaution abgerechnet.',
+  DEPOSIT_SETTLED: 'Die Kaution ist bereits abgerechnet.',
+  BANK_REFERENCE_REQUIRED: 'Bitte die Referenz der Überweisung angeben.',
+  BOOKS_RANGE_INVALID: 'Der Zeitraum ist ungültig: der Beginn muss vor dem Ende liegen, beide im selben Geschäftsjahr.',
 };
+
+/** Params that carry EUR cents (the client formats them as euros). */
+const CENTS_PARAMS = new Set(['deposit', 'deductions']);
 
 /** Param values shown as the admin knows them: renting states as their status tag texts. */
 function paramValue(key: string, value: string): string {
@@ -99,6 +124,8 @@ function paramValue(key: string, value: string): string {
     const tag = statusTag(value);
     return tag.text === 'Unhandled case' ? value : tag.text;
   }
+  if (CENTS_PARAMS.has(key) && /^-?\d+$/.test(value)) return formatCents(Number(value));
+  if (key === 'deadline') return formatDate(value) || value;
   // amounts such as 5000.00 with the German decimal comma
   if (/^-?\d+\.\d{2}$/.test(value)) return value.replace('.', ',');
   return value;
@@ -164,6 +191,8 @@ export function errorMessage(error: unknown): string {
       });
     }
     if (typeof ext.code === 'string' && CODES[ext.code]) return CODES[ext.code];
+    // Some refusals can only come as a GraphQL error; its message is then the message id.
+    if (first && Object.prototype.hasOwnProperty.call(MESSAGES, first.message)) return exceptionText({ messageId: first.message, params: [] });
     return first?.message || 'Unknown Graphql Error';
   }
   if (ServerError.is(error)) {

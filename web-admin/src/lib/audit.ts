@@ -27,6 +27,8 @@ export const ACTION_LABELS: Record<string, string> = {
   eraseRenter: 'Daten auf Antrag gelöscht',
   eraseRenterData: 'Formulare und Dokumente auf Antrag gelöscht',
   eraseDocument: 'Dokument auf Antrag gelöscht',
+  recordHandover: 'Übergabe erfasst',
+  settleDeposit: 'Kaution abgerechnet',
 };
 
 export function actionLabel(action: string): string {

@@ -10,6 +10,12 @@ export function readAsBase64(file: File): Promise<string> {
   });
 }
 
+/** A file the API sends as base64 (e.g. an export), as a Blob of its content type. */
+export function base64ToBlob(content: string, contentType: string): Blob {
+  const bytes = Uint8Array.from(atob(content), (c) => c.charCodeAt(0));
+  return new Blob([bytes], { type: contentType });
+}
+
 /** Lets the browser save the blob under the file name. */
 export function downloadBlob(fileName: string, blob: Blob): void {
   const url = URL.createObjectURL(blob);

@@ -1,6 +1,6 @@
 import { graphql } from '../../graphql';
 
-/** What a booking's card shows: its semester, apartment, state, milestones and links. */
+/** What a booking's card shows: its semester, apartment, state, milestones, links and handover. */
 export const BOOKING_CARD_FIELDS = graphql(`
   fragment BookingCardFields on Booking {
     rentingId
@@ -39,5 +39,8 @@ export const BOOKING_CARD_FIELDS = graphql(`
     inPayment
     disputeStatus
     refundFailure
+    handover {
+      ...HandoverFields
+    }
   }
 `);

@@ -6,8 +6,10 @@ import { StatusTag } from '../../components/StatusTag/StatusTag';
 import { attention } from '../../theme';
 import { formatCents } from '../../lib/money';
 import { CancelBookingDialog } from './CancelBookingDialog';
+import { HandoverSection } from './HandoverSection';
 import { ReissueContractButton } from './ReissueContractButton';
 import { RenewalActions } from './RenewalActions';
+import { RentingLedger } from './RentingLedger';
 
 /** One step of a booking: green when done, orange while open. */
 /** Whether the key-code mail went out ('gesendet am …') or when it will ('wird am … gesendet'). */
@@ -27,7 +29,7 @@ function Milestone({ title, done, children }: { title: string; done: boolean; ch
   );
 }
 
-/** A booking with its milestones (e-mail, approval, contract, payment), key code and links. */
+/** A booking with its milestones (e-mail, approval, contract, payment), key code, links, handover and ledger. */
 export function BookingCard({
   booking: b,
   onApprove,
@@ -138,6 +140,8 @@ export function BookingCard({
         )}
       </Descriptions>
       <RenewalActions booking={b} renterId={renterId} />
+      <HandoverSection booking={b} renterId={renterId} />
+      {b.contractSigned && <RentingLedger rentingId={b.rentingId} />}
       {cancelling && <CancelBookingDialog booking={b} renterId={renterId} onClose={() => setCancelling(false)} />}
     </Card>
   );

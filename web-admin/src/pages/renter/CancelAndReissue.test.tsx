@@ -5,7 +5,7 @@ import RenterPage from './RenterPage';
 import { RENTER_AUDIT_LOG } from './RenterAuditLog.graphql';
 import { RENTER_WITH_DOCUMENT } from './RenterInfo.graphql';
 import { CANCEL_BOOKING, REFUNDABLE_CENTS, REISSUE_CONTRACT } from './CancelAndReissue.graphql';
-import { booking, renter } from './fixtures';
+import { booking, paidCardMocks, renter } from './fixtures';
 import type { BookingCardFieldsFragment as Booking } from '../../graphql/graphql';
 import { renderWithProviders } from '../../test/render';
 
@@ -25,7 +25,7 @@ const audit = {
 };
 
 const show = (mocks: MockLink.MockedResponse[]) =>
-  renderWithProviders(<RenterPage />, { path: '/admin/mieter/7/info', pattern: 'mieter/:id/*', mocks: [...mocks, audit] });
+  renderWithProviders(<RenterPage />, { path: '/admin/mieter/7/info', pattern: 'mieter/:id/*', mocks: [...mocks, audit, ...paidCardMocks()] });
 
 const exception = (path: string, messageId: string, params: Record<string, string> = {}) => ({
   data: {

@@ -7,7 +7,7 @@ import { salutation } from './PersonalData';
 import { RENTER_AUDIT_LOG } from './RenterAuditLog.graphql';
 import { APPROVE_IDENTITY_CARD, FREE_APARTMENT, RENTER_WITH_DOCUMENT } from './RenterInfo.graphql';
 import type { AuditEntry } from '../../lib/audit';
-import { booking, renter } from './fixtures';
+import { booking, paidCardMocks, renter } from './fixtures';
 import { renderWithProviders } from '../../test/render';
 
 const load = (data: ReturnType<typeof renter>) => ({
@@ -22,7 +22,7 @@ const auditLog = (entries: AuditEntry[], maxUsageCount = Number.POSITIVE_INFINIT
 });
 
 const show = (mocks: MockLink.MockedResponse[], path = '/admin/mieter/7/info', audit: MockLink.MockedResponse[] = [auditLog([])]) =>
-  renderWithProviders(<RenterPage />, { path, pattern: 'mieter/:id/*', mocks: [...mocks, ...audit] });
+  renderWithProviders(<RenterPage />, { path, pattern: 'mieter/:id/*', mocks: [...mocks, ...audit, ...paidCardMocks()] });
 
 const milestone = (title: string) => screen.getByTestId(`milestone-${title}`);
 

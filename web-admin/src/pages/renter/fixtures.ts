@@ -1,4 +1,6 @@
 import type { BookingCardFieldsFragment as Booking, RenterWithDocumentQuery } from '../../graphql/graphql';
+import { HANDOVER_FORM } from './Handover.graphql';
+import { LEDGER } from './Ledger.graphql';
 
 type RenterDetail = NonNullable<RenterWithDocumentQuery['renterWithDocument']>;
 
@@ -30,6 +32,7 @@ export function booking(overrides: Partial<Booking> = {}): Booking & { __typenam
     inPayment: false,
     disputeStatus: null,
     refundFailure: null,
+    handover: null,
     ...overrides,
   };
 }
@@ -57,4 +60,37 @@ export function renter(bookings: Booking[], overrides: Partial<RenterDetail> = {
     ] as unknown as RenterDetail['documents'],
     ...overrides,
   };
+}
+
+/**
+ * What a paid booking's card asks besides the renter: a handover form with no meters and a deposit
+ * of 800 € (no refusal), and a ledger without lines.
+ */
+export function paidCardMocks(rentingId = 'r-1') {
+  return [
+    {
+      request: { query: HANDOVER_FORM, variables: { rentingId } },
+      result: { data: { handoverForm: { __typename: 'HandoverForm', meters: [], depositCents: 80000, refusal: null } } },
+      maxUsageCount: Number.POSITIVE_INFINITY,
+    },
+    {
+      request: { query: LEDGER, variables: { rentingId } },
+      result: {
+        data: {
+          ledger: {
+            __typename: 'RentingLedger',
+            rentingId,
+            entries: [],
+            chargedCents: 0,
+            paidCents: 0,
+            refundedCents: 0,
+            depositHeldCents: 0,
+            keptCents: 0,
+            balanceCents: 0,
+          },
+        },
+      },
+      maxUsageCount: Number.POSITIVE_INFINITY,
+    },
+  ];
 }
