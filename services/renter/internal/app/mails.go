@@ -106,11 +106,50 @@ func (m *Mails) OnReminderDue(ctx context.Context, store MailStore, due domain.R
 	if !ok {
 		return fmt.Errorf("reminder of step %q: %w", due.Step, ErrUnknownStep)
 	}
+	if kind == domain.MailRemindAnswerHandover {
+		content := domain.MailContent{Kind: kind, Handover: &domain.Handover{AnswerDeadline: due.AnswerDeadline}}
+		return m.writeAboutHandover(ctx, store, due.EventID, due.RenterID, due.Stay, content)
+	}
 	renter, err := loadRenter(ctx, store, due.RenterID)
 	if err != nil {
 		return err
 	}
 	return m.writeLinked(ctx, store, due.EventID, renter, due.Stay, domain.MailContent{Kind: kind}, due.RentingID, due.RenewalToken)
+}
+
+// OnHandoverRecorded stores the mail of what the office recorded at the renter's move-out: the
+// meters, the damages and what each keeps of the deposit, what comes back, and until when the renter
+// confirms or disputes it on their page.
+func (m *Mails) OnHandoverRecorded(ctx context.Context, store MailStore, h domain.HandoverRecorded) error {
+	content := domain.MailContent{Kind: domain.MailHandoverRecorded, Handover: &h.Handover}
+	return m.writeAboutHandover(ctx, store, h.EventID, h.RenterID, h.Stay, content)
+}
+
+// OnHandoverAnswered stores the receipt of the renter's answer to the handover, quoting a dispute's
+// reason.
+func (m *Mails) OnHandoverAnswered(ctx context.Context, store MailStore, a domain.HandoverAnswered) error {
+	content := domain.MailContent{Kind: domain.MailHandoverAnswered, HandoverAnswer: &a.Answer}
+	return m.writeAboutHandover(ctx, store, a.EventID, a.RenterID, a.Stay, content)
+}
+
+// OnDepositSettled stores the deposit's settlement statement: the deposit, each deduction, the
+// refund and how it comes, or that nothing comes back.
+func (m *Mails) OnDepositSettled(ctx context.Context, store MailStore, s domain.DepositSettled) error {
+	content := domain.MailContent{Kind: domain.MailDepositSettled, Settlement: &s.Settlement}
+	return m.writeAboutHandover(ctx, store, s.EventID, s.RenterID, s.Stay, content)
+}
+
+// writeAboutHandover writes a mail about the handover of a renting that ended. It names the
+// apartment and the semester but not the semester's total: its money is the deposit's.
+func (m *Mails) writeAboutHandover(ctx context.Context, store MailStore, eventID string, renterID int64, stay domain.Stay, content domain.MailContent) error {
+	renter, err := loadRenter(ctx, store, renterID)
+	if err != nil {
+		return err
+	}
+	if err := m.repeatBooking(ctx, &content, stay, false); err != nil {
+		return err
+	}
+	return m.Write(ctx, store, eventID, renter, content)
 }
 
 // writeLinked writes the content's mail about the renting with the link to its page (if its kind
@@ -246,7 +285,7 @@ func (m *Mails) Write(ctx context.Context, store MailStore, eventID string, rent
 		return err
 	}
 	content.PageLink = domain.PageLink(m.settings.PublicURL, plain)
-	if content.Kind == domain.MailPageLink || content.Kind == domain.MailErasureLink {
+	if content.Kind.LeadsToOwnPage() {
 		content.Link = content.PageLink
 	}
 	return m.store(ctx, store, eventID, renter.ID, renter.Data.Email, content)

@@ -62,6 +62,8 @@ var reminderOfStep = map[string]MailKind{
 	"SIGN_CONTRACT":  MailRemindSignContract,
 	"PAY_RENT":       MailRemindPayRent,
 	"ANSWER_RENEWAL": MailRemindAnswerRenewal,
+	// the renter has not confirmed or disputed the handover of a renting that ended
+	"ANSWER_HANDOVER": MailRemindAnswerHandover,
 	// not a step the renter missed: somebody asked to book with the address of the renting's holder
 	"BOOKING_ATTEMPT": MailBookingAttempt,
 }
@@ -156,8 +158,10 @@ type ReminderDue struct {
 	RentingID    string
 	RenterID     int64
 	Stay         Stay
-	Step         string // CONFIRM_EMAIL, SIGN_CONTRACT, PAY_RENT or ANSWER_RENEWAL
+	Step         string // CONFIRM_EMAIL, SIGN_CONTRACT, PAY_RENT, ANSWER_RENEWAL or ANSWER_HANDOVER
 	RenewalToken string // the reminder's renewal link token, only for ANSWER_RENEWAL
+	// AnswerDeadline is the last day to answer the handover, only for ANSWER_HANDOVER.
+	AnswerDeadline time.Time
 }
 
 // WaitlistMail is the renting service's announcement of a waitlist mail: the confirmation link of a
@@ -234,6 +238,13 @@ type MailContent struct {
 	Deadline time.Time
 	// Cancellation is the office's reason and refund (MailCanceledByOffice).
 	Cancellation *Cancellation
+	// Handover is what the office recorded at the move-out (MailHandoverRecorded; only its answer
+	// deadline for MailRemindAnswerHandover).
+	Handover *Handover
+	// HandoverAnswer is the renter's answer (MailHandoverAnswered).
+	HandoverAnswer *HandoverAnswer
+	// Settlement is the deposit's statement (MailDepositSettled).
+	Settlement *DepositSettlement
 }
 
 // Link returns the page of the public site a mail of kind about the renting leads to, or "" for a

@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 	texttemplate "text/template"
+	"time"
 
 	"semesterhaus/services/renter/internal/domain"
 )
@@ -33,7 +34,7 @@ func NewRenderer() (*Renderer, error) {
 	r := &Renderer{phrases: map[domain.Language]*texttemplate.Template{}}
 	for _, lang := range []domain.Language{domain.LanguageDe, domain.LanguageEn} {
 		t, err := texttemplate.New(string(lang)).Option("missingkey=error").
-			Funcs(texttemplate.FuncMap{"euro": euroFormats[lang]}).
+			Funcs(texttemplate.FuncMap{"euro": euroFormats[lang], "day": dayFormats[lang]}).
 			ParseFS(templates, "templates/"+string(lang)+".tmpl")
 		if err != nil {
 			return nil, fmt.Errorf("mail phrases %s: %w", lang, err)
@@ -56,9 +57,11 @@ type parts struct {
 	Subject  string
 	Greeting string
 	Body     string
-	Booking  []fact
-	Link     string
-	Action   string
+	// Details are what a mail reports line by line (a handover's, a settlement's), before the booking.
+	Details []fact
+	Booking []fact
+	Link    string
+	Action  string
 	// PageLink opens the renter's own page, with Page introducing it; empty when Link is it.
 	PageLink  string
 	Page      string
@@ -93,16 +96,10 @@ func (r *Renderer) parts(c domain.MailContent) (parts, error) {
 		lang = domain.LanguageEn
 	}
 	phrase := func(name string, optional bool) (string, error) {
-		t := r.phrases[lang].Lookup(name)
-		if t == nil {
-			if optional {
-				return "", nil
-			}
-			return "", fmt.Errorf("mail phrase %q missing in %s", name, lang)
+		if optional && r.phrases[lang].Lookup(name) == nil {
+			return "", nil
 		}
-		var b strings.Builder
-		err := t.Execute(&b, c)
-		return b.String(), err
+		return r.phrase(lang, name, c)
 	}
 	p := parts{Language: lang, Link: c.Link}
 	var signature string
@@ -138,7 +135,72 @@ func (r *Renderer) parts(c domain.MailContent) (parts, error) {
 	if c.Booking.Priced {
 		p.Booking = append(p.Booking, fact{total, euroFormats[lang](c.Booking.TotalCents)})
 	}
+	if p.Details, err = r.details(lang, c); err != nil {
+		return parts{}, err
+	}
 	return p, nil
+}
+
+// phrase executes the language's phrase name on data.
+func (r *Renderer) phrase(lang domain.Language, name string, data any) (string, error) {
+	t := r.phrases[lang].Lookup(name)
+	if t == nil {
+		return "", fmt.Errorf("mail phrase %q missing in %s", name, lang)
+	}
+	var b strings.Builder
+	err := t.Execute(&b, data)
+	return b.String(), err
+}
+
+// details are the lines of a handover's mail (the day, each meter, each damage with its amount, the
+// deposit, what is kept and what comes back, the answer deadline) or of a settlement's (the
+// deposit, each deduction, the refund); none for any other mail.
+func (r *Renderer) details(lang domain.Language, c domain.MailContent) ([]fact, error) {
+	euro, day := euroFormats[lang], dayFormats[lang]
+	var lines []fact
+	var err error
+	add := func(phrase string, data any, value string) {
+		if err != nil {
+			return
+		}
+		var label string
+		label, err = r.phrase(lang, phrase, data)
+		lines = append(lines, fact{label, value})
+	}
+	addDeductions := func(deposit int64, deductions []domain.Deduction) {
+		add("handover.deposit", nil, euro(deposit))
+		for _, d := range deductions {
+			add("handover.damage", d.Description, euro(d.AmountCents))
+		}
+	}
+	switch {
+	case c.Kind == domain.MailHandoverRecorded && c.Handover != nil:
+		h := c.Handover
+		add("handover.date", nil, day(h.Date))
+		for _, m := range h.MeterReadings {
+			add("handover.meter", m.Meter, m.Value)
+		}
+		addDeductions(h.DepositCents, h.Damages)
+		add("handover.kept", nil, euro(h.DeductionsCents()))
+		add("handover.refund", nil, euro(h.RefundCents))
+		add("handover.deadline", nil, day(h.AnswerDeadline))
+	case c.Kind == domain.MailDepositSettled && c.Settlement != nil:
+		s := c.Settlement
+		addDeductions(s.DepositCents, s.Deductions)
+		add("handover.kept", nil, euro(s.DeductionsCents()))
+		add("handover.refund", nil, euro(s.RefundCents))
+		if s.ByBankTransfer() {
+			add("settlement.reference", nil, s.BankReference)
+		}
+	}
+	return lines, err
+}
+
+// dayFormats write a calendar day as the other mails do: 02.01.2006 in German, 2 January 2006 in
+// English.
+var dayFormats = map[domain.Language]func(time.Time) string{
+	domain.LanguageDe: func(t time.Time) string { return t.Format("02.01.2006") },
+	domain.LanguageEn: func(t time.Time) string { return t.Format("2 January 2006") },
 }
 
 // euroFormats write an amount of euro cents as the language does, as the booking site does:

@@ -152,3 +152,71 @@ func TestRender_namesAreEscapedInHTMLAndUnknownLanguagesGetEnglish(t *testing.T)
 		t.Errorf("subject %q, want the English one", subject)
 	}
 }
+
+// TestRender_theDepositStatementSaysHowTheRefundComesOrThatNothingComesBack: a refund goes the way
+// the renter paid, a bank transfer names the office's reference, a deposit the damages keep whole
+// brings nothing back; each in both languages.
+func TestRender_theDepositStatementSaysHowTheRefundComesOrThatNothingComesBack(t *testing.T) {
+	t.Parallel()
+	r, err := mail.NewRenderer()
+	if err != nil {
+		t.Fatal(err)
+	}
+	damage := []domain.Deduction{{Description: "Kratzer", AmountCents: 80_000}}
+	tests := []struct {
+		lang       domain.Language
+		settlement domain.DepositSettlement
+		want       []string
+		notWant    string
+	}{
+		{domain.LanguageDe, domain.DepositSettlement{DepositCents: 80_000, RefundCents: 80_000, Method: domain.SettlementRefund},
+			[]string{"Wir erstatten dir 800,00 €; das Geld geht auf dem Weg zurück, auf dem du bezahlt hast", "Zurück an dich: 800,00 €\n"}, "Referenz"},
+		{domain.LanguageEn, domain.DepositSettlement{DepositCents: 80_000, RefundCents: 30_000, Method: domain.SettlementBankTransfer, BankReference: "K-17",
+			Deductions: []domain.Deduction{{Description: "Scratch", AmountCents: 50_000}}},
+			[]string{"We have transferred €300.00 to you, reference “K-17”.", "Damage “Scratch”: €500.00\nKept: €500.00\nBack to you: €300.00\nTransfer reference: K-17\n"}, "the way you paid"},
+		{domain.LanguageDe, domain.DepositSettlement{DepositCents: 80_000, Deductions: damage, Method: domain.SettlementRefund},
+			[]string{"Es kommt nichts zurück", "Zurück an dich: 0,00 €\n"}, "erstatten"},
+		{domain.LanguageEn, domain.DepositSettlement{DepositCents: 80_000, Deductions: damage, Method: domain.SettlementBankTransfer, BankReference: "K-18"},
+			[]string{"Nothing comes back", "Kept: €800.00\n"}, "transferred"},
+	}
+	for _, tt := range tests {
+		_, text, html, err := r.Render(domain.MailContent{Kind: domain.MailDepositSettled, Language: tt.lang, FirstName: "Anna", Residence: residence,
+			Booking: domain.Booking{Apartment: "2.04", Semester: "WiSe 2027/28"}, Settlement: &tt.settlement, Link: "https://wohnen.example/booking/my-booking?token=t"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, want := range tt.want {
+			if !strings.Contains(text, want) {
+				t.Errorf("%s %+v: the text lacks %q:\n%s", tt.lang, tt.settlement, want, text)
+			}
+		}
+		if strings.Contains(text, tt.notWant) || !strings.Contains(html, `href="https://wohnen.example/booking/my-booking?token=t"`) {
+			t.Errorf("%s %+v: says %q or lacks the page link:\n%s\n%s", tt.lang, tt.settlement, tt.notWant, text, html)
+		}
+	}
+}
+
+// TestRender_theHandoverAnswerIsQuotedEscapedInHTML_aConfirmationThanks: a dispute's words are the
+// renter's own and reach the HTML part escaped.
+func TestRender_theHandoverAnswerIsQuotedEscapedInHTML_aConfirmationThanks(t *testing.T) {
+	t.Parallel()
+	r, err := mail.NewRenderer()
+	if err != nil {
+		t.Fatal(err)
+	}
+	render := func(lang domain.Language, answer domain.HandoverAnswer) (string, string) {
+		_, text, html, err := r.Render(domain.MailContent{Kind: domain.MailHandoverAnswered, Language: lang, FirstName: "Anna", Residence: residence,
+			Booking: booking, HandoverAnswer: &answer, Link: "https://wohnen.example/booking/my-booking?token=t"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return text, html
+	}
+	text, html := render(domain.LanguageEn, domain.HandoverAnswer{Disputed: true, Reason: "<b>was there</b> before"})
+	if !strings.Contains(text, "You write: “<b>was there</b> before”.") || !strings.Contains(html, "&lt;b&gt;was there&lt;/b&gt; before") {
+		t.Errorf("dispute receipt:\n%s\n%s", text, html)
+	}
+	if text, _ := render(domain.LanguageDe, domain.HandoverAnswer{}); !strings.Contains(text, "du hast die Übergabe deiner Wohnung bestätigt, danke.") {
+		t.Errorf("confirmation receipt:\n%s", text)
+	}
+}

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"time"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
@@ -41,8 +42,8 @@ func NewMailConsumer(js jetstream.JetStream, pool *pgxpool.Pool, in func(pgx.Tx)
 }
 
 // Run consumes until ctx ends; it waits for its durable when the provisioning has not made it yet.
-// It acts on the catalogue's subjects of streams.RenterMails: state changes, key codes, reminders and
-// the waitlist's mails; renting.deleted is none of the renter's mails (RetentionConsumer's).
+// It acts on the catalogue's subjects of streams.RenterMails: state changes, key codes, reminders,
+// the waitlist's mails, a reissued contract, the handover, its answer and the deposit's settlement; renting.deleted is none of the renter's mails (RetentionConsumer's).
 func (c *MailConsumer) Run(ctx context.Context) error {
 	return events.Consume(ctx, c.js, c.pool, c.logger, events.ConsumerConfig{Stream: c.stream.Stream(), Durable: durable}, c.handle)
 }
@@ -61,6 +62,12 @@ func (c *MailConsumer) handle(ctx context.Context, tx pgx.Tx, msg jetstream.Msg)
 		return c.waitlistOffer(ctx, tx, msg)
 	case c.stream.ContractReissued():
 		return c.contractReissued(ctx, tx, msg)
+	case c.stream.HandoverRecorded():
+		return c.handoverRecorded(ctx, tx, msg)
+	case c.stream.HandoverAnswered():
+		return c.handoverAnswered(ctx, tx, msg)
+	case c.stream.DepositSettled():
+		return c.depositSettled(ctx, tx, msg)
 	default:
 		return c.stateChanged(ctx, tx, msg) // the only other subject Run handles
 	}
@@ -89,6 +96,59 @@ func (c *MailConsumer) contractReissued(ctx context.Context, tx pgx.Tx, msg jets
 	return c.outcome(c.mails.OnContractReissued(ctx, c.in(tx), reissued), &event, "contract reissued")
 }
 
+func (c *MailConsumer) handoverRecorded(ctx context.Context, tx pgx.Tx, msg jetstream.Msg) error {
+	var event eventsv1.HandoverRecorded
+	if !decode(c.logger, msg, &event) {
+		return nil
+	}
+	date, ok := day(c.logger, msg, event.GetHandoverDate())
+	if !ok {
+		return nil
+	}
+	deadline, ok := day(c.logger, msg, event.GetAnswerDeadline())
+	if !ok {
+		return nil
+	}
+	recorded := domain.HandoverRecorded{
+		EventID: eventID(msg, &event), RentingID: event.GetRentingId(), RenterID: event.GetRenterId(),
+		Stay: domain.Stay{ApartmentID: event.GetApartmentId(), SemesterID: event.GetSemesterId()},
+		Handover: domain.Handover{
+			Date: date, MeterReadings: meterReadingsFromProto(event.GetMeterReadings()), Damages: deductionsFromProto(event.GetDamages()),
+			DepositCents: event.GetDepositCents(), RefundCents: event.GetRefundCents(), AnswerDeadline: deadline,
+		},
+	}
+	return c.outcome(c.mails.OnHandoverRecorded(ctx, c.in(tx), recorded), &event, "handover recorded")
+}
+
+func (c *MailConsumer) handoverAnswered(ctx context.Context, tx pgx.Tx, msg jetstream.Msg) error {
+	var event eventsv1.HandoverAnswered
+	if !decode(c.logger, msg, &event) {
+		return nil
+	}
+	answered := domain.HandoverAnswered{
+		EventID: eventID(msg, &event), RentingID: event.GetRentingId(), RenterID: event.GetRenterId(),
+		Stay:   domain.Stay{ApartmentID: event.GetApartmentId(), SemesterID: event.GetSemesterId()},
+		Answer: domain.HandoverAnswer{Disputed: event.GetAnswer() == "DISPUTED", Reason: event.GetReason()},
+	}
+	return c.outcome(c.mails.OnHandoverAnswered(ctx, c.in(tx), answered), &event, "handover answered")
+}
+
+func (c *MailConsumer) depositSettled(ctx context.Context, tx pgx.Tx, msg jetstream.Msg) error {
+	var event eventsv1.DepositSettled
+	if !decode(c.logger, msg, &event) {
+		return nil
+	}
+	settled := domain.DepositSettled{
+		EventID: eventID(msg, &event), RentingID: event.GetRentingId(), RenterID: event.GetRenterId(),
+		Stay: domain.Stay{ApartmentID: event.GetApartmentId(), SemesterID: event.GetSemesterId()},
+		Settlement: domain.DepositSettlement{
+			DepositCents: event.GetDepositCents(), Deductions: deductionsFromProto(event.GetDeductions()),
+			RefundCents: event.GetRefundCents(), Method: domain.SettlementMethod(event.GetMethod()), BankReference: event.GetBankReference(),
+		},
+	}
+	return c.outcome(c.mails.OnDepositSettled(ctx, c.in(tx), settled), &event, "deposit settled")
+}
+
 func (c *MailConsumer) keyCodeDue(ctx context.Context, tx pgx.Tx, msg jetstream.Msg) error {
 	var event eventsv1.KeyCodeDue
 	if !decode(c.logger, msg, &event) {
@@ -113,6 +173,12 @@ func (c *MailConsumer) reminderDue(ctx context.Context, tx pgx.Tx, msg jetstream
 			ContractTotalCents: event.GetContractTotalCents()},
 		Step:         event.GetStep(),
 		RenewalToken: event.GetRenewalToken(),
+	}
+	if deadline := event.GetAnswerDeadline(); deadline != "" {
+		var ok bool
+		if due.AnswerDeadline, ok = day(c.logger, msg, deadline); !ok {
+			return nil
+		}
 	}
 	return c.outcome(c.mails.OnReminderDue(ctx, c.in(tx), due), &event, "reminder "+event.GetStep())
 }
@@ -160,6 +226,17 @@ func decode(logger *slog.Logger, msg jetstream.Msg, event proto.Message) bool {
 	return true
 }
 
+// day reads a calendar day of an event; one that is none is logged and the event dropped, as it
+// would fail the same way on every delivery.
+func day(logger *slog.Logger, msg jetstream.Msg, value string) (time.Time, bool) {
+	t, err := domain.ParseDay(value)
+	if err != nil {
+		logger.Error("dropping renting event with an invalid day", "subject", msg.Subject(), "err", err)
+		return time.Time{}, false
+	}
+	return t, true
+}
+
 // rentingEvent is what every renting event tells about whom it concerns.
 type rentingEvent interface {
 	GetEventId() string
@@ -192,6 +269,22 @@ func stateChangeFromProto(e *eventsv1.RentingStateChanged) domain.StateChange {
 		FromState: e.GetFromState(), ToState: e.GetToState(),
 		RenewalToken: e.GetRenewalToken(), Cancellation: cancellationFromProto(e.GetCancellation()),
 	}
+}
+
+func meterReadingsFromProto(readings []*eventsv1.MeterReading) []domain.MeterReading {
+	out := make([]domain.MeterReading, 0, len(readings))
+	for _, r := range readings {
+		out = append(out, domain.MeterReading{Meter: r.GetMeter(), Value: r.GetValue()})
+	}
+	return out
+}
+
+func deductionsFromProto(deductions []*eventsv1.Deduction) []domain.Deduction {
+	out := make([]domain.Deduction, 0, len(deductions))
+	for _, d := range deductions {
+		out = append(out, domain.Deduction{Description: d.GetDescription(), AmountCents: d.GetAmountCents()})
+	}
+	return out
 }
 
 func cancellationFromProto(c *eventsv1.Cancellation) *domain.Cancellation {

@@ -724,3 +724,108 @@ func TestContractReissued_germanMailWithTheNewTotalAndTheSigningPage(t *testing.
 		t.Errorf("signing page %s", link)
 	}
 }
+
+// TestHandover_recordedReminderAnswerAndSettlementMailedOnceEachInTheRentersLanguageLeadingToTheirPage:
+// the handover's mail lists the day, the meters, each damage with its amount, the deposit, what is
+// kept and what comes back and the deadline; a redelivered event is mailed once; every mail's
+// action opens the renter's own page.
+func TestHandover_recordedReminderAnswerAndSettlementMailedOnceEachInTheRentersLanguageLeadingToTheirPage(t *testing.T) {
+	t.Parallel()
+	p := newMailPath(t)
+	anna, ben := p.register("anna@example.org", "de"), p.register("ben@example.org", "en")
+	recorded := func(eventID string, renterID int64) *eventsv1.HandoverRecorded {
+		return &eventsv1.HandoverRecorded{
+			EventId: eventID, RentingId: rentingID, RenterId: renterID, ApartmentId: apartmentID, SemesterId: semesterID,
+			HandoverDate:  "2027-09-30",
+			MeterReadings: []*eventsv1.MeterReading{{Meter: "Strom", Value: "12345,6"}, {Meter: "Wasser", Value: "321"}},
+			Damages: []*eventsv1.Deduction{
+				{Description: "Kratzer in der Tür", AmountCents: 5000}, {Description: "Loch in der Wand", AmountCents: 123456},
+			},
+			DepositCents: 200000, RefundCents: 71544, AnswerDeadline: "2027-10-14", Actor: "admin",
+		}
+	}
+	const annasHandover = "h0000000-0000-4000-8000-000000000001"
+	p.publish(p.stream.HandoverRecorded(), annasHandover, recorded(annasHandover, anna))
+	time.Sleep(150 * time.Millisecond) // past the stream's duplicate window: the redelivery reaches the consumer
+	p.publish(p.stream.HandoverRecorded(), annasHandover, recorded(annasHandover, anna))
+	de := p.nextMail()
+	if de.Subject != "Deine Wohnungsübergabe" || de.To[0] != "anna@example.org" {
+		t.Fatalf("handover mail: %+v", de)
+	}
+	for _, want := range []string{
+		"Übergabe am: 30.09.2027\nZählerstand Strom: 12345,6\nZählerstand Wasser: 321\nKaution: 2.000,00 €\n" +
+			"Schaden „Kratzer in der Tür“: 50,00 €\nSchaden „Loch in der Wand“: 1.234,56 €\nEinbehalten: 1.284,56 €\n" +
+			"Zurück an dich: 715,44 €\nAntwort bis: 14.10.2027\n",
+		"Du bekommst 715,44 € deiner Kaution zurück.", "widersprich bis zum 14.10.2027", "Apartment: 0.01\nSemester: SoSe 2027\n",
+	} {
+		if !strings.Contains(de.Text, want) {
+			t.Errorf("the German handover mail lacks %q:\n%s", want, de.Text)
+		}
+	}
+	if strings.Contains(de.Text, "Gesamt:") || !strings.Contains(de.HTML, ">Schaden „Loch in der Wand“<") {
+		t.Errorf("the handover mail names the semester's total or misses the damage in HTML:\n%s\n%s", de.Text, de.HTML)
+	}
+	p.openPage(linkIn(t, de.Text, publicURL+"/booking/my-booking?"), anna)
+
+	p.publish(p.stream.HandoverRecorded(), "h0000000-0000-4000-8000-000000000002", recorded("h0000000-0000-4000-8000-000000000002", ben))
+	en := p.nextMail()
+	for _, want := range []string{"Handover on: 30 September 2027\n", "Damage “Loch in der Wand”: €1,234.56\n", "Back to you: €715.44\n", "dispute it by 14 October 2027"} {
+		if en.Subject != "Your apartment handover" || !strings.Contains(en.Text, want) {
+			t.Errorf("the English handover mail lacks %q:\n%s", want, en.Text)
+		}
+	}
+
+	const reminder = "h0000000-0000-4000-8000-000000000003"
+	p.publish(p.stream.ReminderDue(), reminder, &eventsv1.ReminderDue{
+		EventId: reminder, RentingId: rentingID, RenterId: anna, ApartmentId: apartmentID, SemesterId: semesterID,
+		Step: "ANSWER_HANDOVER", AnswerDeadline: "2027-10-14",
+	})
+	remind := p.nextMail()
+	if remind.Subject != "Erinnerung: Bitte bestätige deine Wohnungsübergabe oder widersprich" || !strings.Contains(remind.Text, "bis zum 14.10.2027") {
+		t.Errorf("handover reminder: %+v", remind)
+	}
+	p.openPage(linkIn(t, remind.Text, publicURL+"/booking/my-booking?"), anna)
+
+	const answer = "h0000000-0000-4000-8000-000000000004"
+	p.publish(p.stream.HandoverAnswered(), answer, &eventsv1.HandoverAnswered{
+		EventId: answer, RentingId: rentingID, RenterId: anna, ApartmentId: apartmentID, SemesterId: semesterID,
+		Answer: "DISPUTED", Reason: "Das Loch war schon beim Einzug da.",
+	})
+	receipt := p.nextMail()
+	if receipt.Subject != "Deine Antwort zur Wohnungsübergabe ist eingegangen" || !strings.Contains(receipt.Text, "Du schreibst: „Das Loch war schon beim Einzug da.“") {
+		t.Errorf("answer receipt: %+v", receipt)
+	}
+
+	const settled = "h0000000-0000-4000-8000-000000000005"
+	p.publish(p.stream.DepositSettled(), settled, &eventsv1.DepositSettled{
+		EventId: settled, RentingId: rentingID, RenterId: anna, ApartmentId: apartmentID, SemesterId: semesterID,
+		DepositCents: 200000, Deductions: []*eventsv1.Deduction{{Description: "Kratzer in der Tür", AmountCents: 5000}},
+		RefundCents: 195000, Method: "BANK_TRANSFER", BankReference: "KAUTION-0.01-2027", DepositRentingId: rentingID, HandoverDate: "2027-09-30",
+	})
+	statement := p.nextMail()
+	for _, want := range []string{
+		"Kaution: 2.000,00 €\nSchaden „Kratzer in der Tür“: 50,00 €\nEinbehalten: 50,00 €\nZurück an dich: 1.950,00 €\nReferenz der Überweisung: KAUTION-0.01-2027\n",
+		"Wir haben dir 1.950,00 € überwiesen, mit der Referenz „KAUTION-0.01-2027“.",
+	} {
+		if statement.Subject != "Die Abrechnung deiner Kaution" || !strings.Contains(statement.Text, want) {
+			t.Errorf("the settlement statement lacks %q:\n%s", want, statement.Text)
+		}
+	}
+	if total, unsent := p.storedMails(); total != 5 || unsent != 0 {
+		t.Errorf("%d mails stored, %d unsent; want 5: two handovers, the reminder, the receipt and the statement", total, unsent)
+	}
+}
+
+// openPage checks that a mail's link opens the renter's own page.
+func (p mailPath) openPage(link string, renterID int64) {
+	p.t.Helper()
+	u, err := url.Parse(link)
+	if err != nil {
+		p.t.Fatal(err)
+	}
+	var owner int64
+	err = p.pool.QueryRow(context.Background(), "SELECT renter_id FROM page_token WHERE hash = sha256(convert_to($1, 'UTF8'))", u.Query().Get("token")).Scan(&owner)
+	if err != nil || owner != renterID {
+		p.t.Errorf("the link %s opens renter %d (%v), want %d", link, owner, err, renterID)
+	}
+}
