@@ -176,11 +176,12 @@ describe('Übergabe erfassen', () => {
     expect(within(dialog).queryByRole('alert')).toBeNull();
   });
 
-  it("shows the server's refusals at their field: a meter's reading and a damage's photo", async () => {
+  it("shows the server's refusals at their field: a missing reading, a reading too long and a damage's photo", async () => {
     show([
       load(paid),
       handoverForm(),
       { request: { query: RECORD_HANDOVER, variables: () => true }, result: refused('recordHandover', exception('meterReadings', 'METER_READING_MISSING', { meter: 'Wasser' })) },
+      { request: { query: RECORD_HANDOVER, variables: () => true }, result: refused('recordHandover', exception('meterReadings.0.value', 'STRING_MAX', { max: '40' })) },
       { request: { query: RECORD_HANDOVER, variables: () => true }, result: refused('recordHandover', exception('damages.0.photos.0', 'INVALID_IMAGE')) },
     ]);
     const dialog = await openRecordDialog();
@@ -190,6 +191,10 @@ describe('Übergabe erfassen', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Übergabe speichern' }));
     const wasser = within(dialog).getByLabelText('Zählerstand Wasser').closest('.ant-form-item') as HTMLElement;
     expect(await within(wasser).findByText('Der Zählerstand Wasser fehlt.')).toBeTruthy();
+
+    fireEvent.click(await within(dialog).findByRole('button', { name: /Übergabe speichern/ }));
+    const strom = within(dialog).getByLabelText('Zählerstand Strom').closest('.ant-form-item') as HTMLElement;
+    expect(await within(strom).findByText('Bitte höchstens 40 Zeichen eingeben.')).toBeTruthy();
 
     // the button's loading icon fades out (never, in jsdom): match its name in part
     fireEvent.click(await within(dialog).findByRole('button', { name: /Übergabe speichern/ }));

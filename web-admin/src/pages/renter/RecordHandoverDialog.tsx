@@ -27,8 +27,9 @@ export function deductionsOf(damages: readonly DamageValues[] | undefined): numb
 }
 
 /**
- * The field a refusal of the server concerns: a meter's reading (by its param meter), the day, or a
- * damage's description, amount or photos (path damages.<i>.…); undefined for the others.
+ * The field a refusal of the server concerns: a meter's reading (by its param meter or path
+ * meterReadings.<i>.value), the day, or a damage's description, amount or photos (path damages.<i>.…);
+ * undefined for the others.
  */
 function fieldOf(ex: UserDataException, meters: readonly string[]): NamePath | undefined {
   const meter = ex.params.find((p) => p.key === 'meter')?.value;
@@ -38,6 +39,9 @@ function fieldOf(ex: UserDataException, meters: readonly string[]): NamePath | u
   }
   const path = (ex.path ?? '').replace(/^handover\./, '');
   if (path === 'date') return ['date'];
+  // the readings go in the order of the meters
+  const reading = /^meterReadings\.(\d+)\.value$/.exec(path);
+  if (reading) return ['readings', Number(reading[1])];
   const damage = /^damages\.(\d+)\.(description|amountCents|photos)(?:\.(\d+))?$/.exec(path);
   if (!damage) return undefined;
   return ['damages', Number(damage[1]), damage[2] === 'amountCents' ? 'amount' : damage[2]];
