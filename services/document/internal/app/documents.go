@@ -71,6 +71,9 @@ func (d *Documents) StoreUploads(ctx context.Context, renterID int64, rentingID 
 	if err := checkRentingID(rentingID); err != nil {
 		return nil, err
 	}
+	if err := checkSender(sender, uploads); err != nil {
+		return nil, err
+	}
 	files, err := d.checkAll(ctx, uploads)
 	if err != nil {
 		return nil, err
@@ -125,6 +128,17 @@ func (d *Documents) DeleteRentingDocuments(ctx context.Context, rentingID string
 		return 0, err
 	}
 	return d.repo.DeleteRentingDocuments(ctx, rentingID, identity.FromContext(ctx).Subject)
+}
+
+// checkSender refuses handover photos that would wait apart as a booking request's uploads: only
+// renting records them, for a renting that is the renter's already.
+func checkSender(sender domain.Sender, uploads []domain.Upload) error {
+	for _, u := range uploads {
+		if u.Type == domain.TypeHandoverPhoto && sender != domain.TheRenter {
+			return fmt.Errorf("%w: a handover photo is the renter's document at once (from_renter)", ErrInvalidArgument)
+		}
+	}
+	return nil
 }
 
 // RenterDocuments lists a renter's documents for an admin.

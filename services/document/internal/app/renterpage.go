@@ -35,6 +35,9 @@ type RenterDocumentReader interface {
 	// ReadRentingContract answers the signed contract once signed, else the contract while signing
 	// is open; domain.ErrNotFound for another renter's renting or one without a contract.
 	ReadRentingContract(ctx context.Context, renterID int64, rentingID, actor string) (domain.Document, error)
+	// ReadHandoverPhoto answers a handover photo of the renter's renting; domain.ErrNotFound for
+	// another renter's or another renting's and for any other document.
+	ReadHandoverPhoto(ctx context.Context, renterID int64, rentingID, id, actor string) (domain.Document, error)
 	// NewestSession is the renting's newest signing session, whose contract the receipt itemises;
 	// domain.ErrNotFound without one.
 	NewestSession(ctx context.Context, rentingID string) (domain.SigningSession, error)
@@ -82,6 +85,15 @@ func (f *RenterPageFiles) Contract(ctx context.Context, token, rentingID string)
 		return domain.Document{}, err
 	}
 	return f.documents.ReadRentingContract(ctx, renterID, rentingID, pageActor)
+}
+
+// HandoverPhoto is a photo of a damage recorded at the handover of the token's renter's renting.
+func (f *RenterPageFiles) HandoverPhoto(ctx context.Context, token, rentingID, documentID string) (domain.Document, error) {
+	renterID, err := f.sources.PageRenter(ctx, token)
+	if err != nil {
+		return domain.Document{}, err
+	}
+	return f.documents.ReadHandoverPhoto(ctx, renterID, rentingID, documentID, pageActor)
 }
 
 // Receipt is the receipt of the token's renter's paid renting, written from what the payment, the

@@ -15,6 +15,9 @@ const (
 	TypeContract          Type = "CONTRACT"
 	TypeSignedContract    Type = "SIGNED_CONTRACT"
 	TypeOther             Type = "OTHER"
+	// TypeHandoverPhoto is a photo of a damage the office recorded at a renting's handover: the
+	// evidence of a deduction from the deposit.
+	TypeHandoverPhoto Type = "HANDOVER_PHOTO"
 )
 
 // typeInfo is what the residence calls a document type: the German description admins read and the
@@ -26,6 +29,7 @@ var typeInfo = map[Type]struct{ description, fileStem string }{
 	TypeContract:          {"Mietvertrag", "mietvertrag"},
 	TypeSignedContract:    {"Mietvertrag (unterschrieben)", "mietvertrag-unterschrieben"},
 	TypeOther:             {"Dokument", "dokument"},
+	TypeHandoverPhoto:     {"Übergabefoto", "uebergabefoto"},
 }
 
 // Description is the type's German name.
@@ -34,6 +38,12 @@ func (t Type) Description() string { return typeInfo[t].description }
 // IsIdentityCard reports whether t is a side of an identity card.
 func (t Type) IsIdentityCard() bool {
 	return t == TypeIdentityCardFront || t == TypeIdentityCardBack
+}
+
+// IsPictureOnly reports whether an upload of type t must be a picture: identity cards and handover
+// photos; a certificate may also be a PDF.
+func (t Type) IsPictureOnly() bool {
+	return t.IsIdentityCard() || t == TypeHandoverPhoto
 }
 
 // Sender says who sent a renting's uploads, which decides whose documents they are.

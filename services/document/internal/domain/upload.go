@@ -56,6 +56,7 @@ var formFields = map[Type]string{
 	TypeIdentityCardFront: "identityCardFront",
 	TypeIdentityCardBack:  "identityCardBack",
 	TypeImmatriculation:   "immatriculation",
+	TypeHandoverPhoto:     "photo", // renting names each photo's path (damages.<i>.photos.<j>)
 }
 
 // Check checks the upload without decoding it, in microseconds whatever it claims. A broken upload
@@ -73,7 +74,7 @@ func (u Upload) Check(rules Rules) (Checked, error) {
 		return Checked{}, err
 	}
 	c := Checked{upload: u, path: path, format: Sniff(u.Content), brokenMsg: MsgInvalidFileType}
-	if u.Type.IsIdentityCard() {
+	if u.Type.IsPictureOnly() {
 		c.brokenMsg = MsgInvalidImage
 	}
 	switch {
@@ -82,7 +83,7 @@ func (u Upload) Check(rules Rules) (Checked, error) {
 			return Checked{}, err
 		}
 		return c, nil
-	case c.format == FormatPDF && !u.Type.IsIdentityCard():
+	case c.format == FormatPDF && !u.Type.IsPictureOnly():
 		if !isWellFormedPDF(u.Content) {
 			return Checked{}, exception.New(path, MsgNotAPDF)
 		}

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"log/slog"
 	"net/http"
+	"strings"
 	"time"
 
 	"semesterhaus/services/document/internal/app"
@@ -16,6 +17,7 @@ import (
 //
 //	GET /my-booking/{rentingId}/contract.pdf?token=…  the renting's contract (signed once signed)
 //	GET /my-booking/{rentingId}/receipt.pdf?token=…   the paid renting's receipt
+//	GET /my-booking/{rentingId}/photo-{documentId}?token=…  a photo of the renting's handover
 //	GET /my-booking/documents?token=…                 the list of the renter's documents (JSON)
 //	GET /my-booking/documents/{documentId}?token=…    one of them, as stored
 //
@@ -39,11 +41,16 @@ func PageRoutes(mux *http.ServeMux, files *app.RenterPageFiles, logger *slog.Log
 	mux.HandleFunc("GET /my-booking/{rentingId}/{file}", func(w http.ResponseWriter, r *http.Request) {
 		token, rentingID := r.URL.Query().Get("token"), r.PathValue("rentingId")
 		var load func(context.Context) (domain.Document, error)
-		switch r.PathValue("file") {
-		case "contract.pdf":
+		photoID, isPhoto := strings.CutPrefix(r.PathValue("file"), "photo-")
+		switch {
+		case r.PathValue("file") == "contract.pdf":
 			load = func(ctx context.Context) (domain.Document, error) { return files.Contract(ctx, token, rentingID) }
-		case "receipt.pdf":
+		case r.PathValue("file") == "receipt.pdf":
 			load = func(ctx context.Context) (domain.Document, error) { return files.Receipt(ctx, token, rentingID) }
+		case isPhoto:
+			load = func(ctx context.Context) (domain.Document, error) {
+				return files.HandoverPhoto(ctx, token, rentingID, photoID)
+			}
 		default:
 			http.NotFound(w, r)
 			return

@@ -12,6 +12,7 @@ var domainTypes = map[documentv1.DocumentType]domain.Type{
 	documentv1.DocumentType_DOCUMENT_TYPE_CONTRACT:            domain.TypeContract,
 	documentv1.DocumentType_DOCUMENT_TYPE_SIGNED_CONTRACT:     domain.TypeSignedContract,
 	documentv1.DocumentType_DOCUMENT_TYPE_OTHER:               domain.TypeOther,
+	documentv1.DocumentType_DOCUMENT_TYPE_HANDOVER_PHOTO:      domain.TypeHandoverPhoto,
 }
 
 // toDomainUploads converts the request's uploads; an unspecified type becomes the empty type, which

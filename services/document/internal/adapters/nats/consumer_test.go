@@ -256,9 +256,10 @@ func TestRetention_bookingEndedWithoutApproval_papersGoAtOnce(t *testing.T) {
 	}
 }
 
-// TestRetention_contractsGoAfterTheLegalPeriod: a contract stays for the legal retention period
-// from its storing, whatever happens to its booking, and goes after it, audited.
-func TestRetention_contractsGoAfterTheLegalPeriod(t *testing.T) {
+// TestRetention_contractsAndHandoverPhotosGoAfterTheLegalPeriod: a contract, and a handover photo
+// as the evidence of its deposit's deductions, stays for the legal retention period from its
+// storing, whatever happens to its booking, and goes after it, audited.
+func TestRetention_contractsAndHandoverPhotosGoAfterTheLegalPeriod(t *testing.T) {
 	t.Parallel()
 	_, pool := testenv.NewDocuments(t)
 	ctx := context.Background()
@@ -267,7 +268,8 @@ func TestRetention_contractsGoAfterTheLegalPeriod(t *testing.T) {
 	content := []byte("%PDF-1.7 contract")
 	sum := sha256.Sum256(content)
 	if _, err := pool.Exec(ctx, `INSERT INTO document (type, renter_id, renting_id, description, content, content_type, file_name, sha256, size, uploaded_at)
-		VALUES ('SIGNED_CONTRACT', 7, $1, 'Mietvertrag', $2, 'application/pdf', 'mietvertrag.pdf', $3, $4, $5)`,
+		VALUES ('SIGNED_CONTRACT', 7, $1, 'Mietvertrag', $2, 'application/pdf', 'mietvertrag.pdf', $3, $4, $5),
+		       ('HANDOVER_PHOTO', 7, $1, 'Übergabefoto', $2, 'image/jpeg', 'uebergabefoto-7.jpg', $3, $4, $5)`,
 		renting, content, sum[:], len(content), stored); err != nil {
 		t.Fatal(err)
 	}
@@ -275,7 +277,7 @@ func TestRetention_contractsGoAfterTheLegalPeriod(t *testing.T) {
 	for _, step := range []struct {
 		now  time.Time
 		left int
-	}{{stored.Add(periods.Contracts - time.Second), 1}, {stored.Add(periods.Contracts + time.Second), 0}} {
+	}{{stored.Add(periods.Contracts - time.Second), 2}, {stored.Add(periods.Contracts + time.Second), 0}} {
 		if _, err := app.DeleteDue(ctx, repo, periods, step.now); err != nil {
 			t.Fatal(err)
 		}
@@ -283,8 +285,8 @@ func TestRetention_contractsGoAfterTheLegalPeriod(t *testing.T) {
 		_ = pool.QueryRow(ctx, "SELECT count(*) FROM document WHERE renting_id = $1", renting).Scan(&left)
 		_ = pool.QueryRow(ctx, "SELECT count(*) FROM audit_log WHERE actor = 'retention' AND details->>'renting' = $1 AND details->>'reason' = $2",
 			renting, domain.ReasonLegalPeriodOver).Scan(&audited)
-		if left != step.left || audited != 1-step.left {
-			t.Fatalf("at %s: %d contracts left, %d audited deletions; want %d, %d", step.now, left, audited, step.left, 1-step.left)
+		if left != step.left || audited != 2-step.left {
+			t.Fatalf("at %s: %d documents left, %d audited deletions; want %d, %d", step.now, left, audited, step.left, 2-step.left)
 		}
 	}
 }

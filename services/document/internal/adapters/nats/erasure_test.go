@@ -23,14 +23,15 @@ import (
 	"semesterhaus/services/document/internal/testenv"
 )
 
-func TestErasureConsumer_copiesCertificatesAndPendingUploadsGoOnce_contractsStay_othersUntouched(t *testing.T) {
+func TestErasureConsumer_copiesCertificatesAndPendingUploadsGoOnce_contractsAndHandoverPhotosStay_othersUntouched(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
 	documents, pool := testenv.NewDocuments(t)
 	booking := storeBookingPapers(t, documents) // renter 7's confirmed booking: copies and certificate
 	storeRequest(t, documents, 900)             // renter 7's request never confirmed: pending uploads
 	if _, err := pool.Exec(ctx, `INSERT INTO document (type, renter_id, renting_id, description, content, content_type, file_name, sha256, size)
-		VALUES ('CONTRACT', 7, $1, 'Mietvertrag', '\x255044462d', 'application/pdf', 'vertrag.pdf', sha256('\x255044462d'), 5)`, booking); err != nil {
+		VALUES ('CONTRACT', 7, $1, 'Mietvertrag', '\x255044462d', 'application/pdf', 'vertrag.pdf', sha256('\x255044462d'), 5),
+		       ('HANDOVER_PHOTO', 7, $1, 'Übergabefoto', '\xffd8ff', 'image/jpeg', 'uebergabefoto-7.jpg', sha256('\xffd8ff'), 3)`, booking); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := documents.StoreUploads(ctx, 8, uuid.NewString(), domain.TheRenter, bookingUploads(t, 700)); err != nil { // another renter
@@ -64,12 +65,14 @@ func TestErasureConsumer_copiesCertificatesAndPendingUploadsGoOnce_contractsStay
 	waitUntilAckedBy(t, js, renter.Stream().Name, streams.DocumentErasures)
 
 	for query, want := range map[string]int{
-		`SELECT count(*) FROM document WHERE renter_id = 7 AND type NOT IN ('CONTRACT', 'SIGNED_CONTRACT')`: 0,
-		`SELECT count(*) FROM document WHERE renter_id = 7 AND type = 'CONTRACT'`:                           1,
-		`SELECT count(*) FROM pending_upload WHERE renter_id = 7`:                                           0,
-		`SELECT count(*) FROM document WHERE renter_id = 8`:                                                 3,
-		`SELECT count(*) FROM audit_log WHERE action = 'eraseDocument' AND actor = 'hausmeister'`:           3,
-		`SELECT count(*) FROM audit_log WHERE action = 'eraseRenterData'`:                                   1,
+		`SELECT count(*) FROM document WHERE renter_id = 7 AND type NOT IN ('CONTRACT', 'SIGNED_CONTRACT', 'HANDOVER_PHOTO')`: 0,
+		`SELECT count(*) FROM document WHERE renter_id = 7 AND type = 'CONTRACT'`:                                             1,
+		// the evidence of the contract's deposit deductions stays as long as the contract
+		`SELECT count(*) FROM document WHERE renter_id = 7 AND type = 'HANDOVER_PHOTO'`:           1,
+		`SELECT count(*) FROM pending_upload WHERE renter_id = 7`:                                 0,
+		`SELECT count(*) FROM document WHERE renter_id = 8`:                                       3,
+		`SELECT count(*) FROM audit_log WHERE action = 'eraseDocument' AND actor = 'hausmeister'`: 3,
+		`SELECT count(*) FROM audit_log WHERE action = 'eraseRenterData'`:                         1,
 	} {
 		if n := countRows(t, pool, query); n != want {
 			t.Errorf("%s = %d, want %d", query, n, want)

@@ -98,6 +98,19 @@ func (r *Repository) ReadRenterDocument(ctx context.Context, renterID int64, id,
 	})
 }
 
+// ReadHandoverPhoto is ReadDocument for a handover photo of the renter's renting; domain.ErrNotFound
+// for another renter's or another renting's photo and for a document that is no handover photo.
+func (r *Repository) ReadHandoverPhoto(ctx context.Context, renterID int64, rentingID, id, actor string) (domain.Document, error) {
+	renting, errRenting := toUUID(rentingID)
+	docID, errDoc := toUUID(id)
+	if errRenting != nil || errDoc != nil {
+		return domain.Document{}, fmt.Errorf("photo %q of renting %q: %w", id, rentingID, domain.ErrNotFound)
+	}
+	return r.read(ctx, actor, func(q *db.Queries) (db.Document, error) {
+		return q.GetHandoverPhotoOfRenter(ctx, db.GetHandoverPhotoOfRenterParams{ID: docID, RenterID: renterID, RentingID: renting})
+	})
+}
+
 // ReadNewestOfType is ReadDocument for the renter's newest document of type t.
 func (r *Repository) ReadNewestOfType(ctx context.Context, renterID int64, t domain.Type, actor string) (domain.Document, error) {
 	return r.read(ctx, actor, func(q *db.Queries) (db.Document, error) {

@@ -15,7 +15,7 @@ const deleteContractsBefore = `-- name: DeleteContractsBefore :many
 DELETE FROM document
 WHERE id IN (
     SELECT d.id FROM document AS d
-    WHERE d.type IN ('CONTRACT', 'SIGNED_CONTRACT') AND d.uploaded_at < $1::timestamptz
+    WHERE d.type IN ('CONTRACT', 'SIGNED_CONTRACT', 'HANDOVER_PHOTO') AND d.uploaded_at < $1::timestamptz
     ORDER BY d.uploaded_at
     LIMIT $2
     FOR UPDATE SKIP LOCKED
@@ -35,8 +35,8 @@ type DeleteContractsBeforeRow struct {
 	RentingID pgtype.UUID
 }
 
-// At most @max_documents contracts and signed contracts stored before @before: their legal
-// retention period is over.
+// At most @max_documents contracts, signed contracts and handover photos (the evidence of the
+// contract's deposit deductions) stored before @before: their legal retention period is over.
 func (q *Queries) DeleteContractsBefore(ctx context.Context, arg DeleteContractsBeforeParams) ([]DeleteContractsBeforeRow, error) {
 	rows, err := q.db.Query(ctx, deleteContractsBefore, arg.Before, arg.MaxDocuments)
 	if err != nil {
@@ -128,7 +128,7 @@ func (q *Queries) DeletePendingUploads(ctx context.Context, rentingID pgtype.UUI
 }
 
 const deleteRenterPapers = `-- name: DeleteRenterPapers :many
-DELETE FROM document WHERE renter_id = $1 AND type NOT IN ('CONTRACT', 'SIGNED_CONTRACT')
+DELETE FROM document WHERE renter_id = $1 AND type NOT IN ('CONTRACT', 'SIGNED_CONTRACT', 'HANDOVER_PHOTO')
 RETURNING id, type, renter_id, renting_id
 `
 
@@ -140,7 +140,8 @@ type DeleteRenterPapersRow struct {
 }
 
 // An erased renter's documents that no retention duty keeps: identity card copies, enrollment
-// certificates and other papers; contracts and signed contracts stay for the legal period.
+// certificates and other papers; contracts, signed contracts and handover photos stay for the legal
+// period.
 func (q *Queries) DeleteRenterPapers(ctx context.Context, renterID int64) ([]DeleteRenterPapersRow, error) {
 	rows, err := q.db.Query(ctx, deleteRenterPapers, renterID)
 	if err != nil {
@@ -227,6 +228,39 @@ type GetDocumentOfRenterParams struct {
 // A document the renter's own page offers: none of another renter.
 func (q *Queries) GetDocumentOfRenter(ctx context.Context, arg GetDocumentOfRenterParams) (Document, error) {
 	row := q.db.QueryRow(ctx, getDocumentOfRenter, arg.ID, arg.RenterID)
+	var i Document
+	err := row.Scan(
+		&i.ID,
+		&i.Type,
+		&i.RenterID,
+		&i.RentingID,
+		&i.Description,
+		&i.Content,
+		&i.ContentType,
+		&i.FileName,
+		&i.Sha256,
+		&i.Size,
+		&i.UploadedAt,
+		&i.DeleteAfter,
+		&i.RetentionReason,
+	)
+	return i, err
+}
+
+const getHandoverPhotoOfRenter = `-- name: GetHandoverPhotoOfRenter :one
+SELECT id, type, renter_id, renting_id, description, content, content_type, file_name, sha256, size, uploaded_at, delete_after, retention_reason FROM document
+WHERE id = $1 AND renter_id = $2 AND renting_id = $3 AND type = 'HANDOVER_PHOTO'
+`
+
+type GetHandoverPhotoOfRenterParams struct {
+	ID        pgtype.UUID
+	RenterID  int64
+	RentingID pgtype.UUID
+}
+
+// A handover photo of one of the renter's rentings, as the renter's own page offers it.
+func (q *Queries) GetHandoverPhotoOfRenter(ctx context.Context, arg GetHandoverPhotoOfRenterParams) (Document, error) {
+	row := q.db.QueryRow(ctx, getHandoverPhotoOfRenter, arg.ID, arg.RenterID, arg.RentingID)
 	var i Document
 	err := row.Scan(
 		&i.ID,
@@ -391,7 +425,7 @@ func (q *Queries) InsertPendingUpload(ctx context.Context, arg InsertPendingUplo
 const listRenterDocuments = `-- name: ListRenterDocuments :many
 SELECT id, type, renter_id, renting_id, description, content_type, file_name, sha256, size, uploaded_at
 FROM document
-WHERE renter_id = $1
+WHERE renter_id = $1 AND type <> 'HANDOVER_PHOTO'
 ORDER BY uploaded_at DESC, id
 `
 
@@ -408,7 +442,8 @@ type ListRenterDocumentsRow struct {
 	UploadedAt  pgtype.Timestamptz
 }
 
-// Everything but the content, newest first.
+// Everything but the content, newest first. Handover photos are not the renter's papers: they are
+// shown with their handover.
 func (q *Queries) ListRenterDocuments(ctx context.Context, renterID int64) ([]ListRenterDocumentsRow, error) {
 	rows, err := q.db.Query(ctx, listRenterDocuments, renterID)
 	if err != nil {

@@ -4,10 +4,11 @@ VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
 RETURNING id;
 
 -- name: ListRenterDocuments :many
--- Everything but the content, newest first.
+-- Everything but the content, newest first. Handover photos are not the renter's papers: they are
+-- shown with their handover.
 SELECT id, type, renter_id, renting_id, description, content_type, file_name, sha256, size, uploaded_at
 FROM document
-WHERE renter_id = $1
+WHERE renter_id = $1 AND type <> 'HANDOVER_PHOTO'
 ORDER BY uploaded_at DESC, id;
 
 -- name: GetDocument :one
@@ -16,6 +17,11 @@ SELECT * FROM document WHERE id = $1;
 -- name: GetDocumentOfRenter :one
 -- A document the renter's own page offers: none of another renter.
 SELECT * FROM document WHERE id = $1 AND renter_id = $2;
+
+-- name: GetHandoverPhotoOfRenter :one
+-- A handover photo of one of the renter's rentings, as the renter's own page offers it.
+SELECT * FROM document
+WHERE id = $1 AND renter_id = $2 AND renting_id = $3 AND type = 'HANDOVER_PHOTO';
 
 -- name: GetNewestOfType :one
 SELECT * FROM document
@@ -78,12 +84,12 @@ WHERE id IN (
 RETURNING id, type, renter_id, renting_id, retention_reason;
 
 -- name: DeleteContractsBefore :many
--- At most @max_documents contracts and signed contracts stored before @before: their legal
--- retention period is over.
+-- At most @max_documents contracts, signed contracts and handover photos (the evidence of the
+-- contract's deposit deductions) stored before @before: their legal retention period is over.
 DELETE FROM document
 WHERE id IN (
     SELECT d.id FROM document AS d
-    WHERE d.type IN ('CONTRACT', 'SIGNED_CONTRACT') AND d.uploaded_at < @before::timestamptz
+    WHERE d.type IN ('CONTRACT', 'SIGNED_CONTRACT', 'HANDOVER_PHOTO') AND d.uploaded_at < @before::timestamptz
     ORDER BY d.uploaded_at
     LIMIT @max_documents
     FOR UPDATE SKIP LOCKED
@@ -92,8 +98,9 @@ RETURNING id, type, renter_id, renting_id;
 
 -- name: DeleteRenterPapers :many
 -- An erased renter's documents that no retention duty keeps: identity card copies, enrollment
--- certificates and other papers; contracts and signed contracts stay for the legal period.
-DELETE FROM document WHERE renter_id = $1 AND type NOT IN ('CONTRACT', 'SIGNED_CONTRACT')
+-- certificates and other papers; contracts, signed contracts and handover photos stay for the legal
+-- period.
+DELETE FROM document WHERE renter_id = $1 AND type NOT IN ('CONTRACT', 'SIGNED_CONTRACT', 'HANDOVER_PHOTO')
 RETURNING id, type, renter_id, renting_id;
 
 -- name: DeleteRenterPendingUploads :execrows
