@@ -1,7 +1,8 @@
 import { graphql } from '../../graphql';
 
 // The renter's own page: the renter service opens the token, the renting service adds the bookings
-// and their payments (from the payment service), the catalog names their apartments and semesters.
+// and their payments (from the payment service) and the handovers of the rentings that ended, the
+// catalog names their apartments and semesters.
 export const RENTER_PAGE = graphql(`
   query RenterPage($token: String!) {
     renterPage(token: $token) {
@@ -50,6 +51,9 @@ export const RENTER_PAGE = graphql(`
         createdAt
         paidAt
         receiptNumber
+      }
+      handovers {
+        ...MyHandoverFields
       }
     }
   }

@@ -4,6 +4,7 @@ import { renderRoute } from '../../test/render';
 import { REQUEST_PAGE_LINK, RENTER_PAGE, WITHDRAW_REQUEST } from './MyBooking.graphql';
 import { MY_MAILS } from './MyData.graphql';
 import { ERASURE_STATE } from './Erasure.graphql';
+import { CONFIRM_HANDOVER } from './myBooking/Handover.graphql';
 
 function booking(state: string, dates: Record<string, string | null>, extra: Record<string, unknown> = {}) {
   return {
@@ -32,7 +33,7 @@ function payment(rentingId: string, extra: Record<string, unknown> = {}) {
 
 const paidOn9th = { status: 'PAID', paidAt: '2027-01-09T10:00:00Z', receiptNumber: 17 };
 
-function page(language: string, bookings: unknown[], payments: unknown[] = []) {
+function page(language: string, bookings: unknown[], payments: unknown[] = [], handovers: unknown[] = []) {
   return {
     data: {
       renterPage: {
@@ -54,6 +55,7 @@ function page(language: string, bookings: unknown[], payments: unknown[] = []) {
         linkExpiresAt: '2027-02-04T10:00:00Z',
         bookings,
         payments,
+        handovers,
       },
     },
   };
@@ -175,6 +177,48 @@ describe('my booking', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Withdraw this request' }));
     expect(await screen.findByText('Cancelled')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Withdraw this request' })).toBeNull();
+  });
+
+  it('shows the handover in the booking that ended and, once confirmed, the answer instead of the actions', async () => {
+    const handover = (extra: Record<string, unknown>) => ({
+      __typename: 'Handover',
+      rentingId: 'r-PAYED',
+      date: '2027-09-30',
+      meterReadings: [],
+      damages: [],
+      depositCents: 80000,
+      deductionsCents: 0,
+      refundCents: 80000,
+      status: 'RECORDED',
+      answerDeadline: '2099-12-31',
+      disputeReason: null,
+      answeredAt: null,
+      settlement: null,
+      ...extra,
+    });
+    const paid = booking('PAYED', confirmed);
+    renderRoute('/booking/my-booking?token=t1', {
+      mocks: [
+        noErasure,
+        noErasure, // asked again when the page is fetched again
+        { request: { query: RENTER_PAGE, variables: { token: 't1' } }, result: page('en', [paid], [], [handover({})]) },
+        {
+          request: { query: CONFIRM_HANDOVER, variables: { token: 't1', rentingId: 'r-PAYED' } },
+          result: { data: { confirmHandover: { __typename: 'UpdateResult', exception: null } } },
+        },
+        {
+          request: { query: RENTER_PAGE, variables: { token: 't1' } },
+          result: page('en', [paid], [], [handover({ status: 'CONFIRMED', answeredAt: '2027-10-01T08:00:00Z' })]),
+        },
+      ],
+    });
+    const section = await screen.findByRole('region', { name: 'Apartment handover' });
+    expect(screen.getByRole('article').contains(section)).toBe(true);
+    expect(section.textContent).toContain('No damages were recorded.');
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm handover' }));
+    expect(await screen.findByText('You confirmed the handover on 1 October 2027.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Confirm handover' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Dispute' })).toBeNull();
   });
 
   it('an unknown or expired link offers a new one; the answer does not tell whether the address is known', async () => {

@@ -16,12 +16,14 @@ import { Erasure } from './Erasure';
 import { MY_MAILS } from './MyData.graphql';
 import { BookingFiles } from './myBooking/BookingFiles';
 import { ConfirmAgain } from './myBooking/ConfirmAgain';
+import { HandoverSection } from './myBooking/HandoverSection';
 import { fetchMyDocuments, MyDocuments } from './myBooking/MyDocuments';
 import { RenewalAnswer } from './myBooking/RenewalAnswer';
 
 type Page = NonNullable<RenterPageQuery['renterPage']>;
 type Booking = Page['bookings'][number];
 type Payment = Page['payments'][number];
+type Handover = Page['handovers'][number];
 
 /** The personal data the page shows, in the order of the booking form. */
 const PERSONAL = ['firstName', 'lastName', 'email', 'street', 'zip', 'city', 'country', 'birthday', 'phone', 'nationality', 'gender', 'language'] as const;
@@ -38,7 +40,8 @@ const STEPS = [
 /**
  * "Meine Buchung" (/booking/my-booking?token=…): the renter's own page, opened with the link every
  * mail carries. It greets the renter in their language and shows each renting with its steps and
- * dates, the key code once due, and what to do now (sign, pay, answer a renewal). Without a token,
+ * dates, the key code once due, what to do now (sign, pay, answer a renewal) and, once a renting
+ * ended, its handover with the deposit's way back. Without a token,
  * or with an expired one, it offers a new link by e-mail.
  */
 export default function MyBooking() {
@@ -67,7 +70,13 @@ export default function MyBooking() {
       <p>{t('booking.myBooking.hello', { name: `${page.firstName} ${page.lastName}` })}</p>
       {page.bookings.length === 0 && <p>{t('booking.myBooking.none')}</p>}
       {page.bookings.map((b) => (
-        <BookingCard key={b.rentingId} booking={b} payment={page.payments.find((p) => p.rentingId === b.rentingId)} token={page.token} />
+        <BookingCard
+          key={b.rentingId}
+          booking={b}
+          payment={page.payments.find((p) => p.rentingId === b.rentingId)}
+          handover={page.handovers.find((h) => h.rentingId === b.rentingId)}
+          token={page.token}
+        />
       ))}
       <PersonalData page={page} />
       <MyDocuments token={page.token} />
@@ -150,7 +159,7 @@ function formatDate(value: string, language: 'de' | 'en'): string {
   return new Intl.DateTimeFormat(language === 'de' ? 'de-DE' : 'en-GB', { day: '2-digit', month: '2-digit', year: 'numeric' }).format(new Date(value));
 }
 
-function BookingCard({ booking: b, payment, token }: { booking: Booking; payment?: Payment; token: string }) {
+function BookingCard({ booking: b, payment, handover, token }: { booking: Booking; payment?: Payment; handover?: Handover; token: string }) {
   const { t, i18n } = useTranslation();
   const language = currentLanguage(i18n);
   const id = encodeURIComponent(b.rentingId);
@@ -197,6 +206,7 @@ function BookingCard({ booking: b, payment, token }: { booking: Booking; payment
       {b.state === 'RENEWAL_REQUEST' && (
         <RenewalAnswer token={token} rentingId={b.rentingId} deadline={b.renewalDeadline ? formatDate(b.renewalDeadline, language) : ''} />
       )}
+      {handover && <HandoverSection handover={handover} token={token} />}
     </article>
   );
 }
