@@ -105,6 +105,42 @@ export async function offerRenewal(rentingId: string): Promise<string> {
   });
 }
 
+/** A damage the office records at a handover: what, what it keeps of the deposit (cents), its photos. */
+export interface DamageInput {
+  description: string;
+  amountCents: number;
+  photos: Buffer[];
+}
+
+/**
+ * An administrator records the handover of a PAYED renting today (the residence's day), with a
+ * reading of every meter the building file asks for and the damages; the handover mail goes out.
+ */
+export async function recordHandover(rentingId: string, damages: DamageInput[]): Promise<void> {
+  await asAdmin(async (admin) => {
+    const { handoverForm } = await graphql<{ handoverForm: { meters: string[]; refusal: { messageId: string } | null } }>(
+      admin,
+      'query Form($rentingId: ID!) { handoverForm(rentingId: $rentingId) { meters refusal { messageId } } }',
+      { rentingId },
+    );
+    expect(handoverForm.refusal).toBeNull();
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+    const data = await graphql<{ recordHandover: { exception: { messageId: string; path: string | null } | null } }>(
+      admin,
+      'mutation Record($h: HandoverInput!) { recordHandover(handover: $h) { exception { messageId path } } }',
+      {
+        h: {
+          rentingId,
+          date: today,
+          meterReadings: handoverForm.meters.map((meter, i) => ({ meter, value: String(1000 + i) })),
+          damages: damages.map((d) => ({ ...d, photos: d.photos.map((p) => p.toString('base64')) })),
+        },
+      },
+    );
+    expect(data.recordHandover.exception).toBeNull();
+  });
+}
+
 /** A fresh e-mail address per test run. */
 export function uniqueEmail(tag: string): string {
   return `e2e-${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.org`;
