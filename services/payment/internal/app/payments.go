@@ -3,9 +3,11 @@
 package app
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"time"
 
 	"github.com/google/uuid"
@@ -63,8 +65,10 @@ type PaymentPage func(paymentID string) string
 // event and the processed event id commit together.
 type Store interface {
 	PaymentOfRenting(ctx context.Context, rentingID string) (domain.Payment, error)
-	// Create stores a new payment and enqueues payment.link_created.
-	Create(ctx context.Context, p domain.Payment) error
+	// Create stores a new payment with its charges in the ledger and enqueues payment.link_created.
+	Create(ctx context.Context, p domain.Payment, charges []domain.LedgerEntry) error
+	// Book writes entries to the ledger, each once by its key.
+	Book(ctx context.Context, entries []domain.LedgerEntry) error
 	// CloseOfRenting runs close on the renting's payment, locked against the payment page, and
 	// stores it when close cancelled it; domain.ErrNotFound for a renting without a payment.
 	CloseOfRenting(ctx context.Context, rentingID string, close func(*domain.Payment) (canceled bool, err error)) error
@@ -95,6 +99,10 @@ type Repository interface {
 	// ApplyDispute runs apply on the payment the report's PaymentIntent paid, locked, and stores its
 	// dispute with payment.disputed when apply changed it; domain.ErrNotFound for another system's.
 	ApplyDispute(ctx context.Context, report domain.DisputeReport, apply func(*domain.Payment) bool) (bool, error)
+	// LedgerOfRenting returns the renting's ledger entries, oldest first.
+	LedgerOfRenting(ctx context.Context, rentingID string) ([]domain.LedgerEntry, error)
+	// Ledger returns every ledger entry, oldest first.
+	Ledger(ctx context.Context) ([]domain.LedgerEntry, error)
 }
 
 // ErrInvalidArgument means a request that no correct caller sends (e.g. a renting id that is no UUID).
@@ -119,10 +127,20 @@ func New(repo Repository, rentings Rentings, catalog Catalog, provider Provider,
 	return &Payments{repo: repo, rentings: rentings, catalog: catalog, provider: provider, page: page, now: now}
 }
 
+// Signing is a renting's contract signed: the renting, its semester and the contract's items, as the
+// renting service's event carries them.
+type Signing struct {
+	RentingID  string
+	SemesterID int32
+	Items      []domain.ContractItem
+}
+
 // CreateForRenting creates the payment of a renting whose contract was signed: exactly the total
 // the contract was written with (rent, cleaning and deposit, or the rent only for a renewal, as
-// priced then; the renting keeps it) and a checkout link. A renting that has a payment keeps it.
-func (s *Payments) CreateForRenting(ctx context.Context, store Store, rentingID string) error {
+// priced then; the renting keeps it) and a checkout link, and charges the contract's items in the
+// ledger. A renting that has a payment keeps it.
+func (s *Payments) CreateForRenting(ctx context.Context, store Store, signing Signing) error {
+	rentingID := signing.RentingID
 	if err := checkRentingID(rentingID); err != nil {
 		return err
 	}
@@ -141,7 +159,7 @@ func (s *Payments) CreateForRenting(ctx context.Context, store Store, rentingID 
 	if p.Checkout, err = s.createCheckout(ctx, p); err != nil {
 		return fmt.Errorf("checkout for renting %s: %w", rentingID, err)
 	}
-	return store.Create(ctx, p)
+	return store.Create(ctx, p, domain.Charges(p, signing.SemesterID, signing.Items))
 }
 
 func (s *Payments) newPayment(ctx context.Context, rentingID string) (domain.Payment, error) {
@@ -204,6 +222,23 @@ func (s *Payments) CancelForRenting(ctx context.Context, store Store, c Cancella
 		return nil
 	}
 	return s.refund(ctx, store, c.EventID, rentingID, domain.PurposeCancellation, c.RefundCents)
+}
+
+// SettleDeposit books the office's settlement of a deposit on the renting that collected it: a
+// deduction per damage kept and, for a bank transfer, the money the office sent; a refund through the
+// provider refunds the deposit renting's payment (purpose DEPOSIT), once per settlement, bounded as
+// every refund (a refusal is audited and returned, the deductions booked all the same).
+func (s *Payments) SettleDeposit(ctx context.Context, store Store, settlement domain.Settlement) error {
+	if err := checkRentingID(settlement.RentingID); err != nil {
+		return err
+	}
+	if err := store.Book(ctx, settlement.Entries()); err != nil {
+		return err
+	}
+	if settlement.Method != domain.SettleByRefund || settlement.RefundCents == 0 {
+		return nil
+	}
+	return s.refund(ctx, store, settlement.EventID, settlement.RentingID, domain.PurposeDeposit, settlement.RefundCents)
 }
 
 // refund gives cents of the renting's paid payment back through the provider, once per causing event.
@@ -316,6 +351,49 @@ func (s *Payments) PaymentsOfRentings(ctx context.Context, rentingIDs []string) 
 		}
 	}
 	return s.repo.PaymentsOfRentings(ctx, rentingIDs)
+}
+
+// Ledger is a renting's ledger entries, oldest first, and their totals.
+func (s *Payments) Ledger(ctx context.Context, rentingID string) ([]domain.LedgerEntry, domain.Books, error) {
+	if err := checkRentingID(rentingID); err != nil {
+		return nil, domain.Books{}, err
+	}
+	entries, err := s.repo.LedgerOfRenting(ctx, rentingID)
+	return entries, domain.Total(entries), err
+}
+
+// SemesterBooks are the totals of the semesters that have ledger entries, latest first: each
+// renting's totals added up, so that one renting's deposit counts for that renting only.
+func (s *Payments) SemesterBooks(ctx context.Context) ([]SemesterBooks, error) {
+	entries, err := s.repo.Ledger(ctx)
+	if err != nil {
+		return nil, err
+	}
+	type key struct {
+		semester int32
+		renting  string
+	}
+	byRenting := map[key][]domain.LedgerEntry{}
+	for _, e := range entries {
+		k := key{e.SemesterID, e.RentingID}
+		byRenting[k] = append(byRenting[k], e)
+	}
+	bySemester := map[int32]domain.Books{}
+	for k, rentingEntries := range byRenting {
+		bySemester[k.semester] = bySemester[k.semester].Add(domain.Total(rentingEntries))
+	}
+	books := make([]SemesterBooks, 0, len(bySemester))
+	for semester, b := range bySemester {
+		books = append(books, SemesterBooks{SemesterID: semester, Books: b})
+	}
+	slices.SortFunc(books, func(a, b SemesterBooks) int { return cmp.Compare(b.SemesterID, a.SemesterID) })
+	return books, nil
+}
+
+// SemesterBooks are one semester's totals.
+type SemesterBooks struct {
+	SemesterID int32
+	domain.Books
 }
 
 // PaymentLink returns the checkout link of the renting's payment, or nil while there is none (and

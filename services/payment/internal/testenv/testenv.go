@@ -153,7 +153,7 @@ func (e *Env) Contracted(renting *rentingv1.Renting) *rentingv1.Renting {
 func (e *Env) CreateForRenting(rentingID string) error {
 	ctx := context.Background()
 	return postgres.InTx(ctx, e.Pool, func(tx pgx.Tx) error {
-		return e.Payments.CreateForRenting(ctx, e.Repo.InTx(tx), rentingID)
+		return e.Payments.CreateForRenting(ctx, e.Repo.InTx(tx), app.Signing{RentingID: rentingID})
 	})
 }
 

@@ -38,6 +38,19 @@ func start(t *testing.T, e *testenv.Env) func(rentingID string) {
 
 // startStates is start with a publisher of any state change, with the office's cancellation if any.
 func startStates(t *testing.T, e *testenv.Env) func(rentingID, toState string, cancellation *eventsv1.Cancellation) {
+	publish := startRenting(t, e)
+	return func(rentingID, toState string, cancellation *eventsv1.Cancellation) {
+		t.Helper()
+		event := &eventsv1.RentingStateChanged{EventId: uuid.NewString(), RentingId: rentingID, ToState: toState, Cancellation: cancellation}
+		publish(func(s streams.RentingStream) string { return s.StateChanged(toState) }, event.EventId, event)
+	}
+}
+
+// startRenting runs the consumer on a renting stream of the test's own and returns a publisher of
+// any event on it: the subject of the stream, the message id (a redelivery is the same event under
+// another message id) and the event.
+func startRenting(t *testing.T, e *testenv.Env) func(subject func(streams.RentingStream) string, msgID string, event proto.Message) {
+	t.Helper()
 	renting := streams.RentingStream(natstest.Unique("renting"))
 	if err := natsprovision.Stream(context.Background(), e.JS, renting.Stream()); err != nil {
 		t.Fatal(err)
@@ -45,15 +58,14 @@ func startStates(t *testing.T, e *testenv.Env) func(rentingID, toState string, c
 	t.Cleanup(func() { _ = e.JS.DeleteStream(context.Background(), renting.Stream().Name) })
 	in := func(tx pgx.Tx) app.Store { return e.Repo.InTx(tx) }
 	e.Background(natsadapter.NewRentingConsumer(e.JS, e.Pool, in, e.Payments, e.Logger, renting).Run)
-	return func(rentingID, toState string, cancellation *eventsv1.Cancellation) {
+	return func(subject func(streams.RentingStream) string, msgID string, event proto.Message) {
 		t.Helper()
-		event := &eventsv1.RentingStateChanged{EventId: uuid.NewString(), RentingId: rentingID, ToState: toState, Cancellation: cancellation}
 		data, err := proto.Marshal(event)
 		if err != nil {
 			t.Fatal(err)
 		}
-		msg := &nats.Msg{Subject: renting.StateChanged(event.ToState), Data: data, Header: nats.Header{}}
-		msg.Header.Set(jetstream.MsgIDHeader, event.EventId)
+		msg := &nats.Msg{Subject: subject(renting), Data: data, Header: nats.Header{}}
+		msg.Header.Set(jetstream.MsgIDHeader, msgID)
 		if _, err := e.JS.PublishMsg(context.Background(), msg); err != nil {
 			t.Fatal(err)
 		}

@@ -22,8 +22,8 @@ import (
 // Durable is the name of this service's consumer on the renting stream.
 const Durable = streams.PaymentRenting
 
-// RentingConsumer creates a payment when a renting's contract is signed and closes it when the
-// booking is cancelled.
+// RentingConsumer creates a payment when a renting's contract is signed, closes it when the booking
+// is cancelled and books the settlement of a deposit.
 type RentingConsumer struct {
 	js       jetstream.JetStream
 	pool     *pgxpool.Pool
@@ -45,29 +45,76 @@ func (c *RentingConsumer) Run(ctx context.Context) error {
 	return events.Consume(ctx, c.js, c.pool, c.logger, events.ConsumerConfig{Stream: c.stream.Stream(), Durable: Durable}, c.handle)
 }
 
-// handle creates the payment of a renting whose contract was signed and closes the payment of a
-// cancelled one; other subjects are acknowledged unread. A refund the payment cannot give is logged
-// and acknowledged (its refusal is audited in the same transaction): delivering it again would
-// refuse it again.
+// handle creates the payment of a renting whose contract was signed, closes the payment of a
+// cancelled one and books (and refunds) a deposit's settlement; other subjects are acknowledged
+// unread. A refund the payment cannot give is logged and acknowledged (its refusal is audited in the
+// same transaction): delivering it again would refuse it again.
 func (c *RentingConsumer) handle(ctx context.Context, tx pgx.Tx, msg jetstream.Msg) error {
-	signed, canceled := msg.Subject() == c.stream.StateChanged("CONTRACT_SIGNED"), msg.Subject() == c.stream.StateChanged("CANCELED")
-	if !signed && !canceled {
-		return nil
+	switch msg.Subject() {
+	case c.stream.StateChanged("CONTRACT_SIGNED"):
+		event, err := decode[eventsv1.RentingStateChanged](msg)
+		if err != nil {
+			return err
+		}
+		return c.payments.CreateForRenting(ctx, c.in(tx), signing(event))
+	case c.stream.StateChanged("CANCELED"):
+		event, err := decode[eventsv1.RentingStateChanged](msg)
+		if err != nil {
+			return err
+		}
+		return c.refused(ctx, event.GetRentingId(), event.GetCancellation().GetRefundCents(), event.GetCancellation().GetActor(),
+			c.payments.CancelForRenting(ctx, c.in(tx), app.Cancellation{
+				EventID: event.GetEventId(), RentingID: event.GetRentingId(), RefundCents: event.GetCancellation().GetRefundCents(),
+			}))
+	case c.stream.DepositSettled():
+		event, err := decode[eventsv1.DepositSettled](msg)
+		if err != nil {
+			return err
+		}
+		return c.refused(ctx, event.GetDepositRentingId(), event.GetRefundCents(), event.GetActor(),
+			c.payments.SettleDeposit(ctx, c.in(tx), settlement(event)))
 	}
-	var event eventsv1.RentingStateChanged
-	if err := proto.Unmarshal(msg.Data(), &event); err != nil {
-		return fmt.Errorf("decode %s: %w", msg.Subject(), err)
-	}
-	if signed {
-		return c.payments.CreateForRenting(ctx, c.in(tx), event.GetRentingId())
-	}
-	err := c.payments.CancelForRenting(ctx, c.in(tx), app.Cancellation{
-		EventID: event.GetEventId(), RentingID: event.GetRentingId(), RefundCents: event.GetCancellation().GetRefundCents(),
-	})
+	return nil
+}
+
+// refused acknowledges a refund the payment refused (audited already), logging it; other errors stay.
+func (c *RentingConsumer) refused(ctx context.Context, rentingID string, refundCents int64, actor string, err error) error {
 	if errors.Is(err, domain.ErrRefundTooLarge) || errors.Is(err, domain.ErrNotRefundable) {
-		c.logger.ErrorContext(ctx, "refund of a cancelled booking refused", "renting", event.GetRentingId(),
-			"refund_cents", event.GetCancellation().GetRefundCents(), "actor", event.GetCancellation().GetActor(), "err", err)
+		c.logger.ErrorContext(ctx, "refund refused", "renting", rentingID, "refund_cents", refundCents, "actor", actor, "err", err)
 		return nil
 	}
 	return err
+}
+
+func decode[E any, P interface {
+	*E
+	proto.Message
+}](msg jetstream.Msg) (P, error) {
+	event := P(new(E))
+	if err := proto.Unmarshal(msg.Data(), event); err != nil {
+		return nil, fmt.Errorf("decode %s: %w", msg.Subject(), err)
+	}
+	return event, nil
+}
+
+func signing(event *eventsv1.RentingStateChanged) app.Signing {
+	items := make([]domain.ContractItem, len(event.GetContractItems()))
+	for i, it := range event.GetContractItems() {
+		items[i] = domain.ContractItem{
+			Item: domain.Item(it.GetKind()), Text: it.GetTextDe() + " / " + it.GetTextEn(), TotalCents: it.GetTotalCents(),
+		}
+	}
+	return app.Signing{RentingID: event.GetRentingId(), SemesterID: event.GetSemesterId(), Items: items}
+}
+
+func settlement(event *eventsv1.DepositSettled) domain.Settlement {
+	deductions := make([]domain.Deduction, len(event.GetDeductions()))
+	for i, d := range event.GetDeductions() {
+		deductions[i] = domain.Deduction{Description: d.GetDescription(), Cents: d.GetAmountCents()}
+	}
+	return domain.Settlement{
+		EventID: event.GetEventId(), RentingID: event.GetDepositRentingId(), Method: domain.SettlementMethod(event.GetMethod()),
+		RefundCents: event.GetRefundCents(), BankReference: event.GetBankReference(), Deductions: deductions,
+		At: event.GetAt().AsTime(),
+	}
 }

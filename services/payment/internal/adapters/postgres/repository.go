@@ -152,10 +152,7 @@ func (r *Repository) ApplyRefund(ctx context.Context, report domain.RefundReport
 		}); err != nil {
 			return fmt.Errorf("update refund %s: %w", refund.ID, err)
 		}
-		if err := q.UpdateRefundedCents(ctx, row.PaymentID); err != nil {
-			return fmt.Errorf("refunded amount of payment %s: %w", refund.PaymentID, err)
-		}
-		return enqueueRefundUpdated(ctx, tx, r.subjects, refund)
+		return refundChanged(ctx, tx, q, r.subjects, row.PaymentID, refund)
 	})
 	return changed, err
 }
@@ -186,6 +183,20 @@ func (r *Repository) ApplyDispute(ctx context.Context, report domain.DisputeRepo
 	return changed, err
 }
 
+// refundChanged follows a refund's new or changed row: its payment's refunded amount, the ledger's
+// refund once it went through, and payment.refund_updated.
+func refundChanged(ctx context.Context, tx pgx.Tx, q *db.Queries, subjects string, paymentID pgtype.UUID, refund domain.Refund) error {
+	if err := q.UpdateRefundedCents(ctx, paymentID); err != nil {
+		return fmt.Errorf("refunded amount of payment %s: %w", refund.PaymentID, err)
+	}
+	if refund.Status == domain.RefundSucceeded {
+		if err := book(ctx, q, domain.RefundEntry(refund)); err != nil {
+			return err
+		}
+	}
+	return enqueueRefundUpdated(ctx, tx, subjects, refund)
+}
+
 // store saves the payment's new status and enqueues the event of the effect; a refused report
 // leaves the payment as it was and is written to the audit log.
 func (r *Repository) store(ctx context.Context, tx pgx.Tx, q *db.Queries, id pgtype.UUID, p domain.Payment, effect domain.Effect, o domain.Outcome) error {
@@ -206,12 +217,16 @@ func (r *Repository) store(ctx context.Context, tx pgx.Tx, q *db.Queries, id pgt
 			return fmt.Errorf("receipt number of payment %s: %w", p.ID, err)
 		}
 		update.ReceiptNumber = pgtype.Int8{Int64: number, Valid: true}
+		p.ReceiptNumber = number
 	}
 	if err := q.UpdatePaymentStatus(ctx, update); err != nil {
 		return fmt.Errorf("update payment %s: %w", p.ID, err)
 	}
 	switch effect {
 	case domain.Paid:
+		if err := book(ctx, q, domain.PaymentEntry(p)); err != nil {
+			return err
+		}
 		return enqueueSucceeded(ctx, tx, r.subjects, p)
 	case domain.Processing:
 		return enqueueProcessing(ctx, tx, r.subjects, p)
@@ -244,9 +259,9 @@ func (s *TxStore) PaymentOfRenting(ctx context.Context, rentingID string) (domai
 	return paymentOfRenting(ctx, s.queries, rentingID)
 }
 
-// Create stores a new payment and enqueues payment.link_created. A renting that got a payment
-// meanwhile keeps that one, and nothing is enqueued.
-func (s *TxStore) Create(ctx context.Context, p domain.Payment) error {
+// Create stores a new payment with its charges in the ledger and enqueues payment.link_created. A
+// renting that got a payment meanwhile keeps that one, and nothing is booked or enqueued.
+func (s *TxStore) Create(ctx context.Context, p domain.Payment, charges []domain.LedgerEntry) error {
 	id, err := toUUID(p.ID)
 	if err != nil {
 		return err
@@ -262,12 +277,15 @@ func (s *TxStore) Create(ctx context.Context, p domain.Payment) error {
 	if inserted == 0 {
 		return nil
 	}
+	if err := book(ctx, s.queries, charges...); err != nil {
+		return err
+	}
 	return enqueueLinkCreated(ctx, s.tx, s.subjects, p)
 }
 
 // CloseOfRenting loads the renting's payment under a row lock, which the payment page's renewal of a
-// checkout waits for, and lets close cancel it; a cancelled payment is stored. A renting without a
-// payment gives domain.ErrNotFound.
+// checkout waits for, and lets close cancel it; a cancelled payment is stored and its charges taken
+// back in the ledger. A renting without a payment gives domain.ErrNotFound.
 func (s *TxStore) CloseOfRenting(ctx context.Context, rentingID string, close func(*domain.Payment) (canceled bool, err error)) error {
 	rowID, p, err := s.lockPaymentOfRenting(ctx, rentingID)
 	if err != nil {
@@ -277,7 +295,20 @@ func (s *TxStore) CloseOfRenting(ctx context.Context, rentingID string, close fu
 	if err != nil || !canceled {
 		return err
 	}
-	return s.queries.CancelPayment(ctx, db.CancelPaymentParams{ID: rowID, CheckoutExpiresAt: timestamptz(p.Checkout.ExpiresAt)})
+	if err := s.queries.CancelPayment(ctx, db.CancelPaymentParams{ID: rowID, CheckoutExpiresAt: timestamptz(p.Checkout.ExpiresAt)}); err != nil {
+		return fmt.Errorf("cancel payment %s: %w", p.ID, err)
+	}
+	renting, err := toUUID(rentingID)
+	if err != nil {
+		return err
+	}
+	// The cancelled checkout's end is when the charges were taken back.
+	return s.queries.CancelCharges(ctx, db.CancelChargesParams{At: timestamptz(p.Checkout.ExpiresAt), RentingID: renting})
+}
+
+// Book writes the entries to the ledger; an entry whose cause was booked before is left out.
+func (s *TxStore) Book(ctx context.Context, entries []domain.LedgerEntry) error {
+	return book(ctx, s.queries, entries...)
 }
 
 // Refund locks the renting's payment and, unless the refund refundID exists already, lets ask make
@@ -305,10 +336,7 @@ func (s *TxStore) Refund(ctx context.Context, rentingID, refundID string, ask fu
 	if err := s.queries.InsertRefund(ctx, insertRefundParams(refund, id, rowID)); err != nil {
 		return fmt.Errorf("insert refund %s: %w", refundID, err)
 	}
-	if err := s.queries.UpdateRefundedCents(ctx, rowID); err != nil {
-		return fmt.Errorf("refunded amount of payment %s: %w", p.ID, err)
-	}
-	return enqueueRefundUpdated(ctx, s.tx, s.subjects, refund)
+	return refundChanged(ctx, s.tx, s.queries, s.subjects, rowID, refund)
 }
 
 // lockPaymentOfRenting loads the renting's payment under a row lock, which the payment page's

@@ -52,7 +52,7 @@ func stored(t *testing.T) (*pgadapter.Repository, *pgxpool.Pool, domain.Payment)
 func create(t *testing.T, repo *pgadapter.Repository, pool *pgxpool.Pool, p domain.Payment) {
 	t.Helper()
 	if err := postgres.InTx(context.Background(), pool, func(tx pgx.Tx) error {
-		return repo.InTx(tx).Create(context.Background(), p)
+		return repo.InTx(tx).Create(context.Background(), p, domain.Charges(p, 0, nil))
 	}); err != nil {
 		t.Fatal(err)
 	}

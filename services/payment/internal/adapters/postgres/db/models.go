@@ -10,6 +10,20 @@ import (
 	"github.com/jackc/pgx/v5/pgtype"
 )
 
+type LedgerEntry struct {
+	ID          pgtype.UUID
+	RentingID   pgtype.UUID
+	SemesterID  int32
+	At          pgtype.Timestamptz
+	Kind        string
+	Item        string
+	Description string
+	AmountCents int64
+	ItemCents   int64
+	Reference   string
+	CauseKey    string
+}
+
 type Payment struct {
 	ID                 pgtype.UUID
 	RentingID          pgtype.UUID

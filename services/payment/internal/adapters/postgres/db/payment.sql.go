@@ -12,6 +12,24 @@ import (
 	"github.com/jackc/pgx/v5/pgtype"
 )
 
+const cancelCharges = `-- name: CancelCharges :exec
+INSERT INTO ledger_entry (renting_id, semester_id, at, kind, item, description, amount_cents, item_cents, reference, cause_key)
+SELECT c.renting_id, c.semester_id, $1::timestamptz, 'CHARGE_CANCELED', c.item, c.description, -c.amount_cents, c.item_cents, c.reference, 'canceled:' || c.cause_key
+FROM ledger_entry c WHERE c.renting_id = $2::uuid AND c.kind = 'CHARGE'
+ON CONFLICT (cause_key) DO NOTHING
+`
+
+type CancelChargesParams struct {
+	At        pgtype.Timestamptz
+	RentingID pgtype.UUID
+}
+
+// Takes back every charge of the renting's payment, once.
+func (q *Queries) CancelCharges(ctx context.Context, arg CancelChargesParams) error {
+	_, err := q.db.Exec(ctx, cancelCharges, arg.At, arg.RentingID)
+	return err
+}
+
 const cancelPayment = `-- name: CancelPayment :exec
 UPDATE payment SET status = 'CANCELED', checkout_expires_at = $2 WHERE id = $1
 `
@@ -105,6 +123,45 @@ func (q *Queries) GetPaymentOfRenting(ctx context.Context, rentingID pgtype.UUID
 		&i.Method,
 	)
 	return i, err
+}
+
+const insertLedgerEntry = `-- name: InsertLedgerEntry :exec
+INSERT INTO ledger_entry (renting_id, semester_id, at, kind, item, description, amount_cents, item_cents, reference, cause_key)
+VALUES ($1::uuid,
+    coalesce(nullif($2::integer, 0), (SELECT max(c.semester_id) FROM ledger_entry c WHERE c.renting_id = $1::uuid AND c.kind = 'CHARGE'), 0),
+    $3, $4, $5, $6, $7, $8, $9, $10)
+ON CONFLICT (cause_key) DO NOTHING
+`
+
+type InsertLedgerEntryParams struct {
+	RentingID   pgtype.UUID
+	SemesterID  int32
+	At          pgtype.Timestamptz
+	Kind        string
+	Item        string
+	Description string
+	AmountCents int64
+	ItemCents   int64
+	Reference   string
+	CauseKey    string
+}
+
+// An entry whose cause was booked before is not booked again. The entries after the charges take the
+// semester of the renting's charges.
+func (q *Queries) InsertLedgerEntry(ctx context.Context, arg InsertLedgerEntryParams) error {
+	_, err := q.db.Exec(ctx, insertLedgerEntry,
+		arg.RentingID,
+		arg.SemesterID,
+		arg.At,
+		arg.Kind,
+		arg.Item,
+		arg.Description,
+		arg.AmountCents,
+		arg.ItemCents,
+		arg.Reference,
+		arg.CauseKey,
+	)
+	return err
 }
 
 const insertPayment = `-- name: InsertPayment :execrows
@@ -206,6 +263,120 @@ func (q *Queries) InsertWebhookEvent(ctx context.Context, arg InsertWebhookEvent
 		return 0, err
 	}
 	return result.RowsAffected(), nil
+}
+
+const listLedger = `-- name: ListLedger :many
+SELECT id, renting_id, semester_id, at, kind, item, description, amount_cents, item_cents, reference, cause_key FROM ledger_entry ORDER BY at, cause_key
+`
+
+func (q *Queries) ListLedger(ctx context.Context) ([]LedgerEntry, error) {
+	rows, err := q.db.Query(ctx, listLedger)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []LedgerEntry
+	for rows.Next() {
+		var i LedgerEntry
+		if err := rows.Scan(
+			&i.ID,
+			&i.RentingID,
+			&i.SemesterID,
+			&i.At,
+			&i.Kind,
+			&i.Item,
+			&i.Description,
+			&i.AmountCents,
+			&i.ItemCents,
+			&i.Reference,
+			&i.CauseKey,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const listLedgerBetween = `-- name: ListLedgerBetween :many
+SELECT id, renting_id, semester_id, at, kind, item, description, amount_cents, item_cents, reference, cause_key FROM ledger_entry WHERE at >= $1 AND at < $2 ORDER BY at, cause_key
+`
+
+type ListLedgerBetweenParams struct {
+	FromAt pgtype.Timestamptz
+	ToAt   pgtype.Timestamptz
+}
+
+// The entries from … to, both as timestamps: from included, to excluded.
+func (q *Queries) ListLedgerBetween(ctx context.Context, arg ListLedgerBetweenParams) ([]LedgerEntry, error) {
+	rows, err := q.db.Query(ctx, listLedgerBetween, arg.FromAt, arg.ToAt)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []LedgerEntry
+	for rows.Next() {
+		var i LedgerEntry
+		if err := rows.Scan(
+			&i.ID,
+			&i.RentingID,
+			&i.SemesterID,
+			&i.At,
+			&i.Kind,
+			&i.Item,
+			&i.Description,
+			&i.AmountCents,
+			&i.ItemCents,
+			&i.Reference,
+			&i.CauseKey,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const listLedgerOfRenting = `-- name: ListLedgerOfRenting :many
+SELECT id, renting_id, semester_id, at, kind, item, description, amount_cents, item_cents, reference, cause_key FROM ledger_entry WHERE renting_id = $1 ORDER BY at, cause_key
+`
+
+func (q *Queries) ListLedgerOfRenting(ctx context.Context, rentingID pgtype.UUID) ([]LedgerEntry, error) {
+	rows, err := q.db.Query(ctx, listLedgerOfRenting, rentingID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []LedgerEntry
+	for rows.Next() {
+		var i LedgerEntry
+		if err := rows.Scan(
+			&i.ID,
+			&i.RentingID,
+			&i.SemesterID,
+			&i.At,
+			&i.Kind,
+			&i.Item,
+			&i.Description,
+			&i.AmountCents,
+			&i.ItemCents,
+			&i.Reference,
+			&i.CauseKey,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
 }
 
 const listPaymentsOfRentings = `-- name: ListPaymentsOfRentings :many

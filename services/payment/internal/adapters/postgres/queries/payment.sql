@@ -72,3 +72,29 @@ SELECT * FROM payment WHERE payment_intent_id = $1 AND payment_intent_id <> '' F
 
 -- name: UpdateDispute :exec
 UPDATE payment SET dispute_id = $2, dispute_status = $3, dispute_reason = $4, dispute_amount_cents = $5 WHERE id = $1;
+
+-- name: InsertLedgerEntry :exec
+-- An entry whose cause was booked before is not booked again. The entries after the charges take the
+-- semester of the renting's charges.
+INSERT INTO ledger_entry (renting_id, semester_id, at, kind, item, description, amount_cents, item_cents, reference, cause_key)
+VALUES (@renting_id::uuid,
+    coalesce(nullif(@semester_id::integer, 0), (SELECT max(c.semester_id) FROM ledger_entry c WHERE c.renting_id = @renting_id::uuid AND c.kind = 'CHARGE'), 0),
+    @at, @kind, @item, @description, @amount_cents, @item_cents, @reference, @cause_key)
+ON CONFLICT (cause_key) DO NOTHING;
+
+-- name: CancelCharges :exec
+-- Takes back every charge of the renting's payment, once.
+INSERT INTO ledger_entry (renting_id, semester_id, at, kind, item, description, amount_cents, item_cents, reference, cause_key)
+SELECT c.renting_id, c.semester_id, @at::timestamptz, 'CHARGE_CANCELED', c.item, c.description, -c.amount_cents, c.item_cents, c.reference, 'canceled:' || c.cause_key
+FROM ledger_entry c WHERE c.renting_id = @renting_id::uuid AND c.kind = 'CHARGE'
+ON CONFLICT (cause_key) DO NOTHING;
+
+-- name: ListLedgerOfRenting :many
+SELECT * FROM ledger_entry WHERE renting_id = $1 ORDER BY at, cause_key;
+
+-- name: ListLedger :many
+SELECT * FROM ledger_entry ORDER BY at, cause_key;
+
+-- name: ListLedgerBetween :many
+-- The entries from … to, both as timestamps: from included, to excluded.
+SELECT * FROM ledger_entry WHERE at >= @from_at AND at < @to_at ORDER BY at, cause_key;
