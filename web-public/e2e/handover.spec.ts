@@ -25,6 +25,9 @@ test('the handover the office recorded is mailed, shown on "My booking" with its
   await expect(photo).toBeVisible();
   await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(640);
   await expectAccessible(page, 'my booking with a handover');
+  // A phone's width: the damages, the photos and the actions wrap, nothing runs off the page.
+  await page.setViewportSize({ width: 390, height: 800 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 
   await handover.getByRole('button', { name: 'Dispute' }).click();
   const reason = 'The scratch was there when I moved in.';

@@ -14,12 +14,11 @@ const PAST = '2020-01-01';
 
 function handover(extra: Partial<MyHandoverFieldsFragment> = {}): MyHandoverFieldsFragment {
   return {
-    __typename: 'Handover',
     rentingId: 'r-1',
     date: '2027-09-30',
-    meterReadings: [{ __typename: 'MeterReading', meter: 'Strom', value: '12345,6' }],
+    meterReadings: [{ meter: 'Strom', value: '12345,6' }],
     damages: [
-      { __typename: 'Damage', description: 'Kratzer in der Tür', amountCents: 5000, photos: [{ __typename: 'HandoverPhoto', documentId: 'doc 7' }], waived: false },
+      { description: 'Kratzer in der Tür', amountCents: 5000, photos: [{ documentId: 'doc 7' }], waived: false },
     ],
     depositCents: 80000,
     deductionsCents: 5000,
@@ -83,7 +82,7 @@ describe('the handover on my booking', () => {
       handover({
         status: 'SETTLED',
         answeredAt: '2027-10-02T09:00:00Z',
-        settlement: { __typename: 'DepositSettlement', method, refundCents, bankReference, settledAt: '2027-10-20T08:00:00Z' },
+        settlement: { method, refundCents, bankReference, settledAt: '2027-10-20T08:00:00Z' },
       }),
     );
     expect(screen.getByText(want)).toBeTruthy();
