@@ -6,6 +6,7 @@ import (
 	"log/slog"
 	"net/http"
 	"time"
+	_ "time/tzdata" // the residence's time zone must be known in minimal container images too
 
 	"github.com/jackc/pgx/v5"
 	"google.golang.org/grpc"
@@ -51,7 +52,7 @@ func serve(ctx context.Context, cfg config.Config, infra *service.Infra, logger 
 	if cfg.Payment.Provider == config.ProviderStripe {
 		checkout = provider.NewStripe(cfg.StripeSecretKey.Reveal(), cfg.PublicURL, cfg.StripeBackends(), time.Now)
 	}
-	payments := app.New(repo, grpcadapter.NewRentings(rentingConn), grpcadapter.NewCatalog(catalogConn), checkout, provider.PaymentPage(cfg.PublicURL), time.Now)
+	payments := app.New(repo, grpcadapter.NewRentings(rentingConn), grpcadapter.NewCatalog(catalogConn), checkout, provider.PaymentPage(cfg.PublicURL), cfg.TimeZone.Location, time.Now)
 	in := func(tx pgx.Tx) app.Store { return repo.InTx(tx) }
 	consumer := natsadapter.NewRentingConsumer(infra.JS, pool, in, payments, logger, streams.Renting)
 

@@ -11,6 +11,9 @@ import (
 	"time"
 
 	"github.com/google/uuid"
+	"golang.org/x/text/encoding/charmap"
+
+	"semesterhaus/platform/identity"
 
 	"semesterhaus/services/payment/internal/domain"
 )
@@ -39,6 +42,8 @@ type Catalog interface {
 	// PaymentMethods are the ways to pay the residence offers, in the provider's names (card,
 	// sepa_debit): a rule of its building file, read whenever a checkout session is made.
 	PaymentMethods(ctx context.Context) ([]string, error)
+	// Books are the residence's books settings (the building file's books), defaults filled in.
+	Books(ctx context.Context) (domain.BooksSettings, error)
 }
 
 // Provider is the payment provider's checkout.
@@ -119,12 +124,14 @@ type Payments struct {
 	catalog  Catalog
 	provider Provider
 	page     PaymentPage
-	now      func() time.Time
+	// zone is the residence's: the books' days and DATEV's document dates are its.
+	zone *time.Location
+	now  func() time.Time
 }
 
 // New returns the payment service's use cases.
-func New(repo Repository, rentings Rentings, catalog Catalog, provider Provider, page PaymentPage, now func() time.Time) *Payments {
-	return &Payments{repo: repo, rentings: rentings, catalog: catalog, provider: provider, page: page, now: now}
+func New(repo Repository, rentings Rentings, catalog Catalog, provider Provider, page PaymentPage, zone *time.Location, now func() time.Time) *Payments {
+	return &Payments{repo: repo, rentings: rentings, catalog: catalog, provider: provider, page: page, zone: zone, now: now}
 }
 
 // Signing is a renting's contract signed: the renting, its semester and the contract's items, as the
@@ -353,8 +360,11 @@ func (s *Payments) PaymentsOfRentings(ctx context.Context, rentingIDs []string) 
 	return s.repo.PaymentsOfRentings(ctx, rentingIDs)
 }
 
-// Ledger is a renting's ledger entries, oldest first, and their totals.
+// Ledger is a renting's ledger entries, oldest first, and their totals (admins only).
 func (s *Payments) Ledger(ctx context.Context, rentingID string) ([]domain.LedgerEntry, domain.Books, error) {
+	if err := identity.RequireAdmin(ctx); err != nil {
+		return nil, domain.Books{}, err
+	}
 	if err := checkRentingID(rentingID); err != nil {
 		return nil, domain.Books{}, err
 	}
@@ -363,8 +373,11 @@ func (s *Payments) Ledger(ctx context.Context, rentingID string) ([]domain.Ledge
 }
 
 // SemesterBooks are the totals of the semesters that have ledger entries, latest first: each
-// renting's totals added up, so that one renting's deposit counts for that renting only.
+// renting's totals added up, so that one renting's deposit counts for that renting only (admins only).
 func (s *Payments) SemesterBooks(ctx context.Context) ([]SemesterBooks, error) {
+	if err := identity.RequireAdmin(ctx); err != nil {
+		return nil, err
+	}
 	entries, err := s.repo.Ledger(ctx)
 	if err != nil {
 		return nil, err
@@ -394,6 +407,62 @@ func (s *Payments) SemesterBooks(ctx context.Context) ([]SemesterBooks, error) {
 type SemesterBooks struct {
 	SemesterID int32
 	domain.Books
+}
+
+// BooksFile is an export of the books.
+type BooksFile struct {
+	Name        string
+	ContentType string
+	Content     []byte
+}
+
+// BooksFormat is the export's format.
+type BooksFormat string
+
+const (
+	BooksDATEV BooksFormat = "DATEV"
+	BooksCSV   BooksFormat = "CSV"
+)
+
+// ExportBooks writes the ledger entries from … to (yyyy-MM-dd, both included, within one fiscal year
+// of the residence's books) for the tax advisor: DATEV's Buchungsstapel in Windows-1252 or a CSV of
+// every entry; domain.ErrBooksRangeInvalid for another range (admins only).
+func (s *Payments) ExportBooks(ctx context.Context, from, to string, format BooksFormat) (BooksFile, error) {
+	if err := identity.RequireAdmin(ctx); err != nil {
+		return BooksFile{}, err
+	}
+	settings, err := s.catalog.Books(ctx)
+	if err != nil {
+		return BooksFile{}, err
+	}
+	r, err := domain.NewBooksRange(from, to, settings.FiscalYearStartMonth, s.zone)
+	if err != nil {
+		return BooksFile{}, err
+	}
+	all, err := s.repo.Ledger(ctx)
+	if err != nil {
+		return BooksFile{}, err
+	}
+	var entries []domain.LedgerEntry
+	charges := map[string][]domain.LedgerEntry{}
+	for _, e := range all {
+		if e.Kind == domain.KindCharge || e.Kind == domain.KindChargeCanceled {
+			charges[e.RentingID] = append(charges[e.RentingID], e)
+		}
+		if !e.At.Before(r.From) && e.At.Before(r.End()) {
+			entries = append(entries, e)
+		}
+	}
+	name := "buchungen-" + from + "-" + to
+	if format == BooksCSV {
+		return BooksFile{Name: name + ".csv", ContentType: "text/csv; charset=utf-8", Content: []byte(domain.LedgerCSV(entries, s.zone))}, nil
+	}
+	file := domain.DatevBuchungsstapel(domain.Postings(entries, charges, settings), settings, r, s.now().In(s.zone))
+	content, err := charmap.Windows1252.NewEncoder().String(file)
+	if err != nil {
+		return BooksFile{}, fmt.Errorf("DATEV file in Windows-1252: %w", err)
+	}
+	return BooksFile{Name: "EXTF_" + name + ".csv", ContentType: "text/csv; charset=windows-1252", Content: []byte(content)}, nil
 }
 
 // PaymentLink returns the checkout link of the renting's payment, or nil while there is none (and

@@ -25,6 +25,8 @@ type Config struct {
 	// PublicURL is the gateway's public address: checkout links, the sandbox's webhooks and the
 	// booking pages the renter returns to are under it.
 	PublicURL string `env:"PUBLIC_URL" envDefault:"http://localhost:8080"`
+	// TimeZone is the residence's: the books' days (an export's range, DATEV's document dates) are its.
+	TimeZone platformconfig.TimeZone `env:"TIME_ZONE" envDefault:"Europe/Berlin"`
 	// Payment is the provider and its webhooks (Stripe's endpoint secret, whsec_...): PAYMENT_PROVIDER,
 	// PAYMENT_WEBHOOK_SECRET, PAYMENT_WEBHOOK_TOLERANCE.
 	Payment         platformconfig.Partner `envPrefix:"PAYMENT_"`

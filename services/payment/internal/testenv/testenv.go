@@ -51,6 +51,9 @@ type Env struct {
 	Clock       *clocktest.Clock // the service's clock
 }
 
+// Zone is the residence's time zone in the tests.
+var Zone, _ = time.LoadLocation("Europe/Berlin")
+
 // PublicURL is the public address the service under test links to.
 const PublicURL = "http://public.test"
 
@@ -77,7 +80,7 @@ func NewWithClock(t testing.TB, provider app.Provider, clock *clocktest.Clock) *
 	e.Catalog = catalogv1.NewCatalogServiceClient(catalogConn)
 	e.Repo = pgadapter.NewRepository(pool, e.Subjects)
 	e.Payments = app.New(e.Repo, grpcadapter.NewRentings(grpctest.Dial(t, "payment", "renting", grpctest.Serve(t, e.Rentings.Register))),
-		grpcadapter.NewCatalog(catalogConn), provider, paymentprovider.PaymentPage(PublicURL), e.Clock.Now)
+		grpcadapter.NewCatalog(catalogConn), provider, paymentprovider.PaymentPage(PublicURL), Zone, e.Clock.Now)
 	e.Background(events.RelayComponent(pool, js, e.Logger).Run)
 	return e
 }

@@ -7,12 +7,49 @@ package graphql
 
 import (
 	"context"
+	"encoding/base64"
+	"errors"
 	"semesterhaus/services/payment/internal/adapters/graphql/generated"
+	"semesterhaus/services/payment/internal/adapters/graphql/model"
+	"semesterhaus/services/payment/internal/app"
+	"semesterhaus/services/payment/internal/domain"
+
+	"github.com/vektah/gqlparser/v2/gqlerror"
 )
 
 // FetchPaymentLink is the resolver for the fetchPaymentLink field.
 func (r *queryResolver) FetchPaymentLink(ctx context.Context, rentingID string) (*string, error) {
 	return r.Payments.PaymentLink(ctx, rentingID)
+}
+
+// Ledger is the resolver for the ledger field.
+func (r *queryResolver) Ledger(ctx context.Context, rentingID string) (*model.RentingLedger, error) {
+	entries, books, err := r.Payments.Ledger(ctx, rentingID)
+	if err != nil {
+		return nil, err
+	}
+	return toGraphLedger(rentingID, entries, books), nil
+}
+
+// SemesterBooks is the resolver for the semesterBooks field.
+func (r *queryResolver) SemesterBooks(ctx context.Context) ([]*model.SemesterBooks, error) {
+	books, err := r.Payments.SemesterBooks(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return toGraphSemesterBooks(books), nil
+}
+
+// BooksExport is the resolver for the booksExport field.
+func (r *queryResolver) BooksExport(ctx context.Context, from string, to string, format model.BooksExportFormat) (*model.BooksExport, error) {
+	file, err := r.Payments.ExportBooks(ctx, from, to, app.BooksFormat(format))
+	if errors.Is(err, domain.ErrBooksRangeInvalid) {
+		return nil, &gqlerror.Error{Message: domain.ErrBooksRangeInvalid.Error()}
+	}
+	if err != nil {
+		return nil, err
+	}
+	return &model.BooksExport{FileName: file.Name, ContentType: file.ContentType, Content: base64.StdEncoding.EncodeToString(file.Content)}, nil
 }
 
 // Query returns generated.QueryResolver implementation.

@@ -9,6 +9,7 @@ import (
 	catalogv1 "semesterhaus/proto/gen/catalog/v1"
 	rentingv1 "semesterhaus/proto/gen/renting/v1"
 	"semesterhaus/services/payment/internal/app"
+	"semesterhaus/services/payment/internal/domain"
 )
 
 // Rentings asks the renting service about rentings.
@@ -67,4 +68,33 @@ func (c *Catalog) Names(ctx context.Context, apartmentID, semesterID int32) (str
 		return "", "", fmt.Errorf("semester %d: %w", semesterID, err)
 	}
 	return apartment.GetName(), semester.GetName(), nil
+}
+
+// defaultBooks are the books of a building file that names none (the catalog answers zeros).
+var defaultBooks = domain.BooksSettings{
+	ConsultantNumber: 1001, ClientNumber: 1, FiscalYearStartMonth: 1, AccountLength: 4,
+	MoneyAccount: 1200, RentAccount: 8100, CleaningAccount: 8100, DepositAccount: 1790, DamagesAccount: 8100,
+}
+
+// Books returns the residence's books settings, each one the catalog leaves zero its default.
+func (c *Catalog) Books(ctx context.Context) (domain.BooksSettings, error) {
+	building, err := c.client.GetBuilding(ctx, &catalogv1.GetBuildingRequest{})
+	if err != nil {
+		return domain.BooksSettings{}, fmt.Errorf("building: %w", err)
+	}
+	b := building.GetBooks()
+	or := func(v, fallback int32) int32 {
+		if v == 0 {
+			return fallback
+		}
+		return v
+	}
+	d := defaultBooks
+	return domain.BooksSettings{
+		ConsultantNumber: or(b.GetConsultantNumber(), d.ConsultantNumber), ClientNumber: or(b.GetClientNumber(), d.ClientNumber),
+		FiscalYearStartMonth: or(b.GetFiscalYearStartMonth(), d.FiscalYearStartMonth), AccountLength: or(b.GetAccountLength(), d.AccountLength),
+		MoneyAccount: or(b.GetMoneyAccount(), d.MoneyAccount), RentAccount: or(b.GetRentAccount(), d.RentAccount),
+		CleaningAccount: or(b.GetCleaningAccount(), d.CleaningAccount), DepositAccount: or(b.GetDepositAccount(), d.DepositAccount),
+		DamagesAccount: or(b.GetDamagesAccount(), d.DamagesAccount),
+	}, nil
 }

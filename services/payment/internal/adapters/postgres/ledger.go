@@ -3,7 +3,6 @@ package postgres
 import (
 	"context"
 	"fmt"
-	"time"
 
 	"semesterhaus/services/payment/internal/adapters/postgres/db"
 	"semesterhaus/services/payment/internal/domain"
@@ -40,12 +39,6 @@ func (r *Repository) LedgerOfRenting(ctx context.Context, rentingID string) ([]d
 // Ledger loads every ledger entry, oldest first.
 func (r *Repository) Ledger(ctx context.Context) ([]domain.LedgerEntry, error) {
 	rows, err := r.queries.ListLedger(ctx)
-	return entriesResult(rows, err)
-}
-
-// LedgerBetween loads the entries from (included) to (excluded), oldest first.
-func (r *Repository) LedgerBetween(ctx context.Context, from, to time.Time) ([]domain.LedgerEntry, error) {
-	rows, err := r.queries.ListLedgerBetween(ctx, db.ListLedgerBetweenParams{FromAt: timestamptz(from), ToAt: timestamptz(to)})
 	return entriesResult(rows, err)
 }
 

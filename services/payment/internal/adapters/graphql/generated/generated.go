@@ -8,6 +8,8 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"semesterhaus/platform/graphqlx/scalar"
+	"semesterhaus/services/payment/internal/adapters/graphql/model"
 	"strconv"
 	"sync/atomic"
 
@@ -35,9 +37,55 @@ type DirectiveRoot struct {
 }
 
 type ComplexityRoot struct {
+	BooksExport struct {
+		Content     func(childComplexity int) int
+		ContentType func(childComplexity int) int
+		FileName    func(childComplexity int) int
+	}
+
+	LedgerEntry struct {
+		AmountCents func(childComplexity int) int
+		At          func(childComplexity int) int
+		Description func(childComplexity int) int
+		ID          func(childComplexity int) int
+		Item        func(childComplexity int) int
+		ItemCents   func(childComplexity int) int
+		Kind        func(childComplexity int) int
+		Reference   func(childComplexity int) int
+	}
+
 	Query struct {
+		BooksExport        func(childComplexity int, from string, to string, format model.BooksExportFormat) int
 		FetchPaymentLink   func(childComplexity int, rentingID string) int
+		Ledger             func(childComplexity int, rentingID string) int
+		SemesterBooks      func(childComplexity int) int
 		__resolve__service func(childComplexity int) int
+		__resolve_entities func(childComplexity int, representations []map[string]any) int
+	}
+
+	RentingLedger struct {
+		BalanceCents     func(childComplexity int) int
+		ChargedCents     func(childComplexity int) int
+		DepositHeldCents func(childComplexity int) int
+		Entries          func(childComplexity int) int
+		KeptCents        func(childComplexity int) int
+		PaidCents        func(childComplexity int) int
+		RefundedCents    func(childComplexity int) int
+		RentingID        func(childComplexity int) int
+	}
+
+	Semester struct {
+		ID func(childComplexity int) int
+	}
+
+	SemesterBooks struct {
+		ChargedCents     func(childComplexity int) int
+		DepositHeldCents func(childComplexity int) int
+		KeptCents        func(childComplexity int) int
+		OpenCents        func(childComplexity int) int
+		PaidCents        func(childComplexity int) int
+		RefundedCents    func(childComplexity int) int
+		Semester         func(childComplexity int) int
 	}
 
 	_Service struct {
@@ -51,6 +99,9 @@ type ComplexityRoot struct {
 
 type QueryResolver interface {
 	FetchPaymentLink(ctx context.Context, rentingID string) (*string, error)
+	Ledger(ctx context.Context, rentingID string) (*model.RentingLedger, error)
+	SemesterBooks(ctx context.Context) ([]*model.SemesterBooks, error)
+	BooksExport(ctx context.Context, from string, to string, format model.BooksExportFormat) (*model.BooksExport, error)
 }
 
 // endregion ************************** generated!.gotpl **************************
@@ -71,6 +122,85 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 	_ = ec
 	switch typeName + "." + field {
 
+	case "BooksExport.content":
+		if e.ComplexityRoot.BooksExport.Content == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BooksExport.Content(childComplexity), true
+	case "BooksExport.contentType":
+		if e.ComplexityRoot.BooksExport.ContentType == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BooksExport.ContentType(childComplexity), true
+	case "BooksExport.fileName":
+		if e.ComplexityRoot.BooksExport.FileName == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BooksExport.FileName(childComplexity), true
+
+	case "LedgerEntry.amountCents":
+		if e.ComplexityRoot.LedgerEntry.AmountCents == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LedgerEntry.AmountCents(childComplexity), true
+	case "LedgerEntry.at":
+		if e.ComplexityRoot.LedgerEntry.At == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LedgerEntry.At(childComplexity), true
+	case "LedgerEntry.description":
+		if e.ComplexityRoot.LedgerEntry.Description == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LedgerEntry.Description(childComplexity), true
+	case "LedgerEntry.id":
+		if e.ComplexityRoot.LedgerEntry.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LedgerEntry.ID(childComplexity), true
+	case "LedgerEntry.item":
+		if e.ComplexityRoot.LedgerEntry.Item == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LedgerEntry.Item(childComplexity), true
+	case "LedgerEntry.itemCents":
+		if e.ComplexityRoot.LedgerEntry.ItemCents == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LedgerEntry.ItemCents(childComplexity), true
+	case "LedgerEntry.kind":
+		if e.ComplexityRoot.LedgerEntry.Kind == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LedgerEntry.Kind(childComplexity), true
+	case "LedgerEntry.reference":
+		if e.ComplexityRoot.LedgerEntry.Reference == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LedgerEntry.Reference(childComplexity), true
+
+	case "Query.booksExport":
+		if e.ComplexityRoot.Query.BooksExport == nil {
+			break
+		}
+
+		args, err := ec.field_Query_booksExport_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.BooksExport(childComplexity, args["from"].(string), args["to"].(string), args["format"].(model.BooksExportFormat)), true
 	case "Query.fetchPaymentLink":
 		if e.ComplexityRoot.Query.FetchPaymentLink == nil {
 			break
@@ -83,12 +213,139 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.Query.FetchPaymentLink(childComplexity, args["rentingId"].(string)), true
 
+	case "Query.ledger":
+		if e.ComplexityRoot.Query.Ledger == nil {
+			break
+		}
+
+		args, err := ec.field_Query_ledger_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.Ledger(childComplexity, args["rentingId"].(string)), true
+	case "Query.semesterBooks":
+		if e.ComplexityRoot.Query.SemesterBooks == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Query.SemesterBooks(childComplexity), true
 	case "Query._service":
 		if e.ComplexityRoot.Query.__resolve__service == nil {
 			break
 		}
 
 		return e.ComplexityRoot.Query.__resolve__service(childComplexity), true
+	case "Query._entities":
+		if e.ComplexityRoot.Query.__resolve_entities == nil {
+			break
+		}
+
+		args, err := ec.field_Query__entities_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.__resolve_entities(childComplexity, args["representations"].([]map[string]any)), true
+
+	case "RentingLedger.balanceCents":
+		if e.ComplexityRoot.RentingLedger.BalanceCents == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RentingLedger.BalanceCents(childComplexity), true
+	case "RentingLedger.chargedCents":
+		if e.ComplexityRoot.RentingLedger.ChargedCents == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RentingLedger.ChargedCents(childComplexity), true
+	case "RentingLedger.depositHeldCents":
+		if e.ComplexityRoot.RentingLedger.DepositHeldCents == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RentingLedger.DepositHeldCents(childComplexity), true
+	case "RentingLedger.entries":
+		if e.ComplexityRoot.RentingLedger.Entries == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RentingLedger.Entries(childComplexity), true
+	case "RentingLedger.keptCents":
+		if e.ComplexityRoot.RentingLedger.KeptCents == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RentingLedger.KeptCents(childComplexity), true
+	case "RentingLedger.paidCents":
+		if e.ComplexityRoot.RentingLedger.PaidCents == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RentingLedger.PaidCents(childComplexity), true
+	case "RentingLedger.refundedCents":
+		if e.ComplexityRoot.RentingLedger.RefundedCents == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RentingLedger.RefundedCents(childComplexity), true
+	case "RentingLedger.rentingId":
+		if e.ComplexityRoot.RentingLedger.RentingID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RentingLedger.RentingID(childComplexity), true
+
+	case "Semester.id":
+		if e.ComplexityRoot.Semester.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Semester.ID(childComplexity), true
+
+	case "SemesterBooks.chargedCents":
+		if e.ComplexityRoot.SemesterBooks.ChargedCents == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SemesterBooks.ChargedCents(childComplexity), true
+	case "SemesterBooks.depositHeldCents":
+		if e.ComplexityRoot.SemesterBooks.DepositHeldCents == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SemesterBooks.DepositHeldCents(childComplexity), true
+	case "SemesterBooks.keptCents":
+		if e.ComplexityRoot.SemesterBooks.KeptCents == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SemesterBooks.KeptCents(childComplexity), true
+	case "SemesterBooks.openCents":
+		if e.ComplexityRoot.SemesterBooks.OpenCents == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SemesterBooks.OpenCents(childComplexity), true
+	case "SemesterBooks.paidCents":
+		if e.ComplexityRoot.SemesterBooks.PaidCents == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SemesterBooks.PaidCents(childComplexity), true
+	case "SemesterBooks.refundedCents":
+		if e.ComplexityRoot.SemesterBooks.RefundedCents == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SemesterBooks.RefundedCents(childComplexity), true
+	case "SemesterBooks.semester":
+		if e.ComplexityRoot.SemesterBooks.Semester == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SemesterBooks.Semester(childComplexity), true
 
 	case "_Service.sdl":
 		if e.ComplexityRoot._Service.SDL == nil {
@@ -167,9 +424,89 @@ var sources = []*ast.Source{
 	{Name: "../../../../graph/schema.graphqls", Input: `extend schema
   @link(url: "https://specs.apollo.dev/federation/v2.3", import: ["@key", "@shareable", "@tag"])
 
+scalar DateTime
+
+"What a ledger line records."
+enum LedgerEntryKind {
+  "An item of the signed contract charged (rent, cleaning, deposit)."
+  CHARGE
+  "A charge taken back because the booking was cancelled before it was paid."
+  CHARGE_CANCELED
+  "Money received."
+  PAYMENT
+  "Money given back (a provider refund that succeeded, or the office's bank transfer)."
+  REFUND
+  "An amount of the deposit kept for a damage."
+  DEDUCTION
+}
+
+"One line of a renting's ledger. amountCents is signed from the renter's side: what they owe grows (+) with a charge, shrinks (−) with a payment; a refund is +, a cancelled charge −, a deduction moves deposit to damages (0 on the balance, its amount in itemCents)."
+type LedgerEntry {
+  id: ID!
+  at: DateTime!
+  kind: LedgerEntryKind!
+  "RENT, CLEANING or DEPOSIT for charges and deductions (DEPOSIT), the refund's purpose's item otherwise; null for payments."
+  item: String
+  description: String!
+  amountCents: Int!
+  "The entry's money, unsigned, in EUR cents."
+  itemCents: Int!
+  "Receipt number, the provider's refund id, the office's bank reference, or the contract's renting id."
+  reference: String!
+}
+
+type RentingLedger {
+  rentingId: ID!
+  entries: [LedgerEntry!]!
+  chargedCents: Int!
+  paidCents: Int!
+  refundedCents: Int!
+  "Deposits received and not given back or kept."
+  depositHeldCents: Int!
+  keptCents: Int!
+  "What the renter owes (+) or is owed (−)."
+  balanceCents: Int!
+}
+
+"One semester's money, for the office's charts: every amount in EUR cents, from the ledgers."
+type SemesterBooks {
+  semester: Semester!
+  chargedCents: Int!
+  paidCents: Int!
+  refundedCents: Int!
+  depositHeldCents: Int!
+  keptCents: Int!
+  "Charged and not paid (cancelled charges not counted)."
+  openCents: Int!
+}
+
+enum BooksExportFormat {
+  "DATEV Buchungsstapel (EXTF, format version 700, category 21), Windows-1252."
+  DATEV
+  "One line per ledger entry, UTF-8, semicolons."
+  CSV
+}
+
+type BooksExport {
+  fileName: String!
+  contentType: String!
+  "The file, base64."
+  content: String!
+}
+
+type Semester @key(fields: "id", resolvable: false) {
+  id: Int!
+}
+
 type Query {
   "The checkout link of the renting's payment; null while there is none. The renting id is the capability."
   fetchPaymentLink(rentingId: ID!): String
+  "A renting's ledger."
+  ledger(rentingId: ID!): RentingLedger! @tag(name: "admin")
+  "Every semester's books that has ledger entries, latest first."
+  semesterBooks: [SemesterBooks!]! @tag(name: "admin")
+  "The ledger entries from … to (yyyy-MM-dd, both included, within one fiscal year of the residence's books) for the tax advisor."
+  booksExport(from: String!, to: String!, format: BooksExportFormat!): BooksExport! @tag(name: "admin")
 }
 `, BuiltIn: false},
 	{Name: "../../../../federation/directives.graphql", Input: `
@@ -225,11 +562,15 @@ type Query {
 	scalar federation__Scope
 `, BuiltIn: true},
 	{Name: "../../../../federation/entity.graphql", Input: `
+# a union of all types that use the @key directive
+union _Entity = Semester
+
 type _Service {
   sdl: String
 }
 
 extend type Query {
+  _entities(representations: [_Any!]!): [_Entity]!
   _service: _Service!
 }
 `, BuiltIn: true},
@@ -239,6 +580,90 @@ var parsedSchema = gqlparser.MustLoadSchema(sources...)
 // childFields_* functions provide shared child field context lookups.
 // Each function is generated once per unique object type, deduplicating the
 // switch statements that were previously inlined in every fieldContext_* function.
+
+func (ec *executionContext) childFields_BooksExport(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "fileName":
+		return ec.fieldContext_BooksExport_fileName(ctx, field)
+	case "contentType":
+		return ec.fieldContext_BooksExport_contentType(ctx, field)
+	case "content":
+		return ec.fieldContext_BooksExport_content(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type BooksExport", field.Name)
+}
+
+func (ec *executionContext) childFields_LedgerEntry(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_LedgerEntry_id(ctx, field)
+	case "at":
+		return ec.fieldContext_LedgerEntry_at(ctx, field)
+	case "kind":
+		return ec.fieldContext_LedgerEntry_kind(ctx, field)
+	case "item":
+		return ec.fieldContext_LedgerEntry_item(ctx, field)
+	case "description":
+		return ec.fieldContext_LedgerEntry_description(ctx, field)
+	case "amountCents":
+		return ec.fieldContext_LedgerEntry_amountCents(ctx, field)
+	case "itemCents":
+		return ec.fieldContext_LedgerEntry_itemCents(ctx, field)
+	case "reference":
+		return ec.fieldContext_LedgerEntry_reference(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type LedgerEntry", field.Name)
+}
+
+func (ec *executionContext) childFields_RentingLedger(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "rentingId":
+		return ec.fieldContext_RentingLedger_rentingId(ctx, field)
+	case "entries":
+		return ec.fieldContext_RentingLedger_entries(ctx, field)
+	case "chargedCents":
+		return ec.fieldContext_RentingLedger_chargedCents(ctx, field)
+	case "paidCents":
+		return ec.fieldContext_RentingLedger_paidCents(ctx, field)
+	case "refundedCents":
+		return ec.fieldContext_RentingLedger_refundedCents(ctx, field)
+	case "depositHeldCents":
+		return ec.fieldContext_RentingLedger_depositHeldCents(ctx, field)
+	case "keptCents":
+		return ec.fieldContext_RentingLedger_keptCents(ctx, field)
+	case "balanceCents":
+		return ec.fieldContext_RentingLedger_balanceCents(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type RentingLedger", field.Name)
+}
+
+func (ec *executionContext) childFields_Semester(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_Semester_id(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type Semester", field.Name)
+}
+
+func (ec *executionContext) childFields_SemesterBooks(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "semester":
+		return ec.fieldContext_SemesterBooks_semester(ctx, field)
+	case "chargedCents":
+		return ec.fieldContext_SemesterBooks_chargedCents(ctx, field)
+	case "paidCents":
+		return ec.fieldContext_SemesterBooks_paidCents(ctx, field)
+	case "refundedCents":
+		return ec.fieldContext_SemesterBooks_refundedCents(ctx, field)
+	case "depositHeldCents":
+		return ec.fieldContext_SemesterBooks_depositHeldCents(ctx, field)
+	case "keptCents":
+		return ec.fieldContext_SemesterBooks_keptCents(ctx, field)
+	case "openCents":
+		return ec.fieldContext_SemesterBooks_openCents(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type SemesterBooks", field.Name)
+}
 
 func (ec *executionContext) childFields__Service(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
@@ -378,7 +803,65 @@ func (ec *executionContext) field_Query___type_args(ctx context.Context, rawArgs
 	return args, nil
 }
 
+func (ec *executionContext) field_Query__entities_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "representations",
+		func(ctx context.Context, v any) ([]map[string]any, error) {
+			return ec.unmarshalN_Any2ᚕmapᚄ(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["representations"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_booksExport_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "from",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNString2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["from"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "to",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNString2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["to"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "format",
+		func(ctx context.Context, v any) (model.BooksExportFormat, error) {
+			return ec.unmarshalNBooksExportFormat2semesterhausᚋservicesᚋpaymentᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐBooksExportFormat(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["format"] = arg2
+	return args, nil
+}
+
 func (ec *executionContext) field_Query_fetchPaymentLink_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "rentingId",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["rentingId"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_ledger_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
 	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "rentingId",
@@ -452,6 +935,259 @@ func (ec *executionContext) field___Type_fields_args(ctx context.Context, rawArg
 
 // region    **************************** field.gotpl *****************************
 
+func (ec *executionContext) _BooksExport_fileName(ctx context.Context, field graphql.CollectedField, obj *model.BooksExport) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_BooksExport_fileName(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.FileName, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_BooksExport_fileName(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("BooksExport", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _BooksExport_contentType(ctx context.Context, field graphql.CollectedField, obj *model.BooksExport) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_BooksExport_contentType(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ContentType, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_BooksExport_contentType(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("BooksExport", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _BooksExport_content(ctx context.Context, field graphql.CollectedField, obj *model.BooksExport) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_BooksExport_content(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Content, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_BooksExport_content(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("BooksExport", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _LedgerEntry_id(ctx context.Context, field graphql.CollectedField, obj *model.LedgerEntry) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_LedgerEntry_id(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_LedgerEntry_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("LedgerEntry", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _LedgerEntry_at(ctx context.Context, field graphql.CollectedField, obj *model.LedgerEntry) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_LedgerEntry_at(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.At, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v scalar.DateTime) graphql.Marshaler {
+			return ec.marshalNDateTime2semesterhausᚋplatformᚋgraphqlxᚋscalarᚐDateTime(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_LedgerEntry_at(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("LedgerEntry", field, false, false, errors.New("field of type DateTime does not have child fields"))
+}
+
+func (ec *executionContext) _LedgerEntry_kind(ctx context.Context, field graphql.CollectedField, obj *model.LedgerEntry) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_LedgerEntry_kind(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Kind, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v model.LedgerEntryKind) graphql.Marshaler {
+			return ec.marshalNLedgerEntryKind2semesterhausᚋservicesᚋpaymentᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐLedgerEntryKind(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_LedgerEntry_kind(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("LedgerEntry", field, false, false, errors.New("field of type LedgerEntryKind does not have child fields"))
+}
+
+func (ec *executionContext) _LedgerEntry_item(ctx context.Context, field graphql.CollectedField, obj *model.LedgerEntry) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_LedgerEntry_item(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Item, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_LedgerEntry_item(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("LedgerEntry", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _LedgerEntry_description(ctx context.Context, field graphql.CollectedField, obj *model.LedgerEntry) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_LedgerEntry_description(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Description, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_LedgerEntry_description(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("LedgerEntry", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _LedgerEntry_amountCents(ctx context.Context, field graphql.CollectedField, obj *model.LedgerEntry) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_LedgerEntry_amountCents(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.AmountCents, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_LedgerEntry_amountCents(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("LedgerEntry", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _LedgerEntry_itemCents(ctx context.Context, field graphql.CollectedField, obj *model.LedgerEntry) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_LedgerEntry_itemCents(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ItemCents, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_LedgerEntry_itemCents(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("LedgerEntry", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _LedgerEntry_reference(ctx context.Context, field graphql.CollectedField, obj *model.LedgerEntry) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_LedgerEntry_reference(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Reference, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_LedgerEntry_reference(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("LedgerEntry", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
 func (ec *executionContext) _Query_fetchPaymentLink(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -490,6 +1226,170 @@ func (ec *executionContext) fieldContext_Query_fetchPaymentLink(ctx context.Cont
 	}()
 	ctx = graphql.WithFieldContext(ctx, fc)
 	if fc.Args, err = ec.field_Query_fetchPaymentLink_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_ledger(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_ledger(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().Ledger(ctx, fc.Args["rentingId"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.RentingLedger) graphql.Marshaler {
+			return ec.marshalNRentingLedger2ᚖsemesterhausᚋservicesᚋpaymentᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐRentingLedger(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_ledger(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_RentingLedger(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_ledger_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_semesterBooks(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_semesterBooks(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Query().SemesterBooks(ctx)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.SemesterBooks) graphql.Marshaler {
+			return ec.marshalNSemesterBooks2ᚕᚖsemesterhausᚋservicesᚋpaymentᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐSemesterBooksᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_semesterBooks(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_SemesterBooks(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_booksExport(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_booksExport(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().BooksExport(ctx, fc.Args["from"].(string), fc.Args["to"].(string), fc.Args["format"].(model.BooksExportFormat))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.BooksExport) graphql.Marshaler {
+			return ec.marshalNBooksExport2ᚖsemesterhausᚋservicesᚋpaymentᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐBooksExport(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_booksExport(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_BooksExport(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_booksExport_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query__entities(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query__entities(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.__resolve_entities(ctx, fc.Args["representations"].([]map[string]any)), nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []fedruntime.Entity) graphql.Marshaler {
+			return ec.marshalN_Entity2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋpluginᚋfederationᚋfedruntimeᚐEntity(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query__entities(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type _Entity does not have child fields")
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query__entities_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
 		ec.Error(ctx, err)
 		return fc, err
 	}
@@ -602,6 +1502,392 @@ func (ec *executionContext) fieldContext_Query___schema(_ context.Context, field
 		},
 	}
 	return fc, nil
+}
+
+func (ec *executionContext) _RentingLedger_rentingId(ctx context.Context, field graphql.CollectedField, obj *model.RentingLedger) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_RentingLedger_rentingId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.RentingID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_RentingLedger_rentingId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("RentingLedger", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _RentingLedger_entries(ctx context.Context, field graphql.CollectedField, obj *model.RentingLedger) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_RentingLedger_entries(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Entries, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.LedgerEntry) graphql.Marshaler {
+			return ec.marshalNLedgerEntry2ᚕᚖsemesterhausᚋservicesᚋpaymentᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐLedgerEntryᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_RentingLedger_entries(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "RentingLedger",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_LedgerEntry(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _RentingLedger_chargedCents(ctx context.Context, field graphql.CollectedField, obj *model.RentingLedger) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_RentingLedger_chargedCents(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ChargedCents, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_RentingLedger_chargedCents(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("RentingLedger", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _RentingLedger_paidCents(ctx context.Context, field graphql.CollectedField, obj *model.RentingLedger) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_RentingLedger_paidCents(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PaidCents, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_RentingLedger_paidCents(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("RentingLedger", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _RentingLedger_refundedCents(ctx context.Context, field graphql.CollectedField, obj *model.RentingLedger) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_RentingLedger_refundedCents(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.RefundedCents, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_RentingLedger_refundedCents(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("RentingLedger", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _RentingLedger_depositHeldCents(ctx context.Context, field graphql.CollectedField, obj *model.RentingLedger) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_RentingLedger_depositHeldCents(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.DepositHeldCents, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_RentingLedger_depositHeldCents(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("RentingLedger", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _RentingLedger_keptCents(ctx context.Context, field graphql.CollectedField, obj *model.RentingLedger) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_RentingLedger_keptCents(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.KeptCents, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_RentingLedger_keptCents(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("RentingLedger", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _RentingLedger_balanceCents(ctx context.Context, field graphql.CollectedField, obj *model.RentingLedger) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_RentingLedger_balanceCents(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.BalanceCents, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_RentingLedger_balanceCents(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("RentingLedger", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _Semester_id(ctx context.Context, field graphql.CollectedField, obj *model.Semester) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Semester_id(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Semester_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Semester", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _SemesterBooks_semester(ctx context.Context, field graphql.CollectedField, obj *model.SemesterBooks) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SemesterBooks_semester(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Semester, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.Semester) graphql.Marshaler {
+			return ec.marshalNSemester2ᚖsemesterhausᚋservicesᚋpaymentᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐSemester(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_SemesterBooks_semester(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "SemesterBooks",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Semester(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _SemesterBooks_chargedCents(ctx context.Context, field graphql.CollectedField, obj *model.SemesterBooks) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SemesterBooks_chargedCents(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ChargedCents, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_SemesterBooks_chargedCents(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("SemesterBooks", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _SemesterBooks_paidCents(ctx context.Context, field graphql.CollectedField, obj *model.SemesterBooks) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SemesterBooks_paidCents(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PaidCents, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_SemesterBooks_paidCents(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("SemesterBooks", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _SemesterBooks_refundedCents(ctx context.Context, field graphql.CollectedField, obj *model.SemesterBooks) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SemesterBooks_refundedCents(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.RefundedCents, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_SemesterBooks_refundedCents(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("SemesterBooks", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _SemesterBooks_depositHeldCents(ctx context.Context, field graphql.CollectedField, obj *model.SemesterBooks) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SemesterBooks_depositHeldCents(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.DepositHeldCents, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_SemesterBooks_depositHeldCents(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("SemesterBooks", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _SemesterBooks_keptCents(ctx context.Context, field graphql.CollectedField, obj *model.SemesterBooks) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SemesterBooks_keptCents(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.KeptCents, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_SemesterBooks_keptCents(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("SemesterBooks", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _SemesterBooks_openCents(ctx context.Context, field graphql.CollectedField, obj *model.SemesterBooks) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SemesterBooks_openCents(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.OpenCents, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_SemesterBooks_openCents(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("SemesterBooks", field, false, false, errors.New("field of type Int does not have child fields"))
 }
 
 func (ec *executionContext) __Service_sdl(ctx context.Context, field graphql.CollectedField, obj *fedruntime.Service) (ret graphql.Marshaler) {
@@ -1690,9 +2976,150 @@ func (ec *executionContext) fieldContext___Type_isOneOf(_ context.Context, field
 
 // region    ************************** interface.gotpl ***************************
 
+func (ec *executionContext) __Entity(ctx context.Context, sel ast.SelectionSet, obj fedruntime.Entity) graphql.Marshaler {
+	switch obj := (obj).(type) {
+	case nil:
+		return graphql.Null
+	case model.Semester:
+		return ec._Semester(ctx, sel, &obj)
+	case *model.Semester:
+		if obj == nil {
+			return graphql.Null
+		}
+		return ec._Semester(ctx, sel, obj)
+	default:
+		if typedObj, ok := obj.(graphql.Marshaler); ok {
+			return typedObj
+		} else {
+			panic(fmt.Errorf("unexpected type %T; non-generated variants of _Entity must implement graphql.Marshaler", obj))
+		}
+	}
+}
+
 // endregion ************************** interface.gotpl ***************************
 
 // region    **************************** object.gotpl ****************************
+
+var booksExportImplementors = []string{"BooksExport"}
+
+func (ec *executionContext) _BooksExport(ctx context.Context, sel ast.SelectionSet, obj *model.BooksExport) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, booksExportImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("BooksExport")
+		case "fileName":
+			out.Values[i] = ec._BooksExport_fileName(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "contentType":
+			out.Values[i] = ec._BooksExport_contentType(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "content":
+			out.Values[i] = ec._BooksExport_content(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var ledgerEntryImplementors = []string{"LedgerEntry"}
+
+func (ec *executionContext) _LedgerEntry(ctx context.Context, sel ast.SelectionSet, obj *model.LedgerEntry) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, ledgerEntryImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("LedgerEntry")
+		case "id":
+			out.Values[i] = ec._LedgerEntry_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "at":
+			out.Values[i] = ec._LedgerEntry_at(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "kind":
+			out.Values[i] = ec._LedgerEntry_kind(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "item":
+			out.Values[i] = ec._LedgerEntry_item(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "description":
+			out.Values[i] = ec._LedgerEntry_description(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "amountCents":
+			out.Values[i] = ec._LedgerEntry_amountCents(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "itemCents":
+			out.Values[i] = ec._LedgerEntry_itemCents(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "reference":
+			out.Values[i] = ec._LedgerEntry_reference(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
 
 var queryImplementors = []string{"Query"}
 
@@ -1725,6 +3152,94 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 				}()
 				res = ec._Query_fetchPaymentLink(ctx, field)
 				if res == graphql.RequiredNull {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "ledger":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_ledger(ctx, field)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "semesterBooks":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_semesterBooks(ctx, field)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "booksExport":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_booksExport(ctx, field)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "_entities":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query__entities(ctx, field)
+				if res == graphql.Null {
 					atomic.AddUint32(&fs.Invalids, 1)
 				}
 				return res
@@ -1771,6 +3286,185 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 			})
 			if out.Values[i] == graphql.RequiredNull {
 				atomic.AddUint32(&out.Invalids, 1)
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var rentingLedgerImplementors = []string{"RentingLedger"}
+
+func (ec *executionContext) _RentingLedger(ctx context.Context, sel ast.SelectionSet, obj *model.RentingLedger) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, rentingLedgerImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("RentingLedger")
+		case "rentingId":
+			out.Values[i] = ec._RentingLedger_rentingId(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "entries":
+			out.Values[i] = ec._RentingLedger_entries(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "chargedCents":
+			out.Values[i] = ec._RentingLedger_chargedCents(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "paidCents":
+			out.Values[i] = ec._RentingLedger_paidCents(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "refundedCents":
+			out.Values[i] = ec._RentingLedger_refundedCents(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "depositHeldCents":
+			out.Values[i] = ec._RentingLedger_depositHeldCents(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "keptCents":
+			out.Values[i] = ec._RentingLedger_keptCents(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "balanceCents":
+			out.Values[i] = ec._RentingLedger_balanceCents(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var semesterImplementors = []string{"Semester", "_Entity"}
+
+func (ec *executionContext) _Semester(ctx context.Context, sel ast.SelectionSet, obj *model.Semester) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, semesterImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("Semester")
+		case "id":
+			out.Values[i] = ec._Semester_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var semesterBooksImplementors = []string{"SemesterBooks"}
+
+func (ec *executionContext) _SemesterBooks(ctx context.Context, sel ast.SelectionSet, obj *model.SemesterBooks) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, semesterBooksImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("SemesterBooks")
+		case "semester":
+			out.Values[i] = ec._SemesterBooks_semester(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "chargedCents":
+			out.Values[i] = ec._SemesterBooks_chargedCents(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "paidCents":
+			out.Values[i] = ec._SemesterBooks_paidCents(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "refundedCents":
+			out.Values[i] = ec._SemesterBooks_refundedCents(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "depositHeldCents":
+			out.Values[i] = ec._SemesterBooks_depositHeldCents(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "keptCents":
+			out.Values[i] = ec._SemesterBooks_keptCents(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "openCents":
+			out.Values[i] = ec._SemesterBooks_openCents(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
 			}
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
@@ -2223,6 +3917,26 @@ func (ec *executionContext) ___Type(ctx context.Context, sel ast.SelectionSet, o
 
 // region    ***************************** type.gotpl *****************************
 
+func (ec *executionContext) marshalNBooksExport2ᚖsemesterhausᚋservicesᚋpaymentᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐBooksExport(ctx context.Context, sel ast.SelectionSet, v *model.BooksExport) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._BooksExport(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNBooksExportFormat2semesterhausᚋservicesᚋpaymentᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐBooksExportFormat(ctx context.Context, v any) (model.BooksExportFormat, error) {
+	var res model.BooksExportFormat
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNBooksExportFormat2semesterhausᚋservicesᚋpaymentᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐBooksExportFormat(ctx context.Context, sel ast.SelectionSet, v model.BooksExportFormat) graphql.Marshaler {
+	return v
+}
+
 func (ec *executionContext) unmarshalNBoolean2bool(ctx context.Context, v any) (bool, error) {
 	res, err := graphql.UnmarshalBoolean(v)
 	return res, graphql.ErrorOnPath(ctx, err)
@@ -2237,6 +3951,16 @@ func (ec *executionContext) marshalNBoolean2bool(ctx context.Context, sel ast.Se
 		}
 	}
 	return res
+}
+
+func (ec *executionContext) unmarshalNDateTime2semesterhausᚋplatformᚋgraphqlxᚋscalarᚐDateTime(ctx context.Context, v any) (scalar.DateTime, error) {
+	var res scalar.DateTime
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNDateTime2semesterhausᚋplatformᚋgraphqlxᚋscalarᚐDateTime(ctx context.Context, sel ast.SelectionSet, v scalar.DateTime) graphql.Marshaler {
+	return v
 }
 
 func (ec *executionContext) unmarshalNFieldSet2string(ctx context.Context, v any) (string, error) {
@@ -2271,6 +3995,104 @@ func (ec *executionContext) marshalNID2string(ctx context.Context, sel ast.Selec
 	return res
 }
 
+func (ec *executionContext) unmarshalNInt2int(ctx context.Context, v any) (int, error) {
+	res, err := graphql.UnmarshalInt(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNInt2int(ctx context.Context, sel ast.SelectionSet, v int) graphql.Marshaler {
+	_ = sel
+	res := graphql.MarshalInt(v)
+	if res == graphql.Null {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+	}
+	return res
+}
+
+func (ec *executionContext) marshalNLedgerEntry2ᚕᚖsemesterhausᚋservicesᚋpaymentᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐLedgerEntryᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.LedgerEntry) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNLedgerEntry2ᚖsemesterhausᚋservicesᚋpaymentᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐLedgerEntry(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNLedgerEntry2ᚖsemesterhausᚋservicesᚋpaymentᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐLedgerEntry(ctx context.Context, sel ast.SelectionSet, v *model.LedgerEntry) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._LedgerEntry(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNLedgerEntryKind2semesterhausᚋservicesᚋpaymentᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐLedgerEntryKind(ctx context.Context, v any) (model.LedgerEntryKind, error) {
+	var res model.LedgerEntryKind
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNLedgerEntryKind2semesterhausᚋservicesᚋpaymentᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐLedgerEntryKind(ctx context.Context, sel ast.SelectionSet, v model.LedgerEntryKind) graphql.Marshaler {
+	return v
+}
+
+func (ec *executionContext) marshalNRentingLedger2ᚖsemesterhausᚋservicesᚋpaymentᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐRentingLedger(ctx context.Context, sel ast.SelectionSet, v *model.RentingLedger) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._RentingLedger(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNSemester2ᚖsemesterhausᚋservicesᚋpaymentᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐSemester(ctx context.Context, sel ast.SelectionSet, v *model.Semester) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._Semester(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNSemesterBooks2ᚕᚖsemesterhausᚋservicesᚋpaymentᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐSemesterBooksᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.SemesterBooks) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNSemesterBooks2ᚖsemesterhausᚋservicesᚋpaymentᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐSemesterBooks(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNSemesterBooks2ᚖsemesterhausᚋservicesᚋpaymentᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐSemesterBooks(ctx context.Context, sel ast.SelectionSet, v *model.SemesterBooks) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._SemesterBooks(ctx, sel, v)
+}
+
 func (ec *executionContext) unmarshalNString2string(ctx context.Context, v any) (string, error) {
 	res, err := graphql.UnmarshalString(v)
 	return res, graphql.ErrorOnPath(ctx, err)
@@ -2285,6 +4107,67 @@ func (ec *executionContext) marshalNString2string(ctx context.Context, sel ast.S
 		}
 	}
 	return res
+}
+
+func (ec *executionContext) unmarshalN_Any2map(ctx context.Context, v any) (map[string]any, error) {
+	res, err := graphql.UnmarshalMap(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalN_Any2map(ctx context.Context, sel ast.SelectionSet, v map[string]any) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	_ = sel
+	res := graphql.MarshalMap(v)
+	if res == graphql.Null {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+	}
+	return res
+}
+
+func (ec *executionContext) unmarshalN_Any2ᚕmapᚄ(ctx context.Context, v any) ([]map[string]any, error) {
+	vSlice := graphql.CoerceList(v)
+	var err error
+	res := make([]map[string]any, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalN_Any2map(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+func (ec *executionContext) marshalN_Any2ᚕmapᚄ(ctx context.Context, sel ast.SelectionSet, v []map[string]any) graphql.Marshaler {
+	ret := make(graphql.Array, len(v))
+	for i := range v {
+		ret[i] = ec.marshalN_Any2map(ctx, sel, v[i])
+	}
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalN_Entity2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋpluginᚋfederationᚋfedruntimeᚐEntity(ctx context.Context, sel ast.SelectionSet, v []fedruntime.Entity) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalO_Entity2githubᚗcomᚋ99designsᚋgqlgenᚋpluginᚋfederationᚋfedruntimeᚐEntity(ctx, sel, v[i])
+	})
+
+	return ret
 }
 
 func (ec *executionContext) marshalN_Service2githubᚗcomᚋ99designsᚋgqlgenᚋpluginᚋfederationᚋfedruntimeᚐService(ctx context.Context, sel ast.SelectionSet, v fedruntime.Service) graphql.Marshaler {
@@ -2672,6 +4555,13 @@ func (ec *executionContext) marshalOString2ᚖstring(ctx context.Context, sel as
 	_ = ctx
 	res := graphql.MarshalString(*v)
 	return res
+}
+
+func (ec *executionContext) marshalO_Entity2githubᚗcomᚋ99designsᚋgqlgenᚋpluginᚋfederationᚋfedruntimeᚐEntity(ctx context.Context, sel ast.SelectionSet, v fedruntime.Entity) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec.__Entity(ctx, sel, v)
 }
 
 func (ec *executionContext) marshalO__EnumValue2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐEnumValueᚄ(ctx context.Context, sel ast.SelectionSet, v []introspection.EnumValue) graphql.Marshaler {

@@ -2,5 +2,190 @@
 
 package model
 
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"semesterhaus/platform/graphqlx/scalar"
+	"strconv"
+)
+
+type BooksExport struct {
+	FileName    string `json:"fileName"`
+	ContentType string `json:"contentType"`
+	// The file, base64.
+	Content string `json:"content"`
+}
+
+// One line of a renting's ledger. amountCents is signed from the renter's side: what they owe grows (+) with a charge, shrinks (−) with a payment; a refund is +, a cancelled charge −, a deduction moves deposit to damages (0 on the balance, its amount in itemCents).
+type LedgerEntry struct {
+	ID   string          `json:"id"`
+	At   scalar.DateTime `json:"at"`
+	Kind LedgerEntryKind `json:"kind"`
+	// RENT, CLEANING or DEPOSIT for charges and deductions (DEPOSIT), the refund's purpose's item otherwise; null for payments.
+	Item        *string `json:"item,omitempty"`
+	Description string  `json:"description"`
+	AmountCents int     `json:"amountCents"`
+	// The entry's money, unsigned, in EUR cents.
+	ItemCents int `json:"itemCents"`
+	// Receipt number, the provider's refund id, the office's bank reference, or the contract's renting id.
+	Reference string `json:"reference"`
+}
+
 type Query struct {
+}
+
+type RentingLedger struct {
+	RentingID     string         `json:"rentingId"`
+	Entries       []*LedgerEntry `json:"entries"`
+	ChargedCents  int            `json:"chargedCents"`
+	PaidCents     int            `json:"paidCents"`
+	RefundedCents int            `json:"refundedCents"`
+	// Deposits received and not given back or kept.
+	DepositHeldCents int `json:"depositHeldCents"`
+	KeptCents        int `json:"keptCents"`
+	// What the renter owes (+) or is owed (−).
+	BalanceCents int `json:"balanceCents"`
+}
+
+type Semester struct {
+	ID int `json:"id"`
+}
+
+func (Semester) IsEntity() {}
+
+// One semester's money, for the office's charts: every amount in EUR cents, from the ledgers.
+type SemesterBooks struct {
+	Semester         *Semester `json:"semester"`
+	ChargedCents     int       `json:"chargedCents"`
+	PaidCents        int       `json:"paidCents"`
+	RefundedCents    int       `json:"refundedCents"`
+	DepositHeldCents int       `json:"depositHeldCents"`
+	KeptCents        int       `json:"keptCents"`
+	// Charged and not paid (cancelled charges not counted).
+	OpenCents int `json:"openCents"`
+}
+
+type BooksExportFormat string
+
+const (
+	// DATEV Buchungsstapel (EXTF, format version 700, category 21), Windows-1252.
+	BooksExportFormatDatev BooksExportFormat = "DATEV"
+	// One line per ledger entry, UTF-8, semicolons.
+	BooksExportFormatCSV BooksExportFormat = "CSV"
+)
+
+var AllBooksExportFormat = []BooksExportFormat{
+	BooksExportFormatDatev,
+	BooksExportFormatCSV,
+}
+
+func (e BooksExportFormat) IsValid() bool {
+	switch e {
+	case BooksExportFormatDatev, BooksExportFormatCSV:
+		return true
+	}
+	return false
+}
+
+func (e BooksExportFormat) String() string {
+	return string(e)
+}
+
+func (e *BooksExportFormat) UnmarshalGQL(v any) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("enums must be strings")
+	}
+
+	*e = BooksExportFormat(str)
+	if !e.IsValid() {
+		return fmt.Errorf("%s is not a valid BooksExportFormat", str)
+	}
+	return nil
+}
+
+func (e BooksExportFormat) MarshalGQL(w io.Writer) {
+	_, _ = fmt.Fprint(w, strconv.Quote(e.String()))
+}
+
+func (e *BooksExportFormat) UnmarshalJSON(b []byte) error {
+	s, err := strconv.Unquote(string(b))
+	if err != nil {
+		return err
+	}
+	return e.UnmarshalGQL(s)
+}
+
+func (e BooksExportFormat) MarshalJSON() ([]byte, error) {
+	var buf bytes.Buffer
+	e.MarshalGQL(&buf)
+	return buf.Bytes(), nil
+}
+
+// What a ledger line records.
+type LedgerEntryKind string
+
+const (
+	// An item of the signed contract charged (rent, cleaning, deposit).
+	LedgerEntryKindCharge LedgerEntryKind = "CHARGE"
+	// A charge taken back because the booking was cancelled before it was paid.
+	LedgerEntryKindChargeCanceled LedgerEntryKind = "CHARGE_CANCELED"
+	// Money received.
+	LedgerEntryKindPayment LedgerEntryKind = "PAYMENT"
+	// Money given back (a provider refund that succeeded, or the office's bank transfer).
+	LedgerEntryKindRefund LedgerEntryKind = "REFUND"
+	// An amount of the deposit kept for a damage.
+	LedgerEntryKindDeduction LedgerEntryKind = "DEDUCTION"
+)
+
+var AllLedgerEntryKind = []LedgerEntryKind{
+	LedgerEntryKindCharge,
+	LedgerEntryKindChargeCanceled,
+	LedgerEntryKindPayment,
+	LedgerEntryKindRefund,
+	LedgerEntryKindDeduction,
+}
+
+func (e LedgerEntryKind) IsValid() bool {
+	switch e {
+	case LedgerEntryKindCharge, LedgerEntryKindChargeCanceled, LedgerEntryKindPayment, LedgerEntryKindRefund, LedgerEntryKindDeduction:
+		return true
+	}
+	return false
+}
+
+func (e LedgerEntryKind) String() string {
+	return string(e)
+}
+
+func (e *LedgerEntryKind) UnmarshalGQL(v any) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("enums must be strings")
+	}
+
+	*e = LedgerEntryKind(str)
+	if !e.IsValid() {
+		return fmt.Errorf("%s is not a valid LedgerEntryKind", str)
+	}
+	return nil
+}
+
+func (e LedgerEntryKind) MarshalGQL(w io.Writer) {
+	_, _ = fmt.Fprint(w, strconv.Quote(e.String()))
+}
+
+func (e *LedgerEntryKind) UnmarshalJSON(b []byte) error {
+	s, err := strconv.Unquote(string(b))
+	if err != nil {
+		return err
+	}
+	return e.UnmarshalGQL(s)
+}
+
+func (e LedgerEntryKind) MarshalJSON() ([]byte, error) {
+	var buf bytes.Buffer
+	e.MarshalGQL(&buf)
+	return buf.Bytes(), nil
 }

@@ -301,48 +301,6 @@ func (q *Queries) ListLedger(ctx context.Context) ([]LedgerEntry, error) {
 	return items, nil
 }
 
-const listLedgerBetween = `-- name: ListLedgerBetween :many
-SELECT id, renting_id, semester_id, at, kind, item, description, amount_cents, item_cents, reference, cause_key FROM ledger_entry WHERE at >= $1 AND at < $2 ORDER BY at, cause_key
-`
-
-type ListLedgerBetweenParams struct {
-	FromAt pgtype.Timestamptz
-	ToAt   pgtype.Timestamptz
-}
-
-// The entries from … to, both as timestamps: from included, to excluded.
-func (q *Queries) ListLedgerBetween(ctx context.Context, arg ListLedgerBetweenParams) ([]LedgerEntry, error) {
-	rows, err := q.db.Query(ctx, listLedgerBetween, arg.FromAt, arg.ToAt)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var items []LedgerEntry
-	for rows.Next() {
-		var i LedgerEntry
-		if err := rows.Scan(
-			&i.ID,
-			&i.RentingID,
-			&i.SemesterID,
-			&i.At,
-			&i.Kind,
-			&i.Item,
-			&i.Description,
-			&i.AmountCents,
-			&i.ItemCents,
-			&i.Reference,
-			&i.CauseKey,
-		); err != nil {
-			return nil, err
-		}
-		items = append(items, i)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, err
-	}
-	return items, nil
-}
-
 const listLedgerOfRenting = `-- name: ListLedgerOfRenting :many
 SELECT id, renting_id, semester_id, at, kind, item, description, amount_cents, item_cents, reference, cause_key FROM ledger_entry WHERE renting_id = $1 ORDER BY at, cause_key
 `

@@ -95,6 +95,3 @@ SELECT * FROM ledger_entry WHERE renting_id = $1 ORDER BY at, cause_key;
 -- name: ListLedger :many
 SELECT * FROM ledger_entry ORDER BY at, cause_key;
 
--- name: ListLedgerBetween :many
--- The entries from … to, both as timestamps: from included, to excluded.
-SELECT * FROM ledger_entry WHERE at >= @from_at AND at < @to_at ORDER BY at, cause_key;

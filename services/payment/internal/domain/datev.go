@@ -1,0 +1,120 @@
+package domain
+
+import (
+	"fmt"
+	"strings"
+	"time"
+)
+
+// Posting is one line of a DATEV Buchungsstapel: Umsatz on Konto (Soll) against Gegenkonto (Haben).
+type Posting struct {
+	Cents       int64
+	Account     int32
+	Contra      int32
+	Date        time.Time
+	Reference   string
+	Description string
+}
+
+// Postings are the money movements and deductions of entries as the books post them; charges are
+// no postings. A payment pays the items its renting was charged (less those taken back) in the order
+// rent, cleaning, deposit, money against each item's account, whatever is left over on rent; a
+// refund takes its item's account against money; a deduction moves deposit to damages. charges are
+// the rentings' charges of any date, by renting id.
+func Postings(entries []LedgerEntry, charges map[string][]LedgerEntry, s BooksSettings) []Posting {
+	var postings []Posting
+	post := func(e LedgerEntry, cents int64, account, contra int32) {
+		postings = append(postings, Posting{Cents: cents, Account: account, Contra: contra, Date: e.At,
+			Reference: truncate(e.Reference, 36), Description: truncate(e.Description, 60)})
+	}
+	for _, e := range entries {
+		switch e.Kind {
+		case KindPayment:
+			for _, part := range paidItems(e.ItemCents, charges[e.RentingID]) {
+				post(e, part.cents, s.MoneyAccount, s.account(part.item))
+			}
+		case KindRefund:
+			post(e, e.ItemCents, s.account(e.Item), s.MoneyAccount)
+		case KindDeduction:
+			post(e, e.ItemCents, s.DepositAccount, s.DamagesAccount)
+		}
+	}
+	return postings
+}
+
+type itemPart struct {
+	item  Item
+	cents int64
+}
+
+// paidItems splits a payment by the items charged, so that each item's money reaches its account.
+func paidItems(cents int64, charges []LedgerEntry) []itemPart {
+	charged := map[Item]int64{}
+	for _, c := range charges {
+		charged[c.Item] += c.AmountCents()
+	}
+	var parts []itemPart
+	for _, item := range []Item{ItemRent, ItemCleaning, ItemDeposit} {
+		if part := min(charged[item], cents); part > 0 {
+			parts = append(parts, itemPart{item, part})
+			cents -= part
+		}
+	}
+	if cents > 0 {
+		parts = append(parts, itemPart{ItemRent, cents})
+	}
+	return parts
+}
+
+func (s BooksSettings) account(item Item) int32 {
+	switch item {
+	case ItemCleaning:
+		return s.CleaningAccount
+	case ItemDeposit:
+		return s.DepositAccount
+	}
+	return s.RentAccount
+}
+
+// datevColumns are the Buchungsstapel's first columns, as far as the residence's postings fill them.
+var datevColumns = []string{
+	"Umsatz (ohne Soll/Haben-Kz)", "Soll/Haben-Kennzeichen", "WKZ Umsatz", "Kurs", "Basis-Umsatz", "WKZ Basis-Umsatz",
+	"Konto", "Gegenkonto (ohne BU-Schlüssel)", "BU-Schlüssel", "Belegdatum", "Belegfeld 1", "Belegfeld 2", "Skonto",
+	"Buchungstext",
+}
+
+// DatevBuchungsstapel writes the postings as a DATEV Buchungsstapel (EXTF, format version 700, data
+// category 21, format version 13) in UTF-8 with CRLF line ends; the caller encodes it in Windows-1252.
+// created is when the file is made.
+func DatevBuchungsstapel(postings []Posting, s BooksSettings, r BooksRange, created time.Time) string {
+	header := []string{
+		`"EXTF"`, "700", "21", `"Buchungsstapel"`, "13", created.Format("20060102150405") + "000", "", `"RE"`, `""`, `""`,
+		fmt.Sprint(s.ConsultantNumber), fmt.Sprint(s.ClientNumber), r.FiscalYearStart.Format("20060102"), fmt.Sprint(s.AccountLength),
+		r.From.Format("20060102"), r.To.Format("20060102"), csvField("Semesterhaus " + r.From.Format("01/2006")), `""`,
+		"1", "0", "0", `"EUR"`, "", `""`, "", "", "", "", "", `""`, `""`,
+	}
+	var b strings.Builder
+	line := func(fields []string) { b.WriteString(strings.Join(fields, ";") + "\r\n") }
+	line(header)
+	line(datevColumns)
+	for _, p := range postings {
+		line([]string{
+			Euros(p.Cents), `"S"`, `"EUR"`, "", "", "", fmt.Sprint(p.Account), fmt.Sprint(p.Contra), "",
+			p.Date.In(r.From.Location()).Format("0201"), csvField(p.Reference), `""`, "", csvField(p.Description),
+		})
+	}
+	return b.String()
+}
+
+// LedgerCSV writes the entries one a line (UTF-8, semicolons, a header line), amounts in euros.
+func LedgerCSV(entries []LedgerEntry, zone *time.Location) string {
+	var b strings.Builder
+	b.WriteString("\uFEFFRenting;Datum;Art;Posten;Beschreibung;Betrag EUR;Referenz\r\n")
+	for _, e := range entries {
+		b.WriteString(strings.Join([]string{
+			e.RentingID, e.At.In(zone).Format(time.DateOnly), string(e.Kind), string(e.Item), csvField(e.Description),
+			Euros(e.AmountCents()), csvField(e.Reference),
+		}, ";") + "\r\n")
+	}
+	return b.String()
+}
