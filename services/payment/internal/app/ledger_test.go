@@ -40,7 +40,7 @@ func signedWithItems(t *testing.T, e *testenv.Env) domain.Payment {
 
 func ledger(t *testing.T, e *testenv.Env, rentingID string) ([]domain.LedgerEntry, domain.Books) {
 	t.Helper()
-	entries, books, err := e.Payments.Ledger(context.Background(), rentingID)
+	entries, books, err := e.Payments.Ledger(testenv.Office(), rentingID)
 	if err != nil {
 		t.Fatal(err)
 	}

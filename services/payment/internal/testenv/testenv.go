@@ -17,6 +17,7 @@ import (
 	"semesterhaus/platform/clocktest"
 	"semesterhaus/platform/events"
 	"semesterhaus/platform/grpctest"
+	"semesterhaus/platform/identity"
 	"semesterhaus/platform/natsprovision"
 	"semesterhaus/platform/natstest"
 	"semesterhaus/platform/pgtest"
@@ -49,6 +50,11 @@ type Env struct {
 	Subjects    string // the prefix of the payment events' subjects
 	Logger      *slog.Logger
 	Clock       *clocktest.Clock // the service's clock
+}
+
+// Office is a context of the office's admin, for the admin-only queries.
+func Office() context.Context {
+	return identity.WithIdentity(context.Background(), identity.Identity{Subject: "office", Role: identity.RoleAdmin})
 }
 
 // Zone is the residence's time zone in the tests.

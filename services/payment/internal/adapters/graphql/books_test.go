@@ -79,7 +79,9 @@ func TestBooksExport_CSV_oneLinePerEntryUTF8WithBOM(t *testing.T) {
 	}
 	day := e.Clock.Now().In(testenv.Zone).Format("2006-01-02")
 
-	var data struct{ BooksExport struct{ FileName, ContentType, Content string } }
+	var data struct {
+		BooksExport struct{ FileName, ContentType, Content string }
+	}
 	r := subgraph.Query(admin, `query($d: String!) { booksExport(from: $d, to: $d, format: CSV) { fileName contentType content } }`, map[string]any{"d": day}, &data)
 	content, _ := base64.StdEncoding.DecodeString(data.BooksExport.Content)
 	lines := strings.Split(strings.TrimSuffix(string(content), "\r\n"), "\r\n")

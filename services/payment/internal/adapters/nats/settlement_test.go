@@ -36,7 +36,7 @@ func waitForLedger(t *testing.T, e *testenv.Env, rentingID string, n int) map[do
 	t.Helper()
 	deadline := time.Now().Add(10 * time.Second)
 	for {
-		entries, _, err := e.Payments.Ledger(context.Background(), rentingID)
+		entries, _, err := e.Payments.Ledger(testenv.Office(), rentingID)
 		if err == nil && len(entries) >= n || time.Now().After(deadline) {
 			byKind := map[domain.EntryKind][]domain.LedgerEntry{}
 			for _, entry := range entries {
