@@ -13,7 +13,7 @@ import (
 // requests left unconfirmed for the confirmation timeout, opens renewals for the semester in its
 // renewal phase, gives renewals opened before renewal links carried a token their link, cancels
 // renewals left unanswered after their deadline, reminds renters of the steps they have not taken in
-// time, announces the key codes due, forgets the requests cancelled unconfirmed long enough ago and
+// time (an unanswered handover two days before its deadline), announces the key codes due, forgets the requests cancelled unconfirmed long enough ago and
 // the mails counted to addresses that left their window, and runs the waitlist (expired offers pass to the next in line, free apartments are offered).
 // ran is false when another replica was running it.
 func (s *Rentings) RunJobs(ctx context.Context) (ran bool, err error) {
@@ -28,6 +28,7 @@ func (s *Rentings) RunJobs(ctx context.Context) (ran bool, err error) {
 			s.reissueRenewalLinks(ctx),
 			s.expireRenewals(ctx, semesters),
 			s.remind(ctx, semesters),
+			s.Handovers().remindOfHandovers(ctx),
 			s.announceKeyCodes(ctx, semesters),
 			s.forgetRequests(ctx),
 			s.forgetAddressMails(ctx),

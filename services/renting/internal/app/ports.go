@@ -17,6 +17,7 @@ type Repository interface {
 	JobStore
 	AdminStore
 	WaitlistStore
+	HandoverStore
 }
 
 // Updater changes one renting in a transaction it does not own: the consumer of an event stores the
@@ -163,6 +164,35 @@ type WaitlistStore interface {
 	DetachOffer(ctx context.Context, rentingID string) error
 }
 
+// HandoverStore keeps the handovers of rentings that ended (docs/booking.md, "Move-out and the
+// deposit"); each change is stored with its event (and the office's with its audit entry) in one
+// transaction.
+type HandoverStore interface {
+	// Handover returns the renting's handover, or domain.ErrNotFound.
+	Handover(ctx context.Context, rentingID string) (domain.Handover, error)
+	// HandoversOfRenter returns the handovers of the renter's rentings, oldest renting first.
+	HandoversOfRenter(ctx context.Context, renterID int64) ([]domain.Handover, error)
+	// UnsettledHandovers returns the handovers whose deposit is not settled.
+	UnsettledHandovers(ctx context.Context) ([]domain.Handover, error)
+	// RecordHandover stores the handover of the renting, audited (recordHandover), with
+	// HandoverRecorded; domain.ErrHandoverExists when it has one.
+	RecordHandover(ctx context.Context, r domain.Renting, h domain.Handover) error
+	// AnswerHandover lets answer record the renter's answer on the locked handover (shown its
+	// renting) and stores it with HandoverAnswered; nothing when answer fails. domain.ErrNotFound
+	// without a handover.
+	AnswerHandover(ctx context.Context, rentingID string, answer func(*domain.Handover, domain.Renting) error) error
+	// SettleDeposit lets settle settle the locked handover's deposit and stores it, audited
+	// (settleDeposit), with DepositSettled; nothing when settle fails. domain.ErrNotFound without a
+	// handover.
+	SettleDeposit(ctx context.Context, rentingID, actor string, settle func(*domain.Handover) error) error
+	// HandoverRemindersDue returns the unanswered handovers with an answer deadline from … to whose
+	// renter was not reminded yet.
+	HandoverRemindersDue(ctx context.Context, from, to time.Time) ([]domain.Handover, error)
+	// RemindOfHandover records the reminder with its ReminderDue, once; a handover answered or
+	// reminded meanwhile is left alone.
+	RemindOfHandover(ctx context.Context, h domain.Handover, at time.Time) error
+}
+
 // Catalog answers questions about apartments, semesters and prices (the catalog service).
 // Unknown ids come back as domain.ErrNotFound.
 type Catalog interface {
@@ -174,6 +204,9 @@ type Catalog interface {
 	// BookableSemester returns domain.ErrNotFound when no semester is open.
 	BookableSemester(ctx context.Context) (domain.Semester, error)
 	Price(ctx context.Context, apartmentID, semesterID int, renewal bool) (domain.PriceCalculation, error)
+	// HandoverRules are the building file's rules of a handover, as the building file sets them
+	// (zero where it sets none: domain.HandoverRules.WithDefaults fills them).
+	HandoverRules(ctx context.Context) (domain.HandoverRules, error)
 }
 
 // Renters keeps the renters' personal data and e-mail tokens (the renter service). Invalid data
@@ -209,6 +242,9 @@ type Documents interface {
 	// StoreRenterUploads stores uploads the renter sent through a link only they received (a
 	// renewal's): they are the renter's documents at once.
 	StoreRenterUploads(ctx context.Context, renterID int64, rentingID string, uploads []domain.Upload) error
+	// StoreHandoverPhotos stores the photos of a handover's damages as the renter's documents and
+	// returns their ids in order.
+	StoreHandoverPhotos(ctx context.Context, renterID int64, rentingID string, photos []domain.Upload) ([]string, error)
 	DeleteRentingDocuments(ctx context.Context, rentingID string) error
 	// ReissueContract writes the renting's open contract anew at today's price, as the caller's
 	// identity; domain.ErrContractNotOpen when it has none. The new contract comes back as

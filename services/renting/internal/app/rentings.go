@@ -43,6 +43,7 @@ type Rentings struct {
 	jobs      JobStore
 	admin     AdminStore
 	waitlist  WaitlistStore
+	handovers HandoverStore
 	catalog   Catalog
 	renters   Renters
 	documents Documents
@@ -55,7 +56,7 @@ type Rentings struct {
 // New returns the renting use cases; now is the clock (injectable for tests).
 func New(repo Repository, catalog Catalog, renters Renters, documents Documents, payments Payments, now func() time.Time, settings Settings, logger *slog.Logger) *Rentings {
 	return &Rentings{
-		bookings: repo, queries: repo, jobs: repo, admin: repo, waitlist: repo,
+		bookings: repo, queries: repo, jobs: repo, admin: repo, waitlist: repo, handovers: repo,
 		catalog: catalog, renters: renters, documents: documents, payments: payments, now: now, settings: settings, logger: logger,
 	}
 }
@@ -386,9 +387,14 @@ func (s *Rentings) bookingsOf(ctx context.Context, renterID int64) ([]domain.Boo
 	for _, sem := range semesters {
 		byID[sem.ID] = sem
 	}
+	handovers, err := s.handovers.HandoversOfRenter(ctx, renterID)
+	if err != nil {
+		return nil, err
+	}
 	bookings := make([]domain.Booking, len(rentings))
 	for i, r := range rentings {
 		bookings[i] = domain.BookingOf(r, log)
+		bookings[i].Handover = handoverOf(handovers, r.ID)
 		sem, ok := byID[r.SemesterID]
 		if !ok {
 			continue
@@ -405,6 +411,16 @@ func (s *Rentings) bookingsOf(ctx context.Context, renterID int64) ([]domain.Boo
 	return bookings, nil
 }
 
+// handoverOf finds the renting's handover among handovers, nil when it has none.
+func handoverOf(handovers []domain.Handover, rentingID string) *domain.Handover {
+	for i := range handovers {
+		if handovers[i].RentingID == rentingID {
+			return &handovers[i]
+		}
+	}
+	return nil
+}
+
 // notFoundAs replaces a "not found" by the more telling err.
 func notFoundAs(err, replacement error) error {
 	if errors.Is(err, domain.ErrNotFound) {
@@ -414,7 +430,7 @@ func notFoundAs(err, replacement error) error {
 }
 
 // OfficeTasks lists what waits for the office, oldest first: disputed payments and failed refunds (of
-// any state), identity approvals, contracts unsigned for UnsignedAfter, open payments, unanswered
+// any state), disputed handovers and deposits due for settlement (domain.HandoverTask), identity approvals, contracts unsigned for UnsignedAfter, open payments, unanswered
 // renewals and booking requests that expire within a day.
 // Admins only.
 func (s *Rentings) OfficeTasks(ctx context.Context) ([]domain.Task, error) {
@@ -442,6 +458,11 @@ func (s *Rentings) OfficeTasks(ctx context.Context) ([]domain.Task, error) {
 			tasks = append(tasks, task)
 		}
 	}
+	handoverTasks, err := s.Handovers().tasks(ctx, s.today())
+	if err != nil {
+		return nil, err
+	}
+	tasks = append(tasks, handoverTasks...)
 	slices.SortStableFunc(tasks, func(a, b domain.Task) int { return a.Since.Compare(b.Since) })
 	return tasks, nil
 }

@@ -29,6 +29,8 @@ type Booking struct {
 	KeyCodeDueOn *time.Time
 	// RenewalDeadline is the last day the renter may answer a renewal (set for renewals only).
 	RenewalDeadline *time.Time
+	// Handover is the renting's handover, once the office recorded it.
+	Handover *Handover
 }
 
 // BookingOf derives the milestones of a renting from its log entries. A renewal counts as e-mail

@@ -12,6 +12,8 @@ const (
 	StepSignContract  Step = "SIGN_CONTRACT"  // CONTRACT_REQUESTED: sign the contract
 	StepPayRent       Step = "PAY_RENT"       // UNPAID: pay the semester
 	StepAnswerRenewal Step = "ANSWER_RENEWAL" // RENEWAL_REQUEST: extend or decline
+	// StepAnswerHandover: PAYED (ended), confirm or dispute the handover (HandoverReminderDue).
+	StepAnswerHandover Step = "ANSWER_HANDOVER"
 )
 
 // WaitsIn is the state in which a renting waits for the step.
@@ -23,6 +25,8 @@ func (s Step) WaitsIn() State {
 		return ContractRequested
 	case StepPayRent:
 		return Unpaid
+	case StepAnswerHandover:
+		return Payed
 	default:
 		return RenewalRequest
 	}

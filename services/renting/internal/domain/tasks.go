@@ -14,6 +14,9 @@ const (
 	TaskRenewalUnanswered TaskKind = "RENEWAL_UNANSWERED" // a renewal waits for its answer
 	TaskPaymentDisputed   TaskKind = "PAYMENT_DISPUTED"   // the renter's bank disputes the payment, undecided
 	TaskRefundFailed      TaskKind = "REFUND_FAILED"      // a refund failed and none succeeded since
+	TaskHandoverDisputed  TaskKind = "HANDOVER_DISPUTED"  // the renter disputed a handover not settled
+	// TaskDepositSettlementDue: a handover confirmed, or unanswered past its deadline, not settled.
+	TaskDepositSettlementDue TaskKind = "DEPOSIT_SETTLEMENT_DUE"
 )
 
 // TaskStates are the states in which a renting may wait for the office.
@@ -31,6 +34,7 @@ type Task struct {
 	Kind    TaskKind
 	Renting Renting
 	Since   time.Time
+	Due     *time.Time // the deposit's settlement deadline for a handover's task; nil for the others
 }
 
 // TaskOf says what the renting waits for from the office at now, if anything: the money's tasks
@@ -54,6 +58,26 @@ func (rules TaskRules) TaskOf(r Renting, now time.Time) (Task, bool) {
 		task.Kind = TaskRenewalUnanswered
 	default:
 		return Task{}, false
+	}
+	return task, true
+}
+
+// HandoverTask says what the handover of renting r waits for from the office on today, if anything:
+// a dispute to settle, or a deposit to settle since the renter confirmed or let the deadline pass;
+// either is due by the settlement deadline.
+func HandoverTask(h Handover, r Renting, today time.Time) (Task, bool) {
+	if !h.SettlementDue(today) {
+		return Task{}, false
+	}
+	due := h.SettlementDeadline
+	task := Task{Kind: TaskDepositSettlementDue, Renting: r, Due: &due}
+	switch {
+	case h.Status == HandoverDisputed:
+		task.Kind, task.Since = TaskHandoverDisputed, *h.AnsweredAt
+	case h.AnsweredAt != nil:
+		task.Since = *h.AnsweredAt
+	default: // the renter's last day ended
+		task.Since = h.AnswerDeadline.AddDate(0, 0, 1)
 	}
 	return task, true
 }

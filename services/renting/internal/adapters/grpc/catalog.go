@@ -93,6 +93,19 @@ func (c *Catalog) Price(ctx context.Context, apartmentID, semesterID int, renewa
 	return result, nil
 }
 
+// HandoverRules reads the building file's rules of a handover: its meters, the renter's days to
+// answer and the office's days to settle.
+func (c *Catalog) HandoverRules(ctx context.Context) (domain.HandoverRules, error) {
+	b, err := c.client.GetBuilding(ctx, &catalogv1.GetBuildingRequest{})
+	if err != nil {
+		return domain.HandoverRules{}, fromStatus(err, "building")
+	}
+	rules := b.GetMoneyRules()
+	return domain.HandoverRules{
+		Meters: rules.GetMeters(), AnswerDays: int(rules.GetHandoverAnswerDays()), DepositReturnDays: int(rules.GetDepositReturnDays()),
+	}, nil
+}
+
 // priceError tells an unknown apartment (domain.ErrNoApartment) from an unknown semester
 // (domain.ErrNoSemester) by what the catalog says.
 func priceError(err error) error {

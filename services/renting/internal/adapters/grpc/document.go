@@ -27,29 +27,46 @@ var documentTypes = map[domain.DocumentType]documentv1.DocumentType{
 	domain.IdentityCardFront: documentv1.DocumentType_DOCUMENT_TYPE_IDENTITY_CARD_FRONT,
 	domain.IdentityCardBack:  documentv1.DocumentType_DOCUMENT_TYPE_IDENTITY_CARD_BACK,
 	domain.Immatriculation:   documentv1.DocumentType_DOCUMENT_TYPE_IMMATRICULATION,
+	domain.HandoverPhoto:     documentv1.DocumentType_DOCUMENT_TYPE_HANDOVER_PHOTO,
 }
 
 // StoreUploads stores all uploads of a booking request or none, apart from the renter's documents
 // until the address is confirmed; a broken one comes back as the error.
 func (c *Documents) StoreUploads(ctx context.Context, renterID int64, rentingID string, uploads []domain.Upload) error {
-	return c.store(ctx, &documentv1.StoreUploadsRequest{RenterId: renterID, RentingId: rentingID}, uploads)
+	_, err := c.store(ctx, &documentv1.StoreUploadsRequest{RenterId: renterID, RentingId: rentingID}, uploads)
+	return err
 }
 
 // StoreRenterUploads is StoreUploads for uploads the renter sent (a renewal's): the renter's
 // documents at once.
 func (c *Documents) StoreRenterUploads(ctx context.Context, renterID int64, rentingID string, uploads []domain.Upload) error {
+	_, err := c.storeRenters(ctx, renterID, rentingID, uploads)
+	return err
+}
+
+// StoreHandoverPhotos stores the photos of a handover's damages as the renter's documents at once
+// (the office took them; the renter sees them on their page) and returns their document ids in
+// order; a broken one comes back as the error with its path.
+func (c *Documents) StoreHandoverPhotos(ctx context.Context, renterID int64, rentingID string, photos []domain.Upload) ([]string, error) {
+	return c.storeRenters(ctx, renterID, rentingID, photos)
+}
+
+func (c *Documents) storeRenters(ctx context.Context, renterID int64, rentingID string, uploads []domain.Upload) ([]string, error) {
 	return c.store(ctx, &documentv1.StoreUploadsRequest{RenterId: renterID, RentingId: rentingID, FromRenter: true}, uploads)
 }
 
-func (c *Documents) store(ctx context.Context, req *documentv1.StoreUploadsRequest, uploads []domain.Upload) error {
+func (c *Documents) store(ctx context.Context, req *documentv1.StoreUploadsRequest, uploads []domain.Upload) ([]string, error) {
 	for _, u := range uploads {
 		req.Uploads = append(req.Uploads, &documentv1.Upload{Type: documentTypes[u.Type], Content: u.Content, Path: u.Path})
 	}
 	resp, err := c.client.StoreUploads(ctx, req)
 	if err != nil {
-		return fmt.Errorf("store uploads of renting %s: %w", req.GetRentingId(), err)
+		return nil, fmt.Errorf("store uploads of renting %s: %w", req.GetRentingId(), err)
 	}
-	return exceptionpb.FromProto(resp.GetViolation())
+	if err := exceptionpb.FromProto(resp.GetViolation()); err != nil {
+		return nil, err
+	}
+	return resp.GetDocumentIds(), nil
 }
 
 // DeleteRentingDocuments removes what StoreUploads stored for a renting.

@@ -134,3 +134,75 @@ func enqueue(ctx context.Context, tx events.Writer, eventID, subject string, eve
 	}
 	return events.EnqueueWithID(ctx, tx, eventID, subject, payload)
 }
+
+// HandoverRecordedSubject is the subject of a recorded handover.
+func HandoverRecordedSubject(prefix string) string {
+	return streams.RentingStream(prefix).HandoverRecorded()
+}
+
+// HandoverAnsweredSubject is the subject of the renter's answer to a handover.
+func HandoverAnsweredSubject(prefix string) string {
+	return streams.RentingStream(prefix).HandoverAnswered()
+}
+
+// DepositSettledSubject is the subject of a deposit's settlement.
+func DepositSettledSubject(prefix string) string {
+	return streams.RentingStream(prefix).DepositSettled()
+}
+
+func (r *Repository) enqueueHandoverRecorded(ctx context.Context, tx events.Writer, renting domain.Renting, h domain.Handover) error {
+	event := &eventsv1.HandoverRecorded{
+		EventId: uuid.NewString(), RentingId: renting.ID, RenterId: renting.RenterID,
+		ApartmentId: int32(renting.ApartmentID), SemesterId: int32(renting.SemesterID),
+		HandoverDate: h.Date.Format(time.DateOnly), DepositCents: h.DepositCents, RefundCents: h.RefundCents(),
+		AnswerDeadline: h.AnswerDeadline.Format(time.DateOnly), Actor: h.Actor, At: timestamppb.New(h.RecordedAt),
+		Damages: deductionsToProto(h.Damages, true),
+	}
+	for _, m := range h.MeterReadings {
+		event.MeterReadings = append(event.MeterReadings, &eventsv1.MeterReading{Meter: m.Meter, Value: m.Value})
+	}
+	return enqueue(ctx, tx, event.EventId, HandoverRecordedSubject(r.subjects), event)
+}
+
+func (r *Repository) enqueueHandoverAnswered(ctx context.Context, tx events.Writer, renting domain.Renting, h domain.Handover) error {
+	event := &eventsv1.HandoverAnswered{
+		EventId: uuid.NewString(), RentingId: renting.ID, RenterId: renting.RenterID,
+		ApartmentId: int32(renting.ApartmentID), SemesterId: int32(renting.SemesterID),
+		Answer: string(h.Status), Reason: h.DisputeReason, At: timestamppb.New(*h.AnsweredAt),
+	}
+	return enqueue(ctx, tx, event.EventId, HandoverAnsweredSubject(r.subjects), event)
+}
+
+func (r *Repository) enqueueDepositSettled(ctx context.Context, tx events.Writer, renting domain.Renting, h domain.Handover) error {
+	s := h.Settlement
+	event := &eventsv1.DepositSettled{
+		EventId: uuid.NewString(), RentingId: renting.ID, RenterId: renting.RenterID,
+		ApartmentId: int32(renting.ApartmentID), SemesterId: int32(renting.SemesterID),
+		DepositCents: h.DepositCents, Deductions: deductionsToProto(h.Damages, false), RefundCents: s.RefundCents,
+		Method: string(s.Method), BankReference: s.BankReference, Actor: s.Actor, At: timestamppb.New(s.SettledAt),
+		DepositRentingId: h.DepositRentingID, HandoverDate: h.Date.Format(time.DateOnly),
+	}
+	return enqueue(ctx, tx, event.EventId, DepositSettledSubject(r.subjects), event)
+}
+
+func (r *Repository) enqueueHandoverReminder(ctx context.Context, tx events.Writer, renting domain.Renting, h domain.Handover, at time.Time) error {
+	event := &eventsv1.ReminderDue{
+		EventId: uuid.NewString(), RentingId: renting.ID, RenterId: renting.RenterID,
+		ApartmentId: int32(renting.ApartmentID), SemesterId: int32(renting.SemesterID), Renewal: renting.Renewal,
+		Step: string(domain.StepAnswerHandover), AnswerDeadline: h.AnswerDeadline.Format(time.DateOnly), At: timestamppb.New(at),
+		ContractTotalCents: renting.ContractPrice.Cents, ContractCurrency: renting.ContractPrice.Currency,
+	}
+	return enqueue(ctx, tx, event.EventId, ReminderDueSubject(r.subjects), event)
+}
+
+// deductionsToProto spells the damages as deductions: all of them (what the office recorded), or
+// only those not waived (what the settlement keeps).
+func deductionsToProto(damages []domain.Damage, waivedToo bool) []*eventsv1.Deduction {
+	var out []*eventsv1.Deduction
+	for _, d := range damages {
+		if waivedToo || !d.Waived {
+			out = append(out, &eventsv1.Deduction{Description: d.Description, AmountCents: d.AmountCents})
+		}
+	}
+	return out
+}

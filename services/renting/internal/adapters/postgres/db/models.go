@@ -28,6 +28,36 @@ type BookingRequestForm struct {
 	Form      []byte
 }
 
+type Handover struct {
+	RentingID          string
+	HandoverDate       pgtype.Date
+	MeterNames         []string
+	MeterValues        []string
+	DepositRentingID   string
+	DepositCents       int64
+	Status             string
+	AnswerDeadline     pgtype.Date
+	SettlementDeadline pgtype.Date
+	DisputeReason      pgtype.Text
+	AnsweredAt         pgtype.Timestamptz
+	SettlementMethod   pgtype.Text
+	RefundCents        pgtype.Int8
+	BankReference      pgtype.Text
+	SettledAt          pgtype.Timestamptz
+	SettledBy          pgtype.Text
+	RecordedAt         time.Time
+	Actor              string
+}
+
+type HandoverDamage struct {
+	RentingID        string
+	Position         int32
+	Description      string
+	AmountCents      int64
+	PhotoDocumentIds []string
+	Waived           bool
+}
+
 type RenewalToken struct {
 	RentingID string
 	Hash      []byte
