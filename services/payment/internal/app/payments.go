@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/google/uuid"
+	"golang.org/x/text/encoding"
 	"golang.org/x/text/encoding/charmap"
 
 	"semesterhaus/platform/identity"
@@ -458,7 +459,8 @@ func (s *Payments) ExportBooks(ctx context.Context, from, to string, format Book
 		return BooksFile{Name: name + ".csv", ContentType: "text/csv; charset=utf-8", Content: []byte(domain.LedgerCSV(entries, s.zone))}, nil
 	}
 	file := domain.DatevBuchungsstapel(domain.Postings(entries, charges, settings), settings, r, s.now().In(s.zone))
-	content, err := charmap.Windows1252.NewEncoder().String(file)
+	// A character Windows-1252 lacks (a name in another script) becomes a substitute, not a failed export.
+	content, err := encoding.ReplaceUnsupported(charmap.Windows1252.NewEncoder()).String(file)
 	if err != nil {
 		return BooksFile{}, fmt.Errorf("DATEV file in Windows-1252: %w", err)
 	}

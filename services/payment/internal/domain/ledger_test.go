@@ -8,7 +8,7 @@ import (
 )
 
 var signed = domain.Payment{
-	ID: "p1", RentingID: "r1", Amount: domain.Money{Cents: 302085, Currency: "EUR"}, CreatedAt: time.Date(2026, 3, 1, 9, 0, 0, 0, time.UTC),
+	ID: "p1", RentingID: "r1", Amount: domain.Money{Cents: 302085, Currency: "EUR"}, Apartment: "3.03", Semester: "SoSe 2026", CreatedAt: time.Date(2026, 3, 1, 9, 0, 0, 0, time.UTC),
 }
 
 // items are a contract whose rent does not divide evenly: 6 × 370,1666… € written as 2.221,00 €.
