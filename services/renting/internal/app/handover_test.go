@@ -13,39 +13,7 @@ import (
 	"semesterhaus/services/renting/internal/testenv"
 )
 
-// depositContract is a contract of rent and an 800,00 € deposit.
-var depositContract = domain.ContractPrice{Cents: 3765_00, Currency: "EUR", Items: []domain.PriceItem{
-	{Kind: "RENT", Quantity: 6, Amount: 480_00, Total: 2880_00}, {Kind: "CLEANING", Quantity: 1, Amount: 85_00, Total: 85_00},
-	{Kind: domain.ItemKindDeposit, Quantity: 1, Amount: 800_00, Total: 800_00},
-}}
-
-// paidWithContract pays renting id, whose contract is written with price once it reaches from
-// (OWNER_ACKNOWLEDGED for a booking, RENEWAL_ACCEPTED for a renewal).
-func paidWithContract(t *testing.T, env *testenv.Env, r *domain.Renting, price domain.ContractPrice) string {
-	t.Helper()
-	ctx, now := context.Background(), env.Clock.Now()
-	if err := env.Repo.Create(ctx, r); err != nil {
-		t.Fatal(err)
-	}
-	moves := []func(*domain.Renting) error{
-		func(r *domain.Renting) error { return r.MoveTo(domain.ApartmentReserved, now) },
-		func(r *domain.Renting) error { return r.MoveTo(domain.OwnerAcknowledged, now) },
-	}
-	if r.Renewal {
-		moves = []func(*domain.Renting) error{func(r *domain.Renting) error { return r.MoveTo(domain.RenewalAccepted, now) }}
-	}
-	moves = append(moves,
-		func(r *domain.Renting) error { return r.RequestContract("https://wohnen.example/sign", price, now) },
-		func(r *domain.Renting) error { return r.MoveTo(domain.ContractSigned, now) },
-		func(r *domain.Renting) error { return r.MoveTo(domain.Unpaid, now) },
-		func(r *domain.Renting) error { return r.Pay(now) })
-	for _, move := range moves {
-		if err := env.Repo.Update(ctx, r.ID, move); err != nil {
-			t.Fatal(err)
-		}
-	}
-	return r.ID
-}
+var depositContract = testenv.DepositContract
 
 func today(env *testenv.Env) string { return env.Clock.Now().In(testenv.Berlin).Format(time.DateOnly) }
 
@@ -68,7 +36,7 @@ func handoverOf(t *testing.T, env *testenv.Env, rentingID string) domain.Handove
 func TestHandover_recordedAnsweredRemindedOnceAndSettledByRefund_eachWithItsEventAndAudit(t *testing.T) {
 	t.Parallel()
 	env := testenv.New(t, testenv.DesignDay, testenv.Subjects)
-	id := paidWithContract(t, env, domain.NewRenting(7, 11, 2, false, env.Clock.Now()), depositContract)
+	id := env.PaidWithContract(t, domain.NewRenting(7, 11, 2, false, env.Clock.Now()), depositContract)
 	handovers := env.Rentings.Handovers()
 	in := domain.HandoverInput{Date: today(env), MeterReadings: read, Damages: []domain.DamageInput{damage("Wand im Flur beschädigt", 120_50), damage("Schlüssel verloren", 79_50)}}
 
@@ -154,10 +122,10 @@ func TestHandover_recordedAnsweredRemindedOnceAndSettledByRefund_eachWithItsEven
 func TestHandover_ofARenewal_theFirstBookingCollectedTheDeposit_aBankTransferNamesItsReference(t *testing.T) {
 	t.Parallel()
 	env := testenv.New(t, testenv.DesignDay, testenv.Subjects)
-	first := paidWithContract(t, env, domain.NewRenting(7, 11, 1, false, env.Clock.Now()), depositContract)
+	first := env.PaidWithContract(t, domain.NewRenting(7, 11, 1, false, env.Clock.Now()), depositContract)
 	env.Clock.Add(time.Hour)
 	rentOnly := domain.ContractPrice{Cents: 2880_00, Currency: "EUR", Items: depositContract.Items[:1]}
-	renewal := paidWithContract(t, env, domain.NewRenting(7, 11, 2, true, env.Clock.Now()), rentOnly)
+	renewal := env.PaidWithContract(t, domain.NewRenting(7, 11, 2, true, env.Clock.Now()), rentOnly)
 	handovers := env.Rentings.Handovers()
 
 	wantException(t, handovers.Record(testenv.Admin(), first, domain.HandoverInput{Date: today(env), MeterReadings: read}), "rentingId", domain.MsgHandoverNotAllowed)

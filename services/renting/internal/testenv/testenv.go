@@ -139,3 +139,37 @@ func (e *Env) WriteRenewalContract(t testing.TB, rentingID string, price domain.
 		t.Fatal(err)
 	}
 }
+
+// DepositContract is a contract of rent, the final cleaning and an 800,00 € deposit.
+var DepositContract = domain.ContractPrice{Cents: 3765_00, Currency: "EUR", Items: []domain.PriceItem{
+	{Kind: "RENT", Quantity: 6, Amount: 480_00, Total: 2880_00}, {Kind: "CLEANING", Quantity: 1, Amount: 85_00, Total: 85_00},
+	{Kind: domain.ItemKindDeposit, Quantity: 1, Amount: 800_00, Total: 800_00},
+}}
+
+// PaidWithContract stores the new renting r and moves it on to PAYED, its contract written with
+// price on the way (at OWNER_ACKNOWLEDGED for a booking, RENEWAL_ACCEPTED for a renewal).
+func (env *Env) PaidWithContract(t testing.TB, r *domain.Renting, price domain.ContractPrice) string {
+	t.Helper()
+	ctx, now := context.Background(), env.Clock.Now()
+	if err := env.Repo.Create(ctx, r); err != nil {
+		t.Fatal(err)
+	}
+	moves := []func(*domain.Renting) error{
+		func(r *domain.Renting) error { return r.MoveTo(domain.ApartmentReserved, now) },
+		func(r *domain.Renting) error { return r.MoveTo(domain.OwnerAcknowledged, now) },
+	}
+	if r.Renewal {
+		moves = []func(*domain.Renting) error{func(r *domain.Renting) error { return r.MoveTo(domain.RenewalAccepted, now) }}
+	}
+	moves = append(moves,
+		func(r *domain.Renting) error { return r.RequestContract("https://wohnen.example/sign", price, now) },
+		func(r *domain.Renting) error { return r.MoveTo(domain.ContractSigned, now) },
+		func(r *domain.Renting) error { return r.MoveTo(domain.Unpaid, now) },
+		func(r *domain.Renting) error { return r.Pay(now) })
+	for _, move := range moves {
+		if err := env.Repo.Update(ctx, r.ID, move); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return r.ID
+}

@@ -70,6 +70,7 @@ func toGraphBooking(b domain.Booking) *model.Booking {
 		KeyCodeSentDate: toGraphTime(r.KeyCodeSentAt), KeyCodeDueDate: toGraphDate(b.KeyCodeDueOn),
 		Renewal: r.Renewal, RenewalDeadline: toGraphDate(b.RenewalDeadline), Cancellation: toGraphCancellation(r.Cancellation),
 		InPayment: r.Money.InPayment, DisputeStatus: openDispute(r.Money), RefundFailure: failedRefund(r.Money),
+		Handover: toGraphHandover(b.Handover),
 	}
 }
 
@@ -92,6 +93,7 @@ func toGraphTask(t domain.Task) *model.OfficeTask {
 	return &model.OfficeTask{
 		Kind: model.OfficeTaskKind(t.Kind), RentingID: r.ID, Renter: &model.Renter{ID: int(r.RenterID)},
 		Apartment: &model.Apartment{ID: r.ApartmentID}, Semester: &model.Semester{ID: r.SemesterID}, Since: scalar.DateTime(t.Since),
+		Due: toGraphDate(t.Due),
 	}
 }
 

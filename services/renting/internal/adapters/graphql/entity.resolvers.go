@@ -41,6 +41,7 @@ func (r *entityResolver) FindManyRenterPageByTokens(ctx context.Context, reps []
 		if pages[i].Payments, err = graphqlx.All(page.Payments, nil, toGraphRenterPayment); err != nil {
 			return nil, err
 		}
+		pages[i].Handovers = handoversOf(page.Bookings)
 	}
 	return pages, nil
 }

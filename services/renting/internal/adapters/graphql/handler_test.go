@@ -122,6 +122,9 @@ func TestAdminFields_refusedWithoutAdminIdentity(t *testing.T) {
 		`mutation { removeWaitlistEntry(id: "5f0e1c1e-0000-4000-8000-000000000000") { exception { messageId } } }`,
 		`{ _entities(representations: [{__typename: "Renter", id: 1}]) { ... on Renter { bookings { rentingId } } } }`,
 		`{ _entities(representations: [{__typename: "SemesterApartment", id: 11, semesterId: 1}]) { ... on SemesterApartment { adminStatus } } }`,
+		`{ handoverForm(rentingId: "5f0e1c1e-0000-4000-8000-000000000000") { meters depositCents } }`,
+		`mutation { recordHandover(handover: {rentingId: "5f0e1c1e-0000-4000-8000-000000000000", date: "2026-11-22", meterReadings: [], damages: [{description: "Wand", amountCents: 100, photos: ["aGVsbG8="]}]}) { exception { messageId } } }`,
+		`mutation { settleDeposit(rentingId: "5f0e1c1e-0000-4000-8000-000000000000", method: REFUND, waived: [0]) { exception { messageId } } }`,
 	}
 	for _, op := range operations {
 		for name, as := range map[string]*identity.Identity{"no token": nil, "anonymous token": &identity.Anonymous} {

@@ -9,6 +9,7 @@ import (
 
 	paymentv1 "semesterhaus/proto/gen/payment/v1"
 	"semesterhaus/services/renting/internal/domain"
+	"semesterhaus/services/renting/internal/testenv"
 )
 
 const pageBookings = `query($r: [_Any!]!) { _entities(representations: $r) { ... on RenterPage { token bookings { rentingId state } } } }`
@@ -132,5 +133,45 @@ func TestWithdrawRentingRequest_onlyTheTokensRenterWithdrawsOnlyAnUnconfirmedReq
 	}
 	if r, _ := s.env.Rentings.Renting(context.Background(), *bob); r.State != domain.ApartmentRequested {
 		t.Errorf("bob's request is %s, want it untouched", r.State)
+	}
+}
+
+func TestHandover_theOfficeRecordsIt_theRenterSeesAndDisputesItOnTheirPage(t *testing.T) {
+	t.Parallel()
+	s := newSubgraph(t)
+	id := s.env.PaidWithContract(t, domain.NewRenting(1, 11, 2, false, s.env.Clock.Now()), testenv.DepositContract)
+	s.env.Renters.IssuePageToken("page", 1)
+	record := `mutation($h: HandoverInput!) { recordHandover(handover: $h) { exception { path messageId } } }`
+	handover := func(photos ...string) map[string]any {
+		photos = append([]string{}, photos...) // a list, never null
+		return map[string]any{"rentingId": id, "date": "2026-11-22",
+			"meterReadings": []map[string]any{{"meter": "Strom", "value": "100 kWh"}, {"meter": "Wasser", "value": "7 m³"}},
+			"damages":       []map[string]any{{"description": "Wand", "amountCents": 150_00, "photos": photos}}}
+	}
+	var data struct {
+		RecordHandover struct {
+			Exception *struct{ Path, MessageID string }
+		}
+	}
+	if s.Query(admin, record, map[string]any{"h": handover("kein base64!")}, &data); data.RecordHandover.Exception == nil ||
+		data.RecordHandover.Exception.Path != "damages.0.photos.0" || data.RecordHandover.Exception.MessageID != domain.MsgInvalid {
+		t.Fatalf("a photo that is no base64: %+v", data.RecordHandover.Exception)
+	}
+	if r := s.Query(admin, record, map[string]any{"h": handover()}, &data); len(r.Errors) > 0 || data.RecordHandover.Exception != nil {
+		t.Fatalf("record: %+v %+v", r.Errors, data.RecordHandover.Exception)
+	}
+	dispute := `mutation($r: ID!) { disputeHandover(token: "page", rentingId: $r, reason: "Das war schon so.") { exception { messageId } } }`
+	if r := s.Query(nil, dispute, map[string]any{"r": id}, nil); len(r.Errors) > 0 || string(r.Data) != `{"disputeHandover":{"exception":null}}` {
+		t.Fatalf("dispute: %s %+v", r.Data, r.Errors)
+	}
+	page := `{ _entities(representations: [{__typename: "RenterPage", token: "page"}]) { ... on RenterPage {
+	  handovers { rentingId date depositCents deductionsCents refundCents status answerDeadline disputeReason meterReadings { meter value } }
+	  bookings { handover { status } } } } }`
+	r := s.Query(nil, page, nil, nil)
+	want := `{"_entities":[{"handovers":[{"rentingId":"` + id + `","date":"2026-11-22","depositCents":80000,"deductionsCents":15000,` +
+		`"refundCents":65000,"status":"DISPUTED","answerDeadline":"2026-12-06","disputeReason":"Das war schon so.",` +
+		`"meterReadings":[{"meter":"Strom","value":"100 kWh"},{"meter":"Wasser","value":"7 m³"}]}],"bookings":[{"handover":{"status":"DISPUTED"}}]}]}`
+	if len(r.Errors) > 0 || string(r.Data) != want {
+		t.Errorf("page:\n%s\nwant\n%s\n%+v", r.Data, want, r.Errors)
 	}
 }

@@ -14,6 +14,30 @@ import (
 	"semesterhaus/services/renting/internal/domain"
 )
 
+// RecordHandover is the resolver for the recordHandover field.
+func (r *mutationResolver) RecordHandover(ctx context.Context, handover model.HandoverInput) (*graphqlx.UpdateResult, error) {
+	in, err := toDomainHandover(handover)
+	if err == nil {
+		err = r.Rentings.Handovers().Record(ctx, handover.RentingID, in)
+	}
+	return graphqlx.Updated(err)
+}
+
+// SettleDeposit is the resolver for the settleDeposit field.
+func (r *mutationResolver) SettleDeposit(ctx context.Context, rentingID string, method model.DepositSettlementMethod, bankReference *string, waived []int) (*graphqlx.UpdateResult, error) {
+	return graphqlx.Updated(r.Rentings.Handovers().Settle(ctx, rentingID, domain.SettlementMethod(method), deref(bankReference), waived))
+}
+
+// ConfirmHandover is the resolver for the confirmHandover field.
+func (r *mutationResolver) ConfirmHandover(ctx context.Context, token string, rentingID string) (*graphqlx.UpdateResult, error) {
+	return graphqlx.Updated(r.Rentings.Handovers().Answer(ctx, token, rentingID, true, ""))
+}
+
+// DisputeHandover is the resolver for the disputeHandover field.
+func (r *mutationResolver) DisputeHandover(ctx context.Context, token string, rentingID string, reason string) (*graphqlx.UpdateResult, error) {
+	return graphqlx.Updated(r.Rentings.Handovers().Answer(ctx, token, rentingID, false, reason))
+}
+
 // CreateRentingRequest is the resolver for the createRentingRequest field.
 func (r *mutationResolver) CreateRentingRequest(ctx context.Context, create model.CreateRentingRequest) (*model.RentingResult, error) {
 	request := toBookingRequest(create)
@@ -116,6 +140,23 @@ func (r *mutationResolver) AcceptRenewalForRenter(ctx context.Context, rentingID
 // DeclineRenewalForRenter is the resolver for the declineRenewalForRenter field.
 func (r *mutationResolver) DeclineRenewalForRenter(ctx context.Context, rentingID string) (*graphqlx.UpdateResult, error) {
 	return graphqlx.Updated(r.Rentings.AnswerRenewalForRenter(ctx, rentingID, false))
+}
+
+// HandoverForm is the resolver for the handoverForm field.
+func (r *queryResolver) HandoverForm(ctx context.Context, rentingID string) (*model.HandoverForm, error) {
+	form, err := r.Rentings.Handovers().Form(ctx, rentingID)
+	if err != nil {
+		return nil, err
+	}
+	refusal, err := graphqlx.Exception(form.Refusal)
+	if err != nil {
+		return nil, err
+	}
+	meters := form.Meters
+	if meters == nil {
+		meters = []string{}
+	}
+	return &model.HandoverForm{Meters: meters, DepositCents: int(form.DepositCents), Refusal: refusal}, nil
 }
 
 // RenterApartments is the resolver for the renterApartments field.

@@ -73,6 +73,7 @@ type ComplexityRoot struct {
 		CreatedDate           func(childComplexity int) int
 		DisputeStatus         func(childComplexity int) int
 		EmailConfirmedDate    func(childComplexity int) int
+		Handover              func(childComplexity int) int
 		InPayment             func(childComplexity int) int
 		KeyCodeDueDate        func(childComplexity int) int
 		KeyCodeSentDate       func(childComplexity int) int
@@ -115,6 +116,20 @@ type ComplexityRoot struct {
 		State     func(childComplexity int) int
 	}
 
+	Damage struct {
+		AmountCents func(childComplexity int) int
+		Description func(childComplexity int) int
+		Photos      func(childComplexity int) int
+		Waived      func(childComplexity int) int
+	}
+
+	DepositSettlement struct {
+		BankReference func(childComplexity int) int
+		Method        func(childComplexity int) int
+		RefundCents   func(childComplexity int) int
+		SettledAt     func(childComplexity int) int
+	}
+
 	Entity struct {
 		FindManyRenterByIDs                         func(childComplexity int, reps []*model.RenterByIDsInput) int
 		FindManyRenterPageByTokens                  func(childComplexity int, reps []*model.RenterPageByTokensInput) int
@@ -128,8 +143,40 @@ type ComplexityRoot struct {
 		Semester         func(childComplexity int) int
 	}
 
+	Handover struct {
+		AnswerDeadline     func(childComplexity int) int
+		AnsweredAt         func(childComplexity int) int
+		Damages            func(childComplexity int) int
+		Date               func(childComplexity int) int
+		DeductionsCents    func(childComplexity int) int
+		DepositCents       func(childComplexity int) int
+		DisputeReason      func(childComplexity int) int
+		MeterReadings      func(childComplexity int) int
+		RecordedAt         func(childComplexity int) int
+		RefundCents        func(childComplexity int) int
+		RentingID          func(childComplexity int) int
+		Settlement         func(childComplexity int) int
+		SettlementDeadline func(childComplexity int) int
+		Status             func(childComplexity int) int
+	}
+
+	HandoverForm struct {
+		DepositCents func(childComplexity int) int
+		Meters       func(childComplexity int) int
+		Refusal      func(childComplexity int) int
+	}
+
+	HandoverPhoto struct {
+		DocumentID func(childComplexity int) int
+	}
+
 	KeyValue struct {
 		Key   func(childComplexity int) int
+		Value func(childComplexity int) int
+	}
+
+	MeterReading struct {
+		Meter func(childComplexity int) int
 		Value func(childComplexity int) int
 	}
 
@@ -139,22 +186,27 @@ type ComplexityRoot struct {
 		ApproveRenewal          func(childComplexity int, rentingID string, token string, rentingRenewal model.RentingRenewal) int
 		BlockApartment          func(childComplexity int, apartmentID int, semesterID int, reason string) int
 		CancelBooking           func(childComplexity int, rentingID string, reason string, refundCents int) int
+		ConfirmHandover         func(childComplexity int, token string, rentingID string) int
 		ConfirmWaitlistEntry    func(childComplexity int, token string) int
 		CreateRentingRequest    func(childComplexity int, create model.CreateRentingRequest) int
 		DeclineRenewal          func(childComplexity int, rentingID string, token string) int
 		DeclineRenewalForRenter func(childComplexity int, rentingID string) int
+		DisputeHandover         func(childComplexity int, token string, rentingID string, reason string) int
 		FreeApartment           func(childComplexity int, apartmentID int, semesterID int) int
 		JoinWaitlist            func(childComplexity int, join model.JoinWaitlist) int
 		OfferRenewal            func(childComplexity int, rentingID string) int
+		RecordHandover          func(childComplexity int, handover model.HandoverInput) int
 		ReissueContract         func(childComplexity int, rentingID string) int
 		RemoveWaitlistEntry     func(childComplexity int, id string) int
 		ReselectApartment       func(childComplexity int, request model.ReselectRequest) int
+		SettleDeposit           func(childComplexity int, rentingID string, method model.DepositSettlementMethod, bankReference *string, waived []int) int
 		UnblockApartment        func(childComplexity int, apartmentID int, semesterID int) int
 		WithdrawRentingRequest  func(childComplexity int, token string, rentingID string) int
 	}
 
 	OfficeTask struct {
 		Apartment func(childComplexity int) int
+		Due       func(childComplexity int) int
 		Kind      func(childComplexity int) int
 		Renter    func(childComplexity int) int
 		RentingID func(childComplexity int) int
@@ -180,6 +232,7 @@ type ComplexityRoot struct {
 		BookApartment            func(childComplexity int, aid int, sid int) int
 		BookingProgress          func(childComplexity int, rentingID string) int
 		ExtendBookingQuery       func(childComplexity int, rentingID string, token string) int
+		HandoverForm             func(childComplexity int, rentingID string) int
 		OfficeTasks              func(childComplexity int) int
 		RefundableCents          func(childComplexity int, rentingID string) int
 		RenterApartments         func(childComplexity int) int
@@ -218,9 +271,10 @@ type ComplexityRoot struct {
 	}
 
 	RenterPage struct {
-		Bookings func(childComplexity int) int
-		Payments func(childComplexity int) int
-		Token    func(childComplexity int) int
+		Bookings  func(childComplexity int) int
+		Handovers func(childComplexity int) int
+		Payments  func(childComplexity int) int
+		Token     func(childComplexity int) int
 	}
 
 	RenterPayment struct {
@@ -318,6 +372,10 @@ type EntityResolver interface {
 	FindManySemesterApartmentByIDAndSemesterIDs(ctx context.Context, reps []*model.SemesterApartmentByIDAndSemesterIDsInput) ([]*model.SemesterApartment, error)
 }
 type MutationResolver interface {
+	RecordHandover(ctx context.Context, handover model.HandoverInput) (*graphqlx.UpdateResult, error)
+	SettleDeposit(ctx context.Context, rentingID string, method model.DepositSettlementMethod, bankReference *string, waived []int) (*graphqlx.UpdateResult, error)
+	ConfirmHandover(ctx context.Context, token string, rentingID string) (*graphqlx.UpdateResult, error)
+	DisputeHandover(ctx context.Context, token string, rentingID string, reason string) (*graphqlx.UpdateResult, error)
 	CreateRentingRequest(ctx context.Context, create model.CreateRentingRequest) (*model.RentingResult, error)
 	ApproveRenewal(ctx context.Context, rentingID string, token string, rentingRenewal model.RentingRenewal) (*model.RentingResult, error)
 	DeclineRenewal(ctx context.Context, rentingID string, token string) (*model.RentingResult, error)
@@ -337,6 +395,7 @@ type MutationResolver interface {
 	DeclineRenewalForRenter(ctx context.Context, rentingID string) (*graphqlx.UpdateResult, error)
 }
 type QueryResolver interface {
+	HandoverForm(ctx context.Context, rentingID string) (*model.HandoverForm, error)
 	RenterApartments(ctx context.Context) ([]*model.RenterApartments, error)
 	OfficeTasks(ctx context.Context) ([]*model.OfficeTask, error)
 	SemesterStatistics(ctx context.Context) ([]*model.SemesterStatistics, error)
@@ -491,6 +550,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Booking.EmailConfirmedDate(childComplexity), true
+	case "Booking.handover":
+		if e.ComplexityRoot.Booking.Handover == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Booking.Handover(childComplexity), true
 	case "Booking.inPayment":
 		if e.ComplexityRoot.Booking.InPayment == nil {
 			break
@@ -664,6 +729,56 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.CurrentRentingInfo.State(childComplexity), true
 
+	case "Damage.amountCents":
+		if e.ComplexityRoot.Damage.AmountCents == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Damage.AmountCents(childComplexity), true
+	case "Damage.description":
+		if e.ComplexityRoot.Damage.Description == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Damage.Description(childComplexity), true
+	case "Damage.photos":
+		if e.ComplexityRoot.Damage.Photos == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Damage.Photos(childComplexity), true
+	case "Damage.waived":
+		if e.ComplexityRoot.Damage.Waived == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Damage.Waived(childComplexity), true
+
+	case "DepositSettlement.bankReference":
+		if e.ComplexityRoot.DepositSettlement.BankReference == nil {
+			break
+		}
+
+		return e.ComplexityRoot.DepositSettlement.BankReference(childComplexity), true
+	case "DepositSettlement.method":
+		if e.ComplexityRoot.DepositSettlement.Method == nil {
+			break
+		}
+
+		return e.ComplexityRoot.DepositSettlement.Method(childComplexity), true
+	case "DepositSettlement.refundCents":
+		if e.ComplexityRoot.DepositSettlement.RefundCents == nil {
+			break
+		}
+
+		return e.ComplexityRoot.DepositSettlement.RefundCents(childComplexity), true
+	case "DepositSettlement.settledAt":
+		if e.ComplexityRoot.DepositSettlement.SettledAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.DepositSettlement.SettledAt(childComplexity), true
+
 	case "Entity.findManyRenterByIDs":
 		if e.ComplexityRoot.Entity.FindManyRenterByIDs == nil {
 			break
@@ -723,6 +838,117 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.ExtendBooking.Semester(childComplexity), true
 
+	case "Handover.answerDeadline":
+		if e.ComplexityRoot.Handover.AnswerDeadline == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Handover.AnswerDeadline(childComplexity), true
+	case "Handover.answeredAt":
+		if e.ComplexityRoot.Handover.AnsweredAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Handover.AnsweredAt(childComplexity), true
+	case "Handover.damages":
+		if e.ComplexityRoot.Handover.Damages == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Handover.Damages(childComplexity), true
+	case "Handover.date":
+		if e.ComplexityRoot.Handover.Date == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Handover.Date(childComplexity), true
+	case "Handover.deductionsCents":
+		if e.ComplexityRoot.Handover.DeductionsCents == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Handover.DeductionsCents(childComplexity), true
+	case "Handover.depositCents":
+		if e.ComplexityRoot.Handover.DepositCents == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Handover.DepositCents(childComplexity), true
+	case "Handover.disputeReason":
+		if e.ComplexityRoot.Handover.DisputeReason == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Handover.DisputeReason(childComplexity), true
+	case "Handover.meterReadings":
+		if e.ComplexityRoot.Handover.MeterReadings == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Handover.MeterReadings(childComplexity), true
+	case "Handover.recordedAt":
+		if e.ComplexityRoot.Handover.RecordedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Handover.RecordedAt(childComplexity), true
+	case "Handover.refundCents":
+		if e.ComplexityRoot.Handover.RefundCents == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Handover.RefundCents(childComplexity), true
+	case "Handover.rentingId":
+		if e.ComplexityRoot.Handover.RentingID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Handover.RentingID(childComplexity), true
+	case "Handover.settlement":
+		if e.ComplexityRoot.Handover.Settlement == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Handover.Settlement(childComplexity), true
+	case "Handover.settlementDeadline":
+		if e.ComplexityRoot.Handover.SettlementDeadline == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Handover.SettlementDeadline(childComplexity), true
+	case "Handover.status":
+		if e.ComplexityRoot.Handover.Status == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Handover.Status(childComplexity), true
+
+	case "HandoverForm.depositCents":
+		if e.ComplexityRoot.HandoverForm.DepositCents == nil {
+			break
+		}
+
+		return e.ComplexityRoot.HandoverForm.DepositCents(childComplexity), true
+	case "HandoverForm.meters":
+		if e.ComplexityRoot.HandoverForm.Meters == nil {
+			break
+		}
+
+		return e.ComplexityRoot.HandoverForm.Meters(childComplexity), true
+	case "HandoverForm.refusal":
+		if e.ComplexityRoot.HandoverForm.Refusal == nil {
+			break
+		}
+
+		return e.ComplexityRoot.HandoverForm.Refusal(childComplexity), true
+
+	case "HandoverPhoto.documentId":
+		if e.ComplexityRoot.HandoverPhoto.DocumentID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.HandoverPhoto.DocumentID(childComplexity), true
+
 	case "KeyValue.key":
 		if e.ComplexityRoot.KeyValue.Key == nil {
 			break
@@ -735,6 +961,19 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.KeyValue.Value(childComplexity), true
+
+	case "MeterReading.meter":
+		if e.ComplexityRoot.MeterReading.Meter == nil {
+			break
+		}
+
+		return e.ComplexityRoot.MeterReading.Meter(childComplexity), true
+	case "MeterReading.value":
+		if e.ComplexityRoot.MeterReading.Value == nil {
+			break
+		}
+
+		return e.ComplexityRoot.MeterReading.Value(childComplexity), true
 
 	case "Mutation.acceptRenewalForRenter":
 		if e.ComplexityRoot.Mutation.AcceptRenewalForRenter == nil {
@@ -791,6 +1030,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.CancelBooking(childComplexity, args["rentingId"].(string), args["reason"].(string), args["refundCents"].(int)), true
+	case "Mutation.confirmHandover":
+		if e.ComplexityRoot.Mutation.ConfirmHandover == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_confirmHandover_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.ConfirmHandover(childComplexity, args["token"].(string), args["rentingId"].(string)), true
 	case "Mutation.confirmWaitlistEntry":
 		if e.ComplexityRoot.Mutation.ConfirmWaitlistEntry == nil {
 			break
@@ -835,6 +1085,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.DeclineRenewalForRenter(childComplexity, args["rentingId"].(string)), true
+	case "Mutation.disputeHandover":
+		if e.ComplexityRoot.Mutation.DisputeHandover == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_disputeHandover_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.DisputeHandover(childComplexity, args["token"].(string), args["rentingId"].(string), args["reason"].(string)), true
 	case "Mutation.freeApartment":
 		if e.ComplexityRoot.Mutation.FreeApartment == nil {
 			break
@@ -868,6 +1129,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.OfferRenewal(childComplexity, args["rentingId"].(string)), true
+	case "Mutation.recordHandover":
+		if e.ComplexityRoot.Mutation.RecordHandover == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_recordHandover_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.RecordHandover(childComplexity, args["handover"].(model.HandoverInput)), true
 	case "Mutation.reissueContract":
 		if e.ComplexityRoot.Mutation.ReissueContract == nil {
 			break
@@ -901,6 +1173,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.ReselectApartment(childComplexity, args["request"].(model.ReselectRequest)), true
+	case "Mutation.settleDeposit":
+		if e.ComplexityRoot.Mutation.SettleDeposit == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_settleDeposit_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.SettleDeposit(childComplexity, args["rentingId"].(string), args["method"].(model.DepositSettlementMethod), args["bankReference"].(*string), args["waived"].([]int)), true
 	case "Mutation.unblockApartment":
 		if e.ComplexityRoot.Mutation.UnblockApartment == nil {
 			break
@@ -930,6 +1213,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.OfficeTask.Apartment(childComplexity), true
+	case "OfficeTask.due":
+		if e.ComplexityRoot.OfficeTask.Due == nil {
+			break
+		}
+
+		return e.ComplexityRoot.OfficeTask.Due(childComplexity), true
 	case "OfficeTask.kind":
 		if e.ComplexityRoot.OfficeTask.Kind == nil {
 			break
@@ -1044,6 +1333,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.ExtendBookingQuery(childComplexity, args["rentingId"].(string), args["token"].(string)), true
+	case "Query.handoverForm":
+		if e.ComplexityRoot.Query.HandoverForm == nil {
+			break
+		}
+
+		args, err := ec.field_Query_handoverForm_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.HandoverForm(childComplexity, args["rentingId"].(string)), true
 
 	case "Query.officeTasks":
 		if e.ComplexityRoot.Query.OfficeTasks == nil {
@@ -1236,6 +1536,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.RenterPage.Bookings(childComplexity), true
+	case "RenterPage.handovers":
+		if e.ComplexityRoot.RenterPage.Handovers == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RenterPage.Handovers(childComplexity), true
 	case "RenterPage.payments":
 		if e.ComplexityRoot.RenterPage.Payments == nil {
 			break
@@ -1575,7 +1881,10 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 	ec := newExecutionContext(opCtx, e, make(chan graphql.DeferredResult))
 	inputUnmarshalMap := graphql.BuildUnmarshalerMap(
 		ec.unmarshalInputCreateRentingRequest,
+		ec.unmarshalInputDamageInput,
+		ec.unmarshalInputHandoverInput,
 		ec.unmarshalInputJoinWaitlist,
+		ec.unmarshalInputMeterReadingInput,
 		ec.unmarshalInputRenterByIDsInput,
 		ec.unmarshalInputRenterPageByTokensInput,
 		ec.unmarshalInputRentingRenewal,
@@ -1721,6 +2030,8 @@ type RenterPage @key(fields: "token") {
   bookings: [Booking!]!
   "The payments of the renter's rentings, oldest first, as the payment service keeps them (a renting gets one when its contract is signed)."
   payments: [RenterPayment!]!
+  "The handovers of the renter's rentings that ended, oldest first."
+  handovers: [Handover!]!
 }
 
 "Where a payment stands."
@@ -1821,6 +2132,8 @@ type Booking {
   paymentLink: String
   "The key code; only once the rent is paid."
   accessKey: String
+  "The handover, once the office recorded it."
+  handover: Handover
 }
 
 "What a renting waits for from the office."
@@ -1839,6 +2152,10 @@ enum OfficeTaskKind {
   PAYMENT_DISPUTED
   "A refund failed and none succeeded since."
   REFUND_FAILED
+  "The renter disputed a handover that is not settled."
+  HANDOVER_DISPUTED
+  "A handover confirmed, or unanswered past its deadline, whose deposit is not settled."
+  DEPOSIT_SETTLEMENT_DUE
 }
 
 "The apartments of one renter's rentings that are not canceled."
@@ -1856,6 +2173,8 @@ type OfficeTask {
   semester: Semester!
   "Since when it waits: when the renting reached its state (a request: when it was made)."
   since: DateTime!
+  "When the task must be done: the deposit's settlement deadline; null for the other kinds."
+  due: Date
 }
 
 "One semester's occupancy and rent, for the office's charts. Money in euros."
@@ -2067,6 +2386,8 @@ input ReselectRequest {
 }
 
 type Query {
+  "The meters the office reads at a handover (the building file's rules.meters) and the deposit the renting's handover would return."
+  handoverForm(rentingId: ID!): HandoverForm! @tag(name: "admin")
   "Which apartments each renter rents or rented (rentings not canceled), for the renter search."
   renterApartments: [RenterApartments!]! @tag(name: "admin")
   "What waits for the office, oldest first."
@@ -2092,6 +2413,14 @@ type Query {
 }
 
 type Mutation {
+  "The office records the handover of a renting that ends (audited; the renter is mailed)."
+  recordHandover(handover: HandoverInput!): UpdateResult! @tag(name: "admin")
+  "The office settles the deposit of a handover the renter answered or let pass (audited; the renter is mailed): a refund of the original payment, or a bank transfer it made; waived lists indexes of damages the office gives up."
+  settleDeposit(rentingId: ID!, method: DepositSettlementMethod!, bankReference: String, waived: [Int!]): UpdateResult! @tag(name: "admin")
+  "The renter confirms the handover on their page (token: the page link's)."
+  confirmHandover(token: String!, rentingId: ID!): UpdateResult!
+  "The renter disputes the handover on their page, with a reason."
+  disputeHandover(token: String!, rentingId: ID!, reason: String!): UpdateResult!
   "Books an apartment for the bookable semester; the renter confirms the e-mail next."
   createRentingRequest(create: CreateRentingRequest!): RentingResult!
   "Accepts the renewal behind a renewal link (the renting id and the token of the renewal mail)."
@@ -2134,6 +2463,102 @@ type Mutation {
   acceptRenewalForRenter(rentingId: ID!): UpdateResult! @tag(name: "admin")
   "Declines a renewal on the renter's behalf (CANCELED: the renter moves out at the end of the semester; audited)."
   declineRenewalForRenter(rentingId: ID!): UpdateResult! @tag(name: "admin")
+}
+
+"Where a handover stands."
+enum HandoverStatus {
+  "Recorded; the renter's answer is open until answerDeadline."
+  RECORDED
+  CONFIRMED
+  DISPUTED
+  SETTLED
+}
+
+enum DepositSettlementMethod {
+  "A refund of the original payment through the payment provider."
+  REFUND
+  "A bank transfer the office made."
+  BANK_TRANSFER
+}
+
+type MeterReading {
+  meter: String!
+  value: String!
+}
+
+"A photo of a damage: the office opens /api/documents/{documentId}, the renter /api/my-booking/{rentingId}/photo-{documentId}?token=…"
+type HandoverPhoto {
+  documentId: ID!
+}
+
+type Damage {
+  description: String!
+  "What is kept of the deposit for it, in EUR cents."
+  amountCents: Int!
+  photos: [HandoverPhoto!]!
+  "The office waived it when settling."
+  waived: Boolean!
+}
+
+type DepositSettlement {
+  method: DepositSettlementMethod!
+  "What went back to the renter, in EUR cents."
+  refundCents: Int!
+  bankReference: String
+  settledAt: DateTime!
+}
+
+"The handover of a renting that ended: what the office recorded when the renter moved out, and the deposit's way back."
+type Handover {
+  rentingId: ID!
+  "The day the renter handed the apartment back."
+  date: Date!
+  meterReadings: [MeterReading!]!
+  damages: [Damage!]!
+  "The deposit the renter paid, in EUR cents (0 when none)."
+  depositCents: Int!
+  "What the damages keep of it, in EUR cents (the waived ones not counted)."
+  deductionsCents: Int!
+  "What goes back: the deposit less the deductions, in EUR cents."
+  refundCents: Int!
+  status: HandoverStatus!
+  "The last day the renter confirms or disputes."
+  answerDeadline: Date!
+  "The renter's words, when disputed."
+  disputeReason: String
+  answeredAt: DateTime
+  "The last day the office settles the deposit: date plus the residence's depositReturnDays."
+  settlementDeadline: Date!
+  settlement: DepositSettlement
+  recordedAt: DateTime!
+}
+
+"What the office's handover form of a renting needs."
+type HandoverForm {
+  meters: [String!]!
+  depositCents: Int!
+  "HANDOVER_NOT_ALLOWED or HANDOVER_EXISTS when none can be recorded, else null."
+  refusal: UserDataException
+}
+
+input MeterReadingInput {
+  meter: String!
+  value: String!
+}
+
+input DamageInput {
+  description: String!
+  amountCents: Int!
+  "Base64 JPEG or PNG files, at most 3."
+  photos: [String!]!
+}
+
+input HandoverInput {
+  rentingId: ID!
+  "yyyy-MM-dd, not in the future."
+  date: String!
+  meterReadings: [MeterReadingInput!]!
+  damages: [DamageInput!]!
 }
 `, BuiltIn: false},
 	{Name: "../../../../federation/directives.graphql", Input: `
@@ -2322,6 +2747,8 @@ func (ec *executionContext) childFields_Booking(ctx context.Context, field graph
 		return ec.fieldContext_Booking_paymentLink(ctx, field)
 	case "accessKey":
 		return ec.fieldContext_Booking_accessKey(ctx, field)
+	case "handover":
+		return ec.fieldContext_Booking_handover(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type Booking", field.Name)
 }
@@ -2376,6 +2803,34 @@ func (ec *executionContext) childFields_CurrentRentingInfo(ctx context.Context, 
 	return nil, fmt.Errorf("no field named %q was found under type CurrentRentingInfo", field.Name)
 }
 
+func (ec *executionContext) childFields_Damage(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "description":
+		return ec.fieldContext_Damage_description(ctx, field)
+	case "amountCents":
+		return ec.fieldContext_Damage_amountCents(ctx, field)
+	case "photos":
+		return ec.fieldContext_Damage_photos(ctx, field)
+	case "waived":
+		return ec.fieldContext_Damage_waived(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type Damage", field.Name)
+}
+
+func (ec *executionContext) childFields_DepositSettlement(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "method":
+		return ec.fieldContext_DepositSettlement_method(ctx, field)
+	case "refundCents":
+		return ec.fieldContext_DepositSettlement_refundCents(ctx, field)
+	case "bankReference":
+		return ec.fieldContext_DepositSettlement_bankReference(ctx, field)
+	case "settledAt":
+		return ec.fieldContext_DepositSettlement_settledAt(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type DepositSettlement", field.Name)
+}
+
 func (ec *executionContext) childFields_ExtendBooking(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "apartment":
@@ -2390,6 +2845,60 @@ func (ec *executionContext) childFields_ExtendBooking(ctx context.Context, field
 	return nil, fmt.Errorf("no field named %q was found under type ExtendBooking", field.Name)
 }
 
+func (ec *executionContext) childFields_Handover(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "rentingId":
+		return ec.fieldContext_Handover_rentingId(ctx, field)
+	case "date":
+		return ec.fieldContext_Handover_date(ctx, field)
+	case "meterReadings":
+		return ec.fieldContext_Handover_meterReadings(ctx, field)
+	case "damages":
+		return ec.fieldContext_Handover_damages(ctx, field)
+	case "depositCents":
+		return ec.fieldContext_Handover_depositCents(ctx, field)
+	case "deductionsCents":
+		return ec.fieldContext_Handover_deductionsCents(ctx, field)
+	case "refundCents":
+		return ec.fieldContext_Handover_refundCents(ctx, field)
+	case "status":
+		return ec.fieldContext_Handover_status(ctx, field)
+	case "answerDeadline":
+		return ec.fieldContext_Handover_answerDeadline(ctx, field)
+	case "disputeReason":
+		return ec.fieldContext_Handover_disputeReason(ctx, field)
+	case "answeredAt":
+		return ec.fieldContext_Handover_answeredAt(ctx, field)
+	case "settlementDeadline":
+		return ec.fieldContext_Handover_settlementDeadline(ctx, field)
+	case "settlement":
+		return ec.fieldContext_Handover_settlement(ctx, field)
+	case "recordedAt":
+		return ec.fieldContext_Handover_recordedAt(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type Handover", field.Name)
+}
+
+func (ec *executionContext) childFields_HandoverForm(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "meters":
+		return ec.fieldContext_HandoverForm_meters(ctx, field)
+	case "depositCents":
+		return ec.fieldContext_HandoverForm_depositCents(ctx, field)
+	case "refusal":
+		return ec.fieldContext_HandoverForm_refusal(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type HandoverForm", field.Name)
+}
+
+func (ec *executionContext) childFields_HandoverPhoto(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "documentId":
+		return ec.fieldContext_HandoverPhoto_documentId(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type HandoverPhoto", field.Name)
+}
+
 func (ec *executionContext) childFields_KeyValue(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "key":
@@ -2398,6 +2907,16 @@ func (ec *executionContext) childFields_KeyValue(ctx context.Context, field grap
 		return ec.fieldContext_KeyValue_value(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type KeyValue", field.Name)
+}
+
+func (ec *executionContext) childFields_MeterReading(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "meter":
+		return ec.fieldContext_MeterReading_meter(ctx, field)
+	case "value":
+		return ec.fieldContext_MeterReading_value(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type MeterReading", field.Name)
 }
 
 func (ec *executionContext) childFields_OfficeTask(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -2414,6 +2933,8 @@ func (ec *executionContext) childFields_OfficeTask(ctx context.Context, field gr
 		return ec.fieldContext_OfficeTask_semester(ctx, field)
 	case "since":
 		return ec.fieldContext_OfficeTask_since(ctx, field)
+	case "due":
+		return ec.fieldContext_OfficeTask_due(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type OfficeTask", field.Name)
 }
@@ -2504,6 +3025,8 @@ func (ec *executionContext) childFields_RenterPage(ctx context.Context, field gr
 		return ec.fieldContext_RenterPage_bookings(ctx, field)
 	case "payments":
 		return ec.fieldContext_RenterPage_payments(ctx, field)
+	case "handovers":
+		return ec.fieldContext_RenterPage_handovers(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type RenterPage", field.Name)
 }
@@ -2952,6 +3475,28 @@ func (ec *executionContext) field_Mutation_cancelBooking_args(ctx context.Contex
 	return args, nil
 }
 
+func (ec *executionContext) field_Mutation_confirmHandover_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "token",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNString2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["token"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "rentingId",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["rentingId"] = arg1
+	return args, nil
+}
+
 func (ec *executionContext) field_Mutation_confirmWaitlistEntry_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -3016,6 +3561,36 @@ func (ec *executionContext) field_Mutation_declineRenewal_args(ctx context.Conte
 	return args, nil
 }
 
+func (ec *executionContext) field_Mutation_disputeHandover_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "token",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNString2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["token"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "rentingId",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["rentingId"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "reason",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNString2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["reason"] = arg2
+	return args, nil
+}
+
 func (ec *executionContext) field_Mutation_freeApartment_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -3066,6 +3641,20 @@ func (ec *executionContext) field_Mutation_offerRenewal_args(ctx context.Context
 	return args, nil
 }
 
+func (ec *executionContext) field_Mutation_recordHandover_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "handover",
+		func(ctx context.Context, v any) (model.HandoverInput, error) {
+			return ec.unmarshalNHandoverInput2semesterhausᚋservicesᚋrentingᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐHandoverInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["handover"] = arg0
+	return args, nil
+}
+
 func (ec *executionContext) field_Mutation_reissueContract_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -3105,6 +3694,44 @@ func (ec *executionContext) field_Mutation_reselectApartment_args(ctx context.Co
 		return nil, err
 	}
 	args["request"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_settleDeposit_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "rentingId",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["rentingId"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "method",
+		func(ctx context.Context, v any) (model.DepositSettlementMethod, error) {
+			return ec.unmarshalNDepositSettlementMethod2semesterhausᚋservicesᚋrentingᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐDepositSettlementMethod(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["method"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "bankReference",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["bankReference"] = arg2
+	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "waived",
+		func(ctx context.Context, v any) ([]int, error) {
+			return ec.unmarshalOInt2ᚕintᚄ(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["waived"] = arg3
 	return args, nil
 }
 
@@ -3235,6 +3862,20 @@ func (ec *executionContext) field_Query_extendBookingQuery_args(ctx context.Cont
 		return nil, err
 	}
 	args["token"] = arg1
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_handoverForm_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "rentingId",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["rentingId"] = arg0
 	return args, nil
 }
 
@@ -4233,6 +4874,38 @@ func (ec *executionContext) fieldContext_Booking_accessKey(_ context.Context, fi
 	return graphql.NewScalarFieldContext("Booking", field, false, false, errors.New("field of type String does not have child fields"))
 }
 
+func (ec *executionContext) _Booking_handover(ctx context.Context, field graphql.CollectedField, obj *model.Booking) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Booking_handover(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Handover, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.Handover) graphql.Marshaler {
+			return ec.marshalOHandover2ᚖsemesterhausᚋservicesᚋrentingᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐHandover(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Booking_handover(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Booking",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Handover(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _BookingProgress_rentingId(ctx context.Context, field graphql.CollectedField, obj *model.BookingProgress) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -4568,6 +5241,199 @@ func (ec *executionContext) fieldContext_CurrentRentingInfo_renter(_ context.Con
 	return fc, nil
 }
 
+func (ec *executionContext) _Damage_description(ctx context.Context, field graphql.CollectedField, obj *model.Damage) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Damage_description(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Description, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Damage_description(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Damage", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _Damage_amountCents(ctx context.Context, field graphql.CollectedField, obj *model.Damage) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Damage_amountCents(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.AmountCents, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Damage_amountCents(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Damage", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _Damage_photos(ctx context.Context, field graphql.CollectedField, obj *model.Damage) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Damage_photos(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Photos, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.HandoverPhoto) graphql.Marshaler {
+			return ec.marshalNHandoverPhoto2ᚕᚖsemesterhausᚋservicesᚋrentingᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐHandoverPhotoᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Damage_photos(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Damage",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_HandoverPhoto(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Damage_waived(ctx context.Context, field graphql.CollectedField, obj *model.Damage) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Damage_waived(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Waived, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Damage_waived(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Damage", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _DepositSettlement_method(ctx context.Context, field graphql.CollectedField, obj *model.DepositSettlement) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_DepositSettlement_method(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Method, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v model.DepositSettlementMethod) graphql.Marshaler {
+			return ec.marshalNDepositSettlementMethod2semesterhausᚋservicesᚋrentingᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐDepositSettlementMethod(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_DepositSettlement_method(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("DepositSettlement", field, false, false, errors.New("field of type DepositSettlementMethod does not have child fields"))
+}
+
+func (ec *executionContext) _DepositSettlement_refundCents(ctx context.Context, field graphql.CollectedField, obj *model.DepositSettlement) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_DepositSettlement_refundCents(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.RefundCents, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_DepositSettlement_refundCents(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("DepositSettlement", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _DepositSettlement_bankReference(ctx context.Context, field graphql.CollectedField, obj *model.DepositSettlement) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_DepositSettlement_bankReference(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.BankReference, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_DepositSettlement_bankReference(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("DepositSettlement", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _DepositSettlement_settledAt(ctx context.Context, field graphql.CollectedField, obj *model.DepositSettlement) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_DepositSettlement_settledAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.SettledAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v scalar.DateTime) graphql.Marshaler {
+			return ec.marshalNDateTime2semesterhausᚋplatformᚋgraphqlxᚋscalarᚐDateTime(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_DepositSettlement_settledAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("DepositSettlement", field, false, false, errors.New("field of type DateTime does not have child fields"))
+}
+
 func (ec *executionContext) _Entity_findManyRenterByIDs(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -4828,6 +5694,456 @@ func (ec *executionContext) fieldContext_ExtendBooking_renter(_ context.Context,
 	return fc, nil
 }
 
+func (ec *executionContext) _Handover_rentingId(ctx context.Context, field graphql.CollectedField, obj *model.Handover) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Handover_rentingId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.RentingID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Handover_rentingId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Handover", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _Handover_date(ctx context.Context, field graphql.CollectedField, obj *model.Handover) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Handover_date(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Date, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v scalar.Date) graphql.Marshaler {
+			return ec.marshalNDate2semesterhausᚋplatformᚋgraphqlxᚋscalarᚐDate(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Handover_date(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Handover", field, false, false, errors.New("field of type Date does not have child fields"))
+}
+
+func (ec *executionContext) _Handover_meterReadings(ctx context.Context, field graphql.CollectedField, obj *model.Handover) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Handover_meterReadings(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.MeterReadings, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.MeterReading) graphql.Marshaler {
+			return ec.marshalNMeterReading2ᚕᚖsemesterhausᚋservicesᚋrentingᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐMeterReadingᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Handover_meterReadings(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Handover",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_MeterReading(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Handover_damages(ctx context.Context, field graphql.CollectedField, obj *model.Handover) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Handover_damages(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Damages, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.Damage) graphql.Marshaler {
+			return ec.marshalNDamage2ᚕᚖsemesterhausᚋservicesᚋrentingᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐDamageᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Handover_damages(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Handover",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Damage(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Handover_depositCents(ctx context.Context, field graphql.CollectedField, obj *model.Handover) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Handover_depositCents(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.DepositCents, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Handover_depositCents(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Handover", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _Handover_deductionsCents(ctx context.Context, field graphql.CollectedField, obj *model.Handover) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Handover_deductionsCents(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.DeductionsCents, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Handover_deductionsCents(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Handover", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _Handover_refundCents(ctx context.Context, field graphql.CollectedField, obj *model.Handover) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Handover_refundCents(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.RefundCents, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Handover_refundCents(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Handover", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _Handover_status(ctx context.Context, field graphql.CollectedField, obj *model.Handover) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Handover_status(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Status, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v model.HandoverStatus) graphql.Marshaler {
+			return ec.marshalNHandoverStatus2semesterhausᚋservicesᚋrentingᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐHandoverStatus(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Handover_status(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Handover", field, false, false, errors.New("field of type HandoverStatus does not have child fields"))
+}
+
+func (ec *executionContext) _Handover_answerDeadline(ctx context.Context, field graphql.CollectedField, obj *model.Handover) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Handover_answerDeadline(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.AnswerDeadline, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v scalar.Date) graphql.Marshaler {
+			return ec.marshalNDate2semesterhausᚋplatformᚋgraphqlxᚋscalarᚐDate(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Handover_answerDeadline(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Handover", field, false, false, errors.New("field of type Date does not have child fields"))
+}
+
+func (ec *executionContext) _Handover_disputeReason(ctx context.Context, field graphql.CollectedField, obj *model.Handover) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Handover_disputeReason(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.DisputeReason, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Handover_disputeReason(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Handover", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _Handover_answeredAt(ctx context.Context, field graphql.CollectedField, obj *model.Handover) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Handover_answeredAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.AnsweredAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *scalar.DateTime) graphql.Marshaler {
+			return ec.marshalODateTime2ᚖsemesterhausᚋplatformᚋgraphqlxᚋscalarᚐDateTime(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Handover_answeredAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Handover", field, false, false, errors.New("field of type DateTime does not have child fields"))
+}
+
+func (ec *executionContext) _Handover_settlementDeadline(ctx context.Context, field graphql.CollectedField, obj *model.Handover) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Handover_settlementDeadline(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.SettlementDeadline, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v scalar.Date) graphql.Marshaler {
+			return ec.marshalNDate2semesterhausᚋplatformᚋgraphqlxᚋscalarᚐDate(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Handover_settlementDeadline(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Handover", field, false, false, errors.New("field of type Date does not have child fields"))
+}
+
+func (ec *executionContext) _Handover_settlement(ctx context.Context, field graphql.CollectedField, obj *model.Handover) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Handover_settlement(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Settlement, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.DepositSettlement) graphql.Marshaler {
+			return ec.marshalODepositSettlement2ᚖsemesterhausᚋservicesᚋrentingᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐDepositSettlement(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Handover_settlement(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Handover",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_DepositSettlement(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Handover_recordedAt(ctx context.Context, field graphql.CollectedField, obj *model.Handover) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Handover_recordedAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.RecordedAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v scalar.DateTime) graphql.Marshaler {
+			return ec.marshalNDateTime2semesterhausᚋplatformᚋgraphqlxᚋscalarᚐDateTime(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Handover_recordedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Handover", field, false, false, errors.New("field of type DateTime does not have child fields"))
+}
+
+func (ec *executionContext) _HandoverForm_meters(ctx context.Context, field graphql.CollectedField, obj *model.HandoverForm) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_HandoverForm_meters(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Meters, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []string) graphql.Marshaler {
+			return ec.marshalNString2ᚕstringᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_HandoverForm_meters(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("HandoverForm", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _HandoverForm_depositCents(ctx context.Context, field graphql.CollectedField, obj *model.HandoverForm) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_HandoverForm_depositCents(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.DepositCents, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_HandoverForm_depositCents(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("HandoverForm", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _HandoverForm_refusal(ctx context.Context, field graphql.CollectedField, obj *model.HandoverForm) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_HandoverForm_refusal(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Refusal, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *graphqlx.UserDataException) graphql.Marshaler {
+			return ec.marshalOUserDataException2ᚖsemesterhausᚋplatformᚋgraphqlxᚐUserDataException(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_HandoverForm_refusal(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "HandoverForm",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_UserDataException(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _HandoverPhoto_documentId(ctx context.Context, field graphql.CollectedField, obj *model.HandoverPhoto) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_HandoverPhoto_documentId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.DocumentID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_HandoverPhoto_documentId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("HandoverPhoto", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
 func (ec *executionContext) _KeyValue_key(ctx context.Context, field graphql.CollectedField, obj *graphqlx.KeyValue) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -4872,6 +6188,228 @@ func (ec *executionContext) _KeyValue_value(ctx context.Context, field graphql.C
 }
 func (ec *executionContext) fieldContext_KeyValue_value(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("KeyValue", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _MeterReading_meter(ctx context.Context, field graphql.CollectedField, obj *model.MeterReading) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_MeterReading_meter(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Meter, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_MeterReading_meter(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("MeterReading", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _MeterReading_value(ctx context.Context, field graphql.CollectedField, obj *model.MeterReading) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_MeterReading_value(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Value, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_MeterReading_value(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("MeterReading", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _Mutation_recordHandover(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_recordHandover(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().RecordHandover(ctx, fc.Args["handover"].(model.HandoverInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *graphqlx.UpdateResult) graphql.Marshaler {
+			return ec.marshalNUpdateResult2ᚖsemesterhausᚋplatformᚋgraphqlxᚐUpdateResult(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_recordHandover(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_UpdateResult(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_recordHandover_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_settleDeposit(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_settleDeposit(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().SettleDeposit(ctx, fc.Args["rentingId"].(string), fc.Args["method"].(model.DepositSettlementMethod), fc.Args["bankReference"].(*string), fc.Args["waived"].([]int))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *graphqlx.UpdateResult) graphql.Marshaler {
+			return ec.marshalNUpdateResult2ᚖsemesterhausᚋplatformᚋgraphqlxᚐUpdateResult(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_settleDeposit(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_UpdateResult(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_settleDeposit_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_confirmHandover(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_confirmHandover(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().ConfirmHandover(ctx, fc.Args["token"].(string), fc.Args["rentingId"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *graphqlx.UpdateResult) graphql.Marshaler {
+			return ec.marshalNUpdateResult2ᚖsemesterhausᚋplatformᚋgraphqlxᚐUpdateResult(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_confirmHandover(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_UpdateResult(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_confirmHandover_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_disputeHandover(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_disputeHandover(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().DisputeHandover(ctx, fc.Args["token"].(string), fc.Args["rentingId"].(string), fc.Args["reason"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *graphqlx.UpdateResult) graphql.Marshaler {
+			return ec.marshalNUpdateResult2ᚖsemesterhausᚋplatformᚋgraphqlxᚐUpdateResult(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_disputeHandover(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_UpdateResult(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_disputeHandover_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
 }
 
 func (ec *executionContext) _Mutation_createRentingRequest(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
@@ -5787,6 +7325,29 @@ func (ec *executionContext) fieldContext_OfficeTask_since(_ context.Context, fie
 	return graphql.NewScalarFieldContext("OfficeTask", field, false, false, errors.New("field of type DateTime does not have child fields"))
 }
 
+func (ec *executionContext) _OfficeTask_due(ctx context.Context, field graphql.CollectedField, obj *model.OfficeTask) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_OfficeTask_due(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Due, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *scalar.Date) graphql.Marshaler {
+			return ec.marshalODate2ᚖsemesterhausᚋplatformᚋgraphqlxᚋscalarᚐDate(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_OfficeTask_due(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("OfficeTask", field, false, false, errors.New("field of type Date does not have child fields"))
+}
+
 func (ec *executionContext) _PriceCalculation_items(ctx context.Context, field graphql.CollectedField, obj *model.PriceCalculation) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -5955,6 +7516,50 @@ func (ec *executionContext) _PriceItem_total(ctx context.Context, field graphql.
 }
 func (ec *executionContext) fieldContext_PriceItem_total(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("PriceItem", field, false, false, errors.New("field of type Float does not have child fields"))
+}
+
+func (ec *executionContext) _Query_handoverForm(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_handoverForm(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().HandoverForm(ctx, fc.Args["rentingId"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.HandoverForm) graphql.Marshaler {
+			return ec.marshalNHandoverForm2ᚖsemesterhausᚋservicesᚋrentingᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐHandoverForm(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_handoverForm(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_HandoverForm(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_handoverForm_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
 }
 
 func (ec *executionContext) _Query_renterApartments(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
@@ -7054,6 +8659,38 @@ func (ec *executionContext) fieldContext_RenterPage_payments(_ context.Context, 
 		IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.childFields_RenterPayment(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _RenterPage_handovers(ctx context.Context, field graphql.CollectedField, obj *model.RenterPage) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_RenterPage_handovers(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Handovers, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.Handover) graphql.Marshaler {
+			return ec.marshalNHandover2ᚕᚖsemesterhausᚋservicesᚋrentingᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐHandoverᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_RenterPage_handovers(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "RenterPage",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Handover(ctx, field)
 		},
 	}
 	return fc, nil
@@ -9530,6 +11167,101 @@ func (ec *executionContext) unmarshalInputCreateRentingRequest(ctx context.Conte
 	return it, nil
 }
 
+func (ec *executionContext) unmarshalInputDamageInput(ctx context.Context, obj any) (model.DamageInput, error) {
+	var it model.DamageInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"description", "amountCents", "photos"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "description":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("description"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Description = data
+		case "amountCents":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("amountCents"))
+			data, err := ec.unmarshalNInt2int(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.AmountCents = data
+		case "photos":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("photos"))
+			data, err := ec.unmarshalNString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Photos = data
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputHandoverInput(ctx context.Context, obj any) (model.HandoverInput, error) {
+	var it model.HandoverInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"rentingId", "date", "meterReadings", "damages"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "rentingId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("rentingId"))
+			data, err := ec.unmarshalNID2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.RentingID = data
+		case "date":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("date"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Date = data
+		case "meterReadings":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("meterReadings"))
+			data, err := ec.unmarshalNMeterReadingInput2ᚕᚖsemesterhausᚋservicesᚋrentingᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐMeterReadingInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.MeterReadings = data
+		case "damages":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("damages"))
+			data, err := ec.unmarshalNDamageInput2ᚕᚖsemesterhausᚋservicesᚋrentingᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐDamageInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Damages = data
+		}
+	}
+	return it, nil
+}
+
 func (ec *executionContext) unmarshalInputJoinWaitlist(ctx context.Context, obj any) (model.JoinWaitlist, error) {
 	var it model.JoinWaitlist
 	if obj == nil {
@@ -9590,6 +11322,43 @@ func (ec *executionContext) unmarshalInputJoinWaitlist(ctx context.Context, obj 
 				return it, err
 			}
 			it.MinSize = data
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputMeterReadingInput(ctx context.Context, obj any) (model.MeterReadingInput, error) {
+	var it model.MeterReadingInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"meter", "value"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "meter":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("meter"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Meter = data
+		case "value":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("value"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Value = data
 		}
 	}
 	return it, nil
@@ -10213,6 +11982,11 @@ func (ec *executionContext) _Booking(ctx context.Context, sel ast.SelectionSet, 
 			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
 			}
+		case "handover":
+			out.Values[i] = ec._Booking_handover(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -10431,6 +12205,112 @@ func (ec *executionContext) _CurrentRentingInfo(ctx context.Context, sel ast.Sel
 	return out
 }
 
+var damageImplementors = []string{"Damage"}
+
+func (ec *executionContext) _Damage(ctx context.Context, sel ast.SelectionSet, obj *model.Damage) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, damageImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("Damage")
+		case "description":
+			out.Values[i] = ec._Damage_description(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "amountCents":
+			out.Values[i] = ec._Damage_amountCents(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "photos":
+			out.Values[i] = ec._Damage_photos(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "waived":
+			out.Values[i] = ec._Damage_waived(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var depositSettlementImplementors = []string{"DepositSettlement"}
+
+func (ec *executionContext) _DepositSettlement(ctx context.Context, sel ast.SelectionSet, obj *model.DepositSettlement) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, depositSettlementImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("DepositSettlement")
+		case "method":
+			out.Values[i] = ec._DepositSettlement_method(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "refundCents":
+			out.Values[i] = ec._DepositSettlement_refundCents(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "bankReference":
+			out.Values[i] = ec._DepositSettlement_bankReference(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "settledAt":
+			out.Values[i] = ec._DepositSettlement_settledAt(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
 var entityImplementors = []string{"Entity"}
 
 func (ec *executionContext) _Entity(ctx context.Context, sel ast.SelectionSet) graphql.Marshaler {
@@ -10591,6 +12471,195 @@ func (ec *executionContext) _ExtendBooking(ctx context.Context, sel ast.Selectio
 	return out
 }
 
+var handoverImplementors = []string{"Handover"}
+
+func (ec *executionContext) _Handover(ctx context.Context, sel ast.SelectionSet, obj *model.Handover) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, handoverImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("Handover")
+		case "rentingId":
+			out.Values[i] = ec._Handover_rentingId(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "date":
+			out.Values[i] = ec._Handover_date(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "meterReadings":
+			out.Values[i] = ec._Handover_meterReadings(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "damages":
+			out.Values[i] = ec._Handover_damages(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "depositCents":
+			out.Values[i] = ec._Handover_depositCents(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "deductionsCents":
+			out.Values[i] = ec._Handover_deductionsCents(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "refundCents":
+			out.Values[i] = ec._Handover_refundCents(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "status":
+			out.Values[i] = ec._Handover_status(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "answerDeadline":
+			out.Values[i] = ec._Handover_answerDeadline(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "disputeReason":
+			out.Values[i] = ec._Handover_disputeReason(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "answeredAt":
+			out.Values[i] = ec._Handover_answeredAt(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "settlementDeadline":
+			out.Values[i] = ec._Handover_settlementDeadline(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "settlement":
+			out.Values[i] = ec._Handover_settlement(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "recordedAt":
+			out.Values[i] = ec._Handover_recordedAt(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var handoverFormImplementors = []string{"HandoverForm"}
+
+func (ec *executionContext) _HandoverForm(ctx context.Context, sel ast.SelectionSet, obj *model.HandoverForm) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, handoverFormImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("HandoverForm")
+		case "meters":
+			out.Values[i] = ec._HandoverForm_meters(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "depositCents":
+			out.Values[i] = ec._HandoverForm_depositCents(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "refusal":
+			out.Values[i] = ec._HandoverForm_refusal(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var handoverPhotoImplementors = []string{"HandoverPhoto"}
+
+func (ec *executionContext) _HandoverPhoto(ctx context.Context, sel ast.SelectionSet, obj *model.HandoverPhoto) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, handoverPhotoImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("HandoverPhoto")
+		case "documentId":
+			out.Values[i] = ec._HandoverPhoto_documentId(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
 var keyValueImplementors = []string{"KeyValue"}
 
 func (ec *executionContext) _KeyValue(ctx context.Context, sel ast.SelectionSet, obj *graphqlx.KeyValue) graphql.Marshaler {
@@ -10610,6 +12679,49 @@ func (ec *executionContext) _KeyValue(ctx context.Context, sel ast.SelectionSet,
 			}
 		case "value":
 			out.Values[i] = ec._KeyValue_value(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var meterReadingImplementors = []string{"MeterReading"}
+
+func (ec *executionContext) _MeterReading(ctx context.Context, sel ast.SelectionSet, obj *model.MeterReading) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, meterReadingImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("MeterReading")
+		case "meter":
+			out.Values[i] = ec._MeterReading_meter(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "value":
+			out.Values[i] = ec._MeterReading_value(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -10654,6 +12766,34 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 		switch field.Name {
 		case "__typename":
 			out.Values[i] = graphql.MarshalString("Mutation")
+		case "recordHandover":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_recordHandover(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "settleDeposit":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_settleDeposit(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "confirmHandover":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_confirmHandover(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "disputeHandover":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_disputeHandover(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
 		case "createRentingRequest":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Mutation_createRentingRequest(ctx, field)
@@ -10836,6 +12976,11 @@ func (ec *executionContext) _OfficeTask(ctx context.Context, sel ast.SelectionSe
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
+		case "due":
+			out.Values[i] = ec._OfficeTask_due(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -10978,6 +13123,28 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 		switch field.Name {
 		case "__typename":
 			out.Values[i] = graphql.MarshalString("Query")
+		case "handoverForm":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_handoverForm(ctx, field)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
 		case "renterApartments":
 			field := field
 
@@ -11606,6 +13773,11 @@ func (ec *executionContext) _RenterPage(ctx context.Context, sel ast.SelectionSe
 			}
 		case "payments":
 			out.Values[i] = ec._RenterPage_payments(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "handovers":
+			out.Values[i] = ec._RenterPage_handovers(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -12769,6 +14941,51 @@ func (ec *executionContext) unmarshalNCreateRentingRequest2semesterhausᚋservic
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
+func (ec *executionContext) marshalNDamage2ᚕᚖsemesterhausᚋservicesᚋrentingᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐDamageᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.Damage) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNDamage2ᚖsemesterhausᚋservicesᚋrentingᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐDamage(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNDamage2ᚖsemesterhausᚋservicesᚋrentingᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐDamage(ctx context.Context, sel ast.SelectionSet, v *model.Damage) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._Damage(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNDamageInput2ᚕᚖsemesterhausᚋservicesᚋrentingᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐDamageInputᚄ(ctx context.Context, v any) ([]*model.DamageInput, error) {
+	vSlice := graphql.CoerceList(v)
+	var err error
+	res := make([]*model.DamageInput, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNDamageInput2ᚖsemesterhausᚋservicesᚋrentingᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐDamageInput(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+func (ec *executionContext) unmarshalNDamageInput2ᚖsemesterhausᚋservicesᚋrentingᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐDamageInput(ctx context.Context, v any) (*model.DamageInput, error) {
+	res, err := ec.unmarshalInputDamageInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
 func (ec *executionContext) unmarshalNDate2semesterhausᚋplatformᚋgraphqlxᚋscalarᚐDate(ctx context.Context, v any) (scalar.Date, error) {
 	var res scalar.Date
 	err := res.UnmarshalGQL(v)
@@ -12786,6 +15003,16 @@ func (ec *executionContext) unmarshalNDateTime2semesterhausᚋplatformᚋgraphql
 }
 
 func (ec *executionContext) marshalNDateTime2semesterhausᚋplatformᚋgraphqlxᚋscalarᚐDateTime(ctx context.Context, sel ast.SelectionSet, v scalar.DateTime) graphql.Marshaler {
+	return v
+}
+
+func (ec *executionContext) unmarshalNDepositSettlementMethod2semesterhausᚋservicesᚋrentingᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐDepositSettlementMethod(ctx context.Context, v any) (model.DepositSettlementMethod, error) {
+	var res model.DepositSettlementMethod
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNDepositSettlementMethod2semesterhausᚋservicesᚋrentingᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐDepositSettlementMethod(ctx context.Context, sel ast.SelectionSet, v model.DepositSettlementMethod) graphql.Marshaler {
 	return v
 }
 
@@ -12828,6 +15055,83 @@ func (ec *executionContext) unmarshalNGender2semesterhausᚋservicesᚋrenting�
 }
 
 func (ec *executionContext) marshalNGender2semesterhausᚋservicesᚋrentingᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐGender(ctx context.Context, sel ast.SelectionSet, v model.Gender) graphql.Marshaler {
+	return v
+}
+
+func (ec *executionContext) marshalNHandover2ᚕᚖsemesterhausᚋservicesᚋrentingᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐHandoverᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.Handover) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNHandover2ᚖsemesterhausᚋservicesᚋrentingᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐHandover(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNHandover2ᚖsemesterhausᚋservicesᚋrentingᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐHandover(ctx context.Context, sel ast.SelectionSet, v *model.Handover) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._Handover(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNHandoverForm2ᚖsemesterhausᚋservicesᚋrentingᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐHandoverForm(ctx context.Context, sel ast.SelectionSet, v *model.HandoverForm) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._HandoverForm(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNHandoverInput2semesterhausᚋservicesᚋrentingᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐHandoverInput(ctx context.Context, v any) (model.HandoverInput, error) {
+	res, err := ec.unmarshalInputHandoverInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNHandoverPhoto2ᚕᚖsemesterhausᚋservicesᚋrentingᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐHandoverPhotoᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.HandoverPhoto) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNHandoverPhoto2ᚖsemesterhausᚋservicesᚋrentingᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐHandoverPhoto(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNHandoverPhoto2ᚖsemesterhausᚋservicesᚋrentingᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐHandoverPhoto(ctx context.Context, sel ast.SelectionSet, v *model.HandoverPhoto) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._HandoverPhoto(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNHandoverStatus2semesterhausᚋservicesᚋrentingᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐHandoverStatus(ctx context.Context, v any) (model.HandoverStatus, error) {
+	var res model.HandoverStatus
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNHandoverStatus2semesterhausᚋservicesᚋrentingᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐHandoverStatus(ctx context.Context, sel ast.SelectionSet, v model.HandoverStatus) graphql.Marshaler {
 	return v
 }
 
@@ -12892,6 +15196,51 @@ func (ec *executionContext) marshalNKeyValue2ᚖsemesterhausᚋplatformᚋgraphq
 		return graphql.Null
 	}
 	return ec._KeyValue(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNMeterReading2ᚕᚖsemesterhausᚋservicesᚋrentingᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐMeterReadingᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.MeterReading) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNMeterReading2ᚖsemesterhausᚋservicesᚋrentingᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐMeterReading(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNMeterReading2ᚖsemesterhausᚋservicesᚋrentingᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐMeterReading(ctx context.Context, sel ast.SelectionSet, v *model.MeterReading) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._MeterReading(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNMeterReadingInput2ᚕᚖsemesterhausᚋservicesᚋrentingᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐMeterReadingInputᚄ(ctx context.Context, v any) ([]*model.MeterReadingInput, error) {
+	vSlice := graphql.CoerceList(v)
+	var err error
+	res := make([]*model.MeterReadingInput, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNMeterReadingInput2ᚖsemesterhausᚋservicesᚋrentingᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐMeterReadingInput(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+func (ec *executionContext) unmarshalNMeterReadingInput2ᚖsemesterhausᚋservicesᚋrentingᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐMeterReadingInput(ctx context.Context, v any) (*model.MeterReadingInput, error) {
+	res, err := ec.unmarshalInputMeterReadingInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
 func (ec *executionContext) marshalNOfficeTask2ᚕᚖsemesterhausᚋservicesᚋrentingᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐOfficeTaskᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.OfficeTask) graphql.Marshaler {
@@ -13222,6 +15571,35 @@ func (ec *executionContext) marshalNString2string(ctx context.Context, sel ast.S
 		}
 	}
 	return res
+}
+
+func (ec *executionContext) unmarshalNString2ᚕstringᚄ(ctx context.Context, v any) ([]string, error) {
+	vSlice := graphql.CoerceList(v)
+	var err error
+	res := make([]string, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNString2string(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+func (ec *executionContext) marshalNString2ᚕstringᚄ(ctx context.Context, sel ast.SelectionSet, v []string) graphql.Marshaler {
+	ret := make(graphql.Array, len(v))
+	for i := range v {
+		ret[i] = ec.marshalNString2string(ctx, sel, v[i])
+	}
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
 }
 
 func (ec *executionContext) marshalNUpdateResult2ᚖsemesterhausᚋplatformᚋgraphqlxᚐUpdateResult(ctx context.Context, sel ast.SelectionSet, v *graphqlx.UpdateResult) graphql.Marshaler {
@@ -13713,11 +16091,25 @@ func (ec *executionContext) marshalODateTime2ᚖsemesterhausᚋplatformᚋgraphq
 	return v
 }
 
+func (ec *executionContext) marshalODepositSettlement2ᚖsemesterhausᚋservicesᚋrentingᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐDepositSettlement(ctx context.Context, sel ast.SelectionSet, v *model.DepositSettlement) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._DepositSettlement(ctx, sel, v)
+}
+
 func (ec *executionContext) marshalOExtendBooking2ᚖsemesterhausᚋservicesᚋrentingᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐExtendBooking(ctx context.Context, sel ast.SelectionSet, v *model.ExtendBooking) graphql.Marshaler {
 	if v == nil {
 		return graphql.Null
 	}
 	return ec._ExtendBooking(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalOHandover2ᚖsemesterhausᚋservicesᚋrentingᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐHandover(ctx context.Context, sel ast.SelectionSet, v *model.Handover) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._Handover(ctx, sel, v)
 }
 
 func (ec *executionContext) unmarshalOID2ᚖstring(ctx context.Context, v any) (*string, error) {
@@ -13736,6 +16128,41 @@ func (ec *executionContext) marshalOID2ᚖstring(ctx context.Context, sel ast.Se
 	_ = ctx
 	res := graphql.MarshalID(*v)
 	return res
+}
+
+func (ec *executionContext) unmarshalOInt2ᚕintᚄ(ctx context.Context, v any) ([]int, error) {
+	if v == nil {
+		return nil, nil
+	}
+	vSlice := graphql.CoerceList(v)
+	var err error
+	res := make([]int, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNInt2int(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+func (ec *executionContext) marshalOInt2ᚕintᚄ(ctx context.Context, sel ast.SelectionSet, v []int) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	ret := make(graphql.Array, len(v))
+	for i := range v {
+		ret[i] = ec.marshalNInt2int(ctx, sel, v[i])
+	}
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
 }
 
 func (ec *executionContext) unmarshalOInt2ᚖint(ctx context.Context, v any) (*int, error) {

@@ -73,6 +73,8 @@ type Booking struct {
 	PaymentLink *string `json:"paymentLink,omitempty"`
 	// The key code; only once the rent is paid.
 	AccessKey *string `json:"accessKey,omitempty"`
+	// The handover, once the office recorded it.
+	Handover *Handover `json:"handover,omitempty"`
 }
 
 type BookingProgress struct {
@@ -134,12 +136,82 @@ type CurrentRentingInfo struct {
 	Renter    *Renter       `json:"renter,omitempty"`
 }
 
+type Damage struct {
+	Description string `json:"description"`
+	// What is kept of the deposit for it, in EUR cents.
+	AmountCents int              `json:"amountCents"`
+	Photos      []*HandoverPhoto `json:"photos"`
+	// The office waived it when settling.
+	Waived bool `json:"waived"`
+}
+
+type DamageInput struct {
+	Description string `json:"description"`
+	AmountCents int    `json:"amountCents"`
+	// Base64 JPEG or PNG files, at most 3.
+	Photos []string `json:"photos"`
+}
+
+type DepositSettlement struct {
+	Method DepositSettlementMethod `json:"method"`
+	// What went back to the renter, in EUR cents.
+	RefundCents   int             `json:"refundCents"`
+	BankReference *string         `json:"bankReference,omitempty"`
+	SettledAt     scalar.DateTime `json:"settledAt"`
+}
+
 type ExtendBooking struct {
 	Apartment *Apartment `json:"apartment"`
 	Semester  *Semester  `json:"semester"`
 	// The renewal price: rent only.
 	PriceCalculation *PriceCalculation `json:"priceCalculation"`
 	Renter           *RenterForRenewal `json:"renter"`
+}
+
+// The handover of a renting that ended: what the office recorded when the renter moved out, and the deposit's way back.
+type Handover struct {
+	RentingID string `json:"rentingId"`
+	// The day the renter handed the apartment back.
+	Date          scalar.Date     `json:"date"`
+	MeterReadings []*MeterReading `json:"meterReadings"`
+	Damages       []*Damage       `json:"damages"`
+	// The deposit the renter paid, in EUR cents (0 when none).
+	DepositCents int `json:"depositCents"`
+	// What the damages keep of it, in EUR cents (the waived ones not counted).
+	DeductionsCents int `json:"deductionsCents"`
+	// What goes back: the deposit less the deductions, in EUR cents.
+	RefundCents int            `json:"refundCents"`
+	Status      HandoverStatus `json:"status"`
+	// The last day the renter confirms or disputes.
+	AnswerDeadline scalar.Date `json:"answerDeadline"`
+	// The renter's words, when disputed.
+	DisputeReason *string          `json:"disputeReason,omitempty"`
+	AnsweredAt    *scalar.DateTime `json:"answeredAt,omitempty"`
+	// The last day the office settles the deposit: date plus the residence's depositReturnDays.
+	SettlementDeadline scalar.Date        `json:"settlementDeadline"`
+	Settlement         *DepositSettlement `json:"settlement,omitempty"`
+	RecordedAt         scalar.DateTime    `json:"recordedAt"`
+}
+
+// What the office's handover form of a renting needs.
+type HandoverForm struct {
+	Meters       []string `json:"meters"`
+	DepositCents int      `json:"depositCents"`
+	// HANDOVER_NOT_ALLOWED or HANDOVER_EXISTS when none can be recorded, else null.
+	Refusal *graphqlx.UserDataException `json:"refusal,omitempty"`
+}
+
+type HandoverInput struct {
+	RentingID string `json:"rentingId"`
+	// yyyy-MM-dd, not in the future.
+	Date          string               `json:"date"`
+	MeterReadings []*MeterReadingInput `json:"meterReadings"`
+	Damages       []*DamageInput       `json:"damages"`
+}
+
+// A photo of a damage: the office opens /api/documents/{documentId}, the renter /api/my-booking/{rentingId}/photo-{documentId}?token=…
+type HandoverPhoto struct {
+	DocumentID string `json:"documentId"`
 }
 
 // A request to join the bookable semester's waitlist; the address owner confirms it by e-mail.
@@ -156,6 +228,16 @@ type JoinWaitlist struct {
 	MinSize *int `json:"minSize,omitempty"`
 }
 
+type MeterReading struct {
+	Meter string `json:"meter"`
+	Value string `json:"value"`
+}
+
+type MeterReadingInput struct {
+	Meter string `json:"meter"`
+	Value string `json:"value"`
+}
+
 type Mutation struct {
 }
 
@@ -168,6 +250,8 @@ type OfficeTask struct {
 	Semester  *Semester      `json:"semester"`
 	// Since when it waits: when the renting reached its state (a request: when it was made).
 	Since scalar.DateTime `json:"since"`
+	// When the task must be done: the deposit's settlement deadline; null for the other kinds.
+	Due *scalar.Date `json:"due,omitempty"`
 }
 
 type PriceCalculation struct {
@@ -233,6 +317,8 @@ type RenterPage struct {
 	Bookings []*Booking `json:"bookings"`
 	// The payments of the renter's rentings, oldest first, as the payment service keeps them (a renting gets one when its contract is signed).
 	Payments []*RenterPayment `json:"payments"`
+	// The handovers of the renter's rentings that ended, oldest first.
+	Handovers []*Handover `json:"handovers"`
 }
 
 func (RenterPage) IsEntity() {}
@@ -367,6 +453,63 @@ type WaitlistEntry struct {
 	EndedAt *scalar.DateTime `json:"endedAt,omitempty"`
 }
 
+type DepositSettlementMethod string
+
+const (
+	// A refund of the original payment through the payment provider.
+	DepositSettlementMethodRefund DepositSettlementMethod = "REFUND"
+	// A bank transfer the office made.
+	DepositSettlementMethodBankTransfer DepositSettlementMethod = "BANK_TRANSFER"
+)
+
+var AllDepositSettlementMethod = []DepositSettlementMethod{
+	DepositSettlementMethodRefund,
+	DepositSettlementMethodBankTransfer,
+}
+
+func (e DepositSettlementMethod) IsValid() bool {
+	switch e {
+	case DepositSettlementMethodRefund, DepositSettlementMethodBankTransfer:
+		return true
+	}
+	return false
+}
+
+func (e DepositSettlementMethod) String() string {
+	return string(e)
+}
+
+func (e *DepositSettlementMethod) UnmarshalGQL(v any) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("enums must be strings")
+	}
+
+	*e = DepositSettlementMethod(str)
+	if !e.IsValid() {
+		return fmt.Errorf("%s is not a valid DepositSettlementMethod", str)
+	}
+	return nil
+}
+
+func (e DepositSettlementMethod) MarshalGQL(w io.Writer) {
+	_, _ = fmt.Fprint(w, strconv.Quote(e.String()))
+}
+
+func (e *DepositSettlementMethod) UnmarshalJSON(b []byte) error {
+	s, err := strconv.Unquote(string(b))
+	if err != nil {
+		return err
+	}
+	return e.UnmarshalGQL(s)
+}
+
+func (e DepositSettlementMethod) MarshalJSON() ([]byte, error) {
+	var buf bytes.Buffer
+	e.MarshalGQL(&buf)
+	return buf.Bytes(), nil
+}
+
 type Gender string
 
 const (
@@ -424,6 +567,67 @@ func (e Gender) MarshalJSON() ([]byte, error) {
 	return buf.Bytes(), nil
 }
 
+// Where a handover stands.
+type HandoverStatus string
+
+const (
+	// Recorded; the renter's answer is open until answerDeadline.
+	HandoverStatusRecorded  HandoverStatus = "RECORDED"
+	HandoverStatusConfirmed HandoverStatus = "CONFIRMED"
+	HandoverStatusDisputed  HandoverStatus = "DISPUTED"
+	HandoverStatusSettled   HandoverStatus = "SETTLED"
+)
+
+var AllHandoverStatus = []HandoverStatus{
+	HandoverStatusRecorded,
+	HandoverStatusConfirmed,
+	HandoverStatusDisputed,
+	HandoverStatusSettled,
+}
+
+func (e HandoverStatus) IsValid() bool {
+	switch e {
+	case HandoverStatusRecorded, HandoverStatusConfirmed, HandoverStatusDisputed, HandoverStatusSettled:
+		return true
+	}
+	return false
+}
+
+func (e HandoverStatus) String() string {
+	return string(e)
+}
+
+func (e *HandoverStatus) UnmarshalGQL(v any) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("enums must be strings")
+	}
+
+	*e = HandoverStatus(str)
+	if !e.IsValid() {
+		return fmt.Errorf("%s is not a valid HandoverStatus", str)
+	}
+	return nil
+}
+
+func (e HandoverStatus) MarshalGQL(w io.Writer) {
+	_, _ = fmt.Fprint(w, strconv.Quote(e.String()))
+}
+
+func (e *HandoverStatus) UnmarshalJSON(b []byte) error {
+	s, err := strconv.Unquote(string(b))
+	if err != nil {
+		return err
+	}
+	return e.UnmarshalGQL(s)
+}
+
+func (e HandoverStatus) MarshalJSON() ([]byte, error) {
+	var buf bytes.Buffer
+	e.MarshalGQL(&buf)
+	return buf.Bytes(), nil
+}
+
 // What a renting waits for from the office.
 type OfficeTaskKind string
 
@@ -442,6 +646,10 @@ const (
 	OfficeTaskKindPaymentDisputed OfficeTaskKind = "PAYMENT_DISPUTED"
 	// A refund failed and none succeeded since.
 	OfficeTaskKindRefundFailed OfficeTaskKind = "REFUND_FAILED"
+	// The renter disputed a handover that is not settled.
+	OfficeTaskKindHandoverDisputed OfficeTaskKind = "HANDOVER_DISPUTED"
+	// A handover confirmed, or unanswered past its deadline, whose deposit is not settled.
+	OfficeTaskKindDepositSettlementDue OfficeTaskKind = "DEPOSIT_SETTLEMENT_DUE"
 )
 
 var AllOfficeTaskKind = []OfficeTaskKind{
@@ -452,11 +660,13 @@ var AllOfficeTaskKind = []OfficeTaskKind{
 	OfficeTaskKindRenewalUnanswered,
 	OfficeTaskKindPaymentDisputed,
 	OfficeTaskKindRefundFailed,
+	OfficeTaskKindHandoverDisputed,
+	OfficeTaskKindDepositSettlementDue,
 }
 
 func (e OfficeTaskKind) IsValid() bool {
 	switch e {
-	case OfficeTaskKindRequestExpiring, OfficeTaskKindIdentityApproval, OfficeTaskKindContractUnsigned, OfficeTaskKindPaymentOpen, OfficeTaskKindRenewalUnanswered, OfficeTaskKindPaymentDisputed, OfficeTaskKindRefundFailed:
+	case OfficeTaskKindRequestExpiring, OfficeTaskKindIdentityApproval, OfficeTaskKindContractUnsigned, OfficeTaskKindPaymentOpen, OfficeTaskKindRenewalUnanswered, OfficeTaskKindPaymentDisputed, OfficeTaskKindRefundFailed, OfficeTaskKindHandoverDisputed, OfficeTaskKindDepositSettlementDue:
 		return true
 	}
 	return false
