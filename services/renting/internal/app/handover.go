@@ -99,7 +99,10 @@ func (h Handovers) ending(ctx context.Context, rentingID string) (r, deposit dom
 	if err != nil {
 		return r, deposit, nil, err
 	}
-	deposit, _ = domain.DepositRenting(r, others)
+	deposit, found := domain.DepositRenting(r, others)
+	if !found { // a renewal whose first booking is gone: the renting itself, which charged no deposit
+		deposit = r
+	}
 	if refusal = domain.CanHandOver(r, others); refusal != nil {
 		return r, deposit, refusal, nil
 	}
