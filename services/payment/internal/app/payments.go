@@ -240,6 +240,9 @@ func (s *Payments) SettleDeposit(ctx context.Context, store Store, settlement do
 	if err := checkRentingID(settlement.RentingID); err != nil {
 		return err
 	}
+	if settlement.At.IsZero() {
+		settlement.At = s.now()
+	}
 	if err := store.Book(ctx, settlement.Entries()); err != nil {
 		return err
 	}

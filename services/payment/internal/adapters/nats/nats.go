@@ -112,9 +112,12 @@ func settlement(event *eventsv1.DepositSettled) domain.Settlement {
 	for i, d := range event.GetDeductions() {
 		deductions[i] = domain.Deduction{Description: d.GetDescription(), Cents: d.GetAmountCents()}
 	}
-	return domain.Settlement{
+	s := domain.Settlement{
 		EventID: event.GetEventId(), RentingID: event.GetDepositRentingId(), Method: domain.SettlementMethod(event.GetMethod()),
 		RefundCents: event.GetRefundCents(), BankReference: event.GetBankReference(), Deductions: deductions,
-		At: event.GetAt().AsTime(),
 	}
+	if event.GetAt() != nil {
+		s.At = event.GetAt().AsTime()
+	}
+	return s
 }
