@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 	"time"
+	"unicode"
 )
 
 // Posting is one line of a DATEV Buchungsstapel: Umsatz on Konto (Soll) against Gegenkonto (Haben).
@@ -25,7 +26,7 @@ func Postings(entries []LedgerEntry, charges map[string][]LedgerEntry, s BooksSe
 	var postings []Posting
 	post := func(e LedgerEntry, cents int64, account, contra int32) {
 		postings = append(postings, Posting{Cents: cents, Account: account, Contra: contra, Date: e.At,
-			Reference: truncate(e.Reference, 36), Description: truncate(e.Description, 60)})
+			Reference: belegfeld(e.Reference), Description: truncate(e.Description, 60)})
 	}
 	for _, e := range entries {
 		switch e.Kind {
@@ -40,6 +41,18 @@ func Postings(entries []LedgerEntry, charges map[string][]LedgerEntry, s BooksSe
 		}
 	}
 	return postings
+}
+
+// belegfeld is a reference as DATEV's Belegfeld 1 takes it: at most 36 of the letters A–Z, digits
+// and $&%*+-/ (a Stripe refund id's underscore, a bank reference's spaces are left out).
+func belegfeld(reference string) string {
+	kept := strings.Map(func(r rune) rune {
+		if r < unicode.MaxASCII && (unicode.IsLetter(r) || unicode.IsDigit(r) || strings.ContainsRune("$&%*+-/", r)) {
+			return r
+		}
+		return -1
+	}, reference)
+	return truncate(kept, 36)
 }
 
 type itemPart struct {
