@@ -93,7 +93,8 @@ func (s *Server) Refuse(v *commonv1.Violation) {
 	s.violation = v
 }
 
-// StoreUploads stores all uploads, or none with the violation set by Refuse.
+// StoreUploads stores all uploads and answers a new document id for each, in their order, as the
+// document service does; or stores none with the violation set by Refuse.
 func (s *Server) StoreUploads(_ context.Context, req *documentv1.StoreUploadsRequest) (*documentv1.StoreUploadsResponse, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -103,7 +104,11 @@ func (s *Server) StoreUploads(_ context.Context, req *documentv1.StoreUploadsReq
 	s.stored[req.GetRentingId()] += len(req.GetUploads())
 	s.fromRenter[req.GetRentingId()] = req.GetFromRenter()
 	s.last = req.GetUploads()
-	return &documentv1.StoreUploadsResponse{}, nil
+	ids := make([]string, len(req.GetUploads()))
+	for i := range ids {
+		ids[i] = newDocumentID()
+	}
+	return &documentv1.StoreUploadsResponse{DocumentIds: ids}, nil
 }
 
 // DeleteRentingDocuments forgets a renting's uploads.
