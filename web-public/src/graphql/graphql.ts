@@ -31,7 +31,9 @@ export type CreateRentingRequest = {
 };
 
 export type DepositSettlementMethod =
+  /** A bank transfer the office made. */
   | 'BANK_TRANSFER'
+  /** A refund of the original payment through the payment provider. */
   | 'REFUND';
 
 /** Living area and equipment codes of an apartment. */
@@ -71,6 +73,7 @@ export type Gender =
 export type HandoverStatus =
   | 'CONFIRMED'
   | 'DISPUTED'
+  /** Recorded; the renter's answer is open until answerDeadline. */
   | 'RECORDED'
   | 'SETTLED';
 
