@@ -14,17 +14,22 @@ export type ApartmentUpdate = {
 };
 
 export type BooksExportFormat =
+  /** One line per ledger entry, UTF-8, semicolons. */
   | 'CSV'
+  /** DATEV Buchungsstapel (EXTF, format version 700, category 21), Windows-1252. */
   | 'DATEV';
 
 export type DamageInput = {
   amountCents: number;
   description: string;
+  /** Base64 JPEG or PNG files, at most 3. */
   photos: Array<string>;
 };
 
 export type DepositSettlementMethod =
+  /** A bank transfer the office made. */
   | 'BANK_TRANSFER'
+  /** A refund of the original payment through the payment provider. */
   | 'REFUND';
 
 export type DocumentType =
@@ -42,22 +47,31 @@ export type Gender =
 
 export type HandoverInput = {
   damages: Array<DamageInput>;
+  /** yyyy-MM-dd, not in the future. */
   date: string;
   meterReadings: Array<MeterReadingInput>;
   rentingId: string | number;
 };
 
+/** Where a handover stands. */
 export type HandoverStatus =
   | 'CONFIRMED'
   | 'DISPUTED'
+  /** Recorded; the renter's answer is open until answerDeadline. */
   | 'RECORDED'
   | 'SETTLED';
 
+/** What a ledger line records. */
 export type LedgerEntryKind =
+  /** An item of the signed contract charged (rent, cleaning, deposit). */
   | 'CHARGE'
+  /** A charge taken back because the booking was cancelled before it was paid. */
   | 'CHARGE_CANCELED'
+  /** An amount of the deposit kept for a damage. */
   | 'DEDUCTION'
+  /** Money received. */
   | 'PAYMENT'
+  /** Money given back (a provider refund that succeeded, or the office's bank transfer). */
   | 'REFUND';
 
 export type MeterReadingInput = {
@@ -69,7 +83,9 @@ export type MeterReadingInput = {
 export type OfficeTaskKind =
   /** A contract sent and unsigned for UNSIGNED_CONTRACT_DAYS or longer. */
   | 'CONTRACT_UNSIGNED'
+  /** A handover confirmed, or unanswered past its deadline, whose deposit is not settled. */
   | 'DEPOSIT_SETTLEMENT_DUE'
+  /** The renter disputed a handover that is not settled. */
   | 'HANDOVER_DISPUTED'
   /** A confirmed booking whose identity card awaits approval. */
   | 'IDENTITY_APPROVAL'
