@@ -19,8 +19,7 @@ test('the handover the office recorded is mailed, shown on "My booking" with its
   await page.goto(link);
   const handover = page.getByRole('region', { name: 'Apartment handover' });
   await expect(handover.getByText('Recorded, waiting for your answer')).toBeVisible();
-  await expect(handover.getByText('Scratch on the door', { exact: true })).toBeVisible();
-  await expect(handover.getByText('€50.00', { exact: true })).toBeVisible();
+  await expect(handover.getByRole('listitem').filter({ hasText: 'Scratch on the door' })).toContainText('Scratch on the door: €50.00');
   const photo = handover.getByRole('img', { name: 'Photo 1 of “Scratch on the door”' });
   await expect(photo).toBeVisible();
   await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(640);
