@@ -430,7 +430,7 @@ const (
 
 // ExportBooks writes the ledger entries from … to (yyyy-MM-dd, both included, within one fiscal year
 // of the residence's books) for the tax advisor: DATEV's Buchungsstapel in Windows-1252 or a CSV of
-// every entry; domain.ErrBooksRangeInvalid for another range (admins only).
+// every entry; a BOOKS_RANGE_INVALID business exception for another range (admins only).
 func (s *Payments) ExportBooks(ctx context.Context, from, to string, format BooksFormat) (BooksFile, error) {
 	if err := identity.RequireAdmin(ctx); err != nil {
 		return BooksFile{}, err

@@ -1,14 +1,16 @@
 package domain
 
 import (
-	"errors"
 	"fmt"
 	"strings"
 	"time"
+
+	"semesterhaus/platform/exception"
 )
 
-// ErrBooksRangeInvalid means an export range that is not a range of days within one fiscal year.
-var ErrBooksRangeInvalid = errors.New("BOOKS_RANGE_INVALID")
+// MsgBooksRangeInvalid refuses an export range that is not a range of days within one fiscal year,
+// at the day that breaks it (from when it is no day, else to).
+const MsgBooksRangeInvalid = "BOOKS_RANGE_INVALID"
 
 // BooksSettings are the residence's books as its tax advisor keeps them (the building file's books).
 type BooksSettings struct {
@@ -34,15 +36,18 @@ type BooksRange struct {
 func NewBooksRange(from, to string, fiscalYearStartMonth int32, zone *time.Location) (BooksRange, error) {
 	f, errFrom := time.ParseInLocation(time.DateOnly, from, zone)
 	t, errTo := time.ParseInLocation(time.DateOnly, to, zone)
-	if errFrom != nil || errTo != nil || t.Before(f) {
-		return BooksRange{}, fmt.Errorf("%w: %q … %q", ErrBooksRangeInvalid, from, to)
+	if errFrom != nil {
+		return BooksRange{}, exception.New("from", MsgBooksRangeInvalid)
+	}
+	if errTo != nil || t.Before(f) {
+		return BooksRange{}, exception.New("to", MsgBooksRangeInvalid)
 	}
 	start := time.Date(f.Year(), time.Month(fiscalYearStartMonth), 1, 0, 0, 0, 0, zone)
 	if start.After(f) {
 		start = start.AddDate(-1, 0, 0)
 	}
 	if !t.Before(start.AddDate(1, 0, 0)) {
-		return BooksRange{}, fmt.Errorf("%w: %s … %s spans two fiscal years", ErrBooksRangeInvalid, from, to)
+		return BooksRange{}, exception.New("to", MsgBooksRangeInvalid)
 	}
 	return BooksRange{From: f, To: t, FiscalYearStart: start}, nil
 }

@@ -8,13 +8,9 @@ package graphql
 import (
 	"context"
 	"encoding/base64"
-	"errors"
 	"semesterhaus/services/payment/internal/adapters/graphql/generated"
 	"semesterhaus/services/payment/internal/adapters/graphql/model"
 	"semesterhaus/services/payment/internal/app"
-	"semesterhaus/services/payment/internal/domain"
-
-	"github.com/vektah/gqlparser/v2/gqlerror"
 )
 
 // FetchPaymentLink is the resolver for the fetchPaymentLink field.
@@ -43,9 +39,6 @@ func (r *queryResolver) SemesterBooks(ctx context.Context) ([]*model.SemesterBoo
 // BooksExport is the resolver for the booksExport field.
 func (r *queryResolver) BooksExport(ctx context.Context, from string, to string, format model.BooksExportFormat) (*model.BooksExport, error) {
 	file, err := r.Payments.ExportBooks(ctx, from, to, app.BooksFormat(format))
-	if errors.Is(err, domain.ErrBooksRangeInvalid) {
-		return nil, &gqlerror.Error{Message: domain.ErrBooksRangeInvalid.Error()}
-	}
 	if err != nil {
 		return nil, err
 	}
