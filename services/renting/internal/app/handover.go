@@ -57,6 +57,9 @@ func (h Handovers) Record(ctx context.Context, rentingID string, in domain.Hando
 	if err != nil {
 		return err
 	}
+	if err := domain.CheckHandoverForm(in, rules, h.today()); err != nil {
+		return err
+	}
 	r, deposit, refusal, err := h.ending(ctx, rentingID)
 	if err != nil || refusal != nil {
 		return errors.Join(err, refusal)
@@ -120,6 +123,9 @@ func (h Handovers) Settle(ctx context.Context, rentingID string, method domain.S
 	if err := identity.RequireAdmin(ctx); err != nil {
 		return err
 	}
+	if _, err := domain.CheckSettlement(method, bankReference); err != nil {
+		return err
+	}
 	actor := identity.FromContext(ctx).Subject
 	err := h.handovers.SettleDeposit(ctx, rentingID, actor, func(handover *domain.Handover) error {
 		return handover.Settle(method, bankReference, waived, h.today(), h.now(), actor)
@@ -131,6 +137,10 @@ func (h Handovers) Settle(ctx context.Context, rentingID string, method domain.S
 // service checks the token): a confirmation, or a dispute with its reason. A wrong token, another
 // renter's renting or one without a handover is NO_HANDOVER alike.
 func (h Handovers) Answer(ctx context.Context, token, rentingID string, confirm bool, reason string) error {
+	// The form first: a mistake in it is the renter's to mend, whatever the handover.
+	if _, err := domain.CheckAnswer(confirm, reason); err != nil {
+		return err
+	}
 	renterID, err := h.renters.OpenPage(ctx, token)
 	if errors.Is(err, domain.ErrInvalidToken) {
 		return noHandover()

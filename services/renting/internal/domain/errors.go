@@ -32,7 +32,9 @@ var (
 
 // Message ids of the business exceptions the renting service raises; the web apps translate them.
 const (
-	MsgInvalid             = "invalid"
+	MsgInvalid = "invalid"
+	// MsgInvalidFileType is the document service's id for a file of a type it does not take.
+	MsgInvalidFileType     = "INVALID_FILETYPE"
 	MsgApartmentTaken      = "APARTMENT_TAKEN"
 	MsgSemesterNotBookable = "SEMESTER_NOT_BOOKABLE"
 	MsgNoApartment         = "NO_APARTMENT"

@@ -1,6 +1,7 @@
 package domain
 
 import (
+	"bytes"
 	"fmt"
 	"slices"
 	"strconv"
@@ -233,15 +234,8 @@ func (r Renting) DepositCents() int64 {
 func NewHandover(r Renting, depositRentingID string, depositCents int64, in HandoverInput, photoIDs [][]string,
 	rules HandoverRules, today, now time.Time, actor string) (Handover, error) {
 	rules = rules.WithDefaults()
-	day, err := handoverDay(in.Date, today)
+	day, readings, err := checkForm(in, rules, today)
 	if err != nil {
-		return Handover{}, err
-	}
-	readings, err := meterReadings(in.MeterReadings, rules.Meters)
-	if err != nil {
-		return Handover{}, err
-	}
-	if err := CheckDamages(in.Damages); err != nil {
 		return Handover{}, err
 	}
 	h := Handover{
@@ -257,6 +251,26 @@ func NewHandover(r Renting, depositRentingID string, depositCents int64, in Hand
 			"deposit", strconv.FormatInt(depositCents, 10), "deductions", strconv.FormatInt(deductions, 10))
 	}
 	return h, nil
+}
+
+// CheckHandoverForm checks what the office entered by itself, before anything about the renting is
+// known: the day, the meter readings and the damages (NewHandover checks them again, and the deposit).
+// So a mistake in the form is refused at its field whatever the renting.
+func CheckHandoverForm(in HandoverInput, rules HandoverRules, today time.Time) error {
+	_, _, err := checkForm(in, rules.WithDefaults(), today)
+	return err
+}
+
+func checkForm(in HandoverInput, rules HandoverRules, today time.Time) (time.Time, []MeterReading, error) {
+	day, err := handoverDay(in.Date, today)
+	if err != nil {
+		return time.Time{}, nil, err
+	}
+	readings, err := meterReadings(in.MeterReadings, rules.Meters)
+	if err != nil {
+		return time.Time{}, nil, err
+	}
+	return day, readings, CheckDamages(in.Damages)
 }
 
 func handoverDay(date string, today time.Time) (time.Time, error) {
@@ -316,8 +330,19 @@ func CheckDamages(damages []DamageInput) error {
 		if len(d.Photos) > MaxDamagePhotos {
 			return exception.New(path+"photos", MsgInvalid)
 		}
+		for j, photo := range d.Photos {
+			if !looksLikePhoto(photo) {
+				return exception.New(path+"photos."+strconv.Itoa(j), MsgInvalidFileType)
+			}
+		}
 	}
 	return nil
+}
+
+// looksLikePhoto tells a PNG or JPEG by its first bytes, so that another file is refused before the
+// renting is looked up or anything stored; the document service checks the whole image.
+func looksLikePhoto(content []byte) bool {
+	return bytes.HasPrefix(content, []byte("\x89PNG\r\n\x1a\n")) || bytes.HasPrefix(content, []byte{0xff, 0xd8, 0xff})
 }
 
 // DeductionsCents is what the damages keep of the deposit: those not waived.
@@ -346,19 +371,32 @@ func (h *Handover) Answer(confirm bool, reason string, today, at time.Time) erro
 	if h.answerExpired(today) || h.Settlement != nil {
 		return exception.New("rentingId", MsgHandoverAnswerExpired)
 	}
+	reason, err := CheckAnswer(confirm, reason)
+	if err != nil {
+		return err
+	}
 	h.Status = HandoverConfirmed
 	if !confirm {
-		reason = strings.TrimSpace(reason)
-		if reason == "" {
-			return exception.New("reason", MsgNotNull)
-		}
-		if err := validation.Text("reason", reason, MaxDisputeReason); err != nil {
-			return err
-		}
 		h.Status, h.DisputeReason = HandoverDisputed, reason
 	}
 	h.AnsweredAt = &at
 	return nil
+}
+
+// CheckAnswer checks the renter's answer by itself, before their handover is looked up: a dispute
+// gives its reason, 1 … MaxDisputeReason characters of text; it answers the reason trimmed.
+func CheckAnswer(confirm bool, reason string) (string, error) {
+	if confirm {
+		return "", nil
+	}
+	reason = strings.TrimSpace(reason)
+	if reason == "" {
+		return "", exception.New("reason", MsgNotNull)
+	}
+	if err := validation.Text("reason", reason, MaxDisputeReason); err != nil {
+		return "", err
+	}
+	return reason, nil
 }
 
 // Settle settles the deposit once, after the renter answered or let the deadline pass on today:
@@ -371,20 +409,11 @@ func (h *Handover) Settle(method SettlementMethod, bankReference string, waived 
 	if h.AnsweredAt == nil && !h.answerExpired(today) {
 		return exception.New("rentingId", MsgHandoverAwaitsRenter, "deadline", h.AnswerDeadline.Format(time.DateOnly))
 	}
-	settlement := DepositSettlement{Method: method, SettledAt: at, Actor: actor}
-	switch method {
-	case SettleByRefund:
-	case SettleByBankTransfer:
-		settlement.BankReference = strings.TrimSpace(bankReference)
-		if settlement.BankReference == "" {
-			return exception.New("bankReference", MsgBankReferenceRequired)
-		}
-		if err := validation.SingleLine("bankReference", settlement.BankReference, MaxBankReference); err != nil {
-			return err
-		}
-	default:
-		return exception.New("method", MsgInvalid)
+	reference, err := CheckSettlement(method, bankReference)
+	if err != nil {
+		return err
 	}
+	settlement := DepositSettlement{Method: method, BankReference: reference, SettledAt: at, Actor: actor}
 	for _, i := range waived {
 		if i < 0 || i >= len(h.Damages) {
 			return exception.New("waived", MsgInvalid)
@@ -396,6 +425,27 @@ func (h *Handover) Settle(method SettlementMethod, bankReference string, waived 
 	settlement.RefundCents = h.RefundCents()
 	h.Status, h.Settlement = HandoverSettled, &settlement
 	return nil
+}
+
+// CheckSettlement checks the office's settlement form by itself, before the handover is looked up:
+// a known method, and for a bank transfer its reference, one line of 1 … MaxBankReference characters
+// (answered trimmed; a refund has none).
+func CheckSettlement(method SettlementMethod, bankReference string) (string, error) {
+	switch method {
+	case SettleByRefund:
+		return "", nil
+	case SettleByBankTransfer:
+		reference := strings.TrimSpace(bankReference)
+		if reference == "" {
+			return "", exception.New("bankReference", MsgBankReferenceRequired)
+		}
+		if err := validation.SingleLine("bankReference", reference, MaxBankReference); err != nil {
+			return "", err
+		}
+		return reference, nil
+	default:
+		return "", exception.New("method", MsgInvalid)
+	}
 }
 
 // SettlementDue says whether the deposit of the handover waits for the office's settlement on today:

@@ -58,6 +58,8 @@ func TestNewHandover_damagesAreBoundedAndKeepAtMostTheDeposit_inWholeCents(t *te
 	in.Damages[1] = DamageInput{Description: "Tür", AmountCents: 1, Photos: make([][]byte, 4)}
 	wantHandoverException(t, CheckDamages(in.Damages), "damages.1.photos", MsgInvalid)
 	wantHandoverException(t, CheckDamages(make([]DamageInput, MaxDamages+1)), "damages", MsgInvalid)
+	in.Damages[1] = DamageInput{Description: "Tür", AmountCents: 1, Photos: [][]byte{[]byte("\xff\xd8\xff\xe0"), []byte("%PDF-1.7")}}
+	wantHandoverException(t, CheckDamages(in.Damages), "damages.1.photos.1", MsgInvalidFileType)
 }
 
 func TestHandoverAnswer_onceUntilTheDeadline_aDisputeHasItsReason(t *testing.T) {
