@@ -171,6 +171,11 @@ var corpus = map[string]corpusEntry{
 	"unblockApartment":        {},
 	"acceptRenewalForRenter":  {},
 	"declineRenewalForRenter": {},
+	"handoverForm":            {},
+	"recordHandover":          {refusedAt: map[string]string{"photos": "0"}}, // a photo is refused at its index in the list
+	"settleDeposit":           {},
+	"confirmHandover":         {capability: []string{"token", "rentingId"}},
+	"disputeHandover":         {capability: []string{"token", "rentingId"}, multiLine: []string{"reason"}},
 	// renter
 	"renter": {}, "rentersByLetter": {}, "renterForEdit": {}, "renterWithDocument": {}, "renterPage": {}, "erasureRequests": {},
 	"updateRenter":           {multiLine: []string{"notes"}},
@@ -179,7 +184,7 @@ var corpus = map[string]corpusEntry{
 	"executeErasure":         {},
 	"resendConfirmationMail": {capability: []string{"token", "rentingId"}},
 	// document, payment
-	"fetchSigningLink": {}, "fetchPaymentLink": {},
+	"fetchSigningLink": {}, "fetchPaymentLink": {}, "ledger": {}, "semesterBooks": {}, "booksExport": {},
 }
 
 // TestHostileInput_everyOperationOfTheSupergraph_refusedOnItsFieldTranslatedNothingStoredNothingLogged
@@ -442,7 +447,7 @@ func (s *hostileSystem) valid(in, name string) (any, bool) {
 		return s.renewal, true
 	case "extendBookingQuery.token", "renterByRentingId.token", "approveRenewal.token", "declineRenewal.token":
 		return s.renewalToken, true
-	case "withdrawRentingRequest.token", "resendConfirmationMail.token":
+	case "withdrawRentingRequest.token", "resendConfirmationMail.token", "confirmHandover.token", "disputeHandover.token":
 		return s.pageToken, true
 	case "approveRenewal.rentingRenewal":
 		form := s.bookingForm()
@@ -455,6 +460,22 @@ func (s *hostileSystem) valid(in, name string) (any, bool) {
 			"floorId": nil, "minSize": nil}, true
 	case "cancelBooking.refundCents":
 		return 0, true
+	case "booksExport.from":
+		return "2027-04-01", true
+	case "booksExport.to":
+		return "2027-04-30", true
+	case "booksExport.format":
+		return "CSV", true
+	case "recordHandover.handover":
+		return map[string]any{"rentingId": s.renting, "date": "2026-11-20",
+			"meterReadings": []any{map[string]any{"meter": "Strom", "value": "12345,6"}, map[string]any{"meter": "Wasser", "value": "789"}},
+			"damages": []any{map[string]any{"description": "Fleck auf dem Teppich", "amountCents": 5000, "photos": []any{s.png}}}}, true
+	case "settleDeposit.method":
+		return "BANK_TRANSFER", true
+	case "settleDeposit.bankReference":
+		return "Überweisung 2026-11-30", true
+	case "settleDeposit.waived":
+		return []any{0}, true
 	case "reselectApartment.request":
 		return map[string]any{"rentingId": s.renting, "apartmentId": s.apartment}, true
 	case "updateRenter.update":
