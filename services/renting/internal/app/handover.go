@@ -25,9 +25,12 @@ type HandoverForm struct {
 	Meters       []string
 	DepositCents int64
 	Refusal      error
+	// Recorded is the handover recorded already, nil before.
+	Recorded *domain.Handover
 }
 
-// Form answers the office's handover form of the renting. Admins only.
+// Form answers the office's handover form of the renting, with the handover when one is recorded
+// already (so a booking's card asks once). Admins only.
 func (h Handovers) Form(ctx context.Context, rentingID string) (HandoverForm, error) {
 	if err := identity.RequireAdmin(ctx); err != nil {
 		return HandoverForm{}, err
@@ -40,7 +43,14 @@ func (h Handovers) Form(ctx context.Context, rentingID string) (HandoverForm, er
 	if err != nil {
 		return HandoverForm{}, err
 	}
-	return HandoverForm{Meters: rules.Meters, DepositCents: deposit.DepositCents(), Refusal: refusal}, nil
+	form := HandoverForm{Meters: rules.Meters, DepositCents: deposit.DepositCents(), Refusal: refusal}
+	recorded, err := h.handovers.Handover(ctx, rentingID)
+	if err == nil {
+		form.Recorded = &recorded
+	} else if !errors.Is(err, domain.ErrNotFound) {
+		return HandoverForm{}, err
+	}
+	return form, nil
 }
 
 // Record records the handover of a renting that ends: its photos go to the document service first

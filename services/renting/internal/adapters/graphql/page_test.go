@@ -174,4 +174,10 @@ func TestHandover_theOfficeRecordsIt_theRenterSeesAndDisputesItOnTheirPage(t *te
 	if len(r.Errors) > 0 || string(r.Data) != want {
 		t.Errorf("page:\n%s\nwant\n%s\n%+v", r.Data, want, r.Errors)
 	}
+	// the office's card asks for the form once and finds the handover in it
+	form := s.Query(admin, `query($r: ID!) { handoverForm(rentingId: $r) { refusal { messageId } handover { status refundCents } } }`,
+		map[string]any{"r": id}, nil)
+	if want := `{"handoverForm":{"refusal":{"messageId":"HANDOVER_EXISTS"},"handover":{"status":"DISPUTED","refundCents":65000}}}`; len(form.Errors) > 0 || string(form.Data) != want {
+		t.Errorf("form: %s %+v, want %s", form.Data, form.Errors, want)
+	}
 }

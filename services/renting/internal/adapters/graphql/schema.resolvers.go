@@ -156,7 +156,7 @@ func (r *queryResolver) HandoverForm(ctx context.Context, rentingID string) (*mo
 	if meters == nil {
 		meters = []string{}
 	}
-	return &model.HandoverForm{Meters: meters, DepositCents: int(form.DepositCents), Refusal: refusal}, nil
+	return &model.HandoverForm{Meters: meters, DepositCents: int(form.DepositCents), Refusal: refusal, Handover: toGraphHandover(form.Recorded)}, nil
 }
 
 // RenterApartments is the resolver for the renterApartments field.

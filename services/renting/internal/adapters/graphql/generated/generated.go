@@ -162,6 +162,7 @@ type ComplexityRoot struct {
 
 	HandoverForm struct {
 		DepositCents func(childComplexity int) int
+		Handover     func(childComplexity int) int
 		Meters       func(childComplexity int) int
 		Refusal      func(childComplexity int) int
 	}
@@ -929,6 +930,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.HandoverForm.DepositCents(childComplexity), true
+	case "HandoverForm.handover":
+		if e.ComplexityRoot.HandoverForm.Handover == nil {
+			break
+		}
+
+		return e.ComplexityRoot.HandoverForm.Handover(childComplexity), true
 	case "HandoverForm.meters":
 		if e.ComplexityRoot.HandoverForm.Meters == nil {
 			break
@@ -2539,6 +2546,8 @@ type HandoverForm {
   depositCents: Int!
   "HANDOVER_NOT_ALLOWED or HANDOVER_EXISTS when none can be recorded, else null."
   refusal: UserDataException
+  "The handover recorded already, null before: a booking's card asks for its form once."
+  handover: Handover
 }
 
 input MeterReadingInput {
@@ -2887,6 +2896,8 @@ func (ec *executionContext) childFields_HandoverForm(ctx context.Context, field 
 		return ec.fieldContext_HandoverForm_depositCents(ctx, field)
 	case "refusal":
 		return ec.fieldContext_HandoverForm_refusal(ctx, field)
+	case "handover":
+		return ec.fieldContext_HandoverForm_handover(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type HandoverForm", field.Name)
 }
@@ -6116,6 +6127,38 @@ func (ec *executionContext) fieldContext_HandoverForm_refusal(_ context.Context,
 		IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.childFields_UserDataException(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _HandoverForm_handover(ctx context.Context, field graphql.CollectedField, obj *model.HandoverForm) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_HandoverForm_handover(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Handover, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.Handover) graphql.Marshaler {
+			return ec.marshalOHandover2ᚖsemesterhausᚋservicesᚋrentingᚋinternalᚋadaptersᚋgraphqlᚋmodelᚐHandover(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_HandoverForm_handover(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "HandoverForm",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Handover(ctx, field)
 		},
 	}
 	return fc, nil
@@ -12598,6 +12641,11 @@ func (ec *executionContext) _HandoverForm(ctx context.Context, sel ast.Selection
 			}
 		case "refusal":
 			out.Values[i] = ec._HandoverForm_refusal(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "handover":
+			out.Values[i] = ec._HandoverForm_handover(ctx, field, obj)
 			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
 			}

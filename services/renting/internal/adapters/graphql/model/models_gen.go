@@ -199,6 +199,8 @@ type HandoverForm struct {
 	DepositCents int      `json:"depositCents"`
 	// HANDOVER_NOT_ALLOWED or HANDOVER_EXISTS when none can be recorded, else null.
 	Refusal *graphqlx.UserDataException `json:"refusal,omitempty"`
+	// The handover recorded already, null before: a booking's card asks for its form once.
+	Handover *Handover `json:"handover,omitempty"`
 }
 
 type HandoverInput struct {
