@@ -79,7 +79,8 @@ const show = (mocks: MockLink.MockedResponse[]) =>
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
 async function openRecordDialog() {
-  fireEvent.click(await screen.findByRole('button', { name: 'Übergabe erfassen' }));
+  // the page, then the handover form: under the whole suite's load this takes a while
+  fireEvent.click(await screen.findByRole('button', { name: 'Übergabe erfassen' }, { timeout: 10_000 }));
   return screen.findByRole('dialog');
 }
 
