@@ -38,6 +38,12 @@ var assumedListSizes = map[string]int{
 	"Renter.rentingLog":                     50, // about five states a renting
 	"Renter.documents":                      20,
 	"Renter.auditLog":                       50,
+	// A move-out: a handful of damages (at most 20 may be recorded) with at most 3 photos each, and
+	// at most 8 meters; a renter moves out of the residence once, of an apartment a few times at most.
+	"RenterPage.handovers":   3,
+	"Handover.damages":       5,
+	"Damage.photos":          3,
+	"Handover.meterReadings": 8,
 }
 
 const defaultListSize = 10
