@@ -1,6 +1,6 @@
 import { graphql } from '../../graphql';
 
-/** What a booking's card shows: its semester, apartment, state, milestones, links and handover. */
+/** What a booking's card shows: its semester, apartment, state, milestones and links (its handover comes with its form). */
 export const BOOKING_CARD_FIELDS = graphql(`
   fragment BookingCardFields on Booking {
     rentingId
@@ -39,8 +39,5 @@ export const BOOKING_CARD_FIELDS = graphql(`
     inPayment
     disputeStatus
     refundFailure
-    handover {
-      ...HandoverFields
-    }
   }
 `);

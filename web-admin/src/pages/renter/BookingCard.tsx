@@ -140,7 +140,7 @@ export function BookingCard({
         )}
       </Descriptions>
       <RenewalActions booking={b} renterId={renterId} />
-      <HandoverSection booking={b} renterId={renterId} />
+      {b.state === 'PAYED' && <HandoverSection booking={b} renterId={renterId} />}
       {b.contractSigned && <RentingLedger rentingId={b.rentingId} />}
       {cancelling && <CancelBookingDialog booking={b} renterId={renterId} onClose={() => setCancelling(false)} />}
     </Card>

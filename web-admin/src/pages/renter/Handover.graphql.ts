@@ -41,7 +41,7 @@ export const HANDOVER_FIELDS = graphql(`
 
 export type Handover = HandoverFieldsFragment;
 
-/** The meters to read and the deposit at stake, or why no handover can be recorded. */
+/** The meters to read and the deposit at stake, or why no handover can be recorded, and the handover once recorded. */
 export const HANDOVER_FORM = graphql(`
   query HandoverForm($rentingId: ID!) {
     handoverForm(rentingId: $rentingId) {
@@ -49,6 +49,9 @@ export const HANDOVER_FORM = graphql(`
       depositCents
       refusal {
         ...ExceptionFields
+      }
+      handover {
+        ...HandoverFields
       }
     }
   }
@@ -74,11 +77,10 @@ export const SETTLE_DEPOSIT = graphql(`
   }
 `);
 
-/** The booking's handover and the renter's Protokoll are the server's: fetched again, with the given root fields. */
-function refetchHandover(cache: ApolloCache, rentingId: string, renterId: number, ...rootFields: string[]) {
-  cache.modify({ id: cache.identify({ __typename: 'Booking', rentingId }), fields: refetched('handover') });
+/** The booking's handover (its form) and the renter's Protokoll are the server's: fetched again, with the given root fields. */
+function refetchHandover(cache: ApolloCache, renterId: number, ...rootFields: string[]) {
   cache.modify({ id: cache.identify({ __typename: 'Renter', id: renterId }), fields: refetched('auditLog') });
-  cache.modify({ fields: refetched(...rootFields) });
+  cache.modify({ fields: refetched('handoverForm', ...rootFields) });
 }
 
 /** Records a booking's handover; the card then shows it instead of offering the form. */
@@ -86,7 +88,7 @@ export function useRecordHandover(renterId: number) {
   return useMutation(RECORD_HANDOVER, {
     update(cache, result, { variables }) {
       if (!variables || result.data?.recordHandover.exception) return;
-      refetchHandover(cache, String(variables.handover.rentingId), renterId, 'handoverForm');
+      refetchHandover(cache, renterId);
     },
   });
 }
@@ -99,7 +101,7 @@ export function useSettleDeposit(renterId: number) {
   return useMutation(SETTLE_DEPOSIT, {
     update(cache, result, { variables }) {
       if (!variables || result.data?.settleDeposit.exception) return;
-      refetchHandover(cache, String(variables.rentingId), renterId, 'ledger');
+      refetchHandover(cache, renterId, 'ledger');
     },
   });
 }

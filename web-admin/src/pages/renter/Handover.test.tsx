@@ -30,10 +30,10 @@ const exception = (path: string | null, messageId: string, params: Record<string
   params: Object.entries(params).map(([key, value]) => ({ __typename: 'KeyValue', key, value })),
 });
 
-const handoverForm = (refusal: ReturnType<typeof exception> | null = null) => ({
+const handoverForm = (refusal: ReturnType<typeof exception> | null = null, maxUsageCount = always) => ({
   request: { query: HANDOVER_FORM, variables: { rentingId: 'r-1' } },
-  result: { data: { handoverForm: { __typename: 'HandoverForm', meters: ['Strom', 'Wasser'], depositCents: 80000, refusal } } },
-  maxUsageCount: always,
+  result: { data: { handoverForm: { __typename: 'HandoverForm', meters: ['Strom', 'Wasser'], depositCents: 80000, refusal, handover: null } } },
+  maxUsageCount,
 });
 
 const ok = (field: 'recordHandover' | 'settleDeposit') => vi.fn(() => ({ data: { [field]: { __typename: 'UpdateResult', exception: null } } }));
@@ -71,7 +71,13 @@ function handover(overrides: Partial<Handover> = {}): Handover & { __typename: s
   };
 }
 
-const withHandover = (h: ReturnType<typeof handover>) => booking({ ...paid, handover: h });
+/** The card's form once a handover is recorded: it carries the handover (answered once: a refetch takes the next). */
+const recorded = (h: ReturnType<typeof handover>) => ({
+  request: { query: HANDOVER_FORM, variables: { rentingId: 'r-1' } },
+  result: {
+    data: { handoverForm: { __typename: 'HandoverForm', meters: ['Strom', 'Wasser'], depositCents: 80000, refusal: exception('rentingId', 'HANDOVER_EXISTS'), handover: h } },
+  },
+});
 
 const show = (mocks: MockLink.MockedResponse[]) =>
   renderWithProviders(<RenterPage />, { path: '/admin/mieter/7/info', pattern: 'mieter/:id/*', mocks: [...mocks, audit, ...paidCardMocks()] });
@@ -115,9 +121,9 @@ describe('Übergabe erfassen', () => {
     };
     show([
       load(paid),
-      handoverForm(),
+      handoverForm(null, 1),
       { request: { query: RECORD_HANDOVER, variables: { handover: expected } }, result: record },
-      load(withHandover(handover())),
+      recorded(handover()),
     ]);
     const dialog = await openRecordDialog();
     type(dialog, 'Übergeben am', '2026-11-30');
@@ -232,9 +238,10 @@ describe('Kaution abrechnen', () => {
       settlement: { __typename: 'DepositSettlement', method: 'BANK_TRANSFER', refundCents: 70000, bankReference: 'UEB-2026-17', settledAt: '2026-12-02T10:00:00Z' } as unknown as Handover['settlement'],
     });
     show([
-      load(withHandover(disputed)),
+      load(paid),
+      recorded(disputed),
       { request: { query: SETTLE_DEPOSIT, variables: { rentingId: 'r-1', method: 'BANK_TRANSFER', bankReference: 'UEB-2026-17', waived: [1] } }, result: settle },
-      load(withHandover(settled)),
+      recorded(settled),
     ]);
     const section = await screen.findByTestId('handover-r-1');
     expect(within(section).getByText('Widersprochen')).toBeTruthy();
@@ -262,7 +269,7 @@ describe('Kaution abrechnen', () => {
 
   it('waits for the renter while the answer is open: the deposit cannot be settled yet', async () => {
     const open = handover({ answerDeadline: '2999-12-31' });
-    show([load(withHandover(open))]);
+    show([load(paid), recorded(open)]);
     const section = await screen.findByTestId('handover-r-1');
     expect(within(section).getByRole('button', { name: 'Kaution abrechnen' }).hasAttribute('disabled')).toBe(true);
     expect(within(section).getByText(/noch bis 31\.12\.99 bestätigen oder ihr widersprechen/)).toBeTruthy();
@@ -271,7 +278,8 @@ describe('Kaution abrechnen', () => {
   it('offers no waiving without a dispute and sends a refund through the provider', async () => {
     const confirmed = handover({ status: 'CONFIRMED', answeredAt: '2026-12-01T09:00:00Z' });
     show([
-      load(withHandover(confirmed)),
+      load(paid),
+      recorded(confirmed),
       { request: { query: SETTLE_DEPOSIT, variables: { rentingId: 'r-1', method: 'REFUND', bankReference: null, waived: [] } }, result: refused('settleDeposit', exception(null, 'DEPOSIT_SETTLED')) },
     ]);
     const section = await screen.findByTestId('handover-r-1');

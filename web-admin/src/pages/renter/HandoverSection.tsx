@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Button, Descriptions, Image, List, Space, Tag, Typography } from 'antd';
 import { useQuery } from '@apollo/client/react';
 import { errorMessage, exceptionText } from '../../apollo/errors';
-import type { BookingCardFieldsFragment as Booking } from '../../graphql/graphql';
+import type { BookingCardFieldsFragment as Booking, HandoverFormQuery } from '../../graphql/graphql';
 import { formatDate } from '../../lib/date';
 import { formatCents } from '../../lib/money';
 import { HANDOVER_FORM, type Handover } from './Handover.graphql';
@@ -93,13 +93,12 @@ function HandoverDetails({ handover: h, title, renterId }: { handover: Handover;
   );
 }
 
+type HandoverForm = HandoverFormQuery['handoverForm'];
+
 /** "Übergabe erfassen" for a booking that ends, once the server says a handover can be recorded. */
-function RecordHandover({ booking: b, title, renterId }: { booking: Booking; title: string; renterId: number }) {
-  const { data, error } = useQuery(HANDOVER_FORM, { variables: { rentingId: b.rentingId } });
+function RecordHandover({ booking: b, form, title, renterId }: { booking: Booking; form: HandoverForm; title: string; renterId: number }) {
   const [recording, setRecording] = useState(false);
-  if (error) return <Alert type="error" title={errorMessage(error)} style={{ marginTop: 12 }} />;
-  const form = data?.handoverForm;
-  if (!form || form.refusal) return null;
+  if (form.refusal) return null;
   return (
     <div style={{ marginTop: 12 }}>
       <Button onClick={() => setRecording(true)}>Übergabe erfassen</Button>
@@ -118,12 +117,15 @@ function RecordHandover({ booking: b, title, renterId }: { booking: Booking; tit
 }
 
 /**
- * The handover part of a booking's card: once recorded, what it says and the deposit's settlement;
- * before, for a paid booking that ends, "Übergabe erfassen".
+ * The handover part of a paid booking's card, from its form: once recorded, what it says and the
+ * deposit's settlement; before, for a booking that ends, "Übergabe erfassen".
  */
 export function HandoverSection({ booking: b, renterId }: { booking: Booking; renterId: number }) {
+  const { data, error } = useQuery(HANDOVER_FORM, { variables: { rentingId: b.rentingId } });
   const title = `${b.apartment.name}, ${b.semester.name}`;
-  if (b.handover) return <HandoverDetails handover={b.handover} title={title} renterId={renterId} />;
-  if (b.state !== 'PAYED') return null;
-  return <RecordHandover booking={b} title={title} renterId={renterId} />;
+  if (error) return <Alert type="error" title={errorMessage(error)} style={{ marginTop: 12 }} />;
+  const form = data?.handoverForm;
+  if (!form) return null;
+  if (form.handover) return <HandoverDetails handover={form.handover} title={title} renterId={renterId} />;
+  return <RecordHandover booking={b} form={form} title={title} renterId={renterId} />;
 }

@@ -32,7 +32,6 @@ export function booking(overrides: Partial<Booking> = {}): Booking & { __typenam
     inPayment: false,
     disputeStatus: null,
     refundFailure: null,
-    handover: null,
     ...overrides,
   };
 }
@@ -70,7 +69,7 @@ export function paidCardMocks(rentingId = 'r-1') {
   return [
     {
       request: { query: HANDOVER_FORM, variables: { rentingId } },
-      result: { data: { handoverForm: { __typename: 'HandoverForm', meters: [], depositCents: 80000, refusal: null } } },
+      result: { data: { handoverForm: { __typename: 'HandoverForm', meters: [], depositCents: 80000, refusal: null, handover: null } } },
       maxUsageCount: Number.POSITIVE_INFINITY,
     },
     {
