@@ -469,7 +469,7 @@ func (s *hostileSystem) valid(in, name string) (any, bool) {
 	case "recordHandover.handover":
 		return map[string]any{"rentingId": s.renting, "date": "2026-11-20",
 			"meterReadings": []any{map[string]any{"meter": "Strom", "value": "12345,6"}, map[string]any{"meter": "Wasser", "value": "789"}},
-			"damages": []any{map[string]any{"description": "Fleck auf dem Teppich", "amountCents": 5000, "photos": []any{s.png}}}}, true
+			"damages":       []any{map[string]any{"description": "Fleck auf dem Teppich", "amountCents": 5000, "photos": []any{s.png}}}}, true
 	case "settleDeposit.method":
 		return "BANK_TRANSFER", true
 	case "settleDeposit.bankReference":
