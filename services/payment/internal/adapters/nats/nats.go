@@ -4,13 +4,11 @@ package nats
 import (
 	"context"
 	"errors"
-	"fmt"
 	"log/slog"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/nats-io/nats.go/jetstream"
-	"google.golang.org/protobuf/proto"
 
 	"semesterhaus/platform/events"
 	"semesterhaus/proto/events/v1/streams"
@@ -47,34 +45,36 @@ func (c *RentingConsumer) Run(ctx context.Context) error {
 
 // handle creates the payment of a renting whose contract was signed, closes the payment of a
 // cancelled one and books (and refunds) a deposit's settlement; other subjects are acknowledged
-// unread. A refund the payment cannot give is logged and acknowledged (its refusal is audited in the
-// same transaction): delivering it again would refuse it again.
+// unread, an undecodable payload is logged and acknowledged (events.Decoded). A refund the payment
+// cannot give is logged and acknowledged (its refusal is audited in the same transaction):
+// delivering it again would refuse it again.
 func (c *RentingConsumer) handle(ctx context.Context, tx pgx.Tx, msg jetstream.Msg) error {
 	switch msg.Subject() {
 	case c.stream.StateChanged("CONTRACT_SIGNED"):
-		event, err := decode[eventsv1.RentingStateChanged](msg)
-		if err != nil {
-			return err
-		}
-		return c.payments.CreateForRenting(ctx, c.in(tx), signing(event))
+		return events.Decoded(c.logger, c.signed)(ctx, tx, msg)
 	case c.stream.StateChanged("CANCELED"):
-		event, err := decode[eventsv1.RentingStateChanged](msg)
-		if err != nil {
-			return err
-		}
-		return c.refused(ctx, event.GetRentingId(), event.GetCancellation().GetRefundCents(), event.GetCancellation().GetActor(),
-			c.payments.CancelForRenting(ctx, c.in(tx), app.Cancellation{
-				EventID: event.GetEventId(), RentingID: event.GetRentingId(), RefundCents: event.GetCancellation().GetRefundCents(),
-			}))
+		return events.Decoded(c.logger, c.canceled)(ctx, tx, msg)
 	case c.stream.DepositSettled():
-		event, err := decode[eventsv1.DepositSettled](msg)
-		if err != nil {
-			return err
-		}
-		return c.refused(ctx, event.GetDepositRentingId(), event.GetRefundCents(), event.GetActor(),
-			c.payments.SettleDeposit(ctx, c.in(tx), settlement(event)))
+		return events.Decoded(c.logger, c.depositSettled)(ctx, tx, msg)
 	}
 	return nil
+}
+
+func (c *RentingConsumer) signed(ctx context.Context, tx pgx.Tx, event *eventsv1.RentingStateChanged) error {
+	return c.payments.CreateForRenting(ctx, c.in(tx), signing(event))
+}
+
+func (c *RentingConsumer) canceled(ctx context.Context, tx pgx.Tx, event *eventsv1.RentingStateChanged) error {
+	cancellation := event.GetCancellation()
+	return c.refused(ctx, event.GetRentingId(), cancellation.GetRefundCents(), cancellation.GetActor(),
+		c.payments.CancelForRenting(ctx, c.in(tx), app.Cancellation{
+			EventID: event.GetEventId(), RentingID: event.GetRentingId(), RefundCents: cancellation.GetRefundCents(),
+		}))
+}
+
+func (c *RentingConsumer) depositSettled(ctx context.Context, tx pgx.Tx, event *eventsv1.DepositSettled) error {
+	return c.refused(ctx, event.GetDepositRentingId(), event.GetRefundCents(), event.GetActor(),
+		c.payments.SettleDeposit(ctx, c.in(tx), settlement(event)))
 }
 
 // refused acknowledges a refund the payment refused (audited already), logging it; other errors stay.
@@ -84,17 +84,6 @@ func (c *RentingConsumer) refused(ctx context.Context, rentingID string, refundC
 		return nil
 	}
 	return err
-}
-
-func decode[E any, P interface {
-	*E
-	proto.Message
-}](msg jetstream.Msg) (P, error) {
-	event := P(new(E))
-	if err := proto.Unmarshal(msg.Data(), event); err != nil {
-		return nil, fmt.Errorf("decode %s: %w", msg.Subject(), err)
-	}
-	return event, nil
 }
 
 func signing(event *eventsv1.RentingStateChanged) app.Signing {
