@@ -347,12 +347,17 @@ func attacksAs(u natsauth.User) []attack {
 			_, err := js.Publish(ctx, renting.Subject("deleted"), []byte("forged"))
 			return err
 		}},
+		// the deposit's settlement makes the payment service refund money
+		{"forge renting.deposit_settled", streams.Renting.DepositSettled(), func(ctx context.Context, js jetstream.JetStream) error {
+			_, err := js.Publish(ctx, streams.Renting.DepositSettled(), []byte("forged"))
+			return err
+		}},
 	}
 	if u.Name == "renter" {
 		attacks = slices.DeleteFunc(attacks, func(a attack) bool { return a.name == "forge renter.erased" })
 	}
 	if u.Name == "renting" {
-		attacks = slices.DeleteFunc(attacks, func(a attack) bool { return a.name == "forge renting.deleted" })
+		attacks = slices.DeleteFunc(attacks, func(a attack) bool { return strings.HasPrefix(a.name, "forge renting.") })
 	}
 	if len(u.Buckets) == 0 { // a service: the session bucket is the gateway's
 		forged := "$KV." + natsauth.SessionBucket.Name + ".forged"
