@@ -86,6 +86,8 @@ func TestHandover_recordedAnsweredRemindedOnceAndSettledByRefund_eachWithItsEven
 	r := mustGet(t, env, id)
 	env.Renters.IssuePageToken("page", r.RenterID)
 	wantException(t, handovers.Answer(context.Background(), "forged", id, true, ""), "rentingId", domain.MsgNoHandover)
+	env.Renters.IssuePageToken("another renter's page", r.RenterID+1)
+	wantException(t, handovers.Answer(context.Background(), "another renter's page", id, true, ""), "rentingId", domain.MsgNoHandover)
 	if err := handovers.Answer(context.Background(), "page", id, false, "Der Schlüssel wurde abgegeben."); err != nil {
 		t.Fatal(err)
 	}
