@@ -108,6 +108,8 @@ func (s *Simulator) recipientView(r *http.Request, envelopeID string) answer {
 		return apiError(http.StatusBadRequest, "RECIPIENT_HAS_ALREADY_SIGNED", "The recipient has already signed.")
 	case e.Status == "voided":
 		return apiError(http.StatusBadRequest, "ENVELOPE_HAS_BEEN_VOIDED", "The envelope has been voided.")
+	case e.Status != "sent":
+		return apiError(http.StatusBadRequest, "ENVELOPE_INVALID_STATUS", "The envelope is "+e.Status+".")
 	}
 	token := rand.Text()
 	s.views[token] = view{envelopeID: e.ID, returnURL: req.ReturnURL, expires: s.opts.Now().Add(viewLifetime)}
@@ -115,7 +117,7 @@ func (s *Simulator) recipientView(r *http.Request, envelopeID string) answer {
 }
 
 // voidEnvelope voids a sent envelope, as the only update the service makes: status voided with a
-// reason; a completed or voided envelope cannot be voided.
+// reason; a completed, declined or voided envelope cannot be voided.
 func (s *Simulator) voidEnvelope(r *http.Request, envelopeID string) answer {
 	var req struct {
 		Status       string `json:"status"`
@@ -135,6 +137,22 @@ func (s *Simulator) voidEnvelope(r *http.Request, envelopeID string) answer {
 	}
 	e.Status, e.VoidedReason = "voided", req.VoidedReason
 	return jsonAnswer(http.StatusOK, map[string]string{"envelopeId": e.ID})
+}
+
+// envelope answers the envelope's id and status (GET …/envelopes/{envelopeId}), and why it was
+// voided if it was.
+func (s *Simulator) envelope(envelopeID string) answer {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	e, ok := s.envelopes[envelopeID]
+	if !ok {
+		return apiError(http.StatusBadRequest, "ENVELOPE_DOES_NOT_EXIST", "The envelope specified either does not exist or you have no rights to it.")
+	}
+	out := map[string]string{"envelopeId": e.ID, "status": e.Status}
+	if e.VoidedReason != "" {
+		out["voidedReason"] = e.VoidedReason
+	}
+	return jsonAnswer(http.StatusOK, out)
 }
 
 // document answers the combined document of a completed envelope, with the certificate when asked.
@@ -190,6 +208,16 @@ func (s *Simulator) Complete(envelopeID string) {
 	e.Combined = append(bytes.Clone(e.Document), fmt.Appendf(nil,
 		"\n%% DocuSign simulator: certificate of completion, envelope %s, signed by %s <%s> at %s\n",
 		e.ID, e.SignerName, e.SignerEmail, e.CompletedAt.Format(time.RFC3339))...)
+}
+
+// Decline marks a sent envelope declined, as the renter does who declines to sign in the signing
+// ceremony. Connect is not told.
+func (s *Simulator) Decline(envelopeID string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if e := s.envelopes[envelopeID]; e != nil && e.Status == "sent" {
+		e.Status = "declined"
+	}
 }
 
 // Sign acts as the renter and DocuSign: it completes the envelope and delivers Connect's

@@ -6,8 +6,8 @@
 // request answered 400, the answer replaced by a 500. The OAuth endpoints are not in that
 // description; they answer the shapes DocuSign documents for them and check what they receive.
 //
-// It does not simulate: templates, several documents or recipients, declines and voids, e-mail
-// delivery, or Connect's retries.
+// It does not simulate: templates, several documents or recipients, voids other than the service's
+// (Decline stands in for the renter's decline), e-mail delivery, or Connect's retries.
 package docusign
 
 import (
@@ -72,7 +72,7 @@ type Simulator struct {
 // Envelope is what the simulator keeps of an envelope.
 type Envelope struct {
 	ID           string
-	Status       string // sent, completed, voided
+	Status       string // sent, completed, declined, voided
 	SignerName   string
 	SignerEmail  string
 	ClientUserID string
@@ -356,6 +356,8 @@ func (s *Simulator) handle(r *http.Request, params map[string]string, operation 
 		return s.document(r, params["envelopeId"], params["documentId"])
 	case "Envelopes_PutEnvelope":
 		return s.voidEnvelope(r, params["envelopeId"])
+	case "Envelopes_GetEnvelope":
+		return s.envelope(params["envelopeId"])
 	}
 	return apiError(http.StatusBadRequest, "NOT_SIMULATED", operation+" is not simulated")
 }

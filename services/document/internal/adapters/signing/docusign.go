@@ -202,17 +202,59 @@ type envelopeVoid struct {
 	VoidedReason string `json:"voidedReason"`
 }
 
+// cannotVoid is DocuSign's errorCode (a 400 with errorDetails) for voiding an envelope that is no
+// longer in process: only a sent or delivered envelope may be voided.
+const cannotVoid = "ENVELOPE_CANNOT_VOID_INVALID_STATE"
+
 // Void voids the session's envelope (PUT …/envelopes/{id} with status voided and a reason), so
-// DocuSign neither shows it for signing nor completes it.
+// DocuSign neither shows it for signing nor completes it. When DocuSign refuses because the
+// envelope is no longer in process, Void reads its status: completed means the renter signed
+// meanwhile (Connect's report is on its way), which is domain.ErrNoOpenContract, so the reissue
+// changes nothing; declined or voided (an earlier reissue whose transaction failed after the void,
+// or the envelope expired) can no longer be signed, which is what the void was for, so Void succeeds.
 func (d *DocuSign) Void(ctx context.Context, session domain.SigningSession) error {
 	var summary struct {
 		EnvelopeID string `json:"envelopeId"`
 	}
 	path := "/envelopes/" + url.PathEscape(session.EnvelopeID)
-	if err := d.call(ctx, http.MethodPut, path, envelopeVoid{Status: "voided", VoidedReason: voidReason}, &summary); err != nil {
-		return fmt.Errorf("void envelope %s: %w", session.EnvelopeID, err)
+	err := d.call(ctx, http.MethodPut, path, envelopeVoid{Status: "voided", VoidedReason: voidReason}, &summary)
+	var refused *httpError
+	if err == nil || !errors.As(err, &refused) || refused.code != cannotVoid {
+		if err != nil {
+			return fmt.Errorf("void envelope %s: %w", session.EnvelopeID, err)
+		}
+		return nil
 	}
-	return nil
+	status, statusErr := d.envelopeStatus(ctx, session.EnvelopeID)
+	switch {
+	case statusErr != nil:
+		return fmt.Errorf("void envelope %s: %w; read its status: %w", session.EnvelopeID, err, statusErr)
+	case status == "voided" || status == "declined":
+		return nil
+	case status == "completed" || status == "signed":
+		return fmt.Errorf("void envelope %s: %w, the envelope is %s: %w", session.EnvelopeID, err, status, domain.ErrNoOpenContract)
+	default:
+		return fmt.Errorf("void envelope %s: %w, though the envelope is %q", session.EnvelopeID, err, status)
+	}
+}
+
+// envelopeStatus reads the envelope's status (GET …/envelopes/{id}): sent, delivered, completed,
+// declined, voided and so on.
+func (d *DocuSign) envelopeStatus(ctx context.Context, envelopeID string) (string, error) {
+	answer, err := d.send(ctx, http.MethodGet, "/envelopes/"+url.PathEscape(envelopeID), nil, "application/json")
+	if err != nil {
+		return "", err
+	}
+	var envelope struct {
+		Status string `json:"status"`
+	}
+	if err := json.Unmarshal(answer, &envelope); err != nil {
+		return "", fmt.Errorf("malformed answer: %w", err)
+	}
+	if envelope.Status == "" {
+		return "", errors.New("no status in the answer")
+	}
+	return envelope.Status, nil
 }
 
 // call sends in as JSON to the account's path and decodes the JSON answer into out.

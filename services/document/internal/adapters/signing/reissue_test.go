@@ -187,17 +187,36 @@ func TestDocuSign_reissue_voidsTheOldEnvelope_andItsCompletionChangesNothing(t *
 }
 
 // The renter signed at DocuSign and Connect's report is still on its way: DocuSign refuses to void
-// the completed envelope, so the reissue fails and changes nothing; the late report then signs.
-func TestDocuSign_reissueOfAnEnvelopeSignedMeanwhile_failsAndTheSignatureCounts(t *testing.T) {
+// the completed envelope, so the reissue is refused as one of a contract that is no longer open
+// (FAILED_PRECONDITION, which the office sees as the booking's contract being signed) and changes
+// nothing: the old session stays open, no new contract is stored or sent; the late report then signs.
+func TestDocuSign_reissueOfAnEnvelopeSignedMeanwhile_isNoOpenContract_changesNothing_andTheSignatureCounts(t *testing.T) {
 	t.Parallel()
 	d := startDocuSign(t)
 	sessionID, envelope := d.opened(t)
+	d.raiseRent()
 	d.sim.Complete(envelope.ID)
-	if _, err := d.contracts.ReissueContract(context.Background(), d.rentingID, "office"); err == nil {
-		t.Fatal("the reissue of a contract signed at DocuSign succeeded")
+	if _, err := d.contracts.ReissueContract(context.Background(), d.rentingID, "office"); !errors.Is(err, domain.ErrNoOpenContract) {
+		t.Fatalf("the reissue of a contract signed at DocuSign: %v, want ErrNoOpenContract", err)
 	}
-	if n := len(d.events(t, streams.Document.ContractRequested())) + d.count(t, "SELECT count(*) FROM signing_session WHERE status = 'VOIDED'"); n != 1 {
-		t.Errorf("the failed reissue changed something: %d contract_requested and voided sessions, want the first contract only", n)
+	var status string
+	if err := d.pool.QueryRow(context.Background(), "SELECT status FROM signing_session WHERE id = $1", sessionID).Scan(&status); err != nil || status != string(domain.SessionOpen) {
+		t.Errorf("the old session is %q, %v; want still OPEN", status, err)
+	}
+	for query, want := range map[string]int{
+		"SELECT count(*) FROM signing_session":                            1,
+		"SELECT count(*) FROM document WHERE type = 'CONTRACT'":           1,
+		"SELECT count(*) FROM audit_log WHERE action = 'reissueContract'": 0,
+	} {
+		if n := d.count(t, query); n != want {
+			t.Errorf("after the refused reissue %s = %d, want %d", query, n, want)
+		}
+	}
+	if n := len(d.events(t, streams.Document.ContractRequested())); n != 1 || d.sim.Calls("Envelopes_PostEnvelopes") != 1 {
+		t.Errorf("after the refused reissue %d contract_requested and %d envelopes, want the first only", n, d.sim.Calls("Envelopes_PostEnvelopes"))
+	}
+	if current, _ := d.sim.Envelope(sessionID); current.Status != "completed" {
+		t.Errorf("the signed envelope is %s, want completed", current.Status)
 	}
 	completed, err := d.sim.Report(envelope.ID, "envelope-completed")
 	if err != nil {
@@ -205,5 +224,93 @@ func TestDocuSign_reissueOfAnEnvelopeSignedMeanwhile_failsAndTheSignatureCounts(
 	}
 	if status := d.connect(t, completed, connectKey); status != http.StatusNoContent || d.signedContracts(t) != 1 {
 		t.Errorf("the late report = %d with %d signed contracts, want 204 and the signed contract of session %s", status, d.signedContracts(t), sessionID)
+	}
+}
+
+// The DocuSign adapter against DocuSign's answers (the simulator checks each against the published
+// description): a void of a completed envelope is refused with 400 and errorDetails
+// ENVELOPE_CANNOT_VOID_INVALID_STATE, which the adapter reports as domain.ErrNoOpenContract; a
+// declined or already voided envelope can no longer be signed, so its void succeeds; other refusals
+// stay errors of their own.
+func TestDocuSignVoid_DocuSignsRefusals(t *testing.T) {
+	t.Parallel()
+	d := startDocuSign(t)
+	ctx := context.Background()
+	sessionID, envelope := d.opened(t)
+	session, err := d.contracts.Session(ctx, sessionID)
+	if err != nil {
+		t.Fatal(err)
+	}
+
+	d.sim.Complete(envelope.ID)
+	err = d.ds.Void(ctx, session)
+	var refused *httpError
+	if !errors.Is(err, domain.ErrNoOpenContract) || !errors.As(err, &refused) || refused.status != http.StatusBadRequest || refused.code != cannotVoid {
+		t.Errorf("void of a completed envelope: %v, want DocuSign's 400 %s as ErrNoOpenContract", err, cannotVoid)
+	}
+
+	for _, c := range []struct {
+		name    string
+		prepare func(t *testing.T, other domain.SigningSession)
+		status  string
+	}{
+		{"declined", func(_ *testing.T, other domain.SigningSession) { d.sim.Decline(other.EnvelopeID) }, "declined"},
+		{"voided already", func(t *testing.T, other domain.SigningSession) {
+			if err := d.ds.Void(ctx, other); err != nil {
+				t.Fatal(err)
+			}
+		}, "voided"},
+	} {
+		other := d.openEnvelope(t, session)
+		c.prepare(t, other)
+		if err := d.ds.Void(ctx, other); err != nil {
+			t.Errorf("void of a %s envelope: %v, want done", c.name, err)
+		}
+		if e, _ := d.sim.Envelope(other.ID); e.Status != c.status {
+			t.Errorf("the %s envelope is %s, want %s", c.name, e.Status, c.status)
+		}
+	}
+
+	unknown := session
+	unknown.EnvelopeID = uuid.NewString()
+	if err := d.ds.Void(ctx, unknown); err == nil || errors.Is(err, domain.ErrNoOpenContract) {
+		t.Errorf("void of an unknown envelope: %v, want an error other than ErrNoOpenContract", err)
+	}
+}
+
+// openEnvelope opens another envelope of session's contract at DocuSign, for a session the service
+// does not know.
+func (d *docuSignSystem) openEnvelope(t *testing.T, session domain.SigningSession) domain.SigningSession {
+	t.Helper()
+	var content []byte
+	if err := d.pool.QueryRow(context.Background(), "SELECT content FROM document WHERE id = $1", session.ContractDocumentID).Scan(&content); err != nil {
+		t.Fatal(err)
+	}
+	other := session
+	other.ID = uuid.NewString()
+	var err error
+	if _, other.EnvelopeID, err = d.ds.Open(context.Background(), other, content); err != nil {
+		t.Fatal(err)
+	}
+	return other
+}
+
+// The renter declined at DocuSign: the envelope can no longer be signed, so the office's reissue
+// writes the new contract at today's price.
+func TestDocuSign_reissueOfADeclinedEnvelope_writesTheNewContract(t *testing.T) {
+	t.Parallel()
+	d := startDocuSign(t)
+	sessionID, envelope := d.opened(t)
+	newTotal := d.raiseRent()
+	d.sim.Decline(envelope.ID)
+	_, reissued := d.reissued(t)
+	if reissued.GetTotalCents() != newTotal {
+		t.Errorf("reissued total %d, want %d", reissued.GetTotalCents(), newTotal)
+	}
+	if n := d.count(t, "SELECT count(*) FROM signing_session WHERE status = 'VOIDED' AND id = '"+sessionID+"'"); n != 1 {
+		t.Errorf("the declined session is not voided")
+	}
+	if d.sim.Calls("Envelopes_PostEnvelopes") != 2 {
+		t.Errorf("envelopes created %d, want the first and the reissued", d.sim.Calls("Envelopes_PostEnvelopes"))
 	}
 }

@@ -2,6 +2,7 @@ package signing
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -33,10 +34,11 @@ func newRetrying(client *http.Client) *retrying {
 }
 
 // httpError is an answer other than 2xx, with the start of its body (DocuSign's errorCode and
-// message) for the log.
+// message) for the log, and the errorCode of a DocuSign errorDetails body, if it is one.
 type httpError struct {
 	status int
 	body   string
+	code   string
 }
 
 func (e *httpError) Error() string { return fmt.Sprintf("answered %d: %s", e.status, e.body) }
@@ -79,11 +81,23 @@ func (r *retrying) once(newRequest func() (*http.Request, error)) ([]byte, time.
 	if resp.StatusCode/100 == 2 {
 		return body, 0, nil
 	}
-	he := &httpError{status: resp.StatusCode, body: string(body[:min(len(body), 300)])}
+	he := &httpError{status: resp.StatusCode, body: string(body[:min(len(body), 300)]), code: errorCode(body)}
 	if resp.StatusCode == http.StatusUnauthorized {
 		return nil, 0, fmt.Errorf("%w: %w", errUnauthorized, he)
 	}
 	return nil, retryAfter(resp.Header.Get("Retry-After")), he
+}
+
+// errorCode is the errorCode of DocuSign's error answer (errorDetails: errorCode and message);
+// empty when the body is none.
+func errorCode(body []byte) string {
+	var details struct {
+		ErrorCode string `json:"errorCode"`
+	}
+	if json.Unmarshal(body, &details) != nil {
+		return ""
+	}
+	return details.ErrorCode
 }
 
 func retryable(status int) bool {
