@@ -208,8 +208,8 @@ var datevHeaderFields = []datevField{
 // same order. Fields #1–#9 and headings #1–#52 were read on the pages themselves; the rest is transcribed from
 // copies of the same description and sample file quoted in public code, which agree except where revisions of
 // the description differ. There this is the stricter expression: #1, #5, #7 and #8 without the later
-// look-ahead against zero (which Go's regexp cannot express; postings are never zero), #11 and #12 with the
-// special characters $ % - / only, #12 at most 12 characters.
+// look-ahead against zero, which Go's regexp cannot express (the test checks it on its own), #11 and #12 with
+// the special characters $ % - / only, #12 at most 12 characters.
 var datevBuchungsstapelFields = []datevField{
 	{"Umsatz (ohne Soll/Haben-Kz)", `^\d{1,10}[,]\d{2}$`},
 	{"Soll/Haben-Kennzeichen", `^["](S|H)["]$`},
@@ -430,6 +430,8 @@ func TestDatevBuchungsstapel_asDatevDescribesIt(t *testing.T) {
 				t.Errorf("posting %d: field %d %s = %q: DATEV gives this field no expression, want it empty", n+1, i+1, heading, field)
 			case !expressions[i].MatchString(field):
 				t.Errorf("posting %d: field %d %s = %q, does not match %s", n+1, i+1, heading, field, datevBuchungsstapelFields[i].expression)
+			case (i == 0 || i == 4) && strings.Trim(field, "0,") == "": // DATEV's (?!0{1,10}\,00)
+				t.Errorf("posting %d: field %d %s = %q, DATEV refuses a zero amount", n+1, i+1, heading, field)
 			}
 		}
 	}
