@@ -63,16 +63,20 @@ export type HandoverStatus =
 
 /** What a ledger line records. */
 export type LedgerEntryKind =
+  /** What the residence keeps of a paid booking the office cancelled: the payment less what it refunds. */
+  | 'CANCELLATION_FEE'
   /** An item of the signed contract charged (rent, cleaning, deposit). */
   | 'CHARGE'
-  /** A charge taken back because the booking was cancelled before it was paid. */
+  /** A charge taken back because the booking was cancelled. */
   | 'CHARGE_CANCELED'
   /** An amount of the deposit kept for a damage. */
   | 'DEDUCTION'
   /** Money received. */
   | 'PAYMENT'
   /** Money given back (a provider refund that succeeded, or the office's bank transfer). */
-  | 'REFUND';
+  | 'REFUND'
+  /** A refund that went through and came back (the renter's bank returned it): owed to the renter again. */
+  | 'REFUND_RETURNED';
 
 export type MeterReadingInput = {
   meter: string;

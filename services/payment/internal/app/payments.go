@@ -76,8 +76,8 @@ type Store interface {
 	// Book writes entries to the ledger, each once by its key.
 	Book(ctx context.Context, entries []domain.LedgerEntry) error
 	// CloseOfRenting runs close on the renting's payment, locked against the payment page, and
-	// stores it when close cancelled it; domain.ErrNotFound for a renting without a payment.
-	CloseOfRenting(ctx context.Context, rentingID string, close func(*domain.Payment) (canceled bool, err error)) error
+	// stores what it did (domain.Closing); domain.ErrNotFound for a renting without a payment.
+	CloseOfRenting(ctx context.Context, rentingID string, close func(*domain.Payment) (domain.Closing, error)) error
 	// Refund runs ask on the renting's payment, locked, unless the refund refundID exists already,
 	// and stores the refund it makes with the payment's refunded amount and payment.refund_updated.
 	// When ask refuses (domain.ErrRefundTooLarge, domain.ErrNotRefundable) the refusal is audited and
@@ -92,9 +92,10 @@ type Repository interface {
 	// PaymentsOfRentings returns the payments of the rentings, oldest first.
 	PaymentsOfRentings(ctx context.Context, rentingIDs []string) ([]domain.Payment, error)
 	// Apply records the report's event id and, unless it was recorded before, applies the report to
-	// its payment and enqueues the matching event, all in one transaction. A repeated event id
-	// gives domain.Ignored.
-	Apply(ctx context.Context, o domain.Outcome, apply func(*domain.Payment) domain.Effect) (domain.Effect, error)
+	// its payment, enqueues the matching event and runs then on the stored payment with a store
+	// bound to the same transaction, all in one transaction (a failure of then leaves nothing
+	// applied, and the provider's retry applies it anew). A repeated event id gives domain.Ignored.
+	Apply(ctx context.Context, o domain.Outcome, apply func(*domain.Payment) domain.Effect, then func(Store, domain.Payment, domain.Effect) error) (domain.Effect, error)
 	// RenewCheckout runs renew on the payment locked against every other renewal and stores its
 	// checkout when renew changed it, in one transaction.
 	RenewCheckout(ctx context.Context, paymentID string, renew func(*domain.Payment) (bool, error)) (domain.Payment, error)
@@ -203,25 +204,27 @@ type Cancellation struct {
 // event finds its refund made and asks the provider for none.
 var refundIDs = uuid.MustParse("b8e3d0c4-6a1f-4f52-8d2e-93c0a7e5f114")
 
-// CancelForRenting closes the payment of a cancelled booking so that nothing can be paid any more: a
-// payable one is cancelled and its checkout session expired at the provider (first, so that a failure
-// leaves it payable and the event is delivered again). A renting without a payment has nothing to
-// close; a paid payment stays paid and refunds what the office gave back, bounded by what is left
-// of it (a larger refund is refused: domain.ErrRefundTooLarge, audited, nothing asked).
+// CancelForRenting closes the payment of a cancelled booking so that nothing can be paid any more and
+// its books show what it keeps: a payable one is cancelled and its checkout session expired at the
+// provider (first, so that a failure leaves it payable and the event is delivered again); a paid one
+// stays paid and refunds what the office gave back, bounded by what is left of it (a larger refund is
+// refused: domain.ErrRefundTooLarge, audited, nothing asked). Either way the contract's charges are
+// taken back; a paid one keeps the rest as its cancellation fee. A renting without a payment has
+// nothing to close.
 func (s *Payments) CancelForRenting(ctx context.Context, store Store, c Cancellation) error {
 	rentingID := c.RentingID
 	if err := checkRentingID(rentingID); err != nil {
 		return err
 	}
-	err := store.CloseOfRenting(ctx, rentingID, func(p *domain.Payment) (bool, error) {
+	err := store.CloseOfRenting(ctx, rentingID, func(p *domain.Payment) (domain.Closing, error) {
 		sessionID := p.Checkout.SessionID
-		if !p.Cancel(s.now()) {
-			return false, nil
+		closing := p.CloseForCancellation(c.RefundCents, s.now())
+		if closing.Canceled {
+			if err := s.provider.ExpireCheckout(ctx, sessionID); err != nil {
+				return domain.Closing{}, fmt.Errorf("close the checkout of the cancelled booking's payment %s: %w", p.ID, err)
+			}
 		}
-		if err := s.provider.ExpireCheckout(ctx, sessionID); err != nil {
-			return false, fmt.Errorf("close the checkout of the cancelled booking's payment %s: %w", p.ID, err)
-		}
-		return true, nil
+		return closing, nil
 	})
 	if err != nil {
 		return ignoreNotFound(err)
@@ -311,7 +314,8 @@ func (s *Payments) createCheckout(ctx context.Context, p domain.Payment) (domain
 }
 
 // Apply applies the provider's verified report once per event id. A success or a debit under way
-// records how it is paid, which the provider is asked for: its reports do not say.
+// records how it is paid, which the provider is asked for: its reports do not say. Money paid for a
+// booking that was cancelled meanwhile goes back in full, in the same transaction.
 func (s *Payments) Apply(ctx context.Context, o domain.Outcome) (domain.Effect, error) {
 	if (o.Succeeded || o.Processing) && o.PaymentIntentID != "" {
 		method, err := s.provider.PaymentMethod(ctx, o.PaymentIntentID)
@@ -321,7 +325,24 @@ func (s *Payments) Apply(ctx context.Context, o domain.Outcome) (domain.Effect, 
 		o.Method = method
 	}
 	at := s.now()
-	return s.repo.Apply(ctx, o, func(p *domain.Payment) domain.Effect { return p.Apply(o, at) })
+	return s.repo.Apply(ctx, o, func(p *domain.Payment) domain.Effect { return p.Apply(o, at) },
+		func(store Store, p domain.Payment, effect domain.Effect) error {
+			return s.refundPaidCanceled(ctx, store, p, effect)
+		})
+}
+
+// refundPaidCanceled refunds the whole of a payment that became paid after its booking was
+// cancelled: nothing of the booking is owed. A refusal (a payment the provider cannot refund) is
+// audited and leaves the money owed to the renter in the books, for the office.
+func (s *Payments) refundPaidCanceled(ctx context.Context, store Store, p domain.Payment, effect domain.Effect) error {
+	if effect != domain.PaidCanceled {
+		return nil
+	}
+	err := s.refund(ctx, store, "paid-canceled:"+p.ID, p.RentingID, domain.PurposeCancellation, p.Amount.Cents-p.RefundedCents)
+	if errors.Is(err, domain.ErrNotRefundable) || errors.Is(err, domain.ErrRefundTooLarge) {
+		return nil
+	}
+	return err
 }
 
 // ApplyRefund applies the provider's verified report about a refund; a repeated or late report
@@ -448,11 +469,9 @@ func (s *Payments) ExportBooks(ctx context.Context, from, to string, format Book
 		return BooksFile{}, err
 	}
 	var entries []domain.LedgerEntry
-	charges := map[string][]domain.LedgerEntry{}
+	rentings := map[string][]domain.LedgerEntry{}
 	for _, e := range all {
-		if e.Kind == domain.KindCharge || e.Kind == domain.KindChargeCanceled {
-			charges[e.RentingID] = append(charges[e.RentingID], e)
-		}
+		rentings[e.RentingID] = append(rentings[e.RentingID], e)
 		if !e.At.Before(r.From) && e.At.Before(r.End()) {
 			entries = append(entries, e)
 		}
@@ -461,7 +480,7 @@ func (s *Payments) ExportBooks(ctx context.Context, from, to string, format Book
 	if format == BooksCSV {
 		return BooksFile{Name: name + ".csv", ContentType: "text/csv; charset=utf-8", Content: []byte(domain.LedgerCSV(entries, s.zone))}, nil
 	}
-	file := domain.DatevBuchungsstapel(domain.Postings(entries, charges, settings), settings, r, s.now().In(s.zone))
+	file := domain.DatevBuchungsstapel(domain.Postings(entries, rentings, settings), settings, r, s.now().In(s.zone))
 	// A character Windows-1252 lacks (a name in another script) becomes a substitute, not a failed export.
 	content, err := encoding.ReplaceUnsupported(charmap.Windows1252.NewEncoder()).String(file)
 	if err != nil {

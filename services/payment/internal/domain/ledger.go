@@ -11,12 +11,18 @@ type EntryKind string
 const (
 	// KindCharge is an item of the signed contract charged.
 	KindCharge EntryKind = "CHARGE"
-	// KindChargeCanceled takes a charge back: the booking was cancelled before it was paid.
+	// KindChargeCanceled takes a charge back: the booking was cancelled.
 	KindChargeCanceled EntryKind = "CHARGE_CANCELED"
+	// KindCancellationFee is what the residence keeps of a paid booking the office cancelled: the
+	// payment less what the office refunds.
+	KindCancellationFee EntryKind = "CANCELLATION_FEE"
 	// KindPayment is money received.
 	KindPayment EntryKind = "PAYMENT"
 	// KindRefund is money given back: a provider's refund that succeeded, or the office's transfer.
 	KindRefund EntryKind = "REFUND"
+	// KindRefundReturned takes a refund back that went through and then failed (the renter's bank
+	// sent it back): the money is the residence's again, and owed to the renter.
+	KindRefundReturned EntryKind = "REFUND_RETURNED"
 	// KindDeduction is an amount of the deposit kept for a damage.
 	KindDeduction EntryKind = "DEDUCTION"
 )
@@ -30,6 +36,8 @@ const (
 	ItemRent     Item = "RENT"
 	ItemCleaning Item = "CLEANING"
 	ItemDeposit  Item = "DEPOSIT"
+	// ItemCancellation is the money of a cancelled booking: what its fee keeps and its refund gives back.
+	ItemCancellation Item = "CANCELLATION"
 )
 
 // ItemOf is the item a refund of the purpose gives back.
@@ -37,7 +45,7 @@ func ItemOf(purpose RefundPurpose) Item {
 	if purpose == PurposeDeposit {
 		return ItemDeposit
 	}
-	return ItemRent
+	return ItemCancellation
 }
 
 // LedgerEntry is one line of a renting's books.
@@ -56,14 +64,14 @@ type LedgerEntry struct {
 	Key string
 }
 
-// AmountCents is the entry's money signed from the renter's side: what they owe grows with a charge
-// and a refund and shrinks with a payment and a cancelled charge; a deduction moves deposit to
-// damages and changes no balance.
+// AmountCents is the entry's money signed from the renter's side: what they owe grows with a charge,
+// a cancellation fee and a refund and shrinks with a payment, a cancelled charge and a refund
+// returned; a deduction moves deposit to damages and changes no balance.
 func (e LedgerEntry) AmountCents() int64 {
 	switch e.Kind {
-	case KindCharge, KindRefund:
+	case KindCharge, KindCancellationFee, KindRefund:
 		return e.ItemCents
-	case KindPayment, KindChargeCanceled:
+	case KindPayment, KindChargeCanceled, KindRefundReturned:
 		return -e.ItemCents
 	}
 	return 0
@@ -117,6 +125,15 @@ func RefundEntry(r Refund) LedgerEntry {
 	}
 }
 
+// RefundReturnedEntry is the ledger's line of a refund that went through and then failed.
+func RefundReturnedEntry(r Refund) LedgerEntry {
+	return LedgerEntry{
+		RentingID: r.RentingID, At: r.UpdatedAt, Kind: KindRefundReturned, Item: ItemOf(r.Purpose),
+		Description: "Erstattung zurückgekommen / Refund returned (" + string(r.Purpose) + ")", ItemCents: r.Amount.Cents,
+		Reference: r.ProviderID, Key: "refund-returned:" + r.ID,
+	}
+}
+
 // Deduction is an amount the office kept of a deposit, for a damage.
 type Deduction struct {
 	Description string
@@ -166,9 +183,10 @@ func (s Settlement) Entries() []LedgerEntry {
 
 // Books are the totals of ledger entries, in EUR cents.
 type Books struct {
-	// ChargedCents is what was charged less the charges taken back.
-	ChargedCents  int64
-	PaidCents     int64
+	// ChargedCents is what was charged less the charges taken back, cancellation fees included.
+	ChargedCents int64
+	PaidCents    int64
+	// RefundedCents is what refunds gave back, less those returned.
 	RefundedCents int64
 	// DepositHeldCents is the deposit received and neither given back nor kept.
 	DepositHeldCents int64
@@ -189,17 +207,17 @@ func Total(entries []LedgerEntry) Books {
 	for _, e := range entries {
 		sum += e.AmountCents()
 		switch e.Kind {
-		case KindCharge, KindChargeCanceled:
+		case KindCharge, KindChargeCanceled, KindCancellationFee:
 			b.ChargedCents += e.AmountCents()
 			if e.Item == ItemDeposit {
 				depositCharged += e.AmountCents()
 			}
 		case KindPayment:
 			b.PaidCents += e.ItemCents
-		case KindRefund:
-			b.RefundedCents += e.ItemCents
+		case KindRefund, KindRefundReturned:
+			b.RefundedCents += e.AmountCents()
 			if e.Item == ItemDeposit {
-				depositRefunded += e.ItemCents
+				depositRefunded += e.AmountCents()
 			}
 		case KindDeduction:
 			b.KeptCents += e.ItemCents

@@ -163,15 +163,18 @@ const (
 	CheckoutClosed
 	// Processing: the renter completed the checkout with a debit that reports later.
 	Processing
+	// PaidCanceled: the payment of a cancelled booking is now paid (a debit that was under way, or
+	// money the provider took before its checkout closed): booked as paid, and owed back in full.
+	PaidCanceled
 )
 
 // Apply changes the payment by the provider's report. A report about another amount or currency
 // is refused, so a cheaper checkout cannot pay a dearer payment. A paid payment stays paid whatever
 // comes later; a failure never closes a payment, so a later success is still accepted, from an older
 // session of the payment too. An expired session closes the checkout only when it is the current one.
-// A cancelled payment takes only a success (money the provider took before its checkout was closed
-// is booked as paid, never lost; the renting, cancelled, gives no key code for it); failures and
-// expiries change nothing.
+// A cancelled payment takes only a success, PaidCanceled (money the provider took before its
+// checkout was closed is booked as paid, never lost, and goes back; the renting, cancelled, gives no
+// key code for it); failures and expiries change nothing.
 func (p *Payment) Apply(o Outcome, at time.Time) Effect {
 	switch {
 	case o.Amount != p.Amount:
@@ -191,8 +194,12 @@ func (p *Payment) Apply(o Outcome, at time.Time) Effect {
 		p.Status, p.PaymentIntentID, p.Method = StatusProcessing, o.PaymentIntentID, o.Method
 		return Processing
 	case o.Succeeded:
+		effect := Paid
+		if p.Status == StatusCanceled {
+			effect = PaidCanceled
+		}
 		p.Status, p.PaidAt, p.PaymentIntentID, p.Method = StatusPaid, at, o.PaymentIntentID, o.Method
-		return Paid
+		return effect
 	default:
 		p.Status = StatusFailed
 		return Failed
@@ -206,5 +213,5 @@ func (p Payment) Description() string {
 
 // String names the effect for logs.
 func (e Effect) String() string {
-	return [...]string{"ignored", "paid", "failed", "refused", "checkout closed", "processing"}[e]
+	return [...]string{"ignored", "paid", "failed", "refused", "checkout closed", "processing", "paid after its booking was cancelled"}[e]
 }

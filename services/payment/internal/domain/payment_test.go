@@ -62,7 +62,7 @@ func TestPaymentApply_providersReport_paysFailsIgnoresOrRefusesByStatusAndAmount
 		{"open refuses one cent", StatusOpen, oneCent, Refused, StatusOpen},
 		{"failed refuses another currency", StatusFailed, otherCurrency, Refused, StatusFailed},
 		{"paid refuses one cent", StatusPaid, oneCent, Refused, StatusPaid},
-		{"cancelled books money taken before its checkout closed", StatusCanceled, success, Paid, StatusPaid},
+		{"cancelled books money taken before its checkout closed, to go back", StatusCanceled, success, PaidCanceled, StatusPaid},
 		{"cancelled ignores failure", StatusCanceled, failure, Ignored, StatusCanceled},
 		{"open debit under way", StatusOpen, processing, Processing, StatusProcessing},
 		{"failed debit under way again", StatusFailed, processing, Processing, StatusProcessing},
@@ -78,7 +78,7 @@ func TestPaymentApply_providersReport_paysFailsIgnoresOrRefusesByStatusAndAmount
 			if got := p.Apply(tt.outcome, at); got != tt.want || p.Status != tt.wantStatus {
 				t.Errorf("Apply = %v, status %s; want %v, %s", got, p.Status, tt.want, tt.wantStatus)
 			}
-			if paid := !p.PaidAt.IsZero(); paid != (tt.want == Paid) {
+			if paid := !p.PaidAt.IsZero(); paid != (tt.want == Paid || tt.want == PaidCanceled) {
 				t.Errorf("PaidAt = %v after %v", p.PaidAt, tt.want)
 			}
 		})

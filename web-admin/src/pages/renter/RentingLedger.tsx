@@ -12,8 +12,10 @@ type Entry = Ledger['entries'][number];
 export const LEDGER_KINDS: Record<LedgerEntryKind, string> = {
   CHARGE: 'Forderung',
   CHARGE_CANCELED: 'Forderung storniert',
+  CANCELLATION_FEE: 'Stornokosten',
   PAYMENT: 'Zahlung',
   REFUND: 'Erstattung',
+  REFUND_RETURNED: 'Erstattung zurückgekommen',
   DEDUCTION: 'Einbehalt',
 };
 
@@ -22,6 +24,7 @@ export const LEDGER_ITEMS: Record<string, string> = {
   RENT: 'Miete',
   CLEANING: 'Endreinigung',
   DEPOSIT: 'Kaution',
+  CANCELLATION: 'Stornierung',
 };
 
 /** A line's amount from the renter's side; a deduction moves deposit to damages, so its own amount is shown. */

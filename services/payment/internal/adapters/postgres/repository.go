@@ -15,6 +15,7 @@ import (
 	"semesterhaus/platform/audit"
 	"semesterhaus/platform/postgres"
 	"semesterhaus/services/payment/internal/adapters/postgres/db"
+	"semesterhaus/services/payment/internal/app"
 	"semesterhaus/services/payment/internal/domain"
 )
 
@@ -71,10 +72,11 @@ func (r *Repository) InTx(tx pgx.Tx) *TxStore {
 	return &TxStore{tx: tx, queries: r.queries.WithTx(tx), subjects: r.subjects}
 }
 
-// Apply records the provider's event id, applies the report to its payment under a row lock and
-// enqueues the event that says what happened, in one transaction. An event id recorded before
-// changes nothing and gives domain.Ignored; an unknown payment gives domain.ErrNotFound.
-func (r *Repository) Apply(ctx context.Context, o domain.Outcome, apply func(*domain.Payment) domain.Effect) (domain.Effect, error) {
+// Apply records the provider's event id, applies the report to its payment under a row lock,
+// enqueues the event that says what happened and runs then on the stored payment with a store bound
+// to the transaction, all in one transaction. An event id recorded before changes nothing and gives
+// domain.Ignored; an unknown payment gives domain.ErrNotFound.
+func (r *Repository) Apply(ctx context.Context, o domain.Outcome, apply func(*domain.Payment) domain.Effect, then func(app.Store, domain.Payment, domain.Effect) error) (domain.Effect, error) {
 	paymentID, err := toUUID(o.PaymentID)
 	if err != nil {
 		return domain.Ignored, err
@@ -95,7 +97,10 @@ func (r *Repository) Apply(ctx context.Context, o domain.Outcome, apply func(*do
 			return err
 		}
 		effect = apply(&p)
-		return r.store(ctx, tx, q, paymentID, p, effect, o)
+		if err := r.store(ctx, tx, q, paymentID, p, effect, o); err != nil {
+			return err
+		}
+		return then(r.InTx(tx), p, effect)
 	})
 	return effect, err
 }
@@ -144,6 +149,7 @@ func (r *Repository) ApplyRefund(ctx context.Context, report domain.RefundReport
 			return fmt.Errorf("load refund %s: %w", report.ProviderID, err)
 		}
 		refund := refundFromDB(row)
+		before := refund.Status
 		if changed = apply(&refund); !changed {
 			return nil
 		}
@@ -152,7 +158,7 @@ func (r *Repository) ApplyRefund(ctx context.Context, report domain.RefundReport
 		}); err != nil {
 			return fmt.Errorf("update refund %s: %w", refund.ID, err)
 		}
-		return refundChanged(ctx, tx, q, r.subjects, row.PaymentID, refund)
+		return refundChanged(ctx, tx, q, r.subjects, row.PaymentID, before, refund)
 	})
 	return changed, err
 }
@@ -183,16 +189,22 @@ func (r *Repository) ApplyDispute(ctx context.Context, report domain.DisputeRepo
 	return changed, err
 }
 
-// refundChanged follows a refund's new or changed row: its payment's refunded amount, the ledger's
-// refund once it went through, and payment.refund_updated.
-func refundChanged(ctx context.Context, tx pgx.Tx, q *db.Queries, subjects string, paymentID pgtype.UUID, refund domain.Refund) error {
+// refundChanged follows a refund's new or changed row (its status was before, empty for a new one):
+// its payment's refunded amount, the ledger's refund once it went through and its return when it
+// failed after that, and payment.refund_updated.
+func refundChanged(ctx context.Context, tx pgx.Tx, q *db.Queries, subjects string, paymentID pgtype.UUID, before domain.RefundStatus, refund domain.Refund) error {
 	if err := q.UpdateRefundedCents(ctx, paymentID); err != nil {
 		return fmt.Errorf("refunded amount of payment %s: %w", refund.PaymentID, err)
 	}
-	if refund.Status == domain.RefundSucceeded {
-		if err := book(ctx, q, domain.RefundEntry(refund)); err != nil {
-			return err
-		}
+	var entries []domain.LedgerEntry
+	switch {
+	case refund.Status == domain.RefundSucceeded:
+		entries = append(entries, domain.RefundEntry(refund))
+	case refund.Status == domain.RefundFailed && before == domain.RefundSucceeded:
+		entries = append(entries, domain.RefundReturnedEntry(refund))
+	}
+	if err := book(ctx, q, entries...); err != nil {
+		return err
 	}
 	return enqueueRefundUpdated(ctx, tx, subjects, refund)
 }
@@ -211,7 +223,8 @@ func (r *Repository) store(ctx context.Context, tx pgx.Tx, q *db.Queries, id pgt
 	update := db.UpdatePaymentStatusParams{
 		ID: id, Status: string(p.Status), PaidAt: timestamptz(p.PaidAt), PaymentIntentID: p.PaymentIntentID, Method: p.Method,
 	}
-	if effect == domain.Paid && p.ReceiptNumber == 0 {
+	paid := effect == domain.Paid || effect == domain.PaidCanceled
+	if paid && p.ReceiptNumber == 0 {
 		number, err := q.DrawReceiptNumber(ctx)
 		if err != nil {
 			return fmt.Errorf("receipt number of payment %s: %w", p.ID, err)
@@ -222,13 +235,13 @@ func (r *Repository) store(ctx context.Context, tx pgx.Tx, q *db.Queries, id pgt
 	if err := q.UpdatePaymentStatus(ctx, update); err != nil {
 		return fmt.Errorf("update payment %s: %w", p.ID, err)
 	}
-	switch effect {
-	case domain.Paid:
+	switch {
+	case paid:
 		if err := book(ctx, q, domain.PaymentEntry(p)); err != nil {
 			return err
 		}
 		return enqueueSucceeded(ctx, tx, r.subjects, p)
-	case domain.Processing:
+	case effect == domain.Processing:
 		return enqueueProcessing(ctx, tx, r.subjects, p)
 	}
 	return enqueueFailed(ctx, tx, r.subjects, p, o.Reason)
@@ -284,26 +297,35 @@ func (s *TxStore) Create(ctx context.Context, p domain.Payment, charges []domain
 }
 
 // CloseOfRenting loads the renting's payment under a row lock, which the payment page's renewal of a
-// checkout waits for, and lets close cancel it; a cancelled payment is stored and its charges taken
-// back in the ledger. A renting without a payment gives domain.ErrNotFound.
-func (s *TxStore) CloseOfRenting(ctx context.Context, rentingID string, close func(*domain.Payment) (canceled bool, err error)) error {
+// checkout waits for, and stores what close did: the payment cancelled, its charges taken back, the
+// fee it keeps booked. A renting without a payment gives domain.ErrNotFound.
+func (s *TxStore) CloseOfRenting(ctx context.Context, rentingID string, close func(*domain.Payment) (domain.Closing, error)) error {
 	rowID, p, err := s.lockPaymentOfRenting(ctx, rentingID)
 	if err != nil {
 		return err
 	}
-	canceled, err := close(&p)
-	if err != nil || !canceled {
-		return err
-	}
-	if err := s.queries.CancelPayment(ctx, db.CancelPaymentParams{ID: rowID, CheckoutExpiresAt: timestamptz(p.Checkout.ExpiresAt)}); err != nil {
-		return fmt.Errorf("cancel payment %s: %w", p.ID, err)
-	}
-	renting, err := toUUID(rentingID)
+	closing, err := close(&p)
 	if err != nil {
 		return err
 	}
-	// The cancelled checkout's end is when the charges were taken back.
-	return s.queries.CancelCharges(ctx, db.CancelChargesParams{At: timestamptz(p.Checkout.ExpiresAt), RentingID: renting})
+	if closing.Canceled {
+		if err := s.queries.CancelPayment(ctx, db.CancelPaymentParams{ID: rowID, CheckoutExpiresAt: timestamptz(p.Checkout.ExpiresAt)}); err != nil {
+			return fmt.Errorf("cancel payment %s: %w", p.ID, err)
+		}
+	}
+	if closing.TakeBack {
+		renting, err := toUUID(rentingID)
+		if err != nil {
+			return err
+		}
+		if err := s.queries.CancelCharges(ctx, db.CancelChargesParams{At: timestamptz(closing.At), RentingID: renting}); err != nil {
+			return fmt.Errorf("take back the charges of renting %s: %w", rentingID, err)
+		}
+	}
+	if closing.Fee.ItemCents == 0 {
+		return nil
+	}
+	return book(ctx, s.queries, closing.Fee)
 }
 
 // Book writes the entries to the ledger; an entry whose cause was booked before is left out.
@@ -336,7 +358,7 @@ func (s *TxStore) Refund(ctx context.Context, rentingID, refundID string, ask fu
 	if err := s.queries.InsertRefund(ctx, insertRefundParams(refund, id, rowID)); err != nil {
 		return fmt.Errorf("insert refund %s: %w", refundID, err)
 	}
-	return refundChanged(ctx, s.tx, s.queries, s.subjects, rowID, refund)
+	return refundChanged(ctx, s.tx, s.queries, s.subjects, rowID, "", refund)
 }
 
 // lockPaymentOfRenting loads the renting's payment under a row lock, which the payment page's

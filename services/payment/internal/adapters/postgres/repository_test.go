@@ -17,6 +17,7 @@ import (
 	"semesterhaus/platform/postgres"
 	eventsv1 "semesterhaus/proto/gen/events/v1"
 	pgadapter "semesterhaus/services/payment/internal/adapters/postgres"
+	"semesterhaus/services/payment/internal/app"
 	"semesterhaus/services/payment/internal/domain"
 	"semesterhaus/services/payment/migrations"
 )
@@ -78,8 +79,11 @@ func count(t *testing.T, pool *pgxpool.Pool, query string) int {
 }
 
 func apply(repo *pgadapter.Repository, o domain.Outcome) (domain.Effect, error) {
-	return repo.Apply(context.Background(), o, func(p *domain.Payment) domain.Effect { return p.Apply(o, created.Add(time.Hour)) })
+	return repo.Apply(context.Background(), o, func(p *domain.Payment) domain.Effect { return p.Apply(o, created.Add(time.Hour)) }, nothingThen)
 }
+
+// nothingThen follows no applied report.
+func nothingThen(app.Store, domain.Payment, domain.Effect) error { return nil }
 
 func TestCreate_newPayment_storedWithItsLinkCreatedEvent(t *testing.T) {
 	t.Parallel()

@@ -430,22 +430,26 @@ scalar DateTime
 enum LedgerEntryKind {
   "An item of the signed contract charged (rent, cleaning, deposit)."
   CHARGE
-  "A charge taken back because the booking was cancelled before it was paid."
+  "A charge taken back because the booking was cancelled."
   CHARGE_CANCELED
+  "What the residence keeps of a paid booking the office cancelled: the payment less what it refunds."
+  CANCELLATION_FEE
   "Money received."
   PAYMENT
   "Money given back (a provider refund that succeeded, or the office's bank transfer)."
   REFUND
+  "A refund that went through and came back (the renter's bank returned it): owed to the renter again."
+  REFUND_RETURNED
   "An amount of the deposit kept for a damage."
   DEDUCTION
 }
 
-"One line of a renting's ledger. amountCents is signed from the renter's side: what they owe grows (+) with a charge, shrinks (−) with a payment; a refund is +, a cancelled charge −, a deduction moves deposit to damages (0 on the balance, its amount in itemCents)."
+"One line of a renting's ledger. amountCents is signed from the renter's side: what they owe grows (+) with a charge or a cancellation fee, shrinks (−) with a payment; a refund is +, a cancelled charge and a refund returned −, a deduction moves deposit to damages (0 on the balance, its amount in itemCents)."
 type LedgerEntry {
   id: ID!
   at: DateTime!
   kind: LedgerEntryKind!
-  "RENT, CLEANING or DEPOSIT for charges and deductions (DEPOSIT), the refund's purpose's item otherwise; null for payments."
+  "RENT, CLEANING or DEPOSIT for charges and deductions (DEPOSIT); CANCELLATION for a cancellation fee and a cancelled booking's refund, DEPOSIT for a deposit's; null for payments."
   item: String
   description: String!
   amountCents: Int!

@@ -17,12 +17,12 @@ type BooksExport struct {
 	Content string `json:"content"`
 }
 
-// One line of a renting's ledger. amountCents is signed from the renter's side: what they owe grows (+) with a charge, shrinks (−) with a payment; a refund is +, a cancelled charge −, a deduction moves deposit to damages (0 on the balance, its amount in itemCents).
+// One line of a renting's ledger. amountCents is signed from the renter's side: what they owe grows (+) with a charge or a cancellation fee, shrinks (−) with a payment; a refund is +, a cancelled charge and a refund returned −, a deduction moves deposit to damages (0 on the balance, its amount in itemCents).
 type LedgerEntry struct {
 	ID   string          `json:"id"`
 	At   scalar.DateTime `json:"at"`
 	Kind LedgerEntryKind `json:"kind"`
-	// RENT, CLEANING or DEPOSIT for charges and deductions (DEPOSIT), the refund's purpose's item otherwise; null for payments.
+	// RENT, CLEANING or DEPOSIT for charges and deductions (DEPOSIT); CANCELLATION for a cancellation fee and a cancelled booking's refund, DEPOSIT for a deposit's; null for payments.
 	Item        *string `json:"item,omitempty"`
 	Description string  `json:"description"`
 	AmountCents int     `json:"amountCents"`
@@ -129,12 +129,16 @@ type LedgerEntryKind string
 const (
 	// An item of the signed contract charged (rent, cleaning, deposit).
 	LedgerEntryKindCharge LedgerEntryKind = "CHARGE"
-	// A charge taken back because the booking was cancelled before it was paid.
+	// A charge taken back because the booking was cancelled.
 	LedgerEntryKindChargeCanceled LedgerEntryKind = "CHARGE_CANCELED"
+	// What the residence keeps of a paid booking the office cancelled: the payment less what it refunds.
+	LedgerEntryKindCancellationFee LedgerEntryKind = "CANCELLATION_FEE"
 	// Money received.
 	LedgerEntryKindPayment LedgerEntryKind = "PAYMENT"
 	// Money given back (a provider refund that succeeded, or the office's bank transfer).
 	LedgerEntryKindRefund LedgerEntryKind = "REFUND"
+	// A refund that went through and came back (the renter's bank returned it): owed to the renter again.
+	LedgerEntryKindRefundReturned LedgerEntryKind = "REFUND_RETURNED"
 	// An amount of the deposit kept for a damage.
 	LedgerEntryKindDeduction LedgerEntryKind = "DEDUCTION"
 )
@@ -142,14 +146,16 @@ const (
 var AllLedgerEntryKind = []LedgerEntryKind{
 	LedgerEntryKindCharge,
 	LedgerEntryKindChargeCanceled,
+	LedgerEntryKindCancellationFee,
 	LedgerEntryKindPayment,
 	LedgerEntryKindRefund,
+	LedgerEntryKindRefundReturned,
 	LedgerEntryKindDeduction,
 }
 
 func (e LedgerEntryKind) IsValid() bool {
 	switch e {
-	case LedgerEntryKindCharge, LedgerEntryKindChargeCanceled, LedgerEntryKindPayment, LedgerEntryKindRefund, LedgerEntryKindDeduction:
+	case LedgerEntryKindCharge, LedgerEntryKindChargeCanceled, LedgerEntryKindCancellationFee, LedgerEntryKindPayment, LedgerEntryKindRefund, LedgerEntryKindRefundReturned, LedgerEntryKindDeduction:
 		return true
 	}
 	return false
