@@ -31,7 +31,7 @@ func Postings(entries []LedgerEntry, rentings map[string][]LedgerEntry, s BooksS
 	var postings []Posting
 	post := func(e LedgerEntry, cents int64, account, contra int32) {
 		postings = append(postings, Posting{Cents: cents, Account: account, Contra: contra, Date: e.At,
-			Reference: belegfeld(e.Reference), Description: truncate(e.Description, 60)})
+			Reference: belegfeld(e.Reference), Description: buchungstext(e.Description)})
 	}
 	for _, e := range entries {
 		switch e.Kind {
@@ -54,16 +54,26 @@ func Postings(entries []LedgerEntry, rentings map[string][]LedgerEntry, s BooksS
 	return postings
 }
 
+// umlauts writes German letters as DATEV's reference field takes them.
+var umlauts = strings.NewReplacer("Ä", "AE", "Ö", "OE", "Ü", "UE", "ä", "ae", "ö", "oe", "ü", "ue", "ß", "ss")
+
 // belegfeld is a reference as DATEV's Belegfeld 1 takes it: at most 36 of the letters A–Z, digits
-// and $&%*+-/ (a Stripe refund id's underscore, a bank reference's spaces are left out).
+// and $%-/, umlauts written out (a Stripe refund id's underscore, a bank reference's spaces are left
+// out).
 func belegfeld(reference string) string {
 	kept := strings.Map(func(r rune) rune {
-		if r < unicode.MaxASCII && (unicode.IsLetter(r) || unicode.IsDigit(r) || strings.ContainsRune("$&%*+-/", r)) {
+		if r < unicode.MaxASCII && (unicode.IsLetter(r) || unicode.IsDigit(r) || strings.ContainsRune("$%-/", r)) {
 			return r
 		}
 		return -1
-	}, reference)
+	}, umlauts.Replace(reference))
 	return truncate(kept, 36)
+}
+
+// buchungstext is a description as DATEV's Buchungstext takes it: at most 60 characters between its
+// quotes, so a quote, which the file would double, becomes an apostrophe.
+func buchungstext(description string) string {
+	return truncate(strings.ReplaceAll(description, `"`, "'"), 60)
 }
 
 type itemPart struct {
