@@ -513,7 +513,7 @@ type Books struct {
 	RentAccount          int32                  `protobuf:"varint,6,opt,name=rent_account,json=rentAccount,proto3" json:"rent_account,omitempty"`                                // rent income
 	CleaningAccount      int32                  `protobuf:"varint,7,opt,name=cleaning_account,json=cleaningAccount,proto3" json:"cleaning_account,omitempty"`                    // cleaning income
 	DepositAccount       int32                  `protobuf:"varint,8,opt,name=deposit_account,json=depositAccount,proto3" json:"deposit_account,omitempty"`                       // deposits held (a liability)
-	DamagesAccount       int32                  `protobuf:"varint,9,opt,name=damages_account,json=damagesAccount,proto3" json:"damages_account,omitempty"`                       // what is kept of deposits for damages
+	DamagesAccount       int32                  `protobuf:"varint,9,opt,name=damages_account,json=damagesAccount,proto3" json:"damages_account,omitempty"`                       // what is kept of deposits for damages and of cancelled bookings
 	unknownFields        protoimpl.UnknownFields
 	sizeCache            protoimpl.SizeCache
 }

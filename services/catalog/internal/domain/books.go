@@ -17,7 +17,7 @@ type Accounts struct {
 	Rent     int // rent income
 	Cleaning int // cleaning income
 	Deposit  int // deposits held, a liability
-	Damages  int // what is kept of deposits for damages
+	Damages  int // what is kept of deposits for damages and of cancelled bookings
 }
 
 // The bounds of the books' numbers, as DATEV's Buchungsstapel takes them.
