@@ -102,6 +102,27 @@ export async function apartmentFor(api: APIRequestContext, slotFromEnd: number):
 }
 
 /**
+ * An apartment beyond the slots apartmentFor hands out, every one of which belongs to a file: the
+ * building's index-th from its start (0 to 3), which apartmentFor keeps away from and only the booking
+ * site's tests book (they run after these, against the same system, and free theirs first). It is
+ * freed in the bookable semester as apartmentFor frees its apartment.
+ */
+export async function apartmentBeyondSlots(api: APIRequestContext, index: number): Promise<Apartment> {
+  const all = await apartments(api);
+  expect(index, 'one of the four apartments apartmentFor keeps away from').toBeLessThan(4);
+  const apartment = all[index];
+  await asAdmin(async (admin) => {
+    const { bookable } = await semesters(admin);
+    await cancelContractOut((query, variables) => graphql(admin, query, variables), apartment.id, bookable.id);
+    await graphql(admin, 'mutation Free($a: Int!, $s: Int!) { freeApartment(apartmentId: $a, semesterId: $s) }', {
+      a: apartment.id,
+      s: bookable.id,
+    });
+  });
+  return apartment;
+}
+
+/**
  * An apartment a test only edits (its pictures, its description) and never books: counted from the end
  * like apartmentFor, but nothing is freed, so a booking test that owns the same slot keeps its booking.
  */

@@ -18,3 +18,17 @@ export async function paidBooking(browser: Browser, request: APIRequestContext, 
   await renter.close();
   return { ...booked, apartment };
 }
+
+/**
+ * A CONTRACT_REQUESTED booking of the apartment: booked and confirmed through the API and approved by
+ * the office, so that its contract is written and waits for the renter's signature; returns once the
+ * renter's mail with the step4 link has come.
+ */
+export async function unsignedBooking(request: APIRequestContext, apartment: Apartment, tag: string): Promise<Booked & { apartment: Apartment }> {
+  const booked = await bookAndConfirm(request, apartment, newPerson(tag));
+  await asAdmin((admin) =>
+    graphql(admin, 'mutation Approve($r: ID!) { approveIdentityCard(rentingId: $r) }', { r: booked.rentingId }),
+  );
+  await linkFromMail(request, booked.person.email, '/booking/step4');
+  return { ...booked, apartment };
+}
