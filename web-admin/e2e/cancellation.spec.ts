@@ -59,4 +59,22 @@ test('the office cancels a paid booking with a part refund: the renter is mailed
   await expect(step4.getByText('Deine Buchung ist storniert')).toBeVisible();
   await expect(step4.getByText('Grund: Wasserschaden im Bad')).toBeVisible();
   await renter.close();
+
+  // the books (the payment service, after the event): the charges taken back, the rest of the payment
+  // kept as the cancellation fee, the refund given back; nothing owed either way, no deposit held
+  const ledger = card.getByTestId(`ledger-${booked.rentingId}`);
+  await expect
+    .poll(
+      async () => {
+        await page.reload();
+        await ledger.waitFor();
+        return (await ledger.locator('.ant-table-tbody td').allTextContents()).filter((cell) => ['Stornokosten', 'Erstattung', 'Forderung storniert'].includes(cell)).sort();
+      },
+      { message: 'the ledger books the charges taken back, the fee and the refund', timeout: 90_000, intervals: [2_000, 5_000] },
+    )
+    .toEqual(['Erstattung', 'Forderung storniert', 'Forderung storniert', 'Forderung storniert', 'Stornokosten']);
+  const total = (label: string) => ledger.locator('.ant-descriptions-item').filter({ hasText: label });
+  await expect(total('Erstattet')).toContainText('1.000,00');
+  await expect(total('Kaution gehalten')).toContainText('0,00');
+  await expect(total('Saldo')).toContainText('0,00');
 });
