@@ -15,6 +15,8 @@ describe('actionLabel', () => {
     ['requestErasure', 'Löschung beantragt'],
     ['eraseRenter', 'Daten auf Antrag gelöscht'],
     ['eraseDocument', 'Dokument auf Antrag gelöscht'],
+    ['cancelBooking', 'Buchung storniert'],
+    ['reissueContract', 'Vertrag neu ausgestellt'],
     ['somethingNew', 'somethingNew'],
     ['toString', 'toString'],
   ])('%s → %s', (action, want) => expect(actionLabel(action)).toBe(want));

@@ -29,6 +29,12 @@ export const ACTION_LABELS: Record<string, string> = {
   eraseDocument: 'Dokument auf Antrag gelöscht',
   recordHandover: 'Übergabe erfasst',
   settleDeposit: 'Kaution abgerechnet',
+  cancelBooking: 'Buchung storniert',
+  reissueContract: 'Vertrag neu ausgestellt',
+  refuseRefund: 'Erstattung abgelehnt (mehr als bezahlt)',
+  refusePaymentReport: 'Zahlungsmeldung abgelehnt (anderer Betrag)',
+  applyPersonalData: 'Persönliche Daten übernommen',
+  forgetRenter: 'Mieter gelöscht (Aufbewahrungsfrist)',
 };
 
 export function actionLabel(action: string): string {
