@@ -8,6 +8,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"math"
 	"net/url"
 	"path"
@@ -100,6 +101,7 @@ type apartment struct {
 }
 
 type texts struct {
+	at
 	De string `yaml:"de"`
 	En string `yaml:"en"`
 }
@@ -127,10 +129,14 @@ type source struct {
 	Srcset string `yaml:"srcset"`
 }
 
-// at remembers where a mapping and each of its keys stand in the file.
+// at remembers where a mapping and each of its keys stand in the file, and the decoder's mistakes
+// inside it ("line 12: cannot unmarshal …"): strictly keeps them here, so that the decoder goes on
+// with the rest of the file (see mistakes).
 type at struct {
-	line int
-	keys map[string]int
+	line     int
+	keys     map[string]int
+	mistakes []string
+	scalar   bool // a value where the mapping belongs: strictly named it, no key of it is missing
 }
 
 // lineOf returns the line of key, or of the mapping itself when the key is missing.
@@ -186,21 +192,70 @@ func (s *source) UnmarshalYAML(n *yaml.Node) error {
 	return strictly(n, (*plain)(s), &s.at)
 }
 
+func (t *texts) UnmarshalYAML(n *yaml.Node) error {
+	type plain texts
+	return strictly(n, (*plain)(t), &t.at)
+}
+
 // strictly decodes the mapping n into v, refusing keys that v does not know, and records the lines.
+// Its mistakes (an unknown key, a value of the wrong type) are kept in where, not returned: an error
+// would end the whole decoding, and yaml drops a list's element whose decoding failed, so that
+// nothing after it, and nothing of it, would be checked.
 func strictly(n *yaml.Node, v any, where *at) error {
-	where.line, where.keys = n.Line, map[string]int{}
-	if n.Kind != yaml.MappingNode {
-		return fmt.Errorf("line %d: expected keys and values (%s)", n.Line, strings.Join(keysOf(v), ", "))
-	}
+	where.line, where.keys, where.mistakes, where.scalar = n.Line, map[string]int{}, nil, false
 	known := keysOf(v)
+	if n.Kind != yaml.MappingNode {
+		where.scalar = true
+		where.mistakes = append(where.mistakes, fmt.Sprintf("line %d: expected keys and values (%s)", n.Line, strings.Join(known, ", ")))
+		return nil
+	}
 	for i := 0; i+1 < len(n.Content); i += 2 {
 		k := n.Content[i]
 		if !slices.Contains(known, k.Value) {
-			return fmt.Errorf("line %d: unknown key %q; known are %s", k.Line, k.Value, strings.Join(known, ", "))
+			where.mistakes = append(where.mistakes, fmt.Sprintf("line %d: unknown key %q; known are %s", k.Line, k.Value, strings.Join(known, ", ")))
+			continue
 		}
 		where.keys[k.Value] = k.Line
 	}
-	return n.Decode(v)
+	var typeErr *yaml.TypeError
+	if err := n.Decode(v); errors.As(err, &typeErr) {
+		where.mistakes = append(where.mistakes, typeErr.Errors...)
+	} else if err != nil {
+		return err
+	}
+	return nil
+}
+
+// mistakes gathers the decoder's mistakes that strictly kept in each mapping of the file.
+func (f *file) mistakes() []string {
+	var all []string
+	add := func(a at) { all = append(all, a.mistakes...) }
+	if f.Landlord != nil {
+		add(f.Landlord.at)
+	}
+	if f.Rules != nil {
+		add(f.Rules.at)
+	}
+	if f.Books != nil {
+		add(f.Books.at)
+		add(f.Books.Accounts.at)
+	}
+	for _, fl := range f.Floors {
+		add(fl.at)
+		for _, a := range fl.Apartments {
+			add(a.at)
+			add(a.Description.at)
+			add(a.Position.at)
+			for _, p := range a.Pictures {
+				add(p.at)
+				add(p.Description.at)
+				for _, s := range p.Sources {
+					add(s.at)
+				}
+			}
+		}
+	}
+	return all
 }
 
 func keysOf(v any) []string {
@@ -214,45 +269,89 @@ func keysOf(v any) []string {
 	return keys
 }
 
+// A Mistake is one thing wrong in a building file, at its line; Line is 0 for a mistake of the
+// whole file (one that is empty).
+type Mistake struct {
+	File    string
+	Line    int
+	Message string
+}
+
+// Error is the mistake as an editor jumps to it: "haus.yaml:12: …".
+func (m Mistake) Error() string {
+	if m.Line == 0 {
+		return m.File + ": " + m.Message
+	}
+	return fmt.Sprintf("%s:%d: %s", m.File, m.Line, m.Message)
+}
+
+// Mistakes are all the mistakes of one file, in the order of their lines: the error of Parse. Its
+// text has one mistake a line.
+type Mistakes []Mistake
+
+func (ms Mistakes) Error() string {
+	lines := make([]string, len(ms))
+	for i, m := range ms {
+		lines[i] = m.Error()
+	}
+	return strings.Join(lines, "\n")
+}
+
 // Parse reads a building file. name is how errors call the file. The building's id is always 1: the
-// system runs one residence.
+// system runs one residence. A file with mistakes returns all of them as Mistakes, each with its line:
+// those of the decoder (an unknown key, a value of the wrong type) and those of the checks after it,
+// which go on with what could be read. A check's mistake on a line the decoder found wrong already
+// is left out, as it follows from it (a value that could not be read is zero to the checks); a
+// required key that is not there is always named. Only a file that is
+// not YAML at all stops at its first mistake, as YAML's parser does.
 func Parse(name string, data []byte) (domain.Building, error) {
 	var f file
 	dec := yaml.NewDecoder(bytes.NewReader(data))
 	dec.KnownFields(true)
-	if err := dec.Decode(&f); err != nil {
-		return domain.Building{}, decodeError(name, err)
+	var decoded Mistakes
+	var typeErr *yaml.TypeError
+	if err := dec.Decode(&f); errors.Is(err, io.EOF) {
+		return domain.Building{}, Mistakes{{File: name, Message: "the file is empty"}}
+	} else if errors.As(err, &typeErr) {
+		for _, m := range typeErr.Errors {
+			decoded = append(decoded, decodeMistake(name, m))
+		}
+	} else if err != nil {
+		return domain.Building{}, Mistakes{decodeMistake(name, err.Error())}
+	}
+	for _, m := range f.mistakes() {
+		decoded = append(decoded, decodeMistake(name, m))
 	}
 	var root yaml.Node
 	if err := yaml.Unmarshal(data, &root); err != nil {
-		return domain.Building{}, fmt.Errorf("%s: %w", name, err)
+		return domain.Building{}, Mistakes{decodeMistake(name, err.Error())}
 	}
-	c := checker{file: name, top: topLines(&root)}
+	c := checker{file: name, top: topLines(&root), unreadable: map[int]bool{}}
+	for _, m := range decoded {
+		c.unreadable[m.Line] = true
+	}
 	b := c.building(f)
-	return b, errors.Join(c.errs...)
+	all := append(decoded, c.mistakes...)
+	if len(all) > 0 {
+		slices.SortStableFunc(all, func(x, y Mistake) int { return x.Line - y.Line })
+		return domain.Building{}, all
+	}
+	return b, nil
 }
 
 // oneLine writes the line breaks a decoder's message quotes as escapes.
 var oneLine = strings.NewReplacer("\r", `\r`, "\n", `\n`)
 
-// decodeError names the file and the line in each of the decoder's messages ("haus.yaml:12: …").
-func decodeError(name string, err error) error {
-	messages := []string{err.Error()}
-	var typeErr *yaml.TypeError
-	if errors.As(err, &typeErr) {
-		messages = typeErr.Errors
-	}
-	errs := make([]error, len(messages))
-	for i, m := range messages {
-		// A message may quote the file's text, line breaks included: each stays one line.
-		m = oneLine.Replace(strings.TrimPrefix(m, "yaml: "))
-		if n, rest, ok := strings.Cut(strings.TrimPrefix(m, "line "), ": "); ok && strings.HasPrefix(m, "line ") {
-			errs[i] = fmt.Errorf("%s:%s: %s", name, n, rest)
-		} else {
-			errs[i] = fmt.Errorf("%s: %s", name, m)
+// decodeMistake reads the line out of one of the decoder's messages ("yaml: line 12: …").
+func decodeMistake(name, message string) Mistake {
+	// A message may quote the file's text, line breaks included: each stays one line.
+	m := oneLine.Replace(strings.TrimPrefix(message, "yaml: "))
+	if n, rest, ok := strings.Cut(strings.TrimPrefix(m, "line "), ": "); ok && strings.HasPrefix(m, "line ") {
+		if line, err := strconv.Atoi(n); err == nil && line > 0 {
+			return Mistake{File: name, Line: line, Message: rest}
 		}
 	}
-	return errors.Join(errs...)
+	return Mistake{File: name, Message: m}
 }
 
 // topLines returns the lines of the top-level keys.
@@ -268,13 +367,24 @@ func topLines(root *yaml.Node) at {
 }
 
 type checker struct {
-	file string
-	top  at
-	errs []error
+	file     string
+	top      at
+	mistakes Mistakes
+	// unreadable are the lines the decoder found a mistake on: a value there could not be read and
+	// is zero to the checks, which say nothing more of it.
+	unreadable map[int]bool
 }
 
+// failf names a mistake on line, unless the decoder named one there already.
 func (c *checker) failf(line int, format string, args ...any) {
-	c.errs = append(c.errs, fmt.Errorf("%s:%d: %s", c.file, line, fmt.Sprintf(format, args...)))
+	if !c.unreadable[line] {
+		c.add(line, format, args...)
+	}
+}
+
+// add names a mistake on line, whatever the decoder found there.
+func (c *checker) add(line int, format string, args ...any) {
+	c.mistakes = append(c.mistakes, Mistake{File: c.file, Line: line, Message: fmt.Sprintf(format, args...)})
 }
 
 func (c *checker) building(f file) domain.Building {
@@ -368,7 +478,7 @@ func (c *checker) rules(r rules) domain.MoneyRules {
 		result.HandoverAnswerDays = c.within(r.lineOf("handoverAnswerDays"), "rules.handoverAnswerDays", r.HandoverAnswerDays,
 			domain.MinHandoverAnswerDays, domain.MaxHandoverAnswerDays)
 	}
-	if result.HandoverAnswerDays >= result.DepositReturnDays {
+	if result.HandoverAnswerDays >= result.DepositReturnDays && !c.unreadable[r.lineOf("depositReturnDays")] {
 		c.failf(r.lineOf("handoverAnswerDays"), "rules.handoverAnswerDays %d must be fewer than rules.depositReturnDays %d: the deposit is settled after the renter's answer",
 			result.HandoverAnswerDays, result.DepositReturnDays)
 	}
@@ -414,6 +524,9 @@ func (c *checker) books(b books) domain.Books {
 		if _, ok := b.keys[n.key]; ok {
 			*n.into = c.within(b.lineOf(n.key), "books."+n.key, n.given, n.min, n.max)
 		}
+	}
+	if c.unreadable[b.lineOf("accountLength")] {
+		return result // no length to count the accounts' digits against
 	}
 	a := b.Accounts
 	if a.keys == nil { // no accounts: the defaults' digits are counted against accountLength
@@ -503,7 +616,11 @@ func (c *checker) apartment(a apartment, f domain.Floor) domain.Apartment {
 	}
 	c.required(a.at, what, "id", "name", "description", "rentPerMonth", "deposit", "cleaningFee", "position")
 	if _, ok := a.keys["position"]; ok {
-		c.required(a.Position.at, what+": position", "x", "y")
+		position := a.Position.at
+		if position.line == 0 { // position: ~, which the decoder leaves as it is
+			position.line = a.lineOf("position")
+		}
+		c.required(position, what+": position", "x", "y")
 	}
 	result.Features = codes(c, a.lineOf("features"), what, "feature", "feature ", a.Features, domain.Features)
 	names := map[string]int{}
@@ -533,7 +650,8 @@ func (c *checker) picture(p picture, what string) domain.Picture {
 	} else if !pictureName.MatchString(result.Name) {
 		c.failf(p.lineOf("name"), "%s: picture name %q may hold only a-z, 0-9 and -", what, result.Name)
 	}
-	if (p.Width > 0) != (p.Height > 0) || p.Width < 0 || p.Height < 0 || p.Width > 10000 || p.Height > 10000 {
+	sizeRead := !c.unreadable[p.lineOf("width")] && !c.unreadable[p.lineOf("height")]
+	if sizeRead && ((p.Width > 0) != (p.Height > 0) || p.Width < 0 || p.Height < 0 || p.Width > 10000 || p.Height > 10000) {
 		c.failf(p.lineOf("width"), "%s: picture width and height are both given (1 to 10000 pixels) or both left out", what)
 	}
 	for _, s := range p.Sources {
@@ -563,11 +681,15 @@ func unique[K comparable](c *checker, line int, seen map[K]int, key K, what stri
 	seen[key] = line
 }
 
-// required reports each of keys that the mapping lacks.
+// required reports each of keys that the mapping lacks; of a value that is no mapping at all, none
+// (strictly named it).
 func (c *checker) required(a at, what string, keys ...string) {
+	if a.scalar {
+		return
+	}
 	for _, k := range keys {
 		if _, ok := a.keys[k]; !ok {
-			c.failf(a.line, "%s: %s is missing", what, k)
+			c.add(a.line, "%s: %s is missing", what, k) // at the first key's line, which may hold a mistake of its own
 		}
 	}
 }

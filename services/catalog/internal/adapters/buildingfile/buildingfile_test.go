@@ -1,6 +1,7 @@
 package buildingfile_test
 
 import (
+	"errors"
 	"slices"
 	"strings"
 	"testing"
@@ -93,6 +94,61 @@ func TestParse_mistakes_areNamedWithTheirLine(t *testing.T) {
 	}
 }
 
+// TestParse_manyMistakes_areAllNamedInTheOrderOfTheirLines: the decoder's mistakes (an unknown key, a
+// value of the wrong type, a list element that is no mapping) do not stop the checks of the rest of
+// the file; a check that only repeats a decoder's mistake on its line is left out.
+func TestParse_manyMistakes_areAllNamedInTheOrderOfTheirLines(t *testing.T) {
+	t.Parallel()
+	file := valid
+	for from, to := range map[string]string{
+		"        deposit: 900":     "        depost: 900",
+		"rentPerMonth: 500":        "rentPerMonth: five",
+		"en: Bright.":              "en: Bright., fr: Clair.",
+		"[KITCHEN]":                "[KITCHEN, POOL]",
+		"plan: /groundplan/EG.svg": "plan: EG.svg",
+		"type: image/webp":         "type: image/gif",
+	} {
+		file = strings.Replace(file, from, to, 1)
+	}
+	file += "      - 5\n      - id: [2]\n        name: \"0.02\"\n"
+	_, err := buildingfile.Parse("haus.yaml", []byte(file))
+	var mistakes buildingfile.Mistakes
+	if !errors.As(err, &mistakes) {
+		t.Fatalf("Parse = %v, want Mistakes", err)
+	}
+	want := []string{
+		`haus.yaml:7: floor plan "EG.svg" must be a path on the site (/images/…) or an https:// address`,
+		`haus.yaml:9: apartment "0.01": deposit is missing`,
+		`haus.yaml:11: unknown key "fr"; known are de, en`,
+		"haus.yaml:12: cannot unmarshal !!str `five` into float64",
+		`haus.yaml:13: unknown key "depost"; known are id, name, description, rentPerMonth, deposit, cleaningFee, features, position, pictures`,
+		`haus.yaml:15: apartment "0.01": unknown feature "POOL"; known are SIZE_UNKNOWN, `,
+		`haus.yaml:25: apartment "0.01": picture source type "image/gif"; known are image/avif, image/webp, image/jpeg, image/png`,
+		`haus.yaml:27: expected keys and values (id, name, description, rentPerMonth, deposit, cleaningFee, features, position, pictures)`,
+		"haus.yaml:28: cannot unmarshal !!seq into int",
+		`haus.yaml:28: apartment "0.02": description is missing`,
+		`haus.yaml:28: apartment "0.02": rentPerMonth is missing`,
+		`haus.yaml:28: apartment "0.02": deposit is missing`,
+		`haus.yaml:28: apartment "0.02": cleaningFee is missing`,
+		`haus.yaml:28: apartment "0.02": position is missing`,
+	}
+	var got []string
+	for _, m := range mistakes {
+		got = append(got, m.Error())
+	}
+	if len(got) != len(want) {
+		t.Fatalf("%d mistakes, want %d:\n%s", len(got), len(want), strings.Join(got, "\n"))
+	}
+	for i := range want {
+		if !strings.HasPrefix(got[i], want[i]) {
+			t.Errorf("mistake %d: %s\nwant %s", i+1, got[i], want[i])
+		}
+	}
+	if err.Error() != strings.Join(got, "\n") {
+		t.Errorf("the error's text is not one mistake a line: %q", err.Error())
+	}
+}
+
 func TestParse_twice_theSameIdOrName_namesBothLines(t *testing.T) {
 	t.Parallel()
 	twice := valid + strings.Replace(valid[strings.Index(valid, "      - id: 1"):], "description: {de: Hell.", "description: {de: Dunkel.", 1)
@@ -131,6 +187,7 @@ func TestParse_notANumber_isRefusedAtItsLine(t *testing.T) {
 		{"deposit is -.inf", "deposit: 900", "deposit: -.inf", `haus.yaml:13: apartment "0.01": deposit: amount -Inf is not a number`},
 		{"cleaning fee is .Inf", "cleaningFee: 90.50", "cleaningFee: .Inf", `haus.yaml:14: apartment "0.01": cleaningFee: amount +Inf is not a number`},
 		{"position without y", "position: {x: 0.5, y: 0.5}", "position: {x: 0.5}", `haus.yaml:16: apartment "0.01": position: y is missing`},
+		{"position empty", "position: {x: 0.5, y: 0.5}", "position: ~", `haus.yaml:16: apartment "0.01": position: x is missing`},
 		{"position with z", "position: {x: 0.5, y: 0.5}", "position: {x: 0.5, y: 0.5, z: .nan}", `haus.yaml:16: unknown key "z"; known are x, y`},
 	} {
 		t.Run(c.name, func(t *testing.T) {
@@ -309,5 +366,14 @@ func TestParse_handoverRulesAndBooksMistakes_areNamedWithTheirLine(t *testing.T)
 				t.Errorf("got %v\nwant %s", err, c.want)
 			}
 		})
+	}
+}
+
+func TestParse_emptyFile_isRefusedAsEmpty(t *testing.T) {
+	t.Parallel()
+	for _, file := range []string{"", "\n", "# only a comment\n"} {
+		if _, err := buildingfile.Parse("haus.yaml", []byte(file)); err == nil || err.Error() != "haus.yaml: the file is empty" {
+			t.Errorf("Parse(%q) = %v, want haus.yaml: the file is empty", file, err)
+		}
 	}
 }
