@@ -41,8 +41,8 @@ packages-run packages-test packages-bench: packages-%:
 	@bash tools/setup/packages.sh $*
 
 .PHONY: run
-run: packages-run build build-web tools/mailcatcher/node_modules ## Build everything and run the whole system on http://localhost:8080 (PORT changes it)
-	$(BIN_DIR)/devstack -build=false
+run: packages-run build build-web tools/mailcatcher/node_modules ## Build everything and run the whole system on http://localhost:8080 (PORT changes it; BUILDING=FILE imports that building file instead of the demo's)
+	$(BIN_DIR)/devstack -build=false $(if $(BUILDING),-building='$(BUILDING)')
 
 # The local mail catcher (MailDev), installed from its lock file.
 tools/mailcatcher/node_modules: tools/mailcatcher/package-lock.json

@@ -5,18 +5,21 @@
 // creates one database per service (on the private cluster owned by the service's own role, with
 // passwords generated into .data/postgres-passwords), keeps an Ed25519 identity key pair in .data/identity,
 // builds the binaries into .data/bin, migrates every service, imports the demo building file
-// (services/catalog/demo/building.yaml) into the catalog, starts the services
+// (services/catalog/demo/building.yaml; -building names another, checked with `catalog check` before
+// anything starts) into the catalog, starts the services
 // and then the gateway on http://localhost:8080 (PORT changes it). Ctrl-C or SIGTERM stops
 // everything in reverse order; the data stays in .data for the next run.
 package main
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"log/slog"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"syscall"
 
 	"semesterhaus/platform/workspace"
@@ -46,11 +49,16 @@ func run(ctx context.Context, args []string) error {
 	offset := fs.Int("port-offset", 0, "added to every port (gateway, services, PostgreSQL, NATS, mail catcher): a second stack beside `make run`, as the browser tests start one")
 	natsProcess := fs.Bool("nats-process", false, "run the NATS server as a child process of its own (restarted like the services when it dies) instead of inside devstack, with its monitoring on port "+fmt.Sprint(natsMonitorPort)+" (+ offset)")
 	proxy := fs.String("proxy", "", "the services and the gateway reach PostgreSQL, NATS and a service's gRPC at these addresses instead, e.g. postgres=127.0.0.1:6001,nats=127.0.0.1:6002,renter=127.0.0.1:6003 (a fault proxy in between); gateway= is the services' PUBLIC_URL (their links, the sandboxes' webhooks)")
+	building := fs.String("building", "", "the building file the catalog imports instead of the demo's ("+demoBuilding+"), relative to the current directory; checked with `catalog check FILE` before anything starts (make run BUILDING=FILE)")
 	production := fs.Bool("production", false, "run every process as deploy/overlays/prod configures it: PRODUCTION=true, TLS inside from a CA made for the run, no mail catcher; the partners' settings come from the environment (production.go)")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
 	via, err := parseProxy(*proxy)
+	if err != nil {
+		return err
+	}
+	buildingFile, err := buildingOption(*building, *infra)
 	if err != nil {
 		return err
 	}
@@ -79,8 +87,28 @@ func run(ctx context.Context, args []string) error {
 		natsProcess: *natsProcess,
 		via:         via,
 		production:  *production,
+		building:    buildingFile,
 	}
 	return s.run(ctx)
+}
+
+// buildingOption returns the absolute path of -building's file; none without the option. Only a
+// stack that starts the services imports a building file.
+func buildingOption(file string, infra bool) (string, error) {
+	if file == "" {
+		return "", nil
+	}
+	if infra {
+		return "", errors.New("-building: -infra starts no catalog to import it")
+	}
+	abs, err := filepath.Abs(file)
+	if err != nil {
+		return "", fmt.Errorf("-building: %w", err)
+	}
+	if !isFile(abs) {
+		return "", fmt.Errorf("-building: %s is not a file", file)
+	}
+	return abs, nil
 }
 
 // dropTime keeps devstack's own lines short; the children print their own times.

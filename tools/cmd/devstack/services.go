@@ -8,15 +8,19 @@ type service struct {
 	httpPort int    // HTTP_ADDR 127.0.0.1:<httpPort>: GraphQL at /graphql, /healthz, /readyz
 	grpcPort int    // GRPC_ADDR 127.0.0.1:<grpcPort>
 	// building is the file (relative to the repository) that `<name> import FILE` loads at every
-	// start, idempotently: the demo residence
+	// start, idempotently: the demo residence, unless -building names another (stack.building)
 	building string
 }
+
+// demoBuilding is the demo residence's building file, which the catalog imports unless -building
+// names another.
+const demoBuilding = "services/catalog/demo/building.yaml"
 
 // services is the one list of services (docs/architecture.md, "Local ports"). A service whose
 // directory services/<name>/cmd/<name> does not exist yet is skipped. Every started service gets
 // the gRPC addresses of the other started services as <PEER>_GRPC_ADDR.
 var services = []service{
-	{name: "catalog", httpPort: 8101, grpcPort: 9101, building: "services/catalog/demo/building.yaml"},
+	{name: "catalog", httpPort: 8101, grpcPort: 9101, building: demoBuilding},
 	{name: "renting", httpPort: 8102, grpcPort: 9102},
 	{name: "renter", httpPort: 8103, grpcPort: 9103},
 	{name: "document", httpPort: 8104, grpcPort: 9104},

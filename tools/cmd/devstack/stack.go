@@ -11,6 +11,7 @@ import (
 	"net/http"
 	"net/url"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -64,6 +65,10 @@ type stack struct {
 	// then its internal TLS, nil otherwise.
 	production bool
 	tls        *internalTLS
+
+	// building is -building's file (an absolute path): the service that imports a building file
+	// imports this one instead, after `<name> check FILE` found no mistake in it; empty: its own.
+	building string
 }
 
 func (s *stack) dataDir(parts ...string) string {
@@ -130,6 +135,9 @@ func (s *stack) run(ctx context.Context) (err error) {
 		if err := s.buildBinaries(ctx, haveGateway); err != nil {
 			return err
 		}
+	}
+	if err := s.checkBuilding(ctx); err != nil {
+		return err
 	}
 	if err := s.startPostgres(ctx); err != nil {
 		return err
@@ -417,9 +425,9 @@ func (s *stack) startService(ctx context.Context, svc service, keys identityKeys
 	if err := runOnce(ctx, svc.name, bin, []string{"migrate"}, env, s.root); err != nil {
 		return err
 	}
-	if svc.building != "" {
-		s.log.Info("importing the building", "service", svc.name, "file", svc.building)
-		if err := runOnce(ctx, svc.name, bin, []string{"import", filepath.Join(s.root, svc.building)}, env, s.root); err != nil {
+	if file := s.buildingOf(svc); file != "" {
+		s.log.Info("importing the building", "service", svc.name, "file", cmp.Or(s.building, svc.building))
+		if err := runOnce(ctx, svc.name, bin, []string{"import", file}, env, s.root); err != nil {
 			return err
 		}
 	}
@@ -699,6 +707,44 @@ func exitText(err error) string {
 func isDir(p string) bool {
 	fi, err := os.Stat(p)
 	return err == nil && fi.IsDir()
+}
+
+// buildingOf returns the building file svc imports, as a path: -building's when svc imports one,
+// else its own (relative to the repository); empty for a service that imports none.
+func (s *stack) buildingOf(svc service) string {
+	switch {
+	case svc.building == "":
+		return ""
+	case s.building != "":
+		return s.building
+	}
+	return filepath.Join(s.root, svc.building)
+}
+
+// checkBuilding runs `<name> check FILE` on -building's file before anything starts: the service
+// prints each of the file's mistakes with its line, and the stack stops. Without -building, the
+// demo's file is imported unchecked, as it always was (its tests keep it good).
+func (s *stack) checkBuilding(ctx context.Context) error {
+	if s.building == "" {
+		return nil
+	}
+	for _, svc := range s.running {
+		if svc.building == "" {
+			continue
+		}
+		bin := s.binary(svc.name)
+		if !isFile(bin) {
+			return fmt.Errorf("%s is not built (run `make build`, or devstack without -build=false)", bin)
+		}
+		s.log.Info("checking the building file", "service", svc.name, "file", s.building)
+		err := runOnce(ctx, svc.name, bin, []string{"check", s.building}, s.env, s.root)
+		var exit *exec.ExitError
+		if errors.As(err, &exit) && exit.ExitCode() == 1 {
+			return fmt.Errorf("the building file %s has mistakes (listed above): nothing was started", s.building)
+		}
+		return err
+	}
+	return errors.New("-building: no service that imports a building file is in the tree")
 }
 
 func isFile(p string) bool {

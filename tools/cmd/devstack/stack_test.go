@@ -81,6 +81,26 @@ func fakeMain() int {
 	case "import":
 		record("import %s", filepath.Base(os.Args[len(os.Args)-1]))
 		return 0
+	case "check":
+		// As `catalog check FILE`: each line of the file that says "mistake" is one, named with its line.
+		file := os.Args[len(os.Args)-1]
+		record("check %s", filepath.Base(file))
+		data, err := os.ReadFile(file)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			return 1
+		}
+		mistakes := 0
+		for i, line := range strings.Split(string(data), "\n") {
+			if strings.Contains(line, "mistake") {
+				fmt.Fprintf(os.Stderr, "%s:%d: %s\n", file, i+1, line)
+				mistakes++
+			}
+		}
+		if mistakes > 0 {
+			return 1
+		}
+		return 0
 	case "serve":
 		record("serve GOMEMLIMIT=%s HTTP_ADDR=%s GRPC_ADDR=%s NATS_URL=%s IDENTITY_PUBLIC_KEY=%s private_key=%t LOG_FORMAT=%s %s",
 			os.Getenv("GOMEMLIMIT"), os.Getenv("HTTP_ADDR"), os.Getenv("GRPC_ADDR"), os.Getenv("NATS_URL"), os.Getenv("IDENTITY_PUBLIC_KEY"),
@@ -431,6 +451,54 @@ func TestStackFailsWhenAServiceIsNotBuilt(t *testing.T) {
 	err := f.stack.run(context.Background())
 	if err == nil || !strings.Contains(err.Error(), "not built") {
 		t.Fatalf("run = %v, want a 'not built' error", err)
+	}
+}
+
+// TestStack_aBuildingFileWithMistakes_stopsBeforeAnythingStarts: with -building, the catalog's
+// `check` runs on the file first; a mistake in it stops the stack before a database is made or a
+// service migrated.
+func TestStack_aBuildingFileWithMistakes_stopsBeforeAnythingStarts(t *testing.T) {
+	f := newFixture(t, "catalog", "renting")
+	f.stack.building = filepath.Join(t.TempDir(), "haus.yaml")
+	if err := os.WriteFile(f.stack.building, []byte("name: Haus\naddress: a mistake\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	err := f.stack.run(context.Background())
+	if err == nil || !strings.Contains(err.Error(), "the building file "+f.stack.building+" has mistakes (listed above): nothing was started") {
+		t.Fatalf("run = %v, want the building file's mistakes", err)
+	}
+	if got := f.lines(t); !slices.Equal(got, []string{"catalog check haus.yaml"}) {
+		t.Errorf("fake log %q, want the check alone", got)
+	}
+	if len(f.stack.dbURLs) > 0 {
+		t.Errorf("databases made: %v", f.stack.dbURLs)
+	}
+}
+
+// TestStack_aGoodBuildingFile_isImportedInsteadOfTheDemos: with -building, the catalog imports that
+// file after its check, and the rest starts as always.
+func TestStack_aGoodBuildingFile_isImportedInsteadOfTheDemos(t *testing.T) {
+	f := newFixture(t, "catalog", "renting")
+	f.stack.building = filepath.Join(t.TempDir(), "haus.yaml")
+	if err := os.WriteFile(f.stack.building, []byte("name: Haus\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	errc := make(chan error, 1)
+	go func() { errc <- f.stack.run(ctx) }()
+	f.waitFor(t, errc, "gateway start")
+	cancel()
+	if err := <-errc; err != nil {
+		t.Fatalf("run after Ctrl-C: %v", err)
+	}
+	var got []string
+	for _, l := range f.lines(t) {
+		got = append(got, strings.Join(strings.Fields(l)[:3], " "))
+	}
+	want := []string{"catalog check haus.yaml", "catalog migrate DATABASE_URL=", "catalog import haus.yaml"}
+	if len(got) < len(want) || !slices.EqualFunc(got[:len(want)], want, strings.HasPrefix) {
+		t.Errorf("fake log %q, want it to start with %q", got, want)
 	}
 }
 

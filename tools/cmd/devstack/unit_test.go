@@ -40,6 +40,33 @@ func TestServicesTableFollowsTheArchitecture(t *testing.T) {
 	}
 }
 
+func TestBuildingOption_anAbsoluteFileOrNone(t *testing.T) {
+	dir := t.TempDir()
+	t.Chdir(dir)
+	if err := os.WriteFile("haus.yaml", []byte("name: Haus\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if got, err := buildingOption("", false); got != "" || err != nil {
+		t.Errorf("no -building: %q, %v; want none", got, err)
+	}
+	if got, err := buildingOption("haus.yaml", false); got != filepath.Join(dir, "haus.yaml") || err != nil {
+		t.Errorf("-building haus.yaml: %q, %v; want %s", got, err, filepath.Join(dir, "haus.yaml"))
+	}
+	for _, c := range []struct {
+		file  string
+		infra bool
+		want  string
+	}{
+		{"none.yaml", false, "-building: none.yaml is not a file"},
+		{".", false, "-building: . is not a file"},
+		{"haus.yaml", true, "-building: -infra starts no catalog to import it"},
+	} {
+		if _, err := buildingOption(c.file, c.infra); err == nil || err.Error() != c.want {
+			t.Errorf("buildingOption(%q, %t) = %v, want %s", c.file, c.infra, err, c.want)
+		}
+	}
+}
+
 func TestPrefixWriterPrefixesWholeLines(t *testing.T) {
 	var out bytes.Buffer
 	w := newPrefixWriter(&out, "catalog")
