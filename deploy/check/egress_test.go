@@ -16,7 +16,7 @@ var grpcEdges = map[string][]string{
 	"renting":  {"catalog", "document", "payment", "renter"},
 	"renter":   {"catalog", "document", "renting"},
 	"document": {"catalog", "payment", "renter", "renting"},
-	"payment":  {"catalog", "renting"},
+	"payment":  {"catalog"},
 	"gateway":  nil,
 }
 

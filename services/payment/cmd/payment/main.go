@@ -35,11 +35,6 @@ func main() {
 
 func serve(ctx context.Context, cfg config.Config, infra *service.Infra, logger *slog.Logger) error {
 	pool, verifier := infra.Pool, infra.Verifier
-	rentingConn, err := infra.Dial("renting", cfg.RentingGRPCAddr)
-	if err != nil {
-		return err
-	}
-	defer rentingConn.Close()
 	catalogConn, err := infra.Dial("catalog", cfg.CatalogGRPCAddr)
 	if err != nil {
 		return err
@@ -52,7 +47,7 @@ func serve(ctx context.Context, cfg config.Config, infra *service.Infra, logger 
 	if cfg.Payment.Provider == config.ProviderStripe {
 		checkout = provider.NewStripe(cfg.StripeSecretKey.Reveal(), cfg.PublicURL, cfg.StripeBackends(), time.Now)
 	}
-	payments := app.New(repo, grpcadapter.NewRentings(rentingConn), grpcadapter.NewCatalog(catalogConn), checkout, provider.PaymentPage(cfg.PublicURL), cfg.TimeZone.Location, time.Now)
+	payments := app.New(repo, grpcadapter.NewCatalog(catalogConn), checkout, provider.PaymentPage(cfg.PublicURL), cfg.TimeZone.Location, time.Now)
 	in := func(tx pgx.Tx) app.Store { return repo.InTx(tx) }
 	consumer := natsadapter.NewRentingConsumer(infra.JS, pool, in, payments, logger, streams.Renting)
 

@@ -13,7 +13,6 @@ import (
 
 	"semesterhaus/proto/catalog/catalogfake"
 	eventsv1 "semesterhaus/proto/gen/events/v1"
-	rentingv1 "semesterhaus/proto/gen/renting/v1"
 	"semesterhaus/services/payment/internal/adapters/provider"
 	"semesterhaus/services/payment/internal/domain"
 	"semesterhaus/services/payment/internal/testenv"
@@ -41,7 +40,7 @@ func TestCreateForRenting_rentChangedAfterTheContract_chargesTheContractsTotal(t
 			mock := paymenttest.StartStripeMock(t)
 			e := testenv.New(t, provider.NewStripe("sk_test_x", "https://wohnen.example", mock.Backends(), time.Now))
 			apartment, semester := e.Bookable()
-			written := e.Contracted(&rentingv1.Renting{RentingId: uuid.NewString(), ApartmentId: apartment, SemesterId: semester, Renewal: tt.renewal})
+			written := e.Contracted(&eventsv1.RentingStateChanged{RentingId: uuid.NewString(), ApartmentId: apartment, SemesterId: semester, Renewal: tt.renewal})
 			if written.GetContractTotalCents() != tt.contract {
 				t.Fatalf("the contract was written with %d cents, want %d", written.GetContractTotalCents(), tt.contract)
 			}
@@ -64,7 +63,7 @@ func TestCreateForRenting_rentChangedAfterTheContract_chargesTheContractsTotal(t
 				t.Errorf("payment.link_created asks %d %s, want the contract's %d EUR", got.GetAmountCents(), got.GetCurrency(), tt.contract)
 			}
 
-			later := e.CreatePayment(&rentingv1.Renting{RentingId: uuid.NewString(), ApartmentId: apartment, SemesterId: semester, Renewal: tt.renewal})
+			later := e.CreatePayment(&eventsv1.RentingStateChanged{RentingId: uuid.NewString(), ApartmentId: apartment, SemesterId: semester, Renewal: tt.renewal})
 			if later.Amount.Cents != tt.raised {
 				t.Errorf("a contract written after the change pays %d cents, want the new %d", later.Amount.Cents, tt.raised)
 			}
@@ -73,10 +72,11 @@ func TestCreateForRenting_rentChangedAfterTheContract_chargesTheContractsTotal(t
 }
 
 // TestCreateForRenting_rentingWithoutAContractTotal_createsNothing: the payment never prices a
-// renting itself; a renting that names no contract total gets no payment (and no checkout).
+// renting itself; a contract_signed event that names no contract total gets no payment (and no
+// checkout).
 func TestCreateForRenting_rentingWithoutAContractTotal_createsNothing(t *testing.T) {
 	t.Parallel()
-	for name, renting := range map[string]*rentingv1.Renting{
+	for name, renting := range map[string]*eventsv1.RentingStateChanged{
 		"no total":         {ContractCurrency: "EUR"},
 		"negative total":   {ContractTotalCents: -100, ContractCurrency: "EUR"},
 		"no currency":      {ContractTotalCents: 288000},
@@ -87,9 +87,8 @@ func TestCreateForRenting_rentingWithoutAContractTotal_createsNothing(t *testing
 			e := newEnv(t)
 			renting.RentingId = uuid.NewString()
 			renting.ApartmentId, renting.SemesterId = e.Bookable()
-			e.Rentings.Add(renting)
 
-			if err := e.CreateForRenting(renting.GetRentingId()); !errors.Is(err, domain.ErrInvalidAmount) {
+			if err := e.CreateForRenting(renting); !errors.Is(err, domain.ErrInvalidAmount) {
 				t.Fatalf("CreateForRenting = %v, want ErrInvalidAmount", err)
 			}
 			if _, err := e.Payments.PaymentOfRenting(context.Background(), renting.GetRentingId()); !errors.Is(err, domain.ErrNotFound) {

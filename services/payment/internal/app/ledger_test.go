@@ -19,13 +19,13 @@ import (
 func signedWithItems(t *testing.T, e *testenv.Env) domain.Payment {
 	t.Helper()
 	renting := e.Contracted(signed(e, false))
-	e.Rentings.Add(renting)
 	total := renting.GetContractTotalCents()
-	signing := app.Signing{RentingID: renting.GetRentingId(), SemesterID: renting.GetSemesterId(), Items: []domain.ContractItem{
-		{Item: domain.ItemRent, Text: "Miete", TotalCents: total - 58_500},
-		{Item: domain.ItemCleaning, Text: "Endreinigung", TotalCents: 8_500},
-		{Item: domain.ItemDeposit, Text: "Kaution", TotalCents: 50_000},
-	}}
+	signing := app.Signing{RentingID: renting.GetRentingId(), ApartmentID: renting.GetApartmentId(), SemesterID: renting.GetSemesterId(),
+		ContractTotalCents: total, ContractCurrency: renting.GetContractCurrency(), Items: []domain.ContractItem{
+			{Item: domain.ItemRent, Text: "Miete", TotalCents: total - 58_500},
+			{Item: domain.ItemCleaning, Text: "Endreinigung", TotalCents: 8_500},
+			{Item: domain.ItemDeposit, Text: "Kaution", TotalCents: 50_000},
+		}}
 	ctx := context.Background()
 	for range 2 { // a redelivered contract_signed
 		if err := postgres.InTx(ctx, e.Pool, func(tx pgx.Tx) error { return e.Payments.CreateForRenting(ctx, e.Repo.InTx(tx), signing) }); err != nil {

@@ -19,22 +19,6 @@ import (
 	"semesterhaus/services/payment/internal/domain"
 )
 
-// Renting is what the payment needs to know about a renting.
-type Renting struct {
-	ApartmentID int32
-	SemesterID  int32
-	Renewal     bool
-	// ContractTotalCents (in ContractCurrency) is the total the renting's contract was written with:
-	// the one amount the payment asks. Zero and empty while no contract is written.
-	ContractTotalCents int64
-	ContractCurrency   string
-}
-
-// Rentings asks the renting service about a renting.
-type Rentings interface {
-	Renting(ctx context.Context, rentingID string) (Renting, error)
-}
-
 // Catalog asks the catalog service for the names of what is rented. Never for its price: that was
 // fixed when the contract was written, and a later change of the catalog applies only to contracts
 // written after it.
@@ -122,7 +106,6 @@ var paymentIDs = uuid.MustParse("4f0b7a52-2d0e-4c7b-9a51-7c3f2f1d9e60")
 // Payments is the payment service.
 type Payments struct {
 	repo     Repository
-	rentings Rentings
 	catalog  Catalog
 	provider Provider
 	page     PaymentPage
@@ -132,22 +115,27 @@ type Payments struct {
 }
 
 // New returns the payment service's use cases.
-func New(repo Repository, rentings Rentings, catalog Catalog, provider Provider, page PaymentPage, zone *time.Location, now func() time.Time) *Payments {
-	return &Payments{repo: repo, rentings: rentings, catalog: catalog, provider: provider, page: page, zone: zone, now: now}
+func New(repo Repository, catalog Catalog, provider Provider, page PaymentPage, zone *time.Location, now func() time.Time) *Payments {
+	return &Payments{repo: repo, catalog: catalog, provider: provider, page: page, zone: zone, now: now}
 }
 
-// Signing is a renting's contract signed: the renting, its semester and the contract's items, as the
-// renting service's event carries them.
+// Signing is a renting's contract signed, as the renting service's event carries it: the renting,
+// its apartment and semester, the total the contract was written with (in ContractCurrency; zero and
+// empty when none was written) and its items.
 type Signing struct {
-	RentingID  string
-	SemesterID int32
-	Items      []domain.ContractItem
+	RentingID          string
+	ApartmentID        int32
+	SemesterID         int32
+	ContractTotalCents int64
+	ContractCurrency   string
+	Items              []domain.ContractItem
 }
 
 // CreateForRenting creates the payment of a renting whose contract was signed: exactly the total
 // the contract was written with (rent, cleaning and deposit, or the rent only for a renewal, as
-// priced then; the renting keeps it) and a checkout link, and charges the contract's items in the
-// ledger. A renting that has a payment keeps it.
+// priced then, as the signing event carries it: the payment never asks the renting service back)
+// and a checkout link, and charges the contract's items in the ledger. A renting that has a payment
+// keeps it.
 func (s *Payments) CreateForRenting(ctx context.Context, store Store, signing Signing) error {
 	rentingID := signing.RentingID
 	if err := checkRentingID(rentingID); err != nil {
@@ -160,7 +148,7 @@ func (s *Payments) CreateForRenting(ctx context.Context, store Store, signing Si
 	if !errors.Is(err, domain.ErrNotFound) {
 		return err
 	}
-	p, err := s.newPayment(ctx, rentingID)
+	p, err := s.newPayment(ctx, signing)
 	if err != nil {
 		return err
 	}
@@ -171,22 +159,18 @@ func (s *Payments) CreateForRenting(ctx context.Context, store Store, signing Si
 	return store.Create(ctx, p, domain.Charges(p, signing.SemesterID, signing.Items))
 }
 
-func (s *Payments) newPayment(ctx context.Context, rentingID string) (domain.Payment, error) {
-	renting, err := s.rentings.Renting(ctx, rentingID)
+func (s *Payments) newPayment(ctx context.Context, signing Signing) (domain.Payment, error) {
+	amount, err := domain.AmountFromPrice(signing.ContractTotalCents, signing.ContractCurrency)
+	if err != nil {
+		return domain.Payment{}, fmt.Errorf("the contract's total of renting %s: %w", signing.RentingID, err)
+	}
+	apartment, semester, err := s.catalog.Names(ctx, signing.ApartmentID, signing.SemesterID)
 	if err != nil {
 		return domain.Payment{}, err
 	}
-	amount, err := domain.AmountFromPrice(renting.ContractTotalCents, renting.ContractCurrency)
-	if err != nil {
-		return domain.Payment{}, fmt.Errorf("the contract's total of renting %s: %w", rentingID, err)
-	}
-	apartment, semester, err := s.catalog.Names(ctx, renting.ApartmentID, renting.SemesterID)
-	if err != nil {
-		return domain.Payment{}, err
-	}
-	id := uuid.NewSHA1(paymentIDs, []byte(rentingID)).String()
+	id := uuid.NewSHA1(paymentIDs, []byte(signing.RentingID)).String()
 	return domain.Payment{
-		ID: id, RentingID: rentingID, Link: s.page(id), CheckoutAttempt: 1,
+		ID: id, RentingID: signing.RentingID, Link: s.page(id), CheckoutAttempt: 1,
 		Amount: amount, Status: domain.StatusOpen, Apartment: apartment, Semester: semester,
 		CreatedAt: s.now(),
 	}, nil

@@ -9,7 +9,7 @@ import (
 	"github.com/google/uuid"
 
 	"semesterhaus/platform/pgtest"
-	rentingv1 "semesterhaus/proto/gen/renting/v1"
+	eventsv1 "semesterhaus/proto/gen/events/v1"
 	"semesterhaus/services/payment/internal/adapters/provider"
 	"semesterhaus/services/payment/internal/app"
 	"semesterhaus/services/payment/internal/domain"
@@ -24,9 +24,9 @@ func newEnv(t *testing.T) *testenv.Env {
 }
 
 // signed is a renting of the catalog's first apartment in the bookable semester whose contract was signed.
-func signed(e *testenv.Env, renewal bool) *rentingv1.Renting {
+func signed(e *testenv.Env, renewal bool) *eventsv1.RentingStateChanged {
 	apartment, semester := e.Bookable()
-	return &rentingv1.Renting{RentingId: uuid.NewString(), ApartmentId: apartment, SemesterId: semester, Renewal: renewal}
+	return &eventsv1.RentingStateChanged{RentingId: uuid.NewString(), ApartmentId: apartment, SemesterId: semester, Renewal: renewal}
 }
 
 func TestCreateForRenting_signedContract_opensAPaymentOfTheCatalogsTotalWithItsCheckoutLink(t *testing.T) {
@@ -75,23 +75,10 @@ func TestCreateForRenting_again_keepsTheFirstPayment(t *testing.T) {
 	}
 }
 
-func TestCreateForRenting_rentingUnknownToTheRentingService_createsNothing(t *testing.T) {
-	t.Parallel()
-	e := newEnv(t)
-	rentingID := uuid.NewString()
-
-	if err := e.CreateForRenting(rentingID); err == nil {
-		t.Fatal("a renting the renting service does not know got a payment")
-	}
-	if _, err := e.Payments.PaymentOfRenting(context.Background(), rentingID); !errors.Is(err, domain.ErrNotFound) {
-		t.Errorf("PaymentOfRenting = %v, want not found", err)
-	}
-}
-
 func TestCreateForRenting_rentingIDNoUUID_isAnInvalidArgument(t *testing.T) {
 	t.Parallel()
 	e := newEnv(t)
-	if err := e.CreateForRenting("renting-1"); !errors.Is(err, app.ErrInvalidArgument) {
+	if err := e.CreateForRenting(&eventsv1.RentingStateChanged{RentingId: "renting-1", ContractTotalCents: 100, ContractCurrency: "EUR"}); !errors.Is(err, app.ErrInvalidArgument) {
 		t.Errorf("err = %v, want ErrInvalidArgument", err)
 	}
 }

@@ -21,7 +21,6 @@ type Config struct {
 	HTTPAddr        string `env:"HTTP_ADDR" envDefault:":8105"`
 	GRPCAddr        string `env:"GRPC_ADDR" envDefault:":9105"`
 	CatalogGRPCAddr string `env:"CATALOG_GRPC_ADDR" envDefault:"127.0.0.1:9101"`
-	RentingGRPCAddr string `env:"RENTING_GRPC_ADDR" envDefault:"127.0.0.1:9102"`
 	// PublicURL is the gateway's public address: checkout links, the sandbox's webhooks and the
 	// booking pages the renter returns to are under it.
 	PublicURL string `env:"PUBLIC_URL" envDefault:"http://localhost:8080"`

@@ -25,10 +25,10 @@ import (
 	"semesterhaus/proto/catalog/catalogfake"
 	"semesterhaus/proto/events/v1/streams"
 	catalogv1 "semesterhaus/proto/gen/catalog/v1"
+	eventsv1 "semesterhaus/proto/gen/events/v1"
 	paymentv1 "semesterhaus/proto/gen/payment/v1"
-	rentingv1 "semesterhaus/proto/gen/renting/v1"
-	"semesterhaus/proto/renting/rentingfake"
 	grpcadapter "semesterhaus/services/payment/internal/adapters/grpc"
+	natsadapter "semesterhaus/services/payment/internal/adapters/nats"
 	pgadapter "semesterhaus/services/payment/internal/adapters/postgres"
 	paymentprovider "semesterhaus/services/payment/internal/adapters/provider"
 	"semesterhaus/services/payment/internal/app"
@@ -46,7 +46,6 @@ type Env struct {
 	Catalog  catalogv1.CatalogServiceClient
 	// CatalogFake is the catalog behind Catalog; a test changes its prices (AddApartment again).
 	CatalogFake *catalogfake.Server
-	Rentings    *rentingfake.Server
 	Subjects    string // the prefix of the payment events' subjects
 	Logger      *slog.Logger
 	Clock       *clocktest.Clock // the service's clock
@@ -74,7 +73,7 @@ func NewWithClock(t testing.TB, provider app.Provider, clock *clocktest.Clock) *
 	t.Helper()
 	pool, _ := pgtest.NewDatabase(t, migrations.FS)
 	_, js := natstest.Connect(t)
-	e := &Env{t: t, Pool: pool, JS: js, Subjects: natstest.Unique("payment"), Rentings: rentingfake.New(),
+	e := &Env{t: t, Pool: pool, JS: js, Subjects: natstest.Unique("payment"),
 		Logger: slog.New(slog.NewTextHandler(t.Output(), &slog.HandlerOptions{Level: slog.LevelWarn})), Clock: clock}
 	stream := e.Events().Stream()
 	if err := natsprovision.Stream(context.Background(), js, stream); err != nil {
@@ -85,8 +84,7 @@ func NewWithClock(t testing.TB, provider app.Provider, clock *clocktest.Clock) *
 	catalogConn := grpctest.Dial(t, "payment", "catalog", grpctest.Serve(t, e.CatalogFake.Register))
 	e.Catalog = catalogv1.NewCatalogServiceClient(catalogConn)
 	e.Repo = pgadapter.NewRepository(pool, e.Subjects)
-	e.Payments = app.New(e.Repo, grpcadapter.NewRentings(grpctest.Dial(t, "payment", "renting", grpctest.Serve(t, e.Rentings.Register))),
-		grpcadapter.NewCatalog(catalogConn), provider, paymentprovider.PaymentPage(PublicURL), Zone, e.Clock.Now)
+	e.Payments = app.New(e.Repo, grpcadapter.NewCatalog(catalogConn), provider, paymentprovider.PaymentPage(PublicURL), Zone, e.Clock.Now)
 	e.Background(events.RelayComponent(pool, js, e.Logger).Run)
 	return e
 }
@@ -130,15 +128,13 @@ func (e *Env) Total(apartmentID, semesterID int32, renewal bool) int64 {
 	return price.GetTotal().GetCents()
 }
 
-// CreatePayment makes the renting known to the renting service and creates its payment as the
-// consumer does when the renting's contract is signed; it returns the payment. A renting without a
-// contract total gets the one of a contract written now (the catalog's price), as the renting
-// service keeps it from the contract's request.
-func (e *Env) CreatePayment(renting *rentingv1.Renting) domain.Payment {
+// CreatePayment creates the payment of the renting's contract_signed event as the consumer does and
+// returns it. A renting without a contract total gets the one of a contract written now (the
+// catalog's price), as the renting service keeps it from the contract's request.
+func (e *Env) CreatePayment(renting *eventsv1.RentingStateChanged) domain.Payment {
 	e.t.Helper()
 	ctx := context.Background()
-	e.Rentings.Add(e.Contracted(renting))
-	if err := e.CreateForRenting(renting.GetRentingId()); err != nil {
+	if err := e.CreateForRenting(e.Contracted(renting)); err != nil {
 		e.t.Fatal(err)
 	}
 	p, err := e.Payments.PaymentOfRenting(ctx, renting.GetRentingId())
@@ -149,7 +145,7 @@ func (e *Env) CreatePayment(renting *rentingv1.Renting) domain.Payment {
 }
 
 // Contracted is the renting with the total of a contract written now, unless it has one.
-func (e *Env) Contracted(renting *rentingv1.Renting) *rentingv1.Renting {
+func (e *Env) Contracted(renting *eventsv1.RentingStateChanged) *eventsv1.RentingStateChanged {
 	e.t.Helper()
 	if renting.GetContractTotalCents() == 0 {
 		renting.ContractTotalCents = e.Total(renting.GetApartmentId(), renting.GetSemesterId(), renting.GetRenewal())
@@ -158,11 +154,12 @@ func (e *Env) Contracted(renting *rentingv1.Renting) *rentingv1.Renting {
 	return renting
 }
 
-// CreateForRenting creates the renting's payment in a transaction of its own, as the consumer does.
-func (e *Env) CreateForRenting(rentingID string) error {
+// CreateForRenting creates the payment of the renting's contract_signed event in a transaction of
+// its own, as the consumer does.
+func (e *Env) CreateForRenting(signed *eventsv1.RentingStateChanged) error {
 	ctx := context.Background()
 	return postgres.InTx(ctx, e.Pool, func(tx pgx.Tx) error {
-		return e.Payments.CreateForRenting(ctx, e.Repo.InTx(tx), app.Signing{RentingID: rentingID})
+		return e.Payments.CreateForRenting(ctx, e.Repo.InTx(tx), natsadapter.Signing(signed))
 	})
 }
 

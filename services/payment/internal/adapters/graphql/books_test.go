@@ -9,7 +9,7 @@ import (
 	"github.com/google/uuid"
 
 	"semesterhaus/platform/identity"
-	rentingv1 "semesterhaus/proto/gen/renting/v1"
+	eventsv1 "semesterhaus/proto/gen/events/v1"
 	"semesterhaus/services/payment/internal/domain"
 	"semesterhaus/services/payment/internal/testenv"
 )
@@ -22,7 +22,7 @@ func TestBooks_anonymousOrRenter_getNothing(t *testing.T) {
 	t.Parallel()
 	e, subgraph := newSubgraph(t)
 	apartment, semester := e.Bookable()
-	p := e.CreatePayment(&rentingv1.Renting{RentingId: uuid.NewString(), ApartmentId: apartment, SemesterId: semester})
+	p := e.CreatePayment(&eventsv1.RentingStateChanged{RentingId: uuid.NewString(), ApartmentId: apartment, SemesterId: semester})
 	for _, as := range []*identity.Identity{nil, {Subject: "renter", Role: identity.RoleAnonymous}} {
 		for name, q := range map[string]string{
 			"ledger":        ledgerQuery,
@@ -42,7 +42,7 @@ func TestLedger_admin_getsTheChargeOfTheContract(t *testing.T) {
 	t.Parallel()
 	e, subgraph := newSubgraph(t)
 	apartment, semester := e.Bookable()
-	p := e.CreatePayment(&rentingv1.Renting{RentingId: uuid.NewString(), ApartmentId: apartment, SemesterId: semester})
+	p := e.CreatePayment(&eventsv1.RentingStateChanged{RentingId: uuid.NewString(), ApartmentId: apartment, SemesterId: semester})
 
 	var data struct {
 		Ledger struct {
@@ -73,7 +73,7 @@ func TestBooksExport_CSV_oneLinePerEntryUTF8WithBOM(t *testing.T) {
 	t.Parallel()
 	e, subgraph := newSubgraph(t)
 	apartment, semester := e.Bookable()
-	p := e.CreatePayment(&rentingv1.Renting{RentingId: uuid.NewString(), ApartmentId: apartment, SemesterId: semester})
+	p := e.CreatePayment(&eventsv1.RentingStateChanged{RentingId: uuid.NewString(), ApartmentId: apartment, SemesterId: semester})
 	if _, err := e.Payments.Apply(context.Background(), domain.Outcome{EventID: uuid.NewString(), PaymentID: p.ID, Succeeded: true, Amount: p.Amount, PaymentIntentID: "pi_1"}); err != nil {
 		t.Fatal(err)
 	}

@@ -10,7 +10,7 @@ import (
 	"semesterhaus/platform/graphqlx/graphqltest"
 	"semesterhaus/platform/identity"
 	"semesterhaus/platform/pgtest"
-	rentingv1 "semesterhaus/proto/gen/renting/v1"
+	eventsv1 "semesterhaus/proto/gen/events/v1"
 	"semesterhaus/services/payment/internal/adapters/graphql"
 	"semesterhaus/services/payment/internal/adapters/provider"
 	"semesterhaus/services/payment/internal/testenv"
@@ -39,7 +39,7 @@ func TestFetchPaymentLink_anonymousWithTheRentingID_getsThePaymentPage(t *testin
 	t.Parallel()
 	e, subgraph := newSubgraph(t)
 	apartment, semester := e.Bookable()
-	p := e.CreatePayment(&rentingv1.Renting{RentingId: uuid.NewString(), ApartmentId: apartment, SemesterId: semester})
+	p := e.CreatePayment(&eventsv1.RentingStateChanged{RentingId: uuid.NewString(), ApartmentId: apartment, SemesterId: semester})
 
 	link, errs := fetchPaymentLink(subgraph, p.RentingID)
 

@@ -7,32 +7,8 @@ import (
 	"google.golang.org/grpc"
 
 	catalogv1 "semesterhaus/proto/gen/catalog/v1"
-	rentingv1 "semesterhaus/proto/gen/renting/v1"
-	"semesterhaus/services/payment/internal/app"
 	"semesterhaus/services/payment/internal/domain"
 )
-
-// Rentings asks the renting service about rentings.
-type Rentings struct {
-	client rentingv1.RentingServiceClient
-}
-
-// NewRentings returns the renting client on conn.
-func NewRentings(conn grpc.ClientConnInterface) *Rentings {
-	return &Rentings{client: rentingv1.NewRentingServiceClient(conn)}
-}
-
-// Renting returns what the payment needs to know about a renting.
-func (r *Rentings) Renting(ctx context.Context, rentingID string) (app.Renting, error) {
-	resp, err := r.client.GetRenting(ctx, &rentingv1.GetRentingRequest{RentingId: rentingID})
-	if err != nil {
-		return app.Renting{}, fmt.Errorf("renting %s: %w", rentingID, err)
-	}
-	return app.Renting{
-		ApartmentID: resp.GetApartmentId(), SemesterID: resp.GetSemesterId(), Renewal: resp.GetRenewal(),
-		ContractTotalCents: resp.GetContractTotalCents(), ContractCurrency: resp.GetContractCurrency(),
-	}, nil
-}
 
 // Catalog asks the catalog service for names.
 type Catalog struct {

@@ -12,8 +12,8 @@ import (
 
 	"semesterhaus/platform/grpctest"
 	"semesterhaus/platform/pgtest"
+	eventsv1 "semesterhaus/proto/gen/events/v1"
 	paymentv1 "semesterhaus/proto/gen/payment/v1"
-	rentingv1 "semesterhaus/proto/gen/renting/v1"
 	"semesterhaus/services/payment/internal/adapters/provider"
 	"semesterhaus/services/payment/internal/domain"
 	"semesterhaus/services/payment/internal/testenv"
@@ -26,7 +26,7 @@ func TestPaymentOfRenting_openThenPaid_answersAmountLinkAndPaidTime(t *testing.T
 	e := testenv.New(t, provider.NewSandbox("http://public.test", "whsec_test"))
 	client := e.GRPC("document")
 	apartment, semester := e.Bookable()
-	p := e.CreatePayment(&rentingv1.Renting{RentingId: uuid.NewString(), ApartmentId: apartment, SemesterId: semester})
+	p := e.CreatePayment(&eventsv1.RentingStateChanged{RentingId: uuid.NewString(), ApartmentId: apartment, SemesterId: semester})
 	ctx := context.Background()
 
 	open, err := client.PaymentOfRenting(ctx, &paymentv1.PaymentOfRentingRequest{RentingId: p.RentingID})
@@ -63,9 +63,9 @@ func TestPaymentsOfRentings_answersThePaymentsOfTheRentingsNamed_notAnothers(t *
 	client := e.GRPC("renting")
 	apartment, semester := e.Bookable()
 	ctx := context.Background()
-	first := e.CreatePayment(&rentingv1.Renting{RentingId: uuid.NewString(), ApartmentId: apartment, SemesterId: semester})
-	renewal := e.CreatePayment(&rentingv1.Renting{RentingId: uuid.NewString(), ApartmentId: apartment, SemesterId: semester, Renewal: true})
-	anothers := e.CreatePayment(&rentingv1.Renting{RentingId: uuid.NewString(), ApartmentId: apartment, SemesterId: semester})
+	first := e.CreatePayment(&eventsv1.RentingStateChanged{RentingId: uuid.NewString(), ApartmentId: apartment, SemesterId: semester})
+	renewal := e.CreatePayment(&eventsv1.RentingStateChanged{RentingId: uuid.NewString(), ApartmentId: apartment, SemesterId: semester, Renewal: true})
+	anothers := e.CreatePayment(&eventsv1.RentingStateChanged{RentingId: uuid.NewString(), ApartmentId: apartment, SemesterId: semester})
 	if _, err := e.Payments.Apply(ctx, domain.Outcome{EventID: "evt_1", PaymentID: first.ID, Succeeded: true, Amount: first.Amount}); err != nil {
 		t.Fatal(err)
 	}

@@ -17,7 +17,6 @@ import (
 	"semesterhaus/platform/pgtest"
 	"semesterhaus/proto/events/v1/streams"
 	eventsv1 "semesterhaus/proto/gen/events/v1"
-	rentingv1 "semesterhaus/proto/gen/renting/v1"
 	natsadapter "semesterhaus/services/payment/internal/adapters/nats"
 	"semesterhaus/services/payment/internal/adapters/provider"
 	"semesterhaus/services/payment/internal/app"
@@ -28,22 +27,36 @@ import (
 
 func TestMain(m *testing.M) { pgtest.Main(m) }
 
-// start runs the consumer on a renting stream of the test's own and returns a publisher of
-// contract_signed events on it.
-func start(t *testing.T, e *testenv.Env) func(rentingID string) {
+// start runs the consumer on a renting stream of the test's own and returns a publisher of the
+// renting's contract_signed event, under a new event id each time.
+func start(t *testing.T, e *testenv.Env) func(renting *eventsv1.RentingStateChanged) {
 	t.Helper()
 	publish := startStates(t, e)
-	return func(rentingID string) { publish(rentingID, "CONTRACT_SIGNED", nil) }
+	return func(renting *eventsv1.RentingStateChanged) { publish(signed(e, renting)) }
 }
 
-// startStates is start with a publisher of any state change, with the office's cancellation if any.
-func startStates(t *testing.T, e *testenv.Env) func(rentingID, toState string, cancellation *eventsv1.Cancellation) {
+// startStates is start with a publisher of any state change: the event, under a new event id.
+func startStates(t *testing.T, e *testenv.Env) func(event *eventsv1.RentingStateChanged) {
 	publish := startRenting(t, e)
-	return func(rentingID, toState string, cancellation *eventsv1.Cancellation) {
+	return func(event *eventsv1.RentingStateChanged) {
 		t.Helper()
-		event := &eventsv1.RentingStateChanged{EventId: uuid.NewString(), RentingId: rentingID, ToState: toState, Cancellation: cancellation}
-		publish(func(s streams.RentingStream) string { return s.StateChanged(toState) }, event.EventId, event)
+		event = proto.CloneOf(event)
+		event.EventId = uuid.NewString()
+		publish(func(s streams.RentingStream) string { return s.StateChanged(event.GetToState()) }, event.EventId, event)
 	}
+}
+
+// signed is the renting's contract_signed event as the renting service publishes it: with the total
+// and currency of a contract written now, unless the renting names one.
+func signed(e *testenv.Env, renting *eventsv1.RentingStateChanged) *eventsv1.RentingStateChanged {
+	event := e.Contracted(proto.CloneOf(renting))
+	event.ToState = "CONTRACT_SIGNED"
+	return event
+}
+
+// canceled is the renting's move to CANCELED, with the office's cancellation if any.
+func canceled(rentingID string, cancellation *eventsv1.Cancellation) *eventsv1.RentingStateChanged {
+	return &eventsv1.RentingStateChanged{RentingId: rentingID, ToState: "CANCELED", Cancellation: cancellation}
 }
 
 // startRenting runs the consumer on a renting stream of the test's own and returns a publisher of
@@ -93,11 +106,11 @@ func TestContractSigned_createsOnePaymentWithLink_evenWhenDeliveredAgain(t *test
 	publish := start(t, e)
 	apartment, semester := e.Bookable()
 	rentingID := uuid.NewString()
-	e.Rentings.Add(e.Contracted(&rentingv1.Renting{RentingId: rentingID, ApartmentId: apartment, SemesterId: semester}))
+	renting := &eventsv1.RentingStateChanged{RentingId: rentingID, ApartmentId: apartment, SemesterId: semester}
 
-	publish(rentingID)
+	publish(renting)
 	first := waitForPayment(t, e, rentingID)
-	publish(rentingID) // the same fact again, under a new event id
+	publish(renting) // the same fact again, under a new event id
 
 	if want := e.Total(apartment, semester, false); first.Amount != (domain.Money{Cents: want, Currency: "EUR"}) {
 		t.Errorf("amount = %v, want %d cents", first.Amount, want)
@@ -120,9 +133,8 @@ func TestContractSigned_renewal_chargesRentOnly(t *testing.T) {
 	publish := start(t, e)
 	apartment, semester := e.Bookable()
 	rentingID := uuid.NewString()
-	e.Rentings.Add(e.Contracted(&rentingv1.Renting{RentingId: rentingID, ApartmentId: apartment, SemesterId: semester, Renewal: true}))
 
-	publish(rentingID)
+	publish(&eventsv1.RentingStateChanged{RentingId: rentingID, ApartmentId: apartment, SemesterId: semester, Renewal: true})
 	p := waitForPayment(t, e, rentingID)
 
 	rentOnly, full := e.Total(apartment, semester, true), e.Total(apartment, semester, false)
@@ -153,9 +165,9 @@ func TestCanceled_unpaidPayment_cancelledAndItsStripeSessionExpired_paidOneAndNo
 	e := testenv.New(t, provider.NewStripe("sk_test_x", testenv.PublicURL, mock.Backends(), time.Now))
 	publish := startStates(t, e)
 	apartment, semester := e.Bookable()
-	open := e.CreatePayment(&rentingv1.Renting{RentingId: uuid.NewString(), ApartmentId: apartment, SemesterId: semester})
-	failed := e.CreatePayment(&rentingv1.Renting{RentingId: uuid.NewString(), ApartmentId: apartment, SemesterId: semester})
-	paid := e.CreatePayment(&rentingv1.Renting{RentingId: uuid.NewString(), ApartmentId: apartment, SemesterId: semester})
+	open := e.CreatePayment(&eventsv1.RentingStateChanged{RentingId: uuid.NewString(), ApartmentId: apartment, SemesterId: semester})
+	failed := e.CreatePayment(&eventsv1.RentingStateChanged{RentingId: uuid.NewString(), ApartmentId: apartment, SemesterId: semester})
+	paid := e.CreatePayment(&eventsv1.RentingStateChanged{RentingId: uuid.NewString(), ApartmentId: apartment, SemesterId: semester})
 	report := func(p domain.Payment, succeeded bool) {
 		t.Helper()
 		if _, err := e.Payments.Apply(context.Background(), domain.Outcome{EventID: uuid.NewString(), PaymentID: p.ID, Succeeded: succeeded, Amount: p.Amount}); err != nil {
@@ -169,14 +181,14 @@ func TestCanceled_unpaidPayment_cancelledAndItsStripeSessionExpired_paidOneAndNo
 	}
 
 	withoutPayment := uuid.NewString()
-	publish(withoutPayment, "CANCELED", nil)
-	publish(paid.RentingID, "CANCELED", nil)
-	publish(open.RentingID, "CANCELED", nil)
-	publish(failed.RentingID, "CANCELED", nil)
+	publish(canceled(withoutPayment, nil))
+	publish(canceled(paid.RentingID, nil))
+	publish(canceled(open.RentingID, nil))
+	publish(canceled(failed.RentingID, nil))
 	waitForStatus(t, e, open, domain.StatusCanceled)
 	waitForStatus(t, e, failed, domain.StatusCanceled)
-	publish(open.RentingID, "CANCELED", nil) // the same fact again, under a new event id
-	publish(failed.RentingID, "CONTRACT_SIGNED", nil)
+	publish(canceled(open.RentingID, nil)) // the same fact again, under a new event id
+	publish(signed(e, &eventsv1.RentingStateChanged{RentingId: failed.RentingID, ApartmentId: apartment, SemesterId: semester}))
 	waitForPayment(t, e, failed.RentingID)
 	time.Sleep(500 * time.Millisecond)
 
@@ -206,15 +218,14 @@ func TestCanceled_refundLargerThanWasPaid_refusedLoggedAuditedAndTheNextEventSti
 	e := testenv.New(t, provider.NewStripe("sk_test_x", testenv.PublicURL, mock.Backends(), time.Now))
 	publish := startStates(t, e)
 	apartment, semester := e.Bookable()
-	paid := e.CreatePayment(&rentingv1.Renting{RentingId: uuid.NewString(), ApartmentId: apartment, SemesterId: semester})
+	paid := e.CreatePayment(&eventsv1.RentingStateChanged{RentingId: uuid.NewString(), ApartmentId: apartment, SemesterId: semester})
 	if _, err := e.Payments.Apply(context.Background(), domain.Outcome{EventID: uuid.NewString(), PaymentID: paid.ID, Succeeded: true, Amount: paid.Amount, PaymentIntentID: "pi_paid"}); err != nil {
 		t.Fatal(err)
 	}
 	next := uuid.NewString()
-	e.Rentings.Add(e.Contracted(&rentingv1.Renting{RentingId: next, ApartmentId: apartment, SemesterId: semester}))
 
-	publish(paid.RentingID, "CANCELED", &eventsv1.Cancellation{Reason: "Doppelbuchung", RefundCents: paid.Amount.Cents + 1, Actor: "office"})
-	publish(next, "CONTRACT_SIGNED", nil)
+	publish(canceled(paid.RentingID, &eventsv1.Cancellation{Reason: "Doppelbuchung", RefundCents: paid.Amount.Cents + 1, Actor: "office"}))
+	publish(signed(e, &eventsv1.RentingStateChanged{RentingId: next, ApartmentId: apartment, SemesterId: semester}))
 	waitForPayment(t, e, next)
 
 	var audited int

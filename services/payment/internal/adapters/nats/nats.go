@@ -61,7 +61,7 @@ func (c *RentingConsumer) handle(ctx context.Context, tx pgx.Tx, msg jetstream.M
 }
 
 func (c *RentingConsumer) signed(ctx context.Context, tx pgx.Tx, event *eventsv1.RentingStateChanged) error {
-	return c.payments.CreateForRenting(ctx, c.in(tx), signing(event))
+	return c.payments.CreateForRenting(ctx, c.in(tx), Signing(event))
 }
 
 func (c *RentingConsumer) canceled(ctx context.Context, tx pgx.Tx, event *eventsv1.RentingStateChanged) error {
@@ -86,14 +86,18 @@ func (c *RentingConsumer) refused(ctx context.Context, rentingID string, refundC
 	return err
 }
 
-func signing(event *eventsv1.RentingStateChanged) app.Signing {
+// Signing is the contract a contract_signed event names.
+func Signing(event *eventsv1.RentingStateChanged) app.Signing {
 	items := make([]domain.ContractItem, len(event.GetContractItems()))
 	for i, it := range event.GetContractItems() {
 		items[i] = domain.ContractItem{
 			Item: domain.Item(it.GetKind()), Text: it.GetTextDe() + " / " + it.GetTextEn(), TotalCents: it.GetTotalCents(),
 		}
 	}
-	return app.Signing{RentingID: event.GetRentingId(), SemesterID: event.GetSemesterId(), Items: items}
+	return app.Signing{
+		RentingID: event.GetRentingId(), ApartmentID: event.GetApartmentId(), SemesterID: event.GetSemesterId(),
+		ContractTotalCents: event.GetContractTotalCents(), ContractCurrency: event.GetContractCurrency(), Items: items,
+	}
 }
 
 func settlement(event *eventsv1.DepositSettled) domain.Settlement {

@@ -11,7 +11,6 @@ import (
 
 	"semesterhaus/proto/events/v1/streams"
 	eventsv1 "semesterhaus/proto/gen/events/v1"
-	rentingv1 "semesterhaus/proto/gen/renting/v1"
 	"semesterhaus/services/payment/internal/adapters/provider"
 	"semesterhaus/services/payment/internal/domain"
 	"semesterhaus/services/payment/internal/testenv"
@@ -24,7 +23,7 @@ func settled(s streams.RentingStream) string { return s.DepositSettled() }
 func paidOnStripe(t *testing.T, e *testenv.Env) domain.Payment {
 	t.Helper()
 	apartment, semester := e.Bookable()
-	p := e.CreatePayment(&rentingv1.Renting{RentingId: uuid.NewString(), ApartmentId: apartment, SemesterId: semester})
+	p := e.CreatePayment(&eventsv1.RentingStateChanged{RentingId: uuid.NewString(), ApartmentId: apartment, SemesterId: semester})
 	if _, err := e.Payments.Apply(context.Background(), domain.Outcome{EventID: uuid.NewString(), PaymentID: p.ID, Succeeded: true, Amount: p.Amount, PaymentIntentID: "pi_paid"}); err != nil {
 		t.Fatal(err)
 	}
@@ -54,8 +53,8 @@ func served(t *testing.T, e *testenv.Env, publish func(func(streams.RentingStrea
 	t.Helper()
 	apartment, semester := e.Bookable()
 	next := uuid.NewString()
-	e.Rentings.Add(e.Contracted(&rentingv1.Renting{RentingId: next, ApartmentId: apartment, SemesterId: semester}))
-	event := &eventsv1.RentingStateChanged{EventId: uuid.NewString(), RentingId: next, ToState: "CONTRACT_SIGNED"}
+	event := signed(e, &eventsv1.RentingStateChanged{RentingId: next, ApartmentId: apartment, SemesterId: semester})
+	event.EventId = uuid.NewString()
 	publish(func(s streams.RentingStream) string { return s.StateChanged("CONTRACT_SIGNED") }, event.EventId, event)
 	waitForPayment(t, e, next)
 }
@@ -124,7 +123,7 @@ func TestDepositSettled_refundOfAnUnpaidPayment_refusedAuditedNothingAskedDeduct
 	e := testenv.New(t, provider.NewStripe("sk_test_x", testenv.PublicURL, mock.Backends(), time.Now))
 	publishAny := startRenting(t, e)
 	apartment, semester := e.Bookable()
-	open := e.CreatePayment(&rentingv1.Renting{RentingId: uuid.NewString(), ApartmentId: apartment, SemesterId: semester})
+	open := e.CreatePayment(&eventsv1.RentingStateChanged{RentingId: uuid.NewString(), ApartmentId: apartment, SemesterId: semester})
 	event := &eventsv1.DepositSettled{
 		EventId: uuid.NewString(), RentingId: open.RentingID, DepositRentingId: open.RentingID,
 		Deductions: []*eventsv1.Deduction{{Description: "Fenster", AmountCents: 100}}, RefundCents: 500, Method: "REFUND", At: timestamppb.Now(),

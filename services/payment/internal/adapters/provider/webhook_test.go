@@ -19,7 +19,7 @@ import (
 	"github.com/stripe/stripe-go/v85/webhook"
 
 	"semesterhaus/platform/pgtest"
-	rentingv1 "semesterhaus/proto/gen/renting/v1"
+	eventsv1 "semesterhaus/proto/gen/events/v1"
 	"semesterhaus/services/payment/internal/adapters/provider"
 	"semesterhaus/services/payment/internal/app"
 	"semesterhaus/services/payment/internal/domain"
@@ -53,7 +53,7 @@ func newSite(t *testing.T) *site {
 	mux.Handle("/api/", http.StripPrefix("/api", service))
 
 	apartment, semester := e.Bookable()
-	p := e.CreatePayment(&rentingv1.Renting{RentingId: uuid.NewString(), ApartmentId: apartment, SemesterId: semester})
+	p := e.CreatePayment(&eventsv1.RentingStateChanged{RentingId: uuid.NewString(), ApartmentId: apartment, SemesterId: semester})
 	return &site{env: e, server: server, payment: p}
 }
 

@@ -57,13 +57,13 @@ func TestRentingService_onlyItsCallersGetThrough(t *testing.T) {
 func serve(t *testing.T, env *testenv.Env) string {
 	t.Helper()
 	return grpctest.ServeService(t, "renting", grpcadapter.Callers, func(server *grpc.Server) {
-		rentingv1.RegisterRentingServiceServer(server, grpcadapter.NewServer(env.Rentings))
+		rentingv1.RegisterRentingServiceServer(server, grpcadapter.NewServer(env.Queries))
 		auditv1.RegisterAuditLogServer(server, auditgrpc.NewServer(env.Pool, slog.New(slog.DiscardHandler)))
 	})
 }
 
-// TestGetRenting_answersTheTotalTheContractWasWrittenWith: the payment asks the renting for the
-// amount to charge; it is the contract's total, kept when the contract was requested.
+// TestGetRenting_answersTheTotalTheContractWasWrittenWith: a renting's total is the contract's,
+// kept when the contract was requested.
 func TestGetRenting_answersTheTotalTheContractWasWrittenWith(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
@@ -72,7 +72,7 @@ func TestGetRenting_answersTheTotalTheContractWasWrittenWith(t *testing.T) {
 	if err := env.Repo.Create(ctx, renting); err != nil {
 		t.Fatal(err)
 	}
-	client := rentingv1.NewRentingServiceClient(grpctest.Dial(t, "payment", "renting", serve(t, env)))
+	client := rentingv1.NewRentingServiceClient(grpctest.Dial(t, "document", "renting", serve(t, env)))
 	if got, err := client.GetRenting(ctx, &rentingv1.GetRentingRequest{RentingId: renting.ID}); err != nil || got.GetContractTotalCents() != 0 || got.GetContractCurrency() != "" {
 		t.Fatalf("before a contract: GetRenting = %v, %v; want no total", got, err)
 	}
