@@ -89,7 +89,11 @@ export async function semesters(api: APIRequestContext): Promise<{ all: Semester
 export async function apartmentFor(api: APIRequestContext, slotFromEnd: number): Promise<Apartment> {
   const all = await apartments(api);
   expect(all.length).toBeGreaterThanOrEqual(slotFromEnd + 4);
-  const apartment = all[all.length - slotFromEnd];
+  return freed(all[all.length - slotFromEnd]);
+}
+
+/** The apartment, freed in the bookable semester (an earlier run's booking with its contract out is cancelled first). */
+async function freed(apartment: Apartment): Promise<Apartment> {
   await asAdmin(async (admin) => {
     const { bookable } = await semesters(admin);
     await cancelContractOut((query, variables) => graphql(admin, query, variables), apartment.id, bookable.id);
@@ -110,16 +114,7 @@ export async function apartmentFor(api: APIRequestContext, slotFromEnd: number):
 export async function apartmentBeyondSlots(api: APIRequestContext, index: number): Promise<Apartment> {
   const all = await apartments(api);
   expect(index, 'one of the four apartments apartmentFor keeps away from').toBeLessThan(4);
-  const apartment = all[index];
-  await asAdmin(async (admin) => {
-    const { bookable } = await semesters(admin);
-    await cancelContractOut((query, variables) => graphql(admin, query, variables), apartment.id, bookable.id);
-    await graphql(admin, 'mutation Free($a: Int!, $s: Int!) { freeApartment(apartmentId: $a, semesterId: $s) }', {
-      a: apartment.id,
-      s: bookable.id,
-    });
-  });
-  return apartment;
+  return freed(all[index]);
 }
 
 /**
