@@ -83,18 +83,20 @@ func Start(t testing.TB, peers Peers, now func() time.Time, options ...Option) *
 	pool, _ := pgtest.NewDatabase(t, migrations.FS)
 	logger := o.logger
 	repo := pgadapter.NewRepository(pool, "renting")
-	rentings := app.New(repo, grpcadapter.NewCatalog(grpctest.Dial(t, "renting", "catalog", peers.Catalog)),
-		grpcadapter.NewRenters(grpctest.Dial(t, "renting", "renter", peers.Renter)), grpcadapter.NewDocuments(grpctest.Dial(t, "renting", "document", peers.Document)),
-		grpcadapter.NewPayments(grpctest.Dial(t, "renting", "payment", peers.Payment)), now,
+	clients := app.Peers{
+		Catalog: grpcadapter.NewCatalog(grpctest.Dial(t, "renting", "catalog", peers.Catalog)), Renters: grpcadapter.NewRenters(grpctest.Dial(t, "renting", "renter", peers.Renter)),
+		Documents: grpcadapter.NewDocuments(grpctest.Dial(t, "renting", "document", peers.Document)), Payments: grpcadapter.NewPayments(grpctest.Dial(t, "renting", "payment", peers.Payment)),
+	}
+	useCases := app.New(repo, clients, now,
 		app.Settings{TimeZone: berlin, ConfirmationTimeout: 72 * time.Hour, UnconfirmedRetention: 30 * 24 * time.Hour,
 			MailLimit: o.mailLimit}, logger)
-	subgraph := graphqltest.Serve(t, "renting", func(v *identity.Verifier) http.Handler { return graphql.NewHandler(rentings, v, logger) })
+	subgraph := graphqltest.Serve(t, "renting", func(v *identity.Verifier) http.Handler { return graphql.NewHandler(useCases, v, logger) })
 	links := http.NewServeMux()
-	emaillink.Routes(links, rentings, logger)
+	emaillink.Routes(links, useCases.Booking, logger)
 	server := httptest.NewServer(links)
 	t.Cleanup(server.Close)
 	grpcAddr := grpctest.ServeService(t, "renting", grpcadapter.Callers, func(s *grpc.Server) {
-		rentingv1.RegisterRentingServiceServer(s, grpcadapter.NewServer(rentings))
+		rentingv1.RegisterRentingServiceServer(s, grpcadapter.NewServer(useCases.Queries))
 	})
 	return &Service{Subgraph: subgraph, LinkURL: server.URL + "/verify", Pool: pool, GRPCAddr: grpcAddr, repo: repo, now: now}
 }

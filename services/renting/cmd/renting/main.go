@@ -44,29 +44,31 @@ func serve(ctx context.Context, cfg config.Config, infra *service.Infra, logger 
 	}
 	defer peers.close()
 	repo := pgadapter.NewRepository(pool, string(streams.Renting))
-	rentings := app.New(repo,
-		grpcadapter.NewCatalog(peers.catalog), grpcadapter.NewRenters(peers.renter), grpcadapter.NewDocuments(peers.document),
-		grpcadapter.NewPayments(peers.payment), time.Now, app.Settings{TimeZone: cfg.TimeZone.Location, ConfirmationTimeout: cfg.ConfirmationTimeout, KeyCodeDays: cfg.KeyCodeDays,
-			UnconfirmedRetention: cfg.UnconfirmedRequestRetention, UnsignedAfter: time.Duration(cfg.UnsignedContractDays) * 24 * time.Hour,
-			Reminders: cfg.Reminders(),
-			Waitlist:  app.WaitlistSettings{OfferValidity: cfg.WaitlistOfferValidity, MailWindow: cfg.WaitlistMailWindow},
-			MailLimit: cfg.MailLimit()}, logger)
-	consumers := natsadapter.NewConsumers(js, pool, func(tx pgx.Tx) app.Updater { return repo.In(tx) }, rentings, logger)
+	clients := app.Peers{
+		Catalog: grpcadapter.NewCatalog(peers.catalog), Renters: grpcadapter.NewRenters(peers.renter),
+		Documents: grpcadapter.NewDocuments(peers.document), Payments: grpcadapter.NewPayments(peers.payment),
+	}
+	useCases := app.New(repo, clients, time.Now, app.Settings{TimeZone: cfg.TimeZone.Location, ConfirmationTimeout: cfg.ConfirmationTimeout, KeyCodeDays: cfg.KeyCodeDays,
+		UnconfirmedRetention: cfg.UnconfirmedRequestRetention, UnsignedAfter: time.Duration(cfg.UnsignedContractDays) * 24 * time.Hour,
+		Reminders: cfg.Reminders(),
+		Waitlist:  app.WaitlistSettings{OfferValidity: cfg.WaitlistOfferValidity, MailWindow: cfg.WaitlistMailWindow},
+		MailLimit: cfg.MailLimit()}, logger)
+	consumers := natsadapter.NewConsumers(js, pool, func(tx pgx.Tx) app.Updater { return repo.In(tx) }, useCases.Facts, logger)
 
 	api := service.API{
 		HTTPAddr: cfg.HTTPAddr, GRPCAddr: cfg.GRPCAddr,
 		Routes: func(mux *http.ServeMux) {
-			mux.Handle("/graphql", graphql.NewHandler(rentings, verifier, logger))
-			emaillink.Routes(mux, rentings, logger)
+			mux.Handle("/graphql", graphql.NewHandler(useCases, verifier, logger))
+			emaillink.Routes(mux, useCases.Booking, logger)
 		},
 		RegisterGRPC: func(s *grpc.Server) {
-			rentingv1.RegisterRentingServiceServer(s, grpcadapter.NewServer(rentings))
+			rentingv1.RegisterRentingServiceServer(s, grpcadapter.NewServer(useCases.Queries))
 			auditv1.RegisterAuditLogServer(s, auditgrpc.NewServer(pool, logger))
 		},
 		Callers: grpcadapter.Callers,
 	}
 	jobs := server.Every("jobs", cfg.JobInterval, logger, func(ctx context.Context) error {
-		_, err := rentings.RunJobs(ctx)
+		_, err := useCases.Jobs.RunJobs(ctx)
 		return err
 	})
 	erasures := events.ErasureConsumer(js, pool, streams.Renter, streams.RentingErasures, pgadapter.EraseRenterIn, logger)

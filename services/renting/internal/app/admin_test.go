@@ -20,10 +20,10 @@ func TestApproveIdentityCard_unlocksAReservedRentingAndIsAudited(t *testing.T) {
 	id := request(t, env, 11, "ada@example.org")
 	confirm(t, env, id, "ada@example.org")
 
-	if err := env.Rentings.ApproveIdentityCard(testenv.Anonymous(), id); !errors.Is(err, identity.ErrForbidden) {
+	if err := env.Office.ApproveIdentityCard(testenv.Anonymous(), id); !errors.Is(err, identity.ErrForbidden) {
 		t.Errorf("anonymous: %v", err)
 	}
-	if err := env.Rentings.ApproveIdentityCard(testenv.Admin(), id); err != nil {
+	if err := env.Office.ApproveIdentityCard(testenv.Admin(), id); err != nil {
 		t.Fatal(err)
 	}
 	wantState(t, env, id, domain.OwnerAcknowledged)
@@ -34,7 +34,7 @@ func TestApproveIdentityCard_unlocksAReservedRentingAndIsAudited(t *testing.T) {
 		t.Errorf("events %v", got)
 	}
 
-	bookings, err := env.Rentings.BookingsOfRenter(testenv.Admin(), mustGet(t, env, id).RenterID)
+	bookings, err := env.Queries.BookingsOfRenter(testenv.Admin(), mustGet(t, env, id).RenterID)
 	if err != nil || len(bookings) != 1 || !bookings[0].EmailConfirmed || !bookings[0].RenterIsUnlocked || bookings[0].OwnerAcknowledgedDate == nil {
 		t.Errorf("bookings %+v, %v", bookings, err)
 	}
@@ -45,12 +45,12 @@ func TestApproveIdentityCard_refusesMissingAndUnconfirmedRentings(t *testing.T) 
 	env := testenv.New(t, testenv.DesignDay, testenv.Subjects)
 	unconfirmed := request(t, env, 11, "ada@example.org")
 
-	err := env.Rentings.ApproveIdentityCard(testenv.Admin(), "5f0e1c1e-0000-4000-8000-000000000000")
+	err := env.Office.ApproveIdentityCard(testenv.Admin(), "5f0e1c1e-0000-4000-8000-000000000000")
 	if !errors.Is(err, app.ErrRentingNotPresent) || err.Error() != "rentingId was not present" {
 		t.Errorf("missing renting: %v", err)
 	}
 	var refused *domain.TransitionError
-	if err := env.Rentings.ApproveIdentityCard(testenv.Admin(), unconfirmed); !errors.As(err, &refused) {
+	if err := env.Office.ApproveIdentityCard(testenv.Admin(), unconfirmed); !errors.As(err, &refused) {
 		t.Errorf("unconfirmed renting: %v", err)
 	}
 	wantState(t, env, unconfirmed, domain.ApartmentRequested)
@@ -68,14 +68,14 @@ func TestFreeApartment_deletesEveryRentingOfTheApartmentWithItsLog(t *testing.T)
 	confirm(t, env, ada, "ada@example.org")
 	semester := mustGet(t, env, ada).SemesterID
 
-	if err := env.Rentings.FreeApartment(testenv.Anonymous(), 11, semester); !errors.Is(err, identity.ErrForbidden) {
+	if err := env.Office.FreeApartment(testenv.Anonymous(), 11, semester); !errors.Is(err, identity.ErrForbidden) {
 		t.Errorf("anonymous: %v", err)
 	}
-	if err := env.Rentings.FreeApartment(testenv.Admin(), 11, semester); err != nil {
+	if err := env.Office.FreeApartment(testenv.Admin(), 11, semester); err != nil {
 		t.Fatal(err)
 	}
 	for _, id := range []string{ada, bob} {
-		if _, err := env.Rentings.Renting(context.Background(), id); !errors.Is(err, domain.ErrNotFound) {
+		if _, err := env.Queries.Renting(context.Background(), id); !errors.Is(err, domain.ErrNotFound) {
 			t.Errorf("renting %s still there: %v", id, err)
 		}
 	}
@@ -102,10 +102,10 @@ func TestOccupancy_oneStatusPerAskedApartmentInOrder(t *testing.T) {
 	requested := request(t, env, 13, "bob@example.org")
 	semester := mustGet(t, env, reserved).SemesterID
 
-	if _, err := env.Rentings.Occupancy(testenv.Anonymous(), semester, []int{11}); !errors.Is(err, identity.ErrForbidden) {
+	if _, err := env.Queries.Occupancy(testenv.Anonymous(), semester, []int{11}); !errors.Is(err, identity.ErrForbidden) {
 		t.Errorf("anonymous: %v", err)
 	}
-	statuses, err := env.Rentings.Occupancy(testenv.Admin(), semester, []int{13, 11, 12})
+	statuses, err := env.Queries.Occupancy(testenv.Admin(), semester, []int{13, 11, 12})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -131,7 +131,7 @@ func TestOccupancy_oneStatusPerAskedApartmentInOrder(t *testing.T) {
 	}
 	for _, sem := range running {
 		if sem.Phase == domain.PhaseRunning {
-			statuses, err := env.Rentings.Occupancy(testenv.Admin(), sem.ID, []int{11})
+			statuses, err := env.Queries.Occupancy(testenv.Admin(), sem.ID, []int{11})
 			if err != nil || statuses[0].State != domain.ApartmentEmpty {
 				t.Errorf("running semester: %+v, %v", statuses, err)
 			}
@@ -146,14 +146,14 @@ func TestOfferRenewal_offersThePaidApartmentForTheFollowingSemesterNow(t *testin
 	current, next := semesterNamed(t, env, "WiSe 2026/27"), semesterNamed(t, env, "SoSe 2027")
 	paid := payedRenting(t, env, 7, 11, current.ID)
 
-	if _, err := env.Rentings.OfferRenewal(testenv.Anonymous(), paid); !errors.Is(err, identity.ErrForbidden) {
+	if _, err := env.Renewals.OfferRenewal(testenv.Anonymous(), paid); !errors.Is(err, identity.ErrForbidden) {
 		t.Errorf("anonymous: %v", err)
 	}
-	id, err := env.Rentings.OfferRenewal(testenv.Admin(), paid)
+	id, err := env.Renewals.OfferRenewal(testenv.Admin(), paid)
 	if err != nil {
 		t.Fatal(err)
 	}
-	renewal, err := env.Rentings.Renting(ctx, id)
+	renewal, err := env.Queries.Renting(ctx, id)
 	if err != nil || renewal.State != domain.RenewalRequest || !renewal.Renewal || renewal.ApartmentID != 11 ||
 		renewal.SemesterID != next.ID || renewal.RenterID != 7 {
 		t.Fatalf("renewal %+v, %v", renewal, err)
@@ -165,12 +165,12 @@ func TestOfferRenewal_offersThePaidApartmentForTheFollowingSemesterNow(t *testin
 		t.Errorf("%d audit entries", n)
 	}
 
-	_, err = env.Rentings.OfferRenewal(testenv.Admin(), paid)
+	_, err = env.Renewals.OfferRenewal(testenv.Admin(), paid)
 	var again *exception.Error
 	if !errors.As(err, &again) || again.MessageID != domain.MsgAlreadyRenting {
 		t.Errorf("a second offer: %v, want %s", err, domain.MsgAlreadyRenting)
 	}
-	_, err = env.Rentings.OfferRenewal(testenv.Admin(), id)
+	_, err = env.Renewals.OfferRenewal(testenv.Admin(), id)
 	var notPaid *exception.Error
 	if !errors.As(err, &notPaid) || notPaid.MessageID != domain.MsgNotAllowed {
 		t.Errorf("an offer for a renting that is not paid: %v, want %s", err, domain.MsgNotAllowed)
@@ -183,7 +183,7 @@ func TestAnswerRenewalForRenter_acceptsOrDeclinesAnOpenRenewalOnTheRentersBehalf
 	current, next := semesterNamed(t, env, "WiSe 2026/27"), semesterNamed(t, env, "SoSe 2027")
 	offer := func(renterID int64, apartmentID int) string {
 		t.Helper()
-		id, err := env.Rentings.OfferRenewal(testenv.Admin(), payedRenting(t, env, renterID, apartmentID, current.ID))
+		id, err := env.Renewals.OfferRenewal(testenv.Admin(), payedRenting(t, env, renterID, apartmentID, current.ID))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -191,10 +191,10 @@ func TestAnswerRenewalForRenter_acceptsOrDeclinesAnOpenRenewalOnTheRentersBehalf
 	}
 	accepted, declined := offer(7, 11), offer(8, 12)
 
-	if err := env.Rentings.AnswerRenewalForRenter(testenv.Anonymous(), accepted, true); !errors.Is(err, identity.ErrForbidden) {
+	if err := env.Renewals.AnswerRenewalForRenter(testenv.Anonymous(), accepted, true); !errors.Is(err, identity.ErrForbidden) {
 		t.Errorf("anonymous: %v", err)
 	}
-	bookings, err := env.Rentings.BookingsOfRenter(testenv.Admin(), 7)
+	bookings, err := env.Queries.BookingsOfRenter(testenv.Admin(), 7)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -203,10 +203,10 @@ func TestAnswerRenewalForRenter_acceptsOrDeclinesAnOpenRenewalOnTheRentersBehalf
 		t.Errorf("renewal deadline %v, want %s", renewal.RenewalDeadline, next.RenewalDeadline)
 	}
 
-	if err := env.Rentings.AnswerRenewalForRenter(testenv.Admin(), accepted, true); err != nil {
+	if err := env.Renewals.AnswerRenewalForRenter(testenv.Admin(), accepted, true); err != nil {
 		t.Fatal(err)
 	}
-	if err := env.Rentings.AnswerRenewalForRenter(testenv.Admin(), declined, false); err != nil {
+	if err := env.Renewals.AnswerRenewalForRenter(testenv.Admin(), declined, false); err != nil {
 		t.Fatal(err)
 	}
 	wantState(t, env, accepted, domain.RenewalAccepted)
@@ -218,7 +218,7 @@ func TestAnswerRenewalForRenter_acceptsOrDeclinesAnOpenRenewalOnTheRentersBehalf
 	}
 	// answered already: a second answer is refused and changes nothing
 	var refused *exception.Error
-	if err := env.Rentings.AnswerRenewalForRenter(testenv.Admin(), accepted, false); !errors.As(err, &refused) || refused.MessageID != domain.MsgNotAllowed {
+	if err := env.Renewals.AnswerRenewalForRenter(testenv.Admin(), accepted, false); !errors.As(err, &refused) || refused.MessageID != domain.MsgNotAllowed {
 		t.Errorf("a second answer: %v, want %s", err, domain.MsgNotAllowed)
 	}
 	wantState(t, env, accepted, domain.RenewalAccepted)
@@ -232,17 +232,17 @@ func TestOfficeTasks_listWhatWaitsForTheOfficeOldestFirst(t *testing.T) {
 	reserved := request(t, env, 12, "ada@example.org")
 	confirm(t, env, reserved, "ada@example.org")
 	current := semesterNamed(t, env, "WiSe 2026/27")
-	renewal, err := env.Rentings.OfferRenewal(testenv.Admin(), payedRenting(t, env, 7, 11, current.ID))
+	renewal, err := env.Renewals.OfferRenewal(testenv.Admin(), payedRenting(t, env, 7, 11, current.ID))
 	if err != nil {
 		t.Fatal(err)
 	}
 
-	if _, err := env.Rentings.OfficeTasks(testenv.Anonymous()); !errors.Is(err, identity.ErrForbidden) {
+	if _, err := env.Queries.OfficeTasks(testenv.Anonymous()); !errors.Is(err, identity.ErrForbidden) {
 		t.Errorf("anonymous: %v", err)
 	}
 	kinds := func() []domain.TaskKind {
 		t.Helper()
-		tasks, err := env.Rentings.OfficeTasks(testenv.Admin())
+		tasks, err := env.Queries.OfficeTasks(testenv.Admin())
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -275,10 +275,10 @@ func TestRenterApartments_theApartmentsOfEachRentersRentingsNotCanceled(t *testi
 	}
 	payedRenting(t, env, 8, 13, current.ID)
 
-	if _, err := env.Rentings.RenterApartments(testenv.Anonymous()); !errors.Is(err, identity.ErrForbidden) {
+	if _, err := env.Queries.RenterApartments(testenv.Anonymous()); !errors.Is(err, identity.ErrForbidden) {
 		t.Errorf("anonymous: %v", err)
 	}
-	got, err := env.Rentings.RenterApartments(testenv.Admin())
+	got, err := env.Queries.RenterApartments(testenv.Admin())
 	if err != nil || len(got) != 2 || !slices.Equal(got[7], []int{11}) || !slices.Equal(got[8], []int{13}) {
 		t.Errorf("renter apartments %v, %v; want 7 in 11 (12 canceled) and 8 in 13", got, err)
 	}

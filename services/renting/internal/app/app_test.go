@@ -36,7 +36,7 @@ func bookingRequest(t *testing.T, env *testenv.Env, apartmentID int, email strin
 // request books an apartment and returns the renting id; the test fails on any exception.
 func request(t *testing.T, env *testenv.Env, apartmentID int, email string) string {
 	t.Helper()
-	id, err := env.Rentings.CreateRentingRequest(context.Background(), bookingRequest(t, env, apartmentID, email))
+	id, err := env.Booking.CreateRentingRequest(context.Background(), bookingRequest(t, env, apartmentID, email))
 	if err != nil {
 		t.Fatalf("book apartment %d for %s: %v", apartmentID, email, err)
 	}
@@ -48,7 +48,7 @@ func confirm(t *testing.T, env *testenv.Env, rentingID, email string) domain.Out
 	t.Helper()
 	r := mustGet(t, env, rentingID)
 	env.Renters.IssueToken(email, "token-"+rentingID, r.RenterID, rentingID, false)
-	outcome, id, err := env.Rentings.ConfirmEmail(context.Background(), email, "token-"+rentingID)
+	outcome, id, err := env.Booking.ConfirmEmail(context.Background(), email, "token-"+rentingID)
 	if err != nil || id != rentingID {
 		t.Fatalf("confirm %s: %s, %q, %v", rentingID, outcome, id, err)
 	}
@@ -57,7 +57,7 @@ func confirm(t *testing.T, env *testenv.Env, rentingID, email string) domain.Out
 
 func mustGet(t *testing.T, env *testenv.Env, id string) domain.Renting {
 	t.Helper()
-	r, err := env.Rentings.Renting(context.Background(), id)
+	r, err := env.Queries.Renting(context.Background(), id)
 	if err != nil {
 		t.Fatalf("renting %s: %v", id, err)
 	}

@@ -5,13 +5,95 @@ import (
 	"crypto/subtle"
 	"errors"
 	"fmt"
+	"log/slog"
 	"strconv"
+	"time"
 
 	"github.com/emmansun/base64"
 
 	"semesterhaus/platform/exception"
 	"semesterhaus/services/renting/internal/domain"
 )
+
+// Booking is the booking site's use cases (docs/booking.md): what is free and what it costs, the
+// booking request with its uploads, the e-mail confirmation, another apartment after the first was
+// taken, and a request withdrawn from the renter's page.
+type Booking struct {
+	bookings  BookingStore
+	queries   QueryStore
+	offers    WaitlistOffers
+	catalog   Catalog
+	renters   Renters
+	documents Documents
+	clock
+	mailLimit domain.MailLimit
+	logger    *slog.Logger
+}
+
+// NewBooking returns the booking site's use cases; now is the clock (injectable for tests).
+func NewBooking(bookings BookingStore, queries QueryStore, offers WaitlistOffers, catalog Catalog, renters Renters, documents Documents, now func() time.Time, settings Settings, logger *slog.Logger) *Booking {
+	return &Booking{
+		bookings: bookings, queries: queries, offers: offers, catalog: catalog, renters: renters, documents: documents,
+		clock: newClock(now, settings), mailLimit: settings.MailLimit, logger: logger,
+	}
+}
+
+// AvailableApartments answers the booking site's first step: every apartment of the building and
+// whether it is free in the bookable semester.
+func (s *Booking) AvailableApartments(ctx context.Context) (Availability, error) {
+	return availability(ctx, s.catalog, s.queries, s.offers)
+}
+
+// Offer is an apartment in a semester with its price.
+type Offer struct {
+	ApartmentID int
+	SemesterID  int
+	Price       domain.PriceCalculation
+}
+
+// BookApartment prices a new booking of an apartment for a semester; an unknown apartment or
+// semester comes back as domain.ErrNoApartment or domain.ErrNoSemester. The price is the one call
+// to the catalog: it tells which of the two is unknown.
+func (s *Booking) BookApartment(ctx context.Context, apartmentID, semesterID int) (Offer, error) {
+	price, err := s.catalog.Price(ctx, apartmentID, semesterID, false)
+	if err != nil {
+		return Offer{}, err
+	}
+	return Offer{ApartmentID: apartmentID, SemesterID: semesterID, Price: price}, nil
+}
+
+// Progress is where a booking stands: its state, apartment and semester and what it costs (a renewal
+// pays the rent only), for the booking site's pages after the form.
+type Progress struct {
+	Offer
+	RentingID string
+	State     domain.State
+	// Cancellation is the office's, when it cancelled the booking: the pages say why.
+	Cancellation *domain.Cancellation
+	InPayment    bool // a SEPA debit is under way
+}
+
+// BookingProgress returns where the renting stands, or domain.ErrNotFound.
+func (s *Booking) BookingProgress(ctx context.Context, rentingID string) (Progress, error) {
+	r, err := s.queries.Get(ctx, rentingID)
+	if err != nil {
+		return Progress{}, err
+	}
+	price, err := s.price(ctx, r)
+	if err != nil {
+		return Progress{}, err
+	}
+	return Progress{Offer: Offer{ApartmentID: r.ApartmentID, SemesterID: r.SemesterID, Price: price}, RentingID: r.ID, State: r.State, Cancellation: r.Cancellation, InPayment: r.Money.InPayment}, nil
+}
+
+// price is what the renting costs: the price its contract was written with once there is one (the
+// payment asks exactly that), the catalog's price of today before.
+func (s *Booking) price(ctx context.Context, r domain.Renting) (domain.PriceCalculation, error) {
+	if r.ContractPrice.Valid() {
+		return r.ContractPrice.Calculation(), nil
+	}
+	return s.catalog.Price(ctx, r.ApartmentID, r.SemesterID, r.Renewal)
+}
 
 // BookingRequest is the booking form: the renter's data and the uploads as base64 text.
 type BookingRequest struct {
@@ -35,8 +117,8 @@ type BookingRequest struct {
 // times per window: the mail is counted in the transaction that enqueues it, and a request over
 // the limit is TOO_MANY_MAILS. Business problems come back as a *exception.Error; whatever fails
 // after the renter was registered undoes the earlier steps, so nothing is half-created.
-func (s *Rentings) CreateRentingRequest(ctx context.Context, req BookingRequest) (string, error) {
-	semester, err := s.bookableSemester(ctx, req.SemesterID)
+func (s *Booking) CreateRentingRequest(ctx context.Context, req BookingRequest) (string, error) {
+	semester, err := bookableSemester(ctx, s.catalog, req.SemesterID)
 	if err != nil {
 		return "", err
 	}
@@ -76,7 +158,7 @@ func (s *Rentings) CreateRentingRequest(ctx context.Context, req BookingRequest)
 		s.undoRegistration(ctx, renterID)
 		return "", err
 	}
-	mail := domain.NewAddressMail(req.Renter.Email, s.now(), s.settings.MailLimit)
+	mail := domain.NewAddressMail(req.Renter.Email, s.now(), s.mailLimit)
 	if holding == nil {
 		err = s.bookings.CreateRequest(ctx, r, req.Renter, mail, domain.RefuseIfHolding)
 		if err == nil {
@@ -84,7 +166,7 @@ func (s *Rentings) CreateRentingRequest(ctx context.Context, req BookingRequest)
 		}
 		s.undoOffer(ctx, offer, r.ID)
 		if !errors.Is(err, domain.ErrRenterHoldsApartment) {
-			s.undoDocuments(ctx, r.ID)
+			undoDocuments(ctx, s.documents, s.logger, r.ID)
 			s.undoRegistration(ctx, renterID)
 			return "", tooManyMails(err)
 		}
@@ -93,12 +175,12 @@ func (s *Rentings) CreateRentingRequest(ctx context.Context, req BookingRequest)
 			err = fmt.Errorf("renter %d holds an apartment in semester %d, but none was found", renterID, semester.ID)
 		}
 		if err != nil {
-			s.undoDocuments(ctx, r.ID)
+			undoDocuments(ctx, s.documents, s.logger, r.ID)
 			return "", err
 		}
 	}
 	err = s.bookings.NotifyHolder(ctx, *holding, mail)
-	s.undoDocuments(ctx, r.ID)
+	undoDocuments(ctx, s.documents, s.logger, r.ID)
 	if err != nil {
 		return "", tooManyMails(err)
 	}
@@ -107,7 +189,7 @@ func (s *Rentings) CreateRentingRequest(ctx context.Context, req BookingRequest)
 
 // holdingOf is the renter's renting that holds an apartment in the semester, or nil.
 // CreateRequest checks again under lock, for a confirmation at the same moment.
-func (s *Rentings) holdingOf(ctx context.Context, renterID int64, semesterID int) (*domain.Renting, error) {
+func (s *Booking) holdingOf(ctx context.Context, renterID int64, semesterID int) (*domain.Renting, error) {
 	rentings, err := s.queries.RentingsOfRenter(ctx, renterID)
 	if err != nil {
 		return nil, err
@@ -120,31 +202,12 @@ func (s *Rentings) holdingOf(ctx context.Context, renterID int64, semesterID int
 	return nil, nil
 }
 
-// tooManyMails turns the refusal of a mail over the address's limit into its business exception;
-// other errors pass.
-func tooManyMails(err error) error {
-	var refused *domain.TooManyMailsError
-	if errors.As(err, &refused) {
-		return refused.Exception()
-	}
-	return err
-}
-
-// bookableSemester checks that the semester is the one open for booking.
-func (s *Rentings) bookableSemester(ctx context.Context, semesterID int) (domain.Semester, error) {
-	semester, err := s.catalog.BookableSemester(ctx)
-	if errors.Is(err, domain.ErrNotFound) || err == nil && semester.ID != semesterID {
-		return domain.Semester{}, exception.New("semesterId", domain.MsgSemesterNotBookable, "semesterId", strconv.Itoa(semesterID))
-	}
-	return semester, err
-}
-
 // checkFree checks that the apartment exists, nobody holds it in the semester, it is not blocked and
 // not held for a waitlist offer, unless offerToken is that offer's: then offer is the hash of the
 // token, for attachOffer. The unique index (and the block and offer triggers) has the last word when
 // two renters confirm at once; this check spares a renter a doomed booking.
-func (s *Rentings) checkFree(ctx context.Context, apartmentID, semesterID int, offerToken string) (offer []byte, err error) {
-	if err := s.checkApartment(ctx, apartmentID); err != nil {
+func (s *Booking) checkFree(ctx context.Context, apartmentID, semesterID int, offerToken string) (offer []byte, err error) {
+	if err := checkApartment(ctx, s.catalog, apartmentID); err != nil {
 		return nil, err
 	}
 	held, err := s.queries.ApartmentHeld(ctx, apartmentID, semesterID)
@@ -155,7 +218,7 @@ func (s *Rentings) checkFree(ctx context.Context, apartmentID, semesterID int, o
 	if err != nil {
 		return nil, err
 	}
-	offerHash, offered, answered, err := s.waitlist.OpenOfferHash(ctx, apartmentID, semesterID)
+	offerHash, offered, answered, err := s.offers.OpenOfferHash(ctx, apartmentID, semesterID)
 	if err != nil {
 		return nil, err
 	}
@@ -180,15 +243,15 @@ func offerAnswered() error { return exception.New("offerToken", domain.MsgOfferI
 // for a booking without an offer): the one renting that may hold the offered apartment. An offer
 // that expired meanwhile leaves the apartment to the next in line: APARTMENT_TAKEN; one that another
 // booking answered first (two at once with the same link) is WAITLIST_OFFER_INVALID.
-func (s *Rentings) attachOffer(ctx context.Context, offer []byte, apartmentID, semesterID int, rentingID string) error {
+func (s *Booking) attachOffer(ctx context.Context, offer []byte, apartmentID, semesterID int, rentingID string) error {
 	if offer == nil {
 		return nil
 	}
-	err := s.waitlist.AttachOffer(ctx, offer, apartmentID, semesterID, rentingID)
+	err := s.offers.AttachOffer(ctx, offer, apartmentID, semesterID, rentingID)
 	if !errors.Is(err, domain.ErrNotFound) {
 		return err
 	}
-	hash, offered, answered, err := s.waitlist.OpenOfferHash(ctx, apartmentID, semesterID)
+	hash, offered, answered, err := s.offers.OpenOfferHash(ctx, apartmentID, semesterID)
 	if err != nil {
 		return err
 	}
@@ -200,23 +263,13 @@ func (s *Rentings) attachOffer(ctx context.Context, offer []byte, apartmentID, s
 
 // undoOffer opens the offer the renting answered again when its booking fails after all, so the
 // person offered the apartment can still book it.
-func (s *Rentings) undoOffer(ctx context.Context, offer []byte, rentingID string) {
+func (s *Booking) undoOffer(ctx context.Context, offer []byte, rentingID string) {
 	if offer == nil {
 		return
 	}
-	if err := s.waitlist.DetachOffer(context.WithoutCancel(ctx), rentingID); err != nil {
+	if err := s.offers.DetachOffer(context.WithoutCancel(ctx), rentingID); err != nil {
 		s.logger.ErrorContext(ctx, "booking: undoing the answer to the waitlist offer failed", "rentingId", rentingID, "err", err)
 	}
-}
-
-// checkApartment answers NO_APARTMENT for an apartment the catalog does not know.
-func (s *Rentings) checkApartment(ctx context.Context, apartmentID int) error {
-	if _, err := s.catalog.Apartment(ctx, apartmentID); errors.Is(err, domain.ErrNotFound) {
-		return exception.New("apartmentId", domain.MsgNoApartment, "id", strconv.Itoa(apartmentID))
-	} else if err != nil {
-		return err
-	}
-	return nil
 }
 
 type upload struct {
@@ -241,19 +294,13 @@ func decodeUploads(uploads ...upload) ([]domain.Upload, error) {
 	return result, nil
 }
 
-// undoRegistration and undoDocuments compensate earlier saga steps. Their failures are logged, not
-// returned: the caller's own failure is the one to report. Undoing a registration releases it; the
-// renter service deletes the renter only when nothing else uses it, so a renter that existed before
-// stays.
-func (s *Rentings) undoRegistration(ctx context.Context, renterID int64) {
+// undoRegistration compensates the registration, as undoDocuments the stored uploads. Its failure is
+// logged, not returned: the caller's own failure is the one to report. Undoing a registration
+// releases it; the renter service deletes the renter only when nothing else uses it, so a renter
+// that existed before stays.
+func (s *Booking) undoRegistration(ctx context.Context, renterID int64) {
 	if err := s.renters.DeleteUnused(context.WithoutCancel(ctx), renterID); err != nil {
 		s.logger.ErrorContext(ctx, "booking: undoing the renter registration failed", "renterId", renterID, "err", err)
-	}
-}
-
-func (s *Rentings) undoDocuments(ctx context.Context, rentingID string) {
-	if err := s.documents.DeleteRentingDocuments(context.WithoutCancel(ctx), rentingID); err != nil {
-		s.logger.ErrorContext(ctx, "booking: undoing the stored uploads failed", "rentingId", rentingID, "err", err)
 	}
 }
 
@@ -262,7 +309,7 @@ func (s *Rentings) undoDocuments(ctx context.Context, rentingID string) {
 // APARTMENT_RESERVED, or to SELECT_APARTMENT when another renting holds the apartment by now (the
 // unique index decides, so of many renters confirming at once exactly one wins), and the renter's
 // other open requests of the semester are cancelled. A repeated confirmation answers as the first.
-func (s *Rentings) ConfirmEmail(ctx context.Context, email, token string) (domain.Outcome, string, error) {
+func (s *Booking) ConfirmEmail(ctx context.Context, email, token string) (domain.Outcome, string, error) {
 	renterID, rentingID, err := s.renters.ConsumeEmailToken(ctx, email, token)
 	switch {
 	case errors.Is(err, domain.ErrInvalidToken):
@@ -289,7 +336,7 @@ func (s *Rentings) ConfirmEmail(ctx context.Context, email, token string) (domai
 // applyRequestForm makes the confirmed request's form the renter's data. It runs before the renting
 // moves, so a failure leaves the request open for the link to be opened again; a request that
 // moved on (a repeated confirmation) has no form any more.
-func (s *Rentings) applyRequestForm(ctx context.Context, renterID int64, rentingID string) error {
+func (s *Booking) applyRequestForm(ctx context.Context, renterID int64, rentingID string) error {
 	r, err := s.queries.Get(ctx, rentingID)
 	if err != nil {
 		return err
@@ -325,7 +372,7 @@ func tokenNamesRenting(renterID int64, r domain.Renting) error {
 // confirm applies the confirmation to the renting (domain.ConfirmRequest). Of renters confirming at
 // the same moment several may see the apartment free: the unique index lets one of them reserve
 // it, and the others then select another apartment.
-func (s *Rentings) confirm(ctx context.Context, renterID int64, rentingID string) (domain.Outcome, error) {
+func (s *Booking) confirm(ctx context.Context, renterID int64, rentingID string) (domain.Outcome, error) {
 	var outcome domain.Outcome
 	move := func(r *domain.Renting, held bool, others []*domain.Renting) error {
 		if err := tokenNamesRenting(renterID, *r); err != nil {
@@ -344,8 +391,8 @@ func (s *Rentings) confirm(ctx context.Context, renterID int64, rentingID string
 
 // ReselectApartment moves a renting whose apartment was taken to another free apartment of the same
 // semester (APARTMENT_RESERVED).
-func (s *Rentings) ReselectApartment(ctx context.Context, rentingID string, apartmentID int) error {
-	if err := s.checkApartment(ctx, apartmentID); err != nil {
+func (s *Booking) ReselectApartment(ctx context.Context, rentingID string, apartmentID int) error {
+	if err := checkApartment(ctx, s.catalog, apartmentID); err != nil {
 		return err
 	}
 	err := s.bookings.Update(ctx, rentingID, func(r *domain.Renting) error {
@@ -360,7 +407,7 @@ func (s *Rentings) ReselectApartment(ctx context.Context, rentingID string, apar
 // WithdrawRequest cancels a booking request whose e-mail address is not confirmed yet
 // (APARTMENT_REQUESTED), for the renter whose own page the token opens. An unknown or expired token,
 // or a renting of somebody else, is NO_RENTING: the answer tells nothing about other rentings.
-func (s *Rentings) WithdrawRequest(ctx context.Context, token, rentingID string) error {
+func (s *Booking) WithdrawRequest(ctx context.Context, token, rentingID string) error {
 	renterID, err := s.renters.OpenPage(ctx, token)
 	if errors.Is(err, domain.ErrInvalidToken) {
 		return asException(domain.ErrNotFound, 0)
@@ -378,20 +425,4 @@ func (s *Rentings) WithdrawRequest(ctx context.Context, token, rentingID string)
 		return r.MoveTo(domain.Canceled, s.now())
 	})
 	return asException(err, 0)
-}
-
-// asException turns the business failures of an operation on a renting into the exception the
-// booking site shows; other errors pass.
-func asException(err error, apartmentID int) error {
-	var refused *domain.TransitionError
-	switch {
-	case errors.As(err, &refused):
-		return refused.Exception()
-	case errors.Is(err, domain.ErrNotFound):
-		return exception.New("rentingId", domain.MsgNoRenting)
-	case errors.Is(err, domain.ErrApartmentTaken):
-		return exception.New("apartmentId", domain.MsgApartmentTaken, "id", strconv.Itoa(apartmentID))
-	default:
-		return err
-	}
 }

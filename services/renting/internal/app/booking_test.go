@@ -62,7 +62,7 @@ func TestCreateRentingRequest_refusedBeforeAnythingIsStored(t *testing.T) {
 		req := bookingRequest(t, env, 11, "ada@example.org")
 		tt.change(&req)
 		env.Renters.Refuse(tt.renterViolation)
-		_, err := env.Rentings.CreateRentingRequest(context.Background(), req)
+		_, err := env.Booking.CreateRentingRequest(context.Background(), req)
 		wantException(t, err, tt.path, tt.msg)
 	}
 	if n := count(t, env, "SELECT count(*) FROM renting"); n != 0 || len(outbox(t, env)) != 0 || env.Documents.Rentings() != 0 {
@@ -74,7 +74,7 @@ func TestCreateRentingRequest_brokenUploadUndoesTheRenterRegistration(t *testing
 	t.Parallel()
 	env := testenv.New(t, testenv.DesignDay, testenv.Subjects)
 	env.Documents.Refuse(&commonv1.Violation{Path: "identityCardFront", MessageId: "INVALID_IMAGE"})
-	_, err := env.Rentings.CreateRentingRequest(context.Background(), bookingRequest(t, env, 11, "ada@example.org"))
+	_, err := env.Booking.CreateRentingRequest(context.Background(), bookingRequest(t, env, 11, "ada@example.org"))
 	wantException(t, err, "identityCardFront", "INVALID_IMAGE")
 	if len(env.Renters.Deleted()) != 1 || count(t, env, "SELECT count(*) FROM renting") != 0 {
 		t.Errorf("renter deleted %v; rentings %d", env.Renters.Deleted(), count(t, env, "SELECT count(*) FROM renting"))
@@ -87,7 +87,7 @@ func TestCreateRentingRequest_apartmentHeldByAnotherRenterIsTaken(t *testing.T) 
 	first := request(t, env, 11, "ada@example.org")
 	confirm(t, env, first, "ada@example.org")
 
-	_, err := env.Rentings.CreateRentingRequest(context.Background(), bookingRequest(t, env, 11, "bob@example.org"))
+	_, err := env.Booking.CreateRentingRequest(context.Background(), bookingRequest(t, env, 11, "bob@example.org"))
 	wantException(t, err, "apartmentId", domain.MsgApartmentTaken)
 }
 
@@ -98,7 +98,7 @@ func TestCreateRentingRequest_renterHoldingAnApartment_isAnsweredAsAnyRequestSto
 	confirm(t, env, first, "ada@example.org")
 	eventsBefore := outbox(t, env)
 
-	id, err := env.Rentings.CreateRentingRequest(context.Background(), bookingRequest(t, env, 12, "ADA@example.org"))
+	id, err := env.Booking.CreateRentingRequest(context.Background(), bookingRequest(t, env, 12, "ADA@example.org"))
 	if err != nil {
 		t.Fatalf("the request for the holder's address answered %v, want an id like any other", err)
 	}
@@ -132,13 +132,13 @@ func TestCreateRentingRequest_mailsToOneAddress_areBoundedWithItsSubAddressesInA
 	t.Parallel()
 	env := testenv.NewLimited(t, testenv.DesignDay, testenv.Subjects, mailLimit)
 	for i, email := range []string{"ada@example.org", "Ada+booking@Example.org", " ada+x@example.org"} {
-		if _, err := env.Rentings.CreateRentingRequest(context.Background(), bookingRequest(t, env, 11+i, email)); err != nil {
+		if _, err := env.Booking.CreateRentingRequest(context.Background(), bookingRequest(t, env, 11+i, email)); err != nil {
 			t.Fatalf("request %d for %s: %v", i+1, email, err)
 		}
 	}
 	env.Clock.Add(10 * time.Minute)
 	for _, email := range []string{"ADA@example.org", "ada+other@example.org"} {
-		_, err := env.Rentings.CreateRentingRequest(context.Background(), bookingRequest(t, env, 14, email))
+		_, err := env.Booking.CreateRentingRequest(context.Background(), bookingRequest(t, env, 14, email))
 		wantException(t, err, "email", domain.MsgTooManyMails)
 		var refused *exception.Error
 		if errors.As(err, &refused) && (len(refused.Params) != 1 || refused.Params["minutes"] != "50") {
@@ -154,7 +154,7 @@ func TestCreateRentingRequest_mailsToOneAddress_areBoundedWithItsSubAddressesInA
 	for i := range 3 {
 		request(t, env, 14+i, "ada@example.org")
 	}
-	_, err := env.Rentings.CreateRentingRequest(context.Background(), bookingRequest(t, env, 21, "ada@example.org"))
+	_, err := env.Booking.CreateRentingRequest(context.Background(), bookingRequest(t, env, 21, "ada@example.org"))
 	wantException(t, err, "email", domain.MsgTooManyMails)
 }
 
@@ -166,24 +166,24 @@ func TestCreateRentingRequest_requestsThatMailNothing_countNothing(t *testing.T)
 	for range 5 { // invalid forms, a taken apartment, another semester, a broken upload
 		broken := bookingRequest(t, env, 11, "ada@example.org")
 		broken.Immatriculation = "no base64!"
-		_, err := env.Rentings.CreateRentingRequest(context.Background(), broken)
+		_, err := env.Booking.CreateRentingRequest(context.Background(), broken)
 		wantException(t, err, "immatriculation", domain.MsgInvalid)
-		_, err = env.Rentings.CreateRentingRequest(context.Background(), bookingRequest(t, env, 21, "ada@example.org"))
+		_, err = env.Booking.CreateRentingRequest(context.Background(), bookingRequest(t, env, 21, "ada@example.org"))
 		wantException(t, err, "apartmentId", domain.MsgApartmentTaken)
 		other := bookingRequest(t, env, 11, "ada@example.org")
 		other.SemesterID++
-		_, err = env.Rentings.CreateRentingRequest(context.Background(), other)
+		_, err = env.Booking.CreateRentingRequest(context.Background(), other)
 		wantException(t, err, "semesterId", domain.MsgSemesterNotBookable)
 	}
 	env.Documents.Refuse(&commonv1.Violation{Path: "identityCardFront", MessageId: "INVALID_IMAGE"})
 	for range 5 {
-		_, err := env.Rentings.CreateRentingRequest(context.Background(), bookingRequest(t, env, 11, "ada@example.org"))
+		_, err := env.Booking.CreateRentingRequest(context.Background(), bookingRequest(t, env, 11, "ada@example.org"))
 		wantException(t, err, "identityCardFront", "INVALID_IMAGE")
 	}
 	env.Documents.Refuse(nil)
 	env.Renters.Refuse(&commonv1.Violation{Path: "zip", MessageId: "INVALID_ZIP"})
 	for range 5 {
-		_, err := env.Rentings.CreateRentingRequest(context.Background(), bookingRequest(t, env, 11, "ada@example.org"))
+		_, err := env.Booking.CreateRentingRequest(context.Background(), bookingRequest(t, env, 11, "ada@example.org"))
 		wantException(t, err, "zip", "INVALID_ZIP")
 	}
 	env.Renters.Refuse(nil)
@@ -193,12 +193,12 @@ func TestCreateRentingRequest_requestsThatMailNothing_countNothing(t *testing.T)
 	}
 	// The holder's notices count as their mails do: the answer tells nothing about who lives here.
 	for range 2 {
-		if _, err := env.Rentings.CreateRentingRequest(context.Background(), bookingRequest(t, env, 22, "holder@example.org")); err != nil {
+		if _, err := env.Booking.CreateRentingRequest(context.Background(), bookingRequest(t, env, 22, "holder@example.org")); err != nil {
 			t.Fatal(err)
 		}
 	}
 	for _, email := range []string{"ada@example.org", "holder@example.org"} {
-		_, err := env.Rentings.CreateRentingRequest(context.Background(), bookingRequest(t, env, 14, email))
+		_, err := env.Booking.CreateRentingRequest(context.Background(), bookingRequest(t, env, 14, email))
 		wantException(t, err, "email", domain.MsgTooManyMails)
 	}
 }
@@ -211,7 +211,7 @@ func TestCreateRentingRequest_twentyAtOnceForOneAddress_exactlyTheLimitMails(t *
 	for i := range errs {
 		wg.Go(func() {
 			email := "ada+" + strconv.Itoa(i) + "@example.org"
-			_, errs[i] = env.Rentings.CreateRentingRequest(context.Background(), bookingRequest(t, env, apartmentIDs[i], email))
+			_, errs[i] = env.Booking.CreateRentingRequest(context.Background(), bookingRequest(t, env, apartmentIDs[i], email))
 		})
 	}
 	wg.Wait()
@@ -269,7 +269,7 @@ func TestConfirmEmail_badTokens(t *testing.T) {
 		want  domain.Outcome
 	}{{"wrong", domain.InvalidToken}, {"old", domain.ExpiredToken}}
 	for _, tt := range tests {
-		outcome, rentingID, err := env.Rentings.ConfirmEmail(context.Background(), "ada@example.org", tt.token)
+		outcome, rentingID, err := env.Booking.ConfirmEmail(context.Background(), "ada@example.org", tt.token)
 		if err != nil || outcome != tt.want || rentingID != "" {
 			t.Errorf("token %q: %s, %q, %v", tt.token, outcome, rentingID, err)
 		}
@@ -309,7 +309,7 @@ func TestConfirmEmail_manyRentersAtOnce_exactlyOneWins(t *testing.T) {
 	for i := range ids {
 		wg.Go(func() {
 			var err error
-			outcomes[i], _, err = env.Rentings.ConfirmEmail(context.Background(), fmt.Sprintf("renter%d@example.org", i), "t")
+			outcomes[i], _, err = env.Booking.ConfirmEmail(context.Background(), fmt.Sprintf("renter%d@example.org", i), "t")
 			if err != nil {
 				t.Errorf("renter %d: %v", i, err)
 			}
@@ -347,11 +347,11 @@ func TestReselectApartment_movesTheFailedBookingToAFreeApartment(t *testing.T) {
 	confirm(t, env, ada, "ada@example.org")
 
 	ctx := context.Background()
-	wantException(t, env.Rentings.ReselectApartment(ctx, ada, 12), "apartmentId", domain.MsgApartmentTaken)
-	wantException(t, env.Rentings.ReselectApartment(ctx, ada, 999), "apartmentId", domain.MsgNoApartment)
-	wantException(t, env.Rentings.ReselectApartment(ctx, bob, 13), "rentingId", domain.MsgNotAllowed)
-	wantException(t, env.Rentings.ReselectApartment(ctx, "5f0e1c1e-0000-4000-8000-000000000000", 13), "rentingId", domain.MsgNoRenting)
-	if err := env.Rentings.ReselectApartment(ctx, ada, 13); err != nil {
+	wantException(t, env.Booking.ReselectApartment(ctx, ada, 12), "apartmentId", domain.MsgApartmentTaken)
+	wantException(t, env.Booking.ReselectApartment(ctx, ada, 999), "apartmentId", domain.MsgNoApartment)
+	wantException(t, env.Booking.ReselectApartment(ctx, bob, 13), "rentingId", domain.MsgNotAllowed)
+	wantException(t, env.Booking.ReselectApartment(ctx, "5f0e1c1e-0000-4000-8000-000000000000", 13), "rentingId", domain.MsgNoRenting)
+	if err := env.Booking.ReselectApartment(ctx, ada, 13); err != nil {
 		t.Fatal(err)
 	}
 	r := mustGet(t, env, ada)
@@ -366,7 +366,7 @@ func TestAvailableApartments_heldApartmentsAreNotFree(t *testing.T) {
 	confirm(t, env, request(t, env, 11, "ada@example.org"), "ada@example.org")
 	request(t, env, 12, "bob@example.org") // requested only: still free
 
-	a, err := env.Rentings.AvailableApartments(context.Background())
+	a, err := env.Booking.AvailableApartments(context.Background())
 	if err != nil {
 		t.Fatal(err)
 	}

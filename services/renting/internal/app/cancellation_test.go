@@ -44,17 +44,17 @@ func TestCancelBooking_paidBooking_refundsAPartUpToWhatIsLeftAnnouncedAuditedAnd
 	id := paidBooking(t, env, 50000)
 	semester := mustGet(t, env, id).SemesterID
 
-	if err := env.Rentings.CancelBooking(testenv.Anonymous(), id, "Doppelt gebucht", 0); !errors.Is(err, identity.ErrForbidden) {
+	if err := env.Office.CancelBooking(testenv.Anonymous(), id, "Doppelt gebucht", 0); !errors.Is(err, identity.ErrForbidden) {
 		t.Errorf("anonymous: %v", err)
 	}
-	wantRefundBound(t, env.Rentings.CancelBooking(testenv.Admin(), id, "Doppelt gebucht", 326501), "3265.00")
-	wantRefundBound(t, env.Rentings.CancelBooking(testenv.Admin(), id, "Doppelt gebucht", -1), "3265.00")
+	wantRefundBound(t, env.Office.CancelBooking(testenv.Admin(), id, "Doppelt gebucht", 326501), "3265.00")
+	wantRefundBound(t, env.Office.CancelBooking(testenv.Admin(), id, "Doppelt gebucht", -1), "3265.00")
 	wantState(t, env, id, domain.Payed)
-	if refundable, err := env.Rentings.RefundableCents(testenv.Admin(), id); err != nil || refundable != 326500 {
+	if refundable, err := env.Office.RefundableCents(testenv.Admin(), id); err != nil || refundable != 326500 {
 		t.Errorf("refundable %d, %v; want what was paid less what is refunded", refundable, err)
 	}
 
-	if err := env.Rentings.CancelBooking(testenv.Admin(), id, "  Doppelt gebucht  ", 120000); err != nil {
+	if err := env.Office.CancelBooking(testenv.Admin(), id, "  Doppelt gebucht  ", 120000); err != nil {
 		t.Fatal(err)
 	}
 	wantState(t, env, id, domain.Canceled)
@@ -73,12 +73,12 @@ func TestCancelBooking_paidBooking_refundsAPartUpToWhatIsLeftAnnouncedAuditedAnd
 	if held, err := env.Repo.ApartmentHeld(context.Background(), 11, semester); err != nil || held {
 		t.Errorf("apartment still held: %v, %v", held, err)
 	}
-	progress, err := env.Rentings.BookingProgress(context.Background(), id)
+	progress, err := env.Booking.BookingProgress(context.Background(), id)
 	if err != nil || progress.State != domain.Canceled || progress.Cancellation == nil || progress.Cancellation.Reason != "Doppelt gebucht" {
 		t.Errorf("progress %+v, %v: want cancelled with the office's reason", progress, err)
 	}
 
-	wantException(t, env.Rentings.CancelBooking(testenv.Admin(), id, "Noch einmal", 0), "rentingId", domain.MsgAlreadyCanceled)
+	wantException(t, env.Office.CancelBooking(testenv.Admin(), id, "Noch einmal", 0), "rentingId", domain.MsgAlreadyCanceled)
 	if n := len(canceledEvents(t, env)); n != 1 {
 		t.Errorf("%d cancellations announced after a second try", n)
 	}
@@ -90,23 +90,23 @@ func TestCancelBooking_unpaidBooking_refundsNothing_aReasonIsOneLine(t *testing.
 	id := request(t, env, 11, "ada@example.org")
 	confirm(t, env, id, "ada@example.org")
 
-	wantRefundBound(t, env.Rentings.CancelBooking(testenv.Admin(), id, "Kein Platz", 1), "0.00")
-	wantException(t, env.Rentings.CancelBooking(testenv.Admin(), id, "  ", 0), "reason", domain.MsgNotNull)
-	wantException(t, env.Rentings.CancelBooking(testenv.Admin(), id, "Kein\nPlatz", 0), "reason", domain.MsgSingleLine)
+	wantRefundBound(t, env.Office.CancelBooking(testenv.Admin(), id, "Kein Platz", 1), "0.00")
+	wantException(t, env.Office.CancelBooking(testenv.Admin(), id, "  ", 0), "reason", domain.MsgNotNull)
+	wantException(t, env.Office.CancelBooking(testenv.Admin(), id, "Kein\nPlatz", 0), "reason", domain.MsgSingleLine)
 	wantState(t, env, id, domain.ApartmentReserved)
 	if n := count(t, env, "SELECT count(*) FROM audit_log"); n != 0 {
 		t.Errorf("%d audit entries for refused cancellations", n)
 	}
 
-	if err := env.Rentings.CancelBooking(testenv.Admin(), id, "Kein Platz", 0); err != nil {
+	if err := env.Office.CancelBooking(testenv.Admin(), id, "Kein Platz", 0); err != nil {
 		t.Fatal(err)
 	}
 	if c := canceledEvents(t, env)[0].GetCancellation(); c.GetRefundCents() != 0 || c.GetReason() != "Kein Platz" {
 		t.Errorf("announced %v", c)
 	}
 	for _, unknown := range []string{"5f0e1c1e-0000-4000-8000-000000000000", "no uuid"} {
-		wantException(t, env.Rentings.CancelBooking(testenv.Admin(), unknown, "Kein Platz", 0), "rentingId", domain.MsgNoRenting)
-		_, err := env.Rentings.RefundableCents(testenv.Admin(), unknown)
+		wantException(t, env.Office.CancelBooking(testenv.Admin(), unknown, "Kein Platz", 0), "rentingId", domain.MsgNoRenting)
+		_, err := env.Office.RefundableCents(testenv.Admin(), unknown)
 		wantException(t, err, "rentingId", domain.MsgNoRenting)
 	}
 }
@@ -116,7 +116,7 @@ func TestFreeApartment_aBookingWhoseContractIsOut_isRefusedAndKept(t *testing.T)
 	env := testenv.New(t, testenv.DesignDay, testenv.Subjects)
 	id := paidBooking(t, env, 0)
 
-	err := env.Rentings.FreeApartment(testenv.Admin(), 11, mustGet(t, env, id).SemesterID)
+	err := env.Office.FreeApartment(testenv.Admin(), 11, mustGet(t, env, id).SemesterID)
 	wantException(t, err, "apartmentId", domain.MsgCancelInstead)
 	wantState(t, env, id, domain.Payed)
 	if n := count(t, env, "SELECT count(*) FROM audit_log"); n != 0 {
@@ -131,15 +131,15 @@ func TestReissueContract_onlyAnOpenContract_asTheAdmin_audited(t *testing.T) {
 	confirm(t, env, id, "ada@example.org")
 
 	var refused *domain.TransitionError
-	if err := env.Rentings.ReissueContract(testenv.Admin(), id); !errors.As(err, &refused) {
+	if err := env.Office.ReissueContract(testenv.Admin(), id); !errors.As(err, &refused) {
 		t.Errorf("a reserved renting: %v", err)
 	}
 	moveTo(t, env, id, domain.OwnerAcknowledged, domain.ContractRequested)
-	if err := env.Rentings.ReissueContract(testenv.Anonymous(), id); !errors.Is(err, identity.ErrForbidden) {
+	if err := env.Office.ReissueContract(testenv.Anonymous(), id); !errors.Is(err, identity.ErrForbidden) {
 		t.Errorf("anonymous: %v", err)
 	}
 	// the document service signed it meanwhile: it refuses, nothing is audited
-	if err := env.Rentings.ReissueContract(testenv.Admin(), id); !errors.As(err, &refused) || refused.From != domain.ContractSigned {
+	if err := env.Office.ReissueContract(testenv.Admin(), id); !errors.As(err, &refused) || refused.From != domain.ContractSigned {
 		t.Errorf("a contract the document service holds no open one of: %v", err)
 	}
 	if n := count(t, env, "SELECT count(*) FROM audit_log"); n != 0 {
@@ -147,7 +147,7 @@ func TestReissueContract_onlyAnOpenContract_asTheAdmin_audited(t *testing.T) {
 	}
 
 	env.Documents.OpenContract(id, 294300)
-	if err := env.Rentings.ReissueContract(testenv.Admin(), id); err != nil {
+	if err := env.Office.ReissueContract(testenv.Admin(), id); err != nil {
 		t.Fatal(err)
 	}
 	if got := env.Documents.Reissued(id); len(got) != 1 {
@@ -157,5 +157,5 @@ func TestReissueContract_onlyAnOpenContract_asTheAdmin_audited(t *testing.T) {
 		t.Errorf("%d audit entries", n)
 	}
 	wantState(t, env, id, domain.ContractRequested)
-	wantException(t, env.Rentings.ReissueContract(testenv.Admin(), "5f0e1c1e-0000-4000-8000-000000000000"), "rentingId", domain.MsgNoRenting)
+	wantException(t, env.Office.ReissueContract(testenv.Admin(), "5f0e1c1e-0000-4000-8000-000000000000"), "rentingId", domain.MsgNoRenting)
 }

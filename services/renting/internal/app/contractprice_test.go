@@ -24,7 +24,7 @@ func TestBookingProgress_afterTheContract_showsItsPrice_notTheCatalogsOfToday(t 
 	if err != nil {
 		t.Fatal(err)
 	}
-	before, err := env.Rentings.BookingProgress(ctx, renting.ID)
+	before, err := env.Booking.BookingProgress(ctx, renting.ID)
 	if err != nil || !reflect.DeepEqual(before.Price, catalog) {
 		t.Fatalf("before the contract: %+v, %v; want the catalog's %+v", before.Price, err, catalog)
 	}
@@ -37,7 +37,7 @@ func TestBookingProgress_afterTheContract_showsItsPrice_notTheCatalogsOfToday(t 
 	}
 	env.WriteRenewalContract(t, renting.ID, contract)
 
-	after, err := env.Rentings.BookingProgress(ctx, renting.ID)
+	after, err := env.Booking.BookingProgress(ctx, renting.ID)
 	if err != nil || !reflect.DeepEqual(after.Price, contract.Calculation()) {
 		t.Errorf("after the contract: %+v, %v; want the contract's %+v", after.Price, err, contract.Calculation())
 	}

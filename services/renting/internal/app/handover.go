@@ -14,10 +14,19 @@ import (
 // Handovers are the use cases of a renting's end (docs/booking.md, "Move-out and the deposit"): the
 // office records the handover, the renter confirms or disputes it on their page, the office settles
 // the deposit.
-type Handovers struct{ *Rentings }
+type Handovers struct {
+	handovers HandoverStore
+	queries   QueryStore
+	catalog   Catalog
+	renters   Renters
+	documents Documents
+	clock
+}
 
-// Handovers returns the handover use cases.
-func (s *Rentings) Handovers() Handovers { return Handovers{s} }
+// NewHandovers returns the handover use cases; now is the clock (injectable for tests).
+func NewHandovers(handovers HandoverStore, queries QueryStore, catalog Catalog, renters Renters, documents Documents, now func() time.Time, settings Settings) *Handovers {
+	return &Handovers{handovers: handovers, queries: queries, catalog: catalog, renters: renters, documents: documents, clock: newClock(now, settings)}
+}
 
 // HandoverForm is what the office's handover form needs: the meters to read, the deposit the
 // handover would return, and why none can be recorded (nil when one can).
@@ -31,7 +40,7 @@ type HandoverForm struct {
 
 // Form answers the office's handover form of the renting, with the handover when one is recorded
 // already (so a booking's card asks once). Admins only.
-func (h Handovers) Form(ctx context.Context, rentingID string) (HandoverForm, error) {
+func (h *Handovers) Form(ctx context.Context, rentingID string) (HandoverForm, error) {
 	if err := identity.RequireAdmin(ctx); err != nil {
 		return HandoverForm{}, err
 	}
@@ -56,7 +65,7 @@ func (h Handovers) Form(ctx context.Context, rentingID string) (HandoverForm, er
 // Record records the handover of a renting that ends: its photos go to the document service first
 // (a broken one is its exception), then the handover is stored, audited, with HandoverRecorded.
 // Admins only.
-func (h Handovers) Record(ctx context.Context, rentingID string, in domain.HandoverInput) error {
+func (h *Handovers) Record(ctx context.Context, rentingID string, in domain.HandoverInput) error {
 	if err := identity.RequireAdmin(ctx); err != nil {
 		return err
 	}
@@ -103,7 +112,7 @@ func (h Handovers) Record(ctx context.Context, rentingID string, in domain.Hando
 
 // ending loads the renting and the renting that collected its deposit; refusal says why no handover
 // can be recorded (HANDOVER_NOT_ALLOWED, HANDOVER_EXISTS), NO_RENTING for an unknown one.
-func (h Handovers) ending(ctx context.Context, rentingID string) (r, deposit domain.Renting, refusal, err error) {
+func (h *Handovers) ending(ctx context.Context, rentingID string) (r, deposit domain.Renting, refusal, err error) {
 	r, err = h.queries.Get(ctx, rentingID)
 	if err != nil {
 		return r, deposit, nil, notFoundAs(err, noRenting())
@@ -129,7 +138,7 @@ func (h Handovers) ending(ctx context.Context, rentingID string) (r, deposit dom
 
 // Settle settles the deposit of the renting's handover by method (a bank transfer names its
 // reference), waiving the damages at the indexes waived; audited, with DepositSettled. Admins only.
-func (h Handovers) Settle(ctx context.Context, rentingID string, method domain.SettlementMethod, bankReference string, waived []int) error {
+func (h *Handovers) Settle(ctx context.Context, rentingID string, method domain.SettlementMethod, bankReference string, waived []int) error {
 	if err := identity.RequireAdmin(ctx); err != nil {
 		return err
 	}
@@ -146,7 +155,7 @@ func (h Handovers) Settle(ctx context.Context, rentingID string, method domain.S
 // Answer records the renter's answer to the handover of their renting on their page (the renter
 // service checks the token): a confirmation, or a dispute with its reason. A wrong token, another
 // renter's renting or one without a handover is NO_HANDOVER alike.
-func (h Handovers) Answer(ctx context.Context, token, rentingID string, confirm bool, reason string) error {
+func (h *Handovers) Answer(ctx context.Context, token, rentingID string, confirm bool, reason string) error {
 	// The form first: a mistake in it is the renter's to mend, whatever the handover.
 	if _, err := domain.CheckAnswer(confirm, reason); err != nil {
 		return err
@@ -171,7 +180,7 @@ func noHandover() error { return exception.New("rentingId", domain.MsgNoHandover
 
 // remindOfHandovers reminds the renter of each unanswered handover whose answer deadline is within
 // HandoverReminderDays, once.
-func (h Handovers) remindOfHandovers(ctx context.Context) error {
+func (h *Handovers) remindOfHandovers(ctx context.Context) error {
 	today := h.today()
 	due, err := h.handovers.HandoverRemindersDue(ctx, today, today.AddDate(0, 0, domain.HandoverReminderDays))
 	if err != nil {
@@ -186,9 +195,9 @@ func (h Handovers) remindOfHandovers(ctx context.Context) error {
 	return errors.Join(errs...)
 }
 
-// tasks are the office's tasks of the unsettled handovers on today.
-func (h Handovers) tasks(ctx context.Context, today time.Time) ([]domain.Task, error) {
-	handovers, err := h.handovers.UnsettledHandovers(ctx)
+// handoverTasks are the office's tasks of the unsettled handovers on today.
+func handoverTasks(ctx context.Context, store HandoverStore, rentings QueryStore, today time.Time) ([]domain.Task, error) {
+	handovers, err := store.UnsettledHandovers(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -197,7 +206,7 @@ func (h Handovers) tasks(ctx context.Context, today time.Time) ([]domain.Task, e
 		if !handover.SettlementDue(today) {
 			continue
 		}
-		r, err := h.queries.Get(ctx, handover.RentingID)
+		r, err := rentings.Get(ctx, handover.RentingID)
 		if err != nil {
 			return nil, err
 		}

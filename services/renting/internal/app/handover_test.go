@@ -37,7 +37,7 @@ func TestHandover_recordedAnsweredRemindedOnceAndSettledByRefund_eachWithItsEven
 	t.Parallel()
 	env := testenv.New(t, testenv.DesignDay, testenv.Subjects)
 	id := env.PaidWithContract(t, domain.NewRenting(7, 11, 2, false, env.Clock.Now()), depositContract)
-	handovers := env.Rentings.Handovers()
+	handovers := env.Handovers
 	in := domain.HandoverInput{Date: today(env), MeterReadings: read, Damages: []domain.DamageInput{damage("Wand im Flur beschädigt", 120_50), damage("Schlüssel verloren", 79_50)}}
 
 	if err := handovers.Record(testenv.Anonymous(), id, in); !errors.Is(err, identity.ErrForbidden) {
@@ -96,7 +96,7 @@ func TestHandover_recordedAnsweredRemindedOnceAndSettledByRefund_eachWithItsEven
 	if len(answered) != 1 || answered[0].GetAnswer() != "DISPUTED" || answered[0].GetReason() != "Der Schlüssel wurde abgegeben." {
 		t.Fatalf("HandoverAnswered %v", answered)
 	}
-	tasks, err := env.Rentings.OfficeTasks(testenv.Admin())
+	tasks, err := env.Queries.OfficeTasks(testenv.Admin())
 	if err != nil || len(tasks) != 1 || tasks[0].Kind != domain.TaskHandoverDisputed || tasks[0].Due == nil || tasks[0].Due.Format(time.DateOnly) != "2027-01-03" {
 		t.Fatalf("tasks %+v, %v; want the disputed handover due 42 days after it", tasks, err)
 	}
@@ -116,7 +116,7 @@ func TestHandover_recordedAnsweredRemindedOnceAndSettledByRefund_eachWithItsEven
 	if h := handoverOf(t, env, id); h.Status != domain.HandoverSettled || !h.Damages[1].Waived || h.Settlement.Actor != "admin" {
 		t.Errorf("stored %+v", h)
 	}
-	if tasks, _ := env.Rentings.OfficeTasks(testenv.Admin()); len(tasks) != 0 {
+	if tasks, _ := env.Queries.OfficeTasks(testenv.Admin()); len(tasks) != 0 {
 		t.Errorf("tasks after the settlement: %+v", tasks)
 	}
 }
@@ -128,14 +128,14 @@ func TestHandover_ofARenewal_theFirstBookingCollectedTheDeposit_aBankTransferNam
 	env.Clock.Add(time.Hour)
 	rentOnly := domain.ContractPrice{Cents: 2880_00, Currency: "EUR", Items: depositContract.Items[:1]}
 	renewal := env.PaidWithContract(t, domain.NewRenting(7, 11, 2, true, env.Clock.Now()), rentOnly)
-	handovers := env.Rentings.Handovers()
+	handovers := env.Handovers
 
 	wantException(t, handovers.Record(testenv.Admin(), first, domain.HandoverInput{Date: today(env), MeterReadings: read}), "rentingId", domain.MsgHandoverNotAllowed)
 	if err := handovers.Record(testenv.Admin(), renewal, domain.HandoverInput{Date: today(env), MeterReadings: read}); err != nil {
 		t.Fatal(err)
 	}
 	env.Clock.Set(testenv.DesignDay.AddDate(0, 0, 15)) // the renter let the deadline pass
-	tasks, err := env.Rentings.OfficeTasks(testenv.Admin())
+	tasks, err := env.Queries.OfficeTasks(testenv.Admin())
 	if err != nil || len(tasks) != 1 || tasks[0].Kind != domain.TaskDepositSettlementDue {
 		t.Fatalf("tasks %+v, %v", tasks, err)
 	}

@@ -4,10 +4,33 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"log/slog"
 	"time"
 
 	"semesterhaus/services/renting/internal/domain"
 )
+
+// Jobs is the scheduled job of docs/booking.md: what happens because time passed.
+type Jobs struct {
+	jobs      JobStore
+	bookings  BookingStore
+	queries   QueryStore
+	catalog   Catalog
+	handovers *Handovers // reminds of unanswered handovers
+	waitlist  *Waitlist  // expires offers and offers free apartments
+	clock
+	settings Settings
+	logger   *slog.Logger
+}
+
+// NewJobs returns the scheduled job; handovers and waitlist run their parts of it, now is the clock
+// (injectable for tests).
+func NewJobs(jobs JobStore, bookings BookingStore, queries QueryStore, catalog Catalog, handovers *Handovers, waitlist *Waitlist, now func() time.Time, settings Settings, logger *slog.Logger) *Jobs {
+	return &Jobs{
+		jobs: jobs, bookings: bookings, queries: queries, catalog: catalog, handovers: handovers, waitlist: waitlist,
+		clock: newClock(now, settings), settings: settings, logger: logger,
+	}
+}
 
 // RunJobs is the scheduled job of docs/booking.md, run on one replica at a time: it cancels booking
 // requests left unconfirmed for the confirmation timeout, opens renewals for the semester in its
@@ -16,7 +39,7 @@ import (
 // time (an unanswered handover two days before its deadline), announces the key codes due, forgets the requests cancelled unconfirmed long enough ago and
 // the mails counted to addresses that left their window, and runs the waitlist (expired offers pass to the next in line, free apartments are offered).
 // ran is false when another replica was running it.
-func (s *Rentings) RunJobs(ctx context.Context) (ran bool, err error) {
+func (s *Jobs) RunJobs(ctx context.Context) (ran bool, err error) {
 	return s.jobs.Exclusively(ctx, func(ctx context.Context) error {
 		semesters, err := s.catalog.Semesters(ctx)
 		if err != nil {
@@ -28,16 +51,16 @@ func (s *Rentings) RunJobs(ctx context.Context) (ran bool, err error) {
 			s.reissueRenewalLinks(ctx),
 			s.expireRenewals(ctx, semesters),
 			s.remind(ctx, semesters),
-			s.Handovers().remindOfHandovers(ctx),
+			s.handovers.remindOfHandovers(ctx),
 			s.announceKeyCodes(ctx, semesters),
 			s.forgetRequests(ctx),
 			s.forgetAddressMails(ctx),
-			s.runWaitlist(ctx, semesters),
+			s.waitlist.runWaitlist(ctx, semesters),
 		)
 	})
 }
 
-func (s *Rentings) expireRequests(ctx context.Context) error {
+func (s *Jobs) expireRequests(ctx context.Context) error {
 	ids, err := s.jobs.RequestsCreatedBefore(ctx, s.now().Add(-s.settings.ConfirmationTimeout))
 	if err != nil {
 		return fmt.Errorf("expire requests: %w", err)
@@ -47,7 +70,7 @@ func (s *Rentings) expireRequests(ctx context.Context) error {
 
 // openRenewals offers every renter who paid for the semester before a semester in its renewal phase
 // a RENEWAL_REQUEST renting for the same apartment, once.
-func (s *Rentings) openRenewals(ctx context.Context, semesters []domain.Semester) error {
+func (s *Jobs) openRenewals(ctx context.Context, semesters []domain.Semester) error {
 	var errs []error
 	for _, next := range semesters {
 		if next.Phase != domain.PhaseRenewal {
@@ -69,7 +92,7 @@ func (s *Rentings) openRenewals(ctx context.Context, semesters []domain.Semester
 	return errors.Join(errs...)
 }
 
-func (s *Rentings) openRenewal(ctx context.Context, paid domain.Renting, next domain.Semester) error {
+func (s *Jobs) openRenewal(ctx context.Context, paid domain.Renting, next domain.Semester) error {
 	has, err := s.queries.RenterHasRenting(ctx, paid.RenterID, next.ID)
 	if err != nil || has {
 		return err
@@ -86,7 +109,7 @@ func (s *Rentings) openRenewal(ctx context.Context, paid domain.Renting, next do
 
 // reissueRenewalLinks gives each renewal offered before renewal links carried a token (its old link
 // opens nothing now) a token, and mails the renewal link again, once.
-func (s *Rentings) reissueRenewalLinks(ctx context.Context) error {
+func (s *Jobs) reissueRenewalLinks(ctx context.Context) error {
 	renewals, err := s.jobs.RenewalsWithoutToken(ctx)
 	if err != nil {
 		return fmt.Errorf("renewals without a token: %w", err)
@@ -104,7 +127,7 @@ func (s *Rentings) reissueRenewalLinks(ctx context.Context) error {
 
 // expireRenewals cancels renewals still unanswered once their semester's renewal deadline (a day in
 // the residence's time zone) is over.
-func (s *Rentings) expireRenewals(ctx context.Context, semesters []domain.Semester) error {
+func (s *Jobs) expireRenewals(ctx context.Context, semesters []domain.Semester) error {
 	today := s.today()
 	var overdue []int
 	for _, sem := range semesters {
@@ -131,7 +154,7 @@ func (s *Rentings) expireRenewals(ctx context.Context, semesters []domain.Semest
 // rules say (in semesters that have not ended), and a renewal still unanswered in the days before its
 // deadline (docs/booking.md, "Reminders"). Requests and renewals that expired are cancelled before,
 // so they are not reminded.
-func (s *Rentings) remind(ctx context.Context, semesters []domain.Semester) error {
+func (s *Jobs) remind(ctx context.Context, semesters []domain.Semester) error {
 	now, rules, today := s.now(), s.settings.Reminders, s.today()
 	var errs []error
 	if open := notEnded(semesters, today); len(open) > 0 {
@@ -161,7 +184,7 @@ func notEnded(semesters []domain.Semester, today time.Time) []int {
 
 // remindOf reminds the renters of the rentings of the semesters that wait for the step since before
 // enteredBefore; a renewal's reminder carries a renewal link of its own.
-func (s *Rentings) remindOf(ctx context.Context, step domain.Step, enteredBefore time.Time, semesterIDs []int) error {
+func (s *Jobs) remindOf(ctx context.Context, step domain.Step, enteredBefore time.Time, semesterIDs []int) error {
 	due, err := s.jobs.RemindersDue(ctx, step, enteredBefore, semesterIDs)
 	if err != nil {
 		return fmt.Errorf("reminders of %s due: %w", step, err)
@@ -182,7 +205,7 @@ func (s *Rentings) remindOf(ctx context.Context, step domain.Step, enteredBefore
 // announceKeyCodes announces the key code of every paid renting whose semester starts within
 // KeyCodeDays from today, once. Semesters that ended are left out, so that the first run does not
 // announce the key codes of years past; a renter who pays after move-in still gets the code.
-func (s *Rentings) announceKeyCodes(ctx context.Context, semesters []domain.Semester) error {
+func (s *Jobs) announceKeyCodes(ctx context.Context, semesters []domain.Semester) error {
 	today := s.today()
 	until := today.AddDate(0, 0, s.settings.KeyCodeDays)
 	moveIn := make(map[int]time.Time)
@@ -214,7 +237,7 @@ const forgetBatch = 100
 
 // forgetRequests deletes the booking requests that were cancelled without ever being confirmed more
 // than UnconfirmedRetention ago; nothing of them is needed any more.
-func (s *Rentings) forgetRequests(ctx context.Context) error {
+func (s *Jobs) forgetRequests(ctx context.Context) error {
 	before := s.now().Add(-s.settings.UnconfirmedRetention)
 	for {
 		n, err := s.jobs.ForgetRequests(ctx, before, s.now(), forgetBatch)
@@ -229,7 +252,7 @@ func (s *Rentings) forgetRequests(ctx context.Context) error {
 
 // forgetAddressMails deletes the mails counted to addresses before the limit's window: only the
 // window's count is needed (domain.MailLimit).
-func (s *Rentings) forgetAddressMails(ctx context.Context) error {
+func (s *Jobs) forgetAddressMails(ctx context.Context) error {
 	if _, err := s.jobs.ForgetAddressMails(ctx, s.now().Add(-s.settings.MailLimit.Window)); err != nil {
 		return fmt.Errorf("forget counted mails: %w", err)
 	}
@@ -237,7 +260,7 @@ func (s *Rentings) forgetAddressMails(ctx context.Context) error {
 }
 
 // cancelAll cancels the rentings that are still in the state they were found in.
-func (s *Rentings) cancelAll(ctx context.Context, ids []string, found domain.State) error {
+func (s *Jobs) cancelAll(ctx context.Context, ids []string, found domain.State) error {
 	var errs []error
 	for _, id := range ids {
 		err := s.bookings.Update(ctx, id, func(r *domain.Renting) error {
@@ -251,10 +274,4 @@ func (s *Rentings) cancelAll(ctx context.Context, ids []string, found domain.Sta
 		}
 	}
 	return errors.Join(errs...)
-}
-
-// today is the calendar day in the residence's time zone, as midnight UTC like the semesters' days.
-func (s *Rentings) today() time.Time {
-	y, m, d := s.now().In(s.settings.TimeZone).Date()
-	return time.Date(y, m, d, 0, 0, 0, 0, time.UTC)
 }

@@ -57,7 +57,7 @@ func payedRenting(t *testing.T, env *testenv.Env, renterID int64, apartmentID, s
 
 func runJobs(t *testing.T, env *testenv.Env) {
 	t.Helper()
-	ran, err := env.Rentings.RunJobs(context.Background())
+	ran, err := env.Jobs.RunJobs(context.Background())
 	if err != nil || !ran {
 		t.Fatalf("job ran=%v: %v", ran, err)
 	}
@@ -100,7 +100,7 @@ func TestJobs_offerARenewalToEveryPayedRenterOnce(t *testing.T) {
 
 	runJobs(t, env)
 	runJobs(t, env)
-	rentings, err := env.Rentings.RentingsOfRenter(testenv.Admin(), renterID)
+	rentings, err := env.Queries.RentingsOfRenter(testenv.Admin(), renterID)
 	if err != nil || len(rentings) != 2 {
 		t.Fatalf("%d rentings, want the payed one and one renewal: %v", len(rentings), err)
 	}
@@ -114,11 +114,11 @@ func TestJobs_offerARenewalToEveryPayedRenterOnce(t *testing.T) {
 		t.Fatalf("renewal %+v", renewal)
 	}
 
-	offer, err := env.Rentings.ExtendBooking(ctx, renewal.ID, renewalToken(t, env, renewal.ID))
+	offer, err := env.Renewals.ExtendBooking(ctx, renewal.ID, renewalToken(t, env, renewal.ID))
 	if err != nil || offer.Renter.Email != "ada@example.org" || offer.Price.Total <= 0 || len(offer.Price.Items) != 1 {
 		t.Errorf("extend booking %+v, %v", offer, err)
 	}
-	bookings, err := env.Rentings.BookingsOfRenter(testenv.Admin(), renterID)
+	bookings, err := env.Queries.BookingsOfRenter(testenv.Admin(), renterID)
 	if err != nil || !bookings[1].EmailConfirmed || !bookings[1].RenterIsUnlocked {
 		t.Errorf("a renewal counts as confirmed and unlocked: %+v, %v", bookings, err)
 	}
@@ -159,7 +159,7 @@ func TestJobs_runOnOneReplicaAtATime(t *testing.T) {
 		done <- err
 	}()
 	<-inside
-	ran, err := env.Rentings.RunJobs(ctx)
+	ran, err := env.Jobs.RunJobs(ctx)
 	close(release)
 	if err != nil || ran {
 		t.Errorf("second replica ran=%v, %v; want it to skip", ran, err)
@@ -167,7 +167,7 @@ func TestJobs_runOnOneReplicaAtATime(t *testing.T) {
 	if err := <-done; err != nil {
 		t.Fatal(err)
 	}
-	if ran, err := env.Rentings.RunJobs(ctx); err != nil || !ran {
+	if ran, err := env.Jobs.RunJobs(ctx); err != nil || !ran {
 		t.Errorf("after the first finished: ran=%v, %v", ran, err)
 	}
 }
@@ -284,7 +284,7 @@ func TestBookingsOfRenter_keyCodeIsDueOnADayUntilItIsSentThenSaysWhen(t *testing
 	renterID := mustGet(t, env, paid).RenterID
 	booking := func() domain.Booking {
 		t.Helper()
-		bookings, err := env.Rentings.BookingsOfRenter(testenv.Admin(), renterID)
+		bookings, err := env.Queries.BookingsOfRenter(testenv.Admin(), renterID)
 		if err != nil || len(bookings) != 1 {
 			t.Fatalf("bookings %+v, %v", bookings, err)
 		}

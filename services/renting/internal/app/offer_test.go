@@ -19,7 +19,7 @@ func offeredTo(t *testing.T, env *testenv.Env, email string) string {
 	t.Helper()
 	fillHouse(t, env, 14)
 	joinConfirmed(t, env, email, domain.Wishes{})
-	if err := env.Rentings.FreeApartment(testenv.Admin(), 14, bookableSemester(t, env)); err != nil {
+	if err := env.Office.FreeApartment(testenv.Admin(), 14, bookableSemester(t, env)); err != nil {
 		t.Fatal(err)
 	}
 	made := offers(t, env)

@@ -151,6 +151,12 @@ type WaitlistStore interface {
 	Waitlist(ctx context.Context, semesterID int) ([]domain.WaitlistEntry, error)
 	// RemoveWaitlistEntry deletes the entry, audited; domain.ErrNotFound when there is none.
 	RemoveWaitlistEntry(ctx context.Context, id, actor string) error
+	WaitlistOffers
+}
+
+// WaitlistOffers are the open offers of the waitlists as a booking sees them: the apartments they
+// hold, and the booking that answers one.
+type WaitlistOffers interface {
 	// OfferedApartments returns the apartments of the semester held for an open offer.
 	OfferedApartments(ctx context.Context, semesterID int) (map[int]bool, error)
 	// OpenOfferHash returns the hash of the token of the open offer of the apartment in the semester,

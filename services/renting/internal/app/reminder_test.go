@@ -116,7 +116,7 @@ func TestJobs_remindAnUnansweredRenewalOnceAWeekBeforeItsDeadlineWithALinkOfItsO
 	if renewals[0].ApartmentID != 11 {
 		waiting, answered = answered, waiting
 	}
-	if err := env.Rentings.DeclineRenewal(ctx, answered, renewalToken(t, env, answered)); err != nil {
+	if err := env.Renewals.DeclineRenewal(ctx, answered, renewalToken(t, env, answered)); err != nil {
 		t.Fatal(err)
 	}
 
@@ -131,7 +131,7 @@ func TestJobs_remindAnUnansweredRenewalOnceAWeekBeforeItsDeadlineWithALinkOfItsO
 		t.Fatalf("reminder %v: want a renewal link token of its own beside %q", got[0], mailed)
 	}
 	for _, token := range []string{mailed, reminded} {
-		if offer, err := env.Rentings.ExtendBooking(ctx, waiting, token); err != nil || offer.ApartmentID != 11 {
+		if offer, err := env.Renewals.ExtendBooking(ctx, waiting, token); err != nil || offer.ApartmentID != 11 {
 			t.Errorf("the renewal link with token %q: %+v, %v", token, offer, err)
 		}
 	}

@@ -1,16 +1,132 @@
 package app
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
+	"log/slog"
 	"slices"
-	"strconv"
+	"time"
 
 	"semesterhaus/platform/exception"
 	"semesterhaus/platform/identity"
 	"semesterhaus/services/renting/internal/domain"
 )
+
+// Renewals are the use cases of a renewal (docs/booking.md, "Renewal"): the renter's answer through
+// the renewal link, and the office's renewal offered early or answered on the renter's behalf.
+type Renewals struct {
+	bookings  BookingStore
+	admin     AdminStore
+	queries   QueryStore
+	catalog   Catalog
+	renters   Renters
+	documents Documents
+	clock
+	logger *slog.Logger
+}
+
+// NewRenewals returns the renewal use cases; now is the clock (injectable for tests).
+func NewRenewals(bookings BookingStore, admin AdminStore, queries QueryStore, catalog Catalog, renters Renters, documents Documents, now func() time.Time, settings Settings, logger *slog.Logger) *Renewals {
+	return &Renewals{
+		bookings: bookings, admin: admin, queries: queries, catalog: catalog, renters: renters, documents: documents,
+		clock: newClock(now, settings), logger: logger,
+	}
+}
+
+// RenewalOffer is what the renewal page shows: the apartment, the semester, the renewal price and
+// the renter's data for the form.
+type RenewalOffer struct {
+	Offer
+	Renter domain.RenterData
+}
+
+// ExtendBooking answers the renewal link: the renting id with the token of the renewal mail. The
+// token opens the renter's data only while the renting waits for its renewal answer; after the answer
+// the link shows nothing (domain.ErrNotFound).
+func (s *Renewals) ExtendBooking(ctx context.Context, rentingID, token string) (RenewalOffer, error) {
+	r, err := s.awaitingRenewal(ctx, rentingID, token)
+	if err != nil {
+		return RenewalOffer{}, err
+	}
+	price, err := s.catalog.Price(ctx, r.ApartmentID, r.SemesterID, true)
+	if err != nil {
+		return RenewalOffer{}, err
+	}
+	renter, err := s.renters.Get(ctx, r.RenterID)
+	if err != nil {
+		return RenewalOffer{}, err
+	}
+	return RenewalOffer{Offer: Offer{ApartmentID: r.ApartmentID, SemesterID: r.SemesterID, Price: price}, Renter: renter}, nil
+}
+
+// RenterByRentingID returns the renter's data for the renewal form, under the same rule as
+// ExtendBooking.
+func (s *Renewals) RenterByRentingID(ctx context.Context, rentingID, token string) (domain.RenterData, error) {
+	r, err := s.awaitingRenewal(ctx, rentingID, token)
+	if err != nil {
+		return domain.RenterData{}, err
+	}
+	return s.renters.Get(ctx, r.RenterID)
+}
+
+// awaitingRenewal returns the renting if the renewal link opens it and it waits for its renewal
+// answer, else domain.ErrNotFound.
+func (s *Renewals) awaitingRenewal(ctx context.Context, rentingID, token string) (domain.Renting, error) {
+	r, _, err := s.renewalLink(ctx, rentingID, token)
+	if err != nil {
+		return domain.Renting{}, err
+	}
+	if r.State != domain.RenewalRequest {
+		return domain.Renting{}, fmt.Errorf("renting %s is not awaiting a renewal: %w", rentingID, domain.ErrNotFound)
+	}
+	return r, nil
+}
+
+// renewalLink returns the renting a renewal link opens, with its semester: the token must be the one
+// mailed for the renting, or the token of the renter's own page ("Meine Buchung", which links its
+// renewals with it) of the renting's renter, and the semester's renewal deadline not over. Otherwise
+// a business exception on the token comes back, the same for an unknown renting, a forged token,
+// another renting's and another renter's page token. The renewal token is checked before anything
+// else is read.
+func (s *Renewals) renewalLink(ctx context.Context, rentingID, token string) (domain.Renting, domain.Semester, error) {
+	hashes, err := s.queries.RenewalTokenHashes(ctx, rentingID)
+	if err != nil {
+		return domain.Renting{}, domain.Semester{}, err
+	}
+	invalid := domain.CheckRenewalToken(token, hashes)
+	var pageRenter int64
+	if invalid != nil {
+		if pageRenter, err = s.pageRenter(ctx, token); err != nil || pageRenter == 0 {
+			return domain.Renting{}, domain.Semester{}, cmp.Or(err, invalid)
+		}
+	}
+	r, err := s.queries.Get(ctx, rentingID)
+	if pageRenter != 0 && (errors.Is(err, domain.ErrNotFound) || err == nil && r.RenterID != pageRenter) {
+		return domain.Renting{}, domain.Semester{}, invalid
+	}
+	if err != nil {
+		return domain.Renting{}, domain.Semester{}, err
+	}
+	semester, err := s.catalog.Semester(ctx, r.SemesterID)
+	if err != nil {
+		return domain.Renting{}, domain.Semester{}, err
+	}
+	return r, semester, domain.CheckRenewalDeadline(semester, s.today())
+}
+
+// pageRenter names the renter whose own page the token opens, 0 for a token that opens none.
+func (s *Renewals) pageRenter(ctx context.Context, token string) (int64, error) {
+	if token == "" {
+		return 0, nil
+	}
+	renterID, err := s.renters.OpenPage(ctx, token)
+	if errors.Is(err, domain.ErrInvalidToken) {
+		return 0, nil
+	}
+	return renterID, err
+}
 
 // Renewal is the renewal form: the renter's updated data (the e-mail stays) and the new enrollment
 // certificate as base64 text.
@@ -23,7 +139,7 @@ type Renewal struct {
 // the certificate is stored, the renter's data updated and the renting moves from RENEWAL_REQUEST to
 // RENEWAL_ACCEPTED. Business problems, a link that opens nothing among them, come back as a
 // *exception.Error, and nothing changes.
-func (s *Rentings) ApproveRenewal(ctx context.Context, rentingID, token string, renewal Renewal) error {
+func (s *Renewals) ApproveRenewal(ctx context.Context, rentingID, token string, renewal Renewal) error {
 	r, semester, err := s.renewalLink(ctx, rentingID, token)
 	if err != nil {
 		return err
@@ -50,21 +166,21 @@ func (s *Rentings) ApproveRenewal(ctx context.Context, rentingID, token string, 
 		return err
 	}
 	if _, _, err := s.renters.Register(ctx, renewal.Renter, semester.Start, r.RenterID); err != nil {
-		s.undoDocuments(ctx, rentingID)
+		undoDocuments(ctx, s.documents, s.logger, rentingID)
 		return err
 	}
 	err = s.bookings.Update(ctx, rentingID, func(r *domain.Renting) error {
 		return r.MoveTo(domain.RenewalAccepted, s.now())
 	})
 	if err != nil {
-		s.undoDocuments(ctx, rentingID)
+		undoDocuments(ctx, s.documents, s.logger, rentingID)
 	}
 	return asException(err, r.ApartmentID)
 }
 
 // DeclineRenewal cancels, through its link (the renting id and the renewal mail's token), a renting
 // that waits for its renewal answer; the renter moves out at the end of the semester.
-func (s *Rentings) DeclineRenewal(ctx context.Context, rentingID, token string) error {
+func (s *Renewals) DeclineRenewal(ctx context.Context, rentingID, token string) error {
 	if _, _, err := s.renewalLink(ctx, rentingID, token); err != nil {
 		return err
 	}
@@ -83,7 +199,7 @@ func (s *Rentings) DeclineRenewal(ctx context.Context, rentingID, token string) 
 // now, as the opening renewal window would (a RENEWAL_REQUEST renting, and the mail with the link
 // to /booking/extend), e.g. for a renter who asks early. Admins only; audited. It returns the new
 // renting's id; business problems come back as a *exception.Error.
-func (s *Rentings) OfferRenewal(ctx context.Context, rentingID string) (string, error) {
+func (s *Renewals) OfferRenewal(ctx context.Context, rentingID string) (string, error) {
 	if err := identity.RequireAdmin(ctx); err != nil {
 		return "", err
 	}
@@ -124,102 +240,11 @@ func (s *Rentings) OfferRenewal(ctx context.Context, rentingID string) (string, 
 	return renewal.ID, nil
 }
 
-// ApproveIdentityCard records that an admin checked the renter's identity card
-// (APARTMENT_RESERVED → OWNER_ACKNOWLEDGED). Admins only; audited.
-func (s *Rentings) ApproveIdentityCard(ctx context.Context, rentingID string) error {
-	if err := identity.RequireAdmin(ctx); err != nil {
-		return err
-	}
-	actor := identity.FromContext(ctx).Subject
-	err := s.admin.AdminUpdate(ctx, rentingID, actor, "approveIdentityCard", func(r *domain.Renting) error {
-		return r.MoveTo(domain.OwnerAcknowledged, s.now())
-	})
-	return notFoundAs(err, ErrRentingNotPresent)
-}
-
-// FreeApartment deletes every renting of an apartment in a semester with its log (SPEC "delete
-// contract"). Deleting tells nobody and refunds nothing, so a booking whose contract is out (signed,
-// unpaid or paid) refuses it (CANCEL_INSTEAD, nothing is deleted): the office cancels that one with
-// CancelBooking. Admins only; audited.
-func (s *Rentings) FreeApartment(ctx context.Context, apartmentID, semesterID int) error {
-	if err := identity.RequireAdmin(ctx); err != nil {
-		return err
-	}
-	// An apartment or semester that does not exist has nothing to free, and no audit entry says so.
-	if err := s.checkApartment(ctx, apartmentID); err != nil {
-		return err
-	}
-	if err := s.checkSemester(ctx, semesterID); err != nil {
-		return err
-	}
-	if _, err := s.admin.DeleteApartment(ctx, apartmentID, semesterID, identity.FromContext(ctx).Subject, s.now(), domain.Renting.RefuseDeleting); err != nil {
-		return err
-	}
-	s.offerFreed(ctx, apartmentID)
-	return nil
-}
-
-// offerFreed offers an apartment an admin freed or unblocked to the waitlist's first in line now; when
-// that fails, the job offers it on its next run.
-func (s *Rentings) offerFreed(ctx context.Context, apartmentID int) {
-	if err := s.OfferFreeApartments(ctx); err != nil {
-		s.logger.ErrorContext(ctx, "offering a freed apartment to the waitlist failed; the job offers it", "apartmentId", apartmentID, "err", err)
-	}
-}
-
-// BlockApartment keeps an apartment from being booked in a semester, for the reason given. Admins
-// only, audited; a missing reason, an unknown apartment or semester, or a renting holding the
-// apartment (free it first) come back as a *exception.Error and block nothing. Blocking a blocked
-// apartment again replaces the reason.
-func (s *Rentings) BlockApartment(ctx context.Context, apartmentID, semesterID int, reason string) error {
-	if err := identity.RequireAdmin(ctx); err != nil {
-		return err
-	}
-	block, err := domain.NewBlock(apartmentID, semesterID, reason, identity.FromContext(ctx).Subject, s.now())
-	if err != nil {
-		return err
-	}
-	if err := s.checkApartment(ctx, apartmentID); err != nil {
-		return err
-	}
-	if err := s.checkSemester(ctx, semesterID); err != nil {
-		return err
-	}
-	return s.admin.BlockApartment(ctx, block, block.RefuseHolder)
-}
-
-// checkSemester refuses a semester the catalog does not know as NO_SEMESTER on semesterId.
-func (s *Rentings) checkSemester(ctx context.Context, semesterID int) error {
-	if _, err := s.catalog.Semester(ctx, semesterID); errors.Is(err, domain.ErrNotFound) {
-		return exception.New("semesterId", domain.MsgNoSemester, "id", strconv.Itoa(semesterID))
-	} else if err != nil {
-		return err
-	}
-	return nil
-}
-
-// UnblockApartment lets an apartment be booked in the semester again. Admins only, audited; an
-// apartment that is not blocked comes back as NOT_BLOCKED.
-func (s *Rentings) UnblockApartment(ctx context.Context, apartmentID, semesterID int) error {
-	if err := identity.RequireAdmin(ctx); err != nil {
-		return err
-	}
-	err := s.admin.UnblockApartment(ctx, apartmentID, semesterID, identity.FromContext(ctx).Subject)
-	if errors.Is(err, domain.ErrNotFound) {
-		return exception.New("apartmentId", domain.MsgNotBlocked, "id", strconv.Itoa(apartmentID))
-	}
-	if err != nil {
-		return err
-	}
-	s.offerFreed(ctx, apartmentID)
-	return nil
-}
-
 // AnswerRenewalForRenter accepts (RENEWAL_ACCEPTED) or declines (CANCELED) a renewal on the renter's
 // behalf, e.g. after a call; the renter's data and documents stay as they are. Admins only; audited
 // ("acceptRenewalForRenter" or "declineRenewalForRenter"). A renting that does not wait for its
 // renewal answer comes back as a *exception.Error.
-func (s *Rentings) AnswerRenewalForRenter(ctx context.Context, rentingID string, accept bool) error {
+func (s *Renewals) AnswerRenewalForRenter(ctx context.Context, rentingID string, accept bool) error {
 	if err := identity.RequireAdmin(ctx); err != nil {
 		return err
 	}

@@ -82,7 +82,7 @@ func TestApproveRenewal_updatesTheRenterStoresTheCertificateAndAccepts(t *testin
 	env := testenv.New(t, renewalDay, testenv.Subjects)
 	id, token := renewalOffered(t, env)
 
-	if err := env.Rentings.ApproveRenewal(context.Background(), id, token, renewalForm(t, env)); err != nil {
+	if err := env.Renewals.ApproveRenewal(context.Background(), id, token, renewalForm(t, env)); err != nil {
 		t.Fatal(err)
 	}
 	r := mustGet(t, env, id)
@@ -93,8 +93,8 @@ func TestApproveRenewal_updatesTheRenterStoresTheCertificateAndAccepts(t *testin
 	if !env.Documents.StoredFromRenter(id) {
 		t.Error("the renewal's certificate waits apart; it came through the renewal link and is the renter's at once")
 	}
-	wantException(t, env.Rentings.ApproveRenewal(context.Background(), id, token, renewalForm(t, env)), "rentingId", domain.MsgNotAllowed)
-	if _, err := env.Rentings.ExtendBooking(context.Background(), id, token); err == nil {
+	wantException(t, env.Renewals.ApproveRenewal(context.Background(), id, token, renewalForm(t, env)), "rentingId", domain.MsgNotAllowed)
+	if _, err := env.Renewals.ExtendBooking(context.Background(), id, token); err == nil {
 		t.Error("an answered renewal link still shows the renter's data")
 	}
 }
@@ -105,10 +105,10 @@ func TestApproveRenewal_refusedInputChangesNothing(t *testing.T) {
 	id, token := renewalOffered(t, env)
 	form := renewalForm(t, env)
 	form.Immatriculation = "%%%"
-	wantException(t, env.Rentings.ApproveRenewal(context.Background(), id, token, form), "immatriculation", domain.MsgInvalid)
+	wantException(t, env.Renewals.ApproveRenewal(context.Background(), id, token, form), "immatriculation", domain.MsgInvalid)
 
 	env.Documents.Refuse(&commonv1.Violation{Path: "immatriculation", MessageId: "INVALID_FILETYPE"})
-	wantException(t, env.Rentings.ApproveRenewal(context.Background(), id, token, renewalForm(t, env)), "immatriculation", "INVALID_FILETYPE")
+	wantException(t, env.Renewals.ApproveRenewal(context.Background(), id, token, renewalForm(t, env)), "immatriculation", "INVALID_FILETYPE")
 	wantState(t, env, id, domain.RenewalRequest)
 }
 
@@ -123,14 +123,14 @@ func TestApproveRenewal_refusedCertificateLeavesTheRenterUnchanged_refusedDataSt
 	before, _ := env.RenterClient.Get(ctx, renterID)
 
 	env.Documents.Refuse(&commonv1.Violation{Path: "immatriculation", MessageId: "INVALID_FILETYPE"})
-	wantException(t, env.Rentings.ApproveRenewal(ctx, id, token, renewalForm(t, env)), "immatriculation", "INVALID_FILETYPE")
+	wantException(t, env.Renewals.ApproveRenewal(ctx, id, token, renewalForm(t, env)), "immatriculation", "INVALID_FILETYPE")
 	if after, _ := env.RenterClient.Get(ctx, renterID); after != before {
 		t.Errorf("a renewal refused for its certificate updated the renter %+v → %+v", before, after)
 	}
 
 	env.Documents.Refuse(nil)
 	env.Renters.Refuse(&commonv1.Violation{Path: "phone", MessageId: domain.MsgInvalid})
-	wantException(t, env.Rentings.ApproveRenewal(ctx, id, token, renewalForm(t, env)), "phone", domain.MsgInvalid)
+	wantException(t, env.Renewals.ApproveRenewal(ctx, id, token, renewalForm(t, env)), "phone", domain.MsgInvalid)
 	if n := env.Documents.StoredFor(id); n != 0 {
 		t.Errorf("a renewal refused for the renter's data stored %d certificates", n)
 	}
@@ -147,11 +147,11 @@ func TestApproveRenewal_withoutTheMailedToken_isRefusedAndChangesNothing(t *test
 
 	for name, forged := range forgedTokens {
 		t.Run(name, func(t *testing.T) {
-			err := env.Rentings.ApproveRenewal(testenv.Anonymous(), id, forged, renewalForm(t, env))
+			err := env.Renewals.ApproveRenewal(testenv.Anonymous(), id, forged, renewalForm(t, env))
 			wantException(t, err, "token", domain.MsgRenewalLinkInvalid)
 		})
 	}
-	wantException(t, env.Rentings.ApproveRenewal(testenv.Anonymous(), "5f0e1c1e-0000-4000-8000-000000000000", "", renewalForm(t, env)),
+	wantException(t, env.Renewals.ApproveRenewal(testenv.Anonymous(), "5f0e1c1e-0000-4000-8000-000000000000", "", renewalForm(t, env)),
 		"token", domain.MsgRenewalLinkInvalid)
 	after, _ := env.RenterClient.Get(context.Background(), renterID)
 	wantState(t, env, id, domain.RenewalRequest)
@@ -165,12 +165,12 @@ func TestDeclineRenewal_withTheMailedToken_cancelsOnlyARenewalRequest(t *testing
 	t.Parallel()
 	env := testenv.New(t, renewalDay, testenv.Subjects)
 	id, token := renewalOffered(t, env)
-	if err := env.Rentings.DeclineRenewal(testenv.Anonymous(), id, token); err != nil {
+	if err := env.Renewals.DeclineRenewal(testenv.Anonymous(), id, token); err != nil {
 		t.Fatal(err)
 	}
 	wantState(t, env, id, domain.Canceled)
-	wantException(t, env.Rentings.DeclineRenewal(testenv.Anonymous(), id, token), "rentingId", domain.MsgNotAllowed)
-	if renter, err := env.Rentings.RenterByRentingID(testenv.Anonymous(), id, token); !errors.Is(err, domain.ErrNotFound) {
+	wantException(t, env.Renewals.DeclineRenewal(testenv.Anonymous(), id, token), "rentingId", domain.MsgNotAllowed)
+	if renter, err := env.Renewals.RenterByRentingID(testenv.Anonymous(), id, token); !errors.Is(err, domain.ErrNotFound) {
 		t.Errorf("the answered renewal's link still shows %+v, %v", renter, err)
 	}
 }
@@ -182,7 +182,7 @@ func TestDeclineRenewal_withTheRentingIDAlone_isRefusedAndChangesNothing(t *test
 	events := len(outbox(t, env))
 	for name, forged := range forgedTokens {
 		t.Run(name, func(t *testing.T) {
-			wantException(t, env.Rentings.DeclineRenewal(testenv.Anonymous(), id, forged), "token", domain.MsgRenewalLinkInvalid)
+			wantException(t, env.Renewals.DeclineRenewal(testenv.Anonymous(), id, forged), "token", domain.MsgRenewalLinkInvalid)
 		})
 	}
 	wantState(t, env, id, domain.RenewalRequest)
@@ -197,8 +197,8 @@ func TestDeclineRenewal_withAnotherRentingsToken_isRefused(t *testing.T) {
 	victim, _ := renewalOfferedTo(t, env, "ada@example.org", 11)
 	other, otherToken := renewalOfferedTo(t, env, "grace@example.org", 12)
 
-	wantException(t, env.Rentings.DeclineRenewal(testenv.Anonymous(), victim, otherToken), "token", domain.MsgRenewalLinkInvalid)
-	if _, err := env.Rentings.RenterByRentingID(testenv.Anonymous(), victim, otherToken); err == nil {
+	wantException(t, env.Renewals.DeclineRenewal(testenv.Anonymous(), victim, otherToken), "token", domain.MsgRenewalLinkInvalid)
+	if _, err := env.Renewals.RenterByRentingID(testenv.Anonymous(), victim, otherToken); err == nil {
 		t.Error("another renting's token read the renter's data")
 	}
 	wantState(t, env, victim, domain.RenewalRequest)
@@ -211,16 +211,16 @@ func TestRenewalQueries_withoutTheMailedToken_revealNothing(t *testing.T) {
 	id, token := renewalOffered(t, env)
 	for name, forged := range forgedTokens {
 		t.Run(name, func(t *testing.T) {
-			offer, err := env.Rentings.ExtendBooking(testenv.Anonymous(), id, forged)
+			offer, err := env.Renewals.ExtendBooking(testenv.Anonymous(), id, forged)
 			wantException(t, err, "token", domain.MsgRenewalLinkInvalid)
-			renter, err := env.Rentings.RenterByRentingID(testenv.Anonymous(), id, forged)
+			renter, err := env.Renewals.RenterByRentingID(testenv.Anonymous(), id, forged)
 			wantException(t, err, "token", domain.MsgRenewalLinkInvalid)
 			if offer.Renter.Email != "" || renter.Email != "" {
 				t.Errorf("revealed %+v, %+v", offer, renter)
 			}
 		})
 	}
-	renter, err := env.Rentings.RenterByRentingID(testenv.Anonymous(), id, token)
+	renter, err := env.Renewals.RenterByRentingID(testenv.Anonymous(), id, token)
 	if err != nil || renter.Email != "ada@example.org" {
 		t.Errorf("the mailed link: %+v, %v", renter, err)
 	}
@@ -232,18 +232,18 @@ func TestRenewalLink_afterTheRenewalDeadline_isExpired(t *testing.T) {
 	id, token := renewalOffered(t, env)
 
 	env.Clock.Set(time.Date(2026, 10, 30, 23, 30, 0, 0, testenv.Berlin)) // the deadline day still counts
-	if _, err := env.Rentings.ExtendBooking(testenv.Anonymous(), id, token); err != nil {
+	if _, err := env.Renewals.ExtendBooking(testenv.Anonymous(), id, token); err != nil {
 		t.Fatalf("on the deadline day: %v", err)
 	}
 	env.Clock.Set(time.Date(2026, 10, 31, 0, 30, 0, 0, testenv.Berlin)) // before the job cancels it
-	_, err := env.Rentings.ExtendBooking(testenv.Anonymous(), id, token)
+	_, err := env.Renewals.ExtendBooking(testenv.Anonymous(), id, token)
 	wantException(t, err, "token", domain.MsgRenewalLinkExpired)
-	wantException(t, env.Rentings.DeclineRenewal(testenv.Anonymous(), id, token), "token", domain.MsgRenewalLinkExpired)
-	wantException(t, env.Rentings.ApproveRenewal(testenv.Anonymous(), id, token, renewalForm(t, env)), "token", domain.MsgRenewalLinkExpired)
+	wantException(t, env.Renewals.DeclineRenewal(testenv.Anonymous(), id, token), "token", domain.MsgRenewalLinkExpired)
+	wantException(t, env.Renewals.ApproveRenewal(testenv.Anonymous(), id, token, renewalForm(t, env)), "token", domain.MsgRenewalLinkExpired)
 	wantState(t, env, id, domain.RenewalRequest)
 
 	runJobs(t, env)
-	_, err = env.Rentings.ExtendBooking(testenv.Anonymous(), id, token)
+	_, err = env.Renewals.ExtendBooking(testenv.Anonymous(), id, token)
 	wantException(t, err, "token", domain.MsgRenewalLinkExpired)
 }
 
@@ -253,7 +253,7 @@ func TestOfferRenewal_mailsATokenThatOpensTheRenewalAndStoresOnlyItsHash(t *test
 	env := testenv.New(t, renewalDay, testenv.Subjects)
 	renterID, _, _ := env.RenterClient.Register(context.Background(), bookingRequest(t, env, 11, "ada@example.org").Renter, time.Time{}, 0)
 	paid := payedRenting(t, env, renterID, 11, semesterNamed(t, env, "WiSe 2026/27").ID)
-	id, err := env.Rentings.OfferRenewal(testenv.Admin(), paid)
+	id, err := env.Renewals.OfferRenewal(testenv.Admin(), paid)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -268,7 +268,7 @@ func TestOfferRenewal_mailsATokenThatOpensTheRenewalAndStoresOnlyItsHash(t *test
 	if !bytes.Equal(stored, domain.HashLinkToken(token)) || bytes.Contains(stored, []byte(token)) {
 		t.Errorf("stored %x for token %q: want its SHA-256 only", stored, token)
 	}
-	if _, err := env.Rentings.ExtendBooking(testenv.Anonymous(), id, token); err != nil {
+	if _, err := env.Renewals.ExtendBooking(testenv.Anonymous(), id, token); err != nil {
 		t.Errorf("the offered renewal's link: %v", err)
 	}
 }
@@ -289,10 +289,10 @@ func TestJobs_aRenewalOfferedBeforeRenewalTokensGetsItsLinkMailedOnce(t *testing
 		t.Fatalf("%d announcements %+v: want the first and one more with the new token", len(announced), announced)
 	}
 	token := announced[1].GetRenewalToken()
-	if _, err := env.Rentings.RenterByRentingID(testenv.Anonymous(), id, token); err != nil {
+	if _, err := env.Renewals.RenterByRentingID(testenv.Anonymous(), id, token); err != nil {
 		t.Errorf("the new link: %v", err)
 	}
-	_, err := env.Rentings.RenterByRentingID(testenv.Anonymous(), id, oldToken)
+	_, err := env.Renewals.RenterByRentingID(testenv.Anonymous(), id, oldToken)
 	wantException(t, err, "token", domain.MsgRenewalLinkInvalid)
 	wantState(t, env, id, domain.RenewalRequest)
 	if n := count(t, env, "SELECT count(*) FROM renting_log WHERE renting_id = $1", id); n != 1 {
@@ -318,9 +318,9 @@ func TestRenewal_withThePageTokenOfItsRenter_isAnsweredOnlyByThatRenterAndUntilT
 		"own page token, unknown":     {"5f0e1c1e-0000-4000-8000-000000000000", "page-of-ada"},
 	} {
 		t.Run(name, func(t *testing.T) {
-			wantException(t, env.Rentings.DeclineRenewal(testenv.Anonymous(), tt.renting, tt.token), "token", domain.MsgRenewalLinkInvalid)
-			wantException(t, env.Rentings.ApproveRenewal(testenv.Anonymous(), tt.renting, tt.token, renewalForm(t, env)), "token", domain.MsgRenewalLinkInvalid)
-			if _, err := env.Rentings.RenterByRentingID(testenv.Anonymous(), tt.renting, tt.token); err == nil {
+			wantException(t, env.Renewals.DeclineRenewal(testenv.Anonymous(), tt.renting, tt.token), "token", domain.MsgRenewalLinkInvalid)
+			wantException(t, env.Renewals.ApproveRenewal(testenv.Anonymous(), tt.renting, tt.token, renewalForm(t, env)), "token", domain.MsgRenewalLinkInvalid)
+			if _, err := env.Renewals.RenterByRentingID(testenv.Anonymous(), tt.renting, tt.token); err == nil {
 				t.Error("the renter's data was shown")
 			}
 		})
@@ -331,14 +331,14 @@ func TestRenewal_withThePageTokenOfItsRenter_isAnsweredOnlyByThatRenterAndUntilT
 	}
 
 	env.Clock.Set(time.Date(2026, 10, 31, 0, 30, 0, 0, testenv.Berlin)) // the day after the deadline
-	wantException(t, env.Rentings.DeclineRenewal(testenv.Anonymous(), grace, "page-of-grace"), "token", domain.MsgRenewalLinkExpired)
+	wantException(t, env.Renewals.DeclineRenewal(testenv.Anonymous(), grace, "page-of-grace"), "token", domain.MsgRenewalLinkExpired)
 	env.Clock.Set(time.Date(2026, 10, 30, 12, 0, 0, 0, testenv.Berlin))
-	if renter, err := env.Rentings.RenterByRentingID(testenv.Anonymous(), ada, "page-of-ada"); err != nil || renter.Email != "ada@example.org" {
+	if renter, err := env.Renewals.RenterByRentingID(testenv.Anonymous(), ada, "page-of-ada"); err != nil || renter.Email != "ada@example.org" {
 		t.Fatalf("the own page token shows %+v, %v", renter, err)
 	}
-	if err := env.Rentings.ApproveRenewal(testenv.Anonymous(), ada, "page-of-ada", renewalForm(t, env)); err != nil {
+	if err := env.Renewals.ApproveRenewal(testenv.Anonymous(), ada, "page-of-ada", renewalForm(t, env)); err != nil {
 		t.Fatal(err)
 	}
 	wantState(t, env, ada, domain.RenewalAccepted)
-	wantException(t, env.Rentings.DeclineRenewal(testenv.Anonymous(), ada, "page-of-ada"), "rentingId", domain.MsgNotAllowed)
+	wantException(t, env.Renewals.DeclineRenewal(testenv.Anonymous(), ada, "page-of-ada"), "rentingId", domain.MsgNotAllowed)
 }

@@ -23,7 +23,7 @@ type SemesterStatistics struct {
 
 // SemesterStatistics returns the occupancy and the rent expected and collected of every semester
 // the catalog knows, latest first. Admins only.
-func (s *Rentings) SemesterStatistics(ctx context.Context) ([]SemesterStatistics, error) {
+func (s *Queries) SemesterStatistics(ctx context.Context) ([]SemesterStatistics, error) {
 	if err := identity.RequireAdmin(ctx); err != nil {
 		return nil, err
 	}
@@ -45,7 +45,7 @@ func (s *Rentings) SemesterStatistics(ctx context.Context) ([]SemesterStatistics
 	return result, nil
 }
 
-func (s *Rentings) semesterStatistics(ctx context.Context, semester domain.Semester, apartments int) (SemesterStatistics, error) {
+func (s *Queries) semesterStatistics(ctx context.Context, semester domain.Semester, apartments int) (SemesterStatistics, error) {
 	stats := SemesterStatistics{Semester: semester, Apartments: apartments}
 	rentings, err := s.queries.RentingsOfSemester(ctx, semester.ID)
 	if err != nil {

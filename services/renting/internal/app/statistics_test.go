@@ -18,7 +18,7 @@ func TestSemesterStatistics_countsHoldingAndBlockedApartmentsAndTheRentOfHolding
 	current := semesterNamed(t, env, "WiSe 2026/27")
 	next := semesterNamed(t, env, "SoSe 2027") // bookable on the design day
 	payedRenting(t, env, 7, 11, next.ID)       // holds, paid
-	if _, err := env.Rentings.OfferRenewal(testenv.Admin(), payedRenting(t, env, 8, 12, current.ID)); err != nil {
+	if _, err := env.Renewals.OfferRenewal(testenv.Admin(), payedRenting(t, env, 8, 12, current.ID)); err != nil {
 		t.Fatal(err) // a renewal of 12 in the next semester: holds, rent only, unpaid
 	}
 	request(t, env, 13, "early@example.org") // unconfirmed: holds nothing
@@ -28,14 +28,14 @@ func TestSemesterStatistics_countsHoldingAndBlockedApartmentsAndTheRentOfHolding
 	if err := env.Repo.Update(context.Background(), canceled, func(r *domain.Renting) error { return r.MoveTo(domain.Canceled, env.Clock.Now()) }); err != nil {
 		t.Fatal(err)
 	}
-	if err := env.Rentings.BlockApartment(testenv.Admin(), 16, next.ID, "Wasserschaden"); err != nil {
+	if err := env.Office.BlockApartment(testenv.Admin(), 16, next.ID, "Wasserschaden"); err != nil {
 		t.Fatal(err)
 	}
 
-	if _, err := env.Rentings.SemesterStatistics(testenv.Anonymous()); !errors.Is(err, identity.ErrForbidden) {
+	if _, err := env.Queries.SemesterStatistics(testenv.Anonymous()); !errors.Is(err, identity.ErrForbidden) {
 		t.Errorf("anonymous: %v, want forbidden", err)
 	}
-	stats, err := env.Rentings.SemesterStatistics(testenv.Admin())
+	stats, err := env.Queries.SemesterStatistics(testenv.Admin())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"time"
 
 	"github.com/google/uuid"
 
@@ -12,6 +13,22 @@ import (
 	"semesterhaus/services/renting/internal/domain"
 )
 
+// Waitlist is the semesters' waitlists (docs/booking.md, "Waitlist"): a person joins once nothing
+// is free and confirms the address, free apartments are offered to the first in line, the office
+// sees and edits the list.
+type Waitlist struct {
+	waitlist WaitlistStore
+	queries  QueryStore
+	catalog  Catalog
+	clock
+	settings Settings
+}
+
+// NewWaitlist returns the waitlist's use cases; now is the clock (injectable for tests).
+func NewWaitlist(waitlist WaitlistStore, queries QueryStore, catalog Catalog, now func() time.Time, settings Settings) *Waitlist {
+	return &Waitlist{waitlist: waitlist, queries: queries, catalog: catalog, clock: newClock(now, settings), settings: settings}
+}
+
 // JoinWaitlist puts a person on the waitlist of the bookable semester once no apartment of it is
 // free (docs/booking.md, "Waitlist"): the entry waits unconfirmed until the address owner opens the
 // link of the confirmation mail. Anybody can name any address, so the answer is the same whether
@@ -19,12 +36,12 @@ import (
 // that got its limit of mails (Settings.MailLimit, booking requests' mails included) is refused
 // with TOO_MANY_MAILS, whether this join would mail it or not. Broken input, another semester or a
 // free apartment come back as a *exception.Error.
-func (s *Rentings) JoinWaitlist(ctx context.Context, join domain.WaitlistJoin) error {
-	semester, err := s.bookableSemester(ctx, join.SemesterID)
+func (s *Waitlist) JoinWaitlist(ctx context.Context, join domain.WaitlistJoin) error {
+	semester, err := bookableSemester(ctx, s.catalog, join.SemesterID)
 	if err != nil {
 		return err
 	}
-	availability, err := s.AvailableApartments(ctx)
+	availability, err := availability(ctx, s.catalog, s.queries, s.waitlist)
 	if err != nil {
 		return err
 	}
@@ -46,7 +63,7 @@ func (s *Rentings) JoinWaitlist(ctx context.Context, join domain.WaitlistJoin) e
 // ConfirmWaitlistEntry puts the entry of the confirmation link's token in line; the line is the
 // order of confirmation. Opening the link again changes nothing. A token unknown, or older than the
 // confirmation timeout, is WAITLIST_LINK_INVALID.
-func (s *Rentings) ConfirmWaitlistEntry(ctx context.Context, token string) error {
+func (s *Waitlist) ConfirmWaitlistEntry(ctx context.Context, token string) error {
 	now := s.now()
 	err := s.waitlist.ConfirmWaitlistEntry(ctx, domain.HashLinkToken(token), now.Add(-s.settings.ConfirmationTimeout), now)
 	if errors.Is(err, domain.ErrInvalidToken) {
@@ -59,7 +76,7 @@ func (s *Rentings) ConfirmWaitlistEntry(ctx context.Context, token string) error
 // blocked and nobody was offered to the first waiting entry whose wishes it meets, with a deadline
 // OfferValidity from now; the renter service mails the offer. The store makes one offer at a time
 // across replicas, so an apartment goes to one entry and an entry gets one apartment.
-func (s *Rentings) OfferFreeApartments(ctx context.Context) error {
+func (s *Waitlist) OfferFreeApartments(ctx context.Context) error {
 	semester, err := s.catalog.BookableSemester(ctx)
 	if errors.Is(err, domain.ErrNotFound) {
 		return nil
@@ -90,7 +107,7 @@ func (s *Rentings) OfferFreeApartments(ctx context.Context) error {
 // runWaitlist is the scheduled job's part of the waitlist: offers past their deadline end, so their
 // apartments pass to the next in line; entries never confirmed go after the confirmation timeout and
 // a semester's whole list once it starts (docs/privacy.md); then free apartments are offered.
-func (s *Rentings) runWaitlist(ctx context.Context, semesters []domain.Semester) error {
+func (s *Waitlist) runWaitlist(ctx context.Context, semesters []domain.Semester) error {
 	now, today := s.now(), s.today()
 	if _, err := s.waitlist.ExpireOffers(ctx, now); err != nil {
 		return err
@@ -114,7 +131,7 @@ type WaitlistEntry struct {
 }
 
 // Waitlist lists the confirmed entries of a semester in line order, admins only.
-func (s *Rentings) Waitlist(ctx context.Context, semesterID int) ([]WaitlistEntry, error) {
+func (s *Waitlist) Waitlist(ctx context.Context, semesterID int) ([]WaitlistEntry, error) {
 	if err := identity.RequireAdmin(ctx); err != nil {
 		return nil, err
 	}
@@ -132,7 +149,7 @@ func (s *Rentings) Waitlist(ctx context.Context, semesterID int) ([]WaitlistEntr
 // RemoveWaitlistEntry deletes an entry (an open offer ends with it, and its apartment is offered to
 // the next in line on the job's next run), admins only, audited. An unknown entry is
 // NO_WAITLIST_ENTRY.
-func (s *Rentings) RemoveWaitlistEntry(ctx context.Context, id string) error {
+func (s *Waitlist) RemoveWaitlistEntry(ctx context.Context, id string) error {
 	if err := identity.RequireAdmin(ctx); err != nil {
 		return err
 	}

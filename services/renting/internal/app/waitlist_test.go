@@ -34,7 +34,7 @@ func fillHouse(t *testing.T, env *testenv.Env, held ...int) map[int]string {
 			confirm(t, env, rentings[id], email)
 			continue
 		}
-		if err := env.Rentings.BlockApartment(testenv.Admin(), id, semester, "voll"); err != nil {
+		if err := env.Office.BlockApartment(testenv.Admin(), id, semester, "voll"); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -47,7 +47,7 @@ func join(t *testing.T, env *testenv.Env, email, name string, wishes domain.Wish
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := env.Rentings.JoinWaitlist(context.Background(), request); err != nil {
+	if err := env.Waitlist.JoinWaitlist(context.Background(), request); err != nil {
 		t.Fatalf("join %s: %v", email, err)
 	}
 }
@@ -67,14 +67,14 @@ func joinConfirmed(t *testing.T, env *testenv.Env, email string, wishes domain.W
 	t.Helper()
 	join(t, env, email, "Person "+email, wishes)
 	mails := confirmations(t, env)
-	if err := env.Rentings.ConfirmWaitlistEntry(context.Background(), mails[len(mails)-1].GetToken()); err != nil {
+	if err := env.Waitlist.ConfirmWaitlistEntry(context.Background(), mails[len(mails)-1].GetToken()); err != nil {
 		t.Fatalf("confirm %s: %v", email, err)
 	}
 }
 
 func waitlist(t *testing.T, env *testenv.Env) []app.WaitlistEntry {
 	t.Helper()
-	entries, err := env.Rentings.Waitlist(testenv.Admin(), bookableSemester(t, env))
+	entries, err := env.Waitlist.Waitlist(testenv.Admin(), bookableSemester(t, env))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -99,7 +99,7 @@ func bookThroughOffer(env *testenv.Env, t *testing.T, apartmentID int, email, to
 	t.Helper()
 	req := bookingRequest(t, env, apartmentID, email)
 	req.OfferToken = token
-	return env.Rentings.CreateRentingRequest(context.Background(), req)
+	return env.Booking.CreateRentingRequest(context.Background(), req)
 }
 
 func TestWaitlist_joinAndConfirm_anAddressIsMailedOncePerWindowAndStandsInLineOnce(t *testing.T) {
@@ -107,10 +107,10 @@ func TestWaitlist_joinAndConfirm_anAddressIsMailedOncePerWindowAndStandsInLineOn
 	env := testenv.New(t, testenv.DesignDay, testenv.Subjects)
 	semester := bookableSemester(t, env)
 	request, _ := domain.NewWaitlistJoin(semester, "ada@example.org", "Ada", "de", domain.Wishes{})
-	wantException(t, env.Rentings.JoinWaitlist(context.Background(), request), "semesterId", domain.MsgWaitlistNotNeeded)
+	wantException(t, env.Waitlist.JoinWaitlist(context.Background(), request), "semesterId", domain.MsgWaitlistNotNeeded)
 	fillHouse(t, env)
 	other, _ := domain.NewWaitlistJoin(semester+1, "ada@example.org", "Ada", "de", domain.Wishes{})
-	wantException(t, env.Rentings.JoinWaitlist(context.Background(), other), "semesterId", domain.MsgSemesterNotBookable)
+	wantException(t, env.Waitlist.JoinWaitlist(context.Background(), other), "semesterId", domain.MsgSemesterNotBookable)
 
 	join(t, env, "ada@example.org", "Ada Lovelace", domain.Wishes{FloorID: 2})
 	join(t, env, "ADA@example.org", "Somebody Else", domain.Wishes{}) // within the window: no second mail, same answer
@@ -128,9 +128,9 @@ func TestWaitlist_joinAndConfirm_anAddressIsMailedOncePerWindowAndStandsInLineOn
 		t.Errorf("unconfirmed entries in line: %+v", got)
 	}
 
-	wantException(t, env.Rentings.ConfirmWaitlistEntry(context.Background(), "forged"), "token", domain.MsgWaitlistLinkInvalid)
+	wantException(t, env.Waitlist.ConfirmWaitlistEntry(context.Background(), "forged"), "token", domain.MsgWaitlistLinkInvalid)
 	for range 2 { // opening the link again changes nothing
-		if err := env.Rentings.ConfirmWaitlistEntry(context.Background(), mails[0].GetToken()); err != nil {
+		if err := env.Waitlist.ConfirmWaitlistEntry(context.Background(), mails[0].GetToken()); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -151,7 +151,7 @@ func TestWaitlist_joinAndConfirm_anAddressIsMailedOncePerWindowAndStandsInLineOn
 		t.Fatalf("confirmation mails %v, want ada's and two to bob", mails)
 	}
 	env.Clock.Set(testenv.DesignDay.Add(4*time.Hour + 72*time.Hour)) // the confirmation timeout after bob's last mail
-	wantException(t, env.Rentings.ConfirmWaitlistEntry(context.Background(), mails[2].GetToken()), "token", domain.MsgWaitlistLinkInvalid)
+	wantException(t, env.Waitlist.ConfirmWaitlistEntry(context.Background(), mails[2].GetToken()), "token", domain.MsgWaitlistLinkInvalid)
 	runJobs(t, env)
 	if n := count(t, env, "SELECT count(*) FROM waitlist_entry WHERE state = 'UNCONFIRMED'"); n != 0 {
 		t.Errorf("%d entries never confirmed are kept after the confirmation timeout", n)
@@ -170,7 +170,7 @@ func TestWaitlist_aFreedApartmentIsOfferedToTheFirstInLineWhoseWishesItMeets_hel
 		t.Fatal("an offer without a free apartment")
 	}
 
-	if err := env.Rentings.FreeApartment(testenv.Admin(), 14, bookableSemester(t, env)); err != nil {
+	if err := env.Office.FreeApartment(testenv.Admin(), 14, bookableSemester(t, env)); err != nil {
 		t.Fatal(err)
 	}
 	made := offers(t, env)
@@ -190,7 +190,7 @@ func TestWaitlist_aFreedApartmentIsOfferedToTheFirstInLineWhoseWishesItMeets_hel
 	}
 
 	// nobody else books the held apartment: not without the token, not with a forged one
-	_, err := env.Rentings.CreateRentingRequest(context.Background(), bookingRequest(t, env, 14, "carl@example.org"))
+	_, err := env.Booking.CreateRentingRequest(context.Background(), bookingRequest(t, env, 14, "carl@example.org"))
 	wantException(t, err, "apartmentId", domain.MsgApartmentTaken)
 	_, err = bookThroughOffer(env, t, 14, "carl@example.org", "forged")
 	wantException(t, err, "apartmentId", domain.MsgApartmentTaken)
@@ -225,7 +225,7 @@ func TestWaitlist_anUnansweredOfferPassesToTheNextInLineAfterItsDeadline(t *test
 	fillHouse(t, env, 14)
 	joinConfirmed(t, env, "ada@example.org", domain.Wishes{})
 	joinConfirmed(t, env, "bob@example.org", domain.Wishes{})
-	if err := env.Rentings.FreeApartment(testenv.Admin(), 14, bookableSemester(t, env)); err != nil {
+	if err := env.Office.FreeApartment(testenv.Admin(), 14, bookableSemester(t, env)); err != nil {
 		t.Fatal(err)
 	}
 	first := offers(t, env)[0]
@@ -260,15 +260,15 @@ func TestWaitlist_aRequestMadeBeforeTheOfferCannotTakeTheHeldApartment(t *testin
 	env := testenv.New(t, testenv.DesignDay, testenv.Subjects)
 	semester := bookableSemester(t, env)
 	fillHouse(t, env)
-	if err := env.Rentings.UnblockApartment(testenv.Admin(), 15, semester); err != nil {
+	if err := env.Office.UnblockApartment(testenv.Admin(), 15, semester); err != nil {
 		t.Fatal(err)
 	}
 	early := request(t, env, 15, "carl@example.org") // carl asks while 15 is free, and does not confirm yet
-	if err := env.Rentings.BlockApartment(testenv.Admin(), 15, semester, "Reparatur"); err != nil {
+	if err := env.Office.BlockApartment(testenv.Admin(), 15, semester, "Reparatur"); err != nil {
 		t.Fatal(err)
 	}
 	joinConfirmed(t, env, "ada@example.org", domain.Wishes{})
-	if err := env.Rentings.UnblockApartment(testenv.Admin(), 15, semester); err != nil {
+	if err := env.Office.UnblockApartment(testenv.Admin(), 15, semester); err != nil {
 		t.Fatal(err)
 	}
 	if made := offers(t, env); len(made) != 1 || made[0].GetApartmentId() != 15 || made[0].GetEmail() != "ada@example.org" {
@@ -291,11 +291,11 @@ func TestWaitlist_concurrentFreesAndJobRuns_offerEachApartmentToOnePersonAndEach
 	var wg sync.WaitGroup
 	errs := make(chan error, 6)
 	for _, apartment := range []int{14, 15} {
-		wg.Go(func() { errs <- env.Rentings.FreeApartment(testenv.Admin(), apartment, semester) })
+		wg.Go(func() { errs <- env.Office.FreeApartment(testenv.Admin(), apartment, semester) })
 	}
 	for range 2 {
-		wg.Go(func() { errs <- env.Rentings.OfferFreeApartments(context.Background()) })
-		wg.Go(func() { _, err := env.Rentings.RunJobs(context.Background()); errs <- err })
+		wg.Go(func() { errs <- env.Waitlist.OfferFreeApartments(context.Background()) })
+		wg.Go(func() { _, err := env.Jobs.RunJobs(context.Background()); errs <- err })
 	}
 	wg.Wait()
 	close(errs)
@@ -321,26 +321,26 @@ func TestWaitlist_onlyAdminsSeeTheListAndRemoveEntries_removalIsAuditedAndPasses
 	fillHouse(t, env, 14)
 	joinConfirmed(t, env, "ada@example.org", domain.Wishes{})
 	joinConfirmed(t, env, "bob@example.org", domain.Wishes{})
-	if err := env.Rentings.FreeApartment(testenv.Admin(), 14, semester); err != nil {
+	if err := env.Office.FreeApartment(testenv.Admin(), 14, semester); err != nil {
 		t.Fatal(err)
 	}
 	ada := waitlist(t, env)[0]
 
-	if _, err := env.Rentings.Waitlist(testenv.Anonymous(), semester); !errors.Is(err, identity.ErrForbidden) {
+	if _, err := env.Waitlist.Waitlist(testenv.Anonymous(), semester); !errors.Is(err, identity.ErrForbidden) {
 		t.Errorf("anonymous list: %v", err)
 	}
-	if err := env.Rentings.RemoveWaitlistEntry(testenv.Anonymous(), ada.ID); !errors.Is(err, identity.ErrForbidden) {
+	if err := env.Waitlist.RemoveWaitlistEntry(testenv.Anonymous(), ada.ID); !errors.Is(err, identity.ErrForbidden) {
 		t.Errorf("anonymous removal: %v", err)
 	}
 	if got := lineStates(t, env); len(got) != 2 {
 		t.Fatalf("a refused removal changed the line: %q", got)
 	}
 
-	if err := env.Rentings.RemoveWaitlistEntry(testenv.Admin(), ada.ID); err != nil {
+	if err := env.Waitlist.RemoveWaitlistEntry(testenv.Admin(), ada.ID); err != nil {
 		t.Fatal(err)
 	}
-	wantException(t, env.Rentings.RemoveWaitlistEntry(testenv.Admin(), ada.ID), "id", domain.MsgNoWaitlistEntry)
-	wantException(t, env.Rentings.RemoveWaitlistEntry(testenv.Admin(), "no-uuid"), "id", domain.MsgNoWaitlistEntry)
+	wantException(t, env.Waitlist.RemoveWaitlistEntry(testenv.Admin(), ada.ID), "id", domain.MsgNoWaitlistEntry)
+	wantException(t, env.Waitlist.RemoveWaitlistEntry(testenv.Admin(), "no-uuid"), "id", domain.MsgNoWaitlistEntry)
 	if n := count(t, env, "SELECT count(*) FROM audit_log WHERE actor = 'admin' AND action = 'removeWaitlistEntry' AND subject = $1 AND NOT details::text LIKE '%ada%'", "waitlist/"+ada.ID); n != 1 {
 		t.Errorf("%d audit entries of the removal (without personal data), want 1", n)
 	}
@@ -388,7 +388,7 @@ func TestJoinWaitlist_itsMailsCountWithTheAddresssBookingRequests_overTheLimitRe
 		if err != nil {
 			t.Fatal(err)
 		}
-		return env.Rentings.JoinWaitlist(context.Background(), request)
+		return env.Waitlist.JoinWaitlist(context.Background(), request)
 	}
 	for _, email := range []string{"lea@example.org", "lea+x@example.org"} { // would mail or not: refused alike
 		wantException(t, tryJoin(email), "email", domain.MsgTooManyMails)

@@ -41,11 +41,12 @@ const Subjects = "renting"
 
 // Env is one renting service under test.
 type Env struct {
-	Rentings *app.Rentings
-	Repo     *pgadapter.Repository
-	Pool     *pgxpool.Pool
-	Clock    *clocktest.Clock
-	Catalog  *grpcadapter.Catalog
+	// UseCases are the use cases under test, by role (env.Booking, env.Office, ...).
+	app.UseCases
+	Repo    *pgadapter.Repository
+	Pool    *pgxpool.Pool
+	Clock   *clocktest.Clock
+	Catalog *grpcadapter.Catalog
 	// Renters is the renter service the use cases call; RenterClient calls it as they do.
 	Renters      *renterfake.Server
 	RenterClient *grpcadapter.Renters
@@ -73,7 +74,7 @@ func NewLimited(t testing.TB, day time.Time, subjectPrefix string, limit domain.
 	env.RenterClient = grpcadapter.NewRenters(grpctest.Dial(t, "renting", "renter", grpctest.Serve(t, env.Renters.Register)))
 	documents := grpcadapter.NewDocuments(grpctest.Dial(t, "renting", "document", grpctest.Serve(t, env.Documents.Register, grpc.MaxRecvMsgSize(documentfake.MaxMessageBytes))))
 	payments := grpcadapter.NewPayments(grpctest.Dial(t, "renting", "payment", grpctest.Serve(t, env.Payments.Register)))
-	env.Rentings = app.New(env.Repo, env.Catalog, env.RenterClient, documents, payments, clock.Now,
+	env.UseCases = app.New(env.Repo, app.Peers{Catalog: env.Catalog, Renters: env.RenterClient, Documents: documents, Payments: payments}, clock.Now,
 		app.Settings{TimeZone: Berlin, ConfirmationTimeout: 72 * time.Hour, KeyCodeDays: 3, UnconfirmedRetention: 30 * 24 * time.Hour,
 			Reminders: domain.ReminderRules{ConfirmEmailAfter: 24 * time.Hour, SignContractAfter: 72 * time.Hour, PayRentAfter: 72 * time.Hour, RenewalDaysBefore: 7, AnswerRenewalAfter: 72 * time.Hour},
 			Waitlist:  app.WaitlistSettings{OfferValidity: 48 * time.Hour, MailWindow: time.Hour},

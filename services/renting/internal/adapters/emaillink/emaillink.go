@@ -11,7 +11,7 @@ import (
 	"semesterhaus/services/renting/internal/domain"
 )
 
-// Confirmer confirms the e-mail of a booking request (app.Rentings).
+// Confirmer confirms the e-mail of a booking request (app.Booking).
 type Confirmer interface {
 	ConfirmEmail(ctx context.Context, email, token string) (domain.Outcome, string, error)
 }

@@ -27,7 +27,7 @@ func (r *entityResolver) FindManyRenterByIDs(ctx context.Context, reps []*model.
 func (r *entityResolver) FindManyRenterPageByTokens(ctx context.Context, reps []*model.RenterPageByTokensInput) ([]*model.RenterPage, error) {
 	pages := make([]*model.RenterPage, len(reps))
 	for i, rep := range reps {
-		page, err := r.Rentings.Page(ctx, rep.Token)
+		page, err := r.queries.Page(ctx, rep.Token)
 		if errors.Is(err, domain.ErrInvalidToken) {
 			continue // no page: null
 		}

@@ -13,8 +13,8 @@ import (
 
 // NewHandler returns the renting subgraph's endpoint: the caller's identity comes from the gateway's
 // token (anonymous without a valid one) and admin-tagged fields are refused to everybody else.
-func NewHandler(rentings *app.Rentings, verifier *identity.Verifier, logger *slog.Logger) http.Handler {
-	schema := generated.NewExecutableSchema(generated.Config{Resolvers: &Resolver{Rentings: rentings}})
+func NewHandler(useCases app.UseCases, verifier *identity.Verifier, logger *slog.Logger) http.Handler {
+	schema := generated.NewExecutableSchema(generated.Config{Resolvers: newResolver(useCases)})
 	// Uploads (base64 scans) are lifted out before gqlgen parses a request (largevalues), and
 	// graphqlx puts every lifted text back into the resolvers' arguments.
 	return largevalues.Middleware(graphqlx.NewHandler(schema, verifier, logger, graphqlx.WithErrors(translate)))

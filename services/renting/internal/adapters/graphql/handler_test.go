@@ -29,7 +29,7 @@ func newSubgraph(t *testing.T) subgraph {
 	t.Helper()
 	env := testenv.New(t, testenv.DesignDay, testenv.Subjects)
 	s := graphqltest.Serve(t, "renting", func(v *identity.Verifier) http.Handler {
-		return graphql.NewHandler(env.Rentings, v, slog.New(slog.DiscardHandler))
+		return graphql.NewHandler(env.UseCases, v, slog.New(slog.DiscardHandler))
 	})
 	return subgraph{Subgraph: s, t: t, env: env}
 }
@@ -258,7 +258,7 @@ func TestDeclineRenewal_anonymousWithTheRentingIDAlone_answersTheExceptionAndCha
 		data.DeclineRenewal.Exception.MessageID != domain.MsgRenewalLinkInvalid {
 		t.Fatalf("decline without the token: %+v, %+v", data, r.Errors)
 	}
-	if r, err := s.env.Rentings.Renting(context.Background(), *uuid); err != nil || r.State != domain.ApartmentRequested {
+	if r, err := s.env.Queries.Renting(context.Background(), *uuid); err != nil || r.State != domain.ApartmentRequested {
 		t.Errorf("renting %+v, %v after a refused decline", r, err)
 	}
 }

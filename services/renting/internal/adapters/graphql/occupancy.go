@@ -20,7 +20,7 @@ func (r *entityResolver) occupancy(ctx context.Context, reps []*model.SemesterAp
 	type key struct{ apartment, semester int }
 	answers := make(map[key]*model.SemesterApartment, len(reps))
 	for _, semesterID := range semesters {
-		statuses, err := r.Rentings.Occupancy(ctx, semesterID, apartmentsOf[semesterID])
+		statuses, err := r.queries.Occupancy(ctx, semesterID, apartmentsOf[semesterID])
 		if err != nil {
 			return nil, err
 		}

@@ -119,19 +119,19 @@ func TestWithdrawRentingRequest_onlyTheTokensRenterWithdrawsOnlyAnUnconfirmedReq
 			t.Errorf("token %s on ada's request: exception %q, want NO_RENTING", attack.token, e)
 		}
 	}
-	if r, _ := s.env.Rentings.Renting(context.Background(), *ada); r.State != domain.ApartmentRequested {
+	if r, _ := s.env.Queries.Renting(context.Background(), *ada); r.State != domain.ApartmentRequested {
 		t.Fatalf("ada's request is %s after the attacks, want it untouched", r.State)
 	}
 	if e := s.withdraw("page-of-ada", *ada); e != "" {
 		t.Fatalf("ada withdrawing her request: exception %q", e)
 	}
-	if r, _ := s.env.Rentings.Renting(context.Background(), *ada); r.State != domain.Canceled {
+	if r, _ := s.env.Queries.Renting(context.Background(), *ada); r.State != domain.Canceled {
 		t.Errorf("ada's request is %s, want CANCELED", r.State)
 	}
 	if e := s.withdraw("page-of-ada", *ada); e != "TRANSITION_NOT_ALLOWED" {
 		t.Errorf("withdrawing again: exception %q, want TRANSITION_NOT_ALLOWED", e)
 	}
-	if r, _ := s.env.Rentings.Renting(context.Background(), *bob); r.State != domain.ApartmentRequested {
+	if r, _ := s.env.Queries.Renting(context.Background(), *bob); r.State != domain.ApartmentRequested {
 		t.Errorf("bob's request is %s, want it untouched", r.State)
 	}
 }

@@ -18,24 +18,24 @@ import (
 func (r *mutationResolver) RecordHandover(ctx context.Context, handover model.HandoverInput) (*graphqlx.UpdateResult, error) {
 	in, err := toDomainHandover(handover)
 	if err == nil {
-		err = r.Rentings.Handovers().Record(ctx, handover.RentingID, in)
+		err = r.handovers.Record(ctx, handover.RentingID, in)
 	}
 	return graphqlx.Updated(err)
 }
 
 // SettleDeposit is the resolver for the settleDeposit field.
 func (r *mutationResolver) SettleDeposit(ctx context.Context, rentingID string, method model.DepositSettlementMethod, bankReference *string, waived []int) (*graphqlx.UpdateResult, error) {
-	return graphqlx.Updated(r.Rentings.Handovers().Settle(ctx, rentingID, domain.SettlementMethod(method), deref(bankReference), waived))
+	return graphqlx.Updated(r.handovers.Settle(ctx, rentingID, domain.SettlementMethod(method), deref(bankReference), waived))
 }
 
 // ConfirmHandover is the resolver for the confirmHandover field.
 func (r *mutationResolver) ConfirmHandover(ctx context.Context, token string, rentingID string) (*graphqlx.UpdateResult, error) {
-	return graphqlx.Updated(r.Rentings.Handovers().Answer(ctx, token, rentingID, true, ""))
+	return graphqlx.Updated(r.handovers.Answer(ctx, token, rentingID, true, ""))
 }
 
 // DisputeHandover is the resolver for the disputeHandover field.
 func (r *mutationResolver) DisputeHandover(ctx context.Context, token string, rentingID string, reason string) (*graphqlx.UpdateResult, error) {
-	return graphqlx.Updated(r.Rentings.Handovers().Answer(ctx, token, rentingID, false, reason))
+	return graphqlx.Updated(r.handovers.Answer(ctx, token, rentingID, false, reason))
 }
 
 // CreateRentingRequest is the resolver for the createRentingRequest field.
@@ -44,13 +44,13 @@ func (r *mutationResolver) CreateRentingRequest(ctx context.Context, create mode
 	if err := domain.CheckOfferToken(request.OfferToken); err != nil {
 		return rentingResult("", err)
 	}
-	id, err := r.Rentings.CreateRentingRequest(ctx, request)
+	id, err := r.booking.CreateRentingRequest(ctx, request)
 	return rentingResult(id, err)
 }
 
 // ApproveRenewal is the resolver for the approveRenewal field.
 func (r *mutationResolver) ApproveRenewal(ctx context.Context, rentingID string, token string, rentingRenewal model.RentingRenewal) (*model.RentingResult, error) {
-	err := r.Rentings.ApproveRenewal(ctx, rentingID, token, app.Renewal{
+	err := r.renewals.ApproveRenewal(ctx, rentingID, token, app.Renewal{
 		Renter: toDomainRenter("", rentingRenewal), Immatriculation: rentingRenewal.Immatriculation,
 	})
 	return rentingResult(rentingID, err)
@@ -58,17 +58,17 @@ func (r *mutationResolver) ApproveRenewal(ctx context.Context, rentingID string,
 
 // DeclineRenewal is the resolver for the declineRenewal field.
 func (r *mutationResolver) DeclineRenewal(ctx context.Context, rentingID string, token string) (*model.RentingResult, error) {
-	return rentingResult(rentingID, r.Rentings.DeclineRenewal(ctx, rentingID, token))
+	return rentingResult(rentingID, r.renewals.DeclineRenewal(ctx, rentingID, token))
 }
 
 // OfferRenewal is the resolver for the offerRenewal field.
 func (r *mutationResolver) OfferRenewal(ctx context.Context, rentingID string) (*model.RentingResult, error) {
-	return rentingResult(r.Rentings.OfferRenewal(ctx, rentingID))
+	return rentingResult(r.renewals.OfferRenewal(ctx, rentingID))
 }
 
 // WithdrawRentingRequest is the resolver for the withdrawRentingRequest field.
 func (r *mutationResolver) WithdrawRentingRequest(ctx context.Context, token string, rentingID string) (*graphqlx.UpdateResult, error) {
-	return graphqlx.Updated(r.Rentings.WithdrawRequest(ctx, token, rentingID))
+	return graphqlx.Updated(r.booking.WithdrawRequest(ctx, token, rentingID))
 }
 
 // JoinWaitlist is the resolver for the joinWaitlist field.
@@ -76,29 +76,29 @@ func (r *mutationResolver) JoinWaitlist(ctx context.Context, join model.JoinWait
 	wishes := domain.Wishes{FloorID: deref(join.FloorID), MinSize: deref(join.MinSize)}
 	request, err := domain.NewWaitlistJoin(join.SemesterID, join.Email, join.Name, join.Language, wishes)
 	if err == nil {
-		err = r.Rentings.JoinWaitlist(ctx, request)
+		err = r.waitlist.JoinWaitlist(ctx, request)
 	}
 	return graphqlx.Updated(err)
 }
 
 // ConfirmWaitlistEntry is the resolver for the confirmWaitlistEntry field.
 func (r *mutationResolver) ConfirmWaitlistEntry(ctx context.Context, token string) (*graphqlx.UpdateResult, error) {
-	return graphqlx.Updated(r.Rentings.ConfirmWaitlistEntry(ctx, token))
+	return graphqlx.Updated(r.waitlist.ConfirmWaitlistEntry(ctx, token))
 }
 
 // RemoveWaitlistEntry is the resolver for the removeWaitlistEntry field.
 func (r *mutationResolver) RemoveWaitlistEntry(ctx context.Context, id string) (*graphqlx.UpdateResult, error) {
-	return graphqlx.Updated(r.Rentings.RemoveWaitlistEntry(ctx, id))
+	return graphqlx.Updated(r.waitlist.RemoveWaitlistEntry(ctx, id))
 }
 
 // ReselectApartment is the resolver for the reselectApartment field.
 func (r *mutationResolver) ReselectApartment(ctx context.Context, request model.ReselectRequest) (*model.RentingResult, error) {
-	return rentingResult(request.RentingID, r.Rentings.ReselectApartment(ctx, request.RentingID, request.ApartmentID))
+	return rentingResult(request.RentingID, r.booking.ReselectApartment(ctx, request.RentingID, request.ApartmentID))
 }
 
 // ApproveIdentityCard is the resolver for the approveIdentityCard field.
 func (r *mutationResolver) ApproveIdentityCard(ctx context.Context, rentingID string) (bool, error) {
-	if err := r.Rentings.ApproveIdentityCard(ctx, rentingID); err != nil {
+	if err := r.office.ApproveIdentityCard(ctx, rentingID); err != nil {
 		return false, err
 	}
 	return true, nil
@@ -106,17 +106,17 @@ func (r *mutationResolver) ApproveIdentityCard(ctx context.Context, rentingID st
 
 // CancelBooking is the resolver for the cancelBooking field.
 func (r *mutationResolver) CancelBooking(ctx context.Context, rentingID string, reason string, refundCents int) (*graphqlx.UpdateResult, error) {
-	return graphqlx.Updated(r.Rentings.CancelBooking(ctx, rentingID, reason, int64(refundCents)))
+	return graphqlx.Updated(r.office.CancelBooking(ctx, rentingID, reason, int64(refundCents)))
 }
 
 // ReissueContract is the resolver for the reissueContract field.
 func (r *mutationResolver) ReissueContract(ctx context.Context, rentingID string) (*graphqlx.UpdateResult, error) {
-	return graphqlx.Updated(r.Rentings.ReissueContract(ctx, rentingID))
+	return graphqlx.Updated(r.office.ReissueContract(ctx, rentingID))
 }
 
 // FreeApartment is the resolver for the freeApartment field.
 func (r *mutationResolver) FreeApartment(ctx context.Context, apartmentID int, semesterID int) (bool, error) {
-	if err := r.Rentings.FreeApartment(ctx, apartmentID, semesterID); err != nil {
+	if err := r.office.FreeApartment(ctx, apartmentID, semesterID); err != nil {
 		return false, err
 	}
 	return true, nil
@@ -124,27 +124,27 @@ func (r *mutationResolver) FreeApartment(ctx context.Context, apartmentID int, s
 
 // BlockApartment is the resolver for the blockApartment field.
 func (r *mutationResolver) BlockApartment(ctx context.Context, apartmentID int, semesterID int, reason string) (*graphqlx.UpdateResult, error) {
-	return graphqlx.Updated(r.Rentings.BlockApartment(ctx, apartmentID, semesterID, reason))
+	return graphqlx.Updated(r.office.BlockApartment(ctx, apartmentID, semesterID, reason))
 }
 
 // UnblockApartment is the resolver for the unblockApartment field.
 func (r *mutationResolver) UnblockApartment(ctx context.Context, apartmentID int, semesterID int) (*graphqlx.UpdateResult, error) {
-	return graphqlx.Updated(r.Rentings.UnblockApartment(ctx, apartmentID, semesterID))
+	return graphqlx.Updated(r.office.UnblockApartment(ctx, apartmentID, semesterID))
 }
 
 // AcceptRenewalForRenter is the resolver for the acceptRenewalForRenter field.
 func (r *mutationResolver) AcceptRenewalForRenter(ctx context.Context, rentingID string) (*graphqlx.UpdateResult, error) {
-	return graphqlx.Updated(r.Rentings.AnswerRenewalForRenter(ctx, rentingID, true))
+	return graphqlx.Updated(r.renewals.AnswerRenewalForRenter(ctx, rentingID, true))
 }
 
 // DeclineRenewalForRenter is the resolver for the declineRenewalForRenter field.
 func (r *mutationResolver) DeclineRenewalForRenter(ctx context.Context, rentingID string) (*graphqlx.UpdateResult, error) {
-	return graphqlx.Updated(r.Rentings.AnswerRenewalForRenter(ctx, rentingID, false))
+	return graphqlx.Updated(r.renewals.AnswerRenewalForRenter(ctx, rentingID, false))
 }
 
 // HandoverForm is the resolver for the handoverForm field.
 func (r *queryResolver) HandoverForm(ctx context.Context, rentingID string) (*model.HandoverForm, error) {
-	form, err := r.Rentings.Handovers().Form(ctx, rentingID)
+	form, err := r.handovers.Form(ctx, rentingID)
 	if err != nil {
 		return nil, err
 	}
@@ -161,7 +161,7 @@ func (r *queryResolver) HandoverForm(ctx context.Context, rentingID string) (*mo
 
 // RenterApartments is the resolver for the renterApartments field.
 func (r *queryResolver) RenterApartments(ctx context.Context) ([]*model.RenterApartments, error) {
-	byRenter, err := r.Rentings.RenterApartments(ctx)
+	byRenter, err := r.queries.RenterApartments(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -170,19 +170,19 @@ func (r *queryResolver) RenterApartments(ctx context.Context) ([]*model.RenterAp
 
 // OfficeTasks is the resolver for the officeTasks field.
 func (r *queryResolver) OfficeTasks(ctx context.Context) ([]*model.OfficeTask, error) {
-	tasks, err := r.Rentings.OfficeTasks(ctx)
+	tasks, err := r.queries.OfficeTasks(ctx)
 	return graphqlx.All(tasks, err, toGraphTask)
 }
 
 // SemesterStatistics is the resolver for the semesterStatistics field.
 func (r *queryResolver) SemesterStatistics(ctx context.Context) ([]*model.SemesterStatistics, error) {
-	stats, err := r.Rentings.SemesterStatistics(ctx)
+	stats, err := r.queries.SemesterStatistics(ctx)
 	return graphqlx.All(stats, err, toGraphSemesterStatistics)
 }
 
 // AvailableApartments is the resolver for the availableApartments field.
 func (r *queryResolver) AvailableApartments(ctx context.Context) (*model.AvailableApartments, error) {
-	availability, err := r.Rentings.AvailableApartments(ctx)
+	availability, err := r.booking.AvailableApartments(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -191,7 +191,7 @@ func (r *queryResolver) AvailableApartments(ctx context.Context) (*model.Availab
 
 // BookApartment is the resolver for the bookApartment field.
 func (r *queryResolver) BookApartment(ctx context.Context, aid int, sid int) (*model.BookApartment, error) {
-	offer, err := r.Rentings.BookApartment(ctx, aid, sid)
+	offer, err := r.booking.BookApartment(ctx, aid, sid)
 	if err != nil {
 		return nil, lookupError(err, aid)
 	}
@@ -202,31 +202,31 @@ func (r *queryResolver) BookApartment(ctx context.Context, aid int, sid int) (*m
 
 // ExtendBookingQuery is the resolver for the extendBookingQuery field.
 func (r *queryResolver) ExtendBookingQuery(ctx context.Context, rentingID string, token string) (*model.ExtendBooking, error) {
-	offer, err := r.Rentings.ExtendBooking(ctx, rentingID, token)
+	offer, err := r.renewals.ExtendBooking(ctx, rentingID, token)
 	return optional(offer, err, toGraphExtendBooking)
 }
 
 // RenterByRentingID is the resolver for the renterByRentingId field.
 func (r *queryResolver) RenterByRentingID(ctx context.Context, rentingID string, token string) (*model.RenterForRenewal, error) {
-	renter, err := r.Rentings.RenterByRentingID(ctx, rentingID, token)
+	renter, err := r.renewals.RenterByRentingID(ctx, rentingID, token)
 	return optional(renter, err, toGraphRenterForRenewal)
 }
 
 // BookingProgress is the resolver for the bookingProgress field.
 func (r *queryResolver) BookingProgress(ctx context.Context, rentingID string) (*model.BookingProgress, error) {
-	progress, err := r.Rentings.BookingProgress(ctx, rentingID)
+	progress, err := r.booking.BookingProgress(ctx, rentingID)
 	return optional(progress, err, toGraphBookingProgress)
 }
 
 // RefundableCents is the resolver for the refundableCents field.
 func (r *queryResolver) RefundableCents(ctx context.Context, rentingID string) (int, error) {
-	cents, err := r.Rentings.RefundableCents(ctx, rentingID)
+	cents, err := r.office.RefundableCents(ctx, rentingID)
 	return int(cents), err
 }
 
 // Waitlist is the resolver for the waitlist field.
 func (r *queryResolver) Waitlist(ctx context.Context, semesterID int) ([]*model.WaitlistEntry, error) {
-	entries, err := r.Rentings.Waitlist(ctx, semesterID)
+	entries, err := r.waitlist.Waitlist(ctx, semesterID)
 	if err != nil {
 		return nil, err
 	}
@@ -239,7 +239,7 @@ func (r *queryResolver) Waitlist(ctx context.Context, semesterID int) ([]*model.
 
 // RenterCurrentRentingInfo is the resolver for the renterCurrentRentingInfo field.
 func (r *queryResolver) RenterCurrentRentingInfo(ctx context.Context, apartmentID int, semesterID int) (*model.CurrentRentingInfo, error) {
-	status, err := r.Rentings.CurrentRentingInfo(ctx, apartmentID, semesterID)
+	status, err := r.queries.CurrentRentingInfo(ctx, apartmentID, semesterID)
 	if err != nil {
 		return nil, lookupError(err, apartmentID)
 	}
@@ -248,19 +248,19 @@ func (r *queryResolver) RenterCurrentRentingInfo(ctx context.Context, apartmentI
 
 // Renting is the resolver for the renting field.
 func (r *renterResolver) Renting(ctx context.Context, obj *model.Renter) ([]*model.Renting, error) {
-	rentings, err := r.Rentings.RentingsOfRenter(ctx, int64(obj.ID))
+	rentings, err := r.queries.RentingsOfRenter(ctx, int64(obj.ID))
 	return graphqlx.All(rentings, err, toGraphRenting)
 }
 
 // RentingLog is the resolver for the rentingLog field.
 func (r *renterResolver) RentingLog(ctx context.Context, obj *model.Renter) ([]*model.RentingLogEntry, error) {
-	log, err := r.Rentings.LogOfRenter(ctx, int64(obj.ID))
+	log, err := r.queries.LogOfRenter(ctx, int64(obj.ID))
 	return graphqlx.All(log, err, toGraphLogEntry)
 }
 
 // Bookings is the resolver for the bookings field.
 func (r *renterResolver) Bookings(ctx context.Context, obj *model.Renter) ([]*model.Booking, error) {
-	bookings, err := r.Rentings.BookingsOfRenter(ctx, int64(obj.ID))
+	bookings, err := r.queries.BookingsOfRenter(ctx, int64(obj.ID))
 	return graphqlx.All(bookings, err, toGraphBooking)
 }
 

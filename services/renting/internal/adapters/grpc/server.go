@@ -16,20 +16,20 @@ import (
 	"semesterhaus/services/renting/internal/domain"
 )
 
-// Server implements rentingv1.RentingServiceServer on the renting use cases.
+// Server implements rentingv1.RentingServiceServer on the renting service's reads.
 type Server struct {
 	rentingv1.UnimplementedRentingServiceServer
-	rentings *app.Rentings
+	queries *app.Queries
 }
 
 // NewServer returns the gRPC server.
-func NewServer(rentings *app.Rentings) *Server {
-	return &Server{rentings: rentings}
+func NewServer(queries *app.Queries) *Server {
+	return &Server{queries: queries}
 }
 
 // GetRenting returns one renting.
 func (s *Server) GetRenting(ctx context.Context, req *rentingv1.GetRentingRequest) (*rentingv1.Renting, error) {
-	r, err := s.rentings.Renting(ctx, req.GetRentingId())
+	r, err := s.queries.Renting(ctx, req.GetRentingId())
 	if err != nil {
 		return nil, toStatus(err)
 	}

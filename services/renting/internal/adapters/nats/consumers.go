@@ -24,17 +24,17 @@ import (
 
 // Consumers apply the document and payment services' facts to the rentings.
 type Consumers struct {
-	js       jetstream.JetStream
-	pool     *pgxpool.Pool
-	in       func(pgx.Tx) app.Updater
-	rentings *app.Rentings
-	logger   *slog.Logger
+	js     jetstream.JetStream
+	pool   *pgxpool.Pool
+	in     func(pgx.Tx) app.Updater
+	facts  *app.Facts
+	logger *slog.Logger
 }
 
 // NewConsumers returns the consumers; Components starts them. in gives the rentings' Updater in the
 // consumer's transaction on pool, which also records the event as processed.
-func NewConsumers(js jetstream.JetStream, pool *pgxpool.Pool, in func(pgx.Tx) app.Updater, rentings *app.Rentings, logger *slog.Logger) *Consumers {
-	return &Consumers{js: js, pool: pool, in: in, rentings: rentings, logger: logger}
+func NewConsumers(js jetstream.JetStream, pool *pgxpool.Pool, in func(pgx.Tx) app.Updater, facts *app.Facts, logger *slog.Logger) *Consumers {
+	return &Consumers{js: js, pool: pool, in: in, facts: facts, logger: logger}
 }
 
 // Components are one durable consumer per stream (streams.Document and streams.Payment; tests use
@@ -54,12 +54,12 @@ func (c *Consumers) documentRoutes(document streams.DocumentStream) map[string]r
 	return map[string]route{
 		document.ContractRequested(): decoded(c.logger, func(ctx context.Context, in app.Updater, e *eventsv1.ContractRequested) error {
 			if e.GetReplacesDocumentId() != "" { // the office reissued the open contract
-				return c.rentings.ContractReissued(ctx, in, e.GetRentingId(), e.GetSigningLink(), contractPrice(e))
+				return c.facts.ContractReissued(ctx, in, e.GetRentingId(), e.GetSigningLink(), contractPrice(e))
 			}
-			return c.rentings.ContractRequested(ctx, in, e.GetRentingId(), e.GetSigningLink(), contractPrice(e))
+			return c.facts.ContractRequested(ctx, in, e.GetRentingId(), e.GetSigningLink(), contractPrice(e))
 		}),
 		document.ContractSigned(): decoded(c.logger, func(ctx context.Context, in app.Updater, e *eventsv1.ContractSigned) error {
-			return c.rentings.ContractSigned(ctx, in, e.GetRentingId())
+			return c.facts.ContractSigned(ctx, in, e.GetRentingId())
 		}),
 	}
 }
@@ -67,22 +67,22 @@ func (c *Consumers) documentRoutes(document streams.DocumentStream) map[string]r
 func (c *Consumers) paymentRoutes(payment streams.PaymentStream) map[string]route {
 	return map[string]route{
 		payment.LinkCreated(): decoded(c.logger, func(ctx context.Context, in app.Updater, e *eventsv1.PaymentLinkCreated) error {
-			return c.rentings.PaymentLinkCreated(ctx, in, e.GetRentingId(), e.GetPaymentLink())
+			return c.facts.PaymentLinkCreated(ctx, in, e.GetRentingId(), e.GetPaymentLink())
 		}),
 		payment.Succeeded(): decoded(c.logger, func(ctx context.Context, in app.Updater, e *eventsv1.PaymentSucceeded) error {
-			return c.rentings.PaymentSucceeded(ctx, in, e.GetRentingId())
+			return c.facts.PaymentSucceeded(ctx, in, e.GetRentingId())
 		}),
 		payment.Failed(): decoded(c.logger, func(ctx context.Context, in app.Updater, e *eventsv1.PaymentFailed) error {
-			return c.rentings.PaymentFailed(ctx, in, e.GetRentingId(), e.GetReason())
+			return c.facts.PaymentFailed(ctx, in, e.GetRentingId(), e.GetReason())
 		}),
 		payment.Processing(): decoded(c.logger, func(ctx context.Context, in app.Updater, e *eventsv1.PaymentProcessing) error {
-			return c.rentings.PaymentProcessing(ctx, in, e.GetRentingId())
+			return c.facts.PaymentProcessing(ctx, in, e.GetRentingId())
 		}),
 		payment.Disputed(): decoded(c.logger, func(ctx context.Context, in app.Updater, e *eventsv1.PaymentDisputed) error {
-			return c.rentings.PaymentDisputed(ctx, in, e.GetRentingId(), e.GetStatus())
+			return c.facts.PaymentDisputed(ctx, in, e.GetRentingId(), e.GetStatus())
 		}),
 		payment.RefundUpdated(): decoded(c.logger, func(ctx context.Context, in app.Updater, e *eventsv1.RefundUpdated) error {
-			return c.rentings.RefundUpdated(ctx, in, e.GetRentingId(), e.GetStatus(), e.GetReason())
+			return c.facts.RefundUpdated(ctx, in, e.GetRentingId(), e.GetStatus(), e.GetReason())
 		}),
 	}
 }

@@ -54,7 +54,7 @@ func startChain(t *testing.T) *chain {
 		t.Cleanup(func() { _ = js.DeleteStream(context.Background(), s.Name) })
 	}
 	in := func(tx pgx.Tx) app.Updater { return c.env.Repo.In(tx) }
-	consumers := natsadapter.NewConsumers(js, c.env.Pool, in, c.env.Rentings, slog.New(slog.DiscardHandler))
+	consumers := natsadapter.NewConsumers(js, c.env.Pool, in, c.env.Facts, slog.New(slog.DiscardHandler))
 	ctx, cancel := context.WithCancel(context.Background())
 	var wg sync.WaitGroup
 	for _, component := range consumers.Components(c.document, c.payment) {

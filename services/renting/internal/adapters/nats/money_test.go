@@ -12,7 +12,7 @@ import (
 // taskOf is the office's task for the renting, "" when there is none.
 func (c *chain) taskOf(t *testing.T, rentingID string) domain.TaskKind {
 	t.Helper()
-	tasks, err := c.env.Rentings.OfficeTasks(testenv.Admin())
+	tasks, err := c.env.Queries.OfficeTasks(testenv.Admin())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -26,7 +26,7 @@ func (c *chain) taskOf(t *testing.T, rentingID string) domain.TaskKind {
 
 func (c *chain) marks(t *testing.T, rentingID string) domain.MoneyMarks {
 	t.Helper()
-	r, err := c.env.Rentings.Renting(context.Background(), rentingID)
+	r, err := c.env.Queries.Renting(context.Background(), rentingID)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -39,7 +39,7 @@ func TestMoney_aSEPADebitUnderWayShowsTheBookingInPaymentUntilItIsPaid(t *testin
 	id := c.rentingIn(t, false, domain.ApartmentReserved, domain.OwnerAcknowledged, domain.ContractRequested, domain.ContractSigned, domain.Unpaid)
 
 	c.publishTwice(t, c.payment.Processing(), &eventsv1.PaymentProcessing{RentingId: id, Method: "sepa_debit"})
-	if progress, err := c.env.Rentings.BookingProgress(context.Background(), id); err != nil || !progress.InPayment || progress.State != domain.Unpaid {
+	if progress, err := c.env.Booking.BookingProgress(context.Background(), id); err != nil || !progress.InPayment || progress.State != domain.Unpaid {
 		t.Fatalf("progress %+v, %v: want unpaid and in payment", progress, err)
 	}
 	c.publishTwice(t, c.payment.Succeeded(), &eventsv1.PaymentSucceeded{RentingId: id})

@@ -4,83 +4,74 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"log/slog"
+	"time"
 
-	"semesterhaus/platform/identity"
 	"semesterhaus/services/renting/internal/domain"
 )
+
+// Facts apply the document and payment services' facts to the rentings, each in the transaction of
+// the consumer that received it (Updater).
+type Facts struct {
+	clock
+	logger *slog.Logger
+}
+
+// NewFacts returns the facts' use cases; now is the clock (injectable for tests).
+func NewFacts(now func() time.Time, settings Settings, logger *slog.Logger) *Facts {
+	return &Facts{clock: newClock(now, settings), logger: logger}
+}
 
 // ContractRequested moves an acknowledged booking or an accepted renewal to CONTRACT_REQUESTED when
 // the document service opened the signing session at signingLink, and keeps the total the contract
 // was written with: the one the payment asks.
-func (s *Rentings) ContractRequested(ctx context.Context, in Updater, rentingID, signingLink string, price domain.ContractPrice) error {
+func (s *Facts) ContractRequested(ctx context.Context, in Updater, rentingID, signingLink string, price domain.ContractPrice) error {
 	return s.onEvent(ctx, in, rentingID, func(r *domain.Renting) error { return r.RequestContract(signingLink, price, s.now()) })
 }
 
 // ContractReissued takes the contract the office reissued (document.contract_requested naming the
 // contract it replaces) while the renting's contract is open: its signing link and total, announced
 // on renting.contract_reissued for the renter's mail. A renting signed meanwhile keeps its contract.
-func (s *Rentings) ContractReissued(ctx context.Context, in Updater, rentingID, signingLink string, price domain.ContractPrice) error {
+func (s *Facts) ContractReissued(ctx context.Context, in Updater, rentingID, signingLink string, price domain.ContractPrice) error {
 	return s.onEvent(ctx, in, rentingID, func(r *domain.Renting) error { return r.TakeReissuedContract(signingLink, price, s.now()) })
 }
 
-// ReissueContract has the document service write the open contract of a CONTRACT_REQUESTED renting
-// anew at today's price (an office's decision: the price is otherwise fixed when the contract is
-// written). The renting takes the new contract when document.contract_requested brings it
-// (ContractReissued). Admins only; audited in the transaction that holds the renting meanwhile, so
-// that no second reissue or signature's fact overtakes it.
-func (s *Rentings) ReissueContract(ctx context.Context, rentingID string) error {
-	if err := identity.RequireAdmin(ctx); err != nil {
-		return err
-	}
-	err := s.admin.AdminUpdate(ctx, rentingID, identity.FromContext(ctx).Subject, "reissueContract", func(r *domain.Renting) error {
-		if err := r.CanReissue(); err != nil {
-			return err
-		}
-		_, err := s.documents.ReissueContract(ctx, rentingID)
-		if errors.Is(err, domain.ErrContractNotOpen) { // signed at the document service already
-			return &domain.TransitionError{RentingID: r.ID, From: domain.ContractSigned, To: domain.ContractRequested}
-		}
-		return err
-	})
-	return notFoundAs(err, noRenting())
-}
-
 // ContractSigned moves the renting to CONTRACT_SIGNED when the renter signed.
-func (s *Rentings) ContractSigned(ctx context.Context, in Updater, rentingID string) error {
+func (s *Facts) ContractSigned(ctx context.Context, in Updater, rentingID string) error {
 	return s.onEvent(ctx, in, rentingID, func(r *domain.Renting) error { return r.SignContract(s.now()) })
 }
 
 // PaymentLinkCreated moves a signed renting to UNPAID when the payment service made its payment.
-func (s *Rentings) PaymentLinkCreated(ctx context.Context, in Updater, rentingID, paymentLink string) error {
+func (s *Facts) PaymentLinkCreated(ctx context.Context, in Updater, rentingID, paymentLink string) error {
 	return s.onEvent(ctx, in, rentingID, func(r *domain.Renting) error { return r.AwaitPayment(paymentLink, s.now()) })
 }
 
 // PaymentSucceeded moves the renting to PAYED and gives it its access key.
-func (s *Rentings) PaymentSucceeded(ctx context.Context, in Updater, rentingID string) error {
+func (s *Facts) PaymentSucceeded(ctx context.Context, in Updater, rentingID string) error {
 	return s.onEvent(ctx, in, rentingID, func(r *domain.Renting) error { return r.Pay(s.now()) })
 }
 
 // PaymentFailed ends a debit under way, if one was: the renting stays UNPAID and its payment link
 // keeps working. It is logged for the admins.
-func (s *Rentings) PaymentFailed(ctx context.Context, in Updater, rentingID, reason string) error {
+func (s *Facts) PaymentFailed(ctx context.Context, in Updater, rentingID, reason string) error {
 	s.logger.InfoContext(ctx, "payment failed, the renting stays unpaid", "rentingId", rentingID, "reason", reason)
 	return s.onEvent(ctx, in, rentingID, func(r *domain.Renting) error { r.PaymentFailed(); return nil })
 }
 
 // PaymentProcessing marks an unpaid renting "in payment" while its SEPA debit is under way.
-func (s *Rentings) PaymentProcessing(ctx context.Context, in Updater, rentingID string) error {
+func (s *Facts) PaymentProcessing(ctx context.Context, in Updater, rentingID string) error {
 	return s.onEvent(ctx, in, rentingID, func(r *domain.Renting) error { return r.DebitUnderWay() })
 }
 
 // PaymentDisputed records where a dispute of the renting's payment stands; an open one is the
 // office's task until it is won or lost.
-func (s *Rentings) PaymentDisputed(ctx context.Context, in Updater, rentingID, status string) error {
+func (s *Facts) PaymentDisputed(ctx context.Context, in Updater, rentingID, status string) error {
 	return s.onEvent(ctx, in, rentingID, func(r *domain.Renting) error { r.Disputed(status, s.now()); return nil })
 }
 
 // RefundUpdated records where a refund of the renting's payment stands; a failed one is the office's
 // task until a later one succeeds.
-func (s *Rentings) RefundUpdated(ctx context.Context, in Updater, rentingID, status, reason string) error {
+func (s *Facts) RefundUpdated(ctx context.Context, in Updater, rentingID, status, reason string) error {
 	return s.onEvent(ctx, in, rentingID, func(r *domain.Renting) error { r.RefundUpdated(status, reason, s.now()); return nil })
 }
 
@@ -89,7 +80,7 @@ func (s *Rentings) RefundUpdated(ctx context.Context, in Updater, rentingID, sta
 // later. A fact for an unknown renting, or one the renting's state does not allow otherwise (it was
 // canceled meanwhile, or the fact came twice under different ids), is logged and dropped:
 // delivering it again would fail the same way for ever.
-func (s *Rentings) onEvent(ctx context.Context, in Updater, rentingID string, change func(*domain.Renting) error) error {
+func (s *Facts) onEvent(ctx context.Context, in Updater, rentingID string, change func(*domain.Renting) error) error {
 	err := in.Update(ctx, rentingID, change)
 	var refused *domain.TransitionError
 	switch {
