@@ -2,7 +2,6 @@ package app_test
 
 import (
 	"context"
-	"encoding/base64"
 	"errors"
 	"testing"
 
@@ -15,7 +14,7 @@ import (
 
 func TestMain(m *testing.M) { pgtest.Main(m) }
 
-var file = base64.StdEncoding.EncodeToString([]byte("%PDF-1.4 a file"))
+var file = []byte("%PDF-1.4 a file")
 
 func bookingRequest(t *testing.T, env *testenv.Env, apartmentID int, email string) app.BookingRequest {
 	t.Helper()

@@ -129,10 +129,10 @@ func (s *Renewals) pageRenter(ctx context.Context, token string) (int64, error) 
 }
 
 // Renewal is the renewal form: the renter's updated data (the e-mail stays) and the new enrollment
-// certificate as base64 text.
+// certificate's file (the GraphQL adapter decodes it from the form's base64).
 type Renewal struct {
 	Renter          domain.RenterData
-	Immatriculation string
+	Immatriculation []byte
 }
 
 // ApproveRenewal accepts a renewal through its link (the renting id and the renewal mail's token):
@@ -147,10 +147,7 @@ func (s *Renewals) ApproveRenewal(ctx context.Context, rentingID, token string, 
 	if r.State != domain.RenewalRequest {
 		return (&domain.TransitionError{RentingID: r.ID, From: r.State, To: domain.RenewalAccepted}).Exception()
 	}
-	uploads, err := decodeUploads(upload{domain.Immatriculation, "immatriculation", renewal.Immatriculation})
-	if err != nil {
-		return err
-	}
+	uploads := []domain.Upload{{Type: domain.Immatriculation, Path: "immatriculation", Content: renewal.Immatriculation}}
 	// The renter's data is checked before the certificate is stored, and updated only once the
 	// document service took the certificate: its update is audited and cannot be undone.
 	current, err := s.renters.Get(ctx, r.RenterID)

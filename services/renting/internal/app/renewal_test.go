@@ -103,10 +103,6 @@ func TestApproveRenewal_refusedInputChangesNothing(t *testing.T) {
 	t.Parallel()
 	env := testenv.New(t, renewalDay, testenv.Subjects)
 	id, token := renewalOffered(t, env)
-	form := renewalForm(t, env)
-	form.Immatriculation = "%%%"
-	wantException(t, env.Renewals.ApproveRenewal(context.Background(), id, token, form), "immatriculation", domain.MsgInvalid)
-
 	env.Documents.Refuse(&commonv1.Violation{Path: "immatriculation", MessageId: "INVALID_FILETYPE"})
 	wantException(t, env.Renewals.ApproveRenewal(context.Background(), id, token, renewalForm(t, env)), "immatriculation", "INVALID_FILETYPE")
 	wantState(t, env, id, domain.RenewalRequest)

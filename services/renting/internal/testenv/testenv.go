@@ -20,6 +20,7 @@ import (
 	"semesterhaus/platform/pgtest"
 	"semesterhaus/proto/catalog/catalogfake"
 	"semesterhaus/proto/document/documentfake"
+	renterv1 "semesterhaus/proto/gen/renter/v1"
 	"semesterhaus/proto/payment/paymentfake"
 	"semesterhaus/proto/renter/renterfake"
 	grpcadapter "semesterhaus/services/renting/internal/adapters/grpc"
@@ -71,7 +72,7 @@ func NewLimited(t testing.TB, day time.Time, subjectPrefix string, limit domain.
 		Repo: pgadapter.NewRepository(pool, subjectPrefix), Pool: pool, Clock: clock, Catalog: grpcadapter.NewCatalog(conn),
 		Renters: renterfake.New(), Documents: documentfake.New(), Payments: paymentfake.New(),
 	}
-	env.RenterClient = grpcadapter.NewRenters(grpctest.Dial(t, "renting", "renter", grpctest.Serve(t, env.Renters.Register)))
+	env.RenterClient = grpcadapter.NewRenters(grpctest.Dial(t, "renting", "renter", grpctest.Serve(t, renterService{env.Renters}.register)))
 	documents := grpcadapter.NewDocuments(grpctest.Dial(t, "renting", "document", grpctest.Serve(t, env.Documents.Register, grpc.MaxRecvMsgSize(documentfake.MaxMessageBytes))))
 	payments := grpcadapter.NewPayments(grpctest.Dial(t, "renting", "payment", grpctest.Serve(t, env.Payments.Register)))
 	env.UseCases = app.New(env.Repo, app.Peers{Catalog: env.Catalog, Renters: env.RenterClient, Documents: documents, Payments: payments}, clock.Now,
@@ -80,6 +81,25 @@ func NewLimited(t testing.TB, day time.Time, subjectPrefix string, limit domain.
 			Waitlist:  app.WaitlistSettings{OfferValidity: 48 * time.Hour, MailWindow: time.Hour},
 			MailLimit: limit}, slog.New(slog.DiscardHandler))
 	return env
+}
+
+// renterService is the renter service fake as the use cases meet it: a registration answers the
+// violation the test set with Refuse and stores nothing, as the real renter service's registration
+// refuses the data its validation refuses (it parses the form alike).
+type renterService struct{ *renterfake.Server }
+
+func (s renterService) register(server *grpc.Server) { renterv1.RegisterRenterServiceServer(server, s) }
+
+// RegisterRenter refuses what ValidateRenter refuses, else registers.
+func (s renterService) RegisterRenter(ctx context.Context, req *renterv1.RegisterRenterRequest) (*renterv1.RegisterRenterResponse, error) {
+	validation, err := s.ValidateRenter(ctx, &renterv1.ValidateRenterRequest{Data: req.GetData(), ReferenceDate: req.GetReferenceDate()})
+	if err != nil {
+		return nil, err
+	}
+	if v := validation.GetViolation(); v != nil {
+		return &renterv1.RegisterRenterResponse{Violation: v}, nil
+	}
+	return s.Server.RegisterRenter(ctx, req)
 }
 
 // residence is the catalog of the residence: four floors (ids 1 to 4) of six apartments (1 to 6 on

@@ -185,18 +185,6 @@ func toDomainRenter(email string, d model.RentingRenewal) domain.RenterData {
 	}
 }
 
-func toBookingRequest(c model.CreateRentingRequest) app.BookingRequest {
-	return app.BookingRequest{
-		ApartmentID: c.ApartmentID, SemesterID: c.SemesterID,
-		Renter: toDomainRenter(c.Email, model.RentingRenewal{
-			Birthday: c.Birthday, City: c.City, Country: c.Country, FirstName: c.FirstName, LastName: c.LastName,
-			Gender: c.Gender, Phone: c.Phone, Street: c.Street, Zip: c.Zip, Language: c.Language, Nationality: c.Nationality,
-		}),
-		IdentityCardFront: c.IdentityCardFront, IdentityCardBack: c.IdentityCardBack, Immatriculation: c.Immatriculation,
-		OfferToken: deref(c.OfferToken),
-	}
-}
-
 // rentingResult answers a booking operation: the renting's id, or the business exception that
 // stopped it; other errors go on to the error presenter.
 func rentingResult(id string, err error) (*model.RentingResult, error) {

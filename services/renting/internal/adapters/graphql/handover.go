@@ -3,9 +3,6 @@ package graphql
 import (
 	"strconv"
 
-	"github.com/emmansun/base64"
-
-	"semesterhaus/platform/exception"
 	"semesterhaus/platform/graphqlx/scalar"
 	"semesterhaus/services/renting/internal/adapters/graphql/model"
 	"semesterhaus/services/renting/internal/domain"
@@ -22,9 +19,9 @@ func toDomainHandover(in model.HandoverInput) (domain.HandoverInput, error) {
 	for i, d := range in.Damages {
 		damage := domain.DamageInput{Description: d.Description, AmountCents: int64(d.AmountCents)}
 		for j, photo := range d.Photos {
-			content, err := base64.StdEncoding.DecodeString(photo)
+			content, err := decodeUpload("damages."+strconv.Itoa(i)+".photos."+strconv.Itoa(j), photo)
 			if err != nil {
-				return domain.HandoverInput{}, exception.New("damages."+strconv.Itoa(i)+".photos."+strconv.Itoa(j), domain.MsgInvalid)
+				return domain.HandoverInput{}, err
 			}
 			damage.Photos = append(damage.Photos, content)
 		}

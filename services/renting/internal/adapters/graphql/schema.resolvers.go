@@ -10,7 +10,6 @@ import (
 	"semesterhaus/platform/graphqlx"
 	"semesterhaus/services/renting/internal/adapters/graphql/generated"
 	"semesterhaus/services/renting/internal/adapters/graphql/model"
-	"semesterhaus/services/renting/internal/app"
 	"semesterhaus/services/renting/internal/domain"
 )
 
@@ -40,8 +39,8 @@ func (r *mutationResolver) DisputeHandover(ctx context.Context, token string, re
 
 // CreateRentingRequest is the resolver for the createRentingRequest field.
 func (r *mutationResolver) CreateRentingRequest(ctx context.Context, create model.CreateRentingRequest) (*model.RentingResult, error) {
-	request := toBookingRequest(create)
-	if err := domain.CheckOfferToken(request.OfferToken); err != nil {
+	request, err := toBookingRequest(create)
+	if err != nil {
 		return rentingResult("", err)
 	}
 	id, err := r.booking.CreateRentingRequest(ctx, request)
@@ -50,9 +49,10 @@ func (r *mutationResolver) CreateRentingRequest(ctx context.Context, create mode
 
 // ApproveRenewal is the resolver for the approveRenewal field.
 func (r *mutationResolver) ApproveRenewal(ctx context.Context, rentingID string, token string, rentingRenewal model.RentingRenewal) (*model.RentingResult, error) {
-	err := r.renewals.ApproveRenewal(ctx, rentingID, token, app.Renewal{
-		Renter: toDomainRenter("", rentingRenewal), Immatriculation: rentingRenewal.Immatriculation,
-	})
+	renewal, err := toRenewal(rentingRenewal)
+	if err == nil {
+		err = r.renewals.ApproveRenewal(ctx, rentingID, token, renewal)
+	}
 	return rentingResult(rentingID, err)
 }
 
