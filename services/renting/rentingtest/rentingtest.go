@@ -108,7 +108,7 @@ func Start(t testing.TB, peers Peers, now func() time.Time, options ...Option) *
 // link carries them (/booking/extend?rentingId=…&token=…).
 func (s *Service) OfferRenewal(t testing.TB, renterID int64, apartmentID, semesterID int) (rentingID, token string) {
 	t.Helper()
-	renewal := domain.NewRenting(renterID, apartmentID, semesterID, true, s.now())
+	renewal := domain.NewRenewal(renterID, apartmentID, semesterID, s.now())
 	if err := s.repo.Create(context.Background(), renewal); err != nil {
 		t.Fatalf("offer renter %d a renewal of apartment %d in semester %d: %v", renterID, apartmentID, semesterID, err)
 	}

@@ -139,7 +139,7 @@ func (s *Booking) CreateRentingRequest(ctx context.Context, req BookingRequest) 
 		s.undoRegistration(ctx, renterID)
 		return "", err
 	}
-	r := domain.NewRenting(renterID, req.ApartmentID, semester.ID, false, s.now())
+	r := domain.NewRenting(renterID, req.ApartmentID, semester.ID, s.now())
 	if holding == nil {
 		if err := s.attachOffer(ctx, offer, req.ApartmentID, semester.ID, r.ID); err != nil {
 			s.undoRegistration(ctx, renterID)

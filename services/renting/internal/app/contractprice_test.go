@@ -16,7 +16,7 @@ func TestBookingProgress_afterTheContract_showsItsPrice_notTheCatalogsOfToday(t 
 	t.Parallel()
 	ctx := context.Background()
 	env := testenv.New(t, testenv.DesignDay, testenv.Subjects)
-	renting := domain.NewRenting(7, 11, 3, true, testenv.DesignDay)
+	renting := domain.NewRenewal(7, 11, 3, testenv.DesignDay)
 	if err := env.Repo.Create(ctx, renting); err != nil {
 		t.Fatal(err)
 	}

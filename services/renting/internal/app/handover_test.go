@@ -36,7 +36,7 @@ func handoverOf(t *testing.T, env *testenv.Env, rentingID string) domain.Handove
 func TestHandover_recordedAnsweredRemindedOnceAndSettledByRefund_eachWithItsEventAndAudit(t *testing.T) {
 	t.Parallel()
 	env := testenv.New(t, testenv.DesignDay, testenv.Subjects)
-	id := env.PaidWithContract(t, domain.NewRenting(7, 11, 2, false, env.Clock.Now()), depositContract)
+	id := env.PaidWithContract(t, domain.NewRenting(7, 11, 2, env.Clock.Now()), depositContract)
 	handovers := env.Handovers
 	in := domain.HandoverInput{Date: today(env), MeterReadings: read, Damages: []domain.DamageInput{damage("Wand im Flur beschädigt", 120_50), damage("Schlüssel verloren", 79_50)}}
 
@@ -124,10 +124,10 @@ func TestHandover_recordedAnsweredRemindedOnceAndSettledByRefund_eachWithItsEven
 func TestHandover_ofARenewal_theFirstBookingCollectedTheDeposit_aBankTransferNamesItsReference(t *testing.T) {
 	t.Parallel()
 	env := testenv.New(t, testenv.DesignDay, testenv.Subjects)
-	first := env.PaidWithContract(t, domain.NewRenting(7, 11, 1, false, env.Clock.Now()), depositContract)
+	first := env.PaidWithContract(t, domain.NewRenting(7, 11, 1, env.Clock.Now()), depositContract)
 	env.Clock.Add(time.Hour)
 	rentOnly := domain.ContractPrice{Cents: 2880_00, Currency: "EUR", Items: depositContract.Items[:1]}
-	renewal := env.PaidWithContract(t, domain.NewRenting(7, 11, 2, true, env.Clock.Now()), rentOnly)
+	renewal := env.PaidWithContract(t, domain.NewRenewal(7, 11, 2, env.Clock.Now()), rentOnly)
 	handovers := env.Handovers
 
 	wantException(t, handovers.Record(testenv.Admin(), first, domain.HandoverInput{Date: today(env), MeterReadings: read}), "rentingId", domain.MsgHandoverNotAllowed)

@@ -97,7 +97,7 @@ func (s *Jobs) openRenewal(ctx context.Context, paid domain.Renting, next domain
 	if err != nil || has {
 		return err
 	}
-	renewal := domain.NewRenting(paid.RenterID, paid.ApartmentID, next.ID, true, s.now())
+	renewal := domain.NewRenewal(paid.RenterID, paid.ApartmentID, next.ID, s.now())
 	err = s.bookings.Create(ctx, renewal)
 	if errors.Is(err, domain.ErrApartmentTaken) || errors.Is(err, domain.ErrRenterHoldsApartment) {
 		s.logger.WarnContext(ctx, "renewal not offered: the apartment or the renter is taken in the next semester",

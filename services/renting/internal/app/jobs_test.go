@@ -39,7 +39,7 @@ func semesterNamed(t *testing.T, env *testenv.Env, name string) domain.Semester 
 func payedRenting(t *testing.T, env *testenv.Env, renterID int64, apartmentID, semesterID int) string {
 	t.Helper()
 	ctx := context.Background()
-	r := domain.NewRenting(renterID, apartmentID, semesterID, false, env.Clock.Now())
+	r := domain.NewRenting(renterID, apartmentID, semesterID, env.Clock.Now())
 	if err := env.Repo.Create(ctx, r); err != nil {
 		t.Fatal(err)
 	}

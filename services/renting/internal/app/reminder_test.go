@@ -61,8 +61,8 @@ func TestJobs_remindAnUnsignedContractAndUnpaidRentOnceAfterThreeDaysInTheState(
 	t.Parallel()
 	env := testenv.New(t, testenv.DesignDay, testenv.Subjects)
 	ctx := context.Background()
-	r := domain.NewRenting(7, 11, semesterNamed(t, env, "SoSe 2027").ID, false, env.Clock.Now())
-	past := domain.NewRenting(8, 11, semesterNamed(t, env, "SoSe 2026").ID, false, env.Clock.Now())
+	r := domain.NewRenting(7, 11, semesterNamed(t, env, "SoSe 2027").ID, env.Clock.Now())
+	past := domain.NewRenting(8, 11, semesterNamed(t, env, "SoSe 2026").ID, env.Clock.Now())
 	for _, r := range []*domain.Renting{r, past} {
 		if err := env.Repo.Create(ctx, r); err != nil {
 			t.Fatal(err)

@@ -226,7 +226,7 @@ func (s *Renewals) OfferRenewal(ctx context.Context, rentingID string) (string, 
 	if has {
 		return "", exception.New("rentingId", domain.MsgAlreadyRenting)
 	}
-	renewal := domain.NewRenting(paid.RenterID, paid.ApartmentID, next.ID, true, s.now())
+	renewal := domain.NewRenewal(paid.RenterID, paid.ApartmentID, next.ID, s.now())
 	err = s.admin.AdminCreate(ctx, renewal, identity.FromContext(ctx).Subject, "offerRenewal")
 	if errors.Is(err, domain.ErrRenterHoldsApartment) {
 		return "", exception.New("rentingId", domain.MsgAlreadyRenting)

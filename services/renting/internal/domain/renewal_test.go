@@ -10,19 +10,19 @@ import (
 
 func TestNewRenting_aRenewalDrawsAnUnguessableLinkToken(t *testing.T) {
 	t.Parallel()
-	a, b := NewRenting(7, 11, 3, true, t0), NewRenting(7, 11, 3, true, t0)
+	a, b := NewRenewal(7, 11, 3, t0), NewRenewal(7, 11, 3, t0)
 	if len(a.RenewalToken()) != 43 || a.RenewalToken() == b.RenewalToken() {
 		t.Errorf("tokens %q and %q: want two different base64url texts of 32 random bytes", a.RenewalToken(), b.RenewalToken())
 	}
-	if booking := NewRenting(7, 11, 3, false, t0); booking.RenewalToken() != "" {
+	if booking := NewRenting(7, 11, 3, t0); booking.RenewalToken() != "" {
 		t.Errorf("a booking request has a renewal token %q", booking.RenewalToken())
 	}
 }
 
 func TestCheckRenewalToken_acceptsOnlyTheMailedTokens(t *testing.T) {
 	t.Parallel()
-	token := NewRenting(7, 11, 3, true, t0).RenewalToken()
-	reminder := NewRenting(7, 11, 3, true, t0).RenewalToken()
+	token := NewRenewal(7, 11, 3, t0).RenewalToken()
+	reminder := NewRenewal(7, 11, 3, t0).RenewalToken()
 	both := [][]byte{HashLinkToken(token), HashLinkToken(reminder)}
 	tests := []struct {
 		name   string
@@ -34,7 +34,7 @@ func TestCheckRenewalToken_acceptsOnlyTheMailedTokens(t *testing.T) {
 		{"the renewal mail's token beside the reminder's", token, both, true},
 		{"the reminder's token", reminder, both, true},
 		{"no token", "", both, false},
-		{"another renewal's token", NewRenting(8, 12, 3, true, t0).RenewalToken(), both, false},
+		{"another renewal's token", NewRenewal(8, 12, 3, t0).RenewalToken(), both, false},
 		{"the stored hash itself", string(HashLinkToken(token)), both, false},
 		{"a renting without a renewal token", token, nil, false},
 	}

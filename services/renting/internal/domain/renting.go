@@ -43,18 +43,21 @@ type Transition struct {
 	At        time.Time
 }
 
-// NewRenting makes a renting in its first state: APARTMENT_REQUESTED for a booking, RENEWAL_REQUEST
-// for a renewal, which also draws the renewal link's token.
-func NewRenting(renterID int64, apartmentID, semesterID int, renewal bool, at time.Time) *Renting {
-	r := &Renting{
-		ID: uuid.NewString(), RenterID: renterID, ApartmentID: apartmentID, SemesterID: semesterID,
-		Renewal: renewal, CreatedAt: at,
-	}
-	first := ApartmentRequested
-	if renewal {
-		first = RenewalRequest
-		r.renewalToken = newLinkToken()
-	}
+// NewRenting makes the renting of a booking in its first state, APARTMENT_REQUESTED.
+func NewRenting(renterID int64, apartmentID, semesterID int, at time.Time) *Renting {
+	return newRenting(renterID, apartmentID, semesterID, ApartmentRequested, at)
+}
+
+// NewRenewal makes the renting of a renewal of the renter's renting before in its first state,
+// RENEWAL_REQUEST, and draws the renewal link's token.
+func NewRenewal(renterID int64, apartmentID, semesterID int, at time.Time) *Renting {
+	r := newRenting(renterID, apartmentID, semesterID, RenewalRequest, at)
+	r.Renewal, r.renewalToken = true, newLinkToken()
+	return r
+}
+
+func newRenting(renterID int64, apartmentID, semesterID int, first State, at time.Time) *Renting {
+	r := &Renting{ID: uuid.NewString(), RenterID: renterID, ApartmentID: apartmentID, SemesterID: semesterID, CreatedAt: at}
 	r.move(first, at)
 	return r
 }

@@ -80,17 +80,18 @@ func TestMoveTo_refusedTransitionsChangeNothing(t *testing.T) {
 func TestNewRenting_startsInRequestedOrRenewalRequest(t *testing.T) {
 	t.Parallel()
 	tests := []struct {
+		make    func(renterID int64, apartmentID, semesterID int, at time.Time) *Renting
 		renewal bool
 		want    State
-	}{{false, ApartmentRequested}, {true, RenewalRequest}}
+	}{{NewRenting, false, ApartmentRequested}, {NewRenewal, true, RenewalRequest}}
 	for _, tt := range tests {
-		r := NewRenting(7, 11, 3, tt.renewal, t0)
+		r := tt.make(7, 11, 3, t0)
 		if r.State != tt.want || r.Renewal != tt.renewal || len(r.ID) != 36 ||
 			len(r.Changes()) != 1 || r.Changes()[0].From != "" || r.Changes()[0].To != tt.want {
 			t.Errorf("renewal=%v: %+v", tt.renewal, r)
 		}
 	}
-	if a, b := NewRenting(1, 1, 1, false, t0), NewRenting(1, 1, 1, false, t0); a.ID == b.ID {
+	if a, b := NewRenting(1, 1, 1, t0), NewRenting(1, 1, 1, t0); a.ID == b.ID {
 		t.Error("two rentings share an id")
 	}
 }

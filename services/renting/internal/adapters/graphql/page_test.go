@@ -139,7 +139,7 @@ func TestWithdrawRentingRequest_onlyTheTokensRenterWithdrawsOnlyAnUnconfirmedReq
 func TestHandover_theOfficeRecordsIt_theRenterSeesAndDisputesItOnTheirPage(t *testing.T) {
 	t.Parallel()
 	s := newSubgraph(t)
-	id := s.env.PaidWithContract(t, domain.NewRenting(1, 11, 2, false, s.env.Clock.Now()), testenv.DepositContract)
+	id := s.env.PaidWithContract(t, domain.NewRenting(1, 11, 2, s.env.Clock.Now()), testenv.DepositContract)
 	s.env.Renters.IssuePageToken("page", 1)
 	record := `mutation($h: HandoverInput!) { recordHandover(handover: $h) { exception { path messageId } } }`
 	handover := func(photos ...string) map[string]any {

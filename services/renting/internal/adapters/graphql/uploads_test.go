@@ -50,7 +50,7 @@ func TestApproveRenewal_certificateThatIsNoBase64_isInvalidAndChangesNothing(t *
 	if err != nil {
 		t.Fatal(err)
 	}
-	renewal := domain.NewRenting(renterID, 11, s.bookable(), true, s.env.Clock.Now())
+	renewal := domain.NewRenewal(renterID, 11, s.bookable(), s.env.Clock.Now())
 	if err := s.env.Repo.Create(ctx, renewal); err != nil {
 		t.Fatal(err)
 	}

@@ -25,7 +25,7 @@ func TestMain(m *testing.M) { pgtest.Main(m) }
 func TestGetRenting_answersTheRentingOrNotFound(t *testing.T) {
 	t.Parallel()
 	env := testenv.New(t, testenv.DesignDay, testenv.Subjects)
-	renting := domain.NewRenting(7, 11, 3, false, testenv.DesignDay)
+	renting := domain.NewRenting(7, 11, 3, testenv.DesignDay)
 	if err := env.Repo.Create(context.Background(), renting); err != nil {
 		t.Fatal(err)
 	}
@@ -68,7 +68,7 @@ func TestGetRenting_answersTheTotalTheContractWasWrittenWith(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
 	env := testenv.New(t, testenv.DesignDay, testenv.Subjects)
-	renting := domain.NewRenting(7, 11, 3, true, testenv.DesignDay)
+	renting := domain.NewRenewal(7, 11, 3, testenv.DesignDay)
 	if err := env.Repo.Create(ctx, renting); err != nil {
 		t.Fatal(err)
 	}

@@ -72,7 +72,11 @@ func startChain(t *testing.T) *chain {
 func (c *chain) rentingIn(t *testing.T, renewal bool, states ...domain.State) string {
 	t.Helper()
 	ctx := context.Background()
-	r := domain.NewRenting(7, 11, 3, renewal, c.env.Clock.Now())
+	newRenting := domain.NewRenting
+	if renewal {
+		newRenting = domain.NewRenewal
+	}
+	r := newRenting(7, 11, 3, c.env.Clock.Now())
 	if err := c.env.Repo.Create(ctx, r); err != nil {
 		t.Fatal(err)
 	}

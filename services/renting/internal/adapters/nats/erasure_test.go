@@ -36,7 +36,7 @@ func TestErasureConsumer_anErasedRentersRequestFormsGoOnce_rentingsStay_othersUn
 	t.Cleanup(func() { _ = js.DeleteStream(context.Background(), renter.Stream().Name) })
 
 	request := func(renterID int64, apartment int, name string) string {
-		r := domain.NewRenting(renterID, apartment, 3, false, env.Clock.Now())
+		r := domain.NewRenting(renterID, apartment, 3, env.Clock.Now())
 		form := domain.RenterData{Email: strings.ToLower(name) + "@example.org", FirstName: name, LastName: "Schmidt", Street: "Plöck 42",
 			Zip: "69117", City: "Heidelberg", Country: "DEU", Birthday: "2004-05-17", Phone: "+49 151 2345678", Nationality: "de",
 			Gender: "female", Language: "de"}

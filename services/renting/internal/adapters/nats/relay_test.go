@@ -63,7 +63,7 @@ func TestRelay_afterACrashRightAfterATransition_deliversTheEventExactlyOnce(t *t
 	t.Cleanup(func() { _ = js.DeleteStream(context.Background(), stream) })
 
 	// The transition commits while no relay runs: the service "dies" right after it.
-	renting := domain.NewRenting(7, 11, 3, false, time.Now())
+	renting := domain.NewRenting(7, 11, 3, time.Now())
 	if err := pgadapter.NewRepository(pool, string(prefix)).Create(ctx, renting); err != nil {
 		t.Fatal(err)
 	}

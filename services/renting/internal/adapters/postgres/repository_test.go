@@ -31,7 +31,7 @@ func newRepository(t *testing.T) (*pgadapter.Repository, func(string, ...any) er
 // reserved stores a renting and moves it to APARTMENT_RESERVED; it returns the error of that move.
 func reserved(t *testing.T, repo *pgadapter.Repository, renterID int64, apartmentID int) (string, error) {
 	t.Helper()
-	r := domain.NewRenting(renterID, apartmentID, 3, false, time.Now())
+	r := domain.NewRenting(renterID, apartmentID, 3, time.Now())
 	if err := repo.Create(context.Background(), r); err != nil {
 		t.Fatal(err)
 	}
@@ -94,8 +94,8 @@ func TestHolderChecks_theHoldingStatesHoldTheApartment(t *testing.T) {
 	t.Parallel()
 	repo, exec := newRepository(t)
 	ctx := context.Background()
-	holder := domain.NewRenting(1, 11, 3, false, time.Now())
-	other := domain.NewRenting(2, 11, 3, false, time.Now())
+	holder := domain.NewRenting(1, 11, 3, time.Now())
+	other := domain.NewRenting(2, 11, 3, time.Now())
 	for _, r := range []*domain.Renting{holder, other} {
 		if err := repo.Create(ctx, r); err != nil {
 			t.Fatal(err)
