@@ -143,22 +143,22 @@ func bookableSemester(ctx context.Context, catalog Catalog, semesterID int) (dom
 
 // checkApartment answers NO_APARTMENT for an apartment the catalog does not know.
 func checkApartment(ctx context.Context, catalog Catalog, apartmentID int) error {
-	if _, err := catalog.Apartment(ctx, apartmentID); errors.Is(err, domain.ErrNotFound) {
-		return exception.New("apartmentId", domain.MsgNoApartment, "id", strconv.Itoa(apartmentID))
-	} else if err != nil {
-		return err
-	}
-	return nil
+	_, err := catalog.Apartment(ctx, apartmentID)
+	return unknownAs(err, "apartmentId", domain.MsgNoApartment, apartmentID)
 }
 
 // checkSemester refuses a semester the catalog does not know as NO_SEMESTER on semesterId.
 func checkSemester(ctx context.Context, catalog Catalog, semesterID int) error {
-	if _, err := catalog.Semester(ctx, semesterID); errors.Is(err, domain.ErrNotFound) {
-		return exception.New("semesterId", domain.MsgNoSemester, "id", strconv.Itoa(semesterID))
-	} else if err != nil {
-		return err
+	_, err := catalog.Semester(ctx, semesterID)
+	return unknownAs(err, "semesterId", domain.MsgNoSemester, semesterID)
+}
+
+// unknownAs turns the catalog's "not found" of id into the exception at path; other errors pass.
+func unknownAs(err error, path, messageID string, id int) error {
+	if errors.Is(err, domain.ErrNotFound) {
+		return exception.New(path, messageID, "id", strconv.Itoa(id))
 	}
-	return nil
+	return err
 }
 
 // undoDocuments compensates the stored uploads of a saga step that failed later. Its failure is
