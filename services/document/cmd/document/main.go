@@ -27,6 +27,7 @@ import (
 	"semesterhaus/services/document/internal/adapters/signing"
 	"semesterhaus/services/document/internal/app"
 	"semesterhaus/services/document/internal/config"
+	"semesterhaus/services/document/internal/domain"
 	"semesterhaus/services/document/migrations"
 )
 
@@ -79,10 +80,8 @@ func serve(ctx context.Context, cfg config.Config, infra *service.Infra, logger 
 		Callers:     grpcadapter.Callers,
 		GRPCOptions: grpcadapter.ServerOptions(),
 	}
-	retention := natsadapter.Retention{
-		IdentityCopies: cfg.IDCopyRetention, Certificates: cfg.CertificateRetention, Semesters: sources, TimeZone: cfg.TimeZone.Location,
-	}
-	consumer := natsadapter.NewRentingConsumer(infra.JS, pool, repo, contracts, retention, logger, streams.Renting)
+	keeping := app.NewKeeping(domain.Keeping{IdentityCopies: cfg.IDCopyRetention, Certificates: cfg.CertificateRetention}, sources, cfg.TimeZone.Location)
+	consumer := natsadapter.NewRentingConsumer(infra.JS, pool, repo, contracts, keeping, logger, streams.Renting)
 	deletions := app.Retention(repo, app.RetentionPeriods{Contracts: cfg.ContractRetention}, cfg.RetentionInterval, time.Now, logger)
 	erasures := events.ErasureConsumer(infra.JS, pool, streams.Renter, streams.DocumentErasures, pgadapter.EraseRenterIn, logger)
 	return infra.Run(ctx, logger, api, server.Func("renting-events", consumer.Run), deletions, erasures)

@@ -256,3 +256,8 @@ func euroParts(cents int64, separator byte) (sign, euros string, rest int64) {
 	}
 	return sign, grouped.String(), cents % 100
 }
+
+// EndIn is the moment the day is over in zone.
+func (d Date) EndIn(zone *time.Location) time.Time {
+	return time.Date(d.Year, time.Month(d.Month), d.Day+1, 0, 0, 0, 0, zone)
+}

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"log/slog"
 	"slices"
-	"time"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
@@ -39,22 +38,11 @@ type ContractRequests interface {
 	RequestContract(ctx context.Context, store app.ContractStore, rentingID string) error
 }
 
-// Retention says how long a booking's papers are kept (docs/privacy.md).
-type Retention struct {
-	IdentityCopies time.Duration // after the identity was approved
-	Certificates   time.Duration // after the semester ended
-	Semesters      SemesterDays
-	// TimeZone is the residence's (TIME_ZONE): a semester ends when its last day there is over.
-	TimeZone *time.Location
+// Keeping schedules the deletions a booking's moves call for (app.Keeping).
+type Keeping interface {
+	ContractAsked(ctx context.Context, deletions app.Deletions, move domain.BookingMove, semesterID int32) error
+	BookingEnded(ctx context.Context, deletions app.Deletions, move domain.BookingMove) error
 }
-
-// SemesterDays tells the last day of a semester (the catalog's).
-type SemesterDays interface {
-	SemesterLastDay(ctx context.Context, semesterID int32) (domain.Date, error)
-}
-
-// identityCopies are the types of an identity card's copies.
-var identityCopies = []domain.Type{domain.TypeIdentityCardFront, domain.TypeIdentityCardBack}
 
 // approvedState is the state of a booking whose renter's identity an admin approved.
 const approvedState = "OWNER_ACKNOWLEDGED"
@@ -88,15 +76,15 @@ type RentingConsumer struct {
 	pool      *pgxpool.Pool
 	documents RentingDocuments
 	contracts ContractRequests
-	retention Retention
+	keeping   Keeping
 	logger    *slog.Logger
 	stream    streams.RentingStream
 }
 
 // NewRentingConsumer returns the consumer of the stream (streams.Renting; tests use streams of their
 // own). pool is the database the documents and the processed events are in.
-func NewRentingConsumer(js jetstream.JetStream, pool *pgxpool.Pool, documents RentingDocuments, contracts ContractRequests, retention Retention, logger *slog.Logger, stream streams.RentingStream) *RentingConsumer {
-	return &RentingConsumer{js: js, pool: pool, documents: documents, contracts: contracts, retention: retention, logger: logger, stream: stream}
+func NewRentingConsumer(js jetstream.JetStream, pool *pgxpool.Pool, documents RentingDocuments, contracts ContractRequests, keeping Keeping, logger *slog.Logger, stream streams.RentingStream) *RentingConsumer {
+	return &RentingConsumer{js: js, pool: pool, documents: documents, contracts: contracts, keeping: keeping, logger: logger, stream: stream}
 }
 
 // Run consumes until ctx ends. The server sends only the subjects this service acts on where it can
@@ -129,54 +117,40 @@ func (c *RentingConsumer) handle(ctx context.Context, tx pgx.Tx, msg jetstream.M
 	case slices.ContainsFunc(confirmedStates, func(s string) bool { return subject == c.stream.StateChanged(s) }):
 		return c.releaseUploads(ctx, tx, &event)
 	default: // Run lets only the contract states through besides
-		if err := c.scheduleRetention(ctx, tx, &event); err != nil {
+		move := bookingMove(&event)
+		move.Approved = event.GetToState() == approvedState
+		if err := c.keeping.ContractAsked(ctx, c.deletionsIn(tx), move, event.GetSemesterId()); err != nil {
 			return err
 		}
 		return c.contracts.RequestContract(ctx, c.documents.ContractStoreIn(tx), event.GetRentingId())
 	}
 }
 
-// scheduleRetention schedules the deletion of what an approved booking or an accepted renewal no
-// longer needs: the identity card copies a while after the approval, the enrollment certificate
-// after its semester.
-func (c *RentingConsumer) scheduleRetention(ctx context.Context, tx pgx.Tx, event *eventsv1.RentingStateChanged) error {
-	last, err := c.retention.Semesters.SemesterLastDay(ctx, event.GetSemesterId())
-	if err != nil {
-		return fmt.Errorf("end of semester %d: %w", event.GetSemesterId(), err)
-	}
-	end := time.Date(last.Year, time.Month(last.Month), last.Day+1, 0, 0, 0, 0, c.retention.TimeZone)
-	rules := []domain.Retention{{
-		RentingID: event.GetRentingId(), RenterID: event.GetRenterId(), Types: []domain.Type{domain.TypeImmatriculation},
-		At: end.Add(c.retention.Certificates), Reason: domain.ReasonSemesterEnded,
-	}}
-	if event.GetToState() == approvedState {
-		rules = append(rules, domain.Retention{
-			RentingID: event.GetRentingId(), RenterID: event.GetRenterId(), Types: identityCopies,
-			At: event.GetAt().AsTime().Add(c.retention.IdentityCopies), Reason: domain.ReasonIdentityApproved,
-		})
-	}
-	return c.schedule(ctx, tx, rules...)
-}
-
 // ended handles a cancelled renting: a request never confirmed loses its pending uploads; a booking
-// that ended later loses its identity card copies and certificate now, as nothing needs them any more.
+// that ended later has its papers deleted by the retention rules.
 func (c *RentingConsumer) ended(ctx context.Context, tx pgx.Tx, event *eventsv1.RentingStateChanged) error {
 	if event.GetFromState() == requestedState {
 		return c.deleteUnconfirmedUploads(ctx, tx, event)
 	}
-	return c.schedule(ctx, tx, domain.Retention{
-		RentingID: event.GetRentingId(), RenterID: event.GetRenterId(), Types: append([]domain.Type{domain.TypeImmatriculation}, identityCopies...),
-		At: event.GetAt().AsTime(), Reason: domain.ReasonBookingEnded,
-	})
+	return c.keeping.BookingEnded(ctx, c.deletionsIn(tx), bookingMove(event))
 }
 
-func (c *RentingConsumer) schedule(ctx context.Context, tx pgx.Tx, rules ...domain.Retention) error {
-	for _, rule := range rules {
-		if _, err := c.documents.ScheduleDeletionIn(ctx, tx, rule); err != nil {
-			return err
-		}
-	}
-	return nil
+// bookingMove is the event's renting and time, as the retention rules take them.
+func bookingMove(event *eventsv1.RentingStateChanged) domain.BookingMove {
+	return domain.BookingMove{RentingID: event.GetRentingId(), RenterID: event.GetRenterId(), At: event.GetAt().AsTime()}
+}
+
+// deletionsIn schedules deletions in the consumer's transaction.
+func (c *RentingConsumer) deletionsIn(tx pgx.Tx) app.Deletions { return deletions{c.documents, tx} }
+
+type deletions struct {
+	documents RentingDocuments
+	tx        pgx.Tx
+}
+
+func (d deletions) ScheduleDeletion(ctx context.Context, rule domain.Retention) error {
+	_, err := d.documents.ScheduleDeletionIn(ctx, d.tx, rule)
+	return err
 }
 
 // releaseUploads makes a confirmed request's pending uploads its renter's documents. A repeated

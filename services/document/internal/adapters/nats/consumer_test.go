@@ -109,7 +109,7 @@ var periods = app.RetentionPeriods{Contracts: 10 * 365 * 24 * time.Hour}
 
 // retention are the rules of these tests: identity card copies a week after the approval,
 // certificates at the semester's end.
-var retention = natsadapter.Retention{IdentityCopies: 7 * 24 * time.Hour, Semesters: fixedSemesterEnd{}, TimeZone: time.UTC}
+var retention = app.NewKeeping(domain.Keeping{IdentityCopies: 7 * 24 * time.Hour}, fixedSemesterEnd{}, time.UTC)
 
 func runConsumer(t *testing.T, c *natsadapter.RentingConsumer) {
 	t.Helper()

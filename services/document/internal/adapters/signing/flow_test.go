@@ -133,7 +133,7 @@ func startWith(t *testing.T, renewal bool, setup func(publicURL string, client *
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { _ = js.DeleteStream(context.Background(), stream.Stream().Name) })
-	runConsumer(t, natsadapter.NewRentingConsumer(js, pool, repo, contracts, natsadapter.Retention{Semesters: sources, TimeZone: time.UTC}, logger, stream))
+	runConsumer(t, natsadapter.NewRentingConsumer(js, pool, repo, contracts, app.NewKeeping(domain.Keeping{}, sources, time.UTC), logger, stream))
 	return &system{pool: pool, js: js, stream: stream, publicURL: gateway.URL, rentingID: renting.GetRentingId(), semester: semester.GetId(),
 		price: price, catalog: catalogFake, contracts: contracts}
 }
