@@ -71,7 +71,7 @@ func serve(ctx context.Context, cfg config.Config, infra *service.Infra, logger 
 	defer pages.Wait() // the page links requested before the end are written
 	erasures := app.NewErasures(repo, repo, pages, mails, time.Now)
 	consumer := natsadapter.NewMailConsumer(infra.JS, pool, in, mails, streams.Renting, logger)
-	sender := app.NewMailSender(repo, transport, mailInterval, cfg.MailSenders, logger)
+	sender := app.NewMailSender(repo, transport, mailInterval, app.Senders(cfg.MailSenders), logger)
 
 	api := service.API{
 		HTTPAddr: cfg.HTTPAddr, GRPCAddr: cfg.GRPCAddr,

@@ -32,11 +32,14 @@ type MailSender struct {
 	logger    *slog.Logger
 }
 
-// NewMailSender returns a sender that looks for due mails every interval and delivers up to workers
+// Senders is how many mails a sender delivers at the same time (MAIL_SENDERS).
+type Senders int
+
+// NewMailSender returns a sender that looks for due mails every interval and delivers up to senders
 // of them at the same time: a delivery mostly waits for the mail server's answers (a tenth of a
 // second or more for each mail), so one at a time would fall behind a busy booking hour.
-func NewMailSender(queue MailQueue, transport MailTransport, interval time.Duration, workers int, logger *slog.Logger) *MailSender {
-	return &MailSender{queue: queue, transport: transport, interval: interval, workers: max(workers, 1), logger: logger}
+func NewMailSender(queue MailQueue, transport MailTransport, interval time.Duration, senders Senders, logger *slog.Logger) *MailSender {
+	return &MailSender{queue: queue, transport: transport, interval: interval, workers: max(int(senders), 1), logger: logger}
 }
 
 // Run delivers due mails until ctx ends.
