@@ -90,9 +90,15 @@ func (DocumentType) EnumDescriptor() ([]byte, []int) {
 	return file_document_v1_document_proto_rawDescGZIP(), []int{0}
 }
 
+// ReissueContractRequest names the renting as the renting service knows it: the contract is written
+// from these facts, so the document service never asks the renting service back.
 type ReissueContractRequest struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	RentingId     string                 `protobuf:"bytes,1,opt,name=renting_id,json=rentingId,proto3" json:"renting_id,omitempty"`
+	RenterId      int64                  `protobuf:"varint,2,opt,name=renter_id,json=renterId,proto3" json:"renter_id,omitempty"`
+	ApartmentId   int32                  `protobuf:"varint,3,opt,name=apartment_id,json=apartmentId,proto3" json:"apartment_id,omitempty"`
+	SemesterId    int32                  `protobuf:"varint,4,opt,name=semester_id,json=semesterId,proto3" json:"semester_id,omitempty"`
+	Renewal       bool                   `protobuf:"varint,5,opt,name=renewal,proto3" json:"renewal,omitempty"` // a renewal's contract charges the rent only
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -132,6 +138,34 @@ func (x *ReissueContractRequest) GetRentingId() string {
 		return x.RentingId
 	}
 	return ""
+}
+
+func (x *ReissueContractRequest) GetRenterId() int64 {
+	if x != nil {
+		return x.RenterId
+	}
+	return 0
+}
+
+func (x *ReissueContractRequest) GetApartmentId() int32 {
+	if x != nil {
+		return x.ApartmentId
+	}
+	return 0
+}
+
+func (x *ReissueContractRequest) GetSemesterId() int32 {
+	if x != nil {
+		return x.SemesterId
+	}
+	return 0
+}
+
+func (x *ReissueContractRequest) GetRenewal() bool {
+	if x != nil {
+		return x.Renewal
+	}
+	return false
 }
 
 type ReissueContractResponse struct {
@@ -464,10 +498,15 @@ var File_document_v1_document_proto protoreflect.FileDescriptor
 
 const file_document_v1_document_proto_rawDesc = "" +
 	"\n" +
-	"\x1adocument/v1/document.proto\x12\x18semesterhaus.document.v1\x1a\x16common/v1/common.proto\"7\n" +
+	"\x1adocument/v1/document.proto\x12\x18semesterhaus.document.v1\x1a\x16common/v1/common.proto\"\xb2\x01\n" +
 	"\x16ReissueContractRequest\x12\x1d\n" +
 	"\n" +
-	"renting_id\x18\x01 \x01(\tR\trentingId\"w\n" +
+	"renting_id\x18\x01 \x01(\tR\trentingId\x12\x1b\n" +
+	"\trenter_id\x18\x02 \x01(\x03R\brenterId\x12!\n" +
+	"\fapartment_id\x18\x03 \x01(\x05R\vapartmentId\x12\x1f\n" +
+	"\vsemester_id\x18\x04 \x01(\x05R\n" +
+	"semesterId\x12\x18\n" +
+	"\arenewal\x18\x05 \x01(\bR\arenewal\"w\n" +
 	"\x17ReissueContractResponse\x12\x1f\n" +
 	"\vdocument_id\x18\x01 \x01(\tR\n" +
 	"documentId\x12\x1f\n" +

@@ -44,15 +44,12 @@ func serve(ctx context.Context, cfg config.Config, infra *service.Infra, logger 
 	documents := app.New(repo, imaging.New(), cfg.UploadLimits())
 	// Operators see whether this build has the fast encoder (-tags libjpeg) or Go's own.
 	logger.Info("re-encoding uploads", "jpeg_encoder", picture.JPEGEncoder)
-	sources, err := dialSources(cfg, infra)
+	conns, err := dialPeers(cfg, infra)
 	if err != nil {
 		return err
 	}
-	paymentConn, err := infra.Dial("payment", cfg.PaymentGRPCAddr)
-	if err != nil {
-		return err
-	}
-	pageFiles := app.NewRenterPageFiles(grpcadapter.NewPageSources(sources, paymentConn), repo, pdf.Renderer{}, time.Now)
+	sources := grpcadapter.NewSources(conns.renter, conns.catalog)
+	pageFiles := app.NewRenterPageFiles(grpcadapter.NewPageSources(sources, conns.renting, conns.payment), repo, pdf.Renderer{}, time.Now)
 	sandbox := signing.NewSandbox(cfg.PublicURL, webhookKey(cfg), &http.Client{Timeout: 30 * time.Second})
 	provider, webhooks, docusign, err := signingProvider(cfg, sandbox, logger)
 	if err != nil {
@@ -87,19 +84,27 @@ func serve(ctx context.Context, cfg config.Config, infra *service.Infra, logger 
 	return infra.Run(ctx, logger, api, server.Func("renting-events", consumer.Run), deletions, erasures)
 }
 
-// dialSources connects to the services the contracts' data comes from. Connections are lazy, so
-// a peer that starts later is no reason to fail here.
-func dialSources(cfg config.Config, infra *service.Infra) (*grpcadapter.Sources, error) {
-	var conns [3]*grpc.ClientConn
-	peers := []struct{ name, addr string }{{"renting", cfg.RentingGRPCAddr}, {"renter", cfg.RenterGRPCAddr}, {"catalog", cfg.CatalogGRPCAddr}}
-	for i, p := range peers {
+// peerConns are the connections to the services the contracts' and receipts' data comes from.
+type peerConns struct{ renting, renter, catalog, payment *grpc.ClientConn }
+
+// dialPeers connects to the peers. Connections are lazy, so a peer that starts later is no reason to
+// fail here.
+func dialPeers(cfg config.Config, infra *service.Infra) (peerConns, error) {
+	var conns peerConns
+	for _, p := range []struct {
+		name, addr string
+		conn       **grpc.ClientConn
+	}{
+		{"renting", cfg.RentingGRPCAddr, &conns.renting}, {"renter", cfg.RenterGRPCAddr, &conns.renter},
+		{"catalog", cfg.CatalogGRPCAddr, &conns.catalog}, {"payment", cfg.PaymentGRPCAddr, &conns.payment},
+	} {
 		conn, err := infra.Dial(p.name, p.addr)
 		if err != nil {
-			return nil, err
+			return peerConns{}, err
 		}
-		conns[i] = conn
+		*p.conn = conn
 	}
-	return grpcadapter.NewSources(conns[0], conns[1], conns[2]), nil
+	return conns, nil
 }
 
 // signingProvider picks the provider that opens sessions and the verifier of its webhooks; for

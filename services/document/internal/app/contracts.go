@@ -12,9 +12,10 @@ import (
 	"semesterhaus/services/document/internal/domain"
 )
 
-// ContractSources gathers what a renting's contract states from the services that own it.
+// ContractSources gathers what a renting's contract states from the services that own its parts:
+// the renter and the catalog (the renting's own facts come with the request).
 type ContractSources interface {
-	Contract(ctx context.Context, rentingID string) (domain.Contract, error)
+	Contract(ctx context.Context, renting domain.Renting) (domain.Contract, error)
 }
 
 // ContractRenderer writes contracts as PDF.
@@ -81,18 +82,18 @@ func NewContracts(repo ContractRepository, sources ContractSources, renderer Con
 // RequestContract writes the renting's contract, stores it, opens a signing session and enqueues
 // document.contract_requested, all in store's transaction (an event consumer's). A renting that has
 // a session already gets nothing new, so a redelivered event is harmless.
-func (c *Contracts) RequestContract(ctx context.Context, store ContractStore, rentingID string) error {
-	if err := checkRentingID(rentingID); err != nil {
+func (c *Contracts) RequestContract(ctx context.Context, store ContractStore, renting domain.Renting) error {
+	if err := checkRentingID(renting.ID); err != nil {
 		return err
 	}
-	_, err := store.NewestSession(ctx, rentingID)
+	_, err := store.NewestSession(ctx, renting.ID)
 	if err == nil {
 		return nil
 	}
 	if !errors.Is(err, domain.ErrNotFound) {
 		return err
 	}
-	_, err = c.writeContract(ctx, store, rentingID, "")
+	_, err = c.writeContract(ctx, store, renting, "")
 	return err
 }
 
@@ -102,7 +103,8 @@ func (c *Contracts) RequestContract(ctx context.Context, store ContractStore, re
 // domain.ErrNoOpenContract when the renting has none (not written yet, or signed). Only the office
 // asks (the gRPC rule admits renting with an administrator's identity); actor is that administrator,
 // whom the audit log names.
-func (c *Contracts) ReissueContract(ctx context.Context, rentingID, actor string) (domain.SigningSession, error) {
+func (c *Contracts) ReissueContract(ctx context.Context, renting domain.Renting, actor string) (domain.SigningSession, error) {
+	rentingID := renting.ID
 	if err := checkRentingID(rentingID); err != nil {
 		return domain.SigningSession{}, err
 	}
@@ -128,7 +130,7 @@ func (c *Contracts) ReissueContract(ctx context.Context, rentingID, actor string
 		if err := store.MarkVoided(ctx, old, c.now()); err != nil {
 			return err
 		}
-		if reissued, err = c.writeContract(ctx, store, rentingID, old.ContractDocumentID); err != nil {
+		if reissued, err = c.writeContract(ctx, store, renting, old.ContractDocumentID); err != nil {
 			return err
 		}
 		return store.RecordReissue(ctx, old, reissued, actor)
@@ -138,8 +140,9 @@ func (c *Contracts) ReissueContract(ctx context.Context, rentingID, actor string
 
 // writeContract gathers and renders the renting's contract, stores it, opens its signing session
 // and enqueues document.contract_requested; replaces is the contract it replaces, if any.
-func (c *Contracts) writeContract(ctx context.Context, store ContractStore, rentingID, replaces string) (domain.SigningSession, error) {
-	contract, err := c.sources.Contract(ctx, rentingID)
+func (c *Contracts) writeContract(ctx context.Context, store ContractStore, renting domain.Renting, replaces string) (domain.SigningSession, error) {
+	rentingID := renting.ID
+	contract, err := c.sources.Contract(ctx, renting)
 	if err != nil {
 		return domain.SigningSession{}, fmt.Errorf("gather the contract of renting %s: %w", rentingID, err)
 	}

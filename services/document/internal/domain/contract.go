@@ -261,3 +261,13 @@ func euroParts(cents int64, separator byte) (sign, euros string, rest int64) {
 func (d Date) EndIn(zone *time.Location) time.Time {
 	return time.Date(d.Year, time.Month(d.Month), d.Day+1, 0, 0, 0, 0, zone)
 }
+
+// Renting is a renting as the renting service reports it (in its events, or with the office's
+// reissue): what a contract is written for.
+type Renting struct {
+	ID          string
+	RenterID    int64
+	ApartmentID int32
+	SemesterID  int32
+	Renewal     bool // a renewal's contract charges the rent only
+}

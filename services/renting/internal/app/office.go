@@ -123,7 +123,7 @@ func (s *Office) ReissueContract(ctx context.Context, rentingID string) error {
 		if err := r.CanReissue(); err != nil {
 			return err
 		}
-		_, err := s.documents.ReissueContract(ctx, rentingID)
+		_, err := s.documents.ReissueContract(ctx, *r)
 		if errors.Is(err, domain.ErrContractNotOpen) { // signed at the document service already
 			return &domain.TransitionError{RentingID: r.ID, From: domain.ContractSigned, To: domain.ContractRequested}
 		}

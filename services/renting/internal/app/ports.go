@@ -255,5 +255,5 @@ type Documents interface {
 	// ReissueContract writes the renting's open contract anew at today's price, as the caller's
 	// identity; domain.ErrContractNotOpen when it has none. The new contract comes back as
 	// document.contract_requested naming the one it replaces.
-	ReissueContract(ctx context.Context, rentingID string) (documentID string, err error)
+	ReissueContract(ctx context.Context, renting domain.Renting) (documentID string, err error)
 }

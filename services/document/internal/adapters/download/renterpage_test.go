@@ -89,6 +89,7 @@ func newRenterPage(t *testing.T) renterPage {
 	rentings, payments := rentingfake.New(), paymentfake.New()
 	p := renterPage{t: t, pool: pool, anna: uuid.NewString(), bob: uuid.NewString(), unpaid: uuid.NewString()}
 	paid := time.Date(2026, 8, 14, 10, 0, 0, 0, time.UTC)
+	var contracted []domain.Renting
 	for i, r := range []struct {
 		id     string
 		renter int64
@@ -97,6 +98,9 @@ func newRenterPage(t *testing.T) renterPage {
 		apartment := apartments.GetApartments()[i%2].GetId()
 		rentings.Add(&rentingv1.Renting{RentingId: r.id, RenterId: r.renter, ApartmentId: apartment,
 			SemesterId: semester.GetId(), State: "OWNER_ACKNOWLEDGED"})
+		if r.id != p.unpaid {
+			contracted = append(contracted, domain.Renting{ID: r.id, RenterID: r.renter, ApartmentID: apartment, SemesterID: semester.GetId()})
+		}
 		price, err := catalog.CalculatePrice(ctx, &catalogv1.CalculatePriceRequest{ApartmentId: apartment, SemesterId: semester.GetId()})
 		if err != nil {
 			t.Fatal(err)
@@ -107,8 +111,9 @@ func newRenterPage(t *testing.T) renterPage {
 		}
 		payments.Add(payment)
 	}
-	sources := grpcadapter.NewSources(grpctest.Dial(t, "document", "renting", grpctest.Serve(t, rentings.Register)), renterConn, catalogConn)
-	pageSources := grpcadapter.NewPageSources(sources, grpctest.Dial(t, "document", "payment", grpctest.Serve(t, payments.Register)))
+	sources := grpcadapter.NewSources(renterConn, catalogConn)
+	pageSources := grpcadapter.NewPageSources(sources, grpctest.Dial(t, "document", "renting", grpctest.Serve(t, rentings.Register)),
+		grpctest.Dial(t, "document", "payment", grpctest.Serve(t, payments.Register)))
 	repo := pgadapter.NewRepository(pool)
 	renderer := pdf.Renderer{Uncompressed: true}
 	p.contracts = app.NewContracts(repo, sources, renderer, openProvider{}, time.Now)
@@ -120,7 +125,7 @@ func newRenterPage(t *testing.T) renterPage {
 	p.annaCard = storeCard(t, repo, anna, p.anna, domain.TheRenter, "Anna's card")
 	p.bobCard = storeCard(t, repo, bob, p.bob, domain.TheRenter, "Bob's card")
 	p.pending = storeCard(t, repo, anna, p.unpaid, domain.AnySender, "pending card")
-	for _, renting := range []string{p.anna, p.bob} {
+	for _, renting := range contracted {
 		if err := repo.InContractTx(ctx, func(store app.ContractStore) error { return p.contracts.RequestContract(ctx, store, renting) }); err != nil {
 			t.Fatal(err)
 		}

@@ -15,16 +15,17 @@ import (
 	"semesterhaus/services/document/internal/domain"
 )
 
-// PageSources are the contract's sources and the payment service: what the renter's own page's
-// downloads ask (app.PageSources).
+// PageSources are the contract's sources, the renting and the payment service: what the renter's
+// own page's downloads ask (app.PageSources).
 type PageSources struct {
 	*Sources
+	renting rentingv1.RentingServiceClient
 	payment paymentv1.PaymentServiceClient
 }
 
-// NewPageSources adds the payment service's connection to the contract's sources.
-func NewPageSources(sources *Sources, payment grpc.ClientConnInterface) *PageSources {
-	return &PageSources{Sources: sources, payment: paymentv1.NewPaymentServiceClient(payment)}
+// NewPageSources adds the renting and the payment service's connections to the contract's sources.
+func NewPageSources(sources *Sources, renting, payment grpc.ClientConnInterface) *PageSources {
+	return &PageSources{Sources: sources, renting: rentingv1.NewRentingServiceClient(renting), payment: paymentv1.NewPaymentServiceClient(payment)}
 }
 
 // PageRenter asks the renter service whose page the token opens.

@@ -64,7 +64,10 @@ func (s *Server) DeleteRentingDocuments(ctx context.Context, req *documentv1.Del
 // ReissueContract replaces the renting's open contract by one priced anew (renting's, for an
 // administrator: the rule in Callers); FAILED_PRECONDITION when it has no open contract.
 func (s *Server) ReissueContract(ctx context.Context, req *documentv1.ReissueContractRequest) (*documentv1.ReissueContractResponse, error) {
-	session, err := s.contracts.ReissueContract(ctx, req.GetRentingId(), identity.FromContext(ctx).Subject)
+	renting := domain.Renting{
+		ID: req.GetRentingId(), RenterID: req.GetRenterId(), ApartmentID: req.GetApartmentId(), SemesterID: req.GetSemesterId(), Renewal: req.GetRenewal(),
+	}
+	session, err := s.contracts.ReissueContract(ctx, renting, identity.FromContext(ctx).Subject)
 	if err != nil {
 		return nil, toStatus(err)
 	}

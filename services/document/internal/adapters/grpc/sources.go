@@ -10,51 +10,44 @@ import (
 	"semesterhaus/proto/codes"
 	catalogv1 "semesterhaus/proto/gen/catalog/v1"
 	renterv1 "semesterhaus/proto/gen/renter/v1"
-	rentingv1 "semesterhaus/proto/gen/renting/v1"
 	"semesterhaus/services/document/internal/domain"
 )
 
-// Sources gathers a contract from the services that own its parts: the renting, the renter and
-// the catalog (the residence, apartment, semester, prices).
+// Sources gathers a contract from the services that own its parts: the renter and the catalog (the
+// residence, apartment, semester, prices).
 type Sources struct {
-	renting rentingv1.RentingServiceClient
 	renter  renterv1.RenterServiceClient
 	catalog catalogv1.CatalogServiceClient
 }
 
 // NewSources returns the contract sources on the peers' connections.
-func NewSources(renting, renter, catalog grpc.ClientConnInterface) *Sources {
+func NewSources(renter, catalog grpc.ClientConnInterface) *Sources {
 	return &Sources{
-		renting: rentingv1.NewRentingServiceClient(renting),
 		renter:  renterv1.NewRenterServiceClient(renter),
 		catalog: catalogv1.NewCatalogServiceClient(catalog),
 	}
 }
 
 // Contract asks the peers for what the renting's contract states; renewals get renewal prices.
-func (s *Sources) Contract(ctx context.Context, rentingID string) (domain.Contract, error) {
-	renting, err := s.renting.GetRenting(ctx, &rentingv1.GetRentingRequest{RentingId: rentingID})
+func (s *Sources) Contract(ctx context.Context, renting domain.Renting) (domain.Contract, error) {
+	renter, err := s.renter.GetRenter(ctx, &renterv1.GetRenterRequest{RenterId: renting.RenterID})
 	if err != nil {
-		return domain.Contract{}, fmt.Errorf("get renting: %w", err)
+		return domain.Contract{}, fmt.Errorf("get renter %d: %w", renting.RenterID, err)
 	}
-	renter, err := s.renter.GetRenter(ctx, &renterv1.GetRenterRequest{RenterId: renting.GetRenterId()})
+	apartment, err := s.catalog.GetApartment(ctx, &catalogv1.GetApartmentRequest{Id: renting.ApartmentID})
 	if err != nil {
-		return domain.Contract{}, fmt.Errorf("get renter %d: %w", renting.GetRenterId(), err)
+		return domain.Contract{}, fmt.Errorf("get apartment %d: %w", renting.ApartmentID, err)
 	}
-	apartment, err := s.catalog.GetApartment(ctx, &catalogv1.GetApartmentRequest{Id: renting.GetApartmentId()})
+	semester, err := s.catalog.GetSemester(ctx, &catalogv1.GetSemesterRequest{Id: renting.SemesterID})
 	if err != nil {
-		return domain.Contract{}, fmt.Errorf("get apartment %d: %w", renting.GetApartmentId(), err)
-	}
-	semester, err := s.catalog.GetSemester(ctx, &catalogv1.GetSemesterRequest{Id: renting.GetSemesterId()})
-	if err != nil {
-		return domain.Contract{}, fmt.Errorf("get semester %d: %w", renting.GetSemesterId(), err)
+		return domain.Contract{}, fmt.Errorf("get semester %d: %w", renting.SemesterID, err)
 	}
 	building, err := s.catalog.GetBuilding(ctx, &catalogv1.GetBuildingRequest{})
 	if err != nil {
 		return domain.Contract{}, fmt.Errorf("get building: %w", err)
 	}
 	price, err := s.catalog.CalculatePrice(ctx, &catalogv1.CalculatePriceRequest{
-		ApartmentId: renting.GetApartmentId(), SemesterId: renting.GetSemesterId(), Renewal: renting.GetRenewal(),
+		ApartmentId: renting.ApartmentID, SemesterId: renting.SemesterID, Renewal: renting.Renewal,
 	})
 	if err != nil {
 		return domain.Contract{}, fmt.Errorf("calculate the price: %w", err)
@@ -64,7 +57,7 @@ func (s *Sources) Contract(ctx context.Context, rentingID string) (domain.Contra
 		return domain.Contract{}, fmt.Errorf("birthday of renter %d: %w", renter.GetId(), err)
 	}
 	return domain.Contract{
-		RentingID: rentingID, RenterID: renting.GetRenterId(), Renewal: renting.GetRenewal(), Landlord: toLandlord(building),
+		RentingID: renting.ID, RenterID: renting.RenterID, Renewal: renting.Renewal, Landlord: toLandlord(building),
 		Renter: toContractRenter(renter.GetData(), birthday), Apartment: apartment.GetName(), Floor: apartment.GetFloorName(),
 		Semester: semester.GetName(), Start: fromCatalogDate(semester.GetStartDate()), End: fromCatalogDate(semester.GetEndDate()),
 		Items: toPriceItems(price.GetItems()), TotalCents: price.GetTotal().GetCents(), Currency: price.GetTotal().GetCurrency(),

@@ -35,7 +35,7 @@ type RentingDocuments interface {
 
 // ContractRequests writes a renting's contract and opens its signing session.
 type ContractRequests interface {
-	RequestContract(ctx context.Context, store app.ContractStore, rentingID string) error
+	RequestContract(ctx context.Context, store app.ContractStore, renting domain.Renting) error
 }
 
 // Keeping schedules the deletions a booking's moves call for (app.Keeping).
@@ -122,7 +122,10 @@ func (c *RentingConsumer) handle(ctx context.Context, tx pgx.Tx, msg jetstream.M
 		if err := c.keeping.ContractAsked(ctx, c.deletionsIn(tx), move, event.GetSemesterId()); err != nil {
 			return err
 		}
-		return c.contracts.RequestContract(ctx, c.documents.ContractStoreIn(tx), event.GetRentingId())
+		return c.contracts.RequestContract(ctx, c.documents.ContractStoreIn(tx), domain.Renting{
+			ID: event.GetRentingId(), RenterID: event.GetRenterId(), ApartmentID: event.GetApartmentId(),
+			SemesterID: event.GetSemesterId(), Renewal: event.GetRenewal(),
+		})
 	}
 }
 

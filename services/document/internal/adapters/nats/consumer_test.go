@@ -92,7 +92,9 @@ func startConsumer(t *testing.T, pool *pgxpool.Pool) (jetstream.JetStream, strea
 // noContracts stands in for the contract flow, which the signing adapter's tests cover.
 type noContracts struct{}
 
-func (noContracts) RequestContract(context.Context, app.ContractStore, string) error { return nil }
+func (noContracts) RequestContract(context.Context, app.ContractStore, domain.Renting) error {
+	return nil
+}
 
 // semesterEnd is when every semester of these tests ends.
 var semesterEnd = time.Date(2027, 10, 1, 0, 0, 0, 0, time.UTC)

@@ -30,9 +30,7 @@ import (
 	commonv1 "semesterhaus/proto/gen/common/v1"
 	eventsv1 "semesterhaus/proto/gen/events/v1"
 	renterv1 "semesterhaus/proto/gen/renter/v1"
-	rentingv1 "semesterhaus/proto/gen/renting/v1"
 	"semesterhaus/proto/renter/renterfake"
-	"semesterhaus/proto/renting/rentingfake"
 	"semesterhaus/services/document/internal/adapters/graphql"
 	grpcadapter "semesterhaus/services/document/internal/adapters/grpc"
 	"semesterhaus/services/document/internal/adapters/imaging"
@@ -53,14 +51,15 @@ const secret = "test-secret"
 // testKey signs and checks the test's webhooks with the default tolerance.
 var testKey = WebhookKey{Secret: []byte(secret), Tolerance: 5 * time.Minute, Now: time.Now}
 
-// system is the document service with the fakes of the catalog, renter and renting services (from
-// proto) behind gRPC, and an HTTP server that stands in for the gateway's /api prefix.
+// system is the document service with the fakes of the catalog and renter services (from proto)
+// behind gRPC, the renting service's facts in the events it publishes, and an HTTP server that stands in for the gateway's /api prefix.
 type system struct {
 	pool      *pgxpool.Pool
 	js        jetstream.JetStream
 	stream    streams.RentingStream
 	publicURL string
 	rentingID string
+	renting   domain.Renting // as the renting service reports it
 	semester  int32
 	price     *catalogv1.PriceCalculation // the catalog's price of the renting when its contract is written
 	catalog   *catalogfake.Server
@@ -103,17 +102,14 @@ func startWith(t *testing.T, renewal bool, setup func(publicURL string, client *
 		t.Fatal(err)
 	}
 	renter := registerRenter(t, renterv1.NewRenterServiceClient(renterConn), semester.GetStartDate())
-	renting := &rentingv1.Renting{RentingId: uuid.NewString(), RenterId: renter, ApartmentId: apartments.GetApartments()[0].GetId(),
-		SemesterId: semester.GetId(), State: "OWNER_ACKNOWLEDGED", Renewal: renewal}
-	rentings := rentingfake.New()
-	rentings.Add(renting)
+	renting := domain.Renting{ID: uuid.NewString(), RenterID: renter, ApartmentID: apartments.GetApartments()[0].GetId(), SemesterID: semester.GetId(), Renewal: renewal}
 	price, err := catalog.CalculatePrice(ctx, &catalogv1.CalculatePriceRequest{
-		ApartmentId: renting.GetApartmentId(), SemesterId: renting.GetSemesterId(), Renewal: renewal,
+		ApartmentId: renting.ApartmentID, SemesterId: renting.SemesterID, Renewal: renewal,
 	})
 	if err != nil {
 		t.Fatal(err)
 	}
-	sources := grpcadapter.NewSources(grpctest.Dial(t, "document", "renting", grpctest.Serve(t, rentings.Register)), renterConn, catalogConn)
+	sources := grpcadapter.NewSources(renterConn, catalogConn)
 
 	mux := http.NewServeMux()
 	gateway := httptest.NewServer(http.StripPrefix("/api", mux))
@@ -134,7 +130,7 @@ func startWith(t *testing.T, renewal bool, setup func(publicURL string, client *
 	}
 	t.Cleanup(func() { _ = js.DeleteStream(context.Background(), stream.Stream().Name) })
 	runConsumer(t, natsadapter.NewRentingConsumer(js, pool, repo, contracts, app.NewKeeping(domain.Keeping{}, sources, time.UTC), logger, stream))
-	return &system{pool: pool, js: js, stream: stream, publicURL: gateway.URL, rentingID: renting.GetRentingId(), semester: semester.GetId(),
+	return &system{pool: pool, js: js, stream: stream, publicURL: gateway.URL, rentingID: renting.ID, renting: renting, semester: semester.GetId(),
 		price: price, catalog: catalogFake, contracts: contracts}
 }
 
@@ -296,7 +292,10 @@ func (s *system) ownerAcknowledgedTwice(t *testing.T) { s.stateTwice(t, "OWNER_A
 // stateTwice publishes the renting's move to state twice with one id and waits until both are handled.
 func (s *system) stateTwice(t *testing.T, state string) {
 	t.Helper()
-	payload, err := proto.Marshal(&eventsv1.RentingStateChanged{EventId: uuid.NewString(), RentingId: s.rentingID, SemesterId: s.semester, ToState: state})
+	payload, err := proto.Marshal(&eventsv1.RentingStateChanged{
+		EventId: uuid.NewString(), RentingId: s.rentingID, RenterId: s.renting.RenterID, ApartmentId: s.renting.ApartmentID,
+		SemesterId: s.semester, Renewal: s.renting.Renewal, ToState: state,
+	})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -29,7 +29,7 @@ func (s *system) raiseRent() int64 {
 // reissued reissues the renting's contract and returns the old and the new contract_requested.
 func (s *system) reissued(t *testing.T) (old, reissued *eventsv1.ContractRequested) {
 	t.Helper()
-	session, err := s.contracts.ReissueContract(context.Background(), s.rentingID, "office")
+	session, err := s.contracts.ReissueContract(context.Background(), s.renting, "office")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -129,7 +129,7 @@ func TestReissueContract_withoutAnOpenContract_isRefused(t *testing.T) {
 	t.Parallel()
 	s := start(t, false)
 	ctx := context.Background()
-	if _, err := s.contracts.ReissueContract(ctx, s.rentingID, "office"); !errors.Is(err, domain.ErrNoOpenContract) {
+	if _, err := s.contracts.ReissueContract(ctx, s.renting, "office"); !errors.Is(err, domain.ErrNoOpenContract) {
 		t.Errorf("before a contract: %v, want ErrNoOpenContract", err)
 	}
 	s.ownerAcknowledgedTwice(t)
@@ -138,10 +138,10 @@ func TestReissueContract_withoutAnOpenContract_isRefused(t *testing.T) {
 	if resp := s.postForm(t, requested.GetSigningLink(), url.Values{"name": {"Anna Schmidt"}, "confirm": {"yes"}}); resp.StatusCode != http.StatusSeeOther {
 		t.Fatalf("signing answered %s", resp.Status)
 	}
-	if _, err := s.contracts.ReissueContract(ctx, s.rentingID, "office"); !errors.Is(err, domain.ErrNoOpenContract) {
+	if _, err := s.contracts.ReissueContract(ctx, s.renting, "office"); !errors.Is(err, domain.ErrNoOpenContract) {
 		t.Errorf("a signed contract: %v, want ErrNoOpenContract", err)
 	}
-	if _, err := s.contracts.ReissueContract(ctx, uuid.NewString(), "office"); !errors.Is(err, domain.ErrNoOpenContract) {
+	if _, err := s.contracts.ReissueContract(ctx, domain.Renting{ID: uuid.NewString()}, "office"); !errors.Is(err, domain.ErrNoOpenContract) {
 		t.Errorf("another renting: %v, want ErrNoOpenContract", err)
 	}
 	if n := len(s.events(t, streams.Document.ContractRequested())); n != 1 {
@@ -196,7 +196,7 @@ func TestDocuSign_reissueOfAnEnvelopeSignedMeanwhile_isNoOpenContract_changesNot
 	sessionID, envelope := d.opened(t)
 	d.raiseRent()
 	d.sim.Complete(envelope.ID)
-	if _, err := d.contracts.ReissueContract(context.Background(), d.rentingID, "office"); !errors.Is(err, domain.ErrNoOpenContract) {
+	if _, err := d.contracts.ReissueContract(context.Background(), d.renting, "office"); !errors.Is(err, domain.ErrNoOpenContract) {
 		t.Fatalf("the reissue of a contract signed at DocuSign: %v, want ErrNoOpenContract", err)
 	}
 	var status string

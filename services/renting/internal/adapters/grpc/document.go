@@ -78,10 +78,14 @@ func (c *Documents) DeleteRentingDocuments(ctx context.Context, rentingID string
 }
 
 // ReissueContract asks the document service to write the renting's open contract anew at today's
-// price, as the admin of ctx (whose identity the call forwards); domain.ErrContractNotOpen when the
-// renting has no open contract.
-func (c *Documents) ReissueContract(ctx context.Context, rentingID string) (documentID string, err error) {
-	resp, err := c.client.ReissueContract(ctx, &documentv1.ReissueContractRequest{RentingId: rentingID})
+// price, as the admin of ctx (whose identity the call forwards), naming the renting's facts the
+// contract is written for; domain.ErrContractNotOpen when the renting has no open contract.
+func (c *Documents) ReissueContract(ctx context.Context, renting domain.Renting) (documentID string, err error) {
+	rentingID := renting.ID
+	resp, err := c.client.ReissueContract(ctx, &documentv1.ReissueContractRequest{
+		RentingId: rentingID, RenterId: renting.RenterID, ApartmentId: int32(renting.ApartmentID),
+		SemesterId: int32(renting.SemesterID), Renewal: renting.Renewal,
+	})
 	if status.Code(err) == codes.FailedPrecondition {
 		return "", fmt.Errorf("reissue the contract of renting %s: %w", rentingID, domain.ErrContractNotOpen)
 	}
