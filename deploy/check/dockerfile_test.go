@@ -3,6 +3,7 @@ package check
 import (
 	"debug/elf"
 	"io"
+	"maps"
 	"os"
 	"os/exec"
 	"path"
@@ -11,6 +12,7 @@ import (
 	"runtime"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 )
 
@@ -66,6 +68,10 @@ var goImage = regexp.MustCompile(`^golang:(\d+\.\d+)\.\d+-`)
 // `go mod download` and its `go build` with the Dockerfile's own environment and flags, its ARGs set to
 // the artifact's build args where skaffold.yaml gives them. The binary must be static, and the runtime
 // stage must run it as an unprivileged user.
+//
+// The images build side by side in two waves: first one image of each Dockerfile (they share little
+// but the standard library), then the others, which find the packages they share with the first of
+// their Dockerfile in the build cache instead of compiling them again at the same time.
 func TestDockerfiles_buildStagesRunWithoutDocker(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds every image's binary")
@@ -74,113 +80,140 @@ func TestDockerfiles_buildStagesRunWithoutDocker(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for image, a := range skaffoldArtifacts(t) {
-		name, dockerfile := path.Base(image), a.Dockerfile
-		t.Run(name, func(t *testing.T) {
-			stages, err := ParseDockerfile(filepath.Join(Root(), dockerfile))
-			if err != nil {
-				t.Fatal(err)
-			}
-			build := slices.IndexFunc(stages, func(s Stage) bool {
-				return slices.ContainsFunc(s.Instructions, func(in Instruction) bool { return in.Cmd == "RUN" && strings.Contains(in.Args, "go build") })
-			})
-			if build < 0 {
-				t.Fatalf("%s: no stage runs go build", dockerfile)
-			}
-			stage := stages[build]
-			m := goImage.FindStringSubmatch(stage.Image)
-			if m == nil {
-				t.Fatalf("%s: build stage FROM %s: want a golang image pinned to a patch release", dockerfile, stage.Image)
-			}
-			if !strings.HasPrefix(runtime.Version(), "go"+m[1]) {
-				t.Errorf("%s builds with Go %s, this machine has %s", dockerfile, m[1], runtime.Version())
-			}
+	artifacts := skaffoldArtifacts(t)
+	images := slices.Sorted(maps.Keys(artifacts))
+	var waves [2][]string
+	first := map[string]bool{}
+	for _, image := range images {
+		w := 1
+		if d := artifacts[image].Dockerfile; !first[d] {
+			first[d], w = true, 0
+		}
+		waves[w] = append(waves[w], image)
+	}
+	slots := make(chan struct{}, max(2, runtime.GOMAXPROCS(0)))
+	for _, wave := range waves {
+		var wg sync.WaitGroup
+		for _, image := range wave {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				slots <- struct{}{}
+				defer func() { <-slots }()
+				buildStage(t, image, artifacts[image], ignore)
+			}()
+		}
+		wg.Wait()
+	}
+}
 
-			root := t.TempDir()
-			out := filepath.Join(root, "out")
-			workdir := "/"
-			vars := map[string]string{}
-			declared := map[string]bool{}
-			var binary string
-			ran := false
-			for _, in := range stage.Instructions {
-				switch in.Cmd {
-				case "WORKDIR":
-					workdir = path.Join(workdir, in.Args)
-				case "ARG":
-					k, v, _ := strings.Cut(in.Args, "=")
-					declared[k] = true
-					vars[k] = strings.Trim(v, `"`)
-					if given, ok := a.BuildArgs[k]; ok {
-						vars[k] = given
+// buildStage is TestDockerfiles_buildStagesRunWithoutDocker's subtest for one image.
+func buildStage(t *testing.T, image string, a artifact, ignore []string) {
+	name, dockerfile := path.Base(image), a.Dockerfile
+	t.Run(name, func(t *testing.T) {
+		stages, err := ParseDockerfile(filepath.Join(Root(), dockerfile))
+		if err != nil {
+			t.Fatal(err)
+		}
+		build := slices.IndexFunc(stages, func(s Stage) bool {
+			return slices.ContainsFunc(s.Instructions, func(in Instruction) bool { return in.Cmd == "RUN" && strings.Contains(in.Args, "go build") })
+		})
+		if build < 0 {
+			t.Fatalf("%s: no stage runs go build", dockerfile)
+		}
+		stage := stages[build]
+		m := goImage.FindStringSubmatch(stage.Image)
+		if m == nil {
+			t.Fatalf("%s: build stage FROM %s: want a golang image pinned to a patch release", dockerfile, stage.Image)
+		}
+		if !strings.HasPrefix(runtime.Version(), "go"+m[1]) {
+			t.Errorf("%s builds with Go %s, this machine has %s", dockerfile, m[1], runtime.Version())
+		}
+
+		root := t.TempDir()
+		out := filepath.Join(root, "out")
+		workdir := "/"
+		vars := map[string]string{}
+		declared := map[string]bool{}
+		var binary string
+		ran := false
+		for _, in := range stage.Instructions {
+			switch in.Cmd {
+			case "WORKDIR":
+				workdir = path.Join(workdir, in.Args)
+			case "ARG":
+				k, v, _ := strings.Cut(in.Args, "=")
+				declared[k] = true
+				vars[k] = strings.Trim(v, `"`)
+				if given, ok := a.BuildArgs[k]; ok {
+					vars[k] = given
+				}
+			case "COPY":
+				words := Words(in.Args, vars)
+				if strings.HasPrefix(words[0], "--") {
+					t.Fatalf("%s: COPY %s in the build stage is not reproduced", dockerfile, in.Args)
+				}
+				dest := words[len(words)-1]
+				for _, src := range words[:len(words)-1] {
+					target := path.Join(workdir, dest)
+					if strings.HasSuffix(dest, "/") {
+						target = path.Join(target, path.Base(src))
 					}
-				case "COPY":
-					words := Words(in.Args, vars)
-					if strings.HasPrefix(words[0], "--") {
-						t.Fatalf("%s: COPY %s in the build stage is not reproduced", dockerfile, in.Args)
-					}
-					dest := words[len(words)-1]
-					for _, src := range words[:len(words)-1] {
-						target := path.Join(workdir, dest)
-						if strings.HasSuffix(dest, "/") {
-							target = path.Join(target, path.Base(src))
-						}
-						copyTree(t, src, filepath.Join(root, target), ignore)
-					}
-				case "RUN":
-					if packages, ok := aptInstalls(in.Args, vars); ok {
-						requireDebianPackages(t, dockerfile, packages)
+					copyTree(t, src, filepath.Join(root, target), ignore)
+				}
+			case "RUN":
+				if packages, ok := aptInstalls(in.Args, vars); ok {
+					requireDebianPackages(t, dockerfile, packages)
+					continue
+				}
+				if !strings.Contains(in.Args, "go ") {
+					continue // e.g. the user database of the runtime image
+				}
+				dir := workdir
+				for _, segment := range strings.Split(in.Args, "&&") {
+					words := Words(strings.TrimSpace(segment), vars)
+					if len(words) == 2 && words[0] == "cd" {
+						dir = path.Join(dir, words[1])
 						continue
 					}
-					if !strings.Contains(in.Args, "go ") {
-						continue // e.g. the user database of the runtime image
+					env := os.Environ()
+					for len(words) > 0 && strings.Contains(words[0], "=") {
+						env = append(env, words[0])
+						words = words[1:]
 					}
-					dir := workdir
-					for _, segment := range strings.Split(in.Args, "&&") {
-						words := Words(strings.TrimSpace(segment), vars)
-						if len(words) == 2 && words[0] == "cd" {
-							dir = path.Join(dir, words[1])
-							continue
+					if len(words) < 2 || words[0] != "go" {
+						t.Fatalf("%s: cannot reproduce %q", dockerfile, segment)
+					}
+					if words[1] == "build" {
+						checkBuildFlags(t, dockerfile, env, words)
+						o := slices.Index(words, "-o")
+						if o < 0 || !strings.HasPrefix(words[o+1], "/out/") {
+							t.Fatalf("%s: go build must write to /out/: %q", dockerfile, segment)
 						}
-						env := os.Environ()
-						for len(words) > 0 && strings.Contains(words[0], "=") {
-							env = append(env, words[0])
-							words = words[1:]
-						}
-						if len(words) < 2 || words[0] != "go" {
-							t.Fatalf("%s: cannot reproduce %q", dockerfile, segment)
-						}
-						if words[1] == "build" {
-							checkBuildFlags(t, dockerfile, env, words)
-							o := slices.Index(words, "-o")
-							if o < 0 || !strings.HasPrefix(words[o+1], "/out/") {
-								t.Fatalf("%s: go build must write to /out/: %q", dockerfile, segment)
-							}
-							binary = words[o+1]
-							words[o+1] = filepath.Join(out, strings.TrimPrefix(binary, "/out/"))
-							ran = true
-						}
-						cmd := exec.Command("go", words[1:]...)
-						cmd.Dir = filepath.Join(root, dir)
-						cmd.Env = env
-						if output, err := cmd.CombinedOutput(); err != nil {
-							t.Fatalf("%s: %s: %v\n%s", dockerfile, strings.Join(words, " "), err, output)
-						}
+						binary = words[o+1]
+						words[o+1] = filepath.Join(out, strings.TrimPrefix(binary, "/out/"))
+						ran = true
+					}
+					cmd := exec.Command("go", words[1:]...)
+					cmd.Dir = filepath.Join(root, dir)
+					cmd.Env = env
+					if output, err := cmd.CombinedOutput(); err != nil {
+						t.Fatalf("%s: %s: %v\n%s", dockerfile, strings.Join(words, " "), err, output)
 					}
 				}
 			}
-			if !ran {
-				t.Fatalf("%s: go build was not run", dockerfile)
+		}
+		if !ran {
+			t.Fatalf("%s: go build was not run", dockerfile)
+		}
+		for k := range a.BuildArgs {
+			if !declared[k] {
+				t.Errorf("%s: skaffold.yaml gives the build arg %s, which the build stage does not declare", dockerfile, k)
 			}
-			for k := range a.BuildArgs {
-				if !declared[k] {
-					t.Errorf("%s: skaffold.yaml gives the build arg %s, which the build stage does not declare", dockerfile, k)
-				}
-			}
-			checkStatic(t, filepath.Join(out, strings.TrimPrefix(binary, "/out/")))
-			checkRuntimeStage(t, dockerfile, stages, stage.Name, binary)
-		})
-	}
+		}
+		checkStatic(t, filepath.Join(out, strings.TrimPrefix(binary, "/out/")))
+		checkRuntimeStage(t, dockerfile, stages, stage.Name, binary)
+	})
 }
 
 // checkBuildFlags: a reproducible static build, either without cgo or with cgo linked statically
