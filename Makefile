@@ -23,6 +23,8 @@ endif
 BIN_DIR := .data/bin
 # The workspace modules, in go.work's order.
 MODULES := $(shell $(GO) work edit -json | sed -n 's/.*"DiskPath": *"\([^"]*\)".*/\1/p')
+# Their packages, for one go vet or go test over the workspace (./gateway/... ./platform/... ...).
+MODULE_PKGS := $(addsuffix /...,$(MODULES))
 # The order for `make generate`: shared code and contracts first, the gateway (which composes the
 # services' schemas) last.
 GEN_MODULES := $(filter ./platform ./proto,$(MODULES)) $(filter ./services/%,$(MODULES)) \
@@ -76,8 +78,21 @@ $(BIN_DIR)/oidc-provider: tools/peers/go.mod tools/peers/oidc-provider/main.go
 
 ##@ Testing
 
+# make test runs each part as its own make, in this order, every part even when one fails (it fails
+# at the end then, naming the parts), and prints the parts and their times (.ci/sections); under
+# .ci/run they join its table.
+TEST_PARTS := test-go test-fuzz test-web test-e2e test-chaos test-rehearsal test-deploy
+
 .PHONY: test
-test: packages-test test-go test-fuzz test-web test-e2e test-chaos test-rehearsal test-deploy ## Run every test
+test: packages-test ## Run every test (every part, also after one fails) and print each part's time
+	@own=""; if [ -z "$${CI_TIMES:-}" ]; then own=1; export CI_TIMES="$(CURDIR)/.data/test-times.tsv"; mkdir -p .data; : >"$$CI_TIMES"; fi; \
+	failed=""; \
+	for part in $(TEST_PARTS); do \
+		echo "===== make $$part"; \
+		bash .ci/sections run "  $$part" $(MAKE) --no-print-directory $$part || failed="$$failed $$part"; \
+	done; \
+	if [ -n "$$own" ]; then bash .ci/sections report; fi; \
+	if [ -n "$$failed" ]; then echo "FAILED:$$failed"; exit 1; fi
 
 .PHONY: test-e2e
 test-e2e: ## Browser end-to-end tests (Playwright, headless Chromium) against a fresh system on ports shifted by E2E_PORT_OFFSET (100)
@@ -124,12 +139,24 @@ test-deploy: ## Kubernetes delivery: render and validate the overlays offline, c
 # The web apps that exist in this checkout (each with its package.json).
 WEB_APPS := $(patsubst %/package.json,%,$(wildcard web-public/package.json web-admin/package.json))
 
+# The apps' tests run side by side, each into its log (.data/test-web-<app>.log), printed in turn
+# when both are done.
 .PHONY: test-web
-test-web: ## The web apps' unit tests (Vitest)
-	@for app in $(WEB_APPS); do \
-		echo "=== npm test $$app"; \
-		(cd $$app && [ -d node_modules ] || npm ci --no-audit --no-fund) && (cd $$app && npm test) || exit 1; \
-	done
+test-web: ## The web apps' unit tests (Vitest), the apps side by side
+	@mkdir -p .data; \
+	for app in $(WEB_APPS); do \
+		(cd $$app && [ -d node_modules ] || npm ci --no-audit --no-fund) || exit 1; \
+	done; \
+	pids=""; \
+	for app in $(WEB_APPS); do \
+		bash .ci/sections run "    npm test $$app" bash -c 'cd "$$1" && npm test' _ $$app >.data/test-web-$$app.log 2>&1 </dev/null & pids="$$pids $$!"; \
+	done; \
+	failed=""; set -- $$pids; \
+	for app in $(WEB_APPS); do \
+		wait $$1 || failed="$$failed $$app"; shift; \
+		echo "=== npm test $$app"; cat .data/test-web-$$app.log; \
+	done; \
+	if [ -n "$$failed" ]; then echo "FAILED:$$failed"; exit 1; fi
 
 .PHONY: build-web
 build-web: ## Build the web apps into their dist/ folders (the gateway serves them in make run)
@@ -138,18 +165,31 @@ build-web: ## Build the web apps into their dist/ folders (the gateway serves th
 		(cd $$app && [ -d node_modules ] || npm ci --no-audit --no-fund) && (cd $$app && npm run build) || exit 1; \
 	done
 
+# Every module's packages in one go vet and one go test over the workspace, so that packages of
+# different modules build and run side by side: GO_TEST_P (twice the cores) at once, as most tests
+# wait on PostgreSQL, NATS and processes more than they compute (the tests that use PostgreSQL and
+# NATS each take a fresh database and unique streams and subjects: platform/pgtest, natstest). The
+# tests that measure how fast an answer comes (named ...HowFast, TIMING_PKGS) run after the others,
+# one package at a time, with no other package's load in their times. A failing package is printed
+# with its output and fails the target.
+GO_TEST_P ?= $(shell echo $$(( $$(nproc) * 2 )))
+TIMING_TESTS := HowFast$$
+TIMING_DECL := func Test[A-Za-z0-9_]*HowFast[(]
+TIMING_PKGS = $(sort $(patsubst %/,%,$(dir $(shell grep -rlE --include='*_test.go' --exclude-dir=node_modules \
+	'$(TIMING_DECL)' $(MODULES)))))
+
 .PHONY: test-go
-test-go: peers ## go vet and go test -count=1 in every workspace module (real PostgreSQL and NATS)
+test-go: peers ## go vet and go test -count=1 over every workspace module (real PostgreSQL and NATS)
 	@failed=""; \
-	for m in $(MODULES); do \
-		echo "=== go vet $$m"; \
-		(cd $$m && $(GO) vet ./...) || failed="$$failed vet:$$m"; \
-		echo "=== go test $$m"; \
-		(cd $$m && $(GO) test -count=1 $(GOTESTFLAGS) ./...) || failed="$$failed test:$$m"; \
-	done; \
+	echo "=== go vet $(MODULES)"; \
+	$(GO) vet $(MODULE_PKGS) || failed="$$failed vet"; \
+	echo "=== go test $(MODULES) (-p $(GO_TEST_P), all but the timing tests)"; \
+	bash .ci/sections run "    go test" $(GO) test -count=1 -p $(GO_TEST_P) -skip '$(TIMING_TESTS)' $(GOTESTFLAGS) $(MODULE_PKGS) || failed="$$failed test"; \
+	echo "=== go test the timing tests, one package at a time: $(TIMING_PKGS)"; \
+	bash .ci/sections run "    go test timing tests" $(GO) test -count=1 -p 1 $(GOTESTFLAGS) -run '$(TIMING_TESTS)' $(TIMING_PKGS) || failed="$$failed test:timing"; \
 	echo "=== go test platform/picture and the document service's imaging with Go's JPEG encoder (builds without -tags libjpeg)"; \
-	(cd platform && GOFLAGS="$(filter-out -tags=libjpeg,$(GOFLAGS))" $(GO) test -count=1 ./picture/...) || failed="$$failed test:picture-without-libjpeg"; \
-	(cd services/document && GOFLAGS="$(filter-out -tags=libjpeg,$(GOFLAGS))" $(GO) test -count=1 ./internal/adapters/imaging ./internal/domain) || failed="$$failed test:document-without-libjpeg"; \
+	GOFLAGS="$(filter-out -tags=libjpeg,$(GOFLAGS))" $(GO) test -count=1 ./platform/picture/... \
+		./services/document/internal/adapters/imaging ./services/document/internal/domain || failed="$$failed test:without-libjpeg"; \
 	if [ -n "$$failed" ]; then echo "FAILED:$$failed"; exit 1; fi
 
 # The fuzz targets (Go's native fuzzing), as module:package:target, each seeded by its f.Add calls and
@@ -215,10 +255,10 @@ check-generated: ## Fail when generated code or the composed schema differs from
 	echo "Generated code is up to date."
 
 .PHONY: lint
-lint: ## gofmt -l must list nothing; go vet in every module
+lint: ## gofmt -l must list nothing; go vet over every module (one run: the packages side by side)
 	@unformatted="$$(find $(MODULES) -name node_modules -prune -o -name '*.go' -type f -print | xargs -r gofmt -l)"; \
 	if [ -n "$$unformatted" ]; then echo "gofmt would change (run gofmt -w):"; echo "$$unformatted"; exit 1; fi
-	@for m in $(MODULES); do echo "=== go vet $$m"; (cd $$m && $(GO) vet ./...); done
+	@echo "=== go vet $(MODULES)"; $(GO) vet $(MODULE_PKGS)
 
 .PHONY: fmt
 fmt: ## gofmt -w every Go file
