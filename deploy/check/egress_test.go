@@ -3,22 +3,17 @@ package check
 import (
 	"encoding/json"
 	"fmt"
+	"semesterhaus/platform/topology"
 	"slices"
 	"sort"
 	"strings"
 	"testing"
 )
 
-// grpcEdges: which services each one calls over gRPC (issue 16). The egress policies must open exactly
-// these; the callers the services' *_GRPC_ADDR settings name must be the same.
-var grpcEdges = map[string][]string{
-	"catalog":  nil,
-	"renting":  {"catalog", "document", "payment", "renter"},
-	"renter":   {"catalog", "document", "renting"},
-	"document": {"catalog", "payment", "renter", "renting"},
-	"payment":  {"catalog"},
-	"gateway":  nil,
-}
+// grpcEdges: which services each one calls over gRPC, as the topology declares them once
+// (platform/topology). The egress policies must open exactly these; the callers the services'
+// *_GRPC_ADDR settings name must be the same.
+var grpcEdges = topology.Edges()
 
 // externalPorts are the ports a workload may reach outside the cluster on (an ipBlock), with whom.
 var externalPorts = map[string]string{

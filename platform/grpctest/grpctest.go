@@ -29,9 +29,12 @@ func Serve(t testing.TB, register func(*grpc.Server), options ...grpc.ServerOpti
 // ServeService serves the API that register adds as the service called name serves it in
 // production (service.NewGRPCServer): only the callers that its rules admit get through, proven
 // with the test keys, and admin-only methods need an administrator's identity forwarded as
-// graphqltest signs it.
+// graphqltest signs it. Its rules must name exactly the callers the topology gives it.
 func ServeService(t testing.TB, name string, callers peer.Rules, register func(*grpc.Server), options ...grpc.ServerOption) string {
 	t.Helper()
+	if err := callers.CheckTopology(name); err != nil {
+		t.Fatal(err)
+	}
 	gateway, _ := testkeys.Gateway()
 	guard := peer.Guard{
 		Authenticator: peer.NewAuthenticator(name, Keys()),
@@ -57,9 +60,12 @@ func serve(t testing.TB, server *grpc.Server) string {
 }
 
 // Dial connects to the service callee at addr as the service caller dials it (service.Caller:
-// its service token, identity and trace context passed on).
+// its service token, identity and trace context passed on); only a call the topology declares.
 func Dial(t testing.TB, caller, callee, addr string, options ...grpc.DialOption) *grpc.ClientConn {
 	t.Helper()
+	if err := peer.CheckCall(caller, callee); err != nil {
+		t.Fatal(err)
+	}
 	conn, err := service.Caller{Signer: Signer(caller)}.Dial(callee, addr, options...)
 	if err != nil {
 		t.Fatal(err)

@@ -13,6 +13,7 @@ import (
 	"google.golang.org/grpc/status"
 
 	"semesterhaus/platform/identity"
+	"semesterhaus/platform/topology"
 )
 
 // Rule says who may call one gRPC method.
@@ -133,4 +134,28 @@ func (s *Signer) UnaryClientInterceptor(audience string) grpc.UnaryClientInterce
 		}
 		return invoker(metadata.AppendToOutgoingContext(ctx, MetadataKey, token), method, req, reply, cc, opts...)
 	}
+}
+
+// CheckTopology returns an error unless the callers the rules of callee's methods name are exactly
+// the services that call callee in the topology: a caller the table does not name is an edge nobody
+// declared, one the rules miss an edge that leads nowhere.
+func (r Rules) CheckTopology(callee string) error {
+	var named []string
+	for _, rule := range r {
+		named = append(named, rule.Callers...)
+	}
+	slices.Sort(named)
+	named = slices.Compact(named)
+	if want := topology.CallersOf(callee); !slices.Equal(named, want) {
+		return fmt.Errorf("peer: the rules of %s name the callers %v, the topology (platform/topology) %v", callee, named, want)
+	}
+	return nil
+}
+
+// CheckCall returns an error unless the topology lets caller call callee.
+func CheckCall(caller, callee string) error {
+	if !topology.Calls(caller, callee) {
+		return fmt.Errorf("peer: %s does not call %s in the topology (platform/topology)", caller, callee)
+	}
+	return nil
 }

@@ -56,6 +56,7 @@ type Infra struct {
 	nc        *nats.Conn
 	publishes []streams.Stream
 	peers     peers
+	name      string // the service's, as the topology names it
 }
 
 // peers are the service's credentials on both ends of its gRPC calls.
@@ -81,7 +82,7 @@ func Connect(ctx context.Context, name string, s Settings, needs Needs, logger *
 	if err != nil {
 		return nil, err
 	}
-	infra := &Infra{Pool: pool, Verifier: verifier, publishes: needs.Publishes, peers: credentials}
+	infra := &Infra{Pool: pool, Verifier: verifier, publishes: needs.Publishes, peers: credentials, name: name}
 	if !needs.NATS && len(needs.Publishes) == 0 {
 		return infra, nil
 	}
@@ -151,9 +152,12 @@ func peerCredentials(name string, s Settings, logger *slog.Logger) (peers, error
 	}, nil
 }
 
-// Dial connects to the gRPC API of the service named callee at addr, as this service (Caller.Dial).
-// A service that calls others needs its SERVICE_KEY.
+// Dial connects to the gRPC API of the service named callee at addr, as this service (Caller.Dial):
+// only a peer the topology lets it call. A service that calls others needs its SERVICE_KEY.
 func (i *Infra) Dial(callee, addr string, options ...grpc.DialOption) (*grpc.ClientConn, error) {
+	if err := peer.CheckCall(i.name, callee); err != nil {
+		return nil, err
+	}
 	if !i.peers.caller.Signer.HasKey() {
 		return nil, fmt.Errorf("SERVICE_KEY is required: the service calls %s", callee)
 	}
@@ -164,6 +168,9 @@ func (i *Infra) Dial(callee, addr string, options ...grpc.DialOption) (*grpc.Cli
 // readiness check of the database added, the outbox relay when it publishes events, and its other
 // components.
 func (i *Infra) Run(ctx context.Context, logger *slog.Logger, api API, components ...server.Component) error {
+	if err := api.Callers.CheckTopology(i.name); err != nil {
+		return err
+	}
 	api.Guard = peer.Guard{Authenticator: i.peers.authenticator, Identities: i.Verifier}
 	api.TLS, api.Logger = i.peers.serverTLS, logger
 	api.Ready = append(api.Ready, health.Check{Name: "postgres", Func: i.Pool.Ping})

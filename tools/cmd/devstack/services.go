@@ -1,6 +1,10 @@
 package main
 
-import "slices"
+import (
+	"slices"
+
+	"semesterhaus/platform/topology"
+)
 
 // service is one subgraph service of the system as devstack runs it.
 type service struct {
@@ -16,15 +20,21 @@ type service struct {
 // names another.
 const demoBuilding = "services/catalog/demo/building.yaml"
 
-// services is the one list of services (docs/architecture.md, "Local ports"). A service whose
-// directory services/<name>/cmd/<name> does not exist yet is skipped. Every started service gets
-// the gRPC addresses of the other started services as <PEER>_GRPC_ADDR.
-var services = []service{
-	{name: "catalog", httpPort: 8101, grpcPort: 9101, building: demoBuilding},
-	{name: "renting", httpPort: 8102, grpcPort: 9102},
-	{name: "renter", httpPort: 8103, grpcPort: 9103},
-	{name: "document", httpPort: 8104, grpcPort: 9104},
-	{name: "payment", httpPort: 8105, grpcPort: 9105},
+// services are the services of the topology (platform/topology; docs/architecture.md, "Local
+// ports") with their ports, the catalog importing the demo building. A service whose directory
+// services/<name>/cmd/<name> does not exist yet is skipped. Every started service gets the gRPC
+// addresses of the other started services as <PEER>_GRPC_ADDR.
+var services = fromTopology()
+
+func fromTopology() []service {
+	table := make([]service, len(topology.Services))
+	for i, s := range topology.Services {
+		table[i] = service{name: s.Name, httpPort: s.HTTPPort, grpcPort: s.GRPCPort}
+		if s.Name == "catalog" {
+			table[i].building = demoBuilding
+		}
+	}
+	return table
 }
 
 const (
