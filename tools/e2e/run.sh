@@ -66,6 +66,7 @@ stop_stack() {
 trap stop_stack EXIT
 
 echo "=== starting the system on $gateway (log: $log)"
+started=$(date +%s)
 for _ in $(seq 1 600); do
 	if curl -fs -o /dev/null "$gateway/readyz"; then
 		break
@@ -78,20 +79,28 @@ for _ in $(seq 1 600); do
 	sleep 0.5
 done
 curl -fs -o /dev/null "$gateway/readyz" || { echo "the gateway is not ready after 5 minutes:"; tail -n 50 "$log"; exit 1; }
+# Under make test the start and each app's tests are sections of its table (.ci/sections).
+bash .ci/sections add "    test-e2e system start" $(($(date +%s) - started)) 0
 
 export E2E_BASE_URL="$gateway" E2E_MAIL_URL="$mail"
 failed=()
 for app in "${apps[@]}"; do
 	echo "=== playwright $app against $gateway"
+	started=$(date +%s)
+	status=0
 	# The waitlist's tests fill the house (tools/e2e/support/waitlist.ts): their project runs after
 	# every other test, never beside one. A filter in E2E_ARGS may leave either project without tests;
 	# E2E_ARGS that name a project themselves (the screenshots) run just that.
 	# shellcheck disable=SC2086 # E2E_ARGS is a list of arguments
 	if [[ " ${E2E_ARGS:-}" == *" --project"* ]]; then
-		(cd "$app" && npx playwright test ${E2E_ARGS:-}) || failed+=("$app")
+		(cd "$app" && npx playwright test ${E2E_ARGS:-}) || status=$?
 	else
 		(cd "$app" && npx playwright test --project=chromium --pass-with-no-tests ${E2E_ARGS:-} &&
-			npx playwright test --project=waitlist --pass-with-no-tests ${E2E_ARGS:-}) || failed+=("$app")
+			npx playwright test --project=waitlist --pass-with-no-tests ${E2E_ARGS:-}) || status=$?
+	fi
+	bash .ci/sections add "    test-e2e $app" $(($(date +%s) - started)) "$status"
+	if [ "$status" -ne 0 ]; then
+		failed+=("$app")
 	fi
 done
 if [ ${#failed[@]} -gt 0 ]; then
