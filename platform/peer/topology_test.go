@@ -12,7 +12,7 @@ func TestCheckTopology_rulesNamingAnUndeclaredCallerOrMissingADeclaredOne_refuse
 		t.Errorf("the table's callers: %v", err)
 	}
 	for name, rules := range map[string]Rules{
-		"an undeclared caller": exact.With(Rules{"/catalog.v1.CatalogService/GetSemester": {Callers: []string{"gateway"}}}),
+		"an undeclared caller":    exact.With(Rules{"/catalog.v1.CatalogService/GetSemester": {Callers: []string{"gateway"}}}),
 		"a declared one left out": {"/catalog.v1.CatalogService/GetBuilding": {Callers: []string{"document", "renting"}}},
 	} {
 		if err := rules.CheckTopology("catalog"); err == nil || !strings.Contains(err.Error(), "platform/topology") {
