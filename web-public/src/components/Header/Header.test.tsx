@@ -26,7 +26,8 @@ describe('Header', () => {
     const home = await screen.findByRole('link', { name: 'Haus am Fluss – home' });
     expect(home.getAttribute('href')).toBe('/');
     expect(home.textContent).toBe('Haus am Fluss');
-    expect(document.title).toBe('Haus am Fluss');
+    // The tab's title follows in an effect after the header shows the name.
+    await waitFor(() => expect(document.title).toBe('Haus am Fluss'));
     expect(screen.getByRole('contentinfo').textContent).toContain('Haus am Fluss · Uferweg 1, 12345 Musterstadt');
     expect(screen.getByRole('link', { name: 'haus@fluss.example' }).getAttribute('href')).toBe('mailto:haus@fluss.example');
     expect(screen.getByRole('link', { name: '+49 30 123 456' }).getAttribute('href')).toBe('tel:+4930123456');
