@@ -36,7 +36,7 @@ type file struct {
 
 // landlord is who lets the apartments, as contracts and receipts name it.
 type landlord struct {
-	at
+	at             `yaml:"-"`
 	LegalName      string `yaml:"legalName"`
 	Representative string `yaml:"representative"`
 	TaxNumber      string `yaml:"taxNumber"`
@@ -47,7 +47,7 @@ type landlord struct {
 
 // rules are the residence's rules of money.
 type rules struct {
-	at
+	at                 `yaml:"-"`
 	PaymentMethods     []string `yaml:"paymentMethods"`
 	DepositReturnDays  int      `yaml:"depositReturnDays"`
 	HandoverAnswerDays int      `yaml:"handoverAnswerDays"`
@@ -56,7 +56,7 @@ type rules struct {
 
 // books are the residence's numbers for its tax advisor's DATEV import.
 type books struct {
-	at
+	at                   `yaml:"-"`
 	ConsultantNumber     int      `yaml:"consultantNumber"`
 	ClientNumber         int      `yaml:"clientNumber"`
 	FiscalYearStartMonth int      `yaml:"fiscalYearStartMonth"`
@@ -66,7 +66,7 @@ type books struct {
 
 // accounts are read as written, so that an account's digits are counted as the file has them.
 type accounts struct {
-	at
+	at       `yaml:"-"`
 	Money    string `yaml:"money"`
 	Rent     string `yaml:"rent"`
 	Cleaning string `yaml:"cleaning"`
@@ -80,7 +80,7 @@ type contact struct {
 }
 
 type floor struct {
-	at
+	at         `yaml:"-"`
 	ID         int         `yaml:"id"`
 	Name       string      `yaml:"name"`
 	Plan       string      `yaml:"plan"`
@@ -88,7 +88,7 @@ type floor struct {
 }
 
 type apartment struct {
-	at
+	at           `yaml:"-"`
 	ID           int       `yaml:"id"`
 	Name         string    `yaml:"name"`
 	Description  texts     `yaml:"description"`
@@ -101,19 +101,19 @@ type apartment struct {
 }
 
 type texts struct {
-	at
+	at `yaml:"-"`
 	De string `yaml:"de"`
 	En string `yaml:"en"`
 }
 
 type position struct {
-	at
-	X float64 `yaml:"x"`
-	Y float64 `yaml:"y"`
+	at `yaml:"-"`
+	X  float64 `yaml:"x"`
+	Y  float64 `yaml:"y"`
 }
 
 type picture struct {
-	at
+	at          `yaml:"-"`
 	URL         string   `yaml:"url"`
 	Name        string   `yaml:"name"`
 	Width       int      `yaml:"width"`
@@ -124,14 +124,16 @@ type picture struct {
 
 // source is a picture in one format and several widths, as an HTML srcset lists them.
 type source struct {
-	at
+	at     `yaml:"-"`
 	Type   string `yaml:"type"`
 	Srcset string `yaml:"srcset"`
 }
 
 // at remembers where a mapping and each of its keys stand in the file, and the decoder's mistakes
 // inside it ("line 12: cannot unmarshal …"): strictly keeps them here, so that the decoder goes on
-// with the rest of the file (see mistakes).
+// with the rest of the file (see mistakes). It is embedded with the tag yaml:"-": yaml.v3 decodes a
+// key into an embedded field even when it is unexported, so a file with the key "at" would reach it
+// (and panic); so tagged, "at" is an unknown key as any other.
 type at struct {
 	line     int
 	keys     map[string]int
@@ -262,7 +264,7 @@ func keysOf(v any) []string {
 	t := reflect.TypeOf(v).Elem()
 	var keys []string
 	for i := range t.NumField() {
-		if k, _, _ := strings.Cut(t.Field(i).Tag.Get("yaml"), ","); k != "" {
+		if k, _, _ := strings.Cut(t.Field(i).Tag.Get("yaml"), ","); k != "" && k != "-" {
 			keys = append(keys, k)
 		}
 	}
