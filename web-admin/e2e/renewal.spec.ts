@@ -61,10 +61,18 @@ test('declines a renewal for the renter; without a session nobody offers, accept
   await page.reload();
   await expect(page.getByTestId(`renewal-${renewalId}`)).toContainText('– offen');
 
-  // the office declines it after the confirmation; the Protokoll says who did
+  // the office declines it after the confirmation; the Protokoll says who did. The confirmation is a
+  // popup beside the button: opened while the reloaded page still lays out (its last answers arrive),
+  // it moves, and a click may miss it, so the page is settled first and the click repeated until the
+  // popup closes.
+  await expect(page.getByTestId('audit-log').locator('tbody tr').filter({ hasText: 'Verlängerung angeboten' })).toHaveCount(1);
   await page.getByTestId(`renewal-${renewalId}`).getByRole('button', { name: 'Verlängerung ablehnen' }).click();
   await expect(page.getByText('Verlängerung für den Mieter ablehnen? Der Mieter zieht zum Semesterende aus.')).toBeVisible();
-  await page.getByRole('button', { name: 'Ablehnen', exact: true }).click();
+  const confirm = page.getByRole('button', { name: 'Ablehnen', exact: true });
+  await expect(async () => {
+    if (await confirm.isVisible()) await confirm.click({ timeout: 2_000 });
+    await expect(confirm).toBeHidden({ timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
   await expect(page.getByTestId(`renewal-${renewalId}`)).toContainText('– abgelehnt');
   await page.reload();
   await expect(page.getByTestId(`renewal-${renewalId}`)).toContainText('– abgelehnt');
