@@ -1,12 +1,10 @@
 package main
 
 import (
-	"context"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"testing"
-	"time"
 )
 
 // writeWithMode writes a file and gives it mode, whatever the umask.
@@ -89,11 +87,7 @@ func TestStack_start_makesTheDataDirectoryPrivateAndItsChildrenCreateOwnerOnlyFi
 	if err := os.Chmod(data, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	errc := make(chan error, 1)
-	go func() { errc <- f.stack.run(ctx) }()
-	f.waitFor(t, errc, "gateway start")
+	stop := f.startUntilGateway(t)
 
 	wantMode(t, data, 0o700)
 	wantMode(t, oldMail, 0o600)
@@ -101,13 +95,5 @@ func TestStack_start_makesTheDataDirectoryPrivateAndItsChildrenCreateOwnerOnlyFi
 	wantMode(t, filepath.Join(data, "identity", publicKeyFile), 0o600)
 	wantMode(t, f.logFile, 0o600)
 
-	cancel()
-	select {
-	case err := <-errc:
-		if err != nil {
-			t.Fatalf("run after Ctrl-C: %v", err)
-		}
-	case <-time.After(time.Minute):
-		t.Fatal("the stack did not stop within a minute")
-	}
+	stop()
 }

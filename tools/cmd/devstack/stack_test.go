@@ -292,14 +292,32 @@ func (f *fixture) waitFor(t *testing.T, errc <-chan error, prefix string) {
 	t.Fatalf("no %q in the fake log after 2 minutes: %q", prefix, f.lines(t))
 }
 
-func TestStackStartsInOrderAndStopsInReverse(t *testing.T) {
-	f := newFixture(t, "catalog", "renting")
+// startUntilGateway runs the stack until the fake gateway started and returns stop, which ends it as
+// Ctrl-C does and fails the test unless run then returns nil within a minute.
+func (f *fixture) startUntilGateway(t *testing.T) (stop func()) {
+	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
+	t.Cleanup(cancel)
 	errc := make(chan error, 1)
 	go func() { errc <- f.stack.run(ctx) }()
-
 	f.waitFor(t, errc, "gateway start")
+	return func() {
+		t.Helper()
+		cancel()
+		select {
+		case err := <-errc:
+			if err != nil {
+				t.Fatalf("run after Ctrl-C: %v", err)
+			}
+		case <-time.After(time.Minute):
+			t.Fatal("the stack did not stop within a minute")
+		}
+	}
+}
+
+func TestStackStartsInOrderAndStopsInReverse(t *testing.T) {
+	f := newFixture(t, "catalog", "renting")
+	stop := f.startUntilGateway(t)
 	gatewayURL := "http://127.0.0.1:" + f.stack.env["PORT"] + "/"
 	for i := 0; ; i++ {
 		resp, err := http.Get(gatewayURL)
@@ -317,15 +335,7 @@ func TestStackStartsInOrderAndStopsInReverse(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	cancel()
-	select {
-	case err := <-errc:
-		if err != nil {
-			t.Fatalf("run after Ctrl-C: %v", err)
-		}
-	case <-time.After(time.Minute):
-		t.Fatal("the stack did not stop within a minute")
-	}
+	stop()
 
 	var got []string
 	for _, l := range f.lines(t) {
@@ -412,14 +422,7 @@ func TestBackoff_doublesUpToItsCapAndResetsAfterAStableRun(t *testing.T) {
 func TestStackRoutesOnlyComposedSubgraphs(t *testing.T) {
 	f := newFixture(t, "catalog", "renting")
 	writeComposedConfig(t, f.stack.root, "catalog")
-	ctx, cancel := context.WithCancel(context.Background())
-	errc := make(chan error, 1)
-	go func() { errc <- f.stack.run(ctx) }()
-	f.waitFor(t, errc, "gateway start")
-	cancel()
-	if err := <-errc; err != nil {
-		t.Fatal(err)
-	}
+	f.startUntilGateway(t)()
 	log := strings.Join(f.lines(t), "\n")
 	want := fmt.Sprintf("SUBGRAPH_URLS=catalog=http://127.0.0.1:%d/graphql NATS_URL", f.stack.services[0].httpPort)
 	if !strings.Contains(log, want) || !strings.Contains(log, "renting serve") {
@@ -483,15 +486,7 @@ func TestStack_aGoodBuildingFile_isImportedInsteadOfTheDemos(t *testing.T) {
 	if err := os.WriteFile(f.stack.building, []byte("name: Haus\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	errc := make(chan error, 1)
-	go func() { errc <- f.stack.run(ctx) }()
-	f.waitFor(t, errc, "gateway start")
-	cancel()
-	if err := <-errc; err != nil {
-		t.Fatalf("run after Ctrl-C: %v", err)
-	}
+	f.startUntilGateway(t)()
 	var got []string
 	for _, l := range f.lines(t) {
 		got = append(got, strings.Join(strings.Fields(l)[:3], " "))
