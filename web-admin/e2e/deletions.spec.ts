@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { apartmentFor, bookAndConfirm, graphql, graphqlRaw, linkFromMail, newPerson } from './support/api';
-import { signIn } from './support/admin';
+import { confirmPopup, signIn } from './support/admin';
 
 // This file's apartment, counted from the end of the demo building: 12.
 
@@ -28,7 +28,7 @@ test('Löschanträge: the renter asked on their page; executing it erases the re
   const row = page.locator('tbody tr').filter({ hasText: `${lastName}, ${firstName}` });
   await expect(row).toContainText(email);
   await row.getByRole('button', { name: 'Löschung ausführen' }).click();
-  await page.getByRole('button', { name: 'Löschen', exact: true }).click();
+  await confirmPopup(page, 'Löschen');
 
   const erased = page.locator('tbody tr').filter({ hasText: `Mieter ${booked.renterId} (gelöscht)` });
   await expect(erased).toContainText(/Gelöscht am \d{2}\.\d{2}\.\d{2}/);

@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext } from '@playwright/test';
 import { findLink, type Mail } from '../../tools/e2e/support/mail';
 import { apartmentBeyondSlots, asAdmin, baseURL, graphql, mailURL } from './support/api';
 import { unsignedBooking } from './support/booking';
-import { signIn } from './support/admin';
+import { confirmPopup, signIn } from './support/admin';
 
 // This file's apartment: the demo building's fourth from its start (support/api.ts apartmentBeyondSlots),
 // as every slot apartmentFor hands out belongs to another file.
@@ -90,7 +90,7 @@ test('the office reissues an unsigned contract at the apartment\'s new price: th
     await expect(card).toContainText('Vertrag Angefordert');
     await card.getByRole('button', { name: 'Vertrag neu ausstellen' }).click();
     await expect(page.getByText('Vertrag neu ausstellen?')).toBeVisible();
-    await page.getByRole('button', { name: 'Neu ausstellen', exact: true }).click();
+    await confirmPopup(page, 'Neu ausstellen');
     await expect(card.getByRole('status')).toHaveText('Der neue Vertrag wird erstellt und dem Mieter per E-Mail geschickt.');
     await expect(card.getByRole('alert')).toHaveCount(0);
 

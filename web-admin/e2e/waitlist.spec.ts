@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { emptyHouse, fillHouse, type FullHouse } from '../../tools/e2e/support/waitlist';
-import { signIn } from './support/admin';
+import { confirmPopup, signIn } from './support/admin';
 import { graphql, linkFromMail, newPerson, withAdmin } from './support/api';
 
 // Runs after every other test (the "waitlist" project): it fills the house and empties it again.
@@ -41,6 +41,6 @@ test('the office sees the waitlist in its order with each entry\'s state and rem
   await expect(row).toContainText('Wartet');
 
   await row.getByRole('button', { name: /entfernen$/ }).click();
-  await page.getByRole('button', { name: 'Entfernen', exact: true }).click();
+  await confirmPopup(page, 'Entfernen');
   await expect(page.getByRole('row').filter({ hasText: name })).toHaveCount(0);
 });

@@ -29,3 +29,17 @@ export async function chooseSemester(page: Page, s: { name: string; rentingPhase
   // the list has closed (its closing animation is over)
   await expect(page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)')).toHaveCount(0);
 }
+
+/**
+ * Confirms the open popup confirmation (antd's Popconfirm) with its okText button. The popup stands
+ * beside the button that opened it: while the page still lays out (its last answers arrive) it moves,
+ * and a click may miss it, so the click is repeated until the popup closes.
+ */
+export async function confirmPopup(page: Page, okText: string): Promise<void> {
+  const ok = page.getByRole('button', { name: okText, exact: true });
+  await expect(ok).toBeVisible();
+  await expect(async () => {
+    if (await ok.isVisible()) await ok.click({ timeout: 2_000 });
+    await expect(ok).toBeHidden({ timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
+}
