@@ -347,6 +347,16 @@ func attacksAs(u natsauth.User) []attack {
 			_, err := js.Publish(ctx, renting.Subject("deleted"), []byte("forged"))
 			return err
 		}},
+		// the payment charges the total the contract_signed event carries; the document service writes
+		// the contract of an approved booking for the renter, apartment and semester its event names
+		{"forge renting.state.contract_signed", streams.Renting.StateChanged("CONTRACT_SIGNED"), func(ctx context.Context, js jetstream.JetStream) error {
+			_, err := js.Publish(ctx, streams.Renting.StateChanged("CONTRACT_SIGNED"), []byte("forged"))
+			return err
+		}},
+		{"forge renting.state.owner_acknowledged", streams.Renting.StateChanged("OWNER_ACKNOWLEDGED"), func(ctx context.Context, js jetstream.JetStream) error {
+			_, err := js.Publish(ctx, streams.Renting.StateChanged("OWNER_ACKNOWLEDGED"), []byte("forged"))
+			return err
+		}},
 		// the deposit's settlement makes the payment service refund money
 		{"forge renting.deposit_settled", streams.Renting.DepositSettled(), func(ctx context.Context, js jetstream.JetStream) error {
 			_, err := js.Publish(ctx, streams.Renting.DepositSettled(), []byte("forged"))
