@@ -114,7 +114,7 @@ func asException(err error, apartmentID int) error {
 	case errors.As(err, &refused):
 		return refused.Exception()
 	case errors.Is(err, domain.ErrNotFound):
-		return exception.New("rentingId", domain.MsgNoRenting)
+		return noRenting()
 	case errors.Is(err, domain.ErrApartmentTaken):
 		return exception.New("apartmentId", domain.MsgApartmentTaken, "id", strconv.Itoa(apartmentID))
 	default:
