@@ -16,6 +16,7 @@ import (
 type Setting struct {
 	Name       string
 	HasDefault bool
+	Default    string // the envDefault, when HasDefault
 	Required   bool
 	// Secret: the field's type is platform/config's Secret, a credential the manifests must take
 	// from a Kubernetes Secret (TestCredentials_comeFromSecretsOnly).
@@ -127,8 +128,8 @@ func fieldSettings(dir string, imports map[string]string, st *ast.StructType) ([
 			continue
 		}
 		parts := strings.Split(env, ",")
-		_, hasDefault := tag.Lookup("envDefault")
-		s := Setting{Name: parts[0], HasDefault: hasDefault, Secret: isSecret(dir, imports, f.Type)}
+		def, hasDefault := tag.Lookup("envDefault")
+		s := Setting{Name: parts[0], HasDefault: hasDefault, Default: def, Secret: isSecret(dir, imports, f.Type)}
 		for _, opt := range parts[1:] {
 			if opt == "required" || opt == "notEmpty" {
 				s.Required = true
