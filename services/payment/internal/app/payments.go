@@ -323,7 +323,7 @@ func (s *Payments) refundPaidCanceled(ctx context.Context, store Store, p domain
 		return nil
 	}
 	err := s.refund(ctx, store, "paid-canceled:"+p.ID, p.RentingID, domain.PurposeCancellation, p.Amount.Cents-p.RefundedCents)
-	if errors.Is(err, domain.ErrNotRefundable) || errors.Is(err, domain.ErrRefundTooLarge) {
+	if domain.RefundRefused(err) {
 		return nil
 	}
 	return err

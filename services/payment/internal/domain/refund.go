@@ -13,6 +13,12 @@ var ErrRefundTooLarge = errors.New("refund larger than what is left of the payme
 // ErrNotRefundable means a refund of a payment that was not paid through the provider.
 var ErrNotRefundable = errors.New("payment not refundable")
 
+// RefundRefused tells whether err is a refund the service refused to ask of the provider
+// (ErrRefundTooLarge, ErrNotRefundable): audited, never retried, as asking again refuses again.
+func RefundRefused(err error) bool {
+	return errors.Is(err, ErrRefundTooLarge) || errors.Is(err, ErrNotRefundable)
+}
+
 // RefundPurpose is why money goes back to the renter.
 type RefundPurpose string
 

@@ -3,7 +3,6 @@ package nats
 
 import (
 	"context"
-	"errors"
 	"log/slog"
 
 	"github.com/jackc/pgx/v5"
@@ -79,7 +78,7 @@ func (c *RentingConsumer) depositSettled(ctx context.Context, tx pgx.Tx, event *
 
 // refused acknowledges a refund the payment refused (audited already), logging it; other errors stay.
 func (c *RentingConsumer) refused(ctx context.Context, rentingID string, refundCents int64, actor string, err error) error {
-	if errors.Is(err, domain.ErrRefundTooLarge) || errors.Is(err, domain.ErrNotRefundable) {
+	if domain.RefundRefused(err) {
 		c.logger.ErrorContext(ctx, "refund refused", "renting", rentingID, "refund_cents", refundCents, "actor", actor, "err", err)
 		return nil
 	}

@@ -349,7 +349,7 @@ func (s *TxStore) Refund(ctx context.Context, rentingID, refundID string, ask fu
 		return err
 	}
 	refund, err := ask(p)
-	if errors.Is(err, domain.ErrRefundTooLarge) || errors.Is(err, domain.ErrNotRefundable) {
+	if domain.RefundRefused(err) {
 		return errors.Join(auditRefusedRefund(ctx, s.tx, p, refundID, err), err)
 	}
 	if err != nil {
